@@ -26,6 +26,7 @@ export interface ResourceRequest {
   getDeletebeforereplace?(): boolean;
   getIgnorechangesList?(): string[];
   getReplaceonchangesList?(): string[];
+  getImportid?(): string;
 }
 
 type Callback = (error: unknown, response?: unknown) => void;
@@ -71,4 +72,36 @@ export function observeMockMonitor(observe: (request: ResourceRequest, read: boo
       });
     };
   }
+}
+
+/** What `transforms` needs that the mock engine lacks, and what to write instead. */
+const TRANSFORMS_UNDER_MOCKS =
+  "is set, and the mock engine does not run it: Pulumi applies `transforms` through the engine's callback server, which " +
+  '`pulumi.runtime.setMocks` does not start (pulumi/pulumi#17090); SDKs before that change fail the registration inside a ' +
+  'promise and leave the run waiting forever. Under the mock engine use the legacy `transformations` option (same ({ type, name, props, opts }) ' +
+  '=> ({ props, opts }) callback, applied by the SDK as the resource is constructed), or test the program without it';
+
+/** The SDK's `registerResource` (runtime/resource), which every resource constructor calls with its type, name and options. */
+type RegisterResource = (
+  ...args: [unknown, unknown, string, string, unknown, unknown, unknown, unknown, { transforms?: unknown[] } | undefined, ...unknown[]]
+) => void;
+
+/**
+ * Makes a resource constructed with the `transforms` option throw a UsageError naming it, from its constructor, until
+ * the returned function is called: the program then fails at once with that one message instead of hanging.
+ */
+export function refuseTransforms(): () => void {
+  // The SDK's own module object: its resource constructors look `registerResource` up on it at each call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const runtime = require('@pulumi/pulumi/runtime/resource') as { registerResource: RegisterResource };
+  const original = runtime.registerResource;
+  runtime.registerResource = function (this: unknown, ...args) {
+    const [, , type, name, , , , , opts] = args;
+    if (opts?.transforms?.length)
+      throw new UsageError([{ path: `${type} ${name}: options.transforms`, message: TRANSFORMS_UNDER_MOCKS }], 'Pulumi mock engine');
+    return original.apply(this, args);
+  };
+  return () => {
+    runtime.registerResource = original;
+  };
 }

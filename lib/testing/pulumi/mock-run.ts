@@ -8,7 +8,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../../index';
 import { checkWith, watchDeployTimeChecks } from '../../internal';
-import { observeMockMonitor, type ResourceRequest } from './mock-monitor';
+import { observeMockMonitor, refuseTransforms, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
 /** One resource the program registered, ready for `toMatchSnapshot()`. */
@@ -40,6 +40,8 @@ export interface MockedResourceOptions {
   readonly ignoreChanges?: readonly string[];
   /** The `replaceOnChanges` property paths, as given; absent when none. */
   readonly replaceOnChanges?: readonly string[];
+  /** The `import` option: the id of the existing cloud resource the first `pulumi up` adopts instead of creating. Absent when not set. */
+  readonly import?: string;
 }
 
 export interface MockRunOptions {
@@ -125,6 +127,7 @@ function optionsOf(request: ResourceRequest): MockedResourceOptions | undefined 
     ...(request.getDeletebeforereplace?.() ? { deleteBeforeReplace: true as const } : {}),
     ...(request.getIgnorechangesList?.().length ? { ignoreChanges: [...(request.getIgnorechangesList?.() ?? [])] } : {}),
     ...(request.getReplaceonchangesList?.().length ? { replaceOnChanges: [...(request.getReplaceonchangesList?.() ?? [])] } : {}),
+    ...(request.getImportid?.() ? { import: request.getImportid?.() } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
 }
@@ -289,6 +292,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
   let result: T;
   running = true;
   const rejected = watchFailedChecks();
+  const allowTransforms = refuseTransforms();
   try {
     result = await program();
   } finally {
@@ -297,6 +301,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
       await settle(recorded, inFlight);
     } finally {
       rejected.stop();
+      allowTransforms();
     }
   }
   failures.push(...rejected.errors.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`));

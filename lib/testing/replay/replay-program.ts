@@ -11,6 +11,7 @@ import { replayMetricAlert } from './azure/metric-alert';
 import { Random } from './random';
 import { simulateContainer, type ContainerModel, type ContainerTruth } from './scenarios/cosmos-model';
 import { checkScenario, type Scenario } from './scenarios/scenario';
+import { sharedRangesOf } from './scenarios/shared-database';
 import { Telemetry } from './telemetry';
 import { MINUTES_PER_DAY } from './time';
 import { argumentError } from './usage';
@@ -93,7 +94,7 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   const telemetry = new Telemetry(scenario.days * MINUTES_PER_DAY);
   const rng = new Random(scenario.seed);
   const truths: Record<string, ContainerTruth> = {};
-  for (const [name, model] of Object.entries(scenario.models)) {
+  const containerOf = (name: string) => {
     const container = containers.find((c) => String(c.inputs.containerName ?? c.name) === name);
     if (!container)
       throw argumentError(
@@ -101,6 +102,12 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
         `scenario.models[${JSON.stringify(name)}]`,
         `scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'}); name each model after a registered container`,
       );
+    return container;
+  };
+  // Shared containers of one database are replayed on its one set of ranges, each with its neighbours' load.
+  const shared = sharedRangesOf(scenario.models, (name) => `${String(containerOf(name).inputs.accountName)}/${String(containerOf(name).inputs.databaseName)}`);
+  for (const [name, model] of Object.entries(scenario.models)) {
+    const container = containerOf(name);
     const scoped = metricAlerts.find((a) => containersOf(a.inputs, [name]).length > 0);
     const accountId = String((scoped?.inputs.scopes as unknown[] | undefined)?.[0] ?? `account-of-${name}`);
     truths[name] = simulateContainer(
@@ -108,6 +115,7 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
       { accountId, databaseName: String(container.inputs.databaseName), containerName: name },
       telemetry,
       rng.fork(Object.keys(truths).length + 1),
+      shared.get(name),
     );
   }
   const alerts = resources.flatMap((r) => {

@@ -41,6 +41,7 @@ import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
 import { expectedExcess } from './load';
 import { keyLevels, loggedKey } from './logged-keys';
+import type { SharedRanges } from './shared-database';
 
 /** RU/s one logical partition (one full key value) serves, whatever its range's budget. */
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
@@ -162,7 +163,7 @@ export function checkThroughput(value: unknown, path: string): void {
   const message =
     `expected { kind: "manual" | "autoscale" | "shared", ru: RU/s }, got ${shown(value)}: GuardedContainer's ` +
     '{ autoscaleMax: 60000 } is { kind: "autoscale", ru: 60000 } here, { manual: 12000 } is { kind: "manual", ru: 12000 }, ' +
-    'and "shared" is { kind: "shared", ru: the RU/s the container gets of its database\'s }';
+    'and "shared" is { kind: "shared", ru: the database\'s RU/s } (the same on every container of that database)';
   throw new UsageError([{ path, message }], 'replay arguments');
 }
 
@@ -207,8 +208,13 @@ function ingestionDelay(rng: Random): number {
   return Math.min(15, Math.max(3, rng.logNormal(5, 0.3)));
 }
 
-export function simulateContainer(model: ContainerModel, names: ContainerNames, telemetry: Telemetry, rng: Random): ContainerTruth {
-  const ranges = rangesOf(model);
+/**
+ * Simulates one container. A `shared` container replayed with its database's neighbours (`shared`, as replayProgram()
+ * builds it) sits on the database's ranges: each range's load is its own plus theirs, and a range over its budget
+ * throttles each container's requests there in proportion to its load on it. Without `shared`, the container owns its ranges.
+ */
+export function simulateContainer(model: ContainerModel, names: ContainerNames, telemetry: Telemetry, rng: Random, shared?: SharedRanges): ContainerTruth {
+  const ranges = shared ? shared.ranges : rangesOf(model);
   const budget = model.throughput.ru / ranges;
   const truth: ContainerTruth = { ranges, throttledMinutes: 0 };
   const base = { [SCOPE_DIMENSION]: names.accountId, DatabaseName: names.databaseName, CollectionName: names.containerName };
@@ -230,12 +236,15 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     let throttled = 0;
     for (let r = 0; r < ranges; r++) {
       const keys = keysOn[r];
-      const mean = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
+      const own = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
+      // On a shared database the range also carries the neighbours' keys: its load, and its 429s, are the sum's.
+      const mean = own + (shared ? shared.neighbours(minute, r) : 0);
       const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
       if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
-      let excess = expectedExcess(mean, sd, budget) * 60;
+      // The range's excess falls on each container's requests in proportion to its load there.
+      let excess = mean > 0 ? expectedExcess(mean, sd, budget) * 60 * (own / mean) : 0;
       for (const b of burstsAt.get(minute) ?? []) {
         if (b.range === r) {
           peak = Math.max(peak, mean + b.ru);
@@ -246,7 +255,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       for (const k of keys) excess += Math.max(0, k.ru(minute) - KEY_CEILING) * 60;
       const throttledRequests = rng.poisson(excess / RU_PER_REQUEST);
       throttled += throttledRequests;
-      ok += Math.max(0, Math.round((mean * 60 - excess) / RU_PER_REQUEST));
+      ok += Math.max(0, Math.round((own * 60 - excess) / RU_PER_REQUEST));
       if (perContainerMetrics) {
         telemetry.put({ namespace: NAMESPACE, metricName: 'NormalizedRUConsumption', dimensions: { ...base, PartitionKeyRangeId: String(r) } }, minute, {
           sum: Math.min(100, (peak / budget) * 100),

@@ -27,17 +27,34 @@ function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>
   checkCosmosProfiles(profiles, fn);
 }
 
-function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
+/**
+ * The share of the database's RU/s a shared profile's bulk import may fill: its planned peak's share of all the shared
+ * profiles' of the same database RU/s (taken as one database), so that together they run the ranges at the bulk
+ * import's level, not one such import per container on the same ranges. 1 for a dedicated profile.
+ */
+function bulkImportShare(profile: CosmosContainerProfile, profiles: Readonly<Record<string, CosmosContainerProfile>>): number {
+  if (profile.throughput.kind !== 'shared') return 1;
+  const sameDatabase = Object.values(profiles).filter((p) => p.throughput.kind === 'shared' && p.throughput.ru === profile.throughput.ru);
+  return profile.peakRu / sameDatabase.reduce((sum, p) => sum + p.peakRu, 0);
+}
+
+function uniformLoad(
+  profile: CosmosContainerProfile,
+  days: number,
+  rng: Random,
+  options: { plannedPeak: boolean; bulkImport: boolean; bulkImportShare?: number },
+): Float64Array {
   const ru = new Float64Array(days * DAY);
   const ranges = rangesOf(profile);
   const budget = profile.throughput.ru / ranges;
+  const bulkImportRu = 0.985 * budget * ranges * (options.bulkImportShare ?? 1);
   for (let m = 0; m < ru.length; m++) {
     let share = (profile.dailyPeakShare ?? 0.6) * diurnal(m) * (1 + 0.05 * rng.normal());
     if (options.plannedPeak && m >= PLANNED_PEAK.start && m < PLANNED_PEAK.start + PLANNED_PEAK.minutes)
       share = Math.max(share, Math.min(1, (m - PLANNED_PEAK.start + 1) / 10));
     ru[m] = profile.peakRu * share;
     // Nightly bulk import 01:00–01:30 at the budget: the 1–5% of 429s Microsoft calls healthy.
-    if (options.bulkImport && m % DAY >= HOUR && m % DAY < HOUR + 30) ru[m] = Math.max(ru[m], 0.985 * budget * ranges);
+    if (options.bulkImport && m % DAY >= HOUR && m % DAY < HOUR + 30) ru[m] = Math.max(ru[m], bulkImportRu);
   }
   return ru;
 }
@@ -80,7 +97,10 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
       const r = rng.fork(i + 1);
-      return [name, containerModel(profile, uniformLoad(profile, days, r, { plannedPeak: true, bulkImport: true }), r)];
+      return [
+        name,
+        containerModel(profile, uniformLoad(profile, days, r, { plannedPeak: true, bulkImport: true, bulkImportShare: bulkImportShare(profile, profiles) }), r),
+      ];
     }),
   );
   return {
@@ -92,7 +112,8 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
     assumptions: [
       'ordinary days peak at 60% of the planned peak at 19:00, 15% of that at 04:00, 5% noise per minute',
       'the planned peak on day 3, 19:00–19:45, spread evenly over the ranges',
-      'a nightly bulk import 01:00–01:30 runs every range at 98.5% of its budget: 1–5% of requests get 429 (healthy per Microsoft)',
+      'a nightly bulk import 01:00–01:30 runs every range at 98.5% of its budget: 1–5% of requests get 429 (healthy per Microsoft); ' +
+        'on a shared database (shared profiles of one RU/s) the containers split that level by their planned peaks',
       '30 one-second bursts a day of 40–100% of a range budget on one range',
     ],
   };
