@@ -28,7 +28,9 @@ import {
   type Severity,
 } from '../../index';
 import { inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
+import type { AsDeployed } from './as-deployed';
 import { ONE_WAY_SHARE } from './derive-cosmos';
+import { spaceOf } from './design-findings';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
@@ -728,6 +730,8 @@ export interface DriftResult {
   readonly kept: KeptDeclaration[];
   /** The lint run again with the observed share: its messages call the share observed. */
   readonly shareObserved: boolean;
+  /** The shard count deployed is not the design's: the deployment to judge as well (as-deployed.ts). */
+  readonly asDeployed?: AsDeployed;
 }
 
 export function finding(
@@ -783,6 +787,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
       ),
     );
   }
+  let asDeployed: AsDeployed | undefined;
   const judged: JudgedFigure[] = [];
   const judgedAt = new Map<string, number>();
   let shareObserved = false;
@@ -805,8 +810,12 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
   const first = findings.length;
   for (const raw of ordered) {
-    // Scaled by a shard count the design no longer declares: not drift of the design (see above).
-    if (mismatch && raw.field === 'hotKeyShare') continue;
+    // Scaled by a shard count the design no longer declares: not drift of the design (see above), but
+    // what the deployment carries, judged as deployed (a counted count only: a lower bound proves nothing).
+    if (mismatch && raw.field === 'hotKeyShare') {
+      if (raw.label === undefined && deployed.kind !== 'atLeast') asDeployed = asDeployedOf(target, sharding, deployed, raw);
+      continue;
+    }
     // A floor of the demand (the key space throttled at its ceiling): the saturation finding reports it.
     if (raw.label === undefined && context.floors.includes(raw.field)) continue;
     // An inheriting index whose write peak is written declares its writes, which turns the inheritance off.
@@ -924,5 +933,24 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );
-  return { findings, edits, judged, kept, shareObserved };
+  return { findings, edits, judged, kept, shareObserved, ...(asDeployed ? { asDeployed } : {}) };
+}
+
+/** The design as deployed: the shard count the telemetry shows (no sharding at 1) and the share observed at it. */
+function asDeployedOf(
+  target: KeySpaceTarget,
+  sharding: NonNullable<KeySpaceTarget['keySpace']['sharding']>,
+  deployed: NonNullable<Observation['deployedShards']>,
+  share: Comparison,
+): AsDeployed {
+  const shardingPath = fieldPath(target.location, sharding.path);
+  const shardEdit: DesignEdit =
+    deployed.shards === 1 ? { op: 'remove', path: shardingPath } : { op: 'set', path: fieldPath(shardingPath, 'shards'), value: deployed.shards };
+  const shown = `${show(deployed.shards)} shard${deployed.shards === 1 ? '' : 's'}`;
+  return {
+    space: spaceOf({ resource: target.design.name, index: target.keySpace.index }),
+    edits: [shardEdit, { op: 'set', path: share.path, value: writtenValue(share, share.figure.value) }],
+    text: `${shown} deployed, ${show(sharding.shards)} declared: ${deployed.evidence}; the hottest key's share observed at ${shown}: ${showShare(share.figure.value)}, declared ${showShare(share.declared)}`,
+    declaredShards: sharding.shards,
+  };
 }
