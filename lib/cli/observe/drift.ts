@@ -30,7 +30,6 @@ import {
 import { inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
 import type { AsDeployed } from './as-deployed';
 import { ONE_WAY_SHARE } from './derive-cosmos';
-import { spaceOf } from './design-findings';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
@@ -948,7 +947,8 @@ function asDeployedOf(
     deployed.shards === 1 ? { op: 'remove', path: shardingPath } : { op: 'set', path: fieldPath(shardingPath, 'shards'), value: deployed.shards };
   const shown = `${show(deployed.shards)} shard${deployed.shards === 1 ? '' : 's'}`;
   return {
-    space: spaceOf({ resource: target.design.name, index: target.keySpace.index }),
+    // spaceOf's form (design-findings.ts imports this file, so it is not imported here: no cycle).
+    space: `${target.design.name}\u0000${target.keySpace.index ?? ''}`,
     edits: [shardEdit, { op: 'set', path: share.path, value: writtenValue(share, share.figure.value) }],
     text: `${shown} deployed, ${show(sharding.shards)} declared: ${deployed.evidence}; the hottest key's share observed at ${shown}: ${showShare(share.figure.value)}, declared ${showShare(share.declared)}`,
     declaredShards: sharding.shards,
