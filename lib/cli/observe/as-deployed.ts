@@ -12,18 +12,9 @@
  */
 import { DesignError, restateFinding, type DesignEdit, type Finding } from '../../index';
 import { spaceOf } from './design-findings';
+import type { AsDeployed } from './drift';
 import { DRIFT_RULE } from './drift-rule';
 import type { DesignSource } from './sources';
-
-export interface AsDeployed {
-  /** `spaceOf` of the key space. */
-  readonly space: string;
-  /** The deployed shard count and the observed share, as edits of the design (never written). */
-  readonly edits: readonly DesignEdit[];
-  /** How the messages say it: `4 shards declared, 1 deployed (…)`. */
-  readonly text: string;
-  readonly declaredShards: number;
-}
 
 /** SG007 tells the user to remove or lower the sharding: a fix the deployment's load can contradict. */
 const SHARDING_REMOVAL = 'SG007';

@@ -28,7 +28,7 @@ import { EXIT, exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
 import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
-import { judgeAsDeployed, type AsDeployed } from './as-deployed';
+import { judgeAsDeployed } from './as-deployed';
 import { logicalWrites } from './copies';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
@@ -48,6 +48,7 @@ import {
   type DriftSettings,
   type JudgedFigure,
   type KeySpaceTarget,
+  type AsDeployed,
 } from './drift';
 import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';

@@ -28,7 +28,6 @@ import {
   type Severity,
 } from '../../index';
 import { inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
-import type { AsDeployed } from './as-deployed';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
@@ -718,6 +717,16 @@ export interface JudgedFigure {
   readonly edit: DesignEdit;
   /** `peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)`, for the note when --update writes it. */
   readonly text: string;
+}
+
+export interface AsDeployed {
+  /** `spaceOf` of the key space. */
+  readonly space: string;
+  /** The deployed shard count and the observed share, as edits of the design (never written). */
+  readonly edits: readonly DesignEdit[];
+  /** How the messages say it: `4 shards declared, 1 deployed (…)`. */
+  readonly text: string;
+  readonly declaredShards: number;
 }
 
 export interface DriftResult {
