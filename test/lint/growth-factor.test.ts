@@ -56,3 +56,23 @@ describe('the growth factor of a few-valued key', () => {
     expect(growth(findings, 'SG001')).toBe(1.23076923077);
   });
 });
+
+describe('a few-valued key at its usable ceiling (review 18, one-b.json)', () => {
+  // 5 statuses, 0.2 declared (the uniform share): 600 of a usable 600 WCU beside its neighbours: growth 1.
+  const findings = lint(
+    table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000, hotKeyShare: 0.2 } }),
+  );
+  const sg001 = findings.find((f) => f.ruleId === 'SG001');
+
+  it('says "no growth left", as the README promises, not "saturated when traffic grows 1×"', () => {
+    expect(sg001?.messageId).toBe('fewValuesEachFitsAtCeiling');
+    expect(sg001?.message).toMatch(/fine today, but at its usable ceiling with no growth left/);
+    expect(sg001?.message).not.toMatch(/grows 1×/);
+    expect(sg001?.fix).toMatch(/now, before traffic grows at all$/);
+  });
+
+  it('does not ask to declare workload.hotKeyShare when it is declared (at the uniform share)', () => {
+    expect(sg001?.message).not.toContain('declare the hottest value');
+    expect(sg001?.notes ?? []).not.toContain('uniformStatusShare');
+  });
+});

@@ -496,7 +496,7 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
       : [
           {
             path: '',
-            message: `${fixes.length === 1 ? 'the fix was' : `the ${fixes.length} fixes were`} not written, and the file is unchanged: ${refusal}`,
+            message: `${fixes.length === 1 ? 'the fix was' : `the ${grouped(fixes.length)} fixes were`} not written, and the file is unchanged: ${refusal}`,
           },
         ];
   const applied = written

@@ -28,6 +28,7 @@ import { EXIT, exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
 import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
+import { judgeAsDeployed } from './as-deployed';
 import { logicalWrites } from './copies';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
@@ -47,6 +48,7 @@ import {
   type DriftSettings,
   type JudgedFigure,
   type KeySpaceTarget,
+  type AsDeployed,
 } from './drift';
 import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
@@ -259,6 +261,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     edits: drift.edits,
     judged: drift.judged,
     shareObserved: drift.shareObserved,
+    ...(drift.asDeployed ? { asDeployed: drift.asDeployed } : {}),
     window,
     observation,
   };
@@ -303,6 +306,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
     const sourceEdits: DesignEdit[] = [];
     const sourceJudged: JudgedFigure[] = [];
     const observedShares = new Set<string>();
+    const deployments: AsDeployed[] = [];
     const bases = new Map<string, string>();
     const throttledTables = new Map<KeySpaceTarget['design'], TableWriteThrottles>();
     let widest = '';
@@ -324,12 +328,14 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
       findings.push(...observed.findings);
       sourceEdits.push(...observed.edits);
       sourceJudged.push(...observed.judged.map((j) => ({ ...j, text: `${keySpaceLabel(target)} ${j.text}` })));
+      if (observed.asDeployed) deployments.push(observed.asDeployed);
       if (observed.shareObserved) observedShares.add(spaceOf({ resource: target.design.name, index: target.keySpace.index }));
     }
     const own = designFindings(source, { drift: sourceEdits, judged: sourceJudged.map((j) => j.edit) }, widest || 'observed', observedShares, bases);
     gradeByVerdict(findings, own.neutral);
-    findings.push(...own.findings);
-    for (const note of own.notes) notes.push({ ...note, ...at(note.path) });
+    const deployedView = judgeAsDeployed(source, sourceEdits, deployments, own.findings, widest || 'observed');
+    findings.push(...deployedView.findings);
+    for (const note of [...own.notes, ...deployedView.notes]) notes.push({ ...note, ...at(note.path) });
     if (own.judgedWritten)
       notes.push({
         path: source.basePath,

@@ -69,6 +69,7 @@ export const DRIFT_RULE: RuleDescription = {
     exceedsDeclared: 'declared {{field}} {{declared}}, observed {{observed}} at the {{window}} peak',
     belowDeclared: 'declared {{field}} {{declared}}, observed {{observed}} at the {{window}} peak: over-declaring leads to over-sharding',
     firesWithObserved: 'with the figures observed in the {{window}} window, {{rule}} fires',
+    firesAsDeployed: 'as deployed (the shard count the telemetry shows, and the observed share), {{rule}} fires',
     moreKeysThanDeclared: 'declared cardinality {{declared}}, observed at least {{observed}} distinct keys in the {{window}} window',
     throttled:
       '{{read}} read and {{write}} write key-range throttle events in the {{window}} window; or, for a Cosmos DB container, {{throttled}} of {{requests}} requests answered 429 while not every partition-key range was at its budget',

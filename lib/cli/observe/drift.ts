@@ -719,6 +719,16 @@ export interface JudgedFigure {
   readonly text: string;
 }
 
+export interface AsDeployed {
+  /** `spaceOf` of the key space. */
+  readonly space: string;
+  /** The deployed shard count and the observed share, as edits of the design (never written). */
+  readonly edits: readonly DesignEdit[];
+  /** How the messages say it: `4 shards declared, 1 deployed (…)`. */
+  readonly text: string;
+  readonly declaredShards: number;
+}
+
 export interface DriftResult {
   readonly findings: Finding[];
   /** Edits of the drift findings: --update writes them. */
@@ -728,6 +738,8 @@ export interface DriftResult {
   readonly kept: KeptDeclaration[];
   /** The lint run again with the observed share: its messages call the share observed. */
   readonly shareObserved: boolean;
+  /** The shard count deployed is not the design's: the deployment to judge as well (as-deployed.ts). */
+  readonly asDeployed?: AsDeployed;
 }
 
 export function finding(
@@ -783,6 +795,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
       ),
     );
   }
+  let asDeployed: AsDeployed | undefined;
   const judged: JudgedFigure[] = [];
   const judgedAt = new Map<string, number>();
   let shareObserved = false;
@@ -805,8 +818,12 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
   const first = findings.length;
   for (const raw of ordered) {
-    // Scaled by a shard count the design no longer declares: not drift of the design (see above).
-    if (mismatch && raw.field === 'hotKeyShare') continue;
+    // Scaled by a shard count the design no longer declares: not drift of the design (see above), but
+    // what the deployment carries, judged as deployed (a counted count only: a lower bound proves nothing).
+    if (mismatch && raw.field === 'hotKeyShare') {
+      if (raw.label === undefined && deployed.kind !== 'atLeast') asDeployed = asDeployedOf(target, sharding, deployed, raw);
+      continue;
+    }
     // A floor of the demand (the key space throttled at its ceiling): the saturation finding reports it.
     if (raw.label === undefined && context.floors.includes(raw.field)) continue;
     // An inheriting index whose write peak is written declares its writes, which turns the inheritance off.
@@ -924,5 +941,25 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );
-  return { findings, edits, judged, kept, shareObserved };
+  return { findings, edits, judged, kept, shareObserved, ...(asDeployed ? { asDeployed } : {}) };
+}
+
+/** The design as deployed: the shard count the telemetry shows (no sharding at 1) and the share observed at it. */
+function asDeployedOf(
+  target: KeySpaceTarget,
+  sharding: NonNullable<KeySpaceTarget['keySpace']['sharding']>,
+  deployed: NonNullable<Observation['deployedShards']>,
+  share: Comparison,
+): AsDeployed {
+  const shardingPath = fieldPath(target.location, sharding.path);
+  const shardEdit: DesignEdit =
+    deployed.shards === 1 ? { op: 'remove', path: shardingPath } : { op: 'set', path: fieldPath(shardingPath, 'shards'), value: deployed.shards };
+  const shown = `${show(deployed.shards)} shard${deployed.shards === 1 ? '' : 's'}`;
+  return {
+    // spaceOf's form (design-findings.ts imports this file, so it is not imported here: no cycle).
+    space: `${target.design.name}\u0000${target.keySpace.index ?? ''}`,
+    edits: [shardEdit, { op: 'set', path: share.path, value: writtenValue(share, share.figure.value) }],
+    text: `${shown} deployed, ${show(sharding.shards)} declared: ${deployed.evidence}; the hottest key's share observed at ${shown}: ${showShare(share.figure.value)}, declared ${showShare(share.declared)}`,
+    declaredShards: sharding.shards,
+  };
 }

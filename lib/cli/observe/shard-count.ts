@@ -94,9 +94,15 @@ export function deployedShards(listed: readonly ListedKey[], hottest: string, se
   const name = `${showKey(hot.logical)}${separator}n`;
   // Contiguous from 0 and the list ranked past every listed shard: a shard n ≥ count carrying a
   // comparable load would have been listed too. A top-N cut among equally loaded shards lists
-  // shards in no order of n, so a contiguous 0…N-1 is not what a cut looks like.
-  if (count >= 2 && highest === count - 1 && (complete || lightestOther < lightestMine))
-    return { kind: 'counted', shards: count, evidence: `the stored keys ${name} for n = 0…${count - 1} are listed and no higher n` };
+  // shards in no order of n, so a contiguous 0…N-1 is not what a cut looks like. One shard counts
+  // too (review 18): the application writes only `key#0` of a key declared over 4 (a complete list
+  // of 77 keys with no `key#1`…`#3`), so that stored key carries the logical key's whole load.
+  if (highest === count - 1 && (complete || lightestOther < lightestMine))
+    return {
+      kind: 'counted',
+      shards: count,
+      evidence: count === 1 ? `only the stored key ${name} for n = 0 is listed` : `the stored keys ${name} for n = 0…${count - 1} are listed and no higher n`,
+    };
   const atLeast = Math.max(count, highest + 1);
   return { kind: 'atLeast', shards: atLeast, evidence: `the stored keys ${name} listed go up to n = ${highest} (${count} of them)` };
 }

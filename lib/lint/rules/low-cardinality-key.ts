@@ -2,7 +2,7 @@ import { isTimeBucketKey } from '../../design/key-design';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import type { SpaceAnalysis } from '../analysis';
+import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
@@ -14,6 +14,7 @@ import { STATUS_SHARE_MESSAGES, statusShareNote, type StatusShareId } from '../s
 type Id =
   | 'fewValues'
   | 'fewValuesEachFits'
+  | 'fewValuesEachFitsAtCeiling'
   | 'fewValuesFits'
   | 'fewValuesIdle'
   | 'fewValuesOnePhysicalPartition'
@@ -24,6 +25,7 @@ type Id =
   | 'oneValue'
   | 'fixValues'
   | 'fixEachFits'
+  | 'fixEachFitsAtCeiling'
   | 'fixFits'
   | 'fixOnePhysicalPartition'
   | 'fixOneValue'
@@ -81,6 +83,9 @@ export const lowCardinalityKey = defineRule({
       'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own',
     fewValuesEachFits:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+    // A growth that would read "1×" (review 18): the value is at its usable ceiling, as SG014 says it.
+    fewValuesEachFitsAtCeiling:
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, but at its usable ceiling with no growth left',
     fewValuesFits:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
@@ -102,6 +107,8 @@ export const lowCardinalityKey = defineRule({
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
+    fixEachFitsAtCeiling:
+      'no sharding needed at this load (N = 1: the {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, now, before traffic grows at all',
     fixOnePhysicalPartition:
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
@@ -225,7 +232,13 @@ export const lowCardinalityKey = defineRule({
       if (a.over.length === 0 || (space.sharding && a.plan.layout === 'none')) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
-        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, [...hotNotes, ...statusShare.ids])];
+        return space.sharding && a.plan.layout !== 'none'
+          ? []
+          : [
+              atCeiling(growth)
+                ? warning('fewValuesEachFitsAtCeiling', 'fixEachFitsAtCeiling', growth, [...hotNotes, ...statusShare.ids])
+                : warning('fewValuesEachFits', 'fixEachFits', growth, [...hotNotes, ...statusShare.ids]),
+            ];
       }
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
       if (!reportsHotValueOver(a)) return [];

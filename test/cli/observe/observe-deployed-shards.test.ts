@@ -60,7 +60,9 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
       /^the telemetry shows 25 shards deployed \(.*\); the design declares 159: .* judged at 25 shards, .*; re-observe after the application writes 159$/,
     );
     expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
-    expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && f.messageId !== 'shardsNotDeployed')).toEqual([]);
+    // Nothing raises the shards again; but production, still at 25, is judged as deployed (review 18): 1,920 WCU per shard.
+    expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && !['shardsNotDeployed', 'firesAsDeployed'].includes(f.messageId))).toEqual([]);
+    expect(findings.find((f) => f.messageId === 'firesAsDeployed')).toMatchObject({ severity: 'error', data: { rule: 'SG003' } });
     // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 159 (capped at 1).
     expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
 
@@ -164,5 +166,107 @@ describe('deployedShards', () => {
     expect(shardMismatch({ kind: 'atLeast', shards: 18, evidence: '' }, 60)).toBe(false);
     expect(shardMismatch({ kind: 'atLeast', shards: 61, evidence: '' }, 60)).toBe(true);
     expect(shardMismatch({ kind: 'unsharded', shards: 1, evidence: '' }, 60)).toBe(true);
+  });
+});
+
+describe('observe: a deployment that writes another shard count is judged as deployed (review 18)', () => {
+  /** A week of hourly exports of `jobs`: 1,000 RCU + 2,000 WCU at the peak hour, the hot queue taking
+   *  `share` of the capacity units, written to stored keys q-hot#0 … #(hotShards-1); 19 light queues over 4 shards. */
+  function jobsTree(hotShards: number, share: number) {
+    const periods = 7 * 24;
+    const start = Date.parse('2026-11-24T00:00:00Z');
+    const at = (i: number) => new Date(start + i * 3_600_000).toISOString();
+    const load = (i: number) => 0.55 + 0.45 * Math.sin((2 * Math.PI * (i % 24)) / 24);
+    const units = (i: number) => (1000 + 3 * 2000) * 3600 * load(i);
+    const keys: [string, number][] = [
+      ...Array.from({ length: hotShards }, (_, n): [string, number] => [`q-hot#${n}`, share / hotShards]),
+      ...Array.from({ length: 19 * 4 }, (_, k): [string, number] => [`q${Math.floor(k / 4) + 1}#${k % 4}`, (1 - share) / 76]),
+    ];
+    const series = (i: number) => Array.from({ length: periods }, (_, p) => i * units(p));
+    const pkc = {
+      KeyLabels: ['PartitionKey'],
+      AggregationStatistic: 'Sum',
+      AggregateValue: series(1).reduce((a, b) => a + b, 0),
+      ApproximateUniqueCount: keys.length,
+      Contributors: keys
+        .map(([key, s]) => ({
+          Keys: [key],
+          ApproximateAggregateValue: series(s).reduce((a, b) => a + b, 0),
+          Datapoints: series(s).map((v, p) => ({ Timestamp: at(p), ApproximateValue: v })),
+        }))
+        .sort((a, b) => b.ApproximateAggregateValue - a.ApproximateAggregateValue),
+      MetricDatapoints: series(1).map((v, p) => ({
+        Timestamp: at(p),
+        UniqueContributors: keys.length,
+        MaxContributorValue: Math.max(...keys.map(([, s]) => s * v)),
+        Sum: v,
+      })),
+    };
+    const metric = (id: string, label: string, peak: number) => ({
+      Id: id,
+      Label: label,
+      Timestamps: Array.from({ length: periods }, (_, p) => at(p)),
+      Values: Array.from({ length: periods }, (_, p) => peak * 3600 * load(p)),
+      StatusCode: 'Complete',
+    });
+    const empty = (id: string) => ({ Id: id, Label: id, Timestamps: [], Values: [], StatusCode: 'Complete' });
+    const metrics = {
+      MetricDataResults: [
+        metric('consumedRead', 'ConsumedReadCapacityUnits', 1000),
+        metric('consumedWrite', 'ConsumedWriteCapacityUnits', 2000),
+        empty('readThrottles'),
+        empty('writeThrottles'),
+      ],
+      Messages: [],
+    };
+    const jobs = {
+      tables: [
+        {
+          name: 'jobs',
+          partitionKey: { name: 'queueId', type: 'S', cardinality: 20 },
+          sortKey: { name: 'jobId', type: 'S', cardinality: 'unique' },
+          workload: { peakReadUnits: 1000, peakWriteUnits: 2000, hotKeyShare: 0.2 },
+          sharding: { strategy: 'random', shards: 4 },
+        },
+      ],
+    };
+    return tempTree({
+      'jobs.json': JSON.stringify(jobs, null, 2),
+      'jobs.pkc.json': JSON.stringify(pkc),
+      'jobs.metrics.json': JSON.stringify(metrics),
+      'manifest.json': JSON.stringify({
+        periodSeconds: 3600,
+        observations: [{ table: 'jobs', contributorInsights: 'jobs.pkc.json', metrics: 'jobs.metrics.json' }],
+      }),
+    });
+  }
+  const observeJobs = async (dir: string) => {
+    const run = await cli(['observe', 'jobs.json', '--observations', 'manifest.json', '--format', 'json'], { cwd: dir });
+    return { run, findings: findingsOf(run.stdout) };
+  };
+
+  it('a key written to shard #0 only of the 4 declared is counted as 1 shard deployed and judged at its load: SG003 fails the run', async () => {
+    const { run, findings } = await observeJobs(jobsTree(1, 0.4));
+    expect(findings.find((f) => f.messageId === 'shardsNotDeployed')).toMatchObject({ data: { declared: 4, deployed: 1, deployedKind: 'counted' } });
+    // 0.4 of the 2,000 WCU on one stored key: 800 WCU against the usable 800 less its neighbours' share.
+    const hot = findings.find((f) => f.messageId === 'firesAsDeployed');
+    expect(hot).toMatchObject({ ruleId: 'SG020', severity: 'error', data: { rule: 'SG003' } });
+    expect(hot?.message).toMatch(/^as deployed \(1 shard deployed, 4 declared: .*\), SG003 hot-key-exceeds-partition fires: .*takes 40% \(observed\)/);
+    expect(run.code).not.toBe(0);
+  });
+
+  it('8 shards deployed against 4 declared: the observed share is reported, and no “remove the sharding” fix the telemetry contradicts', async () => {
+    const { run, findings } = await observeJobs(jobsTree(8, 0.4));
+    expect(findings.find((f) => f.messageId === 'shardsNotDeployed')).toMatchObject({ data: { declared: 4, deployed: 8 } });
+    expect(findings.filter((f) => f.ruleId === 'SG007' || f.data?.rule === 'SG007')).toEqual([]);
+    expect(run.stdout).toContain("the hottest key's share observed at 8 shards: 0.4, declared 0.2");
+  });
+});
+
+describe('deployedShards: one shard', () => {
+  it('counts 1 when only key#0 is listed in a complete list or above a lighter key', () => {
+    const keys = [{ key: 'q-hot#0', weight: 40 }, ...['q1#0', 'q1#1'].map((key) => ({ key, weight: 1 }))];
+    expect(deployedShards(keys, 'q-hot#0', '#', true, plainKeys)).toMatchObject({ kind: 'counted', shards: 1 });
+    expect(deployedShards(keys, 'q-hot#0', '#', false, plainKeys)).toMatchObject({ kind: 'counted', shards: 1 });
   });
 });
