@@ -58,9 +58,10 @@ describe('the growth factor of a few-valued key', () => {
 });
 
 describe('a few-valued key at its usable ceiling (review 18, one-b.json)', () => {
-  // 5 statuses, 0.2 declared (the uniform share): 600 of a usable 600 WCU beside its neighbours: growth 1.
+  // 5 statuses, 0.2 declared (the uniform share). On demand, P = max(⌈12,000 ÷ 3,000⌉, ⌈4,000 ÷ 1,000⌉, 4) = 4:
+  // writes 400 + (2,000 − 400) ÷ 4 = 800 of a usable 800, reads 1,200 + 4,800 ÷ 4 = 2,400 of 2,400: growth 1.
   const findings = lint(
-    table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000, hotKeyShare: 0.2 } }),
+    table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 6000, peakWriteUnits: 2000, hotKeyShare: 0.2 } }),
   );
   const sg001 = findings.find((f) => f.ruleId === 'SG001');
 
