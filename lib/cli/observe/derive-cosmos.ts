@@ -413,6 +413,7 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
             periodSeconds: context.periodSeconds,
             peak,
             hierarchical: peak.prefix !== undefined,
+            rangeCount: figures.partitionKeyRanges?.value ?? 1,
             showKey: context.showKey,
           })
         : undefined;

@@ -136,6 +136,8 @@ export interface ThrottledMinutes {
   /** Whether the RU rows carried PartitionKeyRangeId, so the keys were those of the ranges at 100%. */
   readonly byRange: boolean;
   readonly top?: ThrottledTop;
+  /** Whether `top` is known to have filled a throttled range: by its rows' range, or by more RU than a range's even part. */
+  readonly filled: boolean;
   /** Whether the busiest period, where the hottest shares were read, held a throttled minute. */
   readonly peakThrottled: boolean;
   /** Whether the hottest key's, and the hottest first-level value's, share was read while its range was throttled: in

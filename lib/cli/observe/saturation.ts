@@ -135,6 +135,8 @@ function filledText(minutes: ThrottledMinutes): string {
   const top = minutes.top;
   if (!top) return '';
   const what = top.firstLevel ? 'first-level value' : 'key';
+  if (!minutes.filled)
+    return `no logged ${what} stood out in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share: the most, ${top.key}, took ${percent(top.share)} of their logged RU, no more than one range's even part, and the logs do not carry PartitionKeyRangeId`;
   const where = minutes.byRange
     ? 'on the ranges at 100% (PartitionKeyRangeId of CDBPartitionKeyRUConsumption)'
     : 'of all ranges: the logs do not carry PartitionKeyRangeId, so which range each key was on is not known, and the key with the most RU in those minutes is taken as the one that filled it';

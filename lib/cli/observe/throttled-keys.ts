@@ -10,7 +10,8 @@
  * A key whose range throttled was served what the range could serve: the RU it logged (CDBPartitionKeyRUConsumption
  * RequestCharge, https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption) are a
  * floor of what it asked for. The rows carry PartitionKeyRangeId in the table's schema; where an export left it out, the
- * range of a key is unknown and the key with the most RU in those minutes is taken as the one that filled it.
+ * range of a key is unknown and the key with the most RU in those minutes is taken as the one that filled it, when it took
+ * more than one range's even part of them.
  */
 import { loggedFirstLevel } from '../../index';
 import type { RuConsumptionRow } from './azure-reports';
@@ -27,6 +28,8 @@ export interface ThrottledKeysInput {
   /** The busiest period (its start, ms) and its hottest key and first-level value, raw. */
   readonly peak: { readonly at: number; readonly key: string; readonly prefix?: string };
   readonly hierarchical: boolean;
+  /** The partition-key ranges NormalizedRUConsumption reported. */
+  readonly rangeCount: number;
   readonly showKey: (key: string) => string;
 }
 
@@ -59,12 +62,15 @@ export function throttledMinutesOf(input: ThrottledKeysInput): ThrottledMinutes 
   // Without ranges, only the key (or value) that filled the throttled minutes is known to have been throttled.
   const throttledKey = (matches: (row: RuConsumptionRow) => boolean, isTop: boolean) =>
     peakThrottled && (byRange ? peakRows.some(matches) : isTop);
-  const topRaw = top?.raw;
+  // Without ranges, the top key filled a throttled range only if it took more than one range's even part of the RU
+  // (of 50 equal keys, the first is no more the filler than the others).
+  const topRaw = top && (input.rangeCount <= 1 || top.figure.share > 1 / input.rangeCount) ? top.raw : undefined;
   return {
     minutes: throttledAt.size,
     ...count,
     byRange,
     ...(top ? { top: top.figure } : {}),
+    filled: byRange || topRaw !== undefined,
     peakThrottled,
     hotKey: throttledKey((r) => r.partitionKey === peak.key, topRaw === (input.hierarchical ? loggedFirstLevel(peak.key) : peak.key)),
     hotPrefix:
