@@ -340,10 +340,16 @@ function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation
   if (!prefix && !key) return undefined;
   const floors: Saturation['floors'] = [...(prefix ? ['prefixHotKeyShare' as const] : []), ...(key ? ['hotKeyShare' as const] : [])];
   const shares = [
-    ...(prefix ? [`the hottest first-level value${prefix.key ? `, ${prefix.key},` : ''} took at least ${showShare(prefix.value)} of the logged RU (${prefix.derivation})`] : []),
+    ...(prefix
+      ? [
+          `the hottest first-level value${prefix.key ? `, ${prefix.key},` : ''} took at least ${showShare(prefix.value)} of the logged RU (${prefix.derivation})`,
+        ]
+      : []),
     ...(key ? [`the hottest key${key.key ? `, ${key.key},` : ''} at least ${showShare(key.value)} (${key.derivation})`] : []),
   ].join('; ');
-  const range = minutes.byRange ? 'on a partition-key range at 100% NormalizedRUConsumption' : 'while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)';
+  const range = minutes.byRange
+    ? 'on a partition-key range at 100% NormalizedRUConsumption'
+    : 'while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)';
   const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${percent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
   const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its RU/s and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
   const first = target.keySpace.partitionKey[0];

@@ -60,8 +60,7 @@ export function throttledMinutesOf(input: ThrottledKeysInput): ThrottledMinutes 
   const peakRows = throttledRows.filter((r) => r.timestamp >= peak.at && r.timestamp < periodEnd);
   const peakThrottled = [...throttledAt.keys()].some((minute) => minute >= peak.at && minute < periodEnd);
   // Without ranges, only the key (or value) that filled the throttled minutes is known to have been throttled.
-  const throttledKey = (matches: (row: RuConsumptionRow) => boolean, isTop: boolean) =>
-    peakThrottled && (byRange ? peakRows.some(matches) : isTop);
+  const throttledKey = (matches: (row: RuConsumptionRow) => boolean, isTop: boolean) => peakThrottled && (byRange ? peakRows.some(matches) : isTop);
   // Without ranges, the top key filled a throttled range only if it took more than one range's even part of the RU
   // (of 50 equal keys, the first is no more the filler than the others).
   const topRaw = top && (input.rangeCount <= 1 || top.figure.share > 1 / input.rangeCount) ? top.raw : undefined;
@@ -73,8 +72,7 @@ export function throttledMinutesOf(input: ThrottledKeysInput): ThrottledMinutes 
     filled: byRange || topRaw !== undefined,
     peakThrottled,
     hotKey: throttledKey((r) => r.partitionKey === peak.key, topRaw === (input.hierarchical ? loggedFirstLevel(peak.key) : peak.key)),
-    hotPrefix:
-      peak.prefix !== undefined && throttledKey((r) => loggedFirstLevel(r.partitionKey) === peak.prefix, input.hierarchical && topRaw === peak.prefix),
+    hotPrefix: peak.prefix !== undefined && throttledKey((r) => loggedFirstLevel(r.partitionKey) === peak.prefix, input.hierarchical && topRaw === peak.prefix),
   };
 }
 
