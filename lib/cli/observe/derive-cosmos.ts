@@ -15,6 +15,7 @@
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
 import { loggedFirstLevel } from '../../index';
+import { COSMOS_LIMITS } from '../../internal';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, readTotalRequests, type RuConsumptionRow, type TotalRequestsSeries } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
 import {
@@ -30,9 +31,8 @@ import {
   type RequestsFigure,
 } from './figures';
 import type { ContainerObservationFiles } from './manifest';
-import { COSMOS_LIMITS } from '../../internal';
-import { throttledMinutesOf, type ThrottledKeysInput } from './throttled-keys';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
+import { throttledMinutesOf, type ThrottledKeysInput } from './throttled-keys';
 
 /** The busiest period of the RU rows (its start, ms) and its hottest key and first-level value, raw (throttled-keys.ts). */
 type BusiestPeriod = ThrottledKeysInput['peak'];

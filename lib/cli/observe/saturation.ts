@@ -326,8 +326,8 @@ const COSMOS_HOT_KEY_FIX =
 
 /**
  * The hottest Cosmos DB key, or first-level value, whose share was read in minutes its partition-key range throttled
- * (throttled-keys.ts): at 100% NormalizedRUConsumption the range "used all its RU/s"
- * (https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units) and refused the rest with 429s above
+ * (throttled-keys.ts): at 100% NormalizedRUConsumption "at least one partition key range used all its provisioned
+ * throughput" in a second (https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units) and refused the rest with 429s above
  * the healthy 1–5% (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large), so the
  * RequestCharge it logged (CDBPartitionKeyRUConsumption) is what it was served: its share is a floor of its demand, as a
  * DynamoDB key throttled at its partition's ceilings (`hotKeySaturation`). Neither compared nor written.
@@ -351,7 +351,7 @@ function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation
     ? 'on a partition-key range at 100% NormalizedRUConsumption'
     : 'while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)';
   const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${percent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
-  const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its RU/s and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
+  const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its provisioned RU/s that second and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
   const first = target.keySpace.partitionKey[0];
   const path = prefix && first ? fieldPath(target.location, first.path, 'hotKeyShare') : fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const observed = (prefix ?? key)?.value ?? 0;

@@ -9,7 +9,8 @@
  * requests answered 429 (Azure: 1–5% is healthy, https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
  * A key whose range throttled was served what the range could serve: the RU it logged (CDBPartitionKeyRUConsumption
  * RequestCharge, https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption) are a
- * floor of what it asked for. The rows carry PartitionKeyRangeId in the table's schema; where an export left it out, the
+ * floor of what it asked for. The rows carry PartitionKeyRangeId ("The physical partition containing the logical partition
+ * key") in the table's schema; where an export left it out, the
  * range of a key is unknown and the key with the most RU in those minutes is taken as the one that filled it, when it took
  * more than one range's even part of them.
  */
