@@ -25,6 +25,8 @@ export interface RuConsumptionRow {
   readonly partitionKey: string;
   readonly operation: string;
   readonly requestCharge: number;
+  /** The physical partition's range, where the export carries the column. */
+  readonly partitionKeyRangeId?: string;
 }
 
 export interface KeyStatisticsRow {
@@ -83,6 +85,12 @@ function numeric(r: Reader): number {
   return r.number();
 }
 
+/** PartitionKeyRangeId, printed as a string or a number, when the export has the column. */
+function rangeIdOf(row: Reader): { partitionKeyRangeId?: string } {
+  const value = row.field('PartitionKeyRangeId').value;
+  return typeof value === 'string' || typeof value === 'number' ? { partitionKeyRangeId: String(value) } : {};
+}
+
 export function readRuConsumption(file: string, value: unknown): RuConsumptionRow[] {
   return rowsOf(new Reader(file, '', value)).map((row) => ({
     timestamp: row.field('TimeGenerated').timestamp(),
@@ -91,6 +99,7 @@ export function readRuConsumption(file: string, value: unknown): RuConsumptionRo
     partitionKey: row.field('PartitionKey').string(),
     operation: row.field('OperationName').optionalString() ?? '',
     requestCharge: numeric(row.field('RequestCharge')),
+    ...rangeIdOf(row),
   }));
 }
 

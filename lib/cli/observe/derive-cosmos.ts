@@ -15,6 +15,7 @@
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
 import { loggedFirstLevel } from '../../index';
+import { COSMOS_LIMITS } from '../../internal';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, readTotalRequests, type RuConsumptionRow, type TotalRequestsSeries } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
 import {
@@ -31,6 +32,10 @@ import {
 } from './figures';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
+import { throttledMinutesOf, type ThrottledKeysInput } from './throttled-keys';
+
+/** The busiest period of the RU rows (its start, ms) and its hottest key and first-level value, raw (throttled-keys.ts). */
+type BusiestPeriod = ThrottledKeysInput['peak'];
 
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
@@ -72,7 +77,7 @@ function fromRuConsumption(
   file: string,
   context: DeriveContext,
   gaps: string[],
-): ObservedFigures & { deployedShards?: DeployedShards } {
+): ObservedFigures & { deployedShards?: DeployedShards; peak?: BusiestPeriod } {
   const { periodSeconds: period, showKey } = context;
   if (rows.length === 0) {
     gaps.push(`${file}: no CDBPartitionKeyRUConsumption rows for this container: diagnostics were just turned on, or nothing was logged in the window`);
@@ -104,7 +109,9 @@ function fromRuConsumption(
   const [hotKey, hotCharge] = [...peak.keys.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
   const total = peak.read + peak.write;
   const stored = total > 0 ? hotCharge / total : 0;
-  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards } = {};
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards; peak?: BusiestPeriod } = {
+    peak: { at: peakAt, key: hotKey },
+  };
   if (context.shards > 1) {
     const charge = new Map<string, number>();
     for (const row of rows) charge.set(row.partitionKey, (charge.get(row.partitionKey) ?? 0) + row.requestCharge);
@@ -152,6 +159,7 @@ function fromRuConsumption(
     const byPrefix = new Map<string, number>();
     for (const [key, charge] of peak.keys) byPrefix.set(loggedFirstLevel(key), (byPrefix.get(loggedFirstLevel(key)) ?? 0) + charge);
     const [prefix, prefixCharge] = [...byPrefix.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
+    figures.peak = { at: peakAt, key: hotKey, prefix };
     figures.prefixHotKeyShare = {
       value: Math.min(1, prefixCharge / total),
       bound: 'estimate',
@@ -213,6 +221,30 @@ function rangesByMinute(points: readonly RangePoint[]): Map<number, number[]> {
 
 const percentOf = (count: RequestCount) => (count.requests > 0 ? `${fmt((count.throttled / count.requests) * 100)}%` : 'no requests');
 
+/** Each minute's requests and 429s of all status codes. */
+function requestsPerMinute(series: readonly TotalRequestsSeries[]): Map<number, { throttled: number; requests: number }> {
+  const perMinute = new Map<number, { throttled: number; requests: number }>();
+  for (const s of series)
+    for (const p of s.points) {
+      const minute = perMinute.get(p.timestamp) ?? { throttled: 0, requests: 0 };
+      minute.requests += p.value;
+      if (s.statusCode === '429') minute.throttled += p.value;
+      perMinute.set(p.timestamp, minute);
+    }
+  return perMinute;
+}
+
+/** Each minute's partition-key ranges at 100% NormalizedRUConsumption (`undefined` for a series without the dimension). */
+function rangesAtBudgetByMinute(points: readonly RangePoint[]): Map<number, Set<string | undefined>> {
+  const byMinute = new Map<number, Set<string | undefined>>();
+  for (const p of points) {
+    const ranges = byMinute.get(p.timestamp) ?? new Set<string | undefined>();
+    if (p.value >= 100) ranges.add(p.range);
+    byMinute.set(p.timestamp, ranges);
+  }
+  return byMinute;
+}
+
 /**
  * The 429s (TotalRequests, Count per minute, StatusCode 429) of all requests: over the window, and over the
  * minutes in which some, or every, partition-key range stood at 100% NormalizedRUConsumption. A request is
@@ -230,14 +262,7 @@ function fromTotalRequests(
     gaps.push(`${file}: TotalRequests is not split by StatusCode (filter "StatusCode eq '*'"), so its 429s cannot be counted`);
     return undefined;
   }
-  const perMinute = new Map<number, { throttled: number; requests: number }>();
-  for (const s of series)
-    for (const p of s.points) {
-      const minute = perMinute.get(p.timestamp) ?? { throttled: 0, requests: 0 };
-      minute.requests += p.value;
-      if (s.statusCode === '429') minute.throttled += p.value;
-      perMinute.set(p.timestamp, minute);
-    }
+  const perMinute = requestsPerMinute(series);
   if (perMinute.size === 0) {
     gaps.push(`${file}: TotalRequests has no datapoints for this container`);
     return undefined;
@@ -323,13 +348,18 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
   let deployed: DeployedShards | undefined;
   let window: Observation['window'];
   let ranges: Map<number, number[]> | undefined;
+  let atBudget: Map<number, Set<string | undefined>> | undefined;
+  let ruRows: RuConsumptionRow[] = [];
+  let peak: BusiestPeriod | undefined;
   const mine = inContainer(files);
   if (files.ruConsumption) {
     sources.push(files.ruConsumption.name);
     const rows = readRuConsumption(files.ruConsumption.name, files.ruConsumption.value).filter(mine);
-    const { deployedShards: shown, ...logged } = fromRuConsumption(rows, files.ruConsumption.name, context, gaps);
+    const { deployedShards: shown, peak: busiest, ...logged } = fromRuConsumption(rows, files.ruConsumption.name, context, gaps);
     Object.assign(figures, logged);
     deployed = shown;
+    peak = busiest;
+    ruRows = rows;
     window = mergeWindows(window, windowOf(rows.map((r) => r.timestamp)));
   }
   if (files.partitionKeyStatistics) {
@@ -363,6 +393,7 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
     if (points.length === 0) gaps.push(`${files.normalizedRu.name}: NormalizedRUConsumption has no datapoints for this container`);
     else Object.assign(figures, fromNormalizedRu(points));
     if (points.length > 0) ranges = rangesByMinute(points);
+    if (points.length > 0) atBudget = rangesAtBudgetByMinute(points);
   }
   if (files.totalRequests) {
     sources.push(files.totalRequests.name);
@@ -372,6 +403,21 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
     window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
     const throttled = fromTotalRequests(series, files.totalRequests.name, ranges, gaps);
     if (throttled) figures.throttledRequests = throttled;
+    const minutes =
+      throttled && atBudget && peak
+        ? throttledMinutesOf({
+            rows: ruRows,
+            rangesAtBudget: atBudget,
+            requestsPerMinute: requestsPerMinute(series),
+            healthyShare: COSMOS_LIMITS.healthyThrottledShare,
+            periodSeconds: context.periodSeconds,
+            peak,
+            hierarchical: peak.prefix !== undefined,
+            rangeCount: figures.partitionKeyRanges?.value ?? 1,
+            showKey: context.showKey,
+          })
+        : undefined;
+    if (minutes) figures.throttledMinutes = minutes;
   }
   return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
 }

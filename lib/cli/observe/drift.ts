@@ -825,7 +825,8 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
       continue;
     }
     // A floor of the demand (the key space throttled at its ceiling): the saturation finding reports it.
-    if (raw.label === undefined && context.floors.includes(raw.field)) continue;
+    // The first level's share is a floor of its own (a Cosmos DB value throttled in its range: saturation.ts).
+    if (context.floors.includes(raw.label === undefined ? raw.field : 'prefixHotKeyShare')) continue;
     // An inheriting index whose write peak is written declares its writes, which turns the inheritance off.
     const chosen = raw.unlessWritesDeclared && judgedAt.has('peakWriteUnits') ? raw.unlessWritesDeclared : raw;
     const c =

@@ -114,6 +114,36 @@ export interface ObservedFigures {
   /** DynamoDB: the key-range throttle events (Read/WriteKeyRangeThroughputThrottleEvents) of the period the hottest
    *  key's share was read at: a key throttled then was served less than it asked for (saturation.ts). */
   readonly hotKeyPeriodThrottles?: { readonly read: number; readonly write: number };
+  /** Cosmos DB: the minutes a partition-key range stood at 100% NormalizedRUConsumption with 429s above the healthy
+   *  share, and the logged keys in them (throttled-keys.ts). */
+  readonly throttledMinutes?: ThrottledMinutes;
+}
+
+/** The logged key, or first-level value, with the most RU in the throttled minutes. */
+export interface ThrottledTop {
+  /** As shown (hashed unless --show-keys). */
+  readonly key: string;
+  readonly firstLevel: boolean;
+  readonly requestCharge: number;
+  /** Its share of the logged RU of those minutes (of the throttled ranges' rows, where the rows carry the range). */
+  readonly share: number;
+}
+
+export interface ThrottledMinutes {
+  readonly minutes: number;
+  readonly throttled: number;
+  readonly requests: number;
+  /** Whether the RU rows carried PartitionKeyRangeId, so the keys were those of the ranges at 100%. */
+  readonly byRange: boolean;
+  readonly top?: ThrottledTop;
+  /** Whether `top` is known to have filled a throttled range: by its rows' range, or by more RU than a range's even part. */
+  readonly filled: boolean;
+  /** Whether the busiest period, where the hottest shares were read, held a throttled minute. */
+  readonly peakThrottled: boolean;
+  /** Whether the hottest key's, and the hottest first-level value's, share was read while its range was throttled: in
+   *  a throttled minute of the busiest period, on a range at 100% (where the rows carry it), else as the top key. */
+  readonly hotKey: boolean;
+  readonly hotPrefix: boolean;
 }
 
 /** One partition-key range's NormalizedRUConsumption at a minute, in percent. */

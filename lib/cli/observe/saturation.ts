@@ -53,7 +53,7 @@
 import { type CapacityCeiling, type Finding } from '../../index';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
-import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure } from './figures';
+import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure, ThrottledMinutes } from './figures';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
@@ -74,7 +74,7 @@ export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
 export interface Saturation {
   /** The figures that are floors of the demand (peaks, the hottest key's share): never compared, never written. */
-  readonly floors: readonly (PeakField | 'hotKeyShare')[];
+  readonly floors: readonly (PeakField | 'hotKeyShare' | 'prefixHotKeyShare')[];
   readonly finding: Finding;
 }
 
@@ -130,6 +130,19 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
   };
 }
 
+/** "the first-level value sha256:… took 540,000 of the 720,000 RU logged in the 30 throttled minutes …": who filled the range. */
+function filledText(minutes: ThrottledMinutes): string {
+  const top = minutes.top;
+  if (!top) return '';
+  const what = top.firstLevel ? 'first-level value' : 'key';
+  if (!minutes.filled)
+    return `no logged ${what} stood out in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share: the most, ${top.key}, took ${percent(top.share)} of their logged RU, no more than one range's even part, and the logs do not carry PartitionKeyRangeId`;
+  const where = minutes.byRange
+    ? 'on the ranges at 100% (PartitionKeyRangeId of CDBPartitionKeyRUConsumption)'
+    : 'of all ranges: the logs do not carry PartitionKeyRangeId, so which range each key was on is not known, and the key with the most RU in those minutes is taken as the one that filled it';
+  return `the ${what} with the most RU in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share was ${top.key}, ${show(top.requestCharge)} RU, ${percent(top.share)} of those minutes' logged RU ${where}`;
+}
+
 /**
  * A Cosmos DB container not saturated, whose requests were rate-limited (429) above HEALTHY_THROTTLED_SHARE in
  * the minutes some partition-key range stood at its budget (over the window without NormalizedRUConsumption):
@@ -144,9 +157,12 @@ function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, wi
   const count = scoped ?? counted;
   if (count.requests === 0 || shareOf(count) <= HEALTHY_THROTTLED_SHARE) return undefined;
   const when = scoped ? `in the ${show(scoped.minutes)} minutes with a partition-key range at 100% NormalizedRUConsumption` : `in the ${window} window`;
-  const key = hotKeyShare?.key
-    ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
-    : '';
+  const filled = observation.figures.throttledMinutes;
+  const key = filled?.top
+    ? `; ${filledText(filled)}`
+    : hotKeyShare?.key
+      ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
+      : '';
   const refused = `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy`;
   // Every range at its budget at the busiest minute (in fewer minutes than saturation takes): bursts of the whole container.
   const everyRange = nru !== undefined && (nru.medianPercent ?? nru.value) >= 100;
@@ -305,6 +321,56 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
   });
 }
 
+const COSMOS_HOT_KEY_FIX =
+  "size the split of the throttled value from its demand, not from this share: the RU/s it must take at its busiest (the application's own figures), declared as its hotKeyShare of the peaks; any bucket or shard count computed from this share is a minimum. Then observe a window in which its range was not throttled: `observe --update` writes the share measured there";
+
+/**
+ * The hottest Cosmos DB key, or first-level value, whose share was read in minutes its partition-key range throttled
+ * (throttled-keys.ts): at 100% NormalizedRUConsumption "at least one partition key range used all its provisioned
+ * throughput" in a second (https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units) and refused the rest with 429s above
+ * the healthy 1–5% (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large), so the
+ * RequestCharge it logged (CDBPartitionKeyRUConsumption) is what it was served: its share is a floor of its demand, as a
+ * DynamoDB key throttled at its partition's ceilings (`hotKeySaturation`). Neither compared nor written.
+ */
+function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
+  const { throttledMinutes: minutes, hotKeyShare, prefixHotKeyShare } = observation.figures;
+  if (target.engine !== 'cosmosdb' || !minutes?.peakThrottled) return undefined;
+  const prefix = minutes.hotPrefix && target.keySpace.partitionKey.length > 1 ? prefixHotKeyShare : undefined;
+  const key = minutes.hotKey ? hotKeyShare : undefined;
+  if (!prefix && !key) return undefined;
+  const floors: Saturation['floors'] = [...(prefix ? ['prefixHotKeyShare' as const] : []), ...(key ? ['hotKeyShare' as const] : [])];
+  const shares = [
+    ...(prefix
+      ? [
+          `the hottest first-level value${prefix.key ? `, ${prefix.key},` : ''} took at least ${showShare(prefix.value)} of the logged RU (${prefix.derivation})`,
+        ]
+      : []),
+    ...(key ? [`the hottest key${key.key ? `, ${key.key},` : ''} at least ${showShare(key.value)} (${key.derivation})`] : []),
+  ].join('; ');
+  const range = minutes.byRange
+    ? 'on a partition-key range at 100% NormalizedRUConsumption'
+    : 'while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)';
+  const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${percent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
+  const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its provisioned RU/s that second and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
+  const first = target.keySpace.partitionKey[0];
+  const path = prefix && first ? fieldPath(target.location, first.path, 'hotKeyShare') : fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
+  const observed = (prefix ?? key)?.value ?? 0;
+  return {
+    floors,
+    finding: finding(target, 'hotKeySaturated', 'error', path, message, COSMOS_HOT_KEY_FIX, {
+      field: 'hotKeyShare',
+      observed,
+      bound: 'lower',
+      ...(prefix ? { label: path } : {}),
+      throttled: minutes.throttled,
+      requests: minutes.requests,
+      minutes: minutes.minutes,
+      partitionKeyRangeId: minutes.byRange ? 'in the logs' : 'not in the logs',
+      window,
+    }),
+  };
+}
+
 /**
  * An observed hottest-key share that is a floor of the demand (`hotKeySaturation`, `indexShareFloor`): never compared,
  * never written, and reported at the key space's workload.hotKeyShare with the evidence in `data`.
@@ -435,12 +501,14 @@ export function throttlingOf(
   window: string,
   table?: TableWriteThrottles,
 ): { floors: Saturation['floors']; findings: Finding[] } {
+  const container = saturationOf(target, observation, window);
   const saturated = [
-    saturationOf(target, observation, window),
+    container,
     // The index's own key throttled at its partition's ceilings says the share is a floor already.
-    hotKeySaturation(target, observation, window) ?? indexShareFloor(target, observation, window, table),
+    hotKeySaturation(target, observation, window) ?? cosmosHotKeySaturation(target, observation, window) ?? indexShareFloor(target, observation, window, table),
   ].filter((s): s is Saturation => s !== undefined);
-  if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: saturated.map((s) => s.finding) };
-  const hot = hotRangeThrottling(target, observation, window);
+  // A Cosmos DB value throttled in its range is the hot range's: the warning still says which range, and the 429s.
+  const hot = container ? undefined : hotRangeThrottling(target, observation, window);
+  if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: [...saturated.map((s) => s.finding), ...(hot ? [hot] : [])] };
   return { floors: [], findings: hot ? [hot] : [] };
 }
