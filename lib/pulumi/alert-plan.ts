@@ -293,7 +293,8 @@ const NO_NORMALIZED_RU: Partial<Record<ThroughputMode, string>> = {
 function noNormalizedRu(mode: ThroughputMode, watching: readonly AlertName[], logs: boolean): string | undefined {
   const reason = NO_NORMALIZED_RU[mode];
   if (!reason) return undefined;
-  if (watching.length > 0) return `${reason}; the ${watching.join(' and ')} alert${watching.length === 1 ? '' : 's'} still watch${watching.length === 1 ? 'es' : ''} it`;
+  if (watching.length > 0)
+    return `${reason}; the ${watching.join(' and ')} alert${watching.length === 1 ? '' : 's'} still watch${watching.length === 1 ? 'es' : ''} it`;
   return `${reason}, and no other alert watches it: ${logs ? 'the throttleRate and hotKey alerts were turned off or have no line' : 'the throttleRate and hotKey alerts need partition-key diagnostics (args.monitoring)'}`;
 }
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
