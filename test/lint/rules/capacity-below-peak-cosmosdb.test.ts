@@ -187,7 +187,8 @@ testRule('SG017', {
       findings: [
         {
           ...serverlessFinding(5_000, 2),
-          message: /above the 5,000 RU\/s a serverless container serves on 2 physical partitions \(2,500 RU\/s each: the lower of Azure's two published figures, the other 10,000 RU\/s\)/,
+          message:
+            /above the 5,000 RU\/s a serverless container serves on 2 physical partitions \(2,500 RU\/s each: the lower of Azure's two published figures, the other 10,000 RU\/s\)/,
         },
       ],
     },
@@ -198,12 +199,13 @@ testRule('SG017', {
       findings: [serverlessFinding(5_000, 3)],
     },
     {
-      name: 'serverless on three physical partitions (120 GB): 18,000 RU/s above its 5,000 (and the formula\'s 15,000)',
+      name: "serverless on three physical partitions (120 GB): 18,000 RU/s above its 5,000 (and the formula's 15,000)",
       design: serverless(120, 18_000),
       findings: [
         {
           ...serverlessFinding(5_000, 3),
-          message: /above the 5,000 RU\/s a serverless container serves on 3 physical partitions \(1,666.67 RU\/s each: the lower of Azure's two published figures, the other 15,000 RU\/s\)/,
+          message:
+            /above the 5,000 RU\/s a serverless container serves on 3 physical partitions \(1,666.67 RU\/s each: the lower of Azure's two published figures, the other 15,000 RU\/s\)/,
         },
       ],
     },
@@ -244,7 +246,8 @@ testRule('SG017', {
       findings: [
         {
           ...serverlessFinding(20_000, 20),
-          message: /above the 20,000 RU\/s a serverless container serves on 20 physical partitions \(1,000 RU\/s each: the lower of Azure's two published figures, the other 100,000 RU\/s\)/,
+          message:
+            /above the 20,000 RU\/s a serverless container serves on 20 physical partitions \(1,000 RU\/s each: the lower of Azure's two published figures, the other 100,000 RU\/s\)/,
         },
       ],
     },
