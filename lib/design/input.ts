@@ -409,8 +409,9 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
  * - `{ sharedDatabase: RU/s, containers? }`: the database's throughput, shared by its containers;
  * RU/s above Azure's default maximum of 1,000,000 per container or database (raised by a support ticket) are reported
  * by SG017 as a warning; above 2,147,483,647, which Azure's API cannot carry, they are an input error.
- * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s per physical partition
- *   (one per 50 GB, up to 1 TB) ("Azure Cosmos DB serverless account performance").
+ * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s shared by up to five physical
+ *   partitions (one per 50 GB), then 1,000 per partition beyond, up to 20,000 at 1 TB: the lower of the two texts of
+ *   "Azure Cosmos DB serverless account performance" (the other says partitions × 5,000), with no throughput guaranteed.
  */
 export type CosmosThroughputDesign =
   | {

@@ -34,16 +34,27 @@ export const COSMOS_LIMITS = {
   initialPartitionRequestUnits: 10_000,
   /** Storage of one physical partition before it splits (same source). */
   physicalPartitionGb: 50,
-  /** RU/s each physical partition of a serverless container serves at most: a container serves 5,000 RU/s on one
-   *  partition, and its throughput "scales linearly with the number of partitions" once its data outgrows one
-   *  (one per 50 GB): "Throughput (RU/s) = Number of partitions * 5,000". Source: Azure Cosmos DB docs, "Azure
-   *  Cosmos DB serverless account performance", as it reads now; an earlier version of that page shared 5,000 RU/s
-   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). Copies of both versions
-   *  are still served (translations, mirrors, the old serverless-1tb address); the formula is the later one: in the
-   *  docs' source (MicrosoftDocs/azure-databases-docs) it replaced the table in the page's newer front matter, and
-   *  "Azure Cosmos DB serverless account type" (updated 07/24/2025) says the same: "Each physical partition within a
-   *  serverless container can handle up to 5,000 RU/s". */
-  serverlessPartitionRequestUnits: 5_000,
+  /** RU/s a serverless container serves in all while it has at most `serverlessSharedPartitions` physical partitions
+   *  (one per 50 GB), shared among them: 5,000 on one, 1,666 each on three. Azure serves two texts of "Azure Cosmos DB
+   *  serverless account performance" that disagree past one partition:
+   *  - the table (https://learn.microsoft.com/en-us/azure/cosmos-db/serverless-1tb, and translations of
+   *    /serverless-performance): "An Azure Cosmos DB serverless account offers 5,000 request units per second (RU/s)
+   *    for a container. But if your workload increases to more than 250 GB or by more than five physical partitions,
+   *    whichever occurs first, [...] With the addition of each new physical partition beyond the original five
+   *    physical partitions, 1,000 RU/s are added to the container's maximum throughput capacity" (≤150 GB: 3
+   *    partitions, 5,000 RU/s per container, 1,666 per partition; ≤1 TB: 20 partitions, 20,000);
+   *  - the formula (https://learn.microsoft.com/en-us/azure/cosmos-db/serverless-performance, MicrosoftDocs/azure-
+   *    databases-docs serverless-performance.md at commit 2d9647f): "If the data within the container exceeds the
+   *    capacity of a single physical partition, the container's throughput scales linearly with the number of
+   *    partitions [...] Throughput (RU/s) = Number of partitions * 5,000".
+   *  Both add: "Serverless containers don't offer any guarantees of predictable throughput or latency". Where Azure's
+   *  own pages disagree, a design is judged against the LOWER figure (the table's: it is never above the formula's),
+   *  so that no design passes on a capacity one of Azure's pages says it does not have. */
+  serverlessContainerRequestUnits: 5_000,
+  /** Physical partitions the table's 5,000 RU/s are shared among before each further one adds its own (same source). */
+  serverlessSharedPartitions: 5,
+  /** RU/s each physical partition beyond the fifth adds to a serverless container (the table; same source). */
+  serverlessRequestUnitsPerAddedPartition: 1_000,
   /** Default maximum RU/s of a container's dedicated throughput, and of a database's shared throughput: raised by
    *  filing an Azure support ticket. Source: Azure Cosmos DB docs, "Service quotas" (provisioned throughput). */
   requestUnitsQuota: 1_000_000,
@@ -81,9 +92,15 @@ export const COSMOS_LIMITS = {
   healthyThrottledShare: 0.05,
 } as const;
 
-/** RU/s a serverless container of `partitions` physical partitions serves in all ("serverless account performance"). */
-function serverlessRequestUnits(partitions: number): number {
-  return partitions * COSMOS_LIMITS.serverlessPartitionRequestUnits;
+/**
+ * RU/s a serverless container of `partitions` physical partitions serves in all, by the lower of Azure's two texts of
+ * "serverless account performance" (COSMOS_LIMITS.serverlessContainerRequestUnits): 5,000 up to five partitions, then
+ * 1,000 per partition (6,000 on six, 20,000 on twenty). The formula text would give partitions × 5,000.
+ */
+export function serverlessRequestUnits(partitions: number): number {
+  const { serverlessContainerRequestUnits, serverlessSharedPartitions, serverlessRequestUnitsPerAddedPartition } = COSMOS_LIMITS;
+  if (partitions <= serverlessSharedPartitions) return serverlessContainerRequestUnits;
+  return serverlessContainerRequestUnits + (partitions - serverlessSharedPartitions) * serverlessRequestUnitsPerAddedPartition;
 }
 
 /** The busy containers whose load a design's physical partitions carry: a shared database's `containers` (its
@@ -191,7 +208,7 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 /**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
- * Serverless: one per 50 GB, each serving 5,000 RU/s. Shared database throughput: the database's partitions, counted
+ * Serverless: one per 50 GB, sharing what the container serves (`serverlessRequestUnits`). Shared database throughput: the database's partitions, counted
  * from its RU/s and this container's storage (the only storage the design knows), each serving the database's RU/s ÷
  * their count and carrying every busy container's keys (`sharedBy`); `requestUnits` stays the container's part, what
  * its own peak is judged against (SG017).

@@ -81,7 +81,7 @@ export interface PhysicalPartitions {
   /** What set the count: `throughput` (the RU/s it is created with), `storage` (one per 50 GB), or `declared`
    *  (the design's count, as the container has it). */
   readonly countedBy: 'throughput' | 'storage' | 'declared';
-  /** RU/s one physical partition serves: the resource's RU/s ÷ count (a serverless partition: 5,000). */
+  /** RU/s one physical partition serves: the resource's RU/s ÷ count (a serverless partition: 5,000 ÷ count up to five, then 1,000). */
   readonly requestUnitsEach: number;
   /** RU/s of the whole resource at peak: count × requestUnitsEach ÷ sharedBy (a shared database's partitions serve
    *  all its containers: this container's part of the database's RU/s). */
@@ -94,8 +94,8 @@ export interface PhysicalPartitions {
    *  on: it may hash to any partition, so it expects the rest of the load ÷ this beside it): `count` where the
    *  partitions are even; fewer where a raise in place split only some of them (Cosmos DB, `largestShareSlices`). */
   readonly keySpaceSlices: number;
-  /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s per physical
-   *  partition, one per 50 GB): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
+  /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s shared by up to five
+   *  physical partitions of 50 GB, then 1,000 per partition): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
   readonly throughputFromStorage?: true;
 }
 

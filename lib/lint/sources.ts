@@ -143,6 +143,20 @@ export const SOURCES = {
     url: `${AZURE}/how-to-provision-database-throughput`,
   },
   cosmosServerlessPerformance: { title: 'Azure Cosmos DB: Serverless account performance', url: `${AZURE}/serverless-performance` },
+  // Two texts are served (COSMOS_LIMITS.serverlessContainerRequestUnits): the table's (5,000 RU/s per container up to
+  // five partitions, then +1,000 per partition) is the lower, and the one a design is judged against.
+  cosmosServerlessTable: {
+    title: 'Azure Cosmos DB: Serverless account performance (the table: 5,000 RU/s per container up to 5 partitions, +1,000 per partition beyond)',
+    url: `${AZURE}/serverless-1tb`,
+  },
+  // "Changing from serverless to provisioned capacity mode converts all containers within the account to manual
+  // provisioned throughput containers in-place" (the RU/s it sets differ between the texts served: max(5000, partitions ×
+  // 1000) or partitions × 5000, so the fix names none); "Changing capacity mode from serverless to provisioned throughput is an irreversible operation". Capacity mode is
+  // the account's: one container cannot leave serverless alone.
+  cosmosChangeCapacityMode: {
+    title: 'Azure Cosmos DB: Change from serverless to provisioned capacity mode (the whole account, irreversible)',
+    url: `${AZURE}/nosql/how-to-change-capacity-mode`,
+  },
   // "If you use synthetic keys today or if you have scenarios in which partition keys can exceed 20 GB of data,
   // subpartitioning can help. [...] logical partition key prefixes can exceed 20 GB and 10,000 request units per second
   // (RU/s). Queries by prefix are efficiently routed to the subset of partitions that hold the data." advice.ts leads a

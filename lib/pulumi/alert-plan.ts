@@ -279,12 +279,24 @@ function unpagedWarning(alerts: Partial<Record<AlertName, ResolvedAlert>>): stri
   );
 }
 
-const SKIP: Partial<Record<ThroughputMode, string>> = {
+/** Why NormalizedRUConsumption cannot watch a container of this throughput mode. */
+const NO_NORMALIZED_RU: Partial<Record<ThroughputMode, string>> = {
   shared:
-    'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the throttleRate alert still watches it, and the hotKey alert where it has a line (the database RU/s declared, or a threshold given)',
-  serverless:
-    'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against the 5,000 RU/s each of its physical partitions serves) and throttleRate alerts watch it',
+    'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s")',
+  serverless: 'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure',
 };
+
+/**
+ * The normalizedRu skip reason, followed by what does watch the container: only the alerts this plan makes (review 18:
+ * without args.monitoring the log said both "no throttleRate alert" and "the throttleRate alert still watches it").
+ */
+function noNormalizedRu(mode: ThroughputMode, watching: readonly AlertName[], logs: boolean): string | undefined {
+  const reason = NO_NORMALIZED_RU[mode];
+  if (!reason) return undefined;
+  if (watching.length > 0)
+    return `${reason}; the ${watching.join(' and ')} alert${watching.length === 1 ? '' : 's'} still watch${watching.length === 1 ? 'es' : ''} it`;
+  return `${reason}, and no other alert watches it: ${logs ? 'the throttleRate and hotKey alerts were turned off or have no line' : 'the throttleRate and hotKey alerts need partition-key diagnostics (args.monitoring)'}`;
+}
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 
 /** The field a shared container's design declares its database's RU/s in (args.throughput 'shared' carries none). */
@@ -350,11 +362,14 @@ export function planAlerts(
   };
   const throttleRate = resolve('throttleRate', logs);
   const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
+  const hotKey = resolve('hotKey', logs ?? ceilingUnknown('hotKey'));
+  const hotPrefix = hierarchical ? resolve('hotPrefix', logs ?? ceilingUnknown('hotPrefix')) : undefined;
+  const watching = (['throttleRate', 'hotKey', 'hotPrefix'] as const).filter((name) => ({ throttleRate, hotKey, hotPrefix })[name] !== undefined);
   const alerts = {
-    normalizedRu: resolve('normalizedRu', SKIP[mode]),
+    normalizedRu: resolve('normalizedRu', noNormalizedRu(mode, watching, logs === undefined)),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
-    hotKey: resolve('hotKey', logs ?? ceilingUnknown('hotKey')),
-    hotPrefix: hierarchical ? resolve('hotPrefix', logs ?? ceilingUnknown('hotPrefix')) : undefined,
+    hotKey,
+    hotPrefix,
     partitionSize: resolve('partitionSize', logs),
     partitionSizeLimit: resolve('partitionSizeLimit', logs),
   };

@@ -6,13 +6,16 @@
  * args, refuses the program before the first `new`.
  */
 import type { DesignIssue, Finding } from '../index';
-import { planContainer, type DataSafetyOptions } from './container-plan';
+import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { DesignRefusedError, InvalidArgsError } from './errors';
 import type { GuardedContainerArgs } from './guarded-container-args';
+import { sharedDatabaseIssues } from './shared-database-declarations';
 
 /**
  * Checks every container as its GuardedContainer would (args, design, rules), creating nothing.
- * Throws one `InvalidArgsError` (every unreadable arg, paths prefixed with the container's name) or
+ * Throws one `InvalidArgsError` (every unreadable arg, paths prefixed with the container's name; containers on one
+ * shared database that declare its RU/s or busy containers differently, or fewer containers than the program creates
+ * on it) or
  * one `DesignRefusedError` (every blocking finding, each report in turn) for the whole program.
  *
  * @example checkGuardedContainers({ events: eventsArgs, devices: devicesArgs }); // then create them
@@ -21,9 +24,10 @@ export function checkGuardedContainers(containers: Readonly<Record<string, Guard
   const issues: DesignIssue[] = [];
   const findings: Finding[] = [];
   const reports: string[] = [];
+  const plans: { name: string; plan: ContainerPlan; given: GuardedContainerArgs }[] = [];
   for (const [name, args] of Object.entries(containers)) {
     try {
-      planContainer(name, args, opts);
+      plans.push({ name, plan: planContainer(name, args, opts), given: args });
     } catch (error) {
       if (error instanceof InvalidArgsError) issues.push(...error.issues.map((i) => ({ path: `${name}.${i.path}`.replace(/\.$/, ''), message: i.message })));
       else if (error instanceof DesignRefusedError) {
@@ -32,6 +36,8 @@ export function checkGuardedContainers(containers: Readonly<Record<string, Guard
       } else throw error;
     }
   }
+  // Containers on one shared database must declare it alike (each alone passed on its own figures).
+  issues.push(...sharedDatabaseIssues(plans));
   const program = `the program's ${Object.keys(containers).length} GuardedContainers`;
   if (issues.length > 0) throw new InvalidArgsError(program, issues);
   if (findings.length > 0) throw new DesignRefusedError(program, findings, reports.join('\n\n'));

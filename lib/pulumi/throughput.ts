@@ -1,8 +1,9 @@
 /**
  * Where a container's RU/s come from. It decides which alerts can fire: NormalizedRUConsumption has
  * no per-container data on shared database throughput ("Monitor normalized RU/s", Microsoft Learn),
- * and a serverless container has no provisioned throughput to normalize against, while it serves 5,000 RU/s
- * per physical partition ("Azure Cosmos DB serverless account performance").
+ * and a serverless container has no provisioned throughput to normalize against, while it serves
+ * 5,000 RU/s shared by up to five physical partitions, then 1,000 per partition beyond (the lower of the two texts of
+ * "Azure Cosmos DB serverless account performance": COSMOS_LIMITS.serverlessContainerRequestUnits).
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';

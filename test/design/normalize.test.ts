@@ -837,8 +837,9 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
     const [serverless] = normalize(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 4 })).designs;
     expect(PROFILES.cosmosdb.physicalPartitions?.(serverless.design as CosmosKeyDesign)).toMatchObject({
       count: 4,
-      requestUnits: 20_000,
-      requestUnitsEach: 5_000,
+      // Four partitions (at most five) share the container's 5,000 RU/s: 1,250 each (COSMOS_LIMITS, the lower text).
+      requestUnits: 5_000,
+      requestUnitsEach: 1_250,
     });
   });
 

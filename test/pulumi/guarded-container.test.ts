@@ -525,6 +525,31 @@ describe('skew alerts', () => {
     );
   });
 
+  it('without monitoring, says one true thing of a shared container: no alert watches it, not "the throttleRate alert still watches it"', async () => {
+    // Review 18: the log said both "no throttleRate alert: needs partition-key diagnostics" and, for normalizedRu, "the
+    // throttleRate alert still watches it".
+    const info = jest.spyOn(pulumi.log, 'info');
+    const component = await guarded('unwatched', {
+      resourceGroupName: 'data',
+      account: { name: 'fleet', id: ACCOUNT_ID },
+      throughput: 'shared',
+      design: {
+        ...orders,
+        throughput: { sharedDatabase: 4_000 },
+        acknowledgements: [{ rule: 'SG010', reason: "Diagnostics go through the platform team's central setting." }],
+      },
+    });
+    const said = info.mock.calls.map(([message]) => String(message)).join('\n');
+    expect(said).toContain('no throttleRate alert');
+    expect(said).not.toContain('still watches');
+    expect(said).toContain('no other alert watches it: the throttleRate and hotKey alerts need partition-key diagnostics (args.monitoring)');
+    // With monitoring, the alerts that are made are the ones named.
+    info.mockClear();
+    await guarded('watched', { monitoring: accountMonitoring(), throughput: 'serverless', design: orders });
+    expect(info.mock.calls.map(([message]) => String(message)).join('\n')).toContain('the throttleRate and hotKey alerts still watch it');
+    expect(component.alerts.throttleRate).toBeUndefined();
+  });
+
   it('are configurable one by one, by tier, or left out', async () => {
     const other = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/other`;
     await guarded('tuned', {

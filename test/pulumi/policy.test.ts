@@ -292,6 +292,11 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     expect(violation).not.toMatch(/table|CloudFormation/);
   });
 
+  it('an empty paths list is the same error as a missing key, naming the field (review 18: it passed)', async () => {
+    const [violation] = await structure({ paths: [] });
+    expect(violation).toMatch(/^SG005: raw-\d+: resource\.partitionKey\.paths: is empty; it is required: the container's partition-key paths/);
+  });
+
   it('honors an acknowledgement given in the pack options', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/a', '/b'], kind: 'MultiHash', version: 1 }));
     const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };
@@ -393,6 +398,11 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
       { urn: container.urn, message: expect.stringMatching(/^error SG010 monitoring-off at diagnostic settings of its account \(raw-\d+\): /) },
     ]);
     expect(violations[0].message).toContain('found: no diagnostic setting in this stack targets its account');
+  });
+
+  it('an accountName that is no name is a type error naming the field, not "diagnostics are off" (review 18)', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 42 as never));
+    expect(await stackViolations([container])).toEqual([{ urn: container.urn, message: expect.stringMatching(/^SG010: raw-\d+: accountName: .*got 42/) }]);
   });
 
   it('passes when a complete setting targets the account, by dependency or by resource id', async () => {

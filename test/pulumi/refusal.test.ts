@@ -13,7 +13,7 @@ import {
   InvalidArgsError,
   type GuardedContainerArgs,
 } from '../../lib/pulumi';
-import { telemetry, violations } from './support/designs';
+import { orders, telemetry, violations } from './support/designs';
 import { drain, installMocks, registeredAll } from './support/mocks';
 
 const engine = installMocks();
@@ -470,5 +470,40 @@ describe('a whole program checked first (checkGuardedContainers)', () => {
       expect.objectContaining({ issues: [expect.objectContaining({ path: 'typo.failon' })] }),
     );
     expect(() => checkGuardedContainers({ a: args(telemetry), b: args(telemetry, { containerName: 'b' }) })).not.toThrow();
+  });
+
+  it('refuses containers on one shared database that declare it differently, or fewer busy containers than the program creates on it (review 18)', () => {
+    const shared = (databaseRequestUnits: number, containers: number, database: GuardedContainerArgs['database'] = 'shop') =>
+      args({ ...orders, throughput: { sharedDatabase: databaseRequestUnits, containers } }, { database, throughput: 'shared' });
+    const issuesOf = (program: Record<string, GuardedContainerArgs>) => {
+      try {
+        checkGuardedContainers(program);
+      } catch (error) {
+        if (error instanceof InvalidArgsError) return error.issues;
+        throw error;
+      }
+      return [];
+    };
+    // Each alone passes: 50,000 RU/s for 5 containers, 20,000 for 2, 4,000 for 1 (each peak 3,000 RU/s).
+    const issues = issuesOf({ a: shared(50_000, 5), b: shared(20_000, 2), c: shared(4_000, 1) });
+    expect(issues).toEqual([
+      {
+        path: 'b.design.throughput',
+        message: expect.stringMatching(
+          /^declares database "shop" at \{ sharedDatabase: 20,000, containers: 2 \}, while "a" \(a\.design\.throughput\) declares \{ sharedDatabase: 50,000, containers: 5 \}/,
+        ),
+      },
+      { path: 'c.design.throughput', message: expect.stringContaining('while "a" (a.design.throughput) declares { sharedDatabase: 50,000, containers: 5 }') },
+      {
+        path: 'c.design.throughput.containers',
+        message: expect.stringMatching(/^is 1, but this program creates 3 GuardedContainers on database "shop" \("a", "b", "c"\)/),
+      },
+    ]);
+    // Alike, and counting them all: accepted; on different databases, each is its own.
+    expect(issuesOf({ a: shared(20_000, 2), b: shared(20_000, 2) })).toEqual([]);
+    expect(issuesOf({ a: shared(20_000, 1, 'one'), b: shared(4_000, 1, 'two') })).toEqual([]);
+    // The same database given as a resource object is one database, whatever the names.
+    const database = { name: 'shop' };
+    expect(issuesOf({ a: shared(20_000, 1, database), b: shared(20_000, 1, database) }).map((i) => i.path)).toEqual(['a.design.throughput.containers']);
   });
 });

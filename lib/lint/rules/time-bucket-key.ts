@@ -363,7 +363,7 @@ export const timeBucketKey = defineRule({
   fires:
     "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt), or in Cosmos DB the first level of a hierarchical key is, and the current bucket's load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.",
   firesAlso: [
-    "A Cosmos DB container with declared throughput: the ceiling is its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container serves 5,000 RU/s per physical partition.",
+    "A Cosmos DB container with declared throughput: the ceiling is its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container serves 5,000 RU/s shared by up to five physical partitions, then 1,000 per partition beyond.",
     "A time-bucket first level: the whole load under the current bucket's prefix counts, on its physical partition's share, since its documents stay on one physical partition until they hold 50 GB.",
     "A key that combines a time bucket with other parts, unsharded (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`): the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all. An error when that exceeds the usable ceiling.",
     "Such a combined key on a Cosmos DB physical partition: each value sits beside 1/P of the rest of the container's load (each other value hashed there with probability 1/P, whatever their count), as a key of that many values does.",

@@ -5,10 +5,12 @@
  * account name in its `resourceUri`, whichever the engine can show.
  */
 import type { EnforcementLevel, PolicyConfigSchema, PolicyResource, ReportViolation, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
+import type { DesignIssue } from '../../index';
+import { cosmosNameShape } from '../../internal';
 import { diagnosticSettingGaps } from '../diagnostic-gaps';
 import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
 import { checkPolicyOptions, POLICY_NAMES, type DiagnosticsManagedElsewhere } from './options';
-import { diagnosticsOffVerdict } from './raw-container';
+import { diagnosticsOffVerdict, reportName } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
 import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
@@ -27,6 +29,13 @@ class Reader {
       return undefined;
     }
   }
+}
+
+/** What is wrong with a container's `accountName` (nothing when it is unknown during preview, or a valid name). */
+function accountNameIssues(accountName: unknown): DesignIssue[] {
+  const issues: DesignIssue[] = [];
+  if (accountName !== undefined) cosmosNameShape.read(accountName, 'accountName', issues);
+  return issues;
 }
 
 const ACCOUNT_IN_URI = /\/providers\/Microsoft\.DocumentDB\/databaseAccounts\/([^/]+)\/?$/i;
@@ -138,6 +147,11 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
       for (const container of args.resources) {
         if (!isContainerType(container.type) || isGuardedChild(container.urn, container.opts?.parent ?? container.parent?.urn)) continue;
         const reader = new Reader();
+        // A name that is no string names no account: a type error at the field, not "diagnostics are off" (review 18).
+        const nameIssues = accountNameIssues(reader.read(() => container.props.accountName));
+        for (const issue of nameIssues)
+          reportViolation(`SG010: ${reportName({ name: container.name, props: container.props })}: ${issue.path}: ${issue.message}`, container.urn);
+        if (nameIssues.length > 0) continue;
         const accounts = accountKeys(container, 'accountName', reader);
         if (elsewhere.has('*') || [...accounts].some((key) => elsewhere.has(key))) continue;
         // An account not known during preview may be one declared as managed elsewhere: left to `pulumi up`.

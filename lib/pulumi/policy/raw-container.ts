@@ -75,6 +75,8 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
   const paths = pathsOf(container.props);
   // The core's own "is required" names its field's doc, which speaks of tables and templates: say it in the container's terms.
   if (paths === undefined) return [`SG005: ${reportName(container)}: resource.partitionKey.paths: ${MISSING_PATHS}`];
+  // An empty list is no key either (review 18: it passed): the same error, not a pass over zero levels.
+  if (Array.isArray(paths) && paths.length === 0) return [`SG005: ${reportName(container)}: resource.partitionKey.paths: is empty; it ${MISSING_PATHS}`];
   // What is not a list of strings, or not a kind and version Cosmos DB takes, the core's shapes report at its property.
   const resource = {
     ...externalResource(container, acknowledgements),

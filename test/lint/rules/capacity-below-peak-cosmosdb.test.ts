@@ -51,12 +51,17 @@ testRule('SG017', {
       design: orders({ throughput: { autoscaleMax: 20_000 }, storage: { totalGb: 2_000 } }),
     },
     { name: 'serverless has no minimum throughput (1 TB)', design: serverless(1_000, 4_000) },
-    // "Azure Cosmos DB serverless account performance": "Throughput (RU/s) = Number of partitions * 5,000", one
-    // physical partition per 50 GB. At exactly 80% of that, each side of a partition boundary.
+    // "Azure Cosmos DB serverless account performance", the lower of its two texts (COSMOS_LIMITS): 5,000 RU/s shared
+    // by up to five physical partitions (one per 50 GB), then +1,000 per partition. At exactly 80% of that, each side
+    // of a partition boundary.
     { name: 'serverless on one physical partition (50 GB): 4,000 of 5,000 RU/s', design: serverless(50, 4_000) },
-    { name: 'serverless on two physical partitions (51 GB): 8,000 of 10,000 RU/s', design: serverless(51, 8_000) },
-    { name: 'serverless on three physical partitions (120 GB): 12,000 of 15,000 RU/s', design: serverless(120, 12_000) },
-    { name: 'serverless on twenty physical partitions (1 TB): 80,000 of 100,000 RU/s', design: serverless(1_000, 80_000) },
+    { name: 'serverless on two physical partitions (51 GB): 4,000 of the same 5,000 RU/s', design: serverless(51, 4_000) },
+    { name: 'serverless on three physical partitions (120 GB): 4,000 of the same 5,000 RU/s', design: serverless(120, 4_000) },
+    { name: 'serverless on five physical partitions (250 GB): 4,000 of the same 5,000 RU/s', design: serverless(250, 4_000) },
+    // 251 GB: six partitions, 5,000 + 1 × 1,000 = 6,000 RU/s.
+    { name: 'serverless on six physical partitions (251 GB): 4,800 of 6,000 RU/s', design: serverless(251, 4_800) },
+    // 1,000 GB: twenty partitions, 5,000 + 15 × 1,000 = 20,000 RU/s.
+    { name: 'serverless on twenty physical partitions (1 TB): 16,000 of 20,000 RU/s', design: serverless(1_000, 16_000) },
     // A 50,000 RU/s autoscale maximum starts on five physical partitions of 10,000 RU/s ("Best practices for scaling provisioned throughput").
     {
       // Stranger14: SG003 plans no copies here (each copy meets 1/P of the container's reads and N × its writes), so SG017
@@ -169,18 +174,39 @@ testRule('SG017', {
           messageId: 'cosmosServerlessBelowPeak',
           path: 'throughput',
           data: { capacity: 5_000, partitions: 1, needed: 10_000 },
-          // One partition, said in the singular.
-          message: /the 5,000 RU\/s a serverless container serves on 1 physical partition \(5,000 RU\/s each\): /,
+          // One partition, said in the singular; both of Azure's texts give it 5,000, so no second figure.
+          message: /the 5,000 RU\/s a serverless container serves on 1 physical partition \(5,000 RU\/s each\), with no throughput guaranteed/,
           edits: false,
         },
       ],
     },
     {
-      // 120 GB is three partitions of 5,000 RU/s each: 15,000 in all ("Throughput (RU/s) = Number of partitions * 5,000").
-      name: 'serverless on three physical partitions (120 GB): 18,000 RU/s above its 15,000',
+      // Passed before (8,000 of the formula's 2 × 5,000 = 10,000); the table shares 5,000 between the two partitions.
+      name: 'serverless on two physical partitions (51 GB): 8,000 RU/s above the 5,000 they share',
+      design: serverless(51, 8_000),
+      findings: [
+        {
+          ...serverlessFinding(5_000, 2),
+          message:
+            /above the 5,000 RU\/s a serverless container serves on 2 physical partitions \(2,500 RU\/s each: the lower of Azure's two published figures, the other 10,000 RU\/s\)/,
+        },
+      ],
+    },
+    {
+      // Passed before (12,000 of the formula's 3 × 5,000 = 15,000); the table: 5,000 shared, 5,000 ÷ 3 = 1,666.67 each.
+      name: 'serverless on three physical partitions (120 GB): 12,000 RU/s above the 5,000 they share',
+      design: serverless(120, 12_000),
+      findings: [serverlessFinding(5_000, 3)],
+    },
+    {
+      name: "serverless on three physical partitions (120 GB): 18,000 RU/s above its 5,000 (and the formula's 15,000)",
       design: serverless(120, 18_000),
       findings: [
-        { ...serverlessFinding(15_000, 3), message: /above the 15,000 RU\/s a serverless container serves on 3 physical partitions \(5,000 RU\/s each\)/ },
+        {
+          ...serverlessFinding(5_000, 3),
+          message:
+            /above the 5,000 RU\/s a serverless container serves on 3 physical partitions \(1,666.67 RU\/s each: the lower of Azure's two published figures, the other 15,000 RU\/s\)/,
+        },
       ],
     },
     {
@@ -189,22 +215,47 @@ testRule('SG017', {
       design: serverless(120, 16_040),
       findings: [
         {
-          ...serverlessFinding(15_000, 3),
+          ...serverlessFinding(5_000, 3),
           data: { needed: 20_100, neededAutoscale: 21_000 },
-          fix: /\{ manual \} of at least 20,100 RU\/s, or \{ autoscaleMax \} of at least 21,000 RU\/s/,
+          fix: /\{ manual \} of at least 20,100 RU\/s or \{ autoscaleMax \} of at least 21,000 RU\/s/,
         },
       ],
     },
     {
-      name: 'serverless on two physical partitions (100 GB): 8,100 RU/s leaves no headroom',
+      // Was a headroom warning against the formula's 2 × 5,000 = 10,000; above the table's shared 5,000 it is an error.
+      name: 'serverless on two physical partitions (100 GB): 8,100 RU/s above the 5,000 they share',
       design: serverless(100, 8_100),
-      findings: [{ ...serverlessFinding(10_000, 2, 'cosmosWithinHeadroom'), severity: 'warning' }],
+      findings: [serverlessFinding(5_000, 2)],
     },
     {
-      // The model before Azure restated the page ("5,000 RU/s in all up to five partitions") would call 20,000 the most here.
-      name: 'serverless on twenty physical partitions (1 TB): 100,100 RU/s above 100,000',
-      design: serverless(1_000, 100_100),
-      findings: [serverlessFinding(100_000, 20)],
+      // 4,100 is above 80% of the shared 5,000 (4,000) but within it.
+      name: 'serverless on two physical partitions (100 GB): 4,100 RU/s leaves no headroom',
+      design: serverless(100, 4_100),
+      findings: [{ ...serverlessFinding(5_000, 2, 'cosmosWithinHeadroom'), severity: 'warning' }],
+    },
+    {
+      // 251 GB: six partitions, 5,000 + 1,000 = 6,000 RU/s (the formula: 30,000).
+      name: 'serverless on six physical partitions (251 GB): 6,100 RU/s above 6,000',
+      design: serverless(251, 6_100),
+      findings: [serverlessFinding(6_000, 6)],
+    },
+    {
+      // Passed before (80,000 of the formula's 20 × 5,000 = 100,000); the table: 5,000 + 15 × 1,000 = 20,000.
+      name: 'serverless on twenty physical partitions (1 TB): 80,000 RU/s above 20,000',
+      design: serverless(1_000, 80_000),
+      findings: [
+        {
+          ...serverlessFinding(20_000, 20),
+          message:
+            /above the 20,000 RU\/s a serverless container serves on 20 physical partitions \(1,000 RU\/s each: the lower of Azure's two published figures, the other 100,000 RU\/s\)/,
+        },
+      ],
+    },
+    {
+      // Was 100,100 above the formula's 100,000; the same boundary under the table: one step above 20,000.
+      name: 'serverless on twenty physical partitions (1 TB): 20,100 RU/s above 20,000',
+      design: serverless(1_000, 20_100),
+      findings: [serverlessFinding(20_000, 20)],
     },
     {
       name: "manual throughput one step above Azure's default maximum: an error (the deployment fails) naming the support ticket",

@@ -337,18 +337,18 @@ testRule('SG014', {
       // The review's case: 9,000 RU/s at peak in a container short of RU/s (SG017's error). Every partition is short: the
       // finding says so, not "grows 2.96×" against 8,000, nor "of a usable 0 RU/s".
       // Serverless is not raised in place (SG017 moves it to provisioned throughput), so its key is judged on the
-      // partitions it has: 120 GB is three of 5,000 RU/s each, 15,000 in all ("Throughput (RU/s) = Number of partitions *
-      // 5,000", "Azure Cosmos DB serverless account performance"), and the tenant's carries its own 5,400 RU/s and
-      // (18,000 − 5,400) ÷ 3 = 4,200 of its neighbours', not just the average 6,000.
+      // partitions it has: 120 GB is three sharing the container's 5,000 RU/s, 5,000 ÷ 3 = 1,666.67 each (the lower of
+      // the two texts of "Azure Cosmos DB serverless account performance", COSMOS_LIMITS), and the tenant's carries its
+      // own 5,400 RU/s and (18,000 − 5,400) ÷ 3 = 4,200 of its neighbours', not just the average 6,000.
       name: 'a key in a serverless container whose peak is above what it serves: the capacity is short, and its own partition',
       design: provisioned('serverless', 6_000, 12_000, 0.3, 120),
       findings: [
         {
           messageId: 'dominant',
           notes: ['aboveMaxShareOverCapacityOwn'],
-          data: { load: 5_400, containerPeak: 18_000, containerUsable: 12_000, containerRu: 15_000, partitionLoad: 9_600, neighbourRu: 4_200 },
+          data: { load: 5_400, containerPeak: 18_000, containerUsable: 4_000, containerRu: 5_000, partitionLoad: 9_600, neighbourRu: 4_200 },
           message:
-            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 5,400 RU/s today, in a container whose peak of 18,000 RU/s is above its usable 12,000 RU/s (80% of 15,000 RU/s, SG017's finding): its own physical partition carries 9,600 RU/s (5,400 RU/s of its own, and 4,200 RU/s the other logical partitions on it are expected to take) of the 5,000 RU/s it gets (4,000 usable at 80%)",
+            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 5,400 RU/s today, in a container whose peak of 18,000 RU/s is above its usable 4,000 RU/s (80% of 5,000 RU/s, SG017's finding): its own physical partition carries 9,600 RU/s (5,400 RU/s of its own, and 4,200 RU/s the other logical partitions on it are expected to take) of the 1,666.67 RU/s it gets (1,333.33 usable at 80%)",
           fix: /^raise the container's throughput first \(SG017 says how far\)/,
         },
       ],
@@ -366,17 +366,19 @@ testRule('SG014', {
       ],
     },
     {
-      // "Azure Cosmos DB serverless account performance": 120 GB is three physical partitions of 5,000 RU/s each. The
-      // tenant's partition carries its 450 RU/s and (3,000 − 450) ÷ 3 = 850 of its neighbours': 1,300 of 4,000 usable.
-      name: 'a serverless key: its physical partition of 5,000 RU/s, one of three',
+      // "Azure Cosmos DB serverless account performance" (the lower text, COSMOS_LIMITS): 120 GB is three physical
+      // partitions sharing 5,000 RU/s, 1,666.67 each (1,333.33 usable). The tenant's partition carries its 450 RU/s and
+      // (3,000 − 450) ÷ 3 = 850 of its neighbours': 1,333.33 − 850 = 483.33 usable for the key, saturated at
+      // 1,333.33 ÷ 1,300 = 1.03× (the 3,000 peak is within the container's usable 4,000, so this is SG014's, not SG017's).
+      name: 'a serverless key: its physical partition of 1,666.67 RU/s, one of three sharing 5,000',
       design: provisioned('serverless', 1_000, 2_000, 0.15, 120),
       findings: [
         {
           messageId: 'dominant',
           notes: ['aboveMaxShare', 'physicalShare'],
-          data: { load: 450, usable: 3_150, physicalPartitions: 3, partitionRu: 5_000, neighbourRu: 850 },
+          data: { load: 450, usable: 483.333333333, physicalPartitions: 3, partitionRu: 1_666.66666667, neighbourRu: 850 },
           message:
-            /450 of a usable 3,150 RU\/s today, saturated when traffic grows 3\.08×; the container's 15,000 RU\/s are divided among 3 physical partitions of 5,000 RU\/s/,
+            /450 of a usable 483\.33 RU\/s today, saturated when traffic grows 1\.03×; the container's 5,000 RU\/s are divided among 3 physical partitions of 1,666\.67 RU\/s/,
         },
       ],
     },

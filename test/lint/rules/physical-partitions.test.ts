@@ -210,16 +210,18 @@ testRule('SG003', {
       ],
     },
     {
-      // "Azure Cosmos DB serverless account performance": two physical partitions (100 GB) of 5,000 RU/s each. At a
-      // 6,000 RU/s peak the store's 3,600 fit its partition's usable 4,000 alone, not with the (6,000 − 3,600) ÷ 2 =
-      // 1,200 its neighbours take there: 4,000 − 1,200 = 2,800 usable, though the container's 8,000 usable carry the peak.
-      name: 'serverless: a physical partition of 5,000 RU/s, so 3,600 RU/s with its neighbours throttles',
-      design: serverlessStores(100, 6_000),
+      // "Azure Cosmos DB serverless account performance" (the lower text, COSMOS_LIMITS): two physical partitions
+      // (100 GB) share the container's 5,000 RU/s, 2,500 each (2,000 usable). At a 3,000 RU/s peak the store's 1,800
+      // fit its partition's usable 2,000 alone, not with the (3,000 − 1,800) ÷ 2 = 600 its neighbours take there:
+      // 2,000 − 600 = 1,400 usable, though the container's 4,000 usable carry the peak. (The old 6,000 RU/s peak is now
+      // above the container's usable 4,000: SG017's, not SG003's.)
+      name: 'serverless: a physical partition of 2,500 RU/s (5,000 shared by two), so 1,800 RU/s with its neighbours throttles',
+      design: serverlessStores(100, 3_000),
       findings: [
         {
           messageId: 'hotKey',
           notes: ['requestOverPhysical', 'physicalShare'],
-          data: { containerRu: 10_000, physicalPartitions: 2, partitionRu: 5_000, neighbourRu: 1_200, requestUsable: 2_800 },
+          data: { containerRu: 5_000, physicalPartitions: 2, partitionRu: 2_500, neighbourRu: 600, requestUsable: 1_400 },
         },
       ],
     },

@@ -1,7 +1,8 @@
 /**
  * SG017 for Cosmos DB: the container's provisioned RU/s (manual, the autoscale maximum, its part of a
- * shared database's RU/s) or what a serverless container serves (5,000 RU/s per physical partition:
- * "Azure Cosmos DB serverless account performance"), below
+ * shared database's RU/s) or what a serverless container serves (the lower of Azure's two texts of "Azure Cosmos DB
+ * serverless account performance": 5,000 RU/s shared by up to five physical partitions, 1,000 per partition beyond;
+ * COSMOS_LIMITS.serverlessContainerRequestUnits), below
  * the declared peak of reads and writes (issue 14 §5).
  */
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
@@ -338,6 +339,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
+        // Azure's other text gives partitions × 5,000: named where it differs, so the reader sees which figure is used.
+        ...(partitions.count > 1 ? { formulaRu: partitions.count * COSMOS_LIMITS.serverlessContainerRequestUnits } : {}),
         ...figures(throughputFor(design, sized, 'manual')),
         neededAutoscale: throughputFor(design, sized, 'autoscaleMax').needed,
       });
@@ -355,7 +358,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above headroom × the container's declared throughput (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
     "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page.",
-    "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB).",
+    "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
   ],
@@ -363,6 +366,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosProvisionedThroughput,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosServerlessPerformance,
+    SOURCES.cosmosServerlessTable,
+    SOURCES.cosmosChangeCapacityMode,
     SOURCES.cosmosLimits,
     SOURCES.cosmosCrossPartition,
     SOURCES.cosmosRequestCost,
@@ -375,7 +380,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
     cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
-    cosmosServerlessBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each): the requests beyond it are throttled (429) whatever the key`,
+    cosmosServerlessBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each{{?formulaRu}}: the lower of Azure's two published figures, the other {{formulaRu}} RU/s{{/formulaRu}}), with no throughput guaranteed: the requests beyond it are throttled (429) whatever the key`,
     cosmosWithinHeadroom: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key`,
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
@@ -406,7 +411,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaisePastQuota:
       "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
-      'move the container to provisioned throughput ({ manual } of at least {{needed}} RU/s, or { autoscaleMax } of at least {{neededAutoscale}} RU/s, autoscale maximums being set in steps of 1,000: {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
+      "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000); or move this container into a provisioned account (a new container there, the data copied). Serverless throughput grows only with stored data, and is not guaranteed",
   },
   check: cosmosHits,
 });
