@@ -8,7 +8,8 @@ import { KEPT_CARDINALITY, shardingsSet } from '../../lib/cli/fix-consequences';
 import { cli, examples, tempTree } from './helpers';
 
 // 50 devices, the hottest taking half of 3,000 WCU: 1,500 WCU, over the usable 800 of one partition; beside the other
-// devices on 7 partitions (twice 100 RCU and 3,000 WCU), 4 shards fit: 375 + 2,625 ÷ 7 = 750 (3: 500 + 357.14 = 857.14).
+// devices on 6 partitions (on demand, for twice 100 RCU and 3,000 WCU: max(⌈200 ÷ 3,000⌉, ⌈6,000 ÷ 1,000⌉, 4)), 5 shards
+// fit: 300 + 2,700 ÷ 6 = 750 (4: 375 + 2,625 ÷ 6 = 812.5).
 const design = JSON.stringify(
   {
     tables: [
@@ -28,7 +29,7 @@ describe('--fix keeps a sharded key’s cardinality, and says why', () => {
     const file = join(tempTree({ 'design.json': design }), 'design.json');
     const { stdout } = await cli(['lint', file, '--fix']);
     const fixed = JSON.parse(readFileSync(file, 'utf8'));
-    expect(fixed.tables[0].sharding).toEqual({ strategy: 'random', shards: 4 });
+    expect(fixed.tables[0].sharding).toEqual({ strategy: 'random', shards: 5 });
     expect(fixed.tables[0].partitionKey.cardinality).toBe(50);
     expect(stdout).toMatch(
       /note {4}tables\[0\]\.sharding \(.*design\.json:\d+:\d+\): --fix kept each sharded key's cardinality as declared: it counts the key's values before sharding/,
