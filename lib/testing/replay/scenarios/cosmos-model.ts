@@ -41,7 +41,6 @@ import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
 import { expectedExcess } from './load';
 import { keyLevels, loggedKey } from './logged-keys';
-import type { SharedRanges } from './shared-database';
 
 /** RU/s one logical partition (one full key value) serves, whatever its range's budget. */
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
@@ -206,6 +205,14 @@ function uniformKeyCharges(ruPerSecond: number, keys: number, names: readonly st
 /** Resource-log delay: median 5 minutes, within 3 to 10 almost always (assumption from the doc's range). */
 function ingestionDelay(rng: Random): number {
   return Math.min(15, Math.max(3, rng.logNormal(5, 0.3)));
+}
+
+/** What a shared container's replay needs of its database: its ranges, and the load its neighbours put on each (built by `sharedRangesOf`, shared-database.ts). */
+export interface SharedRanges {
+  /** The database's partition-key ranges: one per 10,000 RU/s of its throughput, one per 50 GB of all its containers. */
+  readonly ranges: number;
+  /** RU/s the database's other containers put on `range` at `minute` (their uniform share and their hot keys). */
+  readonly neighbours: (minute: number, range: number) => number;
 }
 
 /**

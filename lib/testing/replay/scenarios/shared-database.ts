@@ -10,15 +10,7 @@
  */
 import { physicalPartitionCount } from '../../../index';
 import { argumentError } from '../usage';
-import type { ContainerModel } from './cosmos-model';
-
-/** What a shared container's replay needs of its database: its ranges, and the load its neighbours put on each. */
-export interface SharedRanges {
-  /** The database's partition-key ranges: one per 10,000 RU/s of its throughput, one per 50 GB of all its containers. */
-  readonly ranges: number;
-  /** RU/s the database's other containers put on `range` at `minute` (their uniform share and their hot keys). */
-  readonly neighbours: (minute: number, range: number) => number;
-}
+import type { ContainerModel, SharedRanges } from './cosmos-model';
 
 /** Mean RU/s a container puts on one range at a minute: its uniform load's even share and its hot keys there. */
 export function meanLoadOn(model: ContainerModel, ranges: number, minute: number, range: number): number {
