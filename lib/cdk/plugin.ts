@@ -190,20 +190,23 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
       .filter((node) => (node instanceof CfnTable || node instanceof CfnGlobalTable) && !this.covers(node))
       .map((node) => node.node.path);
     const report = checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
-    const quota = ruleQuotaViolations(context, failOn, (templatePath, logicalId) => this.constructOf(root, templatePath, logicalId));
+    const quota = ruleQuotaViolations(
+      context,
+      failOn,
+      (templatePath) => templateOf(templatePath, templates),
+      (templatePath, logicalId) => this.constructOf(nodes, templatePath, logicalId),
+    );
     return { ...report, success: report.success && !quota.some((v) => v.severity !== 'warning'), violations: [...report.violations, ...quota] };
   }
 
   /** The construct a table resource of a template stands for: its GuardedTable, or the table itself. */
-  private constructOf(root: IConstruct, templatePath: string, logicalId: string): string | undefined {
-    const resource = root.node
-      .findAll()
-      .find(
-        (node): node is CfnResource =>
-          (node instanceof CfnTable || node instanceof CfnGlobalTable) &&
-          Stack.of(node).resolve(node.logicalId) === logicalId &&
-          resolve(Stage.of(node)?.outdir ?? '.', Stack.of(node).templateFile) === templatePath,
-      );
+  private constructOf(nodes: readonly IConstruct[], templatePath: string, logicalId: string): string | undefined {
+    const resource = nodes.find(
+      (node): node is CfnResource =>
+        (node instanceof CfnTable || node instanceof CfnGlobalTable) &&
+        Stack.of(node).resolve(node.logicalId) === logicalId &&
+        resolve(Stage.of(node)?.outdir ?? '.', Stack.of(node).templateFile) === templatePath,
+    );
     return resource && (this.guarded.get(resource)?.owner ?? resource).node.path;
   }
 
@@ -217,18 +220,27 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
   ): CheckedResource {
     const stack = Stack.of(resource);
     const templatePath = resolve(Stage.of(stack)?.outdir ?? '.', stack.templateFile);
-    if (!templates.has(templatePath)) {
-      let template: Record<string, unknown> = {};
-      try {
-        template = JSON.parse(readFileSync(templatePath, 'utf8')) as Record<string, unknown>;
-      } catch {
-        // Reported below as a table missing from its template: never a silent pass.
-      }
-      templates.set(templatePath, template);
-    }
     const logicalId = stack.resolve(resource.logicalId) as string;
-    const found = (templates.get(templatePath)?.Resources as Record<string, unknown> | undefined)?.[logicalId];
+    const found = (templateOf(templatePath, templates).Resources as Record<string, unknown> | undefined)?.[logicalId];
     const cdkAcknowledgedRules = waivers.map((a) => a.rule);
     return { templatePath, logicalId, constructPath: owner.node.path, kind, resource: found, cdkAcknowledgedRules };
   }
+}
+
+/**
+ * The template CDK wrote at `templatePath`, read once per validation (`templates` holds what was read) for the table
+ * checks and the rule quota alike. One that cannot be read is empty: its tables are reported missing from it, never a
+ * silent pass, and it has none to count.
+ */
+function templateOf(templatePath: string, templates: Map<string, Record<string, unknown>>): Record<string, unknown> {
+  let template = templates.get(templatePath);
+  if (!template) {
+    try {
+      template = JSON.parse(readFileSync(templatePath, 'utf8')) as Record<string, unknown>;
+    } catch {
+      template = {};
+    }
+    templates.set(templatePath, template);
+  }
+  return template;
 }

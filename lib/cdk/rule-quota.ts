@@ -5,7 +5,6 @@
  * that takes the count to 80% of the quota, an error on the one that takes it past the quota, since a deployment past
  * it fails and rolls back (`LimitExceededException`). A granted raise is declared with the context key below.
  */
-import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { IPolicyValidationContext, PolicyViolation } from 'aws-cdk-lib';
 import { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, ruleName, stackNameOf } from '../internal';
@@ -30,21 +29,15 @@ function walkOrder(a: string, b: string): number {
   return x.length - y.length;
 }
 
-function templateAt(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined; // a stack whose template cannot be read has no table to count; the plugin's table checks say so
-  }
-}
-
 /**
  * The quota's violations for the stacks of `context`. `constructOf` names the construct behind a table resource (its
- * GuardedTable, or the table itself), for `Validations` and the report; `failOn: 'warning'` raises the warning.
+ * GuardedTable, or the table itself), for `Validations` and the report; `failOn: 'warning'` raises the warning. `templateAt` reads a stack's
+ * template (the plugin's reads, shared with its table checks).
  */
 export function ruleQuotaViolations(
   context: IPolicyValidationContext,
   failOn: 'error' | 'warning',
+  templateAt: (templatePath: string) => unknown,
   constructOf: (templatePath: string, logicalId: string) => string | undefined,
 ): PolicyViolation[] {
   const given: unknown = context.appConstruct.node.tryGetContext(RULE_QUOTA_CONTEXT);
