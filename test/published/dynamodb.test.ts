@@ -7,7 +7,7 @@
  * publication is not plainly wrong is left out of this table (see the README's "Left out").
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { designSchema, lintDocument, type DesignInput } from '../../lib';
 
@@ -284,6 +284,9 @@ const published: readonly PublishedDesign[] = [
 
 const root = join(__dirname, '..', '..');
 const read = (file: string): DesignInput => JSON.parse(readFileSync(join(root, file), 'utf8')) as DesignInput;
+const readme = readFileSync(join(root, 'test/published/dynamodb/README.md'), 'utf8').split('\n');
+/** The README table's row of a design file: the line whose first cell links it. */
+const readmeRow = (file: string): string => readme.find((line) => line.startsWith(`| [${basename(file, '.json')}]`)) ?? '';
 
 describe('designs from AWS publications get the publication’s verdict', () => {
   it.each(published.map((design) => [`${design.title} — ${design.verdict}`, design] as const))('%s', (_name, design) => {
@@ -295,6 +298,10 @@ describe('designs from AWS publications get the publication’s verdict', () => 
     for (const [key, figure] of Object.entries(design.fixes ?? {})) {
       expect(findings.find((f) => `${f.ruleId} ${f.path}` === key)?.fix).toMatch(figure);
     }
+    // The README's table quotes the fixes' shard and copy counts: each "N = x" it quotes is one a fix gives.
+    const quoted = [...readmeRow(design.file).matchAll(/N = \d+/g)].map(([n]) => n);
+    const given = findings.flatMap((f) => f.fix?.match(/N = \d+/g) ?? []);
+    expect(quoted.filter((n) => !given.includes(n))).toEqual([]);
   });
 
   it('holds every design file of the corpus, the one left out included, valid against the JSON Schema its $schema names', () => {
