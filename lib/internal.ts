@@ -7,6 +7,8 @@
  * reach no core module but these two entries (eslint's boundaries in eslint.config.js).
  */
 export { sameAttribute } from './design/key-design';
+/** How a report names a waiver whose `expires` day passed (every report says it alike). */
+export { lapsedWaiverNote } from './lint/engine';
 export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */

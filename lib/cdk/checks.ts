@@ -18,7 +18,7 @@ import {
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
-import { checkWith, retiredRuleNote, ruleName, templateMetadataOf } from '../internal';
+import { checkWith, lapsedWaiverNote, retiredRuleNote, ruleName, templateMetadataOf } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
 
@@ -80,7 +80,7 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
     !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
     ruleName: ruleName(finding.ruleId),
-    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}`,
+    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}`,
     fix: finding.fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {

@@ -11,6 +11,7 @@
  * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
  * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
+import { lapsedWaiverNote } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
@@ -98,6 +99,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
           message: [
             `${f.resource}${f.index ? ` (index ${f.index})` : ''}: ${f.message}`,
             `Fix: ${f.fix}`,
+            ...(f.expiredAcknowledgement ? [`No longer waived: ${lapsedWaiverNote(f)}`] : []),
             `Path: ${f.path}`,
             ruleDocsUrl(f.ruleId, f.title, settings.docsUrl),
           ],

@@ -4,6 +4,7 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
+import { lapsedWaiverNote } from '../internal';
 import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
@@ -27,6 +28,7 @@ function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: str
   let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
   text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
   if (f.acknowledged) text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
+  else if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
   return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title, docsUrl)}`)}\n`;
 }
 

@@ -243,6 +243,10 @@ export interface AcknowledgementDesign {
   /** DynamoDB: waive the finding only on this index.
    *  @default - the table or container and all its indexes */
   readonly index?: string;
+  /** The last day the waiver holds, `YYYY-MM-DD` (UTC): from the next day the findings it waived count again, each
+   *  reported with this waiver's reason and date (a waiver "until the quota raise lands").
+   *  @default - never expires */
+  readonly expires?: string;
 }
 
 /** Per-design rule thresholds; each omitted one keeps the project or default value. */

@@ -220,6 +220,8 @@ export interface Acknowledgement {
   /** DynamoDB: the one index whose findings are waived; absent when the waiver covers the table or container and all
    *  its indexes. */
   readonly index?: string;
+  /** The waiver's last day, `YYYY-MM-DD` (UTC); absent when it never expires. */
+  readonly expires?: string;
   /** Field path of the waiver (`acknowledgements[0]`), or where a template declares it. */
   readonly path: string;
 }

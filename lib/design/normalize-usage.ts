@@ -209,7 +209,7 @@ export function acknowledgement(
       indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on',
     );
   }
-  return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
+  return { rule: ack.rule, reason: ack.reason, index: ack.index, ...(ack.expires !== undefined ? { expires: ack.expires } : {}), path };
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {

@@ -330,6 +330,26 @@ export function text(options: TextOptions = {}): Shape<string> {
   };
 }
 
+/** `2027-02-30` fits YYYY-MM-DD but is no day: the date it names must read back as itself. */
+const isCalendarDay = (value: string): boolean => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+};
+
+/** A calendar day written `YYYY-MM-DD` (ISO 8601), e.g. an acknowledgement's last day. */
+export function calendarDay(): Shape<string> {
+  const expected = 'a date written YYYY-MM-DD, e.g. "2027-03-01"';
+  const day = text({ pattern: /^\d{4}-\d{2}-\d{2}$/, patternHint: expected });
+  return {
+    ...day,
+    read(value, place, issues, key) {
+      const read = day.read(value, place, issues, key);
+      if (read === undefined || isCalendarDay(read)) return read;
+      return report(issues, place, key, `is not a day of the calendar: ${describe(value)} (expected ${expected})`);
+    },
+  };
+}
+
 export interface NumberOptions {
   readonly integer?: boolean;
   readonly min?: number;

@@ -35,7 +35,7 @@ import type {
   WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { bool, describe, either, list, num, oneOf, pathOf, record, text, type Shape } from './shape';
+import { bool, calendarDay, describe, either, list, num, oneOf, pathOf, record, text, type Shape } from './shape';
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
@@ -315,6 +315,11 @@ export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
   reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
+  expires: {
+    shape: calendarDay(),
+    optional: true,
+    doc: 'Last day (UTC, YYYY-MM-DD) the waiver holds; from the next day its findings count again, reported with the waiver and its date. Default: never.',
+  },
 });
 
 const thresholds = record<ThresholdOverrides>({

@@ -43,6 +43,9 @@ export interface Finding {
   readonly acknowledged: boolean;
   /** The reason of the acknowledgement that waived it; absent when `acknowledged` is false. */
   readonly reason?: string;
+  /** The acknowledgement that waived it until its `expires` day passed: the finding counts again (`acknowledged`
+   *  is false), and reports say which waiver lapsed. Absent when no expired acknowledgement matches it. */
+  readonly expiredAcknowledgement?: { readonly reason: string; readonly expires: string; readonly path: string };
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
   /** The values behind the message and fix: counts, loads, names and ids, never prose. */
@@ -120,11 +123,27 @@ interface RunSettings {
   readonly settings: ReadonlyMap<string, RuleSetting>;
   readonly only?: ReadonlySet<string>;
   readonly basePath: string;
+  /** The day expiry dates are judged on, read from the clock only when a waiver has one (a lint stays a function of its input otherwise). */
+  readonly today: () => string;
 }
 
 function runSettings(options: LintOptions): RunSettings {
   const settings = new Map(Object.entries(options.rules ?? {}));
-  return { settings, only: options.only && new Set(options.only), basePath: options.basePath ?? '' };
+  const today = () => options.today ?? new Date().toISOString().slice(0, 10);
+  return { settings, only: options.only && new Set(options.only), basePath: options.basePath ?? '', today };
+}
+
+/** Whether `ack` no longer holds on `today`: its last day (UTC) is before it. ISO days compare as text. */
+const expiredOn = (ack: Acknowledgement, today: () => string): boolean => ack.expires !== undefined && ack.expires < today();
+
+/**
+ * The design (or external resource) as its rules see it: without the acknowledgements that expired, so a rule that
+ * asks whether another's fix was declined (acknowledgementOf) hears no from a lapsed waiver. The same object when
+ * none expired.
+ */
+function withWaiversInEffect<T extends { readonly acknowledgements: readonly Acknowledgement[] }>(owner: T, today: () => string): T {
+  if (!owner.acknowledgements.some((ack) => expiredOn(ack, today))) return owner;
+  return Object.assign({}, owner, { acknowledgements: owner.acknowledgements.filter((ack) => !expiredOn(ack, today)) });
 }
 
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
@@ -179,7 +198,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;
-  const { settings, only, basePath } = run;
+  const { settings, only, basePath, today } = run;
   const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
   const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
@@ -193,13 +212,17 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     hits: RuleHit[],
   ) => {
     const location = prefixPath(basePath, designLocation);
+    const inEffect = withWaiversInEffect({ acknowledgements }, today).acknowledgements;
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
       const index = ownValue(hit, 'index') as string | undefined;
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
-      const ack = acknowledgementOf(acknowledgements, rule.id, index);
+      const ack = acknowledgementOf(inEffect, rule.id, index);
+      // A waiver that expired is named on the finding it no longer waives.
+      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index);
       if (ack) used.add(ack);
+      if (lapsed) used.add(lapsed);
       const setting = settings.get(rule.id);
       findings.push({
         order,
@@ -216,6 +239,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
+          ...(lapsed ? { expiredAcknowledgement: { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) } } : {}),
           ...(hit.notes?.length ? { notes: hit.notes } : {}),
           data: roundedData(hit.data),
           edits: edits?.map((edit) => Object.assign({}, edit, { path: prefixPath(location, edit.path) })),
@@ -242,19 +266,28 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   const rulesOff = new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
-  document.designs.forEach(({ location, design }, order) => {
+  document.designs.forEach(({ location, design: declared }, order) => {
+    const design = withWaiversInEffect(declared, today);
     const analysis = new DesignAnalysis(design, rulesOff);
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
-        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design, analysis));
+        collect(order, design.engine, design.name, location, declared.acknowledgements, rule, rule.check(design, analysis));
       }
     }
-    collectUnused(design.engine, design.name, location, design.acknowledgements);
+    collectUnused(design.engine, design.name, location, declared.acknowledgements);
   });
   document.external.forEach(({ location, resource }, i) => {
     for (const rule of active) {
       if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements, rule, rule.checkExternal(resource));
+        collect(
+          document.designs.length + i,
+          resource.engine,
+          resource.name,
+          location,
+          resource.acknowledgements,
+          rule,
+          rule.checkExternal(withWaiversInEffect(resource, today)),
+        );
       }
     }
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
@@ -303,6 +336,13 @@ export function restateFinding(finding: Finding, data: MessageData): Finding {
   return Object.assign({}, finding, { data, message: render(rule, data, finding.messageId, finding.notes) });
 }
 
+/** How every report names the waiver a finding outlived, or undefined when there is none:
+ *  "acknowledgement that expired on 2027-03-01 (tables[0].acknowledgements[1]): <its reason>". */
+export function lapsedWaiverNote(finding: Finding): string | undefined {
+  const lapsed = finding.expiredAcknowledgement;
+  return lapsed && `acknowledgement that expired on ${lapsed.expires} (${printable(lapsed.path)}): ${printable(lapsed.reason)}`;
+}
+
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
   // Checked as unknown values: JavaScript callers pass anything, and a wrong one must be named, not crash `filter`.
@@ -327,7 +367,8 @@ export function describeFinding(finding: Finding, options: { readonly at?: strin
   // Names come from users' files, construct ids and resource names: escaped, so they cannot forge a line.
   const p = printable;
   const where = options.at ?? finding.path;
-  const ack = finding.acknowledged ? ` (acknowledged: ${p(finding.reason ?? '')})` : '';
+  const lapsed = lapsedWaiverNote(finding);
+  const ack = finding.acknowledged ? ` (acknowledged: ${p(finding.reason ?? '')})` : lapsed ? ` (${lapsed})` : '';
   const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
   return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
 }

@@ -9,7 +9,7 @@ import { joinPath } from '../design/field-path';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
-import { list, mapOf, oneOf, ownData, record, text } from '../design/shape';
+import { calendarDay, list, mapOf, oneOf, ownData, record, text } from '../design/shape';
 import { acknowledgementShape, thresholdsShape } from '../design/shapes';
 import type { Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
@@ -32,6 +32,10 @@ export interface LintOptions {
    *  their edits, unused acknowledgements and input errors (`Resources.Orders.Metadata.skewguard.design`).
    *  @default '' (paths relative to the input) */
   readonly basePath?: string;
+  /** The day, `YYYY-MM-DD` (UTC), on which acknowledgements' `expires` dates are judged: a waiver holds up to and
+   *  including its `expires` day. Pin it where a report must not change with the calendar (a snapshot test).
+   *  @default - today (UTC), read only when an acknowledgement has an `expires` date */
+  readonly today?: string;
 }
 
 /** The rule ids a run knows: those that run, and retired ones still accepted in acknowledgements. */
@@ -58,6 +62,7 @@ function lintOptionsShape(known: KnownRules) {
       },
       only: { shape: list(ruleId, { minItems: 1 }), optional: true, doc: 'Run only these rules.' },
       basePath: { shape: text({ minLength: 0 }), optional: true, doc: 'Field path prefixed to every reported path.' },
+      today: { shape: calendarDay(), optional: true, doc: "The day acknowledgements' expiry dates are judged on; default today (UTC)." },
     },
     { title: 'lint() options' },
   );

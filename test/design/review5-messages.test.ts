@@ -25,13 +25,13 @@ describe('a design with several problems', () => {
       tables: [
         table({
           acknowledgements: [
-            { rule: 'SG001', reason: 'a reason long enough', expires: '2027-01-01' },
+            { rule: 'SG001', reason: 'a reason long enough', until: '2027-01-01' },
             { rule: 'SG099', reason: 'a reason long enough' },
           ],
         }),
       ],
     });
-    expect(issues.map(([path]) => path)).toEqual(['tables[0].acknowledgements[0].expires', 'tables[0].acknowledgements[1].rule']);
+    expect(issues.map(([path]) => path)).toEqual(['tables[0].acknowledgements[0].until', 'tables[0].acknowledgements[1].rule']);
     expect(issues[1][1]).toContain('"SG099" is not a skewguard rule');
   });
 
