@@ -43,6 +43,7 @@ export {
   blockingFindings,
   describeFinding,
   restateFinding,
+  type ExpiredAcknowledgement,
   type Finding,
   type LintOptions,
   type LintResult,

@@ -17,6 +17,16 @@ import { acknowledgementOf, type MessageData, type RetiredRule, type Rule, type 
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
+/** An acknowledgement whose `expires` day has passed, as the finding it no longer waives names it. */
+export interface ExpiredAcknowledgement {
+  /** The reason the waiver gave. */
+  readonly reason: string;
+  /** Its last day, `YYYY-MM-DD` (UTC). */
+  readonly expires: string;
+  /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
+  readonly path: string;
+}
+
 export interface Finding {
   /** Id of the rule that found it, e.g. `SG001`. */
   readonly ruleId: string;
@@ -45,7 +55,7 @@ export interface Finding {
   readonly reason?: string;
   /** The acknowledgement that waived it until its `expires` day passed: the finding counts again (`acknowledged`
    *  is false), and reports say which waiver lapsed. Absent when no expired acknowledgement matches it. */
-  readonly expiredAcknowledgement?: { readonly reason: string; readonly expires: string; readonly path: string };
+  readonly expiredAcknowledgement?: ExpiredAcknowledgement;
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
   /** The values behind the message and fix: counts, loads, names and ids, never prose. */

@@ -142,7 +142,7 @@ function logAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, al
     criteria: {
       allOf: [
         {
-          query: pulumi.output(target.databaseName).apply(spec.query),
+          query: pulumi.output(target.databaseName).apply((name) => spec.query(knownDatabaseName(name, target.containerName))),
           timeAggregation: 'Maximum',
           metricMeasureColumn: spec.measure,
           operator: GREATER_THAN,
@@ -160,6 +160,19 @@ function logAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, al
 
 const ru = (value: number) => `${value.toLocaleString('en-US')} RU/s`;
 const percent = (share: number) => `${Math.round(share * 10_000) / 100}%`;
+
+/**
+ * The database name a log alert's KQL filters on. Azure always returns a database's `name`; a Pulumi mock that
+ * returns only the inputs (`state: args.inputs`) leaves it undefined, which failed deep in the KQL quoting
+ * ("Cannot read properties of undefined (reading 'replace')"): say what is missing instead.
+ */
+function knownDatabaseName(name: unknown, containerName: string): string {
+  if (typeof name === 'string') return name;
+  throw new Error(
+    `skewguard: the database of container ${containerName} has no name (got ${String(name)}), so its alerts' queries cannot name it; ` +
+      "under Pulumi's mocks, return each resource's name in newResource's state: { id, state: { name: args.name, ...args.inputs } }",
+  );
+}
 
 export function throttleRateAlertArgs(
   target: AlertTarget,
