@@ -122,7 +122,9 @@ async function run() {
       since('first page', firstOf(/./), c.truth.first429, 'the first 429'),
       [since(`hot-key ${hotKeyTier}`, hotKeyFired, c.truth.firstKeyOver80, 'its key crosses 80% of the ceiling its alert uses (hotValueReach)')]
         .filter((text) => text !== '')
-        .map((text) => (hotKeyFired === undefined || c.truth.first429 === undefined ? text : `${text}, ${relative(hotKeyFired - c.truth.first429, 'the first 429')}`))
+        .map((text) =>
+          hotKeyFired === undefined || c.truth.first429 === undefined ? text : `${text}, ${relative(hotKeyFired - c.truth.first429, 'the first 429')}`,
+        )
         .join(''),
       since('first page', firstOf(/partition-size-limit/), c.truth.firstSizeOver19Gb, 'reaching 19 GB (the 16 GB line is a ticket)'),
     ].filter((a) => a !== '');
