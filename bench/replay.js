@@ -110,9 +110,22 @@ async function run() {
         .map((p) => p.minute)
         .filter((m) => m >= start)
         .sort((a, b) => a - b)[0];
+    // The hot-key alert at its tier: a ticket by default (a key approaching what its partition leaves it, before any 429),
+    // a page where the program asks for one (devices). Read from its own events, not the page list, which holds the page tier only.
+    const hotKey = c.alerts.find((a) => a.name === `${target}-hot-key`);
+    const hotKeyFired = hotKey?.events
+      .filter((e) => e.kind === 'fired' && e.minute >= start)
+      .map((e) => e.minute)
+      .sort((a, b) => a - b)[0];
+    const hotKeyTier = hotKey && onCallGroup(hotKey) ? 'page' : 'ticket';
     const anchors = [
       since('first page', firstOf(/./), c.truth.first429, 'the first 429'),
-      since('hot-key page', firstOf(/hot-key/), c.truth.firstKeyOver80, 'its key crosses 80% of the ceiling its alert uses (hotValueReach)'),
+      [since(`hot-key ${hotKeyTier}`, hotKeyFired, c.truth.firstKeyOver80, 'its key crosses 80% of the ceiling its alert uses (hotValueReach)')]
+        .filter((text) => text !== '')
+        .map((text) =>
+          hotKeyFired === undefined || c.truth.first429 === undefined ? text : `${text}, ${relative(hotKeyFired - c.truth.first429, 'the first 429')}`,
+        )
+        .join(''),
       since('first page', firstOf(/partition-size-limit/), c.truth.firstSizeOver19Gb, 'reaching 19 GB (the 16 GB line is a ticket)'),
     ].filter((a) => a !== '');
     console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} ${anchors.join('; ')}; ${c.pages.length} pages in the run`);

@@ -134,6 +134,11 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
     // The import did throttle: 200 minutes with 429s in 4 days, at least the 4 × 30 of the imports.
     expect(replay.containers.devices.truth.throttledMinutes).toBe(200);
   });
+
+  it('no hot-key alert fires, ticket (events) or page (devices): each key at its planned share stays under its line (80% of what its partition leaves it), the planned peak included, so the events ticket on the growing key below is that key', () => {
+    const replay = healthyReplay();
+    expect([firedAt(replay, 'events-hot-key'), firedAt(replay, 'devices-hot-key')]).toEqual([[], []]);
+  });
 });
 
 describe("incidents (seed 4): every incident pages, within a stated time of its first 429 or of its key crossing 80% of its ceiling (what its hotKey alert judges it against, the core's hotValueReach)", () => {

@@ -5,26 +5,38 @@
  */
 import { App } from 'aws-cdk-lib';
 import { SkewguardExampleStack } from '../../../examples/cdk/stack';
-import type { CosmosKeyDesign } from '../../../lib';
+import type { CosmosKeyDesign, DynamoDbKeyDesign } from '../../../lib';
+import { GuardedTable } from '../../../lib/cdk';
 import type { CfnTemplate, CosmosContainerProfile, DynamoTableProfile } from '../../../lib/testing/replay';
 
 /** The example stack, synthesized without aws-cdk-lib's validation (not under test here). */
 export function exampleTemplate(): CfnTemplate {
+  return withoutValidation((app, stack) => app.synth().getStackByName(stack.stackName).template as CfnTemplate);
+}
+
+/** The normalized design of each GuardedTable of the example stack, by construct id (`Tickets`, `Documents`). */
+export function exampleTableDesigns(): Record<string, DynamoDbKeyDesign> {
+  return withoutValidation((_app, stack) =>
+    Object.fromEntries(stack.node.children.filter((c): c is GuardedTable => c instanceof GuardedTable).map((t) => [t.node.id, t.design])),
+  );
+}
+
+function withoutValidation<T>(read: (app: App, stack: SkewguardExampleStack) => T): T {
   const previous = process.env.CDK_VALIDATION;
   process.env.CDK_VALIDATION = 'false';
   try {
     const app = new App();
-    const stack = new SkewguardExampleStack(app, 'SkewguardExample');
-    return app.synth().getStackByName(stack.stackName).template as CfnTemplate;
+    return read(app, new SkewguardExampleStack(app, 'SkewguardExample'));
   } finally {
     process.env.CDK_VALIDATION = previous;
   }
 }
 
 /** From the designs in examples/cdk/stack.ts: Tickets (on-demand, no maximum, the hot event sharded
- *  25 ways) and Documents (on-demand with maximums, two GSIs receiving every write). */
+ *  67 ways as its `sharding` declares) and Documents (on-demand with maximums, two GSIs receiving every write).
+ *  test/replay/targets-cdk.test.ts checks these against the stack's designs. */
 export const EXAMPLE_TABLES: Readonly<Record<string, DynamoTableProfile>> = {
-  Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6_000, peakWrite: 80_000, cardinality: 5_000 * 25, hotKey: { share: 0.25, shards: 25 } },
+  Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6_000, peakWrite: 80_000, cardinality: 5_000 * 67, hotKey: { share: 0.25, shards: 67 } },
   Documents: {
     capacity: { mode: 'on-demand', maxRead: 20_000, maxWrite: 4_000 },
     peakRead: 9_000,
