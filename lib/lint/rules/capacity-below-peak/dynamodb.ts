@@ -234,7 +234,9 @@ function belowPeak(
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
   // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
-  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension, after !== undefined && !afterFits, design.launchAtPeak) : undefined;
+  const own = ceiling.inherited
+    ? ownCapacity(analysis, capacity, headroom, copies, dimension, after !== undefined && !afterFits, design.launchAtPeak)
+    : undefined;
   return {
     path: field,
     index: capacity.index,
@@ -449,7 +451,12 @@ function minimumBelowPeak(
       field,
       ...(ownCapacityOf ? { ownCapacity: ownCapacityOf.text } : {}),
       ...(passed
-        ? { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned, provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs' }
+        ? {
+            quota: passed.quota,
+            quotaName: passed.quotaName,
+            provisioned: passed.provisioned,
+            provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
+          }
         : {}),
     }),
     edits: passed
