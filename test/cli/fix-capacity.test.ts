@@ -64,7 +64,11 @@ describe('--fix that only raises capacity or throughput', () => {
   it.each([
     [
       'a provisioned launch',
-      { billing: 'provisioned', capacity: { read: { min: 5, max: 20000 }, write: { min: 5, max: 20000 } }, workload: { peakReadUnits: 15000, peakWriteUnits: 15000 } },
+      {
+        billing: 'provisioned',
+        capacity: { read: { min: 5, max: 20000 }, write: { min: 5, max: 20000 } },
+        workload: { peakReadUnits: 15000, peakWriteUnits: 15000 },
+      },
       { capacity: { read: { min: 18750, max: 20000 }, write: { min: 18750, max: 20000 } } },
     ],
     [
