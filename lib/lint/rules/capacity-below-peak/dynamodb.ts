@@ -3,7 +3,7 @@ import { joinPath } from '../../../design/field-path';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
-import { DYNAMODB_LIMITS } from '../../../engines';
+import { DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
@@ -264,17 +264,17 @@ function belowPeak(
       limitField: ceiling.path,
       ...(own ? { ownCapacity: own.text } : {}),
       ...copied.data,
-      ...(passed
-        ? {
-            quota: passed.quota,
-            quotaName: passed.quotaName,
-            provisioned: passed.provisioned,
-            provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
-          }
-        : {}),
+      ...pastQuotaData(passed, capacity),
     }),
     edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** What fixCapacityPastQuota says of the default quota a raise would pass, and who would provision past it (none: no quota passed). */
+function pastQuotaData(passed: QuotaPassed | undefined, capacity: KeySpaceCapacity): MessageData {
+  if (passed === undefined) return {};
+  const provisioner = passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs';
+  return { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned, provisioner };
 }
 
 /** A raise's fix ids, led by SG007's removal where it lowers the peak (`afterFits`: whether the peak it leaves fits). */
@@ -399,7 +399,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
  * A new provisioned table or GSI launched at its peak (`launchAtPeak`) whose auto-scaling minimum is below it. DynamoDB
  * creates the table with its minimum (CDK's `Capacity.autoscaled` renders `minCapacity`, 1 by default; its `seedCapacity`
  * serves only a switch of capacity mode), auto scaling raises it only once consumed capacity has stayed above the target
- * utilization for 2 consecutive minutes ("Managing throughput capacity automatically with DynamoDB auto scaling"), and
+ * utilization for 2 consecutive minutes, then takes several minutes ("DynamoDB Metrics and dimensions"), and
  * burst capacity is at most 300 seconds of unused capacity at that minimum ("Burst capacity"): the launch throttles as a
  * new on-demand table's does (notPreWarmed), a warning for the same reason (whether the table is new, the design cannot
  * know). The fix raises the minimum to peak ÷ headroom before the launch, as every SG017 raise is sized; warm throughput
@@ -450,14 +450,7 @@ function minimumBelowPeak(
       headroom,
       field,
       ...(ownCapacityOf ? { ownCapacity: ownCapacityOf.text } : {}),
-      ...(passed
-        ? {
-            quota: passed.quota,
-            quotaName: passed.quotaName,
-            provisioned: passed.provisioned,
-            provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
-          }
-        : {}),
+      ...pastQuotaData(passed, capacity),
     }),
     edits: passed
       ? undefined
