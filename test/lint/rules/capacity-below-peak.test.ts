@@ -139,6 +139,10 @@ testRule('SG017', {
       }),
     },
     {
+      name: 'a launch peak of exactly the 4,000 WCU a new on-demand table sustains',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4000 } }),
+    },
+    {
       // Review launch19 item 2: the step at the defaults is AWS's. A new table serves 12,000 RCU or 4,000 WCU "or any linear
       // combination of the two" (Knowledge Center); warm throughput raised above them serves "requests up to those values
       // instantly" ("Understanding DynamoDB warm throughput"), each direction as provisioned throughput of those values would.
@@ -506,6 +510,15 @@ testRule('SG017', {
           fix: /^set `capacity\.write\.min` to at least 43,750 .*once the table-level write throughput quota is raised/,
           edits: false,
         },
+      ],
+    },
+    {
+      // Review launch19 item 2: "New on-demand tables will be able to sustain up to 4,000 writes per second" (Pre-warming
+      // a table for on-demand capacity mode): a launch at 4,001 WCU is over it, and is pre-warmed at 4,001 ÷ 80%.
+      name: 'a launch peak of one write unit over the 4,000 WCU a new on-demand table sustains',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4001 } }),
+      findings: [
+        { messageId: 'notPreWarmed', edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 5002 } }] },
       ],
     },
     {
