@@ -389,9 +389,11 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
    *  @default - 'provisioned' when `capacity` is given, else 'on-demand' */
   readonly billing?: 'on-demand' | 'provisioned';
   /** The declared peak arrives as soon as the table exists (a launch, a cut-over from another store), rather
-   *  than being grown into. A new on-demand table or GSI sustains 4,000 WCU and 12,000 RCU until it has
-   *  scaled, so SG017 then asks for `warmThroughput` to cover the peak (Developer Guide, "Pre-warming").
-   *  @default false - the table grows into its peak, and on-demand scaling follows it */
+   *  than being grown into. A new on-demand table or GSI sustains 4,000 WCU or 12,000 RCU (or a linear combination)
+   *  until it has scaled, so SG017 then asks for `warmThroughput` to cover the peak (Developer Guide, "Pre-warming");
+   *  a new provisioned one is created with its auto-scaling minimum, which auto scaling raises only minutes later,
+   *  so SG017 asks for a minimum that covers it.
+   *  @default false - the table grows into its peak, and on-demand scaling or auto scaling follows it */
   readonly launchAtPeak?: boolean;
   /** @default - none */
   readonly globalSecondaryIndexes?: readonly GlobalSecondaryIndexDesign[];

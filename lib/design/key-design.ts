@@ -296,7 +296,8 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly engine: 'dynamodb';
   /** Declared, else `provisioned` when capacity is given, else `on-demand`. */
   readonly billing: 'on-demand' | 'provisioned';
-  /** The declared peak arrives at creation (`launchAtPeak`): a new on-demand table must be pre-warmed for it. */
+  /** The declared peak arrives at creation (`launchAtPeak`): a new on-demand table must be pre-warmed for it, a new
+   *  provisioned one created with an auto-scaling minimum that serves it. */
   readonly launchAtPeak: boolean;
   /** The table's, then each GSI's, in the order of `globalSecondaryIndexes`. */
   readonly capacity: readonly KeySpaceCapacity[];

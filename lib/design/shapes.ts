@@ -425,7 +425,11 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
     sortKey: { shape: sortKeyAttribute, optional: true, doc: 'The table sort key.' },
     billing: { shape: oneOf(['on-demand', 'provisioned']), optional: true, doc: 'Capacity mode; default "provisioned" with capacity, else "on-demand".' },
-    launchAtPeak: { shape: bool(), optional: true, doc: 'The peak arrives as soon as the table exists (SG017 asks for warm throughput); default false.' },
+    launchAtPeak: {
+      shape: bool(),
+      optional: true,
+      doc: 'The peak arrives as soon as the table exists (SG017 asks for warm throughput on demand, an auto-scaling minimum that covers it when provisioned); default false.',
+    },
     ...capacityProps,
     globalSecondaryIndexes: { shape: list(globalSecondaryIndex), optional: true, doc: 'Global secondary indexes.' },
     localSecondaryIndexes: { shape: list(localSecondaryIndex), optional: true, doc: 'Local secondary indexes.' },

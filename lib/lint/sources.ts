@@ -68,6 +68,11 @@ export const SOURCES = {
   },
   dynamoProvisioned: { title: 'DynamoDB: Provisioned capacity mode', url: `${AWS}/provisioned-capacity-mode.html` },
   dynamoAutoScaling: { title: 'DynamoDB: Managing throughput capacity automatically with auto scaling', url: `${AWS}/AutoScaling.html` },
+  dynamoAutoScalingDelay: {
+    title:
+      'DynamoDB: Metrics and dimensions (auto scaling triggers after 2 consecutive minutes above the target utilization; requests above the previous provisioned capacity throttle while the update takes several minutes)',
+    url: `${AWS}/metrics-dimensions.html`,
+  },
   dynamoThroughputQuotas: { title: 'DynamoDB: Service quotas (throughput default quotas)', url: `${AWS}/ServiceQuotas.html#default-limits-throughput` },
   dynamoContributorInsights: { title: 'DynamoDB: CloudWatch Contributor Insights', url: `${AWS}/contributorinsights_HowItWorks.html` },
   dynamoContributorInsightsModes: {

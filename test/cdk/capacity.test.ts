@@ -46,6 +46,15 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
     expect(capacityFindings(warmed)).toEqual([]);
   });
 
+  it('judges a provisioned launch on the minCapacity of Capacity.autoscaled(): the table is created with it', () => {
+    const billing = Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ minCapacity: 5, maxCapacity: 40000 }) });
+    const cold = guarded(votes({ launchAtPeak: true, billing })).table;
+    expect(capacityFindings(cold)).toEqual(['minimumBelowPeak billing']);
+    expect(cold.findings.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'warning', data: { limit: 5, peak: 25000, suggested: 31250 } });
+    const grown = guarded(votes({ billing })).table;
+    expect(capacityFindings(grown)).toEqual([]);
+  });
+
   it('checks each GSI against its own capacity settings, and one added later as well', () => {
     const { table } = guarded(
       votes({

@@ -59,6 +59,37 @@ describe('--fix that only raises capacity or throughput', () => {
     expect(code).toBe(0);
   });
 
+  // Review launch19: a provisioned table launched at its peak (prov-launch.json) gets its minimums raised to peak ÷ headroom,
+  // and an on-demand one its warm throughput; a second run finds nothing to fix, and the lint after it no launch finding.
+  it.each([
+    [
+      'a provisioned launch',
+      {
+        billing: 'provisioned',
+        capacity: { read: { min: 5, max: 20000 }, write: { min: 5, max: 20000 } },
+        workload: { peakReadUnits: 15000, peakWriteUnits: 15000 },
+      },
+      { capacity: { read: { min: 18750, max: 20000 }, write: { min: 18750, max: 20000 } } },
+    ],
+    [
+      'an on-demand launch with warm throughput at the defaults',
+      { workload: { peakReadUnits: 6000, peakWriteUnits: 3000 }, warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 4000 } },
+      { warmThroughput: { readUnitsPerSecond: 15000, writeUnitsPerSecond: 7500 } },
+    ],
+  ])('converges on %s: one run fixes it, a second changes nothing', async (_name, declared, fixed) => {
+    const design = { name: 'cutover', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, launchAtPeak: true, ...declared };
+    const file = join(tempTree({ 'design.json': JSON.stringify({ tables: [design] }, null, 2) }), 'design.json');
+    const first = await cli(['lint', file, '--fix', '--no-color']);
+    expect(first.stdout).toContain('fixed   SG017 cutover');
+    expect(first.stdout).toContain('0 errors, 0 warnings');
+    expect(JSON.parse(readFileSync(file, 'utf8')).tables[0]).toMatchObject(fixed);
+    const text = readFileSync(file, 'utf8');
+    const second = await cli(['lint', file, '--fix', '--no-color']);
+    expect(second.stdout).not.toContain('fixed ');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(second.code).toBe(0);
+  });
+
   it('counts capacity, on-demand maximums, warm throughput and Cosmos throughput as infrastructure only', () => {
     for (const path of [
       'tables[0].capacity.write.max',

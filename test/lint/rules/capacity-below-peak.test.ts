@@ -102,7 +102,55 @@ testRule('SG017', {
       design: table({
         launchAtPeak: true,
         workload: { peakReadUnits: 9000, peakWriteUnits: 3000 },
-        warmThroughput: { readUnitsPerSecond: 18000, writeUnitsPerSecond: 6000 },
+        warmThroughput: { readUnitsPerSecond: 22500, writeUnitsPerSecond: 7500 },
+      }),
+    },
+    {
+      // Review launch19 item 1: created with its minimum, the table serves the launch peak at once.
+      name: 'a provisioned table launched at its peak whose auto-scaling minimum covers it',
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { min: 15_000, max: 20_000 }, write: { min: 15_000, max: 20_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+    },
+    {
+      name: "SG017's fix for a provisioned launch applied (minimum 18,750 = 15,000 ÷ 80%): no finding (--fix converges)",
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { min: 18_750, max: 20_000 }, write: { min: 18_750, max: 20_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+    },
+    {
+      // Fixed units are the capacity the table is created with: belowPeak judges them, and they cover this peak.
+      name: 'a provisioned table launched at its peak with fixed capacity above it',
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { fixed: 18_750 }, write: { fixed: 18_750 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+    },
+    {
+      name: 'a provisioned table with a low auto-scaling minimum that grows into its peak (no launchAtPeak)',
+      design: table({
+        capacity: { read: { min: 5, max: 20_000 }, write: { min: 5, max: 20_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+    },
+    {
+      name: 'a launch peak of exactly the 4,000 WCU a new on-demand table sustains',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4000 } }),
+    },
+    {
+      // Review launch19 item 2: the step at the defaults is AWS's. A new table serves 12,000 RCU or 4,000 WCU "or any linear
+      // combination of the two" (Knowledge Center); warm throughput raised above them serves "requests up to those values
+      // instantly" ("Understanding DynamoDB warm throughput"), each direction as provisioned throughput of those values would.
+      name: 'a launch peak of 6,000 RCU and 3,000 WCU on a table pre-warmed above a default (4,001 WCU): each direction within its warm value',
+      design: table({
+        launchAtPeak: true,
+        workload: { peakReadUnits: 6000, peakWriteUnits: 3000 },
+        warmThroughput: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 4001 },
       }),
     },
     {
@@ -253,8 +301,9 @@ testRule('SG017', {
           messageId: 'notPreWarmed',
           path: 'workload',
           severity: 'warning',
+          // Sized as every SG017 raise: 25,000 WCU ÷ 80% headroom; reads fit their default.
           data: { reads: 1000, writes: 25000, sustainedWrites: 4000 },
-          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 } }],
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 31250 } }],
         },
       ],
     },
@@ -318,7 +367,7 @@ testRule('SG017', {
           severity: 'warning',
           notes: ['readsFromTable', 'declareReads', 'writesFromTable'],
           data: { source: 'derived' },
-          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 20000, writeUnitsPerSecond: 4000 } }],
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 25000, writeUnitsPerSecond: 4000 } }],
         },
       ],
     },
@@ -329,7 +378,7 @@ testRule('SG017', {
       findings: [
         {
           messageId: 'warmBelowPeak',
-          data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 },
+          data: { sustainedWrites: 5000, writeUnitsPerSecond: 31250 },
           message: /^pre-warmed, the table serves 12,000 RCU and 5,000 WCU at once before it scales \(its warm throughput\)/,
         },
       ],
@@ -347,21 +396,21 @@ testRule('SG017', {
           data: { readFraction: 0.75, writeFraction: 0.75, combinedFraction: 1.5 },
           message:
             /^new and on-demand, the table serves 12,000 RCU or 4,000 WCU, or a linear combination of both, before it scales, and its declared peak of 9,000 RCU and 3,000 WCU takes 75% \+ 75% = 150% of it: /,
-          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 18,000, writeUnitsPerSecond: 6,000 \}, which serves the reads and the writes together .*or ramp the traffic up to the peak, doubling at most every 30 minutes/,
-          // Each peak × 2: ½ + ½ of it, and each direction a raise, so the table is pre-warmed.
-          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 18000, writeUnitsPerSecond: 6000 } }],
+          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 22,500, writeUnitsPerSecond: 7,500 \}, which serves the reads and the writes together with the 80% utilization the design plans for .*or ramp the traffic up to the peak, doubling at most every 30 minutes/,
+          // Each peak ÷ 80% headroom (11,250 and 3,750) × 2: ½ + ½ of it, and each direction a raise, so the table is pre-warmed.
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 22500, writeUnitsPerSecond: 7500 } }],
         },
       ],
     },
     {
-      // Writes keep room under their default (12.5%): only reads are raised, to 11,000 ÷ (1 − 12.5%).
+      // Sized at peak ÷ 80% headroom: reads 13,750, above their default, so only they are raised; writes (625) fit theirs.
       name: 'a launch peak whose reads alone take the combination over: only the read warm throughput is raised',
       design: table({ launchAtPeak: true, workload: { peakReadUnits: 11000, peakWriteUnits: 500 } }),
       findings: [
         {
           messageId: 'notPreWarmed',
           message: /takes 91\.67% \+ 12\.5% = 104\.17% of it/,
-          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12572, writeUnitsPerSecond: 4000 } }],
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 13750, writeUnitsPerSecond: 4000 } }],
         },
       ],
     },
@@ -379,8 +428,126 @@ testRule('SG017', {
           path: 'globalSecondaryIndexes[0].workload',
           index: 'byStatus',
           data: { combinedFraction: 1.25 },
-          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 6000 } }],
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 15000, writeUnitsPerSecond: 7500 } }],
         },
+      ],
+    },
+    {
+      // Review launch19 item 1 (prov-launch.json): created at its 5-unit minimums, the table throttles the launch until
+      // auto scaling follows; before, launchAtPeak was judged only on demand and this design passed.
+      name: 'a provisioned table launched at its peak with an auto-scaling minimum far below it',
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { min: 5, max: 20_000 }, write: { min: 5, max: 20_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+      findings: [
+        { messageId: 'minimumBelowPeak', path: 'capacity.read.min', edits: [{ op: 'set', path: 'capacity.read', value: { min: 18_750, max: 20_000 } }] },
+        {
+          messageId: 'minimumBelowPeak',
+          path: 'capacity.write.min',
+          severity: 'warning',
+          data: { peak: 15_000, limit: 5, suggested: 18_750, minimumFrom: 'declared' },
+          message:
+            /^new and provisioned, the table is created with 5 WCU of write capacity, its auto-scaling minimum \(`capacity\.write\.min`\), and its declared peak of 15,000 WCU arrives at creation \(launchAtPeak\): launched at that peak it throttles every request above 5 WCU until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes/,
+          fix: /^raise the auto-scaling minimum to at least 18,750 \(15,000 WCU at 80% utilization\) before the launch/,
+          // Sized at peak ÷ headroom, as every SG017 raise; the maximum kept.
+          edits: [{ op: 'set', path: 'capacity.write', value: { min: 18_750, max: 20_000 } }],
+        },
+      ],
+    },
+    {
+      name: "a provisioned launch with no minimum declared: CDK's minCapacity default of 1, and a maximum the raise passes",
+      design: table({ launchAtPeak: true, capacity: { read: { fixed: 2000 }, write: { max: 1000 } }, workload: { peakReadUnits: 1000, peakWriteUnits: 1000 } }),
+      findings: [
+        { messageId: 'withinHeadroom', path: 'capacity.write.max', edits: [{ op: 'set', path: 'capacity.write.max', value: 1250 }] },
+        {
+          messageId: 'minimumBelowPeak',
+          path: 'capacity.write.min',
+          data: { limit: 1, minimumFrom: 'default' },
+          message: /created with 1 WCU of write capacity, the auto-scaling minimum when none is given \(CDK minCapacity\)/,
+          // The minimum above the maximum would not deploy: the maximum rises with it, to the value belowPeak asks.
+          edits: [{ op: 'set', path: 'capacity.write', value: { min: 1250, max: 1250 } }],
+        },
+      ],
+    },
+    {
+      name: "a GSI that takes the table's auto-scaled capacity, launched at a write peak above the table's minimum",
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { min: 15_000, max: 40_000 }, write: { min: 15_000, max: 40_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+        globalSecondaryIndexes: [statusIndex({ workload: { peakWriteUnits: 25_000 } })],
+      }),
+      findings: [
+        {
+          messageId: 'minimumBelowPeak',
+          path: 'globalSecondaryIndexes[0].capacity.write',
+          index: 'byStatus',
+          notes: ['inherited'],
+          data: { limit: 15_000, suggested: 31_250, limitField: 'capacity.write.min' },
+          fix: /; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = \{ write: \{min: 31250, max: 40000\}, read: \{min: 15000, max: 40000\} \}$/,
+          edits: [
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { min: 31_250, max: 40_000 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { min: 15_000, max: 40_000 } },
+          ],
+        },
+      ],
+    },
+    {
+      // 35,000 ÷ 80% = 43,750: a minimum above the table-level quota, which DynamoDB refuses, so no edit.
+      name: 'a provisioned launch whose raised minimum would pass the table-level quota',
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { fixed: 2000 }, write: { min: 5, max: 40_000 } },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 35_000 },
+      }),
+      findings: [
+        { messageId: 'withinHeadroom', path: 'capacity.write.max', edits: false },
+        {
+          messageId: 'minimumBelowPeak',
+          path: 'capacity.write.min',
+          fix: /^set `capacity\.write\.min` to at least 43,750 .*once the table-level write throughput quota is raised/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Review launch19 item 2: "New on-demand tables will be able to sustain up to 4,000 writes per second" (Pre-warming
+      // a table for on-demand capacity mode): a launch at 4,001 WCU is over it, and is pre-warmed at 4,001 ÷ 80%.
+      name: 'a launch peak of one write unit over the 4,000 WCU a new on-demand table sustains',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4001 } }),
+      findings: [
+        { messageId: 'notPreWarmed', edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 5002 } }] },
+      ],
+    },
+    {
+      // Review launch19 item 2 (launch-small-defaultwarm.json): 12,000 and 4,000 are the least warm throughput a table takes.
+      name: 'warm throughput declared at the defaults: it pre-warms nothing, and the finding says so',
+      design: table({
+        launchAtPeak: true,
+        workload: { peakReadUnits: 6000, peakWriteUnits: 3000 },
+        warmThroughput: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 4000 },
+      }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          notes: ['warmAtDefaults'],
+          data: { combinedFraction: 1.25 },
+          message:
+            /; its declared warmThroughput raises neither default \(12,000 RCU, 4,000 WCU, the least warm throughput a table takes\), so it pre-warms nothing/,
+          // Review launch19 item 3: each peak ÷ 80% (7,500 and 3,750), × 2 for ½ + ½, not the peak × 2 (12,000 and 6,000).
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 15_000, writeUnitsPerSecond: 7500 } }],
+        },
+      ],
+    },
+    {
+      // 35,000 ÷ 80% = 43,750 would pass the 40,000 quota DynamoDB pre-warms up to (an error of its own): the quota caps it.
+      name: 'a launch peak under the quota whose headroom is not: warm throughput at the quota',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 35_000 } }),
+      findings: [
+        { messageId: 'notPreWarmed', edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 40_000 } }] },
+        { messageId: 'nearQuota', path: 'workload.peakWriteUnits' },
       ],
     },
     {

@@ -3,7 +3,7 @@ import { joinPath } from '../../../design/field-path';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
-import { DYNAMODB_LIMITS } from '../../../engines';
+import { DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
@@ -16,7 +16,7 @@ import { peakPastQuota, quotaPassed, withHeadroom, type CapacityDimension } from
 import { writtenUnits } from '../../written';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
-import { launchCapacity, launchFits, launchFractions, warmThroughputFor } from './launch-capacity';
+import { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor } from './launch-capacity';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -35,6 +35,8 @@ type Id =
   | 'writesFromKeyChanges'
   | 'errorOnlyByName'
   | 'notPreWarmed'
+  | 'warmAtDefaults'
+  | 'minimumBelowPeak'
   | 'warmBelowPeak'
   | 'overQuota'
   | 'nearQuota'
@@ -44,10 +46,12 @@ type Id =
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
   | 'fixOwnCapacity'
+  | 'fixOwnMinimum'
   | 'fixFanOut'
   | 'fixCapacityPastQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
+  | 'fixMinimum'
   | 'fixQuota'
   | 'fixNearQuota'
   | 'fixMaximumOverQuota'
@@ -230,7 +234,9 @@ function belowPeak(
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
   // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
-  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension, after !== undefined && !afterFits) : undefined;
+  const own = ceiling.inherited
+    ? ownCapacity(analysis, capacity, headroom, copies, dimension, after !== undefined && !afterFits, design.launchAtPeak)
+    : undefined;
   return {
     path: field,
     index: capacity.index,
@@ -258,17 +264,17 @@ function belowPeak(
       limitField: ceiling.path,
       ...(own ? { ownCapacity: own.text } : {}),
       ...copied.data,
-      ...(passed
-        ? {
-            quota: passed.quota,
-            quotaName: passed.quotaName,
-            provisioned: passed.provisioned,
-            provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
-          }
-        : {}),
+      ...pastQuotaData(passed, capacity),
     }),
     edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** What fixCapacityPastQuota says of the default quota a raise would pass, and who would provision past it (none: no quota passed). */
+function pastQuotaData(passed: QuotaPassed | undefined, capacity: KeySpaceCapacity): MessageData {
+  if (passed === undefined) return {};
+  const provisioner = passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs';
+  return { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned, provisioner };
 }
 
 /** A raise's fix ids, led by SG007's removal where it lowers the peak (`afterFits`: whether the peak it leaves fits). */
@@ -288,10 +294,23 @@ function unitsFor(ceiling: CapacityCeiling, peak: number, headroom: number): num
   return fits(peak, ceiling.units * headroom) ? ceiling.units : withHeadroom(peak, headroom);
 }
 
-/** A ceiling's declaration with `units`: `{ fixed }`, or `{ min, max }` with the declared auto-scaling minimum. */
-function declarationOf(ceiling: CapacityCeiling, units: number): { fixed: number } | { min?: number; max: number } {
+/** A ceiling's declaration with `units`: `{ fixed }`, or `{ min, max }` with `min` (the declared auto-scaling minimum
+ *  unless given), the maximum never under it. */
+function declarationOf(ceiling: CapacityCeiling, units: number, min = ceiling.min): { fixed: number } | { min?: number; max: number } {
   if (ceiling.source === 'fixed') return { fixed: units };
-  return ceiling.min === undefined ? { max: units } : { min: ceiling.min, max: units };
+  return min === undefined ? { max: units } : { min, max: Math.max(units, min) };
+}
+
+/** What auto scaling provisions when no minimum is declared: CDK's `Capacity.autoscaled` `minCapacity` default. */
+const AUTOSCALED_MINIMUM = 1;
+
+/**
+ * The auto-scaling minimum of a provisioned table launched at `peak` (`launchAtPeak`): the declared one where the table,
+ * created with it, serves the peak; else the raise to peak ÷ headroom (minimumBelowPeak). Fixed units need none.
+ */
+function launchMinimum(ceiling: CapacityCeiling, peak: number, headroom: number): number | undefined {
+  if (ceiling.source !== 'autoscaled' || fits(peak, ceiling.min ?? AUTOSCALED_MINIMUM)) return ceiling.min;
+  return withHeadroom(peak, headroom);
 }
 
 /**
@@ -310,6 +329,7 @@ function ownCapacity(
   copies: () => WriteCopies,
   first: Dimension,
   afterRemoval: boolean,
+  launchAtPeak: boolean,
 ): { readonly edits: DesignEdit[]; readonly text: string } {
   const edits: DesignEdit[] = [];
   const parts: string[] = [];
@@ -318,7 +338,8 @@ function ownCapacity(
     if (ceiling === undefined || !ceiling.inherited) continue;
     const counted = dimension === 'write' ? copies() : ONE_COPY;
     const peak = afterRemoval ? sizedPeak(analysis, dimension, counted) : peakOf(analysis, dimension, counted);
-    const value = declarationOf(ceiling, unitsFor(ceiling, peak, headroom));
+    // Launched at its peak, the index is created with its minimum: the one minimumBelowPeak asks for, so both fixes write one value.
+    const value = declarationOf(ceiling, unitsFor(ceiling, peak, headroom), launchAtPeak ? launchMinimum(ceiling, peak, headroom) : ceiling.min);
     edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
     parts.push(`${dimension}: ${JSON.stringify(value).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ')}`);
   }
@@ -330,13 +351,13 @@ function ownCapacity(
  * pre-warmed, 4,000 write or 12,000 read units per second, or a linear combination of both (a peak of 9,000 RCU and
  * 3,000 WCU fits each direction alone, yet takes 75% + 75% = 150%); pre-warmed, each warm value in its direction.
  */
-function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
+function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headroom: number, copies: WriteCopies): RuleHit<Id> | undefined {
   const peak = { reads: peakOf(analysis, 'read', copies), writes: peakOf(analysis, 'write', copies) };
   const { reads, writes } = peak;
   const launch = launchCapacity(capacity.warmReadUnits, capacity.warmWriteUnits);
   if (launchFits(peak, launch)) return undefined;
   const share = launchFractions(peak, launch);
-  const { reads: readUnitsPerSecond, writes: writeUnitsPerSecond } = warmThroughputFor(peak, launch);
+  const { reads: readUnitsPerSecond, writes: writeUnitsPerSecond } = warmThroughputFor(peak, launch, headroom);
   const path = joinPath(capacity.path, 'warmThroughput');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
@@ -346,6 +367,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
     index: capacity.index,
     messageId: launch.preWarmed ? 'warmBelowPeak' : 'notPreWarmed',
     notes: noneIfEmpty([
+      ...(warmAtDefaults(capacity.warmReadUnits, capacity.warmWriteUnits) ? (['warmAtDefaults'] as const) : []),
       ...fromReads.notes,
       ...(copiesOf(analysis, 'read', copies).notes ?? []),
       ...fromWrites.notes,
@@ -365,10 +387,74 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
       combinedFraction: share.sum,
       readUnitsPerSecond,
       writeUnitsPerSecond,
+      headroom,
       ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
+  };
+}
+
+/**
+ * A new provisioned table or GSI launched at its peak (`launchAtPeak`) whose auto-scaling minimum is below it. DynamoDB
+ * creates the table with its minimum (CDK's `Capacity.autoscaled` renders `minCapacity`, 1 by default; its `seedCapacity`
+ * serves only a switch of capacity mode), auto scaling raises it only once consumed capacity has stayed above the target
+ * utilization for 2 consecutive minutes, then takes several minutes ("DynamoDB Metrics and dimensions"), and
+ * burst capacity is at most 300 seconds of unused capacity at that minimum ("Burst capacity"): the launch throttles as a
+ * new on-demand table's does (notPreWarmed), a warning for the same reason (whether the table is new, the design cannot
+ * know). The fix raises the minimum to peak ÷ headroom before the launch, as every SG017 raise is sized; warm throughput
+ * would not do: on a provisioned table it is what the capacity may be raised to instantly, not capacity
+ * ("Understanding DynamoDB warm throughput in different scenarios"). Fixed units are the capacity at creation: belowPeak.
+ */
+function minimumBelowPeak(
+  design: DynamoDbKeyDesign,
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  dimension: Dimension,
+  headroom: number,
+  copies: () => WriteCopies,
+): RuleHit<Id> | undefined {
+  const ceiling = capacity[dimension];
+  if (ceiling === undefined || ceiling.source !== 'autoscaled') return undefined;
+  const counted = dimension === 'write' ? copies() : ONE_COPY;
+  const peak = peakOf(analysis, dimension, counted);
+  const start = ceiling.min ?? AUTOSCALED_MINIMUM;
+  if (fits(peak, start)) return undefined;
+  const suggested = withHeadroom(peak, headroom);
+  const own = `capacity.${dimension}`;
+  // A GSI that takes the table's capacity takes its minimum too: the fix gives it capacity of its own, as belowPeak's does.
+  const field = ceiling.inherited ? joinPath(capacity.path, own) : joinPath(capacity.path, `${own}.min`);
+  const passed = suggested > ceiling.units ? quotaPassed(design, capacity, dimension, suggested) : undefined;
+  const ownCapacityOf = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension, false, true) : undefined;
+  const copied = copiesOf(analysis, dimension, counted);
+  const from = peakSource(analysis, dimension);
+  return {
+    path: field,
+    index: capacity.index,
+    messageId: 'minimumBelowPeak',
+    notes: noneIfEmpty([...from.notes, ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
+    fixId: passed ? 'fixCapacityPastQuota' : 'fixMinimum',
+    ...(ownCapacityOf && !passed ? { fixNotes: ['fixOwnMinimum'] } : {}),
+    severity: 'warning',
+    data: Object.assign({}, from.data, copied.data, {
+      source: from.source,
+      space: spaceName(capacity),
+      dimension,
+      unit: UNIT[dimension],
+      peak,
+      raisePeak: peak,
+      limit: start,
+      minimumFrom: ceiling.min === undefined ? 'default' : 'declared',
+      limitField: joinPath(ceiling.inherited ? '' : capacity.path, `${own}.min`),
+      suggested,
+      headroom,
+      field,
+      ...(ownCapacityOf ? { ownCapacity: ownCapacityOf.text } : {}),
+      ...pastQuotaData(passed, capacity),
+    }),
+    edits: passed
+      ? undefined
+      : (ownCapacityOf?.edits ?? [{ op: 'set', path: joinPath(capacity.path, own), value: declarationOf(ceiling, ceiling.units, suggested) }]),
   };
 }
 
@@ -571,7 +657,10 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
     if (capacity === undefined) continue;
     for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(design, space, capacity, dimension, headroom, copies));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
-    if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity, copies()));
+    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, copies()));
+    if (design.launchAtPeak && design.billing === 'provisioned') {
+      for (const dimension of ['write', 'read'] as const) hits.push(minimumBelowPeak(design, space, capacity, dimension, headroom, copies));
+    }
     for (const dimension of ['write', 'read'] as const) {
       hits.push(overQuota(space, capacity, dimension, copies), nearQuota(design, space, capacity, dimension, headroom, copies));
     }
@@ -586,7 +675,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     "DynamoDB: a table's or GSI's declared peak is above headroom × its provisioned capacity, auto-scaling maximum or on-demand maximum (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
     "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
-    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales, 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), with no warm throughput to cover it; pre-warmed, a peak above its warm throughput in either direction (warning).',
+    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales: 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), or, pre-warmed above a default, its warm throughput in either direction (warning; warm throughput at or under both defaults pre-warms nothing, and the finding says so). The fix is sized at peak ÷ headroom, at most the table-level quota.',
+    'A new provisioned table or GSI declared to launch at its peak whose auto-scaling minimum (CDK `minCapacity`, 1 when not given) is below it: the table is created with its minimum, auto scaling raises it only after 2 minutes above its target utilization and a capacity update of several minutes, and burst capacity is at most 300 seconds of unused capacity (warning; the fix raises the minimum to peak ÷ headroom). Fixed units are the capacity at creation, judged as any capacity.',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
     'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota too).',
     'On demand near that quota: a peak above headroom × the quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above the quota, which caps it (warning).',
@@ -597,11 +687,14 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
+    SOURCES.dynamoAutoScalingDelay,
+    SOURCES.dynamoAdaptive,
     SOURCES.dynamoOnDemand,
     SOURCES.dynamoOnDemandMaximum,
     SOURCES.dynamoRetries,
     SOURCES.dynamoPreWarming,
     SOURCES.dynamoWarmThroughput,
+    SOURCES.dynamoWarmThroughputScenarios,
     SOURCES.dynamoOnDemandThrottling,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
@@ -632,6 +725,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     notPreWarmed: `new and on-demand, {{space}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    warmAtDefaults:
+      "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
+    minimumBelowPeak: `new and provisioned, {{space}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
     warmBelowPeak: `pre-warmed, {{space}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
     nearQuota: `on demand, {{space}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
@@ -658,7 +754,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
-      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
+      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
+    fixMinimum:
+      'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{space}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
+    fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity}}",
     fixQuota:
       'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
     fixNearQuota:

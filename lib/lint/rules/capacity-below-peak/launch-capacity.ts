@@ -13,6 +13,7 @@
  */
 import { fits } from '../../../design/sharding';
 import { DYNAMODB_LIMITS } from '../../../engines';
+import { withHeadroom } from '../../throughput-quota';
 
 /** Reads and writes per second: a peak, or what a table serves. */
 export interface ReadsAndWrites {
@@ -50,22 +51,31 @@ export function launchFits(peak: ReadsAndWrites, capacity: LaunchCapacity): bool
 }
 
 /**
- * The warm throughput that serves `peak` at launch: each direction at its peak, and never under what the table has.
- * Where that raises no default (each peak within its default, only their combination over), it would pre-warm
- * nothing, so it raises the defaults to the least k × each peak (one k for both) whose linear combination fits: only
- * the direction that is over where the other keeps room under its default (k = 1 ÷ the room it leaves), else both at
- * 2× their peaks (½ + ½). Those values serve the peak as a combination too. Units are whole, rounded up.
+ * The warm throughput that serves `peak` at launch with the design's headroom, as every SG017 raise is sized: each
+ * direction at peak ÷ headroom, never under what the table has, and never over the default table-level quota that
+ * bounds pre-warming (the quota itself is SG017's overQuota and nearQuota findings, and a peak above it keeps its own
+ * figure). Where that raises no default (each direction within its default, only their combination over), it would
+ * pre-warm nothing, so it raises the defaults to the least k × each sized peak (one k for both) whose linear
+ * combination fits: only the direction that is over where the other keeps room under its default (k = 1 ÷ the room it
+ * leaves), else both at 2× (½ + ½). Those values serve the peak as a combination too. Units are whole, rounded up.
  */
-export function warmThroughputFor(peak: ReadsAndWrites, capacity: LaunchCapacity): ReadsAndWrites {
-  const atPeak = { reads: Math.max(Math.ceil(peak.reads), capacity.reads), writes: Math.max(Math.ceil(peak.writes), capacity.writes) };
+export function warmThroughputFor(peak: ReadsAndWrites, capacity: LaunchCapacity, headroom: number): ReadsAndWrites {
+  const sized = (units: number, has: number) => Math.max(Math.ceil(units), Math.min(withHeadroom(units, headroom), DYNAMODB_LIMITS.tableThroughputQuota), has);
+  const atPeak = { reads: sized(peak.reads, capacity.reads), writes: sized(peak.writes, capacity.writes) };
   if (atPeak.reads > DEFAULTS.reads || atPeak.writes > DEFAULTS.writes) return atPeak;
-  const share = launchFractions(peak, DEFAULTS);
+  const target = { reads: peak.reads / headroom, writes: peak.writes / headroom };
+  const share = launchFractions(target, DEFAULTS);
   const onlyReads = 1 / (1 - share.writes);
   const onlyWrites = 1 / (1 - share.reads);
-  // A one-direction raise holds where the other direction's peak × k stays within its default.
+  // A one-direction raise holds where the other direction's sized peak × k stays within its default.
   const candidates = [2];
-  if (peak.writes * onlyReads <= DEFAULTS.writes) candidates.push(onlyReads);
-  if (peak.reads * onlyWrites <= DEFAULTS.reads) candidates.push(onlyWrites);
+  if (target.writes * onlyReads <= DEFAULTS.writes) candidates.push(onlyReads);
+  if (target.reads * onlyWrites <= DEFAULTS.reads) candidates.push(onlyWrites);
   const k = Math.min(...candidates);
-  return { reads: Math.max(DEFAULTS.reads, Math.ceil(peak.reads * k)), writes: Math.max(DEFAULTS.writes, Math.ceil(peak.writes * k)) };
+  return { reads: Math.max(DEFAULTS.reads, Math.ceil(target.reads * k - 1e-9)), writes: Math.max(DEFAULTS.writes, Math.ceil(target.writes * k - 1e-9)) };
+}
+
+/** Whether declared warm throughput raises neither default: it pre-warms nothing, whatever its values (undefined: none declared). */
+export function warmAtDefaults(warmReads: number | undefined, warmWrites: number | undefined): boolean {
+  return (warmReads !== undefined || warmWrites !== undefined) && !launchCapacity(warmReads, warmWrites).preWarmed;
 }
