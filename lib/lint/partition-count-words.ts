@@ -12,8 +12,8 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'auto-scaling-at-peak': 'for the capacity auto scaling provisions at the declared peak',
   'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
   'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
-  'twice-the-peak': 'for twice the declared peak (on demand: AWS publishes no count)',
-  'warm-throughput': 'for its warm throughput (AWS publishes no count)',
+  'twice-the-peak': 'for twice the declared peak',
+  'warm-throughput': 'for its warm throughput',
 };
 
 /** What the share the peak was divided by is (`PartitionCountBasis.peakDividedBy`), for the counts that have one. */
@@ -22,11 +22,19 @@ const DIVIDED_BY_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
   'raised-capacity': 'headroom',
 };
 
-/** The words for `basis`: `for the capacity auto scaling provisions at the declared peak (peak ÷ 70% target)`. */
+/** The counts made with no capacity declared: AWS publishes no partition count, and none is declared. */
+const NO_COUNT_NOTE: Readonly<Partial<Record<PartitionCount, string>>> = {
+  'twice-the-peak': 'on demand: AWS publishes no count',
+  'warm-throughput': 'on demand: AWS publishes no count',
+};
+
+/** The words for `basis`, short (an alarm's description): `for the capacity auto scaling provisions at the declared peak
+ *  (peak ÷ 70% target)`, `for twice the declared peak (on demand: AWS publishes no count)`. */
 export function partitionCountText(basis: PartitionCountBasis): string {
   const divided = DIVIDED_BY_WORDS[basis.countedBy];
-  const ratio = basis.peakDividedBy !== undefined && divided ? ` (peak ÷ ${percent(basis.peakDividedBy)} ${divided})` : '';
-  return PARTITION_COUNT_WORDS[basis.countedBy] + ratio;
+  const ratio = basis.peakDividedBy !== undefined && divided ? `peak ÷ ${percent(basis.peakDividedBy)} ${divided}` : undefined;
+  const notes = [ratio, NO_COUNT_NOTE[basis.countedBy]].filter((note) => note !== undefined);
+  return PARTITION_COUNT_WORDS[basis.countedBy] + (notes.length > 0 ? ` (${notes.join('; ')})` : '');
 }
 
 /** A `{{key|id=words|…}}` select over `words`. */
@@ -36,7 +44,12 @@ function select(key: string, words: Readonly<Partial<Record<PartitionCount, stri
     .join('|')}}}`;
 }
 
-/** `partitionCountText` as a message template, from data `countedBy` (the id) and `dividedBy` (the share, when there is one). */
-export function partitionCountTemplate(countedBy: string, dividedBy: string): string {
-  return `${select(countedBy, PARTITION_COUNT_WORDS)}{{?${dividedBy}}} (peak ÷ {{${dividedBy}|percent}} ${select(countedBy, DIVIDED_BY_WORDS)}){{/${dividedBy}}}`;
+/**
+ * The words as a message template, from data `countedBy` (the id) and `dividedBy` (the share, where there is one), with
+ * the message's own bracketed `detail` after the ratio: `for the capacity auto scaling provisions at the declared peak
+ * (peak ÷ {{dividedBy|percent}} target; detail)`.
+ */
+export function partitionCountTemplate(countedBy: string, dividedBy: string, detail: string): string {
+  const ratio = `{{?${dividedBy}}}peak ÷ {{${dividedBy}|percent}} ${select(countedBy, DIVIDED_BY_WORDS)}; {{/${dividedBy}}}`;
+  return `${select(countedBy, PARTITION_COUNT_WORDS)} (${ratio}${detail})`;
 }

@@ -167,6 +167,11 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
   };
 }
 
+/** After how P was counted: a DynamoDB partition's ceilings, and, on demand, why the count is twice the peak or the warm
+ *  throughput (AWS publishes none). */
+const PARTITION_DETAIL =
+  '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=}}';
+
 export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
@@ -303,7 +308,7 @@ export const hotKeyExceedsPartition = defineRule({
     // P and how it was counted, once, in the words the CDK hot-key alarm uses too (`partitionCountTemplate`): provisioned,
     // from the capacity at the declared peak; on demand, for twice the peak or the warm throughput (declared, else a new
     // table's), whichever counts more (AWS publishes no count).
-    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed (3,000 RCU and 1,000 WCU each), ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy')}{{partitionsCountedBy|twice-the-peak=, as on demand a table serves up to double its previous peak|warm-throughput=, declared, else the 12,000 RCU and 4,000 WCU a second a new on-demand table or GSI starts warm for|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=}}`,
+    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
