@@ -359,11 +359,7 @@ const capacityUnitsShape = record<{ fixed?: number; min?: number; max?: number; 
     },
   },
   {
-    constraints: [
-      { oneOf: [requires('fixed'), requires('max')] },
-      { not: requires('fixed', 'min') },
-      { not: requires('fixed', 'targetUtilizationPercent') },
-    ],
+    constraints: [{ oneOf: [requires('fixed'), requires('max')] }, { not: requires('fixed', 'min') }, { not: requires('fixed', 'targetUtilizationPercent') }],
   },
 ) as unknown as Shape<CapacityUnitsDesign>;
 

@@ -42,9 +42,10 @@ export const DYNAMODB_LIMITS = {
 /**
  * Auto scaling's target utilization, in percent: the share of provisioned capacity it keeps consumed, so it provisions the
  * consumed capacity ÷ target, between the minimum and maximum. CDK's `Capacity.autoscaled()` takes 20 to 90 and defaults
- * to 70 (aws-cdk-lib `AutoscaledCapacityOptions.targetUtilizationPercent`); Application Auto Scaling's target tracking
- * keeps "the ratio of consumed capacity to provisioned capacity at or near the target value" (Developer Guide, "Managing
- * throughput capacity automatically with DynamoDB auto scaling").
+ * to 70 (aws-cdk-lib `AutoscaledCapacityOptions.targetUtilizationPercent`). The scaling policy's target utilization is
+ * "the percentage of consumed provisioned throughput at a point in time", and target tracking adjusts the provisioned
+ * throughput "so that the actual capacity utilization remains at or near your target utilization" (Developer Guide,
+ * "Managing throughput capacity automatically with DynamoDB auto scaling").
  */
 export const DYNAMODB_AUTO_SCALING_TARGET = { min: 20, max: 90, default: 70 } as const;
 
@@ -103,7 +104,8 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
   }
   // A provisioned table with one direction's capacity left out: counted for twice its peak, as on demand, but with no
   // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
-  if (design.billing === 'provisioned') return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
+  if (design.billing === 'provisioned')
+    return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
   return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0);
 }
 
@@ -178,7 +180,14 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
     load,
     ceiling,
     usable: Math.max(0, usableAlone - beside),
-    neighbours: { load: beside, total, partitions: neighbours.partitions, countedBy: neighbours.countedBy, peakDividedBy: neighbours.peakDividedBy, usableAlone },
+    neighbours: {
+      load: beside,
+      total,
+      partitions: neighbours.partitions,
+      countedBy: neighbours.countedBy,
+      peakDividedBy: neighbours.peakDividedBy,
+      usableAlone,
+    },
   };
 }
 

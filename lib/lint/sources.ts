@@ -68,6 +68,11 @@ export const SOURCES = {
   },
   dynamoProvisioned: { title: 'DynamoDB: Provisioned capacity mode', url: `${AWS}/provisioned-capacity-mode.html` },
   dynamoAutoScaling: { title: 'DynamoDB: Managing throughput capacity automatically with auto scaling', url: `${AWS}/AutoScaling.html` },
+  // The target utilization auto scaling provisions for: 20 to 90 percent, 70 when not given.
+  cdkAutoscaledCapacity: {
+    title: 'AWS CDK: aws_dynamodb.AutoscaledCapacityOptions (targetUtilizationPercent)',
+    url: 'https://docs.aws.amazon.com/cdk/api/v2/docs/aws-cdk-lib.aws_dynamodb.AutoscaledCapacityOptions.html',
+  },
   dynamoThroughputQuotas: { title: 'DynamoDB: Service quotas (throughput default quotas)', url: `${AWS}/ServiceQuotas.html#default-limits-throughput` },
   dynamoContributorInsights: { title: 'DynamoDB: CloudWatch Contributor Insights', url: `${AWS}/contributorinsights_HowItWorks.html` },
   dynamoContributorInsightsModes: {

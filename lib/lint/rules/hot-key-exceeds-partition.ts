@@ -7,6 +7,7 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
+import { partitionCountTemplate } from '../partition-count-words';
 import {
   CARRIED_LOAD,
   carriedLoadData,
@@ -22,7 +23,6 @@ import {
   shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
-import { partitionCountTemplate } from '../partition-count-words';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -258,6 +258,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoAutoScaling,
+    SOURCES.cdkAutoscaledCapacity,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosProvisionedThroughput,
