@@ -135,7 +135,7 @@ function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: num
     else if (wanted < most) at = { units: wanted, countedBy: 'auto-scaling-at-peak', peakDividedBy: target };
     else at = raised ? { units: most, countedBy: 'raised-capacity', peakDividedBy: headroom } : { units: most, countedBy: 'auto-scaling-maximum' };
   }
-  return warm !== undefined && warm > at.units ? { units: warm, countedBy: 'warm-throughput' } : at;
+  return warm !== undefined && warm > at.units ? { units: warm, countedBy: 'declared-warm-throughput' } : at;
 }
 
 /**

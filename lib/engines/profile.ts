@@ -37,10 +37,17 @@ export interface LoadDimension {
 /** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`), by
  *  the direction that sets the count: provisioned, from the capacity the table has at the declared peak (its fixed
  *  capacity, what auto scaling provisions there, held up by its minimum or capped by its maximum, or the peak ÷ headroom
- *  SG017 raises it to), or from its warm throughput; on demand, for twice the declared peak, or for the warm throughput
+ *  SG017 raises it to), or from its declared warm throughput; on demand, for twice the declared peak, or for the warm throughput
  *  (declared, else a new on-demand table's 12,000 RCU / 4,000 WCU) where that counts more. */
 export type PartitionCount =
-  'provisioned-capacity' | 'raised-capacity' | 'auto-scaling-at-peak' | 'auto-scaling-minimum' | 'auto-scaling-maximum' | 'twice-the-peak' | 'warm-throughput';
+  | 'provisioned-capacity'
+  | 'raised-capacity'
+  | 'auto-scaling-at-peak'
+  | 'auto-scaling-minimum'
+  | 'auto-scaling-maximum'
+  | 'declared-warm-throughput'
+  | 'twice-the-peak'
+  | 'warm-throughput';
 
 /** How P was counted, with the share the peak was divided by where it was (`auto-scaling-at-peak`: auto scaling's
  *  target utilization; `raised-capacity`: the headroom). */

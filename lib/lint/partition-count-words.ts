@@ -12,6 +12,7 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'auto-scaling-at-peak': 'for the capacity auto scaling provisions at the declared peak',
   'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
   'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
+  'declared-warm-throughput': 'for its declared warm throughput',
   'twice-the-peak': 'for twice the declared peak',
   'warm-throughput': 'for its warm throughput',
 };

@@ -61,7 +61,7 @@ describe("SG003 counts an auto-scaled table's partitions for the capacity it has
   // Partitions never merge: a table once provisioned for 4,000 WCU keeps 4 partitions, which warm throughput declares.
   it('declared warm throughput above it keeps P high: 4 partitions, no SG003', () => {
     const warm = sessions({ warmThroughput: { writeUnitsPerSecond: 4_000 } });
-    expect(partitionsOf(warm)).toEqual({ partitions: 4, countedBy: 'warm-throughput', peakDividedBy: undefined });
+    expect(partitionsOf(warm)).toEqual({ partitions: 4, countedBy: 'declared-warm-throughput', peakDividedBy: undefined });
     expect(findings(warm)).not.toContain('SG003 error');
     // Warm throughput below what auto scaling provisions at the peak changes nothing: it rises with the capacity.
     expect(partitionsOf(sessions({ warmThroughput: { writeUnitsPerSecond: 1_000 } })).partitions).toBe(2);
@@ -106,6 +106,7 @@ describe('partitionCountText: the alarm words of each count', () => {
     );
     expect(partitionCountText({ countedBy: 'raised-capacity', peakDividedBy: 0.8 })).toBe('for the capacity SG017 raises it to (peak ÷ 80% headroom)');
     expect(partitionCountText({ countedBy: 'provisioned-capacity' })).toBe('for its provisioned capacity');
+    expect(partitionCountText({ countedBy: 'declared-warm-throughput' })).toBe('for its declared warm throughput');
     expect(partitionCountText({ countedBy: 'twice-the-peak' })).toBe('for twice the declared peak (on demand: AWS publishes no count)');
   });
 });
