@@ -9,7 +9,7 @@
 export { sameAttribute } from './design/key-design';
 /** How a report names a waiver whose `expires` day passed (every report says it alike). */
 export { lapsedWaiverNote } from './lint/engine';
-export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
+export { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
 export {
@@ -48,6 +48,7 @@ export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
 /** What a DynamoDB key can use beside its neighbours' planned load (the hot-key ticket's line in accessed mode). */
 export { dynamoHotKeyReach, dynamoPartitionsFor, type DirectionReach, type DynamoHotKeyReach } from './lint/reachable';
+export { partitionCountText } from './lint/partition-count-words';
 export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
 export {

@@ -14,7 +14,7 @@
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
-import type { DynamoHotKeyReach } from '../internal';
+import { partitionCountText } from '../internal';
 import { alarmName, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
@@ -350,14 +350,6 @@ function hotKeyLineMeaning({ reference, reach, combined }: HotKeyLine): string {
     : `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;
 }
 
-/** How the partitions of the hot-key line were counted, in the alarm's words. */
-const COUNTED_BY: Readonly<Record<DynamoHotKeyReach['countedBy'], string>> = {
-  'provisioned-capacity': 'for its provisioned capacity',
-  'twice-the-peak': 'for twice the declared peak (on demand: AWS publishes no count)',
-  // Declared, else a new on-demand table's 12,000 RCU / 4,000 WCU (docs/cdk.md, "The hot-key line"): kept as short as the others.
-  'warm-throughput': 'for its warm throughput (on demand: AWS publishes no count)',
-};
-
 /**
  * How the accessed-mode hot-key line was drawn, with the numbers and what it assumes: the neighbours' planned load taken
  * off the 180,000 units a minute, the partitions assumed and how counted, and the other direction's scale (or, for a key
@@ -366,7 +358,7 @@ const COUNTED_BY: Readonly<Record<DynamoHotKeyReach['countedBy'], string>> = {
  */
 function hotKeyLineDetail(line: HotKeyLine, noun: string): string {
   const { reference, scaled, reach, neighbours, reachModel, combined } = line;
-  const counted = COUNTED_BY[reachModel.countedBy];
+  const counted = partitionCountText(reachModel);
   const assumed = `over ${reachModel.partitions} ${reachModel.partitions === 1 ? 'partition' : 'partitions'}, assumed ${counted}`;
   if (combined) {
     return (

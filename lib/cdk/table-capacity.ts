@@ -12,6 +12,7 @@ import { PropertyInjectors, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import type { CapacityDeclarations, CapacityUnitsDesign, ProvisionedCapacityDesign } from '../index';
+import { DYNAMODB_AUTO_SCALING_TARGET } from '../internal';
 import { GSI_SETTINGS, type GuardedGlobalSecondaryIndex, type GuardedTableSettings } from './props';
 
 type Json = Record<string, unknown>;
@@ -129,7 +130,7 @@ export function settingsDeclareCapacity(
   );
 }
 
-/** `{ readCapacityUnits }` → fixed; `{ read|writeCapacityAutoScalingSettings: { minCapacity, maxCapacity } }` → auto-scaled. */
+/** `{ readCapacityUnits }` → fixed; `{ read|writeCapacityAutoScalingSettings: { minCapacity, maxCapacity, targetTrackingScalingPolicyConfiguration } }` → auto-scaled. */
 function provisionedUnits(
   settings: unknown,
   dimension: 'read' | 'write',
@@ -147,7 +148,15 @@ function provisionedUnits(
   const max = units(scaling.maxCapacity, `${owner} ${dimension} capacity maximum`);
   if (max === undefined) return undefined;
   const min = typeof scaling.minCapacity === 'number' ? scaling.minCapacity : undefined;
-  return withoutUndefined({ min, max });
+  return withoutUndefined({ min, max, targetUtilizationPercent: targetPercentOf(scaling) });
+}
+
+/** `Capacity.autoscaled({ targetUtilizationPercent })` as TableV2 renders it (`targetTrackingScalingPolicyConfiguration.targetValue`,
+ *  70 when not given); undefined for the default, so the design reads as a user who left it out would write it. */
+function targetPercentOf(scaling: Json): number | undefined {
+  const policy = scaling.targetTrackingScalingPolicyConfiguration;
+  const target = isObject(policy) ? policy.targetValue : undefined;
+  return typeof target === 'number' && target !== DYNAMODB_AUTO_SCALING_TARGET.default ? target : undefined;
 }
 
 /** The object without its undefined fields, so the design reads as a user would write it. */

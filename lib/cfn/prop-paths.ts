@@ -38,6 +38,7 @@ function capacityFields(dimension: 'read' | 'write'): [string, DerivedField][] {
     ...(dimension === 'read' ? [['.fixed', `${prop}: Capacity.fixed(units)`] as [string, string]] : []),
     ['.min', `${prop}: Capacity.autoscaled({ minCapacity })`],
     ['.max', `${prop}: Capacity.autoscaled({ maxCapacity })`],
+    ['.targetUtilizationPercent', `${prop}: Capacity.autoscaled({ targetUtilizationPercent })`],
   ];
   return forms.map(([suffix, writes]) => [
     `capacity.${dimension}${suffix}`,

@@ -277,7 +277,7 @@ export interface DesignBaseInput {
 
 /**
  * Provisioned capacity of one dimension, as CDK's `Capacity.fixed(n)` or `Capacity.autoscaled({ minCapacity,
- * maxCapacity })` sets it: fixed units, or the bounds auto scaling moves between. Whichever is given caps
+ * maxCapacity, targetUtilizationPercent })` sets it: fixed units, or the bounds auto scaling moves between. Whichever is given caps
  * what the table or index serves: requests above it are throttled, whatever the key (SG017).
  */
 export type CapacityUnitsDesign =
@@ -291,6 +291,11 @@ export type CapacityUnitsDesign =
       readonly min?: number;
       /** The most auto scaling provisions (`maxCapacity`): the ceiling of the table or index. */
       readonly max: number;
+      /** Auto scaling's target utilization (`targetUtilizationPercent`), 20 to 90: it provisions the consumed capacity
+       *  ÷ this share, between min and max, so at the declared peak the table has peak ÷ target, and the partitions
+       *  for it (SG003 counts a key's neighbours over them).
+       *  @default 70 */
+      readonly targetUtilizationPercent?: number;
     };
 
 /** Provisioned read and write capacity of a table or GSI (`billing: 'provisioned'`). */

@@ -272,6 +272,9 @@ export interface CapacityCeiling {
   readonly inherited: boolean;
   /** The auto-scaling minimum, as declared (`autoscaled` only): what a GSI's capacity of its own copies from the table's. */
   readonly min?: number;
+  /** Auto scaling's target utilization as a share, the declared percent else 70% (`autoscaled` only): at the declared
+   *  peak it provisions peak ÷ this, between min and max. */
+  readonly targetUtilization?: number;
 }
 
 /** What one key space (the table, a GSI) can serve, as declared. */

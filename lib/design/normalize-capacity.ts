@@ -3,6 +3,7 @@
  * serve: the billing mode, the provisioned or on-demand ceiling per dimension, the warm throughput.
  * A GSI of a provisioned table without capacity of its own takes the table's, as TableV2 gives it.
  */
+import { DYNAMODB_AUTO_SCALING_TARGET } from '../engines';
 import { joinPath } from './field-path';
 import type { CapacityDeclarations, CapacityUnitsDesign, DynamoDbTableDesign } from './input';
 import type { IssueLog } from './issue-log';
@@ -79,11 +80,11 @@ function spaceCapacity(
   };
 }
 
-/** Fixed units, or the auto-scaling maximum; both forms at once, or neither, is an input error. */
+/** Fixed units, or the auto-scaling maximum (with its minimum and target); both forms at once, or neither, is an input error. */
 function provisionedCeiling(units: CapacityUnitsDesign, path: string, log: IssueLog): CapacityCeiling | undefined {
-  const { fixed, min, max } = units as { fixed?: number; min?: number; max?: number };
-  if (fixed !== undefined && (min !== undefined || max !== undefined)) {
-    log.add(path, 'give either fixed units ({ fixed }) or auto-scaling bounds ({ min, max }), not both');
+  const { fixed, min, max, targetUtilizationPercent } = units as { fixed?: number; min?: number; max?: number; targetUtilizationPercent?: number };
+  if (fixed !== undefined && (min !== undefined || max !== undefined || targetUtilizationPercent !== undefined)) {
+    log.add(path, 'give either fixed units ({ fixed }) or auto-scaling settings ({ min, max, targetUtilizationPercent }), not both');
     return undefined;
   }
   if (fixed !== undefined) return { units: fixed, source: 'fixed', path: joinPath(path, 'fixed'), inherited: false };
@@ -92,5 +93,6 @@ function provisionedCeiling(units: CapacityUnitsDesign, path: string, log: Issue
     return undefined;
   }
   if (min !== undefined && min > max) log.add(joinPath(path, 'min'), `must be at most max (${max}), got ${min}`);
-  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false, ...(min !== undefined ? { min } : {}) };
+  const targetUtilization = (targetUtilizationPercent ?? DYNAMODB_AUTO_SCALING_TARGET.default) / 100;
+  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false, ...(min !== undefined ? { min } : {}), targetUtilization };
 }

@@ -2,7 +2,7 @@
  * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
-import { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES } from '../engines';
+import { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES } from '../engines';
 import { cosmosThroughputShape } from './cosmos-throughput';
 import type {
   AccessPatternDesign,
@@ -352,13 +352,20 @@ const designBaseProps = {
 const capacityUnits = unitsUpTo(DYNAMODB_UNITS, num({ integer: true, min: 1 }));
 
 /** `{ fixed }` or `{ min?, max }`; one record so a wrong field gets a typo suggestion, the forms checked in normalize. */
-const capacityUnitsShape = record<{ fixed?: number; min?: number; max?: number }>(
+const capacityUnitsShape = record<{ fixed?: number; min?: number; max?: number; targetUtilizationPercent?: number }>(
   {
     fixed: { shape: capacityUnits, optional: true, doc: 'Fixed provisioned units per second (Capacity.fixed).' },
     min: { shape: capacityUnits, optional: true, doc: 'Least units auto scaling provisions; default 1.' },
     max: { shape: capacityUnits, optional: true, doc: 'Most units auto scaling provisions (Capacity.autoscaled maxCapacity).' },
+    targetUtilizationPercent: {
+      shape: num({ min: DYNAMODB_AUTO_SCALING_TARGET.min, max: DYNAMODB_AUTO_SCALING_TARGET.max }),
+      optional: true,
+      doc: `Auto scaling's target utilization in percent; default ${DYNAMODB_AUTO_SCALING_TARGET.default}.`,
+    },
   },
-  { constraints: [{ oneOf: [requires('fixed'), requires('max')] }, { not: requires('fixed', 'min') }] },
+  {
+    constraints: [{ oneOf: [requires('fixed'), requires('max')] }, { not: requires('fixed', 'min') }, { not: requires('fixed', 'targetUtilizationPercent') }],
+  },
 ) as unknown as Shape<CapacityUnitsDesign>;
 
 const provisionedCapacity = record<ProvisionedCapacityDesign>({

@@ -1,6 +1,6 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
-import { ITEM_AGGREGATES, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
-import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCount, PartitionNeighbours } from './profile';
+import { ITEM_AGGREGATES, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
+import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
 
 /**
  * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
@@ -40,6 +40,16 @@ export const DYNAMODB_LIMITS = {
 } as const;
 
 /**
+ * Auto scaling's target utilization, in percent: the share of provisioned capacity it keeps consumed, so it provisions the
+ * consumed capacity ÷ target, between the minimum and maximum. CDK's `Capacity.autoscaled()` takes 20 to 90 and defaults
+ * to 70 (aws-cdk-lib `AutoscaledCapacityOptions.targetUtilizationPercent`). The scaling policy's target utilization is
+ * "the percentage of consumed provisioned throughput at a point in time", and target tracking adjusts the provisioned
+ * throughput "so that the actual capacity utilization remains at or near your target utilization" (Developer Guide,
+ * "Managing throughput capacity automatically with DynamoDB auto scaling").
+ */
+export const DYNAMODB_AUTO_SCALING_TARGET = { min: 20, max: 90, default: 70 } as const;
+
+/**
  * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
  * AWS's current pages give a partition both ceilings together, "each individual partition is limited to 1,000 write
  * units per second and 3,000 read units per second" (Developer Guide, "Understanding DynamoDB warm throughput in
@@ -61,8 +71,12 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  * data distribution"), so by expectation 1/P of the rest of the key space's peak (`total` less the stored key's own
  * `stored` load, its sibling shards included) shares its partition. P: the fewest partitions that serve the key space's
  * reads and writes at once (`dynamoPartitionsFor`), of
- * - provisioned: the declared capacity (its auto-scaling maximum: partitions split as capacity grows and never merge),
- *   or the peak ÷ headroom where that is more (SG017 raises the capacity to it);
+ * - provisioned: per direction, the capacity the table has at the declared peak (`provisionedAtPeak`): fixed units; auto
+ *   scaled, what auto scaling provisions there, peak ÷ target utilization between its minimum and maximum (DynamoDB
+ *   creates partitions for the capacity provisioned, not for a maximum it may never reach: "Understanding DynamoDB warm
+ *   throughput in different scenarios"); or the peak ÷ headroom where that is more (SG017 raises the capacity to it); or
+ *   the declared warm throughput where that is more (partitions never merge: a table once that large keeps them, and
+ *   warm throughput is how a design says so);
  * - on demand: per direction the most of twice the declared peak (the table "accommodates up to double the previous
  *   peak", "On-demand capacity mode"; AWS publishes no count), the declared warm throughput, and the warm throughput a
  *   new on-demand table or GSI starts with, 12,000 read and 4,000 write units a second ("A new on-demand table starts
@@ -81,14 +95,47 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
   const write = capacity?.write;
   if (design.billing === 'provisioned' && read !== undefined && write !== undefined) {
     const { headroom } = design.thresholds;
-    // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
-    const units = { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) };
-    return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), 'provisioned-capacity', total, stored);
+    const reads = provisionedAtPeak(read, total.reads, headroom, capacity?.warmReadUnits);
+    const writes = provisionedAtPeak(write, total.writes, headroom, capacity?.warmWriteUnits);
+    const partitions = dynamoPartitionsFor(reads.units, writes.units);
+    // Named by the direction that sets P (the writes where both give as many).
+    const counted = dynamoPartitionsFor(reads.units, 0) > dynamoPartitionsFor(0, writes.units) ? reads : writes;
+    return neighboursOn(partitions, counted, total, stored);
   }
   // A provisioned table with one direction's capacity left out: counted for twice its peak, as on demand, but with no
   // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
-  if (design.billing === 'provisioned') return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
+  if (design.billing === 'provisioned')
+    return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
   return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0);
+}
+
+/** The capacity one provisioned direction has at its declared `peak`, and what sets it. */
+interface CapacityAtPeak extends PartitionCountBasis {
+  readonly units: number;
+}
+
+/**
+ * One provisioned direction's capacity at the declared `peak`: fixed units, or what auto scaling provisions there,
+ * ⌈peak ÷ target⌉ between its minimum (1 when not declared, as CDK renders it) and maximum; the maximum raised to
+ * peak ÷ headroom where it is below (SG017's finding, judged at the capacity its fix gives, as --fix leaves it); then
+ * the declared warm throughput where that is more.
+ */
+function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: number, warm: number | undefined): CapacityAtPeak {
+  const raisedTo = peak / headroom;
+  const most = Math.max(ceiling.units, raisedTo);
+  const raised = raisedTo > ceiling.units;
+  let at: CapacityAtPeak;
+  if (ceiling.source !== 'autoscaled') {
+    at = raised ? { units: most, countedBy: 'raised-capacity', peakDividedBy: headroom } : { units: most, countedBy: 'provisioned-capacity' };
+  } else {
+    const target = ceiling.targetUtilization ?? DYNAMODB_AUTO_SCALING_TARGET.default / 100;
+    const least = ceiling.min ?? 1;
+    const wanted = Math.ceil(peak / target - 1e-9);
+    if (wanted < least) at = { units: least, countedBy: 'auto-scaling-minimum' };
+    else if (wanted < most) at = { units: wanted, countedBy: 'auto-scaling-at-peak', peakDividedBy: target };
+    else at = raised ? { units: most, countedBy: 'raised-capacity', peakDividedBy: headroom } : { units: most, countedBy: 'auto-scaling-maximum' };
+  }
+  return warm !== undefined && warm > at.units ? { units: warm, countedBy: 'declared-warm-throughput' } : at;
 }
 
 /**
@@ -102,13 +149,16 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
 function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
   const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
   const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
-  return twice >= warm ? neighboursOn(twice, 'twice-the-peak', total, stored) : neighboursOn(warm, 'warm-throughput', total, stored);
+  return twice >= warm
+    ? neighboursOn(twice, { countedBy: 'twice-the-peak' }, total, stored)
+    : neighboursOn(warm, { countedBy: 'warm-throughput' }, total, stored);
 }
 
-function neighboursOn(partitions: number, countedBy: PartitionCount, total: Loads, stored: Loads): PartitionNeighbours {
+function neighboursOn(partitions: number, basis: PartitionCountBasis, total: Loads, stored: Loads): PartitionNeighbours {
   return {
     partitions,
-    countedBy,
+    countedBy: basis.countedBy,
+    ...(basis.peakDividedBy !== undefined ? { peakDividedBy: basis.peakDividedBy } : {}),
     total,
     reads: Math.max(0, total.reads - stored.reads) / partitions,
     writes: Math.max(0, total.writes - stored.writes) / partitions,
@@ -130,7 +180,14 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
     load,
     ceiling,
     usable: Math.max(0, usableAlone - beside),
-    neighbours: { load: beside, total, partitions: neighbours.partitions, countedBy: neighbours.countedBy, usableAlone },
+    neighbours: {
+      load: beside,
+      total,
+      partitions: neighbours.partitions,
+      countedBy: neighbours.countedBy,
+      peakDividedBy: neighbours.peakDividedBy,
+      usableAlone,
+    },
   };
 }
 

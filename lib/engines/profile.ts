@@ -34,10 +34,28 @@ export interface LoadDimension {
   readonly neighbours?: DirectionNeighbours;
 }
 
-/** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`):
- *  from provisioned capacity, or, on demand, for twice the declared peak, or for the warm throughput (declared, else a
- *  new on-demand table's 12,000 RCU / 4,000 WCU) where that counts more. */
-export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak' | 'warm-throughput';
+/** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`), by
+ *  the direction that sets the count: provisioned, from the capacity the table has at the declared peak (its fixed
+ *  capacity, what auto scaling provisions there, held up by its minimum or capped by its maximum, or the peak ÷ headroom
+ *  SG017 raises it to), or from its declared warm throughput; on demand, for twice the declared peak, or for the warm throughput
+ *  (declared, else a new on-demand table's 12,000 RCU / 4,000 WCU) where that counts more. */
+export type PartitionCount =
+  | 'provisioned-capacity'
+  | 'raised-capacity'
+  | 'auto-scaling-at-peak'
+  | 'auto-scaling-minimum'
+  | 'auto-scaling-maximum'
+  | 'declared-warm-throughput'
+  | 'twice-the-peak'
+  | 'warm-throughput';
+
+/** How P was counted, with the share the peak was divided by where it was (`auto-scaling-at-peak`: auto scaling's
+ *  target utilization; `raised-capacity`: the headroom). */
+export interface PartitionCountBasis {
+  readonly countedBy: PartitionCount;
+  /** The share the declared peak was divided by to give the capacity P is counted for; undefined where none was. */
+  readonly peakDividedBy?: number;
+}
 
 /**
  * The other keys' expected load on a stored key's partition, per direction (DynamoDB reads and writes are throttled
@@ -46,9 +64,10 @@ export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak' | 'warm-t
 export interface PartitionNeighbours {
   /** P: the partitions the key space is assumed to have. */
   readonly partitions: number;
-  /** From declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the declared peak or the
-   *  warm throughput, whichever counts more. */
+  /** How P was counted (`PartitionCount`). */
   readonly countedBy: PartitionCount;
+  /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
+  readonly peakDividedBy?: number;
   /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
   readonly total: Loads;
   /** Expected reads of the other keys on the stored key's partition: (total − the stored key's reads) ÷ P. */
@@ -68,8 +87,10 @@ export interface DirectionNeighbours {
   readonly total: number;
   /** P: the partitions the key space is assumed to have. */
   readonly partitions: number;
-  /** How P was counted: from provisioned capacity, or, on demand, for twice the declared peak or the warm throughput. */
+  /** How P was counted (`PartitionCount`). */
   readonly countedBy: PartitionCount;
+  /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
+  readonly peakDividedBy?: number;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
 }

@@ -71,10 +71,12 @@ export interface DirectionReach {
 export interface DynamoHotKeyReach {
   /** Partitions the key space is assumed to have. */
   readonly partitions: number;
-  /** How they were counted: from declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the
+  /** How they were counted: from the provisioned capacity at the declared peak (`PartitionCount`), or, on demand, for twice the
    *  declared peak (AWS publishes no partition count; on-demand capacity "accommodates up to double the previous peak"), or
    *  for the warm throughput where that counts more (declared, else a new table's or GSI's 12,000 RCU / 4,000 WCU). */
   readonly countedBy: PartitionCount;
+  /** The share the declared peak was divided by for the capacity they were counted for (`PartitionCountBasis`). */
+  readonly peakDividedBy?: number;
   readonly read: DirectionReach;
   readonly write: DirectionReach;
 }
@@ -83,8 +85,8 @@ export interface DynamoHotKeyReach {
  * The hottest stored key of a DynamoDB key space (`index`: a GSI's name; undefined for the table) against its partition,
  * neighbours included: the model SG003 sizes the key on and the accessed-mode hot-key ticket draws its line on, one
  * model (`dynamoNeighbourModel`): the other keys hash evenly over the key space's P partitions, so 1/P of the rest
- * of the peak shares the hot key's partition, sibling shards included; P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉) of the declared
- * provisioned capacity, or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
+ * of the peak shares the hot key's partition, sibling shards included; P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉) of the
+ * provisioned capacity at the declared peak (`provisionedAtPeak`), or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
  * table's 12,000 RCU / 4,000 WCU: 4 partitions). An assumption the alarm says.
  */
 export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | undefined): DynamoHotKeyReach {
@@ -104,6 +106,7 @@ export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | und
   return {
     partitions: model.partitions,
     countedBy: model.countedBy,
+    ...(model.peakDividedBy !== undefined ? { peakDividedBy: model.peakDividedBy } : {}),
     read: direction(DYNAMODB_LIMITS.partitionReadUnits, model.reads, stored.reads),
     write: direction(DYNAMODB_LIMITS.partitionWriteUnits, model.writes, stored.writes),
   };

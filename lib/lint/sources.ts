@@ -73,6 +73,11 @@ export const SOURCES = {
       'DynamoDB: Metrics and dimensions (auto scaling triggers after 2 consecutive minutes above the target utilization; requests above the previous provisioned capacity throttle while the update takes several minutes)',
     url: `${AWS}/metrics-dimensions.html`,
   },
+  // The target utilization auto scaling provisions for: 20 to 90 percent, 70 when not given.
+  cdkAutoscaledCapacity: {
+    title: 'AWS CDK: aws_dynamodb.AutoscaledCapacityOptions (targetUtilizationPercent)',
+    url: 'https://docs.aws.amazon.com/cdk/api/v2/docs/aws-cdk-lib.aws_dynamodb.AutoscaledCapacityOptions.html',
+  },
   dynamoThroughputQuotas: { title: 'DynamoDB: Service quotas (throughput default quotas)', url: `${AWS}/ServiceQuotas.html#default-limits-throughput` },
   dynamoContributorInsights: { title: 'DynamoDB: CloudWatch Contributor Insights', url: `${AWS}/contributorinsights_HowItWorks.html` },
   dynamoContributorInsightsModes: {

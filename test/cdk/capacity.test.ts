@@ -30,6 +30,27 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
     expect(table.findings.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 25000, limit: 50 } });
   });
 
+  // autoscale19: SG003 counts partitions for what auto scaling provisions at the peak, peak ÷ target: the target comes
+  // from Capacity.autoscaled({ targetUtilizationPercent }), as TableV2 renders it (70 when not given, then left out).
+  it('reads the target utilization from Capacity.autoscaled(), leaving out the default 70', () => {
+    const billing = (targetUtilizationPercent?: number) =>
+      Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000, targetUtilizationPercent }) });
+    const derived = (targetUtilizationPercent?: number) => {
+      const { stack } = appWithStack();
+      const plain = new TableV2(stack, 'Plain', { partitionKey: { name: 'id', type: AttributeType.STRING }, billing: billing(targetUtilizationPercent) });
+      const resource = plain.node.defaultChild as CfnGlobalTable;
+      return derivedCapacity(resource, resource.replicas).table.capacity;
+    };
+    expect(derived(25)).toEqual({ read: { fixed: 2000 }, write: { min: 1, max: 40000, targetUtilizationPercent: 25 } });
+    expect(derived()).toEqual({ read: { fixed: 2000 }, write: { min: 1, max: 40000 } });
+    expect(guarded(votes({ billing: billing(25) })).table.design.capacity[0].write).toMatchObject({
+      source: 'autoscaled',
+      units: 40000,
+      targetUtilization: 0.25,
+    });
+    expect(guarded(votes({ billing: billing() })).table.design.capacity[0].write).toMatchObject({ targetUtilization: 0.7 });
+  });
+
   it('stays quiet when the provisioned capacity covers the peak', () => {
     const { table } = guarded(
       votes({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000 }) }) }),

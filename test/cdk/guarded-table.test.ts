@@ -456,7 +456,8 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   });
 
   // Review 15 item 1: the line is the headroom × what the key's partition leaves it beside its neighbours' planned load.
-  // 1 partition (its provisioned 1,500 RCU and auto-scaling maximum of 1,000 WCU: max(⌈0.5⌉, 1); the retired sum gave 2),
+  // 1 partition (its provisioned 1,500 RCU and the 715 WCU auto scaling provisions at the 500 WCU peak, ⌈500 ÷ 0.7⌉ under its
+  // maximum of 1,000: max(⌈0.5⌉, ⌈0.715⌉) = 1, named by the writes on the tie; the retired sum gave 2),
   // the 500 planned WCU all beside the key: 500 WCU left, 90,000 units a minute, 0.8 × = 72,000 (was 162,000, the partition
   // alone; 108,000 on the sum's 2 partitions).
   it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 72,000 units a minute in 5 of 10 (design headroom 0.8)', () => {
@@ -472,7 +473,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       expect(a.description).toMatch(
         /may use 72,000\+ units a minute \(3 x WCU \+ RCU\) of the 90,00[01] its partition leaves its writes: 180,000 less its neighbours' planned (90,000|89,999)/,
       );
-      expect(a.description).toContain('over 1 partition, assumed for its provisioned capacity');
+      expect(a.description).toContain('over 1 partition, assumed for the capacity auto scaling provisions at the declared peak (peak ÷ 70% target)');
       expect(a.description).toContain('AWS throttles reads and writes independently');
       // The key's figure, and the key space's own reads and writes (Sum a minute) that bound each direction.
       const expressions = (a.allExpressions ?? []).map((e) => JSON.parse(e));

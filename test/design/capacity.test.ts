@@ -27,7 +27,7 @@ describe('table capacity', () => {
         index: undefined,
         path: '',
         read: { units: 300, source: 'fixed', path: 'capacity.read.fixed', inherited: false },
-        write: { units: 100, min: 5, source: 'autoscaled', path: 'capacity.write.max', inherited: false },
+        write: { units: 100, min: 5, source: 'autoscaled', path: 'capacity.write.max', inherited: false, targetUtilization: 0.7 },
         warmReadUnits: undefined,
         warmWriteUnits: 5000,
       },
@@ -35,10 +35,23 @@ describe('table capacity', () => {
         index: 'byStatus',
         path: 'globalSecondaryIndexes[0]',
         read: { units: 300, source: 'fixed', path: 'capacity.read.fixed', inherited: true },
-        write: { units: 70, source: 'autoscaled', path: 'globalSecondaryIndexes[0].capacity.write.max', inherited: false },
+        write: { units: 70, source: 'autoscaled', path: 'globalSecondaryIndexes[0].capacity.write.max', inherited: false, targetUtilization: 0.7 },
         warmReadUnits: 13000,
         warmWriteUnits: undefined,
       },
+    ]);
+  });
+
+  it("reads auto scaling's target utilization, 70% unless declared, and refuses one AWS does not take or on fixed units", () => {
+    const write = (units: object) => normalized(table({ capacity: { read: { fixed: 5 }, write: units as never } })).capacity[0].write;
+    expect(write({ max: 100, targetUtilizationPercent: 50 })).toMatchObject({ source: 'autoscaled', units: 100, targetUtilization: 0.5 });
+    expect(write({ max: 100 })).toMatchObject({ targetUtilization: 0.7 });
+    // CDK's Capacity.autoscaled() and Application Auto Scaling take 20 to 90.
+    expect(issuesOf(table({ capacity: { write: { max: 100, targetUtilizationPercent: 95 } } }))).toEqual([
+      'capacity.write.targetUtilizationPercent: expected a finite number ≥ 20 and ≤ 90, got 95',
+    ]);
+    expect(issuesOf(table({ capacity: { read: { fixed: 5, targetUtilizationPercent: 50 } as never } }))).toEqual([
+      'capacity.read: give either fixed units ({ fixed }) or auto-scaling settings ({ min, max, targetUtilizationPercent }), not both',
     ]);
   });
 
@@ -58,7 +71,7 @@ describe('table capacity', () => {
       'globalSecondaryIndexes[0].onDemand: are on-demand maximums, but the table is provisioned: give provisioned capacity in capacity instead, or set billing to "on-demand"',
     ]);
     expect(issuesOf(table({ capacity: { read: { fixed: 5, max: 10 } as never } }))).toEqual([
-      'capacity.read: give either fixed units ({ fixed }) or auto-scaling bounds ({ min, max }), not both',
+      'capacity.read: give either fixed units ({ fixed }) or auto-scaling settings ({ min, max, targetUtilizationPercent }), not both',
     ]);
     expect(issuesOf(table({ capacity: { read: { min: 5 } as never } }))).toEqual([
       'capacity.read.max: is required for auto-scaled capacity (the most auto scaling provisions); or give fixed units as { fixed }',
@@ -67,7 +80,7 @@ describe('table capacity', () => {
     expect(issuesOf(table({ capacity: { read: { max: 0 } } }))).toEqual(['capacity.read.max: expected an integer ≥ 1, got 0']);
     expect(issuesOf(table({ warmThroughput: { writeUnitsPerSecond: 1.5 } }))).toEqual(['warmThroughput.writeUnitsPerSecond: expected an integer ≥ 1, got 1.5']);
     expect(issuesOf(table({ capacity: { read: { maximum: 10 } as never } }))).toEqual([
-      'capacity.read.maximum: is not a known field; expected one of: fixed, min, max',
+      'capacity.read.maximum: is not a known field; expected one of: fixed, min, max, targetUtilizationPercent',
     ]);
   });
 });

@@ -262,19 +262,22 @@ function hourly(shards: number | undefined, writes = 4000, kind?: 'time-bucket' 
 }
 
 describe('a separate shard attribute of a time bucket (sharding.logicalAttribute)', () => {
-  it('is a time bucket when the attribute it shards is named as one: 12 shards of 4,000 WCU, 333.33 each, fit 800 usable', () => {
-    // The index's capacity defaults to the table's (12,000 RCU and 8,000 WCU at most: max(4, 8) = 8 partitions); the current
-    // hour's shards are each other's neighbours: 333.33 + 3,666.67 ÷ 8 = 791.67 of 800 at 12 (at 11, 363.64 + 454.55 =
-    // 818.18), so no finding (before: SG001 and SG007). The 8 of orders-sound.json fitted the retired sum count's 12
-    // partitions (500 + 3,500 ÷ 12 = 791.67); on 8 they carry 937.5.
-    expect(lint(hourly(12))).toEqual([]);
+  it('is a time bucket when the attribute it shards is named as one: 25 shards of 4,000 WCU, 160 each, fit 800 usable', () => {
+    // The index's capacity defaults to the table's auto scaling (2,000–12,000 RCU, 1,000–8,000 WCU at 70%); at the peak
+    // it provisions the 2,000 RCU minimum (⌈300 ÷ 0.7⌉ = 429 is below it) and ⌈4,000 ÷ 0.7⌉ = 5,715 WCU: max(1, 6) = 6
+    // partitions (autoscale19; before, 8 for the maximums). The current hour's shards are each other's neighbours:
+    // 160 + 3,840 ÷ 6 = 800 of 800 at 25 (at 24, 166.67 + 638.89 = 805.56; at 12, 333.33 + 611.11 = 944.44, SG003).
+    // Before: 12 fitted on 8 partitions (333.33 + 3,666.67 ÷ 8 = 791.67); before that, the retired sum count's 12
+    // partitions fitted orders-sound.json's 8 (500 + 3,500 ÷ 12 = 791.67).
+    expect(lint(hourly(25))).toEqual([]);
+    expect(lint(hourly(12)).map((f) => `${f.ruleId} ${f.data?.shards as number}`)).toEqual(['SG003 25']);
   });
 
-  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 12', () => {
+  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 25', () => {
     const findings = lint(hourly(4));
     expect(findings.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(findings[0].data).toMatchObject({ shards: 12, declaredShards: 4 });
-    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 12 \(calculated on `orderId`\)/);
+    expect(findings[0].data).toMatchObject({ shards: 25, declaredShards: 4, keySpacePartitions: 6, partitionsCountedBy: 'auto-scaling-at-peak' });
+    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 25 \(calculated on `orderId`\)/);
   });
 
   it('names the hot value by the bucket the user reads by, `hourBucket`, with the shard attribute that holds it in brackets', () => {
@@ -310,7 +313,12 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
   });
 
   it('follows a declared kind, which adds no edit on removal', () => {
-    expect(lint(hourly(8, 4000, 'value')).map((f) => f.ruleId)).toEqual(['SG001', 'SG007']);
+    // An ordinary 24-valued key: 4,000 ÷ 24 = 166.67 WCU a value beside (4,000 − 166.67) ÷ 6 = 638.89 is 805.56, over 800
+    // on the 6 partitions auto scaling has at the peak, so it needs 2 shards (83.33 + 652.78 = 736.11): 8 are SG008's
+    // "more than 2× the 2 the peak needs" (autoscale19; on 8 partitions it fitted unsharded: SG001 and SG007's removal).
+    expect(lint(hourly(8, 4000, 'value')).map((f) => `${f.ruleId} ${f.fix ?? ''}`)).toEqual([
+      'SG008 lower sharding.shards from 8 to N = 2 (calculated on `orderId`)',
+    ]);
     const sg007 = lint(hourly(8, 600, 'time-bucket')).find((f) => f.ruleId === 'SG007') as Finding;
     expect(sg007.edits).toEqual([
       { op: 'remove', path: 'globalSecondaryIndexes[0].sharding' },

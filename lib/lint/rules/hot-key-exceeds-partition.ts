@@ -7,6 +7,7 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
+import { partitionCountTemplate } from '../partition-count-words';
 import {
   CARRIED_LOAD,
   carriedLoadData,
@@ -84,13 +85,14 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 /** The other keys' expected load beside the stored key on its partition (DynamoDB), for the `readBeside` / `writeBeside` clause. */
 function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
   if (!d.neighbours) return {};
-  const { load, total, partitions, countedBy } = d.neighbours;
+  const { load, total, partitions, countedBy, peakDividedBy } = d.neighbours;
   return {
     [`${label}Neighbours`]: load,
     [`${label}Rest`]: Math.max(0, total - d.load),
     [`${label}Left`]: d.usable,
     keySpacePartitions: partitions,
     partitionsCountedBy: countedBy,
+    ...(peakDividedBy !== undefined ? { partitionsPeakDividedBy: peakDividedBy } : {}),
   };
 }
 
@@ -165,6 +167,11 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
   };
 }
 
+/** After how P was counted: a DynamoDB partition's ceilings, and, on demand, why the count is twice the peak or the warm
+ *  throughput (AWS publishes none). */
+const PARTITION_DETAIL =
+  '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=}}';
+
 export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
@@ -178,7 +185,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
-    "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once): of the provisioned capacity (its auto-scaling maximum, or peak ÷ headroom where more); on demand, of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
+    "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once): of the capacity provisioned at the declared peak (fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum, target 70% unless declared), or peak ÷ headroom, or the declared warm throughput, where more; on demand, of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉.",
     "A Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above.",
@@ -251,6 +258,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoAutoScaling,
+    SOURCES.cdkAutoscaledCapacity,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosProvisionedThroughput,
@@ -298,10 +306,10 @@ export const hotKeyExceedsPartition = defineRule({
       ', less the {{readNeighbours}} {{readUnit}} its neighbours are expected to take (the other {{readRest}} {{readUnit}} of reads ÷ {{keySpacePartitions}} partitions): {{readLeft}} {{readUnit}} left',
     writeBeside:
       ', less the {{writeNeighbours}} {{writeUnit}} its neighbours are expected to take (the other {{writeRest}} {{writeUnit}} of writes ÷ {{keySpacePartitions}} partitions): {{writeLeft}} {{writeUnit}} left',
-    // P and how it was counted, once: from provisioned capacity, or on demand for twice the peak or for the warm throughput
-    // (declared, else a new table's), whichever counts more (AWS publishes no count).
-    partitionsCounted:
-      '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)|warm-throughput=for its warm throughput (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second)}}',
+    // P and how it was counted, once, in the words the CDK hot-key alarm uses too (`partitionCountTemplate`): provisioned,
+    // from the capacity at the declared peak; on demand, for twice the peak or the warm throughput (declared, else a new
+    // table's), whichever counts more (AWS publishes no count).
+    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',

@@ -1,0 +1,56 @@
+/**
+ * How a DynamoDB key space's partitions were counted (`PartitionCount`), in words: one vocabulary for SG003's message
+ * (a template, filled from the finding's data) and the CDK hot-key alarm's description (text, filled here).
+ */
+import type { PartitionCount, PartitionCountBasis } from '../engines/profile';
+import { percent } from './format';
+
+/** What P was counted for, per `PartitionCount`. No `|`, `=` or braces: the words are also a template's select. */
+export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
+  'provisioned-capacity': 'for its provisioned capacity',
+  'raised-capacity': 'for the capacity SG017 raises it to',
+  'auto-scaling-at-peak': 'for the capacity auto scaling provisions at the declared peak',
+  'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
+  'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
+  'declared-warm-throughput': 'for its declared warm throughput',
+  'twice-the-peak': 'for twice the declared peak',
+  'warm-throughput': 'for its warm throughput',
+};
+
+/** What the share the peak was divided by is (`PartitionCountBasis.peakDividedBy`), for the counts that have one. */
+const DIVIDED_BY_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
+  'auto-scaling-at-peak': 'target',
+  'raised-capacity': 'headroom',
+};
+
+/** The counts made with no capacity declared: AWS publishes no partition count, and none is declared. */
+const NO_COUNT_NOTE: Readonly<Partial<Record<PartitionCount, string>>> = {
+  'twice-the-peak': 'on demand: AWS publishes no count',
+  'warm-throughput': 'on demand: AWS publishes no count',
+};
+
+/** The words for `basis`, short (an alarm's description): `for the capacity auto scaling provisions at the declared peak
+ *  (peak ÷ 70% target)`, `for twice the declared peak (on demand: AWS publishes no count)`. */
+export function partitionCountText(basis: PartitionCountBasis): string {
+  const divided = DIVIDED_BY_WORDS[basis.countedBy];
+  const ratio = basis.peakDividedBy !== undefined && divided ? `peak ÷ ${percent(basis.peakDividedBy)} ${divided}` : undefined;
+  const notes = [ratio, NO_COUNT_NOTE[basis.countedBy]].filter((note) => note !== undefined);
+  return PARTITION_COUNT_WORDS[basis.countedBy] + (notes.length > 0 ? ` (${notes.join('; ')})` : '');
+}
+
+/** A `{{key|id=words|…}}` select over `words`. */
+function select(key: string, words: Readonly<Partial<Record<PartitionCount, string>>>): string {
+  return `{{${key}|${Object.entries(words)
+    .map(([id, text]) => `${id}=${text}`)
+    .join('|')}}}`;
+}
+
+/**
+ * The words as a message template, from data `countedBy` (the id) and `dividedBy` (the share, where there is one), with
+ * the message's own bracketed `detail` after the ratio: `for the capacity auto scaling provisions at the declared peak
+ * (peak ÷ {{dividedBy|percent}} target; detail)`.
+ */
+export function partitionCountTemplate(countedBy: string, dividedBy: string, detail: string): string {
+  const ratio = `{{?${dividedBy}}}peak ÷ {{${dividedBy}|percent}} ${select(countedBy, DIVIDED_BY_WORDS)}; {{/${dividedBy}}}`;
+  return `${select(countedBy, PARTITION_COUNT_WORDS)} (${ratio}${detail})`;
+}
