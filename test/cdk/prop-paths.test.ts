@@ -22,18 +22,40 @@ const ROWS: Row[] = [
   ['capacity.read.fixed', 'billing', 'billing: Billing.provisioned({ readCapacity: Capacity.fixed(units) })', 'A', 11],
   ['capacity.read.min', 'billing', 'billing: Billing.provisioned({ readCapacity: Capacity.autoscaled({ minCapacity }) })', 'B', 5],
   ['capacity.read.max', 'billing', 'billing: Billing.provisioned({ readCapacity: Capacity.autoscaled({ maxCapacity }) })', 'B', 15],
-  ['capacity.write', 'billing', 'billing: Billing.provisioned({ writeCapacity })', 'A', { min: 3, max: 12 }],
+  [
+    'capacity.read.targetUtilizationPercent',
+    'billing',
+    'billing: Billing.provisioned({ readCapacity: Capacity.autoscaled({ targetUtilizationPercent }) })',
+    'B',
+    60,
+  ],
+  ['capacity.write', 'billing', 'billing: Billing.provisioned({ writeCapacity })', 'A', { min: 3, max: 12, targetUtilizationPercent: 50 }],
   ['capacity.write.min', 'billing', 'billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ minCapacity }) })', 'A', 3],
   ['capacity.write.max', 'billing', 'billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ maxCapacity }) })', 'A', 12],
+  [
+    'capacity.write.targetUtilizationPercent',
+    'billing',
+    'billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ targetUtilizationPercent }) })',
+    'A',
+    50,
+  ],
   ['onDemand.maxReadRequestUnits', 'billing', 'billing: Billing.onDemand({ maxReadRequestUnits })', 'C', 21],
   ['onDemand.maxWriteRequestUnits', 'billing', 'billing: Billing.onDemand({ maxWriteRequestUnits })', 'C', 22],
-  [`${gsi}.capacity.read`, `${gsi}.readCapacity`, `${gsi}.readCapacity`, 'A', { min: 2, max: 13 }],
+  [`${gsi}.capacity.read`, `${gsi}.readCapacity`, `${gsi}.readCapacity`, 'A', { min: 2, max: 13, targetUtilizationPercent: 55 }],
   [`${gsi}.capacity.read.fixed`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.fixed(units)`, 'B', 17],
   [`${gsi}.capacity.read.min`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ minCapacity })`, 'A', 2],
   [`${gsi}.capacity.read.max`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ maxCapacity })`, 'A', 13],
+  [`${gsi}.capacity.read.targetUtilizationPercent`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ targetUtilizationPercent })`, 'A', 55],
   [`${gsi}.capacity.write`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity`, 'B', { min: 7, max: 18 }],
   [`${gsi}.capacity.write.min`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity: Capacity.autoscaled({ minCapacity })`, 'B', 7],
   [`${gsi}.capacity.write.max`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity: Capacity.autoscaled({ maxCapacity })`, 'B', 18],
+  [
+    `${gsi}.capacity.write.targetUtilizationPercent`,
+    `${gsi}.writeCapacity`,
+    `${gsi}.writeCapacity: Capacity.autoscaled({ targetUtilizationPercent })`,
+    'B',
+    65,
+  ],
   [`${gsi}.onDemand.maxReadRequestUnits`, `${gsi}.maxReadRequestUnits`, `${gsi}.maxReadRequestUnits`, 'C', 23],
   [`${gsi}.onDemand.maxWriteRequestUnits`, `${gsi}.maxWriteRequestUnits`, `${gsi}.maxWriteRequestUnits`, 'C', 24],
 ];
@@ -49,10 +71,13 @@ const EXAMPLES: Record<Example, GuardedTableProps> = {
   A: healthy({
     workload: { peakReadUnits: 1, peakWriteUnits: 1 },
     tableName: 'orders-alpha',
-    billing: Billing.provisioned({ readCapacity: Capacity.fixed(11), writeCapacity: Capacity.autoscaled({ minCapacity: 3, maxCapacity: 12 }) }),
+    billing: Billing.provisioned({
+      readCapacity: Capacity.fixed(11),
+      writeCapacity: Capacity.autoscaled({ minCapacity: 3, maxCapacity: 12, targetUtilizationPercent: 50 }),
+    }),
     globalSecondaryIndexes: [
       index({
-        readCapacity: Capacity.autoscaled({ minCapacity: 2, maxCapacity: 13 }),
+        readCapacity: Capacity.autoscaled({ minCapacity: 2, maxCapacity: 13, targetUtilizationPercent: 55 }),
         writeCapacity: Capacity.autoscaled({ minCapacity: 4, maxCapacity: 14 }),
       }),
     ],
@@ -60,10 +85,12 @@ const EXAMPLES: Record<Example, GuardedTableProps> = {
   B: healthy({
     workload: { peakReadUnits: 1, peakWriteUnits: 1 },
     billing: Billing.provisioned({
-      readCapacity: Capacity.autoscaled({ minCapacity: 5, maxCapacity: 15 }),
+      readCapacity: Capacity.autoscaled({ minCapacity: 5, maxCapacity: 15, targetUtilizationPercent: 60 }),
       writeCapacity: Capacity.autoscaled({ minCapacity: 6, maxCapacity: 16 }),
     }),
-    globalSecondaryIndexes: [index({ readCapacity: Capacity.fixed(17), writeCapacity: Capacity.autoscaled({ minCapacity: 7, maxCapacity: 18 }) })],
+    globalSecondaryIndexes: [
+      index({ readCapacity: Capacity.fixed(17), writeCapacity: Capacity.autoscaled({ minCapacity: 7, maxCapacity: 18, targetUtilizationPercent: 65 }) }),
+    ],
   }),
   C: healthy({
     workload: { peakReadUnits: 1, peakWriteUnits: 1 },
