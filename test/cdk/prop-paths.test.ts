@@ -46,7 +46,7 @@ const ROWS: Row[] = [
   [`${gsi}.capacity.read.min`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ minCapacity })`, 'A', 2],
   [`${gsi}.capacity.read.max`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ maxCapacity })`, 'A', 13],
   [`${gsi}.capacity.read.targetUtilizationPercent`, `${gsi}.readCapacity`, `${gsi}.readCapacity: Capacity.autoscaled({ targetUtilizationPercent })`, 'A', 55],
-  [`${gsi}.capacity.write`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity`, 'B', { min: 7, max: 18 }],
+  [`${gsi}.capacity.write`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity`, 'B', { min: 7, max: 18, targetUtilizationPercent: 65 }],
   [`${gsi}.capacity.write.min`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity: Capacity.autoscaled({ minCapacity })`, 'B', 7],
   [`${gsi}.capacity.write.max`, `${gsi}.writeCapacity`, `${gsi}.writeCapacity: Capacity.autoscaled({ maxCapacity })`, 'B', 18],
   [
