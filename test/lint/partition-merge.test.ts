@@ -7,7 +7,10 @@
 import { lint, type CosmosContainerDesign, type Finding } from '../../lib';
 import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 
-/** 12,000 manual RU/s and 60 GB on the 10 partitions a raise to 60,000 left (1,200 RU/s each); peak 6,000 RU/s. */
+/**
+ * 12,000 manual RU/s and 60 GB on the 10 partitions it kept from 60,000 RU/s (created at them: one per 6,000; a raise in
+ * place splits only to ⌈RU/s ÷ 10,000⌉, so from fewer it takes 100,000 to reach 10), 1,200 RU/s each; peak 6,000 RU/s.
+ */
 const lowered = (over: Partial<CosmosContainerDesign> = {}, hotKeyShare = 0.2): CosmosContainerDesign => ({
   engine: 'cosmosdb',
   name: 'orders',
