@@ -43,6 +43,7 @@ export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
  *  item's updates out, and holds its measured share against the loads the lint judges its hottest value at (`judgedLoads`). */
 export { inheritedWrites, judgedLoads, type InheritedWrites } from './lint/analysis';
 export { validateAcknowledgement } from './lint/validate';
+export { interpolate } from './lint/messages';
 export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */

@@ -533,7 +533,8 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  (one per 25 GB) explain. Taken as evenly split, each holding 1 ÷ the count of the key space: its history cannot
    *  be known, though a container once raised past its partitions × 10,000 RU/s to a count that is not a doubling has
    *  unsplit partitions holding more ("Best practices for scaling provisioned throughput"). A raise a fix offers is
-   *  judged on the partitions it leaves unsplit.
+   *  judged on the partitions it leaves unsplit. A count above what the RU/s and storage need (a raise since lowered)
+   *  is where SG003 offers Azure's partition merge.
    *  @default - derived from throughput and totalGb: the layout a container created at its declared
    *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
   readonly physicalPartitions?: number;

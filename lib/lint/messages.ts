@@ -3,12 +3,15 @@ import { printable } from '../design/printable';
 import { code, fmt, keyName, listed, onIndex, percent } from './format';
 
 /**
- * The values behind a finding: numbers, names and ids, never prose. Templates format them when the
- * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
+ * The values behind a finding: numbers, names, ids and flags, never prose. Templates format them when the
+ * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, a flag by a select (`{{logged|true=…|false=…}}`: a
+ * flag is no section's test, `{{?logged}}` is written for `false` too), `{{name|code}}` and lists of
  * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
  * `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself).
  */
-export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | readonly (string | number)[] | undefined>>;
+export type MessageData = Readonly<
+  Record<string, string | number | boolean | readonly string[] | readonly number[] | readonly (string | number)[] | undefined>
+>;
 
 const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 
@@ -104,6 +107,8 @@ export function compileTemplates(messages: Readonly<Record<string, string>>): Re
 const ABSENT: Partial<Record<Filter, string>> = { onIndex: '', keySpace: 'the table' };
 
 function render(value: NonNullable<MessageData[string]>, filter: Filter | undefined): string {
+  // A flag read without a select: its name's words belong in the template, so this is only a fallback.
+  if (typeof value === 'boolean') return String(value);
   if (filter === 'onIndex') return onIndex(String(value));
   if (filter === 'keySpace') return `index ${code(String(value))}`;
   if (filter === 'arrows') return (typeof value === 'object' ? value : [value]).map((item: string | number) => render(item, undefined)).join(' → ');

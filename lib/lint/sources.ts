@@ -125,6 +125,10 @@ export const SOURCES = {
   // "It is supported for shared throughput databases and containers/collections with dedicated throughput (either
   // manual or autoscale). The feature doesn't apply to serverless accounts." (The 2022 preview's FAQ said shared
   // throughput databases were not supported; the current one says they are.)
+  // Preview. "If a container's throughput has been scaled up and needs to be scaled back down, merge can help resolve
+  // throughput fragmentation issues"; the count "based on the RU/s set at the time the merge was triggered"; not for
+  // serverless accounts; shared throughput databases by `az cosmosdb sql database merge` (the 2023 page: not supported).
+  cosmosPartitionMerge: { title: 'Azure Cosmos DB: Merge partitions in Azure Cosmos DB (preview)', url: `${AZURE}/merge` },
   cosmosRedistributeThroughputFaq: {
     title: 'Azure Cosmos DB: Frequently asked questions on distributing throughput across partitions',
     url: `${AZURE}/nosql/distribute-throughput-across-partitions-faq`,

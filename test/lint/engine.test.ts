@@ -219,6 +219,12 @@ describe('messages', () => {
     expect(() => interpolate(template, { values: 'one' })).toThrow(/has no choice for "one"/);
   });
 
+  it('words a flag by a select: data keeps true or false, the template its words (issue 13 §5)', () => {
+    const template = 'read {{logged|true=on the range at 100%|false=while a range stood at 100%}}';
+    expect(interpolate(template, { logged: true })).toBe('read on the range at 100%');
+    expect(interpolate(template, { logged: false })).toBe('read while a range stood at 100%');
+  });
+
   it('writes lists, key levels and indexes from plain names, and words an id by a select', () => {
     const data = { names: ['a', 'b', 'c'], loads: [1500, 2], one: ['byDay'], source: 'derived' };
     expect(interpolate('{{names|code}}; {{loads}}', data)).toBe('`a`, `b`, `c`; 1,500, 2');

@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Severity } from '../../index';
+import { interpolate } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
 import { expandInputs, linkedDirectoryNote, type Candidate } from '../inputs';
@@ -175,6 +176,9 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
  * throttled keys rules. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_tutorial.html
  * ("Choosing a Contributor Insights mode"; the CLI option: API_UpdateContributorInsights, ContributorInsightsMode).
  */
+/** Why there is no most accessed keys data: `report`, the name of the report given with no datapoints; absent, none given. */
+const NO_ACCESSED_KEYS =
+  '{{!report}}no most accessed keys report (PKC) was given{{/report}}{{?report}}{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window{{/report}}';
 const ACCESSED_KEYS_WHY =
   "Contributor Insights creates that rule only in ACCESSED_AND_THROTTLED_KEYS mode: GuardedTable's default mode, THROTTLED_KEYS, creates none";
 const ACCESSED_KEYS_FIX =
@@ -229,9 +233,9 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         'noAccessedKeys',
         'warning',
         base,
-        `${keySpaceLabel(target)}: ${observation.noAccessedKeys}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
+        `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS, observation.noAccessedKeys)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
         ACCESSED_KEYS_FIX,
-        { gap: observation.noAccessedKeys },
+        { accessedKeysReport: observation.noAccessedKeys.report === undefined ? 'missing' : 'empty', ...observation.noAccessedKeys },
       ),
     );
   if (Object.keys(observation.figures).length === 0) {

@@ -193,13 +193,12 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
     figures = { ...figures, ...fromMetrics(series, files.metrics.name, context.periodSeconds, gaps) };
     window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
   }
-  let noAccessedKeys: string | undefined;
-  if (!files.contributorInsights) noAccessedKeys = 'no most accessed keys report (PKC) was given';
+  let noAccessedKeys: Observation['noAccessedKeys'];
+  if (!files.contributorInsights) noAccessedKeys = {};
   if (files.contributorInsights) {
     sources.push(files.contributorInsights.name);
     const report = readInsightRuleReport(files.contributorInsights.name, files.contributorInsights.value);
-    if (report.datapoints.length === 0)
-      noAccessedKeys = `${files.contributorInsights.name} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window`;
+    if (report.datapoints.length === 0) noAccessedKeys = { report: files.contributorInsights.name };
     const { deployedShards: shown, ...insights } = fromContributorInsights(report, files.contributorInsights.name, context, gaps);
     figures = { ...figures, ...insights };
     deployed = shown;

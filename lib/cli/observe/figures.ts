@@ -160,8 +160,9 @@ export interface Observation {
   readonly gaps: readonly string[];
   /** Files the figures came from, for the report. */
   readonly sources: readonly string[];
-  /** DynamoDB: why there is no most accessed keys (PKC) data, so no hottest key's share or distinct keys. */
-  readonly noAccessedKeys?: string;
+  /** DynamoDB: no most accessed keys (PKC) data, so no hottest key's share or distinct keys: `report`, the report
+   *  given with no datapoints; absent, none was given. */
+  readonly noAccessedKeys?: { readonly report?: string };
   /** For a sharded key space: the shard count the listed stored keys show deployed (shard-count.ts). */
   readonly deployedShards?: DeployedShards;
 }

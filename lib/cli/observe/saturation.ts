@@ -51,7 +51,7 @@
  *   again, not the units they asked for, so the demand stays unknown.
  */
 import { type CapacityCeiling, type Finding } from '../../index';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../internal';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, interpolate } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure, ThrottledMinutes } from './figures';
 
@@ -325,6 +325,13 @@ const COSMOS_HOT_KEY_FIX =
   "size the split of the throttled value from its demand, not from this share: the RU/s it must take at its busiest (the application's own figures), declared as its hotKeyShare of the peaks; any bucket or shard count computed from this share is a minimum. Then observe a window in which its range was not throttled: `observe --update` writes the share measured there";
 
 /**
+ * Where the throttled minutes put the hottest value, by whether the CDBPartitionKeyRUConsumption rows carried
+ * PartitionKeyRangeId (`rangeIdLogged`, the finding's data: a flag, the words chosen here).
+ */
+const RANGE_WORDS =
+  '{{rangeIdLogged|true=on a partition-key range at 100% NormalizedRUConsumption|false=while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)}}';
+
+/**
  * The hottest Cosmos DB key, or first-level value, whose share was read in minutes its partition-key range throttled
  * (throttled-keys.ts): at 100% NormalizedRUConsumption "at least one partition key range used all its provisioned
  * throughput" in a second (https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units) and refused the rest with 429s above
@@ -347,9 +354,7 @@ function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation
       : []),
     ...(key ? [`the hottest key${key.key ? `, ${key.key},` : ''} at least ${showShare(key.value)} (${key.derivation})`] : []),
   ].join('; ');
-  const range = minutes.byRange
-    ? 'on a partition-key range at 100% NormalizedRUConsumption'
-    : 'while a partition-key range stood at 100% NormalizedRUConsumption (the logs do not carry PartitionKeyRangeId: it is taken to be the range it filled, having the most RU of those minutes)';
+  const range = interpolate(RANGE_WORDS, { rangeIdLogged: minutes.byRange });
   const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${percent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
   const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its provisioned RU/s that second and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
   const first = target.keySpace.partitionKey[0];
@@ -365,7 +370,7 @@ function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation
       throttled: minutes.throttled,
       requests: minutes.requests,
       minutes: minutes.minutes,
-      partitionKeyRangeId: minutes.byRange ? 'in the logs' : 'not in the logs',
+      rangeIdLogged: minutes.byRange,
       window,
     }),
   };

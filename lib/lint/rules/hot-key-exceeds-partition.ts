@@ -8,6 +8,7 @@ import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } fro
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
 import { partitionCountTemplate } from '../partition-count-words';
+import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
   CARRIED_LOAD,
   carriedLoadData,
@@ -58,6 +59,7 @@ type Id =
   | 'noCountPhysical'
   | 'shardsDerivation'
   | 'orRaiseThroughput'
+  | 'orMergePartitions'
   | 'atCapacityRaise'
   | 'deferToFirstLevel'
   | 'deferToFirstLevelCache'
@@ -211,6 +213,8 @@ export const hotKeyExceedsPartition = defineRule({
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
     "A Cosmos DB physical partition's share bites: more container throughput (computed) is the alternative. It leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application.",
+    "A Cosmos DB container with more physical partitions than its RU/s and storage need (a declared `physicalPartitions` left by a raise since lowered): Azure's partition merge (preview) comes first among the alternatives where the hot key fits the merged share, with the merged count, each partition's RU/s and the key's load beside its neighbours'. The merged count: a container created at its RU/s and storage (Azure publishes no rule).",
+    'That merge: only with dedicated manual or autoscale throughput, declared storage, an unsharded key without replicated copies, and RU/s that carry the peak (not serverless, which Azure does not merge; not a shared database, whose count depends on every container in it). It names the command, the account limits (single-region writes; no point-in-time restore, customer-managed keys or analytical store) and the SDKs the account then accepts.',
     'Copies behind that raise: they follow, at the current throughput, only where it carries their peak (reads + N × writes) at headroom, and are not offered otherwise.',
     "Cosmos DB copies: sized on the container they make. N copies store every document N times (N × `storage.totalGb`, which the edit writes: at least one physical partition per 50 GB of it, the RU/s divided among them all) and write it N times, so each copy meets 1/P of the reads and of N × the writes beside it, at the current RU/s or, where the copies' peak is above their usable part, at SG017's raise.",
     "That warning: the existing container needs nothing; a new one gets the declared partitions only if created at their count × 6,000 RU/s and then raised in place to the design's RU/s (instant up to count × 10,000). Every raise in place a fix offers says the same, with its figures, where a container created at the raised RU/s would get more partitions.",
@@ -265,6 +269,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
     SOURCES.cosmosRedistributeThroughputFaq,
+    SOURCES.cosmosPartitionMerge,
     SOURCES.cosmosAutoscaleFaq,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
@@ -326,6 +331,9 @@ export const hotKeyExceedsPartition = defineRule({
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
+    // merge19: a container raised and lowered keeps the partitions the raise made; merging them back serves the key with
+    // no change of key and no more RU/s, so it is named first among the alternatives where it clears the finding.
+    orMergePartitions: OR_MERGE_PARTITIONS,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
@@ -481,7 +489,13 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Issue 14: where the physical partition's share bites, more throughput is the other fix.
   // (A fix that names its own raise, for reads no shard count spreads or past maxShards, is not given it twice.)
   const raise = physicalBound(a.over) && !advice.namesRaise && throughputThatServes(a);
-  const alternatives: Id[] = [...(movesOut ? ['orMoveHotValue' as const] : []), ...(raise ? ['orRaiseThroughput' as const] : [])];
+  // merge19: where the share bites on more partitions than the RU/s and storage need, Azure's partition merge (preview).
+  const merge = physicalBound(a.over) ? partitionMergeData(a) : undefined;
+  const alternatives: Id[] = [
+    ...(merge ? ['orMergePartitions' as const] : []),
+    ...(movesOut ? ['orMoveHotValue' as const] : []),
+    ...(raise ? ['orRaiseThroughput' as const] : []),
+  ];
   return [
     {
       path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
@@ -502,6 +516,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
         ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
+        ...merge,
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? carriedLoadData(share, peak) : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,

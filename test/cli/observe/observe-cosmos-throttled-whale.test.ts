@@ -93,6 +93,11 @@ describe('observe: a Cosmos DB first-level value throttled in its range', () => 
     const floor = run.findings.find((f) => f.messageId === 'hotKeySaturated');
     expect(floor).toMatchObject({ severity: 'error', path: 'containers[0].partitionKey.paths[0].hotKeyShare', data: { bound: 'lower' } });
     expect(floor?.message).toContain('took at least 0.732 of the logged RU');
+    // Issue 13 §5: data holds whether the rows carried PartitionKeyRangeId (a flag), the message its words.
+    expect(floor?.data).toMatchObject({ rangeIdLogged: withRange });
+    expect(floor?.data).not.toHaveProperty('partitionKeyRangeId');
+    const rangeWords = withRange ? 'fell in minutes on a partition-key range at 100% NormalizedRUConsumption:' : 'the logs do not carry PartitionKeyRangeId';
+    expect(floor?.message).toContain(rangeWords);
     expect(floor?.fix).toContain('is a minimum');
     // No drift computed from the floor: no other finding at the first level's share.
     expect(run.findings.filter((f) => f.path === 'containers[0].partitionKey.paths[0].hotKeyShare')).toHaveLength(1);

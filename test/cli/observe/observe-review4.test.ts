@@ -160,6 +160,9 @@ describe('observe, review 4', () => {
     const run = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--format', 'json'], { cwd: dir });
     const missing = findingsOf(run.stdout).find((f) => f.messageId === 'noAccessedKeys');
     expect(missing?.message).toContain('THROTTLED_KEYS');
+    // Issue 13 §5: data says which gap (an id), the message its words.
+    expect(missing?.message).toContain('no most accessed keys report (PKC) was given');
+    expect(missing?.data).toEqual({ accessedKeysReport: 'missing' });
     expect(missing).toMatchObject({ severity: 'warning' });
     expect((missing as { fix?: string } | undefined)?.fix).toContain('contributorInsightsMode: dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS');
   });
@@ -173,7 +176,10 @@ describe('observe, review 4', () => {
       'obs/manifest.json': JSON.stringify({ observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }),
     });
     const run = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--format', 'json'], { cwd: empty });
-    expect(findingsOf(run.stdout).find((f) => f.messageId === 'noAccessedKeys')?.message).toContain('pkc.json has no datapoints');
+    const emptyReport = findingsOf(run.stdout).find((f) => f.messageId === 'noAccessedKeys');
+    expect(emptyReport?.message).toContain('pkc.json has no datapoints');
+    expect(emptyReport?.data).toMatchObject({ accessedKeysReport: 'empty', report: expect.stringContaining('pkc.json') });
+    expect(emptyReport?.data).not.toHaveProperty('gap');
     const full = await observeTable(ORDERS_DESIGN, profile, ['--format', 'json']);
     expect(findingsOf(full.stdout).filter((f) => f.messageId === 'noAccessedKeys')).toEqual([]);
   });

@@ -292,6 +292,8 @@ testRule('SG017', {
           messageId: 'cosmosBelowStorageMinimum',
           path: 'throughput.manual',
           severity: 'error',
+          // Data holds the throughput field's form (an id), the message its words (issue 13 §5).
+          data: { form: 'manual' },
           message:
             /the declared 19,900 RU\/s are below the 20,000 RU\/s that Azure keeps as the minimum manual RU\/s for the 20,000 GB at storage\.totalGb \(1 RU\/s per GB\): Azure holds the throughput at that minimum and bills it/,
           fix: /^set `throughput\.manual` to at least 20,000 RU\/s/,
@@ -307,7 +309,8 @@ testRule('SG017', {
           messageId: 'cosmosBelowStorageMinimum',
           path: 'throughput.autoscaleMax',
           severity: 'error',
-          data: { declared: 19_000, minimum: 20_000, perGb: 10 },
+          data: { declared: 19_000, minimum: 20_000, perGb: 10, form: 'autoscaleMax' },
+          message: /the minimum autoscale maximum for the 2,000 GB/,
           edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 20_000 }],
         },
       ],
@@ -325,7 +328,14 @@ testRule('SG017', {
     {
       name: "a shared database below the 1 RU/s per GB of this container's own 15,000 GB",
       design: orders({ throughput: { sharedDatabase: 12_000 }, storage: { totalGb: 15_000 } }),
-      findings: [{ messageId: 'cosmosBelowStorageMinimum', path: 'throughput.sharedDatabase', data: { declared: 12_000, minimum: 15_000, perGb: 1 } }],
+      findings: [
+        {
+          messageId: 'cosmosBelowStorageMinimum',
+          path: 'throughput.sharedDatabase',
+          data: { declared: 12_000, minimum: 15_000, perGb: 1, form: 'sharedDatabase' },
+          message: /the minimum manual RU\/s for the 15,000 GB/,
+        },
+      ],
     },
     {
       name: 'the review case: 5,000,000 GB under 40,000 manual RU/s (Azure keeps 5,000,000 RU/s, past the default maximum too)',

@@ -184,7 +184,7 @@ function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
         totalGb,
         perGb,
         field: throughput.path,
-        form: form === 'autoscaleMax' ? 'autoscale maximum' : 'manual RU/s',
+        form,
         quota: COSMOS_LIMITS.requestUnitsQuota,
       },
       edits,
@@ -403,7 +403,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRequestQuota:
       'file an Azure support ticket to raise the maximum RU/s per {{scope}}, then acknowledge this finding with the ticket as the reason; or declare at most {{quota}} RU/s',
     cosmosBelowStorageMinimum:
-      'the declared {{declared}} RU/s are below the {{minimum}} RU/s that Azure keeps as the minimum {{form}} for the {{totalGb}} GB at storage.totalGb ({{perGb}} RU/s per GB): Azure holds the throughput at that minimum and bills it, whatever the design declares',
+      'the declared {{declared}} RU/s are below the {{minimum}} RU/s that Azure keeps as the minimum {{form|manual=manual RU/s|sharedDatabase=manual RU/s|autoscaleMax=autoscale maximum}} for the {{totalGb}} GB at storage.totalGb ({{perGb}} RU/s per GB): Azure holds the throughput at that minimum and bills it, whatever the design declares',
     cosmosRaiseToMinimum:
       'set {{field|code}} to at least {{minimum}} RU/s, the throughput Azure will bill for that storage (and the capacity the design can count on), or correct storage.totalGb',
     cosmosRaiseToMinimumPastQuota:
