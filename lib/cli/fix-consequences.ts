@@ -32,6 +32,14 @@ function shardingChange(edit: DesignEdit): string {
     const pick = value.strategy === 'calculated' ? `hash(${value.sourceAttribute ?? 'the source attribute'}) mod ${n}` : `a random 0…${last}`;
     return `the application must write the index's key attribute on each item as ${value.logicalAttribute} + "#" + ${pick}, leaving ${value.logicalAttribute} as it is, and query all ${n} of its values for one ${value.logicalAttribute}; existing items must be written with it to appear in the index`;
   }
+  // A GSI whose multi-attribute key takes the shard as an attribute of its own (advice.ts, addedShardAttribute).
+  if (parseFieldPath(edit.path).includes('globalSecondaryIndexes') && (value.strategy === 'random' || value.strategy === 'calculated')) {
+    const pick =
+      value.strategy === 'calculated'
+        ? `hash(${value.sourceAttribute ?? 'the source attribute'}) mod ${n}`
+        : `a random 0…${typeof n === 'number' ? n - 1 : 'N-1'}`;
+    return `the application must write the index's shard attribute on each item as ${pick}, and query all ${n} of its values for one value of the rest of the index's key; existing items must be written with it to appear in the index`;
+  }
   if (value.strategy === 'replicated')
     return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
   if (value.strategy === 'calculated')

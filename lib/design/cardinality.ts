@@ -30,3 +30,20 @@ export function storedKeyValues(parts: readonly { readonly cardinality?: Cardina
   const buckets = fullKeyCardinality(parts.filter(isBucket));
   return Math.max(business, 1) * Math.max(buckets, 1);
 }
+
+/**
+ * Distinct values of a DynamoDB GSI partition key made of several attributes (a multi-attribute key): DynamoDB hashes
+ * the attributes together for data distribution (AWS, "Multi-attribute keys pattern"), so each combination of their
+ * values is a partition-key value of its own. Their combinations are at most the product of their cardinalities, and the
+ * index holds at most one entry per table item (`items`): the lower of the two. Declare an attribute that nests in
+ * another (a region each tenant has one of) by its values within that other (1): the product then counts them once.
+ */
+export function combinedKeyCardinality(parts: readonly { readonly cardinality?: Cardinality }[], items: number): number {
+  const product = parts.reduce((all, part) => all * cardinalityValue(part.cardinality), 1);
+  return Math.min(product, items);
+}
+
+/** Distinct values of a key space's partition key: its combined count where it has one (`keyValues`), else `fullKeyCardinality`. */
+export function keySpaceCardinality(space: { readonly keyValues?: number; readonly partitionKey: readonly { readonly cardinality?: Cardinality }[] }): number {
+  return space.keyValues ?? fullKeyCardinality(space.partitionKey);
+}

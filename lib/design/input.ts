@@ -345,7 +345,9 @@ export interface GlobalSecondaryIndexDesign extends CapacityDeclarations {
   /** A single-attribute partition key. Give this or `partitionKeys`.
    *  @default - none: give this or `partitionKeys` */
   readonly partitionKey?: PartitionKeyAttributeDesign;
-  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`.
+  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`. DynamoDB hashes the attributes
+   *  together, so the key has as many values as their combinations: the product of their cardinalities, at most the
+   *  table's items (declare an attribute that nests in another, a region each tenant has one of, with cardinality 1).
    *  @default - none: give this or `partitionKey` */
   readonly partitionKeys?: readonly PartitionKeyAttributeDesign[];
   /** @default - no sort key */

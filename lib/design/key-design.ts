@@ -169,6 +169,9 @@ export interface KeySpace {
   readonly partitionKey: readonly KeyAttribute[];
   /** Path of the partition-key field (`partitionKey`, `partitionKeys`, `partitionKey.paths`). */
   readonly partitionKeyPath: string;
+  /** A DynamoDB multi-attribute GSI partition key's distinct values, its attributes' combinations (`combinedKeyCardinality`);
+   *  undefined for a one-attribute key and for a Cosmos DB hierarchy, whose levels nest (`fullKeyCardinality`). */
+  readonly keyValues?: number;
   /** The sort-key attributes in order (DynamoDB); empty when there is no sort key, and always for Cosmos DB. */
   readonly sortKey: readonly KeyAttribute[];
   /** This key space's peak traffic and hottest value's share, each default filled in and its source named. */

@@ -1,5 +1,5 @@
 /** Key attributes, key spaces and their workload and sharding: the parts tables and containers share. */
-import { fullKeyCardinality } from './cardinality';
+import { keySpaceCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { HotKeyOperations, KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
@@ -90,7 +90,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
   const declaredSharding = own('sharding');
   const workloadPath = joinPath(draft.path, 'workload');
-  const cardinality = fullKeyCardinality(draft.partitionKey);
+  const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
   const declared = draft.hotKeyShare;
   if (declared?.source === 'declared' && declared.value < uniformShare * (1 - SHARE_ROUNDING)) {
@@ -119,6 +119,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     path: draft.path,
     partitionKey: draft.partitionKey,
     partitionKeyPath: draft.partitionKeyPath,
+    ...(draft.keyValues === undefined ? {} : { keyValues: draft.keyValues }),
     sortKey: draft.sortKey,
     workload,
     sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, own('index') !== undefined, log),

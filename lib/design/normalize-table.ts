@@ -1,4 +1,5 @@
 /** A DynamoDB table design → DynamoDbKeyDesign: its primary key, GSIs and LSIs as key spaces. */
+import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
@@ -111,6 +112,7 @@ function gsiDraft(
     path,
     partitionKey,
     partitionKeyPath: declaredKey.path,
+    ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : {}),
     sortKey: sortKey.attributes,
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative
@@ -216,4 +218,9 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
   }
   const path = joinPath(indexPath, field);
   return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey')] : [], path };
+}
+
+/** The table's items, which a GSI holds at most one entry each of: its partition key's values, times its sort key's (unknown: unbounded). */
+function tableItems(table: DynamoDbTableDesign): number {
+  return cardinalityValue(table.partitionKey.cardinality) * (table.sortKey ? cardinalityValue(table.sortKey.cardinality) : 1);
 }

@@ -172,6 +172,14 @@ export const ADVICE_MESSAGES = {
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
   shardRandomIndex:
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
+  // A multi-attribute index key with room for one more attribute (up to 4): the shard is a key attribute of its own.
+  shardCalculatedKeyAttribute:
+    'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = hash({{sourceAttribute}}) mod {{shards}} (a number; N = {{shards}} calculated shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
+  shardRandomKeyAttribute:
+    'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = a random 0…{{lastShard}} (a number; N = {{shards}} random shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; every read of one {{key|key}} value must then query all {{shards}}, one per {{shardAttribute}} value',
+  // The key has as many attributes as DynamoDB allows: where the shard goes is the designer's choice, so no edit.
+  fullMultiAttributeKey:
+    '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
@@ -441,9 +449,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const source = plan.sourceAttribute;
   const fanOut = fanOutPatterns(analysis, strategy, source);
   const calculated = strategy === 'calculated' && source !== undefined;
-  // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every reader uses.
-  const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
-  const ids = shardingClause(analysis, n, separate);
+  // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every
+  // reader uses: the key's one attribute replaced by one holding it and the shard, or, in a multi-attribute key with room
+  // for one more, an attribute of its own added to it.
+  const form = shardFormOf(analysis);
+  const separate = form !== 'key';
+  const ids = shardingClause(analysis, n, form);
+  const fullKey = form === 'index' && space.partitionKey.length > 1;
+  if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   const pastQuota = fanOutPastQuota(analysis, n, fanOut);
@@ -457,18 +470,20 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     counted,
     plan.readsNeedCache ? Object.assign({ cache }, paged) : {},
     calculated ? { sourceAttribute: source } : {},
-    separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
+    separate ? { index: space.index, shardAttribute: shardAttributeOf(analysis, form) } : {},
+    fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
-  const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;
-  const rekeyEdits = rekey ? separateShardAttribute(analysis, shardAttributeName(space.partitionKey)) : [];
+  const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
+  const shardAttribute = shardAttributeOf(analysis, form);
+  const rekeyEdits = !rekey ? [] : form === 'attribute' ? addedShardAttribute(analysis, shardAttribute) : separateShardAttribute(analysis, shardAttribute);
   const edits: DesignEdit[] = [
     {
       op: 'set',
       path: shardingPath,
-      value: shardingValue(strategy, n, source, declared, rekey ? space.partitionKey[0].name : declared?.logicalAttribute),
+      value: shardingValue(strategy, n, source, declared, rekey && form === 'index' ? space.partitionKey[0].name : declared?.logicalAttribute),
     },
     ...storedCopies(analysis, 1),
     ...(rekeyEdits ?? []),
@@ -602,13 +617,13 @@ function keptTimeBucket(space: SpaceAnalysis['space']): DesignEdit[] {
  * the declared strategy and source; otherwise a new sharding said whole (a weak source it replaces, shard-source.ts,
  * included), in a separate attribute for an index key not yet sharded (`separate`).
  */
-function shardingClause(analysis: SpaceAnalysis, n: number, separate: boolean): AdviceId[] {
+function shardingClause(analysis: SpaceAnalysis, n: number, form: ShardForm): AdviceId[] {
   const declared = analysis.space.sharding;
   const { layout, sourceAttribute: source } = analysis.plan;
   const calculated = layout === 'calculated' && source !== undefined;
   return declared && declared.strategy === layout && declared.sourceAttribute === source
     ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-    : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
+    : [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
 }
 
 /** The patterns that read a whole key value and would fan out over its shards (not those that want any item): each must say so (fanOut). */
@@ -837,9 +852,10 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     const { maxShards } = design.thresholds;
     const layout = analysis.plan.layout;
     const source = layout === 'calculated' ? analysis.plan.sourceAttribute : undefined;
-    const separate = space.index !== undefined && space.sharding?.logicalAttribute === undefined;
+    const form = shardFormOf(analysis);
+    const separate = form !== 'key';
     const shardIds =
-      writeShards <= maxShards && (layout === 'random' || layout === 'calculated') ? shardingClause(analysis, writeShards, separate) : ['upstream' as const];
+      writeShards <= maxShards && (layout === 'random' || layout === 'calculated') ? shardingClause(analysis, writeShards, form) : ['upstream' as const];
     ids.push('unspreadWritesOver', ...shardIds);
     Object.assign(
       data,
@@ -851,7 +867,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
             shards: writeShards,
             lastShard: writeShards - 1,
             ...(source !== undefined ? { sourceAttribute: source } : {}),
-            ...(separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {}),
+            ...(separate ? { index: space.index, shardAttribute: shardAttributeOf(analysis, form) } : {}),
             ...(space.sharding ? { declaredShards: space.sharding.shards, declaredStrategy: space.sharding.strategy } : {}),
           },
     );
@@ -896,7 +912,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const leastLeads = least !== undefined && cheaperFirst(cost(least), cost(fewest)) < 0;
   const lead = least && leastLeads ? least : fewest;
   const n = lead.shards;
-  const shardIds = shardingClause(analysis, n, false);
+  const shardIds = shardingClause(analysis, n, 'key');
   const usable = lead.each * design.thresholds.headroom;
   if (fanOut.length > 0) shardIds.push('setFanOut');
   const why: AdviceId[] = leastLeads
@@ -1032,11 +1048,62 @@ function separateShardAttribute(analysis: SpaceAnalysis, shardAttribute: string)
   ];
 }
 
-/** The clause of a new sharding: a table's key takes the shard in its own value, an index key in a separate attribute. */
+/**
+ * Where a new sharding puts the shard: `key`, in the key's own value (a table's key); `index`, in a separate attribute
+ * that replaces an index's key attribute and holds its value and the shard; `attribute`, in an attribute of its own
+ * added to an index's multi-attribute key (`addsKeyAttribute`).
+ */
+type ShardForm = 'key' | 'index' | 'attribute';
+
+/** Where a new sharding of `analysis`'s key puts the shard: an index key not yet a separate shard attribute takes one. */
+function shardFormOf(analysis: SpaceAnalysis): ShardForm {
+  const { space } = analysis;
+  if (space.index === undefined || space.sharding?.logicalAttribute !== undefined) return 'key';
+  return addsKeyAttribute(analysis) ? 'attribute' : 'index';
+}
+
+/** The clause of a new sharding, by where the shard goes (`ShardForm`). */
 const NEW_SHARDING = {
-  calculated: { key: 'shardCalculated', index: 'shardCalculatedIndex' },
-  random: { key: 'shardRandom', index: 'shardRandomIndex' },
-} as const satisfies Record<'calculated' | 'random', Record<'key' | 'index', AdviceId>>;
+  calculated: { key: 'shardCalculated', index: 'shardCalculatedIndex', attribute: 'shardCalculatedKeyAttribute' },
+  random: { key: 'shardRandom', index: 'shardRandomIndex', attribute: 'shardRandomKeyAttribute' },
+} as const satisfies Record<'calculated' | 'random', Record<ShardForm, AdviceId>>;
+
+/**
+ * Whether an index's key is a multi-attribute key with room for one more attribute (DynamoDB: up to 4 in a GSI partition
+ * key, AWS "Multi-attribute keys pattern"): its shard then goes in an attribute of its own, typed as a number, added to
+ * the key, rather than in a string that concatenates the typed key.
+ */
+function addsKeyAttribute(analysis: SpaceAnalysis): boolean {
+  const { partitionKey } = analysis.space;
+  return partitionKey.length > 1 && partitionKey.length < analysis.owner.profile.maxKeyLevels;
+}
+
+/** The shard attribute a new index sharding names: added to a multi-attribute key, `shard` (or `<index>Shard` if taken); else `shardAttributeName`. */
+function shardAttributeOf(analysis: SpaceAnalysis, form: ShardForm): string {
+  const { space } = analysis;
+  if (form !== 'attribute') return shardAttributeName(space.partitionKey);
+  const taken = [...space.partitionKey, ...space.sortKey].some((a) => sameAttribute(a.name, 'shard'));
+  return taken
+    ? shardAttributeName([{ name: `${space.index}`.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()) }])
+    : 'shard';
+}
+
+/**
+ * The edits that add a shard attribute to an index's multi-attribute partition key (`addsKeyAttribute`): a number, its
+ * `cardinality` 1 since a key's cardinality counts its values before sharding (the sharding's N counts the shards), and
+ * each query that gives the whole key gives it too, one query per shard (its `fanOut` is set beside).
+ */
+function addedShardAttribute(analysis: SpaceAnalysis, shardAttribute: string): DesignEdit[] {
+  const { space } = analysis;
+  const names = space.partitionKey.map((a) => a.name);
+  return [
+    { op: 'set', path: joinPath(space.partitionKeyPath, space.partitionKey.length), value: { name: shardAttribute, type: 'N', cardinality: 1 } },
+    ...analysis.owner
+      .patternsOn(space)
+      .filter((p) => names.every((name) => carries(p, name)))
+      .map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'keyAttributes'), value: [...p.keyAttributes, shardAttribute] })),
+  ];
+}
 
 /** The separate index key attribute a sharded GSI key suggests: `shipmentStatus` → `shipmentStatusShard`. */
 function shardAttributeName(key: readonly { readonly name: string }[]): string {

@@ -4,7 +4,7 @@
  * concern the same key space read the same plan, so they can never give different shard counts or
  * opposite advice.
  */
-import { fullKeyCardinality } from '../design/cardinality';
+import { keySpaceCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -201,7 +201,7 @@ export class SpaceAnalysis {
     const { design, profile } = owner;
     const { headroom } = design.thresholds;
     const { peakReadUnits, hotKeyShare } = space.workload;
-    this.cardinality = fullKeyCardinality(space.partitionKey);
+    this.cardinality = keySpaceCardinality(space);
     const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
     this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);

@@ -91,8 +91,8 @@ function onceWrittenOf(a: SpaceAnalysis): SpaceAnalysis | undefined {
   return new DesignAnalysis(withSpace(a.design, a.space, space)).spaces.find((s) => s.space === space);
 }
 
-/** `design` with `from` replaced by `to`: only a GSI's writes are counted from its key's changes (normalize-table.ts). */
-function withSpace(design: KeyDesign, from: KeySpace, to: KeySpace): KeyDesign {
+/** `design` with `from`, one of its GSIs, replaced by `to`: what a GSI's writes would be read as, analysed whole. */
+export function withSpace(design: KeyDesign, from: KeySpace, to: KeySpace): KeyDesign {
   if (!('globalSecondaryIndexes' in design)) return design;
   return Object.assign({}, design, { globalSecondaryIndexes: design.globalSecondaryIndexes.map((s) => (s === from ? to : s)) });
 }

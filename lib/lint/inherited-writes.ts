@@ -8,9 +8,11 @@
  * updates change; a shard calculated from any attribute of the item names one shard (analysis.ts, `planFor`).
  */
 import { joinPath } from '../design/field-path';
-import { ITEM_AGGREGATES } from '../design/key-design';
-import type { SpaceAnalysis } from './analysis';
+import { ITEM_AGGREGATES, type KeySpace } from '../design/key-design';
+import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
+import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
+import { acknowledgementOf } from './rule';
 
 export const INHERITED_WRITE_MESSAGES = {
   inheritedWrites:
@@ -72,4 +74,57 @@ export function inheritedFixNotes(a: SpaceAnalysis): { readonly ids: InheritedFi
     ids: [...(redraw ? (['redrawShard'] as const) : []), 'orProjectOut'],
     data: { sizedWrites, writeUnit: a.owner.profile.writeUnit, writesField: joinPath(a.space.path, 'workload.peakWriteUnits') },
   };
+}
+
+/**
+ * The index writes a second per update of the table's hottest item that random shards drawn afresh on every update
+ * add to the index's peak: each such update moves the item's index entry, a delete and a put, 2 index writes where the
+ * index takes 1 (AWS, "Provisioned throughput considerations for global secondary indexes": "If an update to the table
+ * changes the value of an indexed key attribute (from A to B), two writes are required"). `units`: the index's writes
+ * as counted, every table write (with its copies) one index write, of which that item's updates are `tableShare`.
+ * Where the index is counted at 2× already (its key changes on updates), the delete and the put are in `units`: none.
+ * Counted where the index is random-sharded as declared, or as SG003's fix shards it (the layout its plan writes),
+ * so the capacity SG017 asks for serves the layout the same --fix run writes, and a second run finds it served.
+ */
+export function redrawnShardWrites(a: SpaceAnalysis, units: number): number {
+  const { inherited, space } = a;
+  if (inherited === undefined || space.workload.writeSource !== 'table') return 0;
+  return randomShardsAfterFix(a) ? units * inherited.tableShare : 0;
+}
+
+/** Whether the index is random-sharded as it will be once its fix is applied: the plan's layout where its writes are over. */
+function randomShardsAfterFix(a: SpaceAnalysis): boolean {
+  const fixed = a.over.some((d) => d.label === 'write') && a.plan.shards !== undefined && !hotKeyFixKept(a);
+  const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
+  return layout === 'random' && (shards ?? 1) > 1;
+}
+
+/** SG003 (which carries the plan's sharding edit) acknowledged for the index or turned off: --fix leaves its key as declared. */
+function hotKeyFixKept(a: SpaceAnalysis): boolean {
+  const { owner, design, space } = a;
+  return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
+}
+
+/** SG003's id (its rule module imports this one). */
+const HOT_KEY_RULE = 'SG003';
+
+/**
+ * Whether `a`, a random-sharded GSI that declares its own write peak, needs its shards if the table's hottest item's
+ * updates are among those writes: read as every table write reaching it (its declaration undone), its hottest value
+ * would be that one item's and over one key's ceiling. A declared figure cannot say whether it counts those updates
+ * (an index written 3,900 WCU for the table's 3,000 does: its hot item's updates, each a delete and a put on a redrawn
+ * shard), so SG007 does not ask to remove such shards: removing them would put every such update on one partition.
+ */
+export function shardsMaySpreadHotItem(a: SpaceAnalysis): boolean {
+  const undeclared = a.once(asTableWritten);
+  return undeclared !== undefined && undeclared.plan.layout !== 'none';
+}
+
+function asTableWritten(a: SpaceAnalysis): SpaceAnalysis | undefined {
+  const { design, space } = a;
+  if (space.workload.writeSource !== 'declared' || space.sharding?.strategy !== 'random' || space === design.primaryKey) return undefined;
+  const workload = Object.assign({}, space.workload, { peakWriteUnits: design.primaryKey.workload.peakWriteUnits, writeSource: 'table' as const });
+  const undeclared: KeySpace = Object.assign({}, space, { workload });
+  if (inheritedWrites(design, undeclared, a.owner.profile) === undefined) return undefined;
+  return new DesignAnalysis(withSpace(design, space, undeclared), a.owner.rulesOff).spaces.find((s) => s.space === undeclared);
 }

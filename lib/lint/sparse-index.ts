@@ -7,7 +7,7 @@
  * only when the item carries the index's key attributes, so writing the attribute only on the items
  * that must be found (open orders, flagged users) keeps the rest out of the hot value.
  */
-import { fullKeyCardinality } from '../design/cardinality';
+import { keySpaceCardinality } from '../design/cardinality';
 import { sameAttribute, type KeyDesign, type KeySpace } from '../design/key-design';
 import { nameWords } from '../design/key-names';
 
@@ -30,7 +30,7 @@ export const SPARSE_INDEX_MESSAGES = {
 /** The index-key attributes to leave off items, when `space` is an index whose items share one key value. */
 export function sparseIndexKey(design: KeyDesign, space: KeySpace): readonly string[] | undefined {
   if (space.index === undefined) return undefined;
-  const cardinality = fullKeyCardinality(space.partitionKey);
+  const cardinality = keySpaceCardinality(space);
   const constant = cardinality === 1;
   const inverted = space.partitionKey.some((a) => design.primaryKey.sortKey.some((s) => sameAttribute(s.name, a.name)));
   const state = cardinality < design.thresholds.minCardinality && space.partitionKey.length === 1 && looksLikeState(space.partitionKey[0].name);

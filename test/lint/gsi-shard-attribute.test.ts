@@ -134,7 +134,7 @@ describe('the fix for a write-hot GSI key', () => {
     ]);
   });
 
-  it('gives no edits for a multi-attribute index key: which attributes the shard attribute joins is the designer’s choice', () => {
+  it('adds the shard to a multi-attribute index key as a number attribute of its own (DynamoDB hashes them together), with its edits', () => {
     const multi = orders(
       {
         partitionKey: undefined,
@@ -146,8 +146,14 @@ describe('the fix for a write-hot GSI key', () => {
       ['region', 'orderStatus'],
     );
     const finding = lint(multi).find((f) => f.ruleId === 'SG003') as Finding;
-    expect(finding.fix).toMatch(/^key index `by-status` by a separate attribute .*`regionOrderStatusShard`/);
-    expect(finding.edits).toBeUndefined();
+    expect(finding.fix).toMatch(/^add to the partition key of index `by-status`, after \(`region`, `orderStatus`\), an attribute .*`shard` = a random 0…12/);
+    expect(finding.edits).toEqual(
+      expect.arrayContaining([
+        { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 13 } },
+        { op: 'set', path: 'globalSecondaryIndexes[0].partitionKeys[2]', value: { name: 'shard', type: 'N', cardinality: 1 } },
+        { op: 'set', path: 'accessPatterns[1].keyAttributes', value: ['region', 'orderStatus', 'shard'] },
+      ]),
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import type { KeySpace } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import type { DesignAnalysis } from '../analysis';
+import type { DesignAnalysis, SpaceAnalysis } from '../analysis';
+import { shardsMaySpreadHotItem } from '../inherited-writes';
 import { unshardedDimensions } from '../physical-partition';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -19,7 +20,10 @@ export const needlessSharding = defineRule({
   rationale:
     'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N× (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak, not "more is safer".',
   fix: 'Remove the sharding; each read of a key goes back to one query, and the access patterns that fanned out over the shards drop `fanOut` (and `wants: "any"`, which picks a shard). Remove replicated copies; each write goes back to one item, and one entry in each index it carries (an index over its ceiling only because of them is offered the same fix).',
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic],
+  firesAlso: [
+    "Not on a random-sharded GSI that declares its own write peak where, read as taking every table write, the table's hottest item's updates would put its unsharded key over one key's ceiling: the declared figure may count them (each a delete and a put on a redrawn shard), and without the shards they all land on one index value.",
+  ],
+  sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic],
   messages: {
     needlessShards:
       '{{key|key}}{{index|onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
@@ -35,7 +39,7 @@ export const needlessSharding = defineRule({
     return spaces.flatMap((a): RuleHit<Id>[] => {
       // The plan is made only for a sharded key: an unsharded one has nothing to remove.
       const { space } = a;
-      if (!space.sharding || a.plan.layout !== 'none') return [];
+      if (!space.sharding || !shardingNeedless(a)) return [];
       const worst = nearestToCeiling(unshardedDimensions(a));
       const { strategy, shards } = space.sharding;
       const advice = adviceFor(a);
@@ -72,4 +76,12 @@ export const needlessSharding = defineRule({
 export function shardingKeptOnPurpose(analysis: DesignAnalysis, space: KeySpace): boolean {
   const { design } = analysis;
   return analysis.rulesOff.has(needlessSharding.id) || acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
+}
+
+/**
+ * Whether a sharded key space's sharding is what SG007 finds needless: its plan needs none, and (a GSI that declares its
+ * own writes) the shards are not what spreads the table's hottest item's updates (`shardsMaySpreadHotItem`).
+ */
+export function shardingNeedless(a: SpaceAnalysis): boolean {
+  return a.plan.layout === 'none' && !shardsMaySpreadHotItem(a);
 }

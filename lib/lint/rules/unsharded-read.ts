@@ -6,6 +6,7 @@ import { needsEveryShard } from '../queries';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { capacityBelowPeak } from './capacity-below-peak';
+import { shardingNeedless } from './needless-sharding';
 
 const CAPACITY_RULE = 'SG017';
 
@@ -71,7 +72,7 @@ export const unshardedRead = defineRule({
       const fixNotes = [
         ...(blocked ? ([pastQuota ? (ruQuota(pastQuota) ? 'fixPastRuQuota' : 'fixPastQuota') : 'fixPastCapacity'] as const) : []),
         'fixAny' as const,
-        ...(a.plan.layout === 'none' ? (['fixNeedless'] as const) : []),
+        ...(shardingNeedless(a) ? (['fixNeedless'] as const) : []),
       ];
       return unfanned.map((p) => ({
         path: p.path,

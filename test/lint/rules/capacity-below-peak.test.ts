@@ -185,6 +185,37 @@ testRule('SG017', {
   ],
   invalid: [
     {
+      // By hand: 3,000 WCU of table writes, 900 of them the hot account's updates; each moves its index entry to a new
+      // random shard, a delete and a put, so the index takes 2,100 + 2 × 900 = 3,900 WCU, above the 3,750 provisioned.
+      name: "a random-sharded GSI hot on the table's hottest item: each update of the item writes the index twice",
+      design: table({
+        name: 'ledger',
+        partitionKey: { name: 'accountId', type: 'S', cardinality: 50000 },
+        billing: 'provisioned',
+        capacity: { read: { fixed: 7500 }, write: { fixed: 3750 } },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 3000, hotKeyShare: 0.3 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'byMerchant',
+            partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 2000 },
+            capacity: { write: { fixed: 3750 } },
+            sharding: { strategy: 'random', shards: 8, logicalAttribute: 'merchantId' },
+          },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'fixedBelowPeak',
+          path: 'globalSecondaryIndexes[0].capacity.write.fixed',
+          index: 'byMerchant',
+          notes: ['writesFromTable', 'redrawnShards'],
+          data: { peak: 3900, redrawnWrites: 900, countedWrites: 3000, suggested: 4875 },
+          message: /below its derived peak of 3,900 WCU.*the peak adds 900 WCU to those 3,000 WCU/,
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write.fixed', value: 4875 }],
+        },
+      ],
+    },
+    {
       name: 'auto scaling that tops out at 50 WCU under a 25,000 WCU peak (issue 14)',
       design: table({
         billing: 'provisioned',

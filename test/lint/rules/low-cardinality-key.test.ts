@@ -24,6 +24,23 @@ const regionStatus = (writes: number) =>
 testRule('SG001', {
   valid: [
     {
+      // 50 tenants × 50 apps: 2,500 key values, above minCardinality 100, though each attribute has 50.
+      name: 'a multi-attribute GSI key whose attributes have few values each but many combinations',
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-tenant-app',
+            partitionKeys: [
+              { name: 'tenantId', type: 'S', cardinality: 50 },
+              { name: 'appId', type: 'S', cardinality: 50 },
+            ],
+            sortKey: orderId,
+          },
+        ],
+      }),
+    },
+    {
       // 10,000 RU/s on 4 partitions of 5,000 (4,000 usable). A region: 3,333.33 RU/s beside the other regions' 6,666.67 ÷ 4
       // = 1,666.67, over its 4,000: SG003's prefix error. The full key: 2,000 beside 8,000 ÷ 4 = 2,000, exactly its 4,000,
       // growth 1×: no SG001 finding beside SG003. Before (a uniform value at the average partition, no neighbours for a
@@ -78,6 +95,27 @@ testRule('SG001', {
     },
   ],
   invalid: [
+    {
+      // 50 × 50 combinations, but the table holds 60 items (no sort key): the index has at most 60 key values.
+      name: "a multi-attribute GSI key's combinations are bounded by the table's items",
+      design: table({
+        partitionKey: { name: 'siteId', type: 'S', cardinality: 60 },
+        workload: { peakReadUnits: 100, peakWriteUnits: 60 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-tenant-app',
+            partitionKeys: [
+              { name: 'tenantId', type: 'S', cardinality: 50 },
+              { name: 'appId', type: 'S', cardinality: 50 },
+            ],
+          },
+        ],
+      }),
+      findings: [
+        { messageId: 'fewValuesFits', path: 'globalSecondaryIndexes[0].partitionKeys', data: { cardinality: 60 } },
+        { messageId: 'fewValuesFits', path: 'partitionKey', data: { cardinality: 60 } },
+      ],
+    },
     {
       // 4 partitions of 5,000 (4,000 usable). Full key: 5,000 ÷ 5 = 1,000 RU/s beside the other values' 4,000 ÷ 4 = 1,000
       // (each hashed beside it with probability 1/4, `neighbourLoad`): usable 3,000, growth 4,000 ÷ 2,000 = 2×. First
@@ -295,8 +333,9 @@ testRule('SG001', {
       findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 7 } }],
     },
     {
-      // 3,000 WCU over 10 full-key values: 300 on the hottest fits one key; a warning with the growth.
-      name: 'a multi-attribute GSI key counts the full key (its most varied attribute)',
+      // DynamoDB hashes the attributes together: 10 regions × 3 tiers are 30 key values. 3,000 WCU over 30: 100 on the
+      // hottest fits one key; a warning with the growth.
+      name: "a multi-attribute GSI key counts its attributes' combinations (10 × 3), not its most varied attribute",
       design: table({
         workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
         globalSecondaryIndexes: [
@@ -316,8 +355,8 @@ testRule('SG001', {
           path: 'globalSecondaryIndexes[0].partitionKeys',
           severity: 'warning',
           edits: false,
-          // 6 partitions (6,000 WCU at twice the peak, more than its reads need): 800 − 2,700 ÷ 6 = 350 WCU left for the hottest 300.
-          data: { cardinality: 10, hotLoad: 300, hotUsable: 350 },
+          // 6 partitions (6,000 WCU at twice the peak, more than its reads need): 800 − 2,900 ÷ 6 = 316.67 WCU left for the hottest 100.
+          data: { cardinality: 30, hotLoad: 100, hotUsable: 316.666666667 },
         },
       ],
     },

@@ -8,13 +8,14 @@ import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
+import { redrawnShardWrites } from '../../inherited-writes';
 import type { MessageData } from '../../messages';
 import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, withHeadroom, type CapacityDimension } from '../../throughput-quota';
 import { writtenUnits } from '../../written';
-import { shardingKeptOnPurpose } from '../needless-sharding';
+import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor } from './launch-capacity';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
@@ -27,6 +28,7 @@ type Id =
   | 'inherited'
   | 'copies'
   | 'plannedCopies'
+  | 'redrawnShards'
   | 'fanOutReads'
   | 'readsFromPatterns'
   | 'readsFromTable'
@@ -81,10 +83,14 @@ const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
 /**
  * The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's
- * (written.ts); reads count every query a fan-out makes, one per shard (read-requests.ts).
+ * (written.ts), and the second write of each update of the table's hottest item whose random index shard is redrawn
+ * (inherited-writes.ts, as SG003 sizes its shards); reads count every query a fan-out makes, one per shard
+ * (read-requests.ts).
  */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
-  return dimension === 'read' ? readRequests(analysis).units : writtenUnits(analysis.design, analysis.space, copies.copies).units;
+  if (dimension === 'read') return readRequests(analysis).units;
+  const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
+  return units + redrawnShardWrites(analysis, units);
 }
 
 /**
@@ -97,7 +103,7 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
 function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
   const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
   const sharding = sharded.space.sharding;
-  if (!sharding || sharded.plan.layout !== 'none' || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
+  if (!sharding || !shardingNeedless(sharded) || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
   // A sharding kept on purpose (SG007 acknowledged, or turned off) stays: the raise that serves it is the fix, with its edit.
   if (shardingKeptOnPurpose(analysis.owner, sharded.space)) return undefined;
   const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
@@ -123,10 +129,13 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
       data: { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
     };
   }
-  if (copies.copies === 1) return { data: {} };
+  const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
+  const redrawn = redrawnShardWrites(analysis, units);
+  const redraw = redrawn > 0 ? { notes: ['redrawnShards' as const], data: { redrawnWrites: redrawn, countedWrites: units } } : { notes: [], data: {} };
+  if (copies.copies === 1) return redrawn > 0 ? redraw : { data: {} };
   return {
-    notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'],
-    data: { copies: copies.copies, declaredPeak: analysis.written.perCopy, writesSource: 'declared' },
+    notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies', ...redraw.notes],
+    data: Object.assign({ copies: copies.copies, declaredPeak: analysis.written.perCopy, writesSource: 'declared' }, redraw.data),
   };
 }
 
@@ -722,6 +731,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     fanOutReads:
       '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
+    // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
+    redrawnShards:
+      "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     notPreWarmed: `new and on-demand, {{space}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,

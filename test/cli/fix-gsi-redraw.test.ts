@@ -1,0 +1,60 @@
+/**
+ * `--fix` on a GSI hot on the table's hottest item (the reviewer's d3/prov.json): SG003's fix shards the index at random,
+ * a shard drawn afresh on every update of that item, so each of its updates writes the index twice, a delete and a
+ * put (AWS, "Provisioned throughput considerations for global secondary indexes": "If an update to the table changes
+ * the value of an indexed key attribute (from A to B), two writes are required"). By hand: the table takes 3,000 WCU,
+ * the hot item 30% of them (900 WCU); the index takes the other 2,100 WCU once and the item's 900 twice, 3,900 WCU,
+ * which at 80% utilization needs 4,875 WCU. SG017 in the same run must size for that, not for 3,000 (3,750 WCU).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempTree } from './helpers';
+
+const PROV = `{
+  "tables": [
+    {
+      "name": "ledger",
+      "partitionKey": { "name": "accountId", "type": "S", "cardinality": 50000 },
+      "billing": "provisioned",
+      "capacity": { "read": { "min": 100, "max": 2000 }, "write": { "min": 100, "max": 3000 } },
+      "workload": { "peakReadUnits": 6000, "peakWriteUnits": 3000, "hotKeyShare": 0.3 },
+      "globalSecondaryIndexes": [ { "indexName": "by-merchant", "partitionKey": { "name": "merchantId", "type": "S", "cardinality": 2000 }, "capacity": { "write": { "fixed": 500 } } } ]
+    }
+  ]
+}
+`;
+
+/** The index as --fix leaves it, with its write peak declared at the 3,900 WCU worked out above. */
+const DECLARED_3900 = JSON.parse(PROV);
+Object.assign(DECLARED_3900.tables[0], { capacity: { read: { min: 100, max: 7500 }, write: { min: 100, max: 3750 } } });
+DECLARED_3900.tables[0].globalSecondaryIndexes[0] = {
+  indexName: 'by-merchant',
+  partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 2000 },
+  capacity: { write: { fixed: 4875 } },
+  sharding: { strategy: 'random', shards: 8, logicalAttribute: 'merchantId' },
+  workload: { peakWriteUnits: 3900 },
+};
+
+describe('--fix on a GSI hot on the table’s hottest item', () => {
+  it('sizes the index’s capacity for the writes its redrawn shards make, and a second run changes nothing', async () => {
+    const file = join(tempTree({ 'prov.json': PROV }), 'prov.json');
+    const first = await cli(['lint', file, '--fix', '--no-color']);
+    expect(first.stdout).toContain('fixed   SG017 ledger: set tables[0].globalSecondaryIndexes[0].capacity.write.fixed to 4875');
+    const index = JSON.parse(readFileSync(file, 'utf8')).tables[0].globalSecondaryIndexes[0];
+    expect(index.sharding).toMatchObject({ strategy: 'random', logicalAttribute: 'merchantId' });
+    expect(index.capacity).toEqual({ write: { fixed: 4875 } });
+    const after = readFileSync(file, 'utf8');
+    const second = await cli(['lint', file, '--fix', '--no-color']);
+    expect(readFileSync(file, 'utf8')).toBe(after);
+    expect(second.stdout).not.toMatch(/fixed {3}SG/);
+    // Only the table's own key is left: its hot item's reads need DAX, which no design edit gives.
+    expect(second.stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+  });
+
+  it('never tells a sharded index sized for those writes to remove its shards', async () => {
+    const file = join(tempTree({ 'd.json': `${JSON.stringify(DECLARED_3900, null, 2)}\n` }), 'd.json');
+    const { stdout } = await cli(['lint', file, '--no-color']);
+    expect(stdout).not.toContain('SG007');
+    expect(stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+  });
+});
