@@ -55,14 +55,17 @@ describe("an index takes the table's hottest item's writes on that item's one ke
   });
 
   it('the fix as written clears it; fewer shards, or a shard hashed from `skuId` (observe`s old fix), do not', () => {
-    // With the capacity SG017's fix of the same run gives the index (4,800 WCU of writes at 80%): 6 partitions, on which
-    // --fix's next round lowers the 54 shards sized for 4 to the 10 that serve (SG008), where it converges.
+    // With the capacity SG017's fix of the same run gives the index (auto scaling up to 6,000 WCU: 4,800 WCU of writes at
+    // 80%), SG003 counts 5 partitions, for what auto scaling provisions at the index's 3,000 WCU peak (÷ 70%: 4,286), and
+    // --fix's next round lowers the 54 shards sized for 4 to the 15 that serve there (SG008), where it converges; at 10, a
+    // shard's 360 WCU (3,600 ÷ 10) beside its neighbours' 528 (2,640 ÷ 5) is 888 of 800.
     const SG017_CAPACITY = { read: { min: 500, max: 8000 }, write: { min: 200, max: 6000 } };
     const [sg003] = onIndex(inventory());
     const sharded = (sharding: GlobalSecondaryIndexDesign['sharding']) =>
       verdict(inventory({}, { partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12 }, sharding, capacity: SG017_CAPACITY }));
     expect(sg003.edits?.length).toBeGreaterThan(0);
-    expect(sharded({ strategy: 'random', shards: 10, logicalAttribute: 'warehouseId' })).toEqual([]);
+    expect(sharded({ strategy: 'random', shards: 15, logicalAttribute: 'warehouseId' })).toEqual([]);
+    expect(sharded({ strategy: 'random', shards: 10, logicalAttribute: 'warehouseId' })).toEqual([['SG003', 'error']]);
     // 2 shards drawn per update: 2 × 1,800 ÷ 2 = 1,800 WCU on each.
     expect(sharded({ strategy: 'random', shards: 2, logicalAttribute: 'warehouseId' })).toEqual([['SG003', 'error']]);
     const hashed = onIndex(
@@ -91,8 +94,9 @@ describe("an index takes the table's hottest item's writes on that item's one ke
   });
 
   // The index at 8,000 WCU of capacity (8 partitions): the reviewer's 4,000 give it 4, whose neighbours alone (2,750 ÷ 4 =
-  // 687.5) put a uniform warehouse's 250 WCU over the usable 800, an SG001 error these cases are not about.
-  const roomy = { capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 8000 } } } as const;
+  // 687.5) put a uniform warehouse's 250 WCU over the usable 800, an SG001 error these cases are not about. Fixed, not auto
+  // scaled up to 8,000: auto scaling provisions 3,000 ÷ 70% at the peak, 5 partitions.
+  const roomy = { capacity: { read: { min: 500, max: 8000 }, write: { fixed: 8000 } } } as const;
 
   it('a table key of many items (a sort key) may map its hot value to many index values: nothing new', () => {
     const design = inventory({ sortKey: { name: 'lotId', type: 'S' }, invariants: [], ...roomy });
