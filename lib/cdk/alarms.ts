@@ -59,6 +59,8 @@ interface AlarmSpec {
   readonly signal: SkewSignal;
   readonly index?: string;
   readonly operation?: LatencyOperation;
+  /** The replica Region of a replication-latency alarm. */
+  readonly region?: string;
   readonly metric: cloudwatch.IMetric;
   readonly threshold: ResolvedThreshold;
   /** Short title, part of the alarm name: it must not change with settings (a new AlarmName replaces the alarm). */
@@ -118,7 +120,7 @@ export class SkewAlarmFactory {
     const actions = spec.tier === 'page' ? (this.options.composite ? [] : this.options.actions.page) : this.options.actions.ticket;
     if (actions.length > 0) alarm.addAlarmAction(...actions);
     if (!(spec.tier === 'page' && this.options.composite) && this.options.actions.recovery.length > 0) alarm.addOkAction(...this.options.actions.recovery);
-    const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation };
+    const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation, region: spec.region };
     this.made.push(made);
     return made;
   }

@@ -115,6 +115,22 @@ export function systemErrors(tableName: string, operation: string): cloudwatch.M
   });
 }
 
+/**
+ * `ReplicationLatency` of a global table to one replica Region, averaged per minute: "The elapsed time between an
+ * updated item appearing in the DynamoDB stream for one replica table, and that item appearing in another replica in
+ * the global table", dimensions `TableName` and `ReceivingRegion` (Developer Guide, "DynamoDB metrics and dimensions"),
+ * published in the Region the writes were made in (one per source and destination pair: "Monitoring global tables").
+ */
+export function replicationLatency(tableName: string, receivingRegion: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: NAMESPACE,
+    metricName: 'ReplicationLatency',
+    dimensionsMap: { TableName: tableName, ReceivingRegion: receivingRegion },
+    statistic: cloudwatch.Stats.AVERAGE,
+    period: PERIOD,
+  });
+}
+
 /** The value of the top contributor of a Contributor Insights rule, per minute. */
 export function topContributor(ruleName: string, label: string): cloudwatch.MathExpression {
   return new cloudwatch.MathExpression({
