@@ -4,7 +4,7 @@
  * partition there. What this stack does see is `ReplicationLatency` to each replica Region (published in the Region the
  * writes come from: this one), which rises when the replica falls behind, throttled or degraded. So: a ticket on it per
  * replica Region, and a synth warning naming the Region whose key-range throttles page nobody, with the way to watch
- * them (docs/cdk.md, "Global tables").
+ * them (docs/cdk.md, "Replicas").
  */
 import { Annotations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -49,7 +49,7 @@ export function replicationLatencyAlarm(factory: SkewAlarmFactory, tableName: st
 export function warnUnwatchedReplica(scope: Construct, region: string): void {
   Annotations.of(scope).addWarningV2(
     REPLICA_UNWATCHED_WARNING,
-    `the replica in ${region} gets a ticket on its ReplicationLatency from here, but its key-range throttles (a hot partition there, or the writes replicated to it throttled) page nobody: a CloudWatch alarm reads the metrics of its own Region only. Watch them with alarms in a stack in ${region} (docs/cdk.md, "Global tables")`,
+    `the replica in ${region} gets a ticket on its ReplicationLatency from here, but its key-range throttles (a hot partition there, or the writes replicated to it throttled) page nobody: a CloudWatch alarm reads the metrics of its own Region only. Watch them with alarms in a stack in ${region} (docs/cdk.md, "Replicas")`,
   );
 }
 

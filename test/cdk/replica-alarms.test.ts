@@ -79,7 +79,7 @@ describe('a GuardedTable with replicas', () => {
     expect(warnings[0].text).toContain(
       'the replica in us-east-1 gets a ticket on its ReplicationLatency from here, but its key-range throttles (a hot partition there, or the writes replicated to it throttled) page nobody',
     );
-    expect(warnings[0].text).toContain('Watch them with alarms in a stack in us-east-1 (docs/cdk.md, "Global tables")');
+    expect(warnings[0].text).toContain('Watch them with alarms in a stack in us-east-1 (docs/cdk.md, "Replicas")');
     expect(warnings[1].text).toContain('the replica in ap-southeast-2');
   });
 });
