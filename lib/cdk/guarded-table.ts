@@ -268,7 +268,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     return this.alarmFactory.alarms.map((a) => a.alarm);
   }
 
-  /** Every skew alarm with its tier and what it watches (signal, index, operation). */
+  /** Every skew alarm with its tier and what it watches (signal, index, operation, replica Region). */
   get skewAlarms(): readonly SkewAlarm[] {
     return this.alarmFactory.alarms;
   }
