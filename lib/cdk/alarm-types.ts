@@ -9,7 +9,7 @@ import type { LatencyOperation } from './metrics';
 export type AlarmTier = 'page' | 'ticket';
 
 /** What an alarm watches. */
-export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'latency' | 'hot-key';
+export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'latency' | 'hot-key' | 'replication-latency';
 
 /** One alarm and what it is about, so tooling can pick alarms without parsing names. */
 export interface SkewAlarm {
@@ -23,4 +23,6 @@ export interface SkewAlarm {
   readonly index?: string;
   /** The operation of a latency alarm. */
   readonly operation?: LatencyOperation;
+  /** The replica Region a `replication-latency` alarm watches the writes to; undefined for the other alarms. */
+  readonly region?: string;
 }

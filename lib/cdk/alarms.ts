@@ -59,6 +59,8 @@ interface AlarmSpec {
   readonly signal: SkewSignal;
   readonly index?: string;
   readonly operation?: LatencyOperation;
+  /** The replica Region of a replication-latency alarm. */
+  readonly region?: string;
   readonly metric: cloudwatch.IMetric;
   readonly threshold: ResolvedThreshold;
   /** Short title, part of the alarm name: it must not change with settings (a new AlarmName replaces the alarm). */
@@ -118,7 +120,7 @@ export class SkewAlarmFactory {
     const actions = spec.tier === 'page' ? (this.options.composite ? [] : this.options.actions.page) : this.options.actions.ticket;
     if (actions.length > 0) alarm.addAlarmAction(...actions);
     if (!(spec.tier === 'page' && this.options.composite) && this.options.actions.recovery.length > 0) alarm.addOkAction(...this.options.actions.recovery);
-    const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation };
+    const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation, region: spec.region };
     this.made.push(made);
     return made;
   }
@@ -165,9 +167,20 @@ const HOT_KEY_FIX = 'find it in Contributor Insights "most throttled keys"; shar
 const keyRangeAction = (onDemand: boolean) =>
   onDemand ? `${HOT_KEY_FIX}; no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm` : `${HOT_KEY_FIX}; more capacity will not help`;
 
+/**
+ * What an index's write throttles do to the table: "If the GSI doesn't have sufficient capacity to handle these updates,
+ * DynamoDB throttles writes to the base table to maintain data consistency" (Developer Guide, "Understanding GSI write
+ * throttling and back pressure", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html);
+ * an index's read throttles leave the table alone (https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table).
+ * The on-call paged for an index would otherwise look for the table's failed writes in the table's own alarms.
+ */
+const BACK_PRESSURE = "; its write throttles also reject the table's writes (GSI back pressure)";
+
 /** Page: read + write key-range throttles of one key space; `onDemand` names the on-demand surge without a hot key. */
 export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
   const noun = nounOf(space);
+  // The threshold as the description's evaluation reads it ("Fires on 4 of the last 10 minutes"); a token as CloudFormation resolves it.
+  const threshold = numberText(settings.keyRangeThrottles.threshold, (value) => value.toLocaleString('en-US'));
   return factory.create({
     ...ofKeySpace(space, 'KeyRangeThrottles'),
     tier: 'page',
@@ -175,7 +188,7 @@ export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, set
     metric: sum({ r: throttleEvents(space, 'KeyRange', 'Read'), w: throttleEvents(space, 'KeyRange', 'Write') }, 'key-range throttles/min'),
     threshold: settings.keyRangeThrottles,
     title: 'hot partition (key-range throttles)',
-    meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun}: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key`,
+    meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun} at ${threshold}+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key${space.indexName === undefined ? '' : BACK_PRESSURE}`,
     action: keyRangeAction(onDemand),
     doc: ALARM_DOCS.keyRange,
   });

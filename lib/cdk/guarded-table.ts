@@ -59,6 +59,7 @@ import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
+import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
@@ -239,6 +240,11 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     );
     this.throttlesAndErrorsAlarms('', spaces, true);
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
+    // A global table: each replica Region gets what this stack can watch of it, and a warning for what it cannot.
+    onAddReplica(this.table, (region) => {
+      replicationLatencyAlarm(this.alarmFactory, this.table.tableName, region);
+      warnUnwatchedReplica(this, region);
+    });
     if (composite) this.compositeAlarm = pageComposite(this, label, () => this.pageAlarms, alarmsScope, tiers);
   }
 
@@ -262,7 +268,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     return this.alarmFactory.alarms.map((a) => a.alarm);
   }
 
-  /** Every skew alarm with its tier and what it watches (signal, index, operation). */
+  /** Every skew alarm with its tier and what it watches (signal, index, operation, replica Region). */
   get skewAlarms(): readonly SkewAlarm[] {
     return this.alarmFactory.alarms;
   }

@@ -93,26 +93,29 @@ export function provisionedCapacity(space: KeySpaceRef, direction: Direction): c
   });
 }
 
+/** A one-minute DynamoDB metric with its dimensions as given (those of a table's operations or Regions). */
+function tableMetric(metricName: string, dimensionsMap: Record<string, string>, statistic: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName, dimensionsMap, statistic, period: PERIOD });
+}
+
 /** `SuccessfulRequestLatency` of one operation (table level: the metric has no index dimension). */
 export function latency(tableName: string, operation: string, statistic: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({
-    namespace: NAMESPACE,
-    metricName: 'SuccessfulRequestLatency',
-    dimensionsMap: { TableName: tableName, Operation: operation },
-    statistic,
-    period: PERIOD,
-  });
+  return tableMetric('SuccessfulRequestLatency', { TableName: tableName, Operation: operation }, statistic);
 }
 
 /** `SystemErrors` (HTTP 500) of one operation, summed per minute; dimensions `TableName` and `Operation`. */
 export function systemErrors(tableName: string, operation: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({
-    namespace: NAMESPACE,
-    metricName: 'SystemErrors',
-    dimensionsMap: { TableName: tableName, Operation: operation },
-    statistic: cloudwatch.Stats.SUM,
-    period: PERIOD,
-  });
+  return tableMetric('SystemErrors', { TableName: tableName, Operation: operation }, cloudwatch.Stats.SUM);
+}
+
+/**
+ * `ReplicationLatency` of a global table to one replica Region, averaged per minute: "The elapsed time between an
+ * updated item appearing in the DynamoDB stream for one replica table, and that item appearing in another replica in
+ * the global table", dimensions `TableName` and `ReceivingRegion` (Developer Guide, "DynamoDB metrics and dimensions"),
+ * published in the Region the writes were made in (one per source and destination pair: "Monitoring global tables").
+ */
+export function replicationLatency(tableName: string, receivingRegion: string): cloudwatch.Metric {
+  return tableMetric('ReplicationLatency', { TableName: tableName, ReceivingRegion: receivingRegion }, cloudwatch.Stats.AVERAGE);
 }
 
 /** The value of the top contributor of a Contributor Insights rule, per minute. */

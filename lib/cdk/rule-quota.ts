@@ -9,6 +9,9 @@ import { resolve, sep } from 'node:path';
 import type { IPolicyValidationContext, PolicyViolation } from 'aws-cdk-lib';
 import { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, ruleName, stackNameOf } from '../internal';
 
+/** Why `Validations.acknowledge()` does not end the verdict: a deployment past the quota fails whatever the report says. */
+const NOT_WAIVABLE = `It cannot be acknowledged (skewguard refuses that waiver: the quota is AWS's, not a design choice): declare the raise instead`;
+
 /** Context key: the account's Contributor Insights rule quota, when raised. */
 export const RULE_QUOTA_CONTEXT = 'skewguard:contributorInsightsRuleQuota';
 export { DEFAULT_RULE_QUOTA, RULE_QUOTA_CHECK } from '../internal';
@@ -56,31 +59,38 @@ export function ruleQuotaViolations(
   }
   const count = new RuleCount(quota);
   const stacks = context.stackTemplates.map((stack) => ({ ...stack, templatePath: resolve(stack.templatePath) }));
-  return stacks
+  // Every template first: the verdicts name the rules the app needs in all, known once the last one is counted.
+  const crossed = stacks
     .sort((a, b) => walkOrder(a.templatePath, b.templatePath))
     .flatMap((stack) => {
       const { templatePath } = stack;
       const crossings = count.addTemplate({ name: stackNameOf(templatePath), account: stack.accountId, region: stack.region }, templateAt(templatePath));
-      return crossings.map(({ logicalId, location, crossing }): PolicyViolation => {
-        const constructPath = constructOf(templatePath, logicalId) ?? stack.stackConstructPath;
-        const { message, fix } = quotaVerdict(crossing, { whose: 'the tables of this app', declareRaise: `-c ${RULE_QUOTA_CONTEXT}=<new quota>` });
-        const raised = crossing.severity === 'warning' && failOn === 'warning';
-        return {
-          ruleName: ruleName(RULE_QUOTA_CHECK),
-          description: `${message}${raised ? ' (a warning, failing because skewguard:failOn is "warning")' : ''}`,
-          fix,
-          severity: raised ? 'error' : crossing.severity,
-          ruleMetadata: {
-            rule: RULE_QUOTA_CHECK,
-            severity: crossing.severity,
-            constructPath,
-            rules: String(crossing.total),
-            quota: String(crossing.quota),
-            ...(crossing.account !== undefined ? { account: crossing.account } : {}),
-            ...(crossing.region !== undefined ? { region: crossing.region } : {}),
-          },
-          violatingResources: [{ constructPath, resourceLogicalId: logicalId, templatePath, locations: [location] }],
-        };
-      });
+      return crossings.map((crossing) => ({ stack, crossing }));
     });
+  return crossed.map(({ stack: { templatePath, stackConstructPath }, crossing: { logicalId, location, crossing } }): PolicyViolation => {
+    const constructPath = constructOf(templatePath, logicalId) ?? stackConstructPath;
+    const { message, fix } = quotaVerdict(crossing, {
+      whose: 'the tables of this app',
+      declareRaise: `-c ${RULE_QUOTA_CONTEXT}=<new quota>`,
+      needed: count.totalIn(crossing.account, crossing.region),
+    });
+    const raised = crossing.severity === 'warning' && failOn === 'warning';
+    return {
+      ruleName: ruleName(RULE_QUOTA_CHECK),
+      description: `${message}${raised ? ' (a warning, failing because skewguard:failOn is "warning")' : ''}`,
+      // CDK prints "Acknowledge with '…'" under every violation that is not fatal; skewguard refuses that waiver.
+      fix: `${fix}. ${NOT_WAIVABLE}`,
+      severity: raised ? 'error' : crossing.severity,
+      ruleMetadata: {
+        rule: RULE_QUOTA_CHECK,
+        severity: crossing.severity,
+        constructPath,
+        rules: String(crossing.total),
+        quota: String(crossing.quota),
+        ...(crossing.account !== undefined ? { account: crossing.account } : {}),
+        ...(crossing.region !== undefined ? { region: crossing.region } : {}),
+      },
+      violatingResources: [{ constructPath, resourceLogicalId: logicalId, templatePath, locations: [location] }],
+    };
+  });
 }

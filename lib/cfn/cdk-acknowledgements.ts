@@ -8,6 +8,7 @@
  */
 import { UsageError, type DesignIssue } from '../design/errors';
 import { validateAcknowledgement } from '../lint/validate';
+import { RULE_QUOTA_CHECK } from './rule-quota';
 
 /** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
 export const CDK_PLUGIN_NAME = 'skewguard';
@@ -97,6 +98,13 @@ export interface WaiverProblem {
 
 /** Why skewguard refuses `ack` (an unknown rule id, a missing or short reason), or undefined when it accepts it. */
 export function invalidWaiver(ack: RecordedAcknowledgement): WaiverProblem | undefined {
+  // The id CDK prints under the quota's verdict ("Acknowledge with …"): refused by name, not as an unknown rule id.
+  if (ack.rule === RULE_QUOTA_CHECK) {
+    return {
+      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is refused: the Contributor Insights rule quota cannot be waived, since a deployment past it fails whatever the report says`,
+      fix: 'remove it; once AWS grants a raise, declare the new quota (cdk synth -c skewguard:contributorInsightsRuleQuota=<n>; skewguard lint --contributor-insights-rule-quota <n>)',
+    };
+  }
   const issues = acknowledgementIssues(ack);
   if (issues.length === 0) return undefined;
   const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');

@@ -91,8 +91,9 @@ export class RuleCount {
 
   /**
    * Counts every key space with Contributor Insights on of every DynamoDB table of `template` (a GlobalTable's replica
-   * in its own Region). Returns the key spaces that take a count to 80% of the quota or past it; the ones between would
-   * repeat the same advice.
+   * in its own Region). Returns the tables that take a count to 80% of the quota or past it, each with the count after
+   * the whole table (all its key spaces in that account and Region: the unit people add), at the key space that
+   * crossed; the tables between would repeat the same advice.
    */
   addTemplate(stack: QuotaStack, template: unknown): TemplateCrossing[] {
     const resources = own(template, 'Resources');
@@ -101,49 +102,75 @@ export class RuleCount {
     for (const [logicalId, resource] of Object.entries(resources)) {
       const type = own(resource, 'Type');
       if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
-      for (const space of insightRuleSpacesOf(resource)) {
-        const region = space.region ?? stack.region;
-        const crossing = this.add(
-          { stack: stack.name, table: logicalId, account: stack.account, region },
-          rulesOfKeySpace(space.hasSortKey, space.accessedToo),
-          space.accessedToo,
-        );
-        if (crossing) crossings.push({ logicalId, location: space.location, crossing });
-      }
+      crossings.push(...this.addTable(stack, logicalId, resource));
     }
     return crossings;
   }
 
-  private add(where: { stack: string; table: string; account?: string; region?: string }, rules: number, accessedToo: boolean): QuotaCrossing | undefined {
+  /** The rules counted in an account and Region so far (undefined: the environment-agnostic stacks'): once every
+   *  template is added, what the app needs there, the figure for a Service Quotas request. */
+  totalIn(account: string | undefined, region: string | undefined): number {
+    return this.byEnv.get(envKey(account, region))?.total ?? 0;
+  }
+
+  /** One table's key spaces, and the crossings the table makes in each account and Region it counts in. */
+  private addTable(stack: QuotaStack, logicalId: string, resource: unknown): TemplateCrossing[] {
+    // Per account and Region the table counts in: the place, and the key space at which each threshold was crossed.
+    const crossed = new Map<string, { place: { account?: string; region?: string }; error?: string; warning?: string }>();
+    for (const space of insightRuleSpacesOf(resource)) {
+      const place = { account: stack.account, region: space.region ?? stack.region };
+      const env = envKey(place.account, place.region);
+      const before = this.byEnv.get(env)?.total ?? 0;
+      this.add({ stack: stack.name, table: logicalId, ...place }, rulesOfKeySpace(space.hasSortKey, space.accessedToo), space.accessedToo);
+      const after = this.totalIn(place.account, place.region);
+      const at = crossed.get(env) ?? { place };
+      if (before <= this.quota && after > this.quota) at.error ??= space.location;
+      if (before < this.quota * WARN_AT && after >= this.quota * WARN_AT) at.warning ??= space.location;
+      crossed.set(env, at);
+    }
+    return [...crossed].flatMap(([env, { place, error, warning }]): TemplateCrossing[] => {
+      const location = error ?? warning;
+      if (location === undefined) return [];
+      const counted = this.byEnv.get(env) as RulesCounted;
+      const crossing: QuotaCrossing = {
+        ...counted,
+        severity: error !== undefined ? 'error' : 'warning',
+        quota: this.quota,
+        ...(place.account !== undefined ? { account: place.account } : {}),
+        ...(place.region !== undefined ? { region: place.region } : {}),
+      };
+      return [{ logicalId, location, crossing }];
+    });
+  }
+
+  private add(where: { stack: string; table: string; account?: string; region?: string }, rules: number, accessedToo: boolean): void {
     // Every stack whose account or Region is left to deploy time is counted with the others like it.
-    const env = `${where.account ?? 'unknown-account'}/${where.region ?? 'unknown-region'}`;
+    const env = envKey(where.account, where.region);
     const before = this.byEnv.get(env) ?? { total: 0, accessedRules: 0, accessedSpaces: 0, contributors: [] };
     const last = before.contributors[before.contributors.length - 1];
     const same = last !== undefined && last.stack === where.stack && last.table === where.table;
-    const counted: RulesCounted = {
+    this.byEnv.set(env, {
       total: before.total + rules,
       accessedRules: before.accessedRules + (accessedToo ? rules / 2 : 0),
       accessedSpaces: before.accessedSpaces + (accessedToo ? 1 : 0),
       contributors: same
         ? [...before.contributors.slice(0, -1), { ...last, rules: last.rules + rules }]
         : [...before.contributors, { stack: where.stack, table: where.table, rules }],
-    };
-    this.byEnv.set(env, counted);
-    const place = {
-      quota: this.quota,
-      ...(where.account !== undefined ? { account: where.account } : {}),
-      ...(where.region !== undefined ? { region: where.region } : {}),
-    };
-    if (before.total <= this.quota && counted.total > this.quota) return { ...counted, severity: 'error', ...place };
-    if (before.total < this.quota * WARN_AT && counted.total >= this.quota * WARN_AT) return { ...counted, severity: 'warning', ...place };
-    return undefined;
+    });
   }
 }
+
+/** The key of an account and Region in a count: the environment-agnostic stacks' are counted together. */
+const envKey = (account: string | undefined, region: string | undefined) => `${account ?? 'unknown-account'}/${region ?? 'unknown-region'}`;
 
 /** How the count is described: whose tables (`the tables of this app`) and how a granted raise is declared. */
 export interface QuotaWording {
   readonly whose: string;
   readonly declareRaise: string;
+  /** The rules all of `whose` tables create in the crossing's account and Region (`RuleCount.totalIn` once every
+   *  template is counted): the figure for the raise. Undefined where the count is still going on (`lint` reports
+   *  each file as it reads it). */
+  readonly needed?: number;
 }
 
 /** Tables listed per stack in a message; the rest are counted (`and 12 more`). */
@@ -164,7 +191,7 @@ export function contributorsText(contributors: readonly QuotaContributor[]): str
 }
 
 /** What a crossing means and what to do, in the words both the synth and the CLI use. */
-export function quotaVerdict(crossing: QuotaCrossing, { whose, declareRaise }: QuotaWording): { message: string; fix: string } {
+export function quotaVerdict(crossing: QuotaCrossing, { whose, declareRaise, needed }: QuotaWording): { message: string; fix: string } {
   const { total, quota, accessedSpaces, accessedRules } = crossing;
   // Only what applies to the tables counted: THROTTLED_KEYS mode saves rules only where a key space is in accessed mode.
   const throttledOnly =
@@ -172,16 +199,18 @@ export function quotaVerdict(crossing: QuotaCrossing, { whose, declareRaise }: Q
       ? `; or switch the ${accessedSpaces} key space${accessedSpaces === 1 ? '' : 's'} in ACCESSED_AND_THROTTLED_KEYS mode to THROTTLED_KEYS mode (the default: ${accessedRules} rule${accessedRules === 1 ? '' : 's'} fewer)`
       : '';
   const where = quotaPlace(crossing.account, crossing.region);
-  const counting = `with this table ${whose} create ${total} Contributor Insights rules in ${where}, against a quota of ${quota} per account and Region (shared with every other app there)`;
+  // `total` counts whole tables (every key space of this one), as people count them: 27 tables of 3 rules are 81.
+  const counting = `with this table, ${whose} create ${total} Contributor Insights rules in ${where}, against a quota of ${quota} per account and Region (shared with every other app there)`;
+  const inAll = needed === undefined ? '' : `; in all they create ${needed} there`;
   const madeOf = `rules by stack and table: ${contributorsText(crossing.contributors)}`;
-  const raise = 'request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas';
+  const raise = `request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas${needed === undefined ? '' : ` to at least ${needed} plus the rules other apps there use`}`;
   if (crossing.severity === 'error')
     return {
-      message: `${counting}; past it the deployment fails (LimitExceededException) unless the quota was raised; ${madeOf}`,
+      message: `${counting}${inAll}; past it the deployment fails (LimitExceededException) unless the quota was raised; ${madeOf}`,
       fix: `${raise} (it is adjustable), then declare the granted quota with ${declareRaise}${throttledOnly}; or spread the tables over Regions or accounts`,
     };
   return {
-    message: `${counting}; every table after this one adds to the count; ${madeOf}`,
+    message: `${counting}${inAll}; every table after this one adds to the count; ${madeOf}`,
     fix: `${raise} (adjustable; then ${declareRaise})${throttledOnly}; or spread the tables over Regions`,
   };
 }

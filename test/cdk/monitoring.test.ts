@@ -1,5 +1,5 @@
 /** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
-import { Aspects, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { Aspects, RemovalPolicy, Validations, type Stack } from 'aws-cdk-lib';
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
@@ -228,7 +228,8 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
 
   it('warns on the table that reaches 80% and reports an error on the one that passes the quota, not on the tables between', () => {
     const { stack } = appWithStack();
-    // One rule per key space (THROTTLED_KEYS, no sort key), two key spaces per table: 80 rules with T39, 101 with T50's first.
+    // One rule per key space (THROTTLED_KEYS, no sort key), two key spaces per table: 80 rules with T39, 101 with T50's
+    // first key space, 102 with the whole table (the count given); 104 in all.
     for (let i = 0; i < 52; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
     const warnings = quotaWarnings(stack);
     expect(warnings.map((w) => w.id)).toEqual(['Test/T39']);
@@ -237,7 +238,7 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     const errors = quotaErrors(stack);
     expect(errors.map((e) => e.id)).toEqual(['Test/T50']);
     expect(errors[0].text).toMatch(
-      /create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails \(LimitExceededException\) unless the quota was raised; rules by stack and table: Test 101 \(T0\w+ 2, .* and 46 more tables\): request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas \(it is adjustable\), then declare the granted quota with -c skewguard:contributorInsightsRuleQuota=<new quota>; or spread/,
+      /create 102 Contributor Insights rules .* quota of 100 .*; in all they create 104 there; past it the deployment fails \(LimitExceededException\) unless the quota was raised; rules by stack and table: Test 102 \(T0\w+ 2, .* and 46 more tables\): request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas to at least 104 plus the rules other apps there use \(it is adjustable\), then declare the granted quota with -c skewguard:contributorInsightsRuleQuota=<new quota>; or spread the tables over Regions or accounts\. It cannot be acknowledged/,
     );
   });
 
@@ -257,10 +258,10 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
       withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }),
     );
     for (let i = 0; i < 31; i++) new GuardedTable(mixed, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
-    // 40 + 2 × 30 = 100 rules, so the first key space of T30 passes the quota.
+    // 40 + 2 × 30 = 100 rules, so the first key space of T30 passes the quota, and the whole table makes 102.
     const [mixedError] = quotaErrors(mixed);
     expect(mixedError.text).toMatch(
-      /create 101 Contributor Insights rules .*; or switch the 10 key spaces in ACCESSED_AND_THROTTLED_KEYS mode to THROTTLED_KEYS mode \(the default: 20 rules fewer\)/,
+      /create 102 Contributor Insights rules .*; or switch the 10 key spaces in ACCESSED_AND_THROTTLED_KEYS mode to THROTTLED_KEYS mode \(the default: 20 rules fewer\)/,
     );
   });
 
@@ -279,6 +280,20 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
         }),
       ]);
     }
+  });
+
+  it('refuses a waiver of the quota by name, pointing to the raise to declare (CDK prints "Acknowledge with" under the verdicts)', () => {
+    const { app, stack } = appWithStack();
+    new GuardedTable(stack, 'T', healthy());
+    Validations.of(app).acknowledge({ id: 'skewguard::contributor-insights-rule-quota', reason: 'A raise to 200 is requested, ticket 42.' });
+    expect(synthDesignReport(app).violations.filter((v) => v.ruleId === 'acknowledgement')).toEqual([
+      expect.objectContaining({
+        severity: 'fatal',
+        message:
+          "Validations.acknowledge({ id: 'skewguard::contributor-insights-rule-quota' }) at (app) is refused: the Contributor Insights rule quota cannot be waived, since a deployment past it fails whatever the report says",
+        fix: expect.stringContaining('cdk synth -c skewguard:contributorInsightsRuleQuota=<n>'),
+      }),
+    ]);
   });
 
   it('does not warn again at exactly the quota: 100 rules deploy', () => {
