@@ -174,7 +174,7 @@ const keyRangeAction = (onDemand: boolean) =>
  * an index's read throttles leave the table alone (https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table).
  * The on-call paged for an index would otherwise look for the table's failed writes in the table's own alarms.
  */
-const BACK_PRESSURE = "; its write throttles also reject the table's writes (GSI back pressure)";
+const BACK_PRESSURE = "; its write throttles reject the table's writes too (back pressure)";
 
 /** Page: read + write key-range throttles of one key space; `onDemand` names the on-demand surge without a hot key. */
 export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
@@ -293,9 +293,19 @@ export function throttlesAndErrorsAlarms(
  */
 function pageContents(ids: readonly string[]): { title: string; meaning: string; action: string } {
   const kinds = [
-    { prefix: 'account', name: 'account-limit', cause: "over the account's per-table throughput quota" },
-    { prefix: 'provisioned', name: 'provisioned-capacity', cause: 'over the provisioned capacity' },
-    { prefix: 'maxOnDemand', name: 'on-demand-maximum', cause: 'over the on-demand maximum set' },
+    { prefix: 'account', name: 'account-limit', cause: "over the account's per-table throughput quota", limit: 'the table quota (Service Quotas)' },
+    {
+      prefix: 'provisioned',
+      name: 'provisioned-capacity',
+      cause: 'over the provisioned capacity',
+      limit: 'the provisioned capacity or its auto scaling maximum',
+    },
+    {
+      prefix: 'maxOnDemand',
+      name: 'on-demand-maximum',
+      cause: 'over the on-demand maximum set',
+      limit: 'the on-demand maximum (UpdateTable OnDemandThroughput)',
+    },
   ].filter((kind) => ids.some((id) => id.startsWith(kind.prefix)));
   const errors = ids.some((id) => id.startsWith('errors'));
   const throttles = kinds.length > 0 ? `${kinds.map((k) => k.name).join(' + ')} throttles` : '';
@@ -308,7 +318,8 @@ function pageContents(ids: readonly string[]): { title: string; meaning: string;
     .join('; ');
   const action = [
     kinds.length > 0
-      ? 'find the metric in ALARM; raise that limit now: the table quota (Service Quotas), the provisioned capacity or its auto scaling maximum, or the on-demand maximum (UpdateTable OnDemandThroughput), or shed the load'
+      ? // Only the limits this alarm's metrics hit: an on-demand table has no provisioned capacity to raise.
+        `find the metric in ALARM; raise that limit now: ${kinds.map((k) => k.limit).join(', or ')}, or shed the load`
       : '',
     errors ? 'SystemErrors: retry, then AWS support' : '',
   ]

@@ -36,12 +36,12 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
     expect(byType).toEqual({ 'AWS::DynamoDB::GlobalTable': TABLES, 'AWS::CloudWatch::Alarm': 3 * TABLES });
   });
 
-  // Bytes: 85% since each GSI's account-limit read throttles joined the failed-requests page (review 16, about 340 bytes
-  // a table here); 86% since the key-range pages state their threshold and the index's its back pressure on the table's
-  // writes (review ops19: 104 bytes a table, 854,329 in all); at this shape the Contributor Insights rule quota (33
-  // tables a Region) binds long before either.
-  it('stays within CloudFormation limits with a fifth of the resources and 14% of the bytes to spare', () => {
+  // Bytes: 85% since each GSI's account-limit read throttles joined the failed-requests page (about 340 bytes a table
+  // here). The key-range pages' threshold and the index's back pressure on the table's writes (about 90 bytes a table)
+  // are paid for by the capacity page naming only the limits its metrics hit (an on-demand table has no provisioned
+  // capacity to raise). At this shape the Contributor Insights rule quota (33 tables a Region) binds long before either.
+  it('stays within CloudFormation limits with a fifth of the resources and 15% of the bytes to spare', () => {
     expect(resources.length).toBeLessThanOrEqual(MAX_RESOURCES * 0.8);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.86);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.85);
   });
 });

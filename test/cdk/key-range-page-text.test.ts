@@ -37,7 +37,7 @@ describe('the key-range page', () => {
   });
 
   it("says on an index's page, not the table's, that the index's write throttles reject the table's writes", () => {
-    expect(index).toContain("a hot key; its write throttles also reject the table's writes (GSI back pressure). Fires on 4 of the last 10 minutes");
+    expect(index).toContain("a hot key; its write throttles reject the table's writes too (back pressure). Fires on 4 of the last 10 minutes");
     expect(table).not.toMatch(/back pressure/);
     for (const text of [table, index]) expect((text as string).length).toBeLessThanOrEqual(1024);
   });
