@@ -16,17 +16,18 @@ const ordersSound = readFileSync(join(fixtures, 'designs/orders-sound.json'), 'u
 const sharding = (text: string) => JSON.parse(text).tables[0].globalSecondaryIndexes[0].sharding;
 
 describe('--fix on a sharded hourly index (orders-sound.json)', () => {
-  // The user's 8 shards fitted the retired sum count's 12 partitions; the index's 12,000 RCU / 8,000 WCU are 8 partitions
-  // (max(⌈12,000 ÷ 3,000⌉, ⌈8,000 ÷ 1,000⌉)), on which 8 shards carry 500 + 3,500 ÷ 8 = 937.5 WCU against a usable 800;
-  // 12 carry 333.33 + 3,666.67 ÷ 8 = 791.67 (11: 363.64 + 454.55 = 818.18).
-  it('keeps the calculated sharding and raises its count to the 12 that fit beside the neighbours; the re-lint finds nothing', async () => {
+  // The user's 8 shards fitted the retired sum count's 12 partitions. The index auto scales (2,000–12,000 RCU, 1,000–8,000
+  // WCU at the default 70% target): at its 6,000 RCU / 4,000 WCU peak it has ⌈6,000 ÷ 0.7⌉ = 8,572 RCU and ⌈4,000 ÷ 0.7⌉ =
+  // 5,715 WCU, 6 partitions (max(⌈8,572 ÷ 3,000⌉, ⌈5,715 ÷ 1,000⌉)), on which 25 shards carry 160 + 3,840 ÷ 6 = 800 WCU
+  // of a usable 800 (24: 166.67 + 638.89 = 805.56). Its maximum's 8 partitions gave 12.
+  it('keeps the calculated sharding and raises its count to the 25 that fit beside the neighbours; the re-lint finds nothing', async () => {
     const result = fixDesignText(ordersSound, {});
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 12, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
+    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 25, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
 
     const file = join(tempTree({ 'design.json': ordersSound }), 'design.json');
     const { code, stdout } = await cli(['lint', file, '--fix']);
-    // Exit 1: the raised count needs the application to write 12 shards, so CI never passes on --fix alone.
+    // Exit 1: the raised count needs the application to write 25 shards, so CI never passes on --fix alone.
     expect(code).toBe(1);
     expect(stdout).toContain('application change needed');
     expect(stdout).toContain('✔ no findings');
