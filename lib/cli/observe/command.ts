@@ -248,10 +248,11 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     );
     return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '', observation };
   }
-  const { floors, findings: throttling } = throttlingOf(target, observation, window, table.writeThrottles);
+  const { floors, findings: throttling, keyRangeJudged } = throttlingOf(target, observation, window, table.writeThrottles);
   const drift = driftFindings(target, observation, window, settings.drift, {
     spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
     floors,
+    keyRangeJudged,
     ...(table.share === undefined ? {} : { tableShare: table.share }),
   });
   return {

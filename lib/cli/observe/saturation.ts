@@ -54,6 +54,7 @@ import { type CapacityCeiling, type Finding } from '../../index';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure, ThrottledMinutes } from './figures';
+import { keyRangeThrottleFinding } from './key-range-finding';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
@@ -492,15 +493,16 @@ function saturationOf(target: KeySpaceTarget, observation: Observation, window: 
 
 /**
  * What the throttling of one key space says: saturated (an error) at its ceiling, its hottest key at its partition's
- * (an error), an index's share under its table's write throttles (a warning), or a Cosmos DB container's hot range
- * refusing requests (a warning); and the figures that are floors.
+ * (an error), an index's share under its table's write throttles (a warning), a Cosmos DB container's hot range
+ * refusing requests (a warning), or DynamoDB key-range throttles that went on (an error, key-range-finding.ts); and the
+ * figures that are floors. `keyRangeJudged`: the key-range throttles have their finding (drift.ts then adds no warning).
  */
 export function throttlingOf(
   target: KeySpaceTarget,
   observation: Observation,
   window: string,
   table?: TableWriteThrottles,
-): { floors: Saturation['floors']; findings: Finding[] } {
+): { floors: Saturation['floors']; findings: Finding[]; keyRangeJudged: boolean } {
   const container = saturationOf(target, observation, window);
   const saturated = [
     container,
@@ -509,6 +511,8 @@ export function throttlingOf(
   ].filter((s): s is Saturation => s !== undefined);
   // A Cosmos DB value throttled in its range is the hot range's: the warning still says which range, and the 429s.
   const hot = container ? undefined : hotRangeThrottling(target, observation, window);
-  if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: [...saturated.map((s) => s.finding), ...(hot ? [hot] : [])] };
-  return { floors: [], findings: hot ? [hot] : [] };
+  // DynamoDB key-range throttles that went on, wherever in the window: the key behind them, or that none is known.
+  const keyRange = keyRangeThrottleFinding(target, observation, window);
+  const others = [...(hot ? [hot] : []), ...(keyRange ? [keyRange] : [])];
+  return { floors: saturated.flatMap((s) => s.floors), findings: [...saturated.map((s) => s.finding), ...others], keyRangeJudged: keyRange !== undefined };
 }
