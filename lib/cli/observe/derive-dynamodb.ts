@@ -23,10 +23,10 @@
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ThrottleFigure } from './figures';
-import { METRIC_IDS, type TableObservationFiles } from './manifest';
-import type { KeyDisplay } from './privacy';
 import { throttledRuleEvidence } from './insight-rule-kind';
 import { keyRangeThrottledOf } from './key-range-throttled';
+import { METRIC_IDS, type TableObservationFiles } from './manifest';
+import type { KeyDisplay } from './privacy';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
 export interface DeriveContext {

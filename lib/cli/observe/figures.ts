@@ -130,6 +130,8 @@ export interface ObservedFigures {
 export interface KeyRangeThrottled {
   readonly periods: number;
   readonly periodSeconds: number;
+  /** The most of them in a row, one period after the other: how long the throttling went on. */
+  readonly longestRun: number;
   /** The first and the last of those periods, epoch ms. */
   readonly first: number;
   readonly last: number;

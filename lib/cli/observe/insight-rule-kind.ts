@@ -55,9 +55,7 @@ export function throttledRuleEvidence(report: InsightRuleReport, series: readonl
   const median = ratios[Math.floor(ratios.length / 2)];
   if (median >= ACCESSED_MIN_RATIO) return undefined;
   const busiest = compared.reduce((best, c) => (c.sum > best.sum ? c : best));
-  const throttles = THROTTLE_IDS.some((id) => byId.has(id))
-    ? THROTTLE_IDS.reduce((sum, id) => sum + (byId.get(id)?.get(busiest.at) ?? 0), 0)
-    : undefined;
+  const throttles = THROTTLE_IDS.some((id) => byId.has(id)) ? THROTTLE_IDS.reduce((sum, id) => sum + (byId.get(id)?.get(busiest.at) ?? 0), 0) : undefined;
   const events = throttles === undefined ? '' : `, and the metrics counted ${fmt(Math.round(throttles))} throttle events that minute`;
   return `its Sum at its busiest minute, ${isoMinute(busiest.at)}, is ${fmt(Math.round(busiest.sum))}, where the metrics give ${fmt(Math.round(busiest.consumed))} consumed units (ConsumedReadCapacityUnits + 3 × ConsumedWriteCapacityUnits) for that minute${events}; over its ${compared.length} minutes with both, its Sum is a median ${Math.round(median * 100)}% of the consumed units, where the most accessed keys rule (PKC) counts them all. It counts throttled requests (ThrottleCount), so it is the most throttled keys rule (PKT)`;
 }

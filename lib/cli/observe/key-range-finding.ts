@@ -1,5 +1,5 @@
 /**
- * DynamoDB key-range throttles that went on (SUSTAINED_SECONDS or more of periods with events): an error, naming the key
+ * DynamoDB key-range throttles that went on (in SUSTAINED_PERIODS periods in a row or more): an error, naming the key
  * behind them where the exports show one (key-range-throttled.ts), and saying so where they do not. Never a pass: a
  * partition that refused requests for minutes refused a tenant's requests, whichever minute of the day it was
  * (review 19: 2.3 million write key-range throttle events at 03:00 passed with a warning, exit 0, since the hottest
@@ -20,11 +20,12 @@ import { DYNAMODB_LIMITS } from '../../internal';
 import { finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
 import { isoMinute, type KeyRangeThrottled, type Observation } from './figures';
 
-/** Periods with key-range throttle events, in seconds together, from which the throttling is sustained: five minutes, the
- *  unused capacity DynamoDB retains for bursts ("up to five minutes (300 seconds)",
- *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html); throttling longer than
- *  a burst is a key asking more than its partition serves. Our judgement, as Cosmos DB's SATURATED_MINUTES. */
-export const SUSTAINED_SECONDS = 300;
+/** Periods in a row with key-range throttle events from which the throttling is sustained: five, five minutes with 60 s
+ *  exports, longer than the five minutes (300 seconds) of unused capacity DynamoDB retains for bursts
+ *  (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html). In a row: a busy
+ *  minute a day throttled is a daily burst, which the throttles' warning reports. Periods, not their seconds: an hourly
+ *  period with events may hold one throttled second. Our judgement, as Cosmos DB's SATURATED_MINUTES. */
+export const SUSTAINED_PERIODS = 5;
 
 /** A partition's ceiling in ConsumedThroughputUnits per second, either direction: 3,000 RCU, or 1,000 WCU counted 3 each. */
 const PARTITION_UNITS = Math.min(DYNAMODB_LIMITS.partitionReadUnits, 3 * DYNAMODB_LIMITS.partitionWriteUnits);
@@ -62,13 +63,23 @@ function shareElsewhere(observation: Observation, key: string): string {
 
 export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Observation, window: string): Finding | undefined {
   const t = observation.figures.keyRangeThrottled;
-  if (target.engine !== 'dynamodb' || !t || t.periods * t.periodSeconds < SUSTAINED_SECONDS) return undefined;
+  if (target.engine !== 'dynamodb' || !t || t.longestRun < SUSTAINED_PERIODS) return undefined;
   const path = keySpaceBase(target) || target.keySpace.partitionKeyPath;
   const usable = target.design.thresholds.headroom * PARTITION_UNITS;
-  const sustained = `${throttledText(t)}, ${show((t.periods * t.periodSeconds) / 60)} minutes in the ${window} window: a partition refused requests at its ceiling for longer than a burst`;
-  const data = { periods: t.periods, events: t.events, first: new Date(t.first).toISOString(), last: new Date(t.last).toISOString(), window };
+  const sustained = `${throttledText(t)}, of the ${window} window: a partition refused requests at its ceiling in ${show(t.longestRun)} periods in a row, longer than a burst`;
+  const data = {
+    periods: t.periods,
+    longestRun: t.longestRun,
+    events: t.events,
+    first: new Date(t.first).toISOString(),
+    last: new Date(t.last).toISOString(),
+    window,
+  };
   const { accessed, throttled } = t;
-  const named = throttled && (!accessed || throttled.key === accessed.key) ? `; the most throttled keys rule (PKT) names it too, ${show(throttled.throttleCount)} throttled requests (${percent(throttled.share)} of its count)` : '';
+  const named =
+    throttled && (!accessed || throttled.key === accessed.key)
+      ? `; the most throttled keys rule (PKT) names it too, ${show(throttled.throttleCount)} throttled requests (${percent(throttled.share)} of its count)`
+      : '';
   if (accessed && accessed.peakUnitsPerSecond >= usable) {
     const message = `${sustained}. The key behind them is ${accessed.key}: it took ${percent(accessed.share)} of the consumed units of those periods (${show(accessed.units)} ConsumedThroughputUnits, the most accessed keys rule), and at its busiest of them, ${isoMinute(accessed.peakAt)}, it consumed ${loadText(t, accessed.peakUnitsPerSecond)}: at or over the usable ${percent(target.design.thresholds.headroom)} of what one partition serves (${show(usable)} units/s)${named}. It was refused the rest, so what it consumed is a floor of its demand${shareElsewhere(observation, accessed.key)}`;
     return finding(target, 'throttledKey', 'error', path, message, runbook(accessed.key), {
@@ -81,7 +92,11 @@ export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Obs
   }
   if (throttled && !accessed) {
     const message = `${sustained}. The most throttled keys rule (PKT) names ${throttled.key}: ${show(throttled.throttleCount)} throttled requests, ${percent(throttled.share)} of its count, in ${show(throttled.periods)} periods from ${isoMinute(throttled.first)} to ${isoMinute(throttled.last)}. ThrottleCount counts refused requests, not units: how much it asked of its partition needs the most accessed keys rule's (PKC) export of those minutes`;
-    return finding(target, 'throttledKey', 'error', path, message, runbook(throttled.key), { ...data, key: throttled.key, throttleCount: throttled.throttleCount });
+    return finding(target, 'throttledKey', 'error', path, message, runbook(throttled.key), {
+      ...data,
+      key: throttled.key,
+      throttleCount: throttled.throttleCount,
+    });
   }
   const why = accessed
     ? `the key with the most consumed units in them, ${accessed.key}, took ${percent(accessed.share)} of them, and at its busiest of them, ${isoMinute(accessed.peakAt)}, ${loadText(t, accessed.peakUnitsPerSecond)}, under the usable ${show(usable)} units/s of one partition: the keys that share its partition together, or bursts inside a period, filled it${named}`

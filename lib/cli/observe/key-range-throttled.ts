@@ -90,6 +90,18 @@ function mostThrottled(report: InsightRuleReport, showKey: KeyDisplay): MostThro
   };
 }
 
+/** The most periods in a row among `times` (epoch ms), each one period after the one before. */
+function longestRun(times: readonly number[], periodMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let run = 0;
+  let longest = 0;
+  sorted.forEach((t, i) => {
+    run = i > 0 && t - sorted[i - 1] === periodMs ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  });
+  return longest;
+}
+
 export function keyRangeThrottledOf(input: KeyRangeThrottledInput): KeyRangeThrottled | undefined {
   const found = throttledPeriods(input);
   if (!found || found.perPeriod.size === 0) return undefined;
@@ -101,6 +113,7 @@ export function keyRangeThrottledOf(input: KeyRangeThrottledInput): KeyRangeThro
   return {
     periods: times.length,
     periodSeconds: input.periodSeconds,
+    longestRun: longestRun(times, input.periodSeconds * 1000),
     first: Math.min(...times),
     last: Math.max(...times),
     events: counts.reduce((sum, c) => sum + c.read + c.write, 0),
