@@ -76,10 +76,12 @@ export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Obs
     window,
   };
   const { accessed, throttled } = t;
-  const named =
-    throttled && (!accessed || throttled.key === accessed.key)
-      ? `; the most throttled keys rule (PKT) names it too, ${show(throttled.throttleCount)} throttled requests (${percent(throttled.share)} of its count)`
-      : '';
+  const counted = throttled ? `${show(throttled.throttleCount)} throttled requests (${percent(throttled.share)} of its count)` : '';
+  const named = !throttled
+    ? ''
+    : !accessed || throttled.key === accessed.key
+      ? `; the most throttled keys rule (PKT) names it too, ${counted}`
+      : `; the most throttled keys rule (PKT) names another key, ${throttled.key}, ${counted}`;
   if (accessed && accessed.peakUnitsPerSecond >= usable) {
     const message = `${sustained}. The key behind them is ${accessed.key}: it took ${percent(accessed.share)} of the consumed units of those periods (${show(accessed.units)} ConsumedThroughputUnits, the most accessed keys rule), and at its busiest of them, ${isoMinute(accessed.peakAt)}, it consumed ${loadText(t, accessed.peakUnitsPerSecond)}: at or over the usable ${percent(target.design.thresholds.headroom)} of what one partition serves (${show(usable)} units/s)${named}. It was refused the rest, so what it consumed is a floor of its demand${shareElsewhere(observation, accessed.key)}`;
     return finding(target, 'throttledKey', 'error', path, message, runbook(accessed.key), {

@@ -45,7 +45,7 @@ function load(s: Scenario, i: number) {
 
 function metrics(s: Scenario) {
   const minutes = Array.from({ length: MINUTES }, (_, i) => i);
-  const series = (id: string, value: (i: number) => number, only = minutes) => ({
+  const series = (id: string, value: (i: number) => number, only: readonly number[] = minutes) => ({
     Id: id,
     Label: id,
     Timestamps: only.map(at),
