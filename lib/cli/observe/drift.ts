@@ -105,6 +105,11 @@ export function showShare(value: number): string {
   return String(Number(value.toPrecision(3)));
 }
 
+/** `4.8%`: a share as a percentage, to a tenth. */
+export function showPercent(share: number): string {
+  return `${show(Math.round(share * 1000) / 10)}%`;
+}
+
 /**
  * The longest period whose average may lower a declared peak or share. A peak read off exports is a
  * period's Sum ÷ its seconds: an average rate over the period, which "will not highlight any large

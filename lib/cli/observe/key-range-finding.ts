@@ -17,7 +17,7 @@
  */
 import { type Finding } from '../../index';
 import { DYNAMODB_LIMITS } from '../../internal';
-import { finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
+import { finding, keySpaceBase, show, showPercent, type KeySpaceTarget } from './drift';
 import { isoMinute, type KeyRangeThrottled, type Observation } from './figures';
 
 /** Periods in a row with key-range throttle events from which the throttling is sustained: five, five minutes with 60 s
@@ -28,9 +28,7 @@ import { isoMinute, type KeyRangeThrottled, type Observation } from './figures';
 export const SUSTAINED_PERIODS = 5;
 
 /** A partition's ceiling in ConsumedThroughputUnits per second, either direction: 3,000 RCU, or 1,000 WCU counted 3 each. */
-const PARTITION_UNITS = Math.min(DYNAMODB_LIMITS.partitionReadUnits, 3 * DYNAMODB_LIMITS.partitionWriteUnits);
-
-const percent = (share: number) => `${show(Math.round(share * 1000) / 10)}%`;
+export const PARTITION_UNITS = Math.min(DYNAMODB_LIMITS.partitionReadUnits, 3 * DYNAMODB_LIMITS.partitionWriteUnits);
 
 function runbook(key: string): string {
   return `first, rate-limit or pause the requests for ${key} in the application (the tenant's traffic) so that its partition stops refusing the keys that share it; then spread it: write-shard a write-hot key (declare its share, workload.hotKeyShare, from its demand, and SG003 sizes the shards) or cache or copy a read-hot one. A table's capacity does not lift it: key-range throttling "occurs regardless of your table's total provisioned capacity", and one key value stays on one partition`;
@@ -76,14 +74,14 @@ export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Obs
     window,
   };
   const { accessed, throttled } = t;
-  const counted = throttled ? `${show(throttled.throttleCount)} throttled requests (${percent(throttled.share)} of its count)` : '';
+  const counted = throttled ? `${show(throttled.throttleCount)} throttled requests (${showPercent(throttled.share)} of its count)` : '';
   const named = !throttled
     ? ''
     : !accessed || throttled.key === accessed.key
       ? `; the most throttled keys rule (PKT) names it too, ${counted}`
       : `; the most throttled keys rule (PKT) names another key, ${throttled.key}, ${counted}`;
   if (accessed && accessed.peakUnitsPerSecond >= usable) {
-    const message = `${sustained}. The key behind them is ${accessed.key}: it took ${percent(accessed.share)} of the consumed units of those periods (${show(accessed.units)} ConsumedThroughputUnits, the most accessed keys rule), and at its busiest of them, ${isoMinute(accessed.peakAt)}, it consumed ${loadText(t, accessed.peakUnitsPerSecond)}: at or over the usable ${percent(target.design.thresholds.headroom)} of what one partition serves (${show(usable)} units/s)${named}. It was refused the rest, so what it consumed is a floor of its demand${shareElsewhere(observation, accessed.key)}`;
+    const message = `${sustained}. The key behind them is ${accessed.key}: it took ${showPercent(accessed.share)} of the consumed units of those periods (${show(accessed.units)} ConsumedThroughputUnits, the most accessed keys rule), and at its busiest of them, ${isoMinute(accessed.peakAt)}, it consumed ${loadText(t, accessed.peakUnitsPerSecond)}: at or over the usable ${showPercent(target.design.thresholds.headroom)} of one partition's ceiling in one direction (${show(usable)} of ${show(PARTITION_UNITS)} units/s)${named}. It was refused the rest, so what it consumed is a floor of its demand${shareElsewhere(observation, accessed.key)}`;
     return finding(target, 'throttledKey', 'error', path, message, runbook(accessed.key), {
       ...data,
       key: accessed.key,
@@ -93,7 +91,7 @@ export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Obs
     });
   }
   if (throttled && !accessed) {
-    const message = `${sustained}. The most throttled keys rule (PKT) names ${throttled.key}: ${show(throttled.throttleCount)} throttled requests, ${percent(throttled.share)} of its count, in ${show(throttled.periods)} periods from ${isoMinute(throttled.first)} to ${isoMinute(throttled.last)}. ThrottleCount counts refused requests, not units: how much it asked of its partition needs the most accessed keys rule's (PKC) export of those minutes`;
+    const message = `${sustained}. The most throttled keys rule (PKT) names ${throttled.key}: ${show(throttled.throttleCount)} throttled requests, ${showPercent(throttled.share)} of its count, in ${show(throttled.periods)} periods from ${isoMinute(throttled.first)} to ${isoMinute(throttled.last)}. ThrottleCount counts refused requests, not units: how much it asked of its partition needs the most accessed keys rule's (PKC) export of those minutes`;
     return finding(target, 'throttledKey', 'error', path, message, runbook(throttled.key), {
       ...data,
       key: throttled.key,
@@ -101,7 +99,7 @@ export function keyRangeThrottleFinding(target: KeySpaceTarget, observation: Obs
     });
   }
   const why = accessed
-    ? `the key with the most consumed units in them, ${accessed.key}, took ${percent(accessed.share)} of them, and at its busiest of them, ${isoMinute(accessed.peakAt)}, ${loadText(t, accessed.peakUnitsPerSecond)}, under the usable ${show(usable)} units/s of one partition: the keys that share its partition together, or bursts inside a period, filled it${named}`
+    ? `the key with the most consumed units in them, ${accessed.key}, took ${showPercent(accessed.share)} of them, and at its busiest of them, ${isoMinute(accessed.peakAt)}, ${loadText(t, accessed.peakUnitsPerSecond)}, under the usable ${show(usable)} of one partition's ${show(PARTITION_UNITS)} units/s in one direction: the keys that share its partition together, or bursts inside a period, filled it${named}`
     : 'no Contributor Insights report of those periods names a key';
   return finding(
     target,
