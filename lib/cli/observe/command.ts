@@ -178,7 +178,12 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
  */
 /** Why there is no most accessed keys data: `report`, the name of the report given with no datapoints; absent, none given. */
 const NO_ACCESSED_KEYS =
-  '{{!report}}no most accessed keys report (PKC) was given{{/report}}{{?report}}{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window{{/report}}';
+  '{{!report}}no most accessed keys report (PKC) was given{{/report}}' +
+  '{{?throttledRule}}{{report}}, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC): {{throttledRule}}. It is read for what it is, which keys were throttled and when (give it as "throttledKeys"), never as consumed units{{/throttledRule}}' +
+  '{{?report}}{{!throttledRule}}{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window{{/throttledRule}}{{/report}}';
+/** Why no most accessed keys data was read: no report given, a report with no datapoints, or a most throttled keys report given in its place. */
+const accessedKeysGap = (gap: NonNullable<Observation['noAccessedKeys']>): 'missing' | 'empty' | 'throttledKeys' =>
+  gap.throttledRule !== undefined ? 'throttledKeys' : gap.report === undefined ? 'missing' : 'empty';
 const ACCESSED_KEYS_WHY =
   "Contributor Insights creates that rule only in ACCESSED_AND_THROTTLED_KEYS mode: GuardedTable's default mode, THROTTLED_KEYS, creates none";
 const ACCESSED_KEYS_FIX =
@@ -235,7 +240,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         base,
         `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS, observation.noAccessedKeys)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
         ACCESSED_KEYS_FIX,
-        { accessedKeysReport: observation.noAccessedKeys.report === undefined ? 'missing' : 'empty', ...observation.noAccessedKeys },
+        { accessedKeysReport: accessedKeysGap(observation.noAccessedKeys), ...observation.noAccessedKeys },
       ),
     );
   if (Object.keys(observation.figures).length === 0) {
@@ -252,10 +257,11 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     );
     return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '', observation };
   }
-  const { floors, findings: throttling } = throttlingOf(target, observation, window, table.writeThrottles);
+  const { floors, findings: throttling, keyRangeJudged } = throttlingOf(target, observation, window, table.writeThrottles);
   const drift = driftFindings(target, observation, window, settings.drift, {
     spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
     floors,
+    keyRangeJudged,
     ...(table.share === undefined ? {} : { tableShare: table.share }),
   });
   return {

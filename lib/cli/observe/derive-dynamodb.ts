@@ -13,6 +13,9 @@
  *   or index's own ceiling (Read/WriteProvisionedThroughputThrottleEvents, Read/WriteMaxOnDemandThroughputThrottleEvents,
  *   and an on-demand table's per-table account quota, Read/WriteAccountLimitThrottleEvents), Sum over the window.
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html
+ * - Which rule a report is: insight-rule-kind.ts (a most throttled keys report given as the most accessed keys one is
+ *   read as throttled requests, never as consumed units). The key behind the key-range throttles, in whichever periods
+ *   they came: key-range-throttled.ts.
  * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
  * estimated as the stored key's × N and ÷ N, where N is the shard count the listed stored keys show
  * deployed (shard-count.ts), not the design's: a design raised since the telemetry was taken would
@@ -20,6 +23,8 @@
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ThrottleFigure } from './figures';
+import { throttledRuleEvidence } from './insight-rule-kind';
+import { keyRangeThrottledOf } from './key-range-throttled';
 import { METRIC_IDS, type TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
@@ -194,16 +199,34 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
     window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
   }
   let noAccessedKeys: Observation['noAccessedKeys'];
+  let accessed: InsightRuleReport | undefined;
+  let throttled: InsightRuleReport | undefined;
+  if (files.throttledKeys) {
+    sources.push(files.throttledKeys.name);
+    throttled = readInsightRuleReport(files.throttledKeys.name, files.throttledKeys.value);
+    window = mergeWindows(window, windowOf(throttled.datapoints.map((d) => d.timestamp)));
+  }
   if (!files.contributorInsights) noAccessedKeys = {};
   if (files.contributorInsights) {
-    sources.push(files.contributorInsights.name);
-    const report = readInsightRuleReport(files.contributorInsights.name, files.contributorInsights.value);
-    if (report.datapoints.length === 0) noAccessedKeys = { report: files.contributorInsights.name };
-    const { deployedShards: shown, ...insights } = fromContributorInsights(report, files.contributorInsights.name, context, gaps);
-    figures = { ...figures, ...insights };
-    deployed = shown;
+    const { name } = files.contributorInsights;
+    sources.push(name);
+    const report = readInsightRuleReport(name, files.contributorInsights.value);
+    // A most throttled keys report (PKT) counts refused requests: a share read off it is no share of the traffic.
+    const throttledRule = throttledRuleEvidence(report, series);
+    if (throttledRule !== undefined) {
+      noAccessedKeys = { report: name, throttledRule };
+      throttled ??= report;
+    } else {
+      accessed = report;
+      if (report.datapoints.length === 0) noAccessedKeys = { report: name };
+      const { deployedShards: shown, ...insights } = fromContributorInsights(report, name, context, gaps);
+      figures = { ...figures, ...insights };
+      deployed = shown;
+    }
     window = mergeWindows(window, windowOf(report.datapoints.map((d) => d.timestamp)));
   }
+  const keyRangeThrottled = keyRangeThrottledOf({ series, accessed, throttled, periodSeconds: context.periodSeconds, showKey: context.showKey });
+  if (keyRangeThrottled) figures = { ...figures, keyRangeThrottled };
   const peakAt = figures.hotKeyShare?.load?.at;
   const throttledAtPeak = peakAt === undefined ? undefined : keyRangeThrottlesAt(series, peakAt);
   if (throttledAtPeak) figures = { ...figures, hotKeyPeriodThrottles: throttledAtPeak };

@@ -20,6 +20,8 @@ export const DRIFT_RULE: RuleDescription = {
     'Small figures: a hottest key share of at most 0.01, or a logical partition under 1 GB, where no more was declared, is no drift.',
     'A figure under half its declaration: a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak.',
     'A peak or share under half its declaration from a window shorter than `--min-window` (default 7 days): kept, with a note.',
+    "DynamoDB key-range throttles in 5 periods in a row or more (5 minutes of 60 s periods), wherever in the window: an error naming the key behind them (the most accessed keys in those periods, when its busiest of them reached the usable 80% of the 3,000 units/s a partition serves; else the most throttled keys rule's), or saying that none explains them.",
+    'A most throttled keys (PKT) report given as the most accessed keys (PKC) one, told by its Sum against the consumed units of the same minutes: read as throttled requests, never as a share.',
     "Key-range throttles logged, or a Cosmos DB container's requests answered 429 above the 5% Azure calls healthy in the minutes a partition-key range stood at its budget while the others did not (a hot range).",
     'A saturated key space, throttled at its ceiling: its consumed peaks are floors of an unknown demand and are never written. Cosmos DB: every partition-key range at 100% NormalizedRUConsumption in 5 minutes or more, unless its exported 429s stayed at 5% of the requests or under.',
     "DynamoDB saturation: events throttled at the provisioned capacity or on-demand maximum while it consumed 90% of it or more, or, on demand with no maximum, at the account's per-table quota in a period at 90% of the window's peak or more.",
@@ -60,6 +62,14 @@ export const DRIFT_RULE: RuleDescription = {
       url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html',
     },
     {
+      title: 'DynamoDB: key range throughput exceeded',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html',
+    },
+    {
+      title: 'DynamoDB: burst and adaptive capacity',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html',
+    },
+    {
       title: 'DynamoDB: CloudWatch throttling metrics',
       url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html',
     },
@@ -73,6 +83,10 @@ export const DRIFT_RULE: RuleDescription = {
     moreKeysThanDeclared: 'declared cardinality {{declared}}, observed at least {{observed}} distinct keys in the {{window}} window',
     throttled:
       '{{read}} read and {{write}} write key-range throttle events in the {{window}} window; or, for a Cosmos DB container, {{throttled}} of {{requests}} requests answered 429 while not every partition-key range was at its budget',
+    throttledKey:
+      '{{events}} key-range throttle events in {{periods}} periods ({{first}} to {{last}}) of the {{window}} window: the key behind them, {{key}}, is over what its partition serves',
+    throttledUnexplained:
+      '{{events}} key-range throttle events in {{periods}} periods ({{first}} to {{last}}) of the {{window}} window, and no finding explains them',
     saturated: 'the key space is saturated and throttling at its ceiling: the consumed {{observed}} is a floor of the demand, which is unknown',
     indexShareFloor:
       "the index's own writes were throttled in the {{window}} window ({{indexWriteThrottles}} events of its GlobalSecondaryIndexName metrics), or its base table's were ({{tableWriteThrottles}}) and the index's own throttle metrics were not exported, so observe cannot tell whose they were: the updates refused never reached the index, and its observed hottest key share {{observed}} is a floor",

@@ -64,6 +64,8 @@ export interface DriftContext {
   /** An index's: the table's hottest key's share as observe judges the table (its observed share, where an edit sets
    *  it), so that an index the lint will take to inherit that item's writes with it is judged so (`inheritance`). */
   readonly tableShare?: number;
+  /** The key-range throttles have a finding of their own (key-range-finding.ts): no warning repeats them. */
+  readonly keyRangeJudged?: boolean;
 }
 
 export interface KeySpaceTarget {
@@ -101,6 +103,11 @@ export function show(value: number): string {
  *  or 0.18 would not). Printed text only: every comparison and `--update` use the unrounded share. */
 export function showShare(value: number): string {
   return String(Number(value.toPrecision(3)));
+}
+
+/** `4.8%`: a share as a percentage, to a tenth. */
+export function showPercent(share: number): string {
+  return `${show(Math.round(share * 1000) / 10)}%`;
 }
 
 /**
@@ -930,7 +937,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     );
   }
   const throttled = (readThrottles?.value ?? 0) + (writeThrottles?.value ?? 0);
-  if (throttled > 0)
+  if (throttled > 0 && !context.keyRangeJudged)
     findings.push(
       finding(
         target,

@@ -117,6 +117,58 @@ export interface ObservedFigures {
   /** Cosmos DB: the minutes a partition-key range stood at 100% NormalizedRUConsumption with 429s above the healthy
    *  share, and the logged keys in them (throttled-keys.ts). */
   readonly throttledMinutes?: ThrottledMinutes;
+  /** DynamoDB: the periods with key-range throttle events, and the key behind them (key-range-throttled.ts). */
+  readonly keyRangeThrottled?: KeyRangeThrottled;
+}
+
+/**
+ * DynamoDB: the periods in which a partition refused requests at its ceiling (key-range throttle events, or the most
+ * throttled keys rule's where the metrics lack them), and which key was behind them: by the most accessed keys rule
+ * (PKC), the key with the most consumed units in those periods; by the most throttled keys rule (PKT), the key with the
+ * most throttled requests.
+ */
+export interface KeyRangeThrottled {
+  readonly periods: number;
+  readonly periodSeconds: number;
+  /** The most of them in a row, one period after the other: how long the throttling went on. */
+  readonly longestRun: number;
+  /** The first and the last of those periods, epoch ms. */
+  readonly first: number;
+  readonly last: number;
+  /** Throttle events in those periods, and how they were counted. */
+  readonly events: number;
+  readonly eventsSource: string;
+  /** Read and write key-range throttle events, where the metrics give them. */
+  readonly read?: number;
+  readonly write?: number;
+  readonly accessed?: AccessedInThrottled;
+  readonly throttled?: MostThrottledKey;
+}
+
+/** The key (a stored key, for a sharded key space) with the most ConsumedThroughputUnits in the throttled periods. */
+export interface AccessedInThrottled {
+  /** As shown (hashed unless --show-keys). */
+  readonly key: string;
+  readonly units: number;
+  /** Its part of the Sum of those periods (all keys' units). */
+  readonly share: number;
+  /** Its busiest throttled period: units per second, and when. */
+  readonly peakUnitsPerSecond: number;
+  readonly peakAt: number;
+  /** The throttled periods it was among the contributors of. */
+  readonly periods: number;
+}
+
+/** The key with the most ThrottleCount in the most throttled keys rule's report. */
+export interface MostThrottledKey {
+  readonly key: string;
+  readonly throttleCount: number;
+  /** Its part of the report's ThrottleCount over the window. */
+  readonly share: number;
+  /** The periods it was throttled in, the first and the last. */
+  readonly periods: number;
+  readonly first: number;
+  readonly last: number;
 }
 
 /** The logged key, or first-level value, with the most RU in the throttled minutes. */
@@ -162,7 +214,7 @@ export interface Observation {
   readonly sources: readonly string[];
   /** DynamoDB: no most accessed keys (PKC) data, so no hottest key's share or distinct keys: `report`, the report
    *  given with no datapoints; absent, none was given. */
-  readonly noAccessedKeys?: { readonly report?: string };
+  readonly noAccessedKeys?: { readonly report?: string; readonly throttledRule?: string };
   /** For a sharded key space: the shard count the listed stored keys show deployed (shard-count.ts). */
   readonly deployedShards?: DeployedShards;
 }

@@ -7,7 +7,7 @@
  * ```json
  * { "periodSeconds": 60,
  *   "observations": [
- *     { "table": "orders", "contributorInsights": "orders.pkc.json", "metrics": "orders.metrics.json" },
+ *     { "table": "orders", "contributorInsights": "orders.pkc.json", "throttledKeys": "orders.pkt.json", "metrics": "orders.metrics.json" },
  *     { "table": "orders", "index": "by-customer", "contributorInsights": "orders.by-customer.pkc.json" },
  *     { "container": "telemetry", "database": "shop", "ruConsumption": "ru.json", "partitionKeyStatistics": "sizes.json",
  *       "normalizedRu": "nru.json", "totalRequests": "requests.json" } ] }
@@ -42,6 +42,8 @@ export interface TableObservationFiles {
   readonly index?: string;
   /** `get-insight-rule-report` of the most accessed keys rule (PKC). */
   readonly contributorInsights?: LoadedFile;
+  /** `get-insight-rule-report` of the most throttled keys rule (PKT): which keys were throttled, and when. */
+  readonly throttledKeys?: LoadedFile;
   /** `get-metric-data` with the ids of METRIC_IDS. */
   readonly metrics?: LoadedFile;
   readonly path: string;
@@ -80,7 +82,7 @@ export interface Manifest {
 
 export const DEFAULT_PERIOD_SECONDS = 60;
 
-const TABLE_FIELDS = ['table', 'index', 'contributorInsights', 'metrics'];
+const TABLE_FIELDS = ['table', 'index', 'contributorInsights', 'throttledKeys', 'metrics'];
 const CONTAINER_FIELDS = ['container', 'database', 'ruConsumption', 'partitionKeyStatistics', 'normalizedRu', 'totalRequests'];
 
 export function loadManifest(file: string, shown: string): Manifest {
@@ -108,8 +110,9 @@ export function loadManifest(file: string, shown: string): Manifest {
       const unknown = keys.find((k) => !allowed.includes(k));
       if (unknown) entry.fail(`"${unknown}" is not a field of a ${isTable ? 'table' : 'container'} observation: expected ${allowed.join(', ')}`);
       if (isTable) {
-        const files = { contributorInsights: load(entry, 'contributorInsights'), metrics: load(entry, 'metrics') };
-        if (!files.contributorInsights && !files.metrics) entry.fail('names no file: give "contributorInsights" and/or "metrics"');
+        const files = { contributorInsights: load(entry, 'contributorInsights'), throttledKeys: load(entry, 'throttledKeys'), metrics: load(entry, 'metrics') };
+        if (!files.contributorInsights && !files.throttledKeys && !files.metrics)
+          entry.fail('names no file: give "contributorInsights", "throttledKeys" and/or "metrics"');
         return { engine: 'dynamodb', table: entry.field('table').string(), index: entry.field('index').optionalString(), ...files, path: entry.path };
       }
       const files = {

@@ -52,8 +52,9 @@
  */
 import { type CapacityCeiling, type Finding } from '../../index';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS, interpolate } from '../../internal';
-import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
+import { fieldPath, finding, keySpaceBase, show, showPercent, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure, ThrottledMinutes } from './figures';
+import { keyRangeThrottleFinding, PARTITION_UNITS } from './key-range-finding';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
@@ -85,7 +86,6 @@ const FIX =
   'raise the ceiling now (the throughput, or the capacity, named in the message) so that the throttling stops, then observe again: only a window in which it stayed below its ceiling measures the demand, and `observe --update` writes that peak';
 
 const shareOf = (count: RequestCount) => count.throttled / count.requests;
-const percent = (share: number) => `${show(Math.round(share * 1000) / 10)}%`;
 
 /** The 429s in the minutes every range stood at its budget, when they were exported and those minutes had requests. */
 function atBudgetRequests(observation: Observation): RequestCount | undefined {
@@ -101,7 +101,7 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
   const requests = atBudgetRequests(observation);
   if (requests && shareOf(requests) <= HEALTHY_THROTTLED_SHARE) return undefined;
   const refused = requests
-    ? `, and ${show(requests.throttled)} of the ${show(requests.requests)} requests of those minutes (${percent(shareOf(requests))}) were answered 429, above the 1–5% Azure calls healthy`
+    ? `, and ${show(requests.throttled)} of the ${show(requests.requests)} requests of those minutes (${showPercent(shareOf(requests))}) were answered 429, above the 1–5% Azure calls healthy`
     : '; the 429s were not read (export TotalRequests by StatusCode to tell a container refusing requests from one busy but served)';
   const { peakTotalUnits: consumed, peakReadUnits, peakWriteUnits } = observation.figures;
   const ceiling = design.throughput?.requestUnits;
@@ -136,11 +136,11 @@ function filledText(minutes: ThrottledMinutes): string {
   if (!top) return '';
   const what = top.firstLevel ? 'first-level value' : 'key';
   if (!minutes.filled)
-    return `no logged ${what} stood out in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share: the most, ${top.key}, took ${percent(top.share)} of their logged RU, no more than one range's even part, and the logs do not carry PartitionKeyRangeId`;
+    return `no logged ${what} stood out in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share: the most, ${top.key}, took ${showPercent(top.share)} of their logged RU, no more than one range's even part, and the logs do not carry PartitionKeyRangeId`;
   const where = minutes.byRange
     ? 'on the ranges at 100% (PartitionKeyRangeId of CDBPartitionKeyRUConsumption)'
     : 'of all ranges: the logs do not carry PartitionKeyRangeId, so which range each key was on is not known, and the key with the most RU in those minutes is taken as the one that filled it';
-  return `the ${what} with the most RU in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share was ${top.key}, ${show(top.requestCharge)} RU, ${percent(top.share)} of those minutes' logged RU ${where}`;
+  return `the ${what} with the most RU in the ${show(minutes.minutes)} minutes a range stood at 100% with 429s above the healthy share was ${top.key}, ${show(top.requestCharge)} RU, ${showPercent(top.share)} of those minutes' logged RU ${where}`;
 }
 
 /**
@@ -163,7 +163,7 @@ function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, wi
     : hotKeyShare?.key
       ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
       : '';
-  const refused = `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy`;
+  const refused = `${show(count.throttled)} of ${show(count.requests)} requests (${showPercent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy`;
   // Every range at its budget at the busiest minute (in fewer minutes than saturation takes): bursts of the whole container.
   const everyRange = nru !== undefined && (nru.medianPercent ?? nru.value) >= 100;
   const message = everyRange
@@ -295,7 +295,7 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
 
 /** The least a DynamoDB key consumes, in ConsumedThroughputUnits per second (RCU + 3 × WCU), to stand at one direction's
  *  partition ceiling: 3,000 RCU, or 1,000 WCU counted 3 each. */
-const KEY_CEILING_UNITS = Math.min(DYNAMODB_LIMITS.partitionReadUnits, 3 * DYNAMODB_LIMITS.partitionWriteUnits);
+const KEY_CEILING_UNITS = PARTITION_UNITS;
 /** The most it can consume: both ceilings at once. */
 const KEY_MAX_UNITS = DYNAMODB_LIMITS.partitionReadUnits + 3 * DYNAMODB_LIMITS.partitionWriteUnits;
 
@@ -355,7 +355,7 @@ function cosmosHotKeySaturation(target: KeySpaceTarget, observation: Observation
     ...(key ? [`the hottest key${key.key ? `, ${key.key},` : ''} at least ${showShare(key.value)} (${key.derivation})`] : []),
   ].join('; ');
   const range = interpolate(RANGE_WORDS, { rangeIdLogged: minutes.byRange });
-  const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${percent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
+  const refused = `${show(minutes.throttled)} of the ${show(minutes.requests)} requests of the ${show(minutes.minutes)} such minutes (${showPercent(minutes.requests > 0 ? minutes.throttled / minutes.requests : 0)}) were answered 429, above the 1–5% Azure calls healthy`;
   const message = `the busiest period, where the hottest shares were read, fell in minutes ${range}: ${shares}; and ${refused}. A range at 100% used all its provisioned RU/s that second and rate-limits the rest, so what the value logged is what it was served: its share is at least this, a floor of its demand, which observe cannot know (CDBPartitionKeyRUConsumption logs the RU charged, a 429 is charged none). So it is not written as the design's hotKeyShare: the bucket count the lint would size from it is a minimum, too few for the demand`;
   const first = target.keySpace.partitionKey[0];
   const path = prefix && first ? fieldPath(target.location, first.path, 'hotKeyShare') : fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
@@ -497,15 +497,16 @@ function saturationOf(target: KeySpaceTarget, observation: Observation, window: 
 
 /**
  * What the throttling of one key space says: saturated (an error) at its ceiling, its hottest key at its partition's
- * (an error), an index's share under its table's write throttles (a warning), or a Cosmos DB container's hot range
- * refusing requests (a warning); and the figures that are floors.
+ * (an error), an index's share under its table's write throttles (a warning), a Cosmos DB container's hot range
+ * refusing requests (a warning), or DynamoDB key-range throttles that went on (an error, key-range-finding.ts); and the
+ * figures that are floors. `keyRangeJudged`: the key-range throttles have their finding (drift.ts then adds no warning).
  */
 export function throttlingOf(
   target: KeySpaceTarget,
   observation: Observation,
   window: string,
   table?: TableWriteThrottles,
-): { floors: Saturation['floors']; findings: Finding[] } {
+): { floors: Saturation['floors']; findings: Finding[]; keyRangeJudged: boolean } {
   const container = saturationOf(target, observation, window);
   const saturated = [
     container,
@@ -514,6 +515,8 @@ export function throttlingOf(
   ].filter((s): s is Saturation => s !== undefined);
   // A Cosmos DB value throttled in its range is the hot range's: the warning still says which range, and the 429s.
   const hot = container ? undefined : hotRangeThrottling(target, observation, window);
-  if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: [...saturated.map((s) => s.finding), ...(hot ? [hot] : [])] };
-  return { floors: [], findings: hot ? [hot] : [] };
+  // DynamoDB key-range throttles that went on, wherever in the window: the key behind them, or that none is known.
+  const keyRange = keyRangeThrottleFinding(target, observation, window);
+  const others = [...(hot ? [hot] : []), ...(keyRange ? [keyRange] : [])];
+  return { floors: saturated.flatMap((s) => s.floors), findings: [...saturated.map((s) => s.finding), ...others], keyRangeJudged: keyRange !== undefined };
 }
