@@ -136,7 +136,7 @@ async function run({ sideBySide, report }) {
   );
   console.log(`  plain TableV2:           ${plain.resources} resources, ${plain.bytes.toLocaleString('en-US')} bytes: ${perTable(plain)}`);
   console.log(
-    `  target: ≤ 3 resources per table beyond the table; 100 tables within ${Math.round((guarded.resources / 500) * 100)}% of the resource limit and ${Math.round((guarded.bytes / 1_000_000) * 100)}% of the size limit (1 MB counted as 1,000,000 bytes)`,
+    `  target: ≤ 3 resources per table beyond the table; 100 tables within 80% of the resource limit and 85% of the size limit (1 MB counted as 1,000,000 bytes); measured: ${Math.round((guarded.resources / 500) * 100)}% and ${Math.round((guarded.bytes / 1_000_000) * 100)}%`,
   );
 
   const hand = () =>
