@@ -49,6 +49,9 @@ export const DYNAMODB_LIMITS = {
  */
 export const DYNAMODB_AUTO_SCALING_TARGET = { min: 20, max: 90, default: 70 } as const;
 
+/** The capacity auto scaling keeps when no minimum is declared: CDK's `Capacity.autoscaled` `minCapacity` default. */
+export const DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM = 1;
+
 /**
  * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
  * AWS's current pages give a partition both ceilings together, "each individual partition is limited to 1,000 write
@@ -129,7 +132,7 @@ function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: num
     at = raised ? { units: most, countedBy: 'raised-capacity', peakDividedBy: headroom } : { units: most, countedBy: 'provisioned-capacity' };
   } else {
     const target = ceiling.targetUtilization ?? DYNAMODB_AUTO_SCALING_TARGET.default / 100;
-    const least = ceiling.min ?? 1;
+    const least = ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM;
     const wanted = Math.ceil(peak / target - 1e-9);
     if (wanted < least) at = { units: least, countedBy: 'auto-scaling-minimum' };
     else if (wanted < most) at = { units: wanted, countedBy: 'auto-scaling-at-peak', peakDividedBy: target };

@@ -47,7 +47,7 @@ export {
   usableBesideNeighbours,
 } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
+export { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
 export type {
   CacheTerms,
   DirectionNeighbours,

@@ -217,12 +217,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     engine: Engine,
     resource: string,
     designLocation: string,
-    acknowledgements: readonly Acknowledgement[],
+    /** The waivers as declared, and those in effect today (the same list when none expired). */
+    waivers: { readonly declared: readonly Acknowledgement[]; readonly inEffect: readonly Acknowledgement[] },
     rule: Rule,
     hits: RuleHit[],
   ) => {
     const location = prefixPath(basePath, designLocation);
-    const inEffect = withWaiversInEffect({ acknowledgements }, today).acknowledgements;
+    const { declared: acknowledgements, inEffect } = waivers;
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
       const index = ownValue(hit, 'index') as string | undefined;
@@ -278,26 +279,21 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const rulesOff = new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   document.designs.forEach(({ location, design: declared }, order) => {
     const design = withWaiversInEffect(declared, today);
+    const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
     const analysis = new DesignAnalysis(design, rulesOff);
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
-        collect(order, design.engine, design.name, location, declared.acknowledgements, rule, rule.check(design, analysis));
+        collect(order, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
       }
     }
     collectUnused(design.engine, design.name, location, declared.acknowledgements);
   });
   document.external.forEach(({ location, resource }, i) => {
+    const seen = withWaiversInEffect(resource, today);
+    const waivers = { declared: resource.acknowledgements, inEffect: seen.acknowledgements };
     for (const rule of active) {
       if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(
-          document.designs.length + i,
-          resource.engine,
-          resource.name,
-          location,
-          resource.acknowledgements,
-          rule,
-          rule.checkExternal(withWaiversInEffect(resource, today)),
-        );
+        collect(document.designs.length + i, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
       }
     }
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);

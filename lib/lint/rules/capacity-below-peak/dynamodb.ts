@@ -3,7 +3,7 @@ import { joinPath } from '../../../design/field-path';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
-import { DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
+import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
@@ -310,15 +310,12 @@ function declarationOf(ceiling: CapacityCeiling, units: number, min = ceiling.mi
   return min === undefined ? { max: units } : { min, max: Math.max(units, min) };
 }
 
-/** What auto scaling provisions when no minimum is declared: CDK's `Capacity.autoscaled` `minCapacity` default. */
-const AUTOSCALED_MINIMUM = 1;
-
 /**
  * The auto-scaling minimum of a provisioned table launched at `peak` (`launchAtPeak`): the declared one where the table,
  * created with it, serves the peak; else the raise to peak ÷ headroom (minimumBelowPeak). Fixed units need none.
  */
 function launchMinimum(ceiling: CapacityCeiling, peak: number, headroom: number): number | undefined {
-  if (ceiling.source !== 'autoscaled' || fits(peak, ceiling.min ?? AUTOSCALED_MINIMUM)) return ceiling.min;
+  if (ceiling.source !== 'autoscaled' || fits(peak, ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM)) return ceiling.min;
   return withHeadroom(peak, headroom);
 }
 
@@ -427,7 +424,7 @@ function minimumBelowPeak(
   if (ceiling === undefined || ceiling.source !== 'autoscaled') return undefined;
   const counted = dimension === 'write' ? copies() : ONE_COPY;
   const peak = peakOf(analysis, dimension, counted);
-  const start = ceiling.min ?? AUTOSCALED_MINIMUM;
+  const start = ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM;
   if (fits(peak, start)) return undefined;
   const suggested = withHeadroom(peak, headroom);
   const own = `capacity.${dimension}`;
