@@ -19,17 +19,22 @@
 const { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const esbuild = require('esbuild');
+const { eagerModules } = require('./eager-modules');
 
 const root = join(__dirname, '..');
 const BIN = 'dist/bin';
 const BIN_FILE = 'skewguard.js';
 const START = 'skewguard-start.js';
-/** The lazy bundles, by file name in dist/bin: the modules lib/cli loads with `import()`. */
+/**
+ * The lazy bundles, by file name in dist/bin: the modules lib/cli loads with `import()`. A module only
+ * lazy bundles share is listed with one of them, which the others load it from: left unlisted it would
+ * go to the start bundle, which every lint reads (json-edit: --fix and observe; drift-rule: observe and rules).
+ */
 const LAZY = {
   'skewguard-observe.js': ['dist/cli/observe/command.js'],
-  'skewguard-rules.js': ['dist/cli/commands/rules.js'],
+  'skewguard-rules.js': ['dist/cli/commands/rules.js', 'dist/cli/observe/drift-rule.js'],
   'skewguard-init.js': ['dist/cli/commands/init.js'],
-  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js'],
+  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js', 'dist/cli/json-edit.js'],
   'skewguard-report-json.js': ['dist/cli/report-json.js'],
   'skewguard-report-sarif.js': ['dist/cli/report-sarif.js'],
   'skewguard-report-github.js': ['dist/cli/report-github.js'],
@@ -89,15 +94,33 @@ async function bundle(file, entry, plugin, write) {
     // Names stay as written, so a stack still reads; `--enable-source-maps` points its frames into lib/.
     minifyWhitespace: true,
     metafile: true,
-    write,
+    write: false,
     logLevel: 'warning',
   });
+  if (write) writeBundle(file, result.outputFiles);
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('<') && !input.startsWith('other-bundle:'));
   // The command has no runtime dependency: anything bundled from node_modules is a mistake (a
   // cloud SDK required by a literal name that OPTIONAL_PEERS misses would be inlined, and loaded).
   const foreign = inputs.filter((input) => !input.startsWith('dist/'));
   if (foreign.length > 0) throw new Error(`${BIN}/${file} would bundle modules from outside dist/: ${foreign.join(', ')}`);
   return inputs;
+}
+
+/**
+ * Writes a bundle and its source map. Every start runs the start bundle's modules: they are compiled
+ * as the file is read, not pre-parsed and parsed again on first require (scripts/eager-modules.js).
+ */
+function writeBundle(file, outputFiles) {
+  const js = outputFiles.find((output) => output.path.endsWith('.js'));
+  const map = outputFiles.find((output) => output.path.endsWith('.js.map'));
+  if (file !== START) {
+    for (const output of outputFiles) writeFileSync(output.path, output.contents);
+    return;
+  }
+  const sourceMap = JSON.parse(map.text);
+  const eager = eagerModules(js.text, sourceMap.mappings);
+  writeFileSync(js.path, eager.code);
+  writeFileSync(map.path, JSON.stringify({ ...sourceMap, mappings: eager.mappings }));
 }
 
 /** The start bundle: the command's entry, plus `bundledModule` for the modules the lazy bundles take from it. */

@@ -9,9 +9,10 @@ import { examples, tempTree } from './helpers';
 const bin = join(root, 'dist/bin');
 const bundles = readdirSync(bin).filter((file) => file.endsWith('.js'));
 
-/** The modules a bundle holds: esbuild names each module's wrapper after its path. */
+/** The modules a bundle holds: esbuild names each module's wrapper after its path (`"dist/x.js"(exports){`,
+ *  or `"dist/x.js":(function(exports){` where scripts/eager-modules.js marked it for eager compilation). */
 function modulesOf(file: string): string[] {
-  return [...readFileSync(join(bin, file), 'utf8').matchAll(/__commonJS\(\{"(dist\/[^"]+\.js)"\(/g)].map((match) => match[1]);
+  return [...readFileSync(join(bin, file), 'utf8').matchAll(/__commonJS\(\{"(dist\/[^"]+\.js)"(?:\(|:\(function\()/g)].map((match) => match[1]);
 }
 
 describe('the bundled command', () => {
