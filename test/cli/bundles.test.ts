@@ -30,6 +30,21 @@ describe('the bundled command', () => {
     expect(modulesOf('skewguard.js')).toEqual([]); // the bin: it loads the start bundle
   });
 
+  it('keeps modules only lazy bundles share out of the start bundle, which every lint reads', () => {
+    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/json-edit.js'); // --fix and observe
+    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/observe/drift-rule.js'); // observe and rules
+    expect(modulesOf('skewguard-fix.js')).toContain('dist/cli/json-edit.js');
+    expect(modulesOf('skewguard-rules.js')).toContain('dist/cli/observe/drift-rule.js');
+  });
+
+  it("compiles the start bundle's modules as the file is read: each wrapper but the last in parentheses (scripts/eager-modules.js)", () => {
+    const text = readFileSync(join(bin, START_BUNDLE.split('/').pop() ?? ''), 'utf8');
+    const eager = [...text.matchAll(/__commonJS\(\{"dist\/[^"]+\.js":\(function\(/g)].length;
+    expect(eager).toBe(modulesOf('skewguard-start.js').length - 1);
+    // The lazy bundles' modules stay lazy: a command loads only some of them.
+    expect(readFileSync(join(bin, 'skewguard-observe.js'), 'utf8')).not.toMatch(/":\(function\(/);
+  });
+
   it('a lint of a design file reads the bin and the start bundle alone; --fix and other formats read theirs', () => {
     expect(bundleRun(['lint', 'examples/designs/good/uuid-orders.json']).required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE, START_BUNDLE]);
     const json = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
