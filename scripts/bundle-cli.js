@@ -6,7 +6,8 @@
 //
 // - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle, after turning on Node's
 //   compile cache where there is one (Node >= 22.1).
-// - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs.
+// - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs,
+//   its modules marked for eager compilation, since a lint runs them all (scripts/eager-modules.js).
 // - One bundle per part a lint never runs (LAZY: other commands, report formats, --fix), read by the
 //   `import()` that loads it in lib/cli, so a start parses none of them.
 //
