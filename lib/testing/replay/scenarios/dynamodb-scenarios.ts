@@ -165,6 +165,8 @@ export const DYNAMO_INCIDENTS = [
   'surge beyond the on-demand maximum',
   'surge beyond the per-table quota',
   'surge beyond the auto-scaling maximum',
+  'growth past the auto-scaling maximum',
+  'read surge beyond the auto-scaling maximum',
   'surge beyond the provisioned capacity',
   'GSI read surge beyond the per-table quota',
 ] as const;
@@ -231,6 +233,22 @@ export function dynamoIncident(
       if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
       description = `writes surge to 1.4 × the auto scaling maximum (${max} WCU/s) for 40 minutes`;
       surge = window(40, () => 1.4 * max);
+      break;
+    }
+    case 'growth past the auto-scaling maximum': {
+      // Auto scaling follows the rise up to its maximum; from there on every minute past it throttles.
+      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
+      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
+      description = `writes rise by 1.4 × the auto scaling maximum (${max} WCU/s) over 60 minutes and stay`;
+      surge = ramp(0, 1.4 * max, 60);
+      break;
+    }
+    case 'read surge beyond the auto-scaling maximum': {
+      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.read?.max : undefined;
+      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled read capacity`);
+      description = `reads surge to 1.4 × the auto scaling maximum (${max} RCU/s) for 40 minutes`;
+      surge = window(40, () => 1.4 * max);
+      surgeDirection = 'read';
       break;
     }
     case 'surge beyond the provisioned capacity': {
