@@ -45,6 +45,7 @@ describe('GuardedTable logical IDs', () => {
        "OrdersA9B65338",
        "OrdersAlarmsIndexbycustomerHotKey8CBDCBF3",
        "OrdersAlarmsIndexbycustomerKeyRangeThrottlesC8C4BA84",
+       "OrdersAlarmsPastAutoScalingMaximum7421E309",
        "OrdersAlarmsTableHotKey6F35DB1F",
        "OrdersAlarmsTableKeyRangeThrottles202E9E63",
        "OrdersAlarmsThrottlesAndErrors95E3EE3F",
