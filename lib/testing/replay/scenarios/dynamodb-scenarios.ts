@@ -228,27 +228,19 @@ export function dynamoIncident(
       surge = window(40, () => 1.4 * max);
       break;
     }
-    case 'surge beyond the auto-scaling maximum': {
-      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
-      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
-      description = `writes surge to 1.4 × the auto scaling maximum (${max} WCU/s) for 40 minutes`;
-      surge = window(40, () => 1.4 * max);
-      break;
-    }
-    case 'growth past the auto-scaling maximum': {
-      // Auto scaling follows the rise up to its maximum; from there on every minute past it throttles.
-      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
-      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
-      description = `writes rise by 1.4 × the auto scaling maximum (${max} WCU/s) over 60 minutes and stay`;
-      surge = ramp(0, 1.4 * max, 60);
-      break;
-    }
+    case 'surge beyond the auto-scaling maximum':
+    case 'growth past the auto-scaling maximum':
     case 'read surge beyond the auto-scaling maximum': {
-      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.read?.max : undefined;
-      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled read capacity`);
-      description = `reads surge to 1.4 × the auto scaling maximum (${max} RCU/s) for 40 minutes`;
-      surge = window(40, () => 1.4 * max);
-      surgeDirection = 'read';
+      surgeDirection = incident.startsWith('read') ? 'read' : 'write';
+      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.[surgeDirection]?.max : undefined;
+      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled ${surgeDirection} capacity`);
+      const [noun, unit] = surgeDirection === 'read' ? ['reads', 'RCU/s'] : ['writes', 'WCU/s'];
+      // A growth: auto scaling follows the rise up to its maximum, and every minute past it throttles from then on.
+      const growth = incident === 'growth past the auto-scaling maximum';
+      description = growth
+        ? `${noun} rise by 1.4 × the auto scaling maximum (${max} ${unit}) over 60 minutes and stay`
+        : `${noun} surge to 1.4 × the auto scaling maximum (${max} ${unit}) for 40 minutes`;
+      surge = growth ? ramp(0, 1.4 * max, 60) : window(40, () => 1.4 * max);
       break;
     }
     case 'surge beyond the provisioned capacity': {
