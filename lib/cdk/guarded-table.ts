@@ -48,6 +48,7 @@ import {
   type SkewAlarm,
   type TierActions,
 } from './alarms';
+import { atMaximumAlarms, type AutoScaledDirection } from './at-maximum-alarm';
 import { inCdkTerms } from './billing-words';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, ownProps, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
@@ -57,7 +58,6 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
-import { pastMaximumAlarms, type AutoScaledDirection } from './past-maximum-alarm';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
@@ -240,7 +240,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
     );
     this.throttlesAndErrorsAlarms('', spaces, true);
-    pastMaximumAlarms(
+    atMaximumAlarms(
       this.alarmFactory,
       '',
       spaces.flatMap((s) => s.autoScaled),
@@ -446,7 +446,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
     // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
     this.throttlesAndErrorsAlarms(`-${space.space.indexName}`, [space], false);
-    pastMaximumAlarms(this.alarmFactory, `-${space.space.indexName}`, space.autoScaled);
+    atMaximumAlarms(this.alarmFactory, `-${space.space.indexName}`, space.autoScaled);
   }
 
   /**
