@@ -9,7 +9,7 @@ import type { LatencyOperation } from './metrics';
 export type AlarmTier = 'page' | 'ticket';
 
 /** What an alarm watches. */
-export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'latency' | 'hot-key' | 'replication-latency';
+export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'at-maximum' | 'latency' | 'hot-key' | 'replication-latency';
 
 /** One alarm and what it is about, so tooling can pick alarms without parsing names. */
 export interface SkewAlarm {

@@ -216,6 +216,8 @@ const MAX_ALARM_METRICS = 10;
  * design (AWS: do not rely on it for short spikes, https://repost.aws/knowledge-center/dynamodb-auto-scaling),
  * and a ticket for that would teach nothing the design's planned peak does not already say; throttles
  * beyond 20 minutes are the maximum reached or auto scaling not keeping up, which the on-call fixes.
+ * Asked for more than the maximum, where waiting cannot help, a separate page comes in minutes
+ * (./at-maximum-alarm.ts, auto-scaled tables only).
  * One alarm still, not a second one for the auto-scaled causes (footprint: ≤ 3 resources per table):
  * the per-table quota bounds what a provisioned table can be given, so its excess throttles as
  * provisioned capacity, and SystemErrors are opt-in (who opts in can set `throttlesAndErrors`).

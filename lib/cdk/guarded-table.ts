@@ -48,6 +48,7 @@ import {
   type SkewAlarm,
   type TierActions,
 } from './alarms';
+import { atMaximumAlarms, type AutoScaledDirection } from './at-maximum-alarm';
 import { inCdkTerms } from './billing-words';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, ownProps, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
@@ -239,6 +240,11 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
     );
     this.throttlesAndErrorsAlarms('', spaces, true);
+    atMaximumAlarms(
+      this.alarmFactory,
+      '',
+      spaces.flatMap((s) => s.autoScaled),
+    );
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
     // A global table: each replica Region gets what this stack can watch of it, and a warning for what it cannot.
     onAddReplica(this.table, (region) => {
@@ -440,6 +446,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
     // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
     this.throttlesAndErrorsAlarms(`-${space.space.indexName}`, [space], false);
+    atMaximumAlarms(this.alarmFactory, `-${space.space.indexName}`, space.autoScaled);
   }
 
   /**
@@ -556,13 +563,17 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   }
 
   /** Alarms, rule lookup and dashboard rows of one key space. */
-  private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): { space: KeySpaceRef; capacity: CapacityShape } {
+  private watch(
+    space: KeySpace,
+    gsi: GuardedGlobalSecondaryIndex | undefined,
+  ): { space: KeySpaceRef; capacity: CapacityShape; autoScaled: AutoScaledDirection[] } {
     const ref: KeySpaceRef = { tableName: this.table.tableName, indexName: space.index };
     const provisioned = this.provisioned;
+    const declared = space.index === undefined ? this.input : this.input.globalSecondaryIndexes?.find((g) => g.indexName === space.index);
+    const autoScaled = provisioned ? autoScaledDirections(ref, declared) : [];
     const capacity: CapacityShape = {
       provisioned,
-      autoScaled:
-        provisioned && isAutoScaled(space.index === undefined ? this.input : this.input.globalSecondaryIndexes?.find((g) => g.indexName === space.index)),
+      autoScaled: autoScaled.length > 0,
       maxOnDemand:
         gsi === undefined
           ? this.tableMaximumsSet
@@ -583,15 +594,18 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       'AccountLimit',
     ];
     this.dashboardSection?.addKeySpace({ space: ref, rules, provisioned, causes });
-    return { space: ref, capacity };
+    return { space: ref, capacity, autoScaled };
   }
 }
 
-/** Whether the capacity the props made (`withCapacity`) auto-scales in either direction: a maximum
- *  above its minimum (1 when not given), as `Capacity.autoscaled()` renders it. */
-function isAutoScaled(declared: CapacityDeclarations | undefined): boolean {
+/** The directions whose capacity the props made (`withCapacity`) auto-scales: a maximum above its minimum (1 when not
+ *  given), as `Capacity.autoscaled()` renders it. A maximum that is a token is not in the capacity (nor here). */
+function autoScaledDirections(space: KeySpaceRef, declared: CapacityDeclarations | undefined): AutoScaledDirection[] {
   const capacity = declared?.capacity;
-  return [capacity?.read, capacity?.write].some((units) => units !== undefined && 'max' in units && (units.min ?? 1) < units.max);
+  return (['Read', 'Write'] as const).flatMap((direction) => {
+    const units = direction === 'Read' ? capacity?.read : capacity?.write;
+    return units !== undefined && 'max' in units && (units.min ?? 1) < units.max ? [{ space, direction, maximum: units.max }] : [];
+  });
 }
 
 /** A design issue at the prop the user wrote, in a CDK user's terms. */

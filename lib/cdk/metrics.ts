@@ -76,7 +76,7 @@ export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, directi
 
 /** Consumed capacity units per second (the one-minute Sum divided by the period). */
 export function consumedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.MathExpression {
-  const consumed = metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM);
+  const consumed = consumedUnits(space, direction);
   const id = `consumed${direction}`;
   return new cloudwatch.MathExpression({
     expression: `${id} / PERIOD(${id})`,
@@ -84,6 +84,11 @@ export function consumedCapacity(space: KeySpaceRef, direction: Direction): clou
     period: PERIOD,
     label: `consumed ${direction === 'Read' ? 'RCU' : 'WCU'}/s`,
   });
+}
+
+/** Consumed capacity units of one key space, summed per minute (the table's own, without its GSIs', under `TableName` alone). */
+export function consumedUnits(space: KeySpaceRef, direction: Direction): cloudwatch.Metric {
+  return metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM);
 }
 
 /** Provisioned capacity units per second (provisioned tables only). */

@@ -492,8 +492,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     const composite = resource.Properties;
     expect(composite).toMatchObject({ AlarmActions: [pageRef], OKActions: [pageRef], AlarmName: 'skewguard page Test/Jobs any hot partition' });
     const pages = alarms.filter((a) => a.name.startsWith('skewguard page'));
-    // The table's and the GSI's key-range alarms, and the table's capacity-limit alarm: by name (known at synth), created first.
-    expect(pages).toHaveLength(3);
+    // The table's and the GSI's key-range alarms, the table's capacity-limit alarm and (auto-scaled writes) its at-maximum
+    // alarm: by name (known at synth), created first.
+    expect(pages).toHaveLength(4);
     expect(composite.AlarmRule).toBe(pages.map((a) => `ALARM("${a.name}")`).join(' OR '));
     for (const { id } of pages) expect(resource.DependsOn).toContain(id);
     for (const a of alarms.filter((x) => x.name.startsWith('skewguard page'))) expect([a.alarmActions, a.okActions]).toEqual([undefined, undefined]);

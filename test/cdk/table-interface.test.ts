@@ -43,6 +43,7 @@ describe('GuardedTable logical IDs', () => {
        "Handler886CB40B",
        "HandlerDefaultPolicy8235E7F8",
        "OrdersA9B65338",
+       "OrdersAlarmsAtAutoScalingMaximum5A8ECB05",
        "OrdersAlarmsIndexbycustomerHotKey8CBDCBF3",
        "OrdersAlarmsIndexbycustomerKeyRangeThrottlesC8C4BA84",
        "OrdersAlarmsTableHotKey6F35DB1F",

@@ -116,6 +116,10 @@ export type CapacityModel =
       };
       /** Minutes from the minute completing a trigger to the new capacity. @default 5 (alarm 2 + UpdateTable 3) */
       readonly scalingDelayMinutes?: number;
+      /** Attempts the client makes with a request refused for provisioned capacity (its retries, all refused again), each
+       *  counted as a throttle event: an SDK retries a throttled request (AWS SDK for JavaScript v3: 3 attempts).
+       *  @default 1 */
+      readonly attemptsPerThrottledRequest?: number;
     };
 
 export interface TableModel {
@@ -244,7 +248,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
               const fromCredit = Math.min(credit[direction] / 60, demand - provisioned);
               credit[direction] -= fromCredit * 60;
               admitted = provisioned + fromCredit;
-              causes.push(['Provisioned', demand - admitted]);
+              causes.push(['Provisioned', (demand - admitted) * (c.attemptsPerThrottledRequest ?? 1)]);
             }
           } else {
             const max = direction === 'read' ? c.maxRead : c.maxWrite;

@@ -165,6 +165,8 @@ export const DYNAMO_INCIDENTS = [
   'surge beyond the on-demand maximum',
   'surge beyond the per-table quota',
   'surge beyond the auto-scaling maximum',
+  'growth past the auto-scaling maximum',
+  'read surge beyond the auto-scaling maximum',
   'surge beyond the provisioned capacity',
   'GSI read surge beyond the per-table quota',
 ] as const;
@@ -226,11 +228,19 @@ export function dynamoIncident(
       surge = window(40, () => 1.4 * max);
       break;
     }
-    case 'surge beyond the auto-scaling maximum': {
-      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
-      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
-      description = `writes surge to 1.4 × the auto scaling maximum (${max} WCU/s) for 40 minutes`;
-      surge = window(40, () => 1.4 * max);
+    case 'surge beyond the auto-scaling maximum':
+    case 'growth past the auto-scaling maximum':
+    case 'read surge beyond the auto-scaling maximum': {
+      surgeDirection = incident.startsWith('read') ? 'read' : 'write';
+      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.[surgeDirection]?.max : undefined;
+      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled ${surgeDirection} capacity`);
+      const [noun, unit] = surgeDirection === 'read' ? ['reads', 'RCU/s'] : ['writes', 'WCU/s'];
+      // A growth: auto scaling follows the rise up to its maximum, and every minute past it throttles from then on.
+      const growth = incident === 'growth past the auto-scaling maximum';
+      description = growth
+        ? `${noun} rise by 1.4 × the auto scaling maximum (${max} ${unit}) over 60 minutes and stay`
+        : `${noun} surge to 1.4 × the auto scaling maximum (${max} ${unit}) for 40 minutes`;
+      surge = growth ? ramp(0, 1.4 * max, 60) : window(40, () => 1.4 * max);
       break;
     }
     case 'surge beyond the provisioned capacity': {

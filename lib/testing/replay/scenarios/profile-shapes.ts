@@ -139,6 +139,11 @@ const capacity = byTag<CapacityModel>('mode', {
       doc: 'Target tracking per direction.',
     },
     scalingDelayMinutes: { shape: num({ min: 0 }), optional: true, doc: 'Minutes from a trigger to the new capacity.' },
+    attemptsPerThrottledRequest: {
+      shape: num({ min: 1 }),
+      optional: true,
+      doc: 'Attempts a request refused for provisioned capacity makes, each a throttle event.',
+    },
   }),
 });
 
