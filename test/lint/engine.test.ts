@@ -197,6 +197,12 @@ describe('messages', () => {
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
 
+  it('writes a declared value in data as the design file writes it, and only with its filter', () => {
+    const ownCapacity = { write: { min: 31250, max: 40000 }, read: { fixed: 2000 } };
+    expect(interpolate('`capacity` = {{c|declaration}}', { c: ownCapacity })).toBe('`capacity` = { write: {min: 31250, max: 40000}, read: {fixed: 2000} }');
+    expect(() => interpolate('{{c}}', { c: ownCapacity })).toThrow(/declaration/);
+  });
+
   it('writes a section only where data has its name, with placeholders of its own', () => {
     const template = 'raise to {{to}}{{?createAt}} (a new one: create at {{createAt}}, then raise){{/createAt}}, then shard';
     expect(interpolate(template, { to: 97000 })).toBe('raise to 97,000, then shard');
