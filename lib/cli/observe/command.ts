@@ -52,6 +52,7 @@ import {
   type AsDeployed,
 } from './drift';
 import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
+import { gapText } from './gaps';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
@@ -176,14 +177,19 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
  * throttled keys rules. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_tutorial.html
  * ("Choosing a Contributor Insights mode"; the CLI option: API_UpdateContributorInsights, ContributorInsightsMode).
  */
-/** Why there is no most accessed keys data: `report`, the name of the report given with no datapoints; absent, none given. */
-const NO_ACCESSED_KEYS =
-  '{{!report}}no most accessed keys report (PKC) was given{{/report}}' +
-  '{{?throttledRule}}{{report}}, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC): {{throttledRule}}. It is read for what it is, which keys were throttled and when (give it as "throttledKeys"), never as consumed units{{/throttledRule}}' +
-  '{{?report}}{{!throttledRule}}{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window{{/throttledRule}}{{/report}}';
 /** Why no most accessed keys data was read: no report given, a report with no datapoints, or a most throttled keys report given in its place. */
-const accessedKeysGap = (gap: NonNullable<Observation['noAccessedKeys']>): 'missing' | 'empty' | 'throttledKeys' =>
+type AccessedKeysGap = 'missing' | 'empty' | 'throttledKeys';
+const accessedKeysGap = (gap: NonNullable<Observation['noAccessedKeys']>): AccessedKeysGap =>
   gap.throttledRule !== undefined ? 'throttledKeys' : gap.report === undefined ? 'missing' : 'empty';
+/** Its words: `report`, the file given; for `throttledKeys`, the evidence (insight-rule-kind.ts) that it is the PKT rule's. */
+const NO_ACCESSED_KEYS: Readonly<Record<AccessedKeysGap, string>> = {
+  missing: 'no most accessed keys report (PKC) was given',
+  empty: '{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window',
+  throttledKeys:
+    '{{report}}, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC): its Sum at its busiest minute, {{busiestMinute}}, is {{reportSum}}, where the metrics give {{consumedUnits}} consumed units (ConsumedReadCapacityUnits + 3 × ConsumedWriteCapacityUnits) for that minute' +
+    '{{?throttleEvents}}, and the metrics counted {{throttleEvents}} throttle events that minute{{/throttleEvents}}' +
+    '; over its {{comparedMinutes}} minutes with both, its Sum is a median {{medianRatio|percent}} of the consumed units, where the most accessed keys rule (PKC) counts them all. It counts throttled requests (ThrottleCount), so it is the most throttled keys rule (PKT). It is read for what it is, which keys were throttled and when (give it as "throttledKeys"), never as consumed units',
+};
 const ACCESSED_KEYS_WHY =
   "Contributor Insights creates that rule only in ACCESSED_AND_THROTTLED_KEYS mode: GuardedTable's default mode, THROTTLED_KEYS, creates none";
 const ACCESSED_KEYS_FIX =
@@ -226,23 +232,26 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         'incompleteObservations',
         'warning',
         base,
-        `${keySpaceLabel(target)}: ${gap}`,
+        `${keySpaceLabel(target)}: ${gapText(gap)}`,
         'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
-        { gap },
+        gap,
       ),
     );
-  if (observation.noAccessedKeys !== undefined)
+  if (observation.noAccessedKeys !== undefined) {
+    const { report, throttledRule } = observation.noAccessedKeys;
+    const data = Object.assign({ accessedKeysReport: accessedKeysGap(observation.noAccessedKeys) }, report === undefined ? {} : { report }, throttledRule);
     findings.push(
       finding(
         target,
         'noAccessedKeys',
         'warning',
         base,
-        `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS, observation.noAccessedKeys)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
+        `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS[data.accessedKeysReport], data)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
         ACCESSED_KEYS_FIX,
-        { accessedKeysReport: accessedKeysGap(observation.noAccessedKeys), ...observation.noAccessedKeys },
+        data,
       ),
     );
+  }
   if (Object.keys(observation.figures).length === 0) {
     findings.push(
       finding(

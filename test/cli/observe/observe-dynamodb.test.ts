@@ -50,6 +50,13 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     // Review 4: the empty most accessed keys report is its own finding (noAccessedKeys), whose fix names the prop that turns the rule on.
     expect(findings.map((f) => f.messageId).sort()).toEqual(['incompleteObservations', 'incompleteObservations', 'noAccessedKeys', 'noObservations']);
     expect(findings.some((f) => f.messageId === 'noAccessedKeys' && f.message.includes('just enabled'))).toBe(true);
+    // Issue 13 §5: each gap is data (an id, the file and the series), the message its words.
+    const gaps = findings.filter((f) => f.messageId === 'incompleteObservations');
+    expect(gaps.map((f) => f.data)).toEqual([
+      { gap: 'noDatapoints', file: expect.stringContaining('metrics.json'), queryId: 'consumedRead', metric: 'ConsumedReadCapacityUnits' },
+      { gap: 'noDatapoints', file: expect.stringContaining('metrics.json'), queryId: 'consumedWrite', metric: 'ConsumedWriteCapacityUnits' },
+    ]);
+    expect(gaps[0].message).toMatch(/metrics\.json: "consumedRead" \(ConsumedReadCapacityUnits\) has no datapoints in the window$/);
     expect(run.code).toBe(1);
   });
 
