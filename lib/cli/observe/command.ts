@@ -51,7 +51,7 @@ import {
   type KeySpaceTarget,
   type AsDeployed,
 } from './drift';
-import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
+import { windowLength, windowSpan, type Figure, type Observation, type ObservedFigures, type RangeFigure, type ShareFigure } from './figures';
 import { gapText } from './gaps';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { checkPeriods } from './period-check';
@@ -137,37 +137,49 @@ function loadText(target: KeySpaceTarget, share: ShareFigure): string {
 /** A figure's note: its text, and the data the text summarises (the JSON report's). */
 interface FigureNote {
   readonly message: string;
-  readonly data?: Readonly<Record<string, unknown>>;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a JSON report's reader gets of a figure, beside the note's sentence: its field, value and bound, the seconds its
+ * period averages over, the key it names and that key's load, and for NormalizedRUConsumption every range (the text
+ * names the hottest few).
+ */
+function figureData(field: keyof ObservedFigures, figure: Figure & Partial<ShareFigure> & { readonly ranges?: readonly RangeFigure[] }) {
+  return Object.assign(
+    { figure: field, value: figure.value, bound: figure.bound },
+    figure.averagedOverSeconds === undefined ? {} : { averagedOverSeconds: figure.averagedOverSeconds },
+    figure.key === undefined ? {} : { key: figure.key },
+    figure.load === undefined ? {} : { unitsPerSecond: figure.load.unitsPerSecond },
+    figure.ranges === undefined ? {} : { ranges: figure.ranges },
+  );
 }
 
 function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): FigureNote[] {
   const f = observation.figures;
   const units = target.engine === 'cosmosdb' ? [' RU/s', ' RU/s'] : [' RCU/s', ' WCU/s'];
-  const nru = figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%');
-  const lines: (FigureNote | string | undefined)[] = [
-    figureLine('peak reads', f.peakReadUnits, units[0]),
-    figureLine('peak writes', f.peakWriteUnits, units[1]),
-    f.hotKeyShare
-      ? `${figureLine('hottest key share', f.hotKeyShare, '', showShare)}${f.hotKeyShare.key ? `, key ${f.hotKeyShare.key}` : ''}${loadText(target, f.hotKeyShare)}`
-      : undefined,
-    f.prefixHotKeyShare
-      ? `${figureLine('hottest first-level value share', f.prefixHotKeyShare, '', showShare)}${f.prefixHotKeyShare.key ? `, value ${f.prefixHotKeyShare.key}` : ''}${loadText(target, f.prefixHotKeyShare)}`
-      : undefined,
-    figureLine('distinct keys', f.distinctKeys, ''),
-    figureLine('largest logical partition', f.largestPartitionGb, ' GB'),
-    figureLine('read key-range throttles', f.readThrottles, ''),
-    figureLine('write key-range throttles', f.writeThrottles, ''),
-    // The text names the hottest few ranges; the data keeps every one.
-    nru && f.normalizedRuPercent?.ranges ? { message: nru, data: { figure: 'normalizedRuPercent', ranges: f.normalizedRuPercent.ranges } } : nru,
-    figureLine('physical partitions', f.partitionKeyRanges, ''),
-    figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, ''),
-    figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, ''),
-    figureLine('requests rate-limited (429)', f.throttledRequests, ''),
+  const shareText = (share: ShareFigure, name: string, keyWord: string) =>
+    `${figureLine(name, share, '', showShare)}${share.key ? `, ${keyWord} ${share.key}` : ''}${loadText(target, share)}`;
+  const lines: [keyof ObservedFigures, string | undefined][] = [
+    ['peakReadUnits', figureLine('peak reads', f.peakReadUnits, units[0])],
+    ['peakWriteUnits', figureLine('peak writes', f.peakWriteUnits, units[1])],
+    ['hotKeyShare', f.hotKeyShare && shareText(f.hotKeyShare, 'hottest key share', 'key')],
+    ['prefixHotKeyShare', f.prefixHotKeyShare && shareText(f.prefixHotKeyShare, 'hottest first-level value share', 'value')],
+    ['distinctKeys', figureLine('distinct keys', f.distinctKeys, '')],
+    ['largestPartitionGb', figureLine('largest logical partition', f.largestPartitionGb, ' GB')],
+    ['readThrottles', figureLine('read key-range throttles', f.readThrottles, '')],
+    ['writeThrottles', figureLine('write key-range throttles', f.writeThrottles, '')],
+    ['normalizedRuPercent', figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%')],
+    ['partitionKeyRanges', figureLine('physical partitions', f.partitionKeyRanges, '')],
+    ['readAccountLimitThrottles', figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, '')],
+    ['writeAccountLimitThrottles', figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, '')],
+    ['throttledRequests', figureLine('requests rate-limited (429)', f.throttledRequests, '')],
   ];
   const prefix = `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): `;
-  return lines
-    .filter((l): l is FigureNote | string => l !== undefined)
-    .map((l) => (typeof l === 'string' ? { message: `${prefix}${l}` } : { ...l, message: `${prefix}${l.message}` }));
+  return lines.flatMap(([field, text]) => {
+    const figure = f[field] as Parameters<typeof figureData>[1] | undefined;
+    return text === undefined || figure === undefined ? [] : [{ message: `${prefix}${text}`, data: figureData(field, figure) }];
+  });
 }
 
 /**

@@ -26,6 +26,20 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     const drift = findingsOf(run.stdout).find((f) => f.path === 'tables[0].workload.peakWriteUnits');
     expect(drift).toMatchObject({ messageId: 'exceedsDeclared', data: { declared: 700, observed: 2100 } });
     expect(drift?.message).toContain('ConsumedWriteCapacityUnits Sum per 60 s ÷ 60');
+    // Issue 13 §5: each observed figure's note carries the figure as fields, beside its sentence.
+    const notes: { message: string; data?: Record<string, unknown> }[] = JSON.parse(run.stdout).files[0].notes;
+    expect(notes.map((n) => n.data?.figure)).toEqual(expect.arrayContaining(['peakReadUnits', 'peakWriteUnits', 'hotKeyShare', 'distinctKeys']));
+    expect(notes.find((n) => n.data?.figure === 'peakWriteUnits')?.data).toEqual({
+      figure: 'peakWriteUnits',
+      value: 2100,
+      bound: 'measured',
+      averagedOverSeconds: 60,
+    });
+    expect(notes.find((n) => n.data?.figure === 'hotKeyShare')?.data).toMatchObject({
+      value: 0.05,
+      averagedOverSeconds: 60,
+      unitsPerSecond: expect.any(Number),
+    });
   });
 
   it('reports figures far below the declaration: over-declaring leads to over-sharding', async () => {
