@@ -205,24 +205,34 @@ function noneIfEmpty<T>(items: T[]): T[] | undefined {
   return items.length === 0 ? undefined : items;
 }
 
+/** One key space's capacity on one dimension, as belowPeak, minimumBelowPeak and nearQuota check it. */
+interface CeilingCheck {
+  readonly design: DynamoDbKeyDesign;
+  readonly analysis: SpaceAnalysis;
+  readonly capacity: KeySpaceCapacity;
+  readonly dimension: Dimension;
+  readonly headroom: number;
+  /** The table's write copies, made once and only when a check asks. */
+  readonly copies: () => WriteCopies;
+}
+
+/** The peak a check holds against its ceiling, and the copies it counts (writes only: a read is read from one copy). */
+function countedPeak({ analysis, dimension, copies }: CeilingCheck): { readonly counted: WriteCopies; readonly peak: number } {
+  const counted = dimension === 'write' ? copies() : ONE_COPY;
+  return { counted, peak: peakOf(analysis, dimension, counted) };
+}
+
 /**
  * A ceiling the peak leaves less than the headroom under: provisioned units, the auto-scaling maximum, or the
  * on-demand maximum. One rule for both engines: it fires when the peak is above headroom × the capacity, as
  * an error when the peak itself is above the capacity (it throttles at the declared peak) and as a warning
  * when only the headroom is missing (a burst over the peak throttles); the fix asks for peak ÷ headroom.
  */
-function belowPeak(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom, copies } = check;
   const ceiling = capacity[dimension];
   if (ceiling === undefined) return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   if (fits(peak, ceiling.units * headroom)) return undefined;
   const below = !fits(peak, ceiling.units);
   // Where SG007 removes the sharding that makes part of the peak, its fix leads and the raise is sized on what it
@@ -252,12 +262,7 @@ function belowPeak(
       after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
     ),
     severity: below && byName === undefined ? undefined : 'warning',
-    data: Object.assign({}, from.data, byName?.data, {
-      source: from.source,
-      index: capacity.index,
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, byName?.data, peakData(capacity, dimension, from.source, peak), {
       raisePeak,
       limit: ceiling.units,
       utilization: peak / ceiling.units,
@@ -272,6 +277,11 @@ function belowPeak(
     }),
     edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** What every finding on one dimension's peak says of it: where the peak comes from, whose it is, and its units. */
+function peakData(capacity: KeySpaceCapacity, dimension: Dimension, source: 'declared' | 'derived', peak: number): MessageData {
+  return { source, index: capacity.index, dimension, unit: UNIT[dimension], peak };
 }
 
 /** What the fix says of the default quota a raise would pass (none: no quota passed). */
@@ -411,18 +421,11 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
  * would not do: on a provisioned table it is what the capacity may be raised to instantly, not capacity
  * ("Understanding DynamoDB warm throughput in different scenarios"). Fixed units are the capacity at creation: belowPeak.
  */
-function minimumBelowPeak(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom, copies } = check;
   const ceiling = capacity[dimension];
   if (ceiling === undefined || ceiling.source !== 'autoscaled') return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   const start = ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM;
   if (fits(peak, start)) return undefined;
   const suggested = withHeadroom(peak, headroom);
@@ -441,12 +444,7 @@ function minimumBelowPeak(
     fixId: passed ? pastQuotaFix(passed) : 'fixMinimum',
     ...(ownCapacityOf && !passed ? { fixNotes: ['fixOwnMinimum'] } : {}),
     severity: 'warning',
-    data: Object.assign({}, from.data, copied.data, {
-      source: from.source,
-      index: capacity.index,
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       raisePeak: peak,
       limit: start,
       minimumFrom: ceiling.min === undefined ? 'default' : 'declared',
@@ -492,14 +490,17 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
       : { fixId: 'fixQuota', ...fanOutFix(analysis, dimension) }),
     severity: byName ? 'warning' : undefined,
-    data: Object.assign({}, from.data, byName?.data, copied.data, removes ? removalData(analysis, dimension, after) : {}, {
-      source: from.source,
-      index: capacity.index,
-      dimension,
-      unit: UNIT[dimension],
-      peak,
-      quota,
-    }),
+    data: Object.assign(
+      {},
+      from.data,
+      byName?.data,
+      copied.data,
+      removes ? removalData(analysis, dimension, after) : {},
+      peakData(capacity, dimension, from.source, peak),
+      {
+        quota,
+      },
+    ),
   };
 }
 
@@ -509,21 +510,14 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
  * it as it would meet any capacity (`withinHeadroom`). A ceiling at or under the quota is checked by `belowPeak`
  * with the same headroom, and provisioned capacity above it by `provisionedOverQuota`, so only these remain.
  */
-function nearQuota(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom } = check;
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   const ceiling = capacity[dimension];
   if (design.billing !== 'on-demand' || (ceiling !== undefined && ceiling.units <= quota)) return undefined;
   // Copies only multiply writes: a peak within the headroom at the most copies accepted needs no plan.
   if (fits(peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }), quota * headroom)) return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   // Above the quota itself, `overQuota` says it (an error).
   if (fits(peak, quota * headroom) || peak > quota) return undefined;
   const { workload } = analysis.space;
@@ -537,12 +531,7 @@ function nearQuota(
     fixId: 'fixNearQuota',
     ...fanOutFix(analysis, dimension),
     severity: 'warning',
-    data: Object.assign({}, from.data, copied.data, {
-      source: from.source,
-      index: capacity.index,
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       quota,
       utilization: peak / quota,
       headroom,
@@ -660,15 +649,12 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(design, space, capacity, dimension, headroom, copies));
+    const checks = (['write', 'read'] as const).map((dimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies }));
+    for (const check of checks) hits.push(belowPeak(check));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, copies()));
-    if (design.launchAtPeak && design.billing === 'provisioned') {
-      for (const dimension of ['write', 'read'] as const) hits.push(minimumBelowPeak(design, space, capacity, dimension, headroom, copies));
-    }
-    for (const dimension of ['write', 'read'] as const) {
-      hits.push(overQuota(space, capacity, dimension, copies), nearQuota(design, space, capacity, dimension, headroom, copies));
-    }
+    if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
+    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, copies), nearQuota(check));
   }
   return hits.filter((hit) => hit !== undefined);
 }
