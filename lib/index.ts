@@ -59,7 +59,7 @@ export { RULE_IDS } from './lint/rules';
 /** Each rule as the catalogue, `skewguard rules` and SARIF describe it: what it checks, not how. */
 export const RULES: readonly RuleDescription[] = RULE_LIST;
 export type { RuleDescription, RuleMeta, RuleSource, Severity } from './lint/rule';
-export type { MessageData } from './lint/messages';
+export type { DeclarationData, MessageData } from './lint/messages';
 export type { LoadDimension, Loads } from './engines';
 export type { CosmosThroughputMode } from './engines/cosmosdb';
 export type { ConstructMetadataEntry, RecordedAcknowledgement } from './cfn/cdk-acknowledgements';

@@ -375,7 +375,7 @@ export interface DynamoDbMonitoringDesign {
   /** Contributor Insights on the table (and, unless overridden, its GSIs).
    *  @default true */
   readonly contributorInsights?: boolean;
-  /** No longer read: it fed SG011, retired in 0.1.0 (`SuccessfulRequestLatency` is time inside DynamoDB
+  /** No longer read: it fed SG011, retired before the first release (`SuccessfulRequestLatency` is time inside DynamoDB
    *  only, so SDK retries never show in it). Still accepted so existing design files stay valid; latency
    *  alarms are GuardedTable's `latencyAlarms` prop.
    *  @deprecated ignored

@@ -420,7 +420,7 @@ const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },
-  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired in 0.1.0); kept so older files stay valid.' },
+  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired before the first release); kept so older files stay valid.' },
 });
 
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(

@@ -10,8 +10,16 @@ import { code, fmt, keyName, listed, onIndex, percent } from './format';
  * `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself).
  */
 export type MessageData = Readonly<
-  Record<string, string | number | boolean | readonly string[] | readonly number[] | readonly (string | number)[] | undefined>
+  Record<string, string | number | boolean | readonly string[] | readonly number[] | readonly (string | number)[] | DeclarationData | undefined>
 >;
+
+/**
+ * A value a fix declares, as its edit writes it into the design: `{ min: 5, max: 100 }`, or per dimension
+ * `{ read: { fixed: 20 }, write: { min: 5, max: 100 } }`. Rendered by `{{name|declaration}}`.
+ */
+export interface DeclarationData {
+  readonly [name: string]: number | DeclarationData;
+}
 
 const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 
@@ -22,8 +30,10 @@ const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
  *  partitions, singular or plural (`1 physical partition`, `2 physical partitions`); `arrows`: a list
  *  joined with arrows, numbers formatted (`5 → 200,000 → unique`); `keySpace`: `` index `a` `` for an
  *  index, `the table` when the value is absent; `attributes`: attribute names joined with `+`
- *  (`` `a` + `b` ``), `nothing` for none. Any other list is rendered item by item and joined with commas. */
-const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex', 'partitions', 'arrows', 'keySpace', 'attributes'] as const;
+ *  (`` `a` + `b` ``), `nothing` for none; `declaration`: a declared value as the design writes it,
+ *  `{ read: {min: 5, max: 100} }` (numbers ungrouped, as in the file). Any other list is rendered item by item and
+ *  joined with commas. */
+const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex', 'partitions', 'arrows', 'keySpace', 'attributes', 'declaration'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -110,6 +120,8 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   // A flag read without a select: its name's words belong in the template, so this is only a fallback.
   if (typeof value === 'boolean') return String(value);
   if (filter === 'onIndex') return onIndex(String(value));
+  if (filter === 'declaration') return declared(value);
+  if (isDeclaration(value)) throw new Error('a declaration in message data is rendered with the `declaration` filter');
   if (filter === 'keySpace') return `index ${code(String(value))}`;
   if (filter === 'arrows') return (typeof value === 'object' ? value : [value]).map((item: string | number) => render(item, undefined)).join(' → ');
   if (filter === 'attributes') {
@@ -123,6 +135,17 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   if (filter === 'percent') return percent(Number(value));
   if (filter === 'code' || filter === 'key') return code(String(value));
   return typeof value === 'number' ? fmt(value) : value;
+}
+
+function isDeclaration(value: NonNullable<MessageData[string]>): value is DeclarationData {
+  return typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `{ read: {min: 5, max: 100}, write: {fixed: 20} }`: the outer braces spaced, the inner ones as written in a file. */
+function declared(value: NonNullable<MessageData[string]>, depth = 0): string {
+  if (!isDeclaration(value)) return String(value);
+  const members = Object.entries(value).map(([name, member]) => `${name}: ${declared(member, depth + 1)}`);
+  return depth === 0 ? `{ ${members.join(', ')} }` : `{${members.join(', ')}}`;
 }
 
 /** The templates, in order, filled from `data` into one sentence. */

@@ -224,14 +224,19 @@ describe('other commands', () => {
     const text = await cli(['explain', 'SG011']);
     expect(text.code).toBe(0);
     expect(text.stderr).toBe('');
-    expect(text.stdout).toMatch(/^SG011 latency-blind-on-demand \(retired: it no longer runs\)\n {2}why: {9}retired in 0\.1\.0: /);
+    expect(text.stdout).toMatch(/^SG011 latency-blind-on-demand \(retired: it no longer runs\)\n {2}why: {9}retired before the first release: /);
     expect(text.stdout).toContain('  replaced by: SG010 monitoring-off (`skewguard explain SG010`)\n');
     expect(text.stdout).toContain('docs:        https://github.com/skewguard/skewguard/blob/main/docs/rules.md#retired-rules');
     expect((await cli(['rules', 'latency-blind-on-demand'])).stdout).toBe(text.stdout);
     const json = JSON.parse((await cli(['explain', 'sg11', '--format', 'json'])).stdout);
-    expect(json).toMatchObject({ id: 'SG011', status: 'retired', replacedBy: ['SG010'], retired: expect.stringMatching(/^retired in 0\.1\.0: /) });
+    expect(json).toMatchObject({
+      id: 'SG011',
+      status: 'retired',
+      replacedBy: ['SG010'],
+      retired: expect.stringMatching(/^retired before the first release: /),
+    });
     expect((await cli(['explain', 'SG011', '--format', 'markdown'])).stdout).toMatch(
-      /^## SG011 latency-blind-on-demand \(retired\)\n\n\*\*Why:\*\* retired in 0\.1\.0: [\s\S]*\*\*Replaced by:\*\* \[SG010 monitoring-off\]\([^)]*#sg010-monitoring-off\)/,
+      /^## SG011 latency-blind-on-demand \(retired\)\n\n\*\*Why:\*\* retired before the first release: [\s\S]*\*\*Replaced by:\*\* \[SG010 monitoring-off\]\([^)]*#sg010-monitoring-off\)/,
     );
     // The catalogue has that anchor: the retired rules' section of docs/rules.md.
     expect(readFileSync(join(root, 'docs/rules.md'), 'utf8')).toContain('\n## Retired rules\n');

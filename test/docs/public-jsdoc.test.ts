@@ -42,6 +42,7 @@ const OUTPUT_TYPES = new Set([
   'PhysicalShare',
   'QuotaPassed',
   // Errors, lint results and the rule catalogue.
+  'DeclarationData',
   'DesignIssue',
   'Finding',
   'HotValueReach',

@@ -197,6 +197,12 @@ describe('messages', () => {
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
 
+  it('writes a declared value in data as the design file writes it, and only with its filter', () => {
+    const ownCapacity = { write: { min: 31250, max: 40000 }, read: { fixed: 2000 } };
+    expect(interpolate('`capacity` = {{c|declaration}}', { c: ownCapacity })).toBe('`capacity` = { write: {min: 31250, max: 40000}, read: {fixed: 2000} }');
+    expect(() => interpolate('{{c}}', { c: ownCapacity })).toThrow(/declaration/);
+  });
+
   it('writes a section only where data has its name, with placeholders of its own', () => {
     const template = 'raise to {{to}}{{?createAt}} (a new one: create at {{createAt}}, then raise){{/createAt}}, then shard';
     expect(interpolate(template, { to: 97000 })).toBe('raise to 97,000, then shard');
@@ -265,18 +271,20 @@ describe('SG011 latency-blind-on-demand, retired', () => {
   it('is listed as retired, replaced by SG010, and an old acknowledgement of it is reported unused, never an error', () => {
     expect(RETIRED_RULES.find((r) => r.id === 'SG011')).toMatchObject({ title: 'latency-blind-on-demand', replacedBy: ['SG010'] });
     expect(RETIRED_RULES.find((r) => r.id === 'SG011')?.retired).toMatch(/time inside DynamoDB only/);
-    expect(catalogueMarkdown()).toMatch(/- \*\*SG011 latency-blind-on-demand\*\* — retired in 0\.1\.0: .*; replaced by SG010\./);
+    expect(catalogueMarkdown()).toMatch(/- \*\*SG011 latency-blind-on-demand\*\* — retired before the first release: .*; replaced by SG010\./);
     const result = lintDocument(table({ acknowledgements: [{ rule: 'SG011', reason: 'latency is watched by the service SLO alarms' }] }));
     expect(result.findings).toEqual([]);
     expect(result.unusedAcknowledgements).toMatchObject([{ ruleId: 'SG011', retired: { replacedBy: ['SG010'] } }]);
   });
 
   // Review 4: `explain SG011` said "retired in 0.2" in version 0.1.0. A retirement names a version the
-  // package has reached, never a later one.
-  it('names the version it was retired in, no later than the package version', () => {
+  // package has reached, never a later one. A rule retired before the first release says so, not "in 0.1.0": the
+  // CHANGELOG's 0.1.0 is unreleased, and no user ever ran the rule in a version named by it.
+  it('names the version it was retired in, no later than the package version, or says it was retired before the first release', () => {
     const { version } = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string };
     const parts = (v: string) => v.split('.').map(Number);
-    for (const rule of RETIRED_RULES) {
+    expect(RETIRED_RULES.find((r) => r.id === 'SG011')?.retired).toMatch(/^retired before the first release: /);
+    for (const rule of RETIRED_RULES.filter((r) => !r.retired.startsWith('retired before the first release: '))) {
       const named = /^retired in (\d+(?:\.\d+){0,2}):/.exec(rule.retired)?.[1];
       expect([rule.id, named]).toEqual([rule.id, expect.any(String)]);
       const [a, b] = [parts(named as string), parts(version)];

@@ -51,7 +51,8 @@ import {
   type KeySpaceTarget,
   type AsDeployed,
 } from './drift';
-import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
+import { windowLength, windowSpan, type Figure, type Observation, type ObservedFigures, type RangeFigure, type ShareFigure } from './figures';
+import { gapText } from './gaps';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
@@ -136,37 +137,49 @@ function loadText(target: KeySpaceTarget, share: ShareFigure): string {
 /** A figure's note: its text, and the data the text summarises (the JSON report's). */
 interface FigureNote {
   readonly message: string;
-  readonly data?: Readonly<Record<string, unknown>>;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a JSON report's reader gets of a figure, beside the note's sentence: its field, value and bound, the seconds its
+ * period averages over, the key it names and that key's load, and for NormalizedRUConsumption every range (the text
+ * names the hottest few).
+ */
+function figureData(field: keyof ObservedFigures, figure: Figure & Partial<ShareFigure> & { readonly ranges?: readonly RangeFigure[] }) {
+  return Object.assign(
+    { figure: field, value: figure.value, bound: figure.bound },
+    figure.averagedOverSeconds === undefined ? {} : { averagedOverSeconds: figure.averagedOverSeconds },
+    figure.key === undefined ? {} : { key: figure.key },
+    figure.load === undefined ? {} : { unitsPerSecond: figure.load.unitsPerSecond },
+    figure.ranges === undefined ? {} : { ranges: figure.ranges },
+  );
 }
 
 function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): FigureNote[] {
   const f = observation.figures;
   const units = target.engine === 'cosmosdb' ? [' RU/s', ' RU/s'] : [' RCU/s', ' WCU/s'];
-  const nru = figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%');
-  const lines: (FigureNote | string | undefined)[] = [
-    figureLine('peak reads', f.peakReadUnits, units[0]),
-    figureLine('peak writes', f.peakWriteUnits, units[1]),
-    f.hotKeyShare
-      ? `${figureLine('hottest key share', f.hotKeyShare, '', showShare)}${f.hotKeyShare.key ? `, key ${f.hotKeyShare.key}` : ''}${loadText(target, f.hotKeyShare)}`
-      : undefined,
-    f.prefixHotKeyShare
-      ? `${figureLine('hottest first-level value share', f.prefixHotKeyShare, '', showShare)}${f.prefixHotKeyShare.key ? `, value ${f.prefixHotKeyShare.key}` : ''}${loadText(target, f.prefixHotKeyShare)}`
-      : undefined,
-    figureLine('distinct keys', f.distinctKeys, ''),
-    figureLine('largest logical partition', f.largestPartitionGb, ' GB'),
-    figureLine('read key-range throttles', f.readThrottles, ''),
-    figureLine('write key-range throttles', f.writeThrottles, ''),
-    // The text names the hottest few ranges; the data keeps every one.
-    nru && f.normalizedRuPercent?.ranges ? { message: nru, data: { figure: 'normalizedRuPercent', ranges: f.normalizedRuPercent.ranges } } : nru,
-    figureLine('physical partitions', f.partitionKeyRanges, ''),
-    figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, ''),
-    figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, ''),
-    figureLine('requests rate-limited (429)', f.throttledRequests, ''),
+  const shareText = (share: ShareFigure, name: string, keyWord: string) =>
+    `${figureLine(name, share, '', showShare)}${share.key ? `, ${keyWord} ${share.key}` : ''}${loadText(target, share)}`;
+  const lines: [keyof ObservedFigures, string | undefined][] = [
+    ['peakReadUnits', figureLine('peak reads', f.peakReadUnits, units[0])],
+    ['peakWriteUnits', figureLine('peak writes', f.peakWriteUnits, units[1])],
+    ['hotKeyShare', f.hotKeyShare && shareText(f.hotKeyShare, 'hottest key share', 'key')],
+    ['prefixHotKeyShare', f.prefixHotKeyShare && shareText(f.prefixHotKeyShare, 'hottest first-level value share', 'value')],
+    ['distinctKeys', figureLine('distinct keys', f.distinctKeys, '')],
+    ['largestPartitionGb', figureLine('largest logical partition', f.largestPartitionGb, ' GB')],
+    ['readThrottles', figureLine('read key-range throttles', f.readThrottles, '')],
+    ['writeThrottles', figureLine('write key-range throttles', f.writeThrottles, '')],
+    ['normalizedRuPercent', figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%')],
+    ['partitionKeyRanges', figureLine('physical partitions', f.partitionKeyRanges, '')],
+    ['readAccountLimitThrottles', figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, '')],
+    ['writeAccountLimitThrottles', figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, '')],
+    ['throttledRequests', figureLine('requests rate-limited (429)', f.throttledRequests, '')],
   ];
   const prefix = `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): `;
-  return lines
-    .filter((l): l is FigureNote | string => l !== undefined)
-    .map((l) => (typeof l === 'string' ? { message: `${prefix}${l}` } : { ...l, message: `${prefix}${l.message}` }));
+  return lines.flatMap(([field, text]) => {
+    const figure = f[field] as Parameters<typeof figureData>[1] | undefined;
+    return text === undefined || figure === undefined ? [] : [{ message: `${prefix}${text}`, data: figureData(field, figure) }];
+  });
 }
 
 /**
@@ -176,14 +189,19 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
  * throttled keys rules. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_tutorial.html
  * ("Choosing a Contributor Insights mode"; the CLI option: API_UpdateContributorInsights, ContributorInsightsMode).
  */
-/** Why there is no most accessed keys data: `report`, the name of the report given with no datapoints; absent, none given. */
-const NO_ACCESSED_KEYS =
-  '{{!report}}no most accessed keys report (PKC) was given{{/report}}' +
-  '{{?throttledRule}}{{report}}, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC): {{throttledRule}}. It is read for what it is, which keys were throttled and when (give it as "throttledKeys"), never as consumed units{{/throttledRule}}' +
-  '{{?report}}{{!throttledRule}}{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window{{/throttledRule}}{{/report}}';
 /** Why no most accessed keys data was read: no report given, a report with no datapoints, or a most throttled keys report given in its place. */
-const accessedKeysGap = (gap: NonNullable<Observation['noAccessedKeys']>): 'missing' | 'empty' | 'throttledKeys' =>
+type AccessedKeysGap = 'missing' | 'empty' | 'throttledKeys';
+const accessedKeysGap = (gap: NonNullable<Observation['noAccessedKeys']>): AccessedKeysGap =>
   gap.throttledRule !== undefined ? 'throttledKeys' : gap.report === undefined ? 'missing' : 'empty';
+/** Its words: `report`, the file given; for `throttledKeys`, the evidence (insight-rule-kind.ts) that it is the PKT rule's. */
+const NO_ACCESSED_KEYS: Readonly<Record<AccessedKeysGap, string>> = {
+  missing: 'no most accessed keys report (PKC) was given',
+  empty: '{{report}} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window',
+  throttledKeys:
+    '{{report}}, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC): its Sum at its busiest minute, {{busiestMinute}}, is {{reportSum}}, where the metrics give {{consumedUnits}} consumed units (ConsumedReadCapacityUnits + 3 × ConsumedWriteCapacityUnits) for that minute' +
+    '{{?throttleEvents}}, and the metrics counted {{throttleEvents}} throttle events that minute{{/throttleEvents}}' +
+    '; over its {{comparedMinutes}} minutes with both, its Sum is a median {{medianRatio|percent}} of the consumed units, where the most accessed keys rule (PKC) counts them all. It counts throttled requests (ThrottleCount), so it is the most throttled keys rule (PKT). It is read for what it is, which keys were throttled and when (give it as "throttledKeys"), never as consumed units',
+};
 const ACCESSED_KEYS_WHY =
   "Contributor Insights creates that rule only in ACCESSED_AND_THROTTLED_KEYS mode: GuardedTable's default mode, THROTTLED_KEYS, creates none";
 const ACCESSED_KEYS_FIX =
@@ -226,23 +244,26 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         'incompleteObservations',
         'warning',
         base,
-        `${keySpaceLabel(target)}: ${gap}`,
+        `${keySpaceLabel(target)}: ${gapText(gap)}`,
         'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
-        { gap },
+        gap,
       ),
     );
-  if (observation.noAccessedKeys !== undefined)
+  if (observation.noAccessedKeys !== undefined) {
+    const { report, throttledRule } = observation.noAccessedKeys;
+    const data = Object.assign({ accessedKeysReport: accessedKeysGap(observation.noAccessedKeys) }, report === undefined ? {} : { report }, throttledRule);
     findings.push(
       finding(
         target,
         'noAccessedKeys',
         'warning',
         base,
-        `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS, observation.noAccessedKeys)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
+        `${keySpaceLabel(target)}: ${interpolate(NO_ACCESSED_KEYS[data.accessedKeysReport], data)}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
         ACCESSED_KEYS_FIX,
-        { accessedKeysReport: accessedKeysGap(observation.noAccessedKeys), ...observation.noAccessedKeys },
+        data,
       ),
     );
+  }
   if (Object.keys(observation.figures).length === 0) {
     findings.push(
       finding(

@@ -30,6 +30,7 @@ import {
   type RequestCount,
   type RequestsFigure,
 } from './figures';
+import type { Gap } from './gaps';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 import { throttledMinutesOf, type ThrottledKeysInput } from './throttled-keys';
@@ -76,11 +77,11 @@ function fromRuConsumption(
   rows: readonly RuConsumptionRow[],
   file: string,
   context: DeriveContext,
-  gaps: string[],
+  gaps: Gap[],
 ): ObservedFigures & { deployedShards?: DeployedShards; peak?: BusiestPeriod } {
   const { periodSeconds: period, showKey } = context;
   if (rows.length === 0) {
-    gaps.push(`${file}: no CDBPartitionKeyRUConsumption rows for this container: diagnostics were just turned on, or nothing was logged in the window`);
+    gaps.push({ gap: 'noRuRows', file });
     return {};
   }
   const bucket = (t: number) => Math.floor(t / (period * 1000)) * period * 1000;
@@ -256,15 +257,15 @@ function fromTotalRequests(
   series: readonly TotalRequestsSeries[],
   file: string,
   ranges: ReadonlyMap<number, readonly number[]> | undefined,
-  gaps: string[],
+  gaps: Gap[],
 ): RequestsFigure | undefined {
   if (series.length > 0 && series.every((s) => s.statusCode === undefined)) {
-    gaps.push(`${file}: TotalRequests is not split by StatusCode (filter "StatusCode eq '*'"), so its 429s cannot be counted`);
+    gaps.push({ gap: 'requestsNotByStatus', file });
     return undefined;
   }
   const perMinute = requestsPerMinute(series);
   if (perMinute.size === 0) {
-    gaps.push(`${file}: TotalRequests has no datapoints for this container`);
+    gaps.push({ gap: 'noRequests', file });
     return undefined;
   }
   const over = (keep: (utilization: readonly number[]) => boolean) => {
@@ -342,7 +343,7 @@ function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 
 }
 
 export function deriveContainer(files: ContainerObservationFiles, context: DeriveContext): Observation {
-  const gaps: string[] = [];
+  const gaps: Gap[] = [];
   const sources: string[] = [];
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
   let deployed: DeployedShards | undefined;
@@ -390,7 +391,7 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
     );
     const points = series.flatMap((s) => s.points.map((p) => ({ ...p, range: s.partitionKeyRangeId })));
     window = mergeWindows(window, windowOf(points.map((p) => p.timestamp)));
-    if (points.length === 0) gaps.push(`${files.normalizedRu.name}: NormalizedRUConsumption has no datapoints for this container`);
+    if (points.length === 0) gaps.push({ gap: 'noNormalizedRu', file: files.normalizedRu.name });
     else Object.assign(figures, fromNormalizedRu(points));
     if (points.length > 0) ranges = rangesByMinute(points);
     if (points.length > 0) atBudget = rangesAtBudgetByMinute(points);

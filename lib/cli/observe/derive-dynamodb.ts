@@ -23,6 +23,7 @@
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ThrottleFigure } from './figures';
+import type { Gap } from './gaps';
 import { throttledRuleEvidence } from './insight-rule-kind';
 import { keyRangeThrottledOf } from './key-range-throttled';
 import { METRIC_IDS, type TableObservationFiles } from './manifest';
@@ -66,13 +67,11 @@ function busiestThrottled(throttles: MetricSeries, consumed: MetricSeries | unde
   return busiest;
 }
 
-function fromMetrics(series: readonly MetricSeries[], file: string, period: number, gaps: string[]): ObservedFigures {
+function fromMetrics(series: readonly MetricSeries[], file: string, period: number, gaps: Gap[]): ObservedFigures {
   const byId = new Map(series.map((s) => [s.id, s]));
   for (const s of series) {
-    if (!(s.id in METRIC_IDS))
-      gaps.push(`${file}: the query id "${s.id}" is not one observe reads (${Object.keys(METRIC_IDS).join(', ')}): its data is not used`);
-    if (s.statusCode !== undefined && s.statusCode !== 'Complete')
-      gaps.push(`${file}: "${s.id}" has StatusCode ${s.statusCode}: not every datapoint of the window was returned (merge the NextToken pages)`);
+    if (!(s.id in METRIC_IDS)) gaps.push({ gap: 'unknownQueryId', file, queryId: s.id });
+    if (s.statusCode !== undefined && s.statusCode !== 'Complete') gaps.push({ gap: 'partialSeries', file, queryId: s.id, statusCode: s.statusCode });
   }
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
   const peaks = [
@@ -82,7 +81,7 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
   for (const [id, metric, field] of peaks) {
     const s = byId.get(id);
     if (!s) continue;
-    if (s.points.length === 0) gaps.push(`${file}: "${id}" (${metric}) has no datapoints in the window`);
+    if (s.points.length === 0) gaps.push({ gap: 'noDatapoints', file, queryId: id, metric });
     else figures[field] = peakFigure(s, metric, period);
   }
   const throttles = [
@@ -124,18 +123,16 @@ function fromContributorInsights(
   report: InsightRuleReport,
   file: string,
   context: DeriveContext,
-  gaps: string[],
+  gaps: Gap[],
 ): ObservedFigures & { deployedShards?: DeployedShards } {
   const { periodSeconds: period, showKey } = context;
   if (report.datapoints.length === 0) return {};
   if (report.aggregationStatistic !== undefined && report.aggregationStatistic.toLowerCase() !== 'sum')
-    gaps.push(
-      `${file}: the rule aggregates by ${report.aggregationStatistic}, not SUM: it is not DynamoDB's most accessed keys rule (PKC), whose values are consumed units`,
-    );
+    gaps.push({ gap: 'notSumAggregated', file, statistic: report.aggregationStatistic });
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards } = {};
   const withSum = report.datapoints.filter((d) => d.sum !== undefined && d.sum > 0 && d.maxContributorValue !== undefined);
   if (withSum.length === 0) {
-    gaps.push(`${file}: no datapoint has both Sum and MaxContributorValue: export with --metrics Sum MaxContributorValue UniqueContributors`);
+    gaps.push({ gap: 'noContributorStatistics', file });
   } else {
     const peak = withSum.reduce((best, d) => ((d.sum ?? 0) > (best.sum ?? 0) ? d : best));
     const stored = (peak.maxContributorValue ?? 0) / (peak.sum ?? 1);
@@ -186,7 +183,7 @@ function keyRangeThrottlesAt(series: readonly MetricSeries[], timestamp: number)
 }
 
 export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {
-  const gaps: string[] = [];
+  const gaps: Gap[] = [];
   const sources: string[] = [];
   let series: readonly MetricSeries[] = [];
   let figures: ObservedFigures = {};

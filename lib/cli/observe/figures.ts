@@ -4,6 +4,7 @@
  * keys), an `upper` bound, or an `estimate`; the comparison uses a bound only in the direction it
  * proves (a lower bound can show that reality exceeds a declaration, never that it stays below).
  */
+import type { Gap } from './gaps';
 import type { DeployedShards } from './shard-count';
 
 export type Bound = 'measured' | 'lower' | 'upper' | 'estimate';
@@ -204,17 +205,37 @@ export interface RangeFigure {
   readonly percent: number;
 }
 
+/**
+ * Why a report given as the most accessed keys rule's (PKC) is the most throttled keys rule's (PKT): its Sum at its
+ * busiest minute against the consumed units the metrics give for that minute, and the median ratio over every minute
+ * with both. Numbers and a minute, worded by the noAccessedKeys message (command.ts); insight-rule-kind.ts reads it off the report.
+ */
+export type ThrottledRuleEvidence = {
+  /** Its busiest minute, `2026-11-22T20:00Z`. */
+  readonly busiestMinute: string;
+  /** Its Sum that minute, rounded. */
+  readonly reportSum: number;
+  /** ConsumedReadCapacityUnits + 3 × ConsumedWriteCapacityUnits of that minute, rounded. */
+  readonly consumedUnits: number;
+  /** Throttle events the metrics counted that minute, where they hold a throttle series. */
+  readonly throttleEvents?: number;
+  /** The minutes with both a Sum and consumed units. */
+  readonly comparedMinutes: number;
+  /** The median of Sum ÷ consumed units over them, to the whole percent the message says. */
+  readonly medianRatio: number;
+};
+
 export interface Observation {
   readonly figures: ObservedFigures;
   /** First and last timestamp seen, epoch ms; undefined when nothing was measured. */
   readonly window?: { readonly start: number; readonly end: number };
   /** Sources given but empty or partial: said in the report, never passed over. */
-  readonly gaps: readonly string[];
+  readonly gaps: readonly Gap[];
   /** Files the figures came from, for the report. */
   readonly sources: readonly string[];
   /** DynamoDB: no most accessed keys (PKC) data, so no hottest key's share or distinct keys: `report`, the report
-   *  given with no datapoints; absent, none was given. */
-  readonly noAccessedKeys?: { readonly report?: string; readonly throttledRule?: string };
+   *  given with no datapoints, or (`throttledRule`) one that is the most throttled keys rule's; absent, none was given. */
+  readonly noAccessedKeys?: { readonly report?: string; readonly throttledRule?: ThrottledRuleEvidence };
   /** For a sharded key space: the shard count the listed stored keys show deployed (shard-count.ts). */
   readonly deployedShards?: DeployedShards;
 }

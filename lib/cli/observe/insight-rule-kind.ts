@@ -17,7 +17,7 @@
  * two cannot be told apart, and the report is taken as the manifest names it.
  */
 import type { InsightRuleReport, MetricSeries } from './aws-reports';
-import { fmt, isoMinute } from './figures';
+import { isoMinute, type ThrottledRuleEvidence } from './figures';
 
 /** The median ratio of a report's Sum to the consumed units of the same minutes under which it is not the PKC rule's.
  *  A PKC report's Sum is those units (ratio 1, give or take Contributor Insights' approximation); a PKT report's is its
@@ -36,7 +36,7 @@ const THROTTLE_IDS = [
 ];
 
 /** `undefined`: the report reads as the PKC rule's, or the metrics cannot tell; else why it is the PKT rule's. */
-export function throttledRuleEvidence(report: InsightRuleReport, series: readonly MetricSeries[]): string | undefined {
+export function throttledRuleEvidence(report: InsightRuleReport, series: readonly MetricSeries[]): ThrottledRuleEvidence | undefined {
   const byId = new Map(series.map((s) => [s.id, new Map(s.points.map((p) => [p.timestamp, p.value]))]));
   const reads = byId.get('consumedRead');
   const writes = byId.get('consumedWrite');
@@ -56,6 +56,12 @@ export function throttledRuleEvidence(report: InsightRuleReport, series: readonl
   if (median >= ACCESSED_MIN_RATIO) return undefined;
   const busiest = compared.reduce((best, c) => (c.sum > best.sum ? c : best));
   const throttles = THROTTLE_IDS.some((id) => byId.has(id)) ? THROTTLE_IDS.reduce((sum, id) => sum + (byId.get(id)?.get(busiest.at) ?? 0), 0) : undefined;
-  const events = throttles === undefined ? '' : `, and the metrics counted ${fmt(Math.round(throttles))} throttle events that minute`;
-  return `its Sum at its busiest minute, ${isoMinute(busiest.at)}, is ${fmt(Math.round(busiest.sum))}, where the metrics give ${fmt(Math.round(busiest.consumed))} consumed units (ConsumedReadCapacityUnits + 3 × ConsumedWriteCapacityUnits) for that minute${events}; over its ${compared.length} minutes with both, its Sum is a median ${Math.round(median * 100)}% of the consumed units, where the most accessed keys rule (PKC) counts them all. It counts throttled requests (ThrottleCount), so it is the most throttled keys rule (PKT)`;
+  return {
+    busiestMinute: isoMinute(busiest.at),
+    reportSum: Math.round(busiest.sum),
+    consumedUnits: Math.round(busiest.consumed),
+    ...(throttles === undefined ? {} : { throttleEvents: Math.round(throttles) }),
+    comparedMinutes: compared.length,
+    medianRatio: Math.round(median * 100) / 100,
+  };
 }

@@ -50,20 +50,21 @@ export const RETIRED_RULES: readonly RetiredRule[] = [
     // SuccessfulRequestLatency is time inside DynamoDB only ("DynamoDB metrics and dimensions"), and the
     // design switch it checked creates no alarm: a rule that refused synths on that premise had to go.
     retired:
-      'retired in 0.1.0: it refused on-demand tables with `monitoring.latencyAlarms: false` because SDK retries would show as rising p99 SuccessfulRequestLatency, but that metric is time inside DynamoDB only (no network, no client-side time), so retries never show in it, and the switch created no alarm. The hot-partition signal in both capacity modes is the key-range throttle events GuardedTable always alarms on, with Contributor Insights for the key (SG010)',
+      'retired before the first release: it refused on-demand tables with `monitoring.latencyAlarms: false` because SDK retries would show as rising p99 SuccessfulRequestLatency, but that metric is time inside DynamoDB only (no network, no client-side time), so retries never show in it, and the switch created no alarm. The hot-partition signal in both capacity modes is the key-range throttle events GuardedTable always alarms on, with Contributor Insights for the key (SG010)',
     replacedBy: ['SG010'],
   },
 ];
 
 /**
  * Why an acknowledgement of a retired rule waives nothing, for every report that says so: `SG011
- * (latency-blind-on-demand) is retired (in 0.1.0) and reports nothing any more; SG010 checks what it checked`.
+ * (latency-blind-on-demand) is retired (before the first release) and reports nothing any more; SG010 checks what it
+ * checked`; a rule retired in a release names it (`retired (in 1.2.0)`).
  * Undefined for a rule that is not retired (its waiver waives nothing because its finding is gone).
  */
 export function retiredRuleNote(ruleId: string): string | undefined {
   const rule = RETIRED_RULES.find((r) => r.id === ruleId);
   if (!rule) return undefined;
-  const since = /^retired in ([^:]+):/.exec(rule.retired)?.[1];
+  const since = /^retired (in [^:]+|before the first release):/.exec(rule.retired)?.[1];
   const replaced = rule.replacedBy.length > 0 ? `; ${rule.replacedBy.join(', ')} ${rule.replacedBy.length === 1 ? 'checks' : 'check'} what it checked` : '';
-  return `${rule.id} (${rule.title}) is retired${since ? ` (in ${since})` : ''} and reports nothing any more${replaced} (\`skewguard explain ${rule.id}\` says why)`;
+  return `${rule.id} (${rule.title}) is retired${since ? ` (${since})` : ''} and reports nothing any more${replaced} (\`skewguard explain ${rule.id}\` says why)`;
 }

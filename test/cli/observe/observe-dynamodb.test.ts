@@ -26,6 +26,20 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     const drift = findingsOf(run.stdout).find((f) => f.path === 'tables[0].workload.peakWriteUnits');
     expect(drift).toMatchObject({ messageId: 'exceedsDeclared', data: { declared: 700, observed: 2100 } });
     expect(drift?.message).toContain('ConsumedWriteCapacityUnits Sum per 60 s ÷ 60');
+    // Issue 13 §5: each observed figure's note carries the figure as fields, beside its sentence.
+    const notes: { message: string; data?: Record<string, unknown> }[] = JSON.parse(run.stdout).files[0].notes;
+    expect(notes.map((n) => n.data?.figure)).toEqual(expect.arrayContaining(['peakReadUnits', 'peakWriteUnits', 'hotKeyShare', 'distinctKeys']));
+    expect(notes.find((n) => n.data?.figure === 'peakWriteUnits')?.data).toEqual({
+      figure: 'peakWriteUnits',
+      value: 2100,
+      bound: 'measured',
+      averagedOverSeconds: 60,
+    });
+    expect(notes.find((n) => n.data?.figure === 'hotKeyShare')?.data).toMatchObject({
+      value: 0.05,
+      averagedOverSeconds: 60,
+      unitsPerSecond: expect.any(Number),
+    });
   });
 
   it('reports figures far below the declaration: over-declaring leads to over-sharding', async () => {
@@ -50,6 +64,13 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     // Review 4: the empty most accessed keys report is its own finding (noAccessedKeys), whose fix names the prop that turns the rule on.
     expect(findings.map((f) => f.messageId).sort()).toEqual(['incompleteObservations', 'incompleteObservations', 'noAccessedKeys', 'noObservations']);
     expect(findings.some((f) => f.messageId === 'noAccessedKeys' && f.message.includes('just enabled'))).toBe(true);
+    // Issue 13 §5: each gap is data (an id, the file and the series), the message its words.
+    const gaps = findings.filter((f) => f.messageId === 'incompleteObservations');
+    expect(gaps.map((f) => f.data)).toEqual([
+      { gap: 'noDatapoints', file: expect.stringContaining('metrics.json'), queryId: 'consumedRead', metric: 'ConsumedReadCapacityUnits' },
+      { gap: 'noDatapoints', file: expect.stringContaining('metrics.json'), queryId: 'consumedWrite', metric: 'ConsumedWriteCapacityUnits' },
+    ]);
+    expect(gaps[0].message).toMatch(/metrics\.json: "consumedRead" \(ConsumedReadCapacityUnits\) has no datapoints in the window$/);
     expect(run.code).toBe(1);
   });
 

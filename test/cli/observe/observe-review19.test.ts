@@ -125,6 +125,18 @@ describe('observe, review 19: a most throttled keys (PKT) export given as the mo
     expect(refused?.message).toContain('pkt.json, given as "contributorInsights", is not the most accessed keys rule\'s report (PKC)');
     expect(refused?.message).toContain('is 25,000, where the metrics give 393,000 consumed units');
     expect(refused?.message).toContain('so it is the most throttled keys rule (PKT)');
+    // Issue 13 §5: the evidence is data (a minute and numbers), the message its words.
+    expect(refused?.data).toEqual({
+      accessedKeysReport: 'throttledKeys',
+      report: expect.stringContaining('pkt.json'),
+      busiestMinute: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/),
+      reportSum: 25_000,
+      consumedUnits: 393_000,
+      throttleEvents: 25_000,
+      comparedMinutes: 20,
+      medianRatio: 0.06,
+    });
+    expect(refused?.message).toContain('over its 20 minutes with both, its Sum is a median 6% of the consumed units');
     // Read for what it is: which key was throttled, and when.
     const key = run.findings.find((f) => f.messageId === 'throttledKey');
     expect(key).toMatchObject({ severity: 'error', data: { key: '"t-77"', throttleCount: 500_000, periods: 20, longestRun: 20 } });

@@ -271,6 +271,11 @@ describe("observe: a Cosmos DB container's 429s (TotalRequests by StatusCode)", 
     });
     const findings = findingsOf(again.stdout);
     expect(findings.find((f) => f.messageId === 'incompleteObservations')?.message).toContain('TotalRequests is not split by StatusCode');
+    // Issue 13 §5: the gap is an id with its file, not a sentence.
+    expect(findings.find((f) => f.messageId === 'incompleteObservations')?.data).toEqual({
+      gap: 'requestsNotByStatus',
+      file: expect.stringContaining('requests.json'),
+    });
     expect(findings.find((f) => f.messageId === 'saturated')?.message).toContain('the 429s were not read');
   });
 });

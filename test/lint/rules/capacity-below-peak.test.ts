@@ -516,7 +516,14 @@ testRule('SG017', {
           path: 'globalSecondaryIndexes[0].capacity.write',
           index: 'byStatus',
           notes: ['inherited'],
-          data: { limit: 15_000, suggested: 31_250, limitField: 'capacity.write.min' },
+          // Issue 13 §5: the capacity the fix gives the index is data (numbers, as its edits write them), the key space its name.
+          data: {
+            limit: 15_000,
+            suggested: 31_250,
+            limitField: 'capacity.write.min',
+            index: 'byStatus',
+            ownCapacity: { write: { min: 31_250, max: 40_000 }, read: { min: 15_000, max: 40_000 } },
+          },
           fix: /; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = \{ write: \{min: 31250, max: 40000\}, read: \{min: 15000, max: 40000\} \}$/,
           edits: [
             { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { min: 31_250, max: 40_000 } },

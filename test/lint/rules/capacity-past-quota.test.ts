@@ -5,7 +5,7 @@
  * said, with the quota, and written as no edit; one within the quotas keeps its edit. ("Quotas in Amazon DynamoDB",
  * "Azure Cosmos DB service quotas".)
  */
-import type { CosmosContainerDesign, DynamoDbTableDesign } from '../../../lib';
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -106,4 +106,16 @@ testRule('SG017', {
       ],
     },
   ],
+});
+
+// Issue 13 §5: who would provision past the quota is the fix's wording (a fix of its own for the account-level quota),
+// and the key space its index's name: neither is a phrase in data.
+it('SG017 past a quota: data holds the quota figures and ids, no phrase naming who provisions', () => {
+  const sg017 = (design: DynamoDbTableDesign) => lint(design).filter((f) => f.ruleId === 'SG017' && f.index === undefined);
+  for (const design of [writes(35_000), writes(30_000, 2)]) {
+    const [finding] = sg017(design);
+    expect(finding.data).not.toHaveProperty('provisioner');
+    expect(finding.data).not.toHaveProperty('space');
+  }
+  expect(sg017(writes(30_000, 2))[0].fix).toContain(': the table and its GSIs would then provision 112,500 WCU');
 });

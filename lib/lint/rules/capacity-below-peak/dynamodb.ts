@@ -6,10 +6,9 @@ import { fits } from '../../../design/sharding';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
-import { code } from '../../format';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
-import type { MessageData } from '../../messages';
+import type { DeclarationData, MessageData } from '../../messages';
 import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -51,6 +50,7 @@ type Id =
   | 'fixOwnMinimum'
   | 'fixFanOut'
   | 'fixCapacityPastQuota'
+  | 'fixCapacityPastAccountQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
   | 'fixMinimum'
@@ -73,11 +73,6 @@ const BELOW_PEAK: Record<CapacityCeiling['source'], Id> = {
   autoscaled: 'autoscaledBelowPeak',
   'on-demand-maximum': 'maximumBelowPeak',
 };
-
-/** "the table", "index `byStatus`": who the capacity belongs to. */
-function spaceName(capacity: KeySpaceCapacity): string {
-  return capacity.index === undefined ? 'the table' : `index ${code(capacity.index)}`;
-}
 
 const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
@@ -210,24 +205,34 @@ function noneIfEmpty<T>(items: T[]): T[] | undefined {
   return items.length === 0 ? undefined : items;
 }
 
+/** One key space's capacity on one dimension, as belowPeak, minimumBelowPeak and nearQuota check it. */
+interface CeilingCheck {
+  readonly design: DynamoDbKeyDesign;
+  readonly analysis: SpaceAnalysis;
+  readonly capacity: KeySpaceCapacity;
+  readonly dimension: Dimension;
+  readonly headroom: number;
+  /** The table's write copies, made once and only when a check asks. */
+  readonly copies: () => WriteCopies;
+}
+
+/** The peak a check holds against its ceiling, and the copies it counts (writes only: a read is read from one copy). */
+function countedPeak({ analysis, dimension, copies }: CeilingCheck): { readonly counted: WriteCopies; readonly peak: number } {
+  const counted = dimension === 'write' ? copies() : ONE_COPY;
+  return { counted, peak: peakOf(analysis, dimension, counted) };
+}
+
 /**
  * A ceiling the peak leaves less than the headroom under: provisioned units, the auto-scaling maximum, or the
  * on-demand maximum. One rule for both engines: it fires when the peak is above headroom × the capacity, as
  * an error when the peak itself is above the capacity (it throttles at the declared peak) and as a warning
  * when only the headroom is missing (a burst over the peak throttles); the fix asks for peak ÷ headroom.
  */
-function belowPeak(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom, copies } = check;
   const ceiling = capacity[dimension];
   if (ceiling === undefined) return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   if (fits(peak, ceiling.units * headroom)) return undefined;
   const below = !fits(peak, ceiling.units);
   // Where SG007 removes the sharding that makes part of the peak, its fix leads and the raise is sized on what it
@@ -252,17 +257,12 @@ function belowPeak(
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
     ...fixIds(
-      ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : own ? 'fixOwnCapacity' : 'fixCapacity',
+      ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? pastQuotaFix(passed) : own ? 'fixOwnCapacity' : 'fixCapacity',
       after === undefined ? undefined : afterFits,
       after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
     ),
     severity: below && byName === undefined ? undefined : 'warning',
-    data: Object.assign({}, from.data, byName?.data, {
-      source: from.source,
-      space: spaceName(capacity),
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, byName?.data, peakData(capacity, dimension, from.source, peak), {
       raisePeak,
       limit: ceiling.units,
       utilization: peak / ceiling.units,
@@ -271,19 +271,28 @@ function belowPeak(
       headroom,
       field,
       limitField: ceiling.path,
-      ...(own ? { ownCapacity: own.text } : {}),
+      ...(own ? { ownCapacity: own.declaration } : {}),
       ...copied.data,
-      ...pastQuotaData(passed, capacity),
+      ...pastQuotaData(passed),
     }),
     edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
 }
 
-/** What fixCapacityPastQuota says of the default quota a raise would pass, and who would provision past it (none: no quota passed). */
-function pastQuotaData(passed: QuotaPassed | undefined, capacity: KeySpaceCapacity): MessageData {
+/** What every finding on one dimension's peak says of it: where the peak comes from, whose it is, and its units. */
+function peakData(capacity: KeySpaceCapacity, dimension: Dimension, source: 'declared' | 'derived', peak: number): MessageData {
+  return { source, index: capacity.index, dimension, unit: UNIT[dimension], peak };
+}
+
+/** What the fix says of the default quota a raise would pass (none: no quota passed). */
+function pastQuotaData(passed: QuotaPassed | undefined): MessageData {
   if (passed === undefined) return {};
-  const provisioner = passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs';
-  return { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned, provisioner };
+  return { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned };
+}
+
+/** The fix of a raise past a default quota: the key space's own (table-level), or the table's with its GSIs (account-level). */
+function pastQuotaFix(passed: QuotaPassed): Id {
+  return passed.quotaName === 'table-level' ? 'fixCapacityPastQuota' : 'fixCapacityPastAccountQuota';
 }
 
 /** A raise's fix ids, led by SG007's removal where it lowers the peak (`afterFits`: whether the peak it leaves fits). */
@@ -336,9 +345,9 @@ function ownCapacity(
   first: Dimension,
   afterRemoval: boolean,
   launchAtPeak: boolean,
-): { readonly edits: DesignEdit[]; readonly text: string } {
+): { readonly edits: DesignEdit[]; readonly declaration: DeclarationData } {
   const edits: DesignEdit[] = [];
-  const parts: string[] = [];
+  const declaration: Record<string, DeclarationData> = {};
   for (const dimension of first === 'read' ? (['read', 'write'] as const) : (['write', 'read'] as const)) {
     const ceiling = capacity[dimension];
     if (ceiling === undefined || !ceiling.inherited) continue;
@@ -347,9 +356,9 @@ function ownCapacity(
     // Launched at its peak, the index is created with its minimum: the one minimumBelowPeak asks for, so both fixes write one value.
     const value = declarationOf(ceiling, unitsFor(ceiling, peak, headroom), launchAtPeak ? launchMinimum(ceiling, peak, headroom) : ceiling.min);
     edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
-    parts.push(`${dimension}: ${JSON.stringify(value).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ')}`);
+    declaration[dimension] = value;
   }
-  return { edits, text: `{ ${parts.join(', ')} }` };
+  return { edits, declaration };
 }
 
 /**
@@ -383,7 +392,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
-      space: spaceName(capacity),
+      index: capacity.index,
       reads,
       writes,
       sustainedReads: launch.reads,
@@ -412,18 +421,11 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
  * would not do: on a provisioned table it is what the capacity may be raised to instantly, not capacity
  * ("Understanding DynamoDB warm throughput in different scenarios"). Fixed units are the capacity at creation: belowPeak.
  */
-function minimumBelowPeak(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom, copies } = check;
   const ceiling = capacity[dimension];
   if (ceiling === undefined || ceiling.source !== 'autoscaled') return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   const start = ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM;
   if (fits(peak, start)) return undefined;
   const suggested = withHeadroom(peak, headroom);
@@ -439,15 +441,10 @@ function minimumBelowPeak(
     index: capacity.index,
     messageId: 'minimumBelowPeak',
     notes: noneIfEmpty([...from.notes, ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
-    fixId: passed ? 'fixCapacityPastQuota' : 'fixMinimum',
+    fixId: passed ? pastQuotaFix(passed) : 'fixMinimum',
     ...(ownCapacityOf && !passed ? { fixNotes: ['fixOwnMinimum'] } : {}),
     severity: 'warning',
-    data: Object.assign({}, from.data, copied.data, {
-      source: from.source,
-      space: spaceName(capacity),
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       raisePeak: peak,
       limit: start,
       minimumFrom: ceiling.min === undefined ? 'default' : 'declared',
@@ -455,8 +452,8 @@ function minimumBelowPeak(
       suggested,
       headroom,
       field,
-      ...(ownCapacityOf ? { ownCapacity: ownCapacityOf.text } : {}),
-      ...pastQuotaData(passed, capacity),
+      ...(ownCapacityOf ? { ownCapacity: ownCapacityOf.declaration } : {}),
+      ...pastQuotaData(passed),
     }),
     edits: passed
       ? undefined
@@ -493,14 +490,17 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
       : { fixId: 'fixQuota', ...fanOutFix(analysis, dimension) }),
     severity: byName ? 'warning' : undefined,
-    data: Object.assign({}, from.data, byName?.data, copied.data, removes ? removalData(analysis, dimension, after) : {}, {
-      source: from.source,
-      space: spaceName(capacity),
-      dimension,
-      unit: UNIT[dimension],
-      peak,
-      quota,
-    }),
+    data: Object.assign(
+      {},
+      from.data,
+      byName?.data,
+      copied.data,
+      removes ? removalData(analysis, dimension, after) : {},
+      peakData(capacity, dimension, from.source, peak),
+      {
+        quota,
+      },
+    ),
   };
 }
 
@@ -510,21 +510,14 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
  * it as it would meet any capacity (`withinHeadroom`). A ceiling at or under the quota is checked by `belowPeak`
  * with the same headroom, and provisioned capacity above it by `provisionedOverQuota`, so only these remain.
  */
-function nearQuota(
-  design: DynamoDbKeyDesign,
-  analysis: SpaceAnalysis,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  headroom: number,
-  copies: () => WriteCopies,
-): RuleHit<Id> | undefined {
+function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
+  const { design, analysis, capacity, dimension, headroom } = check;
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   const ceiling = capacity[dimension];
   if (design.billing !== 'on-demand' || (ceiling !== undefined && ceiling.units <= quota)) return undefined;
   // Copies only multiply writes: a peak within the headroom at the most copies accepted needs no plan.
   if (fits(peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }), quota * headroom)) return undefined;
-  const counted = dimension === 'write' ? copies() : ONE_COPY;
-  const peak = peakOf(analysis, dimension, counted);
+  const { counted, peak } = countedPeak(check);
   // Above the quota itself, `overQuota` says it (an error).
   if (fits(peak, quota * headroom) || peak > quota) return undefined;
   const { workload } = analysis.space;
@@ -538,12 +531,7 @@ function nearQuota(
     fixId: 'fixNearQuota',
     ...fanOutFix(analysis, dimension),
     severity: 'warning',
-    data: Object.assign({}, from.data, copied.data, {
-      source: from.source,
-      space: spaceName(capacity),
-      dimension,
-      unit: UNIT[dimension],
-      peak,
+    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       quota,
       utilization: peak / quota,
       headroom,
@@ -572,7 +560,7 @@ function maximumOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         messageId: 'maximumOverQuota',
         fixId: 'fixMaximumOverQuota',
         severity: 'warning',
-        data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units: ceiling.units, quota, field: ceiling.path },
+        data: { index: capacity.index, dimension, unit: UNIT[dimension], units: ceiling.units, quota, field: ceiling.path },
       });
     }
   }
@@ -602,7 +590,7 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         index: capacity.index,
         messageId: 'provisionedOverQuota',
         fixId: 'fixProvisionedQuota',
-        data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units: ceiling.units, quota, quotaName: 'table-level' },
+        data: { index: capacity.index, dimension, unit: UNIT[dimension], units: ceiling.units, quota, quotaName: 'table-level' },
       });
     }
     if (total > accountQuota) {
@@ -644,7 +632,7 @@ function warmOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
           index: capacity.index,
           messageId: 'warmOverQuota' as const,
           fixId: 'fixWarmQuota' as const,
-          data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units, quota, quotaName: 'table-level' },
+          data: { index: capacity.index, dimension, unit: UNIT[dimension], units, quota, quotaName: 'table-level' },
         },
       ];
     }),
@@ -661,18 +649,21 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(design, space, capacity, dimension, headroom, copies));
+    const checks = (['write', 'read'] as const).map((dimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies }));
+    for (const check of checks) hits.push(belowPeak(check));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, copies()));
-    if (design.launchAtPeak && design.billing === 'provisioned') {
-      for (const dimension of ['write', 'read'] as const) hits.push(minimumBelowPeak(design, space, capacity, dimension, headroom, copies));
-    }
-    for (const dimension of ['write', 'read'] as const) {
-      hits.push(overQuota(space, capacity, dimension, copies), nearQuota(design, space, capacity, dimension, headroom, copies));
-    }
+    if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
+    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, copies), nearQuota(check));
   }
   return hits.filter((hit) => hit !== undefined);
 }
+
+/** A raise past a default quota (fixCapacityPastQuota, fixCapacityPastAccountQuota), around who would provision past it. */
+const PAST_QUOTA_RAISE =
+  'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised';
+const PAST_QUOTA_REFUSED =
+  'would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)';
 
 export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
@@ -707,10 +698,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoSharding,
   ],
   messages: {
-    fixedBelowPeak: `{{space}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
-    autoscaledBelowPeak: `auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
-    maximumBelowPeak: `the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)`,
-    withinHeadroom: `{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load`,
+    fixedBelowPeak: `{{index|keySpace}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
+    autoscaledBelowPeak: `auto scaling of {{index|keySpace}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
+    maximumBelowPeak: `the on-demand maximum of {{index|keySpace}} is {{limit}} {{unit}} of {{dimension}}s, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)`,
+    withinHeadroom: `{{index|keySpace}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load`,
     // Where a figure no one declared comes from, and the field that declares it (peakSource).
     readsFromPatterns:
       "; that read peak is {{readShare|percent}} of the table's {{tableReadsSource|declared=declared|observed=observed}} {{declaredReads}} RCU: the share of the access patterns that read it, with the share no pattern claims (accessPatterns[].share)",
@@ -733,40 +724,40 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    notPreWarmed: `new and on-demand, {{space}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
-    minimumBelowPeak: `new and provisioned, {{space}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
-    warmBelowPeak: `pre-warmed, {{space}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
-    overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
-    nearQuota: `on demand, {{space}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
+    minimumBelowPeak: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
+    warmBelowPeak: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{index|keySpace}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
+    nearQuota: `on demand, {{index|keySpace}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
     maximumOverQuota:
-      'the on-demand maximum of {{space}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the default table-level quota of {{quota}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
+      'the on-demand maximum of {{index|keySpace}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the default table-level quota of {{quota}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
     provisionedOverQuota:
-      '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
+      '{{index|keySpace}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     warmOverQuota:
-      '{{space}} pre-warms {{units}} {{unit}} per second of {{dimension}}s, above the default {{quotaName}} quota of {{quota}}: DynamoDB pre-warms a table or index only up to that quota for the account in the Region, so the request fails unless the quota was raised',
+      '{{index|keySpace}} pre-warms {{units}} {{unit}} per second of {{dimension}}s, above the default {{quotaName}} quota of {{quota}}: DynamoDB pre-warms a table or index only up to that quota for the account in the Region, so the request fails unless the quota was raised',
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixRemoveNeedless:
-      'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one item}}, and the {{dimension}} peak of {{space}} falls to {{afterPeak}} {{unit}}',
+      'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one item}}, and the {{dimension}} peak of {{index|keySpace}} falls to {{afterPeak}} {{unit}}',
     fitsWithout: ', within {{headroom|percent}} of the {{limit}} {{unit}}, so no raise is needed',
     orKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     underQuota: ', under the default quota of {{quota}}, so no increase is needed',
     thenRaise: ', still above {{headroom|percent}} of the {{limit}} {{unit}}: then ',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixOwnCapacity:
-      "give {{space}} capacity of its own, `capacity` = {{ownCapacity}}: {{dimension}} at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
+      "give {{index|keySpace}} capacity of its own, `capacity` = {{ownCapacity|declaration}}: {{dimension}} at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
     fixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection or an index',
-    fixCapacityPastQuota:
-      'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
+    fixCapacityPastQuota: `${PAST_QUOTA_RAISE}: {{index|keySpace}} ${PAST_QUOTA_REFUSED}`,
+    fixCapacityPastAccountQuota: `${PAST_QUOTA_RAISE}: the table and its GSIs ${PAST_QUOTA_REFUSED}`,
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixMinimum:
-      'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{space}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
-    fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity}}",
+      'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{index|keySpace}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
+    fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity|declaration}}",
     fixQuota:
       'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
     fixNearQuota:
