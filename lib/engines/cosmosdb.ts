@@ -274,11 +274,13 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
  * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
  * SG017 asks for (`evenInPlaceThroughput`, the same function SG017's fix uses): raised in place, it splits only to
  * the minimum the new RU/s need, so its current count is `existing` ("Best practices for scaling provisioned
- * throughput", asynchronous scale-up). Undefined for serverless: SG017's fix there is a move to provisioned
- * throughput, not a raise of the layout it has.
+ * throughput", asynchronous scale-up). A serverless container has no raise: SG017 moves it to manual throughput of peak ÷
+ * headroom (`movedFromServerless`), and it is judged there, so that a fix which takes it past what serverless serves (its
+ * copies' writes and storage) is judged where SG017's fix leaves it, not on its logical partitions alone.
  */
 function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
+  if (throughput?.mode === 'serverless') return movedFromServerless(design, now, peak);
   const partitioned = evenInPlaceThroughput(design, peak);
   if (!throughput || partitioned === undefined) return undefined;
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
@@ -290,6 +292,25 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},
   );
+}
+
+/**
+ * The physical partitions of a serverless container whose `peak` is above what it serves, once SG017's fix moved it to
+ * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. Azure
+ * converts the account's containers in place, so they keep the partitions their storage made (one per 50 GB), and
+ * get one per 6,000 RU/s where that is more.
+ */
+function movedFromServerless(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions & { readonly movedMode: true } {
+  const requestUnits = throughputForPeak('manual', peak, design.thresholds.headroom, 1);
+  const count = physicalPartitionCount('manual', requestUnits, design.totalGb, now.count);
+  return {
+    count,
+    countedBy: now.countedBy,
+    requestUnitsEach: requestUnits / count,
+    requestUnits,
+    keySpaceSlices: keySpaceSlicesOf(design, count),
+    movedMode: true,
+  };
 }
 
 /**
@@ -415,7 +436,9 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const hotLoad = hot.reads + hot.writes;
     const value = amongCarried({ hot: hotLoad, rest: peak - hotLoad, cardinality }, partitions.sharedBy);
     const { headroom } = design.thresholds;
-    if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
+    // A serverless container stores at most 1 TB: copies that take it past that are judged where SG017's move puts it.
+    const storable = design.throughput?.mode !== 'serverless' || (design.totalGb ?? 0) <= COSMOS_LIMITS.serverlessMaxGb;
+    if (storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9))
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles

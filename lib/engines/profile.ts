@@ -128,6 +128,9 @@ export interface PhysicalShare extends PhysicalPartitions {
   /** Set when the resource's peak is above headroom × its RU/s (SG017's finding): this share is then the one
    *  at the RU/s SG017 asks for, with the layout that raise gives, and `raisedFrom` is the layout it has now. */
   readonly raisedFrom?: PhysicalPartitions;
+  /** Set where SG017's fix is no raise but a move to another capacity mode (a serverless container's, to provisioned
+   *  throughput): `raisedFrom` then has no raise of its own, and a fix that needs the move is not one a count offers. */
+  readonly movedMode?: true;
 }
 
 /**

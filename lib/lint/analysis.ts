@@ -561,10 +561,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   }
   if (hotAtAll) {
     // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
+    // A count whose copies need SG017's move to another capacity mode (past what a serverless container serves or
+    // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
+    const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
-      analysis.physical || analysis.neighboursAt('none', 1)
-        ? firstCount((n) => fitsWith('replicated', n))
-        : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+      analysis.physical || analysis.neighboursAt('none', 1) ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

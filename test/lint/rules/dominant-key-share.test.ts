@@ -334,26 +334,6 @@ testRule('SG014', {
       ],
     },
     {
-      // The review's case: 9,000 RU/s at peak in a container short of RU/s (SG017's error). Every partition is short: the
-      // finding says so, not "grows 2.96×" against 8,000, nor "of a usable 0 RU/s".
-      // Serverless is not raised in place (SG017 moves it to provisioned throughput), so its key is judged on the
-      // partitions it has: 120 GB is three sharing the container's 5,000 RU/s, 5,000 ÷ 3 = 1,666.67 each (the lower of
-      // the two texts of "Azure Cosmos DB serverless account performance", COSMOS_LIMITS), and the tenant's carries its
-      // own 5,400 RU/s and (18,000 − 5,400) ÷ 3 = 4,200 of its neighbours', not just the average 6,000.
-      name: 'a key in a serverless container whose peak is above what it serves: the capacity is short, and its own partition',
-      design: provisioned('serverless', 6_000, 12_000, 0.3, 120),
-      findings: [
-        {
-          messageId: 'dominant',
-          notes: ['aboveMaxShareOverCapacityOwn'],
-          data: { load: 5_400, containerPeak: 18_000, containerUsable: 4_000, containerRu: 5_000, partitionLoad: 9_600, neighbourRu: 4_200 },
-          message:
-            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 5,400 RU/s today, in a container whose peak of 18,000 RU/s is above its usable 4,000 RU/s (80% of 5,000 RU/s, SG017's finding): its own physical partition carries 9,600 RU/s (5,400 RU/s of its own, and 4,200 RU/s the other logical partitions on it are expected to take) of the 1,666.67 RU/s it gets (1,333.33 usable at 80%)",
-          fix: /^raise the container's throughput first \(SG017 says how far\)/,
-        },
-      ],
-    },
-    {
       // Just under the container's usable RU/s the physical share is quoted again, and it is not zero.
       name: "the same key with the peak under the usable RU/s: its physical partition's share",
       design: provisioned({ autoscaleMax: 20_000 }, 3_000, 6_000, 0.3),

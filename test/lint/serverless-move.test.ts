@@ -1,0 +1,60 @@
+/**
+ * Stranger20a problem 1: a serverless container has no raise in place; SG017's fix for a peak above what it serves is a
+ * move to provisioned (manual) throughput. A key on such a container was judged on nothing but its logical partition's
+ * ceiling, so `--fix` wrote 2 replicated copies (5,000 RU/s of peak on a container that serves 5,000, 240 GB on five
+ * partitions of 1,000 RU/s) and the re-lint passed with a warning. The same design at SG017's 6,300 RU/s was an error.
+ * Now the key is judged where SG017's move leaves it, as a provisioned container is judged at SG017's raise, and a count
+ * of copies that needs the move (its RU/s grow with the copies' own writes) or past the 1 TB a serverless container
+ * stores is not offered.
+ */
+import { lint, type CosmosContainerDesign, type Finding } from '../../lib';
+
+/** The reviewer's device container: 120 GB serverless (three partitions sharing 5,000 RU/s), a device at 30% of 4,000 RU/s. */
+const devices = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'sl-120gb',
+  partitionKey: { paths: [{ path: '/deviceId', cardinality: 100_000 }] },
+  workload: { peakReadUnits: 3_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 },
+  throughput: 'serverless',
+  storage: { totalGb: 120 },
+  ...over,
+});
+
+const byRule = (findings: readonly Finding[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId);
+
+describe('a serverless container is judged where SG017 moves it', () => {
+  it('the fix --fix wrote (2 copies, 240 GB) is refused: each copy 750 RU/s beside 850 on 1,250 RU/s partitions of the move', () => {
+    const findings = lint(devices({ storage: { totalGb: 240 }, sharding: { strategy: 'replicated', shards: 2 } }));
+    const [hot] = byRule(findings, 'SG003');
+    // Before: no SG003 (0 errors, one SG017 warning). 5,000 RU/s ÷ 80% = 6,250 RU/s manual on the 5 partitions 240 GB
+    // makes: 1,250 each, 1,000 usable, less (5,000 − 750) ÷ 5 = 850 of neighbours: 150 left for a 750 RU/s copy.
+    expect(hot).toMatchObject({ severity: 'error', data: expect.objectContaining({ usable: 150, containerRu: 6_250, declaredRu: 5_000 }) });
+    expect(hot.message).toContain('(judged at the 6,250 RU/s SG017 asks for');
+  });
+
+  it('offers the unsharded key no copies: every count needs the move, or stores more than 1 TB (before: 2, then 23)', () => {
+    const [hot] = byRule(lint(devices()), 'SG003');
+    expect(hot.edits).toBeUndefined();
+    expect(hot.fix).toMatch(/^no count of replicated copies up to 1,000 fits .*: put the integrated cache in front of the reads/);
+  });
+
+  it("a tenant over its partition even at the move is SG003's error, not SG014's warning on a short container", () => {
+    // 18,000 RU/s ÷ 80% = 22,500 RU/s manual on the 3 partitions of 120 GB: 7,500 each, 6,000 usable, less (18,000 −
+    // 5,400) ÷ 3 = 4,200 of neighbours: 1,800 for a 5,400 RU/s tenant. Before: SG014 only, judged on serverless's 1,666.67.
+    const findings = lint(
+      devices({
+        name: 'tenant-events',
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 6_000, peakWriteUnits: 12_000, hotKeyShare: 0.3 },
+      }),
+    );
+    expect(byRule(findings, 'SG003')[0]?.data).toMatchObject({ usable: 1_800, containerRu: 22_500, declaredRu: 5_000 });
+    expect(byRule(findings, 'SG014')).toEqual([]);
+    expect(byRule(findings, 'SG017')[0]?.severity).toBe('error');
+  });
+
+  it('a serverless key that fits is judged as before: on the partitions it has', () => {
+    const findings = lint(devices({ workload: { peakReadUnits: 2_000, peakWriteUnits: 1_000, hotKeyShare: 0.05 } }));
+    expect(byRule(findings, 'SG003')).toEqual([]);
+  });
+});
