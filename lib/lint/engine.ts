@@ -310,12 +310,16 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   return { findings: sorted, unusedAcknowledgements: unused };
 }
 
-/** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
+/**
+ * A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here
+ * for every rule: a copy of the data, its figures replaced.
+ */
 function roundedData(data: MessageData): MessageData {
-  const rounded: Record<string, MessageData[string]> = {};
+  const rounded: Record<string, MessageData[string]> = { ...data };
   for (const key of Object.keys(data)) {
     const value = data[key];
-    rounded[key] = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
+    if (typeof value === 'number') rounded[key] = roundedFigure(value);
+    else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
   }
   return rounded;
 }
