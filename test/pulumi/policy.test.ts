@@ -264,6 +264,18 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
   it('passes a valid single or hierarchical key', async () => {
     expect(await structure({ paths: ['/orderId'] })).toEqual([]);
     expect(await structure({ paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+    expect(await structure({ paths: ['/tenantId', '/userId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+    expect(await structure({ paths: ['/tenantId'], version: 2 })).toEqual([]);
+  });
+
+  it('reads an absent kind as ARM does, Hash: several paths without a kind are SG005 (review 20: taken as MultiHash, passed)', async () => {
+    for (const key of [{ paths: ['/tenantId', '/userId'], version: 2 }, { paths: ['/tenantId', '/userId'] }]) {
+      const violations = await structure(key);
+      expect(violations).toEqual([
+        expect.stringMatching(/^error SG005 key-structure at resource\.partitionKey\.kind \(raw-\d+\): kind "Hash" takes one path, but 2 are given/),
+      ]);
+      expect(violations[0]).toContain('fix: set partitionKey.kind to "MultiHash" with version 2');
+    }
   });
 
   it.each([
