@@ -4,16 +4,14 @@
 // Review 20: in a preview where throughput's Output is not known yet, the checks that need its number cannot run.
 // That is said, naming the field and that the check runs at deployment, never passed in silence.
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, GuardedContainer } from '../../lib/pulumi';
+import { GuardedContainer } from '../../lib/pulumi';
+import { tenantItems } from './support/designs';
+import { fleetMonitoring } from './support/fleet';
 import { installMocks, registeredAll } from './support/mocks';
 
 installMocks({ preview: true });
 
-const monitoring = new CosmosAccountMonitoring('fleet', {
-  resourceGroupName: 'data',
-  account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
-  workspace: { id: '/subscriptions/0/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central' },
-});
+const monitoring = fleetMonitoring();
 beforeAll(() => registeredAll([monitoring, monitoring.diagnosticSetting]));
 
 it('says, in a preview that does not know the RU/s, that their checks run at deployment', async () => {
@@ -24,15 +22,7 @@ it('says, in a preview that does not know the RU/s, that their checks run at dep
     database: 'telemetry',
     // A value another resource computes: unknown until it exists.
     throughput: { manual: pulumi.output(pulumi.unknown as unknown as number) },
-    design: {
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 5_000 },
-          { path: '/id', cardinality: 'unique' },
-        ],
-      },
-      workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
-    },
+    design: tenantItems(30_000, 20_000),
   });
   await registeredAll([component, component.container]);
   expect(warn).toHaveBeenCalledWith(
@@ -53,15 +43,7 @@ it('checks a value a preview knows, as pulumi up does', async () => {
     monitoring,
     database: 'telemetry',
     throughput: { manual: pulumi.output(4_000) },
-    design: {
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 5_000 },
-          { path: '/id', cardinality: 'unique' },
-        ],
-      },
-      workload: { peakReadUnits: 2_000, peakWriteUnits: 1_000 },
-    },
+    design: tenantItems(2_000, 1_000),
   });
   await registeredAll([component, component.container]);
   expect(info).toHaveBeenCalledWith(expect.stringContaining('throughput.manual (a Pulumi Output) is 4,000 RU/s'), component);

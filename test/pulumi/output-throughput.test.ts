@@ -6,28 +6,16 @@
 // a line no key there can reach). The container is now planned again once the value is known (deferred-throughput.ts).
 import { runInThisContext } from 'node:vm';
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { tenantItems } from './support/designs';
+import { fleetMonitoring } from './support/fleet';
 import { drain, installMocks, registeredAll } from './support/mocks';
 
 const engine = installMocks();
 
-const monitoring = new CosmosAccountMonitoring('fleet', {
-  resourceGroupName: 'data',
-  account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
-  workspace: { id: '/subscriptions/0/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central' },
-});
+const monitoring = fleetMonitoring();
 beforeAll(() => registeredAll([monitoring, monitoring.diagnosticSetting]));
 afterEach(() => jest.restoreAllMocks());
-
-const tenants = (peakReadUnits: number, peakWriteUnits: number): GuardedContainerArgs['design'] => ({
-  partitionKey: {
-    paths: [
-      { path: '/tenantId', cardinality: 5_000 },
-      { path: '/id', cardinality: 'unique' },
-    ],
-  },
-  workload: { peakReadUnits, peakWriteUnits },
-});
 
 function construct(name: string, throughput: GuardedContainerArgs['throughput'], design: GuardedContainerArgs['design']): GuardedContainer {
   return new GuardedContainer(name, { monitoring, database: 'telemetry', throughput, design });
@@ -69,7 +57,7 @@ const threshold = (name: string): unknown => engine.named(name).inputs.criteria.
 
 describe('throughput given as an Output', () => {
   it('refuses 400 RU/s for a 50,000 RU/s peak once the value is known (SG017 at throughput.manual), creating no container', async () => {
-    const errors = await failures(() => construct('late-short', { manual: pulumi.output(400) }, tenants(30_000, 20_000)));
+    const errors = await failures(() => construct('late-short', { manual: pulumi.output(400) }, tenantItems(30_000, 20_000)));
     expect(errors.length).toBeGreaterThan(0);
     // Every input that read the refused plan rejects with the same error (Pulumi prints it once).
     expect(new Set(errors).size).toBe(1);
@@ -84,7 +72,7 @@ describe('throughput given as an Output', () => {
   });
 
   it('refuses a value off the grid, naming the field', async () => {
-    const errors = await failures(() => construct('late-off-grid', { manual: pulumi.output(450) }, tenants(200, 100)));
+    const errors = await failures(() => construct('late-off-grid', { manual: pulumi.output(450) }, tenantItems(200, 100)));
     const error = errors[0] as InvalidArgsError;
     expect(error).toBeInstanceOf(InvalidArgsError);
     expect(error.issues).toEqual([
@@ -97,8 +85,8 @@ describe('throughput given as an Output', () => {
   });
 
   it('draws the hotKey and hotPrefix lines from the resolved RU/s, as for the plain number', async () => {
-    const plain = construct('plain', { manual: 4_000 }, tenants(2_000, 1_000));
-    const late = construct('late', { manual: pulumi.output(4_000) }, tenants(2_000, 1_000));
+    const plain = construct('plain', { manual: 4_000 }, tenantItems(2_000, 1_000));
+    const late = construct('late', { manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000));
     await registeredAll([plain, late, ...Object.values(plain.alerts), ...Object.values(late.alerts)]);
     // Planned without the RU/s the lines were 8,000 RU/s (0.8 × a key's 10,000), which a 4,000 RU/s container never serves.
     expect([threshold('late-hot-key'), threshold('late-hot-prefix')]).toEqual([800, 800.48]);
@@ -109,7 +97,7 @@ describe('throughput given as an Output', () => {
 
   it('logs the report of the plan made with the value, saying it was checked against it', async () => {
     const info = jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
-    const late = construct('late-logged', { autoscaleMax: pulumi.output(4_000) }, tenants(2_000, 1_000));
+    const late = construct('late-logged', { autoscaleMax: pulumi.output(4_000) }, tenantItems(2_000, 1_000));
     await registeredAll([late.container]);
     expect(info).toHaveBeenCalledWith(
       'skewguard: throughput.autoscaleMax (a Pulumi Output) is 4,000 RU/s: the design and the hotKey and hotPrefix lines were checked against it',
@@ -118,6 +106,6 @@ describe('throughput given as an Output', () => {
   });
 
   it('leaves a plain number as it was: checked in the constructor', () => {
-    expect(() => construct('plain-short', { manual: 400 }, tenants(30_000, 20_000))).toThrow(DesignRefusedError);
+    expect(() => construct('plain-short', { manual: 400 }, tenantItems(30_000, 20_000))).toThrow(DesignRefusedError);
   });
 });
