@@ -211,7 +211,6 @@ export function normalizeExternal(
       if (input[field] !== undefined) log.add(locations[field] ?? field, `is a Cosmos DB setting; leave it out for ${input.engine}`);
     }
   }
-  const tableKeys = input.partitionKeys.filter((k) => k.index === undefined).length;
   return {
     engine: input.engine,
     name: input.name,
@@ -219,7 +218,9 @@ export function normalizeExternal(
     keyMonitoring: input.keyMonitoring,
     keyMonitoringPath: locations.keyMonitoring ?? 'keyMonitoring',
     partitionKeysPath: locations.partitionKeyList ?? 'partitionKeys',
-    partitionKeyKind: input.partitionKeyKind ?? (tableKeys > 1 ? 'MultiHash' : 'Hash'),
+    // Absent, ARM's ContainerPartitionKey.kind is Hash whatever the paths (azure-native sends kind ?? "Hash":
+    // containerPartitionKeyArgsProvideDefaults), and a Hash key takes one path: SG005 must see what Azure gets.
+    partitionKeyKind: input.partitionKeyKind ?? 'Hash',
     partitionKeyKindPath: locations.partitionKeyKind ?? 'partitionKeyKind',
     partitionKeyVersion: input.partitionKeyVersion,
     partitionKeyVersionPath: locations.partitionKeyVersion ?? 'partitionKeyVersion',

@@ -509,7 +509,11 @@ export const externalResourceShape = record<ExternalResourceDesign>({
     doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).',
   },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
-  partitionKeyKind: { shape: oneOf(['Hash', 'MultiHash']), optional: true, doc: 'Cosmos DB key kind; default "Hash" for one path, "MultiHash" for several.' },
+  partitionKeyKind: {
+    shape: oneOf(['Hash', 'MultiHash']),
+    optional: true,
+    doc: 'Cosmos DB key kind; default "Hash" (as ARM\'s ContainerPartitionKey.kind), which takes one path: a hierarchical key says "MultiHash".',
+  },
   partitionKeyVersion: { shape: oneOf([1, 2]), optional: true, doc: 'Cosmos DB partition key version; unknown (not checked) when omitted.' },
   acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
 });

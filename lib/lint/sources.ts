@@ -191,6 +191,13 @@ export const SOURCES = {
     title: 'Azure Cosmos DB JavaScript SDK: PartitionKeyDefinition (paths: no wildcard or trailing slash)',
     url: 'https://learn.microsoft.com/javascript/api/@azure/cosmos/partitionkeydefinition',
   },
+  // ARM's kind, absent, is Hash (azure-native's ContainerPartitionKeyArgs sends `kind ?? "Hash"`), and only MultiHash
+  // takes several paths ("For MultiHash, multiple partition keys (upto three maximum) are supported"): an external
+  // container without a kind is read as Hash.
+  cosmosContainerPartitionKey: {
+    title: 'Azure Resource Manager (Cosmos DB): ContainerPartitionKey (kind: Hash; MultiHash for up to three paths)',
+    url: 'https://learn.microsoft.com/javascript/api/@azure/arm-cosmosdb/containerpartitionkey',
+  },
   cosmosSynthetic: { title: 'Azure Cosmos DB: Create a synthetic partition key', url: `${AZURE}/synthetic-partition-keys` },
   // "Maximum RUs per container (dedicated throughput provisioned mode): 1,000,000", the same per database (shared
   // throughput), raised "by filing an Azure support ticket": the quota SG017 and a fan-out fix (SG003, SG009) weigh a

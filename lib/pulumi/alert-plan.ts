@@ -306,7 +306,7 @@ const SHARED_FIELD = 'design.throughput: { sharedDatabase: RU/s, containers? }';
  * A container on its database's shared throughput whose design does not declare that throughput: nothing knows its
  * physical partitions' RU/s, so the design was linted against the logical partition's 10,000 RU/s alone, and a hot-key
  * line drawn from it (headroom × 10,000) may be one the database can never give a key: a 400 RU/s database serves 400.
- * Said, as a value known only at deployment is (`uncheckedThroughput`), naming the field that declares it.
+ * Said, naming the field that declares it.
  */
 function sharedWithoutRequestUnits(mode: ThroughputMode, design: CosmosKeyDesign): boolean {
   return mode === 'shared' && design.throughput === undefined;

@@ -253,18 +253,61 @@ function enabledWhileSent(alert: LogAlertName, target: AlertTarget, container: p
   });
 }
 
-/** Creates the planned alerts as children of `parent`, named `<name>-<alert>`. */
-export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertPlan, opts: pulumi.CustomResourceOptions): SkewAlerts {
+/** The alerts whose line depends on the container's RU/s (what a value can reach: `hotValueReach`). */
+const LINES_FROM_THROUGHPUT: readonly LogAlertName[] = ['hotKey', 'hotPrefix'];
+
+/**
+ * A log alert's args with its line, and the texts that state it, read from the plan made once the RU/s are known
+ * (deferred-throughput.ts): never the line planned without them, which may be one the key can never reach.
+ */
+function lineAtDeployment<A>(
+  planned: monitor.ScheduledQueryRuleArgs,
+  resolved: pulumi.Output<A | undefined>,
+  args: (alert: A) => monitor.ScheduledQueryRuleArgs,
+): monitor.ScheduledQueryRuleArgs {
+  const atDeployment = resolved.apply((alert) => {
+    // The same options, mode and monitoring plan the same alerts: only their lines move with the RU/s.
+    if (alert === undefined) throw new Error('skewguard: an alert planned without the RU/s was not planned with them');
+    return args(alert);
+  });
+  return {
+    ...planned,
+    displayName: atDeployment.apply((a) => pulumi.output(a.displayName)),
+    description: atDeployment.apply((a) => pulumi.output(a.description)),
+    criteria: atDeployment.apply((a) => pulumi.output(a.criteria)),
+  };
+}
+
+/**
+ * Creates the planned alerts as children of `parent`, named `<name>-<alert>`. `atDeployment`: the plan made once the
+ * container's RU/s, given as an Output, are known; the hotKey and hotPrefix lines follow it.
+ */
+export function createSkewAlerts(
+  name: string,
+  target: AlertTarget,
+  plan: AlertPlan,
+  opts: pulumi.CustomResourceOptions,
+  atDeployment?: pulumi.Output<AlertPlan>,
+): SkewAlerts {
   const { workspaceId } = target;
   const log = <A>(
     alertName: LogAlertName,
     suffix: string,
     alert: A | undefined,
     args: (workspace: pulumi.Input<string>, alert: A) => monitor.ScheduledQueryRuleArgs,
-  ) =>
-    alert && workspaceId !== undefined
-      ? new monitor.ScheduledQueryRule(`${name}-${suffix}`, { ...args(workspaceId, alert), enabled: enabledWhileSent(alertName, target, opts.parent) }, opts)
-      : undefined;
+  ) => {
+    if (!alert || workspaceId === undefined) return undefined;
+    const planned = args(workspaceId, alert);
+    const ruleArgs =
+      atDeployment && LINES_FROM_THROUGHPUT.includes(alertName)
+        ? lineAtDeployment(
+            planned,
+            atDeployment.apply((resolved) => resolved[alertName] as A | undefined),
+            (resolved) => args(workspaceId, resolved),
+          )
+        : planned;
+    return new monitor.ScheduledQueryRule(`${name}-${suffix}`, { ...ruleArgs, enabled: enabledWhileSent(alertName, target, opts.parent) }, opts);
+  };
   const alerts: SkewAlerts = {
     normalizedRu: plan.normalizedRu && new monitor.MetricAlert(`${name}-hot-partition-range`, normalizedRuAlertArgs(target, plan.normalizedRu), opts),
     throttleRate: log('throttleRate', 'throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),

@@ -25,7 +25,7 @@ import {
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { deferredThroughput, designThroughput, throughputMode, throughputShape, type DeferredThroughput, type ThroughputMode } from './throughput';
 import { isDeferred } from './values';
 
 export interface ContainerPlan {
@@ -34,6 +34,9 @@ export interface ContainerPlan {
   readonly containerName: string;
   readonly verdict: DesignVerdict;
   readonly throughput: ThroughputMode;
+  /** Dedicated RU/s given as an Output: the verdict and alerts here were planned without them, and are planned again
+   *  once they are known (deferred-throughput.ts). */
+  readonly deferredThroughput?: DeferredThroughput;
   readonly alerts: AlertPlan;
   /** Settings known only at deployment, so not checked here (reported with pulumi.log.warn). */
   readonly unchecked: readonly string[];
@@ -159,6 +162,7 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
     containerName,
     verdict: checked,
     throughput: mode,
+    deferredThroughput: deferredThroughput(read.throughput),
     alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
     unchecked: uncheckedSettings(read),
     // Data safety is a default: a container removed from the program, or replaced, keeps its data in Azure.

@@ -6,7 +6,7 @@ import type * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
 import { shapes, type CosmosKeyDesign } from '../index';
-import { throughputOptions, uncheckedThroughput, type ThroughputInput } from './throughput';
+import { throughputOptions, type ThroughputInput } from './throughput';
 import { isDeferred } from './values';
 
 /** Container settings that skewguard passes through to Azure. */
@@ -46,9 +46,10 @@ export const ttlShape: shapes.Shape<number> = {
   schema: () => ({ anyOf: [{ const: -1 }, { type: 'integer', minimum: 1, maximum: MAX_TTL }] }),
 };
 
-/** What could not be checked because it is only known at deployment (reported with pulumi.log.warn). */
+/** What could not be checked because it is only known at deployment (reported with pulumi.log.warn). An Output
+ *  throughput is not among them: it is checked once known (deferred-throughput.ts). */
 export function uncheckedSettings(settings: ContainerSettings): string[] {
-  return [...uncheckedThroughput(settings.throughput), ...(isDeferred(settings.defaultTtl) ? [`defaultTtl (${ttlShape.expected})`] : [])];
+  return isDeferred(settings.defaultTtl) ? [`defaultTtl (${ttlShape.expected})`] : [];
 }
 
 /** The container's ARM inputs. `containerName` is also `resource.id`: ARM requires them equal. */

@@ -16,6 +16,18 @@ function printedByPulumiAsMessage(error: Error): void {
   Object.defineProperty(error, '__pulumiRunError', { value: true, enumerable: false });
 }
 
+/**
+ * Keeps `error.message` as written when the error rejects an input: Pulumi's serializer prepends `error serializing
+ * property "options": ` to a rejected input's error in place and rethrows the same object, once per resource that
+ * takes it (review 17: five prefixes on one message). Its program host reports an error object once, so the report
+ * then reads as written, once.
+ */
+export function keepMessage<E extends Error>(error: E): E {
+  const message = error.message;
+  Object.defineProperty(error, 'message', { get: () => message, set: () => undefined, enumerable: false, configurable: true });
+  return error;
+}
+
 /** Args the component cannot read: wrong types, missing fields, impossible values, Pulumi Outputs
  *  where a plain design value is needed. `issues` names each offending field, e.g.
  *  `design.partitionKey.paths[0].cardinality`. A {@link UsageError}. */

@@ -9,6 +9,7 @@ import { retiredRuleNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan } from './container-plan';
 import { containerArgs } from './container-resource';
+import { checkedAtDeployment, planAtDeployment, unknownInPreview, whenUnknownInPreview, type DeployTimePlan } from './deferred-throughput';
 import { argPath } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { nameOf, resolveAccount, type AccountReference } from './references';
@@ -50,7 +51,20 @@ export class GuardedContainer extends pulumi.ComponentResource {
     this.design = plan.verdict.design;
     this.findings = plan.verdict.findings;
     this.partitionKeyPaths = this.design.primaryKey.partitionKey.map((attribute) => attribute.name);
-    this.report(plan);
+    // RU/s given as an Output: planned again once known, and that plan's report is the one logged (deferred-throughput.ts).
+    const deferred = plan.deferredThroughput;
+    let atDeployment: pulumi.Output<DeployTimePlan> | undefined;
+    if (deferred) {
+      atDeployment = planAtDeployment(name, plan, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete }, deferred).apply((resolved) => {
+        pulumi.log.info(`skewguard: ${checkedAtDeployment(deferred, resolved.requestUnits)}`, this);
+        this.report(resolved.plan);
+        return resolved;
+      });
+      whenUnknownInPreview(deferred, () => {
+        this.report(plan);
+        pulumi.log.warn(`skewguard: ${unknownInPreview(deferred)}`, this);
+      });
+    } else this.report(plan);
 
     const monitoring = args.monitoring;
     const resourceGroupName = monitoring?.resourceGroupName ?? nameOf(args.resourceGroupName as NonNullable<typeof args.resourceGroupName>);
@@ -61,7 +75,13 @@ export class GuardedContainer extends pulumi.ComponentResource {
 
     this.container = new cosmosdb.SqlResourceSqlContainer(
       name,
-      containerArgs({ resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args),
+      containerArgs(
+        { resourceGroupName, accountName: account.name, databaseName },
+        this.containerName,
+        this.design,
+        // The RU/s the rules accepted: a refusal at deployment rejects them, and the container is never sent.
+        atDeployment && deferred ? { ...args, throughput: { [deferred.form]: atDeployment.apply((r) => r.requestUnits) } as typeof args.throughput } : args,
+      ),
       // The SDK passes a parent's `protect` and providers on to its children, not `retainOnDelete` or
       // `deletedWith`: the container gets them here.
       { parent: this, protect: plan.protect, retainOnDelete: plan.retainOnDelete, deletedWith: opts?.deletedWith },
@@ -84,6 +104,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
       },
       plan.alerts,
       { parent: this, dependsOn },
+      atDeployment?.apply((resolved) => resolved.plan.alerts),
     );
 
     // Plain values, as Pulumi's component examples register (names, endpoints), not the child

@@ -11,6 +11,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { printable } from '../index';
 import { reportDeployTimeCheck } from '../internal';
 import { destinationGaps, diagnosticSettingGaps, enabledCategories } from './diagnostic-gaps';
+import { keepMessage } from './errors';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
 
 export interface ReusedSetting {
@@ -20,16 +21,9 @@ export interface ReusedSetting {
   readonly logCategories: pulumi.Output<string[]>;
 }
 
-/**
- * The check's error, reported once however many places take it. Pulumi's serializer prepends `error serializing property
- * "scopes": ` to a rejected input's error in place and rethrows the same object, once per resource that takes it (review
- * 17: five prefixes on one message); its program host reports an error object once. The message is fixed, so it reads as
- * written wherever it is reported.
- */
+/** The check's error, reported once however many places take it (`keepMessage`). */
 function reportedOnce(message: string): pulumi.RunError {
-  const error = new pulumi.RunError(message);
-  Object.defineProperty(error, 'message', { get: () => message, set: () => undefined, enumerable: false, configurable: true });
-  return error;
+  return keepMessage(new pulumi.RunError(message));
 }
 
 function settingError(component: string, settingName: string, found: monitor.GetDiagnosticSettingResult): pulumi.RunError {

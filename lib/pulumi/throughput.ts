@@ -82,23 +82,23 @@ export function throughputMode(throughput: ThroughputInput): ThroughputMode {
   return throughput === 'shared' || throughput === 'serverless' ? throughput : 'dedicated';
 }
 
-/** What the dedicated forms leave unchecked because their value is only known at deployment. */
-export function uncheckedThroughput(throughput: ThroughputInput): string[] {
-  if (typeof throughput === 'string') return [];
-  const [form, value] = Object.entries(throughput)[0] as [keyof typeof DEDICATED, unknown];
-  const { min, step } = DEDICATED[form];
-  return pulumi.Output.isInstance(value) || value instanceof Promise
-    ? [
-        `throughput.${form} (at least ${min} RU/s, in steps of ${step})`,
-        `the design's fit to throughput.${form} (its physical partitions, SG003 and SG012, and its capacity against the peak, SG017: the design was linted without it)`,
-      ]
-    : [];
+/** A dedicated form whose RU/s are an Output or a Promise: its field (`throughput.manual`) and the value. */
+export interface DeferredThroughput {
+  readonly form: keyof typeof DEDICATED;
+  readonly value: pulumi.Input<number>;
+}
+
+/** The dedicated form whose RU/s are known only at deployment, if any: its checks run then (deferred-throughput.ts). */
+export function deferredThroughput(throughput: ThroughputInput): DeferredThroughput | undefined {
+  if (typeof throughput === 'string') return undefined;
+  const [form, value] = Object.entries(throughput)[0] as [keyof typeof DEDICATED, pulumi.Input<number>];
+  return pulumi.Output.isInstance(value) || value instanceof Promise ? { form, value } : undefined;
 }
 
 /**
  * The design's `throughput` from the component's (issue 14: the user declares it once). `'shared'`
  * carries no RU/s, so the design may add `{ sharedDatabase }`; a value known only at deployment gives
- * none (the design is linted without it, and `uncheckedThroughput` says so). A design that declares a
+ * none (the design is linted without it, and it is checked once known: deferred-throughput.ts). A design that declares a
  * different throughput is an error naming both fields.
  */
 export function designThroughput(arg: unknown, declared: CosmosThroughputDesign | undefined, issues: DesignIssue[]): CosmosThroughputDesign | undefined {

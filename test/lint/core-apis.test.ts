@@ -164,11 +164,26 @@ describe('lintExternal(): one external resource, a rule subset, reported at the 
     it('stays quiet on a valid key, and on a MultiHash key whose version is not known', () => {
       expect(sg005(container(['/tenantId']))).toEqual([]);
       expect(sg005(container(['/tenantId', '/userId'], { partitionKeyKind: 'MultiHash', partitionKeyVersion: 2 }))).toEqual([]);
-      expect(sg005(container(['/tenantId', '/userId']))).toEqual([]);
+      expect(sg005(container(['/tenantId', '/userId'], { partitionKeyKind: 'MultiHash' }))).toEqual([]);
+    });
+
+    it('reads an absent kind as Hash, as ARM does, so several paths without one are SG005 (review 20: taken as MultiHash)', () => {
+      const found = lintExternal(container(['/tenantId', '/userId'], { partitionKeyVersion: 2 }), { only: ['SG005'] }).findings;
+      expect(found.map((f) => [f.messageId, f.path])).toEqual([['hashWithLevels', 'partitionKeyKind']]);
+      expect(found[0].fix).toContain('"MultiHash" with version 2');
+      expect(sg005(container(['/tenantId'], { partitionKeyVersion: 2 }))).toEqual([]);
+      // A design file's external resource (what `skewguard lint` reads) goes through the same reading.
+      const document = { external: [container(['/tenantId', '/userId'], { partitionKeyVersion: 2 })] };
+      expect(
+        lint(document)
+          .filter((f) => f.ruleId === 'SG005')
+          .map((f) => [f.messageId, f.path]),
+      ).toEqual([['hashWithLevels', 'external[0].partitionKeyKind']]);
     });
 
     it('reports each structure fault at the field it was read from, with no edits (a raw resource is not a design)', () => {
-      expect(sg005(container(['tenantId', '/a', '/a', '/b']))).toEqual([
+      // Kind given: absent, it is Hash (as ARM's), and the four paths are hashWithLevels too.
+      expect(sg005(container(['tenantId', '/a', '/a', '/b'], { partitionKeyKind: 'MultiHash' }))).toEqual([
         ['tooManyLevels', 'partitionKeys', []],
         ['invalidPath', 'partitionKeys[0]', []],
         ['duplicatePath', 'partitionKeys[2]', []],

@@ -264,6 +264,31 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
   it('passes a valid single or hierarchical key', async () => {
     expect(await structure({ paths: ['/orderId'] })).toEqual([]);
     expect(await structure({ paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+    expect(await structure({ paths: ['/tenantId', '/userId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+    expect(await structure({ paths: ['/tenantId'], version: 2 })).toEqual([]);
+  });
+
+  it('reads an absent kind as ARM does, Hash: several paths without a kind are SG005 (review 20: taken as MultiHash, passed)', async () => {
+    // The Node SDK fills kind "Hash" itself (containerPartitionKeyArgsProvideDefaults); a program in YAML or another
+    // language, or an older SDK, sends the key as written: the policy sees no kind, and ARM creates a Hash key.
+    const asWritten = async (partitionKey: Record<string, unknown>) =>
+      violationsOf(
+        POLICY_NAMES.keyStructure,
+        await asPolicyResource(
+          rawContainer(partitionKey),
+          {},
+          { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource: { id: 'x', partitionKey } },
+        ),
+      );
+    expect(await asWritten({ paths: ['/tenantId'], version: 2 })).toEqual([]);
+    expect(await asWritten({ paths: ['/tenantId', '/userId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+    for (const key of [{ paths: ['/tenantId', '/userId'], version: 2 }, { paths: ['/tenantId', '/userId'] }]) {
+      const violations = await asWritten(key);
+      expect(violations).toEqual([
+        expect.stringMatching(/^error SG005 key-structure at resource\.partitionKey\.kind \(x\): kind "Hash" takes one path, but 2 are given/),
+      ]);
+      expect(violations[0]).toContain('fix: set partitionKey.kind to "MultiHash" with version 2');
+    }
   });
 
   it.each([

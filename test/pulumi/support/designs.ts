@@ -9,6 +9,17 @@ import type { ContainerDesign } from '../../../lib/pulumi';
  *  of manual throughput serve: GuardedContainer passes its throughput into the design (SG017). */
 export const telemetry: ContainerDesign = { ...eventsDesign, workload: { peakReadUnits: 1_000, peakWriteUnits: 3_000 } };
 
+/** Review 20's tenant → item key at a given peak (RU/s of reads and writes). */
+export const tenantItems = (peakReadUnits: number, peakWriteUnits: number): ContainerDesign => ({
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 5_000 },
+      { path: '/id', cardinality: 'unique' },
+    ],
+  },
+  workload: { peakReadUnits, peakWriteUnits },
+});
+
 /** One single-path key of high cardinality, for tests that need a plain Hash key. */
 export const orders: ContainerDesign = {
   partitionKey: { paths: [{ path: '/orderId', cardinality: 'unique' }] },

@@ -1,0 +1,111 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Review 20: throughput given as an Output skipped the checks that need its number (SG017 never ran on 400 RU/s
+// for a 50,000 RU/s peak) and drew the hotKey and hotPrefix lines without it (8,000 RU/s on a 4,000 RU/s container,
+// a line no key there can reach). The container is now planned again once the value is known (deferred-throughput.ts).
+import { runInThisContext } from 'node:vm';
+import * as pulumi from '@pulumi/pulumi';
+import { DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { tenantItems } from './support/designs';
+import { fleetMonitoring } from './support/fleet';
+import { drain, installMocks, registeredAll } from './support/mocks';
+
+const engine = installMocks();
+
+const monitoring = fleetMonitoring();
+beforeAll(() => registeredAll([monitoring, monitoring.diagnosticSetting]));
+afterEach(() => jest.restoreAllMocks());
+
+function construct(name: string, throughput: GuardedContainerArgs['throughput'], design: GuardedContainerArgs['design']): GuardedContainer {
+  return new GuardedContainer(name, { monitoring, database: 'telemetry', throughput, design });
+}
+
+/**
+ * The errors a Pulumi program fails with while `run` settles: an input that rejects fails its resource's registration,
+ * which the SDK raises as an uncaught error (an unhandled rejection for some inputs); Pulumi's runner listens to both,
+ * prints the error and fails the update. Jest's own listeners are set aside meanwhile, so the test reads the errors
+ * instead of failing on them. They listen on the host's process (jest gives each test file a copy of `process`):
+ * `vm.runInThisContext` evaluates in the host's context.
+ */
+const host = runInThisContext('process') as NodeJS.Process;
+
+async function failures(run: () => void): Promise<unknown[]> {
+  const caught: unknown[] = [];
+  const collect = (reason: unknown) => caught.push(reason);
+  const events = ['uncaughtException', 'unhandledRejection'] as const;
+  const jestListeners = events.map((event) => host.rawListeners(event));
+  for (const event of events) {
+    host.removeAllListeners(event);
+    host.on(event, collect);
+  }
+  try {
+    run();
+    await drain();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    events.forEach((event, i) => {
+      host.off(event, collect);
+      for (const listener of jestListeners[i]) host.on(event, listener as (...args: unknown[]) => void);
+    });
+  }
+  return caught;
+}
+
+/** The threshold of a registered log alert, as the engine received it. */
+const threshold = (name: string): unknown => engine.named(name).inputs.criteria.allOf[0].threshold;
+
+describe('throughput given as an Output', () => {
+  it('refuses 400 RU/s for a 50,000 RU/s peak once the value is known (SG017 at throughput.manual), creating no container', async () => {
+    const errors = await failures(() => construct('late-short', { manual: pulumi.output(400) }, tenantItems(30_000, 20_000)));
+    expect(errors.length).toBeGreaterThan(0);
+    // Every input that read the refused plan rejects with the same error (Pulumi prints it once).
+    expect(new Set(errors).size).toBe(1);
+    const error = errors[0] as DesignRefusedError;
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 400]]);
+    // Reported as written: Pulumi's serializer prefixes a rejected input's error in place, once per resource that takes it.
+    expect(error.message.startsWith('GuardedContainer "late-short": the partition-key design breaks 1 skewguard rule')).toBe(true);
+    expect(error.message).toContain('SG017 capacity-below-peak at throughput.manual (late-short)');
+    expect(error.message).toContain('throughput.manual is a Pulumi Output: it was checked when its value (400 RU/s) became known');
+    expect(engine.registered.filter((r) => r.name.startsWith('late-short') && r.custom)).toEqual([]);
+  });
+
+  it('refuses a value off the grid, naming the field', async () => {
+    const errors = await failures(() => construct('late-off-grid', { manual: pulumi.output(450) }, tenantItems(200, 100)));
+    const error = errors[0] as InvalidArgsError;
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(error.issues).toEqual([
+      {
+        path: 'throughput.manual',
+        message: expect.stringContaining('at least 400 RU/s in steps of 100, got 450 (the value of its Output, known at deployment)'),
+      },
+    ]);
+    expect(engine.registered.filter((r) => r.name.startsWith('late-off-grid') && r.custom)).toEqual([]);
+  });
+
+  it('draws the hotKey and hotPrefix lines from the resolved RU/s, as for the plain number', async () => {
+    const plain = construct('plain', { manual: 4_000 }, tenantItems(2_000, 1_000));
+    const late = construct('late', { manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000));
+    await registeredAll([plain, late, ...Object.values(plain.alerts), ...Object.values(late.alerts)]);
+    // Planned without the RU/s the lines were 8,000 RU/s (0.8 × a key's 10,000), which a 4,000 RU/s container never serves.
+    expect([threshold('late-hot-key'), threshold('late-hot-prefix')]).toEqual([800, 800.48]);
+    expect([threshold('plain-hot-key'), threshold('plain-hot-prefix')]).toEqual([800, 800.48]);
+    expect(engine.named('late-hot-key').inputs.displayName).toBe('late: one partition key above 800 RU/s');
+    expect(engine.named('late').inputs.options).toEqual({ throughput: 4_000 });
+  });
+
+  it('logs the report of the plan made with the value, saying it was checked against it', async () => {
+    const info = jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+    const late = construct('late-logged', { autoscaleMax: pulumi.output(4_000) }, tenantItems(2_000, 1_000));
+    await registeredAll([late.container]);
+    expect(info).toHaveBeenCalledWith(
+      'skewguard: throughput.autoscaleMax (a Pulumi Output) is 4,000 RU/s: the design and the hotKey and hotPrefix lines were checked against it',
+      late,
+    );
+  });
+
+  it('leaves a plain number as it was: checked in the constructor', () => {
+    expect(() => construct('plain-short', { manual: 400 }, tenantItems(30_000, 20_000))).toThrow(DesignRefusedError);
+  });
+});
