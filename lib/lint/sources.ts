@@ -84,6 +84,11 @@ export const SOURCES = {
     title: 'DynamoDB: Contributor Insights modes (throttled keys only, or accessed and throttled keys)',
     url: `${AWS}/contributorinsights_tutorial.html`,
   },
+  // Contributor Insights for DynamoDB is billed by CloudWatch: a monthly fee per rule and a fee per million matched events.
+  cloudWatchPricing: {
+    title: 'Amazon CloudWatch pricing (Contributor Insights: per rule a month, per million matched events)',
+    url: 'https://aws.amazon.com/cloudwatch/pricing/',
+  },
   dynamoMetrics: { title: 'DynamoDB: Metrics and dimensions', url: `${AWS}/metrics-dimensions.html` },
   dynamoRetries: { title: 'DynamoDB: Error retries and exponential backoff', url: `${AWS}/Programming.Errors.html#Programming.Errors.RetryAndBackoff` },
   dynamoTimeSeries: { title: 'DynamoDB: Best practices for handling time series data', url: `${AWS}/bp-time-series.html` },
