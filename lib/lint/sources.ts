@@ -84,11 +84,6 @@ export const SOURCES = {
     title: 'DynamoDB: Contributor Insights modes (throttled keys only, or accessed and throttled keys)',
     url: `${AWS}/contributorinsights_tutorial.html`,
   },
-  // Contributor Insights for DynamoDB is billed by CloudWatch: a monthly fee per rule and a fee per million matched events.
-  cloudWatchPricing: {
-    title: 'Amazon CloudWatch pricing (Contributor Insights: per rule a month, per million matched events)',
-    url: 'https://aws.amazon.com/cloudwatch/pricing/',
-  },
   dynamoMetrics: { title: 'DynamoDB: Metrics and dimensions', url: `${AWS}/metrics-dimensions.html` },
   dynamoRetries: { title: 'DynamoDB: Error retries and exponential backoff', url: `${AWS}/Programming.Errors.html#Programming.Errors.RetryAndBackoff` },
   dynamoTimeSeries: { title: 'DynamoDB: Best practices for handling time series data', url: `${AWS}/bp-time-series.html` },
@@ -228,6 +223,19 @@ export const SOURCES = {
   },
   cosmosChangeFeedPatterns: { title: 'Azure Cosmos DB: Change feed design patterns', url: `${AZURE}/nosql/change-feed-design-patterns` },
   cosmosJoins: { title: 'Azure Cosmos DB: Self-joins (no joins across items or containers)', url: `${AZURE}/nosql/query/join` },
+  // A GSI's key is set when the index is created: a re-keyed index is a new one (index-replacement.ts).
+  cfnGsiKeySchema: {
+    title: 'CloudFormation: AWS::DynamoDB::Table GlobalSecondaryIndex (KeySchema, IndexName: "Updates are not supported")',
+    url: `${CFN}/aws-properties-dynamodb-gsi.html`,
+  },
+  cfnGlobalTableGsiKeySchema: {
+    title: 'CloudFormation: AWS::DynamoDB::GlobalTable GlobalSecondaryIndex (KeySchema, IndexName: "Updates are not supported")',
+    url: `${CFN}/aws-properties-dynamodb-globaltable-globalsecondaryindex.html`,
+  },
+  dynamoUpdateTable: {
+    title: 'DynamoDB API: UpdateTable (GlobalSecondaryIndexUpdates: create or delete one global secondary index per call)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTable.html',
+  },
   cfnDynamoDbTable: {
     title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)',
     url: `${CFN}/aws-resource-dynamodb-table.html`,

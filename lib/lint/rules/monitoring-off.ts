@@ -25,13 +25,7 @@ export const monitoringOff = defineRule({
     'Cosmos DB: the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs, sent to a Log Analytics workspace, show the largest and the busiest logical partitions (Azure: "Troubleshoot issues with diagnostics queries").',
   ],
   fix: "Enable them (Contributor Insights is billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
-  sources: [
-    SOURCES.dynamoContributorInsights,
-    SOURCES.dynamoContributorInsightsModes,
-    SOURCES.cloudWatchPricing,
-    SOURCES.cosmosDiagnosticQueries,
-    SOURCES.cosmosNormalizedRu,
-  ],
+  sources: [SOURCES.dynamoContributorInsights, SOURCES.dynamoContributorInsightsModes, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
     contributorInsights: 'Contributor Insights is off for the table: no one can see which partition keys are hot or throttled',
     contributorInsightsWithIndexes:
