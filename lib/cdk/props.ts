@@ -198,8 +198,8 @@ export interface SkewMonitoringProps {
   /**
    * Contributor Insights mode for the table and every GSI.
    * - THROTTLED_KEYS: the mode AWS recommends for always-on alerting. Rules: 1 per table or GSI, 2
-   *   with a sort key (PKT, SKT). Cost: only throttled requests are events ($0.02 per million
-   *   events in us-east-1), so nothing on a healthy table.
+   *   with a sort key (PKT, SKT). Cost: each rule's monthly fee, and only throttled requests are
+   *   events (billed per million), so no event fees on a healthy table (CloudWatch pricing).
    * - ACCESSED_AND_THROTTLED_KEYS: every read and write is an event (two with a sort key), for
    *   short-term analysis, a launch window say; shows the hot keys before they throttle and adds the
    *   ticket alarm on the hottest key. Rules: 2 per table or GSI, 4 with a sort key.

@@ -60,9 +60,34 @@ const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmT
 /** A key attribute's `kind` values (`AttributeKind`, design/key-design.ts). */
 const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);
 
-/** What the application must change for `edit` to be true, or undefined when only infrastructure changes. */
-export function applicationChange(edit: DesignEdit): string | undefined {
+/**
+ * The rollout of an index re-keyed under a new name (lint/index-replacement.ts): neither CloudFormation nor DynamoDB
+ * changes a GSI's key in place, and one deploy creates or deletes one GSI (UpdateTable), so renaming it in one deploy
+ * fails too. `old`: the index's name before the fix, when known.
+ */
+function indexRollout(name: unknown, old: unknown): string {
+  const was = typeof old === 'string' ? `\`${old}\`` : 'the old index';
+  return `the index's key cannot change in place, so the fix names a new index, \`${String(name)}\`; roll it out in two deploys: first add it beside ${was} (keep ${was} in the design for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then remove ${was} in a second deploy`;
+}
+
+/** The value at `path` in `document`, or undefined. */
+function valueAt(document: unknown, path: string): unknown {
+  let value = document;
+  for (const segment of parseFieldPath(path)) {
+    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+/**
+ * What the application must change for `edit` to be true, or undefined when only infrastructure changes. `before`: the
+ * document as it was before the fix, to name what a rename replaces.
+ */
+export function applicationChange(edit: DesignEdit, before?: unknown): string | undefined {
   const segments = parseFieldPath(edit.path);
+  if (segments.includes('globalSecondaryIndexes') && field(edit.path) === 'indexName' && edit.op === 'set')
+    return indexRollout(edit.value, valueAt(before, edit.path));
   if (segments.includes('monitoring')) return undefined; // Contributor Insights and alarms: deployed with the table, no code change
   if (segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   if (segments.includes('acknowledgements')) return undefined;
@@ -72,10 +97,12 @@ export function applicationChange(edit: DesignEdit): string | undefined {
   // partition key's own `kind`, Hash or MultiHash, is its deployed definition: that one recreates the container.)
   if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;
   if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
+  if (name === 'index' && segments.includes('accessPatterns') && edit.op === 'set')
+    return `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
   if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
-    // DynamoDB cannot change a GSI's key schema in place: the index is deleted and created again, and backfills from the table.
-    return "the index's partition key changes: the index must be replaced (deleted and created with the new key, which backfills it from the table's items), and the application must write and query the new key";
+    // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.
+    return "the index's partition key changes: the application must write the new key attribute on each item and query the index by it";
   }
   if (segments.includes('partitionKey') || segments.includes('partitionKeys')) {
     return 'the partition key changes: the table or container must be recreated with it and its data migrated, and the application must write and query the new key';

@@ -18,17 +18,51 @@ export function nameWords(name: string): string[] {
   return (name.match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
-const TIME_WORDS = new Set(['date', 'day', 'hour', 'minute', 'week', 'month', 'quarter', 'year', 'time', 'timestamp', 'datetime', 'ts']);
+/**
+ * Last words of time buckets. Besides calendar units, a `period`, `window`, `interval`, `epoch` or `season` is a span
+ * of time whose current value takes every write (review 20: `period` over 365 values at 3,000 WCU passed), and so is
+ * an ingestion `batch` numbered in sequence (`batchNo`): the newest one takes them all. Left out: `slot` (a parking or
+ * inventory slot as often as a time slot), `cycle` and `shift` (as often not time), `version`, `sequence` and
+ * `generation` (numbering that need not roll over with time).
+ */
+const TIME_WORDS = new Set([
+  'date',
+  'day',
+  'hour',
+  'minute',
+  'week',
+  'month',
+  'quarter',
+  'year',
+  'time',
+  'timestamp',
+  'datetime',
+  'ts',
+  'period',
+  'window',
+  'interval',
+  'epoch',
+  'season',
+  'batch',
+]);
 /** yyyy, yyyymm, mmdd, yyyymmddhh… */
 const DATE_FORMAT_WORD = /^(yyyy|yy|mm|dd|hh)+$/;
+/** Last words that number what the words before them name: `weekNo`, `batchNumber`, `dayNum` are that week, batch, day. */
+const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'number']);
 
-/** True for names like `date`, `eventDay`, `createdAt`, `yyyyMM`, `hourBucket`. */
-export function looksLikeTimeBucket(name: string): boolean {
+/**
+ * True for names like `date`, `eventDay`, `createdAt`, `yyyyMM`, `hourBucket`, `billingPeriod`, `batchNo`, and a
+ * whole key named `bucket` (`asKeyPart`: a part named `bucket` beside others, `tenantId` + `bucket`, is the load bucket
+ * of a synthetic key that spreads a value, as prefix-ingestion.ts writes it, not a time). Not `bucketId` (an id) or
+ * `bucketName` (an S3 bucket's name).
+ */
+export function looksLikeTimeBucket(name: string, asKeyPart = false): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return false;
   if (last === 'at' || last === 'on') return words.length > 1; // createdAt, publishedOn
-  if (last === 'bucket' && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
+  if (last === 'bucket') return words.length > 1 ? looksLikeTimeBucket(words.slice(0, -1).join('_')) : !asKeyPart;
+  if (NUMBER_WORDS.has(last) && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
   return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
 }
 

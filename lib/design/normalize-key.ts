@@ -21,6 +21,11 @@ function kindOf(name: string, declared: KeyPartDesign['kind'], components?: read
   return declared ?? inferredKind(name, components);
 }
 
+/** The kind an undeclared part of a composite of `parts` parts gets: one named `bucket` beside others is the load bucket of a synthetic key (looksLikeTimeBucket). */
+export function inferredPartKind(name: string, parts: number): KeyAttribute['kind'] {
+  return looksLikeTimeBucket(name, parts > 1) ? 'time-bucket' : 'value';
+}
+
 /** The kind an undeclared attribute or part gets: from its parts, else from its name. */
 export function inferredKind(name: string, components?: readonly { readonly kind: KeyAttribute['kind'] }[]): KeyAttribute['kind'] {
   // A composite is a time bucket only when every part is one: `yyyyMM-userId` carries a business dimension.
@@ -35,7 +40,9 @@ interface AttributeInput extends SortKeyAttributeDesign {
 
 /** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
 export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
-  const components = input.components ? input.components.map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) })) : [];
+  const components = input.components
+    ? input.components.map((c, _, all) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, all.length) }))
+    : [];
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {

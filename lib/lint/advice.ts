@@ -14,6 +14,7 @@ import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { code } from './format';
+import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
@@ -177,6 +178,9 @@ export const ADVICE_MESSAGES = {
     'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = hash({{sourceAttribute}}) mod {{shards}} (a number; N = {{shards}} calculated shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
   shardRandomKeyAttribute:
     'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = a random 0…{{lastShard}} (a number; N = {{shards}} random shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; every read of one {{key|key}} value must then query all {{shards}}, one per {{shardAttribute}} value',
+  // An index's key cannot change in place (index-replacement.ts): the re-keyed index is a new one, rolled out beside the old.
+  asNewIndex:
+    '; make it a new index, {{newIndex|code}}, since an index key cannot change in place: add it beside {{index|code}} (one deploy), move the readers to it once it is active, then remove {{index|code}} (another deploy)',
   // The key has as many attributes as DynamoDB allows: where the shard goes is the designer's choice, so no edit.
   fullMultiAttributeKey:
     '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',
@@ -477,8 +481,16 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
+  if (rekey && space.index !== undefined) {
+    // After the key and its fan-out, before what the fan-out costs.
+    const fanOutAt = ids.indexOf('setFanOut');
+    ids.splice(fanOutAt >= 0 ? fanOutAt + 1 : fullKey ? 2 : 1, 0, 'asNewIndex');
+    Object.assign(data, { newIndex: replacementIndexName(space.index, indexNamesOf(analysis.owner)) });
+  }
   const shardAttribute = shardAttributeOf(analysis, form);
-  const rekeyEdits = !rekey ? [] : form === 'attribute' ? addedShardAttribute(analysis, shardAttribute) : separateShardAttribute(analysis, shardAttribute);
+  const keyEdits = !rekey ? [] : form === 'attribute' ? addedShardAttribute(analysis, shardAttribute) : separateShardAttribute(analysis, shardAttribute);
+  // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
+  const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space)] : keyEdits;
   const edits: DesignEdit[] = [
     {
       op: 'set',

@@ -7,7 +7,7 @@
 import { cardinalityValue, fullKeyCardinality, storedKeyValues } from '../design/cardinality';
 import type { AttributeKind, Cardinality } from '../design/input';
 import type { KeyAttribute, KeyDesign } from '../design/key-design';
-import { inferredKind } from '../design/normalize-key';
+import { inferredKind, inferredPartKind } from '../design/normalize-key';
 import type { DesignEdit } from './edits';
 
 interface Ordered {
@@ -31,22 +31,19 @@ export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean
 }
 
 /** A key part as the user declares it: `kind` only where inference from the name would not give it. */
-function partInput(
-  part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind },
-  components?: readonly { readonly kind: AttributeKind }[],
-) {
+function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }, inferred: AttributeKind) {
   return {
     name: part.name,
     ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}),
-    ...(part.kind !== inferredKind(part.name, components) ? { kind: part.kind } : {}),
+    ...(part.kind !== inferred ? { kind: part.kind } : {}),
   };
 }
 
 function attributeInput(a: KeyAttribute): Record<string, unknown> {
   return Object.assign(
-    partInput(a, a.components),
+    partInput(a, inferredKind(a.name, a.components)),
     a.type !== undefined ? { type: a.type } : {},
-    a.components.length > 0 ? { components: a.components.map((c) => partInput(c)) } : {},
+    a.components.length > 0 ? { components: a.components.map((c) => partInput(c, inferredPartKind(c.name, a.components.length))) } : {},
   );
 }
 
@@ -100,7 +97,7 @@ export function reorderedAttributesEdit(order: readonly KeyAttribute[], path: st
 }
 
 export function reorderedPartsEdit(order: readonly { name: string; cardinality?: Cardinality; kind: AttributeKind }[], path: string): DesignEdit {
-  return { op: 'set', path, value: order.map((p) => partInput(p)) };
+  return { op: 'set', path, value: order.map((p) => partInput(p, inferredPartKind(p.name, order.length))) };
 }
 
 /**

@@ -230,6 +230,19 @@ export const SOURCES = {
   },
   cosmosChangeFeedPatterns: { title: 'Azure Cosmos DB: Change feed design patterns', url: `${AZURE}/nosql/change-feed-design-patterns` },
   cosmosJoins: { title: 'Azure Cosmos DB: Self-joins (no joins across items or containers)', url: `${AZURE}/nosql/query/join` },
+  // A GSI's key is set when the index is created: a re-keyed index is a new one (index-replacement.ts).
+  cfnGsiKeySchema: {
+    title: 'CloudFormation: AWS::DynamoDB::Table GlobalSecondaryIndex (KeySchema, IndexName: "Updates are not supported")',
+    url: `${CFN}/aws-properties-dynamodb-gsi.html`,
+  },
+  cfnGlobalTableGsiKeySchema: {
+    title: 'CloudFormation: AWS::DynamoDB::GlobalTable GlobalSecondaryIndex (KeySchema, IndexName: "Updates are not supported")',
+    url: `${CFN}/aws-properties-dynamodb-globaltable-globalsecondaryindex.html`,
+  },
+  dynamoUpdateTable: {
+    title: 'DynamoDB API: UpdateTable (GlobalSecondaryIndexUpdates: create or delete one global secondary index per call)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTable.html',
+  },
   cfnDynamoDbTable: {
     title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)',
     url: `${CFN}/aws-resource-dynamodb-table.html`,

@@ -162,6 +162,18 @@ describe('what an assertion prints', () => {
     expect(error.message).not.toMatch(/B\/Sessions/);
     expect(printed()).toBe('');
   });
+
+  it('assertStackFails prints nothing when it passes, though the stack holds a warning beside its errors; its failure carries the report', () => {
+    const { b } = twoStacks();
+    new GuardedTable(b, 'Orders', statusKeyed());
+    expect(assertStackFails(b, ['SG001', 'SG003']).map((v) => v.ruleId)).toEqual(['SG001', 'SG003']);
+    expect(printed()).toBe('');
+    const error = thrown(() => assertStackFails(b, 'SG009'));
+    expect(error.message).toMatch(
+      /^expected synthesizing B to fail with SG009, but it fails only with SG001, SG003\n\nskewguard report for B: 2 errors, 1 warning/,
+    );
+    expect(printed()).toBe('');
+  });
 });
 
 describe('assertStackFails', () => {

@@ -499,9 +499,10 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
             message: `${fixes.length === 1 ? 'the fix was' : `the ${grouped(fixes.length)} fixes were`} not written, and the file is unchanged: ${refusal}`,
           },
         ];
+  const before = parseInput(candidate.file, original).located?.value;
   const applied = written
     ? fixes.map((f) => {
-        const changes = [...new Set(f.edits.map(applicationChange).filter((c): c is string => c !== undefined))];
+        const changes = [...new Set(f.edits.map((edit) => applicationChange(edit, before)).filter((c): c is string => c !== undefined))];
         return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
       })
     : [];

@@ -4,6 +4,7 @@ import type { AttributeKind, Cardinality } from '../../design/input';
 import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
+import { replacedIndexEdits } from '../index-replacement';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
 import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
@@ -192,6 +193,11 @@ function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[])
   ];
 }
 
+/** A reordered multi-attribute sort key is another key schema: the index goes under a new name (index-replacement.ts). */
+function onNewIndex(hit: RuleHit<Id>, analysis: DesignAnalysis, space: KeySpace): RuleHit<Id> {
+  return hit.edits ? { ...hit, edits: [...hit.edits, ...replacedIndexEdits(analysis, space)] } : hit;
+}
+
 export const hierarchyOrder = defineRule({
   id: 'SG004',
   title: 'hierarchy-order',
@@ -213,7 +219,14 @@ export const hierarchyOrder = defineRule({
   ],
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
   fixDetails: ['No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).'],
-  sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
+  sources: [
+    SOURCES.cosmosHierarchical,
+    SOURCES.dynamoMultiAttributeKeys,
+    SOURCES.dynamoSortKeys,
+    SOURCES.dynamoKeyDesign,
+    SOURCES.cfnGsiKeySchema,
+    SOURCES.dynamoUpdateTable,
+  ],
   messages: {
     hierarchical:
       'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query by {{coarser|key}} gives no prefix of it',
@@ -247,7 +260,7 @@ export const hierarchyOrder = defineRule({
       ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
       ...compositeHits(primary.sortKey, patternsOf(undefined)),
       ...indexes.flatMap((space) => [
-        ...multiAttributeHits(space, patternsOf(space.index)),
+        ...multiAttributeHits(space, patternsOf(space.index)).map((hit) => onNewIndex(hit, analysis, space)),
         ...compositeHits(space.sortKey, patternsOf(space.index), space.index),
       ]),
       ...profile.localIndexes(design).flatMap((lsi) => compositeHits(lsi.sortKey, patternsOf(lsi.indexName), lsi.indexName)),

@@ -24,7 +24,7 @@ export const monitoringOff = defineRule({
     'DynamoDB: Contributor Insights lists the most accessed and most throttled partition keys, and partition and sort keys, of a table or GSI (AWS: "CloudWatch Contributor Insights").',
     'Cosmos DB: the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs, sent to a Log Analytics workspace, show the largest and the busiest logical partitions (Azure: "Troubleshoot issues with diagnostics queries").',
   ],
-  fix: "Enable them (Contributor Insights is billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
+  fix: "Enable them (Contributor Insights is billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
   sources: [SOURCES.dynamoContributorInsights, SOURCES.dynamoContributorInsightsModes, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
     contributorInsights: 'Contributor Insights is off for the table: no one can see which partition keys are hot or throttled',
@@ -37,7 +37,7 @@ export const monitoringOff = defineRule({
     fixContributorInsights:
       // Per key space: a most-throttled rule on the partition key, one more on the full key with a sort key;
       // ACCESSED_AND_THROTTLED_KEYS adds the most-accessed pair (contributorinsights_HowItWorks, contributorinsights_tutorial).
-      "enable Contributor Insights (billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
+      "enable Contributor Insights (billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
     fixDiagnosticLogs:
       'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
   },

@@ -31,8 +31,8 @@ function failing(violations: readonly DesignViolation[], failOn: FailOn): Design
 }
 
 /**
- * What CDK prints after a synth with warnings, for the asserted scope only: a passing assertion
- * prints the scope's report when it holds unacknowledged findings that did not fail it.
+ * What CDK prints after a synth with warnings, for the asserted scope only: a passing
+ * `assertStackPasses` prints the scope's report when it holds unacknowledged findings that did not fail it.
  */
 function printOpenFindings(report: SynthDesignReport, failed: readonly DesignViolation[]): void {
   if (report.violations.some((v) => v.acknowledged === undefined && !failed.includes(v))) console.error(report.text);
@@ -70,7 +70,9 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
  * Asserts that synthesizing `scope` is refused for each expected rule: an unacknowledged violation
  * of that rule (at that field path or construct, if given) at or above `failOn`. `resource` matches
  * the construct path or its last segments (`'Orders'` matches `MyStack/Orders`). Throws a
- * `DesignAssertionError` with the whole report otherwise. Returns the failing violations.
+ * `DesignAssertionError` with the whole report otherwise. Returns the failing violations. A pass prints
+ * nothing: the refusal is what the test expects, and a report of it on every run (its warnings too) buries the output
+ * of the tests that fail.
  *
  * @example assertStackFails(stack, ['SG001', { rule: 'SG003', resource: 'Orders', path: 'partitionKey' }]);
  */
@@ -93,6 +95,5 @@ export function assertStackFails(
       `expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`,
     );
   }
-  printOpenFindings(report, failed);
   return failed;
 }

@@ -244,6 +244,9 @@ testRule('SG004', {
                 { name: 'matchId', type: 'S', cardinality: 'unique' },
               ],
             },
+            // Another key schema is another index (CloudFormation cannot change a GSI's KeySchema in place): its readers follow it.
+            { op: 'set', path: 'globalSecondaryIndexes[0].indexName', value: 'by-tournament-region-v2' },
+            ...[0, 1, 2].map((i) => ({ op: 'set' as const, path: `accessPatterns[${i}].index`, value: 'by-tournament-region-v2' })),
           ],
         },
       ],

@@ -27,7 +27,7 @@ testRule('SG010', {
           data: { indexes: ['byCustomer'] },
           message: 'Contributor Insights is off for the table and index `byCustomer`: no one can see which partition keys are hot or throttled',
           // Rules per key space by mode, as docs/cdk.md counts them (GuardedTable's THROTTLED_KEYS default: 2 with a sort key, not 4).
-          fix: "enable Contributor Insights (billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
+          fix: "enable Contributor Insights (billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
           edits: [{ op: 'set', path: 'monitoring.contributorInsights', value: true }],
         },
       ],

@@ -626,3 +626,35 @@ testRule('SG002', {
     },
   ],
 });
+
+/**
+ * Review 20 item 2: a key named as a span or a sequence of time, 365 values at 3,000 WCU, passed as 365 values of
+ * 8.2 WCU each. Named `period`, `bucket` or `batchNo` (the newest batch takes every write), it is a time bucket.
+ */
+const namedKey = (name: string, components?: readonly Record<string, unknown>[]) =>
+  table({
+    name: `probe-${name}`,
+    partitionKey: { name, type: 'S', cardinality: 365, ...(components ? { components: components as never } : {}) },
+    sortKey: { name: 'id', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 100, peakWriteUnits: 3000 },
+  });
+
+testRule('SG002', {
+  valid: [
+    // An id of a bucket, an S3 bucket's name, a week's id: named by what they identify, not by a time.
+    ...['bucketId', 'bucketName', 'periodId', 'batchId', 'slot', 'cycle', 'version'].map((name) => ({ name: `a key named ${name}`, design: namedKey(name) })),
+    {
+      // The synthetic key prefix-ingestion.ts writes: `tenantId` + a load bucket that spreads it, not a time.
+      name: 'a composite of tenantId and a part named bucket: a load bucket',
+      design: namedKey('tenantIdBucket', [
+        { name: 'tenantId', cardinality: 5 },
+        { name: 'bucket', cardinality: 73 },
+      ]),
+    },
+  ],
+  invalid: ['period', 'billingPeriod', 'bucket', 'batchNo', 'batchNumber', 'weekNo', 'window', 'epoch', 'interval', 'season'].map((name) => ({
+    name: `a key named ${name}: the current value takes every write`,
+    design: namedKey(name),
+    findings: [{ messageId: 'timeKey', data: { load: 3000 } }],
+  })),
+});
