@@ -37,16 +37,15 @@ export interface WarmLever {
 }
 
 /**
- * The warm-throughput lever for a DynamoDB key space over its ceiling, where its shard count is set by its neighbours
- * (more than the count its own ceiling needs), or no count fits, or the count is above maxShards: the fewest shards
- * (from the count the key's own ceiling needs, 1 where it fits alone) that fit with 5% of the usable ceiling free
- * (MIN_SPARE_FOR_COUNTS, as the Cosmos DB counts) at some warm throughput within the table-level quota (DynamoDB
- * pre-warms only up to it: "Understanding DynamoDB warm throughput"), at the least such throughput. Judged on the
- * design as the edit leaves it, through the engine's own neighbour model, so the next lint counts the same P′; the
- * count offered is the plan's there (the smallest that fits), one N for every rule. Undefined where the plan's count
- * today is no more than the partitions counted now (no extreme fan-out), or the lever's count is more than half of it (a
- * fan-out of 5 cut to 4 is not worth a charge that cannot be undone), or the layout is not
- * write shards (copies and caches keep their own advice), or the key's largest value needs shards for its size.
+ * The warm-throughput lever for a DynamoDB key space over its ceiling, where its shard count today is above the
+ * partitions counted now (a fan-out its neighbours set, more than its own ceiling needs), or no count fits, or the count
+ * is above maxShards: the fewest shards (from the count the key's own ceiling needs, 1 where it fits alone) that fit
+ * with 5% of the usable ceiling free (MIN_SPARE_FOR_COUNTS, as the Cosmos DB counts) at some warm throughput within the
+ * table-level quota (DynamoDB pre-warms only up to it: "Understanding DynamoDB warm throughput"), at the least such
+ * throughput. Judged on the design as the edit leaves it, through the engine's own neighbour model, so the next lint
+ * counts the same P′; the count offered is the plan's there (the smallest that fits), one N for every rule. Undefined
+ * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
+ * undone), for copies and caches (they keep their own advice), and where the largest value needs shards for its size.
  */
 export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
   const { plan, space } = analysis;
@@ -81,9 +80,11 @@ export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
   const shards = smallestCount((n) => n >= own && allFit(dimensionsAt(n)), own) ?? fewest;
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
   if (planned !== undefined && shards > planned / 2) return undefined;
-  const nearest = dimensionsAt(shards).reduce((a, b) =>
-    b.load + (b.neighbours?.load ?? 0) > a.load + (a.neighbours?.load ?? 0) && short.has(b.label) ? b : a,
-  );
+  // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
+  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
+  const nearest = dimensionsAt(shards)
+    .filter((d) => short.has(d.label))
+    .reduce((a, b) => (room(b) < room(a) ? b : a));
   const warm = warmUnits(short, partitions);
   return {
     partitions: now,
