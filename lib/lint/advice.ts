@@ -48,6 +48,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
+import { warmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -82,6 +83,16 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
  */
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
   "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
+
+/** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes. */
+const WARM_TO =
+  'pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which it fits with 5% of the usable ceiling free';
+/** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
+const warmFits = (whose: string) =>
+  `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
+/** What warm throughput costs, against the capacity a raise would bill by the hour. */
+const WARM_COST =
+  'warm throughput is a one-off charge for the increase, not capacity billed by the hour, and it cannot be lowered again (the partitions it makes stay)';
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -212,6 +223,14 @@ export const ADVICE_MESSAGES = {
     'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
     '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix',
+  // warm20: DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
+  warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
+  warmThenShard: `${WARM_TO}, then `,
+  warmThenShardWhy: `; N = {{shards}} is the fewest that fits there: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
+  orWiderFanOut:
+    '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}',
+  orPastMaxShardsNow:
+    '; on the {{warmFromPartitions}} partitions counted now it would take N = {{currentShards}}, more than the {{maxShards}} a read can sensibly fan out over (maxShards)',
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
@@ -364,7 +383,11 @@ function scopeBeforeRandom(advice: Advice): Advice {
   return Object.assign({}, advice, { ids: [...rest.slice(0, at), 'scopeRulesOutRandom', ...rest.slice(at)] });
 }
 
-function planAdvice(analysis: SpaceAnalysis): Advice {
+/**
+ * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
+ * edits this gives for that count instead of the plan's.
+ */
+function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   const { design, space, plan } = analysis;
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
@@ -392,16 +415,19 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const directions = loadDirections(analysis);
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
+  // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
+  const warm = count === undefined ? warmAdvice(analysis, upstream, upstreamData) : undefined;
+  if (warm) return warm;
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
-  if (plan.shards === undefined) {
+  if (plan.shards === undefined && count === undefined) {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
     if (raised) return levelFirst(analysis, raised);
   }
   if (plan.shards === undefined && plan.layout === 'replicated' && analysis.physical !== undefined) return noCopies(analysis, upstream, upstreamData);
   // Past what a fan-out read can bear, no shard count is the fix: the load must shrink before it reaches the key.
-  if (plan.shards === undefined)
+  const n = count ?? plan.shards;
+  if (n === undefined)
     return levelFirst(analysis, { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) });
-  const n = plan.shards;
   const counted = Object.assign({}, base, {
     shards: n,
     lastShard: n - 1,
@@ -502,7 +528,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
   const level = deeperLevel(analysis);
-  const written = plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
+  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
   if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
   // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
@@ -515,6 +541,43 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       : data,
     edits: written,
     shards: n,
+  };
+}
+
+/**
+ * The fix that leads with warm throughput (`warmLever`): the least at which the fewest shards the hottest value can have
+ * fit, with that count's sharding (its clauses and edits as the plan's at that count) or, at 1, the key as it is. The
+ * count today follows, where there is one, then what shrinks the load upstream. Warm throughput is charged once for the
+ * increase, where capacity is billed by the hour, and partitions once made stay ("Understanding DynamoDB warm
+ * throughput"), so it leads. Undefined where the lever does not apply.
+ */
+function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice | undefined {
+  const lever = warmLever(analysis);
+  if (!lever) return undefined;
+  const { plan, space, design } = analysis;
+  const { maxShards } = design.thresholds;
+  const sharded = lever.shards > 1 ? planAdvice(analysis, lever.shards) : undefined;
+  const now: AdviceId[] = plan.shards === undefined ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
+  const warmData = {
+    warmIndex: space.index,
+    ...(lever.writeUnitsPerSecond !== undefined ? { warmWriteUnits: lever.writeUnitsPerSecond } : {}),
+    ...(lever.readUnitsPerSecond !== undefined ? { warmReadUnits: lever.readUnitsPerSecond } : {}),
+    ...(lever.writeUnitsPerSecond !== undefined && lever.readUnitsPerSecond !== undefined ? { warmBoth: true } : {}),
+    warmPartitions: lever.warmPartitions,
+    warmFromPartitions: lever.partitions,
+    warmStoredLoad: lever.storedLoad,
+    warmNeighbours: lever.storedNeighbours,
+    warmTotal: lever.storedLoad + lever.storedNeighbours,
+    warmUsable: lever.storedUsable,
+    warmUnit: lever.unit,
+    ...(plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {}),
+  };
+  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
+  return {
+    ids: [...lead, ...now, 'orUpstream', ...upstream],
+    data: Object.assign({}, upstreamData, sharded?.data, warmData),
+    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    shards: lever.shards,
   };
 }
 

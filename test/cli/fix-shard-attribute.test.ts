@@ -20,14 +20,17 @@ describe('--fix on a sharded hourly index (orders-sound.json)', () => {
   // WCU at the default 70% target): at its 6,000 RCU / 4,000 WCU peak it has ⌈6,000 ÷ 0.7⌉ = 8,572 RCU and ⌈4,000 ÷ 0.7⌉ =
   // 5,715 WCU, 6 partitions (max(⌈8,572 ÷ 3,000⌉, ⌈5,715 ÷ 1,000⌉)), on which 25 shards carry 160 + 3,840 ÷ 6 = 800 WCU
   // of a usable 800 (24: 166.67 + 638.89 = 805.56). Its maximum's 8 partitions gave 12.
-  it('keeps the calculated sharding and raises its count to the 25 that fit beside the neighbours; the re-lint finds nothing', async () => {
+  // warm20: 25 on 6 partitions is the neighbours' count (5 alone), so the fix pre-warms the index for 36 partitions (36,000
+  // WCU) and raises the count to 6 there (150 + 3,850 ÷ 36 = 256.94 of the 760 that leave 5% free); 25 follow in the text.
+  it('keeps the calculated sharding and raises its count to the 6 that fit once pre-warmed (25 as it is); the re-lint finds nothing', async () => {
     const result = fixDesignText(ordersSound, {});
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 25, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
+    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 6, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
+    expect(JSON.parse(result.text).tables[0].globalSecondaryIndexes[0].warmThroughput).toEqual({ writeUnitsPerSecond: 36000 });
 
     const file = join(tempTree({ 'design.json': ordersSound }), 'design.json');
     const { code, stdout } = await cli(['lint', file, '--fix']);
-    // Exit 1: the raised count needs the application to write 25 shards, so CI never passes on --fix alone.
+    // Exit 1: the raised count needs the application to write 6 shards, so CI never passes on --fix alone.
     expect(code).toBe(1);
     expect(stdout).toContain('application change needed');
     expect(stdout).toContain('✔ no findings');

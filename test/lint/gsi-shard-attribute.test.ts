@@ -280,14 +280,25 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
     // Before: 12 fitted on 8 partitions (333.33 + 3,666.67 ÷ 8 = 791.67); before that, the retired sum count's 12
     // partitions fitted orders-sound.json's 8 (500 + 3,500 ÷ 12 = 791.67).
     expect(lint(hourly(25))).toEqual([]);
-    expect(lint(hourly(12)).map((f) => `${f.ruleId} ${f.data?.shards as number}`)).toEqual(['SG003 25']);
+    // warm20: 25 shards on 6 partitions is a fan-out its neighbours set (5 alone): the fix leads with warm throughput for
+    // 36 partitions and 6 shards (150 + 3,850 ÷ 36 = 256.94 of the 760 that leave 5% free), then 25 on the 6 counted now.
+    expect(lint(hourly(12)).map((f) => `${f.ruleId} ${f.data?.shards as number} ${f.data?.currentShards as number}`)).toEqual(['SG003 6 25']);
   });
 
-  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 25', () => {
+  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; pre-warm and raise to 6 (25 as it is)', () => {
     const findings = lint(hourly(4));
     expect(findings.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(findings[0].data).toMatchObject({ shards: 25, declaredShards: 4, keySpacePartitions: 6, partitionsCountedBy: 'auto-scaling-at-peak' });
-    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 25 \(calculated on `orderId`\)/);
+    expect(findings[0].data).toMatchObject({
+      shards: 6,
+      currentShards: 25,
+      warmPartitions: 36,
+      declaredShards: 4,
+      keySpacePartitions: 6,
+      partitionsCountedBy: 'auto-scaling-at-peak',
+    });
+    expect(findings[0].fix).toMatch(
+      /^pre-warm index `by-hour` to 36,000 write units a second \(warmThroughput\): 36 partitions where 6 are counted now.*, then raise sharding\.shards from 4 to N = 6 \(calculated on `orderId`\).*; or, on the 6 partitions counted now, N = 25 shards/,
+    );
   });
 
   it('names the hot value by the bucket the user reads by, `hourBucket`, with the shard attribute that holds it in brackets', () => {

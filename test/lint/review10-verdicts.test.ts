@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding } from '../../lib';
+import { applyDesignEdits, lint, type DesignDocument, type DesignEdit, type DesignInput, type Finding } from '../../lib';
 
 const design = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review10', file), 'utf8')) as DesignInput;
 
@@ -82,7 +82,7 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     expect(finding.fix).toContain('`capacity` = { write: {min: 100, max: 11250}, read: {min: 100, max: 8000} }');
   });
 
-  it('applied alone, it leaves no SG017 on the index; every fix applied, only the status index is left, with no edit', () => {
+  it('applied alone, it leaves no SG017 on the index; every fix applied, nothing is left (the status index pre-warmed)', () => {
     const finding = indexFinding(lint(jobQueue)) as Finding;
     expect(indexFinding(lint(fixed(jobQueue, [finding])))).toBeUndefined();
     let current = jobQueue;
@@ -91,10 +91,12 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     // capacity gives it: 237.5 left) needs 42 shards (53.57 + 8,946.43 ÷ 12 = 799.11; at 41, 54.88 + 745.43 = 800.31),
     // whose fan-out (2,400 × 42 = 100,800 RCU of requests, 126,000 at 80%) passes the table-level quota: SG001 says so and
     // writes no edit (it lints clean with the quota raised and acknowledged). (The retired sum count, 13 partitions: 20.)
-    const left = lint(current);
-    expect(left.map((f) => `${f.ruleId} ${f.path}`)).toEqual(['SG001 tables[0].globalSecondaryIndexes[0].partitionKey']);
-    expect(left[0].edits).toBeUndefined();
-    expect(left[0].fix).toContain('(N = 42 random shards)');
+    // warm20: 42 on 12 partitions is its neighbours' count (3 alone), so the fix leads with warm throughput for 28
+    // partitions and 5 shards (450 + 8,550 ÷ 28 = 755.36 ≤ 760), whose fan-out SG017's next round gives capacity for:
+    // every fix applied, nothing is left (was: SG001 with 42 shards and no edit).
+    expect(lint(current)).toEqual([]);
+    const statusIndex = (current as DesignDocument).tables?.[0].globalSecondaryIndexes?.[0];
+    expect(statusIndex).toMatchObject({ warmThroughput: { writeUnitsPerSecond: 28_000 }, sharding: { strategy: 'random', shards: 5 } });
   });
 });
 

@@ -63,6 +63,7 @@ type Id =
   | 'atCapacityRaise'
   | 'deferToFirstLevel'
   | 'deferToFirstLevelCache'
+  | 'isolatedByAdaptiveCapacity'
   | PrefixIngestionId
   | EngineNoteId
   | IndexWriteId
@@ -199,6 +200,7 @@ export const hotKeyExceedsPartition = defineRule({
     "That GSI when updates change its key (counted at 2× the table's writes): both writes of an update land on the one value when the change is to the index's sort key; at most one on any value when it is to its partition key, since the item then moves between values.",
     "A GSI that declares no `hotKeyShare` and whose partition key is the table's partition-key attribute (or its components): it takes the table's `hotKeyShare` of its writes (divided by the table's shards when that attribute holds them), unless that share is of reads only.",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
+    "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
   ],
   rationale:
     'One key value is served by one partition, whose ceiling no table or container capacity lifts: 1,000 WCU and 3,000 RCU per second on a DynamoDB partition (AWS: "Best practices for designing and using partition keys"), 10,000 RU/s on a Cosmos DB logical partition (Azure: "Service quotas"). Past it the value throttles, however much capacity is left.',
@@ -207,9 +209,11 @@ export const hotKeyExceedsPartition = defineRule({
     'A GSI has partitions of its own, with the same ceilings, and a GSI whose writes are throttled throttles the writes to its base table (AWS: "Understanding GSI write throttling and back pressure").',
     'Write sharding spreads a write-hot key\'s writes over N keys (AWS: "Using write sharding to distribute workloads evenly"). It cannot spread the reads of one item, which need replicated copies or a cache, nor a query that reads a key value a page at a time (`limit`): each page must then read every shard and merge (AWS: "Paginating table query results").',
     "A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow their partition's share: 18,000 RU/s on three physical partitions give each 6,000, and a key taking 5,400 leaves its neighbours 600 (Azure: \"Partitioning and horizontal scaling\"). Serverless: 5,000 RU/s shared by up to five partitions, +1,000 per partition beyond (the lower of Azure's two texts).",
+    'A DynamoDB key over only beside its neighbours (alone it fits a partition\'s usable ceiling): a warning. AWS: "adaptive capacity rebalances your partitions such that frequently accessed items don\'t reside on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items). Not a pass: that follows sustained traffic, so a spike or a launch meets the neighbours first. No isolation lifts one partition\'s 1,000 WCU / 3,000 RCU: a key above them stays an error.',
+    'Warm throughput makes partitions (1,000 write or 3,000 read units a second each): it can be raised on provisioned and on-demand tables and GSIs without changing their capacity or billing mode, up to the table-level quota, and never lowered (AWS: "Understanding DynamoDB warm throughput"; "... in different scenarios"). So more partitions, each carrying less of the rest, is the lever before a wide fan-out, as more RU/s are on Cosmos DB.',
     'Under a hierarchical key, one first-level value\'s documents, and so every read and write scoped to it, stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
   ],
-  fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
+  fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
@@ -234,6 +238,9 @@ export const hotKeyExceedsPartition = defineRule({
     "Those raises' reads: where a query for one first-level value reads a page (`limit`) without the attribute the buckets hash, each bucket serves a page of its own (counted as SG017 counts a fan-out); a raise whose reads then need more RU/s at headroom is weighed at that cost, and follows the raises it costs more than, with the figure.",
     'Buckets stop at one per physical partition because past that a query for one value reaches most partitions, and each charges it. The first raise that buckets spells the synthetic level out, with the figures that derive its count, and says when only the hottest value needs buckets (the others fit unbucketed).',
     'A hot first level for which no bucket count fits at the current throughput (the average partition already fills its usable share), or one fits only by a sliver: no count there. The same raises lead, in the same cost order, with the count at each.',
+    "A DynamoDB key whose shard count is above the partitions counted now, or for which no count fits, or above `maxShards`: warm throughput leads, with its edit (`warmThroughput` on the table or index): the least within the 40,000 table-level quota at which the fewest shards that can serve (none where the key fits alone) fit with 5% of the usable ceiling free, with the count the plan then gives. Today's count follows, then batching upstream.",
+    'Its cost: a one-off charge for the increase, not capacity billed by the hour; it cannot be lowered. Set in the short direction (P′ × 1,000 WCU, P′ × 3,000 RCU).',
+    'That lever only where it at least halves the fan-out (5 shards cut to 4 is not worth a charge that cannot be undone), for write shards (not copies or a cache), and not where the largest value needs shards for its size.',
     "A key whose N is above `maxShards`: no throughput is offered where its own ceiling bites (a DynamoDB partition's 3,000 RCU / 1,000 WCU, a Cosmos DB logical partition's 10,000 RU/s: no table or container capacity lifts them). Where its Cosmos DB physical partition's share bites, the RU/s that serve it unsharded lead.",
     'A Cosmos DB key for which no shard count fits its physical partition at the current throughput (the average partition already fills its usable share): a raise in place with shards, where shards are needed (below). Batching its writes upstream stays the alternative.',
     "Where that key needs shards at a raise: where its logical partition's ceiling needs them, where its largest value's size needs them anyway (SG006: a raise alone leaves it too large), or where they let a smaller raise serve than the key as it is (which then follows).",
@@ -250,6 +257,8 @@ export const hotKeyExceedsPartition = defineRule({
     // twice the on-demand peak, at least a new table's warm throughput.
     SOURCES.dynamoPartitions,
     SOURCES.dynamoWarmThroughputScenarios,
+    // The lever: warm throughput raised on a table or GSI, in either mode, never lowered again.
+    SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoOnDemand,
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
@@ -348,6 +357,9 @@ export const hotKeyExceedsPartition = defineRule({
     deferToFirstLevelCache:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which leads with {{cache}} in front of that value's reads: this value's reads are among them, and the cache answers them as it answers the rest; its alternative, buckets hashing {{bucketSource|code}}, finer than the key, splits every {{fullKey|key}} value under it over its buckets too, so its bucket count serves this value as well; a raise for this value alone would leave the first level over",
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
+    // warm20: over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
+    isolatedByAdaptiveCapacity:
+      "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
@@ -473,9 +485,11 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
   const inherited = inheritedWriteNote(a);
   const lead = namedLead(a);
+  const isolated = fitsItsOwnPartition(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
+    ...(isolated ? (['isolatedByAdaptiveCapacity'] as const) : []),
     ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
@@ -508,7 +522,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
-      severity: verdict?.severity,
+      severity: verdict?.severity ?? (isolated ? 'warning' : undefined),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, {
         index: space.index,
@@ -539,6 +553,19 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
   const data = inPlaceOnlyLayout(a);
   if (!data) return [];
   return [{ path: 'physicalPartitions', messageId: 'hotKeyInPlaceOnly', fixId: 'newContainerCreateThenRaise', severity: 'warning', data }];
+}
+
+/**
+ * warm20 decision: a DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, and is over only
+ * beside its neighbours' expected load, is a warning. AWS: "If your application drives disproportionately high traffic
+ * to one or more items, adaptive capacity rebalances your partitions such that frequently accessed items don't reside
+ * on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items), so under sustained traffic
+ * such a key ends with a partition of its own, which serves it. It stays a warning, not a pass: the rebalancing follows
+ * the traffic, so a spike or a launch throttles until it has happened. A key above a partition's own usable ceiling
+ * stays an error: no isolation lifts the 1,000 WCU / 3,000 RCU of one partition.
+ */
+function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
+  return a.over.every((d) => d.neighbours !== undefined && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -1,0 +1,163 @@
+/**
+ * DynamoDB's lever before a wide fan-out: more partitions. A hot key's shard count is sized beside its neighbours, 1/P
+ * of the rest of the key space's load on each stored key's partition (`dynamoNeighbourModel`), so where P is small the
+ * neighbours, not the key's own 1,000 WCU / 3,000 RCU, set the count (63 shards where 5 would serve the key alone), or
+ * leave none. Warm throughput raises P without raising the capacity billed by the hour: it "can be set on provisioned
+ * and on-demand tables and GSIs", for reads, writes or both, and "once increased, warm throughput values can't be
+ * decreased" ("Understanding DynamoDB warm throughput"); a partition serves 1,000 write and 3,000 read units a second
+ * ("Understanding DynamoDB warm throughput in different scenarios"), so W write units of warm throughput are ⌈W ÷ 1,000⌉
+ * partitions, which the neighbour model counts (`provisionedAtPeak`, `onDemandNeighboursWarm`). The Cosmos DB side's
+ * "raise in place, then shard" (physical-partition.ts, `shardRaises`) is the same idea on a container's RU/s.
+ */
+import { joinPath } from '../design/field-path';
+import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { allFit, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
+import { DYNAMODB_LIMITS } from '../engines';
+import type { SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
+import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
+
+/** The least warm throughput at which the fewest shards the hottest value can have fit beside its neighbours. */
+export interface WarmLever {
+  /** P now, and P′ once pre-warmed. */
+  readonly partitions: number;
+  readonly warmPartitions: number;
+  /** The count the plan gives at P′ (1: the key as it is, unsharded). */
+  readonly shards: number;
+  /** The warm throughput to set, in the directions that are short. */
+  readonly writeUnitsPerSecond?: number;
+  readonly readUnitsPerSecond?: number;
+  /** The busiest stored key's load at P′ on the dimension nearest its ceiling, its neighbours there, and that ceiling's usable part. */
+  readonly storedLoad: number;
+  readonly storedNeighbours: number;
+  readonly storedUsable: number;
+  readonly unit: string;
+  readonly edit: DesignEdit;
+}
+
+/**
+ * The warm-throughput lever for a DynamoDB key space over its ceiling, where its shard count today is above the
+ * partitions counted now (a fan-out its neighbours set, more than its own ceiling needs), or no count fits, or the count
+ * is above maxShards: the fewest shards (from the count the key's own ceiling needs, 1 where it fits alone) that fit
+ * with 5% of the usable ceiling free (MIN_SPARE_FOR_COUNTS, as the Cosmos DB counts) at some warm throughput within the
+ * table-level quota (DynamoDB pre-warms only up to it: "Understanding DynamoDB warm throughput"), at the least such
+ * throughput. Judged on the design as the edit leaves it, through the engine's own neighbour model, so the next lint
+ * counts the same P′; the count offered is the plan's there (the smallest that fits), one N for every rule. Undefined
+ * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
+ * undone), for copies and caches (they keep their own advice), and where the largest value needs shards for its size.
+ */
+export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
+  const { plan, space } = analysis;
+  // An engine that counts a key space's partitions from its capacity (DynamoDB's neighbour model) and declares it per key space.
+  const design = analysis.design as DynamoDbKeyDesign;
+  if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
+  if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
+  // A fix that must split the key for its size needs that count whatever the partitions.
+  if (plan.needs.size > 1) return undefined;
+  const layout: KeyLayout = plan.layout;
+  const now = analysis.over[0].neighbours?.partitions;
+  const capacity = design.capacity.find((c) => c.index === space.index);
+  if (now === undefined || capacity === undefined) return undefined;
+  const { headroom, maxShards } = design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const short = new Set(analysis.over.map((d) => d.label));
+  const own = ownCount(analysis, layout, cap);
+  const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
+  // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
+  if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
+  const most = mostWarmPartitions(short);
+  if (most <= now) return undefined;
+  const at = (partitions: number) => warmedDimensions(analysis, design, capacity, short, partitions, layout);
+  // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
+  const roomy = (n: number, partitions: number) => at(partitions)(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
+  const fewest = smallestCount((n) => n >= own && roomy(n, most), own);
+  if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
+  let partitions = now + 1;
+  while (!roomy(fewest, partitions)) partitions++;
+  // The plan's count at P′: the smallest that fits there (no fewer than the key's own ceiling allows).
+  const dimensionsAt = at(partitions);
+  const shards = smallestCount((n) => n >= own && allFit(dimensionsAt(n)), own) ?? fewest;
+  // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
+  if (planned !== undefined && shards > planned / 2) return undefined;
+  // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
+  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
+  const nearest = dimensionsAt(shards)
+    .filter((d) => short.has(d.label))
+    .reduce((a, b) => (room(b) < room(a) ? b : a));
+  const warm = warmUnits(short, partitions);
+  return {
+    partitions: now,
+    warmPartitions: partitions,
+    shards,
+    ...warm,
+    storedLoad: nearest.load,
+    storedNeighbours: nearest.neighbours?.load ?? 0,
+    storedUsable: usableAlone(nearest, headroom),
+    unit: nearest.unit,
+    edit: {
+      op: 'set',
+      path: joinPath(capacity.path, 'warmThroughput'),
+      value: {
+        ...(capacity.warmReadUnits !== undefined ? { readUnitsPerSecond: capacity.warmReadUnits } : {}),
+        ...(capacity.warmWriteUnits !== undefined ? { writeUnitsPerSecond: capacity.warmWriteUnits } : {}),
+        ...warm,
+      },
+    },
+  };
+}
+
+/** The fewest stored keys under `layout` whose busiest fits the usable ceiling alone (no neighbours): 1 where the key does. */
+function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number): number | undefined {
+  const { headroom } = analysis.design.thresholds;
+  const alone = (n: number) => allFit(analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n), headroom));
+  const n = smallestCount(alone);
+  return n !== undefined && n <= cap ? n : undefined;
+}
+
+/** The most partitions warm throughput can make in every short direction: the table-level quota ÷ a partition's ceiling. */
+function mostWarmPartitions(short: ReadonlySet<string>): number {
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const write = short.has('write') ? Math.floor(quota / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
+  const read = short.has('read') ? Math.floor(quota / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
+  return Math.min(write, read);
+}
+
+/** Warm throughput for `partitions` in each short direction: a partition's ceiling each. */
+function warmUnits(short: ReadonlySet<string>, partitions: number): { writeUnitsPerSecond?: number; readUnitsPerSecond?: number } {
+  return {
+    ...(short.has('write') ? { writeUnitsPerSecond: partitions * DYNAMODB_LIMITS.partitionWriteUnits } : {}),
+    ...(short.has('read') ? { readUnitsPerSecond: partitions * DYNAMODB_LIMITS.partitionReadUnits } : {}),
+  };
+}
+
+/**
+ * The ceilings the busiest of n stored keys meets once the key space is pre-warmed for `partitions`: the design with that
+ * warm throughput declared, judged by the engine's own neighbour model (so P′ is what the next lint counts).
+ */
+function warmedDimensions(
+  analysis: SpaceAnalysis,
+  design: DynamoDbKeyDesign,
+  capacity: KeySpaceCapacity,
+  short: ReadonlySet<string>,
+  partitions: number,
+  layout: KeyLayout,
+): (n: number) => readonly LoadDimension[] {
+  const warm = warmUnits(short, partitions);
+  const warmed: KeySpaceCapacity = Object.assign({}, capacity, {
+    ...(warm.writeUnitsPerSecond !== undefined ? { warmWriteUnits: warm.writeUnitsPerSecond } : {}),
+    ...(warm.readUnitsPerSecond !== undefined ? { warmReadUnits: warm.readUnitsPerSecond } : {}),
+  });
+  const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? warmed : c)) });
+  const model = analysis.owner.profile.neighbourModel?.(edited);
+  const { headroom } = design.thresholds;
+  return (n: number) => {
+    const stored: Loads = analysis.storedLoads(n === 1 ? 'none' : layout, n);
+    return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, analysis.total, stored));
+  };
+}
+
+/** A dimension's usable ceiling alone (headroom × the partition's), before its neighbours take their part. */
+function usableAlone(d: LoadDimension, headroom: number): number {
+  return d.neighbours?.usableAlone ?? d.ceiling * headroom;
+}
