@@ -13,6 +13,17 @@ function loadedModules(script: string): string[] {
   return JSON.parse(out) as string[];
 }
 
+/** The paths `npm pack` puts in the tarball. */
+function packedFiles(): Set<string> {
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  return new Set((pack.files as { path: string }[]).map((f) => f.path));
+}
+
+/** The repository's own URL for a file or directory, as the shipped docs link what the package leaves out. */
+const REPOSITORY_PATH = /https:\/\/github\.com\/skewguard\/skewguard\/(?:tree|blob)\/main\/([^\s)#`]+)/g;
+
 beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
 });
@@ -44,10 +55,7 @@ describe('the built package', () => {
   });
 
   it('ships every source file its source maps name, so a stack trace (jest, --enable-source-maps) points at a file that is there', () => {
-    const [pack] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
-    );
-    const shipped = new Set((pack.files as { path: string }[]).map((f) => f.path));
+    const shipped = packedFiles();
     const maps = [...shipped].filter((path) => path.endsWith('.js.map'));
     expect(maps.length).toBeGreaterThan(100);
     const missing = maps.flatMap((map) =>
@@ -82,6 +90,27 @@ describe('the built package', () => {
         .map((p) => p.slice(root.length + 1).replace(/\\/g, '/')),
     ).toEqual(['dist/testing/index.js', 'dist/testing/cdk/index.js', 'dist/testing/pulumi/index.js']);
   });
+});
+
+describe('the shipped docs', () => {
+  // Of examples/ the package ships designs/ only: the programs import lib/'s sources, and policy-pack/ is a package of
+  // its own that a user's tsc or bundler must not pick up. The docs link the others by their repository URL, which
+  // works from node_modules and npm's page alike. (Fenced blocks are commands and output for a checkout of the repository.)
+  it('name no examples/ path the package leaves out, except by a repository URL that exists', () => {
+    const shipped = packedFiles();
+    const isShipped = (path: string) => shipped.has(path) || [...shipped].some((file) => file.startsWith(`${path}/`));
+    const docs = [...shipped].filter((path) => path.endsWith('.md') && !path.startsWith('examples/'));
+    expect(docs).toEqual(expect.arrayContaining(['README.md', 'docs/pulumi.md', 'docs/testing.md']));
+    const dead = docs.flatMap((doc) => {
+      const text = readFileSync(join(root, doc), 'utf8').replace(/^\s*```[\s\S]*?^\s*```/gm, '');
+      const linked = [...text.matchAll(REPOSITORY_PATH)].map((m) => m[1]).filter((path) => !existsSync(join(root, path)));
+      const named = [...text.replace(/(?:\[[^\]]*\]\()?https?:\/\/[^\s)]+\)?/g, '').matchAll(/\bexamples\/[\w./-]*\w/g)]
+        .map((m) => m[0])
+        .filter((path) => !isShipped(path));
+      return [...linked.map((path) => `${doc}: ${path} (not in the repository)`), ...named.map((path) => `${doc}: ${path} (not shipped)`)];
+    });
+    expect(dead).toEqual([]);
+  }, 30_000);
 });
 
 describe('the published tarball', () => {

@@ -8,7 +8,7 @@
  *   followed (no cycles, nothing read outside the tree searched) but named, with where they lead,
  *   since one may hold designs, unless the search visits where they lead itself (a link to a directory
  *   of the tree: its files are read through their real path); a symbolic link that leads nowhere, loops
- *   or reaches a device is reported. In a CDK
+ *   or reaches a device, and a FIFO, socket or device found itself, is reported, not read. In a CDK
  *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only templates
  *   are read: `*.template.json` and those the manifest lists, in it and in its stage assemblies
  *   (`assembly-*` and those the manifest lists); the `asset.*` directories are skipped.
@@ -251,6 +251,8 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       const stack = listed?.stacks.get(entry.name);
       if (entry.isFile()) files.push({ path, ...(stack ? { stack } : {}) });
       else if (entry.isSymbolicLink()) files.push(link ? { path, problem: link } : { path });
+      // A FIFO, socket or device: reading it could block or never end, and skipping it unsaid would hide a design.
+      else files.push({ path, problem: `is ${specialFileType(entry)}, not a regular file: not read` });
     }
   };
   visit(root, shown);
@@ -273,6 +275,10 @@ function brokenLink(path: string): string | undefined | null {
   }
   if (stat.isDirectory()) return null;
   if (stat.isFile()) return undefined;
-  const type = stat.isCharacterDevice() ? 'a character device' : stat.isBlockDevice() ? 'a block device' : stat.isFIFO() ? 'a pipe or FIFO' : 'a socket';
-  return `is a symbolic link to ${type}, not a regular file: not read`;
+  return `is a symbolic link to ${specialFileType(stat)}, not a regular file: not read`;
+}
+
+/** What an entry that is neither a regular file, a directory nor a symbolic link is: a device, a FIFO or a socket. */
+function specialFileType(entry: Pick<Dirent, 'isCharacterDevice' | 'isBlockDevice' | 'isFIFO'>): string {
+  return entry.isCharacterDevice() ? 'a character device' : entry.isBlockDevice() ? 'a block device' : entry.isFIFO() ? 'a pipe or FIFO' : 'a socket';
 }

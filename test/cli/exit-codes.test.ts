@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree, unprivilegedCli } from './helpers';
+import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree, UNIQUE_TABLE, unprivilegedCli } from './helpers';
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
 
@@ -103,6 +103,22 @@ describe('the skewguard binary', () => {
     expect(stdout).toContain('the file is a character device, not a regular file');
     noStackTrace(stderr);
     expect(bin(['lint', dir]).stdout).toContain('no design file or template found here'); // a search skips it
+  });
+
+  it('names a FIFO a directory search finds (exit 2) instead of reading it or passing it over unsaid', () => {
+    const dir = tempTree({ 'good.json': JSON.stringify({ tables: [UNIQUE_TABLE] }) });
+    if (spawnSync('mkfifo', [join(dir, 'stream.json')]).status !== 0) return; // no mkfifo on this system: nothing to test
+    for (const args of [
+      ['lint', dir],
+      ['lint', dir, '--verbose'],
+      ['lint', join(dir, '*.json')],
+    ]) {
+      const { code, stdout, stderr } = bin(args);
+      expect(code).toBe(2);
+      expect(stdout).toContain(`error   ${join(dir, 'stream.json')}: is a pipe or FIFO, not a regular file: not read`);
+      expect(stdout).toContain('0 errors, 0 warnings in 1 file; 1 input could not be linted');
+      noStackTrace(stderr);
+    }
   });
 
   it('refuses a file past the size cap by its size, before reading it', () => {

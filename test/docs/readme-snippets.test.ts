@@ -1,5 +1,5 @@
 /**
- * Every TypeScript snippet in the README compiles, under --strict, against the package's public
+ * Every TypeScript snippet in the README compiles, under --strict and --noUncheckedIndexedAccess, against the package's public
  * entry points (`skewguard`, `skewguard/cdk`, `skewguard/pulumi`): a reader can paste them.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +54,8 @@ it('compiles every TypeScript snippet of the README', () => {
   });
   const options: ts.CompilerOptions = {
     strict: true,
+    // Not part of --strict, but common in projects that would paste these (`findings[0]` is then possibly undefined).
+    noUncheckedIndexedAccess: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.CommonJS,
