@@ -81,6 +81,9 @@ testRule('SG003', {
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'orderStatusShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
             { op: 'set', path: 'accessPatterns[1].keyAttributes', value: ['orderStatusShard'] },
+            // gsikey20: an index key cannot change in place, so the re-keyed index is a new one, and its readers move.
+            { op: 'set', path: 'globalSecondaryIndexes[0].indexName', value: 'by-status-v2' },
+            { op: 'set', path: 'accessPatterns[1].index', value: 'by-status-v2' },
             { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
           ],
         },
