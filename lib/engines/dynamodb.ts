@@ -109,7 +109,7 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
   // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
   if (design.billing === 'provisioned')
     return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
-  return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0);
+  return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0, design.launchAtPeak);
 }
 
 /** The capacity one provisioned direction has at its declared `peak`, and what sets it. */
@@ -149,9 +149,21 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
   return onDemandNeighboursWarm(total, stored, 0, 0);
 }
 
-function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
+/**
+ * `launchAtPeak`: the peak meets a new table, which has only the partitions its warm throughput gives (the declared one,
+ * else a new on-demand table's 12,000 RCU and 4,000 WCU: "Understanding DynamoDB warm throughput", scenarios), not the
+ * twice-the-peak an existing table has served its way to. SG017 sizes the warm throughput such a launch needs, and once
+ * declared (as its --fix writes it) the key is judged on the partitions it gives.
+ */
+function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number, launch = false): PartitionNeighbours {
   const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
   const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
+  if (launch) {
+    const declared = warm > dynamoPartitionsFor(DYNAMODB_LIMITS.newOnDemandReadUnits, DYNAMODB_LIMITS.newOnDemandWriteUnits);
+    return Object.assign(neighboursOn(warm, { countedBy: declared ? 'declared-warm-throughput' : 'warm-throughput' }, total, stored), {
+      atLaunch: true as const,
+    });
+  }
   return twice >= warm
     ? neighboursOn(twice, { countedBy: 'twice-the-peak' }, total, stored)
     : neighboursOn(warm, { countedBy: 'warm-throughput' }, total, stored);
@@ -190,6 +202,7 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
       countedBy: neighbours.countedBy,
       peakDividedBy: neighbours.peakDividedBy,
       usableAlone,
+      ...(neighbours.atLaunch ? { atLaunch: true as const } : {}),
     },
   };
 }

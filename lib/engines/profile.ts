@@ -74,6 +74,8 @@ export interface PartitionNeighbours {
   readonly reads: number;
   /** Expected writes of the other keys on the stored key's partition: (total − the stored key's writes) ÷ P. */
   readonly writes: number;
+  /** The peak meets a new resource (`launchAtPeak`): its neighbours are met before adaptive capacity can rebalance. */
+  readonly atLaunch?: true;
 }
 
 /** The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table). */
@@ -93,6 +95,8 @@ export interface DirectionNeighbours {
   readonly peakDividedBy?: number;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
+  /** As `PartitionNeighbours.atLaunch`. */
+  readonly atLaunch?: true;
 }
 
 /** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */

@@ -565,7 +565,8 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
  * stays an error: no isolation lifts the 1,000 WCU / 3,000 RCU of one partition.
  */
 function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
-  return a.over.every((d) => d.neighbours !== undefined && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
+  // Not at a launch (`launchAtPeak`): the rebalancing follows sustained traffic, and a launch meets the neighbours first.
+  return a.over.every((d) => d.neighbours !== undefined && !d.neighbours.atLaunch && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -1,0 +1,51 @@
+/**
+ * Stranger20c problem 1: a table declared `launchAtPeak` meets its peak with the partitions it is created with: its warm
+ * throughput's (declared, else a new on-demand table's 12,000 RCU and 4,000 WCU: "Understanding DynamoDB warm
+ * throughput", scenarios), not the twice-the-peak an existing table has served its way to. SG003 counted 40 partitions
+ * for a 20,000 WCU launch where SG017 counted a new table's 4, and `--fix` (SG017's 25,000 WCU of warm throughput, SG003's
+ * 3 shards) left a clean lint on a design whose shards meet 233 + 19,767 ÷ 25 = 1,024 WCU on their partitions at launch.
+ * And a launch meets its neighbours before adaptive capacity rebalances: no warning for "fits alone" there.
+ */
+import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
+
+const events = (over: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'events',
+  partitionKey: { name: 'deviceId', type: 'S', cardinality: 200_000 },
+  sortKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 2_000, peakWriteUnits: 20_000, hotKeyShare: 0.035, hotKeyOperations: 'writes' },
+  launchAtPeak: true,
+  ...over,
+});
+
+const hotKey = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003');
+
+describe('a table launched at its peak is judged on the partitions it is created with', () => {
+  it("a new on-demand table's 4 partitions (was 40, twice the peak), and an error: a launch meets the neighbours first", () => {
+    const hot = hotKey(lint(events()));
+    expect(hot).toMatchObject({
+      severity: 'error',
+      data: expect.objectContaining({ keySpacePartitions: 4, partitionsCountedBy: 'warm-throughput', writeNeighbours: 4_825 }),
+    });
+    expect(hot?.message).toContain('4 partitions assumed, for its warm throughput');
+    expect(hot?.message).not.toContain('adaptive capacity moves frequently accessed items');
+  });
+
+  it("SG017's warm throughput with 3 shards is refused: each shard's partition carries 233.33 + 19,766.67 ÷ 25 WCU", () => {
+    const design = events({
+      warmThroughput: { writeUnitsPerSecond: 25_000 },
+      sharding: { strategy: 'calculated', shards: 3, sourceAttribute: 'eventId' },
+    });
+    const hot = hotKey(lint(design));
+    expect(hot).toMatchObject({
+      severity: 'error',
+      data: expect.objectContaining({ keySpacePartitions: 25, partitionsCountedBy: 'declared-warm-throughput' }),
+    });
+    expect(hot?.message).toContain('25 partitions assumed, for its declared warm throughput');
+  });
+
+  it('the same table not launched at its peak is judged as before: twice the peak, 40 partitions', () => {
+    const hot = hotKey(lint(events({ launchAtPeak: false })));
+    expect(hot?.data).toMatchObject({ keySpacePartitions: 40, partitionsCountedBy: 'twice-the-peak' });
+  });
+});
