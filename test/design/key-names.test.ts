@@ -28,8 +28,24 @@ describe('nameWords', () => {
   });
 
   it('reads spans and sequences of time as time buckets, and ids and names of them as ids (review 20 item 2)', () => {
-    const timeLike = ['period', 'billingPeriod', 'bucket', 'batchNo', 'batchNumber', 'weekNo', 'dayNum', 'window', 'epoch', 'interval', 'season', 'jobBatch'];
-    const notTime = ['bucketId', 'bucketName', 's3Bucket', 'shardBucket', 'periodId', 'batchId', 'orderNumber', 'phoneNo', 'slot', 'cycle', 'shift', 'version'];
+    const timeLike = ['period', 'billingPeriod', 'bucket', 'weekNo', 'dayNum', 'window', 'epoch', 'interval', 'season'];
+    const notTime = [
+      'bucketId',
+      'bucketName',
+      's3Bucket',
+      'shardBucket',
+      'periodId',
+      'batchId',
+      'batchNo',
+      'batchNumber',
+      'jobBatch',
+      'orderNumber',
+      'phoneNo',
+      'slot',
+      'cycle',
+      'shift',
+      'version',
+    ];
     expect(timeLike.filter((name) => !looksLikeTimeBucket(name))).toEqual([]);
     expect(notTime.filter((name) => looksLikeTimeBucket(name))).toEqual([]);
     // A part named `bucket` beside others is the load bucket of a synthetic key (tenantId + bucket); `hourBucket` is still time.

@@ -361,7 +361,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxHotKeyShare'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/yyyyMM/createdAt/period/window/batchNo), or in Cosmos DB the first level of a hierarchical key is, and the current bucket's load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.",
+    "The partition key is a time bucket (declared, or named like date/day/hour/yyyyMM/createdAt/period/window/weekNo), or in Cosmos DB the first level of a hierarchical key is, and the current bucket's load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.",
   firesAlso: [
     "A Cosmos DB container with declared throughput: the ceiling is its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container serves 5,000 RU/s shared by up to five physical partitions, then 1,000 per partition beyond.",
     "A time-bucket first level: the whole load under the current bucket's prefix counts, on its physical partition's share, since its documents stay on one physical partition until they hold 50 GB.",
