@@ -421,7 +421,7 @@ describe('skew alerts', () => {
     const component = await guarded('flat', { monitoring: accountMonitoring(), design: orders });
     // Absent, as docs/pulumi.md says: not a key holding undefined (review 17).
     expect('hotPrefix' in component.alerts).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);
+    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
     expect(engine.registered.some((r) => r.name === 'flat-hot-prefix')).toBe(false);
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
@@ -518,7 +518,7 @@ describe('skew alerts', () => {
     });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);
+    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
     expect(info).toHaveBeenCalledWith(
       expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),
       component,
