@@ -114,7 +114,7 @@ export interface SkewAlertsOptions {
    *  above that alert's line in 3 of 5 minutes **while** the container answered 429s in those 5 minutes
    *  (`CDBDataPlaneRequests5M`). A page: the value's partition is throttling now, though the container's 429 share,
    *  diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at its budget
-   *  for an hour (review 20: a whale tenant on 1 of 12 ranges paged at 58 minutes; this pages at 13). A value above its
+   *  for an hour (replayed: a whale tenant on 1 of 12 ranges paged at 58 minutes through `normalizedRu`; this pages at 13). A value above its
    *  line with no 429 is `hotPrefix`'s or `hotKey`'s ticket, and a whole-container import with 429s has no hot value, so
    *  neither pages. Any 429 counts, not a share: a hot range's are diluted by the other ranges' requests. Needs
    *  `monitoring` (both tables).
