@@ -426,6 +426,18 @@ describe('skew alerts', () => {
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
 
+  it('page a one-level key above the hotKey line while the container throttles: the key, not a prefix, with hotKey\'s threshold', async () => {
+    await guarded('flatpaged', { monitoring: accountMonitoring(), design: orders });
+    const paged = engine.named('flatpaged-throttled-hot-value').inputs;
+    const hotKey = engine.named('flatpaged-hot-key').inputs;
+    expect([paged.severity, paged.windowSize, paged.evaluationFrequency]).toEqual([1, 'PT15M', 'PT5M']);
+    expect(paged.criteria.allOf[0].threshold).toBe(hotKey.criteria.allOf[0].threshold);
+    expect(paged.criteria.allOf[0].dimensions.map((d: Json) => d.name)).toEqual(['PartitionKey', 'RegionName']);
+    // The hot-key query's text, kept only while the container answered 429s in the judged minutes.
+    expect(paged.criteria.allOf[0].query).toContain('| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName\n| where throttled > 0');
+    expect(paged.criteria.allOf[0].query).toContain('| where toint(StatusCode) == 429');
+  });
+
   it('take their thresholds from the design: its headroom, and never below its own declared load of one key when that load fits', async () => {
     await guarded('tight', { monitoring: accountMonitoring(), design: { ...telemetry, thresholds: { headroom: 0.7 } } });
     // 70% of the 1,800 RU/s one key can use beside the rest of the 4,000 RU/s peak, at the 5,800 SG017 asks for.
