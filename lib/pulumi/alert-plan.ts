@@ -116,18 +116,17 @@ const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logic
 
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
+  const hotKey = reachableThreshold(headroom, reach.key, declaredHotKeyRu(design));
+  // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
+  // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
+  const hotPrefix = reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: COSMOS_LIMITS.healthyThrottledShare,
-    hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
-    // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
-    // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
-    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0),
-    // The line of the value it judges: hotPrefix's on a hierarchical key, hotKey's otherwise (planAlerts picks).
-    throttledHotValue:
-      design.primaryKey.partitionKey.length > 1
-        ? reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0)
-        : reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
+    hotKey,
+    hotPrefix,
+    // The line of the value it judges: hotPrefix's on a hierarchical key, hotKey's otherwise.
+    throttledHotValue: design.primaryKey.partitionKey.length > 1 ? hotPrefix : hotKey,
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
