@@ -426,7 +426,7 @@ describe('skew alerts', () => {
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
 
-  it('page a one-level key above the hotKey line while the container throttles: the key, not a prefix, with hotKey\'s threshold', async () => {
+  it("page a one-level key above the hotKey line while the container throttles: the key, not a prefix, with hotKey's threshold", async () => {
     await guarded('flatpaged', { monitoring: accountMonitoring(), design: orders });
     const paged = engine.named('flatpaged-throttled-hot-value').inputs;
     const hotKey = engine.named('flatpaged-hot-key').inputs;
