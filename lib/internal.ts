@@ -15,6 +15,7 @@ export { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINES, 
 export {
   hotKeyQuery,
   hotPrefixQuery,
+  throttledHotValueQuery,
   largestPartitionQuery,
   throttleRateQuery,
   INGESTION_LAG_MINUTES,

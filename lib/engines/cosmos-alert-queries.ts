@@ -84,6 +84,28 @@ export function hotPrefixQuery(databaseName: string, containerName: string): str
 }
 
 /**
+ * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), kept only while the container answered 429s in the
+ * judged span: a value above its line *and* requests throttled in the same 5 minutes. The 5-minute request rows start on
+ * the 5-minute marks, so with a PT5M frequency the judged span holds exactly one interval, the one of the judged minutes.
+ * Any 429 counts, not a share: a hot range's 429s are diluted by every other range's requests (1 of 12 ranges throttled
+ * at 20% is under 2% of the container), and the hot value is what says they are not a whole-container import.
+ */
+export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix'): string {
+  const [judgedEnd, judgedStart, ...rest] = sustainedRuQuery(databaseName, containerName, by).split('\n');
+  return [
+    judgedEnd,
+    judgedStart,
+    'let throttled = toscalar(CDBDataPlaneRequests5M',
+    '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+    thisContainer(databaseName, containerName),
+    '| where toint(StatusCode) == 429',
+    '| summarize sum(tolong(SampleCount)));',
+    ...rest,
+    '| where throttled > 0',
+  ].join('\n');
+}
+
+/**
  * The share of this container's requests answered 429 (`SustainedThrottledShare`), judged over two
  * windows at once, as multiwindow burn-rate alerts are (Google SRE Workbook, "Alerting on SLOs"):
  * - the short window: every one of the last `SUSTAINED_INTERVALS` 5-minute intervals (each with at

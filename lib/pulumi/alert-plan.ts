@@ -28,6 +28,8 @@ export interface AlertPlan {
   readonly throttleRate?: ResolvedAlert & { readonly minimumRequests: number };
   readonly hotKey?: ResolvedAlert;
   readonly hotPrefix?: ResolvedAlert;
+  /** With the value it judges: a hierarchical key's first level (`Prefix`), else the full key. */
+  readonly throttledHotValue?: ResolvedAlert & { readonly by: 'PartitionKey' | 'Prefix' };
   readonly partitionSize?: ResolvedAlert;
   readonly partitionSizeLimit?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
@@ -114,13 +116,17 @@ const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logic
 
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
+  const hotKey = reachableThreshold(headroom, reach.key, declaredHotKeyRu(design));
+  // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
+  // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
+  const hotPrefix = reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: COSMOS_LIMITS.healthyThrottledShare,
-    hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
-    // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
-    // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
-    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0),
+    hotKey,
+    hotPrefix,
+    // The line of the value it judges: hotPrefix's on a hierarchical key, hotKey's otherwise.
+    throttledHotValue: design.primaryKey.partitionKey.length > 1 ? hotPrefix : hotKey,
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
@@ -226,6 +232,7 @@ function unreachableCeiling(name: AlertName, given: AlertOptions | false | undef
 const JUDGED_MINUTES: Partial<Record<AlertName, number>> = {
   hotKey: SUSTAINED_MINUTES,
   hotPrefix: SUSTAINED_MINUTES,
+  throttledHotValue: SUSTAINED_MINUTES,
   throttleRate: SUSTAINED_INTERVALS * 5,
 };
 
@@ -318,7 +325,7 @@ const SHARED_UNCHECKED =
   `of a logical partition alone; declare ${SHARED_FIELD}`;
 
 /** Why a hotKey or hotPrefix alert without a given threshold is not made on a shared database of undeclared RU/s. */
-const noCeiling = (name: 'hotKey' | 'hotPrefix') =>
+const noCeiling = (name: 'hotKey' | 'hotPrefix' | 'throttledHotValue') =>
   `what a key can reach is the database's shared RU/s, which the design does not declare (${SHARED_FIELD}); ` +
   `a default line drawn from the 10,000 RU/s logical-partition ceiling could be one the database never serves. Declare it, or give alerts.${name}.threshold`;
 
@@ -355,7 +362,7 @@ export function planAlerts(
   const logs = monitoring ? undefined : NEEDS_LOGS;
   const hierarchical = design.primaryKey.partitionKey.length > 1;
   // A per-value line needs a ceiling: on a shared database of undeclared RU/s, only one the user gives.
-  const ceilingUnknown = (name: 'hotKey' | 'hotPrefix') => {
+  const ceilingUnknown = (name: 'hotKey' | 'hotPrefix' | 'throttledHotValue') => {
     const given = options[name];
     const threshold = typeof given === 'object' ? given.threshold : undefined;
     return sharedWithoutRequestUnits(mode, design) && threshold === undefined ? noCeiling(name) : undefined;
@@ -364,12 +371,14 @@ export function planAlerts(
   const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
   const hotKey = resolve('hotKey', logs ?? ceilingUnknown('hotKey'));
   const hotPrefix = hierarchical ? resolve('hotPrefix', logs ?? ceilingUnknown('hotPrefix')) : undefined;
+  const throttledHotValue = resolve('throttledHotValue', logs ?? ceilingUnknown('throttledHotValue'));
   const watching = (['throttleRate', 'hotKey', 'hotPrefix'] as const).filter((name) => ({ throttleRate, hotKey, hotPrefix })[name] !== undefined);
   const alerts = {
     normalizedRu: resolve('normalizedRu', noNormalizedRu(mode, watching, logs === undefined)),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
     hotKey,
     hotPrefix,
+    throttledHotValue: throttledHotValue && { ...throttledHotValue, by: hierarchical ? ('Prefix' as const) : ('PartitionKey' as const) },
     partitionSize: resolve('partitionSize', logs),
     partitionSizeLimit: resolve('partitionSizeLimit', logs),
   };

@@ -110,6 +110,16 @@ export interface SkewAlertsOptions {
    *  RU/s less the other first-level values' expected load there (SG003's figure); window PT15M,
    *  every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
   readonly hotPrefix?: AlertOptions | false;
+  /** Log alert: the hottest value (the first level of a hierarchical key, as `hotPrefix`; else the full key, as `hotKey`)
+   *  above that alert's line in 3 of 5 minutes **while** the container answered 429s in those 5 minutes
+   *  (`CDBDataPlaneRequests5M`). A page: the value's partition is throttling now, though the container's 429 share,
+   *  diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at its budget
+   *  for an hour (replayed: a whale tenant on 1 of 12 ranges paged at 58 minutes through `normalizedRu`; this pages at 13). A value above its
+   *  line with no 429 is `hotPrefix`'s or `hotKey`'s ticket, and a whole-container import with 429s has no hot value, so
+   *  neither pages. Any 429 counts, not a share: a hot range's are diluted by the other ranges' requests. Needs
+   *  `monitoring` (both tables).
+   *  @default - > `hotPrefix`'s line (a hierarchical key) or `hotKey`'s, window PT15M, every PT5M, page */
+  readonly throttledHotValue?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
    *  A ticket (stateful: it fires when the partition crosses the line and not again until it is back
    *  under it): a logical partition holds at most 20 GB ("Azure Cosmos DB service quotas",
@@ -129,8 +139,16 @@ export interface SkewAlertsOptions {
   readonly partitionSizeLimit?: AlertOptions | false;
 }
 
-export type AlertName = 'normalizedRu' | 'throttleRate' | 'hotKey' | 'hotPrefix' | 'partitionSize' | 'partitionSizeLimit';
-export const ALERT_NAMES: readonly AlertName[] = ['normalizedRu', 'throttleRate', 'hotKey', 'hotPrefix', 'partitionSize', 'partitionSizeLimit'];
+export type AlertName = 'normalizedRu' | 'throttleRate' | 'hotKey' | 'hotPrefix' | 'throttledHotValue' | 'partitionSize' | 'partitionSizeLimit';
+export const ALERT_NAMES: readonly AlertName[] = [
+  'normalizedRu',
+  'throttleRate',
+  'hotKey',
+  'hotPrefix',
+  'throttledHotValue',
+  'partitionSize',
+  'partitionSizeLimit',
+];
 
 /** An alert with every default filled in. */
 export interface ResolvedAlert {
@@ -153,6 +171,7 @@ export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
+  throttledHotValue: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'page' },
   // Partition-key statistics are sampled, not streamed: look back a day, hourly.
   partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'ticket' },
   partitionSizeLimit: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
@@ -187,7 +206,7 @@ function refusedDuration(name: AlertName, field: 'windowSize' | 'evaluationFrequ
 }
 
 /** The shortest window each log alert's query needs: its judged span plus the ingestion lag (queries.ts). */
-const SHORTEST_WINDOW: Partial<Record<AlertName, number>> = { throttleRate: 70, hotKey: 15, hotPrefix: 15 };
+const SHORTEST_WINDOW: Partial<Record<AlertName, number>> = { throttleRate: 70, hotKey: 15, hotPrefix: 15, throttledHotValue: 15 };
 
 export const SEVERITY: Record<AlertTier, number> = { page: 1, ticket: 2 };
 export const MINIMUM_REQUESTS = 1_000;
@@ -218,6 +237,7 @@ const THRESHOLDS: Record<AlertName, shapes.Shape<number>> = {
   throttleRate: shapes.num({ above: 0, max: 1 }),
   hotKey: shapes.num({ above: 0, max: 10_000 }),
   hotPrefix: shapes.num({ above: 0 }),
+  throttledHotValue: shapes.num({ above: 0 }),
   partitionSize: shapes.num({ above: 0, max: 20 }),
   partitionSizeLimit: shapes.num({ above: 0, max: 20 }),
 };
@@ -310,6 +330,7 @@ export const skewAlertsShape = shapes.record<SkewAlertsInput>({
   throttleRate: { shape: alertShape('throttleRate') as shapes.Shape<ThrottleRateAlertOptions | false>, optional: true, doc: 'Share of requests throttled.' },
   hotKey: { shape: alertShape('hotKey'), optional: true, doc: 'One key near its RU/s ceiling.' },
   hotPrefix: { shape: alertShape('hotPrefix'), optional: true, doc: "One first-level value near a partition's RU/s." },
+  throttledHotValue: { shape: alertShape('throttledHotValue'), optional: true, doc: 'A hot value while the container throttles (page).' },
   partitionSize: { shape: alertShape('partitionSize'), optional: true, doc: 'Largest logical partition (ticket).' },
   partitionSizeLimit: { shape: alertShape('partitionSizeLimit'), optional: true, doc: 'Largest logical partition near 20 GB (page).' },
   throttling: { shape: renamed('throttleRate', 'it now alerts on the share of requests throttled (0–1), not a count'), optional: true, doc: 'Renamed.' },

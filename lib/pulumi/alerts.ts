@@ -11,6 +11,7 @@ import {
   hotKeyQuery,
   hotPrefixQuery,
   HOT_MINUTES,
+  throttledHotValueQuery,
   largestPartitionQuery,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
@@ -19,7 +20,7 @@ import {
 } from '../internal';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
-import { LOG_ALERT_CATEGORY } from './partition-key-categories';
+import { LOG_ALERT_CATEGORY, THROTTLE_RATE_CATEGORY } from './partition-key-categories';
 
 /**
  * Azure documents comparison operators as words. Do not use `monitor.ConditionOperator.GreaterThan`:
@@ -57,6 +58,9 @@ export interface SkewAlerts {
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key; absent when off, without `monitoring`,
    *  or for a key of one level. */
   readonly hotPrefix?: monitor.ScheduledQueryRule;
+  /** Log alert on the hottest value (`hotPrefix`'s first level, else `hotKey`'s key) above its line while the container
+   *  answers 429s (a page by default); absent when off, or without `monitoring`. */
+  readonly throttledHotValue?: monitor.ScheduledQueryRule;
   /** Log alert on the largest logical partition's GB (`CDBPartitionKeyStatistics`; by default a ticket above 16 GB); absent
    *  when off, or without `monitoring`. */
   readonly partitionSize?: monitor.ScheduledQueryRule;
@@ -208,6 +212,25 @@ export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Inpu
   });
 }
 
+const HOT_VALUE: Record<'PartitionKey' | 'Prefix', string> = {
+  PartitionKey: 'one partition-key value',
+  Prefix: 'one first-level value of the hierarchical key (e.g. one tenant)',
+};
+
+export function throttledHotValueAlertArgs(
+  target: AlertTarget,
+  workspaceId: pulumi.Input<string>,
+  alert: ResolvedAlert & { by: 'PartitionKey' | 'Prefix' },
+): monitor.ScheduledQueryRuleArgs {
+  return logAlertArgs(target, workspaceId, alert, {
+    displayName: `${target.containerName}: a hot value above ${ru(alert.threshold)} while requests are throttled (429)`,
+    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption), and the container answered 429s in those minutes (CDBDataPlaneRequests5M): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).`,
+    query: (db) => throttledHotValueQuery(db, target.containerName, alert.by),
+    measure: 'SustainedRUPerSecond',
+    dimensions: [alert.by, 'RegionName'],
+  });
+}
+
 /** What each size alert asks for: the ticket plans the change, the page frees the key before its writes fail. */
 const SIZE_ACTION: Record<'partitionSize' | 'partitionSizeLimit', (gbLeft: number) => string> = {
   partitionSize: (gbLeft) =>
@@ -239,9 +262,11 @@ export function partitionSizeAlertArgs(
  */
 function enabledWhileSent(alert: LogAlertName, target: AlertTarget, container: pulumi.Resource | undefined): pulumi.Input<boolean> {
   if (target.logCategories === undefined) return true;
-  const category = LOG_ALERT_CATEGORY[alert];
+  // throttledHotValue reads two tables: the RU per key and the 429s.
+  const needed = alert === 'throttledHotValue' ? [LOG_ALERT_CATEGORY[alert], THROTTLE_RATE_CATEGORY] : [LOG_ALERT_CATEGORY[alert]];
   return pulumi.output(target.logCategories).apply((sent) => {
-    if (sent.includes(category)) return true;
+    const category = needed.find((c) => !sent.includes(c));
+    if (category === undefined) return true;
     // None at all: the setting cannot feed any alert, and the run fails with one error that says why (reused-setting.ts).
     if (sent.length === 0) return false;
     pulumi.log.warn(
@@ -313,6 +338,7 @@ export function createSkewAlerts(
     throttleRate: log('throttleRate', 'throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),
     hotKey: log('hotKey', 'hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
     hotPrefix: log('hotPrefix', 'hot-prefix', plan.hotPrefix, (w, a) => hotPrefixAlertArgs(target, w, a)),
+    throttledHotValue: log('throttledHotValue', 'throttled-hot-value', plan.throttledHotValue, (w, a) => throttledHotValueAlertArgs(target, w, a)),
     partitionSize: log('partitionSize', 'partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
     partitionSizeLimit: log('partitionSizeLimit', 'partition-size-limit', plan.partitionSizeLimit, (w, a) =>
       partitionSizeAlertArgs(target, w, a, 'partitionSizeLimit'),

@@ -16,6 +16,8 @@ export const LOG_ALERT_CATEGORY = {
   throttleRate: THROTTLE_RATE_CATEGORY,
   hotKey: 'PartitionKeyRUConsumption',
   hotPrefix: 'PartitionKeyRUConsumption',
+  // Also reads DataPlaneRequests5M (its 429s): created disabled without either (alerts.ts).
+  throttledHotValue: 'PartitionKeyRUConsumption',
   partitionSize: 'PartitionKeyStatistics',
   partitionSizeLimit: 'PartitionKeyStatistics',
 } as const satisfies Record<string, (typeof MONITORING_CATEGORIES)[number]>;

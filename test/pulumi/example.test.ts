@@ -50,11 +50,13 @@ it('creates the account, one diagnostic setting, and two guarded containers with
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-partition-size',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-partition-size-limit',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-throttle-rate',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-throttled-hot-value',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-key',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-prefix',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size-limit',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttle-rate',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttled-hot-value',
     'skewguard:cosmosdb:GuardedContainer::devices',
     'skewguard:cosmosdb:GuardedContainer::events',
   ]);

@@ -421,9 +421,21 @@ describe('skew alerts', () => {
     const component = await guarded('flat', { monitoring: accountMonitoring(), design: orders });
     // Absent, as docs/pulumi.md says: not a key holding undefined (review 17).
     expect('hotPrefix' in component.alerts).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);
+    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
     expect(engine.registered.some((r) => r.name === 'flat-hot-prefix')).toBe(false);
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
+  });
+
+  it("page a one-level key above the hotKey line while the container throttles: the key, not a prefix, with hotKey's threshold", async () => {
+    await guarded('flatpaged', { monitoring: accountMonitoring(), design: orders });
+    const paged = engine.named('flatpaged-throttled-hot-value').inputs;
+    const hotKey = engine.named('flatpaged-hot-key').inputs;
+    expect([paged.severity, paged.windowSize, paged.evaluationFrequency]).toEqual([1, 'PT15M', 'PT5M']);
+    expect(paged.criteria.allOf[0].threshold).toBe(hotKey.criteria.allOf[0].threshold);
+    expect(paged.criteria.allOf[0].dimensions.map((d: Json) => d.name)).toEqual(['PartitionKey', 'RegionName']);
+    // The hot-key query's text, kept only while the container answered 429s in the judged minutes.
+    expect(paged.criteria.allOf[0].query).toContain('| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName\n| where throttled > 0');
+    expect(paged.criteria.allOf[0].query).toContain('| where toint(StatusCode) == 429');
   });
 
   it('take their thresholds from the design: its headroom, and never below its own declared load of one key when that load fits', async () => {
@@ -518,7 +530,7 @@ describe('skew alerts', () => {
     });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);
+    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
     expect(info).toHaveBeenCalledWith(
       expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),
       component,

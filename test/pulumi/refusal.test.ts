@@ -73,6 +73,7 @@ describe('the nothing-registered check', () => {
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
+      'azure-native:monitor:ScheduledQueryRule',
       'skewguard:cosmosdb:GuardedContainer',
     ]);
   });
@@ -200,7 +201,7 @@ describe('warnings', () => {
     const said = warn.mock.calls.filter(([text]) => String(text).includes('notify no one'));
     expect(said).toEqual([
       [
-        "skewguard: the page-tier alerts normalizedRu, throttleRate, partitionSizeLimit notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
+        "skewguard: the page-tier alerts normalizedRu, throttleRate, throttledHotValue, partitionSizeLimit notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
         component,
       ],
     ]);

@@ -75,25 +75,29 @@ describe('a reused setting that lacks some categories disables only the alerts o
       'c-hot-prefix': true,
       'c-partition-size': true,
       'c-partition-size-limit': true,
+      'c-throttled-hot-value': true,
     });
     expect(warningsOn(component()).filter((w) => w.includes('created disabled'))).toEqual([]);
   });
 
-  it('lacks only the preview DataPlaneRequests5M: throttleRate alone is disabled, and said', async () => {
+  it('lacks only the preview DataPlaneRequests5M: throttleRate and throttledHotValue (its 429s) are disabled, and said', async () => {
     const { result, component } = run({ ...DEDICATED, logs: ALL_THREE.slice(0, 2) }, orders);
     expect(logAlerts((await result).resources)).toEqual({
       'c-throttle-rate': false,
       'c-hot-key': true,
       'c-partition-size': true,
       'c-partition-size-limit': true,
+      'c-throttled-hot-value': false,
     });
     expect(warningsOn(component()).filter((w) => w.includes('created disabled'))).toEqual([
       "skewguard: the throttleRate alert is created disabled: the account's diagnostic setting (existingDiagnosticSetting) does not send DataPlaneRequests5M, " +
         'the category of the table it queries. Enable DataPlaneRequests5M on that setting and deploy again to enable it, or set alerts.throttleRate: false',
+      "skewguard: the throttledHotValue alert is created disabled: the account's diagnostic setting (existingDiagnosticSetting) does not send DataPlaneRequests5M, " +
+        'the category of the table it queries. Enable DataPlaneRequests5M on that setting and deploy again to enable it, or set alerts.throttledHotValue: false',
     ]);
   });
 
-  it('has PartitionKeyRUConsumption disabled: hotKey and hotPrefix are disabled, each said', async () => {
+  it('has PartitionKeyRUConsumption disabled: hotKey, hotPrefix and throttledHotValue are disabled, each said', async () => {
     const { result, component } = run({
       ...DEDICATED,
       logs: [on('PartitionKeyStatistics'), on('PartitionKeyRUConsumption', false), on('DataPlaneRequests5M')],
@@ -103,6 +107,7 @@ describe('a reused setting that lacks some categories disables only the alerts o
     expect(said.map((w) => w.match(/the (\w+) alert .* does not send (\w+)/)?.slice(1))).toEqual([
       ['hotKey', 'PartitionKeyRUConsumption'],
       ['hotPrefix', 'PartitionKeyRUConsumption'],
+      ['throttledHotValue', 'PartitionKeyRUConsumption'],
     ]);
   });
 });

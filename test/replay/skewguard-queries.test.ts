@@ -71,6 +71,17 @@ const HOT_PREFIX = [
   '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
 ].join('\n');
+/** HOT_PREFIX, kept only while the container answered 429s in the judged span. */
+const THROTTLED_HOT_PREFIX = [
+  ...HOT_PREFIX.split('\n').slice(0, 2),
+  'let throttled = toscalar(CDBDataPlaneRequests5M',
+  '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| where toint(StatusCode) == 429',
+  '| summarize sum(tolong(SampleCount)));',
+  ...HOT_PREFIX.split('\n').slice(2),
+  '| where throttled > 0',
+].join('\n');
 const THROTTLE_RATE = [
   'let judgedEnd = bin(now(), 5m) - 10m;',
   'let shortStart = judgedEnd - 15m;',
@@ -100,6 +111,7 @@ describe('the KQL each meaning was read from', () => {
       'sessions-hot-key': HOT_KEY,
       'sessions-hot-prefix': HOT_PREFIX,
       'sessions-throttle-rate': THROTTLE_RATE,
+      'sessions-throttled-hot-value': THROTTLED_HOT_PREFIX,
       'sessions-partition-size': LARGEST_PARTITION,
       'sessions-partition-size-limit': LARGEST_PARTITION,
     });

@@ -29,7 +29,7 @@ const rules = () => example.resources.filter((r) => /monitor:(MetricAlert|Schedu
 const thresholdOf = (r: RegisteredResource) => (r.inputs.criteria as { allOf: { threshold: number }[] }).allOf[0].threshold;
 
 describe('the alerts the example program registers', () => {
-  it("12 rules, 6 per container; the page tier is hot-partition-range, throttle-rate and partition-size-limit (19 GB) on both, and devices' hot-key, which the program asks to page (hot-key, hot-prefix and partition-size at 16 GB are tickets by default)", () => {
+  it("14 rules, 7 per container; the page tier is hot-partition-range, throttle-rate, throttled-hot-value and partition-size-limit (19 GB) on both, and devices' hot-key, which the program asks to page (hot-key, hot-prefix and partition-size at 16 GB are tickets by default)", () => {
     expect(
       rules()
         .map((r) => r.name)
@@ -41,12 +41,14 @@ describe('the alerts the example program registers', () => {
       'devices-partition-size',
       'devices-partition-size-limit',
       'devices-throttle-rate',
+      'devices-throttled-hot-value',
       'events-hot-key',
       'events-hot-partition-range',
       'events-hot-prefix',
       'events-partition-size',
       'events-partition-size-limit',
       'events-throttle-rate',
+      'events-throttled-hot-value',
     ]);
     expect(
       rules()
@@ -58,9 +60,11 @@ describe('the alerts the example program registers', () => {
       'devices-hot-partition-range',
       'devices-partition-size-limit',
       'devices-throttle-rate',
+      'devices-throttled-hot-value',
       'events-hot-partition-range',
       'events-partition-size-limit',
       'events-throttle-rate',
+      'events-throttled-hot-value',
     ]);
   });
 
@@ -119,8 +123,8 @@ const firedAt = (replay: ProgramReplay, alert: string) =>
     .map((e) => e.minute);
 
 describe('healthy traffic (4 days with the planned peak, nightly import, bursts; seed 3): at most 1 false page per container per week', () => {
-  it('replays all 12 rules (every log query has registered semantics)', () => {
-    expect(healthyReplay().alerts).toHaveLength(12);
+  it('replays all 14 rules (every log query has registered semantics)', () => {
+    expect(healthyReplay().alerts).toHaveLength(14);
   });
 
   it('events: 0 pages in 4 days (target: at most 1 a week)', () => {

@@ -58,6 +58,7 @@ describe('pulumiSnapshot', () => {
       ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size-limit', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-throttle-rate', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-throttled-hot-value', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:operationalinsights:Workspace', 'fleet-workspace', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['skewguard:cosmosdb:AccountMonitoring', 'fleet', null],
       ['skewguard:cosmosdb:GuardedContainer', 'events', null],
@@ -118,7 +119,7 @@ describe('pulumiSnapshot', () => {
     // Every alert carries the tags too: the secret is masked in each.
     expect(
       resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags),
-    ).toEqual(Array(6).fill({ billing: MASKS.secret, team: 'data' }));
+    ).toEqual(Array(7).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {

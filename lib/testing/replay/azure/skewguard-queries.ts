@@ -18,6 +18,7 @@ import {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   throttleRateQuery,
+  throttledHotValueQuery,
 } from '../../../internal';
 import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
@@ -87,6 +88,22 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
 }
 
 /**
+ * throttledHotValueQuery: `sustainedRu`'s rows, kept only when the container's CDBDataPlaneRequests5M rows generated in
+ * the same judged span count at least one 429.
+ */
+function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
+  const hot = sustainedRu(db, container, by);
+  return (rowsOf, window) => {
+    const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
+    const judgedStart = judgedEnd - SUSTAINED_MINUTES;
+    const throttled = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedStart, judgedEnd)
+      .filter(({ columns: c }) => Math.trunc(Number(c.StatusCode)) === 429)
+      .reduce((sum, { columns: c }) => sum + Math.trunc(Number(c.SampleCount)), 0);
+    return throttled > 0 ? hot(rowsOf, window) : [];
+  };
+}
+
+/**
  * throttleRateQuery: the judged span ends at bin(now, 5m) − INGESTION_LAG; per 5-minute interval of
  * the last THROTTLE_LONG_WINDOW_MINUTES with at least `minimumRequests` requests, throttled and total
  * requests; the long share is the mean of their shares, the short share the lowest of the last
@@ -116,8 +133,8 @@ function throttleRate(db: string, container: string, minimumRequests: number): Q
 }
 
 /**
- * The meaning of the four log-search queries a GuardedContainer creates for each of `containers`
- * (hot key, hot prefix, sustained 429 share, largest logical partition), for `replayProgram`'s
+ * The meaning of the five log-search queries a GuardedContainer creates for each of `containers`
+ * (hot key, hot prefix, hot value while throttled, sustained 429 share, largest logical partition), for `replayProgram`'s
  * `options.queries`. Recognised by their exact text, regenerated per container: a query of another
  * skewguard version, or one you edited, has no meaning here and the replay refuses its rule (wrap this
  * registry to add meanings of your own queries).
@@ -131,6 +148,7 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
       if (query === largestPartitionQuery(db, c)) return largestPartition(db, c);
       if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
       if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
+      for (const by of ['PartitionKey', 'Prefix'] as const) if (query === throttledHotValueQuery(db, c, by)) return throttledHotValue(db, c, by);
       const minimum = /\| where Requests >= (\d+)\n/.exec(query)?.[1];
       if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }
