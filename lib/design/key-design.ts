@@ -45,6 +45,9 @@ export interface KeyAttribute {
   /** `'logicalAttribute'`: a GSI's separate shard attribute with no declared kind, whose kind is inferred from the
    *  name of the attribute it shards (`sharding.logicalAttribute`), not from its own; absent otherwise. */
   readonly kindFrom?: 'logicalAttribute';
+  /** True where no `kind` was declared and a word that also names other things made it a time bucket (`period`,
+   *  `window`, `epoch`; not `createdAt` or `day`): a guess the design can correct. */
+  readonly kindGuessed?: true;
   /** The parts of a composite value in the order they are joined, each with its kind filled in; empty when the
    *  attribute is one value. */
   readonly components: readonly KeyPart[];

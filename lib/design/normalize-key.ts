@@ -14,7 +14,7 @@ import {
   type Sharding,
   type Workload,
 } from './key-design';
-import { looksLikeTimeBucket } from './key-names';
+import { ambiguousTimeName, looksLikeTimeBucket } from './key-names';
 import { SHARE_ROUNDING } from './limits';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
@@ -54,11 +54,13 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
     });
   }
   const level = input as AttributeInput;
+  const kind = kindOf(input.name, input.kind, components);
   return {
     name: input.name,
     type: input.type,
     cardinality: input.cardinality,
-    kind: kindOf(input.name, input.kind, components),
+    kind,
+    ...(input.kind === undefined && components.length === 0 && ambiguousTimeName(input.name) ? { kindGuessed: true as const } : {}),
     components,
     ...(input.mutable !== undefined ? { mutable: input.mutable } : {}),
     hotKeyShare: level.hotKeyShare,

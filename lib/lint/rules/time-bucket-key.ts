@@ -21,6 +21,7 @@ import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id =
+  | 'kindGuessedFromName'
   | 'timeKey'
   | 'timeKeyFits'
   | 'timeKeyFitsIdle'
@@ -268,6 +269,21 @@ function onePartitionHit(a: SpaceAnalysis): RuleHit<Id> | undefined {
 }
 
 /** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
+/**
+ * A key that is a time bucket by its name alone says so, and where to declare otherwise: `period` or `epoch` can name a
+ * value that holds no time, and the error and its fix (a new key) would then be wrong (a user review: `batchNo`, a lot id).
+ */
+function withGuessNote(a: SpaceAnalysis, h: RuleHit<Id>): RuleHit<Id> {
+  const levels = a.space.partitionKey;
+  const judged = isTimeBucketKey(levels) ? levels : timeBucketFirst(a) ? levels.slice(0, 1) : [];
+  const guessed = judged.filter((l) => l.kindGuessed);
+  if (guessed.length === 0 || guessed.length < judged.length) return h;
+  return Object.assign({}, h, {
+    notes: [...(h.notes ?? []), 'kindGuessedFromName' as const],
+    data: Object.assign({}, h.data, { kindAt: guessed.map((l) => `${l.path}.kind`) }),
+  });
+}
+
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
   const levels = space.partitionKey;
@@ -398,6 +414,7 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosChangePartitionKey,
   ],
   messages: {
+    kindGuessedFromName: ' (a time bucket by its name: where it holds no time, declare `kind`: "value" at {{kindAt|code}})',
     timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
     timeKeyFits: `partition key {{key|key}}{{index|onIndex}} is a time bucket: ${BUCKET_FITS}: fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold`,
     timeKeyFitsIdle: `partition key {{key|key}}{{index|onIndex}} is a time bucket: ${BUCKET_FITS}: fine today, none of the declared traffic reaches it; each rollover starts a bucket cold`,
@@ -441,6 +458,6 @@ export const timeBucketKey = defineRule({
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
-    return spaces.flatMap((a) => hit(design, a));
+    return spaces.flatMap((a) => hit(design, a).map((h) => withGuessNote(a, h)));
   },
 });
