@@ -295,10 +295,12 @@ function lineAtDeployment<A>(
     if (alert === undefined) throw new Error('skewguard: an alert planned without the RU/s was not planned with them');
     return args(alert);
   });
+  // `?? ''` only for the types: every planned alert has both texts, and azure-native 3.2's Output<string | undefined>
+  // is not an Input<string> (later versions accept it; test:oldest-peers builds against 3.2).
   return {
     ...planned,
-    displayName: atDeployment.apply((a) => pulumi.output(a.displayName)),
-    description: atDeployment.apply((a) => pulumi.output(a.description)),
+    displayName: atDeployment.apply((a) => pulumi.output(a.displayName ?? '')),
+    description: atDeployment.apply((a) => pulumi.output(a.description ?? '')),
     criteria: atDeployment.apply((a) => pulumi.output(a.criteria)),
   };
 }
