@@ -69,11 +69,11 @@ export function looksLikeTimeBucket(name: string, asKeyPart = false): boolean {
 /** Time words that also name values holding no time (a pricing `period`, a UI `window`, a training `epoch`, a `bucket` of S3). */
 const AMBIGUOUS_TIME_WORDS = new Set(['period', 'window', 'interval', 'epoch', 'season', 'bucket']);
 
-/** Whether `name` is a time bucket by a word that also names other things: the lint says it guessed (SG002). */
-export function ambiguousTimeName(name: string): boolean {
+/** Whether `name`, a time bucket by its name (`looksLikeTimeBucket`), is one by a word that also names other things: the lint says it guessed (SG002). */
+export function endsInAmbiguousTimeWord(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
-  return last !== undefined && AMBIGUOUS_TIME_WORDS.has(last) && looksLikeTimeBucket(name);
+  return last !== undefined && AMBIGUOUS_TIME_WORDS.has(last);
 }
 
 const LOW_CARDINALITY_WORDS = new Set([

@@ -14,7 +14,7 @@ import {
   type Sharding,
   type Workload,
 } from './key-design';
-import { ambiguousTimeName, looksLikeTimeBucket } from './key-names';
+import { endsInAmbiguousTimeWord, looksLikeTimeBucket } from './key-names';
 import { SHARE_ROUNDING } from './limits';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
@@ -60,7 +60,10 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
     type: input.type,
     cardinality: input.cardinality,
     kind,
-    ...(input.kind === undefined && components.length === 0 && ambiguousTimeName(input.name) ? { kindGuessed: true as const } : {}),
+    // Asked only of a name already judged a time bucket: most key attributes are not, and need no second look at their words.
+    ...(input.kind === undefined && kind === 'time-bucket' && components.length === 0 && endsInAmbiguousTimeWord(input.name)
+      ? { kindGuessed: true as const }
+      : {}),
     components,
     ...(input.mutable !== undefined ? { mutable: input.mutable } : {}),
     hotKeyShare: level.hotKeyShare,
