@@ -111,6 +111,16 @@ describe('the shipped docs', () => {
     });
     expect(dead).toEqual([]);
   }, 30_000);
+
+  it('link the repository package.json names, as npm shows it', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string }; homepage?: string; bugs?: { url?: string } };
+    const repository = 'https://github.com/skewguard/skewguard';
+    expect(pkg.repository?.url).toBe(`git+${repository}.git`);
+    expect(pkg.homepage).toBe(`${repository}#readme`);
+    expect(pkg.bugs?.url).toBe(`${repository}/issues`);
+    // The docs' links (checked above) are to this repository.
+    expect([...`${repository}/tree/main/examples`.matchAll(REPOSITORY_PATH)].map((m) => m[1])).toEqual(['examples']);
+  });
 });
 
 describe('the published tarball', () => {
