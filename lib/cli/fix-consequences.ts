@@ -81,6 +81,18 @@ function valueAt(document: unknown, path: string): unknown {
 }
 
 /**
+ * Whether `edit` changes the key of the table or container itself (its partition or sort key, not a GSI's, not its
+ * sharding): deploying it means a new table or container and a copy of every item, the fix --fix writes only for a
+ * finding that fails the run (fix.ts).
+ */
+export function recreatesResource(edit: DesignEdit): boolean {
+  const segments = parseFieldPath(edit.path);
+  if (segments.includes('globalSecondaryIndexes') || segments.includes('sharding')) return false;
+  if (field(edit.path) === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return false;
+  return ['partitionKey', 'partitionKeys', 'sortKey', 'sortKeys'].some((key) => segments.includes(key));
+}
+
+/**
  * What the application must change for `edit` to be true, or undefined when only infrastructure changes. `before`: the
  * document as it was before the fix, to name what a rename replaces.
  */

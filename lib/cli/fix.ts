@@ -12,8 +12,19 @@
  * named, and a limit on rounds is said, as is every error whose fix carries no edits: nothing is left unfixed in silence.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { DesignError, lintDocument, printable, type DesignEdit, type DesignInput, type DesignIssue, type Finding, type LintOptions } from '../index';
+import {
+  DesignError,
+  lintDocument,
+  printable,
+  type DesignEdit,
+  type DesignInput,
+  type DesignIssue,
+  type Finding,
+  type LintOptions,
+  type Severity,
+} from '../index';
 import { parseFieldPath, prefixPath, rebasePath } from '../internal';
+import { applicationChange, recreatesResource } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';
@@ -75,7 +86,24 @@ interface Candidate {
   readonly replacement: string;
 }
 
-export function fixDesignText(text: string, options: LintOptions): FixResult {
+/**
+ * Why --fix left a finding below `--fail-on` whose fix changes the key of the table or container itself: deploying it
+ * means a new one and a copy of the data, which a finding that does not fail the run (a warning, such as a name guessed
+ * a time bucket) does not justify unasked. Its other fixes (sharding, monitoring, capacity, a declared kind) are written
+ * at every severity, each with the application change it needs.
+ */
+function belowFailOn(f: Finding, failOn: Severity, change: string): string {
+  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix changes the key (${change}): --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
+}
+
+/** The application change of `f`'s first edit that recreates its table or container, or undefined. */
+function recreationOf(f: Finding): string | undefined {
+  const edit = (f.edits ?? []).find(recreatesResource);
+  return edit && applicationChange(edit);
+}
+
+/** `failOn`: the run's `--fail-on`; a finding below it has no fix written that recreates its table or container (`belowFailOn`). */
+export function fixDesignText(text: string, options: LintOptions, failOn: Severity = 'error'): FixResult {
   const first = lintText(text, options);
   if (!first || !('findings' in first)) return { text, fixes: [], skipped: [] };
   const style = detectStyle(text);
@@ -94,6 +122,10 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
   let state: Linted = first;
   let stoppedWith: number | undefined;
   for (let round = 0; ; round++) {
+    for (const f of state.findings.filter((g) => fixable(g) && !tried.has(keyOf(g)) && g.severity === 'warning' && failOn === 'error')) {
+      const change = recreationOf(f);
+      if (change !== undefined) skip(f, belowFailOn(f, failOn, change));
+    }
     const pending = state.findings.filter((f) => fixable(f) && !tried.has(keyOf(f)));
     if (pending.length === 0) break;
     if (round >= MAX_FIX_ROUNDS) {

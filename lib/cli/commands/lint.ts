@@ -262,7 +262,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   }
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
-    const result = await lintCandidate(candidate, options, fix, ruleCount);
+    const result = await lintCandidate(candidate, options, fix ? failOn : undefined, ruleCount);
     if ('passedOver' in result) {
       if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
       else countPassedOver(passedOver, candidate);
@@ -353,8 +353,14 @@ function lintRead(file: string, read: ReadResult, options: LintOptions, subject 
 }
 
 /** Lints one candidate, or says what a file a search found is when it is no design or template.
- *  A failure inside skewguard on one file is reported for that file; the others are still linted. */
-async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean, ruleCount: AssemblyRuleCount): Promise<FileResult | PassedOver> {
+ *  A failure inside skewguard on one file is reported for that file; the others are still linted.
+ *  `fix`: under --fix, the run's --fail-on (fixes below it that need an application change are not written). */
+async function lintCandidate(
+  candidate: Candidate,
+  options: LintOptions,
+  fix: Severity | undefined,
+  ruleCount: AssemblyRuleCount,
+): Promise<FileResult | PassedOver> {
   try {
     return await lintOrFix(candidate, options, fix, ruleCount);
   } catch (error) {
@@ -363,7 +369,12 @@ async function lintCandidate(candidate: Candidate, options: LintOptions, fix: bo
   }
 }
 
-async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean, ruleCount: AssemblyRuleCount): Promise<FileResult | PassedOver> {
+async function lintOrFix(
+  candidate: Candidate,
+  options: LintOptions,
+  fix: Severity | undefined,
+  ruleCount: AssemblyRuleCount,
+): Promise<FileResult | PassedOver> {
   const { file, explicit } = candidate;
   // A pipe or FIFO would block the run until something writes to it, and a fix could not be written back.
   const notRegular = fix ? fileType(candidate.absolute) : undefined;
@@ -393,7 +404,7 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
     return { ...result, findings: [...result.findings, ...quota], errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
-  return fixFile(candidate, read, options);
+  return fixFile(candidate, read, options, fix);
 }
 
 /**
@@ -456,12 +467,13 @@ export function fixTarget(candidate: Candidate, option = '--fix'): { target: str
   return { target };
 }
 
-async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions): Promise<FileResult> {
+/** `failOn`: the run's `--fail-on`, below which --fix writes no fix that needs an application change (fix.ts). */
+async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions, failOn: Severity): Promise<FileResult> {
   const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
   const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
   const { replaceFile, WriteRefused } = await import('../safe-write');
   const original = read.text;
-  const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options);
+  const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options, failOn);
   const where = fixTarget(candidate);
   let refusal = fixes.length > 0 ? where.refused : undefined;
   if (fixes.length > 0 && where.refused === undefined) {
