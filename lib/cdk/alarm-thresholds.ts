@@ -121,6 +121,9 @@ export interface HotKeyLine {
    *  line is in the rule's own unit, reads and writes together (its threshold the headroom × `reach`, never under
    *  `planned`). Undefined: the line is in `reference`'s terms. */
   readonly combined?: { readonly reach: number; readonly planned: number };
+  /** Set where the key's planned load passes its partition's ceiling in a direction (SG003's error, acknowledged): the
+   *  key cannot consume its plan, so the line sits at 95% of the most it can log (`reachable`), under `planned`. */
+  readonly capped?: { readonly planned: number; readonly reachable: number };
 }
 
 /**
@@ -134,15 +137,39 @@ export interface HotKeyLine {
  * user's threshold, kept (in the reference direction's terms).
  */
 export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
+  const line = plannedHotKeyLine(model, headroom, given);
+  return given === undefined ? capAtReach(model, line) : line;
+}
+
+/**
+ * The line a key planned past its partition's ceiling in a direction can reach (stranger21a: a line at its planned
+ * 648,000 units a minute, for a key its partition leaves 198,000, could never fire). Throttled requests consume nothing,
+ * so such a key logs at most what its partition leaves each direction, or its plan where that is less: the line sits at
+ * 95% of that, and opens a ticket at the planned peak, where the key is throttled. A key planned within its ceiling keeps
+ * its line above the plan, even where the neighbours' average load leaves it less (review 16: quieter neighbours let it
+ * reach its plan on a healthy day).
+ */
+function capAtReach(model: DynamoHotKeyReach, line: HotKeyLine): HotKeyLine {
+  if (model.read.planned <= model.read.ceiling && model.write.planned <= model.write.ceiling) return line;
+  const planned = { Read: unitsPerMinute('Read', model.read.planned), Write: unitsPerMinute('Write', model.write.planned) };
+  const { reach, reference } = line;
+  const reachable = line.combined ? Math.min(reach.Read, planned.Read) + Math.min(reach.Write, planned.Write) : Math.min(reach[reference], planned[reference]);
+  const threshold = Math.max(1, Math.floor(HIGHEST_LINE_SHARE * reachable));
+  if (threshold >= line.threshold) return line;
+  return { ...line, threshold, capped: { planned: line.combined ? line.combined.planned : planned[reference], reachable } };
+}
+
+function plannedHotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
   const reach = { Read: unitsPerMinute('Read', model.read.reach), Write: unitsPerMinute('Write', model.write.reach) };
   const neighbours = { Read: unitsPerMinute('Read', model.read.neighbours), Write: unitsPerMinute('Write', model.write.neighbours) };
   const planned = { Read: unitsPerMinute('Read', model.read.planned), Write: unitsPerMinute('Write', model.write.planned) };
   const reference: Direction = reach.Write <= reach.Read ? 'Write' : 'Read';
   const other: Direction = reference === 'Write' ? 'Read' : 'Write';
   const share = Math.min(headroom, HIGHEST_LINE_SHARE);
-  // Never under the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (review 16:
-  // capped first, a design at its planned peak opened the ticket on a healthy day).
-  const lineOf = (reached: number, plannedLoad: number) => Math.max(1, Math.floor(Math.max(share * reached, Math.ceil(plannedLoad))));
+  // Above the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (review 16:
+  // capped first, a design at its planned peak opened the ticket on a healthy day), and the alarm compares with >=, so a
+  // line at the plan itself opened it at the planned peak (stranger21a).
+  const lineOf = (reached: number, plannedLoad: number) => Math.max(1, Math.floor(Math.max(share * reached, Math.floor(plannedLoad) + 1)));
   const line = lineOf(reach[reference], planned[reference]);
   const factor = reach[other] > 0 ? Math.floor((reach[reference] / reach[other]) * 10_000) / 10_000 : 1;
   const common = { reference, reach, neighbours, reachModel: model };
@@ -367,6 +394,17 @@ export function unreachableHotKeyThreshold(settings: AlarmSettings, options: Ala
     `so this alarm cannot fire while it is (only a key at its read and write ceilings at once, or split for heat over several partitions, logs more). ` +
     `Give a threshold of at most ${units(PARTITION_UNITS_PER_MINUTE)}, or leave it out for the default (the headroom, ${options.headroom}, × what the key's ` +
     `partition leaves it beside its neighbours' planned load)`
+  );
+}
+
+/** The synth's warning for a hot-key line drawn under the key's plan (`HotKeyLine.capped`), or undefined. `space`: the key space's name. */
+export function cappedHotKeyLine(line: HotKeyLine | undefined, space: string): string | undefined {
+  if (!line?.capped) return undefined;
+  const units = (value: number) => Math.round(value).toLocaleString('en-US');
+  return (
+    `the hot-key ticket of ${space} is drawn at ${units(line.threshold)} units a minute, under the key's planned ${units(line.capped.planned)}: ` +
+    `the plan passes its partition's ceiling (SG003), and a throttled key logs at most the ${units(line.capped.reachable)} its partition leaves it, ` +
+    `so the ticket opens at the planned peak, while the key is throttled. Shard or cache the key (SG003's fix), or set alarmThresholds.hotKey.threshold`
   );
 }
 

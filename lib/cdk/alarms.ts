@@ -370,10 +370,12 @@ const units = (value: number) => Math.round(value).toLocaleString('en-US');
 const wordsOf = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
 
 /** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction, or of both together. */
-function hotKeyLineMeaning({ reference, reach, combined }: HotKeyLine): string {
-  return combined
+function hotKeyLineMeaning({ reference, reach, combined, capped }: HotKeyLine): string {
+  const meaning = combined
     ? `of the ${units(combined.reach)} its partition leaves its reads and writes together`
     : `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;
+  // A plan past the ceiling (SG003 acknowledged): the line is under the plan, so the ticket opens at the planned peak.
+  return capped ? `${meaning}; its plan, ${units(capped.planned)}, passes its partition's ceiling, so it throttles at its planned peak` : meaning;
 }
 
 /**

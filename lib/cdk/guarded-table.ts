@@ -34,6 +34,7 @@ import {
   resolveAlarmSettings,
   type HotKeyLine,
   unreachableHotKeyThreshold,
+  cappedHotKeyLine,
   unreachableKeyRangeThreshold,
   type AlarmSettings,
 } from './alarm-thresholds';
@@ -585,6 +586,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     if (rules && this.alarmSettings.hotKey) {
       const given = this.alarmSettings.hotKeyThresholdGiven ? this.alarmSettings.hotKey.threshold : undefined;
       const line = rules.accessed === undefined ? undefined : this.hotKeyLineOf(space, given);
+      const capped = cappedHotKeyLine(line, space.index === undefined ? 'the table' : `index ${space.index}`);
+      if (capped) Annotations.of(this).addWarningV2('skewguard:hot-key-line-capped', capped);
       hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey }, line);
     }
     const causes: ThrottleCause[] = [

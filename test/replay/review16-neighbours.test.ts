@@ -92,13 +92,15 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThan(111_600);
   });
 
-  it("at N = 2 (acknowledged) the line is never under the key's own planned load: 279,000, its reads and writes together", () => {
+  it("at N = 2 (acknowledged) the line is above the key's own planned load: 279,001, its reads and writes together", () => {
     const acknowledgements = [{ rule: 'SG003', reason: "The reviewer's design as the old lint wrote it." }];
     const template = synth(2, { acknowledgements, contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
-    // Planned 2,400 RCU/s + 750 WCU/s: 144,000 + 135,000 = 279,000 units a minute; each direction's line is floored at
-    // its plan (reads 0.8 × 105,818 = 84,654 < 144,000; writes 0.8 × 110,455 = 88,364 < 135,000), so the line is 279,000.
-    expect(hotKey.Properties?.Threshold).toBe(279_000);
+    // Planned 2,400 RCU/s + 750 WCU/s: 144,000 + 135,000 = 279,000 units a minute; each direction's line is one above
+    // its plan (reads 0.8 × 105,818 = 84,654 < 144,000; writes 0.8 × 110,455 = 88,364 < 135,000), so the line is 279,001
+    // (the alarm compares with >=: at 279,000 the planned peak opened it). Within each direction's ceiling (2,400 of 3,000
+    // RCU/s, 750 of 1,000 WCU/s), so not drawn under the plan: quieter neighbours let the key reach it.
+    expect(hotKey.Properties?.Threshold).toBe(279_001);
   });
 });
 
