@@ -109,7 +109,10 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
   // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
   if (design.billing === 'provisioned')
     return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
-  return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0, design.launchAtPeak);
+  const warm = { reads: capacity?.warmReadUnits ?? 0, writes: capacity?.warmWriteUnits ?? 0 };
+  return design.launchAtPeak
+    ? launchNeighbours(total, stored, warm, design.thresholds.headroom)
+    : onDemandNeighboursWarm(total, stored, warm.reads, warm.writes);
 }
 
 /** The capacity one provisioned direction has at its declared `peak`, and what sets it. */
@@ -152,18 +155,27 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
 /**
  * `launchAtPeak`: the peak meets a new table, which has only the partitions its warm throughput gives (the declared one,
  * else a new on-demand table's 12,000 RCU and 4,000 WCU: "Understanding DynamoDB warm throughput", scenarios), not the
- * twice-the-peak an existing table has served its way to. SG017 sizes the warm throughput such a launch needs, and once
- * declared (as its --fix writes it) the key is judged on the partitions it gives.
+ * twice-the-peak an existing table has served its way to. Where that is under the peak ÷ headroom in a direction, SG017
+ * pre-warms it there (its notPreWarmed finding, sized as every SG017 raise is), and the key is judged on the partitions
+ * that gives, as a provisioned key is at the capacity SG017 raises it to: the two findings count the same partitions
+ * (stranger21a: SG003 asked for 23 shards on the 4 partitions of a new table, 3 once SG017's pre-warm was written).
  */
-function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number, launch = false): PartitionNeighbours {
+function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
+  const defaults = dynamoPartitionsFor(DYNAMODB_LIMITS.newOnDemandReadUnits, DYNAMODB_LIMITS.newOnDemandWriteUnits);
+  const reads = Math.max(warm.reads, DYNAMODB_LIMITS.newOnDemandReadUnits);
+  const writes = Math.max(warm.writes, DYNAMODB_LIMITS.newOnDemandWriteUnits);
+  const has = dynamoPartitionsFor(reads, writes);
+  const raised = dynamoPartitionsFor(Math.max(reads, total.reads / headroom), Math.max(writes, total.writes / headroom));
+  const basis: PartitionCountBasis =
+    raised > has
+      ? { countedBy: 'raised-warm-throughput', peakDividedBy: headroom }
+      : { countedBy: has > defaults ? 'declared-warm-throughput' : 'warm-throughput' };
+  return Object.assign(neighboursOn(Math.max(raised, has), basis, total, stored), { atLaunch: true as const });
+}
+
+function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
   const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
   const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
-  if (launch) {
-    const declared = warm > dynamoPartitionsFor(DYNAMODB_LIMITS.newOnDemandReadUnits, DYNAMODB_LIMITS.newOnDemandWriteUnits);
-    return Object.assign(neighboursOn(warm, { countedBy: declared ? 'declared-warm-throughput' : 'warm-throughput' }, total, stored), {
-      atLaunch: true as const,
-    });
-  }
   return twice >= warm
     ? neighboursOn(twice, { countedBy: 'twice-the-peak' }, total, stored)
     : neighboursOn(warm, { countedBy: 'warm-throughput' }, total, stored);

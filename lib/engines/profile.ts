@@ -46,6 +46,7 @@ export type PartitionCount =
   | 'auto-scaling-minimum'
   | 'auto-scaling-maximum'
   | 'declared-warm-throughput'
+  | 'raised-warm-throughput'
   | 'twice-the-peak'
   | 'warm-throughput';
 

@@ -13,6 +13,7 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
   'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
   'declared-warm-throughput': 'for its declared warm throughput',
+  'raised-warm-throughput': 'for the warm throughput SG017 pre-warms it to',
   'twice-the-peak': 'for twice the declared peak',
   'warm-throughput': 'for its warm throughput',
 };
@@ -21,6 +22,7 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
 const DIVIDED_BY_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
   'auto-scaling-at-peak': 'target',
   'raised-capacity': 'headroom',
+  'raised-warm-throughput': 'headroom',
 };
 
 /** The counts made with no capacity declared: AWS publishes no partition count, and none is declared. */

@@ -21,14 +21,24 @@ const events = (over: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign =>
 const hotKey = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003');
 
 describe('a table launched at its peak is judged on the partitions it is created with', () => {
-  it("a new on-demand table's 4 partitions (was 40, twice the peak), and an error: a launch meets the neighbours first", () => {
-    const hot = hotKey(lint(events()));
+  it('the partitions of the warm throughput SG017 pre-warms it to, 25 (was 40, twice the peak), and an error: a launch meets the neighbours first', () => {
+    // SG017 pre-warms the new table to 20,000 ÷ 80% = 25,000 WCU (25 partitions): SG003 counts the same partitions
+    // (stranger21a: on a new table's 4 it asked for 23 shards where SG017's pre-warm left 3). (20,000 − 700) ÷ 25 = 772.
+    const findings = lint(events());
+    const hot = hotKey(findings);
     expect(hot).toMatchObject({
       severity: 'error',
-      data: expect.objectContaining({ keySpacePartitions: 4, partitionsCountedBy: 'warm-throughput', writeNeighbours: 4_825 }),
+      data: expect.objectContaining({ keySpacePartitions: 25, partitionsCountedBy: 'raised-warm-throughput', writeNeighbours: 772 }),
     });
-    expect(hot?.message).toContain('4 partitions assumed, for its warm throughput');
+    expect(hot?.message).toContain('25 partitions assumed, for the warm throughput SG017 pre-warms it to (peak ÷ 80% headroom;');
     expect(hot?.message).not.toContain('adaptive capacity moves frequently accessed items');
+    expect(findings.find((f) => f.ruleId === 'SG017')?.fix).toContain('writeUnitsPerSecond: 25,000');
+  });
+
+  it("a launch SG017 does not pre-warm (its peak within a new table's 12,000 RCU and 4,000 WCU at 80%) keeps the new table's 4 partitions", () => {
+    const hot = hotKey(lint(events({ workload: { peakReadUnits: 200, peakWriteUnits: 3_000, hotKeyShare: 0.35, hotKeyOperations: 'writes' } })));
+    expect(hot?.data).toMatchObject({ keySpacePartitions: 4, partitionsCountedBy: 'warm-throughput' });
+    expect(hot?.message).toContain('4 partitions assumed, for its warm throughput');
   });
 
   it("SG017's warm throughput with 3 shards is refused: each shard's partition carries 233.33 + 19,766.67 ÷ 25 WCU", () => {
