@@ -24,6 +24,12 @@
  *   accepts it (`cachedDataRejected`: compiled normally and rewritten).
  * It is written after the command ran (so the functions the lint compiled lazily are in it), to a
  * temporary file renamed into place, and only by `lint`: a failure to read or write it is never an error.
+ * The bundle is compiled as a `vm.Script` in the CommonJS wrapper, not with `vm.compileFunction`
+ * (which needs no wrapper): only a Script makes its cache after it ran, lazily compiled functions
+ * included (https://nodejs.org/api/vm.html#scriptcreatecacheddata). The wrapper's lines are its own
+ * and `lineOffset: -1` takes them back, so stacks name the bundle's own lines and columns. Sources:
+ * https://nodejs.org/api/module.html#module-compile-cache (Node's conventions, followed here),
+ * https://nodejs.org/api/vm.html#scriptcacheddatarejected, https://nodejs.org/api/zlib.html#zlibcrc32data-value.
  * `NODE_DEBUG=skewguard` says what the cache did.
  *
  * The bundle is found beside this file's real path: under `--preserve-symlinks-main` a bin run
