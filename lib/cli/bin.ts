@@ -145,7 +145,7 @@ function writeCache(file: string, script: Script, sum: Sum): void {
  * is safe to use, else undefined (the caller requires it). Writes the cache at exit when `write` and
  * the cache was missing, damaged or rejected.
  */
-export function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: boolean): Start | undefined {
+function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: boolean): Start | undefined {
   if (!stamp || env.NODE_DISABLE_COMPILE_CACHE || process.sourceMapsEnabled) return undefined;
   const bytes = readFileSync(START_FILE);
   // Loaded here only: zlib costs a start a few million instructions, which Node ≥ 22.1 and a library require need not pay.
