@@ -7,7 +7,8 @@
 //    synthesized as a GuardedTable (cdk.out/, the template path, same work otherwise), and on the test
 //    fixture cdk.out/ (two templates, five tables, ten findings: start plus the rules' and the report's
 //    code running cold): the bin (which loads the start bundle; on Node >= 22.1 with Node's compile
-//    cache on), and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
+//    cache on, on older Node with the bin's own code cache of the bundle: warm after the first run),
+//    and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
 // 4. Loading the core alone vs a bare `node -e 0`: the share of the CLI's start that loading per command cannot remove.
 'use strict';
 const { spawnSync } = require('node:child_process');

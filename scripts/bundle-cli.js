@@ -5,7 +5,9 @@
 // (dist/index.js, dist/cdk, ...) stay tsc's output, one file per module.
 //
 // - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle, after turning on Node's
-//   compile cache where there is one (Node >= 22.1).
+//   compile cache where there is one (Node >= 22.1); elsewhere it keeps a V8 code cache of the start
+//   bundle itself, named after the bundle's SHA-256 and checked against its size and CRC-32, which
+//   moveBin stamps into it. No cache is shipped: each machine makes its own (see lib/cli/bin.ts).
 // - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs,
 //   its modules marked for eager compilation, since a lint runs them all (scripts/eager-modules.js).
 // - One bundle per part a lint never runs (LAZY: other commands, report formats, --fix), read by the
@@ -18,7 +20,9 @@
 // The optional peers (cloud SDKs) stay outside, required at run time only by the code that needs them.
 'use strict';
 const { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
 const { join, relative } = require('node:path');
+const { crc32 } = require('node:zlib');
 const esbuild = require('esbuild');
 const { eagerModules } = require('./eager-modules');
 
@@ -161,6 +165,16 @@ async function bundleAll(shared, write) {
 }
 
 /**
+ * What the bin's code cache is keyed by and checked against (lib/cli/bin.ts): the start bundle's size
+ * and content hash, and its CRC-32 where zlib has one (Node >= 20.15; else -1, which the bin then
+ * cannot check on a Node that has one, and so uses no cache). The same line count: the map still holds.
+ */
+function stamp(file) {
+  const bytes = readFileSync(file);
+  return { size: bytes.length, crc32: crc32 ? crc32(bytes) : -1, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
  * The bin: tsc's output of lib/cli/bin.ts (shebang included), moved with its source map to dist/bin
  * (dist/cli/bin.js would fail to find the start bundle, so it is not left in the package). It requires
  * node's built-ins only, and must stay the module node runs (`require.main === module`), which a
@@ -169,7 +183,15 @@ async function bundleAll(shared, write) {
 function moveBin() {
   const from = join(root, 'dist/cli/bin.js');
   const to = join(root, BIN, BIN_FILE);
-  writeFileSync(to, readFileSync(from, 'utf8').replace(/sourceMappingURL=bin\.js\.map\s*$/, `sourceMappingURL=${BIN_FILE}.map\n`));
+  const bin = readFileSync(from, 'utf8');
+  const unstamped = /\bSTART_STAMP = undefined;/;
+  if (!unstamped.test(bin)) throw new Error(`${from} has no \`START_STAMP = undefined;\` to stamp the start bundle's hash into`);
+  writeFileSync(
+    to,
+    bin
+      .replace(unstamped, `START_STAMP = ${JSON.stringify(stamp(join(root, BIN, START)))};`)
+      .replace(/sourceMappingURL=bin\.js\.map\s*$/, `sourceMappingURL=${BIN_FILE}.map\n`),
+  );
   chmodSync(to, 0o755);
   // dist/cli and dist/bin are the same depth: the map's paths to lib/ hold from either.
   writeFileSync(`${to}.map`, JSON.stringify({ ...JSON.parse(readFileSync(`${from}.map`, 'utf8')), file: BIN_FILE }));
