@@ -108,6 +108,10 @@ const CACHED_SHARDING: Partial<Record<string, AdviceId>> = {
 const CACHED_KEY_FITS =
   "each stored key's {{cachedStoredLoad}} RU/s of writes fits its physical partition beside the {{cachedNeighbours}} RU/s expected there (1/{{cachedPartitions}} of the rest of the container's load without the cached reads{{?siblingShards}}, its sibling shards included{{/siblingShards}}: ({{cachedPeak}} − {{cachedStoredLoad}}) ÷ {{cachedPartitions}}): {{cachedTotal}} RU/s against the {{cachedUsable}} usable ({{headroom|percent}} of {{cachedPartitionRu}})";
 
+/** The share of the hottest item's reads the cache must answer for the count `cachedReadsFirst` names. */
+const CACHED_MISSES =
+  'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
+
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
  * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
@@ -258,8 +262,8 @@ export const ADVICE_MESSAGES = {
   cachedReadsWhy:
     ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})',
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
-  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput once the reads are cached: ${CACHED_KEY_FITS}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s`,
-  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}`,
+  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
+  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
@@ -1034,12 +1038,14 @@ function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, u
     const stored = analysis.storedLoads(n > 1 ? layout : 'none', n, writes);
     const share = profile.physicalShare?.(one.design, one.total, stored, analysis.trafficValues * n);
     const dimensions = share && !share.raisedFrom ? profile.loadDimensions(stored, headroom, share) : undefined;
-    return { stored: stored.reads + stored.writes, share, dimensions };
+    // The reads the cache misses land on the shard that holds the item, beside its writes: the room every ceiling leaves.
+    const misses = dimensions === undefined ? -Infinity : Math.min(...dimensions.map((d) => d.usable - d.load));
+    return { stored: stored.reads + stored.writes, share, dimensions, misses };
   };
-  const n = smallestCount((k) => {
-    const { dimensions } = at(k);
-    return dimensions !== undefined && allFit(dimensions);
-  });
+  // A count that fits only if the cache answers every read is none: some always miss (a cache answers only the reads it
+  // holds), so the fewest count leaves room for some (as the first-level cache lever, prefix-ingestion.ts `readCache`).
+  const roomForMisses = (k: number) => at(k).misses > physical.requestUnitsEach * headroom * 1e-6;
+  const n = smallestCount(roomForMisses);
   if (n === undefined || n > maxShards) return undefined;
   const lead = at(n);
   const share = lead.share as NonNullable<typeof lead.share>;
@@ -1060,6 +1066,8 @@ function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, u
     cachedContainerRu: physical.requestUnits,
     headroom,
     hotWrites: hot.writes,
+    cachedMissReads: Math.min(lead.misses, hot.reads),
+    cachedHitShare: Math.max(0, 1 - lead.misses / hot.reads),
   });
   const ids: AdviceId[] = ['cachedReadsLead', 'cachedReadsWhy'];
   if (n === 1) ids.push('cachedWritesFit');
@@ -1077,6 +1085,7 @@ function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, u
       cachedLastShard: n - 1,
       cachedFewerShards: n - 1,
       cachedFewerTotal: fewer.stored + (fewer.share?.neighbours ?? 0),
+      cachedFewerUsable: (fewer.share?.requestUnitsEach ?? 0) * headroom,
       ...(source !== undefined ? { sourceAttribute: source } : {}),
       ...(analysis.space.sharding ? { declaredShards: analysis.space.sharding.shards, declaredStrategy: analysis.space.sharding.strategy } : {}),
     });
