@@ -70,6 +70,48 @@ const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: '
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
 const STORED_KEY_FITS = `each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included: ({{carriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
+/** The clauses that shard a key into a count (`shardingClause`), for a key's own value. */
+const SHARD_TEXTS = {
+  raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
+  lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
+  shardCalculated:
+    'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
+  shardRandom:
+    'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}} shards',
+} as const;
+
+/**
+ * Those clauses with the count under names of their own (`cachedShards`, `cachedLastShard`): a cache-led fix
+ * (`cachedReadsFirst`) names its count beside the raise-and-shard alternative's, which keeps `shards`.
+ */
+const CACHED_SHARD_TEXTS = {
+  cachedRaiseShards: cachedCount(SHARD_TEXTS.raiseShards),
+  cachedLowerShards: cachedCount(SHARD_TEXTS.lowerShards),
+  cachedShardCalculated: cachedCount(SHARD_TEXTS.shardCalculated),
+  cachedShardRandom: cachedCount(SHARD_TEXTS.shardRandom),
+};
+
+/** A sharding clause's text with its count read from `cachedShards` and `cachedLastShard`. */
+function cachedCount(text: string): string {
+  return text.replaceAll('{{shards}}', '{{cachedShards}}').replaceAll('{{lastShard}}', '{{cachedLastShard}}');
+}
+
+/** The cache-led fix's clause for each sharding clause `shardingClause` gives a key's own value. */
+const CACHED_SHARDING: Partial<Record<string, AdviceId>> = {
+  raiseShards: 'cachedRaiseShards',
+  lowerShards: 'cachedLowerShards',
+  shardCalculated: 'cachedShardCalculated',
+  shardRandom: 'cachedShardRandom',
+};
+
+/** How the busiest stored key fits its physical partition once the hottest value's reads are cached (`cachedReadsFirst`). */
+const CACHED_KEY_FITS =
+  "each stored key's {{cachedStoredLoad}} RU/s of writes fits its physical partition beside the {{cachedNeighbours}} RU/s expected there (1/{{cachedPartitions}} of the rest of the container's load without the cached reads{{?siblingShards}}, its sibling shards included{{/siblingShards}}: ({{cachedPeak}} − {{cachedStoredLoad}}) ÷ {{cachedPartitions}}): {{cachedTotal}} RU/s against the {{cachedUsable}} usable ({{headroom|percent}} of {{cachedPartitionRu}})";
+
+/** The share of the hottest item's reads the cache must answer for the count `cachedReadsFirst` names. */
+const CACHED_MISSES =
+  'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
+
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
  * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
@@ -171,14 +213,14 @@ export const ADVICE_MESSAGES = {
   // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
   dropFanOut:
     ', and remove fanOut from {{droppedFanOutPatterns|code}}: a fan-out queries every shard and merges the results, and the key then has no shards to query',
-  raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
-  lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
+  raiseShards: SHARD_TEXTS.raiseShards,
+  lowerShards: SHARD_TEXTS.lowerShards,
   onSource: ' (calculated on {{sourceAttribute|code}})',
   onRandom: ' (random)',
-  shardCalculated:
-    'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
-  shardRandom:
-    'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}} shards',
+  shardCalculated: SHARD_TEXTS.shardCalculated,
+  shardRandom: SHARD_TEXTS.shardRandom,
+  // jump21: the same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
+  ...CACHED_SHARD_TEXTS,
   // An index key is an attribute the application also reads: the shard goes in a separate key attribute it writes for the index.
   shardCalculatedIndex:
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
@@ -214,6 +256,14 @@ export const ADVICE_MESSAGES = {
   unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(UNSPREAD_RAISE)}`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
+  // jump21: where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
+  // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
+  cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
+  cachedReadsWhy:
+    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})',
+  cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
+  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
+  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
@@ -421,6 +471,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined && count === undefined) {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
+    // jump21: reads of one item that no count spreads, cached, leave room for the writes' shards at today's RU/s.
+    const cached = cachedReadsFirst(analysis, raised, Object.assign({}, upstreamData, { cache }));
+    if (cached) return levelFirst(analysis, cached);
     if (raised) return levelFirst(analysis, raised);
   }
   if (plan.shards === undefined && plan.layout === 'replicated' && analysis.physical !== undefined) return noCopies(analysis, upstream, upstreamData);
@@ -949,6 +1002,102 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
+}
+
+/**
+ * jump21: the fix where no write-shard count fits the hottest value's physical partition at today's RU/s while its reads
+ * stay on the container, and those reads are of one item (or pages of it), which no count spreads and which alone
+ * exceed what the partition leaves the value (`unspreadAdvice`'s test): the cache in front of them leads where, with
+ * those reads taken off both the value and the container's load, its writes fit at today's RU/s, unsharded or in the
+ * fewest shards within maxShards. A cache hit costs no RU/s and never reaches the partition ("Azure Cosmos DB
+ * integrated cache": point reads and queries served from the item and query caches cost 0 RU), so the partition
+ * carries the value's writes beside 1/P of the rest of the container's load without them (its sibling shards
+ * included, as `SpaceAnalysis.storedKeyShare` counts them); the container's peak must then leave room for a count
+ * (`roomForCounts`). Before it, the container's average partition at its usable line left no count (review: at
+ * 25,000 RU/s a raise to 111,000 led, where the cache and a few shards serve at 25,000). The raise and shard
+ * (`raised`), or batching the writes upstream, follow as the alternative. Undefined where the reads spread over shards,
+ * fit alone, or their removal leaves no count that fits at today's RU/s.
+ */
+function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, upstreamData: MessageData): Advice | undefined {
+  const { design, hot, total, physical, plan } = analysis;
+  const layout = plan.layout;
+  if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || (layout !== 'random' && layout !== 'calculated')) return undefined;
+  if (analysis.spreadReadsBesideNeighbours()) return undefined;
+  const { headroom, maxShards } = design.thresholds;
+  const { profile } = analysis.owner;
+  // The reads no count spreads, on the value's partition as it is: over alone, or shards would serve them.
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
+  const readsOver = profile.loadDimensions(reads, headroom, physical).find((d) => !fits(d.load, d.usable));
+  if (!readsOver) return undefined;
+  const cachedTotal = { reads: total.reads - hot.reads, writes: total.writes };
+  const cachedPeak = cachedTotal.reads + cachedTotal.writes;
+  if (!roomForCounts(cachedPeak, physical.requestUnits, headroom)) return undefined;
+  const writes = { reads: 0, writes: hot.writes };
+  const one = withCopies(design, cachedTotal, 1);
+  const at = (n: number) => {
+    const stored = analysis.storedLoads(n > 1 ? layout : 'none', n, writes);
+    const share = profile.physicalShare?.(one.design, one.total, stored, analysis.trafficValues * n);
+    const dimensions = share && !share.raisedFrom ? profile.loadDimensions(stored, headroom, share) : undefined;
+    // The reads the cache misses land on the shard that holds the item, beside its writes: the room every ceiling leaves.
+    const misses = dimensions === undefined ? -Infinity : Math.min(...dimensions.map((d) => d.usable - d.load));
+    return { stored: stored.reads + stored.writes, share, dimensions, misses };
+  };
+  // A count that fits only if the cache answers every read is none: some always miss (a cache answers only the reads it
+  // holds), so the fewest count leaves room for some (as the first-level cache lever, prefix-ingestion.ts `readCache`).
+  const roomForMisses = (k: number) => at(k).misses > physical.requestUnitsEach * headroom * 1e-6;
+  const n = smallestCount(roomForMisses);
+  if (n === undefined || n > maxShards) return undefined;
+  const lead = at(n);
+  const share = lead.share as NonNullable<typeof lead.share>;
+  const fit = {
+    cachedStoredLoad: lead.stored,
+    cachedNeighbours: share.neighbours,
+    cachedPartitions: share.keySpaceSlices,
+    cachedTotal: lead.stored + share.neighbours,
+    cachedUsable: share.requestUnitsEach * headroom,
+    cachedPartitionRu: share.requestUnitsEach,
+  };
+  const data: Record<string, unknown> = Object.assign({}, upstreamData, fit, {
+    unspreadLoad: readsOver.load,
+    unspreadUsable: readsOver.usable,
+    peakLoad: total.reads + total.writes,
+    cachedPeak,
+    containerUsable: physical.requestUnits * headroom,
+    cachedContainerRu: physical.requestUnits,
+    headroom,
+    hotWrites: hot.writes,
+    cachedMissReads: Math.min(lead.misses, hot.reads),
+    cachedHitShare: Math.max(0, 1 - lead.misses / hot.reads),
+  });
+  const ids: AdviceId[] = ['cachedReadsLead', 'cachedReadsWhy'];
+  if (n === 1) ids.push('cachedWritesFit');
+  else {
+    const unsharded = at(1);
+    const writeOver = unsharded.dimensions?.find((d) => !fits(d.load, d.usable));
+    const fewer = at(n - 1);
+    const source = layout === 'calculated' ? plan.sourceAttribute : undefined;
+    const clause = shardingClause(analysis, n, 'key').map((id) => CACHED_SHARDING[id] ?? id);
+    ids.push('cachedWritesShard', ...clause, 'cachedShardsWhy');
+    Object.assign(data, {
+      cachedWriteUsable: writeOver?.usable ?? 0,
+      siblingShards: true,
+      cachedShards: n,
+      cachedLastShard: n - 1,
+      cachedFewerShards: n - 1,
+      cachedFewerTotal: fewer.stored + (fewer.share?.neighbours ?? 0),
+      cachedFewerUsable: (fewer.share?.requestUnitsEach ?? 0) * headroom,
+      ...(source !== undefined ? { sourceAttribute: source } : {}),
+      ...(analysis.space.sharding ? { declaredShards: analysis.space.sharding.shards, declaredStrategy: analysis.space.sharding.strategy } : {}),
+    });
+  }
+  // The cache already leads: the alternative's own "and put the cache in front of its reads" is not said again.
+  const alternative = (raised?.ids ?? ['upstream']).filter((id) => id !== 'andCacheReads');
+  return {
+    ids: [...ids, 'orUpstream', ...alternative],
+    // The raise's figures, its count (`shards`) among them, beside the lead's under names of their own.
+    data: Object.assign({}, raised?.data, data) as MessageData,
+    namesRaise: raised?.namesRaise ?? false,
+  };
 }
 
 /**
