@@ -7,6 +7,7 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
+import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
@@ -68,6 +69,7 @@ type Id =
   | EngineNoteId
   | IndexWriteId
   | InheritedWriteId
+  | ProjectionId
   | InPlaceLayoutId
   | AdviceId;
 
@@ -365,6 +367,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
+    ...PROJECTION_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
     ...ADVICE_MESSAGES,
   },
@@ -484,6 +487,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
   // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
   const inherited = inheritedWriteNote(a);
+  // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
+  const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   const lead = namedLead(a);
   const isolated = fitsItsOwnPartition(a);
   const notes: Id[] = [
@@ -493,6 +498,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
+    ...projected.ids,
     ...(thenPhysical
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
@@ -524,7 +530,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixId,
       severity: verdict?.severity ?? (isolated ? 'warning' : undefined),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, {
+      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
