@@ -90,7 +90,11 @@ export function gsiDesign(gsi: GuardedGlobalSecondaryIndex): GlobalSecondaryInde
   const attributes: unknown = gsi.nonKeyAttributes;
   const listed = attributes === undefined || (Array.isArray(attributes) && attributes.every((a) => typeof a === 'string'));
   if (!PROJECTION_TYPES.has(type) || !listed) return design as unknown as GlobalSecondaryIndexDesign;
-  return Object.assign(design, { projectionType: type }, gsi.nonKeyAttributes === undefined ? {} : { nonKeyAttributes: gsi.nonKeyAttributes }) as unknown as GlobalSecondaryIndexDesign;
+  return Object.assign(
+    design,
+    { projectionType: type },
+    gsi.nonKeyAttributes === undefined ? {} : { nonKeyAttributes: gsi.nonKeyAttributes },
+  ) as unknown as GlobalSecondaryIndexDesign;
 }
 
 const PROJECTION_TYPES: ReadonlySet<string> = new Set(Object.values(dynamodb.ProjectionType));

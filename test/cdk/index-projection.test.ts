@@ -31,7 +31,11 @@ const hotKey = (table: GuardedTable) => table.findings.find((f) => f.ruleId === 
 describe('GuardedTable passes its GSIs` projection into the design', () => {
   it('KEYS_ONLY: the index is in the design with it, and its hot-key finding says the table`s writes are an upper bound', () => {
     const table = inventory({ projectionType: ProjectionType.KEYS_ONLY });
-    expect(table.design.globalSecondaryIndexes[0].projection).toEqual({ type: 'KEYS_ONLY', nonKeyAttributes: [], path: 'globalSecondaryIndexes[0].projectionType' });
+    expect(table.design.globalSecondaryIndexes[0].projection).toEqual({
+      type: 'KEYS_ONLY',
+      nonKeyAttributes: [],
+      path: 'globalSecondaryIndexes[0].projectionType',
+    });
     expect(hotKey(table)?.notes).toContain('projectedOut');
     expect(hotKey(table)?.message).toMatch(/those index writes are an upper bound: its projection is `KEYS_ONLY`/);
   });

@@ -41,7 +41,9 @@ describe('a KEYS_ONLY or INCLUDE index counted at the table`s writes: an upper b
       /or, where the hot item's updates change no index key attribute and none the index projects \(`KEYS_ONLY`\), declare its `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` with the writes that do reach it/,
     );
     expect(sg003.fix).not.toMatch(/leave what the hot item's updates change out of the index's projection/);
-    expect(sg017.message).toMatch(/that write peak is the table's declared 3,000 WCU, every table write reaching the index; declare .*; those index writes are an upper bound/);
+    expect(sg017.message).toMatch(
+      /that write peak is the table's declared 3,000 WCU, every table write reaching the index; declare .*; those index writes are an upper bound/,
+    );
   });
 
   it('INCLUDE names what it projects', () => {
@@ -70,7 +72,9 @@ describe('a KEYS_ONLY or INCLUDE index counted at the table`s writes: an upper b
 
   it('undeclared projection: today`s wording', () => {
     const [sg003] = onIndex(inventory());
-    expect(sg003.message).toMatch(/declare the index's `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` if its projection leaves out what those updates change\)/);
+    expect(sg003.message).toMatch(
+      /declare the index's `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` if its projection leaves out what those updates change\)/,
+    );
     expect(sg003.message).not.toMatch(/upper bound/);
   });
 
@@ -94,7 +98,10 @@ describe('projectionType and nonKeyAttributes are checked as CloudFormation take
 
   it('INCLUDE needs nonKeyAttributes', () => {
     expect(issues({ projectionType: 'INCLUDE' })).toEqual([
-      ['globalSecondaryIndexes[0].nonKeyAttributes', 'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"'],
+      [
+        'globalSecondaryIndexes[0].nonKeyAttributes',
+        'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"',
+      ],
     ]);
   });
 

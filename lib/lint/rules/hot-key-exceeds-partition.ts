@@ -7,7 +7,6 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
-import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
@@ -26,6 +25,7 @@ import {
   throughputThatServes,
 } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { sg003DefersToSg001 } from './low-cardinality-key';
