@@ -201,6 +201,7 @@ export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
  * so under `KEYS_ONLY` or `INCLUDE` the table's writes an index is counted at are an upper bound (lint/projection.ts).
  */
 export interface IndexProjection {
+  /** Declared `projectionType`: `ALL`, `KEYS_ONLY` or `INCLUDE`. */
   readonly type: ProjectionType;
   /** The non-key attributes an `INCLUDE` projection copies; empty for `ALL` and `KEYS_ONLY`. */
   readonly nonKeyAttributes: readonly string[];
