@@ -5,6 +5,7 @@
  * the design is checked at synth time, so a value known only at deploy time cannot be checked.
  */
 import { Token } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import {
   DesignError,
   shapes,
@@ -75,10 +76,28 @@ function without<T extends object>(value: T, keys: readonly string[]): Record<st
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 }
 
-/** A GSI's design part: TableV2's capacity and projection settings removed, and the TableV2 props `indexIssues` reports. */
+/**
+ * A GSI's design part: TableV2's capacity settings and the TableV2 props `indexIssues` reports removed, and its
+ * projection as the design's `projectionType` (TableV2's default, `ALL`, where none is given) and `nonKeyAttributes`:
+ * under `KEYS_ONLY` or `INCLUDE` the lint says the table's writes it counts the index at are an upper bound
+ * (lib/lint/projection.ts). A `projectionType` or `nonKeyAttributes` TableV2 would not take is left to `indexIssues`,
+ * which names it (once: the design then declares no projection).
+ */
 export function gsiDesign(gsi: GuardedGlobalSecondaryIndex): GlobalSecondaryIndexDesign {
-  return without(gsi, [...GSI_SETTINGS, ...Object.keys(REPLACED_INDEX_PROPS)]) as unknown as GlobalSecondaryIndexDesign;
+  const design = without(gsi, [...GSI_SETTINGS, ...Object.keys(REPLACED_INDEX_PROPS)]);
+  if (design === (gsi as unknown)) return design as unknown as GlobalSecondaryIndexDesign;
+  const type = gsi.projectionType ?? dynamodb.ProjectionType.ALL;
+  const attributes: unknown = gsi.nonKeyAttributes;
+  const listed = attributes === undefined || (Array.isArray(attributes) && attributes.every((a) => typeof a === 'string'));
+  if (!PROJECTION_TYPES.has(type) || !listed) return design as unknown as GlobalSecondaryIndexDesign;
+  return Object.assign(
+    design,
+    { projectionType: type },
+    gsi.nonKeyAttributes === undefined ? {} : { nonKeyAttributes: gsi.nonKeyAttributes },
+  ) as unknown as GlobalSecondaryIndexDesign;
 }
+
+const PROJECTION_TYPES: ReadonlySet<string> = new Set(Object.values(dynamodb.ProjectionType));
 
 function lsiDesign(lsi: GuardedLocalSecondaryIndex): LocalSecondaryIndexDesign {
   return without(lsi, LSI_SETTINGS) as unknown as LocalSecondaryIndexDesign;

@@ -52,7 +52,10 @@ export const GSI_SETTINGS = [
 /** A global secondary index: the core's index design (key cardinality, workload, sharding) plus TableV2's settings. */
 export interface GuardedGlobalSecondaryIndex
   extends
-    Omit<GlobalSecondaryIndexDesign, 'partitionKey' | 'partitionKeys' | 'sortKey' | 'sortKeys' | 'capacity' | 'onDemand' | 'warmThroughput'>,
+    Omit<
+      GlobalSecondaryIndexDesign,
+      'partitionKey' | 'partitionKeys' | 'sortKey' | 'sortKeys' | 'capacity' | 'onDemand' | 'warmThroughput' | 'projectionType' | 'nonKeyAttributes'
+    >,
     GlobalSecondaryIndexSettings {
   /** A single-attribute partition key. Give this or `partitionKeys`.
    *  @default - none: `partitionKeys` is given */

@@ -362,6 +362,20 @@ export interface GlobalSecondaryIndexDesign extends CapacityDeclarations {
   /** Contributor Insights on this index.
    *  @default - the table's setting */
   readonly contributorInsights?: boolean;
+  /** What the index copies of each item besides its keys, as the table's `Projection` declares it: `ALL`, `KEYS_ONLY`,
+   *  or `INCLUDE` with `nonKeyAttributes`. A table update that changes no index key attribute and no projected
+   *  attribute does not write the index (Developer Guide, "Provisioned throughput considerations for global secondary
+   *  indexes", Write capacity units), so under `KEYS_ONLY` or `INCLUDE` the table's writes this index is counted at
+   *  when it declares no `workload.peakWriteUnits` are an upper bound: its findings say so and name that field, the
+   *  one that lowers them. It does not lower them itself: how many updates touch only other attributes is the
+   *  designer's figure (declare the index's writes: its `ConsumedWriteCapacityUnits`, or the table's puts, deletes and
+   *  updates that change a key or projected attribute). `GuardedTable` fills it from its `projectionType`.
+   *  @default - not declared: the index is counted at the table's writes, and its findings say a projection that
+   *  leaves out what the updates change would lower them */
+  readonly projectionType?: 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+  /** The non-key attributes an `INCLUDE` projection copies into the index (required with it, and read only with it).
+   *  @default - none: only with `projectionType: 'INCLUDE'` */
+  readonly nonKeyAttributes?: readonly string[];
 }
 
 export interface LocalSecondaryIndexDesign {

@@ -181,11 +181,32 @@ export interface KeySpace {
   readonly workload: Workload;
   /** Declared write sharding or replicated copies; absent when the key is not sharded. */
   readonly sharding?: Sharding;
+  /** A DynamoDB GSI's declared projection (`projectionType`, `nonKeyAttributes`); undefined where none is declared, and
+   *  for the table or container itself. */
+  readonly projection?: IndexProjection;
   /** Contributor Insights (DynamoDB) or partition-key diagnostics (Cosmos DB) are on. */
   readonly keyMonitoring: boolean;
   /** Field path of the switch that decides `keyMonitoring`: `monitoring.contributorInsights` (or a GSI's
    *  `contributorInsights`), `monitoring.partitionKeyDiagnostics`. */
   readonly keyMonitoringPath: string;
+}
+
+/** What a GSI copies of each item besides its keys (DynamoDB `Projection`). */
+export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+
+/**
+ * A GSI's projection as declared. An update that changes no index key attribute and no projected attribute does not
+ * write the index (AWS, "Provisioned throughput considerations for global secondary indexes", Write capacity units: "If
+ * a write to a table does not require a global secondary index update, no write capacity is consumed from the index"),
+ * so under `KEYS_ONLY` or `INCLUDE` the table's writes an index is counted at are an upper bound (lint/projection.ts).
+ */
+export interface IndexProjection {
+  /** Declared `projectionType`: `ALL`, `KEYS_ONLY` or `INCLUDE`. */
+  readonly type: ProjectionType;
+  /** The non-key attributes an `INCLUDE` projection copies; empty for `ALL` and `KEYS_ONLY`. */
+  readonly nonKeyAttributes: readonly string[];
+  /** Field path of `projectionType` (`globalSecondaryIndexes[0].projectionType`). */
+  readonly path: string;
 }
 
 /** The operations that carry the hottest key value's load (`workload.hotKeyOperations`). */

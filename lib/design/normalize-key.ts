@@ -98,9 +98,10 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   // A draft leaves out what its key space lacks (a table has no index name): those fields are read
   // as its own, so a polluted Object.prototype.index cannot name an index that does not exist.
-  const own = <K extends 'index' | 'sharding'>(key: K): KeySpaceDraft[K] | undefined =>
+  const own = <K extends 'index' | 'sharding' | 'projection'>(key: K): KeySpaceDraft[K] | undefined =>
     Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
   const declaredSharding = own('sharding');
+  const projection = own('projection');
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
@@ -135,6 +136,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     sortKey: draft.sortKey,
     workload,
     sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, own('index') !== undefined, log),
+    ...(projection === undefined ? {} : { projection }),
     keyMonitoring: draft.keyMonitoring,
     keyMonitoringPath: draft.keyMonitoringPath,
   };

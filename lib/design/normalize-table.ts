@@ -3,7 +3,7 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type KeyAttribute } from './key-design';
+import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute } from './key-design';
 import { looksMutable } from './key-names';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
@@ -127,9 +127,31 @@ function gsiDraft(
         ? tableHotShare(partitionKey, gsi.sharding?.logicalAttribute, table)
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
+    ...projectionOf(gsi, path, log),
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
   };
+}
+
+/**
+ * The GSI's declared projection (`projectionType`, `nonKeyAttributes`), checked as CloudFormation's `Projection` takes
+ * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
+ * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
+ */
+function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection?: IndexProjection } {
+  const type = gsi.projectionType;
+  const attributes = gsi.nonKeyAttributes;
+  const attributesPath = joinPath(path, 'nonKeyAttributes');
+  if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {
+    log.add(attributesPath, 'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"');
+  } else if (type !== 'INCLUDE' && attributes !== undefined) {
+    log.add(
+      attributesPath,
+      `is read only with projectionType "INCLUDE" (here ${type === undefined ? 'not declared' : `"${type}"`}): set projectionType to "INCLUDE", or remove nonKeyAttributes`,
+    );
+  }
+  if (type === undefined) return {};
+  return { projection: { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') } };
 }
 
 /**

@@ -399,11 +399,26 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
     workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
     sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
     contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
+    projectionType: {
+      shape: oneOf(['ALL', 'KEYS_ONLY', 'INCLUDE']),
+      optional: true,
+      doc: "What the index copies besides its keys; under KEYS_ONLY or INCLUDE, the table's writes it is counted at are an upper bound (declare workload.peakWriteUnits).",
+    },
+    nonKeyAttributes: {
+      shape: list(attributeName, { minItems: 1 }),
+      optional: true,
+      doc: 'The non-key attributes an INCLUDE projection copies (only with projectionType "INCLUDE").',
+    },
     ...capacityProps,
   },
   {
     constraints: [
       { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
+      {
+        if: { properties: { projectionType: { type: 'string', const: 'INCLUDE' } }, required: ['projectionType'] },
+        then: requires('nonKeyAttributes'),
+        else: { not: requires('nonKeyAttributes') },
+      },
       { not: requires('sortKey', 'sortKeys') },
       {
         if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] },

@@ -12,15 +12,16 @@ import { ITEM_AGGREGATES, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
+import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
 import { acknowledgementOf } from './rule';
 
 export const INHERITED_WRITE_MESSAGES = {
   inheritedWrites:
-    ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
+    ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}{{!projection}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change{{/projection}})",
   inheritedMovingWrites:
-    ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index; an update that changes {{moves|code}} moves it from one {{key|key}} value to another, a delete on the one it leaves and a put on the one it takes, so no one value takes more than one write per update ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
+    ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index; an update that changes {{moves|code}} moves it from one {{key|key}} value to another, a delete on the one it leaves and a put on the one it takes, so no one value takes more than one write per update ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}{{!projection}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change{{/projection}})",
   inheritedAggregateWrites:
-    ": every write of the table's hottest {{tableKey|key}} value updates the one item its {{invariantKind|code}} keeps ({{invariantPath|code}}), and each update writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
+    ": every write of the table's hottest {{tableKey|key}} value updates the one item its {{invariantKind|code}} keeps ({{invariantPath|code}}), and each update writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}{{!projection}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change{{/projection}})",
 } as const;
 
 export const INHERITED_FIX_MESSAGES = {
@@ -29,6 +30,7 @@ export const INHERITED_FIX_MESSAGES = {
     '; write a new random shard on every update of the hot item (a shard kept from when it was created keeps all its updates on one): each such update then moves its index entry, a delete and a put, so N is sized for 2 index writes per update ({{sizedWrites}} {{writeUnit}}); a shard hashed from an attribute of the item would not spread it',
   orProjectOut:
     "; or leave what the hot item's updates change out of the index's projection (KEYS_ONLY, or INCLUDE of only the attributes its queries read) and declare its {{writesField|code}}: an update that changes no index key attribute and no projected attribute does not write the index",
+  ...PROJECTION_FIX_MESSAGES,
 } as const;
 
 export type InheritedWriteId = keyof typeof INHERITED_WRITE_MESSAGES;
@@ -57,6 +59,8 @@ export function inheritedWriteNote(a: SpaceAnalysis): { readonly ids: InheritedW
         writesField: joinPath(a.space.path, 'workload.peakWriteUnits'),
       },
       invariant ? { invariantKind: invariant.kind, invariantPath: invariant.path } : {},
+      // A declared projection answers the message's question (does it leave out what the updates change?): not asked again.
+      projectionData(a.space),
     ),
   };
 }
@@ -70,9 +74,14 @@ export function inheritedFixNotes(a: SpaceAnalysis): { readonly ids: InheritedFi
   const redraw = a.plan.layout === 'random' && a.plan.shards !== undefined;
   // 2 index writes per update of the item: its writes on the value ÷ those each update puts there (storedLoads).
   const sizedWrites = (2 * a.hot.writes) / a.inherited.writesPerUpdate;
+  // A projection that leaves attributes out already is lowered by the declared figure, not by another projection.
+  const projected = projectsOut(a.space);
   return {
-    ids: [...(redraw ? (['redrawShard'] as const) : []), 'orProjectOut'],
-    data: { sizedWrites, writeUnit: a.owner.profile.writeUnit, writesField: joinPath(a.space.path, 'workload.peakWriteUnits') },
+    ids: [...(redraw ? (['redrawShard'] as const) : []), projected ? 'orDeclareProjectedWrites' : 'orProjectOut'],
+    data: Object.assign(
+      { sizedWrites, writeUnit: a.owner.profile.writeUnit, writesField: joinPath(a.space.path, 'workload.peakWriteUnits') },
+      projected ? projectionData(a.space) : {},
+    ),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   throughputThatServes,
 } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { sg003DefersToSg001 } from './low-cardinality-key';
@@ -68,6 +69,7 @@ type Id =
   | EngineNoteId
   | IndexWriteId
   | InheritedWriteId
+  | ProjectionId
   | InPlaceLayoutId
   | AdviceId;
 
@@ -366,6 +368,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
+    ...PROJECTION_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
     ...ADVICE_MESSAGES,
   },
@@ -485,6 +488,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
   // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
   const inherited = inheritedWriteNote(a);
+  // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
+  const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   const lead = namedLead(a);
   const isolated = fitsItsOwnPartition(a);
   const notes: Id[] = [
@@ -494,6 +499,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
+    ...projected.ids,
     ...(thenPhysical
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
@@ -525,7 +531,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixId,
       severity: verdict?.severity ?? (isolated ? 'warning' : undefined),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, {
+      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,

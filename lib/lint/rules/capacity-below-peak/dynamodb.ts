@@ -9,6 +9,7 @@ import type { DesignEdit } from '../../edits';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
 import type { DeclarationData, MessageData } from '../../messages';
+import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../projection';
 import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -34,6 +35,7 @@ type Id =
   | 'declareReads'
   | 'writesFromTable'
   | 'writesFromKeyChanges'
+  | ProjectionId
   | 'errorOnlyByName'
   | 'notPreWarmed'
   | 'warmAtDefaults'
@@ -166,19 +168,25 @@ function peakSource(
   }
   if (workload.writeSource === 'declared') return DECLARED;
   const change = workload.keyChange;
+  // Under a projection that leaves attributes out, the table's writes are the index's upper bound (projection.ts).
+  const projected = projectionNote(space);
   if (workload.writeSource === 'table' || change === undefined) {
     return {
       source: 'derived',
-      notes: ['writesFromTable'],
-      data: { tableWrites: workload.peakWriteUnits, tableWritesSource: 'declared', writesField: joinPath(space.path, 'workload.peakWriteUnits') },
+      notes: ['writesFromTable', ...projected.ids],
+      data: Object.assign(
+        { tableWrites: workload.peakWriteUnits, tableWritesSource: 'declared', writesField: joinPath(space.path, 'workload.peakWriteUnits') },
+        projected.data,
+      ),
     };
   }
   return {
     source: 'derived',
-    notes: ['writesFromKeyChanges'],
+    notes: ['writesFromKeyChanges', ...projected.ids],
     data: Object.assign(
       { tableWrites: change.tableWriteUnits, tableWritesSource: 'declared', changingKey: change.attribute, changingFrom: change.from },
       indexWriteFields(space, change),
+      projected.data,
     ),
   };
 }
@@ -712,6 +720,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       "; that write peak is the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
     writesFromKeyChanges:
       "; that write peak is 2× the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
+    ...PROJECTION_MESSAGES,
     errorOnlyByName:
       '; at 1×, {{peakOnce}} WCU, it would not be an error: only the name of {{changingKey|code}} makes it one, so this is a warning until the design declares either field',
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",

@@ -1,0 +1,54 @@
+/**
+ * The words for an index counted at the table's writes (or twice them) whose declared projection is `KEYS_ONLY` or
+ * `INCLUDE`: AWS counts an index write only for a table write that requires an index update, a put or delete of an
+ * item carrying the index key, a change of an index key attribute (a delete and a put), or a change of a projected
+ * attribute; "If a write to a table does not require a global secondary index update, no write capacity is consumed
+ * from the index" (Developer Guide, "Provisioned throughput considerations for global secondary indexes", Write
+ * capacity units). So an update that changes only attributes the index does not project writes nothing there, and
+ * the table's writes are an upper bound of the index's. The lint keeps that bound (how many updates touch only other
+ * attributes is no figure the design holds, and guessing one could pass a hot index) and says it is one, with the
+ * field that declares the index's own writes. Under `ALL` (or no declared projection) there is nothing to say here:
+ * every update that changes any attribute of an item carrying the index key writes the index.
+ */
+import { joinPath } from '../design/field-path';
+import type { KeySpace } from '../design/key-design';
+import type { MessageData } from './messages';
+
+export const PROJECTION_MESSAGES = {
+  projectedOut:
+    '; those index writes are an upper bound: its projection is {{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}, and a table update that changes no index key attribute and no projected attribute does not write the index; declare {{writesField|code}} with the writes that do to lower it',
+} as const;
+
+export const PROJECTION_FIX_MESSAGES = {
+  // The projection leaves attributes out already: what lowers the count is the declared figure, not another projection.
+  orDeclareProjectedWrites:
+    "; or, where the hot item's updates change no index key attribute and none the index projects ({{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}), declare its {{writesField|code}} with the writes that do reach it: such an update does not write the index",
+} as const;
+
+export type ProjectionId = keyof typeof PROJECTION_MESSAGES;
+export type ProjectionFixId = keyof typeof PROJECTION_FIX_MESSAGES;
+
+/** Whether `space` is a GSI whose declared projection leaves attributes out (`KEYS_ONLY` or `INCLUDE`). */
+export function projectsOut(space: KeySpace): boolean {
+  const type = space.projection?.type;
+  return type === 'KEYS_ONLY' || type === 'INCLUDE';
+}
+
+/** The projection's figures for a message: its type, and what an `INCLUDE` copies. */
+export function projectionData(space: KeySpace): MessageData {
+  const { projection } = space;
+  if (projection === undefined) return {};
+  return Object.assign(
+    { projection: projection.type, writesField: joinPath(space.path, 'workload.peakWriteUnits') },
+    projection.nonKeyAttributes.length > 0 ? { projected: projection.nonKeyAttributes } : {},
+  );
+}
+
+/**
+ * The note that says an index's writes, counted from the table's (`writeSource` `table` or `key-changes`), are an
+ * upper bound because its projection leaves attributes out; none where it declares its own writes, or projects `ALL`.
+ */
+export function projectionNote(space: KeySpace): { readonly ids: ProjectionId[]; readonly data: MessageData } {
+  if (space.index === undefined || space.workload.writeSource === 'declared' || !projectsOut(space)) return { ids: [], data: {} };
+  return { ids: ['projectedOut'], data: projectionData(space) };
+}
