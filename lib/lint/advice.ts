@@ -14,6 +14,7 @@ import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { code } from './format';
+import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
@@ -235,6 +236,8 @@ export const ADVICE_MESSAGES = {
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
+  // whale21: write shards for the hottest value only (hot-values.ts).
+  ...HOT_VALUES_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -280,7 +283,8 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const advice = withRedistribution(withCacheTerms(keptAdvice(analysis), analysis.owner.profile), analysis);
+  const kept = withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding'));
+  const advice = withRedistribution(withCacheTerms(kept, analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
@@ -1268,5 +1272,7 @@ function shardingValue(
     ...(kept && declared.sourceMutable !== undefined ? { sourceMutable: declared.sourceMutable } : {}),
     ...(separator !== undefined && separator !== '#' ? { separator } : {}),
     ...(logicalAttribute !== undefined ? { logicalAttribute } : {}),
+    // A count changed on a sharding of the hottest values only keeps it so (hot-values.ts).
+    ...(declared?.hotValues !== undefined && strategy !== 'replicated' ? { hotValues: declared.hotValues } : {}),
   };
 }
