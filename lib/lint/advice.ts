@@ -1235,6 +1235,18 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
   return { order, at, ...(known ? { attribute } : {}) };
 }
 
+/**
+ * The level a size fix (SG006) can add below the key where the plan's own fix does not lead with one (`levelFirst`):
+ * a hierarchical key lets one value hold more than 20 GB whatever its load, so SG006 offers it even where SG003's load
+ * needs shards, which the plan's fix then leaves out ("Hierarchical partition keys"). Undefined where no level can be
+ * added, or the plan's fix names it already.
+ */
+export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefined {
+  const level = deeperLevel(analysis);
+  if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;
+  return { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') };
+}
+
 /** "`/country` → the new level → `/yyyyMM`": the levels a suggested hierarchical key would have. */
 function levelsText(order: readonly string[], at: number, level: string): string {
   const names = order.map(code);

@@ -19,6 +19,8 @@ export const HOT_VALUES_MESSAGES = {
     'shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
   shardCalculatedHot:
     'shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
+  // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
+  everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
 } as const;
 
 export type HotValuesId = keyof typeof HOT_VALUES_MESSAGES;
@@ -66,13 +68,31 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
   a: SpaceAnalysis,
   shardingPath: string,
 ): T {
+  const rest = hotValuesOnly(a);
+  if (rest === undefined) return a.space.sharding?.hotValues === undefined ? advice : everyValue(advice, shardingPath);
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
-  const rest = hotValuesOnly(a);
-  if (rest === undefined) return advice;
   const ids = advice.ids.map((id, i) => (i === at ? WHOLE_KEY[id] : id));
   const edits = advice.edits?.map((edit) =>
     edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues: 1 }) }) : edit,
   );
   return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) }, edits ? { edits } : {});
+}
+
+/**
+ * A fix of a key sharded for its hottest values only (`hotValues`) where the others would not fit unsharded (or the key
+ * no longer qualifies): its sharding edit shards every value, and the clause after the count says so.
+ */
+function everyValue<T extends { readonly ids: readonly string[]; readonly data: MessageData; readonly edits?: readonly DesignEdit[] }>(
+  advice: T,
+  shardingPath: string,
+): T {
+  const edit = advice.edits?.find((e) => e.op === 'set' && e.path === shardingPath);
+  if (edit === undefined || edit.op !== 'set') return advice;
+  const { hotValues, ...value } = edit.value as { hotValues?: number };
+  if (hotValues === undefined) return advice;
+  const at = advice.ids.findIndex((id) => id === 'onRandom' || id === 'onSource');
+  const ids = at < 0 ? [...advice.ids, 'everyValueNow'] : [...advice.ids.slice(0, at + 1), 'everyValueNow', ...advice.ids.slice(at + 1)];
+  const edits = advice.edits?.map((e) => (e === edit ? Object.assign({}, e, { value }) : e));
+  return Object.assign({}, advice, { ids, edits });
 }

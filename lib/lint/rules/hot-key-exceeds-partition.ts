@@ -4,6 +4,7 @@ import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { restLoads } from '../hot-values';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
@@ -64,6 +65,8 @@ type Id =
   | 'deferToFirstLevel'
   | 'deferToFirstLevelCache'
   | 'isolatedByAdaptiveCapacity'
+  | 'restOverUnsharded'
+  | 'fixShardEveryValue'
   | PrefixIngestionId
   | EngineNoteId
   | IndexWriteId
@@ -360,6 +363,11 @@ export const hotKeyExceedsPartition = defineRule({
     // warm20: over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
       "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
+    // whale21: a sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
+    restOverUnsharded:
+      'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
+    fixShardEveryValue:
+      'shard every value: remove sharding.hotValues, so that each value is stored under its {{declaredShards}} shards; every read of the key then fans out over them',
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
@@ -445,7 +453,7 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
-  if (a.over.length === 0) return inPlaceOnlyHits(a);
+  if (a.over.length === 0) return restOverHits(a) ?? inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (!space.sharding && judgedAsTimeBucket(a)) return [];
@@ -541,6 +549,40 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...derivation,
       }),
       edits: advice.edits,
+    },
+  ];
+}
+
+/**
+ * whale21: a key whose hottest values alone are sharded (`sharding.hotValues`) stores the others unsharded, each at an
+ * even part of what the hottest leaves: where that is over its partition, sharding every value is the fix (the declared
+ * N, which fits the hottest, fits the others too).
+ */
+function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
+  const sharding = a.space.sharding;
+  if (sharding?.hotValues === undefined) return undefined;
+  const rest = restLoads(a);
+  if (rest === undefined) return undefined;
+  const dimensions = a.dimensionsAt('none', 1, rest);
+  const over = dimensions.filter((d) => !fits(d.load, d.usable));
+  if (over.length === 0) return undefined;
+  const worst = nearestToCeiling(over);
+  const path = `${sharding.path}.hotValues`;
+  return [
+    {
+      path,
+      index: a.space.index,
+      messageId: 'restOverUnsharded',
+      fixId: 'fixShardEveryValue',
+      data: {
+        key: a.space.partitionKey.map((l) => l.name),
+        hotValues: sharding.hotValues,
+        declaredShards: sharding.shards,
+        restLoad: worst.load,
+        restUsable: worst.usable,
+        restUnit: worst.unit,
+      },
+      edits: [{ op: 'remove', path }],
     },
   ];
 }
