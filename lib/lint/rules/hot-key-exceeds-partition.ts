@@ -218,6 +218,8 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
+    'One declared whale (a table\'s or container\'s one-attribute key whose `hotKeyShare` is declared above the even share, sharded for its load), where every other value fits its partition unsharded (each at an even part of what the hottest leaves): only that value is sharded (`sharding.hotValues: 1`, the N its load needs), the application keeping it in a list in its configuration and appending the suffix to its writes alone; only its reads fan out. Sharding every value would fan every value\'s reads out for the load of one. Where the others would be over unsharded (a few values sharing the load), the whole key is sharded, as before (AWS: "Using write sharding to distribute workloads evenly"; "Key range throughput exceeded": find the hot keys with Contributor Insights to target the mitigation; Azure: "Create a synthetic partition key").',
+    'A design that declares `sharding.hotValues` is judged both ways: the hottest value at 1/N, the others unsharded. Where the others are over unsharded, the finding is at `sharding.hotValues`, and the fix shards every value (the declared N, which fits the hottest, fits them too); a count a fix changes keeps `hotValues` only where the others fit.',
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
     "A Cosmos DB physical partition's share bites: more container throughput (computed) is the alternative. It leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application.",
@@ -266,6 +268,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
+    // whale21: identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
+    SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.cfnGsiKeySchema,
