@@ -1236,12 +1236,15 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
 }
 
 /**
- * The level a size fix (SG006) can add below the key where the plan's own fix does not lead with one (`levelFirst`):
+ * The level a size fix (SG006) can add below a flat key where the plan's own fix does not lead with one (`levelFirst`):
  * a hierarchical key lets one value hold more than 20 GB whatever its load, so SG006 offers it even where SG003's load
  * needs shards, which the plan's fix then leaves out ("Hierarchical partition keys"). Undefined where no level can be
  * added, or the plan's fix names it already.
  */
 export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefined {
+  // A flat key only: on a hierarchical key a further level spreads neither the load nor, for its first level, the
+  // ingestion, and the shared plan decides (review 16).
+  if (analysis.space.partitionKey.length !== 1) return undefined;
   const level = deeperLevel(analysis);
   if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;
   return { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') };
