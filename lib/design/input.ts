@@ -148,6 +148,14 @@ export interface ShardingDesign {
    *  `kind`, when not declared, inferred from this name (`hourBucket` makes `hourBucketShard` a time bucket).
    *  @default - none: the partition-key attribute itself holds `<value><separator><n>` */
   readonly logicalAttribute?: string;
+  /** Shard only the `hotValues` hottest values of the key (write sharding only): the application keeps those values in
+   *  a list in its configuration and appends the shard suffix (`<value><separator>0…N-1`) to them alone; every other
+   *  value is written and read as one key, unsharded. Reads of a listed value fan out over its N shards; reads of the
+   *  others stay one query. skewguard judges the hottest value at 1/N of its load and the other values unsharded, at
+   *  an even part of what the hottest leaves (AWS, "Using write sharding to distribute workloads evenly": the suffix
+   *  goes where the writes concentrate; Azure, "Create a synthetic partition key").
+   *  @default - every value of the key is sharded */
+  readonly hotValues?: number;
   /** Distinct values of `sourceAttribute` (calculated only): a source with fewer values than
    *  `shards` leaves shards empty and the rest hot (SG018).
    *  @default - the cardinality the design declares for that attribute as a key attribute or key

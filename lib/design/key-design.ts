@@ -135,6 +135,9 @@ export interface Sharding {
   readonly sourceMutable?: boolean;
   /** A GSI key written as a separate shard attribute: the attribute whose value it holds before the shard suffix. */
   readonly logicalAttribute?: string;
+  /** Declared: only this many of the key's hottest values are sharded, the others stored unsharded; absent when every
+   *  value is sharded. */
+  readonly hotValues?: number;
   /** Text between the logical key and the shard number: declared, else `#`. */
   readonly separator: string;
   /** Field path of the `sharding` declaration (`sharding`, `globalSecondaryIndexes[0].sharding`). */

@@ -194,17 +194,35 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
       `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`,
     );
   }
+  if (input.hotValues !== undefined) hotValuesIssues(input, joinPath(path, 'hotValues'), partitionKey, log);
   if (input.logicalAttribute !== undefined) logicalAttributeIssues(input.logicalAttribute, joinPath(path, 'logicalAttribute'), partitionKey, onIndex, log);
   return {
     strategy: input.strategy,
     shards: input.shards,
     sourceAttribute: input.sourceAttribute,
     ...(input.logicalAttribute !== undefined ? { logicalAttribute: input.logicalAttribute } : {}),
+    ...(input.hotValues !== undefined ? { hotValues: input.hotValues } : {}),
     sourceCardinality: input.sourceCardinality,
     sourceMutable: input.sourceMutable,
     separator: input.separator ?? '#',
     path,
   };
+}
+
+/**
+ * Sharding only the hottest values is write sharding of some values of one key: copies (`replicated`) are copies of every
+ * document, and a key with no more values than `hotValues` is sharded whole.
+ */
+function hotValuesIssues(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], log: IssueLog): void {
+  const hotValues = input.hotValues as number;
+  if (input.strategy === 'replicated') {
+    log.add(path, 'applies to write sharding (random or calculated) only: replicated copies copy every document; remove hotValues, or set strategy: "random"');
+    return;
+  }
+  const values = partitionKey.length === 1 ? partitionKey[0].cardinality : undefined;
+  if (typeof values === 'number' && hotValues >= values) {
+    log.add(path, `is ${hotValues}, but the key has only ${values} values: every value would be sharded; remove hotValues to shard the whole key`);
+  }
 }
 
 /** A separate shard attribute is a GSI's one partition-key attribute, holding another attribute's value plus the shard. */

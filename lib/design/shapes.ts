@@ -230,6 +230,11 @@ const sharding = record<ShardingDesign>(
       optional: true,
       doc: 'Global secondary index only: the attribute whose value the partition key (a separate shard attribute the application writes) holds before its shard suffix; an undeclared kind of that key is inferred from this name.',
     },
+    hotValues: {
+      shape: num({ integer: true, min: 1, max: MAX_SHARDS_ACCEPTED }),
+      optional: true,
+      doc: "Shard only this many of the key's hottest values (random or calculated sharding), listed in the application's configuration; the other values stay unsharded, read as one key. Default: every value is sharded.",
+    },
     sourceCardinality: {
       shape: cardinality,
       optional: true,

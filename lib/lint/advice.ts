@@ -14,6 +14,7 @@ import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { code } from './format';
+import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
@@ -285,6 +286,8 @@ export const ADVICE_MESSAGES = {
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
+  // whale21: write shards for the hottest value only (hot-values.ts).
+  ...HOT_VALUES_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -330,7 +333,8 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const advice = withRedistribution(withCacheTerms(keptAdvice(analysis), analysis.owner.profile), analysis);
+  const kept = withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding'));
+  const advice = withRedistribution(withCacheTerms(kept, analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
@@ -1380,6 +1384,21 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
   return { order, at, ...(known ? { attribute } : {}) };
 }
 
+/**
+ * The level a size fix (SG006) can add below a flat key where the plan's own fix does not lead with one (`levelFirst`):
+ * a hierarchical key lets one value hold more than 20 GB whatever its load, so SG006 offers it even where SG003's load
+ * needs shards, which the plan's fix then leaves out ("Hierarchical partition keys"). Undefined where no level can be
+ * added, or the plan's fix names it already.
+ */
+export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefined {
+  // A flat key only: on a hierarchical key a further level spreads neither the load nor, for its first level, the
+  // ingestion, and the shared plan decides (review 16).
+  if (analysis.space.partitionKey.length !== 1) return undefined;
+  const level = deeperLevel(analysis);
+  if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;
+  return { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') };
+}
+
 /** "`/country` → the new level → `/yyyyMM`": the levels a suggested hierarchical key would have. */
 function levelsText(order: readonly string[], at: number, level: string): string {
   const names = order.map(code);
@@ -1417,5 +1436,7 @@ function shardingValue(
     ...(kept && declared.sourceMutable !== undefined ? { sourceMutable: declared.sourceMutable } : {}),
     ...(separator !== undefined && separator !== '#' ? { separator } : {}),
     ...(logicalAttribute !== undefined ? { logicalAttribute } : {}),
+    // A count changed on a sharding of the hottest values only keeps it so (hot-values.ts).
+    ...(declared?.hotValues !== undefined && strategy !== 'replicated' ? { hotValues: declared.hotValues } : {}),
   };
 }

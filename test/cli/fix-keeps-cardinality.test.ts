@@ -29,7 +29,7 @@ describe('--fix keeps a sharded key’s cardinality, and says why', () => {
     const file = join(tempTree({ 'design.json': design }), 'design.json');
     const { stdout } = await cli(['lint', file, '--fix']);
     const fixed = JSON.parse(readFileSync(file, 'utf8'));
-    expect(fixed.tables[0].sharding).toEqual({ strategy: 'random', shards: 5 });
+    expect(fixed.tables[0].sharding).toEqual({ strategy: 'random', shards: 5, hotValues: 1 });
     expect(fixed.tables[0].partitionKey.cardinality).toBe(50);
     expect(stdout).toMatch(
       /note {4}tables\[0\]\.sharding \(.*design\.json:\d+:\d+\): --fix kept each sharded key's cardinality as declared: it counts the key's values before sharding/,

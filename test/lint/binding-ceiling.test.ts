@@ -45,14 +45,14 @@ describe('SG003 quotes the binding ceiling of a key over its logical partition (
     // gives 10,000 ÷ N ≤ 888.9, N = 12 (4,750 RU/s; at 11, 909.09 + 3,909.09 = 4,818.18). Sized to the logical 8,000
     // it would be 2, each shard's 5,000 RU/s above the 4,800 its partition has at all.
     expect(hit?.data).toMatchObject({ shards: 12, storedTotal: 4_750, fewerShards: 11, fewerTotal: 4_818.18181818 });
-    expect(hit?.fix).toMatch(/^shard `\/productId` into N = 12 random shards/);
+    expect(hit?.fix).toMatch(/^shard only the hottest `\/productId` value, into N = 12 random shards/);
   });
 
   it('the fix converges: once its 12 shards are applied, no SG003 finding offers another edit', () => {
     const design = catalogue({ manual: 60_000 });
     const hit = sg003(design);
     const after = applyDesignEdits(design, hit?.edits ?? []) as CosmosContainerDesign;
-    expect(after.sharding).toEqual({ strategy: 'random', shards: 12 });
+    expect(after.sharding).toEqual({ strategy: 'random', shards: 12, hotValues: 1 });
     expect(lint(after).filter((f) => f.ruleId === 'SG003' && (f.edits?.length ?? 0) > 0)).toEqual([]);
   });
 

@@ -120,7 +120,7 @@ testRule('SG003', {
       // 3,000 RU/s of reads and 6,000 of writes on the hottest user: copies would cost 2× every write, shards fan out only its lighter reads.
       name: `a write-hot Cosmos DB key${withPattern ? ' with a declared query' : ''}: shards, not copies`,
       design: users(6000, 12000, withPattern),
-      findings: [{ messageId: 'hotKey', data: { strategy: 'random', shards: 2 }, fix: /^shard `\/userId` into N = 2 random shards/ }],
+      findings: [{ messageId: 'hotKey', data: { strategy: 'random', shards: 2 }, fix: /^shard only the hottest `\/userId` value, into N = 2 random shards/ }],
     })),
     ...[false, true].map((withPattern) => ({
       // 6,000 RU/s of reads and 3,000 of writes: a read-hot feed gets copies (issue 14 §2), not a fan-out on every read.

@@ -127,7 +127,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
       // 34 = 2 × 17 (32 before, 15 of them unsplit holding 1/17): 4,950 + 95,050 ÷ 34 = 7,745.59 ≤ 7,767.06.
-      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
+      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard only the hottest `\/deviceId` value, into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
@@ -148,7 +148,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     // Review 14 item 2: the cheaper raise leads (before: after the 276,900 RU/s for 2 shards).
     expect(hit?.data).toMatchObject({ shards: 28, shardRaiseTo: 131600 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard `\/deviceId` into N = 28 random shards .*; 131,600 RU\/s is the least raise at which a count within maxShards 100 fits, and N = 28 the fewest that fit there: .*; or batch the hottest value's writes before they reach the container/,
+      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard only the hottest `\/deviceId` value, into N = 28 random shards .*; 131,600 RU\/s is the least raise at which a count within maxShards 100 fits, and N = 28 the fewest that fit there: .*; or batch the hottest value's writes before they reach the container/,
     );
     // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
     const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));
@@ -160,7 +160,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     // = 4,688.24, fits; 4: 2,250 + 97,750 ÷ 34 = 5,125, does not.
     const hit = sg003(hotLp({ throughput: { manual: 200000 } }));
     expect(hit?.data).toMatchObject({ shards: 5 });
-    expect(hit?.fix).toMatch(/^shard `\/deviceId` into N = 5 random shards/);
+    expect(hit?.fix).toMatch(/^shard only the hottest `\/deviceId` value, into N = 5 random shards/);
     expect(hit?.fix).not.toMatch(/raise the container's throughput/);
   });
 

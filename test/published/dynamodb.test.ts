@@ -83,7 +83,7 @@ const published: readonly PublishedDesign[] = [
     figures: 'ours',
     expect: ['error SG003 tables[0].partitionKey'],
     // 8 partitions (twice 6,000 RCU and 4,000 WCU: max(4, 8)); at 4, 300 + 3,700 ÷ 8 = 762.5 WCU of 800 (at 3, 400 + 3,600 ÷ 8 = 850).
-    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 4 random shards/ },
+    fixes: { 'SG003 tables[0].partitionKey': /shard only the hottest `deviceId` value, into N = 4 random shards/ },
   },
   {
     file: 'test/published/dynamodb/sharding-random-suffix.json',
@@ -222,7 +222,10 @@ const published: readonly PublishedDesign[] = [
     // no count fits.)
     // warm20: 25 on 6 partitions is the neighbours' count (5 alone): the fix pre-warms for 36 partitions and shards into 6
     // (666.67 + 3,333.33 ÷ 36 ≤ 760), and 25 follow as the count on the 6 partitions counted now.
-    fixes: { 'SG003 tables[0].partitionKey': /^pre-warm the table to 36,000 write units.*shard `UserID` into N = 6 random shards.*N = 25 shards/ },
+    fixes: {
+      'SG003 tables[0].partitionKey':
+        /^pre-warm the table to 36,000 write units.*shard only the hottest `UserID` value, into N = 6 random shards.*N = 25 shards/,
+    },
   },
   {
     file: 'test/published/dynamodb/data-upload-interleaved.json',

@@ -4,6 +4,7 @@ import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { restLoads } from '../hot-values';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
@@ -65,6 +66,8 @@ type Id =
   | 'deferToFirstLevel'
   | 'deferToFirstLevelCache'
   | 'isolatedByAdaptiveCapacity'
+  | 'restOverUnsharded'
+  | 'fixShardEveryValue'
   | PrefixIngestionId
   | EngineNoteId
   | IndexWriteId
@@ -217,6 +220,8 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
+    'One declared whale (a table\'s or container\'s one-attribute key whose `hotKeyShare` is declared above the even share, sharded for its load), where every other value fits its partition unsharded (each at an even part of what the hottest leaves): only that value is sharded (`sharding.hotValues: 1`, the N its load needs), the application keeping it in a list in its configuration and appending the suffix to its writes alone; only its reads fan out. Sharding every value would fan every value\'s reads out for the load of one. Where the others would be over unsharded (a few values sharing the load), the whole key is sharded, as before (AWS: "Using write sharding to distribute workloads evenly"; "Key range throughput exceeded": find the hot keys with Contributor Insights to target the mitigation; Azure: "Create a synthetic partition key").',
+    'A design that declares `sharding.hotValues` is judged both ways: the hottest value at 1/N, the others unsharded. Where the others are over unsharded, the finding is at `sharding.hotValues`, and the fix shards every value (the declared N, which fits the hottest, fits them too); a count a fix changes keeps `hotValues` only where the others fit.',
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
     "A Cosmos DB physical partition's share bites: more container throughput (computed) is the alternative. It leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application.",
@@ -265,6 +270,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
+    // whale21: identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
+    SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.cfnGsiKeySchema,
@@ -363,6 +370,11 @@ export const hotKeyExceedsPartition = defineRule({
     // warm20: over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
       "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
+    // whale21: a sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
+    restOverUnsharded:
+      'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
+    fixShardEveryValue:
+      'shard every value: remove sharding.hotValues, so that each value is stored under its {{declaredShards}} shards; every read of the key then fans out over them',
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
@@ -449,7 +461,7 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
-  if (a.over.length === 0) return inPlaceOnlyHits(a);
+  if (a.over.length === 0) return restOverHits(a) ?? inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (!space.sharding && judgedAsTimeBucket(a)) return [];
@@ -548,6 +560,40 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...derivation,
       }),
       edits: advice.edits,
+    },
+  ];
+}
+
+/**
+ * whale21: a key whose hottest values alone are sharded (`sharding.hotValues`) stores the others unsharded, each at an
+ * even part of what the hottest leaves: where that is over its partition, sharding every value is the fix (the declared
+ * N, which fits the hottest, fits the others too).
+ */
+function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
+  const sharding = a.space.sharding;
+  if (sharding?.hotValues === undefined) return undefined;
+  const rest = restLoads(a);
+  if (rest === undefined) return undefined;
+  const dimensions = a.dimensionsAt('none', 1, rest);
+  const over = dimensions.filter((d) => !fits(d.load, d.usable));
+  if (over.length === 0) return undefined;
+  const worst = nearestToCeiling(over);
+  const path = `${sharding.path}.hotValues`;
+  return [
+    {
+      path,
+      index: a.space.index,
+      messageId: 'restOverUnsharded',
+      fixId: 'fixShardEveryValue',
+      data: {
+        key: a.space.partitionKey.map((l) => l.name),
+        hotValues: sharding.hotValues,
+        declaredShards: sharding.shards,
+        restLoad: worst.load,
+        restUsable: worst.usable,
+        restUnit: worst.unit,
+      },
+      edits: [{ op: 'remove', path }],
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { fits } from '../../design/sharding';
-import { ADVICE_MESSAGES, adviceFor, SHARD_RAISE, type AdviceId } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { raiseInPlace } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
@@ -18,6 +18,7 @@ type Id =
   | 'sizeSplit'
   | 'shardsNeedRaise'
   | 'finerLevelFirst'
+  | 'finerLevelLoadStays'
   | AdviceId;
 
 export const logicalPartitionSize = defineRule({
@@ -39,6 +40,7 @@ export const logicalPartitionSize = defineRule({
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
   fixDetails: [
     'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
+    "That deeper key also where the hottest value's load needs shards (SG003): it fixes the size, not the load, since a first-level value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so the fix says the load's shards are still needed.",
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
@@ -61,6 +63,9 @@ export const logicalPartitionSize = defineRule({
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
     finerLevelFirst:
       'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
+    // whale21: the deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
+    finerLevelLoadStays:
+      "make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB); this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or ",
     ...ADVICE_MESSAGES,
   },
   check(design, analysis): RuleHit<Id>[] {
@@ -72,7 +77,8 @@ export const logicalPartitionSize = defineRule({
     // Replicas copy the whole partition: only shards divide its size.
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
-    const advice = adviceFor(analysis.of(space));
+    const spaceAnalysis = analysis.of(space);
+    const advice = adviceFor(spaceAnalysis);
     const level = design.largestPartitionGbLevel;
     const data = Object.assign({}, advice.data, {
       size,
@@ -87,7 +93,12 @@ export const logicalPartitionSize = defineRule({
     const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
       const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
-      const [fixId, ...fixNotes] = sizeFirst(advice.ids);
+      // A deeper key the plan's fix leaves out because the load needs shards: it still fixes the size, so it leads.
+      const deeper = advice.ids.some((id) => id === 'orFinerLevel' || KEY_CHANGES.has(id)) ? undefined : finerLevelForSize(spaceAnalysis);
+      if (deeper) Object.assign(data, deeper);
+      // Where the load needs no shards of its own, the deeper key is the whole fix of this finding (finerLevelFirst).
+      const lead: Id = spaceAnalysis.plan.needs.throughput === 1 ? 'finerLevelFirst' : 'finerLevelLoadStays';
+      const [fixId, ...fixNotes] = deeper ? [lead, ...sizeFirst(advice.ids)] : sizeFirst(advice.ids);
       if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
         {

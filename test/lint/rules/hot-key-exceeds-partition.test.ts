@@ -114,8 +114,9 @@ testRule('SG003', {
           },
           message:
             "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
-          fix: 'shard `eventId` into N = 67 calculated shards on `userId` (key#hash(userId) mod 67): a read for one userId hits one shard, only whole-key reads fan out over 67',
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId' } }],
+          // whale21: the other 4,999 events take 60,000 ÷ 4,999 = 12 WCU each, which fits unsharded: only the hot event is sharded.
+          fix: 'shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU, fits its usable 300.08 WCU unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId', hotValues: 1 } }],
         },
       ],
     },
@@ -186,7 +187,7 @@ testRule('SG003', {
           // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
           data: { unspreadLoad: 6000, unspreadUsable: 1050 },
           // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard `productId` into N = 7 random shards/,
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `productId` value, into N = 7 random shards/,
         },
       ],
     },
@@ -289,7 +290,8 @@ testRule('SG003', {
           messageId: 'hotKey',
           // 40% of 40,000 RU/s = 16,000 RU/s over 8,000 usable: N = 2 from the load (the 10% share cap once made it 4).
           data: { shards: 2, hotKeyLoad: 16000, usable: 8000 },
-          fix: /^shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2 shards; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
+          // whale21: the other 499 tenants take 24,000 ÷ 499 = 48.1 RU/s each: only the whale is sharded.
+          fix: /^shard only the hottest `\/tenantId` value, into N = 2 random shards \(value#0…value#1\), and leave every other value as it is \(sharding.hotValues: 1\).*; every read of that value must then fan out over all 2 shards, while a read of any other value stays one query \(the next hottest, at 48.1 RU\/s, fits its usable 8,000 RU\/s unsharded\).*; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
         },
       ],
     },
@@ -469,7 +471,7 @@ testRule('SG003', {
           // RCU and 20,000 WCU: max(34, 40)): the reads have 2,400 − 45,000 ÷ 40 = 1,275 RCU; the writes 800 − 18,000 ÷ 40 =
           // 350, and need 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
           data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1275 },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard `sellerId` into N = 7 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `sellerId` value, into N = 7 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },

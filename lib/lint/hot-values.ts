@@ -1,0 +1,98 @@
+/**
+ * Sharding only the hot value (whale21): where one declared value (a whale tenant, a bot user) is over its partition and
+ * every other value fits unsharded, the fix shards that value alone (`sharding.hotValues: 1`), not every value of the
+ * key. Sharding every value makes every value's reads fan out over N for the load of one; AWS puts the suffix where the
+ * writes concentrate ("Using write sharding to distribute workloads evenly"; "Best practices for designing and using
+ * partition keys effectively": a hot key value is the problem, not the key), and Azure's synthetic key is a value
+ * the application builds ("Create a synthetic partition key"), which it may build for some values only. N is the
+ * plan's, sized by that value's load alone: the one count `shardsFor()` gives for one key. The others are judged
+ * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
+ */
+import type { Loads } from '../design/sharding';
+import { allFit, nearestToCeiling } from '../design/sharding';
+import type { SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
+import type { MessageData } from './rule';
+
+export const HOT_VALUES_MESSAGES = {
+  shardRandomHot:
+    'shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
+  shardCalculatedHot:
+    'shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
+  // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
+  everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
+} as const;
+
+export type HotValuesId = keyof typeof HOT_VALUES_MESSAGES;
+
+/** The new-sharding clauses a hot-values fix takes the place of. */
+const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = { shardRandom: 'shardRandomHot', shardCalculated: 'shardCalculatedHot' };
+
+/**
+ * The loads of the next hottest value, which stays unsharded: an even part of what the hottest leaves, over the other
+ * values the peak lands on. Undefined for a key of one value.
+ */
+export function restLoads(a: SpaceAnalysis): Loads | undefined {
+  const others = a.trafficValues - 1;
+  if (!(others >= 1) || !Number.isFinite(others)) return undefined;
+  return { reads: Math.max(0, a.total.reads - a.hot.reads) / others, writes: Math.max(0, a.total.writes - a.hot.writes) / others };
+}
+
+/**
+ * Whether the key space's write sharding should be of its hottest value only: a table's or container's one-attribute
+ * key (not a time bucket, SG002's), whose hottest value's share is declared above the even one, whose shards are for
+ * that load (not for the largest value's size), not declared sharded whole already, and whose next hottest value fits
+ * its partition unsharded. Undefined where not; else the figures the clause quotes.
+ */
+export function hotValuesOnly(a: SpaceAnalysis): MessageData | undefined {
+  const { space, design, plan } = a;
+  if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
+  if (space !== design.primaryKey || space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
+  if (space.workload.hotKeyShareSource !== 'declared' || a.inherited !== undefined || plan.needs.size > 1) return undefined;
+  if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
+  const rest = restLoads(a);
+  if (rest === undefined) return undefined;
+  const dimensions = a.dimensionsAt('none', 1, rest);
+  if (!allFit(dimensions)) return undefined;
+  const worst = nearestToCeiling(dimensions);
+  return { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit };
+}
+
+/**
+ * A fix that shards the key anew (`shardRandom`, `shardCalculated`) made a fix of the hottest value only where
+ * `hotValuesOnly` holds: the clause said so, and the sharding edit declares `hotValues: 1`, so the next lint judges the
+ * hottest value at 1/N and the others unsharded.
+ */
+export function withHotValuesOnly<T extends { readonly ids: readonly string[]; readonly data: MessageData; readonly edits?: readonly DesignEdit[] }>(
+  advice: T,
+  a: SpaceAnalysis,
+  shardingPath: string,
+): T {
+  const rest = hotValuesOnly(a);
+  if (rest === undefined) return a.space.sharding?.hotValues === undefined ? advice : everyValue(advice, shardingPath);
+  const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
+  if (at < 0) return advice;
+  const ids = advice.ids.map((id, i) => (i === at ? WHOLE_KEY[id] : id));
+  const edits = advice.edits?.map((edit) =>
+    edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues: 1 }) }) : edit,
+  );
+  return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) }, edits ? { edits } : {});
+}
+
+/**
+ * A fix of a key sharded for its hottest values only (`hotValues`) where the others would not fit unsharded (or the key
+ * no longer qualifies): its sharding edit shards every value, and the clause after the count says so.
+ */
+function everyValue<T extends { readonly ids: readonly string[]; readonly data: MessageData; readonly edits?: readonly DesignEdit[] }>(
+  advice: T,
+  shardingPath: string,
+): T {
+  const edit = advice.edits?.find((e) => e.op === 'set' && e.path === shardingPath);
+  if (edit === undefined || edit.op !== 'set') return advice;
+  const { hotValues, ...value } = edit.value as { hotValues?: number };
+  if (hotValues === undefined) return advice;
+  const at = advice.ids.findIndex((id) => id === 'onRandom' || id === 'onSource');
+  const ids = at < 0 ? [...advice.ids, 'everyValueNow'] : [...advice.ids.slice(0, at + 1), 'everyValueNow', ...advice.ids.slice(at + 1)];
+  const edits = advice.edits?.map((e) => (e === edit ? Object.assign({}, e, { value }) : e));
+  return Object.assign({}, advice, { ids, edits });
+}

@@ -1,0 +1,157 @@
+/**
+ * whale21: a whale (one declared value over its partition while every other value fits unsharded) gets shards for that
+ * value only (`sharding.hotValues: 1`), not for every value of the key; the design reads it back (the hottest value at
+ * 1/N, the others unsharded); a load spread over a few values still gets the whole key sharded.
+ */
+import { applyDesignEdits, DesignError, lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { container, table } from '../fixtures';
+
+/** The reviewer's whale: `/tenantId`, one tenant at 40% of 20,000 RU/s of writes (and 4,000 of reads). */
+function whale(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'tenant-events',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+    workload: { peakReadUnits: 4000, peakWriteUnits: 20000, hotKeyShare: 0.4 },
+    ...overrides,
+  });
+}
+
+/** A bot user writing 35% of 3,000 WCU (1,050 WCU) among a million users. */
+function botUser(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'user-activity',
+    partitionKey: { name: 'userId', type: 'S', cardinality: 1000000 },
+    sortKey: { name: 'activityAt', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 3000, hotKeyShare: 0.35 },
+    ...overrides,
+  });
+}
+
+function only(findings: readonly Finding[], ruleId: string): Finding {
+  const found = findings.filter((f) => f.ruleId === ruleId);
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+/** Every finding's edits applied, then the design linted again. */
+function fixed<T>(design: T): { readonly design: T; readonly findings: Finding[] } {
+  const edits = lint(design as never).flatMap((f) => f.edits ?? []);
+  const after = applyDesignEdits(design, edits);
+  return { design: after, findings: lint(after as never) };
+}
+
+describe('sharding only the hot value', () => {
+  it('a Cosmos DB whale: its value alone is sharded, N from its load (9,600 RU/s over a usable 8,000: 2)', () => {
+    const hit = only(lint(whale()), 'SG003');
+    expect(hit.data).toMatchObject({ shards: 2, hotKeyLoad: 9600, usable: 8000, restUnit: 'RU/s', restUsable: 8000 });
+    // The other 499 tenants: 14,400 RU/s ÷ 499 each.
+    expect(hit.data?.restLoad).toBeCloseTo(14400 / 499, 6);
+    expect(hit.fix).toMatch(/^shard only the hottest `\/tenantId` value, into N = 2 random shards \(value#0…value#1\), and leave every other value as it is/);
+    expect(hit.fix).toMatch(/keeps the hot value in a list in its configuration/);
+    expect(hit.fix).toMatch(/every read of that value must then fan out over all 2 shards, while a read of any other value stays one query/);
+    expect(hit.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2, hotValues: 1 } }]);
+  });
+
+  it('the fixed whale lints clean: the hot value judged at 1/N, the others unsharded (no SG001, SG007 or SG008)', () => {
+    const after = fixed(whale());
+    expect(after.design.sharding).toEqual({ strategy: 'random', shards: 2, hotValues: 1 });
+    expect(after.findings).toEqual([]);
+  });
+
+  it('the whale at 60,000 RU/s: N set by its physical partition (4), the same count as sharding every value', () => {
+    const design = whale({ throughput: { manual: 60000 } });
+    const hit = only(lint(design), 'SG003');
+    expect(hit.fix).toMatch(/^shard only the hottest `\/tenantId` value, into N = 4 random shards/);
+    expect(hit.data).toMatchObject({ shards: 4 });
+    expect(fixed(design).findings).toEqual([]);
+    // One shard fewer is found over again: the count is minimal.
+    expect(lint(whale({ throughput: { manual: 60000 }, sharding: { strategy: 'random', shards: 3, hotValues: 1 } })).map((f) => f.ruleId)).toContain('SG003');
+  });
+
+  it('a DynamoDB bot user: only its userId is sharded (N = 3), and the fixed table lints clean', () => {
+    const hit = only(lint(botUser()), 'SG003');
+    expect(hit.fix).toMatch(/^shard only the hottest `userId` value, into N = 3 random shards \(value#0…value#2\)/);
+    expect(hit.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 3, hotValues: 1 } }]);
+    expect(fixed(botUser()).findings).toEqual([]);
+  });
+
+  it('a load spread over a few values (the others over too, unsharded) keeps the whole key sharded', () => {
+    // 3 regions, the hottest at 40% of 3,000 WCU: the other two take 900 WCU each, over the usable 800 on their own.
+    const spread = table({
+      partitionKey: { name: 'regionCode', type: 'S', cardinality: 3 },
+      sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.4 },
+    });
+    const hit = only(lint(spread), 'SG003');
+    expect(hit.fix).toMatch(/^shard `regionCode` into N = 4 calculated shards on `orderId`/);
+    expect(hit.edits?.[0]).toEqual({ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } });
+  });
+
+  it('a uniform key (no declared whale) keeps whole-key sharding', () => {
+    const uniform = whale({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 2 }] }, workload: { peakReadUnits: 4000, peakWriteUnits: 20000 } });
+    const fixes = lint(uniform)
+      .flatMap((f) => f.edits ?? [])
+      .filter((e) => e.path === 'sharding');
+    expect(fixes.length).toBeGreaterThan(0);
+    for (const edit of fixes) expect(edit).not.toHaveProperty('value.hotValues');
+  });
+
+  it('a declared hot-values sharding whose other values are over unsharded: SG003 at hotValues, fixed by sharding every value', () => {
+    const design = table({
+      partitionKey: { name: 'regionCode', type: 'S', cardinality: 3 },
+      sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.4 },
+      sharding: { strategy: 'random', shards: 4, hotValues: 1 },
+    });
+    const hit = only(lint(design), 'SG003');
+    expect(hit).toMatchObject({ messageId: 'restOverUnsharded', path: 'sharding.hotValues' });
+    expect(hit.fix).toMatch(/^shard every value: remove sharding.hotValues/);
+    expect(hit.data).toMatchObject({ restLoad: 900, restUnit: 'WCU', hotValues: 1, declaredShards: 4 });
+    expect(hit.edits).toEqual([{ op: 'remove', path: 'sharding.hotValues' }]);
+    expect(fixed(design).findings).toEqual([]);
+  });
+
+  it('a count raised on a hot-values sharding keeps hotValues where the others fit, drops it where they would not', () => {
+    const kept = only(lint(botUser({ sharding: { strategy: 'random', shards: 2, hotValues: 1 } })), 'SG003');
+    expect(kept.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 3, hotValues: 1 } }]);
+    const dropped = only(
+      lint(
+        table({
+          partitionKey: { name: 'regionCode', type: 'S', cardinality: 3 },
+          sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+          workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.4 },
+          sharding: { strategy: 'random', shards: 3, hotValues: 1 },
+        }),
+      ),
+      'SG003',
+    );
+    expect(dropped.fix).toMatch(/for every value \(remove sharding.hotValues\)/);
+    expect(dropped.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }]);
+  });
+
+  it('hotValues is refused on copies and on a key with no more values, naming the field', () => {
+    expect(() => lint(botUser({ sharding: { strategy: 'replicated', shards: 3, hotValues: 1 } }))).toThrow(
+      /sharding\.hotValues: applies to write sharding \(random or calculated\) only/,
+    );
+    expect(() =>
+      lint(table({ partitionKey: { name: 'regionCode', type: 'S', cardinality: 3 }, sharding: { strategy: 'random', shards: 2, hotValues: 3 } })),
+    ).toThrow(/sharding\.hotValues: is 3, but the key has only 3 values/);
+    expect(() => lint(botUser({ sharding: { strategy: 'random', shards: 2, hotValues: 0 } }))).toThrow(DesignError);
+  });
+});
+
+describe('SG006 and the hierarchical key beside a write-hot whale', () => {
+  it('a whale over 20 GB and over its partition: the deeper key leads the size fix, saying it does not spread the load', () => {
+    const hit = only(lint(whale({ storage: { largestPartitionGb: 30 } })), 'SG006');
+    expect(hit.fix).toMatch(/^make the key hierarchical, `\/tenantId` → \(the new level\)/);
+    expect(hit.fix).toMatch(
+      /this fixes the size, not the load: a `\/tenantId` value's documents, and every write to it, stay on one physical partition until they hold 50 GB/,
+    );
+  });
+
+  it('a whale over 20 GB whose load fits: the deeper key leads, with no word about load', () => {
+    const hit = only(lint(whale({ workload: { peakReadUnits: 1000, peakWriteUnits: 1000, hotKeyShare: 0.4 }, storage: { largestPartitionGb: 30 } })), 'SG006');
+    expect(hit.fix).toMatch(/^make the key hierarchical, `\/tenantId` → \(the new level\)/);
+    expect(hit.fix).not.toMatch(/not the load/);
+  });
+});
