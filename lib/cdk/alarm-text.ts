@@ -50,15 +50,6 @@ export function longestDeployed(text: string, otherToken?: number): number {
   }, text.length);
 }
 
-/** One en-US formatter for every figure of the alarms' texts. `toLocaleString('en-US')` writes the same (ECMA-402,
- *  Number.prototype.toLocaleString: it constructs an Intl.NumberFormat of its locales and formats with it), but Node builds
- *  that formatter again whenever another locale or ICU object was used since its last call (measured: 13 to 40 µs a call,
- *  against 0.5). In a synth the calls paid it: 5% of the instructions of bench/cdk.js's GuardedTable side. */
-const EN_US = new Intl.NumberFormat('en-US');
-
-/** `162,000`, `1,234.568`: `value.toLocaleString('en-US')`, without its formatter built again on every call. */
-export const enUs = (value: number): string => EN_US.format(value);
-
 /**
  * A number for a description, as `format` writes it; a token (a CfnParameter, a cross-stack value, unresolved at synth)
  * as CloudFormation resolves it at deploy (the description becomes an Fn::Join), never the digits of the number that

@@ -20,7 +20,7 @@
  * throttle, each step at most 1 ÷ target of the consumed capacity); a rise that auto scaling follows, 4.
  */
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { enUs, numberText } from './alarm-text';
+import { numberText } from './alarm-text';
 import type { SkewAlarm, SkewAlarmFactory } from './alarms';
 import { consumedUnits, PERIOD, throttleEvents, type Direction, type KeySpaceRef } from './metrics';
 
@@ -55,7 +55,7 @@ export function atMaximumAlarms(factory: SkewAlarmFactory, idSuffix: string, dir
       const [c, t] = [`FILL(consumed${i}, 0)`, `FILL(throttled${i}, 0)`];
       return `IF(${t} > 0 AND ${c} / PERIOD(consumed${i}) >= ${AT_MAXIMUM} * ${numberText(maximum)}, 1, 0)`;
     });
-    const named = group.map(({ space, direction, maximum }) => `${space.indexName ?? 'table'} ${direction.toLowerCase()}s ${numberText(maximum, enUs)}`);
+    const named = group.map(({ space, direction, maximum }) => `${space.indexName ?? 'table'} ${direction.toLowerCase()}s ${numberText(maximum, units)}`);
     return factory.create({
       id: `AtAutoScalingMaximum${idSuffix}${g === 0 ? '' : g + 1}`,
       tier: 'page',
@@ -75,3 +75,5 @@ export function atMaximumAlarms(factory: SkewAlarmFactory, idSuffix: string, dir
     });
   });
 }
+
+const units = (value: number) => value.toLocaleString('en-US');
