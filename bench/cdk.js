@@ -161,4 +161,4 @@ async function run({ sideBySide, report }) {
   );
 }
 
-module.exports = { run };
+module.exports = { run, synthesize, handWritten, guardedTables, TABLES, STACKS };
