@@ -257,7 +257,7 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const hot = loads.reads + loads.writes;
   const value = amongCarried({ hot, rest: storedPeak(a) - hot, cardinality }, partitions.sharedBy);
   return Object.assign({}, partitions, {
-    neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * a.design.thresholds.headroom),
+    neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach),
   });
 }
 
@@ -520,7 +520,7 @@ export function throughputServing(
   for (const { raise } of raisedLayouts(design)) {
     const { each, keySpaceSlices } = raise;
     // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
-    const onePartition = judgedNeighbourLoad(value, keySpaceSlices, headroom * each);
+    const onePartition = judgedNeighbourLoad(value, keySpaceSlices, each);
     const span = firstLevelSpan(load.gb ?? 0, onePartition, value.rest, keySpaceSlices);
     if (hot + span.neighbours <= span.spanned * headroom * each + 1e-9) return raise;
   }

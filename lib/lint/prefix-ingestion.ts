@@ -357,7 +357,7 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): bool
  * recompute N: each bucket's load, its expected neighbours (the rest of the container's load ÷ its physical partitions,
  * its sibling buckets included) and the usable RU/s of its partition. Only with a physical share whose neighbours are
  * that quotient, where those figures are the whole derivation: not where the count's buckets are a uniform level's values
- * small enough to be judged at the average partition (`judgedNeighbourLoad`, UNIFORM_KEY_TOLERANCE).
+ * small enough to be judged at the average partition (`judgedNeighbourLoad`, `uniformKeyAtAverage`).
  */
 function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
   if (buckets < 2 || !load.physical) return undefined;
