@@ -329,19 +329,17 @@ export function neighbourLoad(rest: number, partitions: number): number {
 }
 
 /**
- * Why a uniform key's value may sit above its partition's average and still be judged at that average. The partition
- * holding a value expects hot + rest ÷ P, the average (hot + rest) ÷ P plus hot × (1 − 1/P). Where no value is heavier
- * than the average one, that bias is not heat of the value's own: it is hashing's spread (the partition a value is
- * hashed to is, on average, one of the fuller ones: the bias is the variance of a partition's count of values ÷ its
- * mean, one value × (1 − 1/P)), which every partition of the container meets alike. Throughput is divided evenly among
- * the physical partitions ("Partitioning and horizontal scaling"), so such a key is over only where the container's
- * average partition leaves no room for that spread: the container's capacity, which SG017 reports (a warning where the
- * peak is within its line but leaves no room for uneven placement, `cosmosNoRoomForPlacement`), not a hot key (300
- * tenants of 100 RU/s at a container's 80% line, refused for 94 RU/s of bias, with shards as the fix). Up to the
- * partition's full RU/s: where the value's partition, on the expectation, is past them, the key's values are too
- * coarse for its partitions (a few per partition) and it throttles at the peak whatever the headroom: judged on the
- * expectation, as any value heavier than the average is.
+ * The part of a physical partition's usable RU/s by which a uniform key's value may sit above the partition's average
+ * and still be judged at that average (5%, the slack MIN_SPARE_FOR_COUNTS leaves for a shard or bucket count, lib/lint).
+ * The hot value's partition expects hot + rest ÷ P, the average (hot + rest) ÷ P plus hot × (1 − 1/P): a bias the size of
+ * the value itself. Where no value is heavier than the average one and that bias is a sliver of the partition, the key
+ * has no hot value: 2,000 tenants of 16 RU/s at a container's usable line would be refused for 12 RU/s above it, a
+ * finding about the container's capacity (SG017's), not about the key, and smaller than hashing's own spread. A value
+ * heavy enough for its bias to reach this part of the partition (few values, or a container with few partitions'
+ * worth of them) is judged on the expectation, as any value heavier than the average is.
  */
+export const UNIFORM_KEY_TOLERANCE = 0.05;
+
 /** One value's load among the key's values, for `judgedNeighbourLoad`. */
 export interface ValueAmongValues {
   /** The value's RU/s. */
@@ -355,25 +353,15 @@ export interface ValueAmongValues {
 /**
  * The neighbours' load a value is judged against on its physical partition (SG003, the growth SG001 and SG014 give,
  * the alert reach, every raise and count a fix offers): the expectation (`neighbourLoad`), except for a uniform key
- * (no value heavier than the average one) whose partition, on the expectation, is within its `partitionEach` RU/s in
- * full: judged at the average partition's load, (hot + rest) ÷ P − hot (`uniformKeyAtAverage`). `partitions`: P on P
- * even partitions; where a raise split only some, the slices as large as the largest partition's share
- * (`keySpaceSlices`, `largestShareSlices`).
+ * whose bias above the average partition is under UNIFORM_KEY_TOLERANCE of the partition's `usableEach` RU/s, judged
+ * at the average partition's load: (hot + rest) ÷ P − hot. `partitions`: P on P even partitions; where a raise split
+ * only some, the slices as large as the largest partition's share (`keySpaceSlices`, `largestShareSlices`).
  */
-export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, partitions: number, partitionEach: number): number {
-  const expected = neighbourLoad(rest, partitions);
-  if (uniformKeyAtAverage({ hot, rest, cardinality }, partitions, partitionEach)) return Math.max(0, (hot + rest) / partitions - hot);
-  return expected;
-}
-
-/**
- * Whether `judgedNeighbourLoad` judges a value at the average partition: no value heavier than the average one (a
- * uniform key), and its partition's expected load, hot + rest ÷ P, within the partition's `partitionEach` RU/s in full.
- * Why: above, at "a uniform key's value above its partition's average".
- */
-export function uniformKeyAtAverage({ hot, rest, cardinality }: ValueAmongValues, partitions: number, partitionEach: number): boolean {
+export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, partitions: number, usableEach: number): number {
   const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
-  return noHeavierThanAverage && hot + neighbourLoad(rest, partitions) <= partitionEach * (1 + 1e-9);
+  const bias = hot * (1 - 1 / partitions);
+  if (noHeavierThanAverage && bias < UNIFORM_KEY_TOLERANCE * usableEach) return Math.max(0, (hot + rest) / partitions - hot);
+  return neighbourLoad(rest, partitions);
 }
 
 /**
@@ -451,14 +439,14 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // A serverless container stores at most 1 TB: copies that take it past that are judged where SG017's move puts it.
     const storable = design.throughput?.mode !== 'serverless' || (design.totalGb ?? 0) <= COSMOS_LIMITS.serverlessMaxGb;
     if (storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9))
-      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach) });
+      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
     return (
       raised &&
-      Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach), raisedFrom: partitions })
+      Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })
     );
   },
   prefixPartition: (design) => ({

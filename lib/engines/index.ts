@@ -43,7 +43,7 @@ export {
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,
-  uniformKeyAtAverage,
+  UNIFORM_KEY_TOLERANCE,
   usableBesideNeighbours,
 } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';

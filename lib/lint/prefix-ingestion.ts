@@ -34,6 +34,7 @@ import {
   costScope,
   largestShareData,
   overCapacity,
+  overOnlyBySpread,
   physicalShareData,
   RAISE,
   raiseFigures,
@@ -357,7 +358,7 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): bool
  * recompute N: each bucket's load, its expected neighbours (the rest of the container's load ÷ its physical partitions,
  * its sibling buckets included) and the usable RU/s of its partition. Only with a physical share whose neighbours are
  * that quotient, where those figures are the whole derivation: not where the count's buckets are a uniform level's values
- * small enough to be judged at the average partition (`judgedNeighbourLoad`, `uniformKeyAtAverage`).
+ * small enough to be judged at the average partition (`judgedNeighbourLoad`, UNIFORM_KEY_TOLERANCE).
  */
 function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
   if (buckets < 2 || !load.physical) return undefined;
@@ -531,6 +532,11 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   const [first] = levels;
   const load = prefixLoad(design, first, first.hotKeyShare ?? undefined);
   if (!load || !overloaded(load)) return [];
+  // A uniform first level (no share of its own) on one partition, over only by hashing's spread: the container's
+  // capacity, which SG017 reports (`overOnlyBySpread`), not a hot first-level value.
+  const peak = partitionLoad(design, containerPeak(design));
+  const alike = { hot: load.load, peak, cardinality: load.values };
+  if (first.hotKeyShare === undefined && load.spanned === 1 && load.physical && overOnlyBySpread(alike, load.physical, design.thresholds.headroom)) return [];
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [

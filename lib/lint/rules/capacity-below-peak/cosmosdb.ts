@@ -15,12 +15,12 @@ import {
   evenInPlaceThroughput,
   neighbourLoad,
   physicalPartitionCount,
-  uniformKeyAtAverage,
+  type Loads,
   type PhysicalPartitions,
 } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
-import { raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from '../../physical-partition';
+import { overOnlyBySpread, raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from '../../physical-partition';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
@@ -377,7 +377,8 @@ function raiseEdits(design: CosmosKeyDesign, partitions: PhysicalPartitions, for
 interface PlacedValues {
   /** The key, or a hierarchical key's first level: what the values are of. */
   readonly key: readonly string[];
-  /** The RU/s each takes at the peak (the peak ÷ its count of values). */
+  /** The reads and writes each takes at the peak (the peak ÷ its count of values), and their RU/s. */
+  readonly loads: Loads;
   readonly load: number;
   readonly values: number;
 }
@@ -395,26 +396,25 @@ function uniformPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis): Pl
   if (space.sharding || a.namedReads !== undefined) return undefined;
   if (space.partitionKey.length === 1) {
     if (space.workload.hotKeyShareSource !== 'uniform') return undefined;
-    return { key: space.partitionKey.map((l) => l.name), load: a.hot.reads + a.hot.writes, values: a.trafficValues };
+    return { key: space.partitionKey.map((l) => l.name), loads: a.hot, load: a.hot.reads + a.hot.writes, values: a.trafficValues };
   }
   const first = firstLevelShare(space);
   const values = cardinalityValue(space.partitionKey[0].cardinality);
   const perValueGb = (design.totalGb ?? 0) / values;
   if (first.source !== 'uniform' || perValueGb > COSMOS_LIMITS.physicalPartitionGb) return undefined;
   const loads = hottestFirstLevelLoads(design, first.share, values);
-  return { key: [space.partitionKey[0].name], load: loads.reads + loads.writes, values };
+  return { key: [space.partitionKey[0].name], loads, load: loads.reads + loads.writes, values };
 }
 
 /**
- * cosmosNoRoomForPlacement: a peak within the container's usable line whose uniform key's partitions have no room for
- * the spread hashing gives them. Throughput is divided evenly among the physical partitions ("Partitioning and
- * horizontal scaling") and each value is hashed to one; the partition holding a value expects its load and 1/P of the
- * rest, the average partition's load plus that value × (1 − 1/P), which is hashing's spread, not heat of its own (no
- * value is hotter than another). Where that passes the usable line but not the partition's full RU/s, SG003 judges the
- * value at the average partition (`uniformKeyAtAverage`: the key is not a hot key) and the finding is the container's: a
- * warning, with the least raise in place at which the partition holding a value fits the line (`throughputServing`,
- * judged on the expectation). Past the partition's full RU/s, the values are too coarse for the partitions: SG003's.
- * Not for serverless, whose RU/s no raise lifts (its line is its own finding above).
+ * cosmosNoRoomForPlacement (try21b items 1-2): a peak within the container's usable line, on a key with no hot value
+ * whose partitions have no room for the spread hashing gives them. Throughput is divided evenly among the physical
+ * partitions ("Partitioning and horizontal scaling") and each value is hashed to one; the partition holding a value
+ * expects its load and 1/P of the rest, the average partition's load plus that value × (1 − 1/P): hashing's spread,
+ * no heat of its own. Where SG003 would judge that partition over (its neighbours as the engine counts them,
+ * `judgedNeighbourLoad`) but it is over only by that spread, within the partition's full RU/s (`overOnlyBySpread`),
+ * SG003 leaves it to this rule: a warning, with the least raise in place at which SG003's judgement fits
+ * (`throughputServing`, on the same neighbours). Not for serverless, whose RU/s no raise lifts.
  */
 function noRoomForPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: number, partitions: PhysicalPartitions): RuleHit<Id>[] {
   const { throughput } = design;
@@ -422,16 +422,18 @@ function noRoomForPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis, p
   const placed = uniformPlacement(design, analysis);
   if (!placed || !Number.isFinite(placed.values)) return [];
   const { headroom } = design.thresholds;
-  const slices = partitions.keySpaceSlices;
-  const value = amongCarried({ hot: placed.load, rest: peak - placed.load, cardinality: placed.values }, partitions.sharedBy);
+  const total = analysis.of(design.primaryKey).total;
+  const share = analysis.profile.physicalShare?.(design, total, placed.loads, placed.values);
+  if (!share || share.raisedFrom) return [];
+  const usableEach = share.requestUnitsEach * headroom;
+  const judgedOver = !fits(placed.load + share.neighbours, usableEach);
+  if (!judgedOver || !overOnlyBySpread({ hot: placed.load, peak, cardinality: placed.values }, share, headroom)) return [];
+  const slices = share.keySpaceSlices;
+  const value = amongCarried({ hot: placed.load, rest: peak - placed.load, cardinality: placed.values }, share.sharedBy);
   const neighbours = neighbourLoad(value.rest, slices);
-  const usableEach = partitions.requestUnitsEach * headroom;
-  if (fits(value.hot + neighbours, usableEach) || !uniformKeyAtAverage(value, slices, partitions.requestUnitsEach)) return [];
-  // The least raise at which the partition holding a value fits the line on the expectation (an unbounded count of
-  // values: no average to judge it at).
-  const raise = throughputServing(design, { hot: placed.load, total: peak, cardinality: Infinity });
+  const raise = throughputServing(design, { hot: placed.load, total: peak, cardinality: placed.values });
   const form = gridFormOf(throughput.mode);
-  const containers = (partitions.sharedBy ?? 1) > 1 ? (partitions.sharedBy as number) : 1;
+  const containers = share.sharedBy ?? 1;
   return [
     {
       path: throughput.path,
@@ -448,8 +450,8 @@ function noRoomForPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis, p
           key: [...placed.key],
           values: placed.values,
           valueLoad: placed.load,
-          physicalPartitions: partitions.count,
-          partitionRu: partitions.requestUnitsEach,
+          physicalPartitions: share.count,
+          partitionRu: share.requestUnitsEach,
           partitionUsable: usableEach,
           averageLoad: (value.hot + value.rest) / slices,
           slices,
@@ -501,8 +503,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
     cosmosServerlessBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each{{?formulaRu}}: the lower of Azure's two published figures, the other {{formulaRu}} RU/s{{/formulaRu}}), with no throughput guaranteed: the requests beyond it are throttled (429) whatever the key`,
     cosmosWithinHeadroom: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key`,
-    cosmosNoRoomForPlacement: `the ${PEAK_SOURCE} peak of {{peak}} RU/s uses {{utilization|percent}} of the container's {{capacity}} RU/s, within the {{headroom|percent}} the design plans for, but leaves no room for uneven placement: {{key|key}} has no hot value ({{values}} values of {{valueLoad}} RU/s each), and Cosmos DB hashes each to one of {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, whose average is {{averageLoad}} RU/s of the {{partitionUsable}} usable; the partition holding a value expects its {{valueLoad}} RU/s and {{neighbourRu}} RU/s of the others (1/{{slices}} of the rest), {{expectedLoad}} RU/s, within its {{partitionRu}} RU/s but above the {{headroom|percent}} line, so a burst above the peak throttles on the partitions hashing fills more than the average; this is the container's capacity, not a hot key (SG003 judges its values at the average partition)`,
-    cosmosRaiseForPlacement: `${raiseInPlace(PLACEMENT_RAISE)}, the least at which the partition holding a value fits the {{headroom|percent}} line beside the others' expected load`,
+    cosmosNoRoomForPlacement: `the ${PEAK_SOURCE} peak of {{peak}} RU/s uses {{utilization|percent}} of the container's {{capacity}} RU/s, within the {{headroom|percent}} the design plans for, but leaves no room for uneven placement: {{key|key}} has no hot value ({{values}} values of {{valueLoad}} RU/s each), and Cosmos DB hashes each to one of {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, whose average is {{averageLoad}} RU/s of the {{partitionUsable}} usable; the partition holding a value expects its {{valueLoad}} RU/s and {{neighbourRu}} RU/s of the others (1/{{slices}} of the rest), {{expectedLoad}} RU/s, within its {{partitionRu}} RU/s but above the {{headroom|percent}} line, so a burst above the peak throttles on the partitions hashing fills more than the average; this is the container's capacity, not a hot key (SG003 leaves it to this finding)`,
+    cosmosRaiseForPlacement: `${raiseInPlace(PLACEMENT_RAISE)}, the least at which the partition holding a value fits the {{headroom|percent}} line`,
     cosmosMoreValuesForPlacement:
       "no raise in place up to Azure's default maximum per container fits the partition holding a value within the {{headroom|percent}} line: give the key more values, so that one value is a smaller part of a partition",
     cosmosCopies:
