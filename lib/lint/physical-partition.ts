@@ -305,7 +305,11 @@ function storedPeak(a: SpaceAnalysis): number {
  * partition): that is the key's, and SG003 reports it. `value`: its RU/s, the container's peak and its count of values;
  * on a shared database's partitions every busy container's load is among the rest (`amongCarried`).
  */
-export function overOnlyBySpread(value: { readonly hot: number; readonly peak: number; readonly cardinality: number }, share: PhysicalShare, headroom: number): boolean {
+export function overOnlyBySpread(
+  value: { readonly hot: number; readonly peak: number; readonly cardinality: number },
+  share: PhysicalShare,
+  headroom: number,
+): boolean {
   const { hot, rest, cardinality } = amongCarried({ hot: value.hot, rest: value.peak - value.hot, cardinality: value.cardinality }, share.sharedBy);
   const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
   const slices = share.keySpaceSlices;

@@ -120,7 +120,7 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     expect(sg017[0].data).toMatchObject({ expectedLoad: 8_400, partitionUsable: 8_000, partitionRu: 10_000 });
   });
 
-  it("still fires where the partition holding a value is expected past its full RU/s: 100 values on 40 partitions, 11,120 of 10,000", () => {
+  it('still fires where the partition holding a value is expected past its full RU/s: 100 values on 40 partitions, 11,120 of 10,000', () => {
     // 320,000 RU/s on 400,000 manual over 40 partitions: 3,200 RU/s a value, 316,800 ÷ 40 = 7,920 beside it, 11,120 on
     // its partition, past the partition's 10,000 RU/s: its values are too coarse for its partitions (2.5 a partition).
     const coarse = container({

@@ -5,10 +5,10 @@
  * COSMOS_LIMITS.serverlessContainerRequestUnits), below
  * the declared peak of reads and writes (issue 14 §5).
  */
+import { cardinalityValue } from '../../../design/cardinality';
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
-import { cardinalityValue } from '../../../design/cardinality';
 import {
   amongCarried,
   COSMOS_LIMITS,
@@ -481,6 +481,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page.",
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
+    "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
     "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
   ],
   sources: [
