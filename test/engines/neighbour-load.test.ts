@@ -120,21 +120,6 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     expect(sg017[0].data).toMatchObject({ expectedLoad: 8_400, partitionUsable: 8_000, partitionRu: 10_000 });
   });
 
-  it('still fires where the partition holding a value is expected past its full RU/s: 100 values on 40 partitions, 11,120 of 10,000', () => {
-    // 320,000 RU/s on 400,000 manual over 40 partitions: 3,200 RU/s a value, 316,800 ÷ 40 = 7,920 beside it, 11,120 on
-    // its partition, past the partition's 10,000 RU/s: its values are too coarse for its partitions (2.5 a partition).
-    const coarse = container({
-      partitionKey: { paths: [{ path: '/tenantId', cardinality: 100 }] },
-      throughput: { manual: 400_000 },
-      physicalPartitions: 40,
-      workload: { peakReadUnits: 0, peakWriteUnits: 320_000 },
-    });
-    const found = sg003(coarse);
-    expect(found.map((f) => f.severity)).toEqual(['error']);
-    expect(found[0].data).toMatchObject({ neighbourRu: 7_920 });
-    expect(lint(coarse, { only: ['SG017'] })).toEqual([]);
-  });
-
   it('never tolerates a value heavier than the average one, however small its bias', () => {
     // 100 RU/s (bias 75) among 320.1 values averaging 99.97: the expectation, 31,900 ÷ 4; at 320 values, the average.
     expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 4, 8_000)).toBeCloseTo(7_975, 6);

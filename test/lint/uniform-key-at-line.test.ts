@@ -74,7 +74,10 @@ describe('a uniform key at its container’s usable line', () => {
       workload: { peakReadUnits: 0, peakWriteUnits: 320_000 },
       storage: undefined,
     });
-    expect(found(design, 'SG003').map((f) => f.severity)).toEqual(['error']);
+    // 3,200 RU/s a value meets 316,800 ÷ 40 = 7,920 beside it: 11,120 on its partition, past its 10,000 RU/s.
+    const sg003 = found(design, 'SG003');
+    expect(sg003.map((f) => f.severity)).toEqual(['error']);
+    expect(sg003[0].data).toMatchObject({ neighbourRu: 7_920 });
     expect(found(design, 'SG017')).toEqual([]);
   });
 });
