@@ -289,6 +289,34 @@ function storedPeak(a: SpaceAnalysis): number {
   return total.reads + total.writes;
 }
 
+/**
+ * Whether a value of a key with no hot value is over its physical partition's usable share only by hashing's spread,
+ * which is the container's capacity (SG017's), not a hot key (SG003's). The partition holding a value expects its load
+ * and 1/P of the rest (`neighbourLoad`): the average partition's load plus the value × (1 − 1/P). Where no value is
+ * heavier than the average one, that excess is no heat of the value's own: it is the spread hashing gives every
+ * partition alike (the partition a value is hashed to is, on average, one of the fuller ones: the excess is the
+ * variance of a partition's count of values ÷ its mean). Throughput is divided evenly among the physical partitions
+ * (Microsoft Learn, "Partitioning and horizontal scaling"), so such a value is over only while the container's average
+ * partition leaves no room for that spread (300 even tenants of 100 RU/s at a container's 80% line, 18 partitions:
+ * 1,761.11 RU/s expected beside a value, 1,666.67 on the average partition, 1,666.67 usable). So: true where the value
+ * is one of `value.cardinality` alike, its partition's expected load is within the partition's full RU/s (no throttle
+ * expected at the peak: "Load decides severity"), and the average partition and the value alone fit the usable share.
+ * A value whose partition is expected past its full RU/s has values too coarse for its partitions (a few per
+ * partition): that is the key's, and SG003 reports it. `value`: its RU/s, the container's peak and its count of values;
+ * on a shared database's partitions every busy container's load is among the rest (`amongCarried`).
+ */
+export function overOnlyBySpread(
+  value: { readonly hot: number; readonly peak: number; readonly cardinality: number },
+  share: PhysicalShare,
+  headroom: number,
+): boolean {
+  const { hot, rest, cardinality } = amongCarried({ hot: value.hot, rest: value.peak - value.hot, cardinality: value.cardinality }, share.sharedBy);
+  const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
+  const slices = share.keySpaceSlices;
+  const usable = share.requestUnitsEach * headroom;
+  return noHeavierThanAverage && fits((hot + rest) / slices, usable) && fits(hot, usable) && fits(hot + neighbourLoad(rest, slices), share.requestUnitsEach);
+}
+
 /** The dimension that bites on the physical partition, if any. */
 export function physicalBound(dimensions: readonly LoadDimension[]): LoadDimension | undefined {
   return dimensions.find((d) => d.physical !== undefined);

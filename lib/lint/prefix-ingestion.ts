@@ -34,6 +34,7 @@ import {
   costScope,
   largestShareData,
   overCapacity,
+  overOnlyBySpread,
   physicalShareData,
   RAISE,
   raiseFigures,
@@ -531,6 +532,11 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   const [first] = levels;
   const load = prefixLoad(design, first, first.hotKeyShare ?? undefined);
   if (!load || !overloaded(load)) return [];
+  // A uniform first level (no share of its own) on one partition, over only by hashing's spread: the container's
+  // capacity, which SG017 reports (`overOnlyBySpread`), not a hot first-level value.
+  const peak = partitionLoad(design, containerPeak(design));
+  const alike = { hot: load.load, peak, cardinality: load.values };
+  if (first.hotKeyShare === undefined && load.spanned === 1 && load.physical && overOnlyBySpread(alike, load.physical, design.thresholds.headroom)) return [];
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [

@@ -107,13 +107,17 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     expect(sg003(atTheLine(2_000))).toEqual([]);
   });
 
-  it('judges the expectation where the bias reaches it: 180 values of 444.44 RU/s, bias 400, SG003 fires (8,400 of 8,000)', () => {
+  // try21b: SG003 judges the expectation here (bias 400), but the key has no hot value and the partition holding one
+  // expects 8,400 RU/s, within its 10,000: over only by hashing's spread, the container's capacity. SG003 is silent and
+  // SG017 warns at the line (before: SG003 fired, 8,400 of 8,000, with shards as the fix).
+  it('judges the expectation where the bias reaches it: 180 values of 444.44 RU/s, bias 400, 8,400 of 8,000: SG017 warns, not SG003', () => {
     const hot = 80_000 / 180;
     // (80,000 − 444.44) ÷ 10 = 7,955.56 beside it: 8,400 on the partition.
     expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 180 }, 10, 8_000)).toBeCloseTo((80_000 - hot) / 10, 6);
-    const found = sg003(atTheLine(180));
-    expect(found).toHaveLength(1);
-    expect(found[0].data).toMatchObject({ neighbourRu: 7955.55555556 });
+    expect(sg003(atTheLine(180))).toEqual([]);
+    const sg017 = lint(atTheLine(180), { only: ['SG017'] });
+    expect(sg017.map((f) => [f.messageId, f.severity])).toEqual([['cosmosNoRoomForPlacement', 'warning']]);
+    expect(sg017[0].data).toMatchObject({ expectedLoad: 8_400, partitionUsable: 8_000, partitionRu: 10_000 });
   });
 
   it('never tolerates a value heavier than the average one, however small its bias', () => {

@@ -16,6 +16,7 @@ import {
   DIVIDED_RU,
   largestShareData,
   OR_REDISTRIBUTE,
+  overOnlyBySpread,
   physicalBound,
   physicalShareData,
   redistributionData,
@@ -193,6 +194,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
+    "Not reported: an unsharded key on its uniform share alone (nothing declared, derived or observed) whose value's partition is over only by hashing's spread, the average partition within the line and the value's partition within its full RU/s. No value is hot: the container's capacity is SG017's (a warning at its line).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
@@ -469,6 +471,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
   if (sg003DefersToSg001(a)) return [];
+  // A key with no hot value whose partition is over only by hashing's spread: the container's capacity (SG017's).
+  if (uniformOverBySpread(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
@@ -596,6 +600,20 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
       edits: [{ op: 'remove', path }],
     },
   ];
+}
+
+/**
+ * try21b items 1-2: an unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming
+ * the value it reads), over only on its physical partition's share and only by the spread hashing gives every
+ * partition (`overOnlyBySpread`): no value of it is hot, and the finding is the container's capacity, which SG017
+ * reports (at its line, `cosmosNoRoomForPlacement`; above it, its raise), not a hot key with shard or re-key fixes.
+ */
+function uniformOverBySpread(a: SpaceAnalysis): boolean {
+  const share = a.physical;
+  if (!share || a.space.sharding || a.space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined) return false;
+  if (!a.over.every((d) => d.physical !== undefined)) return false;
+  const peak = a.total.reads + a.total.writes;
+  return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
 }
 
 /**

@@ -5,12 +5,23 @@
  * COSMOS_LIMITS.serverlessContainerRequestUnits), below
  * the declared peak of reads and writes (issue 14 §5).
  */
+import { cardinalityValue } from '../../../design/cardinality';
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount } from '../../../engines';
+import {
+  amongCarried,
+  COSMOS_LIMITS,
+  evenInPlaceThroughput,
+  neighbourLoad,
+  physicalPartitionCount,
+  type Loads,
+  type PhysicalPartitions,
+} from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
+import { overOnlyBySpread, raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from '../../physical-partition';
+import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -26,6 +37,9 @@ type Id =
   | 'cosmosSharedBelowPeak'
   | 'cosmosServerlessBelowPeak'
   | 'cosmosWithinHeadroom'
+  | 'cosmosNoRoomForPlacement'
+  | 'cosmosRaiseForPlacement'
+  | 'cosmosMoreValuesForPlacement'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
@@ -228,7 +242,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const capacity = partitions.requestUnits;
   // The rule SG017 applies on both engines: silent while the peak fits headroom × the capacity; an error above
   // the capacity itself, a warning when only the headroom is missing; the fix asks for peak ÷ headroom.
-  if (fits(peak, capacity * headroom)) return [];
+  if (fits(peak, capacity * headroom)) return noRoomForPlacement(design, analysis, peak, partitions);
   const below = !fits(peak, capacity);
   const data = {
     peak,
@@ -295,13 +309,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // raise splits a count the design does not declare, the edit declares the count it splits to: read without one, the
   // raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of manual
   // throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be judged on a layout the container does not have.
-  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => {
-    const inPlace = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb, partitions.count);
-    const declared = design.physicalPartitions;
-    const created = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb);
-    const declare = declared === undefined ? inPlace > partitions.count && created !== inPlace : declared < inPlace;
-    return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
-  };
+  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
   switch (throughput.mode) {
     case 'manual': {
       const fix = throughputFor(design, sized, 'manual');
@@ -347,6 +355,119 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   }
 }
 
+/**
+ * The edits of a raise of the container's `form` to `value` (a shared database's whole RU/s, `perContainer` busy
+ * containers sharing it). A declared count of physical partitions is the container's: raised in place, it splits to the
+ * new RU/s's minimum ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays
+ * valid. Where a raise splits a count the design does not declare, the edit declares the count it splits to: read
+ * without one, the raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of
+ * manual throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be
+ * judged on a layout the container does not have.
+ */
+function raiseEdits(design: CosmosKeyDesign, partitions: PhysicalPartitions, form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] {
+  const mode = (design.throughput as CosmosThroughput).mode;
+  const inPlace = physicalPartitionCount(mode, value / perContainer, design.totalGb, partitions.count);
+  const declared = design.physicalPartitions;
+  const created = physicalPartitionCount(mode, value / perContainer, design.totalGb);
+  const declare = declared === undefined ? inPlace > partitions.count && created !== inPlace : declared < inPlace;
+  return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
+}
+
+/** The key values Cosmos DB hashes to physical partitions, where the key has no hot value (`uniformPlacement`). */
+interface PlacedValues {
+  /** The key, or a hierarchical key's first level: what the values are of. */
+  readonly key: readonly string[];
+  /** The reads and writes each takes at the peak (the peak ÷ its count of values), and their RU/s. */
+  readonly loads: Loads;
+  readonly load: number;
+  readonly values: number;
+}
+
+/**
+ * The values a container's partitions hold where no value is hotter than the rest (SG003 then judges none: the
+ * container's capacity is this rule's): a flat key's values, with the uniform share alone (nothing declared, derived or
+ * observed, no pattern naming a value it reads) and no sharding or replicated copies; a hierarchical key's first-level
+ * values, with the first level's uniform share (`firstLevelShare`), each holding at most a physical partition's 50 GB
+ * (its documents then sit on one partition, "Hierarchical partition keys"). Undefined otherwise.
+ */
+function uniformPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis): PlacedValues | undefined {
+  const space = design.primaryKey;
+  const a = analysis.of(space);
+  if (space.sharding || a.namedReads !== undefined) return undefined;
+  if (space.partitionKey.length === 1) {
+    if (space.workload.hotKeyShareSource !== 'uniform') return undefined;
+    return { key: space.partitionKey.map((l) => l.name), loads: a.hot, load: a.hot.reads + a.hot.writes, values: a.trafficValues };
+  }
+  const first = firstLevelShare(space);
+  const values = cardinalityValue(space.partitionKey[0].cardinality);
+  const perValueGb = (design.totalGb ?? 0) / values;
+  if (first.source !== 'uniform' || perValueGb > COSMOS_LIMITS.physicalPartitionGb) return undefined;
+  const loads = hottestFirstLevelLoads(design, first.share, values);
+  return { key: [space.partitionKey[0].name], loads, load: loads.reads + loads.writes, values };
+}
+
+/**
+ * cosmosNoRoomForPlacement (try21b items 1-2): a peak within the container's usable line, on a key with no hot value
+ * whose partitions have no room for the spread hashing gives them. Throughput is divided evenly among the physical
+ * partitions ("Partitioning and horizontal scaling") and each value is hashed to one; the partition holding a value
+ * expects its load and 1/P of the rest, the average partition's load plus that value × (1 − 1/P): hashing's spread,
+ * no heat of its own. Where SG003 would judge that partition over (its neighbours as the engine counts them,
+ * `judgedNeighbourLoad`) but it is over only by that spread, within the partition's full RU/s (`overOnlyBySpread`),
+ * SG003 leaves it to this rule: a warning, with the least raise in place at which SG003's judgement fits
+ * (`throughputServing`, on the same neighbours). Not for serverless, whose RU/s no raise lifts.
+ */
+function noRoomForPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: number, partitions: PhysicalPartitions): RuleHit<Id>[] {
+  const { throughput } = design;
+  if (!throughput || throughput.mode === 'serverless') return [];
+  const placed = uniformPlacement(design, analysis);
+  if (!placed || !Number.isFinite(placed.values)) return [];
+  const { headroom } = design.thresholds;
+  const total = analysis.of(design.primaryKey).total;
+  const share = analysis.profile.physicalShare?.(design, total, placed.loads, placed.values);
+  if (!share || share.raisedFrom) return [];
+  const usableEach = share.requestUnitsEach * headroom;
+  const judgedOver = !fits(placed.load + share.neighbours, usableEach);
+  if (!judgedOver || !overOnlyBySpread({ hot: placed.load, peak, cardinality: placed.values }, share, headroom)) return [];
+  const slices = share.keySpaceSlices;
+  const value = amongCarried({ hot: placed.load, rest: peak - placed.load, cardinality: placed.values }, share.sharedBy);
+  const neighbours = neighbourLoad(value.rest, slices);
+  const raise = throughputServing(design, { hot: placed.load, total: peak, cardinality: placed.values });
+  const form = gridFormOf(throughput.mode);
+  const containers = share.sharedBy ?? 1;
+  return [
+    {
+      path: throughput.path,
+      messageId: 'cosmosNoRoomForPlacement',
+      fixId: raise ? 'cosmosRaiseForPlacement' : 'cosmosMoreValuesForPlacement',
+      severity: 'warning',
+      data: Object.assign(
+        {
+          peak,
+          source: 'declared',
+          capacity: partitions.requestUnits,
+          headroom,
+          utilization: peak / partitions.requestUnits,
+          key: [...placed.key],
+          values: placed.values,
+          valueLoad: placed.load,
+          physicalPartitions: share.count,
+          partitionRu: share.requestUnitsEach,
+          partitionUsable: usableEach,
+          averageLoad: (value.hot + value.rest) / slices,
+          slices,
+          neighbourRu: neighbours,
+          expectedLoad: value.hot + neighbours,
+        },
+        raise ? raiseFigures(PLACEMENT_RAISE, raise) : {},
+      ),
+      edits: raise ? raiseEdits(design, partitions, form, raise.databaseRequestUnits ?? raise.requestUnits, containers) : undefined,
+    },
+  ];
+}
+
+/** The names of the raise cosmosRaiseForPlacement offers (`raiseInPlace`). */
+const PLACEMENT_RAISE: RaiseNames = { to: 'placementTo', partitions: 'placementPartitions', each: 'placementEach' };
+
 /** The peak a raise serves at headroom: of the raise, or of the smaller figure where a raise in place needs more (`inPlaceSplit`). */
 const AT_HEADROOM =
   '{{headroom|percent}} utilization{{?plainNeeded}} of {{plainNeeded}} RU/s; in place, the least that serve it on every physical partition{{/plainNeeded}}';
@@ -360,6 +481,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page.",
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
+    "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
     "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
   ],
   sources: [
@@ -382,6 +504,10 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
     cosmosServerlessBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each{{?formulaRu}}: the lower of Azure's two published figures, the other {{formulaRu}} RU/s{{/formulaRu}}), with no throughput guaranteed: the requests beyond it are throttled (429) whatever the key`,
     cosmosWithinHeadroom: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key`,
+    cosmosNoRoomForPlacement: `the ${PEAK_SOURCE} peak of {{peak}} RU/s uses {{utilization|percent}} of the container's {{capacity}} RU/s, within the {{headroom|percent}} the design plans for, but leaves no room for uneven placement: {{key|key}} has no hot value ({{values}} values of {{valueLoad}} RU/s each), and Cosmos DB hashes each to one of {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, whose average is {{averageLoad}} RU/s of the {{partitionUsable}} usable; the partition holding a value expects its {{valueLoad}} RU/s and {{neighbourRu}} RU/s of the others (1/{{slices}} of the rest), {{expectedLoad}} RU/s, within its {{partitionRu}} RU/s but above the {{headroom|percent}} line, so a burst above the peak throttles on the partitions hashing fills more than the average; this is the container's capacity, not a hot key (SG003 leaves it to this finding)`,
+    cosmosRaiseForPlacement: `${raiseInPlace(PLACEMENT_RAISE)}, the least at which the partition holding a value fits the {{headroom|percent}} line`,
+    cosmosMoreValuesForPlacement:
+      "no raise in place up to Azure's default maximum per container fits the partition holding a value within the {{headroom|percent}} line: give the key more values, so that one value is a smaller part of a partition",
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
