@@ -12,6 +12,7 @@ import {
   lintNormalized,
   normalize,
   printable,
+  shapes,
   type CosmosContainerDesign,
   type CosmosKeyDesign,
   type CosmosThroughputDesign,
@@ -79,7 +80,7 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
   if (typeof design !== 'object' || design === null || Array.isArray(design)) {
     issues.push({
       path: 'design',
-      message: `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}`,
+      message: `expected the container's partition-key design, an object (CosmosContainerDesign: { partitionKey: { paths }, workload }), got ${shapes.describe(design)}`,
     });
     return undefined;
   }

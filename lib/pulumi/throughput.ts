@@ -41,14 +41,16 @@ const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
 const autoscale = shapes.record<{ autoscaleMax: number | pulumi.Output<number> }>({
   autoscaleMax: { shape: deployTime(requestUnitsShape('autoscaleMax')), doc: 'Dedicated autoscale maximum in RU/s.' },
 });
-const modes = shapes.oneOf(['shared', 'serverless']);
+const MODES = ['shared', 'serverless'] as const;
+const modes = shapes.oneOf(MODES);
 
 /** `{ manual }`, `{ autoscaleMax }`, `'shared'` or `'serverless'`, exactly one form. */
 export const throughputShape: shapes.Shape<ThroughputInput> = {
   expected: '{ manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"',
   is: () => true,
   read(value, place, issues, key) {
-    if (typeof value === 'string') return modes.read(value, place, issues, key);
+    // A string that is no mode is named against every form: `{ manual }` and `{ autoscaleMax }` are what it most likely meant.
+    if (typeof value === 'string' && modes.is(value)) return modes.read(value, place, issues, key);
     // The form decides which Azure resource and alerts the component creates, so it must be known when the program runs.
     if (pulumi.Output.isInstance(value) || value instanceof Promise) {
       issues.push({
@@ -64,7 +66,7 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);
     issues.push({
       path: shapes.pathOf(place, key),
-      message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}${misspeltForm(keys)}`,
+      message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}${typeof value === 'string' ? didYouMean(value, MODES) : misspeltForm(keys)}`,
     });
     return undefined;
   },

@@ -160,3 +160,34 @@ describe('an Output where a setting must be known when the program runs', () => 
     expect(error.message).not.toMatch(/__pulumiOutput|allResources/);
   });
 });
+
+describe('a value of the wrong kind, named with what the field takes (review 21)', () => {
+  it.each([
+    [
+      'a throughput string that is no mode lists every form, { manual } and { autoscaleMax } too',
+      { throughput: 'lots' as never },
+      'throughput',
+      'expected exactly one of { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless", got "lots"',
+    ],
+    [
+      'a mode in the wrong case is offered the right one',
+      { throughput: 'Shared' as never },
+      'throughput',
+      'expected exactly one of { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless", got "Shared" (did you mean "shared"?)',
+    ],
+    [
+      'a design that is an array says so, not "object"',
+      { design: [] as never },
+      'design',
+      "expected the container's partition-key design, an object (CosmosContainerDesign: { partitionKey: { paths }, workload }), got an array",
+    ],
+    [
+      'a design that is a string',
+      { design: 'orders' as never },
+      'design',
+      'expected the container\'s partition-key design, an object (CosmosContainerDesign: { partitionKey: { paths }, workload }), got "orders"',
+    ],
+  ])('%s', (_label, extra, path, message) => {
+    expect(invalidArgs(() => new GuardedContainer('kinds', args(extra))).issues).toEqual([{ path, message }]);
+  });
+});

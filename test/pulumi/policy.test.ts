@@ -322,6 +322,26 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     expect(violation).toMatch(/^SG005: raw-\d+: resource\.partitionKey\.paths: is empty; it is required: the container's partition-key paths/);
   });
 
+  it.each([
+    ['a string', 'garbage', 'resource', 'expected an object, got "garbage": the container\'s resource, with its id and partition key, e.g. {'],
+    ['an array', [], 'resource', "expected an object, got an array: the container's resource"],
+    [
+      'a partition key that is a string',
+      { partitionKey: '/tenantId' },
+      'resource.partitionKey',
+      'expected an object, got "/tenantId": the container\'s partition key, e.g. {',
+    ],
+  ])('says what is wrong at the field above the paths when `resource` holds %s (review 21: "paths: is required")', async (_label, resource, path, message) => {
+    // As the pack receives them from a program in another language (the TypeScript SDK's defaults spread a string into
+    // an object of its characters before the engine sees it).
+    const container = rawContainer({ paths: ['/tenantId'] });
+    const id = (await resolved(container.urn)).split('::').pop() as string;
+    const props = { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource };
+    const violations = await violationsOf(POLICY_NAMES.keyStructure, await asPolicyResource(container, {}, props));
+    const prefix = `SG005: ${id}: ${path}: ${message}`;
+    expect(violations.map((v) => v.slice(0, prefix.length))).toEqual([prefix]);
+  });
+
   it('honors an acknowledgement given in the pack options', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/a', '/b'], kind: 'MultiHash', version: 1 }));
     const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };

@@ -11,6 +11,8 @@ import * as pulumi from '@pulumi/pulumi';
 import { UsageError } from '../../lib';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
 import { skewguardQueries, type LogRow, type QuerySemantics, type ResultRow } from '../../lib/testing/replay';
+import { replayLogAlert } from '../../lib/testing/replay/azure/log-alert';
+import { Telemetry } from '../../lib/testing/replay/telemetry';
 import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
 
 const engine = installMocks();
@@ -102,7 +104,6 @@ const LARGEST_PARTITION = [
   '| where isnotempty(PartitionKey)',
   '| summarize SizeKb = max(SizeKb) by PartitionKey',
   '| extend SizeGb = SizeKb / 1048576.0',
-  '| top 1 by SizeGb desc',
 ].join('\n');
 
 describe('the KQL each meaning was read from', () => {
@@ -210,7 +211,7 @@ describe('each meaning, on hand-worked rows', () => {
     expect(run(THROTTLE_RATE, { CDBDataPlaneRequests5M: intervals({ ...throttling, 80: [999, 500] }) }, 101)).toEqual([]);
   });
 
-  it('largest partition: the largest SizeKb any row gave a non-empty key of this container, in GB, one row', () => {
+  it('partition sizes: the largest SizeKb any row gave each non-empty key of this container, in GB, a row per key (review 21: top 1 hid the second)', () => {
     const stats = [
       row(10, { PartitionKey: '["a"]', SizeKb: 1_048_576 }),
       row(70, { PartitionKey: '["a"]', SizeKb: 2_097_152 }),
@@ -218,6 +219,26 @@ describe('each meaning, on hand-worked rows', () => {
       row(70, { PartitionKey: '', SizeKb: 9_000_000 }),
       row(70, { PartitionKey: '["c"]', SizeKb: 9_000_000, CollectionName: 'other' }),
     ];
-    expect(run(LARGEST_PARTITION, { CDBPartitionKeyStatistics: stats }, 101)).toEqual([{ PartitionKey: '["a"]', SizeKb: 2_097_152, SizeGb: 2 }]);
+    expect(run(LARGEST_PARTITION, { CDBPartitionKeyStatistics: stats }, 101)).toEqual([
+      { PartitionKey: '["a"]', SizeKb: 2_097_152, SizeGb: 2 },
+      { PartitionKey: '["b"]', SizeKb: 1_572_864, SizeGb: 1.5 },
+    ]);
+  });
+
+  it('partition size: two keys past 16 GB fire two alerts, one per PartitionKey, as Azure splits a log alert by its dimension', () => {
+    const rule = engine.named('sessions-partition-size').inputs;
+    const telemetry = new Telemetry(24 * 60);
+    const gb = (key: string, size: number) => ({ PartitionKey: key, SizeKb: size * 1_048_576, DatabaseName: 'app', CollectionName: 'sessions' });
+    for (const minute of [30, 90]) {
+      telemetry.log('CDBPartitionKeyStatistics', { timeGenerated: minute, ingestedAt: minute + 5, columns: gb('["t1","u1"]', 17) });
+      telemetry.log('CDBPartitionKeyStatistics', { timeGenerated: minute, ingestedAt: minute + 5, columns: gb('["t2","u2"]', 18.5) });
+      telemetry.log('CDBPartitionKeyStatistics', { timeGenerated: minute, ingestedAt: minute + 5, columns: gb('["t3","u3"]', 4) });
+    }
+    const replay = replayLogAlert('sessions-partition-size', rule, telemetry, [ONCALL], skewguardQueries([{ databaseName: 'app', containerName: 'sessions' }]));
+    const fired = replay.events.filter((e) => e.kind === 'fired').map((e) => [e.series, e.value]);
+    expect(fired.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['PartitionKey=["t1","u1"]', 17],
+      ['PartitionKey=["t2","u2"]', 18.5],
+    ]);
   });
 });

@@ -208,3 +208,15 @@ it("every kind of rule fires in at least one of these replays (each replayed her
       .sort(),
   );
 });
+
+it('lists each container’s pages and recoveries in time order, across rules (review 21: they came rule by rule)', () => {
+  const replays = [healthyReplay(), ...INCIDENTS.map(([incident, target, tier]) => incidentReplay(incident, target, tier))];
+  const unordered = replays.flatMap((replay) =>
+    Object.entries(replay.containers).flatMap(([name, c]) =>
+      [c.pages, c.recoveries]
+        .filter((events) => events.some((e, i) => i > 0 && e.minute < events[i - 1].minute))
+        .map((events) => `${replay.scenario} ${name}: ${events.map((e) => `${e.alert}@${e.minute}`).join(', ')}`),
+    ),
+  );
+  expect(unordered).toEqual([]);
+});

@@ -14,6 +14,7 @@ import {
   type ExternalLocations,
   type ExternalResourceDesign,
   type LintResult,
+  shapes,
 } from '../../index';
 
 export interface RawContainer {
@@ -69,8 +70,33 @@ function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, containe
 const MISSING_PATHS =
   'is required: the container\'s partition-key paths, e.g. { paths: ["/tenantId"], kind: "Hash", version: 2 }, or up to 3 paths with kind "MultiHash" for a hierarchical key';
 
+const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What is wrong at `resource` or `resource.partitionKey` when either is not an object, or undefined. Read through, the
+ * paths of a `resource: 'garbage'` were "required" (review 21): true, but the field to fix is the one above them.
+ */
+function unreadableKeyHolder(props: Record<string, unknown>): { path: string; message: string } | undefined {
+  const resource = props.resource;
+  if (!isRecord(resource)) {
+    const example = '{ id: "orders", partitionKey: { paths: ["/tenantId"], kind: "Hash", version: 2 } }';
+    const problem = resource === undefined ? 'is required' : `expected an object, got ${shapes.describe(resource)}`;
+    return { path: 'resource', message: `${problem}: the container's resource, with its id and partition key, e.g. ${example}` };
+  }
+  const key = (resource as Record<string, unknown>).partitionKey;
+  if (key !== undefined && !isRecord(key)) {
+    return {
+      path: 'resource.partitionKey',
+      message: `expected an object, got ${shapes.describe(key)}: the container's partition key, e.g. { paths: ["/tenantId"], kind: "Hash", version: 2 }`,
+    };
+  }
+  return undefined;
+}
+
 /** SG005 on the declared key: path syntax, at most 3 levels, duplicates, MultiHash with version 2. */
 export function keyStructureVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
+  const holder = unreadableKeyHolder(container.props);
+  if (holder) return [`SG005: ${reportName(container)}: ${holder.path}: ${holder.message}`];
   const key = partitionKeyOf(container.props);
   const paths = pathsOf(container.props);
   // The core's own "is required" names its field's doc, which speaks of tables and templates: say it in the container's terms.

@@ -8,6 +8,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../../index';
 import { checkWith, watchDeployTimeChecks } from '../../internal';
+import { catchHostErrors } from './host-errors';
 import { observeMockMonitor, refuseTransforms, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
@@ -261,15 +262,30 @@ export function constructDetached<T>(construct: () => T): T {
 
 const sortKey = (r: MockedResource) => `${r.type}\u0000${r.name}\u0000${r.parent ?? ''}`;
 
-/** Waits until no registration is pending and a full turn of the event loop starts none. */
-async function settle(recorded: readonly Recorded[], inFlight: { count: number }): Promise<void> {
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Turns of the event loop that bring nothing new before a run that failed outside its call stack is taken as over. */
+const QUIET_TURNS = 3;
+
+/**
+ * Waits until no registration is pending and a full turn of the event loop starts none. `failed` counts the errors
+ * raised outside the program's call stack (host-errors.ts): once one is, the registrations waiting on the failed
+ * resource never complete (the SDK never resolves its outputs, and `disconnect()` waits for them forever), so the wait
+ * ends when a few turns bring no registration and no error, as Pulumi's host ends when its event loop empties.
+ */
+async function settle(recorded: readonly Recorded[], inFlight: { count: number }, failed?: { count(): number; next(): Promise<void> }): Promise<void> {
+  let quiet = 0;
   for (;;) {
     const seen = recorded.length;
+    const errors = failed?.count() ?? 0;
     // disconnect() waits for the runtime's RPC queue (registrations, invokes) to drain; under the
     // mock engine it closes nothing that the next setMocks() does not reset.
-    await pulumi.runtime.disconnect();
-    await new Promise((resolve) => setImmediate(resolve));
-    if (recorded.length === seen && inFlight.count === 0) return;
+    if (errors === 0) await (failed ? Promise.race([pulumi.runtime.disconnect(), failed.next()]) : pulumi.runtime.disconnect());
+    await turn();
+    const unchanged = recorded.length === seen && inFlight.count === 0 && (failed?.count() ?? 0) === errors;
+    if (unchanged && errors === 0) return;
+    quiet = unchanged ? quiet + 1 : 0;
+    if (quiet >= QUIET_TURNS) return;
   }
 }
 
@@ -278,7 +294,8 @@ async function settle(recorded: readonly Recorded[], inFlight: { count: number }
  * registered. `program` creates resources (`() => new GuardedContainer('events', args)`) or loads a
  * program module (`() => import('../index')`; under jest a module runs once per test file, so use
  * one run per file or `jest.isolateModulesAsync`). An error the program throws (a refused design)
- * is rethrown as it is, after pending registrations have finished.
+ * is rethrown as it is, after pending registrations have finished; so is one that fails a registration
+ * later (a design refused once an Output's value is known), which `pulumi up` reports as an unhandled error.
  */
 export async function runWithMocks<T>(program: () => T | Promise<T>, options: MockRunOptions = {}): Promise<MockRun<T>> {
   checkWith(runShape, { program, options }, { subject: 'runWithMocks() input' });
@@ -293,17 +310,26 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
   running = true;
   const rejected = watchFailedChecks();
   const allowTransforms = refuseTransforms();
+  const raised = catchHostErrors();
   try {
     result = await program();
   } finally {
     running = false;
     try {
-      await settle(recorded, inFlight);
+      await settle(recorded, inFlight, { count: () => raised.errors.length, next: raised.next });
     } finally {
+      raised.stop();
       rejected.stop();
       allowTransforms();
     }
   }
+  // The registrations that waited on the failed resource stay pending forever: a fresh mock engine drops them, so the
+  // SDK's leak check does not blame them on the program when a script exits (it sets exit code 1).
+  if (raised.errors.length > 0) await pulumi.runtime.setMocks(guardedMocks(options, []), project, options.stack ?? 'test', options.preview ?? false);
+  // One error raised outside the program (a refusal at deployment, rejecting every input that reads it) is the run's
+  // error, as the program's own would be: `assertRefused` reads it.
+  if (raised.errors.length === 1 && failures.length === 0 && rejected.errors.length === 0 && raised.errors[0] instanceof Error) throw raised.errors[0];
+  failures.push(...raised.errors.map((error) => `the program failed with an unhandled error: ${(error as Error)?.message ?? String(error)}`));
   failures.push(...rejected.errors.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`));
   failures.push(
     ...recorded

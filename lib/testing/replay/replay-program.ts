@@ -31,12 +31,16 @@ export interface ContainerReplay {
   readonly truth: ContainerTruth;
   /** The alert rules that watch this container (named in a `CollectionName` filter or in their query). */
   readonly alerts: readonly AlertReplay[];
-  /** `fired` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
+  /**
+   * `fired` events that notified an action group, of the rules `pages` selects, each with its rule's name, in time
+   * order (by minute, then rule name). By default every rule with an action group is selected, ticket-tier ones
+   * included: pass `pages` (e.g. by the page tier's action group) to keep pages only.
+   */
   readonly pages: readonly (AlertEvent & {
     /** The name of the alert rule whose event it is. */
     readonly alert: string;
   })[];
-  /** `resolved` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
+  /** `resolved` events that notified an action group, of the rules `pages` selects, each with its rule's name, in time order. */
   readonly recoveries: readonly (AlertEvent & {
     /** The name of the alert rule whose event it is. */
     readonly alert: string;
@@ -57,7 +61,10 @@ export interface ProgramReplay {
 export interface ReplayProgramOptions {
   /** The meaning of each log-alert query. */
   readonly queries: QueryRegistry;
-  /** Which alerts page, by rule. @default every alert with an action group */
+  /**
+   * Which alerts page, by rule: e.g. `(a) => JSON.stringify(a.inputs.actions).includes('/actionGroups/oncall')` for
+   * the rules that notify the page tier's action group. @default every alert with an action group, ticket tier included
+   */
   readonly pages?: (alert: AlertReplay) => boolean;
 }
 
@@ -127,8 +134,12 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   const result: Record<string, ContainerReplay> = {};
   for (const name of Object.keys(scenario.models)) {
     const mine = alerts.filter((a) => containersOf(a.inputs, [name]).length > 0);
+    // In time order, across rules (review 21: rule by rule, a later page of one rule came before an earlier one of the next).
     const events = (kind: AlertEvent['kind']) =>
-      mine.filter(pages).flatMap((a) => a.events.filter((e) => e.kind === kind && e.actionGroups.length > 0).map((e) => ({ ...e, alert: a.name })));
+      mine
+        .filter(pages)
+        .flatMap((a) => a.events.filter((e) => e.kind === kind && e.actionGroups.length > 0).map((e) => ({ ...e, alert: a.name })))
+        .sort((a, b) => a.minute - b.minute || (a.alert < b.alert ? -1 : a.alert > b.alert ? 1 : 0));
     result[name] = { truth: truths[name], alerts: mine, pages: events('fired'), recoveries: events('resolved') };
   }
   return { scenario: scenario.name, days: scenario.days, alerts, containers: result };

@@ -39,7 +39,7 @@ const rowsOfContainer = (rows: readonly LogRow[], db: string, container: string,
 const isNotEmpty = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
 const binned = (minute: number, size: number) => Math.floor(minute / size) * size;
 
-/** largestPartitionQuery: max SizeKb per non-empty key, in GB, top 1. */
+/** largestPartitionQuery: max SizeKb per non-empty key, in GB, every key (the alert splits them by PartitionKey). */
 function largestPartition(db: string, container: string): QuerySemantics {
   return (rowsOf) => {
     const size = new Map<string, number>();
@@ -47,7 +47,7 @@ function largestPartition(db: string, container: string): QuerySemantics {
       if (isNotEmpty(c.PartitionKey)) size.set(String(c.PartitionKey), Math.max(size.get(String(c.PartitionKey)) ?? 0, Number(c.SizeKb)));
     }
     const all = [...size].map(([PartitionKey, kb]): ResultRow => ({ PartitionKey, SizeKb: kb, SizeGb: kb / 1_048_576 }));
-    return all.sort((a, b) => Number(b.SizeGb) - Number(a.SizeGb)).slice(0, 1);
+    return all.sort((a, b) => Number(b.SizeGb) - Number(a.SizeGb));
   };
 }
 

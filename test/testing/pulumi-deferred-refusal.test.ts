@@ -1,0 +1,111 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Review 21 (item 3): a GuardedContainer whose RU/s, given as an Output, the rules refuse once known fails its
+// registrations outside the program's call stack (an unhandled rejection, as `pulumi up` reports it). runWithMocks
+// never settled: Node died of the rejection (try21b/pul/ot.ts printed neither RESOLVED nor REJECTED), and under jest
+// the rejection failed whichever test ran then. It now rejects with the refusal, and leaves no rejection behind.
+import { runInThisContext } from 'node:vm';
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { assertRefused, runWithMocks } from '../../lib/testing/pulumi';
+import { tenantItems } from '../pulumi/support/designs';
+import { ACCOUNT_ID, quietPulumiLog } from '../pulumi/support/fleet';
+
+quietPulumiLog();
+
+const acct = { name: 'platform', id: ACCOUNT_ID };
+
+/** The reviewer's program (try21b/pul/ot.ts): 400 RU/s as an Output, for a 50,000 RU/s peak. */
+const program =
+  (throughput: GuardedContainerArgs['throughput'], design = tenantItems(20_000, 30_000)) =>
+  () =>
+    new GuardedContainer('ot', {
+      monitoring: new CosmosAccountMonitoring('m', { resourceGroupName: 'data', account: acct }),
+      database: 'app',
+      throughput,
+      design,
+    });
+
+/** The host's process (jest gives the test file a copy whose listeners the host never calls). */
+const host = runInThisContext('process') as NodeJS.Process;
+const EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * What `run` settles with, within 10 s, and the errors raised on the host's process meanwhile and for 200 ms after, with
+ * a listener the test adds next to jest's (set aside by the run while it runs, put back after).
+ */
+async function observe(run: () => Promise<unknown>): Promise<{ outcome: string; error?: unknown; unhandled: unknown[]; listenersBack: boolean }> {
+  const unhandled: unknown[] = [];
+  const collect = (reason: unknown) => unhandled.push(reason);
+  const jestListeners = EVENTS.map((event) => host.rawListeners(event));
+  for (const event of EVENTS) {
+    host.removeAllListeners(event);
+    host.on(event, collect);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<{ outcome: string }>((resolve) => (timer = setTimeout(() => resolve({ outcome: 'still pending after 10 s' }), 10_000)));
+    const settled = await Promise.race([
+      run().then(
+        () => ({ outcome: 'resolved' }),
+        (error: unknown) => ({ outcome: 'rejected', error }),
+      ),
+      timeout,
+    ]);
+    const listenersBack = EVENTS.every((event) => host.rawListeners(event).includes(collect));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { ...settled, unhandled, listenersBack };
+  } finally {
+    clearTimeout(timer);
+    EVENTS.forEach((event, i) => {
+      host.off(event, collect);
+      for (const listener of jestListeners[i]) host.on(event, listener as (...args: unknown[]) => void);
+    });
+  }
+}
+
+describe('runWithMocks, a design refused once an Output is known', () => {
+  it('rejects with the DesignRefusedError (SG017 at throughput.manual), leaving no unhandled rejection', async () => {
+    const seen = await observe(() => runWithMocks(program({ manual: pulumi.output(400) })));
+    expect(seen.outcome).toBe('rejected');
+    expect(seen.unhandled).toEqual([]);
+    expect(seen.listenersBack).toBe(true);
+    const error = seen.error as DesignRefusedError;
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 400]]);
+    // The report `pulumi up` prints, as written (keepMessage: no serializer prefix).
+    expect(error.message.startsWith('GuardedContainer "ot": the partition-key design breaks 1 skewguard rule')).toBe(true);
+    expect(error.message).toContain('throughput.manual is a Pulumi Output: it was checked when its value (400 RU/s) became known');
+    expect(assertRefused(error, { rule: 'SG017', path: 'throughput.manual' }).map((f) => f.ruleId)).toEqual(['SG017']);
+  });
+
+  it('rejects with the InvalidArgsError of a value off the grid, naming the field', async () => {
+    const seen = await observe(() => runWithMocks(program({ manual: pulumi.output(450) }, tenantItems(200, 100))));
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    expect(seen.error).toBeInstanceOf(InvalidArgsError);
+    expect((seen.error as InvalidArgsError).issues).toEqual([
+      { path: 'throughput.manual', message: expect.stringContaining('got 450 (the value of its Output, known at deployment)') },
+    ]);
+  });
+
+  it('leaves the next run clean: it resolves, with the container', async () => {
+    const seen = await observe(() => runWithMocks(program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000))));
+    expect([seen.outcome, seen.unhandled]).toEqual(['resolved', []]);
+    const { resources } = await runWithMocks(program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000)));
+    expect(resources.find((r) => r.name === 'ot' && r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer')?.inputs.options).toEqual({ throughput: 4_000 });
+  });
+
+  it('names each error when the program fails with more than one', async () => {
+    const seen = await observe(() =>
+      runWithMocks(() => {
+        void Promise.reject(new Error('first'));
+        void Promise.reject(new Error('second'));
+      }),
+    );
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    expect((seen.error as Error).message).toBe(
+      'the program did not run cleanly under the mock engine:\n  the program failed with an unhandled error: first\n  the program failed with an unhandled error: second',
+    );
+  });
+});
