@@ -56,9 +56,12 @@ const provisionedOf = (design: TableDesign) => {
 
 /** The design the construct checks: the props' design with its name (from the construct path), billing mode and capacity. */
 function coreDesign(design: TableDesign, name: string): DynamoDbTableDesign {
-  if (design.billing !== 'provisioned') return { ...design, engine: 'dynamodb', name, billing: 'on-demand' };
+  // GuardedTable declares each GSI's projection, TableV2's default (ALL) where the props give none.
+  const projected = design.globalSecondaryIndexes?.map((gsi) => ({ projectionType: 'ALL' as const, ...gsi }));
+  const indexes = projected ? { globalSecondaryIndexes: projected } : {};
+  if (design.billing !== 'provisioned') return { ...design, ...indexes, engine: 'dynamodb', name, billing: 'on-demand' };
   const capacity = provisionedOf(design);
-  const globalSecondaryIndexes = design.globalSecondaryIndexes?.map((gsi) => ({ ...gsi, capacity }));
+  const globalSecondaryIndexes = projected?.map((gsi) => ({ ...gsi, capacity }));
   return { ...design, engine: 'dynamodb', name, billing: 'provisioned', capacity, ...(globalSecondaryIndexes ? { globalSecondaryIndexes } : {}) };
 }
 
