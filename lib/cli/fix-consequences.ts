@@ -79,6 +79,12 @@ function indexTableKey(document: unknown, segments: readonly (string | number)[]
   return at < 0 ? undefined : valueAtSegments(document, [...segments.slice(0, at), 'partitionKey', 'name']);
 }
 
+/** Whether the table an access pattern at `segments` belongs to had a GSI named `name` in `document`. */
+function indexExisted(document: unknown, segments: readonly (string | number)[], name: unknown): boolean {
+  const indexes = valueAtSegments(document, [...segments.slice(0, segments.indexOf('accessPatterns')), 'globalSecondaryIndexes']);
+  return Array.isArray(indexes) && indexes.some((gsi: unknown) => (gsi as { indexName?: unknown } | null)?.indexName === name);
+}
+
 /** The value at `path` in `document`, or undefined. */
 function valueAt(document: unknown, path: string): unknown {
   return valueAtSegments(document, parseFieldPath(path));
@@ -112,7 +118,10 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
   if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;
   if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
   if (name === 'index' && segments.includes('accessPatterns') && edit.op === 'set')
-    return `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
+    // An index the table had before the fix is there already: the queries can read it now.
+    return indexExisted(before, parseFieldPath(edit.path), edit.value)
+      ? `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName)`
+      : `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
   if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
     // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.
