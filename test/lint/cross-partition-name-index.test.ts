@@ -48,4 +48,17 @@ describe('SG012 names an existing GSI keyed on what a pattern gives', () => {
     expect(applicationChange(edit, JSON.parse(text))).toBe('the queries of this access pattern must read index `by-customer` (their IndexName)');
     expect(applicationChange({ ...edit, value: 'by-customer-v2' }, JSON.parse(text))).toMatch(/once it is active$/);
   });
+
+  it('a random-sharded index is named with fanOut beside (fix-convergence counterexample: SG009 would follow)', () => {
+    const design = orders();
+    const [gsi] = design.globalSecondaryIndexes ?? [];
+    const sharded = { ...design, globalSecondaryIndexes: [{ ...gsi, sharding: { strategy: 'random' as const, shards: 2 } }] };
+    const [finding] = sg012(sharded);
+    expect(finding.edits).toEqual([
+      { op: 'set', path: 'accessPatterns[1].index', value: 'by-customer' },
+      { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
+    ]);
+    const first = fixDesignText(JSON.stringify({ tables: [{ ...sharded, engine: undefined }] }, null, 2), {});
+    expect(lint(JSON.parse(first.text) as { tables: DynamoDbTableDesign[] })).toEqual([]);
+  });
 });
