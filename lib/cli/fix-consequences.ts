@@ -20,7 +20,7 @@ interface ShardingValue {
   readonly logicalAttribute?: string;
 }
 
-function shardingChange(edit: DesignEdit): string {
+function shardingChange(edit: DesignEdit, tableKey?: unknown): string {
   if (edit.op === 'remove')
     return 'the application must stop adding shard suffixes to this key, and items already written with a suffix must be rewritten without it';
   const value = (typeof edit.value === 'object' && edit.value !== null ? edit.value : {}) as ShardingValue;
@@ -30,7 +30,10 @@ function shardingChange(edit: DesignEdit): string {
   if (value.logicalAttribute !== undefined) {
     const last = typeof n === 'number' ? n - 1 : 'N-1';
     const pick = value.strategy === 'calculated' ? `hash(${value.sourceAttribute ?? 'the source attribute'}) mod ${n}` : `a random 0…${last}`;
-    return `the application must write the index's key attribute on each item as ${value.logicalAttribute} + "#" + ${pick}, leaving ${value.logicalAttribute} as it is, and query all ${n} of its values for one ${value.logicalAttribute}; existing items must be written with it to appear in the index`;
+    // The table's own key: its stored value may carry the table's shard suffix, which the index's attribute leaves out
+    // (the lint counts the index's own shards alone, normalize-table.ts `tableHotShare`).
+    const unsharded = tableKey === value.logicalAttribute ? ` (its own value, without any shard suffix the table's key carries)` : '';
+    return `the application must write the index's key attribute on each item as ${value.logicalAttribute}${unsharded} + "#" + ${pick}, leaving ${value.logicalAttribute} as it is, and query all ${n} of its values for one ${value.logicalAttribute}; existing items must be written with it to appear in the index`;
   }
   // A GSI whose multi-attribute key takes the shard as an attribute of its own (advice.ts, addedShardAttribute).
   if (parseFieldPath(edit.path).includes('globalSecondaryIndexes') && (value.strategy === 'random' || value.strategy === 'calculated')) {
@@ -70,10 +73,26 @@ function indexRollout(name: unknown, old: unknown): string {
   return `the index's key cannot change in place, so the fix names a new index, \`${String(name)}\`; roll it out in two deploys: first add it beside ${was} (keep ${was} in the design for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then remove ${was} in a second deploy`;
 }
 
+/** The partition-key name of the table whose index `segments` is under (`tables[1].globalSecondaryIndexes[0]…`), in `document`. */
+function indexTableKey(document: unknown, segments: readonly (string | number)[]): unknown {
+  const at = segments.indexOf('globalSecondaryIndexes');
+  return at < 0 ? undefined : valueAtSegments(document, [...segments.slice(0, at), 'partitionKey', 'name']);
+}
+
+/** Whether the table an access pattern at `segments` belongs to had a GSI named `name` in `document`. */
+function indexExisted(document: unknown, segments: readonly (string | number)[], name: unknown): boolean {
+  const indexes = valueAtSegments(document, [...segments.slice(0, segments.indexOf('accessPatterns')), 'globalSecondaryIndexes']);
+  return Array.isArray(indexes) && indexes.some((gsi: unknown) => (gsi as { indexName?: unknown } | null)?.indexName === name);
+}
+
 /** The value at `path` in `document`, or undefined. */
 function valueAt(document: unknown, path: string): unknown {
+  return valueAtSegments(document, parseFieldPath(path));
+}
+
+function valueAtSegments(document: unknown, segments: readonly (string | number)[]): unknown {
   let value = document;
-  for (const segment of parseFieldPath(path)) {
+  for (const segment of segments) {
     if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
     value = (value as Record<string | number, unknown>)[segment];
   }
@@ -104,13 +123,17 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
   if (segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   if (segments.includes('acknowledgements')) return undefined;
   const name = field(edit.path);
-  if (segments.includes('sharding')) return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit);
+  if (segments.includes('sharding'))
+    return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit, indexTableKey(before, segments));
   // A key attribute's declared kind says what its values are (a time bucket): no key, no item changes. (A Cosmos DB
   // partition key's own `kind`, Hash or MultiHash, is its deployed definition: that one recreates the container.)
   if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;
   if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
   if (name === 'index' && segments.includes('accessPatterns') && edit.op === 'set')
-    return `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
+    // An index the table had before the fix is there already: the queries can read it now.
+    return indexExisted(before, parseFieldPath(edit.path), edit.value)
+      ? `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName)`
+      : `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
   if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
     // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.

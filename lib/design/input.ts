@@ -104,8 +104,9 @@ export interface IndexWorkloadDesign {
   /** @default - uniform: 1 / cardinality of the index's full partition key; the table's `workload.hotKeyShare` (unless
    *  its `hotKeyOperations` is `reads`) where the index's partition key is the table's partition-key attribute or its
    *  components, which the table's hottest value determines (a GSI on `gameId` of a table keyed by `gameId`: every
-   *  write of the hot game writes the index on one value), divided by the table's shards when the table key is
-   *  sharded in its own attribute; for its writes, the table's hottest item's share where that is more and the index
+   *  write of the hot game writes the index on one value), divided by the table's shards when the index is keyed
+   *  by that sharded attribute itself and declares no sharding of its own (one sharded in a separate attribute,
+   *  `logicalAttribute`, holds the unsharded value and its own shard: only its own shards spread it); for its writes, the table's hottest item's share where that is more and the index
    *  takes the table's writes (see `peakWriteUnits`) */
   readonly hotKeyShare?: number;
 }
@@ -141,7 +142,8 @@ export interface ShardingDesign {
    *  @default '#' */
   readonly separator?: string;
   /** Global secondary index only: the attribute whose value the index's partition key holds before its
-   *  shard suffix, when the shard goes in a separate attribute the application writes for the index
+   *  shard suffix (its unsharded value, where the table shards that attribute too: the table's shards do not
+   *  spread the index), when the shard goes in a separate attribute the application writes for the index
    *  (`orderStatusShard` = `orderStatus` + "#" + n), so the attribute every other reader uses stays as it
    *  is (AWS, "Using global secondary index write sharding for selective table queries"). The index's
    *  partition key is then that separate attribute, its `cardinality` the logical attribute's, and its

@@ -1,7 +1,7 @@
 /** A DynamoDB table design → DynamoDbKeyDesign: its primary key, GSIs and LSIs as key spaces. */
 import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
-import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
+import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute } from './key-design';
 import { looksMutable } from './key-names';
@@ -124,7 +124,7 @@ function gsiDraft(
     ...(keyChange ? { keyChange } : {}),
     hotKeyShare:
       workload?.hotKeyShare === undefined
-        ? tableHotShare(partitionKey, gsi.sharding?.logicalAttribute, table)
+        ? tableHotShare(partitionKey, gsi.sharding, table)
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     ...projectionOf(gsi, path, log),
@@ -157,22 +157,28 @@ function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueL
 /**
  * The share of an index's traffic its hottest value takes when the table's hottest value determines it: every index
  * key attribute is the table's partition-key attribute or one of its components (a separate shard attribute counted
- * by the attribute it holds, `logical`). Every write of the table's hottest value (a hot game, its many players'
- * items) then writes the index on one value (AWS, "Provisioned throughput considerations for global secondary
+ * by the attribute it holds, `logicalAttribute`). Every write of the table's hottest value (a hot game, its many
+ * players' items) then writes the index on one value (AWS, "Provisioned throughput considerations for global secondary
  * indexes": a table write that puts an item carrying the index key writes the index), whatever the index's own
- * cardinality. A table key sharded in its own attribute (`gameId#n`) carries its shards into the index: the share
- * divides by them. Undefined when the table declares no share, its share is of reads only, or the index key is
- * another attribute.
+ * cardinality. A table key sharded in its own attribute (`gameId#n`) carries its shards into an index keyed by that
+ * attribute itself, with no sharding of its own: the index's key values are then the table's stored keys, and the
+ * share divides by them. Not into an index with a sharding of its own: a separate shard attribute holds the logical
+ * value and the index's own suffix (`gameIdShard` = the game's id + "#" + n, what a reader of one game queries), and
+ * its own shards are the only ones its key has (gsishard21: a leaderboard index on `gameIdShard`, 2 random shards,
+ * was credited with the table's 3 calculated ones, 1,500 WCU per shard passed as 500). Undefined when the table
+ * declares no share, its share is of reads only, or the index key is another attribute.
  */
-function tableHotShare(indexKey: readonly KeyAttribute[], logical: string | undefined, table: DynamoDbTableDesign): DeclaredFigure | undefined {
+function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesign | undefined, table: DynamoDbTableDesign): DeclaredFigure | undefined {
   const share = table.workload.hotKeyShare;
   if (share === undefined || table.workload.hotKeyOperations === 'reads' || indexKey.length === 0) return undefined;
   const tableKey = table.partitionKey.name;
   const components = (table.partitionKey.components ?? []).map((c) => c.name);
+  const logical = sharding?.logicalAttribute;
   const nameOf = (a: KeyAttribute) => (a === indexKey[0] && logical !== undefined && indexKey.length === 1 ? logical : a.name);
   const names = indexKey.map(nameOf);
   if (!names.every((name) => sameAttribute(name, tableKey) || components.some((c) => sameAttribute(name, c)))) return undefined;
-  const shards = names.some((name) => sameAttribute(name, tableKey)) ? (table.sharding?.shards ?? 1) : 1;
+  const carriesTableShards = sharding === undefined && indexKey.some((a) => sameAttribute(a.name, tableKey));
+  const shards = carriesTableShards ? (table.sharding?.shards ?? 1) : 1;
   return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare' };
 }
 

@@ -108,6 +108,11 @@ export const SOURCES = {
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
   dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
+  // A Query names the index it reads (IndexName): "any local secondary index or global secondary index on the table".
+  dynamoQueryIndexName: {
+    title: 'DynamoDB API: Query, IndexName (the index a query reads)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html#DDB-Query-request-IndexName',
+  },
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB

@@ -1,3 +1,7 @@
+import type { AccessPattern } from '../../design/key-design';
+import type { DesignAnalysis } from '../analysis';
+import type { DesignEdit } from '../edits';
+import { carriesKey, needsEveryShard } from '../queries';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -14,14 +18,20 @@ export const crossPartitionQueries = defineRule({
   rationaleDetails: [
     'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
   ],
-  fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection.',
-  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery],
+  fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes).',
+  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
   messages: {
     crossingOne:
       '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     crossingMany:
       '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
+    // try21a: a pattern naming no index, whose key attributes an existing GSI's key is (orders-of-customer, by-customer).
+    fixNameIndex:
+      'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern); the application must send those queries to that index (their IndexName)',
+    // The index is write-sharded: a whole-key query then reads every shard (SG009), so the fix sets fanOut beside.
+    fixNameIndexFanOut:
+      'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern), and `fanOut`: true where the index is sharded; the application must send those queries to that index (their IndexName) and read every shard of it',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
   check(design, analysis) {
@@ -31,13 +41,55 @@ export const crossPartitionQueries = defineRule({
     const { patterns: crossing, share } = analysis.crossPartition();
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
+    const data = { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share };
+    const named = analysis.profile.globalIndexes ? crossing.map((p) => indexCarrying(analysis, p)) : [];
+    if (named.length > 0 && named.every((index) => index !== undefined)) {
+      const fanOut = crossing.filter((p, i) => readsEveryShard(analysis, p, named[i] as string));
+      const edits = [
+        ...crossing.map((p, i): DesignEdit => ({ op: 'set', path: `${p.path}.index`, value: named[i] })),
+        ...fanOut.map((p): DesignEdit => ({ op: 'set', path: `${p.path}.fanOut`, value: true })),
+      ];
+      return [
+        {
+          path: 'accessPatterns',
+          messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+          fixId: fanOut.length > 0 ? ('fixNameIndexFanOut' as const) : ('fixNameIndex' as const),
+          data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[] },
+          edits,
+        },
+      ];
+    }
     return [
       {
         path: 'accessPatterns',
         messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
         fixId: analysis.profile.globalIndexes ? ('fixIndex' as const) : ('fixProjection' as const),
-        data: { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
+        data,
       },
     ];
   },
 });
+
+/**
+ * The first GSI whose partition key a pattern that names no index carries (DynamoDB: a Query of that index by those
+ * attributes reads one partition-key value, AWS "Querying tables"; a query names the index it reads, API "Query",
+ * IndexName), or undefined.
+ */
+function indexCarrying(analysis: DesignAnalysis, pattern: AccessPattern): string | undefined {
+  if (pattern.index !== undefined) return undefined;
+  const { routing } = analysis.profile;
+  // `wants: any` and `fanOut` concern a write-sharded key (normalize-usage.ts; SG007): on another index they would be
+  // invalid or fan out over shards it does not have, so such a pattern is told of write-sharded indexes only.
+  const optionsFit = (strategy: string | undefined) => (pattern.wants !== 'any' && !pattern.fanOut) || strategy === 'random' || strategy === 'calculated';
+  return analysis.spaces.find(
+    (a) => a.space.index !== undefined && optionsFit(a.space.sharding?.strategy) && carriesKey(routing, a.space, { ...pattern, index: a.space.index }),
+  )?.space.index;
+}
+
+/** Whether `pattern`, sent to `index`, must read every one of its write shards to be complete (`needsEveryShard`). */
+function readsEveryShard(analysis: DesignAnalysis, pattern: AccessPattern, index: string): boolean {
+  const space = analysis.spaces.find((a) => a.space.index === index)?.space;
+  const sharding = space?.sharding;
+  if (space === undefined || pattern.fanOut || (sharding?.strategy !== 'random' && sharding?.strategy !== 'calculated')) return false;
+  return needsEveryShard(space, { ...pattern, index }, sharding.strategy, sharding.sourceAttribute);
+}
