@@ -6,7 +6,7 @@
  * partition. That is an average; a hash can put more keys on one partition, and the headroom under the partition's
  * ceiling is what absorbs it, so N carries no slack of its own (the fix text says so).
  */
-import { ENGINE_LIST, ENGINES, profileOf, type Engine, type LoadDimension, type Loads } from '../engines';
+import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
 import { DesignError } from './errors';
 import type { ShardingStrategy } from './key-design';
@@ -20,17 +20,8 @@ export function loadDimensions(engine: Engine, loads: Loads, headroom: number): 
   return profileOf(engine).loadDimensions(loads, headroom);
 }
 
-/** Relative tolerance for floating-point noise: 10,000 × 0.56 / 7 is 800.0000000000001, which fits 800. */
-const TOLERANCE = 1e-9;
-
-/** The one comparison every rule and `shardsFor()` use: a load fits when it is at most the usable ceiling. */
-export function fits(load: number, usable: number): boolean {
-  return load <= usable * (1 + TOLERANCE);
-}
-
-export function allFit(dimensions: readonly LoadDimension[]): boolean {
-  return dimensions.every((d) => fits(d.load, d.usable));
-}
+// The comparison lives with the engines (the launch sizing uses it too); rules keep importing it from here.
+export { allFit, fits } from '../engines';
 
 /** The dimension using the largest share of its usable ceiling (the one that saturates first). */
 export function nearestToCeiling(loads: readonly LoadDimension[]): LoadDimension {
@@ -76,7 +67,7 @@ export function firstCount(ok: (n: number) => boolean): number | undefined {
  * `smallestCount` finds it is not the smallest and searches.
  */
 export function countByLoad(dimensions: readonly LoadDimension[]): number {
-  return dimensions.reduce((n, d) => Math.max(n, Math.ceil(d.load / (d.usable * (1 + TOLERANCE)))), 1);
+  return dimensions.reduce((n, d) => Math.max(n, Math.ceil(d.load / (d.usable * (1 + LOAD_TOLERANCE)))), 1);
 }
 
 /** Keys of one logical key under a strategy: how the hottest value's loads divide over N stored keys. */

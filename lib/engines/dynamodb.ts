@@ -1,56 +1,9 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
 import { ITEM_AGGREGATES, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
+import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
+import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
+import { withHeadroom } from './fit';
 import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
-
-/**
- * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
- * adaptive capacity or partition split lifts the load one key value can take.
- */
-export const DYNAMODB_LIMITS = {
-  /** Write units per second one physical partition serves; one key value never spans partitions.
-   *  Source: Amazon DynamoDB Developer Guide, "Partitions and data distribution". */
-  partitionWriteUnits: 1_000,
-  /** Read units per second one physical partition serves (same source). */
-  partitionReadUnits: 3_000,
-  /** An item collection (all items of one partition-key value) is capped at 10 GB when the table
-   *  has a local secondary index. Source: Developer Guide, "Item collection size limit". */
-  itemCollectionGb: 10,
-  /** A multi-attribute GSI key takes at most 4 partition-key and 4 sort-key attributes.
-   *  Source: Developer Guide, "Multi-attribute keys for global secondary indexes". */
-  multiAttributeKeyParts: 4,
-  /** Default quotas: GSIs and LSIs per table. Source: Developer Guide, "Service quotas". */
-  globalSecondaryIndexes: 20,
-  localSecondaryIndexes: 5,
-  /** What a new on-demand table (or GSI) sustains before it scales: 4,000 write and 12,000 read units per
-   *  second (its initial warm throughput); beyond, it throttles while it scales (to double its previous peak
-   *  per 30 minutes), unless pre-warmed. Source: Developer Guide, "Pre-warming a table for on-demand capacity
-   *  mode" and "Understanding DynamoDB warm throughput". */
-  newOnDemandWriteUnits: 4_000,
-  newOnDemandReadUnits: 12_000,
-  /** Default table-level quota: read and write units per second for any table or any one of its GSIs, in
-   *  both capacity modes (adjustable). Source: Developer Guide, "Service quotas" (throughput default quotas). */
-  tableThroughputQuota: 40_000,
-  /** Default account-level quota (per Region, provisioned mode only): the provisioned read or write capacity of all
-   *  tables and GSIs together, and so of one table and its GSIs (adjustable). Same source. */
-  accountThroughputQuota: 80_000,
-  /** The most capacity units per second a declared figure may carry: the API's capacity units are 64-bit integers
-   *  (API Reference, "ProvisionedThroughput": ReadCapacityUnits and WriteCapacityUnits, "Type: Long"), which a
-   *  JavaScript number, and the template synthesized from it, carries exactly only up to 2^53 − 1. */
-  apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
-} as const;
-
-/**
- * Auto scaling's target utilization, in percent: the share of provisioned capacity it keeps consumed, so it provisions the
- * consumed capacity ÷ target, between the minimum and maximum. CDK's `Capacity.autoscaled()` takes 20 to 90 and defaults
- * to 70 (aws-cdk-lib `AutoscaledCapacityOptions.targetUtilizationPercent`). The scaling policy's target utilization is
- * "the percentage of consumed provisioned throughput at a point in time", and target tracking adjusts the provisioned
- * throughput "so that the actual capacity utilization remains at or near your target utilization" (Developer Guide,
- * "Managing throughput capacity automatically with DynamoDB auto scaling").
- */
-export const DYNAMODB_AUTO_SCALING_TARGET = { min: 20, max: 90, default: 70 } as const;
-
-/** The capacity auto scaling keeps when no minimum is declared: CDK's `Capacity.autoscaled` `minCapacity` default. */
-export const DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM = 1;
 
 /**
  * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
@@ -155,22 +108,24 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
 /**
  * `launchAtPeak`: the peak meets a new table, which has only the partitions its warm throughput gives (the declared one,
  * else a new on-demand table's 12,000 RCU and 4,000 WCU: "Understanding DynamoDB warm throughput", scenarios), not the
- * twice-the-peak an existing table has served its way to. Where that is under the peak ÷ headroom in a direction, SG017
- * pre-warms it there (its notPreWarmed finding, sized as every SG017 raise is), and the key is judged on the partitions
- * that gives, as a provisioned key is at the capacity SG017 raises it to: the two findings count the same partitions
- * (stranger21a: SG003 asked for 23 shards on the 4 partitions of a new table, 3 once SG017's pre-warm was written).
+ * twice-the-peak an existing table has served its way to. Where the peak is more than that serves, SG017 pre-warms the
+ * table (its notPreWarmed finding, sized by `warmThroughputFor`, capped at the table-level quota), and the key is judged
+ * on the partitions that pre-warm gives, as a provisioned key is at the capacity SG017 raises it to: the two findings
+ * ask one function, so they count the same partitions (stranger21a: SG003 asked for 23 shards on the 4 partitions of a
+ * new table, 3 once SG017's pre-warm was written).
  */
 function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
-  const defaults = dynamoPartitionsFor(DYNAMODB_LIMITS.newOnDemandReadUnits, DYNAMODB_LIMITS.newOnDemandWriteUnits);
-  const reads = Math.max(warm.reads, DYNAMODB_LIMITS.newOnDemandReadUnits);
-  const writes = Math.max(warm.writes, DYNAMODB_LIMITS.newOnDemandWriteUnits);
-  const has = dynamoPartitionsFor(reads, writes);
-  const raised = dynamoPartitionsFor(Math.max(reads, total.reads / headroom), Math.max(writes, total.writes / headroom));
-  const basis: PartitionCountBasis =
-    raised > has
-      ? { countedBy: 'raised-warm-throughput', peakDividedBy: headroom }
-      : { countedBy: has > defaults ? 'declared-warm-throughput' : 'warm-throughput' };
-  return Object.assign(neighboursOn(Math.max(raised, has), basis, total, stored), { atLaunch: true as const });
+  const launch = launchCapacity(warm.reads, warm.writes);
+  const has = dynamoPartitionsFor(launch.reads, launch.writes);
+  const basis: PartitionCountBasis = { countedBy: launch.preWarmed ? 'declared-warm-throughput' : 'warm-throughput' };
+  if (launchFits(total, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
+  const preWarm = warmThroughputFor(total, launch, headroom);
+  const raised = dynamoPartitionsFor(preWarm.reads, preWarm.writes);
+  // "peak ÷ headroom" only where that is what the pre-warm is: not where the quota caps it or a combination scales it.
+  const dividedPeak = (peak: number, has: number) => Math.max(withHeadroom(peak, headroom), has);
+  const asDivided = preWarm.reads === dividedPeak(total.reads, launch.reads) && preWarm.writes === dividedPeak(total.writes, launch.writes);
+  const counted: PartitionCountBasis = raised <= has ? basis : { countedBy: 'raised-warm-throughput', ...(asDivided ? { peakDividedBy: headroom } : {}) };
+  return Object.assign(neighboursOn(Math.max(raised, has), counted, total, stored), { atLaunch: true as const });
 }
 
 function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {

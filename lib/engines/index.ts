@@ -47,7 +47,10 @@ export {
   usableBesideNeighbours,
 } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
+export { dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
+export { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor, type LaunchCapacity, type ReadsAndWrites } from './dynamodb-launch';
+export { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
+export { allFit, fits, LOAD_TOLERANCE, withHeadroom } from './fit';
 export type {
   CacheTerms,
   DirectionNeighbours,

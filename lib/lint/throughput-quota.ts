@@ -8,17 +8,12 @@
  */
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { fits } from '../design/sharding';
-import { DYNAMODB_LIMITS, type QuotaPassed } from '../engines';
+import { DYNAMODB_LIMITS, withHeadroom, type QuotaPassed } from '../engines';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 
 export type CapacityDimension = 'read' | 'write';
 
 export type { QuotaPassed };
-
-/** The peak with the design's headroom, in whole units: what the capacity should allow. */
-export function withHeadroom(peak: number, headroom: number): number {
-  return Math.ceil(peak / headroom - 1e-9);
-}
 
 /** Whether a peak is above the default table-level quota itself: throttled in either capacity mode unless the quota was raised. */
 export function peakPastQuota(peak: number): boolean {

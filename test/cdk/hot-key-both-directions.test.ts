@@ -10,8 +10,8 @@
 // the less of 0.8 × 138,857 + 54,000 and 0.8 × 156,857 + 96,000 = 111,085 + 54,000 = 165,085.
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable } from '../../lib/cdk';
-import { replayAlarms, Telemetry, type CfnTemplate } from '../../lib/testing/replay';
-import { accessedReplayIds, appWithStack, templateOf } from './support';
+import type { CfnTemplate } from '../../lib/testing/replay';
+import { appWithStack, hotKeyTicketStates, templateOf, type Units } from './support';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -23,23 +23,11 @@ new GuardedTable(stack, 'Jobs', {
   contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
 });
 const template = templateOf(stack).toJSON() as CfnTemplate;
-const { rule, consumed } = accessedReplayIds(template);
 const hotKeyAlarm = () => Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
 
 /** Ten minutes of the hot key at `key` RCU/s and WCU/s, the table at its planned peak otherwise (the key included). */
-function states(key: { rcu: number; wcu: number }): string[] {
-  const telemetry = new Telemetry(10);
-  const others = { rcu: 6_400 - 1_600, wcu: 1_200 - 300 };
-  for (let minute = 0; minute < 10; minute++) {
-    telemetry.contribute(rule, minute, 'job#1', (3 * key.wcu + key.rcu) * 60);
-    const rcu = others.rcu + key.rcu;
-    const wcu = others.wcu + key.wcu;
-    telemetry.put(consumed('Read'), minute, { sum: rcu * 60, count: 60, min: 0, max: rcu });
-    telemetry.put(consumed('Write'), minute, { sum: wcu * 60, count: 60, min: 0, max: wcu });
-  }
-  const alarm = replayAlarms(template, telemetry).find((a) => a.name.includes('hot key approaching'))!;
-  return [...new Set(alarm.states.slice(5))];
-}
+const states = (key: Units): string[] =>
+  hotKeyTicketStates(template, { peak: { rcu: 6_400, wcu: 1_200 }, planned: { rcu: 1_600, wcu: 300 }, keyValue: 'job#1', key });
 
 describe('the hot-key ticket of a key hot in both directions', () => {
   it('draws its line in the rule unit, reads and writes together: 165,085 a minute', () => {

@@ -7,8 +7,8 @@
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable } from '../../lib/cdk';
-import { replayAlarms, Telemetry, type CfnTemplate } from '../../lib/testing/replay';
-import { accessedReplayIds, appWithStack, templateOf } from './support';
+import type { CfnTemplate } from '../../lib/testing/replay';
+import { appWithStack, hotKeyTicketStates, templateOf, type Units } from './support';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -21,23 +21,11 @@ new GuardedTable(stack, 'Events', {
   acknowledgements: [{ rule: 'SG003', reason: 'The whale tenant moves to a table of its own next quarter.' }],
 });
 const template = templateOf(stack).toJSON() as CfnTemplate;
-const { rule, consumed } = accessedReplayIds(template);
 const hotKeyAlarm = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
 
 /** Ten minutes of the hot key consuming `key` RCU/s and WCU/s (what its partition serves it), the rest at plan. */
-function states(key: { rcu: number; wcu: number }): string[] {
-  const telemetry = new Telemetry(10);
-  const others = { rcu: 3_000 - 1_200, wcu: 8_000 - 3_200 };
-  for (let minute = 0; minute < 10; minute++) {
-    telemetry.contribute(rule, minute, 'tenant#whale', (3 * key.wcu + key.rcu) * 60);
-    const rcu = others.rcu + key.rcu;
-    const wcu = others.wcu + key.wcu;
-    telemetry.put(consumed('Read'), minute, { sum: rcu * 60, count: 60, min: 0, max: rcu });
-    telemetry.put(consumed('Write'), minute, { sum: wcu * 60, count: 60, min: 0, max: wcu });
-  }
-  const alarm = replayAlarms(template, telemetry).find((a) => a.name.includes('hot key approaching'))!;
-  return [...new Set(alarm.states.slice(5))];
-}
+const states = (key: Units): string[] =>
+  hotKeyTicketStates(template, { peak: { rcu: 3_000, wcu: 8_000 }, planned: { rcu: 1_200, wcu: 3_200 }, keyValue: 'tenant#whale', key });
 
 describe('the hot-key ticket of a key planned past its ceiling (SG003 acknowledged)', () => {
   it('is drawn at 95% of what the key can log, not at its unreachable plan, and says why', () => {

@@ -8,7 +8,7 @@ import { App, Stack, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import type { GuardedTableProps } from '../../lib/cdk';
-import type { CfnTemplate, MetricId } from '../../lib/testing/replay';
+import { replayAlarms, Telemetry, type CfnTemplate, type MetricId } from '../../lib/testing/replay';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -90,4 +90,30 @@ export function accessedReplayIds(template: CfnTemplate): { rule: string; consum
     rule: `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`,
     consumed: (direction) => ({ namespace: 'AWS/DynamoDB', metricName: `Consumed${direction}CapacityUnits`, dimensions: { TableName: tableName } }),
   };
+}
+
+/** Reads and writes per second, RCU and WCU. */
+export interface Units {
+  readonly rcu: number;
+  readonly wcu: number;
+}
+
+/**
+ * The states of a GuardedTable's accessed-mode hot-key ticket over ten minutes in which one key (`keyValue`) consumes
+ * `key` RCU/s and WCU/s and the rest of the table its plan (`peak` less the key's planned `planned`), the last five
+ * minutes' distinct states (the first five fill the alarm's evaluation window). The rule counts 3 × WCU + RCU per key.
+ */
+export function hotKeyTicketStates(template: CfnTemplate, at: { peak: Units; planned: Units; keyValue: string; key: Units }): string[] {
+  const { rule, consumed } = accessedReplayIds(template);
+  const telemetry = new Telemetry(10);
+  const others = { rcu: at.peak.rcu - at.planned.rcu, wcu: at.peak.wcu - at.planned.wcu };
+  for (let minute = 0; minute < 10; minute++) {
+    telemetry.contribute(rule, minute, at.keyValue, (3 * at.key.wcu + at.key.rcu) * 60);
+    const rcu = others.rcu + at.key.rcu;
+    const wcu = others.wcu + at.key.wcu;
+    telemetry.put(consumed('Read'), minute, { sum: rcu * 60, count: 60, min: 0, max: rcu });
+    telemetry.put(consumed('Write'), minute, { sum: wcu * 60, count: 60, min: 0, max: wcu });
+  }
+  const alarm = replayAlarms(template, telemetry).find((a) => a.name.includes('hot key approaching'))!;
+  return [...new Set(alarm.states.slice(5))];
 }

@@ -54,6 +54,23 @@ describe('a table launched at its peak is judged on the partitions it is created
     expect(hot?.message).toContain('25 partitions assumed, for its declared warm throughput');
   });
 
+  it("a launch past the table-level quota: the partitions of SG017's pre-warm capped at 40,000 WCU, 40 (was 45, peak ÷ headroom uncapped)", () => {
+    const findings = lint(events({ workload: { peakReadUnits: 2_000, peakWriteUnits: 36_000, hotKeyShare: 0.035, hotKeyOperations: 'writes' } }));
+    expect(findings.find((f) => f.ruleId === 'SG017' && f.messageId === 'notPreWarmed')?.fix).toContain('writeUnitsPerSecond: 40,000');
+    const hot = hotKey(findings);
+    expect(hot?.data).toMatchObject({ keySpacePartitions: 40, partitionsCountedBy: 'raised-warm-throughput' });
+    // The pre-warm is the quota, not 36,000 ÷ 80%: the message does not say "peak ÷ 80% headroom".
+    expect(hot?.data).not.toHaveProperty('partitionsPeakDividedBy');
+    expect(hot?.message).toContain('40 partitions assumed, for the warm throughput SG017 pre-warms it to (3,000 RCU');
+  });
+
+  it("a launch over only in combination (75% + 75% of a new table): the partitions of SG017's 22,500 RCU / 7,500 WCU pre-warm, 8 (was the new table's 4)", () => {
+    const findings = lint(events({ workload: { peakReadUnits: 9_000, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' } }));
+    expect(findings.find((f) => f.ruleId === 'SG017')?.fix).toContain('{ readUnitsPerSecond: 22,500, writeUnitsPerSecond: 7,500 }');
+    // (3,000 − 1,200) ÷ 8 = 225 WCU of neighbours, where the new table's 4 partitions gave 450.
+    expect(hotKey(findings)?.data).toMatchObject({ keySpacePartitions: 8, partitionsCountedBy: 'raised-warm-throughput', writeNeighbours: 225 });
+  });
+
   it('the same table not launched at its peak is judged as before: twice the peak, 40 partitions', () => {
     const hot = hotKey(lint(events({ launchAtPeak: false })));
     expect(hot?.data).toMatchObject({ keySpacePartitions: 40, partitionsCountedBy: 'twice-the-peak' });

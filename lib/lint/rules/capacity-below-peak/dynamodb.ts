@@ -3,7 +3,17 @@ import { joinPath } from '../../../design/field-path';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
-import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_LIMITS, type QuotaPassed } from '../../../engines';
+import {
+  DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM,
+  DYNAMODB_LIMITS,
+  launchCapacity,
+  launchFits,
+  launchFractions,
+  warmAtDefaults,
+  warmThroughputFor,
+  withHeadroom,
+  type QuotaPassed,
+} from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
@@ -13,11 +23,10 @@ import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../pr
 import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
-import { peakPastQuota, quotaPassed, withHeadroom, type CapacityDimension } from '../../throughput-quota';
+import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
 import { writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
-import { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor } from './launch-capacity';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =

@@ -11,9 +11,8 @@
  * under the default pre-warms nothing: 12,000 reads and 4,000 writes are the least warm throughput a table takes (the
  * Pulumi AWS provider's TableWarmThroughput: "Minimum value of 12000 (default)", "Minimum value of 4000 (default)").
  */
-import { fits } from '../../../design/sharding';
-import { DYNAMODB_LIMITS } from '../../../engines';
-import { withHeadroom } from '../../throughput-quota';
+import { DYNAMODB_LIMITS } from './dynamodb-limits';
+import { fits, withHeadroom } from './fit';
 
 /** Reads and writes per second: a peak, or what a table serves. */
 export interface ReadsAndWrites {
