@@ -104,10 +104,13 @@ export interface Rule extends RuleDescription {
 }
 
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
-interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
+interface RuleDefinition<E extends Engine, M extends string> extends Omit<RuleMeta<M>, 'messages'> {
   /** The engines the rule checks: a mechanism only some engines have (LSIs, joins, on-demand billing).
    *  @default - every engine: the rule asks the engine's profile what differs */
   readonly engines?: readonly E[];
+  /** The rule's `messages`, built on first read: every command defines every rule, and a clean lint reads none of
+   *  them (the catalogues spread into most rules made a start build some 1,100 properties). */
+  readonly messages: () => Readonly<Record<M, string>>;
   check?(design: DesignOf<E>, analysis: DesignAnalysis): RuleHit<M>[];
   checkExternal?(resource: ExternalResource): RuleHit<M>[];
 }
@@ -119,13 +122,18 @@ export function defineRule<E extends Engine = Engine, M extends string = string>
 }
 
 /**
- * The rule with `templates`, its messages read on first use: a command starts by defining every rule,
- * and most runs render the messages of few of them (a clean lint, none). Not enumerable, so a rule
- * spread into another (ruleAcrossEngines) does not read them.
+ * The rule with `messages` built on first read (in its place among the rule's properties, and enumerable, so a
+ * rule spread or listed still shows them) and `templates` compiled from them on first use: a command starts by
+ * defining every rule, and most runs render the messages of few of them (a clean lint, none). `templates` is
+ * not enumerable, so a rule spread into another does not read them.
  */
-function withTemplates<R extends object>(rule: R, messages: Readonly<Record<string, string>>): R & Pick<Rule, 'templates'> {
+function withTemplates<R extends object>(rule: R, messagesOf: () => Readonly<Record<string, string>>): R & Pick<Rule, 'messages' | 'templates'> {
+  let messages: Rule['messages'] | undefined;
   let templates: Rule['templates'] | undefined;
-  return Object.defineProperty(rule, 'templates', { get: () => (templates ??= compileTemplates(messages)), enumerable: false }) as R & Pick<Rule, 'templates'>;
+  return Object.defineProperties(rule, {
+    messages: { get: () => (messages ??= messagesOf()), enumerable: true, configurable: true },
+    templates: { get: () => (templates ??= compileTemplates((rule as Pick<Rule, 'messages'>).messages)), enumerable: false },
+  }) as R & Pick<Rule, 'messages' | 'templates'>;
 }
 
 /**
@@ -135,20 +143,32 @@ function withTemplates<R extends object>(rule: R, messages: Readonly<Record<stri
  */
 export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
   const [first] = parts;
-  const messages: Record<string, string> = {};
+  // The first part's properties but `messages`, which a spread (or a destructuring) would read, building its messages.
+  const firstProperties = Object.fromEntries(
+    Object.keys(first)
+      .filter((key) => key !== 'messages')
+      .map((key) => [key, first[key as keyof Rule]]),
+  ) as Omit<Rule, 'messages' | 'templates'>;
   for (const part of parts) {
     if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity || part.summary !== first.summary) {
       throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title, summary and severity`);
     }
-    for (const [id, template] of Object.entries(part.messages)) {
-      if (id in messages) throw new Error(`${part.id}: message id "${id}" is declared by two engines' parts`);
-      messages[id] = template;
-    }
   }
+  /** The parts' messages, on first read: a message id two parts declare is an error then. */
+  const messages = (): Record<string, string> => {
+    const all: Record<string, string> = {};
+    for (const part of parts) {
+      for (const [id, template] of Object.entries(part.messages)) {
+        if (id in all) throw new Error(`${part.id}: message id "${id}" is declared by two engines' parts`);
+        all[id] = template;
+      }
+    }
+    return all;
+  };
   const partFor = (engine: Engine) => parts.find((part) => part.engines.includes(engine));
   return withTemplates(
     {
-      ...first,
+      ...firstProperties,
       engines: ENGINES.filter((engine) => partFor(engine)),
       fires: parts.map((part) => part.fires).join(' '),
       firesAlso: parts.flatMap((part) => part.firesAlso ?? []),

@@ -33,10 +33,35 @@ describe('a rule made of per-engine parts', () => {
         rationale: '',
         fix: '',
         sources: [],
-        messages: { [message]: 'x' },
+        messages: () => ({ [message]: 'x' }),
       });
     expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'b', 'two'))).toThrow(/shares its id, title, summary and severity/);
     expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'two', 'another line'))).toThrow(/shares its id, title, summary/);
-    expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'one'))).toThrow(/message id "one" is declared by two/);
+    // The parts' messages are read on first use (a start defines every rule and reads no message of a clean lint).
+    const twice = ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'one'));
+    expect(() => twice.messages).toThrow(/message id "one" is declared by two/);
+  });
+});
+
+describe("a rule's messages", () => {
+  it('are built on first read, once: defining every rule (each start) builds none', () => {
+    const built = jest.fn(() => ({ one: 'the {{key}} value' }));
+    const rule = defineRule({
+      id: 'SG999',
+      title: 'a',
+      summary: 'one line',
+      severity: 'error',
+      thresholds: [],
+      fires: '',
+      rationale: '',
+      fix: '',
+      sources: [],
+      messages: built,
+    });
+    const across = ruleAcrossEngines(rule);
+    expect(built).not.toHaveBeenCalled();
+    expect(across.messages).toEqual({ one: 'the {{key}} value' });
+    expect(Object.keys(rule.templates)).toEqual(['one']);
+    expect(built).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,7 +20,7 @@ export const crossPartitionQueries = defineRule({
   ],
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes).',
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
-  messages: {
+  messages: () => ({
     crossingOne:
       '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     crossingMany:
@@ -33,7 +33,7 @@ export const crossPartitionQueries = defineRule({
     fixNameIndexFanOut:
       'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern), and `fanOut`: true where the index is sharded; the application must send those queries to that index (their IndexName) and read every shard of it',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
-  },
+  }),
   check(design, analysis) {
     // Issue 14: on a small container (one or a few physical partitions) a query visiting all of them costs
     // about what a targeted one does; the query docs draw the line at 30,000 RU/s or 100 GB.

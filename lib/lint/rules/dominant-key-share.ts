@@ -69,7 +69,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
   ],
-  messages: {
+  messages: () => ({
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     // A first-level value that holds the full key's declared hottest value: it takes at least that, and at least 1/values.
     dominantAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
@@ -108,7 +108,7 @@ export const dominantKeyShare = defineRule({
       'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
-  },
+  }),
   check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
       // On one physical partition a dominant value saturates exactly when the container does (SG017's finding).

@@ -22,7 +22,7 @@ export const excessiveFanOut = defineRule({
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern) (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
-  messages: {
+  messages: () => ({
     overNeed: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
     overCap: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
     neededByPeak: 'the peak needs',
@@ -31,7 +31,7 @@ export const excessiveFanOut = defineRule({
     readsCost: ': every whole-key read costs {{declaredShards}} queries',
     noReadFansOut: ': no declared read fans out over them, but a whole-key read would cost {{declaredShards}} queries',
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
     return spaces.flatMap((a): RuleHit<Id>[] => {

@@ -227,7 +227,7 @@ export const hierarchyOrder = defineRule({
     SOURCES.cfnGsiKeySchema,
     SOURCES.dynamoUpdateTable,
   ],
-  messages: {
+  messages: () => ({
     hierarchical:
       'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query by {{coarser|key}} gives no prefix of it',
     hierarchicalTimeMiddle:
@@ -250,7 +250,7 @@ export const hierarchyOrder = defineRule({
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     fixConflictingQueries:
       'no one order serves every declared query that reads it ({{served|code}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
-  },
+  }),
   check(design, analysis) {
     const { profile } = analysis;
     const [primary, ...indexes] = analysis.spaces.map((a) => a.space);

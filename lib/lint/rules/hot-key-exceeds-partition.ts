@@ -305,7 +305,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosChangePartitionKey,
     SOURCES.cosmosLimits,
   ],
-  messages: {
+  messages: () => ({
     hotKey:
       'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the peak: ',
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
@@ -385,7 +385,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...PROJECTION_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(design, analysis) {
     const prefix = prefixIngestionHits(analysis);
     return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...prefix];

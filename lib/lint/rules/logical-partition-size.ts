@@ -44,7 +44,7 @@ export const logicalPartitionSize = defineRule({
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
-  messages: {
+  messages: () => ({
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
     itemCollection: 'the largest item collection is expected at {{size}} GB',
     estimatedFromLevel: " (estimated from {{declaredAt}}: spread over that value's average number of {{deepestLevel|code}} values)",
@@ -67,7 +67,7 @@ export const logicalPartitionSize = defineRule({
     finerLevelLoadStays:
       "make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB); this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or ",
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(design, analysis): RuleHit<Id>[] {
     const limit = analysis.profile.keyValueSizeLimit(design);
     const usable = usablePartitionGb(analysis);

@@ -81,7 +81,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosServerlessPerformance,
   ],
-  messages: {
+  messages: () => ({
     fewValues:
       'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own',
     fewValuesEachFits:
@@ -122,7 +122,7 @@ export const lowCardinalityKey = defineRule({
     ...INDEX_WRITE_MESSAGES,
     ...STATUS_SHARE_MESSAGES,
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(design, { spaces }) {
     const { minCardinality } = design.thresholds;
     return spaces.flatMap((a): RuleHit<Id>[] => {

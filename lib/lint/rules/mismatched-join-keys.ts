@@ -36,7 +36,7 @@ export const mismatchedJoinKeys = defineRule({
     'Cosmos DB has no join across containers (Azure: "Self-joins"): the application queries both, and when their keys differ every lookup on the second container is a cross-partition fan-out. When one key is a prefix of the other (/tenantId, /deviceId and /tenantId, /deviceId, /yyyyMM), a lookup is a prefix query routed to that prefix\'s partitions only (Azure: "Hierarchical partition keys").',
   fix: 'Decide keys across containers together (a shared prefix is enough), or maintain a materialized view via the change feed.',
   sources: [SOURCES.cosmosJoins, SOURCES.cosmosHierarchical, SOURCES.cosmosChangeFeedPatterns],
-  messages: {
+  messages: () => ({
     sharedFirst:
       'this container is joined with {{other|code}}, but is partitioned by {{own|levels}} and {{other|code}} by {{otherKey|levels}}: a joined lookup can target only by the shared first level {{first|code}}, not by the full key',
     disjoint:
@@ -47,7 +47,7 @@ export const mismatchedJoinKeys = defineRule({
     fixOtherKey: '; {{otherKey|levels}} if it is not',
     fixClose: ')',
     fixView: ', or maintain a materialized view of {{other|code}} keyed like this container via the change feed',
-  },
+  }),
   check(design, analysis) {
     const own = design.primaryKey.partitionKey.map((a) => a.name);
     return design.joins

@@ -26,7 +26,7 @@ export const monitoringOff = defineRule({
   ],
   fix: "Enable them (Contributor Insights is billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
   sources: [SOURCES.dynamoContributorInsights, SOURCES.dynamoContributorInsightsModes, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
-  messages: {
+  messages: () => ({
     contributorInsights: 'Contributor Insights is off for the table: no one can see which partition keys are hot or throttled',
     contributorInsightsWithIndexes:
       'Contributor Insights is off for the table and {{indexes|indexes}}: no one can see which partition keys are hot or throttled',
@@ -40,7 +40,7 @@ export const monitoringOff = defineRule({
       "enable Contributor Insights (billed per rule a month and per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
     fixDiagnosticLogs:
       'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
-  },
+  }),
   check(_design, analysis) {
     // GSIs inherit the table's switch: report each switch once, naming every key space it turns off.
     const off = analysis.spaces.map((a) => a.space).filter((space) => !space.keyMonitoring);

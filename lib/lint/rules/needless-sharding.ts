@@ -24,7 +24,7 @@ export const needlessSharding = defineRule({
     "Not on a random-sharded GSI that declares its own write peak where, read as taking every table write, the table's hottest item's updates would put its unsharded key over one key's ceiling: the declared figure may count them (each a delete and a put on a redrawn shard), and without the shards they all land on one index value.",
   ],
   sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic],
-  messages: {
+  messages: () => ({
     needlessShards:
       '{{key|key}}{{index|onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
     needlessShardsIdle:
@@ -34,7 +34,7 @@ export const needlessSharding = defineRule({
     needlessCopiesIdle:
       '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
       // The plan is made only for a sharded key: an unsharded one has nothing to remove.

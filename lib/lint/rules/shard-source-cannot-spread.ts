@@ -123,7 +123,7 @@ export const shardSourceCannotSpread = defineRule({
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosPartitioning,
   ],
-  messages: {
+  messages: () => ({
     fewValues:
       '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality|one=# distinct value|other=# distinct values}} ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
     overOnFilled: ', so the hottest value puts {{perShardLoad}} {{unit}} on each of them against a usable {{usable}} {{unit}}',
@@ -141,7 +141,7 @@ export const shardSourceCannotSpread = defineRule({
     declareCardinality:
       'declare sharding.sourceCardinality (the distinct values of {{source|code}}), or calculate the shard on an attribute whose cardinality the design declares',
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(_design, { spaces }) {
     return spaces.flatMap(check);
   },

@@ -67,7 +67,7 @@ export const shardingBreaksInvariant = defineRule({
     SOURCES.dynamoTransactions,
     SOURCES.dynamoSharding,
   ],
-  messages: {
+  messages: () => ({
     breaksAggregate:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} invariant acts on one item: the shards either leave that item (and its writes) on one key, or split its aggregate into {{declaredShards}} parts none of which knows the whole',
     breaksScope:
@@ -78,7 +78,7 @@ export const shardingBreaksInvariant = defineRule({
     shardOnScope:
       "calculate the shard on the attribute each call's items share (the invariant's scopeAttribute; declare sharding.sourceCardinality); or remove the sharding and batch the writes upstream: the invariant caps the key at one logical partition",
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(_design, { spaces }) {
     return spaces.flatMap(check);
   },

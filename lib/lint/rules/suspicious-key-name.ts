@@ -14,13 +14,13 @@ export const suspiciousKeyName = defineRule({
     'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket (AWS: "Best practices for designing and using partition keys"; Azure: "Partitioning and horizontal scaling").',
   fix: 'Declare the design with a guarded construct (or a design file), or acknowledge with a reason.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
-  messages: {
+  messages: () => ({
     lowCardinalityName:
       'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a low-cardinality field (status, type, region…), and no design declares its cardinality or peak',
     timeBucketName:
       'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a time bucket (date, hour, month…), and no design declares its cardinality or peak',
     fix: 'declare the design (GuardedTable / GuardedContainer, or a design file) so skewguard can check it, or acknowledge with a reason if the key is in fact high-cardinality',
-  },
+  }),
   checkExternal(resource) {
     return resource.partitionKeys.flatMap((key) => {
       const lowCardinality = looksLowCardinality(key.attribute);

@@ -21,7 +21,7 @@ export const templateDiffersFromDesign = defineRule({
     'Every verdict about a GuardedTable is a verdict about its declared design. When the deployed KeySchema, indexes or Contributor Insights differ from it (an escape-hatch override, an aspect, a hand-edited template, forged metadata), the checks judged a table that will not exist, and the hot key the real table has goes unchecked and unwatched.',
   fix: 'Synthesize the table from its design: remove the override or edit, or change the design and let the GuardedTable write both. It cannot be acknowledged: a waiver would sit in the metadata it checks.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoContributorInsights, SOURCES.cfnDynamoDbTable, SOURCES.cfnDynamoDbGlobalTable],
-  messages: {
+  messages: () => ({
     key: 'the template keys {{index|keySpace}} by {{template|attributes}} ({{part|partition=partition|sort=sort}} key) where the design declares {{design|attributes}}',
     undeclaredIndex: 'index {{index|code}} is in the template but not in the design, so its key was never checked',
     missingIndex: 'index {{index|code}} is in the design but not in the template',
@@ -30,5 +30,5 @@ export const templateDiffersFromDesign = defineRule({
     inReplica: ' (in replica {{replica}} of the template)',
     inReplicaRegion: ' (in the replica in {{region}})',
     fix: 'synthesize the table from its design: remove the escape-hatch override, aspect or hand edit, or change the design (GuardedTable writes the template from it)',
-  },
+  }),
 });

@@ -413,7 +413,7 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosPricing,
     SOURCES.cosmosChangePartitionKey,
   ],
-  messages: {
+  messages: () => ({
     kindGuessedFromName: ' (a time bucket by its name: where it holds no time, declare `kind`: "value" at {{kindAt|code}})',
     timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
     timeKeyFits: `partition key {{key|key}}{{index|onIndex}} is a time bucket: ${BUCKET_FITS}: fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold`,
@@ -456,7 +456,7 @@ export const timeBucketKey = defineRule({
       'order the levels {{order|levels}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy|code}} value',
     fixQueries: '; the queries that give only {{level|code}} would then cross partitions: serve them from a change-feed projection keyed by it',
     ...ADVICE_MESSAGES,
-  },
+  }),
   check(design, { spaces }) {
     return spaces.flatMap((a) => hit(design, a).map((h) => withGuessNote(a, h)));
   },

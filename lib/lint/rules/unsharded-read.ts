@@ -42,7 +42,7 @@ export const unshardedRead = defineRule({
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
   ],
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas, SOURCES.cosmosLimits],
-  messages: {
+  messages: () => ({
     random:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
     calculated:
@@ -55,7 +55,7 @@ export const unshardedRead = defineRule({
       '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
     fixPastQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason`,
     fixPastRuQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} before the fan-out deploys, then set fanOut and acknowledge SG017 with the ticket as the reason`,
-  },
+  }),
   check(design, analysis) {
     return analysis.spaces.flatMap((a) => {
       const { space } = a;

@@ -497,7 +497,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosContainerCopy,
     SOURCES.cosmosAutoscaleFaq,
   ],
-  messages: {
+  messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
@@ -538,6 +538,6 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
       "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000); or move this container into a provisioned account (a new container there, the data copied). Serverless throughput grows only with stored data, and is not guaranteed",
-  },
+  }),
   check: cosmosHits,
 });

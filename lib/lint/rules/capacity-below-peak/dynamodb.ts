@@ -714,7 +714,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoSharding,
   ],
-  messages: {
+  messages: () => ({
     fixedBelowPeak: `{{index|keySpace}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
     autoscaledBelowPeak: `auto scaling of {{index|keySpace}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
     maximumBelowPeak: `the on-demand maximum of {{index|keySpace}} is {{limit}} {{unit}} of {{dimension}}s, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)`,
@@ -786,6 +786,6 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before pre-warming, then acknowledge this finding with the request as the reason; or pre-warm at most {{quota}} {{unit}} per second',
     fixProvisionedQuota:
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
-  },
+  }),
   check: dynamoHits,
 });

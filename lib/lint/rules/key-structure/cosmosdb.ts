@@ -167,7 +167,7 @@ export const cosmosDbKeyStructure = defineRule({
     'Unseen characters in a Cosmos DB path: a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF).',
   ],
   sources: [SOURCES.cosmosHierarchical, SOURCES.cosmosPartitionKeyDefinition, SOURCES.cosmosContainerPartitionKey, SOURCES.cosmosChangePartitionKey],
-  messages: {
+  messages: () => ({
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
     invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
     unsafePath:
@@ -182,7 +182,7 @@ export const cosmosDbKeyStructure = defineRule({
     fixDuplicatePath: 'list each path once',
     fixVersion: 'set partitionKey.version to 2',
     fixKind: 'set partitionKey.kind to "MultiHash" with version 2 for a hierarchical key',
-  },
+  }),
   check: designHits,
   checkExternal: externalHits,
 });

@@ -140,7 +140,7 @@ export const dynamoDbKeyStructure = defineRule({
     SOURCES.dynamoSparseIndexes,
     SOURCES.cfnDynamoDbTable,
   ],
-  messages: {
+  messages: () => ({
     tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',
     duplicateAttribute: 'attribute {{name|code}} appears twice in the same key',
     untyped: 'key attribute {{name|code}} has no type',
@@ -159,6 +159,6 @@ export const dynamoDbKeyStructure = defineRule({
     fixUnsafeName: 'name the attribute {{clean|code}} (the name without them), in the design and in the application',
     fixNoName: 'name the attribute with visible characters only',
     fixGsis: 'merge indexes that serve the same queries (a multi-attribute key can serve several), or request a quota increase',
-  },
+  }),
   check: dynamoHits,
 });
