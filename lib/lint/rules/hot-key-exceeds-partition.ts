@@ -578,7 +578,7 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
   if (sharding?.hotValues === undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
-  const dimensions = a.dimensionsAt('none', 1, rest);
+  const dimensions = a.valueDimensions(rest);
   const over = dimensions.filter((d) => !fits(d.load, d.usable));
   if (over.length === 0) return undefined;
   const worst = nearestToCeiling(over);
