@@ -319,6 +319,20 @@ export class SpaceAnalysis {
   }
 
   /**
+   * whale22: the ceilings a value of `loads` other than the hottest meets stored unsharded (the next hottest, which a
+   * sharding of the hottest value alone leaves as it is), beside its own neighbours: the rest of the key space's load,
+   * the hottest value's included, since its shards hash over every partition. `dimensionsAt('none', 1, loads)` would
+   * judge it on the hottest value's physical share (`physical`: neighbours of total − hot), crediting it with the room
+   * only the unsharded hottest value leaves. DynamoDB's neighbours are counted from `loads` already (`neighboursAt`).
+   */
+  valueDimensions(loads: Loads): LoadDimension[] {
+    const { headroom } = this.design.thresholds;
+    const one = withCopies(this.design, this.total, 1);
+    const share = this.physical && this.owner.profile.physicalShare?.(one.design, one.total, loads, this.trafficValues);
+    return this.owner.profile.loadDimensions(this.storedLoads('none', 1, loads), headroom, share, this.neighboursAt('none', 1, loads));
+  }
+
+  /**
    * The N `smallestCount` tries first for `loads` under `layout`: N = ceil(load ÷ usable) on the busiest dimension
    * (`countByLoad`), first on one key (`unsharded`), then with the usable left beside the neighbours that N stored keys
    * leave the busiest one, again at each larger N that gives (at most `REFINEMENTS` times). Those neighbours, its

@@ -9,7 +9,7 @@
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
 import type { Loads } from '../design/sharding';
-import { allFit, nearestToCeiling } from '../design/sharding';
+import { allFit, fits, nearestToCeiling } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import type { MessageData } from './rule';
@@ -21,6 +21,9 @@ export const HOT_VALUES_MESSAGES = {
     'shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
+  // whale22: a whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
+  everyValueWhy:
+    '; every value, not the hottest alone (sharding.hotValues): the next hottest, at {{restLoad}} {{restUnit}} unsharded, would be over the usable {{restUsable}} {{restUnit}} its own partition leaves it beside the rest of the load',
 } as const;
 
 export type HotValuesId = keyof typeof HOT_VALUES_MESSAGES;
@@ -45,6 +48,16 @@ export function restLoads(a: SpaceAnalysis): Loads | undefined {
  * its partition unsharded. Undefined where not; else the figures the clause quotes.
  */
 export function hotValuesOnly(a: SpaceAnalysis): MessageData | undefined {
+  const rest = restJudged(a);
+  return rest?.fit ? rest.data : undefined;
+}
+
+/**
+ * The next hottest value of a key that qualifies for a sharding of its hottest value alone, judged unsharded beside its
+ * own neighbours (`valueDimensions`), with the figures the clauses quote: the nearest to its ceiling where it fits,
+ * the worst over where not. Undefined where the key does not qualify.
+ */
+function restJudged(a: SpaceAnalysis): { readonly fit: boolean; readonly data: MessageData } | undefined {
   const { space, design, plan } = a;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
   if (space !== design.primaryKey || space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
@@ -52,10 +65,10 @@ export function hotValuesOnly(a: SpaceAnalysis): MessageData | undefined {
   if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
-  const dimensions = a.dimensionsAt('none', 1, rest);
-  if (!allFit(dimensions)) return undefined;
-  const worst = nearestToCeiling(dimensions);
-  return { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit };
+  const dimensions = a.valueDimensions(rest);
+  const fit = allFit(dimensions);
+  const worst = nearestToCeiling(fit ? dimensions : dimensions.filter((d) => !fits(d.load, d.usable)));
+  return { fit, data: { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit } };
 }
 
 /**
@@ -68,8 +81,12 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
   a: SpaceAnalysis,
   shardingPath: string,
 ): T {
-  const rest = hotValuesOnly(a);
-  if (rest === undefined) return a.space.sharding?.hotValues === undefined ? advice : everyValue(advice, shardingPath);
+  const judged = restJudged(a);
+  if (judged?.fit !== true) {
+    if (a.space.sharding?.hotValues !== undefined) return everyValue(advice, shardingPath);
+    return judged === undefined ? advice : withEveryValueWhy(advice, judged.data);
+  }
+  const rest = judged.data;
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
   const ids = advice.ids.map((id, i) => (i === at ? WHOLE_KEY[id] : id));
@@ -77,6 +94,19 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
     edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues: 1 }) }) : edit,
   );
   return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) }, edits ? { edits } : {});
+}
+
+/**
+ * whale22: a fix that shards a whale's key anew, whose next hottest value would be over unsharded (a few values sharing
+ * the rest of the load: 39 stores at 250 RU/s each, on partitions the rest of the load fills to 1,843.75 of 2,000
+ * usable): every value is sharded, and the clause after the sharding says why not the hottest alone.
+ */
+function withEveryValueWhy<T extends { readonly ids: readonly string[]; readonly data: MessageData }>(advice: T, rest: MessageData): T {
+  const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
+  if (at < 0) return advice;
+  const after = advice.ids[at + 1] === 'setFanOut' ? at + 2 : at + 1;
+  const ids = [...advice.ids.slice(0, after), 'everyValueWhy', ...advice.ids.slice(after)];
+  return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) });
 }
 
 /**

@@ -155,3 +155,76 @@ describe('SG006 and the hierarchical key beside a write-hot whale', () => {
     expect(hit.fix).not.toMatch(/not the load/);
   });
 });
+
+/**
+ * whale22: a review's order store, 40 stores, the flagship at 35% of 15,000 RU/s, on 20,000 RU/s and 400 GB (8 physical
+ * partitions of 2,500 RU/s, 2,000 usable). The next hottest store takes 9,750 ÷ 39 = 250 RU/s; unsharded, its own
+ * partition expects 1/8 of the rest of the load beside it ((15,000 − 250) ÷ 8 = 1,843.75 RU/s, the whale's shards
+ * included, as they hash over every partition): 2,093.75 against 2,000, over. Whale-only sharding serves once the
+ * others fit: at 21,000 RU/s (2,100 usable each) with N = 21, at 24,000 with N = 9.
+ */
+describe('a whale among a few values (whale22)', () => {
+  function stores(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+    return container({
+      name: 'orders',
+      partitionKey: { paths: [{ path: '/storeId', cardinality: 40 }] },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 9000, hotKeyShare: 0.35 },
+      throughput: { manual: 20000 },
+      storage: { totalGb: 400, largestPartitionGb: 12 },
+      accessPatterns: [{ name: 'orders-of-store', keyAttributes: ['/storeId'], share: 1 }],
+      ...overrides,
+    });
+  }
+
+  it('the other stores over unsharded beside their own neighbours: every value sharded (N = 37), and the fix says why', () => {
+    for (const ruleId of ['SG001', 'SG003']) {
+      const hit = only(lint(stores()), ruleId);
+      expect(hit.fix).toMatch(/shard `\/storeId` into N = 37 random shards/);
+      expect(hit.fix).toMatch(
+        /every value, not the hottest alone \(sharding\.hotValues\): the next hottest, at 250 RU\/s unsharded, would be over the usable 156\.25 RU\/s its own partition leaves it/,
+      );
+      expect(hit.data).toMatchObject({ restLoad: 250, restUsable: 156.25, restUnit: 'RU/s' });
+      expect(hit.edits?.find((e) => e.path === 'sharding')).toEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 37 } });
+    }
+    expect(fixed(stores()).findings).toEqual([]);
+  });
+
+  it('a declared whale-only sharding there: SG003 at hotValues, the others judged beside their own neighbours', () => {
+    const hit = only(lint(stores({ sharding: { strategy: 'random', shards: 37, hotValues: 1 } })), 'SG003');
+    expect(hit).toMatchObject({ messageId: 'restOverUnsharded', path: 'sharding.hotValues' });
+    expect(hit.data).toMatchObject({ restLoad: 250, restUsable: 156.25 });
+  });
+
+  it('at 21,000 RU/s the others fit (2,093.75 of 2,100): SG001 and SG003 shard the flagship alone (N = 21), one --fix round converges', () => {
+    const design = stores({ throughput: { manual: 21000 } });
+    for (const ruleId of ['SG001', 'SG003']) {
+      const hit = only(lint(design), ruleId);
+      expect(hit.fix).toMatch(/shard only the hottest `\/storeId` value, into N = 21 random shards/);
+      expect(hit.edits?.find((e) => e.path === 'sharding')).toEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 21, hotValues: 1 } });
+    }
+    const after = fixed(design);
+    expect(after.design.sharding).toEqual({ strategy: 'random', shards: 21, hotValues: 1 });
+    expect(after.findings).toEqual([]);
+    // One shard fewer is found over again: the count is minimal.
+    expect(lint(stores({ throughput: { manual: 21000 }, sharding: { strategy: 'random', shards: 20, hotValues: 1 } })).map((f) => f.ruleId)).toContain('SG003');
+    expect(only(lint(stores({ throughput: { manual: 24000 } })), 'SG003').fix).toMatch(/^shard only the hottest `\/storeId` value, into N = 9 random shards/);
+  });
+
+  it('DynamoDB alike: 40 stores, the flagship at 35%: whale-only where the others fit, every value where they would not', () => {
+    const ddb = (peakWriteUnits: number) =>
+      table({
+        name: 'orders',
+        partitionKey: { name: 'storeId', type: 'S', cardinality: 40 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 2000, peakWriteUnits, hotKeyShare: 0.35 },
+      });
+    const small = only(lint(ddb(3000)), 'SG003');
+    expect(small.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId', hotValues: 1 } }]);
+    expect(fixed(ddb(3000)).findings).toEqual([]);
+    // 30,000 WCU: the other stores take 500 WCU each, over what their partitions leave them.
+    const large = only(lint(ddb(30000)), 'SG003');
+    expect(large.fix).toMatch(/^shard `storeId` into N = 35 calculated shards on `orderId`/);
+    expect(large.fix).toMatch(/the next hottest, at 500 WCU unsharded, would be over the usable/);
+    expect(fixed(ddb(30000)).findings).toEqual([]);
+  });
+});

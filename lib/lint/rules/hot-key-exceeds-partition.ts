@@ -223,6 +223,7 @@ export const hotKeyExceedsPartition = defineRule({
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     'One declared whale (a one-attribute key whose `hotKeyShare` is declared above the even share, sharded for its load) where every other value fits unsharded: only that value is sharded (`sharding.hotValues: 1`, N from its load), the application listing it in its configuration; only its reads fan out. Where the others would be over unsharded, the whole key is sharded (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key").',
+    "The next hottest value is judged unsharded beside its own neighbours, the rest of the load (the whale's shards hash over every partition), not in the room the unsharded whale leaves: 39 stores at 250 RU/s on 8 partitions of 2,000 usable RU/s meet (15,000 − 250) ÷ 8 = 1,843.75 beside them, over, so the whole key is sharded and the fix says why (whale22).",
     'A design that declares `sharding.hotValues` is judged both ways: the hottest value at 1/N, the others unsharded. Where the others are over unsharded, the finding is at `sharding.hotValues`, and the fix shards every value (the declared N, which fits the hottest, fits them too); a count a fix changes keeps `hotValues` only where the others fit.',
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
@@ -578,7 +579,7 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
   if (sharding?.hotValues === undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
-  const dimensions = a.dimensionsAt('none', 1, rest);
+  const dimensions = a.valueDimensions(rest);
   const over = dimensions.filter((d) => !fits(d.load, d.usable));
   if (over.length === 0) return undefined;
   const worst = nearestToCeiling(over);

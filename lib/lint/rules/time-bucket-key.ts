@@ -36,6 +36,10 @@ type Id =
   | 'fixCapacityFirst'
   | 'fixReorder'
   | 'fixReorderFits'
+  | 'fixUniqueFirst'
+  | 'fixUniqueFirstFits'
+  | 'uniqueFirstWhy'
+  | 'uniqueFirstQueries'
   | 'fixQueries'
   | 'physicalShare'
   | 'physicalShareOverLogical'
@@ -321,18 +325,30 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   };
 
   if (firstLevel) {
-    const order = fixedOrder(levels);
+    const reordered = fixedOrder(levels);
+    // whale22: a unique level first (no business level to lead) leaves one document per logical partition, so the levels
+    // after it divide nothing: the fix is that level alone, a flat key ("Partitioning and horizontal scaling": the item
+    // ID is a great key for write-heavy containers of any size; "Hierarchical partition keys": what a hierarchy adds is
+    // prefixes that may exceed 20 GB and 10,000 RU/s, and queries routed by prefix, neither of which a one-document
+    // prefix has), not the reorder `/orderId` → `/orderDate`, whose date level only lengthens every point read's key.
+    const uniqueFirst = cardinalityValue(reordered[0].cardinality) === Infinity;
+    const order = uniqueFirst ? reordered.slice(0, 1) : reordered;
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
     const targeted = a.owner.keepsQueriesTargeted(order[0].name);
     const data = Object.assign({}, base, physical?.data, { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name });
+    const fixId: Id = uniqueFirst ? (fits ? 'fixUniqueFirstFits' : 'fixUniqueFirst') : fits ? 'fixReorderFits' : 'fixReorder';
     return [
       {
         path: levels[0].path,
         severity: fits ? 'warning' : undefined,
         messageId: !fits ? 'timeFirst' : idle ? 'timeFirstFitsIdle' : 'timeFirstFits',
         notes: physical?.notes,
-        fixId: fits ? 'fixReorderFits' : 'fixReorder',
-        fixNotes: targeted ? [] : ['fixQueries'],
+        fixId,
+        fixNotes: [
+          ...(targeted ? [] : (['fixQueries'] as const)),
+          ...(uniqueFirst ? (['uniqueFirstWhy'] as const) : []),
+          ...(uniqueFirst && targeted ? (['uniqueFirstQueries'] as const) : []),
+        ],
         data,
         // Issue 14: not when the new first level's hottest value would overload its physical partition (SG003).
         edits: targeted && !firstLevelOverloaded(design, order[0]) ? [reorderedPathsEdit(design, order)] : undefined,
@@ -398,6 +414,7 @@ export const timeBucketKey = defineRule({
   fixDetails: [
     'A Cosmos DB flat key with room for a level: the hierarchical key leads (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key. The shards follow as the alternative, and stay the edit where the new level is not named.',
     'Key changes before more RU/s: the hierarchical key, an event id or a business attribute in the key come before any raise of the container RU/s (one new container, against RU/s billed every hour); among raises, the cheaper first.',
+    'A time bucket first over a unique level alone (`/orderDate` → `/orderId`): the fix is the unique level as the whole key (`/orderId`), not the reorder, under which every logical partition holds one document and the date level divides nothing (Azure: "Hierarchical partition keys": a hierarchy gains prefixes past 20 GB and 10,000 RU/s and prefix-routed queries; "Partitioning and horizontal scaling": the item ID is a great key for write-heavy containers of any size); declared queries by the bucket alone keep the key, with a change-feed projection for them.',
     "Over only because the container is short of RU/s (SG017's finding): SG017's raise comes first.",
     "A Cosmos DB container of one physical partition: re-key before it grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000).",
   ],
@@ -454,6 +471,13 @@ export const timeBucketKey = defineRule({
     fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',
     fixReorderFits:
       'order the levels {{order|levels}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy|code}} value',
+    fixUniqueFirst: 'key the container by {{spreadBy|code}} alone: its values are unique, so current writes spread over every one of them',
+    fixUniqueFirstFits:
+      'key the container by {{spreadBy|code}} alone while the container is new (a partition key cannot change later): its values are unique, so current writes then spread over every one of them',
+    uniqueFirstWhy:
+      '; not the levels reordered with {{spreadBy|code}} first: under a unique first level every logical partition holds one document, so the levels after it divide nothing (a hierarchical key gains prefixes that may exceed 20 GB and 10,000 RU/s, and queries routed by prefix; a one-document prefix has neither) and only lengthen the key every point read must give',
+    uniqueFirstQueries:
+      "; a query that gives {{level|code}} without {{spreadBy|code}} (a day's documents) crosses partitions under either key: declare such queries as access patterns: --fix then changes no key, and the fix names the change-feed projection keyed by {{level|code}} that serves them",
     fixQueries: '; the queries that give only {{level|code}} would then cross partitions: serve them from a change-feed projection keyed by it',
     ...ADVICE_MESSAGES,
   }),

@@ -1,4 +1,4 @@
-import { lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../../lib';
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../../lib';
 import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -660,4 +660,67 @@ testRule('SG002', {
     design: namedKey(name),
     findings: [{ messageId: 'timeKey', data: { load: 3000 } }],
   })),
+});
+
+/**
+ * whale22: a review's orders-by-day container, `/orderDate` (365) → `/orderId` (unique). Reordered, the unique id would
+ * lead and every logical partition would hold one document, the date level dividing nothing ("Hierarchical partition
+ * keys": a hierarchy gains prefixes past 20 GB and 10,000 RU/s, and prefix-routed queries). The fix is `/orderId` alone
+ * ("Partitioning and horizontal scaling": the item ID suits write-heavy containers of any size).
+ */
+describe('SG002: a time bucket first over a unique id (whale22)', () => {
+  const byDay = (overrides: Partial<CosmosContainerDesign> = {}) =>
+    container({
+      name: 'orders-by-day',
+      partitionKey: {
+        paths: [
+          { path: '/orderDate', cardinality: 365 },
+          { path: '/orderId', cardinality: 'unique' },
+        ],
+      },
+      workload: { peakReadUnits: 500, peakWriteUnits: 4000 },
+      throughput: { autoscaleMax: 8000 },
+      ...overrides,
+    });
+
+  it('no queries declared: the fix is the single-level key `/orderId`, not `/orderId` → `/orderDate`, and says why', () => {
+    const [hit] = lint(byDay()).filter((f) => f.ruleId === 'SG002');
+    expect(hit.severity).toBe('warning');
+    expect(hit.fix).toMatch(/^key the container by `\/orderId` alone while the container is new/);
+    expect(hit.fix).toMatch(/not the levels reordered with `\/orderId` first: under a unique first level every logical partition holds one document/);
+    expect(hit.fix).toMatch(/a query that gives `\/orderDate` without `\/orderId` \(a day's documents\) crosses partitions under either key/);
+    expect(hit.edits).toEqual([{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/orderId', cardinality: 'unique' }] }]);
+    const after = applyDesignEdits(byDay(), hit.edits ?? []);
+    expect(lint(after)).toEqual([]);
+  });
+
+  it('queries by day declared: no edit, the change-feed projection, and the single-level key named', () => {
+    const design = byDay({
+      workload: { peakReadUnits: 500, peakWriteUnits: 24000 },
+      throughput: { autoscaleMax: 40000 },
+      accessPatterns: [
+        { name: 'orders-of-day', keyAttributes: ['/orderDate'], share: 0.9 },
+        { name: 'one-order', keyAttributes: ['/orderDate', '/orderId'], share: 0.1 },
+      ],
+    });
+    const [hit] = lint(design).filter((f) => f.ruleId === 'SG002');
+    expect(hit.edits).toBeUndefined();
+    expect(hit.fix).toMatch(/^key the container by `\/orderId` alone: its values are unique/);
+    expect(hit.fix).toMatch(/serve them from a change-feed projection keyed by it/);
+    expect(hit.fix).not.toMatch(/a day's documents/);
+  });
+
+  it('a business level still leads the reorder: tenant → day → id keeps three levels', () => {
+    const design = byDay({
+      partitionKey: {
+        paths: [
+          { path: '/orderDate', cardinality: 365 },
+          { path: '/storeId', cardinality: 200 },
+          { path: '/orderId', cardinality: 'unique' },
+        ],
+      },
+    });
+    const [hit] = lint(design).filter((f) => f.ruleId === 'SG002');
+    expect(hit.fix).toMatch(/^order the levels `\/storeId` → `\/orderDate` → `\/orderId`/);
+  });
 });
