@@ -494,7 +494,18 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
   if (plan.readsNeedCache) {
     const unspread = unspreadAdvice(analysis, n);
-    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
+    if (unspread) {
+      const data = Object.assign({}, base, { cache, writeUnit }, unspread.data);
+      // verdict22 item 2: the cache these reads need takes them off the value's partition and the container, which
+      // decides what its writes then need (as at the usable line, jump21): judged so, the cache leads with the count its
+      // writes need there, and the raise (or copies) that serves the key without it follows as the alternative.
+      const alternatives = unspread.ids.filter((id) => UNSPREAD_ALTERNATIVES.has(id));
+      const cached = paged
+        ? undefined
+        : cachedReadsFirst(analysis, { ids: upstream, data, namesRaise: unspread.namesRaise }, Object.assign({}, upstreamData, { cache }), alternatives);
+      if (cached) return cached;
+      return { ids: unspread.ids, data, namesRaise: unspread.namesRaise };
+    }
   }
   // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
   // reads are acceptable" would offer it (43 keys at 1% free, decided by 0.3 RU/s), so the sliver is asked first.
@@ -1009,6 +1020,12 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
 }
 
 /**
+ * The clauses of `unspreadAdvice` that serve the key without the cache (each opens with "; or"): where the cache leads
+ * (`cachedReadsFirst`), they follow it as the alternatives.
+ */
+const UNSPREAD_ALTERNATIVES: ReadonlySet<AdviceId> = new Set<AdviceId>(['unspreadCopies', 'unspreadRaiseWhole', 'unspreadRaiseShard']);
+
+/**
  * jump21: the fix where no write-shard count fits the hottest value's physical partition at today's RU/s while its reads
  * stay on the container, and those reads are of one item (or pages of it), which no count spreads and which alone
  * exceed what the partition leaves the value (`unspreadAdvice`'s test): the cache in front of them leads where, with
@@ -1019,10 +1036,18 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
  * included, as `SpaceAnalysis.storedKeyShare` counts them); the container's peak must then leave room for a count
  * (`roomForCounts`). Before it, the container's average partition at its usable line left no count (review: at
  * 25,000 RU/s a raise to 111,000 led, where the cache and a few shards serve at 25,000). The raise and shard
- * (`raised`), or batching the writes upstream, follow as the alternative. Undefined where the reads spread over shards,
+ * (`raised`), or batching the writes upstream, follow as the alternative; `orClauses` (each opening with "; or"), before
+ * them: the unspread reads' own alternatives where a count fits with the reads on the container (verdict22 item 2: at
+ * 26,000 RU/s the cache alone was the fix, though the value's 6,000 RU/s of writes exceed the 4,266.67 its partition
+ * leaves it). Undefined where the reads spread over shards,
  * fit alone, or their removal leaves no count that fits at today's RU/s.
  */
-function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, upstreamData: MessageData): Advice | undefined {
+function cachedReadsFirst(
+  analysis: SpaceAnalysis,
+  raised: Advice | undefined,
+  upstreamData: MessageData,
+  orClauses: readonly AdviceId[] = [],
+): Advice | undefined {
   const { design, hot, total, physical, plan } = analysis;
   const layout = plan.layout;
   if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || (layout !== 'random' && layout !== 'calculated')) return undefined;
@@ -1097,7 +1122,7 @@ function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, u
   // The cache already leads: the alternative's own "and put the cache in front of its reads" is not said again.
   const alternative = (raised?.ids ?? ['upstream']).filter((id) => id !== 'andCacheReads');
   return {
-    ids: [...ids, 'orUpstream', ...alternative],
+    ids: [...ids, ...orClauses, 'orUpstream', ...alternative],
     // The raise's figures, its count (`shards`) among them, beside the lead's under names of their own.
     data: Object.assign({}, raised?.data, data) as MessageData,
     namesRaise: raised?.namesRaise ?? false,
