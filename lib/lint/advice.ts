@@ -49,7 +49,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
-import { warmLever } from './warm-partitions';
+import { warmLever, writeRaiseLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -265,6 +265,11 @@ export const ADVICE_MESSAGES = {
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
+  // verdict22 item 3: after cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
+  daxReadsWhy:
+    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave no shard count room: ',
+  orRaiseWrites:
+    "; or raise {{raiseWriteField|code}} to {{raiseWriteUnits}} WCU in place, which DynamoDB serves on {{raiseWritePartitions}} partitions (its warm throughput follows a raise of provisioned throughput), then shard into N = {{raiseWriteShards}}: each stored key's {{raiseWriteStoredLoad}} WCU beside the {{raiseWriteNeighbours}} WCU its neighbours are then expected to take, {{raiseWriteTotal}} of the usable {{raiseWriteUsable}} WCU; billed every hour, where warm throughput is charged once",
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
@@ -470,7 +475,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
-  const warm = count === undefined ? warmAdvice(analysis, upstream, upstreamData) : undefined;
+  const warm = count === undefined ? (warmAdvice(analysis, upstream, upstreamData) ?? daxThenWarm(analysis, upstreamData)) : undefined;
   if (warm) return warm;
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined && count === undefined) {
@@ -645,6 +650,77 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
     ids: [...lead, ...now, 'orUpstream', ...upstream],
     data: Object.assign({}, upstreamData, sharded?.data, warmData),
     edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    shards: lever.shards,
+  };
+}
+
+/**
+ * verdict22 item 3: DynamoDB, where no count fits at the partitions counted now and warm throughput for the key as it is
+ * serves none either, because the hottest value's reads are of one item, which no count spreads, over its partition by
+ * themselves: DAX in front of them takes them off the partition ("In-memory acceleration with DynamoDB Accelerator
+ * (DAX)"), but not its writes (DAX is a write-through cache: every write goes to the table, "DAX and DynamoDB
+ * consistency models"), so the writes need their own remedy, judged without those reads (`warmLever`'s `cachedReads`):
+ * warm throughput to more partitions (each 1,000 write units a second, "Understanding DynamoDB warm throughput in
+ * different scenarios"), then the fewest shards that fit there. At 79% of a provisioned table's write capacity the
+ * partitions counted then leave a count (the unspread-reads fix: DAX, and shards for the writes); at exactly 80% the
+ * table's average partition is at its usable line and the fix fell to "batch the writes and put DAX in front". No edits:
+ * the cache is no design field, and without it the reads stay over. Undefined where those conditions do not hold.
+ */
+function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice | undefined {
+  const { plan, hot, design } = analysis;
+  if (plan.shards !== undefined || hot.reads <= 0 || !analysis.owner.profile.neighbourModel || analysis.spreadReadsBesideNeighbours()) return undefined;
+  const { headroom } = design.thresholds;
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
+  const readsOver = analysis.owner.profile
+    .loadDimensions(reads, headroom, undefined, analysis.neighboursAt('none', 1, reads))
+    .find((d) => d.label === 'read' && !fits(d.load, d.usable));
+  if (!readsOver) return undefined;
+  const lever = warmLever(analysis, true);
+  if (!lever || lever.shards <= 1) return undefined;
+  const sharded = planAdvice(analysis, lever.shards);
+  const { cache } = analysis.owner.profile;
+  // A fixed write capacity raised in place makes partitions too: billed by the hour, so after the one-off warm throughput.
+  const raise = writeRaiseLever(analysis);
+  return {
+    ids: [
+      'cachedReadsLead',
+      'daxReadsWhy',
+      'warmThenShard',
+      ...sharded.ids,
+      'warmThenShardWhy',
+      ...(raise ? (['orRaiseWrites'] as const) : []),
+      'orUpstream',
+      'upstream',
+    ],
+    data: Object.assign({}, upstreamData, sharded.data, {
+      ...(raise
+        ? {
+            raiseWriteField: raise.path,
+            raiseWriteUnits: raise.writeUnits,
+            raiseWritePartitions: raise.raisedPartitions,
+            raiseWriteShards: raise.shards,
+            raiseWriteStoredLoad: raise.storedLoad,
+            raiseWriteNeighbours: raise.storedNeighbours,
+            raiseWriteTotal: raise.storedLoad + raise.storedNeighbours,
+            raiseWriteUsable: raise.storedUsable,
+          }
+        : {}),
+      cache,
+      unspreadLoad: readsOver.load,
+      unspreadUnit: readsOver.unit,
+      unspreadUsable: readsOver.usable,
+      hotWrites: hot.writes,
+      writeUnit: analysis.owner.profile.writeUnit,
+      warmIndex: analysis.space.index,
+      ...(lever.writeUnitsPerSecond !== undefined ? { warmWriteUnits: lever.writeUnitsPerSecond } : {}),
+      warmPartitions: lever.warmPartitions,
+      warmFromPartitions: lever.partitions,
+      warmStoredLoad: lever.storedLoad,
+      warmNeighbours: lever.storedNeighbours,
+      warmTotal: lever.storedLoad + lever.storedNeighbours,
+      warmUsable: lever.storedUsable,
+      warmUnit: lever.unit,
+    }),
     shards: lever.shards,
   };
 }
