@@ -49,7 +49,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
-import { warmLever, writeRaiseLever } from './warm-partitions';
+import { warmLever, writeRaiseLever, type WarmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -627,12 +627,24 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
 function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice | undefined {
   const lever = warmLever(analysis);
   if (!lever) return undefined;
-  const { plan, space, design } = analysis;
+  const { plan, design } = analysis;
   const { maxShards } = design.thresholds;
   const sharded = lever.shards > 1 ? planAdvice(analysis, lever.shards) : undefined;
   const now: AdviceId[] = plan.shards === undefined ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
-  const warmData = {
-    warmIndex: space.index,
+  const warmData = Object.assign(warmFigures(analysis, lever), plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {});
+  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
+  return {
+    ids: [...lead, ...now, 'orUpstream', ...upstream],
+    data: Object.assign({}, upstreamData, sharded?.data, warmData),
+    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    shards: lever.shards,
+  };
+}
+
+/** The figures the warm-throughput clauses (WARM_TO, warmFits) read, of `lever`. */
+function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, unknown> {
+  return {
+    warmIndex: analysis.space.index,
     ...(lever.writeUnitsPerSecond !== undefined ? { warmWriteUnits: lever.writeUnitsPerSecond } : {}),
     ...(lever.readUnitsPerSecond !== undefined ? { warmReadUnits: lever.readUnitsPerSecond } : {}),
     ...(lever.writeUnitsPerSecond !== undefined && lever.readUnitsPerSecond !== undefined ? { warmBoth: true } : {}),
@@ -643,14 +655,6 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
     warmTotal: lever.storedLoad + lever.storedNeighbours,
     warmUsable: lever.storedUsable,
     warmUnit: lever.unit,
-    ...(plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {}),
-  };
-  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
-  return {
-    ids: [...lead, ...now, 'orUpstream', ...upstream],
-    data: Object.assign({}, upstreamData, sharded?.data, warmData),
-    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
-    shards: lever.shards,
   };
 }
 
@@ -711,15 +715,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       unspreadUsable: readsOver.usable,
       hotWrites: hot.writes,
       writeUnit: analysis.owner.profile.writeUnit,
-      warmIndex: analysis.space.index,
-      ...(lever.writeUnitsPerSecond !== undefined ? { warmWriteUnits: lever.writeUnitsPerSecond } : {}),
-      warmPartitions: lever.warmPartitions,
-      warmFromPartitions: lever.partitions,
-      warmStoredLoad: lever.storedLoad,
-      warmNeighbours: lever.storedNeighbours,
-      warmTotal: lever.storedLoad + lever.storedNeighbours,
-      warmUsable: lever.storedUsable,
-      warmUnit: lever.unit,
+      ...warmFigures(analysis, lever),
     }),
     shards: lever.shards,
   };
