@@ -49,7 +49,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
-import { warmLever } from './warm-partitions';
+import { warmLever, writeRaiseLever, type WarmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -265,6 +265,11 @@ export const ADVICE_MESSAGES = {
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
+  // verdict22 item 3: after cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
+  daxReadsWhy:
+    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave no shard count room: ',
+  orRaiseWrites:
+    "; or raise {{raiseWriteField|code}} to {{raiseWriteUnits}} WCU in place, which DynamoDB serves on {{raiseWritePartitions}} partitions (its warm throughput follows a raise of provisioned throughput), then shard into N = {{raiseWriteShards}}: each stored key's {{raiseWriteStoredLoad}} WCU beside the {{raiseWriteNeighbours}} WCU its neighbours are then expected to take, {{raiseWriteTotal}} of the usable {{raiseWriteUsable}} WCU; billed every hour, where warm throughput is charged once",
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
@@ -470,7 +475,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
-  const warm = count === undefined ? warmAdvice(analysis, upstream, upstreamData) : undefined;
+  const warm = count === undefined ? (warmAdvice(analysis, upstream, upstreamData) ?? daxThenWarm(analysis, upstreamData)) : undefined;
   if (warm) return warm;
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined && count === undefined) {
@@ -494,7 +499,18 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
   if (plan.readsNeedCache) {
     const unspread = unspreadAdvice(analysis, n);
-    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
+    if (unspread) {
+      const data = Object.assign({}, base, { cache, writeUnit }, unspread.data);
+      // verdict22 item 2: the cache these reads need takes them off the value's partition and the container, which
+      // decides what its writes then need (as at the usable line, jump21): judged so, the cache leads with the count its
+      // writes need there, and the raise (or copies) that serves the key without it follows as the alternative.
+      const alternatives = unspread.ids.filter((id) => UNSPREAD_ALTERNATIVES.has(id));
+      const cached = paged
+        ? undefined
+        : cachedReadsFirst(analysis, { ids: upstream, data, namesRaise: unspread.namesRaise }, Object.assign({}, upstreamData, { cache }), alternatives);
+      if (cached) return cached;
+      return { ids: unspread.ids, data, namesRaise: unspread.namesRaise };
+    }
   }
   // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
   // reads are acceptable" would offer it (43 keys at 1% free, decided by 0.3 RU/s), so the sliver is asked first.
@@ -611,12 +627,24 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
 function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice | undefined {
   const lever = warmLever(analysis);
   if (!lever) return undefined;
-  const { plan, space, design } = analysis;
+  const { plan, design } = analysis;
   const { maxShards } = design.thresholds;
   const sharded = lever.shards > 1 ? planAdvice(analysis, lever.shards) : undefined;
   const now: AdviceId[] = plan.shards === undefined ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
-  const warmData = {
-    warmIndex: space.index,
+  const warmData = Object.assign(warmFigures(analysis, lever), plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {});
+  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
+  return {
+    ids: [...lead, ...now, 'orUpstream', ...upstream],
+    data: Object.assign({}, upstreamData, sharded?.data, warmData),
+    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    shards: lever.shards,
+  };
+}
+
+/** The figures the warm-throughput clauses (WARM_TO, warmFits) read, of `lever`. */
+function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, unknown> {
+  return {
+    warmIndex: analysis.space.index,
     ...(lever.writeUnitsPerSecond !== undefined ? { warmWriteUnits: lever.writeUnitsPerSecond } : {}),
     ...(lever.readUnitsPerSecond !== undefined ? { warmReadUnits: lever.readUnitsPerSecond } : {}),
     ...(lever.writeUnitsPerSecond !== undefined && lever.readUnitsPerSecond !== undefined ? { warmBoth: true } : {}),
@@ -627,13 +655,68 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
     warmTotal: lever.storedLoad + lever.storedNeighbours,
     warmUsable: lever.storedUsable,
     warmUnit: lever.unit,
-    ...(plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {}),
   };
-  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
+}
+
+/**
+ * verdict22 item 3: DynamoDB, where no count fits at the partitions counted now and warm throughput for the key as it is
+ * serves none either, because the hottest value's reads are of one item, which no count spreads, over its partition by
+ * themselves: DAX in front of them takes them off the partition ("In-memory acceleration with DynamoDB Accelerator
+ * (DAX)"), but not its writes (DAX is a write-through cache: every write goes to the table, "DAX and DynamoDB
+ * consistency models"), so the writes need their own remedy, judged without those reads (`warmLever`'s `cachedReads`):
+ * warm throughput to more partitions (each 1,000 write units a second, "Understanding DynamoDB warm throughput in
+ * different scenarios"), then the fewest shards that fit there. At 79% of a provisioned table's write capacity the
+ * partitions counted then leave a count (the unspread-reads fix: DAX, and shards for the writes); at exactly 80% the
+ * table's average partition is at its usable line and the fix fell to "batch the writes and put DAX in front". No edits:
+ * the cache is no design field, and without it the reads stay over. Undefined where those conditions do not hold.
+ */
+function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice | undefined {
+  const { plan, hot, design } = analysis;
+  if (plan.shards !== undefined || hot.reads <= 0 || !analysis.owner.profile.neighbourModel || analysis.spreadReadsBesideNeighbours()) return undefined;
+  const { headroom } = design.thresholds;
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
+  const readsOver = analysis.owner.profile
+    .loadDimensions(reads, headroom, undefined, analysis.neighboursAt('none', 1, reads))
+    .find((d) => d.label === 'read' && !fits(d.load, d.usable));
+  if (!readsOver) return undefined;
+  const lever = warmLever(analysis, true);
+  if (!lever || lever.shards <= 1) return undefined;
+  const sharded = planAdvice(analysis, lever.shards);
+  const { cache } = analysis.owner.profile;
+  // A fixed write capacity raised in place makes partitions too: billed by the hour, so after the one-off warm throughput.
+  const raise = writeRaiseLever(analysis);
   return {
-    ids: [...lead, ...now, 'orUpstream', ...upstream],
-    data: Object.assign({}, upstreamData, sharded?.data, warmData),
-    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    ids: [
+      'cachedReadsLead',
+      'daxReadsWhy',
+      'warmThenShard',
+      ...sharded.ids,
+      'warmThenShardWhy',
+      ...(raise ? (['orRaiseWrites'] as const) : []),
+      'orUpstream',
+      'upstream',
+    ],
+    data: Object.assign({}, upstreamData, sharded.data, {
+      ...(raise
+        ? {
+            raiseWriteField: raise.path,
+            raiseWriteUnits: raise.writeUnits,
+            raiseWritePartitions: raise.raisedPartitions,
+            raiseWriteShards: raise.shards,
+            raiseWriteStoredLoad: raise.storedLoad,
+            raiseWriteNeighbours: raise.storedNeighbours,
+            raiseWriteTotal: raise.storedLoad + raise.storedNeighbours,
+            raiseWriteUsable: raise.storedUsable,
+          }
+        : {}),
+      cache,
+      unspreadLoad: readsOver.load,
+      unspreadUnit: readsOver.unit,
+      unspreadUsable: readsOver.usable,
+      hotWrites: hot.writes,
+      writeUnit: analysis.owner.profile.writeUnit,
+      ...warmFigures(analysis, lever),
+    }),
     shards: lever.shards,
   };
 }
@@ -1009,6 +1092,12 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
 }
 
 /**
+ * The clauses of `unspreadAdvice` that serve the key without the cache (each opens with "; or"): where the cache leads
+ * (`cachedReadsFirst`), they follow it as the alternatives.
+ */
+const UNSPREAD_ALTERNATIVES: ReadonlySet<AdviceId> = new Set<AdviceId>(['unspreadCopies', 'unspreadRaiseWhole', 'unspreadRaiseShard']);
+
+/**
  * jump21: the fix where no write-shard count fits the hottest value's physical partition at today's RU/s while its reads
  * stay on the container, and those reads are of one item (or pages of it), which no count spreads and which alone
  * exceed what the partition leaves the value (`unspreadAdvice`'s test): the cache in front of them leads where, with
@@ -1019,10 +1108,18 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
  * included, as `SpaceAnalysis.storedKeyShare` counts them); the container's peak must then leave room for a count
  * (`roomForCounts`). Before it, the container's average partition at its usable line left no count (review: at
  * 25,000 RU/s a raise to 111,000 led, where the cache and a few shards serve at 25,000). The raise and shard
- * (`raised`), or batching the writes upstream, follow as the alternative. Undefined where the reads spread over shards,
+ * (`raised`), or batching the writes upstream, follow as the alternative; `orClauses` (each opening with "; or"), before
+ * them: the unspread reads' own alternatives where a count fits with the reads on the container (verdict22 item 2: at
+ * 26,000 RU/s the cache alone was the fix, though the value's 6,000 RU/s of writes exceed the 4,266.67 its partition
+ * leaves it). Undefined where the reads spread over shards,
  * fit alone, or their removal leaves no count that fits at today's RU/s.
  */
-function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, upstreamData: MessageData): Advice | undefined {
+function cachedReadsFirst(
+  analysis: SpaceAnalysis,
+  raised: Advice | undefined,
+  upstreamData: MessageData,
+  orClauses: readonly AdviceId[] = [],
+): Advice | undefined {
   const { design, hot, total, physical, plan } = analysis;
   const layout = plan.layout;
   if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || (layout !== 'random' && layout !== 'calculated')) return undefined;
@@ -1097,7 +1194,7 @@ function cachedReadsFirst(analysis: SpaceAnalysis, raised: Advice | undefined, u
   // The cache already leads: the alternative's own "and put the cache in front of its reads" is not said again.
   const alternative = (raised?.ids ?? ['upstream']).filter((id) => id !== 'andCacheReads');
   return {
-    ids: [...ids, 'orUpstream', ...alternative],
+    ids: [...ids, ...orClauses, 'orUpstream', ...alternative],
     // The raise's figures, its count (`shards`) among them, beside the lead's under names of their own.
     data: Object.assign({}, raised?.data, data) as MessageData,
     namesRaise: raised?.namesRaise ?? false,

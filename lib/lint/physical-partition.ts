@@ -599,7 +599,7 @@ export function* raisedLayouts(
  * partitions it has: the count the raise leaves declared, and the even layout it splits from (`splitFrom`), as every
  * check on a raised layout reads it (`largestShareSlices`).
  */
-function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: number): CosmosKeyDesign {
+export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: number): CosmosKeyDesign {
   const throughput = design.throughput as CosmosThroughput;
   const containers = sharedContainers(design);
   return Object.assign({}, design, {

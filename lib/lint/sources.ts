@@ -54,6 +54,8 @@ export const SOURCES = {
     url: `${AWS}/pre-warming-on-demand-capacity-mode.html`,
   },
   dynamoWarmThroughput: { title: 'DynamoDB: Understanding warm throughput', url: `${AWS}/warm-throughput.html` },
+  // verdict22 item 3: "As you increase the provisioned throughput beyond these values, the warm throughput will
+  // automatically adjust to the new higher values": a raise of a provisioned table's capacity makes its partitions too.
   dynamoWarmThroughputScenarios: {
     title:
       'DynamoDB: Understanding warm throughput in different scenarios (each partition 1,000 write and 3,000 read units a second; a new on-demand table starts warm at 12,000 read and 4,000 write units)',

@@ -47,7 +47,7 @@ export interface WarmLever {
  * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
  * undone), for copies and caches (they keep their own advice), and where the largest value needs shards for its size.
  */
-export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
+export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLever | undefined {
   const { plan, space } = analysis;
   // An engine that counts a key space's partitions from its capacity (DynamoDB's neighbour model) and declares it per key space.
   const design = analysis.design as DynamoDbKeyDesign;
@@ -61,14 +61,19 @@ export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
   if (now === undefined || capacity === undefined) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  const short = new Set(analysis.over.map((d) => d.label));
-  const own = ownCount(analysis, layout, cap);
+  // `cachedReads` (verdict22 item 3): the hottest value's reads are of one item that no count spreads, and DAX in front
+  // of them takes them off its partition and off the table's reads; its writes are judged alone (DAX writes through).
+  const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
+  if (short.size === 0) return undefined;
+  const loads: Loads = cachedReads ? { reads: 0, writes: analysis.hot.writes } : analysis.hot;
+  const total: Loads = cachedReads ? { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes } : analysis.total;
+  const own = ownCount(analysis, layout, cap, loads);
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
   if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
   const most = mostWarmPartitions(short);
   if (most <= now) return undefined;
-  const at = (partitions: number) => warmedDimensions(analysis, design, capacity, short, partitions, layout);
+  const at = (partitions: number) => warmedDimensions(analysis, design, capacity, short, partitions, layout, loads, total);
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const roomy = (n: number, partitions: number) => at(partitions)(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
   const fewest = smallestCount((n) => n >= own && roomy(n, most), own);
@@ -107,10 +112,81 @@ export function warmLever(analysis: SpaceAnalysis): WarmLever | undefined {
   };
 }
 
+/** A raise in place of a provisioned table's fixed write capacity, and the shards of its hottest value's writes that then fit. */
+export interface WriteRaiseLever {
+  /** The write capacity units to set, the field that declares them, and the partitions they make (P now, P′ once raised). */
+  readonly writeUnits: number;
+  readonly path: string;
+  readonly partitions: number;
+  readonly raisedPartitions: number;
+  /** The fewest shards that fit there with 5% of the usable ceiling free, and how the busiest fits. */
+  readonly shards: number;
+  readonly storedLoad: number;
+  readonly storedNeighbours: number;
+  readonly storedUsable: number;
+}
+
+/**
+ * verdict22 item 3: the other way to more partitions on a provisioned table whose write capacity is `fixed`: raise it.
+ * A provisioned table has partitions for the capacity it is given, and raising it past what they serve raises its warm
+ * throughput with it ("As you increase the provisioned throughput beyond these values, the warm throughput will
+ * automatically adjust to the new higher values", "Understanding DynamoDB warm throughput in different scenarios"; each
+ * partition 1,000 write units a second). The least fixed write units at which a count within maxShards of the hottest
+ * value's writes (its reads cached: `warmLever`'s `cachedReads`) fits with 5% of the usable ceiling free, judged by the
+ * engine's own neighbour model on the design so raised; billed by the hour, where warm throughput is charged once, so it
+ * follows that lever. Undefined where the write capacity is not fixed, or no such raise within the table-level quota serves.
+ */
+export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | undefined {
+  const { plan, space } = analysis;
+  const design = analysis.design as DynamoDbKeyDesign;
+  const neighbourModel = analysis.owner.profile.neighbourModel;
+  if (!neighbourModel || !('capacity' in design) || design.billing !== 'provisioned') return undefined;
+  if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
+  const capacity = design.capacity.find((c) => c.index === space.index);
+  const write = capacity?.write;
+  const now = analysis.over.find((d) => d.label === 'write')?.neighbours?.partitions;
+  if (!capacity || write?.source !== 'fixed' || write.inherited || now === undefined) return undefined;
+  const { headroom, maxShards } = design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const loads: Loads = { reads: 0, writes: analysis.hot.writes };
+  const total: Loads = { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes };
+  const layout: KeyLayout = plan.layout;
+  const own = ownCount(analysis, layout, cap, loads);
+  if (own === undefined) return undefined;
+  const most = Math.floor(DYNAMODB_LIMITS.tableThroughputQuota / DYNAMODB_LIMITS.partitionWriteUnits);
+  for (let partitions = now + 1; partitions <= most; partitions++) {
+    // The least fixed write units that make `partitions`: one more than the partitions before serve.
+    const writeUnits = Math.max(write.units + 1, (partitions - 1) * DYNAMODB_LIMITS.partitionWriteUnits + 1);
+    const raised: KeySpaceCapacity = Object.assign({}, capacity, { write: Object.assign({}, write, { units: writeUnits }) });
+    const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? raised : c)) });
+    const model = neighbourModel(edited);
+    const dimensionsAt = (n: number) => {
+      const stored = analysis.storedLoads(n === 1 ? 'none' : layout, n, loads);
+      return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(space.index, total, stored)).filter((d) => d.label === 'write');
+    };
+    const roomy = (n: number) => dimensionsAt(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
+    const shards = smallestCount((n) => n >= own && roomy(n), own);
+    if (shards === undefined || shards > cap) continue;
+    const [d] = dimensionsAt(shards);
+    const counted = d.neighbours?.partitions ?? partitions;
+    return {
+      writeUnits,
+      path: write.path,
+      partitions: now,
+      raisedPartitions: counted,
+      shards,
+      storedLoad: d.load,
+      storedNeighbours: d.neighbours?.load ?? 0,
+      storedUsable: usableAlone(d, headroom),
+    };
+  }
+  return undefined;
+}
+
 /** The fewest stored keys under `layout` whose busiest fits the usable ceiling alone (no neighbours): 1 where the key does. */
-function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number): number | undefined {
+function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, loads: Loads = analysis.hot): number | undefined {
   const { headroom } = analysis.design.thresholds;
-  const alone = (n: number) => allFit(analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n), headroom));
+  const alone = (n: number) => allFit(analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), headroom));
   const n = smallestCount(alone);
   return n !== undefined && n <= cap ? n : undefined;
 }
@@ -142,6 +218,8 @@ function warmedDimensions(
   short: ReadonlySet<string>,
   partitions: number,
   layout: KeyLayout,
+  loads: Loads = analysis.hot,
+  total: Loads = analysis.total,
 ): (n: number) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   const warmed: KeySpaceCapacity = Object.assign({}, capacity, {
@@ -152,8 +230,8 @@ function warmedDimensions(
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
   return (n: number) => {
-    const stored: Loads = analysis.storedLoads(n === 1 ? 'none' : layout, n);
-    return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, analysis.total, stored));
+    const stored: Loads = analysis.storedLoads(n === 1 ? 'none' : layout, n, loads);
+    return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored));
   };
 }
 

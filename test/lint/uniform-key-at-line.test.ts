@@ -3,7 +3,7 @@
 // key (SG003). 300 even tenants of 100 RU/s, 30,000 RU/s at the peak, 900 GB (18 physical partitions): at 37,500 RU/s
 // (SG017's raise for that peak) each partition averages 1,666.67 RU/s of 1,666.67 usable (80% of 2,083.33); the one
 // holding a tenant expects 100 + 29,900 ÷ 18 = 1,761.11, within its 2,083.33 but above the line.
-import { lint, type CosmosContainerDesign } from '../../lib';
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
 import { container } from '../fixtures';
 
 const tenants = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign =>
@@ -87,14 +87,47 @@ describe('a uniform key in a container above its line', () => {
   // past the line). SG003 judges the key at that raise, where it is over only by hashing's spread (as at the line
   // above): silent, the container's capacity being SG017's finding already. (Before: SG003 erred too, "judged at the
   // 37,500 RU/s SG017 asks for", with shards as its fix.)
+  // verdict22 item 1: the raise SG017 asks is the least that clears the 80% line and the placement check together
+  // (39,700, as cosmosNoRoomForPlacement asks at 37,500), so one --fix round converges. (Before: 37,500, and the next
+  // lint warned and asked for 39,700.)
   it.each([
+    [20_000, 'cosmosManualBelowPeak', 'error'],
     [25_000, 'cosmosManualBelowPeak', 'error'],
     [30_000, 'cosmosWithinHeadroom', 'warning'],
-  ])('provisioned at %d RU/s: SG017 %s (%s), SG003 silent', (manual, messageId, severity) => {
+  ])('provisioned at %d RU/s: SG017 %s (%s) asks for 39,700 RU/s, not 37,500; SG003 silent', (manual, messageId, severity) => {
     const design = tenants({ throughput: { manual } });
+    const [sg017] = found(design, 'SG017');
     expect(found(design, 'SG017').map((f) => [f.messageId, f.severity])).toEqual([[messageId, severity]]);
-    expect(found(design, 'SG017')[0].fix).toContain('37,500');
+    expect(sg017.data).toMatchObject({ needed: 39_700, neededPeak: 30_000, placementPlain: 37_500, placementExpected: 1_761.11111111 });
+    expect(sg017.fix).toMatch(/^raise throughput\.manual to at least 39,700 RU\/s .*; not 37,500 RU\/s: raised to them, `\/tenantId`/);
+    expect(sg017.edits).toEqual([{ op: 'set', path: 'throughput.manual', value: 39_700 }]);
     expect(found(design, 'SG003')).toEqual([]);
+  });
+
+  it.each([
+    ['flat', undefined],
+    ['hierarchical', hpk],
+  ])('%s, at 20,000 RU/s: one --fix round leaves no SG017 or SG003', (_, partitionKey) => {
+    const design = tenants({ throughput: { manual: 20_000 }, ...(partitionKey ? { partitionKey } : {}) });
+    const [sg017] = found(design, 'SG017');
+    const fixed = applyDesignEdits(design, sg017.edits as DesignEdit[]) as CosmosContainerDesign;
+    expect([...found(fixed, 'SG017'), ...found(fixed, 'SG003')]).toEqual([]);
+  });
+
+  it('autoscale at 20,000: the maximum is carried to 40,000 (38,000 leaves the placement short: 1,761.11 of 1,688.89)', () => {
+    const design = tenants({ throughput: { autoscaleMax: 20_000 } });
+    const [sg017] = found(design, 'SG017');
+    expect(sg017.data).toMatchObject({ needed: 40_000, placementPlain: 38_000, placementUsable: 1_688.88888889 });
+    const fixed = applyDesignEdits(design, sg017.edits as DesignEdit[]) as CosmosContainerDesign;
+    expect([...found(fixed, 'SG017'), ...found(fixed, 'SG003')]).toEqual([]);
+  });
+
+  it('with room for the spread at peak ÷ 80% (3,000 tenants of 10 RU/s: within the uniform tolerance): the raise stays 37,500, with no placement note', () => {
+    const design = tenants({ throughput: { manual: 20_000 }, partitionKey: { paths: [{ path: '/tenantId', cardinality: 3_000 }] } });
+    const [sg017] = found(design, 'SG017');
+    expect(sg017.data).toMatchObject({ needed: 37_500 });
+    expect(sg017.data?.placementPlain).toBeUndefined();
+    expect(sg017.fix).not.toContain('not 37,500');
   });
 
   it('serverless, the audit-log of try21b: SG017 errs (leave serverless), no SG003 re-key fix beside it', () => {

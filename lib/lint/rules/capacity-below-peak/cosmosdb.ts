@@ -20,7 +20,7 @@ import {
 } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
-import { overOnlyBySpread, raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from '../../physical-partition';
+import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
@@ -40,6 +40,7 @@ type Id =
   | 'cosmosNoRoomForPlacement'
   | 'cosmosRaiseForPlacement'
   | 'cosmosMoreValuesForPlacement'
+  | 'cosmosPlacementAbove'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
@@ -206,9 +207,55 @@ function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
   ];
 }
 
-/** A raise's figures for its message: the RU/s asked for and the peak they serve, with what its split says. */
-function figures(raise: InPlaceRaise, split: Record<string, number | string> = {}): Record<string, number | string> {
-  return Object.assign({ needed: raise.needed, neededPeak: raise.neededPeak }, split);
+/** A raise's figures for its message: the RU/s asked for and the peak they serve, with what its split and placement say. */
+function figures(
+  raise: InPlaceRaise,
+  split: Record<string, number | string> = {},
+  placement: Record<string, number | string> = {},
+): Record<string, number | string> {
+  return Object.assign({ needed: raise.needed, neededPeak: raise.neededPeak }, split, placement);
+}
+
+/**
+ * SG017's raise in place, carried past the placement check (verdict22 item 1): where the RU/s that serve the peak at
+ * headroom (`throughputFor`) leave a key with no hot value no room for hashing's spread, the container raised to them
+ * would draw cosmosNoRoomForPlacement and ask for more, so `--fix` took two rounds (300 even tenants, 30,000 RU/s of
+ * peak on 18 partitions: 37,500, then 39,700). The raise is then the least at which the partition holding a value fits
+ * the line too (`noRoomForPlacement` judged on the design raised in place to the first figure), and the figures of that
+ * first figure are kept for the message (`placementPlain`). The fix as it was where that check passes, and on serverless.
+ */
+function withPlacement(design: CosmosKeyDesign, fix: InPlaceRaise): { readonly fix: InPlaceRaise; readonly placement?: Record<string, number | string> } {
+  const { throughput } = design;
+  const now =
+    throughput && throughput.mode !== 'serverless'
+      ? physicalPartitionCount(throughput.mode, declaredRequestUnits(throughput) ?? 0, design.totalGb, design.physicalPartitions)
+      : undefined;
+  if (now === undefined || !Number.isFinite(fix.needed)) return { fix };
+  const raised = raisedInPlaceTo(design, fix.needed, now);
+  const analysis = new DesignAnalysis(raised);
+  const partitions = analysis.profile.physicalPartitions?.(raised);
+  if (!partitions) return { fix };
+  const [hit] = noRoomForPlacement(raised, analysis, peakOf(raised, analysis).peak, partitions);
+  const to = hit?.data?.placementToSet;
+  if (typeof to !== 'number' || to <= fix.needed) return { fix };
+  const data = hit.data as Record<string, number | string>;
+  return {
+    fix: { ...fix, needed: to },
+    placement: {
+      placementPlain: fix.needed,
+      placementKey: data.key,
+      placementValues: data.values,
+      placementValueLoad: data.valueLoad,
+      placementPartitions: data.physicalPartitions,
+      placementExpected: data.expectedLoad,
+      placementUsable: data.partitionUsable,
+    },
+  };
+}
+
+/** The note of a raise carried past the placement check (`withPlacement`), where it was. */
+function placementIds(placement: Record<string, number | string> | undefined): Id[] {
+  return placement ? ['cosmosPlacementAbove'] : [];
 }
 
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
@@ -269,7 +316,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const removalFits = removal !== undefined && fits(removal.counted.peak, capacity * headroom);
   const sized = removal && !removalFits ? removal.counted : counted;
   const fanOutFix: Id[] = reads.fanOut && !removal ? ['cosmosFixFanOut'] : [];
-  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number | string>, edits?: DesignEdit[], split: EvenSplitId[] = []): RuleHit<Id>[] => {
+  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number | string>, edits?: DesignEdit[], split: Id[] = []): RuleHit<Id>[] => {
     // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
     const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
@@ -312,34 +359,41 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
   switch (throughput.mode) {
     case 'manual': {
-      const fix = throughputFor(design, sized, 'manual');
+      const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'manual'));
       const split = inPlaceSplit(design, fix);
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', figures(fix, split.data), raise('manual', fix.needed), split.ids);
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', figures(fix, split.data, placement), raise('manual', fix.needed), [
+        ...split.ids,
+        ...placementIds(placement),
+      ]);
     }
     case 'autoscale': {
-      const fix = throughputFor(design, sized, 'autoscaleMax');
+      const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'autoscaleMax'));
       const split = inPlaceSplit(design, fix);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
       return hit(
         'cosmosAutoscaleBelowPeak',
         'cosmosRaiseAutoscale',
-        Object.assign(figures(fix, split.data), floor),
+        Object.assign(figures(fix, split.data, placement), floor),
         raise('autoscaleMax', fix.needed),
-        split.ids,
+        [...split.ids, ...placementIds(placement)],
       );
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
-      const fix = throughputFor(design, sized, 'sharedDatabase', containers);
+      const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'sharedDatabase', containers));
       const split = inPlaceSplit(design, fix);
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
-        Object.assign(figures(fix, split.data), { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, sized, 'manual').needed }),
+        Object.assign(figures(fix, split.data, placement), {
+          containers,
+          databaseRu: databaseRequestUnits,
+          dedicated: throughputFor(design, sized, 'manual').needed,
+        }),
         raise('sharedDatabase', fix.needed, containers),
-        split.ids,
+        [...split.ids, ...placementIds(placement)],
       );
     }
     case 'serverless':
@@ -508,6 +562,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaiseForPlacement: `${raiseInPlace(PLACEMENT_RAISE)}, the least at which the partition holding a value fits the {{headroom|percent}} line`,
     cosmosMoreValuesForPlacement:
       "no raise in place up to Azure's default maximum per container fits the partition holding a value within the {{headroom|percent}} line: give the key more values, so that one value is a smaller part of a partition",
+    cosmosPlacementAbove:
+      "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
