@@ -127,6 +127,8 @@ export interface LargestShare {
  * the plan) judge it.
  */
 export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
+  // An unsharded key's busiest stored key is that one key: the analysis judged it already (`perKey`), as the plan reads it.
+  if (share === a.physical && !a.space.sharding) return a.perKey;
   return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share, a.neighboursAt('none', 1));
 }
 

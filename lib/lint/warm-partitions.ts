@@ -12,7 +12,7 @@
 import { joinPath } from '../design/field-path';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { allFit, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
+import { allFit, countByLoad, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
 import { DYNAMODB_LIMITS } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -183,11 +183,15 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
   return undefined;
 }
 
-/** The fewest stored keys under `layout` whose busiest fits the usable ceiling alone (no neighbours): 1 where the key does. */
+/**
+ * The fewest stored keys under `layout` whose busiest fits the usable ceiling alone (no neighbours): 1 where the key does.
+ * The search starts from N = ceil(load ÷ usable) of the one unsharded key (`countByLoad`), which it confirms in two
+ * checks where the shards divide the load, as the plan's count search does (`countToTry`).
+ */
 function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, loads: Loads = analysis.hot): number | undefined {
   const { headroom } = analysis.design.thresholds;
-  const alone = (n: number) => allFit(analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), headroom));
-  const n = smallestCount(alone);
+  const alone = (n: number) => analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), headroom);
+  const n = smallestCount((count) => allFit(alone(count)), countByLoad(alone(1)));
   return n !== undefined && n <= cap ? n : undefined;
 }
 

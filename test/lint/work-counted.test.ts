@@ -1,6 +1,8 @@
 import { lint, normalize } from '../../lib';
 import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import { DesignAnalysis, SpaceAnalysis } from '../../lib/lint/analysis';
+import { unshardedDimensions } from '../../lib/lint/physical-partition';
+import { warmLever } from '../../lib/lint/warm-partitions';
 
 /** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
 function judgements(run: () => void): number {
@@ -36,6 +38,26 @@ describe("the plan's shard count is found beside the neighbours, not by halving 
     const [{ design }] = normalize(hotTable).designs;
     const a = new DesignAnalysis(design).of(design.primaryKey);
     expect(judgements(() => a.plan)).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("the warm-throughput lever's own count is found from the load, not by halving from 1,000", () => {
+  it('judges a handful of counts where a search from 1,000 judges 12', () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    // A write-sharding plan (the lever's case), made before counting: the lever's own judgements alone are counted.
+    expect(a.plan.layout).toMatch(/^(random|calculated)$/);
+    expect(judgements(() => warmLever(a))).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("an unsharded key's hottest value is judged once, by the analysis", () => {
+  it("unshardedDimensions gives the analysis's perKey without judging the key again", () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    let dimensions: ReturnType<typeof unshardedDimensions> | undefined;
+    expect(judgements(() => (dimensions = unshardedDimensions(a)))).toBe(0);
+    expect(dimensions).toBe(a.perKey);
   });
 });
 
