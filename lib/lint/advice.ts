@@ -9,7 +9,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, sharedContainers, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -30,6 +30,7 @@ import {
   RAISE,
   raiseFigures,
   raiseCost,
+  raiseEdits,
   raiseInPlace,
   raisedLayouts,
   redistributionData,
@@ -811,7 +812,7 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
         copiesSaves: raise.requestUnits - copied.raise.requestUnits,
       }),
       edits: [
-        ...raiseEdits(analysis, copied.raise, n),
+        ...raiseEdits(analysis.design as CosmosKeyDesign, copied.raise, n),
         { op: 'set', path: joinPath(analysis.space.path, 'sharding'), value: shardingValue('replicated', n, undefined, analysis.space.sharding) },
         ...storedCopies(analysis, n),
       ],
@@ -829,29 +830,11 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
     return {
       ids: ['raiseServesKey', kept > 1 ? 'copiesDoNotServeNow' : 'copiesDoNotServe', 'orCache'],
       data: Object.assign(data, raiseFigures(RAISE, raise), kept > 1 ? { copiesJudgedAt: judged?.raisedFrom ? 'capacity' : 'current' } : {}),
-      edits: raiseEdits(analysis, raise, kept),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise, kept),
       namesRaise: true,
       raiseLeads: true,
     };
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
-}
-
-/**
- * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
- * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
- */
-function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput, copies = 1): DesignEdit[] {
-  const design = analysis.design as CosmosKeyDesign;
-  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
-  const value = raise.databaseRequestUnits ?? raise.requestUnits;
-  const gb = storedGb(design, copies) ?? design.totalGb;
-  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
-  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
-  return [
-    { op: 'set', path: throughput.path, value },
-    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
-  ];
 }
 
 /**
@@ -916,7 +899,7 @@ function raiseBeforeCopies(
   const copiesCapacity = (evenInPlaceThroughput(design, reads + writes * n) as number) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
-  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis, raise) };
+  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis.design as CosmosKeyDesign, raise) };
 }
 
 /**
