@@ -21,6 +21,7 @@ import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
   CARRIED_LOAD,
   carriedLoadData,
+  DURABLE_KEY_CHANGE,
   cheaperFirst,
   costFigures,
   costScope,
@@ -32,11 +33,14 @@ import {
   raiseCost,
   raiseEdits,
   raiseInPlace,
+  raiseLeadsKeyChange,
   raisedLayouts,
   redistributionData,
   roomForCounts,
   servedAsItIs,
   shardRaises,
+  SMALL_RAISE_WHY,
+  smallRaiseData,
   throughputServing,
   throughputThatServes,
   type CostedRaise,
@@ -190,6 +194,9 @@ export const ADVICE_MESSAGES = {
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
+  // Decision 50 (`smallRaiseFirst`): a raise within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
+  smallRaiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}${OR_REDISTRIBUTE}`,
+  orKeyChange: DURABLE_KEY_CHANGE,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
@@ -323,6 +330,8 @@ const RAISE_LEADS: ReadonlySet<string> = new Set<AdviceId>(['raiseThenShard', 'r
  * a fix's first ("key by …; or "); `or`: as a later one ("; or key by …").
  */
 export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead: T, or: T): T[] {
+  // Decision 50: a small raise leads (`smallRaiseFirst`): the finding's own change of key follows the plan's, last.
+  if (ids.includes('orKeyChange' as T)) return [...ids, or];
   const at = ids.findIndex((id) => RAISE_LEADS.has(id));
   return at < 0 ? [...ids, or] : [...ids.slice(0, at), lead, ...ids.slice(at)];
 }
@@ -334,15 +343,42 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const kept = withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding'));
+  const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding')), analysis);
   const advice = withRedistribution(withCacheTerms(kept, analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
 
+/**
+ * Decision 50: where a Cosmos DB container's physical partition's share is what bites (not the key's own ceiling, nor
+ * its size), and the raise in place that serves the hottest value as it is (`throughputThatServes`) adds at most
+ * SMALL_RAISE_SHARE to today's dedicated RU/s (`raiseLeadsKeyChange`), that raise leads the plan's change of key
+ * (shards, copies, a new level), with its edits, which --fix writes; the plan's fix follows as the durable alternative,
+ * "to stop paying for the headroom". A new key is a new container and a copy of every document, once ("Change
+ * partition key"); a raise is billed every hour ("Pricing model"): a few percent an hour is the cheaper trade for
+ * years. Not where the container is short of RU/s (SG017's raise comes first), nor where the plan is no key change
+ * (`none`), or names a raise of its own. The plan's count stays its `shards`, for the reports.
+ */
+function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const { design, space, plan, physical } = analysis;
+  if (space !== design.primaryKey || advice.namesRaise || plan.layout === 'none' || plan.needs.size > 1) return advice;
+  if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
+  const raise = throughputThatServes(analysis);
+  if (!raiseLeadsKeyChange(design, raise)) return advice;
+  const cosmos = design as CosmosKeyDesign;
+  return {
+    ids: ['smallRaiseServesKey', 'orKeyChange', ...advice.ids],
+    data: Object.assign({}, advice.data, raiseFigures(RAISE, raise), smallRaiseData(cosmos, raise)),
+    edits: raiseEdits(cosmos, raise, raise.copies ?? 1),
+    shards: advice.shards,
+    namesRaise: true,
+    raiseLeads: true,
+  };
+}
+
 /** A fix that leads with the raise that serves the key offers redistribution beside it where that serves too (`redistributionData`). */
 function withRedistribution(advice: Advice, analysis: SpaceAnalysis): Advice {
-  return advice.ids.includes('raiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
+  return advice.ids.includes('raiseServesKey') || advice.ids.includes('smallRaiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */

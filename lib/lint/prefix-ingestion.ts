@@ -602,7 +602,8 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // Decision 50: a raise in place that serves the value as it is and adds at most SMALL_RAISE_SHARE to today's RU/s
   // leads the new synthetic first level (a new partition key: a new container and a copy of every document), and is
   // what --fix writes; the buckets follow as the durable alternative. Past that share the key change keeps the lead.
-  const smallRaise = !overMax && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design, raise) ? raise : undefined;
+  // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput.
+  const smallRaise = !overMax && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design, raise) ? raise : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
