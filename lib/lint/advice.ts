@@ -4,7 +4,7 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import { sameAttribute } from '../design/key-design';
+import { isTimeBucketKey, sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
@@ -330,8 +330,6 @@ const RAISE_LEADS: ReadonlySet<string> = new Set<AdviceId>(['raiseThenShard', 'r
  * a fix's first ("key by …; or "); `or`: as a later one ("; or key by …").
  */
 export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead: T, or: T): T[] {
-  // Decision 50: a small raise leads (`smallRaiseFirst`): the finding's own change of key follows the plan's, last.
-  if (ids.includes('orKeyChange' as T)) return [...ids, or];
   const at = ids.findIndex((id) => RAISE_LEADS.has(id));
   return at < 0 ? [...ids, or] : [...ids.slice(0, at), lead, ...ids.slice(at)];
 }
@@ -357,11 +355,16 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
  * "to stop paying for the headroom". A new key is a new container and a copy of every document, once ("Change
  * partition key"); a raise is billed every hour ("Pricing model"): a few percent an hour is the cheaper trade for
  * years. Not where the container is short of RU/s (SG017's raise comes first), nor where the plan is no key change
- * (`none`), or names a raise of its own. The plan's count stays its `shards`, for the reports.
+ * (`none`), or names a raise of its own; nor for a time bucket or a value above maxHotKeyShare, which a raise leaves
+ * found (SG002, SG014). The plan's count stays its `shards`, for the reports.
  */
 function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
   const { design, space, plan, physical } = analysis;
   if (space !== design.primaryKey || advice.namesRaise || plan.layout === 'none' || plan.needs.size > 1) return advice;
+  // A time bucket stays one however many RU/s (SG002 still judges its current bucket), and a value above maxHotKeyShare
+  // stays dominant (SG014 warns once it fits, its fix the key change): neither is cleared by a raise alone.
+  if (isTimeBucketKey(space.partitionKey) || space.workload.hotKeyShareSource === 'time-bucket') return advice;
+  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9) return advice;
   if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
   const raise = throughputThatServes(analysis);
   if (!raiseLeadsKeyChange(design, raise)) return advice;
@@ -378,7 +381,9 @@ function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
 
 /** A fix that leads with the raise that serves the key offers redistribution beside it where that serves too (`redistributionData`). */
 function withRedistribution(advice: Advice, analysis: SpaceAnalysis): Advice {
-  return advice.ids.includes('raiseServesKey') || advice.ids.includes('smallRaiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
+  return advice.ids.includes('raiseServesKey') || advice.ids.includes('smallRaiseServesKey')
+    ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) })
+    : advice;
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */

@@ -603,7 +603,10 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // leads the new synthetic first level (a new partition key: a new container and a copy of every document), and is
   // what --fix writes; the buckets follow as the durable alternative. Past that share the key change keeps the lead.
   // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput.
-  const smallRaise = !overMax && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design, raise) ? raise : undefined;
+  // Nor for a value above maxHotKeyShare: once it fits, SG014 warns of it, and its fix is the bucketed level.
+  const dominant = load.share > design.thresholds.maxHotKeyShare + 1e-9;
+  const smallRaise =
+    !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design, raise) ? raise : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),

@@ -398,6 +398,7 @@ export const timeBucketKey = defineRule({
   fixDetails: [
     'A Cosmos DB flat key with room for a level: the hierarchical key leads (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key. The shards follow as the alternative, and stay the edit where the new level is not named.',
     'Key changes before more RU/s: the hierarchical key, an event id or a business attribute in the key come before any raise of the container RU/s (one new container, against RU/s billed every hour); among raises, the cheaper first.',
+    "A small raise never leads here (decision 50, SG003's): a time bucket stays one at any RU/s (the current bucket still takes every write, and this rule still judges it), so a raise does not clear the finding by itself and the key change keeps the lead.",
     "Over only because the container is short of RU/s (SG017's finding): SG017's raise comes first.",
     "A Cosmos DB container of one physical partition: re-key before it grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000).",
   ],
@@ -411,6 +412,7 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosIotPartitioning,
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosPricing,
+    SOURCES.cosmosAutoscaleFaq,
     SOURCES.cosmosChangePartitionKey,
   ],
   messages: {
