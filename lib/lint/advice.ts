@@ -367,7 +367,7 @@ function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
   if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9) return advice;
   if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
   const raise = throughputThatServes(analysis);
-  if (!raiseLeadsKeyChange(design, raise)) return advice;
+  if (!raiseLeadsKeyChange(design as CosmosKeyDesign, raise)) return advice;
   const cosmos = design as CosmosKeyDesign;
   return {
     ids: ['smallRaiseServesKey', 'orKeyChange', ...advice.ids],

@@ -628,8 +628,8 @@ export const SMALL_RAISE_SHARE = 0.25;
  * container in it), within Azure's default per-container maximum (no quota increase), and at most SMALL_RAISE_SHARE
  * above today's RU/s.
  */
-export function raiseLeadsKeyChange(design: KeyDesign, raise: RaisedThroughput | undefined): raise is RaisedThroughput {
-  const throughput = design.engine === 'cosmosdb' ? (design as CosmosKeyDesign).throughput : undefined;
+export function raiseLeadsKeyChange(design: CosmosKeyDesign, raise: RaisedThroughput | undefined): raise is RaisedThroughput {
+  const { throughput } = design;
   if (!raise || !throughput || (throughput.mode !== 'manual' && throughput.mode !== 'autoscale') || throughput.requestUnits === undefined) return false;
   if (raise.databaseRequestUnits !== undefined || raise.requestUnits > MAX_CONTAINER_RU) return false;
   return raise.requestUnits <= throughput.requestUnits * (1 + SMALL_RAISE_SHARE) + 1e-9;

@@ -606,7 +606,9 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // Nor for a value above maxHotKeyShare: once it fits, SG014 warns of it, and its fix is the bucketed level.
   const dominant = load.share > design.thresholds.maxHotKeyShare + 1e-9;
   const smallRaise =
-    !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design, raise) ? raise : undefined;
+    !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
+      ? raise
+      : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
