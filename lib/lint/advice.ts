@@ -4,12 +4,12 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import { sameAttribute } from '../design/key-design';
+import { isTimeBucketKey, sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, sharedContainers, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -21,6 +21,7 @@ import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
   CARRIED_LOAD,
   carriedLoadData,
+  DURABLE_KEY_CHANGE,
   cheaperFirst,
   costFigures,
   costScope,
@@ -30,12 +31,16 @@ import {
   RAISE,
   raiseFigures,
   raiseCost,
+  raiseEdits,
   raiseInPlace,
+  raiseLeadsKeyChange,
   raisedLayouts,
   redistributionData,
   roomForCounts,
   servedAsItIs,
   shardRaises,
+  SMALL_RAISE_WHY,
+  smallRaiseData,
   throughputServing,
   throughputThatServes,
   type CostedRaise,
@@ -189,6 +194,9 @@ export const ADVICE_MESSAGES = {
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
+  // Decision 50 (`smallRaiseFirst`): a raise within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
+  smallRaiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}${OR_REDISTRIBUTE}`,
+  orKeyChange: DURABLE_KEY_CHANGE,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
@@ -338,15 +346,49 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const kept = withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding'));
+  const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding')), analysis);
   const advice = withRedistribution(withCacheTerms(kept, analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
 
+/**
+ * Decision 50: where a Cosmos DB container's physical partition's share is what bites (not the key's own ceiling, nor
+ * its size), and the raise in place that serves the hottest value as it is (`throughputThatServes`) adds at most
+ * SMALL_RAISE_SHARE to today's dedicated RU/s (`raiseLeadsKeyChange`), that raise leads the plan's change of key
+ * (shards, copies, a new level), with its edits, which --fix writes; the plan's fix follows as the durable alternative,
+ * "to stop paying for the headroom". A new key is a new container and a copy of every document, once ("Change
+ * partition key"); a raise is billed every hour ("Pricing model"): a few percent an hour is the cheaper trade for
+ * years. Not where the container is short of RU/s (SG017's raise comes first), nor where the plan is no key change
+ * (`none`), or names a raise of its own; nor for a time bucket or a value above maxHotKeyShare, which a raise leaves
+ * found (SG002, SG014). The plan's count stays its `shards`, for the reports.
+ */
+function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const { design, space, plan, physical } = analysis;
+  if (space !== design.primaryKey || advice.namesRaise || plan.layout === 'none' || plan.needs.size > 1) return advice;
+  // A time bucket stays one however many RU/s (SG002 still judges its current bucket), and a value above maxHotKeyShare
+  // stays dominant (SG014 warns once it fits, its fix the key change): neither is cleared by a raise alone.
+  if (isTimeBucketKey(space.partitionKey) || space.workload.hotKeyShareSource === 'time-bucket') return advice;
+  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9) return advice;
+  if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
+  const raise = throughputThatServes(analysis);
+  if (!raiseLeadsKeyChange(design as CosmosKeyDesign, raise)) return advice;
+  const cosmos = design as CosmosKeyDesign;
+  return {
+    ids: ['smallRaiseServesKey', 'orKeyChange', ...advice.ids],
+    data: Object.assign({}, advice.data, raiseFigures(RAISE, raise), smallRaiseData(cosmos, raise)),
+    edits: raiseEdits(cosmos, raise, raise.copies ?? 1),
+    shards: advice.shards,
+    namesRaise: true,
+    raiseLeads: true,
+  };
+}
+
 /** A fix that leads with the raise that serves the key offers redistribution beside it where that serves too (`redistributionData`). */
 function withRedistribution(advice: Advice, analysis: SpaceAnalysis): Advice {
-  return advice.ids.includes('raiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
+  return advice.ids.includes('raiseServesKey') || advice.ids.includes('smallRaiseServesKey')
+    ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) })
+    : advice;
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
@@ -894,7 +936,7 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
         copiesSaves: raise.requestUnits - copied.raise.requestUnits,
       }),
       edits: [
-        ...raiseEdits(analysis, copied.raise, n),
+        ...raiseEdits(analysis.design as CosmosKeyDesign, copied.raise, n),
         { op: 'set', path: joinPath(analysis.space.path, 'sharding'), value: shardingValue('replicated', n, undefined, analysis.space.sharding) },
         ...storedCopies(analysis, n),
       ],
@@ -912,29 +954,11 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
     return {
       ids: ['raiseServesKey', kept > 1 ? 'copiesDoNotServeNow' : 'copiesDoNotServe', 'orCache'],
       data: Object.assign(data, raiseFigures(RAISE, raise), kept > 1 ? { copiesJudgedAt: judged?.raisedFrom ? 'capacity' : 'current' } : {}),
-      edits: raiseEdits(analysis, raise, kept),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise, kept),
       namesRaise: true,
       raiseLeads: true,
     };
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
-}
-
-/**
- * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
- * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
- */
-function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput, copies = 1): DesignEdit[] {
-  const design = analysis.design as CosmosKeyDesign;
-  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
-  const value = raise.databaseRequestUnits ?? raise.requestUnits;
-  const gb = storedGb(design, copies) ?? design.totalGb;
-  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
-  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
-  return [
-    { op: 'set', path: throughput.path, value },
-    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
-  ];
 }
 
 /**
@@ -999,7 +1023,7 @@ function raiseBeforeCopies(
   const copiesCapacity = (evenInPlaceThroughput(design, reads + writes * n) as number) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
-  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis, raise) };
+  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis.design as CosmosKeyDesign, raise) };
 }
 
 /**

@@ -28,7 +28,8 @@ import {
   type PhysicalShare,
 } from '../engines';
 import { growthOf, type SpaceAnalysis } from './analysis';
-import { declaredCopies, withCopies } from './written';
+import type { DesignEdit } from './edits';
+import { declaredCopies, storedGb, withCopies } from './written';
 
 /**
  * Whose RU/s a container's physical partitions divide, in the words of a finding: the container's `containerRu`, or,
@@ -609,6 +610,60 @@ export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: n
     physicalPartitions: physicalPartitionCount(throughput.mode, ru, design.totalGb, nowCount),
     splitFrom: design.splitFrom ?? nowCount,
   });
+}
+
+/**
+ * Decision 50: the most a raise in place may add to today's RU/s (manual RU/s, or the autoscale maximum) and still lead a
+ * fix over a change of key, as a share of today's: 25%. The trade: a new partition key is a new container and a copy of
+ * every document, paid once ("Change partition key"), after which the headroom costs nothing; a raise changes no key and
+ * no application and is there at once (or, where it splits partitions, typically in 4-6 hours: "Best practices for
+ * scaling provisioned throughput"), but it is billed every hour it stands ("Pricing model": the maximum provisioned
+ * throughput for a given hour; autoscale: the highest RU/s scaled to in the hour, at least 10% of its maximum,
+ * "Frequently asked questions about autoscale"). A few percent more every hour is cheaper than a migration for years;
+ * a raise of many times today's RU/s is not, so past this share the key change keeps the lead.
+ */
+export const SMALL_RAISE_SHARE = 0.25;
+
+/**
+ * Whether `raise` (one that serves the finding by itself) may lead a fix over a change of key (decision 50): dedicated
+ * manual or autoscale throughput (not serverless, which no raise lifts; not a shared database, whose raise moves every
+ * container in it), within Azure's default per-container maximum (no quota increase), and at most SMALL_RAISE_SHARE
+ * above today's RU/s.
+ */
+export function raiseLeadsKeyChange(design: CosmosKeyDesign, raise: RaisedThroughput | undefined): raise is RaisedThroughput {
+  const { throughput } = design;
+  if (!raise || !throughput || (throughput.mode !== 'manual' && throughput.mode !== 'autoscale') || throughput.requestUnits === undefined) return false;
+  if (raise.databaseRequestUnits !== undefined || raise.requestUnits > MAX_CONTAINER_RU) return false;
+  return raise.requestUnits <= throughput.requestUnits * (1 + SMALL_RAISE_SHARE) + 1e-9;
+}
+
+/**
+ * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
+ * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
+ */
+export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, copies = 1): DesignEdit[] {
+  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
+  // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
+  const value = raise.databaseRequestUnits ?? raise.requestUnits;
+  const gb = storedGb(design, copies) ?? design.totalGb;
+  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
+  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
+  return [
+    { op: 'set', path: throughput.path, value },
+    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
+  ];
+}
+
+/** Why a raise that passes `raiseLeadsKeyChange` leads, after its clause: what it adds (`smallRaiseAdds`, a share of today's RU/s). */
+export const SMALL_RAISE_WHY =
+  ": it adds {{smallRaiseAdds|percent}} to today's {{smallRaiseFrom}} RU/s, billed every hour, where a new key is a new container and a copy of every document, once";
+/** The change of key after such a raise, the durable alternative: paid once, and no headroom billed every hour after it. */
+export const DURABLE_KEY_CHANGE = '; or, to stop paying for the headroom, ';
+
+/** The figures SMALL_RAISE_WHY reads, for a raise of `design`'s dedicated RU/s. */
+export function smallRaiseData(design: CosmosKeyDesign, raise: RaisedThroughput): Record<string, number> {
+  const from = design.throughput?.requestUnits as number;
+  return { smallRaiseAdds: raise.requestUnits / from - 1, smallRaiseFrom: from };
 }
 
 /** A raise in place of the container's RU/s, and the count of write shards of the hottest value that then fit. */

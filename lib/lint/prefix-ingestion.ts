@@ -25,6 +25,7 @@ import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
   DIVIDED_RU,
+  DURABLE_KEY_CHANGE,
   cheaperFirst,
   copiesRemoved,
   firstLevelSpan,
@@ -40,10 +41,14 @@ import {
   raiseFigures,
   MIN_SPARE_FOR_COUNTS,
   raiseCost,
+  raiseEdits,
   raiseInPlace,
+  raiseLeadsKeyChange,
   raisedLayouts,
   roomForCounts,
   reachableDimensions,
+  SMALL_RAISE_WHY,
+  smallRaiseData,
   throughputServing,
   type RaisedThroughput,
   type RaiseNames,
@@ -111,6 +116,9 @@ export const PREFIX_INGESTION_MESSAGES = {
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
+  // Decision 50: a raise within SMALL_RAISE_SHARE of today's RU/s leads a new synthetic first level; the key change follows.
+  prefixSmallRaiseWhy: SMALL_RAISE_WHY,
+  prefixOrKeyChange: DURABLE_KEY_CHANGE,
   // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
   prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
   prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}`,
@@ -591,18 +599,30 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
   const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
   if (keyWhole) sourceNotes.push('prefixBucketsHoldKey');
+  // Decision 50: a raise in place that serves the value as it is and adds at most SMALL_RAISE_SHARE to today's RU/s
+  // leads the new synthetic first level (a new partition key: a new container and a copy of every document), and is
+  // what --fix writes; the buckets follow as the durable alternative. Past that share the key change keeps the lead.
+  // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput.
+  // Nor for a value above maxHotKeyShare: once it fits, SG014 warns of it, and its fix is the bucketed level.
+  const dominant = load.share > design.thresholds.maxHotKeyShare + 1e-9;
+  const smallRaise =
+    !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
+      ? raise
+      : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
-    ...(raise && !overMax ? (['prefixOrRaiseThroughput'] as const) : []),
+    ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
   const cacheLeads = cache !== undefined && fix.fixId === 'fixPrefixBuckets';
-  const [fixId, ...fixNotes]: PrefixIngestionId[] = cacheLeads
-    ? [...cache.ids, 'prefixCacheKeepsKey', 'prefixOr', fix.fixId, ...bucketNotes]
-    : [fix.fixId, ...bucketNotes, ...(cache ? ['prefixOr' as const, ...cache.ids] : [])];
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = smallRaise
+    ? ['prefixRaiseFirst', 'prefixSmallRaiseWhy', ...(cache ? ['prefixOr' as const, ...cache.ids] : []), 'prefixOrKeyChange', fix.fixId, ...bucketNotes]
+    : cacheLeads
+      ? [...cache.ids, 'prefixCacheKeepsKey', 'prefixOr', fix.fixId, ...bucketNotes]
+      : [fix.fixId, ...bucketNotes, ...(cache ? ['prefixOr' as const, ...cache.ids] : [])];
   return [
     {
       path: first.path,
@@ -613,13 +633,14 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
       data: {
         ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
+        ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : {}),
         ...(keyWhole ? { keyShare: fullKeyShare(design), fullKey: design.primaryKey.partitionKey.map((l) => l.name) } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
         ...cache?.data,
       },
-      edits: overMax ? undefined : fix.edits,
+      edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
     },
   ];
 }

@@ -157,6 +157,13 @@ export const SOURCES = {
   // of 0.1 × Tmax": a raised autoscale maximum raises what every hour costs at least (COSMOS_LIMITS.autoscaleBilledFloorShare).
   cosmosAutoscaleFaq: { title: 'Azure Cosmos DB: Frequently asked questions about autoscale provisioned throughput', url: `${AZURE}/autoscale-faq` },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
+  // "Autoscale provisioned throughput in Azure Cosmos DB allows you to scale the throughput (RU/s) of your database or
+  // container automatically and instantly", between 10% of the maximum and the maximum, billed each hour for the highest
+  // it scaled to: a raised maximum raises every hour's bill (decision 50: a raise leads a new key only within 25%).
+  cosmosAutoscale: {
+    title: 'Azure Cosmos DB: Create containers and databases with autoscale throughput',
+    url: `${AZURE}/provision-throughput-autopilot`,
+  },
   // "Because containers in the same database share partitions, scaling database throughput [...] may trigger
   // repartitioning of smaller, co-located containers": a shared database's partitions carry all its containers' keys.
   cosmosDatabaseThroughput: {

@@ -415,6 +415,7 @@ export const timeBucketKey = defineRule({
     'A Cosmos DB flat key with room for a level: the hierarchical key leads (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key. The shards follow as the alternative, and stay the edit where the new level is not named.',
     'Key changes before more RU/s: the hierarchical key, an event id or a business attribute in the key come before any raise of the container RU/s (one new container, against RU/s billed every hour); among raises, the cheaper first.',
     'A time bucket first over a unique level alone (`/orderDate` → `/orderId`): the fix is the unique level as the whole key (`/orderId`), not the reorder, under which every logical partition holds one document and the date level divides nothing (Azure: "Hierarchical partition keys": a hierarchy gains prefixes past 20 GB and 10,000 RU/s and prefix-routed queries; "Partitioning and horizontal scaling": the item ID is a great key for write-heavy containers of any size); declared queries by the bucket alone keep the key, with a change-feed projection for them.',
+    "A small raise never leads here (decision 50, SG003's): a time bucket stays one at any RU/s (the current bucket still takes every write, and this rule still judges it), so a raise does not clear the finding by itself and the key change keeps the lead.",
     "Over only because the container is short of RU/s (SG017's finding): SG017's raise comes first.",
     "A Cosmos DB container of one physical partition: re-key before it grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000).",
   ],
@@ -428,6 +429,7 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosIotPartitioning,
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosPricing,
+    SOURCES.cosmosAutoscaleFaq,
     SOURCES.cosmosChangePartitionKey,
   ],
   messages: () => ({

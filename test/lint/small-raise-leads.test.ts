@@ -1,0 +1,145 @@
+/**
+ * Decision 50 (order22): a raise of the container's RU/s in place that clears the finding by itself and adds at most
+ * SMALL_RAISE_SHARE (25%) to today's leads the fix over a change of key, and is what --fix writes; the change of key
+ * follows as the durable alternative ("or, to stop paying for the headroom, …"). A new key is a new container and a
+ * copy of every document, once ("Change partition key"); a raise is billed every hour ("Pricing model"), so for a 5%
+ * raise the raise is the cheaper trade. Past 25%, the key change keeps the lead. Not for serverless (no raise), a shared
+ * database (its raise moves every container in it), a container short of RU/s (SG017's raise comes first), or a value
+ * above maxHotKeyShare (raised, SG014 would warn of it).
+ */
+import { applyDesignEdits, lint, type CosmosContainerDesign, type Finding } from '../../lib';
+import { SMALL_RAISE_SHARE } from '../../lib/lint/physical-partition';
+import { container } from '../fixtures';
+
+/**
+ * The reviewer's design (sound-21b): `/tenantId` → `/userId` → `/id`, a tenant at `share` of 24,000 RU/s, autoscale
+ * 40,000 RU/s over 300 GB (6 physical partitions of 6,666.67 RU/s). At 8% the tenant's partition is expected at 5,600 RU/s,
+ * above its 5,333.33 usable: 42,000 RU/s (+5%) serve it as it is, and 2 buckets would.
+ */
+function tenantEvents(share = 0.08, throughput: CosmosContainerDesign['throughput'] = { autoscaleMax: 40_000 }): CosmosContainerDesign {
+  return container({
+    name: 'tenant-events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 2000, hotKeyShare: share, largestGb: 40 },
+        { path: '/userId', cardinality: 400_000 },
+        { path: '/id', cardinality: 'unique' },
+      ],
+    },
+    throughput,
+    workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
+    storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    accessPatterns: [
+      { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
+      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
+      { name: 'admin', keyAttributes: [], share: 0.02 },
+    ],
+  });
+}
+
+/** The same tenant under a flat key `/tenantId`: its hottest value is over its physical partition's share alone. */
+function flatTenants(share = 0.08, autoscaleMax = 40_000): CosmosContainerDesign {
+  return container({
+    name: 'tenant-events',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 2000, hotKeyShare: share }] },
+    throughput: { autoscaleMax },
+    workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
+    storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    accessPatterns: [
+      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.98 },
+      { name: 'admin', keyAttributes: [], share: 0.02 },
+    ],
+  });
+}
+
+const sg003 = (design: CosmosContainerDesign): Finding[] => lint(design).filter((f) => f.ruleId === 'SG003');
+const firstLevel = (design: CosmosContainerDesign): Finding | undefined => sg003(design).find((f) => f.path === 'partitionKey.paths[0]');
+
+describe('decision 50: a small raise in place leads a new key', () => {
+  it('is 25% of today', () => {
+    expect(SMALL_RAISE_SHARE).toBe(0.25);
+  });
+
+  it('sound-21b: 42,000 RU/s (+5%) lead, the bucketed first level follows as the durable alternative', () => {
+    const finding = firstLevel(tenantEvents());
+    expect(finding?.fix).toMatch(
+      /^raise the container's throughput in place to 42,000 RU\/s \(6 physical partitions of 7,000 RU\/s; .* rises from 4,000 to 4,200 RU\/s\), which serves the hottest `\/tenantId` value as it is: it adds 5% to today's 40,000 RU\/s, billed every hour, where a new key is a new container and a copy of every document, once; or, to stop paying for the headroom, give the first level more values: a synthetic first level `\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(userId\) mod 2 .*the application keeps the list of bucketed values; N = 2 /,
+    );
+    // Offered once: no trailing "or raise" after the buckets.
+    expect(finding?.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
+    expect(finding?.data).toMatchObject({ raiseTo: 42_000, smallRaiseFrom: 40_000, buckets: 2, bucketLevel: '/tenantIdBucket' });
+    expect(finding?.data?.smallRaiseAdds).toBeCloseTo(0.05, 9);
+  });
+
+  it('sound-21b: --fix writes the raise, and the design it leaves lints clean (one round)', () => {
+    const design = tenantEvents();
+    const finding = firstLevel(design);
+    expect(finding?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 42_000 }]);
+    expect(lint(applyDesignEdits(design, finding?.edits ?? []))).toEqual([]);
+  });
+
+  it('at exactly +25% (a tenant at 10% on 36,000 RU/s: 45,000) the raise still leads, and --fix converges', () => {
+    const design = tenantEvents(0.1, { autoscaleMax: 36_000 });
+    const finding = firstLevel(design);
+    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 45,000 RU\/s .*: it adds 25% to today's 36,000 RU\/s/);
+    expect(finding?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.autoscaleMax', value: 45_000 });
+    expect(lint(applyDesignEdits(design, finding?.edits ?? []))).toEqual([]);
+  });
+
+  it('past +25% (the same tenant on 35,000 RU/s: 45,000 is +28.6%; 8% on 32,000: 42,000 is +31%) the new key keeps the lead, the raise follows, --fix writes nothing', () => {
+    for (const [share, ru, raiseTo] of [
+      [0.1, 35_000, '45,000'],
+      [0.08, 32_000, '42,000'],
+    ] as const) {
+      const finding = firstLevel(tenantEvents(share, { autoscaleMax: ru }));
+      expect(finding?.fix).toMatch(/^give the first level more values: a synthetic first level `\/tenantIdBucket`/);
+      expect(finding?.fix).toMatch(
+        new RegExp(`; or raise the container's throughput in place to ${raiseTo} RU/s .*, which serves the hottest \`/tenantId\` value as it is$`),
+      );
+      expect(finding?.fix).not.toMatch(/to stop paying for the headroom/);
+      expect(finding?.edits).toBeUndefined();
+    }
+  });
+
+  it('a value above maxHotKeyShare (12%: 48,000 RU/s would be +20%) keeps the key change first: raised, SG014 would warn of it', () => {
+    const finding = firstLevel(tenantEvents(0.12));
+    expect(finding?.fix).toMatch(/^give the first level more values/);
+    expect(finding?.fix).toMatch(/; or raise the container's throughput in place to 48,000 RU\/s/);
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('manual 40,000 RU/s (7 physical partitions, created one per 6,000): 44,400 RU/s (+11%) lead, and --fix writes them', () => {
+    const design = tenantEvents(0.08, { manual: 40_000 });
+    const finding = firstLevel(design);
+    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 44,400 RU\/s .*: it adds 11% to today's 40,000 RU\/s/);
+    expect(finding?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.manual', value: 44_400 });
+    expect(firstLevel(applyDesignEdits(design, finding?.edits ?? []))).toBeUndefined();
+  });
+
+  it('a shared database: its raise moves every container in it, so the new key keeps the lead', () => {
+    const finding = firstLevel(tenantEvents(0.08, { sharedDatabase: 40_000 }));
+    expect(finding?.fix ?? '').not.toMatch(/^raise/);
+    expect(finding?.fix ?? '').not.toMatch(/to stop paying for the headroom/);
+  });
+
+  it("a flat key: 42,000 RU/s lead the hottest value's shards, which follow; --fix writes the raise and converges", () => {
+    const design = flatTenants();
+    const [finding] = sg003(design);
+    expect(finding.fix).toMatch(
+      /^raise the container's throughput in place to 42,000 RU\/s .*, which serves the hottest `\/tenantId` value unsharded: it adds 5% to today's 40,000 RU\/s, .*; or, to stop paying for the headroom, shard only the hottest `\/tenantId` value, into N = 2 random shards/,
+    );
+    expect(finding.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
+    expect(finding.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 42_000 }]);
+    expect(lint(applyDesignEdits(design, finding.edits ?? []))).toEqual([]);
+  });
+
+  it('a flat key past +25% (8% on 32,000 RU/s), or above maxHotKeyShare (15%): the shards keep the lead and are the edit; the raise follows', () => {
+    for (const design of [flatTenants(0.08, 32_000), flatTenants(0.15)]) {
+      const [finding] = sg003(design);
+      expect(finding.fix).toMatch(/^shard only the hottest `\/tenantId` value/);
+      expect(finding.fix).toMatch(/; or raise the container's throughput in place to [\d,]+ RU\/s/);
+      expect(finding.fix).not.toMatch(/to stop paying for the headroom/);
+      expect(finding.edits?.some((e) => e.path.endsWith('sharding'))).toBe(true);
+    }
+  });
+});
