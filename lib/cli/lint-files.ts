@@ -69,12 +69,12 @@ function holdsDesigns(value: unknown): boolean {
  * - An error (exit 2) for a design file with a typo, whose designs would otherwise go unchecked while the run passes:
  *   a top-level key that is a design key but for its case (`"Tables"`, `"CONTAINERS"`), a near miss of one
  *   (`"tabels"`) that holds what a design holds (objects with a `partitionKey`), or any other key that holds designs
- *   (`"designs": [ { "name": …, "partitionKey": … } ]`). A near miss holding nothing of a design (`"labels"`,
- *   `"titles"` are one or two letters from `"tables"`) is no evidence of one: it stays a note.
+ *   (`"designs": [ { "name": …, "partitionKey": … } ]`). A near miss holding nothing of a design (`"titles"` and
+ *   `"tabs"`, in a translation file, are two letters from `"tables"`) is no evidence of one: it stays a note.
  * - A note for a near miss of a template's `Resources` (`"resources"`, `"sources"`): an Azure Resource Manager
- *   template's top level is a lowercase `"resources"` array
- *   (https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/syntax), which is no CloudFormation
- *   template with a typo; CloudFormation reads `Resources` only, so a template that misspells it does not deploy.
+ *   template's top level is a lowercase `"resources"` (a list, or an object under languageVersion 2.0:
+ *   https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/syntax), and a Cosmos DB project may well
+ *   hold ARM templates; the CloudFormation templates skewguard reads are written by `cdk synth`, not typed.
  */
 export function nearMissInput(file: string, located: LocatedJson): FileResult | undefined {
   const value = located.value;
