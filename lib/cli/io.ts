@@ -10,6 +10,9 @@ export interface Io {
   readonly stdin?: NodeJS.ReadableStream;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
+  /** The CLI is its own process (the `skewguard` binary): a write of `--fix` or `observe --update` may hold
+   *  SIGINT, SIGTERM and SIGHUP until it is whole (lib/cli/safe-write.ts). Unset in-process: the host keeps its signals. */
+  readonly ownsProcess?: boolean;
 }
 
 /** Writes lines to stderr, each made printable (a newline inside a line is escaped, not obeyed). */

@@ -54,10 +54,55 @@ function hybridError(file: string, located: LocatedJson): FileResult | undefined
   );
 }
 
-/** A note for JSON whose top level nearly names a design's or template's key (`Tables`), or undefined. */
-export function nearMissNote(file: string, located: LocatedJson): FileResult | undefined {
-  if (!isObject(located.value)) return undefined;
-  for (const key of Object.keys(located.value)) {
+/** An object that declares a key the way a table, GSI, container or external resource does. */
+const declaresKey = (value: unknown) => isObject(value) && (has(value, 'partitionKey') || has(value, 'partitionKeys'));
+
+/** A list (or a map) holding at least one object that declares a partition key: designs, wherever they sit. */
+function holdsDesigns(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(declaresKey);
+  return isObject(value) && (declaresKey(value) || Object.values(value).some(declaresKey));
+}
+
+/**
+ * JSON a search found whose top level is no design or template but nearly is one: undefined when nothing in it looks
+ * like either (it is then passed over, counted in the search's note).
+ * - An error (exit 2) for a design file with a typo, whose designs would otherwise go unchecked while the run passes:
+ *   a top-level key that is a design key but for its case (`"Tables"`, `"CONTAINERS"`), a near miss of one
+ *   (`"tabels"`) that holds what a design holds (objects with a `partitionKey`), or any other key that holds designs
+ *   (`"designs": [ { "name": …, "partitionKey": … } ]`). A near miss holding nothing of a design (`"titles"` and
+ *   `"tabs"`, in a translation file, are two letters from `"tables"`) is no evidence of one: it stays a note.
+ * - A note for a near miss of a template's `Resources` (`"resources"`, `"sources"`): an Azure Resource Manager
+ *   template's top level is a lowercase `"resources"` (a list, or an object under languageVersion 2.0:
+ *   https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/syntax), and a Cosmos DB project may well
+ *   hold ARM templates; the CloudFormation templates skewguard reads are written by `cdk synth`, not typed.
+ */
+export function nearMissInput(file: string, located: LocatedJson): FileResult | undefined {
+  const value = located.value;
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value);
+  const keyError = (key: string, message: string): FileResult => ({
+    file,
+    kind: 'design',
+    findings: [],
+    errors: [{ path: key, message, ...located.positionOf(key) }],
+    unusedAcknowledgements: [],
+    notes: [],
+  });
+  for (const key of keys) {
+    const guess = closest(key, DESIGN_KEYS);
+    if (guess && guess !== key && (guess.toLowerCase() === key.toLowerCase() || holdsDesigns(value[key])))
+      return keyError(
+        key,
+        `is not a key skewguard reads (did you mean "${guess}"?): a design file with a mistyped key, whose designs are not linted; rename it "${guess}"`,
+      );
+  }
+  const misplaced = keys.find((key) => holdsDesigns(value[key]));
+  if (misplaced !== undefined)
+    return keyError(
+      misplaced,
+      'holds what look like designs (objects with a "partitionKey"), which are not linted: skewguard reads designs under "tables" (DynamoDB), "containers" (Cosmos DB) or "external" only; move them there',
+    );
+  for (const key of keys) {
     const guess = closest(key, TOP_LEVEL_KEYS);
     if (guess && guess !== key) {
       return skippedInput(

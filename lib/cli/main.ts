@@ -116,6 +116,7 @@ export function main(): void {
     },
     env: process.env,
     cwd: process.cwd(),
+    ownsProcess: true,
   };
   run(process.argv.slice(2), io).then(
     (code) => {

@@ -5,6 +5,20 @@
  * reader sees the old file or the new one, never half of one. The write is refused (the file is left
  * as it is) when the file changed since it was read, when it is no longer a regular file, or when it
  * has other hard links (a rename would split them from the new content).
+ *
+ * A signal never leaves a temporary file behind or the original half-replaced. Without a listener, SIGINT, SIGTERM or
+ * SIGHUP ends a Node process at once, wherever it is: in the middle of writing the temporary file, which then stays
+ * (a user's Ctrl-C left `.big.json.skewguard-12012-mx95iz23.tmp`, 9.3 MB, in the tree). So the first write of a run
+ * that owns its process (`signals`, given by the `skewguard` binary only: a host that runs the CLI in-process keeps
+ * its own Ctrl-C) holds those signals for the rest of it: a signal that arrives while a file is written is answered
+ * once the write is whole (renamed) or undone (removed) — the write is synchronous, so JavaScript runs nothing in
+ * between — and the caller yields to the event loop between files (`signalsHeld`), where the answer ends the run:
+ * any temporary file still listed is removed, stderr names the files written before it, and the process exits with
+ * the signal's conventional code, 128 + its number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), as a shell
+ * reports a process the signal ended. Until the first write, a signal ends the run at once, as before: nothing has
+ * been written that a sentence would have to account for. Node resets an inherited ignored disposition (`nohup`) to
+ * the default at start, so holding a signal ignores nothing a parent meant to be ignored. SIGKILL and a power loss
+ * cannot be answered: what they can leave is a whole original and a temporary file named `.<file>.skewguard-<pid>-….tmp`.
  */
 import {
   accessSync,
@@ -21,6 +35,7 @@ import {
   writeSync,
   type Stats,
 } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describeErrno } from './output';
 
@@ -45,6 +60,59 @@ function changedSince(stat: Stats, read: ReadSnapshot): boolean {
   return stat.dev !== read.dev || stat.ino !== read.ino || stat.size !== read.size || stat.mtimeMs !== read.mtimeMs;
 }
 
+/** Writes lines to the user (stderr). */
+export type Say = (...lines: string[]) => void;
+
+const HELD_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Temporary files that exist right now: removed on any exit of the process that made them. */
+const temporaries = new Set<string>();
+/** The files replaced so far in this process, as the report names them. */
+const replaced: string[] = [];
+/** Set by the first write that holds signals: how the end of the run is said. */
+let heldBy: Say | undefined;
+
+/** Whether a write held the signals: the caller then yields to the event loop between files (`await signalsHeld()`)
+ *  so that a signal that came meanwhile ends the run there, whole. */
+export function signalsHeld(): boolean {
+  return heldBy !== undefined;
+}
+
+function removeTemporaries(): void {
+  for (const temp of temporaries) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // already renamed or removed
+    }
+  }
+  temporaries.clear();
+}
+
+/** What is said when a signal ends a run that held it: the files written whole before it, or none. */
+export function interruptedLine(signal: string, files: readonly string[]): string {
+  const written = files.length === 0 ? 'no file was changed' : `it wrote ${files.join(', ')} whole before it, and no other file`;
+  return `skewguard: stopped by ${signal}: ${written}; no temporary file is left; the report is incomplete: run the command again for the rest`;
+}
+
+function holdSignals(say: Say): void {
+  if (heldBy) return;
+  heldBy = say;
+  const end = (signal: NodeJS.Signals) => {
+    removeTemporaries();
+    heldBy?.(interruptedLine(signal, replaced));
+    process.exit(128 + osConstants.signals[signal]);
+  };
+  for (const signal of HELD_SIGNALS) process.on(signal, end);
+  process.on('exit', removeTemporaries);
+}
+
+/** Test only (test/cli/fix-safety.test.ts): `SKEWGUARD_TEST_PAUSE_BEFORE_RENAME_MS` holds the whole temporary file
+ *  that long before it is renamed, so a test can see it and send a signal at that moment. Never set it otherwise. */
+function pauseForTest(): void {
+  const ms = Number(process.env.SKEWGUARD_TEST_PAUSE_BEFORE_RENAME_MS);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /** Refuses unless `file` is still the regular file, with the bytes, that was read. */
 function checkUnchanged(file: string, read: ReadSnapshot): Stats {
   const stat = lstatSync(file);
@@ -59,9 +127,10 @@ function checkUnchanged(file: string, read: ReadSnapshot): Stats {
  * Replaces the regular file `file` (not a symbolic link: the caller resolves it) with `text`,
  * keeping its mode and, where the process may, its owner. Throws WriteRefused, with the reason
  * (`it has 2 hard links…`), when the write is refused or fails; the original is then untouched and
- * no temporary file is left.
+ * no temporary file is left. `signals`: the process is the `skewguard` binary's, and a signal ends the run
+ * once the write is whole (see above), saying so with this; `shown`: the file as the report names it.
  */
-export function replaceFile(file: string, text: string, read: ReadSnapshot): void {
+export function replaceFile(file: string, text: string, read: ReadSnapshot, signals?: Say, shown = file): void {
   const stat = checkUnchanged(file, read);
   // Read-only for everyone is a choice someone made: root may write it, --fix does not.
   if ((stat.mode & 0o222) === 0) {
@@ -81,8 +150,10 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
   }
   const mode = stat.mode & 0o7777;
   const temp = join(dirname(file), `.${basename(file)}.skewguard-${process.pid}-${Date.now().toString(36)}.tmp`);
+  if (signals) holdSignals(signals);
   let fd: number | undefined;
   try {
+    temporaries.add(temp);
     fd = openSync(temp, 'wx', mode);
     const bytes = Buffer.from(text);
     for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
@@ -91,8 +162,10 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
+    pauseForTest();
     checkUnchanged(file, read); // again, as late as possible: an edit saved meanwhile is never overwritten
     renameSync(temp, file);
+    temporaries.delete(temp);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     try {
@@ -100,9 +173,11 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
     } catch {
       // not created, or already renamed
     }
+    temporaries.delete(temp);
     if (error instanceof WriteRefused) throw error;
     throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
+  replaced.push(shown);
   syncDirectory(dirname(file));
 }
 

@@ -415,6 +415,22 @@ describe('sarif report', () => {
 });
 
 describe('github format', () => {
+  // A report of "…could not be lintedf.json:1:17" (the summary run into the next stderr line) was not reproduced (stdout
+  // and stderr to one pipe, file, non-blocking pipe or terminal; -o a file, /dev/stdout, /dev/stderr): every line ends.
+  it('ends every line, the summary last, in the report and on stderr, however the two are joined', () => {
+    const dir = tempTree({ 'f.json': '{"tables": [{"name": 3}]}', 'g.json': designWithFindings(1) });
+    const bin = join(root, 'dist/bin/skewguard.js');
+    for (const redirect of ['2>&1', '-o report.txt 2>&1; cat report.txt', '-o /dev/stdout 2>&1 | cat', '>out.txt 2>err.txt; cat out.txt err.txt']) {
+      const run = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" lint f.json g.json --format github ${redirect}`], { cwd: dir, encoding: 'utf8' });
+      expect(run.stdout.endsWith('\n')).toBe(true);
+      const lines = run.stdout.split('\n').slice(0, -1);
+      // Each line is a workflow command, the config, the summary, or an input error echoed to stderr (-o): none joined.
+      for (const line of lines)
+        expect([redirect, line]).toEqual([redirect, expect.stringMatching(/^(::(error|warning|notice) |config: |\d+ errors?, |f\.json:1:\d+: tables)/)]);
+      expect(lines.filter((line) => line.includes('could not be linted'))).toEqual(['4 errors, 0 warnings in 1 file; 1 input could not be linted']);
+    }
+  });
+
   it('escapes data and properties as @actions/core does', () => {
     expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');

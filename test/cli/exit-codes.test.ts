@@ -39,6 +39,24 @@ describe('the skewguard binary', () => {
     expect(bin(['lint', join(examples, 'good/uuid-orders.json')]).code).toBe(0);
   });
 
+  it('exits 2 on any file named on the command line that holds no design, whatever JSON it is', async () => {
+    const named = {
+      'array.json': ['[]', 'expected an object, got an array'],
+      'null.json': ['null', 'expected an object, got null'],
+      'other.json': ['{ "name": "app" }', 'name: is not a known field'],
+      'typo.json': [JSON.stringify({ Tables: [UNIQUE_TABLE] }), 'Tables: is not a known field (did you mean "tables"?)'],
+      'designs.json': [JSON.stringify({ designs: [UNIQUE_TABLE] }), 'designs: is not a known field'],
+      'schema-only.json': ['{ "$schema": "./node_modules/skewguard/schema/design.schema.json" }', 'holds no design to lint'],
+    };
+    const dir = tempTree(Object.fromEntries(Object.entries(named).map(([file, [text]]) => [file, text])));
+    for (const [file, [, message]] of Object.entries(named)) {
+      const { code, stdout } = await cli(['lint', file, '--format', 'json'], { cwd: dir });
+      expect([file, code]).toEqual([file, 2]);
+      const errors = (JSON.parse(stdout).files[0].errors as { path: string; message: string }[]).map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+      expect(errors.join('\n')).toContain(message);
+    }
+  });
+
   it('exits 141 when the reader of a pipe goes away (| head -1), silently, as git does', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
@@ -92,6 +110,30 @@ describe('the skewguard binary', () => {
       expect(result.stderr).toBe(`skewguard: cannot write the report to standard output: ${reason}\n`);
     } finally {
       closeSync(output);
+    }
+  });
+
+  it('says which files --fix wrote when only the report was lost (lint --fix a.json >/dev/full)', () => {
+    if (!existsSync('/dev/full')) return;
+    const dir = tempTree({ 'a.json': designWithFindings(1), 'b.json': designWithFindings(2), 'clean.json': JSON.stringify({ tables: [UNIQUE_TABLE] }) });
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'lint', 'a.json', 'b.json', 'clean.json', '--fix'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', full, 'pipe'],
+      });
+      expect(result.status).toBe(2);
+      expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true }); // written
+      expect(result.stderr).toBe(
+        [
+          'skewguard: cannot write the report to standard output: no space left on the device (ENOSPC)',
+          'skewguard: only the report was lost, not the fixes: --fix wrote a.json (3 fixes), b.json (6 fixes); lint them again (with the report where it can be written) to see what is left and which application changes the fixes need',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      closeSync(full);
     }
   });
 

@@ -3,8 +3,8 @@
  * edit saved during the run, symbolic links out of the searched tree, hard links, FIFOs, many fixes,
  * and one file's failure not dropping the others' reports.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectStyle } from '../../lib/cli/json-edit';
 import { BIN, cli, designWithFindings, tempTree, unprivilegedCli } from './helpers';
@@ -166,6 +166,70 @@ describe('lint --fix writes safely', () => {
     expect(report.files[1].errors[0].message).toContain('internal error: RangeError: Maximum call stack size exceeded');
     expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(designWithFindings(1, () => 'boom'));
   });
+});
+
+/**
+ * A signal while --fix writes (a user's Ctrl-C as soon as `.big.json.skewguard-12012-mx95iz23.tmp` appeared left it, 9.3 MB,
+ * in the tree). The test-only SKEWGUARD_TEST_PAUSE_BEFORE_RENAME_MS (lib/cli/safe-write.ts) holds the whole temporary file
+ * before its rename, so the signal lands while it exists, every time.
+ */
+describe('lint --fix stopped by a signal', () => {
+  const PAUSE_MS = 700;
+
+  /** Runs `lint --fix` on `files` in `dir`, sends `signal` once a temporary file exists (polled), and waits for the end. */
+  async function interrupted(dir: string, files: readonly string[], signal: NodeJS.Signals) {
+    const child = spawn(process.execPath, [BIN, 'lint', ...files, '--fix'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, SKEWGUARD_TEST_PAUSE_BEFORE_RENAME_MS: String(PAUSE_MS) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, by) => done({ code, signal: by })));
+    let sent = false;
+    while (!sent) {
+      if (child.exitCode !== null) break; // ended before any temporary file was seen: the assertions below say so
+      if (tempFiles(dir).length > 0) sent = child.kill(signal);
+      else await new Promise((tick) => setTimeout(tick, 5));
+    }
+    return { ...(await ended), sent, stderr };
+  }
+
+  it('on SIGINT finishes the file it was writing, leaves no temporary file, names what it wrote and exits 130', async () => {
+    const big = designWithFindings(40);
+    const dir = tempTree({ 'a.json': big, 'b.json': big, 'fixed/a.json': big });
+    const expected = spawnSync(process.execPath, [BIN, 'lint', 'fixed/a.json', '--fix'], { cwd: dir, env: { PATH: process.env.PATH } });
+    expect(expected.status).toBe(1);
+    const result = await interrupted(dir, ['a.json', 'b.json'], 'SIGINT');
+    expect(result.sent).toBe(true);
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: 130, signal: null });
+    expect(tempFiles(dir)).toEqual([]);
+    // a.json is the old text or the new one, never part of either: the rename it was waiting for went through, whole.
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(readFileSync(join(dir, 'fixed/a.json'), 'utf8'));
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(big); // the run stopped before it
+    expect(result.stderr).toBe(
+      'skewguard: stopped by SIGINT: it wrote a.json whole before it, and no other file; no temporary file is left; the report is incomplete: run the command again for the rest\n',
+    );
+  }, 60_000);
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    'on %s exits %d the same way',
+    async (signal, code) => {
+      const dir = tempTree({ 'a.json': FIXABLE });
+      copyFileSync(join(dir, 'a.json'), join(dir, 'before.json'));
+      const result = await interrupted(dir, ['a.json'], signal);
+      expect(result.sent).toBe(true);
+      expect(result.code).toBe(code);
+      expect(tempFiles(dir)).toEqual([]);
+      expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true });
+      expect(result.stderr).toContain(`skewguard: stopped by ${signal}: it wrote a.json whole before it`);
+    },
+    60_000,
+  );
 });
 
 describe('lint --fix with many fixes', () => {

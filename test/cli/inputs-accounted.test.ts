@@ -32,18 +32,78 @@ describe('every input is accounted for', () => {
     }
   });
 
-  it('names a found file whose top-level key is a near miss (Tables), and counts it in no total', async () => {
-    const dir = tempTree({ 'good.json': DESIGN, 'typo.json': JSON.stringify({ Tables: [UNIQUE_TABLE] }), 'package.json': '{ "name": "app" }' });
+  it('refuses a found file whose top-level key is a design key but for its case (Tables), with or without $schema: never a silent pass', async () => {
+    const schema = './node_modules/skewguard/schema/design.schema.json';
+    const dir = tempTree({
+      'good.json': DESIGN,
+      'typo.json': JSON.stringify({ Tables: [UNIQUE_TABLE] }),
+      'containers.json': JSON.stringify({ Containers: [] }),
+      'with-schema.json': JSON.stringify({ $schema: schema, Tables: [UNIQUE_TABLE] }),
+      'package.json': '{ "name": "app" }',
+    });
     const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(2);
+    expect(named(dir, stdout)).toEqual(['containers.json', 'good.json', 'typo.json', 'with-schema.json', '']); // '': the search, counting package.json
+    const byName = new Map(files(stdout).map((f) => [f.file.slice(dir.length + 1), f]));
+    expect(byName.get('typo.json')?.skipped).toBeUndefined(); // linted, and failed: it counts as an input that could not be linted
+    expect(byName.get('typo.json')).toMatchObject({
+      errors: [
+        {
+          path: 'Tables',
+          message: 'is not a key skewguard reads (did you mean "tables"?): a design file with a mistyped key, whose designs are not linted; rename it "tables"',
+          line: 1,
+          column: 2,
+        },
+      ],
+    });
+    expect(byName.get('containers.json')?.errors[0]).toMatchObject({ path: 'Containers', message: expect.stringContaining('(did you mean "containers"?)') });
+    expect(byName.get('with-schema.json')?.errors[0]).toMatchObject({ path: 'Tables', message: expect.stringContaining('(did you mean "tables"?)') });
+    const text = await cli(['lint', dir]);
+    expect(text.stdout).toContain(`invalid Tables (${join(dir, 'typo.json')}:1:2): is not a key skewguard reads (did you mean "tables"?)`);
+  });
+
+  it('refuses designs found under any other top-level key, or under a near miss (designs, tabels)', async () => {
+    const dir = tempTree({
+      'good.json': DESIGN,
+      'designs.json': JSON.stringify({ designs: [UNIQUE_TABLE] }),
+      'tabels.json': JSON.stringify({ tabels: [UNIQUE_TABLE] }),
+    });
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(2);
+    const byName = new Map(files(stdout).map((f) => [f.file.slice(dir.length + 1), f.errors]));
+    expect(byName.get('designs.json')).toMatchObject([
+      {
+        path: 'designs',
+        message:
+          'holds what look like designs (objects with a "partitionKey"), which are not linted: skewguard reads designs under "tables" (DynamoDB), "containers" (Cosmos DB) or "external" only; move them there',
+      },
+    ]);
+    expect(byName.get('tabels.json')).toMatchObject([{ path: 'tabels', message: expect.stringContaining('(did you mean "tables"?)') }]);
+  });
+
+  it('names, as a note counted in no total, a near miss that holds nothing of a design, and passes over JSON with nothing design-like', async () => {
+    const dir = tempTree({
+      'good.json': DESIGN,
+      'tabels.json': JSON.stringify({ tabels: [] }), // a near miss, but no design would go unchecked
+      'arm.json': JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', resources: [] }),
+      'en.json': JSON.stringify({ titles: { home: 'Home' } }), // a translation file: "titles" is two letters from "tables"
+      'labels.json': JSON.stringify({ labels: [{ name: 'bug', color: 'd73a4a' }] }),
+      'skewguard.config.json': JSON.stringify({ designs: ['designs'] }),
+    });
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json', '--no-config']);
     expect(code).toBe(0);
-    expect(named(dir, stdout)).toEqual(['good.json', 'typo.json', '']); // '': the search, counting package.json
-    const typo = files(stdout)[1];
-    expect(typo.skipped).toBe(true);
-    expect(typo.notes[0].message).toBe(
-      'not linted: its top-level "Tables" is not a key skewguard reads (did you mean "tables"?); a design file has "tables", "containers" or "external", a template "Resources"',
-    );
+    expect(named(dir, stdout)).toEqual(['arm.json', 'en.json', 'good.json', 'tabels.json', '']);
+    const byName = new Map(files(stdout).map((f) => [f.file.slice(dir.length + 1), f]));
+    expect(byName.get('tabels.json')).toMatchObject({ skipped: true, errors: [], notes: [{ message: expect.stringContaining('(did you mean "tables"?)') }] });
+    expect(byName.get('arm.json')).toMatchObject({ skipped: true, errors: [], notes: [{ message: expect.stringContaining('(did you mean "Resources"?)') }] });
+    expect(byName.get('en.json')).toMatchObject({
+      skipped: true,
+      errors: [],
+      notes: [{ message: expect.stringContaining('"titles" is not a key skewguard reads') }],
+    });
+    expect(byName.get('')?.notes[0].message).toMatch(/^not linted: 2 files found here hold no design or template: .*labels\.json/);
     expect(JSON.parse(stdout).summary.files).toBe(1);
-    const alone = tempTree({ 'typo.json': JSON.stringify({ Tables: [UNIQUE_TABLE] }) });
+    const alone = tempTree({ 'typo.json': JSON.stringify({ tabels: [] }) });
     expect((await cli(['lint', alone])).code).toBe(2); // a note is not a design found: the search still found nothing
   });
 

@@ -34,7 +34,7 @@ import {
   lintParsed,
   looksLikeYamlTemplate,
   mentionsDesign,
-  nearMissNote,
+  nearMissInput,
   parseInput,
   skippedInput,
   sourceKind,
@@ -51,6 +51,7 @@ import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
 import { AssemblyRuleCount } from '../rule-quota-count';
 import { RULE_QUOTA_FLAG, RULE_QUOTA_RULE } from '../rule-quota-rule';
+import type { Say } from '../safe-write';
 import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
@@ -253,6 +254,10 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   if (shadowed) await report(shadowedNote(shadowed, io.cwd));
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
+  // The files --fix wrote: said when the report is lost (a full disk), since the report was where they were named.
+  const written: WrittenFile[] = [];
+  // A signal that came while --fix wrote a file is answered between files, once the write is whole (lib/cli/safe-write.ts).
+  const signals = fix && io.ownsProcess ? (...lines: string[]) => warn(io, ...lines) : undefined;
   // Files a search found that hold no design or template, by the search that found them: counted in one note per search
   // (a repository root may hold thousands: the count and the first few names are kept, not every name).
   const passedOver = new Map<number, PassedOverCount>();
@@ -262,7 +267,9 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   }
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
-    const result = await lintCandidate(candidate, options, fix ? failOn : undefined, ruleCount);
+    const result = await lintCandidate(candidate, options, fix ? failOn : undefined, ruleCount, signals);
+    if (signals) await new Promise((resolve) => setImmediate(resolve));
+    if ('fixes' in result && result.fixes && result.fixes.length > 0) written.push({ file: result.file, fixes: result.fixes.length });
     if ('passedOver' in result) {
       if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
       else countPassedOver(passedOver, candidate);
@@ -297,7 +304,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   await output.flush();
   await close();
   if (output.failure) {
-    warn(io, `skewguard: ${output.failure}`);
+    warn(io, `skewguard: ${output.failure}`, ...fixesWrittenLines(written));
     return 2;
   }
   // The reader went away before the report was whole (`skewguard lint … | head -1`): the run stopped
@@ -306,6 +313,21 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   // so it is returned as a code, silently.
   if (output.closed) return EXIT.closedPipe;
   return exitCode(outcome);
+}
+
+/** A file whose fixes --fix wrote, and how many. */
+interface WrittenFile {
+  readonly file: string;
+  readonly fixes: number;
+}
+
+/** When the report is lost, what --fix wrote all the same: the report would have named each file and fix. */
+export function fixesWrittenLines(written: readonly WrittenFile[]): string[] {
+  if (written.length === 0) return [];
+  const files = written.map((w) => `${w.file} (${w.fixes === 1 ? '1 fix' : `${grouped(w.fixes)} fixes`})`).join(', ');
+  return [
+    `skewguard: only the report was lost, not the fixes: --fix wrote ${files}; lint ${written.length === 1 ? 'it' : 'them'} again (with the report where it can be written) to see what is left and which application changes the fixes need`,
+  ];
 }
 
 const NAMED_PASSED_OVER = 3;
@@ -360,9 +382,10 @@ async function lintCandidate(
   options: LintOptions,
   fix: Severity | undefined,
   ruleCount: AssemblyRuleCount,
+  signals?: Say,
 ): Promise<FileResult | PassedOver> {
   try {
-    return await lintOrFix(candidate, options, fix, ruleCount);
+    return await lintOrFix(candidate, options, fix, ruleCount, signals);
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return failedInput(candidate.file, `skewguard failed on this file (internal error: ${detail}); the file is unchanged; please report it with the file`);
@@ -374,6 +397,7 @@ async function lintOrFix(
   options: LintOptions,
   fix: Severity | undefined,
   ruleCount: AssemblyRuleCount,
+  signals: Say | undefined,
 ): Promise<FileResult | PassedOver> {
   const { file, explicit } = candidate;
   // A pipe or FIFO would block the run until something writes to it, and a fix could not be written back.
@@ -394,7 +418,7 @@ async function lintOrFix(
     return isJsonWithComments(read.text) ? { passedOver: `JSON with comments and ${NOT_A_DESIGN}` } : notJsonNote(parsed.error);
   }
   const kind = sourceKind(parsed.located.value);
-  if (!kind && !explicit) return nearMissNote(file, parsed.located) ?? { passedOver: `JSON with ${NOT_A_DESIGN}` };
+  if (!kind && !explicit) return nearMissInput(file, parsed.located) ?? { passedOver: `JSON with ${NOT_A_DESIGN}` };
   if (kind === 'template') {
     const result = lintParsed(file, parsed.located, options, kind);
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
@@ -404,7 +428,7 @@ async function lintOrFix(
     return { ...result, findings: [...result.findings, ...quota], errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
-  return fixFile(candidate, read, options, fix);
+  return fixFile(candidate, read, options, fix, signals);
 }
 
 /**
@@ -467,8 +491,15 @@ export function fixTarget(candidate: Candidate, option = '--fix'): { target: str
   return { target };
 }
 
-/** `failOn`: the run's `--fail-on`, below which --fix writes no fix that needs an application change (fix.ts). */
-async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions, failOn: Severity): Promise<FileResult> {
+/** `failOn`: the run's `--fail-on`, below which --fix writes no fix that needs an application change (fix.ts);
+ *  `signals`: the run owns its process, and a signal during the write ends it once the write is whole (safe-write.ts). */
+async function fixFile(
+  candidate: Candidate,
+  read: Extract<ReadResult, { text: string }>,
+  options: LintOptions,
+  failOn: Severity,
+  signals: Say | undefined,
+): Promise<FileResult> {
   const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
   const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
   const { replaceFile, WriteRefused } = await import('../safe-write');
@@ -479,7 +510,7 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
   if (fixes.length > 0 && where.refused === undefined) {
     try {
       if (!read.snapshot) throw new WriteRefused('it is not a regular file');
-      replaceFile(where.target, read.bom ? `\ufeff${fixed}` : fixed, read.snapshot);
+      replaceFile(where.target, read.bom ? `\ufeff${fixed}` : fixed, read.snapshot, signals, candidate.file);
     } catch (error) {
       if (!(error instanceof WriteRefused)) throw error;
       refusal = error.message;

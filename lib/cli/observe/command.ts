@@ -10,7 +10,7 @@ import { interpolate } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
 import { expandInputs, linkedDirectoryNote, type Candidate } from '../inputs';
-import type { Io } from '../io';
+import { warn, type Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -27,7 +27,7 @@ import {
 import { readInputFile } from '../read-input';
 import { EXIT, exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
-import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
+import { replaceFile, WriteRefused, type ReadSnapshot, type Say } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 import { judgeAsDeployed } from './as-deployed';
 import { logicalWrites } from './copies';
@@ -212,6 +212,8 @@ interface ObserveSettings {
   readonly drift: DriftSettings;
   readonly showKey: KeyDisplay;
   readonly update: boolean;
+  /** The run owns its process: a signal during a write ends it once the write is whole (lib/cli/safe-write.ts). */
+  readonly signals?: Say;
 }
 
 /** What an index's observation is judged with from its table's, observed before it in the same design. */
@@ -404,7 +406,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
         },
       ],
     };
-  const written = updateFile(design, edits, result);
+  const written = updateFile(design, edits, result, settings.signals);
   return written.fixesNotWritten ? written : judgeUpdated(design, edits, filesOf, settings, written);
 }
 
@@ -421,14 +423,14 @@ function judgeUpdated(design: LoadedDesign, edits: readonly DesignEdit[], filesO
 }
 
 /** Writes the observed figures into the design file, keeping its formatting (the --fix writer). */
-function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: FileResult): FileResult {
+function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: FileResult, signals: Say | undefined): FileResult {
   const fixes: AppliedFix[] = edits.map((edit) => ({ ruleId: 'SG020', resource: result.file, path: edit.path, edits: [edit] }));
   try {
     const where = fixTarget(design.candidate, '--update');
     if (where.refused !== undefined) throw new WriteRefused(where.refused);
     if (!design.snapshot) throw new WriteRefused('it is not a regular file');
     const text = applyEdits(design.text, edits);
-    replaceFile(where.target, design.bom ? `\ufeff${text}` : text, design.snapshot);
+    replaceFile(where.target, design.bom ? `\ufeff${text}` : text, design.snapshot, signals, result.file);
   } catch (error) {
     if (!(error instanceof WriteRefused)) throw error;
     return {
@@ -575,8 +577,13 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     const { manifest, matched } = mode.live
       ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
       : manifestObservations(mode.manifest, targets, io);
-    const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
-    for (const design of designs) await emit(observeFile(design, (t) => matched.get(t), settings));
+    const update = v.update === true;
+    const signals = update && io.ownsProcess ? (...lines: string[]) => warn(io, ...lines) : undefined;
+    const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update, signals };
+    for (const design of designs) {
+      await emit(observeFile(design, (t) => matched.get(t), settings));
+      if (signals) await new Promise((resolve) => setImmediate(resolve)); // a signal held during a write ends the run here
+    }
     if (designs.every((d) => d.sources.length === 0))
       await emit(
         failedInput(
