@@ -667,7 +667,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
  * throughput"), so it leads. Undefined where the lever does not apply.
  */
 function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice | undefined {
-  const lever = warmLever(analysis);
+  const lever = analysis.once(warmLever);
   if (!lever) return undefined;
   const { plan, design } = analysis;
   const { maxShards } = design.thresholds;

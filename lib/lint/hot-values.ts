@@ -10,9 +10,11 @@
  */
 import type { Loads } from '../design/sharding';
 import { allFit, fits, nearestToCeiling } from '../design/sharding';
+import type { LoadDimension } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import type { MessageData } from './rule';
+import { warmLever } from './warm-partitions';
 
 export const HOT_VALUES_MESSAGES = {
   shardRandomHot:
@@ -45,19 +47,26 @@ export function restLoads(a: SpaceAnalysis): Loads | undefined {
  * Whether the key space's write sharding should be of its hottest value only: a table's or container's one-attribute
  * key (not a time bucket, SG002's), whose hottest value's share is declared above the even one, whose shards are for
  * that load (not for the largest value's size), not declared sharded whole already, and whose next hottest value fits
- * its partition unsharded. Undefined where not; else the figures the clause quotes.
+ * its partition unsharded. Undefined where not; else the figures the clause quotes. `judge`: the ceilings a key meets
+ * on the partitions the fix makes, where it makes more (warm throughput, `warmLever`), else those counted now.
+ *
+ * prov22: the next hottest value is judged on the partitions the fix's count is sized on, beside the same neighbours
+ * (1/P of the rest of the key space's load): sharding every value lowers no partition's average load, so on one P the
+ * hottest value's shards fit only where an unsharded value lighter than one of them fits too. Judged on the partitions
+ * counted before a pre-warm, a provisioned table at peak ÷ headroom (every partition averaging the usable ceiling)
+ * found its 0.32 WCU merchants over and sharded all 20,000 for one.
  */
-export function hotValuesOnly(a: SpaceAnalysis): MessageData | undefined {
-  const rest = restJudged(a);
+export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): MessageData | undefined {
+  const rest = restJudged(a, judge);
   return rest?.fit ? rest.data : undefined;
 }
 
 /**
  * The next hottest value of a key that qualifies for a sharding of its hottest value alone, judged unsharded beside its
- * own neighbours (`valueDimensions`), with the figures the clauses quote: the nearest to its ceiling where it fits,
- * the worst over where not. Undefined where the key does not qualify.
+ * own neighbours (`valueDimensions`, or `judge`'s partitions where the fix makes more), with the figures the clauses
+ * quote: the nearest to its ceiling where it fits, the worst over where not. Undefined where the key does not qualify.
  */
-function restJudged(a: SpaceAnalysis): { readonly fit: boolean; readonly data: MessageData } | undefined {
+function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): { readonly fit: boolean; readonly data: MessageData } | undefined {
   const { space, design, plan } = a;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
   if (space !== design.primaryKey || space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
@@ -65,10 +74,15 @@ function restJudged(a: SpaceAnalysis): { readonly fit: boolean; readonly data: M
   if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
-  const dimensions = a.valueDimensions(rest);
+  const dimensions = judge ? judge(rest) : a.valueDimensions(rest);
   const fit = allFit(dimensions);
   const worst = nearestToCeiling(fit ? dimensions : dimensions.filter((d) => !fits(d.load, d.usable)));
   return { fit, data: { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit } };
+}
+
+/** The ceilings of the partitions a fix makes where it leads with warm throughput (`warmLever`); undefined where it does not. */
+function fixJudge(advice: { readonly ids: readonly string[] }, a: SpaceAnalysis): ((loads: Loads) => readonly LoadDimension[]) | undefined {
+  return advice.ids.includes('warmThenShard') ? a.once(warmLever)?.dimensionsOf : undefined;
 }
 
 /**
@@ -81,7 +95,7 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
   a: SpaceAnalysis,
   shardingPath: string,
 ): T {
-  const judged = restJudged(a);
+  const judged = restJudged(a, fixJudge(advice, a));
   if (judged?.fit !== true) {
     if (a.space.sharding?.hotValues !== undefined) return everyValue(advice, shardingPath);
     return judged === undefined ? advice : withEveryValueWhy(advice, judged.data);

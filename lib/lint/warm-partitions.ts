@@ -25,7 +25,7 @@ export interface WarmLever {
   readonly warmPartitions: number;
   /** The count the plan gives at P′ (1: the key as it is, unsharded). */
   readonly shards: number;
-  /** The warm throughput to set, in the directions that are short. */
+  /** The warm throughput to set, in one direction only (`warmDirection`). */
   readonly writeUnitsPerSecond?: number;
   readonly readUnitsPerSecond?: number;
   /** The busiest stored key's load at P′ on the dimension nearest its ceiling, its neighbours there, and that ceiling's usable part. */
@@ -34,6 +34,12 @@ export interface WarmLever {
   readonly storedUsable: number;
   readonly unit: string;
   readonly edit: DesignEdit;
+  /**
+   * The ceilings a stored key with `loads` meets at P′, beside its neighbours there: what the fix that leads with this
+   * lever judges any other key on (the values a hot-values sharding leaves unsharded, hot-values.ts), so the fix and
+   * the next lint count the same P′.
+   */
+  readonly dimensionsOf: (loads: Loads) => readonly LoadDimension[];
 }
 
 /**
@@ -65,15 +71,19 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // of them takes them off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
+  const raised = warmDirection(short);
   const loads: Loads = cachedReads ? { reads: 0, writes: analysis.hot.writes } : analysis.hot;
   const total: Loads = cachedReads ? { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes } : analysis.total;
   const own = ownCount(analysis, layout, cap, loads);
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
   if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
-  const most = mostWarmPartitions(short);
+  const most = mostWarmPartitions(raised);
   if (most <= now) return undefined;
-  const at = (partitions: number) => warmedDimensions(analysis, design, capacity, short, partitions, layout, loads, total);
+  const at = (partitions: number) => {
+    const judge = warmedJudge(analysis, design, capacity, raised, partitions, total);
+    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads));
+  };
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const roomy = (n: number, partitions: number) => at(partitions)(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
   const fewest = smallestCount((n) => n >= own && roomy(n, most), own);
@@ -90,7 +100,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const nearest = dimensionsAt(shards)
     .filter((d) => short.has(d.label))
     .reduce((a, b) => (room(b) < room(a) ? b : a));
-  const warm = warmUnits(short, partitions);
+  const warm = warmUnits(raised, partitions);
   return {
     partitions: now,
     warmPartitions: partitions,
@@ -109,6 +119,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
         ...warm,
       },
     },
+    dimensionsOf: warmedJudge(analysis, design, capacity, raised, partitions, total),
   };
 }
 
@@ -184,6 +195,19 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
 }
 
 /**
+ * The one direction warm throughput is raised in: the least warm throughput that makes the partitions. A partition
+ * serves 1,000 write and 3,000 read units a second ("Understanding DynamoDB warm throughput in different scenarios"),
+ * and the neighbour model counts the partitions either direction makes (max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉),
+ * `dynamoPartitionsFor`), so one direction gives P′ for both: the writes where they are short (1,000 units a partition,
+ * and up to 40 partitions under the 40,000-unit table-level quota, where reads make 13), else the reads. Warm
+ * throughput is set "for read operations, write operations, or both" ("Understanding DynamoDB warm throughput").
+ * prov22: a table short on both asked for 13,000 WCU and 39,000 RCU, either of which made its 13 partitions.
+ */
+function warmDirection(short: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([short.has('write') ? 'write' : 'read']);
+}
+
+/**
  * The fewest stored keys under `layout` whose busiest fits the usable ceiling alone (no neighbours): 1 where the key does.
  * The search starts from N = ceil(load ÷ usable) of the one unsharded key (`countByLoad`), which it confirms in two
  * checks where the shards divide the load, as the plan's count search does (`countToTry`).
@@ -195,7 +219,7 @@ function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, loads
   return n !== undefined && n <= cap ? n : undefined;
 }
 
-/** The most partitions warm throughput can make in every short direction: the table-level quota ÷ a partition's ceiling. */
+/** The most partitions warm throughput can make in the direction raised: the table-level quota ÷ a partition's ceiling. */
 function mostWarmPartitions(short: ReadonlySet<string>): number {
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   const write = short.has('write') ? Math.floor(quota / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
@@ -203,7 +227,7 @@ function mostWarmPartitions(short: ReadonlySet<string>): number {
   return Math.min(write, read);
 }
 
-/** Warm throughput for `partitions` in each short direction: a partition's ceiling each. */
+/** Warm throughput for `partitions` in the direction raised: a partition's ceiling each. */
 function warmUnits(short: ReadonlySet<string>, partitions: number): { writeUnitsPerSecond?: number; readUnitsPerSecond?: number } {
   return {
     ...(short.has('write') ? { writeUnitsPerSecond: partitions * DYNAMODB_LIMITS.partitionWriteUnits } : {}),
@@ -212,19 +236,17 @@ function warmUnits(short: ReadonlySet<string>, partitions: number): { writeUnits
 }
 
 /**
- * The ceilings the busiest of n stored keys meets once the key space is pre-warmed for `partitions`: the design with that
- * warm throughput declared, judged by the engine's own neighbour model (so P′ is what the next lint counts).
+ * The ceilings a stored key meets once the key space is pre-warmed for `partitions`: the design with that warm
+ * throughput declared, judged by the engine's own neighbour model (so P′ is what the next lint counts).
  */
-function warmedDimensions(
+function warmedJudge(
   analysis: SpaceAnalysis,
   design: DynamoDbKeyDesign,
   capacity: KeySpaceCapacity,
   short: ReadonlySet<string>,
   partitions: number,
-  layout: KeyLayout,
-  loads: Loads = analysis.hot,
   total: Loads = analysis.total,
-): (n: number) => readonly LoadDimension[] {
+): (stored: Loads) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   const warmed: KeySpaceCapacity = Object.assign({}, capacity, {
     ...(warm.writeUnitsPerSecond !== undefined ? { warmWriteUnits: warm.writeUnitsPerSecond } : {}),
@@ -233,10 +255,7 @@ function warmedDimensions(
   const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? warmed : c)) });
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
-  return (n: number) => {
-    const stored: Loads = analysis.storedLoads(n === 1 ? 'none' : layout, n, loads);
-    return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored));
-  };
+  return (stored: Loads) => analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored));
 }
 
 /** A dimension's usable ceiling alone (headroom × the partition's), before its neighbours take their part. */

@@ -20,7 +20,7 @@ describe('the growth factor of a few-valued key', () => {
     expect(sg001?.messageId).toBe('fewValuesFits');
     expect(growth(findings, 'SG001')).toBe(160);
     expect(sg001?.message).toMatch(
-      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of a usable 798\.33 WCU\) saturates its partition when traffic grows 160×/,
+      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of the 798\.33 WCU its neighbours leave of a usable 800\) saturates its partition when traffic grows 160×/,
     );
   });
 

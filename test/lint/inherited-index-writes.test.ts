@@ -118,7 +118,7 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     const uniform = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000 }, ...roomy });
     expect(verdict(uniform)).toEqual([['SG001', 'warning']]);
     // 250 WCU a warehouse beside the other 2,750 ÷ 8 partitions (8,000 RCU and 8,000 WCU: max(3, 8)): 456.25 left.
-    expect(onIndex(uniform)[0].message).toMatch(/\(250 of a usable 456.25 WCU\): fine today/);
+    expect(onIndex(uniform)[0].message).toMatch(/\(250 of the 456.25 WCU its neighbours leave of a usable 800\): fine today/);
     const readHot = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'reads' }, ...roomy });
     expect(verdict(readHot).filter(([rule]) => rule === 'SG001' || rule === 'SG003')).toEqual([['SG001', 'warning']]);
   });

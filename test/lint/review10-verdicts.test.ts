@@ -77,9 +77,9 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     const finding = indexFinding(lint(jobQueue)) as Finding;
     expect(finding.edits).toEqual([
       { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.write', value: { min: 100, max: 11_250 } },
-      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.read', value: { min: 100, max: 8_000 } },
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.read', value: { min: 100, max: 750 } },
     ]);
-    expect(finding.fix).toContain('`capacity` = { write: {min: 100, max: 11250}, read: {min: 100, max: 8000} }');
+    expect(finding.fix).toContain('`capacity` = { write: {min: 100, max: 11250}, read: {min: 100, max: 750} }');
   });
 
   it('applied alone, it leaves no SG017 on the index; every fix applied, nothing is left (the status index pre-warmed)', () => {

@@ -107,7 +107,7 @@ describe('SG001 and SG003 report one hot key once (planner question 6)', () => {
     const [sg001] = findings;
     // Beside the other statuses' 4,500 WCU ÷ 12 partitions (twice the index's 6,000 WCU, more than its reads need): 425 left;
     // N = 5, 300 + 5,700 ÷ 12 = 775 (at 4, 375 + 468.75 = 843.75).
-    expect(sg001.message).toContain('1,500 of a usable 425 WCU');
+    expect(sg001.message).toContain('1,500 of the 425 WCU its neighbours leave of a usable 800');
     expect(sg001.fix).toMatch(/`statusShard` = `status` \+ "#" \+ a random 0…4 \(N = 5 random shards\)/);
     expect(sg001.edits).toBeDefined();
   });

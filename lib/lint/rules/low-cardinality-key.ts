@@ -34,6 +34,15 @@ type Id =
   | StatusShareId
   | AdviceId;
 
+/**
+ * The hottest value's load against its usable ceiling, where DynamoDB counts its neighbours (1/P of the rest of the key
+ * space's load on its partition, `dynamoNeighbourModel`) what they leave of the usable ceiling, as SG003 words it
+ * ("against a usable 800 WCU …, less the 640 WCU its neighbours are expected to take: 160 WCU left"): prov22, "3,200 of
+ * a usable 160 WCU" read as if 160 were the partition's usable ceiling.
+ */
+const HOT_OF_USABLE =
+  '{{hotLoad}} of {{?hotUsableAlone}}the {{hotUsable}} {{hotUnit}} its neighbours leave of a usable {{hotUsableAlone}}{{/hotUsableAlone}}{{!hotUsableAlone}}a usable {{hotUsable}} {{hotUnit}}{{/hotUsableAlone}}';
+
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
   title: 'low-cardinality-key',
@@ -82,15 +91,11 @@ export const lowCardinalityKey = defineRule({
     SOURCES.cosmosServerlessPerformance,
   ],
   messages: () => ({
-    fewValues:
-      'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own',
-    fewValuesEachFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+    fewValues: `partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key (${HOT_OF_USABLE}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own`,
+    fewValuesEachFits: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
     // A growth that would read "1×" (review 18): the value is at its usable ceiling, as SG014 says it.
-    fewValuesEachFitsAtCeiling:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, but at its usable ceiling with no growth left',
-    fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
+    fewValuesEachFitsAtCeiling: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, but at its usable ceiling with no growth left`,
+    fewValuesFits: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} (${HOT_OF_USABLE}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×`,
     fewValuesIdle:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
@@ -160,6 +165,8 @@ export const lowCardinalityKey = defineRule({
         hotLoad: hot.load,
         hotUsable: hot.usable,
         hotUnit: hot.unit,
+        // Beside neighbours that take part of it (DynamoDB): the usable ceiling they leave it from (HOT_OF_USABLE).
+        ...(hot.neighbours && hot.neighbours.load > 0 ? { hotUsableAlone: hot.neighbours.usableAlone } : {}),
         // A key of one value has no hottest value: its one value is all of it.
         hottest: binding ? 'firstLevel' : a.cardinality === 1 ? 'one' : 'key',
         // A first-level value past 50 GB spans one physical partition per 50 GB: it saturates those, not "its partition".

@@ -67,7 +67,7 @@ testRule('SG017', {
           index: 'byRef0',
           edits: [
             { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { min: 5, max: 37_500 } },
-            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { fixed: 2000 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { fixed: 1250 } },
           ],
         },
       ],

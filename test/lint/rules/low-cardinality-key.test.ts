@@ -261,7 +261,7 @@ testRule('SG001', {
           // four. The hottest 12.5 RCU beside 37.5 ÷ 4 = 9.375: 2,400 ÷ 21.875 = 109.71× (alone, 2,400 ÷ 12.5 = 192×).
           data: { cardinality: 4, growthToCeiling: 109.714285714 },
           message:
-            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,390.63 RCU) saturates its partition when traffic grows 109.71×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
+            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of the 2,390.63 RCU its neighbours leave of a usable 2,400) saturates its partition when traffic grows 109.71×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
           fix: /no change needed at this load \(sharding would only make every read a fan-out\)/,
         },
       ],

@@ -288,7 +288,7 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       headroom,
       field,
       limitField: ceiling.path,
-      ...(own ? { ownCapacity: own.declaration } : {}),
+      ...(own ? { ownCapacity: own.declaration, ...own.other } : {}),
       ...copied.data,
       ...pastQuotaData(passed),
     }),
@@ -324,11 +324,6 @@ function removalData(analysis: SpaceAnalysis, dimension: Dimension, after: numbe
   return { needless: dimension === 'read' ? 'shards' : 'copies', key: sharded.space.partitionKey.map((a) => a.name), afterPeak: after };
 }
 
-/** Units of `ceiling` that serve `peak` with the design's headroom: its own where they do, else the raise to peak ÷ headroom. */
-function unitsFor(ceiling: CapacityCeiling, peak: number, headroom: number): number {
-  return fits(peak, ceiling.units * headroom) ? ceiling.units : withHeadroom(peak, headroom);
-}
-
 /** A ceiling's declaration with `units`: `{ fixed }`, or `{ min, max }` with `min` (the declared auto-scaling minimum
  *  unless given), the maximum never under it. */
 function declarationOf(ceiling: CapacityCeiling, units: number, min = ceiling.min): { fixed: number } | { min?: number; max: number } {
@@ -347,12 +342,18 @@ function launchMinimum(ceiling: CapacityCeiling, peak: number, headroom: number)
 
 /**
  * The capacity of its own a GSI that takes the table's gets from SG017's fix: every dimension it takes from the table,
- * declared as the table declares it (fixed units, or auto-scaling bounds with the table's minimum), raised where the
- * index's peak needs more. A GSI that declares capacity becomes independent of the table's (TableV2 `readCapacity` and
- * `writeCapacity` of a GSI), so the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise
- * of one dimension would leave the other to the table. The read and the write findings of one index write the same
- * capacity (each with its own dimension first), so applying both gives what either gives. `afterRemoval`: the edits
- * go with SG007's removal of a needless sharding, so each dimension is sized on the peak that removal leaves.
+ * declared as the table declares it (fixed units, or auto-scaling bounds), each sized at the index's own peak in that
+ * direction, peak ÷ headroom (the reads its access patterns send it, the writes it inherits from the table): "you must
+ * specify read and write capacity units for the expected workload on that index. The provisioned throughput settings
+ * of a global secondary index are separate from those of its base table" ("Provisioned throughput considerations for
+ * Global Secondary Indexes"), and provisioned capacity is billed by the hour, so the table's figure copied onto an index that needs a
+ * tenth of it is capacity paid by the hour for nothing (prov22: 12,750 RCU where the index's reads peak at 1,200). An
+ * auto-scaling minimum is the table's, or that size where less (the minimum is provisioned whatever the load). A GSI
+ * that declares capacity becomes independent of the table's (TableV2 `readCapacity` and `writeCapacity` of a GSI), so
+ * the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise of one dimension would leave
+ * the other to the table. The read and the write findings of one index write the same capacity (each with its own
+ * dimension first), so applying both gives what either gives. `afterRemoval`: the edits go with SG007's removal of a
+ * needless sharding, so each dimension is sized on the peak that removal leaves.
  */
 function ownCapacity(
   analysis: SpaceAnalysis,
@@ -362,20 +363,29 @@ function ownCapacity(
   first: Dimension,
   afterRemoval: boolean,
   launchAtPeak: boolean,
-): { readonly edits: DesignEdit[]; readonly declaration: DeclarationData } {
+): { readonly edits: DesignEdit[]; readonly declaration: DeclarationData; readonly other?: MessageData } {
   const edits: DesignEdit[] = [];
   const declaration: Record<string, DeclarationData> = {};
+  let other: MessageData | undefined;
   for (const dimension of first === 'read' ? (['read', 'write'] as const) : (['write', 'read'] as const)) {
     const ceiling = capacity[dimension];
     if (ceiling === undefined || !ceiling.inherited) continue;
     const counted = dimension === 'write' ? copies() : ONE_COPY;
     const peak = afterRemoval ? sizedPeak(analysis, dimension, counted) : peakOf(analysis, dimension, counted);
+    const units = ownUnits(peak, headroom);
     // Launched at its peak, the index is created with its minimum: the one minimumBelowPeak asks for, so both fixes write one value.
-    const value = declarationOf(ceiling, unitsFor(ceiling, peak, headroom), launchAtPeak ? launchMinimum(ceiling, peak, headroom) : ceiling.min);
+    const min = launchAtPeak ? launchMinimum(ceiling, peak, headroom) : ceiling.min;
+    const value = declarationOf(ceiling, units, min === undefined ? undefined : Math.min(min, units));
     edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
     declaration[dimension] = value;
+    if (dimension !== first) other = { otherDimension: dimension, otherPeak: peak, otherUnit: UNIT[dimension], otherUnits: units };
   }
-  return { edits, declaration };
+  return { edits, declaration, ...(other ? { other } : {}) };
+}
+
+/** The capacity an index's own `peak` needs at `headroom`: peak ÷ headroom, at least 1 (the least a table or GSI takes). */
+function ownUnits(peak: number, headroom: number): number {
+  return Math.max(1, withHeadroom(peak, headroom));
 }
 
 /**
@@ -765,7 +775,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     thenRaise: ', still above {{headroom|percent}} of the {{limit}} {{unit}}: then ',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixOwnCapacity:
-      "give {{index|keySpace}} capacity of its own, `capacity` = {{ownCapacity|declaration}}: {{dimension}} at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
+      "give {{index|keySpace}} capacity of its own, `capacity` = {{ownCapacity|declaration}}: {{dimension}} at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization){{?otherDimension}}, and {{otherDimension}} {{otherUnits}}, its own {{otherDimension}} peak of {{otherPeak}} {{otherUnit}} at {{headroom|percent}} utilization (an index's capacity is its own, billed beside the table's: the table's figure would pay for {{otherDimension}}s it never serves){{/otherDimension}}; or use on-demand billing",
     fixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection or an index',
     fixCapacityPastQuota: `${PAST_QUOTA_RAISE}: {{index|keySpace}} ${PAST_QUOTA_REFUSED}`,
