@@ -164,3 +164,17 @@ describe('assertAccepted and assertRefused, a design refused once an Output is k
     expect([expected.outcome, expected.unhandled]).toEqual(['resolved', []]);
   });
 });
+
+// Review 22 (item 2): an RU/s Output that rejects was reported as `error serializing property "criteria": error
+// serializing property "options": boom-upstream`, naming neither the component nor the field.
+describe('an RU/s Output that rejects', () => {
+  it('fails the run with one error naming the component and the field, the upstream error kept as its cause', async () => {
+    const upstream = new Error('boom-upstream');
+    const seen = await observe(() => runWithMocks(program({ manual: pulumi.output(Promise.reject(upstream)) })));
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    expect((seen.error as Error).message).toBe(
+      'GuardedContainer "ot": throughput.manual is a Pulumi Output that failed before its value was known, so the design was not checked against it and the container was not created: boom-upstream',
+    );
+    expect((seen.error as Error).cause).toBe(upstream);
+  });
+});
