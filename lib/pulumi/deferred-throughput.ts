@@ -11,7 +11,7 @@
  * can follow. In a preview where the value is not known, `apply` does not run: that is said, never passed.
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { DesignIssue } from '../index';
+import { printable, type DesignIssue } from '../index';
 import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { DesignRefusedError, InvalidArgsError, keepMessage } from './errors';
 import type { DeferredThroughput, ThroughputInput } from './throughput';
@@ -32,12 +32,51 @@ const checkedAt = (deferred: DeferredThroughput, requestUnits: unknown) =>
   `${deferredField(deferred)} is a Pulumi Output: it was checked when its value (${typeof requestUnits === 'number' ? ru(requestUnits) : String(requestUnits)}) became known, before the container was sent to Azure. Fix the design or the value that Output carries.`;
 
 /**
+ * The error of an RU/s Output that rejects (the stack or resource it reads failed): the field is named, and the upstream
+ * error is kept as the `cause` and quoted, so nothing of it is hidden. Without it, Pulumi's serializer reported the
+ * upstream message behind the properties of the alerts that read the plan (`error serializing property "criteria":
+ * error serializing property "options": boom-upstream`), never the field (review 22).
+ */
+function failedValue(name: string, deferred: DeferredThroughput, cause: unknown): Error {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  return keepMessage(
+    new Error(
+      `${printable(`GuardedContainer "${name}"`)}: ${deferredField(deferred)} is a Pulumi Output that failed before its value was known, so the ` +
+        `design was not checked against it and the container was not created: ${printable(why)}`,
+      { cause },
+    ),
+  );
+}
+
+/**
+ * The RU/s as an Output that rejects with `failedValue` when the given one rejects, and is otherwise the given one
+ * (its value, secrecy, unknown in a preview and the resources it depends on: `pulumi.output` of a promise of an Output
+ * lifts them). Its rejection is read on `isKnown`, the promise whenUnknownInPreview reads; absent, the Output is used as
+ * it is.
+ */
+function valueNamingField(name: string, deferred: DeferredThroughput): pulumi.Output<number> {
+  const source = pulumi.output(deferred.value);
+  const parts = source as unknown as { readonly isKnown?: unknown; readonly isSecret?: unknown };
+  if (!(parts.isKnown instanceof Promise)) return source;
+  return pulumi.output(
+    parts.isKnown.then(
+      () => source,
+      (cause: unknown) => {
+        // The Output's other promises reject with the same upstream error: this error reports it, once.
+        if (parts.isSecret instanceof Promise) parts.isSecret.catch(() => undefined);
+        throw failedValue(name, deferred, cause);
+      },
+    ),
+  );
+}
+
+/**
  * The plan made again with the RU/s once known. Rejects with the component's `InvalidArgsError` (a value off Azure's
  * grid, named at its field) or `DesignRefusedError` (the report, naming the rule and the field): Pulumi then fails the
  * update, and the container and the alerts, whose inputs read this plan, are not registered.
  */
 export function planAtDeployment(name: string, plan: ContainerPlan, options: DataSafetyOptions, deferred: DeferredThroughput): pulumi.Output<DeployTimePlan> {
-  return pulumi.output(deferred.value).apply((requestUnits) => {
+  return valueNamingField(name, deferred).apply((requestUnits) => {
     const args = { ...plan.args, throughput: { [deferred.form]: requestUnits } as unknown as ThroughputInput };
     try {
       return { requestUnits, plan: planContainer(name, args, options) };

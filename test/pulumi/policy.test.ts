@@ -65,7 +65,7 @@ async function asPolicyResource(
   };
 }
 
-function resourceArgs(resource: PolicyResource): ResourceValidationArgs {
+function resourceArgs(resource: PolicyResource, config: object = {}): ResourceValidationArgs {
   return {
     type: resource.type,
     props: resource.props,
@@ -75,7 +75,7 @@ function resourceArgs(resource: PolicyResource): ResourceValidationArgs {
     stackTags: new Map(),
     isType: () => false,
     asType: () => undefined,
-    getConfig: <T>() => ({}) as T,
+    getConfig: <T>() => config as T,
     notApplicable: (reason?: string) => {
       throw new Error(`not applicable: ${reason}`);
     },
@@ -88,10 +88,10 @@ function policy<T extends ResourceValidationPolicy | StackValidationPolicy>(name
   return found as T;
 }
 
-async function violationsOf(name: string, resource: PolicyResource, options?: SkewguardPolicyOptions): Promise<string[]> {
+async function violationsOf(name: string, resource: PolicyResource, options?: SkewguardPolicyOptions, config: object = {}): Promise<string[]> {
   const violations: string[] = [];
   const validate = policy<ResourceValidationPolicy>(name, options).validateResource;
-  for (const check of Array.isArray(validate) ? validate : [validate]) await check?.(resourceArgs(resource), (message) => violations.push(message));
+  for (const check of Array.isArray(validate) ? validate : [validate]) await check?.(resourceArgs(resource, config), (message) => violations.push(message));
   return violations;
 }
 
@@ -652,5 +652,35 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     expect(await stackViolations([container], undefined, waived)).toEqual([]);
     const bad = { acknowledgements: { [container.name]: [{ rule: 'SG010', reason: 'short' }] } };
     await expect(stackViolations([container], undefined, bad)).rejects.toThrow(/acknowledgements\["raw-\d+"\]\[0\]\.reason/);
+  });
+
+  it("refuses an unknown key in a policy's stack config, as in the pack's options, saying it is that policy's stack config (review 22)", async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/status'] }, 'scratch'));
+    const reason = 'A dev-stack scratch container.';
+    // Before: a typo was ignored, so the waiver waived nothing, silently; the same typo in code options is an error.
+    const typo = { acknowledgemnts: { [container.name]: [{ rule: 'SG015', reason }] } };
+    await expect(violationsOf(POLICY_NAMES.keyNames, container, undefined, typo)).rejects.toThrow(
+      `Invalid skewguard policy config for "${POLICY_NAMES.keyNames}" (the stack's policy configuration: pulumi policy enable --config, or its policy group):\n` +
+        '  acknowledgemnts: is not a known field (did you mean "acknowledgements"?); expected one of: acknowledgements',
+    );
+    expect(() => skewguardPolicies(typo as never)).toThrow('acknowledgemnts: is not a known field (did you mean "acknowledgements"?)');
+    // The diagnostics policy also reads the accounts managed elsewhere; a key policy does not.
+    await expect(stackViolations([container], undefined, { diagnosticsManagedElswhere: {} })).rejects.toThrow(
+      `policy config for "${POLICY_NAMES.diagnostics}" (the stack's policy configuration: pulumi policy enable --config, or its policy group):\n` +
+        '  diagnosticsManagedElswhere: is not a known field (did you mean "diagnosticsManagedElsewhere"?); expected one of: acknowledgements, diagnosticsManagedElsewhere',
+    );
+    const elsewhere = { diagnosticsManagedElsewhere: { accounts: ['scratch'], reason } };
+    await expect(violationsOf(POLICY_NAMES.keyStructure, container, undefined, elsewhere)).rejects.toThrow(`policy config for "${POLICY_NAMES.keyStructure}"`);
+    // A bad value says where it came from too (before: "Invalid skewguard policy pack options", as if from code).
+    const bad = { acknowledgements: 'nope' };
+    await expect(violationsOf(POLICY_NAMES.keyNames, container, undefined, bad)).rejects.toThrow(
+      /^Invalid skewguard policy config for "skewguard-cosmos-key-names" .*\n {2}acknowledgements: expected an object keyed by container URN or resource name, got "nope"$/,
+    );
+    // Valid config, none, or null still work.
+    expect(await violationsOf(POLICY_NAMES.keyNames, container, undefined, { acknowledgements: { [container.name]: [{ rule: 'SG015', reason }] } })).toEqual(
+      [],
+    );
+    expect(await violationsOf(POLICY_NAMES.keyNames, container, undefined, null as never)).toHaveLength(1);
+    expect(await stackViolations([container], undefined, elsewhere)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import { runInThisContext } from 'node:vm';
 import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
-import { assertRefused, runWithMocks } from '../../lib/testing/pulumi';
+import { assertAccepted, assertRefused, DesignAssertionError, runWithMocks } from '../../lib/testing/pulumi';
 import { tenantItems } from '../pulumi/support/designs';
 import { ACCOUNT_ID, quietPulumiLog } from '../pulumi/support/fleet';
 
@@ -107,5 +107,74 @@ describe('runWithMocks, a design refused once an Output is known', () => {
     expect((seen.error as Error).message).toBe(
       'the program did not run cleanly under the mock engine:\n  the program failed with an unhandled error: first\n  the program failed with an unhandled error: second',
     );
+  });
+});
+
+// Review 22 (item 1): assertAccepted and assertRefused given a function were synchronous, so a refusal made once the
+// Output's value was known passed assertAccepted ("accepted") and failed assertRefused ("the components were
+// accepted"); then ~10 DesignRefusedErrors escaped as unhandled rejections and the next runWithMocks never settled.
+// Both now wait for the registrations the function starts, as runWithMocks does (mock-run.ts, `settled`).
+describe('assertAccepted and assertRefused, a design refused once an Output is known', () => {
+  it('assertAccepted rejects with the refusal (SG017 at throughput.manual), leaving nothing behind; the next run is clean', async () => {
+    const seen = await observe(() => assertAccepted(program({ manual: pulumi.output(400) })));
+    expect([seen.outcome, seen.unhandled, seen.listenersBack]).toEqual(['rejected', [], true]);
+    expect(seen.error).toBeInstanceOf(DesignAssertionError);
+    const message = (seen.error as Error).message;
+    expect(
+      message.startsWith(
+        'expected GuardedContainer "ot" to be accepted, but its design was refused:\n\nGuardedContainer "ot": the partition-key design breaks 1 skewguard rule',
+      ),
+    ).toBe(true);
+    expect(message).toContain('error SG017 capacity-below-peak at throughput.manual (ot)');
+    expect(message).toContain('throughput.manual is a Pulumi Output: it was checked when its value (400 RU/s) became known');
+    const next = await observe(() => runWithMocks(program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000))));
+    expect([next.outcome, next.unhandled]).toEqual(['resolved', []]);
+  });
+
+  it('assertRefused(function) is satisfied by the refusal, leaving nothing behind', async () => {
+    const seen = await observe(async () => {
+      const findings = await assertRefused(program({ manual: pulumi.output(400) }), { rule: 'SG017', path: 'throughput.manual' });
+      expect(findings.map((f) => [f.ruleId, f.data?.capacity])).toEqual([['SG017', 400]]);
+    });
+    expect([seen.outcome, seen.unhandled]).toEqual(['resolved', []]);
+    // Other rules than the refusal's still fail it, with the report.
+    const other = await observe(() => assertRefused(program({ manual: pulumi.output(400) }), 'SG003'));
+    expect(other.outcome).toBe('rejected');
+    expect((other.error as Error).message).toMatch(/^expected GuardedContainer "ot" to be refused with SG003, but it was refused only with SG017:/);
+  });
+
+  it("accepts, and resolves with the component, when the Output's value passes", async () => {
+    const seen = await observe(async () => {
+      const accepted = await assertAccepted(program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000)));
+      expect(accepted).toBeInstanceOf(GuardedContainer);
+    });
+    expect([seen.outcome, seen.unhandled]).toEqual(['resolved', []]);
+    const refused = await observe(() => assertRefused(program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000)), 'SG017'));
+    expect((refused.error as Error).message).toBe('expected a refusal with SG017, but the components were accepted');
+  });
+
+  it('inside a run, the assertion reports the refusal as its own, and the run fails with the assertion alone', async () => {
+    const seen = await observe(() => runWithMocks(() => assertAccepted(program({ manual: pulumi.output(400) }))));
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    expect(seen.error).toBeInstanceOf(DesignAssertionError);
+    // The run goes on after an assertion that expected the refusal; the refusal is not reported again.
+    const expected = await observe(() =>
+      runWithMocks(async () => (await assertRefused(program({ manual: pulumi.output(400) }), 'SG017')).map((f) => f.ruleId)),
+    );
+    expect([expected.outcome, expected.unhandled]).toEqual(['resolved', []]);
+  });
+});
+
+// Review 22 (item 2): an RU/s Output that rejects was reported as `error serializing property "criteria": error
+// serializing property "options": boom-upstream`, naming neither the component nor the field.
+describe('an RU/s Output that rejects', () => {
+  it('fails the run with one error naming the component and the field, the upstream error kept as its cause', async () => {
+    const upstream = new Error('boom-upstream');
+    const seen = await observe(() => runWithMocks(program({ manual: pulumi.output(Promise.reject(upstream)) })));
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    expect((seen.error as Error).message).toBe(
+      'GuardedContainer "ot": throughput.manual is a Pulumi Output that failed before its value was known, so the design was not checked against it and the container was not created: boom-upstream',
+    );
+    expect((seen.error as Error).cause).toBe(upstream);
   });
 });

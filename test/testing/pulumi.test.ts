@@ -299,8 +299,8 @@ describe('hostile run options (the public API sweep)', () => {
 
 describe('assertAccepted and assertRefused', () => {
   // As docs/testing.md shows it: outside any run. The next test's run must not see its registrations.
-  it('accepts outside a run, registering against a mock engine of its own', () => {
-    const accepted = assertAccepted(() =>
+  it('accepts outside a run, registering against a mock engine of its own', async () => {
+    const accepted = await assertAccepted(() =>
       events({}, new CosmosAccountMonitoring('outside', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } })),
     );
     expect(accepted).toBeInstanceOf(GuardedContainer);
@@ -316,8 +316,8 @@ describe('assertAccepted and assertRefused', () => {
     expect(result).toBeInstanceOf(GuardedContainer);
   });
 
-  it('fails an accepted-assertion with the whole refusal', () => {
-    const error = thrown(() => assertAccepted(() => refused(violations['hierarchy in the wrong order'].design)));
+  it('fails an accepted-assertion with the whole refusal', async () => {
+    const error = await rejection(assertAccepted(() => refused(violations['hierarchy in the wrong order'].design)));
     expect(error).toBeInstanceOf(DesignAssertionError);
     expect(error.message).toMatch(
       /^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; nothing was created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/,
@@ -325,8 +325,8 @@ describe('assertAccepted and assertRefused', () => {
     expect(error.message).toContain('fix: ');
   });
 
-  it.each(Object.entries(violations))('recognizes the refusal of %s', (_, { rule, path, design }) => {
-    const blocking = assertRefused(() => refused(design), { rule, path, resource: 'events' });
+  it.each(Object.entries(violations))('recognizes the refusal of %s', async (_, { rule, path, design }) => {
+    const blocking = await assertRefused(() => refused(design), { rule, path, resource: 'events' });
     expect(blocking.map((f) => f.ruleId)).toContain(rule);
   });
 
@@ -343,7 +343,7 @@ describe('assertAccepted and assertRefused', () => {
   });
 
   it('fails with the report when the refusal names other rules, when nothing is refused, and when the args are invalid', async () => {
-    const other = thrown(() => assertRefused(() => refused(violations['hierarchy in the wrong order'].design), ['SG004', 'SG001']));
+    const other = await rejection(assertRefused(() => refused(violations['hierarchy in the wrong order'].design), ['SG004', 'SG001']));
     expect(other.message).toMatch(
       /^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/,
     );
@@ -351,20 +351,20 @@ describe('assertAccepted and assertRefused', () => {
     expect((await rejection(runWithMocks(() => assertRefused(() => events(), 'SG004')))).message).toBe(
       'expected a refusal with SG004, but the components were accepted',
     );
-    const invalid = thrown(() => assertRefused(() => refused(telemetry, { throughput: { manual: 450 } }), 'SG004'));
+    const invalid = await rejection(assertRefused(() => refused(telemetry, { throughput: { manual: 450 } }), 'SG004'));
     expect(invalid.message).toMatch(
       /^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n {2}throughput\.manual:/,
     );
     expect(thrown(() => assertRefused(undefined, 'SG004')).message).toBe('expected a refusal with SG004, but got no error: the run was accepted');
   });
 
-  it('rethrows errors that are not skewguard verdicts, and refuses asynchronous functions', () => {
-    expect(() =>
+  it('rethrows errors that are not skewguard verdicts, and refuses asynchronous functions', async () => {
+    await expect(
       assertRefused(() => {
         throw new TypeError('a bug');
       }, 'SG004'),
-    ).toThrow(TypeError);
-    expect(() => assertRefused(async () => undefined, 'SG004')).toThrow(/construct: returned a Promise/);
-    expect(() => assertAccepted(async () => undefined)).toThrow(/construct: returned a Promise/);
+    ).rejects.toThrow(TypeError);
+    await expect(assertRefused(async () => undefined, 'SG004')).rejects.toThrow(/construct: returned a Promise/);
+    await expect(assertAccepted(async () => undefined)).rejects.toThrow(/construct: returned a Promise/);
   });
 });

@@ -9,10 +9,10 @@ import type { DesignIssue } from '../../index';
 import { cosmosNameShape } from '../../internal';
 import { diagnosticSettingGaps } from '../diagnostic-gaps';
 import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
-import { checkPolicyOptions, POLICY_NAMES, type DiagnosticsManagedElsewhere } from './options';
+import { checkPolicyConfig, POLICY_NAMES, type DiagnosticsManagedElsewhere, type PolicyConfig } from './options';
 import { diagnosticsOffVerdict, reportName } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
-import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
+import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type Waivers } from './stack-waivers';
 
 /**
  * During `pulumi preview` a value computed by another resource is unknown, and reading it throws.
@@ -102,10 +102,6 @@ function undecided(settings: readonly SettingView[], matching: readonly SettingV
   return undefined;
 }
 
-interface DiagnosticsConfig extends WaiverConfig {
-  readonly diagnosticsManagedElsewhere?: DiagnosticsManagedElsewhere;
-}
-
 /** The diagnostics policy's config: the waivers, and the accounts whose diagnostics are managed elsewhere. */
 const DIAGNOSTICS_CONFIG_SCHEMA: PolicyConfigSchema = {
   properties: {
@@ -125,9 +121,8 @@ const DIAGNOSTICS_CONFIG_SCHEMA: PolicyConfigSchema = {
 };
 
 /** The account keys (`name:…`, lower case) declared as managed elsewhere, in code and in the stack's config; `*` for every account. */
-function accountsManagedElsewhere(inCode: DiagnosticsManagedElsewhere | undefined, config: DiagnosticsConfig | undefined): Set<string> {
-  const fromConfig =
-    config?.diagnosticsManagedElsewhere && checkPolicyOptions({ diagnosticsManagedElsewhere: config.diagnosticsManagedElsewhere }).diagnosticsManagedElsewhere;
+function accountsManagedElsewhere(inCode: DiagnosticsManagedElsewhere | undefined, config: PolicyConfig): Set<string> {
+  const fromConfig = config.diagnosticsManagedElsewhere;
   const names = [...(inCode?.accounts ?? []), ...(fromConfig?.accounts ?? [])];
   return new Set(names.map((name) => (name === '*' ? name : `name:${name.toLowerCase()}`)));
 }
@@ -140,7 +135,7 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
     enforcementLevel,
     configSchema: DIAGNOSTICS_CONFIG_SCHEMA,
     validateStack: (args: StackValidationArgs, reportViolation: ReportViolation) => {
-      const config = args.getConfig<DiagnosticsConfig>();
+      const config = checkPolicyConfig(POLICY_NAMES.diagnostics, args.getConfig<object>());
       const waived = withStackWaivers(waivers, config, POLICY_NAMES.diagnostics, log);
       const elsewhere = accountsManagedElsewhere(managedElsewhere, config);
       const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);

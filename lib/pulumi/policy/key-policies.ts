@@ -1,10 +1,10 @@
 /** Resource policies on each raw Cosmos DB SQL container: its key's structure (SG005) and names (SG015). */
 import type { EnforcementLevel, ResourceValidationArgs, ResourceValidationPolicy, ReportViolation } from '@pulumi/policy';
 import type { AcknowledgementDesign } from '../../index';
-import { POLICY_NAMES, type SkewguardPolicyName } from './options';
+import { checkPolicyConfig, POLICY_NAMES, type SkewguardPolicyName } from './options';
 import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict } from './raw-container';
 import { isContainerType, isGuardedChild } from './resource-types';
-import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
+import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type Waivers } from './stack-waivers';
 
 function containerPolicy(
   name: SkewguardPolicyName,
@@ -21,7 +21,7 @@ function containerPolicy(
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
       if (!isContainerType(args.type) || isGuardedChild(args.urn, args.opts?.parent)) return;
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), name, log);
+      const waived = withStackWaivers(waivers, checkPolicyConfig(name, args.getConfig<object>()), name, log);
       for (const line of judge({ name: args.name, props: args.props }, waived(args))) reportViolation(line);
     },
   };

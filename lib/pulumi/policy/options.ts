@@ -111,31 +111,30 @@ const managedElsewhereShape = shapes.record<DiagnosticsManagedElsewhere>(
   { expected: '{ accounts, reason }' },
 );
 
-const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(
-  {
-    enforcementLevels: {
-      shape: shapes.mapOf(shapes.oneOf(LEVELS, `one of ${LEVELS.map((l) => `"${l}"`).join(', ')}`), {
-        keys: Object.values(POLICY_NAMES),
-        keyNoun: 'a skewguard policy',
-        expected: 'an object keyed by policy name',
-        quotedKeys: true,
-      }),
-      optional: true,
-      doc: 'Enforcement level per policy.',
-    },
-    acknowledgements: {
-      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by container URN or resource name', quotedKeys: true }),
-      optional: true,
-      doc: 'Waivers for containers created without GuardedContainer, by container URN or Pulumi resource name.',
-    },
-    diagnosticsManagedElsewhere: {
-      shape: managedElsewhereShape,
-      optional: true,
-      doc: 'Cosmos DB accounts whose diagnostic settings are set outside the stack.',
-    },
+const OPTION_PROPS: shapes.Props<SkewguardPolicyOptions> = {
+  enforcementLevels: {
+    shape: shapes.mapOf(shapes.oneOf(LEVELS, `one of ${LEVELS.map((l) => `"${l}"`).join(', ')}`), {
+      keys: Object.values(POLICY_NAMES),
+      keyNoun: 'a skewguard policy',
+      expected: 'an object keyed by policy name',
+      quotedKeys: true,
+    }),
+    optional: true,
+    doc: 'Enforcement level per policy.',
   },
-  { title: 'policy pack options', expected: 'an object of options' },
-);
+  acknowledgements: {
+    shape: shapes.mapOf(waiverList, { expected: 'an object keyed by container URN or resource name', quotedKeys: true }),
+    optional: true,
+    doc: 'Waivers for containers created without GuardedContainer, by container URN or Pulumi resource name.',
+  },
+  diagnosticsManagedElsewhere: {
+    shape: managedElsewhereShape,
+    optional: true,
+    doc: 'Cosmos DB accounts whose diagnostic settings are set outside the stack.',
+  },
+};
+
+const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(OPTION_PROPS, { title: 'policy pack options', expected: 'an object of options' });
 
 /**
  * The options as the pack's own data, or a UsageError naming each bad one: an unknown option (a typo
@@ -147,4 +146,35 @@ export function checkPolicyOptions(options: unknown): SkewguardPolicyOptions {
   const data = shapes.ownData(options, '', unreadable);
   if (unreadable.length > 0) throw new UsageError(unreadable, 'policy pack options');
   return checkWith(OPTIONS_SHAPE, data, { subject: 'policy pack options' });
+}
+
+/** What a policy reads from its stack config: the pack's options that can also be set per stack. */
+export type PolicyConfig = Pick<SkewguardPolicyOptions, 'acknowledgements' | 'diagnosticsManagedElsewhere'>;
+
+/**
+ * Each policy's stack config, read with the props of the pack's options: the key policies take waivers, the
+ * diagnostics policy also the accounts managed elsewhere. The config schema each policy declares cannot refuse an
+ * unknown key (Pulumi's PolicyConfigSchema holds `properties` and `required` only, and @pulumi/policy's `getConfig()`
+ * returns every key set but `enforcementLevel`), so a typo would silently waive nothing: it is refused here.
+ */
+const CONFIG_SHAPES: Readonly<Record<SkewguardPolicyName, shapes.Shape<PolicyConfig>>> = {
+  [POLICY_NAMES.keyStructure]: shapes.record<Pick<PolicyConfig, 'acknowledgements'>>({ acknowledgements: OPTION_PROPS.acknowledgements }),
+  [POLICY_NAMES.keyNames]: shapes.record<Pick<PolicyConfig, 'acknowledgements'>>({ acknowledgements: OPTION_PROPS.acknowledgements }),
+  [POLICY_NAMES.diagnostics]: shapes.record<PolicyConfig>({
+    acknowledgements: OPTION_PROPS.acknowledgements,
+    diagnosticsManagedElsewhere: OPTION_PROPS.diagnosticsManagedElsewhere,
+  }),
+};
+
+/**
+ * A policy's stack config (`args.getConfig()`) as data, or a UsageError that says it is that policy's stack config and
+ * names each bad key, as the pack's options do (an unknown one with "did you mean"). None (`{}`, null) is no config.
+ */
+export function checkPolicyConfig(policy: SkewguardPolicyName, config: unknown): PolicyConfig {
+  if (config === undefined || config === null) return {};
+  const subject = `policy config for "${policy}" (the stack's policy configuration: pulumi policy enable --config, or its policy group)`;
+  const unreadable: DesignIssue[] = [];
+  const data = shapes.ownData(config, '', unreadable);
+  if (unreadable.length > 0) throw new UsageError(unreadable, subject);
+  return checkWith(CONFIG_SHAPES[policy], data, { subject });
 }

@@ -4,12 +4,13 @@
  * Besides those given in code, waivers are set per stack through Pulumi's policy configuration
  * (`pulumi policy enable … --config`, or the stack's policy config): `{ "acknowledgements": { "<container
  * URN or resource name>": [{ "rule": "SG015", "reason": "…" }] } }`. Each policy declares the schema, so the
- * Pulumi service checks the shape, and the core checks reasons and rule ids as for any waiver.
+ * Pulumi service checks the shape; the pack refuses an unknown key (which that schema cannot: checkPolicyConfig), and
+ * the core checks reasons and rule ids as for any waiver.
  */
 import type { PolicyConfigSchema } from '@pulumi/policy';
 import { printable, RULE_IDS, type AcknowledgementDesign } from '../../index';
 import { RETIRED_RULES } from '../../internal';
-import { checkPolicyOptions, idleWaivers, type SkewguardPolicyName } from './options';
+import { idleWaivers, type PolicyConfig, type SkewguardPolicyName } from './options';
 
 /** A container as waivers see it. */
 export interface WaivedResource {
@@ -59,10 +60,6 @@ export function waiversByKey(byKey: WaiversByKey, where: string, log: WaiverLog)
   };
 }
 
-export interface WaiverConfig {
-  readonly acknowledgements?: WaiversByKey;
-}
-
 export const WAIVER_CONFIG_SCHEMA: PolicyConfigSchema = {
   properties: {
     acknowledgements: {
@@ -83,19 +80,12 @@ export const WAIVER_CONFIG_SCHEMA: PolicyConfigSchema = {
   },
 };
 
-/** The stack's waivers, checked by the core (known rule ids, real reasons); throws a DesignError naming a bad one. */
-export function waiversFromConfig(config: WaiverConfig | undefined): WaiversByKey {
-  const acknowledgements = config?.acknowledgements;
-  if (acknowledgements === undefined) return {};
-  return checkPolicyOptions({ acknowledgements }).acknowledgements ?? {};
-}
-
 /**
- * Waivers in code plus the stack's, for one resource, read by a policy's check. A stack waiver of a rule the policy
+ * Waivers in code plus the stack's (`config`, checked: checkPolicyConfig), for one resource, read by a policy's check. A stack waiver of a rule the policy
  * does not run is warned of once per policy (`log`, the policy's own): it waives nothing there.
  */
-export function withStackWaivers(waivers: Waivers, config: WaiverConfig | undefined, policy: SkewguardPolicyName, log: WaiverLog): Waivers {
-  const stack = waiversFromConfig(config);
+export function withStackWaivers(waivers: Waivers, config: PolicyConfig, policy: SkewguardPolicyName, log: WaiverLog): Waivers {
+  const stack = config.acknowledgements ?? {};
   const where = `"${policy}" policy config`;
   for (const line of idleWaivers(stack, [policy], where)) log.warnOnce(line);
   const fromStack = waiversByKey(stack, where, log);

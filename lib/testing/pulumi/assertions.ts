@@ -1,14 +1,16 @@
 /**
  * Assertions on GuardedContainer's verdict: a component (or a program) is accepted, or refused for
  * the expected rules. The refusal is the component's own error — thrown from its constructor before
- * anything is registered — recognized by its `code`, so this module does not load skewguard/pulumi
- * (or azure-native) itself. A failure prints the component's whole report.
+ * anything is registered, or, for RU/s given as an Output, raised once the value is known — recognized
+ * by its `code`, so this module does not load skewguard/pulumi (or azure-native) itself. A failure
+ * prints the component's whole report. Given a function, both wait for the registrations it starts
+ * (mock-run.ts, `settled`), as `runWithMocks` does: a refusal made at deployment is not missed.
  */
 import type { Finding } from '../../index';
 import { UsageError } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
-import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
-import { constructDetached } from './mock-run';
+import { describeExpectation, readExpectations, unmet, type ExpectedFinding, type RuleExpectation } from '../expectations';
+import { settled } from './mock-run';
 
 const REFUSED = 'SKEWGUARD_DESIGN_REFUSED';
 const INVALID_ARGS = 'SKEWGUARD_INVALID_ARGS';
@@ -48,33 +50,50 @@ function syncOnly(caller: string): UsageError {
   );
 }
 
+/** `construct`, refused when it returns a Promise: a component refuses from its constructor or at deployment. */
+function synchronously<T>(construct: () => T, caller: string): () => T {
+  return () => {
+    const result = construct();
+    if (isThenable(result)) throw syncOnly(caller);
+    return result;
+  };
+}
+
 /**
  * Runs `construct` (which creates GuardedContainers) and asserts that no component refuses: no
- * unacknowledged finding at or above the component's `failOn`, and no invalid args. Throws a
- * `DesignAssertionError` with the component's whole report otherwise. Returns what `construct` returns.
+ * unacknowledged finding at or above the component's `failOn`, and no invalid args, also once the
+ * values of Outputs are known (RU/s given as an Output are checked then). Rejects with a
+ * `DesignAssertionError` with the component's whole report otherwise. Resolves with what `construct` returns.
  *
- * @example const events = assertAccepted(() => new GuardedContainer('events', args));
+ * Outside `runWithMocks`, `construct` runs under a mock engine of its own (as `runWithMocks(construct)`), and the
+ * assertion settles when its registrations have: nothing is left to the next test. Inside a run, it waits for the
+ * run's registrations so far.
+ *
+ * @example const events = await assertAccepted(() => new GuardedContainer('events', args));
  */
-export function assertAccepted<T>(construct: () => T): T {
+export async function assertAccepted<T>(construct: () => T): Promise<T> {
   if (typeof construct !== 'function')
     throw new UsageError(
       [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
       'assertAccepted() input',
     );
-  let result: T;
   try {
-    // Outside runWithMocks, the accepted components register against a mock engine of their own,
-    // which the next run waits for: nothing leaks into the tests after this one.
-    result = constructDetached(construct);
+    return await settled(synchronously(construct, 'assertAccepted'));
   } catch (error) {
     const refusal = skewguardError(error);
     if (!refusal) throw error;
     const why = refusal.code === REFUSED ? 'its design was refused' : 'its args are invalid';
     throw new DesignAssertionError(`expected ${refusal.component ?? 'the component'} to be accepted, but ${why}:\n\n${refusal.message}`);
   }
-  if (isThenable(result)) throw syncOnly('assertAccepted');
-  return result;
 }
+
+/** What `assertRefused` returns: for a function, a Promise (the refusal may come once an Output is known); for the error
+ *  a run rejected with (`any`, as `.catch((e) => e)` gives it, included), the blocking findings. */
+export type RefusedFindings<R> = 0 extends 1 & R
+  ? readonly Finding[]
+  : R extends (...args: never[]) => unknown
+    ? Promise<readonly Finding[]>
+    : readonly Finding[];
 
 /**
  * Asserts that a component refused its design with each expected rule (at that field path, e.g.
@@ -83,22 +102,31 @@ export function assertAccepted<T>(construct: () => T): T {
  * allowed: list them too to pin the verdict. Throws a `DesignAssertionError` with the whole report
  * otherwise, also when the args were invalid (nothing was checked). Returns the blocking findings.
  *
- * @example assertRefused(() => new GuardedContainer('events', reversed), 'SG004');
+ * Given a function, it returns a Promise: it waits, as `assertAccepted` does, for the registrations the function starts,
+ * so a refusal made once an Output's value is known counts. Given an error, it answers at once.
+ *
+ * @example await assertRefused(() => new GuardedContainer('events', reversed), 'SG004');
  * @example assertRefused(await runWithMocks(() => import('../index')).catch((e) => e), ['SG003', 'SG004']);
  */
-export function assertRefused(refusal: unknown, expected: RuleExpectation | readonly RuleExpectation[]): readonly Finding[] {
-  const wanted = readExpectations(expected, 'assertRefused');
-  const subject = `a refusal with ${wanted.map(describeExpectation).join(', ')}`;
-  let error: unknown = refusal;
-  if (typeof refusal === 'function') {
+export function assertRefused<R>(refusal: R, expected: RuleExpectation | readonly RuleExpectation[]): RefusedFindings<R> {
+  if (typeof refusal !== 'function') return judgeRefusal(refusal, readExpectations(expected, 'assertRefused')) as RefusedFindings<R>;
+  const run = async () => {
+    const wanted = readExpectations(expected, 'assertRefused');
     try {
-      const result = constructDetached(refusal as () => unknown);
-      if (isThenable(result)) throw syncOnly('assertRefused');
-      throw new DesignAssertionError(`expected ${subject}, but the components were accepted`);
-    } catch (thrown) {
-      error = thrown;
+      await settled(synchronously(refusal as () => unknown, 'assertRefused'));
+    } catch (error) {
+      return judgeRefusal(error, wanted);
     }
-  }
+    throw new DesignAssertionError(`expected ${subjectOf(wanted)}, but the components were accepted`);
+  };
+  return run() as RefusedFindings<R>;
+}
+
+const subjectOf = (wanted: readonly ExpectedFinding[]) => `a refusal with ${wanted.map(describeExpectation).join(', ')}`;
+
+/** The blocking findings of `error`, the refusal, when they meet `wanted`; throws a DesignAssertionError otherwise. */
+function judgeRefusal(error: unknown, wanted: readonly ExpectedFinding[]): readonly Finding[] {
+  const subject = subjectOf(wanted);
   const found = skewguardError(error);
   // A UsageError of this module's own (syncOnly); the component's InvalidArgsError is a UsageError too, reported below.
   if (error instanceof DesignAssertionError || (error instanceof UsageError && !found)) throw error;

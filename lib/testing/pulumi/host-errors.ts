@@ -23,6 +23,9 @@ export interface HostErrors {
   readonly errors: readonly unknown[];
   /** Resolves when the next error is raised. */
   next(): Promise<void>;
+  /** Removes the errors raised from index `from` on and returns them: an assertion inside the run reports them as its
+   *  own. They stay known, so one raised again is not collected again. */
+  take(from: number): unknown[];
   /** Puts the listeners set aside back. */
   stop(): void;
 }
@@ -31,10 +34,12 @@ export interface HostErrors {
 export function catchHostErrors(): HostErrors {
   const host = runInThisContext('process') as NodeJS.Process;
   const errors: unknown[] = [];
+  const seen = new Set<unknown>();
   let wake: () => void = () => undefined;
   let raised = new Promise<void>((resolve) => (wake = resolve));
   const collect = (reason: unknown) => {
-    if (!errors.includes(reason)) errors.push(reason);
+    if (!seen.has(reason)) errors.push(reason);
+    seen.add(reason);
     wake();
     raised = new Promise<void>((resolve) => (wake = resolve));
   };
@@ -47,6 +52,7 @@ export function catchHostErrors(): HostErrors {
   return {
     errors,
     next: () => raised,
+    take: (from) => errors.splice(from),
     stop() {
       EVENTS.forEach((event, i) => {
         host.off(event, collect);

@@ -8,7 +8,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../../index';
 import { checkWith, watchDeployTimeChecks } from '../../internal';
-import { catchHostErrors } from './host-errors';
+import { catchHostErrors, type HostErrors } from './host-errors';
 import { observeMockMonitor, refuseTransforms, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
@@ -238,27 +238,21 @@ function watchFailedChecks(): { readonly errors: unknown[]; stop(): void } {
   return { errors, stop };
 }
 
-/** The registrations of components constructed outside a run (`constructDetached`), still settling. */
-let detached: Promise<void> = Promise.resolve();
-/** True while `runWithMocks` runs a program: components constructed then belong to that run. */
-let running = false;
-
-/**
- * Runs `construct` synchronously under a mock engine of its own when no `runWithMocks` is running, so
- * the components it registers finish against that engine (their registrations are awaited by the
- * next `runWithMocks`) instead of leaking errors into whichever test runs next. Inside a run, it
- * just calls `construct`.
- */
-export function constructDetached<T>(construct: () => T): T {
-  if (running) return construct();
-  const failures: string[] = [];
-  void pulumi.runtime.setMocks(guardedMocks({ call: () => ({}) }, failures), 'project', 'test', false);
-  const { recorded, inFlight } = recordRequests();
-  const result = construct();
-  const previous = detached;
-  detached = previous.then(() => settle(recorded, inFlight));
-  return result;
+/** What a running `runWithMocks` records, and the errors raised outside its program. */
+interface Run {
+  readonly recorded: Recorded[];
+  readonly inFlight: { count: number };
+  readonly raised: HostErrors;
+  /** How many raised errors an assertion inside the run took as its own (`settled`). */
+  taken: number;
 }
+
+/** The run under way: components constructed now belong to it. */
+let current: Run | undefined;
+
+/** Settles when the last run started has: a run waits for the one before (an assertion not awaited), so that one's
+ *  refusal is its own, not the next run's. */
+let lastRun: Promise<void> = Promise.resolve();
 
 const sortKey = (r: MockedResource) => `${r.type}\u0000${r.name}\u0000${r.parent ?? ''}`;
 
@@ -289,6 +283,47 @@ async function settle(recorded: readonly Recorded[], inFlight: { count: number }
   }
 }
 
+/** The errors a run's program raised outside its call stack so far, those an assertion took included: settle()'s `failed`. */
+const failedOf = (run: Run) => ({ count: () => run.raised.errors.length + run.taken, next: run.raised.next });
+
+/**
+ * The error a run fails with, if any. One error raised outside the program (a refusal at deployment, rejecting every
+ * input that reads it) is the run's error, as the program's own would be: `assertRefused` reads it. More, or a mock's
+ * failure, a failed deploy-time check or a failed registration, make one message naming each.
+ */
+function runError(raised: readonly unknown[], rejected: readonly unknown[], failures: readonly string[], recorded: readonly Recorded[]): unknown {
+  if (raised.length === 1 && failures.length === 0 && rejected.length === 0 && raised[0] instanceof Error) return raised[0];
+  const lines = [
+    ...failures,
+    ...raised.map((error) => `the program failed with an unhandled error: ${(error as Error)?.message ?? String(error)}`),
+    ...rejected.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`),
+    ...recorded
+      .filter((r) => r.error !== undefined)
+      .map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
+  ];
+  return lines.length > 0 ? new Error(`the program did not run cleanly under the mock engine:\n${lines.map((f) => `  ${f}`).join('\n')}`) : undefined;
+}
+
+/**
+ * Runs `construct` and waits for the registrations it starts as `runWithMocks` waits for a program's, so that a
+ * refusal made once an Output is known (a GuardedContainer's RU/s given as an Output: lib/pulumi/deferred-throughput.ts)
+ * is seen, not left to the next test. Outside a run, `construct` is a run of its own (`runWithMocks`); inside one, the
+ * run's registrations are settled, and the errors raised meanwhile are the caller's: the run does not report them again.
+ * Resolves with what `construct` returned; rejects as a run would (the one refusal as it is).
+ */
+export async function settled<T>(construct: () => T): Promise<T> {
+  const run = current;
+  if (!run) return (await runWithMocks(construct)).result;
+  const from = run.raised.errors.length;
+  const result = construct();
+  await settle(run.recorded, run.inFlight, failedOf(run));
+  const errors = run.raised.take(from);
+  run.taken += errors.length;
+  const error = runError(errors, [], [], []);
+  if (error !== undefined) throw error;
+  return result;
+}
+
 /**
  * Runs `program` under Pulumi's mock engine and returns what it returned and every resource it
  * registered. `program` creates resources (`() => new GuardedContainer('events', args)`) or loads a
@@ -299,7 +334,22 @@ async function settle(recorded: readonly Recorded[], inFlight: { count: number }
  */
 export async function runWithMocks<T>(program: () => T | Promise<T>, options: MockRunOptions = {}): Promise<MockRun<T>> {
   checkWith(runShape, { program, options }, { subject: 'runWithMocks() input' });
-  await detached;
+  // A run started by the program of another (nested) cannot wait for it.
+  if (current !== undefined) return runProgram(program, options);
+  const previous = lastRun;
+  let done = () => undefined as void;
+  lastRun = new Promise<void>((resolve) => (done = resolve));
+  try {
+    await previous;
+    return await runProgram(program, options);
+  } finally {
+    // After a turn: the rejection of an assertion nobody awaits is then reported to the process's own listeners, not
+    // caught by the next run as its own.
+    setImmediate(done);
+  }
+}
+
+async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOptions): Promise<MockRun<T>> {
   const project = options.project ?? 'project';
   const failures: string[] = [];
   await pulumi.runtime.setMocks(guardedMocks(options, failures), project, options.stack ?? 'test', options.preview ?? false);
@@ -307,16 +357,18 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
   const { recorded, inFlight } = recordRequests();
 
   let result: T;
-  running = true;
   const rejected = watchFailedChecks();
   const allowTransforms = refuseTransforms();
   const raised = catchHostErrors();
+  const run: Run = { recorded, inFlight, raised, taken: 0 };
+  const outer = current;
+  current = run;
   try {
     result = await program();
   } finally {
-    running = false;
+    current = outer;
     try {
-      await settle(recorded, inFlight, { count: () => raised.errors.length, next: raised.next });
+      await settle(recorded, inFlight, failedOf(run));
     } finally {
       raised.stop();
       rejected.stop();
@@ -325,17 +377,9 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
   }
   // The registrations that waited on the failed resource stay pending forever: a fresh mock engine drops them, so the
   // SDK's leak check does not blame them on the program when a script exits (it sets exit code 1).
-  if (raised.errors.length > 0) await pulumi.runtime.setMocks(guardedMocks(options, []), project, options.stack ?? 'test', options.preview ?? false);
-  // One error raised outside the program (a refusal at deployment, rejecting every input that reads it) is the run's
-  // error, as the program's own would be: `assertRefused` reads it.
-  if (raised.errors.length === 1 && failures.length === 0 && rejected.errors.length === 0 && raised.errors[0] instanceof Error) throw raised.errors[0];
-  failures.push(...raised.errors.map((error) => `the program failed with an unhandled error: ${(error as Error)?.message ?? String(error)}`));
-  failures.push(...rejected.errors.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`));
-  failures.push(
-    ...recorded
-      .filter((r) => r.error !== undefined)
-      .map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
-  );
-  if (failures.length > 0) throw new Error(`the program did not run cleanly under the mock engine:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  if (raised.errors.length + run.taken > 0)
+    await pulumi.runtime.setMocks(guardedMocks(options, []), project, options.stack ?? 'test', options.preview ?? false);
+  const error = runError(raised.errors, rejected.errors, failures, recorded);
+  if (error !== undefined) throw error;
   return { result, resources: recorded.map((r) => r.resource).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0)) };
 }
