@@ -39,7 +39,7 @@ const LAZY = {
   'skewguard-observe.js': ['dist/cli/observe/command.js'],
   'skewguard-rules.js': ['dist/cli/commands/rules.js', 'dist/cli/observe/drift-rule.js'],
   'skewguard-init.js': ['dist/cli/commands/init.js'],
-  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js', 'dist/cli/json-edit.js'],
+  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js', 'dist/cli/fix-written.js', 'dist/cli/json-edit.js'],
   'skewguard-report-json.js': ['dist/cli/report-json.js'],
   'skewguard-report-sarif.js': ['dist/cli/report-sarif.js'],
   'skewguard-report-github.js': ['dist/cli/report-github.js'],

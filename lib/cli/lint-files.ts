@@ -3,7 +3,7 @@
  * places every finding, input error and stale acknowledgement at its line and column.
  */
 import { declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
-import { closest } from '../internal';
+import { closest, DYNAMODB_TEMPLATE_TYPES } from '../internal';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { Place } from './place';
@@ -179,6 +179,31 @@ export function lintParsed(file: string, located: LocatedJson, options: LintOpti
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return failedInput(file, `skewguard failed on this file (internal error: ${detail}); please report it with the file`, {}, kind);
   }
+}
+
+/**
+ * Why a template named on its own (on the command line, or standard input) is not linted: it declares no DynamoDB
+ * table, so nothing in it would be checked, and "no findings" would pass a run that checked nothing (a stack of the
+ * app other than the one with the tables, say). An error, as a design file that declares nothing is. Undefined when it
+ * declares a table. A template a search finds (the stacks of a cloud assembly) is linted whatever it holds.
+ */
+export function noTableError(file: string, located: LocatedJson): FileResult | undefined {
+  if (hybridError(file, located)) return undefined; // a design beside the Resources: lintParsed says that
+  const resources = (located.value as { Resources: Record<string, unknown> }).Resources;
+  const types = Object.values(resources).map((r) => (isObject(r) && has(r, 'Type') && typeof r.Type === 'string' ? r.Type : '(no Type)'));
+  if (types.some((type) => DYNAMODB_TEMPLATE_TYPES.includes(type))) return undefined;
+  const distinct = [...new Set(types)];
+  const shown = distinct.slice(0, 3).join(', ') + (distinct.length > 3 ? ` and ${distinct.length - 3} more types` : '');
+  const holds =
+    types.length === 0
+      ? 'its "Resources" is empty'
+      : `its "Resources" hold ${types.length} resource${types.length === 1 ? '' : 's'} (${shown}), none of type ${DYNAMODB_TEMPLATE_TYPES.join(' or ')}`;
+  return failedInput(
+    file,
+    `holds no DynamoDB table to lint: ${holds}; name the template of the stack that declares the tables, or lint the whole cloud assembly (cdk.out/)`,
+    located.positionOf('Resources'),
+    'template',
+  );
 }
 
 const NO_DESIGN = 'holds no design to lint: declare at least one entry in "tables", "containers" or "external" (or one design with "engine")';

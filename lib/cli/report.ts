@@ -177,6 +177,11 @@ export function exitCode({ summary, settings, tooManyWarnings }: Outcome): numbe
   return EXIT.clean;
 }
 
+/** Why a run exits 2 rather than 1, for the summary's --fix line. */
+function exitReason(s: Summary): string {
+  return s.invalidFiles > 0 ? `${plural(s.invalidFiles, 'input')} could not be linted` : `the fixes of ${plural(s.filesNotFixed, 'file')} could not be written`;
+}
+
 /** `12,345`: thousands grouped by hand (toLocaleString loads ICU: ~50 ms of a CLI's cold start). */
 export function grouped(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -218,9 +223,13 @@ export function summaryLines({ summary: s, settings, tooManyWarnings, partlyLint
   const lines = [configLine(settings.config, c), line];
   if (s.fixesNeedingApplicationChanges) {
     const n = s.fixesNeedingApplicationChanges;
+    // The code said is the one the run exits with (exitCode, from the same outcome): an input that could not be linted
+    // (a near-miss design beside the fixed one) makes it 2, and "exit 1" would then be false.
+    const code = exitCode({ summary: s, settings, tooManyWarnings });
+    const why = code === EXIT.findings ? '' : ` (${exitReason(s)})`;
     lines.push(
       c.yellow(
-        `--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit 1, so that CI never passes on --fix alone`,
+        `--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit ${code}${why}, never 0 after such a fix, so that CI never passes on --fix alone`,
       ),
     );
   }

@@ -37,6 +37,8 @@ import {
 } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import type { AppliedFix } from './file-result';
+import { applicationChangeLines, fileList, type WrittenFile } from './fix-written';
 import { describeErrno } from './output';
 
 /** What was read: the file's identity and bytes, to notice any change before it is replaced. */
@@ -66,10 +68,12 @@ export type Say = (...lines: string[]) => void;
 const HELD_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Temporary files that exist right now: removed on any exit of the process that made them. */
 const temporaries = new Set<string>();
-/** The files replaced so far in this process, as the report names them. */
-const replaced: string[] = [];
+/** The files replaced so far in this process, as the report names them, with the fixes written (`noteFixes`). */
+const replaced: { file: string; fixes: readonly AppliedFix[] }[] = [];
 /** Set by the first write that holds signals: how the end of the run is said. */
 let heldBy: Say | undefined;
+/** Set once the run is over (`settleSignals`): the exit code a signal then ends the process with, silently. */
+let settledCode: number | undefined;
 
 /** Whether a write held the signals: the caller then yields to the event loop between files (`await signalsHeld()`)
  *  so that a signal that came meanwhile ends the run there, whole. */
@@ -88,10 +92,42 @@ function removeTemporaries(): void {
   temporaries.clear();
 }
 
-/** What is said when a signal ends a run that held it: the files written whole before it, or none. */
-export function interruptedLine(signal: string, files: readonly string[]): string {
-  const written = files.length === 0 ? 'no file was changed' : `it wrote ${files.join(', ')} whole before it, and no other file`;
-  return `skewguard: stopped by ${signal}: ${written}; no temporary file is left; the report is incomplete: run the command again for the rest`;
+/**
+ * What is said when a signal ends a run that held it: the files written whole before it (one a line when there are
+ * more than one), or none; then the application changes their fixes need, which the lost rest of the report would
+ * have listed and a lint of the fixed files no longer shows.
+ */
+export function interruptedLines(signal: string, written: readonly WrittenFile[]): string[] {
+  const stopped = `skewguard: stopped by ${signal}:`;
+  const rest = 'no temporary file is left; the report is incomplete: run the command again for the rest';
+  if (written.length === 0) return [`${stopped} no file was changed; ${rest}`];
+  return [
+    ...fileList(
+      written.map((w) => w.file),
+      (file) => `${stopped} it wrote ${file} whole before it, and no other file; ${rest}`,
+      (count) => `${stopped} it wrote these ${count} files whole before it, and no other file; ${rest}:`,
+    ),
+    ...applicationChangeLines(written),
+  ];
+}
+
+/** The fixes written to `file` (as the report names it), which a signal that ends the run then names with it. */
+export function noteFixes(file: string, fixes: readonly AppliedFix[]): void {
+  for (let i = replaced.length - 1; i >= 0; i--) {
+    if (replaced[i].file === file) {
+      replaced[i].fixes = fixes;
+      return;
+    }
+  }
+}
+
+/**
+ * The run is over, its report whole and every write done: a signal that comes now (while the process exits) has
+ * nothing left to stop, so it ends the process with the run's own `code`, silently, not with 128 + its number under a
+ * sentence that would call a whole report incomplete.
+ */
+export function settleSignals(code: number): void {
+  settledCode = code;
 }
 
 function holdSignals(say: Say): void {
@@ -99,7 +135,8 @@ function holdSignals(say: Say): void {
   heldBy = say;
   const end = (signal: NodeJS.Signals) => {
     removeTemporaries();
-    heldBy?.(interruptedLine(signal, replaced));
+    if (settledCode !== undefined) process.exit(settledCode);
+    heldBy?.(...interruptedLines(signal, replaced));
     process.exit(128 + osConstants.signals[signal]);
   };
   for (const signal of HELD_SIGNALS) process.on(signal, end);
@@ -177,7 +214,7 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot, sign
     if (error instanceof WriteRefused) throw error;
     throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
-  replaced.push(shown);
+  replaced.push({ file: shown, fixes: [] });
   syncDirectory(dirname(file));
 }
 

@@ -57,6 +57,25 @@ describe('the skewguard binary', () => {
     }
   });
 
+  it('exits 2 on a template named on the command line (or given on standard input) that holds no DynamoDB table', async () => {
+    const stack = JSON.stringify({ Resources: { Bucket: { Type: 'AWS::S3::Bucket' }, Role: { Type: 'AWS::IAM::Role' } } });
+    const dir = tempTree({ 'cdk.out/Stack.template.json': stack, 'Empty.template.json': '{ "Resources": {} }' });
+    const named = bin(['lint', 'cdk.out/Stack.template.json'], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stdout).toContain(
+      'error   cdk.out/Stack.template.json:1:2: holds no DynamoDB table to lint: its "Resources" hold 2 resources (AWS::S3::Bucket, AWS::IAM::Role), none of type AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable; name the template of the stack that declares the tables, or lint the whole cloud assembly (cdk.out/)',
+    );
+    expect(named.stdout).toContain('1 input could not be linted');
+    const empty = bin(['lint', 'Empty.template.json'], { cwd: dir });
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toContain('holds no DynamoDB table to lint: its "Resources" is empty; name the template');
+    const piped = await cli(['lint', '-'], { stdin: stack });
+    expect(piped.code).toBe(2);
+    expect(piped.stdout).toContain('<stdin>:1:2: holds no DynamoDB table to lint');
+    // A search lints every template it finds as before: the stacks of an app without a table among them are not errors.
+    expect(bin(['lint', 'cdk.out'], { cwd: dir }).code).toBe(0);
+  });
+
   it('exits 141 when the reader of a pipe goes away (| head -1), silently, as git does', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
@@ -125,15 +144,60 @@ describe('the skewguard binary', () => {
       });
       expect(result.status).toBe(2);
       expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true }); // written
+      // One file a line, then the application changes the lost report listed: a lint of the fixed files shows none of them.
+      const shards =
+        'the application must write keys as key#0…key#4 with a random suffix and read all 5 shards; existing items must be rewritten under the new keys';
+      const check = 'check that the application matches the changed design';
       expect(result.stderr).toBe(
         [
           'skewguard: cannot write the report to standard output: no space left on the device (ENOSPC)',
-          'skewguard: only the report was lost, not the fixes: --fix wrote a.json (3 fixes), b.json (6 fixes); lint them again (with the report where it can be written) to see what is left and which application changes the fixes need',
+          'skewguard: only the report was lost, not the fixes: --fix wrote these 2 files; lint them again (with the report where it can be written) to see what is left:',
+          '  a.json (3 fixes)',
+          '  b.json (6 fixes)',
+          'skewguard: the fixes written need these application changes (the report listed them; a lint of the fixed files no longer shows them, and `git diff` shows the edits):',
+          '  a.json:',
+          `    SG001 table-0 (tables[0].partitionKey): ${shards}`,
+          `    SG010 table-0 (tables[0].globalSecondaryIndexes[0].contributorInsights): ${check}`,
+          '  b.json:',
+          `    SG001 table-0 (tables[0].partitionKey): ${shards}`,
+          `    SG010 table-0 (tables[0].globalSecondaryIndexes[0].contributorInsights): ${check}`,
+          `    SG001 table-1 (tables[1].partitionKey): ${shards}`,
+          `    SG010 table-1 (tables[1].globalSecondaryIndexes[0].contributorInsights): ${check}`,
           '',
         ].join('\n'),
       );
+      const again = spawnSync(process.execPath, [BIN, 'lint', 'a.json', 'b.json'], { cwd: dir, encoding: 'utf8' });
+      expect(again.stdout).not.toContain('application change'); // the re-lint the old sentence sent the user to is clean of them
     } finally {
       closeSync(full);
+    }
+  });
+
+  it.each([
+    ['standard error', '/dev/stderr', 2],
+    ['standard output', '/dev/stdout', 1],
+  ] as const)('writes -o naming %s’s file (redirected to a file) through that stream, never emptying the file', (_what, path, fd) => {
+    const dir = tempTree({ 'bad.json': '{ "tables": [{ "name": "x" }] }' });
+    const log = join(dir, 'log.txt');
+    writeFileSync(log, 'a line written before the run\n');
+    const file = openSync(log, 'a'); // as `2>>log.txt`: truncating it loses that line
+    try {
+      const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe'];
+      stdio[fd] = file;
+      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'good/uuid-orders.json'), 'bad.json', '-o', path], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio,
+      });
+      expect(result.status).toBe(2);
+      const text = readFileSync(log, 'utf8');
+      expect(text.startsWith(`a line written before the run\n${join(examples, 'good/uuid-orders.json')}\n`)).toBe(true);
+      expect(text).toContain('invalid tables[0].name (bad.json:1:16)');
+      expect(text).toContain('1 input could not be linted\n');
+      // The report is on stderr already: its input errors are not written there a second time.
+      expect(text.split('invalid tables[0].name').length).toBe(2);
+    } finally {
+      closeSync(file);
     }
   });
 

@@ -115,6 +115,20 @@ describe('--fix that changes a key', () => {
     expect(code).toBe(1);
   });
 
+  it('says the code the run exits with: 2 when a near-miss design beside the fixed one could not be linted', async () => {
+    const dir = tempTree({
+      'design.json': readFileSync(join(examples, 'bad/over-sharded-uuid.json'), 'utf8'),
+      'typo.json': JSON.stringify({ Tables: [{ name: 'orders', partitionKey: { name: 'id', type: 'S' } }] }),
+    });
+    const { code, stdout } = await cli(['lint', dir, '--fix', '--no-color']);
+    expect(stdout).toContain('application change needed: the application must stop adding shard suffixes');
+    expect(stdout).toContain(
+      '--fix changed the declared design only: 1 fix needs the application changes listed with it; exit 2 (1 input could not be linted), never 0 after such a fix, so that CI never passes on --fix alone',
+    );
+    expect(stdout).not.toContain('exit 1');
+    expect(code).toBe(2);
+  });
+
   it('is named for the key fields, whichever resource holds them', () => {
     expect(applicationChange({ op: 'set', path: 'tables[0].partitionKey.type', value: 'S' })).toMatch(/^the partition key changes/);
     expect(applicationChange({ op: 'set', path: 'tables[0].globalSecondaryIndexes[0].sortKey.name', value: 'k' })).toMatch(/^the sort key changes/);

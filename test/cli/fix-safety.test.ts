@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectStyle } from '../../lib/cli/json-edit';
+import { interruptedLines } from '../../lib/cli/safe-write';
 import { BIN, cli, designWithFindings, tempTree, unprivilegedCli } from './helpers';
 import { onEveryLint } from './lint-spy';
 
@@ -208,10 +209,59 @@ describe('lint --fix stopped by a signal', () => {
     // a.json is the old text or the new one, never part of either: the rename it was waiting for went through, whole.
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(readFileSync(join(dir, 'fixed/a.json'), 'utf8'));
     expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(big); // the run stopped before it
-    expect(result.stderr).toBe(
-      'skewguard: stopped by SIGINT: it wrote a.json whole before it, and no other file; no temporary file is left; the report is incomplete: run the command again for the rest\n',
-    );
+    // Then the application changes of a.json's fixes: the report that would have listed them is cut short, and a lint
+    // of the fixed file no longer shows them.
+    const lines = result.stderr.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'skewguard: stopped by SIGINT: it wrote a.json whole before it, and no other file; no temporary file is left; the report is incomplete: run the command again for the rest',
+      'skewguard: the fixes written need these application changes (the report listed them; a lint of the fixed files no longer shows them, and `git diff` shows the edits):',
+      '  a.json:',
+    ]);
+    expect(lines.filter((line) => line.startsWith('    SG001 table-')).length).toBe(40);
+    expect(lines.at(-1)).toBe('');
   }, 60_000);
+
+  it('names the files it wrote one a line, and their application changes under each', () => {
+    const files = Array.from({ length: 300 }, (_, i) => `designs/service-${i}/tables.json`);
+    const shard = { ruleId: 'SG001', resource: 'orders', path: 'tables[0].partitionKey', edits: [], applicationChanges: ['write keys as key#0…key#4'] };
+    const lines = interruptedLines(
+      'SIGTERM',
+      files.map((file, i) => ({ file, fixes: i === 0 ? [shard] : [] })),
+    );
+    expect(lines[0]).toBe(
+      'skewguard: stopped by SIGTERM: it wrote these 300 files whole before it, and no other file; no temporary file is left; the report is incomplete: run the command again for the rest:',
+    );
+    expect(lines.slice(1, 301)).toEqual(files.map((file) => `  ${file}`));
+    expect(lines.slice(301)).toEqual([
+      'skewguard: the fixes written need these application changes (the report listed them; a lint of the fixed files no longer shows them, and `git diff` shows the edits):',
+      '  designs/service-0/tables.json:',
+      '    SG001 orders (tables[0].partitionKey): write keys as key#0…key#4',
+    ]);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(200);
+    expect(interruptedLines('SIGINT', [])).toEqual([
+      'skewguard: stopped by SIGINT: no file was changed; no temporary file is left; the report is incomplete: run the command again for the rest',
+    ]);
+  });
+
+  it('exits with the run’s own code, silently, on a signal that comes once the run is over (report whole, every write done)', () => {
+    const dir = tempTree({ 'a.json': '{}\n' });
+    // The built module, in a process of its own: it holds the signals for good once it has written a file.
+    const script = `
+      const { readFileSync, statSync } = require('node:fs');
+      const { replaceFile, settleSignals } = require(${JSON.stringify(join(__dirname, '../../dist/cli/safe-write.js'))});
+      const file = ${JSON.stringify(join(dir, 'a.json'))};
+      const bytes = readFileSync(file);
+      const { dev, ino, size, mtimeMs } = statSync(file);
+      replaceFile(file, '{ "tables": [] }\\n', { dev, ino, size, mtimeMs, bytes }, (...lines) => process.stderr.write(lines.join('\\n') + '\\n'), 'a.json');
+      settleSignals(1);
+      process.exitCode = 1;
+      process.kill(process.pid, 'SIGINT');
+      setTimeout(() => {}, 200);
+    `;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    expect({ code: result.status, signal: result.signal, stderr: result.stderr }).toEqual({ code: 1, signal: null, stderr: '' });
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('{ "tables": [] }\n');
+  });
 
   it.each([
     ['SIGTERM', 143],

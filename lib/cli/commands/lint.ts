@@ -4,7 +4,7 @@
  * file's result at a time. Exit codes: 0 clean, 1 findings (or too many warnings), 2 anything
  * that kept a file from being linted or the report from being written.
  */
-import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, openSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { DEFAULT_RULE_QUOTA } from '../../internal';
@@ -23,6 +23,7 @@ import {
   type ShadowedConfig,
 } from '../config';
 import { CommandError } from '../errors';
+import type { WrittenFile } from '../fix-written';
 import { expandInputs, linkedDirectoryNote, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
@@ -35,6 +36,7 @@ import {
   looksLikeYamlTemplate,
   mentionsDesign,
   nearMissInput,
+  noTableError,
   parseInput,
   skippedInput,
   sourceKind,
@@ -109,7 +111,32 @@ function identity(path: string): { dev: number; ino: number } | undefined {
 export interface OpenedOutput {
   readonly output: ReportOutput;
   readonly stream: OutputStream;
+  /** The `-o` file is the process's standard error (`-o /dev/stderr`), which the report is then written to. */
+  readonly toStderr?: boolean;
   close(): Promise<void>;
+}
+
+/**
+ * The standard stream `path` is the same file as (its device and inode those of fd 1 or 2), when the CLI owns its
+ * process: `-o /dev/stderr 2>err.log` opened for writing would empty err.log, losing what stderr held, and the lines
+ * stderr writes after it would land at their own offset, over the report.
+ */
+function standardStreamAt(path: string, io: Io): 'stdout' | 'stderr' | undefined {
+  if (!io.ownsProcess) return undefined; // in-process, fds 1 and 2 are the host's, not the io's streams
+  const target = identity(path);
+  if (!target) return undefined;
+  for (const [fd, name] of [
+    [1, 'stdout'],
+    [2, 'stderr'],
+  ] as const) {
+    try {
+      const { dev, ino } = fstatSync(fd);
+      if (dev === target.dev && ino === target.ino) return name;
+    } catch {
+      // not open
+    }
+  }
+  return undefined;
 }
 
 export function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate[]): OpenedOutput {
@@ -129,6 +156,11 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
       `--output-file ${file} is ${clash.file === file ? 'one of the files to lint' : `the same file as the input ${clash.file}`}: it would be overwritten`,
       'lint',
     );
+  // The same file as standard output or error: written through that stream, where it is, never truncated.
+  const standard = standardStreamAt(path, io);
+  if (standard === 'stdout') return { output: new ReportOutput(io.stdout, `${file} (standard output)`), stream: io.stdout, close: async () => {} };
+  if (standard === 'stderr')
+    return { output: new ReportOutput(io.stderr, `${file} (standard error)`), stream: io.stderr, toStderr: true, close: async () => {} };
   let fd: number;
   try {
     fd = openSync(path, 'w');
@@ -213,7 +245,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
-  const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
+  const { output, stream, toStderr, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, colorFlag(v, 'lint'));
   const settings: ReportSettings = {
     version,
@@ -230,7 +262,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);
   // Input errors also go to stderr when the report is not text on the terminal's stdout.
-  const echoErrors = format === 'json' || format === 'sarif' || v['output-file'] !== undefined;
+  // Not when the report itself goes to stderr (`-o /dev/stderr`): each error would be there twice, inside a JSON report too.
+  const echoErrors = !toStderr && (format === 'json' || format === 'sarif' || v['output-file'] !== undefined);
   const options = lintOptionsOf(config);
 
   const emit = async (result: FileResult) => {
@@ -268,8 +301,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
     const result = await lintCandidate(candidate, options, fix ? failOn : undefined, ruleCount, signals);
+    if ('fixes' in result && result.fixes && result.fixes.length > 0) written.push({ file: result.file, fixes: result.fixes });
     if (signals) await new Promise((resolve) => setImmediate(resolve));
-    if ('fixes' in result && result.fixes && result.fixes.length > 0) written.push({ file: result.file, fixes: result.fixes.length });
     if ('passedOver' in result) {
       if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
       else countPassedOver(passedOver, candidate);
@@ -303,31 +336,19 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const chunk of reporter.footer(outcome)) await output.write(chunk);
   await output.flush();
   await close();
-  if (output.failure) {
-    warn(io, `skewguard: ${output.failure}`, ...fixesWrittenLines(written));
-    return 2;
-  }
   // The reader went away before the report was whole (`skewguard lint … | head -1`): the run stopped
   // where it was, so neither 0 nor 1 would be a verdict. 141 is what the shell reports for git, or any
   // tool killed by SIGPIPE (git's t0005-signals.sh: "git dies with SIGPIPE"); Node ignores SIGPIPE,
   // so it is returned as a code, silently.
-  if (output.closed) return EXIT.closedPipe;
-  return exitCode(outcome);
-}
-
-/** A file whose fixes --fix wrote, and how many. */
-interface WrittenFile {
-  readonly file: string;
-  readonly fixes: number;
-}
-
-/** When the report is lost, what --fix wrote all the same: the report would have named each file and fix. */
-export function fixesWrittenLines(written: readonly WrittenFile[]): string[] {
-  if (written.length === 0) return [];
-  const files = written.map((w) => `${w.file} (${w.fixes === 1 ? '1 fix' : `${grouped(w.fixes)} fixes`})`).join(', ');
-  return [
-    `skewguard: only the report was lost, not the fixes: --fix wrote ${files}; lint ${written.length === 1 ? 'it' : 'them'} again (with the report where it can be written) to see what is left and which application changes the fixes need`,
-  ];
+  const code = output.failure ? EXIT.invalid : output.closed ? EXIT.closedPipe : exitCode(outcome);
+  if (output.failure) {
+    // The report named each file --fix wrote and the application changes its fixes need: said here instead.
+    const lost = written.length > 0 ? (await import('../fix-written')).fixesWrittenLines(written) : [];
+    warn(io, `skewguard: ${output.failure}`, ...lost);
+  }
+  // Every write is done and the report is whole: a signal from now on ends the process with this code (safe-write.ts).
+  if (signals) (await import('../safe-write')).settleSignals(code);
+  return code;
 }
 
 const NAMED_PASSED_OVER = 3;
@@ -371,7 +392,9 @@ const NOT_A_DESIGN = 'no design or template at its top level (a design has "tabl
 function lintRead(file: string, read: ReadResult, options: LintOptions, subject = 'the file'): FileResult {
   if (read.error !== undefined) return failedInput(file, `${subject} ${read.error}`);
   const parsed = parseInput(file, read.text, subject);
-  return parsed.error ?? lintParsed(file, parsed.located, options);
+  if (parsed.error) return parsed.error;
+  // Standard input is named on the command line, as a file is: a template without a table there is an error too.
+  return (sourceKind(parsed.located.value) === 'template' && noTableError(file, parsed.located)) || lintParsed(file, parsed.located, options);
 }
 
 /** Lints one candidate, or says what a file a search found is when it is no design or template.
@@ -420,6 +443,8 @@ async function lintOrFix(
   const kind = sourceKind(parsed.located.value);
   if (!kind && !explicit) return nearMissInput(file, parsed.located) ?? { passedOver: `JSON with ${NOT_A_DESIGN}` };
   if (kind === 'template') {
+    const empty = explicit ? noTableError(file, parsed.located) : undefined;
+    if (empty) return empty;
     const result = lintParsed(file, parsed.located, options, kind);
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
     const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
@@ -502,7 +527,7 @@ async function fixFile(
 ): Promise<FileResult> {
   const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
   const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
-  const { replaceFile, WriteRefused } = await import('../safe-write');
+  const { noteFixes, replaceFile, WriteRefused } = await import('../safe-write');
   const original = read.text;
   const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options, failOn);
   const where = fixTarget(candidate);
@@ -549,6 +574,7 @@ async function fixFile(
         return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
       })
     : [];
+  if (written) noteFixes(candidate.file, applied); // named with their application changes if a signal ends the run
   // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and
   // why, once per file (at its first sharding; 300 fixed tables need it said once).
   const [sharded, ...more] = written ? shardingsSet(fixes.flatMap((f) => f.edits)) : [];
