@@ -13,9 +13,11 @@
  * its own Ctrl-C) holds those signals for the rest of it: a signal that arrives while a file is written is answered
  * once the write is whole (renamed) or undone (removed) — the write is synchronous, so JavaScript runs nothing in
  * between — and the caller yields to the event loop between files (`signalsHeld`), where the answer ends the run:
- * any temporary file still listed is removed, stderr names the files written before it, and the process exits with
+ * any temporary file still listed is removed, stderr names the files written before it (one a line) and the application
+ * changes of their fixes (`noteFixes`: the report that listed them is cut short), and the process exits with
  * the signal's conventional code, 128 + its number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), as a shell
- * reports a process the signal ended. Until the first write, a signal ends the run at once, as before: nothing has
+ * reports a process the signal ended. Once the run is over (`settleSignals`: every write done, the report whole), a
+ * signal has nothing left to stop: it ends the process with the run's own code, silently. Until the first write, a signal ends the run at once, as before: nothing has
  * been written that a sentence would have to account for. Node resets an inherited ignored disposition (`nohup`) to
  * the default at start, so holding a signal ignores nothing a parent meant to be ignored. SIGKILL and a power loss
  * cannot be answered: what they can leave is a whole original and a temporary file named `.<file>.skewguard-<pid>-….tmp`.
