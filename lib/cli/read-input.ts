@@ -7,7 +7,15 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { describeErrno } from './output';
-import type { ReadSnapshot } from './safe-write';
+
+/** What was read: the file's identity and bytes, for --fix to notice any change before it replaces the file (safe-write.ts). */
+export interface ReadSnapshot {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly bytes: Buffer;
+}
 
 /** Largest design file or template read: far above any real one (CloudFormation caps a template at
  *  1 MB; 10,000 tables fit in a few MB) and small enough that a mistake cannot exhaust memory. */

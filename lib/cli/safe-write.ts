@@ -42,15 +42,9 @@ import { basename, dirname, join } from 'node:path';
 import type { AppliedFix } from './file-result';
 import { applicationChangeLines, fileList, type WrittenFile } from './fix-written';
 import { describeErrno } from './output';
+import type { ReadSnapshot } from './read-input';
 
-/** What was read: the file's identity and bytes, to notice any change before it is replaced. */
-export interface ReadSnapshot {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly bytes: Buffer;
-}
+export type { ReadSnapshot } from './read-input';
 
 /** A write that was not made; the file is unchanged. The message is a sentence for the report. */
 export class WriteRefused extends Error {
