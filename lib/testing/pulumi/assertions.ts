@@ -11,6 +11,7 @@ import { UsageError } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type ExpectedFinding, type RuleExpectation } from '../expectations';
 import { settled } from './mock-run';
+import { watchAssertion } from './unawaited';
 
 const REFUSED = 'SKEWGUARD_DESIGN_REFUSED';
 const INVALID_ARGS = 'SKEWGUARD_INVALID_ARGS';
@@ -71,7 +72,11 @@ function synchronously<T>(construct: () => T, caller: string): () => T {
  *
  * @example const events = await assertAccepted(() => new GuardedContainer('events', args));
  */
-export async function assertAccepted<T>(construct: () => T): Promise<T> {
+export function assertAccepted<T>(construct: () => T): Promise<T> {
+  return watchAssertion(accepted(construct), 'assertAccepted', assertAccepted);
+}
+
+async function accepted<T>(construct: () => T): Promise<T> {
   if (typeof construct !== 'function')
     throw new UsageError(
       [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
@@ -119,7 +124,7 @@ export function assertRefused<R>(refusal: R, expected: RuleExpectation | readonl
     }
     throw new DesignAssertionError(`expected ${subjectOf(wanted)}, but the components were accepted`);
   };
-  return run() as RefusedFindings<R>;
+  return watchAssertion(run(), 'assertRefused', assertRefused) as RefusedFindings<R>;
 }
 
 const subjectOf = (wanted: readonly ExpectedFinding[]) => `a refusal with ${wanted.map(describeExpectation).join(', ')}`;
