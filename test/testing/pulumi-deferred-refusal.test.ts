@@ -219,7 +219,9 @@ describe('two containers refused once their Outputs are known', () => {
     const error = await runWithMocks(two).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AggregateError);
     expect((error as AggregateError).errors.map((e: DesignRefusedError) => e.component)).toEqual(['GuardedContainer "ot"', 'GuardedContainer "second"']);
-    expect((error as Error).message).toMatch(/^the program did not run cleanly under the mock engine:\n {2}the program failed with an unhandled error: GuardedContainer "ot"/);
+    expect((error as Error).message).toMatch(
+      /^the program did not run cleanly under the mock engine:\n {2}the program failed with an unhandled error: GuardedContainer "ot"/,
+    );
     expect(assertRefused(error, 'SG017').map((f) => f.ruleId)).toEqual(['SG017', 'SG017']);
   });
 
