@@ -32,10 +32,13 @@ const host = runInThisContext('process') as NodeJS.Process;
 const EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
 
 /**
- * What `run` settles with, within 10 s, and the errors raised on the host's process meanwhile and for 200 ms after, with
+ * What `run` settles with, within 10 s (or `within` ms), and the errors raised on the host's process meanwhile and for 200 ms after, with
  * a listener the test adds next to jest's (set aside by the run while it runs, put back after).
  */
-async function observe(run: () => Promise<unknown>): Promise<{ outcome: string; error?: unknown; unhandled: unknown[]; listenersBack: boolean }> {
+async function observe(
+  run: () => Promise<unknown>,
+  within = 10_000,
+): Promise<{ outcome: string; error?: unknown; unhandled: unknown[]; listenersBack: boolean }> {
   const unhandled: unknown[] = [];
   const collect = (reason: unknown) => unhandled.push(reason);
   const jestListeners = EVENTS.map((event) => host.rawListeners(event));
@@ -45,7 +48,9 @@ async function observe(run: () => Promise<unknown>): Promise<{ outcome: string; 
   }
   let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<{ outcome: string }>((resolve) => (timer = setTimeout(() => resolve({ outcome: 'still pending after 10 s' }), 10_000)));
+    const timeout = new Promise<{ outcome: string }>(
+      (resolve) => (timer = setTimeout(() => resolve({ outcome: `still pending after ${within / 1000} s` }), within)),
+    );
     const settled = await Promise.race([
       run().then(
         () => ({ outcome: 'resolved' }),
@@ -177,4 +182,73 @@ describe('an RU/s Output that rejects', () => {
     );
     expect((seen.error as Error).cause).toBe(upstream);
   });
+});
+
+// Review 23 (item 2): two containers refused once their Outputs were known made one combined Error, which
+// assertRefused(fn, …) rethrew instead of judging. The run's error is now an AggregateError keeping each refusal, and
+// assertRefused judges them together: an expectation is met by a finding of any refusal; a failure quotes every report.
+describe('two containers refused once their Outputs are known', () => {
+  // Two containers under a shared machine's load: `observe` waits up to 25 s for the assertion to settle.
+  const within = 25_000;
+  const two = () => {
+    program({ manual: pulumi.output(400) }, tenantItems(20_000, 30_000))();
+    new GuardedContainer('second', {
+      monitoring: new CosmosAccountMonitoring('m2', { resourceGroupName: 'data', account: acct }),
+      database: 'app',
+      throughput: { manual: pulumi.output(400) },
+      design: tenantItems(20_000, 30_000),
+    });
+  };
+
+  it('assertRefused(function) matches a rule any of them was refused with, and resolves with every blocking finding', async () => {
+    const seen = await observe(async () => {
+      const findings = await assertRefused(two, { rule: 'SG017', path: 'throughput.manual' });
+      expect(findings.map((f) => f.ruleId)).toEqual(['SG017', 'SG017']);
+    }, within);
+    expect([seen.outcome, seen.unhandled]).toEqual(['resolved', []]);
+    await assertRefused(two, { rule: 'SG017', resource: 'second' });
+  }, 90_000);
+
+  it('fails naming each component and its rules, with both reports, when no refusal has the rule', async () => {
+    const seen = await observe(() => assertRefused(two, 'SG003'), within);
+    expect(seen.outcome).toBe('rejected');
+    expect(seen.error).toBeInstanceOf(DesignAssertionError);
+    const message = (seen.error as Error).message;
+    expect(message).toMatch(
+      /^expected a refusal with SG003, but 2 components were refused, GuardedContainer "ot" was refused only with SG017, GuardedContainer "second" only with SG017:\n\nGuardedContainer "ot": the partition-key design breaks 1 skewguard rule/,
+    );
+    expect(message).toContain('\n\nGuardedContainer "second": the partition-key design breaks 1 skewguard rule');
+    const other = await observe(() => assertRefused(two, { rule: 'SG017', resource: 'third' }), within);
+    expect((other.error as Error).message).toMatch(/^expected a refusal with SG017 on third, but 2 components were refused/);
+  }, 90_000);
+
+  it('the run rejects with an AggregateError of both refusals (message as before), which assertRefused(error) judges at once', async () => {
+    const error = await runWithMocks(two).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AggregateError);
+    expect((error as AggregateError).errors.map((e: DesignRefusedError) => e.component)).toEqual(['GuardedContainer "ot"', 'GuardedContainer "second"']);
+    expect((error as Error).message).toMatch(
+      /^the program did not run cleanly under the mock engine:\n {2}the program failed with an unhandled error: GuardedContainer "ot"/,
+    );
+    expect(assertRefused(error, 'SG017').map((f) => f.ruleId)).toEqual(['SG017', 'SG017']);
+  }, 90_000);
+
+  it('assertAccepted fails naming both; an error that is not a verdict next to a refusal is rethrown, not judged', async () => {
+    const accepted = await observe(() => assertAccepted(two), within);
+    expect(accepted.error).toBeInstanceOf(DesignAssertionError);
+    expect((accepted.error as Error).message).toMatch(
+      /^expected the components to be accepted, but 2 were not: GuardedContainer "ot" \(its design was refused\), GuardedContainer "second" \(its design was refused\):\n\n/,
+    );
+    const bug = new Error('a bug');
+    const mixed = await observe(
+      () =>
+        assertRefused(() => {
+          program({ manual: pulumi.output(400) })();
+          void Promise.reject(bug);
+        }, 'SG017'),
+      within,
+    );
+    expect([mixed.outcome, mixed.unhandled]).toEqual(['rejected', []]);
+    expect(mixed.error).toBeInstanceOf(AggregateError);
+    expect((mixed.error as AggregateError).errors).toContain(bug);
+  }, 90_000);
 });

@@ -11,6 +11,7 @@ import { UsageError } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type ExpectedFinding, type RuleExpectation } from '../expectations';
 import { settled } from './mock-run';
+import { watchAssertion } from './unawaited';
 
 const REFUSED = 'SKEWGUARD_DESIGN_REFUSED';
 const INVALID_ARGS = 'SKEWGUARD_INVALID_ARGS';
@@ -71,7 +72,11 @@ function synchronously<T>(construct: () => T, caller: string): () => T {
  *
  * @example const events = await assertAccepted(() => new GuardedContainer('events', args));
  */
-export async function assertAccepted<T>(construct: () => T): Promise<T> {
+export function assertAccepted<T>(construct: () => T): Promise<T> {
+  return watchAssertion(accepted(construct), 'assertAccepted', assertAccepted);
+}
+
+async function accepted<T>(construct: () => T): Promise<T> {
   if (typeof construct !== 'function')
     throw new UsageError(
       [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
@@ -80,10 +85,14 @@ export async function assertAccepted<T>(construct: () => T): Promise<T> {
   try {
     return await settled(synchronously(construct, 'assertAccepted'));
   } catch (error) {
-    const refusal = skewguardError(error);
-    if (!refusal) throw error;
-    const why = refusal.code === REFUSED ? 'its design was refused' : 'its args are invalid';
-    throw new DesignAssertionError(`expected ${refusal.component ?? 'the component'} to be accepted, but ${why}:\n\n${refusal.message}`);
+    const refusals = refusalsOf(error);
+    if (!refusals) throw error;
+    const why = (r: SkewguardError) => (r.code === REFUSED ? 'its design was refused' : 'its args are invalid');
+    if (refusals.length > 1)
+      throw new DesignAssertionError(
+        `expected the components to be accepted, but ${refusals.length} were not: ${refusals.map((r) => `${r.component ?? 'a component'} (${why(r)})`).join(', ')}:\n\n${refusals.map((r) => r.message).join('\n\n')}`,
+      );
+    throw new DesignAssertionError(`expected ${refusals[0].component ?? 'the component'} to be accepted, but ${why(refusals[0])}:\n\n${refusals[0].message}`);
   }
 }
 
@@ -119,32 +128,53 @@ export function assertRefused<R>(refusal: R, expected: RuleExpectation | readonl
     }
     throw new DesignAssertionError(`expected ${subjectOf(wanted)}, but the components were accepted`);
   };
-  return run() as RefusedFindings<R>;
+  return watchAssertion(run(), 'assertRefused', assertRefused) as RefusedFindings<R>;
 }
 
 const subjectOf = (wanted: readonly ExpectedFinding[]) => `a refusal with ${wanted.map(describeExpectation).join(', ')}`;
 
-/** The blocking findings of `error`, the refusal, when they meet `wanted`; throws a DesignAssertionError otherwise. */
+/**
+ * The refusals `error` holds: itself, or, when a program refused more than one component once Outputs were known (a
+ * run's AggregateError), each of its errors, when every one is a skewguard verdict. Undefined otherwise.
+ */
+function refusalsOf(error: unknown): SkewguardError[] | undefined {
+  const one = skewguardError(error);
+  if (one) return [one];
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  if (!(error instanceof Error) || !Array.isArray(errors) || errors.length === 0) return undefined;
+  const all = errors.map(skewguardError);
+  return all.every((e) => e !== undefined) ? (all as SkewguardError[]) : undefined;
+}
+
+/**
+ * The blocking findings of `error`, the refusal (or refusals), when they meet `wanted`; throws a DesignAssertionError
+ * otherwise. Several refusals are judged together: each expectation is met by a finding of any of them (`resource`
+ * names the component), the findings returned are all theirs, and a failure quotes every report.
+ */
 function judgeRefusal(error: unknown, wanted: readonly ExpectedFinding[]): readonly Finding[] {
   const subject = subjectOf(wanted);
-  const found = skewguardError(error);
+  const refusals = refusalsOf(error);
   // A UsageError of this module's own (syncOnly); the component's InvalidArgsError is a UsageError too, reported below.
-  if (error instanceof DesignAssertionError || (error instanceof UsageError && !found)) throw error;
-  if (!found) {
+  if (error instanceof DesignAssertionError || (error instanceof UsageError && !refusals)) throw error;
+  if (!refusals) {
     if (error instanceof Error) throw error;
     throw new DesignAssertionError(`expected ${subject}, but got ${isThenable(error) ? 'a Promise (await the run first)' : 'no error: the run was accepted'}`);
   }
-  if (found.code === INVALID_ARGS)
-    throw new DesignAssertionError(`expected ${subject}, but the args are invalid, so no rule checked the design:\n\n${found.message}`);
-  const blocking = found.findings ?? [];
-  const resource = componentName(found);
+  const reports = refusals.map((r) => r.message).join('\n\n');
+  if (refusals.some((r) => r.code === INVALID_ARGS))
+    throw new DesignAssertionError(`expected ${subject}, but the args are invalid, so no rule checked the design:\n\n${reports}`);
+  const blocking = refusals.flatMap((r) => r.findings ?? []);
   const missing = unmet(
     wanted,
-    blocking.map((f) => ({ rule: f.ruleId, path: f.path, resource, index: f.index })),
+    refusals.flatMap((r) => (r.findings ?? []).map((f) => ({ rule: f.ruleId, path: f.path, resource: componentName(r), index: f.index }))),
   );
   if (missing.length > 0) {
+    const rules = (r: SkewguardError) => [...new Set((r.findings ?? []).map((f) => f.ruleId))].join(', ');
+    const verdicts = refusals.map((r, i) => `${r.component ?? 'the component'} ${i === 0 ? 'was refused ' : ''}only with ${rules(r)}`);
     throw new DesignAssertionError(
-      `expected ${found.component ?? 'the component'} to be refused with ${missing.map(describeExpectation).join(', ')}, but it was refused only with ${[...new Set(blocking.map((f) => f.ruleId))].join(', ')}:\n\n${found.message}`,
+      refusals.length === 1
+        ? `expected ${refusals[0].component ?? 'the component'} to be refused with ${missing.map(describeExpectation).join(', ')}, but it was refused only with ${rules(refusals[0])}:\n\n${reports}`
+        : `expected a refusal with ${missing.map(describeExpectation).join(', ')}, but ${refusals.length} components were refused, ${verdicts.join(', ')}:\n\n${reports}`,
     );
   }
   return blocking;

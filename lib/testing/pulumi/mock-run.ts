@@ -289,7 +289,8 @@ const failedOf = (run: Run) => ({ count: () => run.raised.errors.length + run.ta
 /**
  * The error a run fails with, if any. One error raised outside the program (a refusal at deployment, rejecting every
  * input that reads it) is the run's error, as the program's own would be: `assertRefused` reads it. More, or a mock's
- * failure, a failed deploy-time check or a failed registration, make one message naming each.
+ * failure, a failed deploy-time check or a failed registration, make one AggregateError naming each, each in its
+ * `errors` (`assertRefused` judges several refusals together).
  */
 function runError(raised: readonly unknown[], rejected: readonly unknown[], failures: readonly string[], recorded: readonly Recorded[]): unknown {
   if (raised.length === 1 && failures.length === 0 && rejected.length === 0 && raised[0] instanceof Error) return raised[0];
@@ -301,7 +302,15 @@ function runError(raised: readonly unknown[], rejected: readonly unknown[], fail
       .filter((r) => r.error !== undefined)
       .map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
   ];
-  return lines.length > 0 ? new Error(`the program did not run cleanly under the mock engine:\n${lines.map((f) => `  ${f}`).join('\n')}`) : undefined;
+  if (lines.length === 0) return undefined;
+  // Each error kept, as an AggregateError's `errors`: assertRefused judges two refusals (two Outputs refused) together.
+  const errors = [
+    ...failures.map((failure) => new Error(failure)),
+    ...raised,
+    ...rejected,
+    ...recorded.filter((r) => r.error !== undefined).map((r) => r.error),
+  ];
+  return new AggregateError(errors, `the program did not run cleanly under the mock engine:\n${lines.map((f) => `  ${f}`).join('\n')}`);
 }
 
 /**
