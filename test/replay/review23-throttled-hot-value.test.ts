@@ -42,7 +42,10 @@ describe('the throttled-hot-value page (events: 4 ranges of 10,000 RU/s, hot-key
     const scenario: Scenario<ContainerModel> = {
       ...base,
       // The uniform load halved, so the hot value's range stays far from its budget even at the evening peak.
-      models: { ...base.models, events: { ...events, ru: (m) => events.ru(m) / 2, bursts, hotKeys: [{ key: '["hot-but-healthy"]', range: 0, ru: () => 1_700 }] } },
+      models: {
+        ...base.models,
+        events: { ...events, ru: (m) => events.ru(m) / 2, bursts, hotKeys: [{ key: '["hot-but-healthy"]', range: 0, ru: () => 1_700 }] },
+      },
     };
     const replay = replayProgram(example.resources, scenario, { queries: example.queries });
     // Only the bursts throttle: the hot value's range never does.

@@ -98,7 +98,13 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
     const perInterval = new Map<number, number>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd)) {
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBDataPlaneRequests5M'),
+      db,
+      container,
+      judgedEnd - THROTTLE_LONG_WINDOW_MINUTES,
+      judgedEnd,
+    )) {
       if (Math.trunc(Number(c.StatusCode)) !== 429) continue;
       const interval = binned(timeGenerated, 5);
       perInterval.set(interval, (perInterval.get(interval) ?? 0) + Math.trunc(Number(c.SampleCount)));
