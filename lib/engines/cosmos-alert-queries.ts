@@ -84,24 +84,40 @@ export function hotPrefixQuery(databaseName: string, containerName: string): str
 }
 
 /**
- * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), kept only while the container answered 429s in the
- * judged span: a value above its line *and* requests throttled in the same 5 minutes. The 5-minute request rows start on
- * the 5-minute marks, so with a PT5M frequency the judged span holds exactly one interval, the one of the judged minutes.
- * Any 429 counts, not a share: a hot range's 429s are diluted by every other range's requests (1 of 12 ranges throttled
- * at 20% is under 2% of the container), and the hot value is what says they are not a whole-container import.
+ * 429s an interval of CDBDataPlaneRequests5M must count for the throttledHotValue page to judge it throttled: one a
+ * minute on average (5 per 5-minute interval), the per-minute reading of the model's and throttleRate's "sustained". A
+ * stray 429 of some other key (a one-second burst on another range: 1 to 3 of them in an interval, hours apart) is
+ * fewer; a hot range at its budget throttles some of its requests in every minute (review 23: tens to thousands of
+ * them per interval while it did). A count, not a share of the container: a hot range's 429s are diluted by every
+ * other range's requests (1 of 12 ranges throttled at 20% is under 2% of the container; the reviewer's key throttled
+ * 0.01–0.5% of its container's requests).
+ */
+export const THROTTLED_PER_INTERVAL = 5;
+
+/**
+ * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), kept only while the container's throttling is
+ * sustained: at least `SUSTAINED_INTERVALS` of the 5-minute intervals of the last `THROTTLE_LONG_WINDOW_MINUTES` (the
+ * throttleRate alert's windows) each counted `THROTTLED_PER_INTERVAL` 429s or more. With a PT5M frequency the judged
+ * minutes are the last interval's, so the page fires at the third throttled interval (15 minutes of throttling) while
+ * the value is above its line, and the condition holds while a quarter of the last hour is throttled: a key near its
+ * ceiling whose 429s come and go (review 23: in 15 hours the earlier "any 429" condition fired 7 times, on single 429s of
+ * other keys at night) stays one fired alert, and the stateful rule resolves only after throttling has stopped for most of
+ * an hour.
  */
 export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix'): string {
   const [judgedEnd, judgedStart, ...rest] = sustainedRuQuery(databaseName, containerName, by).split('\n');
   return [
     judgedEnd,
     judgedStart,
-    'let throttled = toscalar(CDBDataPlaneRequests5M',
-    '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+    'let throttledIntervals = toscalar(CDBDataPlaneRequests5M',
+    `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
     '| where toint(StatusCode) == 429',
-    '| summarize sum(tolong(SampleCount)));',
+    '| summarize Throttled = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+    `| where Throttled >= ${THROTTLED_PER_INTERVAL}`,
+    '| count);',
     ...rest,
-    '| where throttled > 0',
+    `| where throttledIntervals >= ${SUSTAINED_INTERVALS}`,
   ].join('\n');
 }
 

@@ -111,14 +111,17 @@ export interface SkewAlertsOptions {
    *  every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert: the hottest value (the first level of a hierarchical key, as `hotPrefix`; else the full key, as `hotKey`)
-   *  above that alert's line in 3 of 5 minutes **while** the container answered 429s in those 5 minutes
-   *  (`CDBDataPlaneRequests5M`). A page: the value's partition is throttling now, though the container's 429 share,
-   *  diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at its budget
-   *  for an hour (replayed: a whale tenant on 1 of 12 ranges paged at 58 minutes through `normalizedRu`; this pages at 13). A value above its
-   *  line with no 429 is `hotPrefix`'s or `hotKey`'s ticket, and a whole-container import with 429s has no hot value, so
-   *  neither pages. Any 429 counts, not a share: a hot range's are diluted by the other ranges' requests. Needs
-   *  `monitoring` (both tables).
-   *  @default - > `hotPrefix`'s line (a hierarchical key) or `hotKey`'s, window PT15M, every PT5M, page */
+   *  above that alert's line in 3 of 5 minutes **while** the container's throttling is sustained: at least 3 of the
+   *  5-minute intervals of the last hour (`CDBDataPlaneRequests5M`) each counted 5 or more 429s, one a minute on average
+   *  (`throttleRate`'s three intervals and hour). A page: the value's partition is throttling now, though the container's
+   *  429 share, diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at
+   *  its budget for an hour (replayed: a whale tenant on 1 of 12 ranges pages at 23 minutes, `normalizedRu` at 58). A
+   *  stray 429 of another key (1 to 3 in an interval) is not sustained throttling, and a key whose 429s come and go stays
+   *  one fired alert while a quarter of the hour throttles (review 23: "any 429" paged 7 times in 15 hours). A value
+   *  above its line without sustained 429s is `hotPrefix`'s or `hotKey`'s ticket, which fires before the first 429; a
+   *  whole-container import with 429s has no hot value, so neither pages. Needs `monitoring` (both tables). The window
+   *  must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).
+   *  @default - > `hotPrefix`'s line (a hierarchical key) or `hotKey`'s, window PT2H, every PT5M, page */
   readonly throttledHotValue?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
    *  A ticket (stateful: it fires when the partition crosses the line and not again until it is back
@@ -171,7 +174,8 @@ export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
-  throttledHotValue: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'page' },
+  // The 429s of the last hour, and the ingestion lag: as throttleRate's.
+  throttledHotValue: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
   // Partition-key statistics are sampled, not streamed: look back a day, hourly.
   partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'ticket' },
   partitionSizeLimit: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
@@ -206,7 +210,7 @@ function refusedDuration(name: AlertName, field: 'windowSize' | 'evaluationFrequ
 }
 
 /** The shortest window each log alert's query needs: its judged span plus the ingestion lag (queries.ts). */
-const SHORTEST_WINDOW: Partial<Record<AlertName, number>> = { throttleRate: 70, hotKey: 15, hotPrefix: 15, throttledHotValue: 15 };
+const SHORTEST_WINDOW: Partial<Record<AlertName, number>> = { throttleRate: 70, hotKey: 15, hotPrefix: 15, throttledHotValue: 70 };
 
 export const SEVERITY: Record<AlertTier, number> = { page: 1, ticket: 2 };
 export const MINIMUM_REQUESTS = 1_000;

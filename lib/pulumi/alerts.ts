@@ -16,6 +16,7 @@ import {
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
+  THROTTLED_PER_INTERVAL,
   throttleRateQuery,
 } from '../internal';
 import type { AlertPlan } from './alert-plan';
@@ -58,8 +59,8 @@ export interface SkewAlerts {
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key; absent when off, without `monitoring`,
    *  or for a key of one level. */
   readonly hotPrefix?: monitor.ScheduledQueryRule;
-  /** Log alert on the hottest value (`hotPrefix`'s first level, else `hotKey`'s key) above its line while the container
-   *  answers 429s (a page by default); absent when off, or without `monitoring`. */
+  /** Log alert on the hottest value (`hotPrefix`'s first level, else `hotKey`'s key) above its line while the container's
+   *  throttling is sustained (a page by default); absent when off, or without `monitoring`. */
   readonly throttledHotValue?: monitor.ScheduledQueryRule;
   /** Log alert on the largest logical partition's GB (`CDBPartitionKeyStatistics`; by default a ticket above 16 GB); absent
    *  when off, or without `monitoring`. */
@@ -224,7 +225,7 @@ export function throttledHotValueAlertArgs(
 ): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: a hot value above ${ru(alert.threshold)} while requests are throttled (429)`,
-    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption), and the container answered 429s in those minutes (CDBDataPlaneRequests5M): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).`,
+    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption), while the container's throttling was sustained: at least ${SUSTAINED_INTERVALS} of the 5-minute intervals of the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes each counted ${THROTTLED_PER_INTERVAL} or more 429s (CDBDataPlaneRequests5M): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).`,
     query: (db) => throttledHotValueQuery(db, target.containerName, alert.by),
     measure: 'SustainedRUPerSecond',
     dimensions: [alert.by, 'RegionName'],

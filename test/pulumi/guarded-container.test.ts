@@ -429,11 +429,12 @@ describe('skew alerts', () => {
     await guarded('flatpaged', { monitoring: accountMonitoring(), design: orders });
     const paged = engine.named('flatpaged-throttled-hot-value').inputs;
     const hotKey = engine.named('flatpaged-hot-key').inputs;
-    expect([paged.severity, paged.windowSize, paged.evaluationFrequency]).toEqual([1, 'PT15M', 'PT5M']);
+    // PT2H: the 429s of the last hour and the ingestion lag (review 23), as throttleRate's window.
+    expect([paged.severity, paged.windowSize, paged.evaluationFrequency]).toEqual([1, 'PT2H', 'PT5M']);
     expect(paged.criteria.allOf[0].threshold).toBe(hotKey.criteria.allOf[0].threshold);
     expect(paged.criteria.allOf[0].dimensions.map((d: Json) => d.name)).toEqual(['PartitionKey', 'RegionName']);
-    // The hot-key query's text, kept only while the container answered 429s in the judged minutes.
-    expect(paged.criteria.allOf[0].query).toContain('| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName\n| where throttled > 0');
+    // The hot-key query's text, kept only while 3 of the last hour's 5-minute intervals counted 5+ 429s each.
+    expect(paged.criteria.allOf[0].query).toContain('| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName\n| where throttledIntervals >= 3');
     expect(paged.criteria.allOf[0].query).toContain('| where toint(StatusCode) == 429');
   });
 

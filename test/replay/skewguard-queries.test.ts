@@ -76,13 +76,15 @@ const HOT_PREFIX = [
 /** HOT_PREFIX, kept only while the container answered 429s in the judged span. */
 const THROTTLED_HOT_PREFIX = [
   ...HOT_PREFIX.split('\n').slice(0, 2),
-  'let throttled = toscalar(CDBDataPlaneRequests5M',
-  '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+  'let throttledIntervals = toscalar(CDBDataPlaneRequests5M',
+  '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
   '| where DatabaseName == "app" and CollectionName == "sessions"',
   '| where toint(StatusCode) == 429',
-  '| summarize sum(tolong(SampleCount)));',
+  '| summarize Throttled = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+  '| where Throttled >= 5',
+  '| count);',
   ...HOT_PREFIX.split('\n').slice(2),
-  '| where throttled > 0',
+  '| where throttledIntervals >= 3',
 ].join('\n');
 const THROTTLE_RATE = [
   'let judgedEnd = bin(now(), 5m) - 10m;',

@@ -17,6 +17,7 @@ import {
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
+  THROTTLED_PER_INTERVAL,
   throttleRateQuery,
   throttledHotValueQuery,
 } from '../../../internal';
@@ -88,18 +89,28 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
 }
 
 /**
- * throttledHotValueQuery: `sustainedRu`'s rows, kept only when the container's CDBDataPlaneRequests5M rows generated in
- * the same judged span count at least one 429.
+ * throttledHotValueQuery: `sustainedRu`'s rows, kept only when at least SUSTAINED_INTERVALS of the container's 5-minute
+ * intervals generated in the THROTTLE_LONG_WINDOW_MINUTES before the judged span's end each count at least
+ * THROTTLED_PER_INTERVAL 429s (CDBDataPlaneRequests5M rows, summed per interval).
  */
 function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
   const hot = sustainedRu(db, container, by);
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
-    const judgedStart = judgedEnd - SUSTAINED_MINUTES;
-    const throttled = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedStart, judgedEnd)
-      .filter(({ columns: c }) => Math.trunc(Number(c.StatusCode)) === 429)
-      .reduce((sum, { columns: c }) => sum + Math.trunc(Number(c.SampleCount)), 0);
-    return throttled > 0 ? hot(rowsOf, window) : [];
+    const perInterval = new Map<number, number>();
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBDataPlaneRequests5M'),
+      db,
+      container,
+      judgedEnd - THROTTLE_LONG_WINDOW_MINUTES,
+      judgedEnd,
+    )) {
+      if (Math.trunc(Number(c.StatusCode)) !== 429) continue;
+      const interval = binned(timeGenerated, 5);
+      perInterval.set(interval, (perInterval.get(interval) ?? 0) + Math.trunc(Number(c.SampleCount)));
+    }
+    const throttledIntervals = [...perInterval.values()].filter((count) => count >= THROTTLED_PER_INTERVAL).length;
+    return throttledIntervals >= SUSTAINED_INTERVALS ? hot(rowsOf, window) : [];
   };
 }
 
