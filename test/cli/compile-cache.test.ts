@@ -35,7 +35,7 @@ function parts(file: string): { header: string; data: Buffer | undefined } {
   const bytes = readFileSync(file);
   const newline = bytes.indexOf(10);
   const header = bytes.subarray(0, newline).toString('latin1');
-  const size = Number(header.split(' ').at(-1));
+  const size = Number(header.split(' ')[3]);
   const data = bytes.subarray(newline + 1, newline + 1 + size);
   return { header, data: bytes.length === newline + 1 + 2 * size && data.equals(bytes.subarray(newline + 1 + size)) ? data : undefined };
 }
@@ -85,7 +85,7 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(whole(file)).toBe(true);
     const stat = statSync(join(root, 'dist/bin/skewguard-start.js'), { bigint: true });
     expect(parts(file).header).toBe(
-      `skewguard-compile-cache 2 ${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs} ${parts(file).data?.length}`,
+      `skewguard-compile-cache 2 ${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs} ${parts(file).data?.length} findings,templates`,
     );
     const second = run(dir);
     expect(second.said).toBe(`compile cache used: ${file}`); // and not written again
@@ -106,7 +106,7 @@ function copyOfBin(): { bin: string; bundle: string } {
   it('compiles over a cache V8 rejects (whole, made from this bundle file), and replaces it', () => {
     const junk = Buffer.from('not V8 bytecode');
     const identity = parts(file).header.split(' ')[2];
-    writeFileSync(file, Buffer.concat([Buffer.from(`skewguard-compile-cache 2 ${identity} ${junk.length}\n`), junk, junk]));
+    writeFileSync(file, Buffer.concat([Buffer.from(`skewguard-compile-cache 2 ${identity} ${junk.length} -\n`), junk, junk]));
     const result = run(dir);
     expect(result.said).toMatch(/compile cache rejected by V8/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
@@ -120,7 +120,7 @@ function copyOfBin(): { bin: string; bundle: string } {
     const first = run(cache, {}, LINT, [], copy.bin);
     expect(first.said).toMatch(/compile cache written/);
     const made = join(cache, files(cache)[0]);
-    expect(parts(made).header).toMatch(/^skewguard-compile-cache 2 unsettled \d+$/);
+    expect(parts(made).header).toMatch(/^skewguard-compile-cache 2 unsettled \d+ findings,templates$/);
     expect(run(cache, {}, LINT, [], copy.bin).said).toMatch(/^compile cache used: /);
     settle(copy.bundle);
     const settled = run(cache, {}, LINT, [], copy.bin);
@@ -153,6 +153,25 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(result.said).toMatch(/compile cache stale .*\ncompile cache not written: .* is not the file the bin was built with/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
     expect(readFileSync(made).equals(before)).toBe(true);
+  });
+
+  it('grows to the paths its lints take, whichever ran first: rewritten by a lint that took a path it lacks, only then', () => {
+    const cache = join(tempTree(), 'cache');
+    const design = ['lint', 'examples/designs/good/uuid-orders.json'];
+    const assembly = ['lint', 'test/cli/fixtures/cloud-assembly'];
+    const steps = [
+      [design, /compile cache missing: .*\ncompile cache written/, '-'],
+      [design, /^compile cache used: [^\n]*$/, '-'],
+      [assembly, /compile cache used: .*\ncompile cache written/, 'findings,templates'],
+      [assembly, /^compile cache used: [^\n]*$/, 'findings,templates'],
+      [design, /^compile cache used: [^\n]*$/, 'findings,templates'],
+    ] as const;
+    for (const [args, said, paths] of steps) {
+      const result = run(cache, {}, args);
+      expect(result.said).toMatch(said);
+      expect(result.status).toBe(args === design ? 0 : 1);
+      expect(parts(join(cache, files(cache)[0])).header.split(' ')[4]).toBe(paths);
+    }
   });
 
   const unsafe: [string, (path: string) => void, RegExp][] = [
