@@ -237,7 +237,8 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
   }
   const dir = cacheDirectory(env);
   if (dir === undefined) return undefined;
-  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}.cache`);
+  // The format's number in the name too: a bin of another format beside this one (another checkout, another install) keeps its own file, not rewriting this one.
+  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}-2.cache`);
   const cache = readCache(file);
   // A cache made from this state of the bundle file, or, made from a bundle that had just changed, checked by content.
   let checked = false;

@@ -80,7 +80,7 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(files(dir)).toHaveLength(1);
     file = join(dir, files(dir)[0]);
-    expect(files(dir)[0]).toMatch(new RegExp(`^skewguard-start-[0-9a-f]{32}-${process.version}-${process.arch}\\.cache$`));
+    expect(files(dir)[0]).toMatch(new RegExp(`^skewguard-start-[0-9a-f]{32}-${process.version}-${process.arch}-2\\.cache$`));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(whole(file)).toBe(true);
     const stat = statSync(join(root, 'dist/bin/skewguard-start.js'), { bigint: true });
