@@ -6,7 +6,7 @@
 //
 // - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle, after turning on Node's
 //   compile cache where there is one (Node >= 22.1); elsewhere it keeps a V8 code cache of the start
-//   bundle itself, named after the bundle's SHA-256 and checked against its size and CRC-32, which
+//   bundle itself, named after the bundle's SHA-256 and checked against its size and that hash, which
 //   moveBin stamps into it. No cache is shipped: each machine makes its own (see lib/cli/bin.ts).
 // - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs,
 //   its modules marked for eager compilation, since a lint runs them all (scripts/eager-modules.js).
@@ -22,7 +22,6 @@
 const { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { join, relative } = require('node:path');
-const { crc32 } = require('node:zlib');
 const esbuild = require('esbuild');
 const { eagerModules } = require('./eager-modules');
 
@@ -166,12 +165,11 @@ async function bundleAll(shared, write) {
 
 /**
  * What the bin's code cache is keyed by and checked against (lib/cli/bin.ts): the start bundle's size
- * and content hash, and its CRC-32 where zlib has one (Node >= 20.15; else -1, which the bin then
- * cannot check on a Node that has one, and so uses no cache). The same line count: the map still holds.
+ * and content hash. The same line count: the map still holds.
  */
 function stamp(file) {
   const bytes = readFileSync(file);
-  return { size: bytes.length, crc32: crc32 ? crc32(bytes) : -1, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /**

@@ -19,59 +19,90 @@
  * - its directory is a real directory (not a symbolic link), owned by the current user and writable by
  *   no one else: anyone who can write it could plant bytecode that runs as the user;
  * - its file is named after the bundle's content hash (stamped into this file by the build, with the
- *   bundle's size and CRC-32, both checked against the file read), the Node version and the arch;
- * - the checksum it carries matches its data (a damaged file is compiled over and replaced), and V8
+ *   bundle's size), the Node version and the arch;
+ * - it was made from this state of the bundle file: it records the file's identity (device, inode,
+ *   size, mtime, ctime), taken when the bundle was read and checked against the stamp's SHA-256 by the
+ *   run that wrote it. A start compares the identity (an fstat) instead of hashing 0.8 MB: see
+ *   `readBundle` for why that is sound, and for the bundle that had just changed, checked by content;
+ * - its two copies of the data are the same (a damaged file is compiled over and replaced), and V8
  *   accepts it (`cachedDataRejected`: compiled normally and rewritten).
  * It is written after the command ran (so the functions the lint compiled lazily are in it), to a
- * temporary file renamed into place, and only by `lint`: a failure to read or write it is never an error.
+ * temporary file synced and renamed into place, and only by `lint`: a failure to read or write it is never an error.
  * The bundle is compiled as a `vm.Script` in the CommonJS wrapper, not with `vm.compileFunction`
  * (which needs no wrapper): only a Script makes its cache after it ran, lazily compiled functions
  * included (https://nodejs.org/api/vm.html#scriptcreatecacheddata). The wrapper's lines are its own
  * and `lineOffset: -1` takes them back, so stacks name the bundle's own lines and columns. Sources:
  * https://nodejs.org/api/module.html#module-compile-cache (Node's conventions, followed here),
- * https://nodejs.org/api/vm.html#scriptcacheddatarejected, https://nodejs.org/api/zlib.html#zlibcrc32data-value.
+ * https://nodejs.org/api/vm.html#scriptcacheddatarejected, https://nodejs.org/api/fs.html#class-fsstats (ctime:
+ * "the last time the file status was changed"), https://git-scm.com/docs/racy-git (stat data as a file's identity).
  * `NODE_DEBUG=skewguard` says what the cache did.
  *
  * The bundle is found beside this file's real path: under `--preserve-symlinks-main` a bin run
  * through node_modules/.bin has that directory as its `__dirname`.
  */
 import type * as Crypto from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
-import type * as Zlib from 'node:zlib';
 import type * as Main from './main';
 
 type Start = typeof Main & { bundledModule(path: string): unknown };
 
-/** The start bundle's size, CRC-32 and SHA-256 (hex), written here by scripts/bundle-cli.js. */
+/** The start bundle's size and SHA-256 (hex), written here by scripts/bundle-cli.js. */
 interface Stamp {
   readonly size: number;
-  readonly crc32: number;
   readonly sha256: string;
 }
 const START_STAMP: Stamp | undefined = undefined;
 
 const START_FILE = join(dirname(realpathSync(__filename)), 'skewguard-start.js');
 const debug = debuglog('skewguard');
-const FORMAT = 'skewguard-compile-cache 1';
+const FORMAT = 'skewguard-compile-cache 2';
+/** A cache whose bundle changed less than this long before it was read records no file identity (see `readBundle`). */
+const SETTLED_MS = 3000;
+/** What a cache records instead of the bundle's identity when the bundle had just changed: its content is checked. */
+const UNSETTLED = 'unsettled';
 /** The CommonJS wrapper, on lines of their own: `lineOffset: -1` keeps the bundle's lines and columns. */
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\n', '\n})'] as const;
 
-type Checksum = (data: Uint8Array) => string;
-interface Sum {
-  readonly name: string;
-  readonly of: Checksum;
+/** The start bundle as read: its bytes, and what identifies that state of the file, if it had settled. */
+interface Bundle {
+  readonly bytes: Buffer;
+  /** Device, inode, size, mtime and ctime (ns): any write to the file, or another file renamed over it, changes one. */
+  readonly identity: string;
 }
 
-/** CRC-32 where zlib has it (Node ≥ 20.15), else SHA-256: the checksum a cache file carries. */
-function checksum(crc32: ((data: Uint8Array) => number) | undefined): Sum {
-  if (crc32) return { name: 'crc32', of: (data) => crc32(data).toString(16) };
+const identityOf = (stat: BigIntStats) => `${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs}`;
+
+/**
+ * Reads the start bundle with its identity. A file's ctime moves on every change to it and cannot be
+ * set back, so a bundle whose identity a cache recorded is the bundle that cache was checked against
+ * (by SHA-256, when it was written). Unless two changes fell within one tick of the file system's
+ * clock: as git does for its index ("racily clean" entries), a bundle changed within SETTLED_MS
+ * before it was read is identified as UNSETTLED, and a cache recording that is checked by content.
+ */
+function readBundle(): Bundle {
+  const fd = openSync(START_FILE, 'r');
+  try {
+    const before = fstatSync(fd, { bigint: true });
+    const bytes = Buffer.allocUnsafe(Number(before.size));
+    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    const after = fstatSync(fd, { bigint: true });
+    const settled = identityOf(before) === identityOf(after) && Date.now() - Number(after.ctimeMs) >= SETTLED_MS;
+    return { bytes: bytes.subarray(0, read), identity: settled ? identityOf(after) : UNSETTLED };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether `bytes` are the bundle the bin was built with (node:crypto is loaded for this only). */
+function isStamped(bytes: Buffer, stamp: Stamp): boolean {
   const { createHash } = module.require('node:crypto') as typeof Crypto;
-  return { name: 'sha256', of: (data) => createHash('sha256').update(data).digest('hex') };
+  return bytes.length === stamp.size && createHash('sha256').update(bytes).digest('hex') === stamp.sha256;
 }
 
 /** The cache directory if it is safe to use (created 0700 if missing), else undefined, with why. */
@@ -93,8 +124,39 @@ function cacheDirectory(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-/** The cache file's data if it is ours and whole: a regular file of this user, its checksum matching. */
-function readCache(file: string, sum: Sum): Buffer | undefined {
+/** A cache file's content: the V8 code cache, the identity of the bundle it was made from, and the paths its lints took. */
+interface Cache {
+  readonly data: Buffer;
+  readonly identity: string;
+  readonly paths: ReadonlySet<string>;
+}
+
+/**
+ * The paths of the start bundle a lint took, as the bin can tell them cheaply after it ran: a cloud
+ * assembly (a directory with a manifest.json) or a template read (cfn, the template reader), and
+ * findings reported (rules' messages, the report's code). A cache holds the functions the lints that
+ * made it compiled; a lint that took a path its cache lacks compiled that path's functions itself,
+ * and rewrites the cache, which then holds both: what is cached grows to the paths this machine's lints
+ * take, whichever ran first, and stops being rewritten. (A one-file lint with the fixture's cache costs
+ * about 5M instructions more than with its own; the fixture with a one-file lint's, 40M more.) A guess
+ * wrong here costs time, never a result.
+ */
+function pathsTaken(args: readonly string[], exitCode: number | string | undefined): string[] {
+  const paths: string[] = [];
+  const inputs = args.filter((arg) => !arg.startsWith('-'));
+  if (inputs.some((input) => input.endsWith('.template.json') || existsSync(join(input, 'manifest.json')))) paths.push('templates');
+  if (Number(exitCode) === 1) paths.push('findings');
+  return paths;
+}
+
+/**
+ * The cache file's data if it is ours and whole: a regular file of this user, holding its header
+ * (format, the bundle's identity, the data's length) and the data twice, both copies the same. A
+ * copy compared with the other finds what a checksum would (a flipped byte, a cut or a block lost in
+ * one place) without a checksum's code: Buffer#equals is a memcmp, where loading zlib for its CRC-32
+ * cost every start about 11M instructions and a CRC-32 in JavaScript some 50 per byte.
+ */
+function readCache(file: string): Cache | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -110,13 +172,18 @@ function readCache(file: string, sum: Sum): Buffer | undefined {
       return undefined;
     }
     const newline = bytes.indexOf(10);
-    const header = bytes.subarray(0, Math.max(newline, 0)).toString('latin1');
-    const data = bytes.subarray(newline + 1);
-    if (newline < 0 || header !== `${FORMAT} ${sum.name} ${sum.of(data)}`) {
-      debug('compile cache ignored: %s is damaged (checksum)', file);
+    const [format, version, identity, length, paths] = bytes.subarray(0, Math.max(newline, 0)).toString('latin1').split(' ');
+    const size = Number(length);
+    const first = bytes.subarray(newline + 1, newline + 1 + size);
+    if (newline < 0 || `${format} ${version}` !== FORMAT || !(size > 0) || paths === undefined || bytes.length !== newline + 1 + 2 * size) {
+      debug('compile cache ignored: %s is damaged or of another format (its header)', file);
       return undefined;
     }
-    return data;
+    if (!first.equals(bytes.subarray(newline + 1 + size))) {
+      debug('compile cache ignored: %s is damaged (its two copies differ)', file);
+      return undefined;
+    }
+    return { data: first, identity, paths: new Set(paths.split(',').filter((path) => path !== '-')) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug('compile cache ignored: %s', (error as Error).message);
     return undefined;
@@ -125,16 +192,32 @@ function readCache(file: string, sum: Sum): Buffer | undefined {
   }
 }
 
-/** Writes the cache through a temporary file in the same directory, renamed into place: never an error. */
-function writeCache(file: string, script: Script, sum: Sum): void {
+/**
+ * Writes the cache through a temporary file in the same directory, synced to disk and renamed into
+ * place, if the bundle it was made from is the one the bin was built with: never an error.
+ */
+function writeCache(file: string, script: Script, bundle: Bundle, stamp: Stamp, checked: boolean, paths: readonly string[]): void {
+  if (!checked && !isStamped(bundle.bytes, stamp)) {
+    debug('compile cache not written: %s is not the file the bin was built with', START_FILE);
+    return;
+  }
   const temporary = `${file}.${process.pid}.tmp`;
+  let fd: number | undefined;
   try {
     const data = script.createCachedData();
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${FORMAT} ${sum.name} ${sum.of(data)}\n`, 'latin1'), data]), { mode: 0o600, flag: 'wx' });
+    fd = openSync(temporary, 'wx', 0o600);
+    const header = `${FORMAT} ${bundle.identity} ${data.length} ${paths.length > 0 ? [...paths].sort().join(',') : '-'}\n`;
+    for (const part of [Buffer.from(header, 'latin1'), data, data]) {
+      for (let at = 0; at < part.length;) at += writeSync(fd, part, at);
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
     renameSync(temporary, file);
     debug('compile cache written: %s (%d bytes)', file, data.length);
   } catch (error) {
     debug('compile cache not written: %s', (error as Error).message);
+    if (fd !== undefined) closeSync(fd);
     rmSync(temporary, { force: true });
   }
 }
@@ -147,21 +230,29 @@ function writeCache(file: string, script: Script, sum: Sum): void {
  */
 function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: boolean): Start | undefined {
   if (!stamp || env.NODE_DISABLE_COMPILE_CACHE || process.sourceMapsEnabled) return undefined;
-  const bytes = readFileSync(START_FILE);
-  // Loaded here only: zlib costs a start a few million instructions, which Node ≥ 22.1 and a library require need not pay.
-  const { crc32 } = module.require('node:zlib') as Partial<typeof Zlib>;
-  const sum = checksum(crc32);
-  if (bytes.length !== stamp.size || (crc32 && crc32(bytes) !== stamp.crc32)) {
+  const bundle = readBundle();
+  if (bundle.bytes.length !== stamp.size) {
     debug('compile cache not used: %s is not the file the bin was built with', START_FILE);
     return undefined;
   }
   const dir = cacheDirectory(env);
   if (dir === undefined) return undefined;
-  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}.cache`);
-  const cachedData = readCache(file, sum);
-  const script = new Script(WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1], { filename: START_FILE, lineOffset: -1, cachedData });
+  // The format's number in the name too: a bin of another format beside this one (another checkout, another install) keeps its own file, not rewriting this one.
+  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}-2.cache`);
+  const cache = readCache(file);
+  // A cache made from this state of the bundle file, or, made from a bundle that had just changed, checked by content.
+  let checked = false;
+  if (cache?.identity === UNSETTLED) {
+    checked = isStamped(bundle.bytes, stamp);
+    if (!checked) {
+      debug('compile cache not used: %s is not the file the bin was built with', START_FILE);
+      return undefined;
+    }
+  }
+  const cachedData = checked || cache?.identity === bundle.identity ? cache?.data : undefined;
+  const script = new Script(WRAPPER[0] + bundle.bytes.toString('utf8') + WRAPPER[1], { filename: START_FILE, lineOffset: -1, cachedData });
   const hit = cachedData !== undefined && !script.cachedDataRejected;
-  debug('compile cache %s: %s', hit ? 'used' : cachedData ? 'rejected by V8' : 'missing', file);
+  debug('compile cache %s: %s', hit ? 'used' : cachedData ? 'rejected by V8' : cache ? 'stale (made from another state of the bundle file)' : 'missing', file);
   // What `module.require` makes: a module of its own in require.cache (the lazy bundles require it
   // from there), a child of this one; its `require` resolves from dist/bin, and `require.main` is the bin.
   const start = new Module(START_FILE, module);
@@ -181,7 +272,15 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
     throw error;
   }
   start.loaded = true;
-  if (write && !hit) process.once('exit', () => writeCache(file, script, sum));
+  if (write) {
+    // Written when there was none to use; rewritten when this lint took a path the cache lacks, and
+    // over one recorded as UNSETTLED once the bundle has settled. Each time holding the paths of both.
+    const held = (hit && cache?.paths) || new Set<string>();
+    process.once('exit', (code) => {
+      const paths = new Set([...held, ...pathsTaken(process.argv.slice(3), process.exitCode ?? code)]);
+      if (!hit || paths.size > held.size || (checked && bundle.identity !== UNSETTLED)) writeCache(file, script, bundle, stamp, checked, [...paths]);
+    });
+  }
   return start.exports as Start;
 }
 

@@ -2,21 +2,22 @@
  * The bin's V8 code cache of the start bundle, on a Node without `module.enableCompileCache` (Node
  * < 22.1; lib/cli/bin.ts): a second run uses it, a damaged or rejected one is compiled over and
  * replaced, a directory others could write is not used, `NODE_DISABLE_COMPILE_CACHE` turns it off,
- * and none of it changes what a run prints, its exit code or its stack traces. `NODE_DEBUG=skewguard`
+ * a cache is used with the state of the bundle file it was made from only (or, made from a bundle
+ * that had just changed, after checking the bundle's content), and none of it changes what a run
+ * prints, its exit code or its stack traces. `NODE_DEBUG=skewguard`
  * makes what the cache did observable without timing anything.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { BIN, root, tempTree } from './helpers';
 
 const nodeHasItsOwn = 'enableCompileCache' in nodeModule;
 const LINT = ['lint', 'test/cli/fixtures/cloud-assembly'];
 
-function run(cache: string | undefined, env: Record<string, string> = {}, args: readonly string[] = LINT, flags: readonly string[] = []) {
-  const result = spawnSync(process.execPath, [...flags, BIN, ...args], {
+function run(cache: string | undefined, env: Record<string, string> = {}, args: readonly string[] = LINT, flags: readonly string[] = [], bin = BIN) {
+  const result = spawnSync(process.execPath, [...flags, bin, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, NODE_DEBUG: 'skewguard', ...(cache === undefined ? {} : { NODE_COMPILE_CACHE: cache }), ...env },
@@ -29,11 +30,30 @@ function run(cache: string | undefined, env: Record<string, string> = {}, args: 
 
 /** The cache files in `dir`: what each holds. */
 const files = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.cache'));
-/** Whether a cache file's header carries the checksum of its data. */
-function whole(file: string): boolean {
+/** A cache file's header line and its data, if its two copies of the data are the same. */
+function parts(file: string): { header: string; data: Buffer | undefined } {
   const bytes = readFileSync(file);
   const newline = bytes.indexOf(10);
-  return bytes.subarray(0, newline).toString('latin1') === `skewguard-compile-cache 1 crc32 ${crc32(bytes.subarray(newline + 1)).toString(16)}`;
+  const header = bytes.subarray(0, newline).toString('latin1');
+  const size = Number(header.split(' ')[3]);
+  const data = bytes.subarray(newline + 1, newline + 1 + size);
+  return { header, data: bytes.length === newline + 1 + 2 * size && data.equals(bytes.subarray(newline + 1 + size)) ? data : undefined };
+}
+/** Whether a cache file is whole: its header names the format, and its two copies of the data are the same. */
+const whole = (file: string) => parts(file).header.startsWith('skewguard-compile-cache 2 ') && parts(file).data !== undefined;
+
+/** Waits until `file` last changed over 3 s ago: a cache made from it then records its identity (lib/cli/bin.ts, SETTLED_MS). */
+function settle(file: string): void {
+  const wait = statSync(file).ctimeMs + 3100 - Date.now();
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+}
+
+/** A copy of the bin and its start bundle in a package of its own (a lint of the fixture loads no other bundle). */
+function copyOfBin(): { bin: string; bundle: string } {
+  const dir = tempTree({ 'package.json': readFileSync(join(root, 'package.json')) });
+  mkdirSync(join(dir, 'dist/bin'), { recursive: true });
+  for (const name of ['skewguard.js', 'skewguard-start.js']) copyFileSync(join(root, 'dist/bin', name), join(dir, 'dist/bin', name));
+  return { bin: join(dir, 'dist/bin/skewguard.js'), bundle: join(dir, 'dist/bin/skewguard-start.js') };
 }
 
 (nodeHasItsOwn ? describe.skip : describe)('the bin’s compile cache (Node < 22.1)', () => {
@@ -42,6 +62,7 @@ function whole(file: string): boolean {
   let file: string;
 
   beforeAll(() => {
+    settle(join(root, 'dist/bin/skewguard-start.js'));
     plain = run(dir, { NODE_DISABLE_COMPILE_CACHE: '1' });
   });
 
@@ -59,9 +80,13 @@ function whole(file: string): boolean {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(files(dir)).toHaveLength(1);
     file = join(dir, files(dir)[0]);
-    expect(files(dir)[0]).toMatch(new RegExp(`^skewguard-start-[0-9a-f]{32}-${process.version}-${process.arch}\\.cache$`));
+    expect(files(dir)[0]).toMatch(new RegExp(`^skewguard-start-[0-9a-f]{32}-${process.version}-${process.arch}-2\\.cache$`));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(whole(file)).toBe(true);
+    const stat = statSync(join(root, 'dist/bin/skewguard-start.js'), { bigint: true });
+    expect(parts(file).header).toBe(
+      `skewguard-compile-cache 2 ${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs} ${parts(file).data?.length} findings,templates`,
+    );
     const second = run(dir);
     expect(second.said).toBe(`compile cache used: ${file}`); // and not written again
     for (const result of [first, second]) expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
@@ -72,20 +97,81 @@ function whole(file: string): boolean {
     damaged[damaged.length >> 1] ^= 0xff;
     writeFileSync(file, damaged);
     const result = run(dir);
-    expect(result.said).toMatch(/is damaged \(checksum\)/);
+    expect(result.said).toMatch(/is damaged \(its two copies differ\)/);
     expect(result.said).toMatch(/compile cache written/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
     expect(whole(file)).toBe(true);
   });
 
-  it('compiles over a cache V8 rejects (its checksum right), and replaces it', () => {
+  it('compiles over a cache V8 rejects (whole, made from this bundle file), and replaces it', () => {
     const junk = Buffer.from('not V8 bytecode');
-    writeFileSync(file, Buffer.concat([Buffer.from(`skewguard-compile-cache 1 crc32 ${crc32(junk).toString(16)}\n`), junk]));
+    const identity = parts(file).header.split(' ')[2];
+    writeFileSync(file, Buffer.concat([Buffer.from(`skewguard-compile-cache 2 ${identity} ${junk.length} -\n`), junk, junk]));
     const result = run(dir);
     expect(result.said).toMatch(/compile cache rejected by V8/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
     expect(readFileSync(file).length).toBeGreaterThan(100_000);
     expect(whole(file)).toBe(true);
+  });
+
+  it('checks a bundle that had just changed by content, and records its identity once it has settled', () => {
+    const copy = copyOfBin();
+    const cache = join(tempTree(), 'cache');
+    const first = run(cache, {}, LINT, [], copy.bin);
+    expect(first.said).toMatch(/compile cache written/);
+    const made = join(cache, files(cache)[0]);
+    expect(parts(made).header).toMatch(/^skewguard-compile-cache 2 unsettled \d+ findings,templates$/);
+    expect(run(cache, {}, LINT, [], copy.bin).said).toMatch(/^compile cache used: /);
+    settle(copy.bundle);
+    const settled = run(cache, {}, LINT, [], copy.bin);
+    expect(settled.said).toMatch(/compile cache used: .*\ncompile cache written/);
+    expect(parts(made).header).not.toMatch(/unsettled/);
+    const stat = statSync(copy.bundle, { bigint: true });
+    expect(parts(made).header.split(' ')[2]).toBe(`${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs}`);
+    expect(run(cache, {}, LINT, [], copy.bin).said).toBe(`compile cache used: ${made}`);
+    for (const result of [first, settled]) expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
+  });
+
+  it('is not used with another state of the bundle file; rewritten if the bundle is the one built, else not written', () => {
+    const copy = copyOfBin();
+    const cache = join(tempTree(), 'cache');
+    settle(copy.bundle);
+    run(cache, {}, LINT, [], copy.bin);
+    const made = join(cache, files(cache)[0]);
+    const bundle = readFileSync(copy.bundle);
+    writeFileSync(copy.bundle, bundle); // the same bytes, written again: its ctime moves
+    settle(copy.bundle);
+    const rewritten = run(cache, {}, LINT, [], copy.bin);
+    expect(rewritten.said).toMatch(/compile cache stale \(made from another state of the bundle file\): .*\ncompile cache written/);
+    expect(run(cache, {}, LINT, [], copy.bin).said).toBe(`compile cache used: ${made}`);
+    // The same size, other content: not the bundle the bin was built with, so no cache is made from it.
+    const edited = Buffer.from(bundle.toString('latin1').replace('"use strict";', "'use strict';"), 'latin1');
+    expect(edited.equals(bundle)).toBe(false);
+    writeFileSync(copy.bundle, edited);
+    const before = readFileSync(made);
+    const result = run(cache, {}, LINT, [], copy.bin);
+    expect(result.said).toMatch(/compile cache stale .*\ncompile cache not written: .* is not the file the bin was built with/);
+    expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
+    expect(readFileSync(made).equals(before)).toBe(true);
+  });
+
+  it('grows to the paths its lints take, whichever ran first: rewritten by a lint that took a path it lacks, only then', () => {
+    const cache = join(tempTree(), 'cache');
+    const design = ['lint', 'examples/designs/good/uuid-orders.json'];
+    const assembly = ['lint', 'test/cli/fixtures/cloud-assembly'];
+    const steps = [
+      [design, /compile cache missing: .*\ncompile cache written/, '-'],
+      [design, /^compile cache used: [^\n]*$/, '-'],
+      [assembly, /compile cache used: .*\ncompile cache written/, 'findings,templates'],
+      [assembly, /^compile cache used: [^\n]*$/, 'findings,templates'],
+      [design, /^compile cache used: [^\n]*$/, 'findings,templates'],
+    ] as const;
+    for (const [args, said, paths] of steps) {
+      const result = run(cache, {}, args);
+      expect(result.said).toMatch(said);
+      expect(result.status).toBe(args === design ? 0 : 1);
+      expect(parts(join(cache, files(cache)[0])).header.split(' ')[4]).toBe(paths);
+    }
   });
 
   const unsafe: [string, (path: string) => void, RegExp][] = [
