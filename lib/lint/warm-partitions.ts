@@ -81,7 +81,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (most <= now) return undefined;
   const at = (partitions: number) => {
     const judge = warmedJudge(analysis, capacity, raised, partitions, total);
-    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads));
+    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n));
   };
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const roomy = (n: number, partitions: number) => fitsWithSpare(at(partitions)(n), headroom);
@@ -166,7 +166,8 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
     // The least fixed write units that make `partitions`: one more than the partitions before serve.
     const writeUnits = Math.max(write.units + 1, (partitions - 1) * DYNAMODB_LIMITS.partitionWriteUnits + 1);
     const judge = judgeWithCapacity(analysis, capacity, { write: Object.assign({}, write, { units: writeUnits }) }, total);
-    const dimensionsAt = (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads)).filter((d) => d.label === 'write');
+    const dimensionsAt = (n: number) =>
+      judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n)).filter((d) => d.label === 'write');
     const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom);
     const shards = smallestCount((n) => n >= own && roomy(n), own);
     if (shards === undefined || shards > cap) continue;
@@ -238,7 +239,7 @@ function warmedJudge(
   short: ReadonlySet<string>,
   partitions: number,
   total: Loads,
-): (stored: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   return judgeWithCapacity(
     analysis,
@@ -254,20 +255,22 @@ function warmedJudge(
 /**
  * The ceilings a stored key meets on the design with the key space's `capacity` changed by `change` (a warm throughput
  * declared, a fixed capacity raised), judged by the engine's own neighbour model beside `total`: the partitions the
- * next lint counts once the edit is applied, so a lever and the lint after it agree.
+ * next lint counts once the edit is applied, so a lever and the lint after it agree (`values`: the stored keys sharing
+ * the traffic where the key is uniform, `SpaceAnalysis.uniformValues`, as the lint passes them).
  */
 function judgeWithCapacity(
   analysis: SpaceAnalysis,
   capacity: KeySpaceCapacity,
   change: Partial<KeySpaceCapacity>,
   total: Loads,
-): (stored: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
   const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
-  return (stored: Loads) => analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored));
+  return (stored: Loads, values?: number) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored, values));
 }
 
 /**
