@@ -145,8 +145,8 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
  * twice-the-peak an existing table has served its way to. Where the peak is more than that serves, SG017 pre-warms the
  * table (its notPreWarmed finding, sized by `warmThroughputFor`, capped at the table-level quota), and the key is judged
  * on the partitions that pre-warm gives, as a provisioned key is at the capacity SG017 raises it to: the two findings
- * ask one function, so they count the same partitions (stranger21a: SG003 asked for 23 shards on the 4 partitions of a
- * new table, 3 once SG017's pre-warm was written).
+ * ask one function, so they count the same partitions (else SG003 asks for 23 shards on the 4 partitions of a
+ * new table, 3 once SG017's pre-warm is written).
  */
 function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
   const launch = launchCapacity(warm.reads, warm.writes);

@@ -333,7 +333,7 @@ export class SpaceAnalysis {
   }
 
   /**
-   * whale22: the ceilings a value of `loads` other than the hottest meets stored unsharded (the next hottest, which a
+   * The ceilings a value of `loads` other than the hottest meets stored unsharded (the next hottest, which a
    * sharding of the hottest value alone leaves as it is), beside its own neighbours: the rest of the key space's load,
    * the hottest value's included, since its shards hash over every partition. `dimensionsAt('none', 1, loads)` would
    * judge it on the hottest value's physical share (`physical`: neighbours of total − hot), crediting it with the room
@@ -553,7 +553,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const writesHot = !allFit(unshardedWrites);
   const hotAtAll = !allFit(unsharded);
   const declared = space.sharding?.strategy;
-  // Issue 14 §2: where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
+  // Where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
   // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
