@@ -3,6 +3,7 @@ import { ITEM_AGGREGATES, type CapacityCeiling, type DynamoDbKeyDesign, type Key
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 import { withHeadroom } from './fit';
+import { judgedNeighbourLoad, UNIFORM_KEY_TOLERANCE } from './neighbours';
 import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
 
 /**
@@ -43,7 +44,40 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  */
 export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel {
   const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
-  return (index, total, stored) => neighboursOfCapacity(design, capacityByIndex.get(index), total, stored);
+  return (index, total, stored, values) =>
+    judgedAmong(neighboursOfCapacity(design, capacityByIndex.get(index), total, stored), stored, values, design.thresholds.headroom);
+}
+
+/**
+ * A uniform key's neighbours, judged at the average partition (`judgedNeighbourLoad`, as Cosmos DB judges its values):
+ * at a provisioned table's usable line (the capacity SG017's fix writes, peak ÷ headroom) every partition averages the
+ * usable ceiling, and a key of 100,000 values at 0.08 WCU each was "over" by its own 0.07 WCU of bias (0.01 WCU left
+ * beside 799.99), a finding about the table's capacity, not its key. `values` undefined (a key with a value heavier
+ * than the average one, `SpaceAnalysis.uniformValues`): the expectation as it is.
+ *
+ * Only where the law of large numbers holds, so the average partition is the load every partition has: DynamoDB
+ * hashes each partition key value to a partition ("DynamoDB uses an internal hash function to evenly distribute data
+ * items across partitions, based on their partition key values", KeySchemaElement; "Partitions and data
+ * distribution"), so a partition's load is a sum of the values, each there with probability 1/P, whose spread about
+ * the average is √((P − 1) ÷ values) of it. Within UNIFORM_KEY_TOLERANCE (5%: values ≥ 400 × (P − 1)) every
+ * partition is the average give or take the same sliver the tolerance forgives; with fewer values the partitions'
+ * loads differ by more than the value's bias, and each other value still lands beside the judged one with probability
+ * 1/P: the expectation stands (4 environments of 12.5 RCU on 4 partitions meet 9.375 RCU of neighbours, not the none
+ * the average's 12.5 − 12.5 gives; 3 statuses of 3.33 WCU, 1.67 WCU, not none).
+ */
+function judgedAmong(neighbours: PartitionNeighbours, stored: Loads, values: number | undefined, headroom: number): PartitionNeighbours {
+  if (values === undefined || !averageHolds(values, neighbours.partitions)) return neighbours;
+  const judged = (hot: number, total: number, ceiling: number) =>
+    judgedNeighbourLoad({ hot, rest: Math.max(0, total - hot), cardinality: values }, neighbours.partitions, ceiling * headroom);
+  return Object.assign({}, neighbours, {
+    reads: judged(stored.reads, neighbours.total.reads, DYNAMODB_LIMITS.partitionReadUnits),
+    writes: judged(stored.writes, neighbours.total.writes, DYNAMODB_LIMITS.partitionWriteUnits),
+  });
+}
+
+/** The partitions' loads keep within UNIFORM_KEY_TOLERANCE of their average: √((P − 1) ÷ values) ≤ 5%. */
+function averageHolds(values: number, partitions: number): boolean {
+  return (partitions - 1) / values <= UNIFORM_KEY_TOLERANCE * UNIFORM_KEY_TOLERANCE;
 }
 
 function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity | undefined, total: Loads, stored: Loads): PartitionNeighbours {
@@ -111,8 +145,8 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
  * twice-the-peak an existing table has served its way to. Where the peak is more than that serves, SG017 pre-warms the
  * table (its notPreWarmed finding, sized by `warmThroughputFor`, capped at the table-level quota), and the key is judged
  * on the partitions that pre-warm gives, as a provisioned key is at the capacity SG017 raises it to: the two findings
- * ask one function, so they count the same partitions (stranger21a: SG003 asked for 23 shards on the 4 partitions of a
- * new table, 3 once SG017's pre-warm was written).
+ * ask one function, so they count the same partitions (else SG003 asks for 23 shards on the 4 partitions of a
+ * new table, 3 once SG017's pre-warm is written).
  */
 function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
   const launch = launchCapacity(warm.reads, warm.writes);

@@ -36,16 +36,14 @@ export {
   COSMOS_LIMITS,
   creationRequestUnits,
   evenInPlaceThroughput,
-  judgedNeighbourLoad,
   keySpaceSlicesOf,
   largestShareSlices,
-  neighbourLoad,
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,
-  UNIFORM_KEY_TOLERANCE,
   usableBesideNeighbours,
 } from './cosmosdb';
+export { judgedNeighbourLoad, neighbourLoad, UNIFORM_KEY_TOLERANCE, type ValueAmongValues } from './neighbours';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
 export { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor, type LaunchCapacity, type ReadsAndWrites } from './dynamodb-launch';

@@ -79,8 +79,12 @@ export interface PartitionNeighbours {
   readonly atLaunch?: true;
 }
 
-/** The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table). */
-export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads) => PartitionNeighbours;
+/**
+ * The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table).
+ * `values`: how many stored keys share the key space's traffic, where known: a uniform key (no value heavier than the
+ * average one) is then judged at the average partition (`judgedNeighbourLoad`).
+ */
+export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number) => PartitionNeighbours;
 
 /** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
 export interface DirectionNeighbours {

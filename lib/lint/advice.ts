@@ -166,7 +166,7 @@ export const ADVICE_MESSAGES = {
     "no count of replicated copies up to {{maxShardsAccepted}} fits the hottest {{key|key}} value's physical partition{{copiesAtRaise}}: N copies write and store every document N times, so the container holds N × its GB on at least one physical partition per 50 GB, its RU/s divided among them all, and each copy meets 1/P of N × the writes beside it: ",
   copiesDoNotServe:
     '; replicated copies do not serve it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB',
-  // cosmos16 item 2: the raise keeps the declared copies (judged with them); no other count serves below it.
+  // The raise keeps the declared copies (judged with them); no other count serves below it.
   copiesDoNotServeNow:
     "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
@@ -189,7 +189,7 @@ export const ADVICE_MESSAGES = {
   cacheHotReads: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
-  // cachecopies15 item 5: copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
+  // Copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
@@ -228,7 +228,7 @@ export const ADVICE_MESSAGES = {
   onRandom: ' (random)',
   shardCalculated: SHARD_TEXTS.shardCalculated,
   shardRandom: SHARD_TEXTS.shardRandom,
-  // jump21: the same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
+  // The same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
   ...CACHED_SHARD_TEXTS,
   // An index key is an attribute the application also reads: the shard goes in a separate key attribute it writes for the index.
   shardCalculatedIndex:
@@ -265,7 +265,7 @@ export const ADVICE_MESSAGES = {
   unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(UNSPREAD_RAISE)}`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
-  // jump21: where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
+  // Where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
   // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   cachedReadsWhy:
@@ -273,9 +273,12 @@ export const ADVICE_MESSAGES = {
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
-  // verdict22 item 3: after cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
+  // After cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
   daxReadsWhy:
     ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave no shard count room: ',
+  // Where the partitions counted now leave room for a count, but only a wide one: the same levers, that count after them.
+  daxReadsWhyWide:
+    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave room only for N = {{currentShards}} shards: ',
   orRaiseWrites:
     "; or raise {{raiseWriteField|code}} to {{raiseWriteUnits}} WCU in place, which DynamoDB serves on {{raiseWritePartitions}} partitions (its warm throughput follows a raise of provisioned throughput), then shard into N = {{raiseWriteShards}}: each stored key's {{raiseWriteStoredLoad}} WCU beside the {{raiseWriteNeighbours}} WCU its neighbours are then expected to take, {{raiseWriteTotal}} of the usable {{raiseWriteUsable}} WCU; billed every hour, where warm throughput is charged once",
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
@@ -287,7 +290,7 @@ export const ADVICE_MESSAGES = {
     'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
     '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix',
-  // warm20: DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
+  // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
   warmThenShardWhy: `; N = {{shards}} is the fewest that fits there: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
@@ -295,11 +298,11 @@ export const ADVICE_MESSAGES = {
     '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}',
   orPastMaxShardsNow:
     '; on the {{warmFromPartitions}} partitions counted now it would take N = {{currentShards}}, more than the {{maxShards}} a read can sensibly fan out over (maxShards)',
-  // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
+  // Clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
-  // whale21: write shards for the hottest value only (hot-values.ts).
+  // Write shards for the hottest value only (hot-values.ts).
   ...HOT_VALUES_MESSAGES,
 } as const;
 
@@ -325,8 +328,7 @@ const RAISE_LEADS: ReadonlySet<string> = new Set<AdviceId>(['raiseThenShard', 'r
 
 /**
  * A fix's clauses with a change a finding offers of its own (a time bucket's "key by an event id") placed before the
- * first raise of the container's RU/s, or last where there is none: remedies in the order of what they cost (review 14
- * item 2). A key change costs a new container and a copy of the data, once ("Changing the partition key entails
+ * first raise of the container's RU/s, or last where there is none: remedies in the order of what they cost. A key change costs a new container and a copy of the data, once ("Changing the partition key entails
  * creating a new destination container", "Change partition key"), and then nothing; a raise is paid every hour for as
  * long as the key stays as it is ("You're billed hourly for the maximum provisioned throughput for a given hour",
  * "Pricing model"), and the one a time bucket needs is often many times today's RU/s (an audit log's 26,000 RU/s on
@@ -453,7 +455,7 @@ function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
 /**
  * An index whose writes count the table's replicated copies (each copy writes its own entry, written.ts), where the
  * table's own fix re-plans those copies (an edit of its sharding to another count, or none): the index's shards would
- * be sized for copies the table is about to change, and re-planned once it has (stranger14: one --fix run planned an
+ * be sized for copies the table is about to change, and re-planned once it has (else one --fix run plans an
  * index for 7 copies, then again for the 3 the table kept). Its fix is the table's first, with no edits of its own;
  * the next lint plans it on the copies the table then has. Undefined where the table keeps its copies.
  */
@@ -488,7 +490,7 @@ function scopeBeforeRandom(advice: Advice): Advice {
  * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
  * edits this gives for that count instead of the plan's.
  */
-function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
+function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false): Advice {
   const { design, space, plan } = analysis;
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
@@ -522,7 +524,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined && count === undefined) {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
-    // jump21: reads of one item that no count spreads, cached, leave room for the writes' shards at today's RU/s.
+    // Reads of one item that no count spreads, cached, leave room for the writes' shards at today's RU/s.
     const cached = cachedReadsFirst(analysis, raised, Object.assign({}, upstreamData, { cache }));
     if (cached) return levelFirst(analysis, cached);
     if (raised) return levelFirst(analysis, raised);
@@ -539,12 +541,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
     ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
   });
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
-  if (plan.readsNeedCache) {
+  // `readsCached`: a fix that has already put the cache in front of those reads (`daxThenWarm`) shards only the writes.
+  if (plan.readsNeedCache && !readsCached) {
     const unspread = unspreadAdvice(analysis, n);
     if (unspread) {
       const data = Object.assign({}, base, { cache, writeUnit }, unspread.data);
-      // verdict22 item 2: the cache these reads need takes them off the value's partition and the container, which
-      // decides what its writes then need (as at the usable line, jump21): judged so, the cache leads with the count its
+      // The cache these reads need takes them off the value's partition and the container, which
+      // decides what its writes then need (as at the usable line): judged so, the cache leads with the count its
       // writes need there, and the raise (or copies) that serves the key without it follows as the alternative.
       const alternatives = unspread.ids.filter((id) => UNSPREAD_ALTERNATIVES.has(id));
       const cached = paged
@@ -603,7 +606,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number): Advice {
   const fullKey = form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
-  if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
+  if (plan.readsNeedCache && !readsCached) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   const pastQuota = fanOutPastQuota(analysis, n, fanOut);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
@@ -701,7 +704,7 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
 }
 
 /**
- * verdict22 item 3: DynamoDB, where no count fits at the partitions counted now and warm throughput for the key as it is
+ * DynamoDB, where no count fits at the partitions counted now and warm throughput for the key as it is
  * serves none either, because the hottest value's reads are of one item, which no count spreads, over its partition by
  * themselves: DAX in front of them takes them off the partition ("In-memory acceleration with DynamoDB Accelerator
  * (DAX)"), but not its writes (DAX is a write-through cache: every write goes to the table, "DAX and DynamoDB
@@ -714,7 +717,10 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
  */
 function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice | undefined {
   const { plan, hot, design } = analysis;
-  if (plan.shards !== undefined || hot.reads <= 0 || !analysis.owner.profile.neighbourModel || analysis.spreadReadsBesideNeighbours()) return undefined;
+  // A count at today's partitions (the reads still over: `readsNeedCache`) keeps these levers where they at least halve it
+  // (`warmLever`): at 79% of the write capacity as at 80%, where that count's fan-out then follows as the alternative.
+  if ((plan.shards !== undefined && !plan.readsNeedCache) || hot.reads <= 0 || !analysis.owner.profile.neighbourModel) return undefined;
+  if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
   const readsOver = analysis.owner.profile
@@ -723,18 +729,21 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
   if (!readsOver) return undefined;
   const lever = warmLever(analysis, true);
   if (!lever || lever.shards <= 1) return undefined;
-  const sharded = planAdvice(analysis, lever.shards);
+  const sharded = planAdvice(analysis, lever.shards, true);
   const { cache } = analysis.owner.profile;
   // A fixed write capacity raised in place makes partitions too: billed by the hour, so after the one-off warm throughput.
   const raise = writeRaiseLever(analysis);
+  const { maxShards } = design.thresholds;
+  const now: AdviceId[] = plan.shards === undefined ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
   return {
     ids: [
       'cachedReadsLead',
-      'daxReadsWhy',
+      plan.shards === undefined ? 'daxReadsWhy' : 'daxReadsWhyWide',
       'warmThenShard',
       ...sharded.ids,
       'warmThenShardWhy',
       ...(raise ? (['orRaiseWrites'] as const) : []),
+      ...now,
       'orUpstream',
       'upstream',
     ],
@@ -758,6 +767,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       hotWrites: hot.writes,
       writeUnit: analysis.owner.profile.writeUnit,
       ...warmFigures(analysis, lever),
+      ...(plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {}),
     }),
     shards: lever.shards,
   };
@@ -1122,7 +1132,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
 const UNSPREAD_ALTERNATIVES: ReadonlySet<AdviceId> = new Set<AdviceId>(['unspreadCopies', 'unspreadRaiseWhole', 'unspreadRaiseShard']);
 
 /**
- * jump21: the fix where no write-shard count fits the hottest value's physical partition at today's RU/s while its reads
+ * The fix where no write-shard count fits the hottest value's physical partition at today's RU/s while its reads
  * stay on the container, and those reads are of one item (or pages of it), which no count spreads and which alone
  * exceed what the partition leaves the value (`unspreadAdvice`'s test): the cache in front of them leads where, with
  * those reads taken off both the value and the container's load, its writes fit at today's RU/s, unsharded or in the
@@ -1133,7 +1143,7 @@ const UNSPREAD_ALTERNATIVES: ReadonlySet<AdviceId> = new Set<AdviceId>(['unsprea
  * (`roomForCounts`). Before it, the container's average partition at its usable line left no count (review: at
  * 25,000 RU/s a raise to 111,000 led, where the cache and a few shards serve at 25,000). The raise and shard
  * (`raised`), or batching the writes upstream, follow as the alternative; `orClauses` (each opening with "; or"), before
- * them: the unspread reads' own alternatives where a count fits with the reads on the container (verdict22 item 2: at
+ * them: the unspread reads' own alternatives where a count fits with the reads on the container (without them, at
  * 26,000 RU/s the cache alone was the fix, though the value's 6,000 RU/s of writes exceed the 4,266.67 its partition
  * leaves it). Undefined where the reads spread over shards,
  * fit alone, or their removal leaves no count that fits at today's RU/s.
@@ -1236,7 +1246,7 @@ function cachedReadsFirst(
  * is not the key design's to write.
  * Where a raise serves the key unsharded (`throughputThatServes`, SG003's orRaiseThroughput), that raise is the fix,
  * unless the key's largest value needs shards for its size anyway (SG006, one plan: a raise leaves it too large) or
- * shards let a smaller raise serve (review 12: a 1,600 RU/s conversation on 60 storage-made partitions served as it
+ * shards let a smaller raise serve (a 1,600 RU/s conversation on 60 storage-made partitions served as it
  * is at 168,000 RU/s, sharded at about a third of that); the raise as it is then follows as the alternative that keeps
  * the key. Undefined where that raise is the fix, or no raise serves a count within maxShards.
  */
@@ -1255,7 +1265,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const calculated = strategy === 'calculated' && source !== undefined;
   const fanOut = fanOutPatterns(analysis, strategy, source);
   const cost = (raise: ShardRaise) => shardRaiseCost(analysis, raise, fanOut);
-  // Remedies in the order of what they cost (review 14 item 2, cheaperFirst): the least raise leads where it costs fewer
+  // Remedies in the order of what they cost (cheaperFirst): the least raise leads where it costs fewer
   // RU/s than the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding
   // clause; the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
   const leastLeads = least !== undefined && cheaperFirst(cost(least), cost(fewest)) < 0;
@@ -1338,7 +1348,7 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
  * counts (prefix-ingestion.ts) found: said, not offered, and the raise in place that serves the key leads (Cosmos DB
  * divides a container's RU/s evenly among its physical partitions, "Partitioning and horizontal scaling"). So is a count
  * judged at SG017's raise (`raisedFrom`: the container's peak above its usable RU/s), whose peak fills its usable RU/s
- * by construction (review 14 item 3: a date key's shards there, each the container's average value, fit only at that
+ * by construction (a date key's shards there, each the container's average value, fit only at that
  * line, 41 of them by a fraction of an RU/s). Undefined where the count is not a sliver's, or no raise serves.
  */
 function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice | undefined {
@@ -1460,7 +1470,7 @@ function shardAttributeName(key: readonly { readonly name: string }[]): string {
 }
 
 /**
- * The directions of the hottest value's load that its fix must relieve (review 11 item 7: a bot that only reads was
+ * The directions of the hottest value's load that its fix must relieve (else a bot that only reads is
  * told to batch its writes), from the loads the design declares or observe measured, never from the text: on a
  * dimension of its own (DynamoDB's reads and writes), the one over its ceiling; on one budget (Cosmos DB RU/s), the
  * direction that carries the larger part of the load, and the other too where it is over the ceiling by itself
@@ -1513,7 +1523,7 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
  */
 export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefined {
   // A flat key only: on a hierarchical key a further level spreads neither the load nor, for its first level, the
-  // ingestion, and the shared plan decides (review 16).
+  // ingestion, and the shared plan decides.
   if (analysis.space.partitionKey.length !== 1) return undefined;
   const level = deeperLevel(analysis);
   if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;

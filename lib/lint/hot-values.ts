@@ -1,5 +1,5 @@
 /**
- * Sharding only the hot value (whale21): where one declared value (a whale tenant, a bot user) is over its partition and
+ * Sharding only the hot value: where one declared value (a whale tenant, a bot user) is over its partition and
  * every other value fits unsharded, the fix shards that value alone (`sharding.hotValues: 1`), not every value of the
  * key. Sharding every value makes every value's reads fan out over N for the load of one; AWS puts the suffix where the
  * writes concentrate ("Using write sharding to distribute workloads evenly"; "Best practices for designing and using
@@ -23,7 +23,7 @@ export const HOT_VALUES_MESSAGES = {
     'shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}}, fits its usable {{restUsable}} {{restUnit}} unsharded); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
-  // whale22: a whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
+  // A whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
   everyValueWhy:
     '; every value, not the hottest alone (sharding.hotValues): the next hottest, at {{restLoad}} {{restUnit}} unsharded, would be over the usable {{restUsable}} {{restUnit}} its own partition leaves it beside the rest of the load',
 } as const;
@@ -50,7 +50,7 @@ export function restLoads(a: SpaceAnalysis): Loads | undefined {
  * its partition unsharded. Undefined where not; else the figures the clause quotes. `judge`: the ceilings a key meets
  * on the partitions the fix makes, where it makes more (warm throughput, `warmLever`), else those counted now.
  *
- * prov22: the next hottest value is judged on the partitions the fix's count is sized on, beside the same neighbours
+ * The next hottest value is judged on the partitions the fix's count is sized on, beside the same neighbours
  * (1/P of the rest of the key space's load): sharding every value lowers no partition's average load, so on one P the
  * hottest value's shards fit only where an unsharded value lighter than one of them fits too. Judged on the partitions
  * counted before a pre-warm, a provisioned table at peak ÷ headroom (every partition averaging the usable ceiling)
@@ -80,9 +80,15 @@ function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDim
   return { fit, data: { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit } };
 }
 
-/** The ceilings of the partitions a fix makes where it leads with warm throughput (`warmLever`); undefined where it does not. */
+/**
+ * The ceilings of the partitions a fix makes where it leads with warm throughput (`warmLever`; after DAX in front of the
+ * hottest value's reads, the lever judged with those reads cached); undefined where it does not. Judged on the
+ * partitions counted before the pre-warm instead, a table at 80% of its write capacity sharded every meter for the
+ * next hottest's 0.32 WCU left there, and one at 79% only the hottest: the same fix at 33 partitions.
+ */
 function fixJudge(advice: { readonly ids: readonly string[] }, a: SpaceAnalysis): ((loads: Loads) => readonly LoadDimension[]) | undefined {
-  return advice.ids.includes('warmThenShard') ? a.once(warmLever)?.dimensionsOf : undefined;
+  if (!advice.ids.includes('warmThenShard')) return undefined;
+  return advice.ids.includes('cachedReadsLead') ? warmLever(a, true)?.dimensionsOf : a.once(warmLever)?.dimensionsOf;
 }
 
 /**
@@ -111,7 +117,7 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
 }
 
 /**
- * whale22: a fix that shards a whale's key anew, whose next hottest value would be over unsharded (a few values sharing
+ * A fix that shards a whale's key anew, whose next hottest value would be over unsharded (a few values sharing
  * the rest of the load: 39 stores at 250 RU/s each, on partitions the rest of the load fills to 1,843.75 of 2,000
  * usable): every value is sharded, and the clause after the sharding says why not the hottest alone.
  */

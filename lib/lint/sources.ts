@@ -54,7 +54,7 @@ export const SOURCES = {
     url: `${AWS}/pre-warming-on-demand-capacity-mode.html`,
   },
   dynamoWarmThroughput: { title: 'DynamoDB: Understanding warm throughput', url: `${AWS}/warm-throughput.html` },
-  // verdict22 item 3: "As you increase the provisioned throughput beyond these values, the warm throughput will
+  // "As you increase the provisioned throughput beyond these values, the warm throughput will
   // automatically adjust to the new higher values": a raise of a provisioned table's capacity makes its partitions too.
   dynamoWarmThroughputScenarios: {
     title:

@@ -67,13 +67,12 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (now === undefined || capacity === undefined) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  // `cachedReads` (verdict22 item 3): the hottest value's reads are of one item that no count spreads, and DAX in front
-  // of them takes them off its partition and off the table's reads; its writes are judged alone (DAX writes through).
+  // `cachedReads`: the hottest value's reads are of one item that no count spreads, and DAX in front of them takes them
+  // off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
   const raised = warmDirection(short);
-  const loads: Loads = cachedReads ? { reads: 0, writes: analysis.hot.writes } : analysis.hot;
-  const total: Loads = cachedReads ? { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes } : analysis.total;
+  const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
   const own = ownCount(analysis, layout, cap, loads);
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
@@ -81,11 +80,11 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const most = mostWarmPartitions(raised);
   if (most <= now) return undefined;
   const at = (partitions: number) => {
-    const judge = warmedJudge(analysis, design, capacity, raised, partitions, total);
-    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads));
+    const judge = warmedJudge(analysis, capacity, raised, partitions, total);
+    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n));
   };
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
-  const roomy = (n: number, partitions: number) => at(partitions)(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
+  const roomy = (n: number, partitions: number) => fitsWithSpare(at(partitions)(n), headroom);
   const fewest = smallestCount((n) => n >= own && roomy(n, most), own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
@@ -119,7 +118,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
         ...warm,
       },
     },
-    dimensionsOf: warmedJudge(analysis, design, capacity, raised, partitions, total),
+    dimensionsOf: warmedJudge(analysis, capacity, raised, partitions, total),
   };
 }
 
@@ -138,7 +137,7 @@ export interface WriteRaiseLever {
 }
 
 /**
- * verdict22 item 3: the other way to more partitions on a provisioned table whose write capacity is `fixed`: raise it.
+ * The other way to more partitions on a provisioned table whose write capacity is `fixed`: raise it.
  * A provisioned table has partitions for the capacity it is given, and raising it past what they serve raises its warm
  * throughput with it ("As you increase the provisioned throughput beyond these values, the warm throughput will
  * automatically adjust to the new higher values", "Understanding DynamoDB warm throughput in different scenarios"; each
@@ -150,8 +149,7 @@ export interface WriteRaiseLever {
 export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | undefined {
   const { plan, space } = analysis;
   const design = analysis.design as DynamoDbKeyDesign;
-  const neighbourModel = analysis.owner.profile.neighbourModel;
-  if (!neighbourModel || !('capacity' in design) || design.billing !== 'provisioned') return undefined;
+  if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || design.billing !== 'provisioned') return undefined;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
   const capacity = design.capacity.find((c) => c.index === space.index);
   const write = capacity?.write;
@@ -159,8 +157,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
   if (!capacity || write?.source !== 'fixed' || write.inherited || now === undefined) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  const loads: Loads = { reads: 0, writes: analysis.hot.writes };
-  const total: Loads = { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes };
+  const { loads, total } = cachedReadLoads(analysis);
   const layout: KeyLayout = plan.layout;
   const own = ownCount(analysis, layout, cap, loads);
   if (own === undefined) return undefined;
@@ -168,14 +165,10 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
   for (let partitions = now + 1; partitions <= most; partitions++) {
     // The least fixed write units that make `partitions`: one more than the partitions before serve.
     const writeUnits = Math.max(write.units + 1, (partitions - 1) * DYNAMODB_LIMITS.partitionWriteUnits + 1);
-    const raised: KeySpaceCapacity = Object.assign({}, capacity, { write: Object.assign({}, write, { units: writeUnits }) });
-    const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? raised : c)) });
-    const model = neighbourModel(edited);
-    const dimensionsAt = (n: number) => {
-      const stored = analysis.storedLoads(n === 1 ? 'none' : layout, n, loads);
-      return analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(space.index, total, stored)).filter((d) => d.label === 'write');
-    };
-    const roomy = (n: number) => dimensionsAt(n).every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
+    const judge = judgeWithCapacity(analysis, capacity, { write: Object.assign({}, write, { units: writeUnits }) }, total);
+    const dimensionsAt = (n: number) =>
+      judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n)).filter((d) => d.label === 'write');
+    const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom);
     const shards = smallestCount((n) => n >= own && roomy(n), own);
     if (shards === undefined || shards > cap) continue;
     const [d] = dimensionsAt(shards);
@@ -201,7 +194,8 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
  * `dynamoPartitionsFor`), so one direction gives P′ for both: the writes where they are short (1,000 units a partition,
  * and up to 40 partitions under the 40,000-unit table-level quota, where reads make 13), else the reads. Warm
  * throughput is set "for read operations, write operations, or both" ("Understanding DynamoDB warm throughput").
- * prov22: a table short on both asked for 13,000 WCU and 39,000 RCU, either of which made its 13 partitions.
+ * Raising both would ask for twice the charge: a table short on both was once asked for 13,000 WCU and 39,000 RCU,
+ * either of which made its 13 partitions.
  */
 function warmDirection(short: ReadonlySet<string>): ReadonlySet<string> {
   return new Set([short.has('write') ? 'write' : 'read']);
@@ -241,21 +235,59 @@ function warmUnits(short: ReadonlySet<string>, partitions: number): { writeUnits
  */
 function warmedJudge(
   analysis: SpaceAnalysis,
-  design: DynamoDbKeyDesign,
   capacity: KeySpaceCapacity,
   short: ReadonlySet<string>,
   partitions: number,
-  total: Loads = analysis.total,
-): (stored: Loads) => readonly LoadDimension[] {
+  total: Loads,
+): (stored: Loads, values?: number) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
-  const warmed: KeySpaceCapacity = Object.assign({}, capacity, {
-    ...(warm.writeUnitsPerSecond !== undefined ? { warmWriteUnits: warm.writeUnitsPerSecond } : {}),
-    ...(warm.readUnitsPerSecond !== undefined ? { warmReadUnits: warm.readUnitsPerSecond } : {}),
-  });
-  const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? warmed : c)) });
+  return judgeWithCapacity(
+    analysis,
+    capacity,
+    {
+      ...(warm.writeUnitsPerSecond !== undefined ? { warmWriteUnits: warm.writeUnitsPerSecond } : {}),
+      ...(warm.readUnitsPerSecond !== undefined ? { warmReadUnits: warm.readUnitsPerSecond } : {}),
+    },
+    total,
+  );
+}
+
+/**
+ * The ceilings a stored key meets on the design with the key space's `capacity` changed by `change` (a warm throughput
+ * declared, a fixed capacity raised), judged by the engine's own neighbour model beside `total`: the partitions the
+ * next lint counts once the edit is applied, so a lever and the lint after it agree (`values`: the stored keys sharing
+ * the traffic where the key is uniform, `SpaceAnalysis.uniformValues`, as the lint passes them).
+ */
+function judgeWithCapacity(
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  change: Partial<KeySpaceCapacity>,
+  total: Loads,
+): (stored: Loads, values?: number) => readonly LoadDimension[] {
+  const design = analysis.design as DynamoDbKeyDesign;
+  const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
+  const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
-  return (stored: Loads) => analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored));
+  return (stored: Loads, values?: number) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored, values));
+}
+
+/**
+ * The hottest value's loads and the key space's total with its reads cached: the reads of one item that no count
+ * spreads, answered by DAX in front of them, reach neither its partition nor the table, while its writes do (DAX
+ * writes through), so they are judged alone.
+ */
+function cachedReadLoads(analysis: SpaceAnalysis): { readonly loads: Loads; readonly total: Loads } {
+  return {
+    loads: { reads: 0, writes: analysis.hot.writes },
+    total: { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes },
+  };
+}
+
+/** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */
+function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number): boolean {
+  return dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
 }
 
 /** A dimension's usable ceiling alone (headroom × the partition's), before its neighbours take their part. */

@@ -1,0 +1,37 @@
+/**
+ * A uniform DynamoDB key on a provisioned table at exactly peak ÷ headroom (the capacity SG017's own fix writes): every
+ * partition averages its usable ceiling, and each value's own bias above that average (one value's load × (1 − 1/P))
+ * is no hot key. Judged at the average partition where the partitions' loads keep within 5% of it (values ≥ 400 ×
+ * (P − 1)); a few values, or a key with a whale, keep the expectation (each other value beside it with probability 1/P).
+ */
+import { lint, type DynamoDbTableDesign } from '../../lib';
+
+const events = (cardinality: number, writeUnits = 10_000, hotKeyShare?: number): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'events',
+  partitionKey: { name: 'deviceId', type: 'S', cardinality },
+  billing: 'provisioned',
+  workload: { peakReadUnits: 4_000, peakWriteUnits: 8_000, ...(hotKeyShare !== undefined ? { hotKeyShare } : {}) },
+  capacity: { read: { fixed: 8_000 }, write: { fixed: writeUnits } },
+});
+const sg003 = (design: DynamoDbTableDesign) => lint(design).find((f) => f.ruleId === 'SG003');
+
+describe('a uniform DynamoDB key at its provisioned line', () => {
+  it('100,000 values of 0.08 WCU at 10,000 WCU (8,000 ÷ 0.8, 10 partitions) are no hot key: no SG003, no pre-warm', () => {
+    // Was a warning: "0.01 WCU left" beside 799.99 WCU of neighbours, "pre-warm the table to 11,000 write units".
+    expect(sg003(events(100_000))).toBeUndefined();
+  });
+
+  it('nor with SG017 below the line (9,000 WCU): judged at the 10,000 SG017 raises it to', () => {
+    expect(sg003(events(100_000, 9_000))).toBeUndefined();
+  });
+
+  it('3,000 values on 10 partitions (fewer than 400 × 9) keep the expectation: their partitions spread more than 5% about the average', () => {
+    // 2.67 WCU each beside (8,000 − 2.67) ÷ 10 = 799.73: over by 2.4 WCU at the line, as before.
+    expect(sg003(events(3_000))?.message).toMatch(/2\.67 WCU writes against a usable 800 WCU .* less the 799\.73 WCU its neighbours/);
+  });
+
+  it('a key with a whale keeps the expectation for every value (its partitions are no average)', () => {
+    expect(sg003(events(100_000, 10_000, 0.6))?.message).toMatch(/4,800 WCU writes/);
+  });
+});
