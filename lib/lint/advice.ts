@@ -426,9 +426,12 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
   const scoped = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
   // An index hot on one table item's writes: the shards must be redrawn on each update, or the projection leave them out.
   const inherited = inheritedFixNotes(analysis);
-  const advice = Object.assign({}, scoped, { ids: [...scoped.ids, ...inherited.ids], data: Object.assign({}, scoped.data, inherited.data) });
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
-  return sparse ? Object.assign({}, advice, { ids: [...advice.ids, 'orSparseIndex'], data: Object.assign({}, advice.data, { indexKey: sparse }) }) : advice;
+  if (inherited.ids.length === 0 && !sparse) return scoped;
+  return Object.assign({}, scoped, {
+    ids: [...scoped.ids, ...inherited.ids, ...(sparse ? (['orSparseIndex'] as const) : [])],
+    data: Object.assign({}, scoped.data, inherited.data, sparse ? { indexKey: sparse } : {}),
+  });
 }
 
 /**
@@ -603,6 +606,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const form = shardFormOf(analysis);
   const separate = form !== 'key';
   const ids = shardingClause(analysis, n, form);
+  const shardAttribute = shardAttributeOf(analysis, form);
   const fullKey = form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
@@ -618,7 +622,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     counted,
     plan.readsNeedCache ? Object.assign({ cache }, paged) : {},
     calculated ? { sourceAttribute: source } : {},
-    separate ? { index: space.index, shardAttribute: shardAttributeOf(analysis, form) } : {},
+    separate ? { index: space.index, shardAttribute } : {},
     fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
@@ -631,7 +635,6 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ids.splice(fanOutAt >= 0 ? fanOutAt + 1 : fullKey ? 2 : 1, 0, 'asNewIndex');
     Object.assign(data, { newIndex: replacementIndexName(space.index, indexNamesOf(analysis.owner)) });
   }
-  const shardAttribute = shardAttributeOf(analysis, form);
   const keyEdits = !rekey ? [] : form === 'attribute' ? addedShardAttribute(analysis, shardAttribute) : separateShardAttribute(analysis, shardAttribute);
   // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
   const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space)] : keyEdits;
@@ -645,7 +648,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ...(rekeyEdits ?? []),
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
-  const level = deeperLevel(analysis);
+  const level = analysis.once(deeperLevel);
   const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
   if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
@@ -788,7 +791,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
  */
 function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): Advice {
   const layout = analysis.plan.layout;
-  const level = layout === 'random' || layout === 'calculated' ? deeperLevel(analysis) : undefined;
+  const level = layout === 'random' || layout === 'calculated' ? analysis.once(deeperLevel) : undefined;
   // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
   // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
   if (!level || (!counted && level.at !== 0)) return advice;
@@ -1496,7 +1499,8 @@ function loadDirections(analysis: SpaceAnalysis): { readonly reads: boolean; rea
  * (`order`, the level at `at`): the order SG002 and SG004 ask for (reorder.ts's fixedOrder), with the
  * new level of many values after the business levels and before any time bucket or unique id, so the
  * text never suggests a key another rule rejects; none when the declared queries pin another order.
- * `attribute`: the one the queries give with the key, when there is one.
+ * `attribute`: the one the queries give with the key, when there is one. A function of the key space: the plan's fix,
+ * `levelFirst` and SG006's `finerLevelForSize` read it through `analysis.once`, so it is made once per lint.
  */
 function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: number; attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
@@ -1525,7 +1529,7 @@ export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefi
   // A flat key only: on a hierarchical key a further level spreads neither the load nor, for its first level, the
   // ingestion, and the shared plan decides.
   if (analysis.space.partitionKey.length !== 1) return undefined;
-  const level = deeperLevel(analysis);
+  const level = analysis.once(deeperLevel);
   if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;
   return { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') };
 }

@@ -44,8 +44,20 @@ type Filter = (typeof FILTERS)[number];
  */
 type Choices = ReadonlyMap<string, string>;
 
-/** Literal text, or a placeholder: the data's key and how to format its value. */
-type Part = string | { readonly key: string; readonly filter?: Filter; readonly choices?: Choices } | Section;
+/**
+ * A placeholder: the data's key and how to format its value, by a filter or a select (`plural`: a select whose choices
+ * are `one` and `other`). Every placeholder has all four fields, and every section all three: one shape each, which the
+ * engine reads for every part of every finding.
+ */
+interface Placeholder {
+  readonly key: string;
+  readonly filter: Filter | undefined;
+  readonly choices: Choices | undefined;
+  readonly plural: boolean;
+}
+
+/** Literal text, a placeholder, or a section. */
+type Part = string | Placeholder | Section;
 
 /**
  * `{{?name}}…{{/name}}`: text with placeholders of its own, written only where data has `name` (a clause that only
@@ -56,7 +68,7 @@ interface Section {
   readonly section: string;
   readonly parts: readonly Part[];
   /** `{{!name}}`: written where data lacks `name`. */
-  readonly unless?: true;
+  readonly unless: boolean;
 }
 
 const SECTION = /\{\{([?!])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
@@ -72,14 +84,14 @@ function templateError(source: string, problem: string): Error {
   return new Error(`${problem} in ${JSON.stringify(source.slice(0, 60))}`);
 }
 
-function placeholder(source: string, key: string, filter: string | undefined): Part {
-  if (filter === undefined) return { key };
+function placeholder(source: string, key: string, filter: string | undefined): Placeholder {
+  if (filter === undefined) return { key, filter: undefined, choices: undefined, plural: false };
   if (filter.includes('=')) {
     const choices = new Map(filter.split('|').map((choice) => [choice.slice(0, choice.indexOf('=')), choice.slice(choice.indexOf('=') + 1)] as const));
-    return { key, choices };
+    return { key, filter: undefined, choices, plural: isPlural(choices) };
   }
   if (!(FILTERS as readonly string[]).includes(filter)) throw templateError(source, `message placeholder "{{${key}}}" has no such filter "${filter}"`);
-  return { key, filter: filter as Filter };
+  return { key, filter: filter as Filter, choices: undefined, plural: false };
 }
 
 export function compileTemplate(source: string): Template {
@@ -87,7 +99,7 @@ export function compileTemplate(source: string): Template {
   let end = 0;
   for (const match of source.matchAll(SECTION)) {
     parts.push(...placeholders(source, source.slice(end, match.index)));
-    parts.push(Object.assign({ section: match[2], parts: placeholders(source, match[3]) }, match[1] === '!' ? { unless: true as const } : {}));
+    parts.push({ section: match[2], parts: placeholders(source, match[3]), unless: match[1] === '!' });
     end = match.index + match[0].length;
   }
   parts.push(...placeholders(source, source.slice(end)));
@@ -168,7 +180,7 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       continue;
     }
     if ('section' in part) {
-      if ((data[part.section] !== undefined) !== (part.unless === true)) text += fillParts(source, part.parts, data);
+      if ((data[part.section] !== undefined) !== part.unless) text += fillParts(source, part.parts, data);
       continue;
     }
     const value = data[part.key];
@@ -188,7 +200,7 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       text += typeof value === 'number' ? render(value, part.filter) : printable(render(value, part.filter));
       continue;
     }
-    const words = isPlural(part.choices) ? pluralWords(part.choices, value) : part.choices.get(String(value));
+    const words = part.plural ? pluralWords(part.choices, value) : part.choices.get(String(value));
     if (words === undefined) throw templateError(source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
     text += words;
   }

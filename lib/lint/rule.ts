@@ -121,19 +121,47 @@ export function defineRule<E extends Engine = Engine, M extends string = string>
   return withTemplates({ ...definition, engines: definition.engines ?? ENGINES }, definition.messages) as unknown as Rule;
 }
 
+/** A rule's messages until first read, and its templates once compiled (`withTemplates`). */
+interface LazyMessages {
+  readonly messagesOf: () => Readonly<Record<string, string>>;
+  messages?: Readonly<Record<string, string>>;
+  templates?: Readonly<Record<string, Template>>;
+}
+
+/** The own, non-enumerable property of every defined rule that holds its `LazyMessages`. */
+const LAZY = Symbol('skewguard.lazyMessages');
+
+type WithLazy = { readonly [LAZY]: LazyMessages };
+
+function readMessages(this: WithLazy): Readonly<Record<string, string>> {
+  const lazy = this[LAZY];
+  return (lazy.messages ??= lazy.messagesOf());
+}
+
+function readTemplates(this: WithLazy): Readonly<Record<string, Template>> {
+  const lazy = this[LAZY];
+  return (lazy.templates ??= compileTemplates(readMessages.call(this)));
+}
+
 /**
  * The rule with `messages` built on first read (in its place among the rule's properties, and enumerable, so a
  * rule spread or listed still shows them) and `templates` compiled from them on first use: a command starts by
  * defining every rule, and most runs render the messages of few of them (a clean lint, none). `templates` is
- * not enumerable, so a rule spread into another does not read them.
+ * not enumerable, so a rule spread into another does not read them. A new object whose properties are defined once,
+ * as they end up, with the same two getters on every rule (each reads its own rule's state): redefining a data
+ * property as a getter, or giving each rule getters of its own, leaves V8 a dictionary-mode object, slow to read for
+ * every rule the engine runs and every finding it renders.
  */
 function withTemplates<R extends object>(rule: R, messagesOf: () => Readonly<Record<string, string>>): R & Pick<Rule, 'messages' | 'templates'> {
-  let messages: Rule['messages'] | undefined;
-  let templates: Rule['templates'] | undefined;
-  return Object.defineProperties(rule, {
-    messages: { get: () => (messages ??= messagesOf()), enumerable: true, configurable: true },
-    templates: { get: () => (templates ??= compileTemplates((rule as Pick<Rule, 'messages'>).messages)), enumerable: false },
-  }) as R & Pick<Rule, 'messages' | 'templates'>;
+  const lazy: LazyMessages = { messagesOf };
+  return Object.defineProperties(
+    {},
+    Object.assign(Object.getOwnPropertyDescriptors(rule), {
+      messages: { get: readMessages, enumerable: true, configurable: true },
+      templates: { get: readTemplates, enumerable: false },
+      [LAZY]: { value: lazy, enumerable: false },
+    }),
+  ) as R & Pick<Rule, 'messages' | 'templates'>;
 }
 
 /**
