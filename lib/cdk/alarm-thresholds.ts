@@ -9,15 +9,15 @@
  *   throttles within one minute and a table at its planned peak, each key at its planned share
  *   (below the headroom), throttles at most a trickle; a key pinned at its partition's ceiling
  *   throttles its excess every second, far above one a second, for as long as it stays hot, and pages
- *   in its 4th minute. The 10-minute window is for a key hot in bursts (review 15: 5,000 a minute in
- *   every other minute, or 3 minutes in 5, for hours, never paged at 4 of 5): one throttling in 40% of
+ *   in its 4th minute. The 10-minute window is for a key hot in bursts (5,000 a minute in
+ *   every other minute, or 3 minutes in 5, for hours, never pages at 4 of 5): one throttling in 40% of
  *   the minutes or more pages, within 10 minutes; a spike in one minute of 10 (100,000 throttles, then
  *   nothing) still does not. 4 of 10 rather than a second alarm on a longer window: no resource per key
  *   space, and a Sum over 15 minutes would page on the lone spikes.
  * - Page, throttles for other causes (a capacity limit) and server errors: at least one in 5 of 10
  *   minutes. A healthy table stays under its limits (the design's checks compare them with its
  *   peaks), so a limit that throttles in half the minutes is refusing requests now: steadily, it pages
- *   in its 5th minute as 5 of 5 did; in bursts (every other minute, or 3 minutes in 5, review 16) it
+ *   in its 5th minute as 5 of 5 did; in bursts (every other minute, or 3 minutes in 5) it
  *   pages within 10 minutes, where 5 of 5 never did; a throttled minute in 10 (a spike past burst
  *   capacity) does not. An auto-scaled table (a minimum below its maximum) throttles by design while
  *   auto scaling catches a steep ramp (two breaching minutes, an alarm delay, several minutes of
@@ -127,7 +127,7 @@ export interface HotKeyLine {
 }
 
 /**
- * Review 15 item 1: the line of the accessed-mode hot-key ticket, as the Cosmos DB hotKey alert draws its own: the design's
+ * The line of the accessed-mode hot-key ticket, as the Cosmos DB hotKey alert draws its own: the design's
  * headroom × what the key's partition leaves it beside its neighbours' planned load (`dynamoHotKeyReach`), never under the
  * key's own planned load (a key running as designed stays quiet) and at most 95% of that reach unless its planned load
  * alone is above it. Against the partition alone (0.9 × 180,000), a key on a busy table throttled long before the line:
@@ -142,11 +142,11 @@ export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
 }
 
 /**
- * The line a key planned past its partition's ceiling in a direction can reach (stranger21a: a line at its planned
+ * The line a key planned past its partition's ceiling in a direction can reach (a line at its planned
  * 648,000 units a minute, for a key its partition leaves 198,000, could never fire). Throttled requests consume nothing,
  * so such a key logs at most what its partition leaves each direction, or its plan where that is less: the line sits at
  * 95% of that, and opens a ticket at the planned peak, where the key is throttled. A key planned within its ceiling keeps
- * its line above the plan, even where the neighbours' average load leaves it less (review 16: quieter neighbours let it
+ * its line above the plan, even where the neighbours' average load leaves it less (quieter neighbours let it
  * reach its plan on a healthy day).
  */
 function capAtReach(model: DynamoHotKeyReach, line: HotKeyLine): HotKeyLine {
@@ -166,9 +166,9 @@ function plannedHotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
   const reference: Direction = reach.Write <= reach.Read ? 'Write' : 'Read';
   const other: Direction = reference === 'Write' ? 'Read' : 'Write';
   const share = Math.min(headroom, HIGHEST_LINE_SHARE);
-  // Above the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (review 16:
-  // capped first, a design at its planned peak opened the ticket on a healthy day), and the alarm compares with >=, so a
-  // line at the plan itself opened it at the planned peak (stranger21a).
+  // Above the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (capped
+  // first, a design at its planned peak opens the ticket on a healthy day), and the alarm compares with >=, so a
+  // line at the plan itself would open it at the planned peak.
   const lineOf = (reached: number, plannedLoad: number) => Math.max(1, Math.floor(Math.max(share * reached, Math.floor(plannedLoad) + 1)));
   const line = lineOf(reach[reference], planned[reference]);
   const factor = reach[other] > 0 ? Math.floor((reach[reference] / reach[other]) * 10_000) / 10_000 : 1;
@@ -179,13 +179,13 @@ function plannedHotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
 }
 
 /**
- * The line of a key hot in both directions (review 17 item 2). Contributor Insights' most accessed keys rule reports one
+ * The line of a key hot in both directions. Contributor Insights' most accessed keys rule reports one
  * figure per key, ConsumedThroughputUnits = 3 × consumed WCU + consumed RCU ("CloudWatch contributor insights for
  * DynamoDB: How it works"), so such a key shows its reads and writes together, and at its planned peak that figure passes
  * a line drawn in one direction's terms: the ticket opened on a healthy table. Drawn in the rule's unit instead: never
  * under the key's planned reads and writes together, else the headroom × the least that figure is when the key reaches
  * what its partition leaves it in one direction, the other at its plan (AWS throttles each direction independently, so the
- * first to reach its bound is the one that throttles); the headroom applies to that direction's reach alone (review 16's
+ * first to reach its bound is the one that throttles); the headroom applies to that direction's reach alone (a
  * table at N = 3: 0.8 × (2,314.29 RCU + 3 × 500 WCU) a second would sit under its planned 3,100, so the line is
  * 0.8 × 2,314.29 + 1,500 = 3,351.43 units a second, 201,085 a minute).
  */

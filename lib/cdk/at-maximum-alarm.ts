@@ -2,7 +2,7 @@
  * Page: an auto-scaled key space at its auto-scaling maximum, and throttled. Auto scaling never provisions past the
  * maximum, so its requests are refused for as long as the load stays: the on-call raises the maximum or sheds load,
  * and the failed-requests page's 20 of 40 minutes (which waits out auto scaling catching a ramp) is too slow for that
- * (review 20: 19 minutes after the first throttle of writes at 1.4 × the maximum).
+ * (it paged 19 minutes after the first throttle of writes at 1.4 × the maximum).
  *
  * A minute breaches when the key space had provisioned-capacity throttles while consuming at least 90% of its maximum a
  * second. Consumed capacity cannot pass the provisioned capacity for long (only burst credit, at most 300 s of it,

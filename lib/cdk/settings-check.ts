@@ -71,7 +71,7 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
   name: "the design is named by tableName (or, without one, by the construct's path)",
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
-  // TableV2 props a migrating user brings (review stranger17a): GuardedTable sets Contributor Insights itself, which
+  // TableV2 props a migrating user brings: GuardedTable sets Contributor Insights itself, which
   // its hot-key alarms read, and takes point-in-time recovery only in TableV2's current form.
   contributorInsightsSpecification: CONTRIBUTOR_INSIGHTS,
   contributorInsights: CONTRIBUTOR_INSIGHTS,

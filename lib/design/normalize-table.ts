@@ -164,8 +164,8 @@ function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueL
  * attribute itself, with no sharding of its own: the index's key values are then the table's stored keys, and the
  * share divides by them. Not into an index with a sharding of its own: a separate shard attribute holds the logical
  * value and the index's own suffix (`gameIdShard` = the game's id + "#" + n, what a reader of one game queries), and
- * its own shards are the only ones its key has (gsishard21: a leaderboard index on `gameIdShard`, 2 random shards,
- * was credited with the table's 3 calculated ones, 1,500 WCU per shard passed as 500). Undefined when the table
+ * its own shards are the only ones its key has (else a leaderboard index on `gameIdShard`, 2 random shards,
+ * is credited with the table's 3 calculated ones, and 1,500 WCU per shard pass as 500). Undefined when the table
  * declares no share, its share is of reads only, or the index key is another attribute.
  */
 function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesign | undefined, table: DynamoDbTableDesign): DeclaredFigure | undefined {

@@ -23,7 +23,7 @@ export const SUSTAINED_MINUTES = 5;
 /**
  * Of the judged minutes, how many a key must be above the threshold in: 3 of 5, not all 5. A key at its ceiling in every
  * other minute, or in 3 minutes of 5, for hours, throttles its requests in those minutes, and the lowest of 5 minutes
- * never saw it (review 16: no alert of the example's events container fired in 5.5 hours); a key above in one minute of
+ * never sees it (in a replay no alert of the example's events container fired in 5.5 hours); a key above in one minute of
  * 10 (a lone spike) is in at most 1 of 5. A stateful log search alert evaluated every 5 minutes resolves only after
  * three evaluations without its condition ("Alerts and state",
  * https://learn.microsoft.com/azure/azure-monitor/alerts/alerts-overview#alerts-and-state), so a key above in 3 and 2
@@ -87,9 +87,9 @@ export function hotPrefixQuery(databaseName: string, containerName: string): str
  * 429s an interval of CDBDataPlaneRequests5M must count for the throttledHotValue page to judge it throttled: one a
  * minute on average (5 per 5-minute interval), the per-minute reading of the model's and throttleRate's "sustained". A
  * stray 429 of some other key (a one-second burst on another range: 1 to 3 of them in an interval, hours apart) is
- * fewer; a hot range at its budget throttles some of its requests in every minute (review 23: tens to thousands of
- * them per interval while it did). A count, not a share of the container: a hot range's 429s are diluted by every
- * other range's requests (1 of 12 ranges throttled at 20% is under 2% of the container; the reviewer's key throttled
+ * fewer; a hot range at its budget throttles some of its requests in every minute (tens to thousands of
+ * them per interval in a replay). A count, not a share of the container: a hot range's 429s are diluted by every
+ * other range's requests (1 of 12 ranges throttled at 20% is under 2% of the container; a replayed hot key throttled
  * 0.01–0.5% of its container's requests).
  */
 export const THROTTLED_PER_INTERVAL = 5;
@@ -100,7 +100,7 @@ export const THROTTLED_PER_INTERVAL = 5;
  * throttleRate alert's windows) each counted `THROTTLED_PER_INTERVAL` 429s or more. With a PT5M frequency the judged
  * minutes are the last interval's, so the page fires at the third throttled interval (15 minutes of throttling) while
  * the value is above its line, and the condition holds while a quarter of the last hour is throttled: a key near its
- * ceiling whose 429s come and go (review 23: in 15 hours the earlier "any 429" condition fired 7 times, on single 429s of
+ * ceiling whose 429s come and go (in a 15-hour replay an "any 429" condition fired 7 times, on single 429s of
  * other keys at night) stays one fired alert, and the stateful rule resolves only after throttling has stopped for most of
  * an hour.
  */
@@ -160,7 +160,7 @@ export function throttleRateQuery(databaseName: string, containerName: string, m
  * dimension as a series of its own and fires for each one past the line ("Split by alert dimensions": "Each virtual
  * machine is monitored separately and triggers actions individually",
  * https://learn.microsoft.com/azure/azure-monitor/alerts/alerts-unified-log#split-by-alert-dimensions). With `top 1`, a
- * second key past the line stayed hidden behind the first (review 21). The rows are few: the statistics log the
+ * second key past the line stays hidden behind the first. The rows are few: the statistics log the
  * largest keys only. Statistics are sampled and keys under about 1 GB may be absent, which is fine for a threshold far
  * above that.
  */

@@ -243,7 +243,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     if (space.sortKey.length === 0) return 'none';
     if (design.localSecondaryIndexes.length > 0 && space === design.primaryKey) return 'blocked-by-local-index';
     if (space.sortKey.some((s) => s.kind === 'time-bucket')) return 'increasing-sort-key';
-    // Review 12 item 8: a ledger's balance item takes a write with every posting, and one item never spans partitions.
+    // A ledger's balance item takes a write with every posting, and one item never spans partitions.
     if (space === design.primaryKey && keepsAggregateItem(design)) return 'aggregate-item';
     return 'may-split';
   },

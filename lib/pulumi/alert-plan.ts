@@ -100,7 +100,7 @@ function reachableThreshold(headroom: number, reach: number, declared: number): 
 }
 
 /**
- * A line as a reader sets one: whole RU/s from 1,000 up (review 11: "2,240.01 RU/s"), else to 2 decimals; in
+ * A line as a reader sets one: whole RU/s from 1,000 up (not "2,240.01 RU/s"), else to 2 decimals; in
  * the direction that keeps its meaning, and never at or above what the value can reach (where it could not fire).
  */
 function readable(value: number, direction: 'up' | 'down', reach: number): number {
@@ -294,8 +294,8 @@ const NO_NORMALIZED_RU: Partial<Record<ThroughputMode, string>> = {
 };
 
 /**
- * The normalizedRu skip reason, followed by what does watch the container: only the alerts this plan makes (review 18:
- * without args.monitoring the log said both "no throttleRate alert" and "the throttleRate alert still watches it").
+ * The normalizedRu skip reason, followed by what does watch the container: only the alerts this plan makes (else,
+ * without args.monitoring, the log says both "no throttleRate alert" and "the throttleRate alert still watches it").
  */
 function noNormalizedRu(mode: ThroughputMode, watching: readonly AlertName[], logs: boolean): string | undefined {
   const reason = NO_NORMALIZED_RU[mode];

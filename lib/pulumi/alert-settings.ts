@@ -117,7 +117,7 @@ export interface SkewAlertsOptions {
    *  429 share, diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at
    *  its budget for an hour (replayed: a whale tenant on 1 of 12 ranges pages at 23 minutes, `normalizedRu` at 58). A
    *  stray 429 of another key (1 to 3 in an interval) is not sustained throttling, and a key whose 429s come and go stays
-   *  one fired alert while a quarter of the hour throttles (review 23: "any 429" paged 7 times in 15 hours). A value
+   *  one fired alert while a quarter of the hour throttles ("any 429" paged 7 times in 15 hours of a replay). A value
    *  above its line without sustained 429s is `hotPrefix`'s or `hotKey`'s ticket, which fires before the first 429; a
    *  whole-container import with 429s has no hot value, so neither pages. Needs `monitoring` (both tables). The window
    *  must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).

@@ -259,7 +259,7 @@ export function partitionSizeAlertArgs(
 /**
  * Whether a log alert is enabled: only while the setting sends its category. A reused setting is read at deployment,
  * after the alert is planned, so an alert whose table stays empty is created disabled rather than left out, and said
- * (review 17: a setting lacking only DataPlaneRequests5M cost all four log alerts; now only throttleRate, named).
+ * (a setting lacking only DataPlaneRequests5M then costs only throttleRate, named, not all four log alerts).
  */
 function enabledWhileSent(alert: LogAlertName, target: AlertTarget, container: pulumi.Resource | undefined): pulumi.Input<boolean> {
   if (target.logCategories === undefined) return true;

@@ -35,7 +35,7 @@ const checkedAt = (deferred: DeferredThroughput, requestUnits: unknown) =>
  * The error of an RU/s Output that rejects (the stack or resource it reads failed): the field is named, and the upstream
  * error is kept as the `cause` and quoted, so nothing of it is hidden. Without it, Pulumi's serializer reported the
  * upstream message behind the properties of the alerts that read the plan (`error serializing property "criteria":
- * error serializing property "options": boom-upstream`), never the field (review 22).
+ * error serializing property "options": boom-upstream`), never the field, so the user would not know what to fix.
  */
 function failedValue(name: string, deferred: DeferredThroughput, cause: unknown): Error {
   const why = cause instanceof Error ? cause.message : String(cause);

@@ -19,7 +19,7 @@ function printedByPulumiAsMessage(error: Error): void {
 /**
  * Keeps `error.message` as written when the error rejects an input: Pulumi's serializer prepends `error serializing
  * property "options": ` to a rejected input's error in place and rethrows the same object, once per resource that
- * takes it (review 17: five prefixes on one message). Its program host reports an error object once, so the report
+ * takes it (else five prefixes pile up on one message). Its program host reports an error object once, so the report
  * then reads as written, once.
  */
 export function keepMessage<E extends Error>(error: E): E {

@@ -1,7 +1,7 @@
 /**
  * The containers of one shared-throughput database each declare its RU/s and its busy containers
  * (`design.throughput: { sharedDatabase, containers }`): each is linted on its own declaration, so three that say
- * 50,000 RU/s for 5 containers, 20,000 for 2 and 400 for 1 all passed (review 18), though the database has one
+ * 50,000 RU/s for 5 containers, 20,000 for 2 and 400 for 1 would all pass, though the database has one
  * figure. A program's GuardedContainers on one database must say the same, and count at least the ones it creates.
  * A database is one by its resource object, or by its name (as a string) in the same account.
  */

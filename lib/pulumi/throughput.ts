@@ -98,7 +98,7 @@ export function deferredThroughput(throughput: ThroughputInput): DeferredThrough
 }
 
 /**
- * The design's `throughput` from the component's (issue 14: the user declares it once). `'shared'`
+ * The design's `throughput` from the component's (so the user declares it once). `'shared'`
  * carries no RU/s, so the design may add `{ sharedDatabase }`; a value known only at deployment gives
  * none (the design is linted without it, and it is checked once known: deferred-throughput.ts). A design that declares a
  * different throughput is an error naming both fields.

@@ -142,7 +142,7 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
       for (const container of args.resources) {
         if (!isContainerType(container.type) || isGuardedChild(container.urn, container.opts?.parent ?? container.parent?.urn)) continue;
         const reader = new Reader();
-        // A name that is no string names no account: a type error at the field, not "diagnostics are off" (review 18).
+        // A name that is no string names no account: a type error at the field, not "diagnostics are off", which would send the user to the wrong setting.
         const nameIssues = accountNameIssues(reader.read(() => container.props.accountName));
         for (const issue of nameIssues)
           reportViolation(`SG010: ${reportName({ name: container.name, props: container.props })}: ${issue.path}: ${issue.message}`, container.urn);

@@ -74,7 +74,7 @@ const isRecord = (value: unknown): boolean => typeof value === 'object' && value
 
 /**
  * What is wrong at `resource` or `resource.partitionKey` when either is not an object, or undefined. Read through, the
- * paths of a `resource: 'garbage'` were "required" (review 21): true, but the field to fix is the one above them.
+ * paths of a `resource: 'garbage'` are "required": true, but the field to fix is the one above them.
  */
 function unreadableKeyHolder(props: Record<string, unknown>): { path: string; message: string } | undefined {
   const resource = props.resource;
@@ -101,7 +101,7 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
   const paths = pathsOf(container.props);
   // The core's own "is required" names its field's doc, which speaks of tables and templates: say it in the container's terms.
   if (paths === undefined) return [`SG005: ${reportName(container)}: resource.partitionKey.paths: ${MISSING_PATHS}`];
-  // An empty list is no key either (review 18: it passed): the same error, not a pass over zero levels.
+  // An empty list is no key either (else it passes the policy): the same error, not a pass over zero levels.
   if (Array.isArray(paths) && paths.length === 0) return [`SG005: ${reportName(container)}: resource.partitionKey.paths: is empty; it ${MISSING_PATHS}`];
   // What is not a list of strings, or not a kind and version Cosmos DB takes, the core's shapes report at its property.
   const resource = {

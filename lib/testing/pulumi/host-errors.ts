@@ -5,7 +5,7 @@
  * whose input rejects (a GuardedContainer whose RU/s, given as an Output, the rules refuse once known) rejects a
  * promise nobody awaits (runtime/resource.js, runAsyncResourceOp), and never resolves the resource's outputs. Under
  * the mock engine nothing listened: Node died of the unhandled rejection, or jest failed whichever test ran next, and
- * the run waited forever for the registrations that depend on that resource (review 21).
+ * the run waited forever for the registrations that depend on that resource.
  *
  * The listeners already on the process (jest's, a test's own) are set aside while the program runs, as jest sets aside
  * those it finds, and put back after, in order: the errors of the run are the run's to report, once. They are the

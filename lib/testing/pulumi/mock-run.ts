@@ -226,7 +226,7 @@ function recordRequests(): { recorded: Recorded[]; inFlight: { count: number } }
  * Collects the checks a component can make only at deployment (a reused diagnostic setting that cannot feed the alerts)
  * that fail while the program runs. In `pulumi up` and `pulumi preview` such a failure is an unhandled rejection, which
  * Pulumi's program host reports once and fails the run on; `runWithMocks` fails with it too, instead of resolving and
- * leaving it to whichever test runs next (review 17).
+ * leaving it to whichever test runs next.
  */
 function watchFailedChecks(): { readonly errors: unknown[]; stop(): void } {
   const errors: unknown[] = [];

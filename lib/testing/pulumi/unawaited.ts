@@ -2,7 +2,7 @@
  * Assertions that return a Promise nobody awaits fail the test, not nothing. `assertAccepted(fn)` and
  * `assertRefused(fn, …)` settle once the registrations they start have (a refusal can come once an Output is known),
  * so a call without `await` let the test end first: its rejection was an unhandled rejection that jest blamed on
- * whichever test ran then, or, after the last test of a file, lost with the file (review 23: the test passed).
+ * whichever test ran then, or, after the last test of a file, lost with the file (so the test passed).
  *
  * Each such Promise is watched from its creation: it counts as awaited once anything reads it (`await`, `.then`,
  * `.catch`, `return` from the test, `expect(…).rejects`, `Promise.all`). When the test runner's hooks are there as

@@ -134,7 +134,7 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   const result: Record<string, ContainerReplay> = {};
   for (const name of Object.keys(scenario.models)) {
     const mine = alerts.filter((a) => containersOf(a.inputs, [name]).length > 0);
-    // In time order, across rules (review 21: rule by rule, a later page of one rule came before an earlier one of the next).
+    // In time order, across rules (rule by rule, a later page of one rule would come before an earlier one of the next).
     const events = (kind: AlertEvent['kind']) =>
       mine
         .filter(pages)

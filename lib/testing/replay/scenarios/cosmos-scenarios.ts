@@ -1,6 +1,6 @@
 /**
- * Cosmos DB scenarios built from a container's profile: a healthy week, and the incidents of
- * issue 18 (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
+ * Cosmos DB scenarios built from a container's profile: a healthy week, and the incidents the alerts must page on
+ * (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
  * growing towards 20 GB).
  */
 import { shapes, UsageError } from '../../../index';

@@ -1,6 +1,6 @@
 /**
  * DynamoDB scenarios built from a table's profile (its planned peak, hot key, indexes and capacity):
- * a healthy week, and the incidents of issue 18, each hitting one key space.
+ * a healthy week, and the incidents the alarms must page on, each hitting one key space.
  */
 import { shapes, UsageError } from '../../../index';
 import { dynamoPartitionsFor } from '../../../internal';

@@ -3,7 +3,7 @@
  * CDBPartitionKeyRUConsumption and CDBPartitionKeyStatistics): a one-level (Hash) key's value as it is, a
  * hierarchical (MultiHash) key's as a JSON array of its levels (lib/engines/cosmos-logged-key.ts, which the hotPrefix
  * query and `skewguard observe` read). The replay logs every key in the shape of the container's own key, so no
- * query is judged on rows the container could never log (review 17: `["tenant-big","device-1"]` on a `/userId` key).
+ * query is judged on rows the container could never log (such as `["tenant-big","device-1"]` on a `/userId` key).
  */
 import type { CosmosKeyDesign } from '../../../index';
 
