@@ -175,13 +175,13 @@ export const ADVICE_MESSAGES = {
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
   raiseThenShardWhy: `; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which ${STORED_KEY_FITS}`,
-  // Review 14 item 2: the cheaper raise leads; the fewest shards (a narrower fan-out, at more RU/s) follow as the alternative.
+  // The cheaper raise leads; the fewest shards (a narrower fan-out, at more RU/s) follow as the alternative.
   raiseThenShardLeastWhy: `; {{shardRaiseTo}} RU/s is the least raise at which a count within maxShards {{maxShards}} fits, and N = {{shards}} the fewest that fit there: ${STORED_KEY_FITS}`,
   orFewestRaiseShards: `; or, for fewer shards, ${raiseInPlace(FEWEST_SHARD_RAISE)}, then shard into N = {{fewestShards}}, the fewest under the hottest value's own ceiling`,
   // The least raise costs more once the reads its wider fan-out multiplies are counted: it follows, with that figure.
   orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so ${costScope('leastCost')})`,
   orUpstream: '; or ',
-  // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
+  // What shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
   // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
   andCacheReads: ' and put {{cache}} in front of its reads',
@@ -194,14 +194,14 @@ export const ADVICE_MESSAGES = {
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
-  // Decision 50 (`smallRaiseFirst`): a raise within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
+  // A raise (`smallRaiseFirst`) within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
   smallRaiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}${OR_REDISTRIBUTE}`,
   orKeyChange: DURABLE_KEY_CHANGE,
   orAtCurrentThroughput: '; or, at the current throughput, ',
-  // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
+  // A count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
     "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
-  // Review 7 item 3: copies double every write, so a smaller raise that needs no application change leads.
+  // Copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
@@ -247,7 +247,7 @@ export const ADVICE_MESSAGES = {
   fullMultiAttributeKey:
     '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
-  // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
+  // A fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
@@ -255,7 +255,7 @@ export const ADVICE_MESSAGES = {
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
     '; or, when any item of the value will do (a work queue\'s poll), set wants: "any" on {{pagedPatterns|code}}, with the key sharded: each page then reads one shard, so the shards divide its reads',
-  // Review 4 item 1: the reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
+  // The reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
   unspreadReads:
     'no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadPagedReads:
@@ -281,7 +281,7 @@ export const ADVICE_MESSAGES = {
     ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave room only for N = {{currentShards}} shards: ',
   orRaiseWrites:
     "; or raise {{raiseWriteField|code}} to {{raiseWriteUnits}} WCU in place, which DynamoDB serves on {{raiseWritePartitions}} partitions (its warm throughput follows a raise of provisioned throughput), then shard into N = {{raiseWriteShards}}: each stored key's {{raiseWriteStoredLoad}} WCU beside the {{raiseWriteNeighbours}} WCU its neighbours are then expected to take, {{raiseWriteTotal}} of the usable {{raiseWriteUsable}} WCU; billed every hour, where warm throughput is charged once",
-  // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
+  // Writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
@@ -355,7 +355,7 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
 }
 
 /**
- * Decision 50: where a Cosmos DB container's physical partition's share is what bites (not the key's own ceiling, nor
+ * Where a Cosmos DB container's physical partition's share is what bites (not the key's own ceiling, nor
  * its size), and the raise in place that serves the hottest value as it is (`throughputThatServes`) adds at most
  * SMALL_RAISE_SHARE to today's dedicated RU/s (`raiseLeadsKeyChange`), that raise leads the plan's change of key
  * (shards, copies, a new level), with its edits, which --fix writes; the plan's fix follows as the durable alternative,
@@ -417,7 +417,7 @@ function withCacheTerms(advice: Advice, profile: EngineProfile): Advice {
   });
 }
 
-/** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
+/** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies. */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
   const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis);
   if (first) return first;

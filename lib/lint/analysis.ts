@@ -32,7 +32,7 @@ export interface Plan {
   /** What each load alone calls for (1: nothing): the throughput of the hottest value, and the size of
    *  the largest partition. N is the larger of the two. A few key values (minCardinality, SG001) or one
    *  dominant value (maxHotKeyShare, SG014) are warnings with a growth note, never a reason to raise N:
-   *  10 copies of a read-hot item where 2 suffice make every write 10× (issue 14 §1). */
+   *  10 copies of a read-hot item where 2 suffice make every write 10×. */
   readonly needs: { readonly throughput: number | undefined; readonly size: number };
 }
 
@@ -175,7 +175,7 @@ export class SpaceAnalysis {
   /** A GSI whose hottest value's writes are the table's hottest item's, more than its own `hotKeyShare` gives it
    *  (`inheritedWrites`): `hot.writes` is then that item's share of its writes. */
   readonly inherited: InheritedWrites | undefined;
-  /** Issue 14: the hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
+  /** The hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
    *  RU/s and its neighbours' expected load, which can bite before the value's own ceiling. */
   readonly physical: PhysicalShare | undefined;
   /** Loads of the busiest stored key under the declared sharding, against the usable ceilings. */

@@ -11,7 +11,7 @@ import type { KeyLayout } from '../design/sharding';
 import { profileOf } from '../engines';
 
 /**
- * What a per-shard aggregate costs (review 12 item 8): a condition checked on each shard's part alone (a ledger's
+ * What a per-shard aggregate costs: a condition checked on each shard's part alone (a ledger's
  * balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard.
  */
 export const PER_SHARD_CHECK_CAVEAT =

@@ -613,7 +613,7 @@ export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: n
 }
 
 /**
- * Decision 50: the most a raise in place may add to today's RU/s (manual RU/s, or the autoscale maximum) and still lead a
+ * The most a raise in place may add to today's RU/s (manual RU/s, or the autoscale maximum) and still lead a
  * fix over a change of key, as a share of today's: 25%. The trade: a new partition key is a new container and a copy of
  * every document, paid once ("Change partition key"), after which the headroom costs nothing; a raise changes no key and
  * no application and is there at once (or, where it splits partitions, typically in 4-6 hours: "Best practices for
@@ -625,7 +625,7 @@ export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: n
 export const SMALL_RAISE_SHARE = 0.25;
 
 /**
- * Whether `raise` (one that serves the finding by itself) may lead a fix over a change of key (decision 50): dedicated
+ * Whether `raise` (one that serves the finding by itself) may lead a fix over a change of key (SMALL_RAISE_SHARE): dedicated
  * manual or autoscale throughput (not serverless, which no raise lifts; not a shared database, whose raise moves every
  * container in it), within Azure's default per-container maximum (no quota increase), and at most SMALL_RAISE_SHARE
  * above today's RU/s.
@@ -704,7 +704,7 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
     // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
     // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
-    // (review 14 item 3: 63 shards at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
+    // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
     if (!roomForCounts(peak, raise.requestUnits, headroom)) continue;
     const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));

@@ -79,8 +79,8 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Spanning several: only the room its documents leave at its edges holds other values (firstLevelSpan).
   prefixSharedPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   prefixFilledPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
-  // Review 11 item 1: the size of a value whose level declares no largestGb, inferred from the container's, said.
-  // Verdicts 12 item 2: a value singled out by its traffic may hold little data; undeclared, it is judged where a value
+  // A value whose level declares no largestGb, said as such: a value singled out by its traffic may hold little data;
+  // undeclared, it is judged where a value
   // under 50 GB stays (the worst plausible placement), never spread by a size guessed from its traffic share.
   prefixSizeUndeclared:
     ' ({{sizeAt|code}} not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under {{partitionGb}} GB stays: declare it if the value holds more)',
@@ -94,7 +94,7 @@ export const PREFIX_INGESTION_MESSAGES = {
     ': within the {{prefixRaw}} RU/s those partitions have for it in full, but above the {{headroom|percent}} the design plans to use, so a burst above the peak throttles, however unique {{deeperLevels|code}} are',
   // Both kinds: say how the one budget is spent.
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
-  // Item 1 of cachecopies15: a value declared hot by one direction takes of the other only the 1/values every value takes.
+  // A value declared hot by one direction takes of the other only the 1/values every value takes.
   prefixUniformWrites:
     ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s: declared hot by its reads (hotKeyOperations), it takes of the {{peakWrites}} RU/s of writes only the uniform 1/{{values}} every value takes)',
   prefixUniformReads:
@@ -114,9 +114,10 @@ export const PREFIX_INGESTION_MESSAGES = {
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
   fixRaiseBuckets:
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
-  // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
+  // A bucket count above maxShards is not offered as the fix (--fix would write no edit): more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
-  // Decision 50: a raise within SMALL_RAISE_SHARE of today's RU/s leads a new synthetic first level; the key change follows.
+  // A raise within SMALL_RAISE_SHARE of today's RU/s leads a new synthetic first level (a new container and a copy of
+  // every document); the key change follows.
   prefixSmallRaiseWhy: SMALL_RAISE_WHY,
   prefixOrKeyChange: DURABLE_KEY_CHANGE,
   // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
@@ -136,11 +137,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
   prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
-  // Review 5 item 4: the figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
+  // The figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
   prefixBucketsDerivation: `; N = {{buckets}} as the smallest count that fits the expected placement: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of ${CARRIED_LOAD}, its sibling buckets included, ({{carriedPeak}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s; that placement is an average: hashing {{buckets}} buckets over {{bucketPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{bucketPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
-  // Stranger's review 7 item 4: where no count fits at today's RU/s (the average partition already fills its usable
+  // Where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
   // A count fits today, but only by a sliver (roomForCounts: under 5% of the usable RU/s free on the average partition):
@@ -152,7 +153,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
-  // Read heat (review 13 item 10): the hottest value's reads alone are over and its writes alone fit, so the engine's cache
+  // Read heat: the hottest value's reads alone are over and its writes alone fit, so the engine's cache
   // can bring it under (readCache): offered with the share of its reads it must answer, and what it serves and takes.
   prefixCacheReads:
     'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): the value fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads, the {{cacheMissReads}} RU/s it misses',
@@ -307,7 +308,7 @@ export type SizeInference = 'cardinality' | 'undeclared';
  * (a declared hottest value). Undeclared, such a value is judged on one partition (0: `undeclared`), the worst
  * plausible placement: it is singled out by its traffic, and a hot tenant may hold little data, so a size guessed from
  * its share (storage.totalGb × share) would spread it over partitions it may not span and judge it more leniently than
- * a declared small size does (verdicts 12). A uniform level's values are alike by the model's own assumption, so each
+ * a declared small size does. A uniform level's values are alike by the model's own assumption, so each
  * holds storage.totalGb ÷ its values (`cardinality`), a declared `largestGb` or not (the largest holds at least that):
  * 4,000 GB over 6 uniform regions is not judged on one partition. A value's size sets the physical partitions it spans
  * (one per 50 GB: "Hierarchical partition keys"). 0 (one partition) too without storage.totalGb, and for a derived share, which says which value is hottest by its traffic (the full key's hottest value is under
@@ -599,7 +600,7 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
   const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
   if (keyWhole) sourceNotes.push('prefixBucketsHoldKey');
-  // Decision 50: a raise in place that serves the value as it is and adds at most SMALL_RAISE_SHARE to today's RU/s
+  // A raise in place that serves the value as it is and adds at most SMALL_RAISE_SHARE to today's RU/s
   // leads the new synthetic first level (a new partition key: a new container and a copy of every document), and is
   // what --fix writes; the buckets follow as the durable alternative. Past that share the key change keeps the lead.
   // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput.
@@ -799,7 +800,7 @@ function bucketSourceFor(
   const isLevel = (name: string) => design.primaryKey.partitionKey.some((l) => bare(l.name) === bare(name));
   const insideShare = Math.min(1, fullKeyShare(design) / load.share);
   if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) {
-    // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too (review 12).
+    // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too.
     return { ids: [], data: Object.assign({ source }, !isLevel(source) && fullKeyHoldsMany(design) ? { finerSource: source } : {}) };
   }
   const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };

@@ -159,7 +159,7 @@ export const SOURCES = {
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   // "Autoscale provisioned throughput in Azure Cosmos DB allows you to scale the throughput (RU/s) of your database or
   // container automatically and instantly", between 10% of the maximum and the maximum, billed each hour for the highest
-  // it scaled to: a raised maximum raises every hour's bill (decision 50: a raise leads a new key only within 25%).
+  // it scaled to: a raised maximum raises every hour's bill (so a raise leads a new key only within 25%).
   cosmosAutoscale: {
     title: 'Azure Cosmos DB: Create containers and databases with autoscale throughput',
     url: `${AZURE}/provision-throughput-autopilot`,

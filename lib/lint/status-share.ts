@@ -27,7 +27,7 @@ export function statusShareNote(a: SpaceAnalysis): { readonly ids: StatusShareId
   // One value takes every item and all the traffic: its share is 1 by definition, and there is nothing to declare.
   if (a.cardinality === 1) return { ids: [], data: {} };
   if (named === undefined || space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined) return { ids: [], data: {} };
-  // Declared at the uniform share (0.2 of 5 values, review 18): it is declared, so it is not asked for again.
+  // Declared at the uniform share (0.2 of 5 values): it is declared, so it is not asked for again.
   if (space.workload.hotKeyShareAt !== undefined) return { ids: [], data: {} };
   return {
     ids: ['uniformStatusShare'],

@@ -26,7 +26,7 @@ export const crossPartitionQueries = defineRule({
     crossingMany:
       '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
-    // try21a: a pattern naming no index, whose key attributes an existing GSI's key is (orders-of-customer, by-customer).
+    // A pattern naming no index, whose key attributes an existing GSI's key is (orders-of-customer, by-customer).
     fixNameIndex:
       'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern); the application must send those queries to that index (their IndexName)',
     // The index is write-sharded: a whole-key query then reads every shard (SG009), so the fix sets fanOut beside.
@@ -35,7 +35,7 @@ export const crossPartitionQueries = defineRule({
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   }),
   check(design, analysis) {
-    // Issue 14: on a small container (one or a few physical partitions) a query visiting all of them costs
+    // On a small container (one or a few physical partitions) a query visiting all of them costs
     // about what a targeted one does; the query docs draw the line at 30,000 RU/s or 100 GB.
     if (analysis.profile.smallResource?.(design)) return [];
     const { patterns: crossing, share } = analysis.crossPartition();

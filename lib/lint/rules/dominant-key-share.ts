@@ -222,7 +222,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
   // Above the ceiling SG003 reports it as an error; a key sharded because its throughput needs it is
   // planned for its hottest value by that sharding. Any other declared sharding (needless, SG007, or for
-  // size only) does not count: the share never raises N (issue 14 §1), so the note speaks of the
+  // size only) does not count: the share never raises N (a dominant share is a warning with a growth note), so the note speaks of the
   // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
   // each other on their partitions: SG003's fix is SG007's, to remove them).
   if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;

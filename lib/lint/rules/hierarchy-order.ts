@@ -165,7 +165,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         first: levels[0].name,
         routedBy,
       }),
-      // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
+      // Not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
@@ -232,7 +232,7 @@ export const hierarchyOrder = defineRule({
       'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query by {{coarser|key}} gives no prefix of it',
     hierarchicalTimeMiddle:
       'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query by {{coarser|key}} gives no prefix of it',
-    // Review 15 item 1: a query by the first level is a prefix and stays targeted; the one that is not is the coarser level's.
+    // A query by the first level is a prefix and stays targeted; the one that is not is the coarser level's.
     crossPartition: ', so it becomes cross-partition (a query by a prefix, such as {{first|code}}, stays targeted)',
     withinPrefix: ', so it is routed by {{routedBy|key}} alone and fans out over every partition of that value',
     multiAttributeSortKey:

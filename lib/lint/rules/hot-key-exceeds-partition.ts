@@ -135,7 +135,7 @@ function overClauses(a: SpaceAnalysis): {
   a.over.forEach((over, i) => {
     if (i > 0) notes.push('then');
     const { dimension: d, overLogical } = bindingDimension(a, over);
-    // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
+    // On its physical partition's share (Cosmos DB), say so, with that share's numbers.
     if (d.physical) {
       notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', overLogical ? 'physicalShareOverLogical' : 'physicalShare');
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: say that this key is short even then.
@@ -154,7 +154,7 @@ function overClauses(a: SpaceAnalysis): {
 
 /**
  * Where access patterns name the value they read (keyValue), the hottest value's reads are that value's, not the
- * `hotKeyShare` its writes take (stop 32 note: "25% (uniform) … 37,500 RCU reads" put the write share beside the read
+ * `hotKeyShare` its writes take ("25% (uniform) … 37,500 RCU reads" would put the write share beside the read
  * load): the message names the value, its share of the reads and the patterns they come from, then its share of the
  * writes, before the loads. Undefined where no pattern names a value hotter than the share.
  */
@@ -278,7 +278,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
-    // whale21: identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
+    // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoMultiAttributeKeys,
@@ -355,16 +355,16 @@ export const hotKeyExceedsPartition = defineRule({
     thenPhysicalShare: `; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N`,
     thenPhysicalShareShards: `; under that ceiling, each stored key must still fit its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} it expects there, its sibling shards included, which sets N`,
     // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
-    // jump21: where the fix caches the hottest value's reads first (`cachedPeak`), that load is said to include them.
+    // Where the fix caches the hottest value's reads first (`cachedPeak`), that load is said to include them.
     noCountPhysical: `; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}){{?cachedPeak}}, the hottest value's reads among that load{{/cachedPeak}}`,
-    // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
+    // The figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
     shardsDerivation: `; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included, ({{carriedPeak}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
     physicalShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites`,
-    // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
+    // Over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
-    // merge19: a container raised and lowered keeps the partitions the raise made; merging them back serves the key with
+    // A container raised and lowered keeps the partitions the raise made; merging them back serves the key with
     // no change of key and no more RU/s, so it is named first among the alternatives where it clears the finding.
     orMergePartitions: OR_MERGE_PARTITIONS,
     atCapacityRaise:
@@ -376,10 +376,10 @@ export const hotKeyExceedsPartition = defineRule({
     deferToFirstLevelCache:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which leads with {{cache}} in front of that value's reads: this value's reads are among them, and the cache answers them as it answers the rest; its alternative, buckets hashing {{bucketSource|code}}, finer than the key, splits every {{fullKey|key}} value under it over its buckets too, so its bucket count serves this value as well; a raise for this value alone would leave the first level over",
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
-    // warm20: over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
+    // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
       "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
-    // whale21: a sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
+    // A sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
     restOverUnsharded:
       'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
     fixShardEveryValue:
@@ -400,7 +400,7 @@ export const hotKeyExceedsPartition = defineRule({
 });
 
 /**
- * One fix for one container (review 10 item 11): where the hottest first-level value's buckets hash an attribute finer
+ * One fix for one container, not one per key level: where the hottest first-level value's buckets hash an attribute finer
  * than the key (`finerSource`: a transactional scope or the item `id`, the full key's hottest value holding many
  * items), each bucket takes 1/N of every full key value under it too, so that fix, at its raise, also serves the full
  * key's hottest value, which sits under one first-level value on the same partition ("Hierarchical partition keys").
@@ -535,10 +535,10 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Copies that no count fits leave the move as the one change of key that serves (the cache serves reads alone).
   const noCopies = a.plan.layout === 'replicated' && a.plan.shards === undefined;
   const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && (advice.shards !== undefined || noCopies);
-  // Issue 14: where the physical partition's share bites, more throughput is the other fix.
+  // Where the physical partition's share bites, more throughput is the other fix.
   // (A fix that names its own raise, for reads no shard count spreads or past maxShards, is not given it twice.)
   const raise = physicalBound(a.over) && !advice.namesRaise && throughputThatServes(a);
-  // merge19: where the share bites on more partitions than the RU/s and storage need, Azure's partition merge (preview).
+  // Where the share bites on more partitions than the RU/s and storage need, Azure's partition merge (preview).
   const merge = physicalBound(a.over) ? partitionMergeData(a) : undefined;
   const alternatives: Id[] = [
     ...(merge ? ['orMergePartitions' as const] : []),
@@ -576,7 +576,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
 }
 
 /**
- * whale21: a key whose hottest values alone are sharded (`sharding.hotValues`) stores the others unsharded, each at an
+ * A key whose hottest values alone are sharded (`sharding.hotValues`) stores the others unsharded, each at an
  * even part of what the hottest leaves: where that is over its partition, sharding every value is the fix (the declared
  * N, which fits the hottest, fits the others too).
  */
@@ -610,7 +610,7 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
 }
 
 /**
- * try21b items 1-2: an unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming
+ * An unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming
  * the value it reads), over only on its physical partition's share and only by the spread hashing gives every
  * partition (`overOnlyBySpread`): no value of it is hot, and the finding is the container's capacity, which SG017
  * reports (at its line, `cosmosNoRoomForPlacement`; above it, its raise), not a hot key with shard or re-key fixes.
@@ -634,7 +634,7 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
 }
 
 /**
- * warm20 decision: a DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, and is over only
+ * A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, and is over only
  * beside its neighbours' expected load, is a warning. AWS: "If your application drives disproportionately high traffic
  * to one or more items, adaptive capacity rebalances your partitions such that frequently accessed items don't reside
  * on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items), so under sustained traffic

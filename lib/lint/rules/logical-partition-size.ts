@@ -53,17 +53,17 @@ export const logicalPartitionSize = defineRule({
     logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
     itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
     orOwnResource: '; or move the largest {{key|key}} value to its own {{resource}}, keyed by a finer attribute',
-    // Stranger's review 7 item 11: a size problem's fix leads with the split that fits, not with the raise its load needs.
+    // A size problem's fix leads with the split that fits, not with the raise its load needs.
     sizeSplit: ' ({{size}} GB ÷ {{shards}} = {{sizePerPlannedShard}} GB per shard, within the {{usableGb}} GB usable)',
     shardsNeedRaise: `; at the current throughput no shard count fits the hottest value's physical partition (SG003), so for these shards ${raiseInPlace(SHARD_RAISE)}`,
-    // Review 16: an LSI is part of the table's creation, so this fix is a new table, which the user must plan as one.
+    // An LSI is part of the table's creation, so this fix is a new table, which the user must plan as one.
     fixItemCollection:
       'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
-    // Review 14 item 4: for a size problem the level below is Microsoft's answer ("if you have scenarios in which
+    // For a size problem the level below is Microsoft's answer ("if you have scenarios in which
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
     finerLevelFirst:
       'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
-    // whale21: the deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
+    // The deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
     finerLevelLoadStays:
       "make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB); this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or ",
     ...ADVICE_MESSAGES,

@@ -37,8 +37,8 @@ type Id =
 /**
  * The hottest value's load against its usable ceiling, where DynamoDB counts its neighbours (1/P of the rest of the key
  * space's load on its partition, `dynamoNeighbourModel`) what they leave of the usable ceiling, as SG003 words it
- * ("against a usable 800 WCU …, less the 640 WCU its neighbours are expected to take: 160 WCU left"): prov22, "3,200 of
- * a usable 160 WCU" read as if 160 were the partition's usable ceiling.
+ * ("against a usable 800 WCU …, less the 640 WCU its neighbours are expected to take: 160 WCU left"): "3,200 of
+ * a usable 160 WCU" would read as if 160 were the partition's usable ceiling.
  */
 const HOT_OF_USABLE =
   '{{hotLoad}} of {{?hotUsableAlone}}the {{hotUsable}} {{hotUnit}} its neighbours leave of a usable {{hotUsableAlone}}{{/hotUsableAlone}}{{!hotUsableAlone}}a usable {{hotUsable}} {{hotUnit}}{{/hotUsableAlone}}';
@@ -93,7 +93,7 @@ export const lowCardinalityKey = defineRule({
   messages: () => ({
     fewValues: `partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key (${HOT_OF_USABLE}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own`,
     fewValuesEachFits: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
-    // A growth that would read "1×" (review 18): the value is at its usable ceiling, as SG014 says it.
+    // Not a growth that would read "1×": the value is at its usable ceiling, as SG014 says it.
     fewValuesEachFitsAtCeiling: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, but at its usable ceiling with no growth left`,
     fewValuesFits: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} (${HOT_OF_USABLE}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×`,
     fewValuesIdle:
@@ -199,7 +199,7 @@ export const lowCardinalityKey = defineRule({
         ...(binding ? [binding.spanned > 1 ? ('firstLevelBindsSpanning' as const) : ('firstLevelBinds' as const)] : []),
       ];
       const raisedData = raised?.raisedFrom ? { raisedRu: raised.requestUnits, declaredRu: raised.raisedFrom.requestUnits } : {};
-      // Issue 14: on a container of one physical partition the number of key values changes nothing: every
+      // On a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
       const physical = onePhysicalPartition(a);
       // Only while its own throughput serves the peak: above it, the capacity (SG017) and this key both fail.
@@ -240,7 +240,7 @@ export const lowCardinalityKey = defineRule({
       // A declared sharding the load does not need is judged as SG007's fix leaves it, unsharded, even where it is itself
       // over (DynamoDB copies beside each other on their partitions).
       if (a.over.length === 0 || (space.sharding && a.plan.layout === 'none')) {
-        // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
+        // Each stored key fits: a sharding the load needs got it there, and is the fix (AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
         return space.sharding && a.plan.layout !== 'none'
           ? []
@@ -260,7 +260,7 @@ export const lowCardinalityKey = defineRule({
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
-          // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value (verdicts 12).
+          // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value, which would otherwise go unsaid.
           notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
           severity: verdict.severity,
           fixId: 'fixValues',

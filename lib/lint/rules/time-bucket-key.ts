@@ -82,8 +82,8 @@ const SHARE_OF_CONTAINER = `; ${DIVIDED_RU} are divided among {{physicalPartitio
 /**
  * The load a finding quotes and the ceiling it is judged against: the nearest of `dimensions` to its ceiling, except
  * where that is the logical partition's ceiling (the engine names it for a value above it: no RU/s lift it) and the
- * value's physical partition gives it less (review 14: a date key's 26,000 RU/s on a partition of 375 RU/s were quoted
- * against "a usable 8,000 RU/s", while its partition gives it 300). Then the share is the figure, and `overLogical`
+ * value's physical partition gives it less (a date key's 26,000 RU/s on a partition of 375 RU/s are not to be quoted
+ * against "a usable 8,000 RU/s" when its partition gives it 300). Then the share is the figure, and `overLogical`
  * says the logical ceiling is passed too, so the note can say more RU/s alone do not serve it.
  */
 function judgedAgainst(
@@ -326,7 +326,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
 
   if (firstLevel) {
     const reordered = fixedOrder(levels);
-    // whale22: a unique level first (no business level to lead) leaves one document per logical partition, so the levels
+    // A unique level first (no business level to lead) leaves one document per logical partition, so the levels
     // after it divide nothing: the fix is that level alone, a flat key ("Partitioning and horizontal scaling": the item
     // ID is a great key for write-heavy containers of any size; "Hierarchical partition keys": what a hierarchy adds is
     // prefixes that may exceed 20 GB and 10,000 RU/s, and queries routed by prefix, neither of which a one-document
@@ -350,7 +350,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
           ...(uniqueFirst && targeted ? (['uniqueFirstQueries'] as const) : []),
         ],
         data,
-        // Issue 14: not when the new first level's hottest value would overload its physical partition (SG003).
+        // Not when the new first level's hottest value would overload its physical partition (SG003).
         edits: targeted && !firstLevelOverloaded(design, order[0]) ? [reorderedPathsEdit(design, order)] : undefined,
       },
     ];
@@ -456,11 +456,11 @@ export const timeBucketKey = defineRule({
     orMoreValues: `; or ${MORE_VALUES}`,
     moreValuesFirst: `${MORE_VALUES}; or `,
     physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
-    // Review 14 item 1: over both, the share is the figure; the logical ceiling says why RU/s alone do not serve it.
+    // Over both, the share is the figure; the logical ceiling says why RU/s alone do not serve it.
     physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
     physicalSharePrefix: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take`,
     orEventId: `; or ${EVENT_ID}`,
-    // Review 14 item 2: before any raise of the container's RU/s (keyChangeBeforeRaises).
+    // Before any raise of the container's RU/s (keyChangeBeforeRaises): a time bucket stays one at any RU/s.
     eventIdFirst: `${EVENT_ID}; or `,
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',

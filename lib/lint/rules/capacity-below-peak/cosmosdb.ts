@@ -3,7 +3,7 @@
  * shared database's RU/s) or what a serverless container serves (the lower of Azure's two texts of "Azure Cosmos DB
  * serverless account performance": 5,000 RU/s shared by up to five physical partitions, 1,000 per partition beyond;
  * COSMOS_LIMITS.serverlessContainerRequestUnits), below
- * the declared peak of reads and writes (issue 14 §5).
+ * the declared peak of reads and writes.
  */
 import { cardinalityValue } from '../../../design/cardinality';
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
@@ -82,8 +82,8 @@ type CountedPeak = ReturnType<typeof peakOf>;
  * The peak once SG007's fix is applied, where the key's plan removes its declared sharding (its hottest value fits
  * one key): each read then queries one key (no fan-out, `readRequests`) and each write stores one document (no
  * copies). A raise sized on the declared fan-out or copies would buy RU/s for requests that fix removes, and --fix
- * would write both (stop 32 note: 76,300 RU/s raised for a 10-way fan-out whose sharding SG007 then removed, where
- * 12,000 served the rest). Undefined where SG007 does not fire, where the design acknowledges its finding or turns SG007 off (the
+ * would write both (e.g. 76,300 RU/s raised for a 10-way fan-out whose sharding SG007 then removes, where
+ * 12,000 serve the rest). Undefined where SG007 does not fire, where the design acknowledges its finding or turns SG007 off (the
  * sharding stays), or where its fix leaves the peak as it is.
  */
 function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAnalysis, counted: CountedPeak) {
@@ -217,9 +217,9 @@ function figures(
 }
 
 /**
- * SG017's raise in place, carried past the placement check (verdict22 item 1): where the RU/s that serve the peak at
+ * SG017's raise in place, carried past the placement check: where the RU/s that serve the peak at
  * headroom (`throughputFor`) leave a key with no hot value no room for hashing's spread, the container raised to them
- * would draw cosmosNoRoomForPlacement and ask for more, so `--fix` took two rounds (300 even tenants, 30,000 RU/s of
+ * would draw cosmosNoRoomForPlacement and ask for more, so `--fix` would take two rounds (300 even tenants, 30,000 RU/s of
  * peak on 18 partitions: 37,500, then 39,700). The raise is then the least at which the partition holding a value fits
  * the line too (`noRoomForPlacement` judged on the design raised in place to the first figure), and the figures of that
  * first figure are kept for the message (`placementPlain`). The fix as it was where that check passes, and on serverless.
@@ -461,7 +461,7 @@ function uniformPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis): Pl
 }
 
 /**
- * cosmosNoRoomForPlacement (try21b items 1-2): a peak within the container's usable line, on a key with no hot value
+ * cosmosNoRoomForPlacement: a peak within the container's usable line, on a key with no hot value
  * whose partitions have no room for the spread hashing gives them. Throughput is divided evenly among the physical
  * partitions ("Partitioning and horizontal scaling") and each value is hashed to one; the partition holding a value
  * expects its load and 1/P of the rest, the average partition's load plus that value × (1 − 1/P): hashing's spread,

@@ -103,7 +103,7 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
  * The peak on `dimension` once SG007's fix is applied, where it removes a sharding the key does not need: each read of
  * the key space queries one key again (no fan-out), and each table write stores one item, with one entry in each GSI
  * (no replicated copies). A raise sized on the fan-out or the copies would buy capacity for requests that fix removes,
- * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, where the design acknowledges its
+ * and --fix would write both. Undefined where SG007 does not fire there, where the design acknowledges its
  * finding or turns SG007 off (the sharding stays), or where its fix leaves `peak` as it is.
  */
 function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
@@ -347,7 +347,7 @@ function launchMinimum(ceiling: CapacityCeiling, peak: number, headroom: number)
  * specify read and write capacity units for the expected workload on that index. The provisioned throughput settings
  * of a global secondary index are separate from those of its base table" ("Provisioned throughput considerations for
  * Global Secondary Indexes"), and provisioned capacity is billed by the hour, so the table's figure copied onto an index that needs a
- * tenth of it is capacity paid by the hour for nothing (prov22: 12,750 RCU where the index's reads peak at 1,200). An
+ * tenth of it is capacity paid by the hour for nothing (e.g. 12,750 RCU where the index's reads peak at 1,200). An
  * auto-scaling minimum is the table's, or that size where less (the minimum is provisioned whatever the load). A GSI
  * that declares capacity becomes independent of the table's (TableV2 `readCapacity` and `writeCapacity` of a GSI), so
  * the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise of one dimension would leave
