@@ -22,7 +22,7 @@ function counted(w: WrittenFile): string {
 
 /**
  * The files, named in a sentence when there is one (`a.json`) and one a line after it when there are more: 300 files
- * in one line of a terminal cannot be read (a reviewer's run named 68 files in a 1.4 kB line).
+ * in one line of a terminal cannot be read (68 files make a 1.4 kB line).
  */
 export function fileList(files: readonly string[], one: (file: string) => string, many: (count: string) => string): string[] {
   if (files.length === 1) return [one(files[0])];

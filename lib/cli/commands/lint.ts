@@ -575,7 +575,7 @@ async function fixFile(
       })
     : [];
   if (written) noteFixes(candidate.file, applied); // named with their application changes if a signal ends the run
-  // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and
+  // A sharded key's unchanged cardinality reads as stale after --fix writes the shards: say it is kept, and
   // why, once per file (at its first sharding; 300 fixed tables need it said once).
   const [sharded, ...more] = written ? shardingsSet(fixes.flatMap((f) => f.edits)) : [];
   const others = more.length > 0 ? ` (this and ${more.length} more sharding${more.length === 1 ? '' : 's'})` : '';

@@ -1,9 +1,9 @@
 /**
  * The key space judged as the telemetry shows it deployed, when that is not the design's shard count
  * (`shardsNotDeployed`). The observed share is then neither drift nor written (drift.ts), but it is
- * still what production carries: review 18 found a key declared over 4 shards that the application
- * wrote to `key#0` only, 117% of the partition's usable writes, reported as "no findings"; and a key
- * declared at 0.2 over 4 shards, observed at 0.4 over the 8 deployed, told to "remove the sharding",
+ * still what production carries: else a key declared over 4 shards that the application
+ * writes to `key#0` only, 117% of the partition's usable writes, is reported as "no findings"; and a key
+ * declared at 0.2 over 4 shards, observed at 0.4 over the 8 deployed, is told to "remove the sharding",
  * which would put ~800 WCU on one key against a usable 480.
  *
  * So the lint runs once more with the deployment's shard count and the observed share (never

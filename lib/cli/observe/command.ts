@@ -122,7 +122,7 @@ function figureLine(name: string, figure: Figure | undefined, unit: string, form
 }
 
 /**
- * The hottest key's own load at the busiest period, beside its share (review 9): the share is of a total
+ * The hottest key's own load at the busiest period, beside its share: the share is of a total
  * the design's peaks are not (the logged RequestCharge; ConsumedThroughputUnits, where a write counts 3),
  * so the share × the declared peaks, as the lint restates it, is not what was measured; this is.
  */
@@ -303,7 +303,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
 /**
  * A size's drift that changes none of the lint's findings is a warning, not an error: the design's figure is off, and
  * `--update` still writes it, but no verdict rests on it (the peaks and shares inside the tolerance are judged the same
- * way, drift.ts `classify`). Review 13: 1.2 GB against an assumed 0, with a 20 GB cap, was an error.
+ * way, drift.ts `classify`): 1.2 GB against an assumed 0, with a 20 GB cap, is no error.
  */
 function gradeByVerdict(findings: Finding[], neutral: readonly DesignEdit[]): void {
   if (neutral.length === 0) return;
@@ -552,7 +552,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     unusedAcknowledgements: 'off',
     failOn,
     extraRules: [DRIFT_RULE],
-    // An export, manifest or design observe could not read; "linted" is lint's word (review 13).
+    // An export, manifest or design observe could not read; "linted" is lint's word, wrong for what observe does.
     inputVerb: 'read',
   };
   const reporter = await reporterFor(format, reportSettings);

@@ -51,14 +51,14 @@ export function inContainer(files: ContainerObservationFiles) {
  * The most of a key's logged RU over the window the other direction may take for its operations to count as one way.
  * The lint reads `hotKeyOperations: "reads"` as a key whose writes it leaves out of the partition's load (and "writes",
  * its reads): at 5% or less, leaving them out understates the key's load by at most that, well inside the 20% headroom
- * the lint keeps under a partition's ceiling. Review 13: one Upsert, 2% of a read-hot key's RU, made it "both", and
- * its fix lost the integrated cache.
+ * the lint keeps under a partition's ceiling. Else one Upsert, 2% of a read-hot key's RU, makes it "both", and
+ * its fix loses the integrated cache.
  */
 export const ONE_WAY_SHARE = 0.05;
 
 /**
- * Which operations the rows of one key logged over the window: reads, writes, or both (review 11 item 7: a bot that
- * only reads). `ofKey` picks the rows: one PartitionKey's, or every PartitionKey under one first-level value.
+ * Which operations the rows of one key logged over the window: reads, writes, or both (a bot that
+ * only reads must not be told to batch its writes). `ofKey` picks the rows: one PartitionKey's, or every PartitionKey under one first-level value.
  */
 function operationsOf(rows: readonly RuConsumptionRow[], ofKey: (row: RuConsumptionRow) => boolean): KeyOperations {
   let reads = 0;
@@ -190,7 +190,7 @@ const NAMED_RANGES = 5;
 
 /**
  * "at that minute the 80 ranges stood at median 62%, lowest 62%; 1 at 100%; the hottest: range 17 100%, range 3 70%,
- * … and 75 more": the few hottest by id and figure, not every range (review 11: 80 of them on one line).
+ * … and 75 more": the few hottest by id and figure, not every range (80 of them would fill one line).
  */
 function spreadText(ranges: readonly RangeFigure[]): string {
   const values = ranges.map((r) => r.percent);

@@ -44,7 +44,7 @@ type Figure = 'peakReadUnits' | 'peakWriteUnits';
 
 /**
  * SG017's peaks, said as they were obtained: a figure the lint ran with measured (an edit of it was written) is
- * `observed`, not `declared` (review 10: "its declared peak of 10,800 WCU", the peak observed against 9,000 declared).
+ * `observed`, not `declared` (not "its declared peak of 10,800 WCU" for a peak observed against 9,000 declared).
  * `source` is the peak's own figures (`mixed` when some are measured); `tableReadsSource` / `tableWritesSource` the
  * table's figure an index's derived peak comes from; `writesSource` the writes replicated copies multiply.
  */
@@ -116,7 +116,7 @@ function needed(source: DesignSource, edits: ObservedEdits, observed: readonly F
 }
 
 /** Drift of these fields is graded by the verdict: a size above its declaration that changes no finding is a warning
- *  (review 13: a 1.2 GB logical partition against 0 assumed, under a 20 GB cap, was an error). */
+ *  (a 1.2 GB logical partition against 0 assumed, under a 20 GB cap, is no error). */
 const GRADED_BY_VERDICT = /(^|\.)storage\.largestPartitionGb$/;
 
 /** The drift edits of GRADED_BY_VERDICT fields without which the lint reports the same findings, at the same severities, with the same fixes. */
@@ -178,7 +178,7 @@ export function designFindings(
       data: { ...(f.data ?? {}), rule: f.ruleId, window },
     };
   });
-  // Review 13: SG001's declared warning became its error with the observed figures: it still fires, so no note says it does not.
+  // SG001's declared warning becomes its error with the observed figures: it still fires, so no note says it does not.
   const still = new Set(observed.map(placeOf));
   const notes = declared
     .filter((f) => !still.has(placeOf(f)) && !f.acknowledged)

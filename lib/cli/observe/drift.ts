@@ -148,7 +148,7 @@ function durationText(ms: number): string {
 }
 
 /**
- * Review 11: `--update` lowered peakReadUnits 5,000 → 2,000 from a 30-minute window. A design's peak is
+ * Why `--update` must not lower peakReadUnits 5,000 → 2,000 from a 30-minute window: a design's peak is
  * the busiest second of its whole cycle (the weekly peak, the Monday batch); a window shorter than that
  * cycle shows the load of that window, so it may raise a declaration (the peak is at least what was
  * seen) but not lower one.
@@ -159,8 +159,8 @@ function shortWindowMessage(c: Comparison, window: string, minWindowMs: number):
 }
 
 /**
- * `kept peakReadUnits 30,000`: the field as it holds it. Review 13: a table's reads were said as "kept peakReadUnits
- * 21,000", the part its own key reads (70%), while the field holds 30,000; that part, which was observed, is said beside it.
+ * `kept peakReadUnits 30,000`: the field as it holds it, not "kept peakReadUnits
+ * 21,000", the part the table's own key reads (70%), while the field holds 30,000; that part, which was observed, is said beside it.
  */
 function keptText(c: Comparison): string {
   const name = c.label ?? c.field;
@@ -182,7 +182,7 @@ function keptMessage(c: Comparison): string {
 
 /** The value written back by --update: peaks up to a whole unit, sizes up to 0.1 GB, shares to six
  *  significant digits. A share is not rounded to 0.01: the lint multiplies it by the peak, so 0.175
- *  written as 0.18 turned 8,750 RU/s into 9,000 (review 4); six digits only drop the binary noise of
+ *  written as 0.18 turns 8,750 RU/s into 9,000; six digits only drop the binary noise of
  *  a quotient (0.17500000000000002), a change of under 1 unit in a million. */
 function rounded(field: string, value: number): number {
   if (field === 'hotKeyShare') return Math.min(1, Number(value.toPrecision(6)));
@@ -227,14 +227,14 @@ function cardinalityOf(cardinality: number | 'unique' | undefined): number {
  * Where a hottest-key share that was not declared for the full key comes from, said as the design
  * model obtained it (lib/design/normalize-container.ts): a key level's declared share spread over the
  * full-key values under one of its values; else uniform 1/cardinality, or 1 for a time-bucket key.
- * Review 4: a container keyed /tenantId (5 values, 0.6 declared) → /userId (200,000) → /id (unique)
- * was reported as "assumed (uniform: 1/cardinality) hotKeyShare 0", which names neither the 0.6 nor
- * the spreading; each step is now printed, at a precision that is not 0 (0.6 ÷ 40,000 = 0.000015).
+ * A container keyed /tenantId (5 values, 0.6 declared) → /userId (200,000) → /id (unique)
+ * is not reported as "assumed (uniform: 1/cardinality) hotKeyShare 0", which names neither the 0.6 nor
+ * the spreading; each step is printed, at a precision that is not 0 (0.6 ÷ 40,000 = 0.000015).
  */
 /**
  * The uniform share as the design model derived it: 1 ÷ the full key's cardinality, which is its deepest
- * level's (a level counts the distinct values of the key down to it). Review 9: "assumed (uniform:
- * 1/cardinality) hotKeyShare 0" named no cardinality, and a level declared `"unique"` makes it 0.
+ * level's (a level counts the distinct values of the key down to it). Said with its cardinality: "assumed (uniform:
+ * 1/cardinality) hotKeyShare 0" names none, and a level declared `"unique"` makes it 0.
  */
 function uniformText(partitionKey: KeySpace['partitionKey']): string {
   const unique = partitionKey.find((k) => k.cardinality === 'unique');
@@ -295,8 +295,8 @@ export const UNIQUE_KEY_SHARE = 0.01;
  * doc_source/metrics-dimensions.md, whose older text said "for a table and all of its global secondary indexes"). A table whose access patterns send part of its declared
  * `workload.peakReadUnits` to its indexes (`readShare` < 1) reads that part on its own key: the metric is compared
  * with it, and --update writes the field that gives it (measured ÷ share), so the lint then reads the measured
- * figure on the table's key. Review 11: the table metric was taken for the table and its GSIs together and compared
- * with the whole declaration, so 6,000 RCU measured on a key declared 3,600 (0.6 of 6,000) was no drift.
+ * figure on the table's key. Taken for the table and its GSIs together and compared
+ * with the whole declaration, 6,000 RCU measured on a key declared 3,600 (0.6 of 6,000) would be no drift.
  * Undefined where the field is the key space's own figure (an index; a table whose reads all use its key).
  */
 export function tableReadShare(keySpace: KeySpace): number | undefined {
@@ -315,7 +315,7 @@ function tableReadsText(keySpace: KeySpace, share: number): string {
 /**
  * An index's peak that the design derived from the table's (it declares none of its own), said as such:
  * the measured figure replaces it in the lint again in either direction, since nothing was declared
- * (review 10: by-status kept the derived 2 × table writes, 9,000 WCU, against 8,000 measured).
+ * (else an index such as by-status keeps the derived 2 × table writes, 9,000 WCU, against 8,000 measured).
  */
 function assumedPeak(target: KeySpaceTarget, field: 'peakReadUnits' | 'peakWriteUnits'): { assumed?: string } {
   const { workload, index } = target.keySpace;
@@ -361,7 +361,7 @@ function inheritingDesign(target: KeySpaceTarget, tableShare: number | undefined
 const WRITE_WEIGHT = 3;
 
 /**
- * Review 15 item 1: an inheriting index's measured hotKeyShare held against what the lint judges its hottest value at.
+ * An inheriting index's measured hotKeyShare held against what the lint judges its hottest value at.
  * Contributor Insights measures that value's share of the index's ConsumedThroughputUnits, a read unit 1 and a write
  * unit 3; the lint takes the value to carry the index's own hotKeyShare r of its reads R, and the table's hottest item's
  * share i of its writes W (lib/lint/analysis.ts, `inheritedWrites`). Held against r alone (as before), a week of the
@@ -411,9 +411,9 @@ function inheritedText(target: KeySpaceTarget, inherited: InheritedWrites): stri
 }
 
 /**
- * Gap 1 of the GSI write inheritance (review 14): `--update` wrote an index's measured writes as its declared
- * peakWriteUnits, which turns the inheritance off for the next lint, so an index measured while the hot item was quiet
- * lost the error that item's updates raise. A measured peak at or within the tolerance above the derived one shows
+ * A gap in the GSI write inheritance: `--update` writing an index's measured writes as its declared
+ * peakWriteUnits turns the inheritance off for the next lint, so an index measured while the hot item was quiet
+ * loses the error that item's updates raise. A measured peak at or within the tolerance above the derived one shows
  * nothing about where that item's updates go: it is kept, and said so.
  */
 function keptInherited(c: Comparison, target: KeySpaceTarget, inherited: InheritedWrites): string {
@@ -529,9 +529,9 @@ function partitionsComparison(target: KeySpaceTarget, observation: Observation):
  * A share or size so small that no verdict rests on its drift: a hottest key taking at most
  * UNIQUE_KEY_SHARE (the share SG001's default minCardinality leaves the hottest of 100 values) where at
  * most that was declared or assumed, and a logical partition under SIZE_FLOOR_GB where under it was
- * declared or assumed. Review 10: a unique `jobId` assumed at 0 and observed at 0.0000342 was an error,
- * --update wrote 0.000034188 into the design, and a day 46% busier was an error again; a 20 MB partition
- * against an assumed 4 MB (the cap is 20 GB) was an error, and --update's 0.1 GB then "over-declared".
+ * declared or assumed. Else a unique `jobId` assumed at 0 and observed at 0.0000342 is an error,
+ * --update writes 0.000034188 into the design, and a day 46% busier is an error again; a 20 MB partition
+ * against an assumed 4 MB (the cap is 20 GB) is an error, and --update's 0.1 GB then "over-declared".
  * Such a figure is still judged: the lint runs again with it, and it is written when it changes a verdict.
  */
 function negligible(c: Comparison): boolean {
@@ -572,8 +572,8 @@ function writtenText(c: Comparison): string {
  *   hottest item's writes (a note, `keptInherited`): judged, the measured peak would be declared, and turn that off;
  * - `judged`: no drift, but the lint runs again with the measured figure (above the declaration within the
  *   tolerance, a negligible figure above it, or an index's peak the design derived rather than declared),
- *   and --update writes it when it changes the lint's verdict (review 10: 10,800 WCU within 25% of 9,000
- *   hid an SG003 the measured peak raises);
+ *   and --update writes it when it changes the lint's verdict (10,800 WCU within 25% of 9,000
+ *   would hide an SG003 the measured peak raises);
  * - `same`: what --update would write is the declaration, or nothing the measurement proves.
  */
 function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'short' | 'inherited' | 'judged' | 'same' {
@@ -615,8 +615,8 @@ function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, numbe
  * written is the key's measured load ÷ those peaks, and the lint judges the key at the load it logged.
  * - Cosmos DB: the share was measured against the logged RequestCharge, and Cosmos DB logs only the top keys of each
  *   physical partition (https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs): a total below the
- *   container's. Review 10: inventory's hot key, which logged 3,000 RU/s, was judged at 3,614 (7.77% of the logged
- *   total × declared reads 30,000 + observed writes 16,500). Review 16: a tenant that logged 12,000 RU/s of writes was
+ *   container's. Else a hot key that logged 3,000 RU/s is judged at 3,614 (7.77% of the logged
+ *   total × declared reads 30,000 + observed writes 16,500); and a tenant that logged 12,000 RU/s of writes is
  *   written as 12,000 ÷ (18,000 + 20,000) beside hotKeyOperations "writes", and judged at 31.6% of the 20,000 RU/s of
  *   writes: 6,316 RU/s.
  * - DynamoDB: Contributor Insights' Sum is the key space's consumed units (RCU + 3 × WCU), the total CloudWatch's peaks
@@ -703,8 +703,8 @@ export function carriedOperations(target: KeySpaceTarget, figures: ObservedFigur
 }
 
 /**
- * The edit that makes workload.hotKeyOperations say what the logged operations showed (review 11 item 7: a bot that
- * only reads was told to batch its writes), when the design says otherwise: the lint runs again with it, and --update
+ * The edit that makes workload.hotKeyOperations say what the logged operations showed (else a bot that
+ * only reads is told to batch its writes), when the design says otherwise: the lint runs again with it, and --update
  * writes it where it changes the verdict or its fix. The shares are restated against the same operations (`restatedShare`).
  */
 function operationsJudged(target: KeySpaceTarget, carried: Carried): JudgedFigure | undefined {

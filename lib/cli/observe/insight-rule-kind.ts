@@ -12,8 +12,8 @@
  *   ThrottleCount, "the count of ProvisionedThroughputExceededException, ThrottlingException, and RequestLimitExceeded
  *   errors": refused requests, not units, and only in minutes with throttles.
  * So a report whose Sum is well under the consumed units of the same minutes is no PKC: its values are not consumed
- * units, and a share read off them would be a share of throttled requests (review 19: a PKT export of one throttled
- * tenant read as a share of 1, and SG003 asked for 5 shards). Without the consumed-capacity metrics of those minutes the
+ * units, and a share read off them would be a share of throttled requests (a PKT export of one throttled
+ * tenant would read as a share of 1, and SG003 ask for 5 shards). Without the consumed-capacity metrics of those minutes the
  * two cannot be told apart, and the report is taken as the manifest names it.
  */
 import type { InsightRuleReport, MetricSeries } from './aws-reports';
@@ -21,7 +21,7 @@ import { isoMinute, type ThrottledRuleEvidence } from './figures';
 
 /** The median ratio of a report's Sum to the consumed units of the same minutes under which it is not the PKC rule's.
  *  A PKC report's Sum is those units (ratio 1, give or take Contributor Insights' approximation); a PKT report's is its
- *  throttled requests, a small part of them (review 19: 25,853 of 314,109, 0.08). Half keeps a wide margin on both. */
+ *  throttled requests, a small part of them (e.g. 25,853 of 314,109, 0.08). Half keeps a wide margin on both. */
 export const ACCESSED_MIN_RATIO = 0.5;
 
 const THROTTLE_IDS = [

@@ -2,7 +2,7 @@
  * DynamoDB key-range throttles that went on (in SUSTAINED_PERIODS periods in a row or more): an error, naming the key
  * behind them where the exports show one (key-range-throttled.ts), and saying so where they do not. Never a pass: a
  * partition that refused requests for minutes refused a tenant's requests, whichever minute of the day it was
- * (review 19: 2.3 million write key-range throttle events at 03:00 passed with a warning, exit 0, since the hottest
+ * (else 2.3 million write key-range throttle events at 03:00 pass with a warning, exit 0, since the hottest
  * key's share is read at the afternoon peak).
  *
  * A key is over what its partition serves when its busiest throttled period's ConsumedThroughputUnits per second reach

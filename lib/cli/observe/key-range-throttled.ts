@@ -1,8 +1,8 @@
 /**
  * DynamoDB: which key filled the partitions that throttled, in the periods they throttled, wherever in the window
  * those were. The hottest key's share is read at the busiest period (derive-dynamodb.ts), which is the afternoon peak
- * for most tables; a tenant that fills its partition at 03:00 is not there (review 19: 2.3 million write key-range
- * throttle events at night, and observe named no key). As for Cosmos DB (throttled-keys.ts), the throttled periods
+ * for most tables; a tenant that fills its partition at 03:00 is not there (2.3 million write key-range
+ * throttle events at night, and observe would name no key). As for Cosmos DB (throttled-keys.ts), the throttled periods
  * are found first, then the key behind them:
  * - throttled periods: those with Read/WriteKeyRangeThroughputThrottleEvents, requests refused because a partition
  *   reached its per-partition limit (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html,

@@ -1,7 +1,7 @@
 /**
  * Reads an observations export (or the manifest) as JSON, with a limit sized for a real week of per-key rows, not for
- * design files. Review 13: the docs' CDBPartitionKeyRUConsumption query, binned per minute by PartitionKey and
- * OperationName over P7D, gave 17 MiB for 9 rows a minute, and the design files' 16 MiB limit refused it. A container
+ * design files: the docs' CDBPartitionKeyRUConsumption query, binned per minute by PartitionKey and
+ * OperationName over P7D, gives 17 MiB for 9 rows a minute, past the design files' 16 MiB limit. A container
  * logging 300 key and operation rows a minute gives 300 × 10,080 minutes = 3,024,000 rows over a week, at about 185
  * bytes a row compact and 260 as `az` prints them (indented): 560 to 790 MB. MAX_EXPORT_BYTES holds that.
  *

@@ -2,9 +2,9 @@
  * A key space that production saturated: it served all it could, and throttled the rest. What was
  * consumed is then what was served, not what was asked: the observed peak is a floor of the demand,
  * and the demand itself is unknown. Such a peak is never written as the design's peak (drift.ts), and
- * the key space is an error that stays until an export shows it below its ceiling (review 11: a
- * container with every partition-key range at 100% for 20 minutes passed with a warning once
- * `--update` had written the 49,000 RU/s it was capped at).
+ * the key space is an error that stays until an export shows it below its ceiling (else a
+ * container with every partition-key range at 100% for 20 minutes passes with a warning once
+ * `--update` has written the 49,000 RU/s it was capped at).
  *
  * - Cosmos DB: every partition-key range at 100% NormalizedRUConsumption in SATURATED_MINUTES minutes
  *   or more. "When the normalized RU consumption reaches 100% for a given partition key range, and a
@@ -46,8 +46,8 @@
  *   SATURATED_SHARE of one direction's ceiling or more (2,700 units/s: ConsumedThroughputUnits count a WCU as 3; a
  *   sharded key's hottest stored key) in a period whose key-range throttle events are MATERIAL_THROTTLE_SHARE of its
  *   consumed units or more was served what its partition serves, and its share, consumed ÷ consumed, is a
- *   floor of its demand (review 13: a flash-sale SKU pinned at 3,000 RCU + 3 × 1,000 WCU was written as 0.499, and
- *   the lint then asked for 2 shards where the demand needed 4). Throttle events count refused requests, each retry
+ *   floor of its demand (a flash-sale SKU pinned at 3,000 RCU + 3 × 1,000 WCU, written as 0.499, would
+ *   have the lint ask for 2 shards where the demand needed 4). Throttle events count refused requests, each retry
  *   again, not the units they asked for, so the demand stays unknown.
  */
 import { type CapacityCeiling, type Finding } from '../../index';

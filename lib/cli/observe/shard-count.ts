@@ -95,7 +95,7 @@ export function deployedShards(listed: readonly ListedKey[], hottest: string, se
   // Contiguous from 0 and the list ranked past every listed shard: a shard n ≥ count carrying a
   // comparable load would have been listed too. A top-N cut among equally loaded shards lists
   // shards in no order of n, so a contiguous 0…N-1 is not what a cut looks like. One shard counts
-  // too (review 18): the application writes only `key#0` of a key declared over 4 (a complete list
+  // too: the application writes only `key#0` of a key declared over 4 (a complete list
   // of 77 keys with no `key#1`…`#3`), so that stored key carries the logical key's whole load.
   if (highest === count - 1 && (complete || lightestOther < lightestMine))
     return {
