@@ -459,8 +459,8 @@ const UNKNOWN_FLOOR_FIX = `export this index's throttle metrics (the queries of 
  * a throttling reason names its resource, `Table…` or `Index…`,
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). So the index's own export
  * (GlobalSecondaryIndexName) counts its throttled writes, and the table's (TableName) the table's: a table throttled by
- * its own hot key or ceiling refuses writes whatever the index's values, and sets no floor on the index's share (review
- * 15: any table write throttle did). Where the index's throttle metrics were not exported and the table's show write
+ * its own hot key or ceiling refuses writes whatever the index's values, and sets no floor on the index's share (else
+ * any table write throttle would). Where the index's throttle metrics were not exported and the table's show write
  * throttles, observe cannot tell which they were: the share is taken as a floor, and the finding says why.
  */
 function indexShareFloor(target: KeySpaceTarget, observation: Observation, window: string, table: TableWriteThrottles | undefined): Saturation | undefined {
