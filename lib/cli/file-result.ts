@@ -66,4 +66,7 @@ export interface FileResult {
   /** A file a search found but did not lint (a near-miss design, a YAML template): its `notes` say
    *  why. It is reported so that nothing is passed over silently, and counted in no total. */
   readonly skipped?: boolean;
+  /** A template a search found that holds no DynamoDB table: linted for its waivers (another stack of the app may hold
+   *  the tables), but not something the search found to check: a search that finds only such templates fails. */
+  readonly noTable?: boolean;
 }

@@ -31,11 +31,12 @@ export function fileList(files: readonly string[], one: (file: string) => string
 
 /** The application changes of the fixes written, under their files; none when no fix needs one. */
 export function applicationChangeLines(written: readonly WrittenFile[]): string[] {
-  const lines: string[] = [];
-  for (const w of written) {
+  // Built with flatMap and array literals, never `push(...changes)`: a file of 20,000 fixed tables has more changes
+  // than a call's arguments can hold.
+  const lines = written.flatMap((w) => {
     const changes = w.fixes.flatMap((f) => (f.applicationChanges ?? []).map((change) => `${INDENT}${INDENT}${f.ruleId} ${f.resource} (${f.path}): ${change}`));
-    if (changes.length > 0) lines.push(`${INDENT}${w.file}:`, ...changes);
-  }
+    return changes.length > 0 ? [`${INDENT}${w.file}:`, ...changes] : [];
+  });
   if (lines.length === 0) return [];
   return [
     'skewguard: the fixes written need these application changes (the report listed them; a lint of the fixed files no longer shows them, and `git diff` shows the edits):',

@@ -17,6 +17,12 @@ export interface Io {
 
 /** Writes lines to stderr, each made printable (a newline inside a line is escaped, not obeyed). */
 export function warn(io: Io, ...lines: string[]): void {
+  warnLines(io, lines);
+}
+
+/** `warn` for a list of any length: a list spread into a call's arguments overflows the stack past about 100,000
+ *  lines (the application changes of 20,000 fixed tables). */
+export function warnLines(io: Io, lines: readonly string[]): void {
   try {
     io.stderr.write(`${lines.map(printable).join('\n')}\n`);
   } catch {

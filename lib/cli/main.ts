@@ -15,7 +15,7 @@ import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args'
 import { lintCommand } from './commands/lint';
 import { CommandError, ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
-import { standardOutput } from './output';
+import { standardOutput, type OutputStream } from './output';
 import { packageRoot } from './package-root';
 import { placeText, problemText } from './place';
 import { EXIT } from './report';
@@ -103,12 +103,15 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
 /** Runs as the `skewguard` binary: exit code set, never process.exit(), so piped output drains.
  *  The bundled bin calls it (scripts/bundle-cli.js); tsc's dist/cli/main.js runs it itself, below. */
 export function main(): void {
-  let stderr: NodeJS.WriteStream | undefined;
+  let stderr: OutputStream | undefined;
   const io: Io = {
     stdout: standardOutput(),
     get stderr() {
       // Created on first use, as stdin is: a clean lint writes nothing to stderr, and making the stream costs a few percent of a start.
-      if (!stderr) stderr = process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell
+      if (!stderr) {
+        stderr = standardOutput(2);
+        stderr.on?.('error', () => {}); // stderr closed too: nothing left to tell
+      }
       return stderr;
     },
     get stdin() {

@@ -80,22 +80,24 @@ export class ReportOutput {
 }
 
 /**
- * Standard output for the `skewguard` process. A pipe, a socket (node's child processes get a socket
- * pair for 'pipe') or a file is written with `fs.writeSync`:
+ * Standard output (fd 1) or standard error (fd 2) for the `skewguard` process. A pipe, a socket (node's
+ * child processes get a socket pair for 'pipe') or a file is written with `fs.writeSync`:
  * process.stdout would load node's stream machinery (net, streams) first, a few milliseconds of
- * every start that a bare `node` never spends. So is a directory (or anything else that is not a
- * character device): node would give it a stream that drops what it is given, and the report would
- * vanish without a word, where the write fails and the CLI says so. A terminal and the other
- * character devices (/dev/null, /dev/full) get process.stdout.
+ * every start that a bare `node` never spends; and process.stderr writes to a pipe asynchronously, so
+ * the lines said just before a signal ends the process (`process.exit`) were cut at the pipe's 64 KiB.
+ * So is a directory (or anything else that is not a character device): node would give it a stream
+ * that drops what it is given, and the report would vanish without a word, where the write fails and
+ * the CLI says so. A terminal and the other character devices (/dev/null, /dev/full) get node's stream.
  */
-export function standardOutput(): OutputStream {
+export function standardOutput(fd: 1 | 2 = 1): OutputStream {
+  const stream = () => (fd === 1 ? process.stdout : process.stderr);
   try {
-    if (!fstatSync(1).isCharacterDevice()) return new DescriptorOutput(1, () => process.stdout);
+    if (!fstatSync(fd).isCharacterDevice()) return new DescriptorOutput(fd, stream);
   } catch {
-    // fd 1 not there at all: process.stdout decides. (A stdout closed by the caller, `>&-`, does not get
+    // fd not there at all: node's stream decides. (A stdout closed by the caller, `>&-`, does not get
     // here: Node reopens it as /dev/null at start, so the report is dropped and the exit code stays the verdict.)
   }
-  return process.stdout;
+  return stream();
 }
 
 /**

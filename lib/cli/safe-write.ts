@@ -58,8 +58,8 @@ function changedSince(stat: Stats, read: ReadSnapshot): boolean {
   return stat.dev !== read.dev || stat.ino !== read.ino || stat.size !== read.size || stat.mtimeMs !== read.mtimeMs;
 }
 
-/** Writes lines to the user (stderr). */
-export type Say = (...lines: string[]) => void;
+/** Writes lines to the user (stderr): a list, never spread into arguments, since it may hold 100,000 lines. */
+export type Say = (lines: readonly string[]) => void;
 
 const HELD_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Temporary files that exist right now: removed on any exit of the process that made them. */
@@ -132,7 +132,7 @@ function holdSignals(say: Say): void {
   const end = (signal: NodeJS.Signals) => {
     removeTemporaries();
     if (settledCode !== undefined) process.exit(settledCode);
-    heldBy?.(...interruptedLines(signal, replaced));
+    heldBy?.(interruptedLines(signal, replaced));
     process.exit(128 + osConstants.signals[signal]);
   };
   for (const signal of HELD_SIGNALS) process.on(signal, end);

@@ -72,8 +72,19 @@ describe('the skewguard binary', () => {
     const piped = await cli(['lint', '-'], { stdin: stack });
     expect(piped.code).toBe(2);
     expect(piped.stdout).toContain('<stdin>:1:2: holds no DynamoDB table to lint');
-    // A search lints every template it finds as before: the stacks of an app without a table among them are not errors.
-    expect(bin(['lint', 'cdk.out'], { cwd: dir }).code).toBe(0);
+    // A search that finds only templates without a table checked nothing: it fails as one that found nothing.
+    const searched = bin(['lint', 'cdk.out'], { cwd: dir });
+    expect(searched.code).toBe(2);
+    expect(searched.stdout).toContain('cdk.out: no design file, and no template with a DynamoDB table (only templates without one), found here');
+    // Beside a stack that declares a table, the stacks of an app without one are linted (for their waivers), not errors.
+    const tables = readFileSync(join(__dirname, 'fixtures/templates/intrinsics.template.json'), 'utf8');
+    const app = tempTree({ 'cdk.out/Stack.template.json': stack, 'cdk.out/Tables.template.json': tables });
+    const both = bin(['lint', 'cdk.out', '--format', 'json'], { cwd: app });
+    expect(both.code).not.toBe(2);
+    expect((JSON.parse(both.stdout).files as { file: string; errors: unknown[] }[]).map((f) => [f.file, f.errors.length])).toEqual([
+      ['cdk.out/Stack.template.json', 0],
+      ['cdk.out/Tables.template.json', 0],
+    ]);
   });
 
   it('exits 141 when the reader of a pipe goes away (| head -1), silently, as git does', () => {
@@ -84,6 +95,20 @@ describe('the skewguard binary', () => {
     });
     expect(result.stdout).toBe('many.json\n');
     expect(result.stderr).toBe('exit=141\n');
+  });
+
+  it('with --fix, names the files written and their application changes on stderr when the reader went away (| head -1)', () => {
+    const dir = tempTree({ 'many.json': designWithFindings(600) });
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json --fix | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(result.stdout).toBe('many.json\n');
+    const lines = result.stderr.split('\n');
+    // The file was fixed before the report was cut short: the report that would have listed what the fixes need is gone.
+    expect(lines[0]).toMatch(/^skewguard: only the report was lost, not the fixes: --fix wrote many\.json \(\d[\d,]* fixes\)/);
+    expect(lines.filter((line) => line.startsWith('    SG001 table-')).length).toBe(600);
+    expect(lines.at(-2)).toBe('exit=141');
   });
 
   it('stops linting once the reader of the report is gone: the files after it are never read', async () => {

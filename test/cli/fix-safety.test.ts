@@ -252,7 +252,7 @@ describe('lint --fix stopped by a signal', () => {
       const file = ${JSON.stringify(join(dir, 'a.json'))};
       const bytes = readFileSync(file);
       const { dev, ino, size, mtimeMs } = statSync(file);
-      replaceFile(file, '{ "tables": [] }\\n', { dev, ino, size, mtimeMs, bytes }, (...lines) => process.stderr.write(lines.join('\\n') + '\\n'), 'a.json');
+      replaceFile(file, '{ "tables": [] }\\n', { dev, ino, size, mtimeMs, bytes }, (lines) => process.stderr.write(lines.join('\\n') + '\\n'), 'a.json');
       settleSignals(1);
       process.exitCode = 1;
       process.kill(process.pid, 'SIGINT');
@@ -261,6 +261,42 @@ describe('lint --fix stopped by a signal', () => {
     const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } });
     expect({ code: result.status, signal: result.signal, stderr: result.stderr }).toEqual({ code: 1, signal: null, stderr: '' });
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('{ "tables": [] }\n');
+  });
+
+  it('says every application change on a piped stderr before a signal ends the run (not cut at the pipe’s 64 KiB)', async () => {
+    const dir = tempTree({ 'a.json': designWithFindings(1000) });
+    const result = await interrupted(dir, ['a.json'], 'SIGINT');
+    expect(result.sent).toBe(true);
+    expect(result.code).toBe(130);
+    // About 190 KB of lines: process.stderr wrote a pipe asynchronously, and process.exit cut it at 65,536 bytes.
+    expect(result.stderr.length).toBeGreaterThan(65_536);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('    SG001 table-')).length).toBe(1000);
+    expect(result.stderr.endsWith('\n')).toBe(true);
+  }, 60_000);
+
+  it('names every application change when a signal ends a run that wrote 150,000 of them (no stack overflow)', () => {
+    const dir = tempTree({ 'a.json': '{}\n' });
+    // 20,000 fixed tables make about this many lines: spread into a call's arguments, they overflowed the stack,
+    // and the run ended with exit 1, a RangeError and the bundle's source on stderr instead of the list.
+    const script = `
+      const { readFileSync, statSync } = require('node:fs');
+      const { replaceFile, noteFixes } = require(${JSON.stringify(join(__dirname, '../../dist/cli/safe-write.js'))});
+      // As the bin's stderr does: written synchronously, so the exit that follows cuts nothing.
+      const say = (lines) => { const b = Buffer.from(lines.join('\\n') + '\\n'); for (let at = 0; at < b.length;) at += require('node:fs').writeSync(2, b, at); };
+      const file = ${JSON.stringify(join(dir, 'a.json'))};
+      const bytes = readFileSync(file);
+      const { dev, ino, size, mtimeMs } = statSync(file);
+      replaceFile(file, '{ "tables": [] }\\n', { dev, ino, size, mtimeMs, bytes }, say, 'a.json');
+      const fixes = Array.from({ length: 150000 }, (_, i) => ({ ruleId: 'SG001', resource: 'table' + i, path: 'tables[' + i + ']', applicationChanges: ['change ' + i] }));
+      noteFixes('a.json', fixes);
+      process.kill(process.pid, 'SIGINT');
+      setTimeout(() => {}, 2000);
+    `;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH }, maxBuffer: 64 * 1024 * 1024 });
+    expect(result.status).toBe(130);
+    expect(result.stderr).not.toContain('RangeError');
+    expect(result.stderr).toContain('skewguard: stopped by SIGINT: it wrote a.json whole before it');
+    expect(result.stderr).toContain('SG001 table149999 (tables[149999]): change 149999');
   });
 
   it.each([

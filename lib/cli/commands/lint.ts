@@ -25,7 +25,7 @@ import {
 import { CommandError } from '../errors';
 import type { WrittenFile } from '../fix-written';
 import { expandInputs, linkedDirectoryNote, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
-import { warn, type Io } from '../io';
+import { warn, warnLines, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
   failedInput,
@@ -287,10 +287,12 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   if (shadowed) await report(shadowedNote(shadowed, io.cwd));
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
+  // Searches that found templates, none with a table: they checked nothing, so they fail as a search that found nothing.
+  const tableless = new Set<number>();
   // The files --fix wrote: said when the report is lost (a full disk), since the report was where they were named.
   const written: WrittenFile[] = [];
   // A signal that came while --fix wrote a file is answered between files, once the write is whole (lib/cli/safe-write.ts).
-  const signals = fix && io.ownsProcess ? (...lines: string[]) => warn(io, ...lines) : undefined;
+  const signals: Say | undefined = fix && io.ownsProcess ? (lines) => warnLines(io, lines) : undefined;
   // Files a search found that hold no design or template, by the search that found them: counted in one note per search
   // (a repository root may hold thousands: the count and the first few names are kept, not every name).
   const passedOver = new Map<number, PassedOverCount>();
@@ -308,7 +310,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
       else countPassedOver(passedOver, candidate);
       continue;
     }
-    if (!result.skipped) found.add(candidate.origin);
+    if (!result.skipped && !result.noTable) found.add(candidate.origin);
+    else if (result.noTable) tableless.add(candidate.origin);
     await report(result);
   }
   for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link, 'lint')));
@@ -323,7 +326,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     await report({
       ...failedInput(
         pattern,
-        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
+        `${tableless.has(origin) ? 'no design file, and no template with a DynamoDB table (only templates without one), ' : 'no design file or template '}found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
       ),
       notes: counted ? [{ path: '', message: passedOverNote(counted) }] : [],
     });
@@ -341,11 +344,11 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   // tool killed by SIGPIPE (git's t0005-signals.sh: "git dies with SIGPIPE"); Node ignores SIGPIPE,
   // so it is returned as a code, silently.
   const code = output.failure ? EXIT.invalid : output.closed ? EXIT.closedPipe : exitCode(outcome);
-  if (output.failure) {
-    // The report named each file --fix wrote and the application changes its fixes need: said here instead.
-    const lost = written.length > 0 ? (await import('../fix-written')).fixesWrittenLines(written) : [];
-    warn(io, `skewguard: ${output.failure}`, ...lost);
-  }
+  // The report named each file --fix wrote and the application changes its fixes need: said here instead when it is
+  // lost, to a full disk or to a reader that went away (`--fix | head -1` still wrote the files before it stopped).
+  const lost = (output.failure || output.closed) && written.length > 0 ? (await import('../fix-written')).fixesWrittenLines(written) : [];
+  if (output.failure) warnLines(io, [`skewguard: ${output.failure}`, ...lost]);
+  else if (lost.length > 0) warnLines(io, lost);
   // Every write is done and the report is whole: a signal from now on ends the process with this code (safe-write.ts).
   if (signals) (await import('../safe-write')).settleSignals(code);
   return code;
@@ -443,9 +446,9 @@ async function lintOrFix(
   const kind = sourceKind(parsed.located.value);
   if (!kind && !explicit) return nearMissInput(file, parsed.located) ?? { passedOver: `JSON with ${NOT_A_DESIGN}` };
   if (kind === 'template') {
-    const empty = explicit ? noTableError(file, parsed.located) : undefined;
-    if (empty) return empty;
-    const result = lintParsed(file, parsed.located, options, kind);
+    const empty = noTableError(file, parsed.located);
+    if (empty && explicit) return empty;
+    const result = { ...lintParsed(file, parsed.located, options, kind), ...(empty && { noTable: true }) };
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
     const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
     if (fix) notes.push({ path: '', message: 'not fixed: --fix changes design files only; change the construct or template source instead' });

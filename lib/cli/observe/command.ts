@@ -10,7 +10,7 @@ import { interpolate } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
 import { expandInputs, linkedDirectoryNote, type Candidate } from '../inputs';
-import { warn, type Io } from '../io';
+import { warnLines, type Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -578,7 +578,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
       : manifestObservations(mode.manifest, targets, io);
     const update = v.update === true;
-    const signals = update && io.ownsProcess ? (...lines: string[]) => warn(io, ...lines) : undefined;
+    const signals: Say | undefined = update && io.ownsProcess ? (lines) => warnLines(io, lines) : undefined;
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update, signals };
     for (const design of designs) {
       await emit(observeFile(design, (t) => matched.get(t), settings));
