@@ -46,6 +46,8 @@ export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { inheritedWrites, judgedLoads, type InheritedWrites } from './lint/analysis';
 export { validateAcknowledgement } from './lint/validate';
 export { interpolate } from './lint/messages';
+/** `20000` → `20,000`: the figures of every report and alarm description written alike, in any locale. */
+export { fmt } from './lint/format';
 export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */

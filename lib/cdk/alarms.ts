@@ -14,7 +14,7 @@
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
-import { partitionCountText } from '../internal';
+import { fmt, partitionCountText } from '../internal';
 import { alarmName, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
@@ -180,7 +180,7 @@ const BACK_PRESSURE = "; its write throttles reject the table's writes too (back
 export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
   const noun = nounOf(space);
   // The threshold as the description's evaluation reads it ("Fires on 4 of the last 10 minutes"); a token as CloudFormation resolves it.
-  const threshold = numberText(settings.keyRangeThrottles.threshold, (value) => value.toLocaleString('en-US'));
+  const threshold = numberText(settings.keyRangeThrottles.threshold, fmt);
   return factory.create({
     ...ofKeySpace(space, 'KeyRangeThrottles'),
     tier: 'page',
@@ -342,7 +342,7 @@ export function hotKeyAlarm(
 ): SkewAlarm {
   const resolved = line ? { ...settings.hotKey, threshold: line.threshold } : settings.hotKey;
   // Written as the 180,000 beside it is: 162,000, not 162000; a token threshold as CloudFormation resolves it.
-  const threshold = numberText(resolved.threshold, (value) => value.toLocaleString('en-US'));
+  const threshold = numberText(resolved.threshold, fmt);
   const noun = nounOf(space);
   const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: resolved };
   if (rules.accessed === undefined || line === undefined) {
@@ -366,7 +366,7 @@ export function hotKeyAlarm(
   });
 }
 
-const units = (value: number) => Math.round(value).toLocaleString('en-US');
+const units = (value: number) => fmt(Math.round(value));
 const wordsOf = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
 
 /** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction, or of both together. */

@@ -2,7 +2,7 @@
  * What the on-call reads on the key-range page (review ops19 items 2 and 4): its threshold ("60+ a minute", beside the
  * "Fires on 4 of the last 10 minutes" it already said; a token threshold as CloudFormation resolves it, as docs/cdk.md
  * "Tokens" says), and on an index's page that the index's write throttles reject the table's writes too (GSI back
- * pressure), which the table's page does not say. Two synths.
+ * pressure), which the table's page does not say. Three synths.
  */
 import { CfnParameter } from 'aws-cdk-lib';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
@@ -40,6 +40,10 @@ describe('the key-range page', () => {
     expect(index).toContain("a hot key; its write throttles reject the table's writes too (back pressure). Fires on 4 of the last 10 minutes");
     expect(table).not.toMatch(/back pressure/);
     for (const text of [table, index]) expect((text as string).length).toBeLessThanOrEqual(1024);
+  });
+
+  it('writes a fractional threshold as every report writes its figures (fmt), never rounded to 0', () => {
+    expect(keyRangePages(0.0004).table).toMatch(/ of the table at 0\.0004\+ a minute: /);
   });
 
   it('writes a token threshold as CloudFormation resolves it', () => {
