@@ -51,7 +51,8 @@ export interface WarmLever {
  * throughput. Judged on the design as the edit leaves it, through the engine's own neighbour model, so the next lint
  * counts the same P′; the count offered is the plan's there (the smallest that fits), one N for every rule. Undefined
  * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
- * undone), for copies and caches (they keep their own advice), and where the largest value needs shards for its size.
+ * undone), and for copies and caches (they keep their own advice). Where the largest value needs shards for its size (an
+ * item collection with an LSI), the counts start from that need (`sizedOwnCount`): the count offered meets both.
  */
 export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLever | undefined {
   const { plan, space } = analysis;
@@ -59,8 +60,6 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const design = analysis.design as DynamoDbKeyDesign;
   if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
-  // A fix that must split the key for its size needs that count whatever the partitions.
-  if (plan.needs.size > 1) return undefined;
   const layout: KeyLayout = plan.layout;
   const now = analysis.over[0].neighbours?.partitions;
   const capacity = design.capacity.find((c) => c.index === space.index);
@@ -73,7 +72,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (short.size === 0) return undefined;
   const raised = warmDirection(short);
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
-  const own = ownCount(analysis, layout, cap, loads);
+  const own = sizedOwnCount(analysis, layout, cap, loads);
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
   if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
@@ -159,7 +158,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const { loads, total } = cachedReadLoads(analysis);
   const layout: KeyLayout = plan.layout;
-  const own = ownCount(analysis, layout, cap, loads);
+  const own = sizedOwnCount(analysis, layout, cap, loads);
   if (own === undefined) return undefined;
   const most = Math.floor(DYNAMODB_LIMITS.tableThroughputQuota / DYNAMODB_LIMITS.partitionWriteUnits);
   for (let partitions = now + 1; partitions <= most; partitions++) {
@@ -211,6 +210,19 @@ function ownCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, loads
   const alone = (n: number) => analysis.owner.profile.loadDimensions(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), headroom);
   const n = smallestCount((count) => allFit(alone(count)), countByLoad(alone(1)));
   return n !== undefined && n <= cap ? n : undefined;
+}
+
+/**
+ * The fewest stored keys a lever may offer: the count the key's own ceiling needs (`ownCount`), and no fewer than the
+ * largest value's size needs (`plan.needs.size`: an item collection with an LSI holds at most 10 GB, "Item collection
+ * size limit"), since partitions made by warm throughput or capacity divide no item collection. Both constraints are
+ * one search: the lever's counts start here, and every count it tries is checked against the load beside its
+ * neighbours, so the count offered is the smallest meeting both. Undefined where either needs more than `cap`.
+ */
+function sizedOwnCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, loads: Loads): number | undefined {
+  const own = ownCount(analysis, layout, cap, loads);
+  const size = analysis.plan.needs.size;
+  return own === undefined || size > cap ? undefined : Math.max(own, size);
 }
 
 /** The most partitions warm throughput can make in the direction raised: the table-level quota ÷ a partition's ceiling. */

@@ -113,13 +113,15 @@ export const logicalPartitionSize = defineRule({
         },
       ];
     }
+    const fixNotes = withSizeSplit(advice.ids);
+    if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
     return [
       {
         path: 'storage.largestPartitionGb',
         messageId: 'itemCollection',
         notes: [...perShard, 'itemCollectionCap'],
         fixId: 'fixItemCollection',
-        fixNotes: advice.ids,
+        fixNotes,
         data,
         // Sharding every key for the largest collection makes every read fan out; the index swap is the
         // native fix but changes read consistency: a decision, so no edit.
@@ -127,6 +129,21 @@ export const logicalPartitionSize = defineRule({
     ];
   },
 });
+
+/** The clauses that shard the key (advice.ts `shardingClause`, a table's primary key): the first, and the one that ends it. */
+const SHARD_CLAUSES: ReadonlySet<Id> = new Set<Id>(['shardCalculated', 'shardRandom', 'onSource', 'onRandom']);
+
+/**
+ * The shared advice's clauses with the split's size said right after the clause that shards the key (a DynamoDB item
+ * collection with an LSI: each shard is an item collection of its own, "Item collection size limit"), so the fix says
+ * how its count serves the size as well as the load, whatever leads it (warm throughput, a raise): `9 GB ÷ 2 = 4.5 GB
+ * per shard`. Unchanged where the advice shards nothing (no count serves the load: the index swap stays the fix).
+ */
+function withSizeSplit(adviceIds: readonly AdviceId[]): Id[] {
+  const at = adviceIds.findIndex((id) => SHARD_CLAUSES.has(id));
+  if (at < 0) return [...adviceIds];
+  return [...adviceIds.slice(0, at + 1), 'sizeSplit', ...adviceIds.slice(at + 1)];
+}
 
 /** The clauses of the shared advice that change the key itself (a new container): they lead a size fix as they lead the load's. */
 const KEY_CHANGES: ReadonlySet<Id> = new Set<Id>(['newLevelFirst', 'deeperLevelFirst', 'finerLevelFirst']);

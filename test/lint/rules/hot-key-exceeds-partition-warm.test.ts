@@ -41,6 +41,22 @@ function provFull(warmThroughput?: { writeUnitsPerSecond: number }): DynamoDbTab
   });
 }
 
+/**
+ * ddb24 item 1 (stranger review repro lsi_prov.json): trips by city, provisioned at 80% of its write capacity (2,400 of
+ * 3,000 WCU: 3 partitions), an LSI, and a 9 GB item collection (8 GB usable of the 10 GB an LSI allows: 2 shards).
+ */
+function lsiTrips(): DynamoDbTableDesign {
+  return table({
+    name: 'trips',
+    partitionKey: { name: 'cityId', type: 'S', cardinality: 40 },
+    sortKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 2400, hotKeyShare: 0.3 },
+    capacity: { read: { fixed: 7500 }, write: { fixed: 3000 } },
+    storage: { largestPartitionGb: 9 },
+    localSecondaryIndexes: [{ indexName: 'by-status', sortKey: { name: 'status', type: 'S', cardinality: 5 } }],
+  });
+}
+
 testRule('SG003', {
   valid: [
     // 7 partitions: 320 + 2,880 ÷ 7 = 731.43 of 800 WCU.
@@ -103,6 +119,27 @@ testRule('SG003', {
           data: { warmPartitions: 7, warmFromPartitions: 4, warmWriteUnits: 7000, warmStoredLoad: 320 },
           fix: /^pre-warm the table to 7,000 write units a second \(warmThroughput\): 7 partitions where 4 are counted now.*which serves the hottest `accountId` value as it is.*; or batch the hottest value's writes/,
           edits: [{ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 7000 } }],
+        },
+      ],
+    },
+    {
+      // ddb24: no count fits on the 3 partitions counted now (each shard meets 1/3 of the rest: 360 + 2,040 ÷ 3 = 1,040 of
+      // 800), and the size needs 2 shards; the warm lever once gave up on any size need, leaving "no count up to 1,000 …
+      // batch + DAX". Searched together: 2 shards (the size's) fit at 6 partitions, 360 + 2,040 ÷ 6 = 700 ≤ 760 (5% free;
+      // at 5, 768), and the whole key is sharded (the largest collection need not be the hottest value's).
+      name: 'trips with an LSI and a 9 GB collection at 80% of its writes: warm throughput, then the 2 shards its size needs',
+      design: lsiTrips(),
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'partitionKey',
+          severity: 'warning',
+          data: { shards: 2, warmPartitions: 6, warmFromPartitions: 3, warmWriteUnits: 6000, warmStoredLoad: 360 },
+          fix: /^pre-warm the table to 6,000 write units a second \(warmThroughput\): 6 partitions where 3 are counted now.*then shard `cityId` into N = 2 calculated shards on `tripId`/,
+          edits: [
+            { op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 6000 } },
+            { op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 2, sourceAttribute: 'tripId' } },
+          ],
         },
       ],
     },

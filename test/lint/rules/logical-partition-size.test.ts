@@ -102,6 +102,29 @@ testRule('SG006', {
         },
       ],
     },
+    {
+      // ddb24 item 1: at 80% of a fixed 3,000 WCU (3 partitions) no count serves the hottest city's 720 WCU beside its
+      // neighbours, and the fix once fell to "no count up to 1,000 … batch + DAX", which does nothing for size. The size
+      // (2 shards: 9 ÷ 8 GB usable) and the load (warm throughput to 6 partitions) are searched together: N = 2.
+      name: 'a 9 GB item collection on a provisioned table at 80% of its writes: the shards its size needs, on warmed partitions',
+      design: table({
+        name: 'trips',
+        partitionKey: { name: 'cityId', type: 'S', cardinality: 40 },
+        sortKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 6000, peakWriteUnits: 2400, hotKeyShare: 0.3 },
+        capacity: { read: { fixed: 7500 }, write: { fixed: 3000 } },
+        storage: { largestPartitionGb: 9 },
+        localSecondaryIndexes: [{ indexName: 'by-status', sortKey: { name: 'status', type: 'S', cardinality: 5 } }],
+      }),
+      findings: [
+        {
+          messageId: 'itemCollection',
+          data: { size: 9, usableGb: 8, shards: 2, sizePerPlannedShard: 4.5 },
+          edits: false,
+          fix: /^replace the local secondary index with a global one .*; or pre-warm the table to 6,000 write units a second \(warmThroughput\).*then shard `cityId` into N = 2 calculated shards on `tripId` \(key#hash\(tripId\) mod 2\): a read for one tripId hits one shard, only whole-key reads fan out over 2 \(9 GB ÷ 2 = 4\.5 GB per shard, within the 8 GB usable\)/,
+        },
+      ],
+    },
   ],
 });
 
