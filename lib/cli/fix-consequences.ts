@@ -66,11 +66,16 @@ const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);
 /**
  * The rollout of an index re-keyed under a new name (lint/index-replacement.ts): neither CloudFormation nor DynamoDB
  * changes a GSI's key in place, and one deploy creates or deletes one GSI (UpdateTable), so renaming it in one deploy
- * fails too. `old`: the index's name before the fix, when known.
+ * fails too: "You can delete or add one global secondary index without interruption. If you do both in the same update
+ * (for example, by changing the index's logical ID), the update fails" (AWS::DynamoDB::Table, GlobalSecondaryIndexes).
+ * The edit renames the index, so the edited design no longer declares the old one: it is the design once the rollout
+ * is done, and the text says so, and that the first deploy declares the old index again beside the new one.
+ * `old`: the index's name before the fix, when known.
  */
 function indexRollout(name: unknown, old: unknown): string {
   const was = typeof old === 'string' ? `\`${old}\`` : 'the old index';
-  return `the index's key cannot change in place, so the fix names a new index, \`${String(name)}\`; roll it out in two deploys: first add it beside ${was} (keep ${was} in the design for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then remove ${was} in a second deploy`;
+  const next = `\`${String(name)}\``;
+  return `the index's key cannot change in place, so the fix names a new index, ${next}, declared in place of ${was}: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy ${next} beside ${was} (declare ${was} again beside it for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then deploy the edited design, which removes ${was}`;
 }
 
 /** The partition-key name of the table whose index `segments` is under (`tables[1].globalSecondaryIndexes[0]…`), in `document`. */

@@ -241,8 +241,10 @@ export const ADVICE_MESSAGES = {
   shardRandomKeyAttribute:
     'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = a random 0…{{lastShard}} (a number; N = {{shards}} random shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; every read of one {{key|key}} value must then query all {{shards}}, one per {{shardAttribute}} value',
   // An index's key cannot change in place (index-replacement.ts): the re-keyed index is a new one, rolled out beside the old.
+  // The edits rename the index: they write the design as it stands after the rollout, which no single deploy reaches
+  // from today's (CloudFormation adds or deletes one GSI per update, and an update that does both fails).
   asNewIndex:
-    '; make it a new index, {{newIndex|code}}, since an index key cannot change in place: add it beside {{index|code}} (one deploy), move the readers to it once it is active, then remove {{index|code}} (another deploy)',
+    '; make it a new index, {{newIndex|code}}, since an index key cannot change in place; the edits declare it in place of {{index|code}}, the design once the rollout is done, which one deploy cannot reach (an update that adds one index and deletes another fails): first deploy {{newIndex|code}} beside {{index|code}}, still declared, move the readers to it once it is active, then deploy the edited design, which removes {{index|code}}',
   // The key has as many attributes as DynamoDB allows: where the shard goes is the designer's choice, so no edit.
   fullMultiAttributeKey:
     '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',

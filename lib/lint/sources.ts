@@ -257,6 +257,12 @@ export const SOURCES = {
     title: 'DynamoDB API: UpdateTable (GlobalSecondaryIndexUpdates: create or delete one global secondary index per call)',
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTable.html',
   },
+  // A rename is a delete and an add: one update may do one of them (index-replacement.ts, fix-consequences.ts).
+  cfnTableGsiUpdates: {
+    title:
+      'CloudFormation: AWS::DynamoDB::Table GlobalSecondaryIndexes ("You can delete or add one global secondary index without interruption. If you do both in the same update ... the update fails")',
+    url: `${CFN}/aws-resource-dynamodb-table.html#cfn-dynamodb-table-globalsecondaryindexes`,
+  },
   cfnDynamoDbTable: {
     title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)',
     url: `${CFN}/aws-resource-dynamodb-table.html`,

@@ -49,10 +49,13 @@ describe('--fix on a hot GSI key: a new index, not a key changed in place', () =
     expect(table.globalSecondaryIndexes[0].partitionKey).toMatchObject({ name: 'orderStatusShard', type: 'S' });
     expect(table.accessPatterns[1]).toMatchObject({ index: 'by-status-v3', keyAttributes: ['orderStatusShard'], fanOut: true });
     expect(table.acknowledgements[0].index).toBe('by-status-v3');
+    // ddb24 item 2: the edit renames the index, so the edited design no longer declares `by-status`; the text says the
+    // edited design is the one after the rollout, and that the first deploy declares `by-status` again beside the new one.
     expect(first.stdout).toContain(
-      "application change needed: the index's key cannot change in place, so the fix names a new index, `by-status-v3`; roll it out in two deploys: first add it beside `by-status`",
+      "application change needed: the index's key cannot change in place, so the fix names a new index, `by-status-v3`, declared in place of `by-status`: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy `by-status-v3` beside `by-status` (declare `by-status` again beside it for this deploy",
     );
-    expect(first.stdout).toContain('then remove `by-status` in a second deploy');
+    expect(first.stdout).toContain('then deploy the edited design, which removes `by-status`');
+    expect(first.stdout).not.toContain('keep `by-status` in the design');
     expect(first.stdout).toContain('the queries of this access pattern must read index `by-status-v3` (their IndexName) once it is active');
     // The old text had the index deleted and created again under its own name, which no deploy can do.
     expect(first.stdout).not.toContain('deleted and created');
@@ -67,7 +70,7 @@ describe('--fix on a hot GSI key: a new index, not a key changed in place', () =
 
   it('says the rollout without the old name when it is not known, and no application change for a moved waiver', () => {
     const rename = { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].indexName', value: 'by-status-v2' } as const;
-    expect(applicationChange(rename)).toMatch(/a new index, `by-status-v2`; roll it out in two deploys: first add it beside the old index/);
+    expect(applicationChange(rename)).toMatch(/a new index, `by-status-v2`, declared in place of the old index: the edited design is the one after the rollout.*first deploy `by-status-v2` beside the old index/);
     expect(applicationChange({ op: 'set', path: 'tables[0].acknowledgements[0].index', value: 'by-status-v2' })).toBeUndefined();
   });
 });

@@ -226,6 +226,7 @@ export const hierarchyOrder = defineRule({
     SOURCES.dynamoKeyDesign,
     SOURCES.cfnGsiKeySchema,
     SOURCES.dynamoUpdateTable,
+    SOURCES.cfnTableGsiUpdates,
   ],
   messages: () => ({
     hierarchical:

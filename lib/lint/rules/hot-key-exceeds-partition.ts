@@ -256,7 +256,8 @@ export const hotKeyExceedsPartition = defineRule({
     'A hot first level for which no bucket count fits at the current throughput (the average partition already fills its usable share), or one fits only by a sliver: no count there. The same raises lead, in the same cost order, with the count at each.',
     "A DynamoDB key whose shard count is above the partitions counted now, or for which no count fits, or above `maxShards`: warm throughput leads, with its edit (`warmThroughput` on the table or index): the least within the 40,000 table-level quota at which the fewest shards that can serve (none where the key fits alone) fit with 5% of the usable ceiling free, with the count the plan then gives. Today's count follows, then batching upstream.",
     'Its cost: a one-off charge for the increase, not capacity billed by the hour; it cannot be lowered. Set in the short direction (P′ × 1,000 WCU, P′ × 3,000 RCU).',
-    'That lever only where it at least halves the fan-out (5 shards cut to 4 is not worth a charge that cannot be undone), for write shards (not copies or a cache), and not where the largest value needs shards for its size.',
+    'That lever only where it at least halves the fan-out (5 shards cut to 4 is not worth a charge that cannot be undone), and for write shards (not copies or a cache).',
+    "Where the largest item collection needs shards for its size too (a table with an LSI: 10 GB per collection), the lever's count is no fewer than the size needs, since partitions divide no item collection: size and load are searched together, for the smallest count meeting both (a 9 GB collection at 80% of a 3,000 WCU table: warm throughput to 6 partitions, then 2 shards).",
     "A key whose N is above `maxShards`: no throughput is offered where its own ceiling bites (a DynamoDB partition's 3,000 RCU / 1,000 WCU, a Cosmos DB logical partition's 10,000 RU/s: no table or container capacity lifts them). Where its Cosmos DB physical partition's share bites, the RU/s that serve it unsharded lead.",
     'A Cosmos DB key for which no shard count fits its physical partition at the current throughput (the average partition already fills its usable share): a raise in place with shards, where shards are needed (below). Batching its writes upstream stays the alternative.',
     "Where that key needs shards at a raise: where its logical partition's ceiling needs them, where its largest value's size needs them anyway (SG006: a raise alone leaves it too large), or where they let a smaller raise serve than the key as it is (which then follows).",
@@ -279,6 +280,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
+    // The lever's count for a table with an LSI: no fewer shards than its largest item collection needs (10 GB each).
+    SOURCES.dynamoLsiLimit,
     // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
@@ -286,6 +289,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
     SOURCES.dynamoUpdateTable,
+    SOURCES.cfnTableGsiUpdates,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoGsiThrottling,
     SOURCES.dynamoDax,

@@ -85,6 +85,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
     SOURCES.dynamoUpdateTable,
+    SOURCES.cfnTableGsiUpdates,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
