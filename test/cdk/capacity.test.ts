@@ -62,8 +62,13 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
     // Launched at its 25,000 WCU peak (launchAtPeak): a new on-demand table sustains 4,000 WCU until it has scaled.
     const capped = guarded(votes({ launchAtPeak: true, billing: Billing.onDemand({ maxReadRequestUnits: 5000, maxWriteRequestUnits: 500 }) })).table;
     expect(capacityFindings(capped)).toEqual(['maximumBelowPeak billing', 'notPreWarmed workload']);
-    const warmed = guarded(votes({ launchAtPeak: true, warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
-    expect(warmed.design.capacity[0]).toMatchObject({ warmWriteUnits: 25000 });
+    // ddb24 item 3: warm throughput exactly at the peak leaves no headroom, as a capacity exactly at it does: a warning;
+    // at peak ÷ headroom (31,250) the launch is served with it.
+    const atPeak = guarded(votes({ launchAtPeak: true, warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
+    expect(atPeak.design.capacity[0]).toMatchObject({ warmWriteUnits: 25000 });
+    expect(capacityFindings(atPeak)).toEqual(['warmWithinHeadroom workload']);
+    const warmed = guarded(votes({ launchAtPeak: true, warmThroughput: { writeUnitsPerSecond: 31250 } })).table;
+    expect(warmed.design.capacity[0]).toMatchObject({ warmWriteUnits: 31250 });
     expect(capacityFindings(warmed)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { RULES } from '../../../lib';
+import { lint, RULES } from '../../../lib';
 import { table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -94,8 +94,9 @@ testRule('SG017', {
       design: table({ workload: { peakReadUnits: 30000, peakWriteUnits: 25000 } }),
     },
     {
-      name: 'a launch peak within the linear combination of the initial throughput: 6,000 RCU and 2,000 WCU (50% + 50%)',
-      design: table({ launchAtPeak: true, workload: { peakReadUnits: 6000, peakWriteUnits: 2000 } }),
+      // ddb24 item 3: judged with the headroom, as any capacity: 40% + 40% = 80% (6,000 RCU and 2,000 WCU, 100%, now warn).
+      name: 'a launch peak within the headroom of the linear combination of the initial throughput: 4,800 RCU and 1,600 WCU (40% + 40%)',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 4800, peakWriteUnits: 1600 } }),
     },
     {
       name: 'the warm throughput SG017 suggests for 9,000 RCU and 3,000 WCU at launch: applied, no finding (--fix converges)',
@@ -106,12 +107,13 @@ testRule('SG017', {
       }),
     },
     {
-      // Review launch19 item 1: created with its minimum, the table serves the launch peak at once.
-      name: 'a provisioned table launched at its peak whose auto-scaling minimum covers it',
+      // Review launch19 item 1: created with its minimum, the table serves the launch peak at once; ddb24 item 3: with
+      // the headroom any capacity is judged with (12,000 of 15,000: 80%; a peak of 15,000, at the minimum, now warns).
+      name: 'a provisioned table launched at its peak whose auto-scaling minimum covers it with the headroom',
       design: table({
         launchAtPeak: true,
         capacity: { read: { min: 15_000, max: 20_000 }, write: { min: 15_000, max: 20_000 } },
-        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+        workload: { peakReadUnits: 12_000, peakWriteUnits: 12_000 },
       }),
     },
     {
@@ -139,8 +141,9 @@ testRule('SG017', {
       }),
     },
     {
-      name: 'a launch peak of exactly the 4,000 WCU a new on-demand table sustains',
-      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4000 } }),
+      // ddb24 item 3: 80% of the 4,000 WCU a new on-demand table sustains (exactly 4,000 now warns: no headroom).
+      name: 'a launch peak of 3,200 WCU, 80% of the 4,000 WCU a new on-demand table sustains',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 3200 } }),
     },
     {
       // Review launch19 item 2: the step at the defaults is AWS's. A new table serves 12,000 RCU or 4,000 WCU "or any linear
@@ -158,12 +161,14 @@ testRule('SG017', {
       design: table({ workload: { peakReadUnits: 12000, peakWriteUnits: 4000 } }),
     },
     {
-      name: 'a launch peak covered by warm throughput at the peak',
+      // ddb24 item 3: warm throughput is judged with the headroom, as provisioned capacity is: 25,000 ÷ 80% = 31,250.
+      // (Warm throughput exactly at the peak, which passed, now warns: below.)
+      name: 'a launch peak covered by warm throughput at peak ÷ headroom',
       design: table({
         launchAtPeak: true,
         workload: { peakReadUnits: 1000, peakWriteUnits: 25000 },
-        warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 },
-        globalSecondaryIndexes: [statusIndex({ warmThroughput: { writeUnitsPerSecond: 25000 } })],
+        warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 31250 },
+        globalSecondaryIndexes: [statusIndex({ warmThroughput: { writeUnitsPerSecond: 31250 } })],
       }),
     },
     {
@@ -184,6 +189,39 @@ testRule('SG017', {
     },
   ],
   invalid: [
+    {
+      // ddb24 item 3: warm throughput exactly at the launch peak passed while a fixed capacity exactly at the peak warned;
+      // both are now judged with the headroom (a warning, as withinHeadroom is), and the fix pre-warms to peak ÷ headroom.
+      name: 'a launch peak of 25,000 WCU on warm throughput of exactly 25,000: no headroom, as a fixed capacity at its peak',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 25000 } }),
+      findings: [
+        {
+          messageId: 'warmWithinHeadroom',
+          path: 'workload',
+          severity: 'warning',
+          data: { utilization: 1, headroom: 0.8, writeUnitsPerSecond: 31250 },
+          message: /uses 100% of it, more than the 80% the design plans for/,
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 31250 } }],
+        },
+      ],
+    },
+    {
+      name: 'a launch peak of exactly the 4,000 WCU a new on-demand table sustains: no headroom',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4000 } }),
+      findings: [{ messageId: 'launchWithinHeadroom', severity: 'warning', message: /= 100% of it, more than the 80% the design plans for/, edits: true }],
+    },
+    {
+      name: 'a provisioned launch whose auto-scaling minimum is exactly its peak: no headroom',
+      design: table({
+        launchAtPeak: true,
+        capacity: { read: { min: 15_000, max: 20_000 }, write: { min: 15_000, max: 20_000 } },
+        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+      }),
+      findings: [
+        { messageId: 'minimumWithinHeadroom', path: 'capacity.read.min', severity: 'warning', data: { utilization: 1, suggested: 18_750 } },
+        { messageId: 'minimumWithinHeadroom', path: 'capacity.write.min', severity: 'warning', data: { utilization: 1, suggested: 18_750 } },
+      ],
+    },
     {
       // By hand: 3,000 WCU of table writes, 900 of them the hot account's updates; each moves its index entry to a new
       // random shard, a delete and a put, so the index takes 2,100 + 2 × 900 = 3,900 WCU, above the 3,750 provisioned.
@@ -387,7 +425,8 @@ testRule('SG017', {
       design: table({
         launchAtPeak: true,
         workload: { peakReadUnits: 20000, peakWriteUnits: 500 },
-        warmThroughput: { readUnitsPerSecond: 20000 },
+        // ddb24 item 3: the table's own warm reads with the headroom (20,000 ÷ 80%), so that only the GSI is reported.
+        warmThroughput: { readUnitsPerSecond: 25000 },
         globalSecondaryIndexes: [statusIndex()],
       }),
       findings: [
@@ -507,7 +546,8 @@ testRule('SG017', {
       design: table({
         launchAtPeak: true,
         capacity: { read: { min: 15_000, max: 40_000 }, write: { min: 15_000, max: 40_000 } },
-        workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000 },
+        // ddb24 item 3: the table's peaks within the headroom of its minimum (12,000 of 15,000), so that only the GSI is reported.
+        workload: { peakReadUnits: 12_000, peakWriteUnits: 12_000 },
         globalSecondaryIndexes: [statusIndex({ workload: { peakWriteUnits: 25_000 } })],
       }),
       findings: [
@@ -522,12 +562,13 @@ testRule('SG017', {
             suggested: 31_250,
             limitField: 'capacity.write.min',
             index: 'byStatus',
-            ownCapacity: { write: { min: 31_250, max: 31_250 }, read: { min: 15_000, max: 18_750 } },
+            // Its reads' own capacity: the table's 12,000 RCU at 80% (15,000), within the minimum it keeps.
+            ownCapacity: { write: { min: 31_250, max: 31_250 }, read: { min: 15_000, max: 15_000 } },
           },
-          fix: /; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = \{ write: \{min: 31250, max: 31250\}, read: \{min: 15000, max: 18750\} \}$/,
+          fix: /; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = \{ write: \{min: 31250, max: 31250\}, read: \{min: 15000, max: 15000\} \}$/,
           edits: [
             { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { min: 31_250, max: 31_250 } },
-            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { min: 15_000, max: 18_750 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { min: 15_000, max: 15_000 } },
           ],
         },
       ],
@@ -594,7 +635,8 @@ testRule('SG017', {
       design: table({
         launchAtPeak: true,
         workload: { peakReadUnits: 30_000, peakWriteUnits: 35_000 },
-        warmThroughput: { readUnitsPerSecond: 30_000, writeUnitsPerSecond: 60_000 },
+        // ddb24 item 3: warm reads with the headroom (30,000 ÷ 80%), so that only the quota is reported.
+        warmThroughput: { readUnitsPerSecond: 37_500, writeUnitsPerSecond: 60_000 },
       }),
       findings: [
         {
@@ -758,6 +800,29 @@ testRule('SG017', {
       findings: [{ messageId: 'fixedBelowPeak', severity: 'error', notes: ['writesFromKeyChanges'], data: { peak: 2000, limit: 900 } }],
     },
   ],
+});
+
+/** ddb24 item 3: one headroom rule for every capacity a launch peak meets: below, at and above the peak ÷ headroom. */
+describe('SG017 judges warm throughput and provisioned capacity at a launch with the same headroom', () => {
+  const peak = 8000;
+  const launch = (extra: object) => table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: peak }, ...extra });
+  const warm = (units: number) => launch({ warmThroughput: { writeUnitsPerSecond: units } });
+  const fixed = (units: number) => launch({ capacity: { read: { fixed: 1250 }, write: { fixed: units } } });
+  const minimum = (units: number) => launch({ capacity: { read: { fixed: 1250 }, write: { min: units, max: 20_000 } } });
+  const verdict = (design: ReturnType<typeof table>) =>
+    lint(design)
+      .filter((f) => f.ruleId === 'SG017')
+      .map((f) => `${f.severity} ${f.messageId}`);
+  it.each([
+    ['below the peak (7,999)', 7999, ['warning warmBelowPeak'], ['error fixedBelowPeak'], ['warning minimumBelowPeak']],
+    ['at the peak (8,000)', 8000, ['warning warmWithinHeadroom'], ['warning withinHeadroom'], ['warning minimumWithinHeadroom']],
+    ['above the peak, within the headroom (9,000)', 9000, ['warning warmWithinHeadroom'], ['warning withinHeadroom'], ['warning minimumWithinHeadroom']],
+    ['at peak ÷ headroom (10,000)', 10_000, [], [], []],
+  ])('%s', (_, units, warmVerdict, fixedVerdict, minimumVerdict) => {
+    expect(verdict(warm(units))).toEqual(warmVerdict);
+    expect(verdict(fixed(units))).toEqual(fixedVerdict);
+    expect(verdict(minimum(units))).toEqual(minimumVerdict);
+  });
 });
 
 describe('SG017 metadata', () => {

@@ -50,6 +50,9 @@ type Id =
   | 'warmAtDefaults'
   | 'minimumBelowPeak'
   | 'warmBelowPeak'
+  | 'launchWithinHeadroom'
+  | 'warmWithinHeadroom'
+  | 'minimumWithinHeadroom'
   | 'overQuota'
   | 'nearQuota'
   | 'maximumOverQuota'
@@ -392,22 +395,29 @@ function ownUnits(peak: number, headroom: number): number {
  * A new on-demand table or GSI whose launch peak is more than it serves before it scales (launch-capacity.ts): not
  * pre-warmed, 4,000 write or 12,000 read units per second, or a linear combination of both (a peak of 9,000 RCU and
  * 3,000 WCU fits each direction alone, yet takes 75% + 75% = 150%); pre-warmed, each warm value in its direction.
+ * Judged with the headroom every capacity is judged with (belowPeak: a peak above headroom × the capacity): a peak the
+ * launch capacity serves only without it (warm throughput exactly at the peak, as a fixed capacity exactly at the peak)
+ * is the headroom-only finding, where the fix's warm throughput raises it (at the table-level quota it cannot, and
+ * the quota's own findings speak).
  */
 function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headroom: number, copies: WriteCopies): RuleHit<Id> | undefined {
   const peak = { reads: peakOf(analysis, 'read', copies), writes: peakOf(analysis, 'write', copies) };
   const { reads, writes } = peak;
   const launch = launchCapacity(capacity.warmReadUnits, capacity.warmWriteUnits);
-  if (launchFits(peak, launch)) return undefined;
+  if (launchFits({ reads: reads / headroom, writes: writes / headroom }, launch)) return undefined;
+  const below = !launchFits(peak, launch);
   const share = launchFractions(peak, launch);
   const { reads: readUnitsPerSecond, writes: writeUnitsPerSecond } = warmThroughputFor(peak, launch, headroom);
+  if (!below && readUnitsPerSecond <= launch.reads && writeUnitsPerSecond <= launch.writes) return undefined;
   const path = joinPath(capacity.path, 'warmThroughput');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
+  const messageId = launch.preWarmed ? (below ? 'warmBelowPeak' : 'warmWithinHeadroom') : below ? 'notPreWarmed' : 'launchWithinHeadroom';
   return {
     // The peak is what the new table cannot serve; the fix adds warm throughput beside it.
     path: analysis.space.workload.path,
     index: capacity.index,
-    messageId: launch.preWarmed ? 'warmBelowPeak' : 'notPreWarmed',
+    messageId,
     notes: noneIfEmpty([
       ...(warmAtDefaults(capacity.warmReadUnits, capacity.warmWriteUnits) ? (['warmAtDefaults'] as const) : []),
       ...fromReads.notes,
@@ -427,6 +437,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       readFraction: share.reads,
       writeFraction: share.writes,
       combinedFraction: share.sum,
+      utilization: Math.max(share.reads, share.writes),
       readUnitsPerSecond,
       writeUnitsPerSecond,
       headroom,
@@ -454,7 +465,9 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
   if (ceiling === undefined || ceiling.source !== 'autoscaled') return undefined;
   const { counted, peak } = countedPeak(check);
   const start = ceiling.min ?? DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM;
-  if (fits(peak, start)) return undefined;
+  // The headroom every capacity is judged with (belowPeak): a minimum exactly at the peak leaves none for a burst.
+  if (fits(peak, start * headroom)) return undefined;
+  const below = !fits(peak, start);
   const suggested = withHeadroom(peak, headroom);
   const own = `capacity.${dimension}`;
   // A GSI that takes the table's capacity takes its minimum too: the fix gives it capacity of its own, as belowPeak's does.
@@ -466,7 +479,7 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
   return {
     path: field,
     index: capacity.index,
-    messageId: 'minimumBelowPeak',
+    messageId: below ? 'minimumBelowPeak' : 'minimumWithinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
     fixId: passed ? pastQuotaFix(passed) : 'fixMinimum',
     ...(ownCapacityOf && !passed ? { fixNotes: ['fixOwnMinimum'] } : {}),
@@ -474,6 +487,7 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
     data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       raisePeak: peak,
       limit: start,
+      utilization: peak / start,
       minimumFrom: ceiling.min === undefined ? 'default' : 'declared',
       limitField: joinPath(ceiling.inherited ? '' : capacity.path, `${own}.min`),
       suggested,
@@ -699,8 +713,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     "DynamoDB: a table's or GSI's declared peak is above headroom × its provisioned capacity, auto-scaling maximum or on-demand maximum (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
     "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
-    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales: 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), or, pre-warmed above a default, its warm throughput in either direction (warning; warm throughput at or under both defaults pre-warms nothing, and the finding says so). The fix is sized at peak ÷ headroom, at most the table-level quota.',
-    'A new provisioned table or GSI declared to launch at its peak whose auto-scaling minimum (CDK `minCapacity`, 1 when not given) is below it: the table is created with its minimum, auto scaling raises it only after 2 minutes above its target utilization and a capacity update of several minutes, and burst capacity is at most 300 seconds of unused capacity (warning; the fix raises the minimum to peak ÷ headroom). Fixed units are the capacity at creation, judged as any capacity.',
+    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales: 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), or, pre-warmed above a default, its warm throughput in either direction (warning; warm throughput at or under both defaults pre-warms nothing, and the finding says so). Judged with the headroom, as any capacity: a peak above headroom × what the table serves at launch (warm throughput exactly at the peak, as a fixed capacity exactly at it) is a warning too. The fix is sized at peak ÷ headroom, at most the table-level quota.',
+    'A new provisioned table or GSI declared to launch at its peak whose auto-scaling minimum (CDK `minCapacity`, 1 when not given) is below it, or above headroom × it (as any capacity): the table is created with its minimum, auto scaling raises it only after 2 minutes above its target utilization and a capacity update of several minutes, and burst capacity is at most 300 seconds of unused capacity (warning; the fix raises the minimum to peak ÷ headroom). Fixed units are the capacity at creation, judged as any capacity.',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
     'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota too).',
     'On demand near that quota: a peak above headroom × the quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above the quota, which caps it (warning).',
@@ -756,6 +770,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
     minimumBelowPeak: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
+    // A launch capacity the peak fits only without the headroom (belowPeak's withinHeadroom, at creation).
+    launchWithinHeadroom: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it, more than the {{headroom|percent}} the design plans for: launched at that peak, a burst above it throttles until on-demand scaling catches up`,
+    warmWithinHeadroom: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for, as of any capacity: launched at that peak, a burst above it throttles until on-demand scaling catches up`,
+    minimumWithinHeadroom: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak) and uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for, as of any capacity: launched at that peak, a burst above it throttles until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes`,
     warmBelowPeak: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{index|keySpace}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
     nearQuota: `on demand, {{index|keySpace}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
