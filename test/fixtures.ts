@@ -211,6 +211,22 @@ export function ledger(invariants: InvariantDesign[], overrides: Partial<DynamoD
   });
 }
 
+/**
+ * Trips by city (ddb24, a stranger review's lsi_prov.json): provisioned at 80% of its write capacity (2,400 of 3,000 WCU:
+ * 3 partitions), the hottest city 30%, an LSI, and a 9 GB largest item collection (8 GB usable of the 10 GB an LSI allows).
+ */
+export function lsiTrips(): DynamoDbTableDesign {
+  return table({
+    name: 'trips',
+    partitionKey: { name: 'cityId', type: 'S', cardinality: 40 },
+    sortKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 2400, hotKeyShare: 0.3 },
+    capacity: { read: { fixed: 7500 }, write: { fixed: 3000 } },
+    storage: { largestPartitionGb: 9 },
+    localSecondaryIndexes: [{ indexName: 'by-status', sortKey: { name: 'status', type: 'S', cardinality: 5 } }],
+  });
+}
+
 /** Findings of one rule for a design. */
 export function findingsOf(ruleId: string, design: DynamoDbTableDesign | CosmosContainerDesign | Parameters<typeof lint>[0]): Finding[] {
   return lint(design).filter((f) => f.ruleId === ruleId);

@@ -70,7 +70,9 @@ describe('--fix on a hot GSI key: a new index, not a key changed in place', () =
 
   it('says the rollout without the old name when it is not known, and no application change for a moved waiver', () => {
     const rename = { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].indexName', value: 'by-status-v2' } as const;
-    expect(applicationChange(rename)).toMatch(/a new index, `by-status-v2`, declared in place of the old index: the edited design is the one after the rollout.*first deploy `by-status-v2` beside the old index/);
+    expect(applicationChange(rename)).toMatch(
+      /a new index, `by-status-v2`, declared in place of the old index: the edited design is the one after the rollout.*first deploy `by-status-v2` beside the old index/,
+    );
     expect(applicationChange({ op: 'set', path: 'tables[0].acknowledgements[0].index', value: 'by-status-v2' })).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * isolates it). Repros from the user review (/work/try20b): designs/flawed/orders.json and probes/prov-full.json.
  */
 import { applyDesignEdits, lint, type DesignEdit, type DynamoDbTableDesign } from '../../../lib';
-import { table } from '../../fixtures';
+import { lsiTrips, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 /** Orders, provisioned and auto scaled; GSI `by-status` (5 statuses, PENDING 60% of the index writes, its key mutable). */
@@ -38,22 +38,6 @@ function provFull(warmThroughput?: { writeUnitsPerSecond: number }): DynamoDbTab
     workload: { peakReadUnits: 1000, peakWriteUnits: 3200, hotKeyShare: 0.1 },
     capacity: { read: { fixed: 2000 }, write: { fixed: 4000 } },
     ...(warmThroughput ? { warmThroughput } : {}),
-  });
-}
-
-/**
- * ddb24 item 1 (stranger review repro lsi_prov.json): trips by city, provisioned at 80% of its write capacity (2,400 of
- * 3,000 WCU: 3 partitions), an LSI, and a 9 GB item collection (8 GB usable of the 10 GB an LSI allows: 2 shards).
- */
-function lsiTrips(): DynamoDbTableDesign {
-  return table({
-    name: 'trips',
-    partitionKey: { name: 'cityId', type: 'S', cardinality: 40 },
-    sortKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 6000, peakWriteUnits: 2400, hotKeyShare: 0.3 },
-    capacity: { read: { fixed: 7500 }, write: { fixed: 3000 } },
-    storage: { largestPartitionGb: 9 },
-    localSecondaryIndexes: [{ indexName: 'by-status', sortKey: { name: 'status', type: 'S', cardinality: 5 } }],
   });
 }
 

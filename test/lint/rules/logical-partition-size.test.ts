@@ -1,5 +1,5 @@
 import { lint } from '../../../lib';
-import { container, deviceDays, table } from '../../fixtures';
+import { container, deviceDays, lsiTrips, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -107,15 +107,7 @@ testRule('SG006', {
       // neighbours, and the fix once fell to "no count up to 1,000 … batch + DAX", which does nothing for size. The size
       // (2 shards: 9 ÷ 8 GB usable) and the load (warm throughput to 6 partitions) are searched together: N = 2.
       name: 'a 9 GB item collection on a provisioned table at 80% of its writes: the shards its size needs, on warmed partitions',
-      design: table({
-        name: 'trips',
-        partitionKey: { name: 'cityId', type: 'S', cardinality: 40 },
-        sortKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
-        workload: { peakReadUnits: 6000, peakWriteUnits: 2400, hotKeyShare: 0.3 },
-        capacity: { read: { fixed: 7500 }, write: { fixed: 3000 } },
-        storage: { largestPartitionGb: 9 },
-        localSecondaryIndexes: [{ indexName: 'by-status', sortKey: { name: 'status', type: 'S', cardinality: 5 } }],
-      }),
+      design: lsiTrips(),
       findings: [
         {
           messageId: 'itemCollection',
