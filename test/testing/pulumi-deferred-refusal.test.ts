@@ -101,6 +101,38 @@ describe('runWithMocks, a design refused once an Output is known', () => {
     expect(resources.find((r) => r.name === 'ot' && r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer')?.inputs.options).toEqual({ throughput: 4_000 });
   });
 
+  it('reports a refusal made once an Output is known beside the error the program threw after it', async () => {
+    // Last stop's review: the program's own (synchronous) refusal hid the deferred one, which `pulumi up` reports too.
+    const seen = await observe(() =>
+      runWithMocks(() => {
+        program({ manual: pulumi.output(400) })();
+        throw new Error('the next resource was refused');
+      }),
+    );
+    expect([seen.outcome, seen.unhandled]).toEqual(['rejected', []]);
+    const error = seen.error as AggregateError;
+    expect(error).toBeInstanceOf(AggregateError);
+    expect(error.message.split('\n').slice(0, 3)).toEqual([
+      'the program did not run cleanly under the mock engine:',
+      '  the program threw: the next resource was refused',
+      expect.stringMatching(/^ {2}the program failed with an unhandled error: GuardedContainer "ot": the partition-key design breaks 1 skewguard rule/),
+    ]);
+    expect(error.errors[0]).toEqual(new Error('the next resource was refused'));
+    expect(error.errors[1]).toBeInstanceOf(DesignRefusedError);
+    expect((error.errors[1] as DesignRefusedError).findings.map((f) => [f.ruleId, f.path])).toEqual([['SG017', 'throughput.manual']]);
+  });
+
+  it('rethrows what the program threw as it is when nothing else failed', async () => {
+    const seen = await observe(() =>
+      runWithMocks(() => {
+        program({ manual: pulumi.output(4_000) }, tenantItems(2_000, 1_000))();
+        // A program may throw anything.
+        throw 'a string';
+      }),
+    );
+    expect([seen.outcome, seen.error, seen.unhandled]).toEqual(['rejected', 'a string', []]);
+  });
+
   it('names each error when the program fails with more than one', async () => {
     const seen = await observe(() =>
       runWithMocks(() => {

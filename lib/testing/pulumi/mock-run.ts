@@ -287,30 +287,41 @@ async function settle(recorded: readonly Recorded[], inFlight: { count: number }
 const failedOf = (run: Run) => ({ count: () => run.raised.errors.length + run.taken, next: run.raised.next });
 
 /**
- * The error a run fails with, if any. One error raised outside the program (a refusal at deployment, rejecting every
- * input that reads it) is the run's error, as the program's own would be: `assertRefused` reads it. More, or a mock's
- * failure, a failed deploy-time check or a failed registration, make one AggregateError naming each, each in its
- * `errors` (`assertRefused` judges several refusals together).
+ * The error a run fails with, if any, wrapped (a program may throw `undefined`). The program's own error (`thrown`),
+ * or one error raised outside the program (a refusal at deployment, rejecting every input that reads it), alone is
+ * the run's error as it is: `assertRefused` reads it. More, or a mock's failure, a failed deploy-time check or a
+ * failed registration, make one AggregateError naming each, each in its `errors` (`assertRefused` judges several
+ * refusals together).
  */
-function runError(raised: readonly unknown[], rejected: readonly unknown[], failures: readonly string[], recorded: readonly Recorded[]): unknown {
-  if (raised.length === 1 && failures.length === 0 && rejected.length === 0 && raised[0] instanceof Error) return raised[0];
+function runError(
+  raised: readonly unknown[],
+  rejected: readonly unknown[],
+  failures: readonly string[],
+  recorded: readonly Recorded[],
+  thrown?: { readonly error: unknown },
+): { readonly error: unknown } | undefined {
+  const registrationErrors = recorded.filter((r) => r.error !== undefined);
+  // The program's own error alone is rethrown as it is, whatever it is (a string too).
+  if (thrown && raised.length + rejected.length + failures.length + registrationErrors.length === 0) return thrown;
+  if (!thrown && raised.length === 1 && failures.length === 0 && rejected.length === 0 && raised[0] instanceof Error) return { error: raised[0] };
   const lines = [
+    ...(thrown ? [`the program threw: ${(thrown.error as Error)?.message ?? String(thrown.error)}`] : []),
     ...failures,
     ...raised.map((error) => `the program failed with an unhandled error: ${(error as Error)?.message ?? String(error)}`),
     ...rejected.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`),
-    ...recorded
-      .filter((r) => r.error !== undefined)
-      .map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
+    ...registrationErrors.map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
   ];
   if (lines.length === 0) return undefined;
-  // Each error kept, as an AggregateError's `errors`: assertRefused judges two refusals (two Outputs refused) together.
+  // Each error kept, as an AggregateError's `errors`: assertRefused judges two refusals (two Outputs refused) together,
+  // and a refusal made once an Output is known is not hidden behind the one the program threw before it.
   const errors = [
+    ...(thrown ? [thrown.error] : []),
     ...failures.map((failure) => new Error(failure)),
     ...raised,
     ...rejected,
-    ...recorded.filter((r) => r.error !== undefined).map((r) => r.error),
+    ...registrationErrors.map((r) => r.error),
   ];
-  return new AggregateError(errors, `the program did not run cleanly under the mock engine:\n${lines.map((f) => `  ${f}`).join('\n')}`);
+  return { error: new AggregateError(errors, `the program did not run cleanly under the mock engine:\n${lines.map((f) => `  ${f}`).join('\n')}`) };
 }
 
 /**
@@ -328,8 +339,8 @@ export async function settled<T>(construct: () => T): Promise<T> {
   await settle(run.recorded, run.inFlight, failedOf(run));
   const errors = run.raised.take(from);
   run.taken += errors.length;
-  const error = runError(errors, [], [], []);
-  if (error !== undefined) throw error;
+  const failure = runError(errors, [], [], []);
+  if (failure !== undefined) throw failure.error;
   return result;
 }
 
@@ -365,7 +376,8 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
   if (options.config) pulumi.runtime.setAllConfig(configFor(options.config, project));
   const { recorded, inFlight } = recordRequests();
 
-  let result: T;
+  let result: T | undefined;
+  let thrown: { error: unknown } | undefined;
   const rejected = watchFailedChecks();
   const allowTransforms = refuseTransforms();
   const raised = catchHostErrors();
@@ -374,6 +386,9 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
   current = run;
   try {
     result = await program();
+  } catch (error) {
+    // Kept, not rethrown yet: registrations it left pending may still be refused, and each refusal is reported.
+    thrown = { error };
   } finally {
     current = outer;
     try {
@@ -388,7 +403,7 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
   // SDK's leak check does not blame them on the program when a script exits (it sets exit code 1).
   if (raised.errors.length + run.taken > 0)
     await pulumi.runtime.setMocks(guardedMocks(options, []), project, options.stack ?? 'test', options.preview ?? false);
-  const error = runError(raised.errors, rejected.errors, failures, recorded);
-  if (error !== undefined) throw error;
-  return { result, resources: recorded.map((r) => r.resource).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0)) };
+  const failure = runError(raised.errors, rejected.errors, failures, recorded, thrown);
+  if (failure !== undefined) throw failure.error;
+  return { result: result as T, resources: recorded.map((r) => r.resource).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0)) };
 }
