@@ -40,7 +40,11 @@ describe('alarm names', () => {
       alarmProps(stack)
         .map((p) => p.AlarmName)
         .sort(),
-    ).toEqual(['skewguard page Test/Orders failed requests (not a hot key)', 'skewguard page Test/Orders hot partition (key-range throttles)']);
+    ).toEqual([
+      'skewguard page Test/Orders failed requests (not a hot key)',
+      'skewguard page Test/Orders hot partition (key-range throttles)',
+      'skewguard ticket Test/Orders sustained throttles',
+    ]);
   });
 });
 
