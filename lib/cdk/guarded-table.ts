@@ -59,12 +59,12 @@ import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
-import { TableThrottleAlarms } from './throttle-alarms';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
+import { TableThrottleAlarms } from './throttle-alarms';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
 

@@ -78,7 +78,9 @@ export class TableThrottleAlarms {
     });
     pageGroups.forEach((group, g) => this.update(this.pages, g, () => this.page(group, g), keyRangePeak(group)));
     const ticketGroups = this.ticketGroups(pageGroups.length);
-    ticketGroups.forEach((group, g) => this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), 'throttle events/min, all key spaces')));
+    ticketGroups.forEach((group, g) =>
+      this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), 'throttle events/min, all key spaces')),
+    );
   }
 
   /** The g-th alarm of `alarms`: made, or its metric rendered again (a GSI added later). */

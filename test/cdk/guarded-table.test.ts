@@ -241,7 +241,12 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(found[0]).toMatchObject({
       // The highest key space's read + write: it breaches in a minute where any key space is at its line.
       expression: 'MAX([FILL(r0, 0) + FILL(w0, 0), FILL(r1, 0) + FILL(w1, 0), FILL(r2, 0) + FILL(w2, 0), FILL(r3, 0) + FILL(w3, 0)])',
-      metrics: Object.fromEntries(SPACES.flatMap((index, i) => [[`r${i}`, keyRange('Read', index)], [`w${i}`, keyRange('Write', index)]])),
+      metrics: Object.fromEntries(
+        SPACES.flatMap((index, i) => [
+          [`r${i}`, keyRange('Read', index)],
+          [`w${i}`, keyRange('Write', index)],
+        ]),
+      ),
       threshold: 60,
       evaluation: '4 of 10',
       comparison: 'GreaterThanOrEqualToThreshold',
@@ -261,7 +266,12 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(found[0]).toMatchObject({
       expression: [...SPACES.flatMap((_, i) => [`r${i}`, `w${i}`]), 'accountRead', 'accountWrite'].map((id) => `FILL(${id}, 0)`).join(' + '),
       metrics: {
-        ...Object.fromEntries(SPACES.flatMap((index, i) => [[`r${i}`, keyRange('Read', index)], [`w${i}`, keyRange('Write', index)]])),
+        ...Object.fromEntries(
+          SPACES.flatMap((index, i) => [
+            [`r${i}`, keyRange('Read', index)],
+            [`w${i}`, keyRange('Write', index)],
+          ]),
+        ),
         accountRead: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
         accountWrite: { metric: 'WriteAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
       },

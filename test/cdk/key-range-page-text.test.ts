@@ -40,9 +40,11 @@ describe('the key-range page', () => {
   });
 
   it('on provisioned capacity: capacity does not lift a partition, one hot key stays bound, a hot range spreads over more partitions (was: "more capacity will not help")', () => {
-    const provisioned = keyRangePage(60, { billing: Billing.provisioned({ readCapacity: Capacity.fixed(2_000), writeCapacity: Capacity.autoscaled({ minCapacity: 1_000, maxCapacity: 1_000 }) }) });
+    const provisioned = keyRangePage(60, {
+      billing: Billing.provisioned({ readCapacity: Capacity.fixed(2_000), writeCapacity: Capacity.autoscaled({ minCapacity: 1_000, maxCapacity: 1_000 }) }),
+    });
     expect(provisioned).toContain(
-      "Do: find it in Contributor Insights \"most throttled keys\"; shard a write-hot key, cache a read-hot one; capacity does not lift a partition's 1,000 WCU/3,000 RCU: one hot key stays bound, a hot range of keys spreads over more partitions (warm throughput).",
+      'Do: find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; capacity does not lift a partition\'s 1,000 WCU/3,000 RCU: one hot key stays bound, a hot range of keys spreads over more partitions (warm throughput).',
     );
     expect(provisioned).not.toMatch(/more capacity will not help/);
     expect(withIndex).toContain('no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm');

@@ -54,7 +54,9 @@ describe('the Tickets table (review 15: on demand, no GSI)', () => {
   });
 
   it('a healthy 4 days (its planned peak, bursts, the nightly batch) opens no ticket and pages nobody', () => {
-    const profiles = { Tickets: { capacity: { mode: 'on-demand' as const }, peakRead: 6000, peakWrite: 30000, cardinality: 5000, hotKey: { share: 0.25, shards: 25 } } };
+    const profiles = {
+      Tickets: { capacity: { mode: 'on-demand' as const }, peakRead: 6000, peakWrite: 30000, cardinality: 5000, hotKey: { share: 0.25, shards: 25 } },
+    };
     const table = replayStack(template, healthyWeek(profiles, 1, 4)).tables.Tickets;
     expect(table.alarms.filter((a) => a.name.includes(TICKET)).flatMap((a) => a.changes.filter((c) => c.to === 'ALARM'))).toEqual([]);
   });
