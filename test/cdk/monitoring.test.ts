@@ -48,6 +48,15 @@ describe('alarm names', () => {
   });
 });
 
+describe('the sustained-throttles ticket', () => {
+  it('takes alarmThresholds.sustainedThrottles, each value given or its default (5 a minute, 30 of 60)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy({ alarmThresholds: { sustainedThrottles: { threshold: 20, evaluationPeriods: 120 } } }));
+    const ticket = alarmProps(stack).find((p) => String(p.AlarmName).includes('sustained throttles'));
+    expect([ticket?.Threshold, ticket?.EvaluationPeriods, ticket?.DatapointsToAlarm]).toEqual([20, 120, 30]);
+  });
+});
+
 describe('recoveries', () => {
   it('never go to the page topic unless asked: without a ticket topic there are no OK actions', () => {
     const { stack } = appWithStack();
