@@ -27,8 +27,8 @@
  *   takes, so what it pages on is a limit (the maximum) or auto scaling not keeping up, 20 minutes
  *   after the first throttle when steady, and a table throttled in half its minutes for 40 minutes
  *   (bursts auto scaling never catches) too, which 20 of 20 never paged.
- * - Ticket, sustained throttles: every throttle event of the table and its GSIs (key-range and capacity-limit) at 5 or
- *   more a minute in 30 of 60 minutes: throttling the pages leave alone (59 key-range throttles a minute around the clock
+ * - Ticket, sustained throttles: the key-range throttles of the table and its GSIs together (capacity-limit throttles
+ *   page at 1 a minute already: the failed-requests page) at 5 or more a minute in 30 of 60 minutes: throttling the pages leave alone (59 key-range throttles a minute around the clock
  *   paged nobody, and told nobody) that goes on for half an hour. Replayed healthy weeks (the example tables and
  *   review 15's, seeds 1–3: one-second bursts, the planned peak's trickle, the batch) throttle 5+ a minute in at most 5
  *   minutes of any hour, and 1+ in up to 33 (the planned peak's trickle: hence 5, not 1); a few minutes of throttles
@@ -244,7 +244,7 @@ const thresholdShape = shapes.record<AlarmThreshold>({
 const thresholdsShape = shapes.record<SkewAlarmThresholds>({
   keyRangeThrottles: { shape: thresholdShape, optional: true, doc: 'Page: read + write key-range throttle events per minute.' },
   throttlesAndErrors: { shape: thresholdShape, optional: true, doc: 'Page: account-limit and capacity throttles and SystemErrors per minute.' },
-  sustainedThrottles: { shape: thresholdShape, optional: true, doc: 'Ticket: every throttle event of the table and its GSIs per minute.' },
+  sustainedThrottles: { shape: thresholdShape, optional: true, doc: 'Ticket: the key-range throttle events of the table and its GSIs per minute.' },
   hotKey: { shape: thresholdShape, optional: true, doc: 'Ticket: the hottest key (Contributor Insights MaxContributorValue per minute).' },
 });
 

@@ -183,10 +183,10 @@ export interface SkewAlarmThresholds {
    *  40, longer than auto scaling takes to catch a steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
    *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
-  /** Ticket: every throttle event of the table and its GSIs, key-range and capacity-limit causes together
-   *  (`Read/WriteKeyRangeThroughputThrottleEvents` and the capacity-limit metrics the failed-requests page reads, without
-   *  `SystemErrors`), summed per minute, one alarm per table (10 metrics an alarm: the key-range ones first): throttling
-   *  under the pages that goes on, which SDK retries hide from the application's errors.
+  /** Ticket: the key-range throttles of the table and its GSIs (`Read/WriteKeyRangeThroughputThrottleEvents` of every
+   *  key space), summed per minute, one alarm per table (10 metrics an alarm): a hot key under the key-range page's line
+   *  that goes on, which SDK retries hide from the application's errors. Capacity-limit throttles are not read: the
+   *  failed-requests page already pages on them at 1 a minute.
    *  @default { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 }: 5 or more a minute in half of an hour;
    *  replayed healthy weeks reach 5 a minute in at most 5 minutes of an hour (docs/cdk.md, "Sustained throttles") */
   readonly sustainedThrottles?: AlarmThreshold;

@@ -6,11 +6,10 @@
  *   "DynamoDB metrics and dimensions", metrics-dimensions.html) are summed per space and the alarm reads the highest
  *   (`MAX([…])`), so it breaches in a minute where any key space is at or above its line, as the alarm per key space
  *   did. CloudWatch reads at most 10 metrics in an alarm's math expression: 5 key spaces an alarm, then " (2)".
- * - ticket, "sustained throttles": every throttle event of the table and its GSIs, key-range and capacity-limit causes
- *   together, summed, over an hour: throttling the pages leave alone (under 60 a minute, or a capacity limit
- *   in fewer than half the minutes) that goes on for half an hour. SDK retries hide it from the application's errors,
- *   not from its latency. The key-range metrics come first; the capacity-limit ones fill what room the same number
- *   of alarms leaves (the failed-requests page reads them all).
+ * - ticket, "sustained throttles": the key-range throttles of every key space, read + write, summed, over an hour:
+ *   a hot key under the page's line (under 60 a minute) that goes on for half an hour. SDK retries hide it from the
+ *   application's errors, not from its latency. Capacity-limit throttles are not read: the failed-requests page
+ *   (./alarms.ts) already pages on them at 1 a minute, so a ticket on them would add nothing.
  * A GSI added later (`addGlobalSecondaryIndex`) joins these alarms: their metrics are rendered again, so an alarm
  * given actions before keeps them; one past the 10 metrics adds the next alarm.
  */
@@ -20,7 +19,7 @@ import { fmt } from '../internal';
 import { numberText } from './alarm-text';
 import type { AlarmSettings } from './alarm-thresholds';
 import type { SkewAlarm } from './alarm-types';
-import { ALARM_DOCS, capacityThrottleMetrics, MAX_ALARM_METRICS, sum, type CapacityShape, type SkewAlarmFactory } from './alarms';
+import { ALARM_DOCS, MAX_ALARM_METRICS, sum, type CapacityShape, type SkewAlarmFactory } from './alarms';
 import { PERIOD, throttleEvents, type KeySpaceRef } from './metrics';
 
 /** Key spaces one key-range page reads: two metrics (read, write) each. */
@@ -51,6 +50,11 @@ const keyRangeAction = (onDemand: boolean) =>
  */
 const BACK_PRESSURE = "; an index's write throttles reject the table's writes too (back pressure)";
 
+/** The ticket's metric: "ReadKeyRangeThroughputThrottleEvents: the number of read requests throttled because a
+ *  partition's limit was exceeded" (writes likewise; DynamoDB Developer Guide, "CloudWatch throttling metrics"). */
+const THROTTLE_METRICS_DOC = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html';
+const TICKET_LABEL = 'key-range throttles/min, all key spaces';
+
 /** `FILL(m, 0)`: DynamoDB publishes nothing for a minute without events, which here is 0. */
 const filled = (id: string) => `FILL(${id}, 0)`;
 
@@ -62,7 +66,6 @@ export class TableThrottleAlarms {
 
   constructor(
     private readonly factory: SkewAlarmFactory,
-    private readonly tableName: string,
     private readonly settings: AlarmSettings,
     /** On-demand billing: the key-range page names the surge without a hot key. */
     private readonly onDemand: boolean,
@@ -77,10 +80,8 @@ export class TableThrottleAlarms {
       pageGroups[pageGroups.length - 1].push({ space, i });
     });
     pageGroups.forEach((group, g) => this.update(this.pages, g, () => this.page(group, g), keyRangePeak(group)));
-    const ticketGroups = this.ticketGroups(pageGroups.length);
-    ticketGroups.forEach((group, g) =>
-      this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), 'throttle events/min, all key spaces')),
-    );
+    const ticketGroups = this.ticketGroups();
+    ticketGroups.forEach((group, g) => this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), TICKET_LABEL)));
   }
 
   /** The g-th alarm of `alarms`: made, or its metric rendered again (a GSI added later). */
@@ -107,17 +108,15 @@ export class TableThrottleAlarms {
     });
   }
 
-  /** The ticket alarms' metrics: every key-range metric, then the capacity-limit ones in the room the same number of
-   *  alarms leaves (at least one alarm), 10 an alarm. */
-  private ticketGroups(pageCount: number): [string, cloudwatch.IMetric][][] {
+  /** The ticket alarms' metrics: each key space's read and write key-range throttles, 10 an alarm (as many alarms as
+   *  the key-range pages). Capacity-limit throttles are left to the failed-requests page, which pages at 1 a minute. */
+  private ticketGroups(): [string, cloudwatch.IMetric][][] {
     const keyRange = this.spaces.flatMap(({ space }, i): [string, cloudwatch.IMetric][] => [
       [`r${i}`, throttleEvents(space, 'KeyRange', 'Read')],
       [`w${i}`, throttleEvents(space, 'KeyRange', 'Write')],
     ]);
-    const capacity = capacityThrottleMetrics(this.tableName, this.spaces, true);
-    const all = [...keyRange, ...capacity].slice(0, pageCount * MAX_ALARM_METRICS);
     const groups: [string, cloudwatch.IMetric][][] = [];
-    for (let i = 0; i < all.length; i += MAX_ALARM_METRICS) groups.push(all.slice(i, i + MAX_ALARM_METRICS));
+    for (let i = 0; i < keyRange.length; i += MAX_ALARM_METRICS) groups.push(keyRange.slice(i, i + MAX_ALARM_METRICS));
     return groups;
   }
 
@@ -127,13 +126,12 @@ export class TableThrottleAlarms {
       id: `SustainedThrottles${g === 0 ? '' : g + 1}`,
       tier: 'ticket',
       signal: 'sustained-throttles',
-      metric: sum(Object.fromEntries(group), 'throttle events/min, all key spaces'),
+      metric: sum(Object.fromEntries(group), TICKET_LABEL),
       threshold: this.settings.sustainedThrottles,
       title: `sustained throttles${g === 0 ? '' : ` (${g + 1})`}`,
-      meaning: `throttle events of the table and its GSIs together (key-range and capacity-limit: ${[...new Set(group.map(([, m]) => (m as cloudwatch.Metric).metricName))].join(', ')}) at ${numberText(threshold, fmt)}+ a minute: throttling under the pages that goes on; SDK retries hide it from errors, not from latency`,
-      action:
-        'find the key space and cause among these metrics; a key range: Contributor Insights "most throttled keys", plan sharding or caching; a capacity limit: raise it before it pages',
-      doc: ALARM_DOCS.metrics,
+      meaning: `key-range throttles (requests over a partition's limit) of the table and its GSIs together at ${numberText(threshold, fmt)}+ a minute: a hot key under the page's line; SDK retries hide it from errors, not latency`,
+      action: 'Contributor Insights "most throttled keys"; plan sharding or caching',
+      doc: THROTTLE_METRICS_DOC,
     });
   }
 }

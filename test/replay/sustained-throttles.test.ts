@@ -1,6 +1,6 @@
 // Decision 64: 59 key-range throttles a minute, around the clock, alerted nobody (the key-range page is at 60 a minute,
 // the failed-requests page at capacity-limit throttles in half the minutes, and the ticket topic had only recoveries).
-// The sustained-throttles ticket (every throttle event of the table and its GSIs, 5+ a minute in 30 of 60) replayed
+// The sustained-throttles ticket (the key-range throttles of the table and its GSIs, 5+ a minute in 30 of 60) replayed
 // on hand-written throttling and on healthy weeks: it opens for throttling under the pages that goes on, and stays quiet
 // on a few minutes of throttles (SDK retries absorb them) and on a healthy week (its planned peak's trickle, one-second
 // bursts, the nightly batch). Minutes are counted from the throttling's first minute; [] is never.
@@ -45,12 +45,16 @@ describe('the Tickets table (review 15: on demand, no GSI)', () => {
     expect(firesOn(template, TICKET, SHAPES.steady, keyRange(4))).toEqual([]);
   });
 
-  it('reads reads and capacity-limit throttles too: 3 account-limit and 3 key-range read throttles a minute open it', () => {
+  it("reads read key-range throttles too (3 reads + 3 writes a minute open it); capacity-limit throttles are the failed-requests page's, not its", () => {
     const both: Write = (telemetry, m, on) => {
-      throttles(template, 'ReadAccountLimitThrottleEvents', 3)(telemetry, m, on);
       throttles(template, 'ReadKeyRangeThroughputThrottleEvents', 3)(telemetry, m, on);
+      throttles(template, 'WriteKeyRangeThroughputThrottleEvents', 3)(telemetry, m, on);
     };
     expect(firesOn(template, TICKET, SHAPES.steady, both)).toEqual([29]);
+    // 5 account-limit throttles a minute: the page in its 5th minute (1 a minute in 5 of 10), so no ticket is needed.
+    const account = throttles(template, 'ReadAccountLimitThrottleEvents', 5);
+    expect(firesOn(template, 'failed requests', SHAPES.steady, account)).toEqual([4]);
+    expect(firesOn(template, TICKET, SHAPES.steady, account)).toEqual([]);
   });
 
   it('a healthy 4 days (its planned peak, bursts, the nightly batch) opens no ticket and pages nobody', () => {
