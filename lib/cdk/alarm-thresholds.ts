@@ -27,6 +27,12 @@
  *   takes, so what it pages on is a limit (the maximum) or auto scaling not keeping up, 20 minutes
  *   after the first throttle when steady, and a table throttled in half its minutes for 40 minutes
  *   (bursts auto scaling never catches) too, which 20 of 20 never paged.
+ * - Ticket, sustained throttles: the key-range throttles of the table and its GSIs together (capacity-limit throttles
+ *   page at 1 a minute already: the failed-requests page) at 5 or more a minute in 30 of 60 minutes: throttling the pages leave alone (59 key-range throttles a minute around the clock
+ *   paged nobody, and told nobody) that goes on for half an hour. Replayed healthy weeks (the example tables and
+ *   review 15's, seeds 1–3: one-second bursts, the planned peak's trickle, the batch) throttle 5+ a minute in at most 5
+ *   minutes of any hour, and 1+ in up to 33 (the planned peak's trickle: hence 5, not 1); a few minutes of throttles
+ *   that SDK retries absorb never reach 30 of 60, and throttling in every other minute for an hour does.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its
  *   partition leaves it beside its neighbours' planned load (`hotKeyLine`), at the design's headroom of that, in 5
  *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too.
@@ -66,6 +72,7 @@ export interface ResolvedLatency {
 export interface AlarmSettings {
   readonly keyRangeThrottles: ResolvedThreshold;
   readonly throttlesAndErrors: ResolvedThreshold;
+  readonly sustainedThrottles: ResolvedThreshold;
   /** The same alarm of a table whose capacity is auto-scaled: the user's values, longer defaults. */
   readonly autoScaledThrottlesAndErrors: ResolvedThreshold;
   /**
@@ -92,6 +99,7 @@ const DEFAULTS = {
   keyRangeThrottles: { threshold: 60, evaluationPeriods: 10, datapointsToAlarm: 4 },
   throttlesAndErrors: { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 },
   autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 40, datapointsToAlarm: 20 },
+  sustainedThrottles: { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 },
   hotKeyAccessed: { evaluationPeriods: 10, datapointsToAlarm: 5 },
   hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 10, datapointsToAlarm: 4 },
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 10, datapointsToAlarm: 5 },
@@ -236,6 +244,7 @@ const thresholdShape = shapes.record<AlarmThreshold>({
 const thresholdsShape = shapes.record<SkewAlarmThresholds>({
   keyRangeThrottles: { shape: thresholdShape, optional: true, doc: 'Page: read + write key-range throttle events per minute.' },
   throttlesAndErrors: { shape: thresholdShape, optional: true, doc: 'Page: account-limit and capacity throttles and SystemErrors per minute.' },
+  sustainedThrottles: { shape: thresholdShape, optional: true, doc: 'Ticket: the key-range throttle events of the table and its GSIs per minute.' },
   hotKey: { shape: thresholdShape, optional: true, doc: 'Ticket: the hottest key (Contributor Insights MaxContributorValue per minute).' },
 });
 
@@ -358,6 +367,13 @@ export function resolveAlarmSettings(
       'alarmThresholds.throttlesAndErrors',
       autoScaled,
       'the default for auto-scaled capacity',
+    ),
+    sustainedThrottles: resolveOne(
+      thresholds.sustainedThrottles,
+      DEFAULTS.sustainedThrottles,
+      DEFAULTS.sustainedThrottles.threshold,
+      'alarmThresholds.sustainedThrottles',
+      issues,
     ),
     throttlesAndErrorsIssues: { fixed, autoScaled },
     hotKey: options.hotKeyAlarm ? hotKey : undefined,

@@ -9,7 +9,7 @@ import type { LatencyOperation } from './metrics';
 export type AlarmTier = 'page' | 'ticket';
 
 /** What an alarm watches. */
-export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'at-maximum' | 'latency' | 'hot-key' | 'replication-latency';
+export type SkewSignal = 'key-range-throttles' | 'sustained-throttles' | 'throttles-and-errors' | 'at-maximum' | 'latency' | 'hot-key' | 'replication-latency';
 
 /** One alarm and what it is about, so tooling can pick alarms without parsing names. */
 export interface SkewAlarm {
@@ -19,7 +19,8 @@ export interface SkewAlarm {
   readonly tier: AlarmTier;
   /** What it watches. */
   readonly signal: SkewSignal;
-  /** The GSI of a per-key-space alarm; undefined for the table (and for per-table alarms). */
+  /** The GSI of a per-key-space alarm; undefined for the table (and for per-table alarms: `key-range-throttles` and
+   *  `sustained-throttles`, which read every key space, and the table's `throttles-and-errors`). */
   readonly index?: string;
   /** The operation of a latency alarm. */
   readonly operation?: LatencyOperation;

@@ -1,12 +1,12 @@
 /**
  * The alarms of one GuardedTable, in two tiers, all made by one factory so that every alarm is named,
  * described and wired the same way:
- * - page: requests throttled now. A hot partition (sustained key-range throttles), one alarm per key
- *   space, read and write summed in one metric-math expression; and throttles by a capacity limit
+ * - page: requests throttled now. A hot partition (sustained key-range throttles), one alarm per table over
+ *   every key space (./throttle-alarms.ts); and throttles by a capacity limit
  *   (account quota, provisioned capacity, on-demand maximum) with the opt-in server errors, one alarm
  *   per table: either way requests are refused now, and raising the limit is the on-call's fix;
- * - ticket: the hottest key approaching its ceiling (Contributor Insights), and opt-in latency per
- *   operation.
+ * - ticket: throttling under the pages that goes on (./throttle-alarms.ts), the hottest key approaching
+ *   its ceiling (Contributor Insights), and opt-in latency per operation.
  * Each alarm's description says what fired, what it means (with the AWS doc it follows) and what to
  * do. Missing data is not breaching: DynamoDB publishes throttle, error and latency data only when
  * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
@@ -134,7 +134,7 @@ function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold)
 }
 
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
-function sum(metrics: Record<string, cloudwatch.IMetric>, label: string): cloudwatch.MathExpression {
+export function sum(metrics: Record<string, cloudwatch.IMetric>, label: string): cloudwatch.MathExpression {
   return new cloudwatch.MathExpression({
     expression: Object.keys(metrics)
       .map((id) => `FILL(${id}, 0)`)
@@ -152,48 +152,6 @@ const ofKeySpace = (space: KeySpaceRef, signal: string) => ({
 });
 const nounOf = (space: KeySpaceRef) => (space.indexName ? 'index' : 'table');
 
-/**
- * The key-range page's advice. On an on-demand table a partition also throttles with no hot key when
- * traffic passes twice its previous peak within 30 minutes, while DynamoDB splits partitions ("If you
- * exceed double your previous traffic's peak within 30 minutes, then you might experience throttling …
- * it's a best practice to spread your traffic growth over at least 30 minutes",
- * https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb; "throttling can still occur
- * if the throughput exceeds twice the previous peak within the same 30 minutes. One solution is to
- * pre-warm the tables", Developer Guide, "Pre-warming a table for on-demand capacity mode"). There,
- * pre-warming is more capacity that helps, so "more capacity will not help" gives way to that clause.
- * Kept short: 200 of these fit the footprint test's template budget (test/cdk/footprint.test.ts).
- */
-const HOT_KEY_FIX = 'find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one';
-const keyRangeAction = (onDemand: boolean) =>
-  onDemand ? `${HOT_KEY_FIX}; no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm` : `${HOT_KEY_FIX}; more capacity will not help`;
-
-/**
- * What an index's write throttles do to the table: "If the GSI doesn't have sufficient capacity to handle these updates,
- * DynamoDB throttles writes to the base table to maintain data consistency" (Developer Guide, "Understanding GSI write
- * throttling and back pressure", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html);
- * an index's read throttles leave the table alone (https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table).
- * The on-call paged for an index would otherwise look for the table's failed writes in the table's own alarms.
- */
-const BACK_PRESSURE = "; its write throttles reject the table's writes too (back pressure)";
-
-/** Page: read + write key-range throttles of one key space; `onDemand` names the on-demand surge without a hot key. */
-export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
-  const noun = nounOf(space);
-  // The threshold as the description's evaluation reads it ("Fires on 4 of the last 10 minutes"); a token as CloudFormation resolves it.
-  const threshold = numberText(settings.keyRangeThrottles.threshold, fmt);
-  return factory.create({
-    ...ofKeySpace(space, 'KeyRangeThrottles'),
-    tier: 'page',
-    signal: 'key-range-throttles',
-    metric: sum({ r: throttleEvents(space, 'KeyRange', 'Read'), w: throttleEvents(space, 'KeyRange', 'Write') }, 'key-range throttles/min'),
-    threshold: settings.keyRangeThrottles,
-    title: 'hot partition (key-range throttles)',
-    meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun} at ${threshold}+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key${space.indexName === undefined ? '' : BACK_PRESSURE}`,
-    action: keyRangeAction(onDemand),
-    doc: ALARM_DOCS.keyRange,
-  });
-}
-
 /** The capacity cause of a key space, when one applies: provisioned capacity or an on-demand maximum. */
 export interface CapacityShape {
   readonly provisioned: boolean;
@@ -204,7 +162,7 @@ export interface CapacityShape {
 }
 
 /** CloudWatch reads at most 10 metrics in an alarm's math expression (CloudWatch User Guide, "Limits"). */
-const MAX_ALARM_METRICS = 10;
+export const MAX_ALARM_METRICS = 10;
 
 /**
  * Page: throttles that are not a hot key (account limit; provisioned capacity or an on-demand maximum
@@ -234,6 +192,34 @@ export function throttlesAndErrorsSetting(
     : { threshold: settings.throttlesAndErrors, issues: settings.throttlesAndErrorsIssues.fixed };
 }
 
+/**
+ * The capacity-limit throttle metrics of these key spaces, by id: the table's account-limit throttles when `tableWide`,
+ * then per key space a GSI's account-limit reads and its provisioned-capacity or on-demand-maximum throttles where
+ * they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension,
+ * which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents;
+ * the throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
+ */
+export function capacityThrottleMetrics(
+  tableName: string,
+  spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[],
+  tableWide: boolean,
+): [string, cloudwatch.IMetric][] {
+  const metrics: [string, cloudwatch.IMetric][] = tableWide
+    ? [
+        ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
+        ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
+      ]
+    : [];
+  spaces.forEach(({ space, capacity }, i) => {
+    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
+    for (const direction of ['Read', 'Write'] as const) {
+      const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
+      if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
+    }
+  });
+  return metrics;
+}
+
 export function throttlesAndErrorsAlarms(
   factory: SkewAlarmFactory,
   idSuffix: string,
@@ -243,22 +229,7 @@ export function throttlesAndErrorsAlarms(
   /** Whether the table-wide metrics (account-limit throttles, SystemErrors) are included: once per table. */
   tableWide: boolean,
 ): SkewAlarm[] {
-  const metrics: [string, cloudwatch.IMetric][] = tableWide
-    ? [
-        ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
-        ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
-      ]
-    : [];
-  spaces.forEach(({ space, capacity }, i) => {
-    // A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension, which the
-    // table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents; the
-    // throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
-    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
-    for (const direction of ['Read', 'Write'] as const) {
-      const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
-      if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
-    }
-  });
+  const metrics = capacityThrottleMetrics(tableName, spaces, tableWide);
   if (tableWide) for (const operation of settings.systemErrorOperations) metrics.push([`errors${operation}`, systemErrors(tableName, operation)]);
   const groups: [string, cloudwatch.IMetric][][] = [];
   for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));

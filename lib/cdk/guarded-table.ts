@@ -40,7 +40,6 @@ import {
 } from './alarm-thresholds';
 import {
   hotKeyAlarm,
-  keyRangeAlarm,
   latencyAlarms,
   SkewAlarmFactory,
   throttlesAndErrorsAlarms,
@@ -65,6 +64,7 @@ import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './r
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
+import { TableThrottleAlarms } from './throttle-alarms';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
 
@@ -139,6 +139,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** CloudWatch alarm settings (not the design's `thresholds`, which size the design's headroom). */
   private readonly alarmSettings: AlarmSettings;
   private readonly alarmFactory: SkewAlarmFactory;
+  /** The key-range page and the sustained-throttles ticket, over every key space. */
+  private readonly throttleAlarms: TableThrottleAlarms;
   private readonly dashboardSection?: TableSection;
   private ruleLookup?: InsightRuleLookup;
   /** The design's Contributor Insights switch for the table (fixed at construction). */
@@ -240,6 +242,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
     );
+    this.throttleAlarms = new TableThrottleAlarms(this.alarmFactory, this.alarmSettings, !this.provisioned);
+    this.throttleAlarms.add(...spaces);
     this.throttlesAndErrorsAlarms('', spaces, true);
     atMaximumAlarms(
       this.alarmFactory,
@@ -280,7 +284,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     return this.alarmFactory.alarms;
   }
 
-  /** The page-tier alarms: a hot partition now. */
+  /** The page-tier alarms: requests throttled now (a hot partition, a capacity limit). */
   get pageAlarms(): cloudwatch.Alarm[] {
     return this.alarmFactory.alarms.filter((a) => a.tier === 'page').map((a) => a.alarm);
   }
@@ -445,6 +449,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     this.table.addGlobalSecondaryIndex(globalSecondaryIndexProps(gsi));
     this.input = this.withCapacity(next);
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
+    this.throttleAlarms.add(space);
     // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
     this.throttlesAndErrorsAlarms(`-${space.space.indexName}`, [space], false);
     atMaximumAlarms(this.alarmFactory, `-${space.space.indexName}`, space.autoScaled);
@@ -580,7 +585,6 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
           ? this.tableMaximumsSet
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
-    keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings, !provisioned);
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
     if (rules && this.alarmSettings.hotKey) {

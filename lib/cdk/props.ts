@@ -167,8 +167,8 @@ export interface LatencyAlarms {
 
 /** Thresholds of the alarms made by default; each applies to the table and to every GSI. */
 export interface SkewAlarmThresholds {
-  /** Page: `Read/WriteKeyRangeThroughputThrottleEvents` summed (Sum per minute, one alarm per key
-   *  space): one partition is at its ceiling now, or in 40% of the minutes (a key hot in bursts).
+  /** Page: `Read/WriteKeyRangeThroughputThrottleEvents` summed per key space (Sum per minute), one alarm per table
+   *  reading the highest key space: one partition is at its ceiling now, or in 40% of the minutes (a key hot in bursts).
    *  `evaluationPeriods` is at most 1,440 (CloudWatch: one day of one-minute periods); with a token
    *  `evaluationPeriods`, give `datapointsToAlarm` too. A `threshold` above what the key space's requests
    *  can reach warns (`skewguard:key-range-threshold-unreachable`).
@@ -183,6 +183,13 @@ export interface SkewAlarmThresholds {
    *  40, longer than auto scaling takes to catch a steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
    *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
+  /** Ticket: the key-range throttles of the table and its GSIs (`Read/WriteKeyRangeThroughputThrottleEvents` of every
+   *  key space), summed per minute, one alarm per table (10 metrics an alarm): a hot key under the key-range page's line
+   *  that goes on, which SDK retries hide from the application's errors. Capacity-limit throttles are not read: the
+   *  failed-requests page already pages on them at 1 a minute.
+   *  @default { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 }: 5 or more a minute in half of an hour;
+   *  replayed healthy weeks reach 5 a minute in at most 5 minutes of an hour (docs/cdk.md, "Sustained throttles") */
+  readonly sustainedThrottles?: AlarmThreshold;
   /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
    *  ACCESSED_AND_THROTTLED_KEYS: the most accessed key's reads and writes, each against its own ceiling (AWS throttles
    *  them independently), in ConsumedThroughputUnits (3 × WCU + RCU, where each ceiling is 180,000 a minute): the higher

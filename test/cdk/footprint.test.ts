@@ -31,7 +31,7 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
   const text = readFileSync(join(app.outdir, stack.templateFile), 'utf8');
   const resources = Object.values(JSON.parse(text).Resources as Record<string, { Type: string }>);
 
-  it('adds at most 3 resources per table beyond the table (a key-range page alarm per key space, a capacity-limit page alarm per table)', () => {
+  it('adds at most 3 resources per table beyond the table (a key-range page and a sustained-throttles ticket over every key space, a capacity-limit page)', () => {
     const byType = resources.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.Type]: (counts[r.Type] ?? 0) + 1 }), {});
     expect(byType).toEqual({ 'AWS::DynamoDB::GlobalTable': TABLES, 'AWS::CloudWatch::Alarm': 3 * TABLES });
   });
@@ -43,5 +43,36 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
   it('stays within CloudFormation limits with a fifth of the resources and 15% of the bytes to spare', () => {
     expect(resources.length).toBeLessThanOrEqual(MAX_RESOURCES * 0.8);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.85);
+  });
+});
+
+describe('one GuardedTable, default configuration: at most 3 resources beyond the table whatever its GSIs, up to 4', () => {
+  /** Resources of one table's stack by type, with `indexes` GSIs. */
+  function resourcesWith(indexes: number): Record<string, number> {
+    const app = new App({ context: { [LOOKUP_NONCE_CONTEXT]: 'footprint' } });
+    const stack = new Stack(app, 'One');
+    new GuardedTable(
+      stack,
+      'Orders',
+      healthy({
+        globalSecondaryIndexes: Array.from({ length: indexes }, (_, i) => ({
+          indexName: `by-${i}`,
+          partitionKey: { name: `k${i}`, type: AttributeType.STRING, cardinality: 1_000_000 },
+        })),
+      }),
+    );
+    const template = app.synth().getStackByName('One').template as { Resources: Record<string, { Type: string }> };
+    return Object.values(template.Resources).reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.Type]: (counts[r.Type] ?? 0) + 1 }), {});
+  }
+
+  // The key-range page (every key space), the sustained-throttles ticket (every key space), the capacity-limit page.
+  it.each([0, 1, 3, 4])('with %d GSIs: the table and 3 alarms', (indexes) => {
+    expect(resourcesWith(indexes)).toEqual({ 'AWS::DynamoDB::GlobalTable': 1, 'AWS::CloudWatch::Alarm': 3 });
+  });
+
+  // Past 5 key spaces (10 metrics, what CloudWatch reads in one alarm) the key-range page and the ticket each take a
+  // second alarm, " (2)".
+  it('with 5 GSIs: a second key-range page and a second ticket', () => {
+    expect(resourcesWith(5)).toEqual({ 'AWS::DynamoDB::GlobalTable': 1, 'AWS::CloudWatch::Alarm': 5 });
   });
 });

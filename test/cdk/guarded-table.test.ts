@@ -138,9 +138,10 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(orders.findings.map((f) => [f.ruleId, f.severity, f.path, f.index, f.acknowledged])).toEqual([
       ['SG010', 'error', 'globalSecondaryIndexes[1].contributorInsights', 'by-archive', true],
     ]);
-    // by-sku, added later, pages on its own account-limit read throttles (review 16): an alarm of its own.
-    expect(orders.alarms).toHaveLength(8);
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 8);
+    // by-sku, added later, pages on its own account-limit read throttles (review 16): an alarm of its own; its key-range
+    // throttles join the table's key-range page and sustained-throttles ticket.
+    expect(orders.alarms).toHaveLength(6);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 6);
   });
 
   it('passes the TableV2 settings through', () => {
@@ -226,17 +227,26 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   const ticketRef = { Ref: onlyOf(template, 'AWS::SNS::Topic', 'Ticket') };
   const dims = (index: string | undefined) => (index === undefined ? { TableName: tableRef } : { GlobalSecondaryIndexName: index, TableName: tableRef });
 
-  it.each([undefined, 'by-customer', 'by-archive', 'by-sku'])('pages on sustained key-range throttles, read + write in one alarm, for %s', (index) => {
-    const found = alarms.filter(
-      (a) => a.metrics.r?.metric === 'ReadKeyRangeThroughputThrottleEvents' && JSON.stringify(a.metrics.r.dimensions) === JSON.stringify(dims(index)),
-    );
+  const SPACES = [undefined, 'by-customer', 'by-archive', 'by-sku'] as const;
+  const keyRange = (direction: 'Read' | 'Write', index: string | undefined) => ({
+    metric: `${direction}KeyRangeThroughputThrottleEvents`,
+    stat: 'Sum',
+    period: 60,
+    dimensions: dims(index),
+  });
+
+  it('pages on sustained key-range throttles of any key space, read + write of each, in one alarm for the table and its GSIs (by-sku, added later, too)', () => {
+    const found = alarms.filter((a) => a.name.includes('hot partition'));
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
-      expression: 'FILL(r, 0) + FILL(w, 0)',
-      metrics: {
-        r: { metric: 'ReadKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
-        w: { metric: 'WriteKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
-      },
+      // The highest key space's read + write: it breaches in a minute where any key space is at its line.
+      expression: 'MAX([FILL(r0, 0) + FILL(w0, 0), FILL(r1, 0) + FILL(w1, 0), FILL(r2, 0) + FILL(w2, 0), FILL(r3, 0) + FILL(w3, 0)])',
+      metrics: Object.fromEntries(
+        SPACES.flatMap((index, i) => [
+          [`r${i}`, keyRange('Read', index)],
+          [`w${i}`, keyRange('Write', index)],
+        ]),
+      ),
       threshold: 60,
       evaluation: '4 of 10',
       comparison: 'GreaterThanOrEqualToThreshold',
@@ -245,6 +255,34 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       alarmActions: [pageRef],
       okActions: [ticketRef],
     });
+    expect(found[0].name).toBe('skewguard page orders hot partition (key-range throttles)');
+    // The table's key-range page before it read every key space: same logical ID and AlarmName, so it is updated in place.
+    expect(found[0].id).toMatch(/^OrdersAlarmsTableKeyRangeThrottles/);
+  });
+
+  it('opens a ticket on key-range throttles under the page that go on: every key space, no capacity-limit metric (those page at 1 a minute)', () => {
+    const found = alarms.filter((a) => a.name.includes('sustained throttles'));
+    expect(found).toHaveLength(1);
+    const ids = SPACES.flatMap((_, i) => [`r${i}`, `w${i}`]);
+    expect(Object.keys(found[0].metrics).sort()).toEqual([...ids].sort());
+    expect(found[0]).toMatchObject({
+      expression: ids.map((id) => `FILL(${id}, 0)`).join(' + '),
+      metrics: {
+        ...Object.fromEntries(
+          SPACES.flatMap((index, i) => [
+            [`r${i}`, keyRange('Read', index)],
+            [`w${i}`, keyRange('Write', index)],
+          ]),
+        ),
+      },
+      threshold: 5,
+      evaluation: '30 of 60',
+      comparison: 'GreaterThanOrEqualToThreshold',
+      missing: 'notBreaching',
+      alarmActions: [ticketRef],
+      okActions: [ticketRef],
+    });
+    expect(found[0].name).toBe('skewguard ticket orders sustained throttles');
   });
 
   it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
@@ -291,23 +329,21 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 
   it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
-    expect(alarms).toHaveLength(8);
+    expect(alarms).toHaveLength(6);
     expect(orders.skewAlarms.map((a) => `${a.tier}:${a.signal}:${a.index ?? a.operation ?? 'table'}`)).toEqual([
       'page:key-range-throttles:table',
-      'page:key-range-throttles:by-customer',
-      'page:key-range-throttles:by-archive',
+      'ticket:sustained-throttles:table',
       'page:throttles-and-errors:table',
       'ticket:latency:GetItem',
       'ticket:latency:Query',
-      'page:key-range-throttles:by-sku',
       'page:throttles-and-errors:by-sku',
     ]);
-    expect(orders.pageAlarms).toHaveLength(6);
-    expect(orders.ticketAlarms).toHaveLength(2);
+    expect(orders.pageAlarms).toHaveLength(3);
+    expect(orders.ticketAlarms).toHaveLength(3);
   });
 
   it('names each alarm with its tier, table and index, and describes what it means, what to do and the AWS doc', () => {
-    expect(alarms.map((a) => a.name)).toContain('skewguard page orders/by-customer hot partition (key-range throttles)');
+    expect(alarms.map((a) => a.name)).toContain('skewguard page orders hot partition (key-range throttles)');
     for (const a of alarms) {
       // The dashboard link holds the Region (a Ref): the description is an Fn::Join, its Region at most 14 characters.
       const parts = (a.description as unknown as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
@@ -495,9 +531,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     const composite = resource.Properties;
     expect(composite).toMatchObject({ AlarmActions: [pageRef], OKActions: [pageRef], AlarmName: 'skewguard page Test/Jobs any hot partition' });
     const pages = alarms.filter((a) => a.name.startsWith('skewguard page'));
-    // The table's and the GSI's key-range alarms, the table's capacity-limit alarm and (auto-scaled writes) its at-maximum
+    // The key-range alarm (the table and its GSI), the table's capacity-limit alarm and (auto-scaled writes) its at-maximum
     // alarm: by name (known at synth), created first.
-    expect(pages).toHaveLength(4);
+    expect(pages).toHaveLength(3);
     expect(composite.AlarmRule).toBe(pages.map((a) => `ALARM("${a.name}")`).join(' OR '));
     for (const { id } of pages) expect(resource.DependsOn).toContain(id);
     for (const a of alarms.filter((x) => x.name.startsWith('skewguard page'))) expect([a.alarmActions, a.okActions]).toEqual([undefined, undefined]);

@@ -1,58 +1,65 @@
 /**
  * What the on-call reads on the key-range page (review ops19 items 2 and 4): its threshold ("60+ a minute", beside the
  * "Fires on 4 of the last 10 minutes" it already said; a token threshold as CloudFormation resolves it, as docs/cdk.md
- * "Tokens" says), and on an index's page that the index's write throttles reject the table's writes too (GSI back
- * pressure), which the table's page does not say. Three synths.
+ * "Tokens" says), and, where the table has a GSI, that an index's write throttles reject the table's writes too (GSI back
+ * pressure). One page per table reads every key space (decision 64). On provisioned capacity it says what capacity
+ * cannot do (lift one partition's ceiling) and what more partitions can (spread a hot range of keys: SG001's warm
+ * throughput), where it said "more capacity will not help". Five synths.
  */
 import { CfnParameter } from 'aws-cdk-lib';
-import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
-import { GuardedTable } from '../../lib/cdk';
+import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, templateOf } from './support';
 
-/** The key-range page descriptions of the table and its index `by-customer`, by logical ID. */
-function keyRangePages(threshold?: number) {
+const BY_CUSTOMER = { indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } };
+
+/** The key-range page's description of a table with `props` (by default with the GSI `by-customer`), `threshold` given (a token when undefined). */
+function keyRangePage(threshold?: number, props: Partial<GuardedTableProps> = { globalSecondaryIndexes: [BY_CUSTOMER] }): unknown {
   const { stack } = appWithStack();
   const given = threshold ?? (new CfnParameter(stack, 'PageThrottles', { type: 'Number' }).valueAsNumber as number);
-  new GuardedTable(
-    stack,
-    'Orders',
-    healthy({
-      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
-      ...(threshold === 60 ? {} : { alarmThresholds: { keyRangeThrottles: { threshold: given } } }),
-    }),
-  );
-  const alarms = Object.entries(templateOf(stack).findResources('AWS::CloudWatch::Alarm'));
-  const description = (id: string) => alarms.find(([logicalId]) => logicalId.includes(id))?.[1].Properties.AlarmDescription as unknown;
-  return { table: description('TableKeyRangeThrottles'), index: description('IndexbycustomerKeyRangeThrottles') };
+  new GuardedTable(stack, 'Orders', healthy({ ...props, ...(threshold === 60 ? {} : { alarmThresholds: { keyRangeThrottles: { threshold: given } } }) }));
+  const alarms = Object.entries(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).filter(([id]) => id.includes('KeyRangeThrottles'));
+  expect(alarms).toHaveLength(1);
+  return alarms[0][1].Properties.AlarmDescription as unknown;
 }
 
 describe('the key-range page', () => {
-  const { table, index } = keyRangePages(60);
+  const withIndex = keyRangePage(60);
+  const tableOnly = keyRangePage(60, {});
 
-  it('states its threshold beside its evaluation', () => {
-    expect(table).toMatch(
-      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of the table at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 10 minutes/,
+  it('states its threshold beside its evaluation, for any key space', () => {
+    expect(tableOnly).toMatch(
+      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of any key space \(the table, each GSI; the label names the highest\) at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 10 minutes/,
     );
-    expect(index).toMatch(/^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of the index at 60\+ a minute: /);
   });
 
-  it("says on an index's page, not the table's, that the index's write throttles reject the table's writes", () => {
-    expect(index).toContain("a hot key; its write throttles reject the table's writes too (back pressure). Fires on 4 of the last 10 minutes");
-    expect(table).not.toMatch(/back pressure/);
-    for (const text of [table, index]) expect((text as string).length).toBeLessThanOrEqual(1024);
+  it("says, where the table has a GSI, that an index's write throttles reject the table's writes", () => {
+    expect(withIndex).toContain("a hot key; an index's write throttles reject the table's writes too (back pressure). Fires on 4 of the last 10 minutes");
+    expect(tableOnly).not.toMatch(/back pressure/);
+    for (const text of [withIndex, tableOnly]) expect((text as string).length).toBeLessThanOrEqual(1024);
+  });
+
+  it('on provisioned capacity: capacity does not lift a partition, one hot key stays bound, a hot range spreads over more partitions (was: "more capacity will not help")', () => {
+    const provisioned = keyRangePage(60, {
+      billing: Billing.provisioned({ readCapacity: Capacity.fixed(2_000), writeCapacity: Capacity.autoscaled({ minCapacity: 1_000, maxCapacity: 1_000 }) }),
+    });
+    expect(provisioned).toContain(
+      'Do: find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; capacity does not lift a partition\'s 1,000 WCU/3,000 RCU: one hot key stays bound, a hot range of keys spreads over more partitions (warm throughput).',
+    );
+    expect(provisioned).not.toMatch(/more capacity will not help/);
+    expect(withIndex).toContain('no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm');
   });
 
   it('writes a fractional threshold as every report writes its figures (fmt), never rounded to 0', () => {
-    expect(keyRangePages(0.0004).table).toMatch(/ of the table at 0\.0004\+ a minute: /);
+    expect(keyRangePage(0.0004)).toMatch(/ at 0\.0004\+ a minute: /);
   });
 
   it('writes a token threshold as CloudFormation resolves it', () => {
-    const tokens = keyRangePages(undefined);
-    expect(tokens.table).toEqual({
+    expect(keyRangePage(undefined)).toEqual({
       'Fn::Join': [
         '',
         [
-          '[page] Read+WriteKeyRangeThroughputThrottleEvents of the table at ',
+          '[page] Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the label names the highest) at ',
           { Ref: 'PageThrottles' },
           expect.stringMatching(/^\+ a minute: a partition is at its ceiling .*Fires on 4 of the last 10 minutes/),
         ],

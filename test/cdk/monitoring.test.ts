@@ -40,7 +40,20 @@ describe('alarm names', () => {
       alarmProps(stack)
         .map((p) => p.AlarmName)
         .sort(),
-    ).toEqual(['skewguard page Test/Orders failed requests (not a hot key)', 'skewguard page Test/Orders hot partition (key-range throttles)']);
+    ).toEqual([
+      'skewguard page Test/Orders failed requests (not a hot key)',
+      'skewguard page Test/Orders hot partition (key-range throttles)',
+      'skewguard ticket Test/Orders sustained throttles',
+    ]);
+  });
+});
+
+describe('the sustained-throttles ticket', () => {
+  it('takes alarmThresholds.sustainedThrottles, each value given or its default (5 a minute, 30 of 60)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy({ alarmThresholds: { sustainedThrottles: { threshold: 20, evaluationPeriods: 120 } } }));
+    const ticket = alarmProps(stack).find((p) => String(p.AlarmName).includes('sustained throttles'));
+    expect([ticket?.Threshold, ticket?.EvaluationPeriods, ticket?.DatapointsToAlarm]).toEqual([20, 120, 30]);
   });
 });
 

@@ -21,7 +21,9 @@ function pageAlarm(overrides: Partial<GuardedTableProps>) {
   const { stack } = appWithStack();
   new GuardedTable(stack, 'Orders', healthy(overrides));
   const alarms = Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties as AlarmProps);
-  const page = alarms.filter((p) => (p.Metrics ?? []).some((m) => m.MetricStat?.Metric.MetricName === 'ReadAccountLimitThrottleEvents'));
+  const page = alarms.filter(
+    (p) => p.AlarmName.includes(' page ') && (p.Metrics ?? []).some((m) => m.MetricStat?.Metric.MetricName === 'ReadAccountLimitThrottleEvents'),
+  );
   expect(page).toHaveLength(1);
   const metrics = page[0].Metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
   const label = page[0].Metrics.find((m) => m.Expression !== undefined)?.Label;

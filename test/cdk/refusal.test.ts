@@ -266,6 +266,12 @@ describe('invalid input throws at construction, naming the construct and the fie
       { alarmThresholds: { keyRangeThrottles: { evaluationPeriods: Token.asNumber(Lazy.number({ produce: () => 10 })) } } },
       'alarmThresholds.keyRangeThrottles.datapointsToAlarm',
     ],
+    ['a sustained-throttles threshold of 0', { alarmThresholds: { sustainedThrottles: { threshold: 0 } } }, 'alarmThresholds.sustainedThrottles.threshold'],
+    [
+      "more sustained-throttles datapoints than the ticket's default 60 periods",
+      { alarmThresholds: { sustainedThrottles: { datapointsToAlarm: 61 } } },
+      'alarmThresholds.sustainedThrottles.datapointsToAlarm',
+    ],
     ['an unknown operation', { latencyAlarms: { thresholds: { GetItems: 20 } } }, 'latencyAlarms.thresholds.GetItems'],
     ['latency alarms without thresholds', { latencyAlarms: { thresholds: {} } }, 'latencyAlarms.thresholds'],
     ['an unknown SystemErrors operation', { systemErrorOperations: ['Get'] }, 'systemErrorOperations[0]'],

@@ -70,7 +70,7 @@ describe('a GuardedTable with replicas', () => {
   });
 
   it('adds one resource per replica Region and pages no more', () => {
-    expect(alarms).toHaveLength(2 + 2);
+    expect(alarms).toHaveLength(3 + 2);
     expect(guarded.pageAlarms).toHaveLength(2);
   });
 
@@ -88,6 +88,6 @@ describe('a GuardedTable without replicas', () => {
   it('has no replication alarm and no replica warning', () => {
     const { replicationAlarms, warnings, alarms } = globalTable([]);
     expect([replicationAlarms, warnings]).toEqual([[], []]);
-    expect(alarms).toHaveLength(2);
+    expect(alarms).toHaveLength(3);
   });
 });

@@ -45,7 +45,7 @@ describe('GuardedTable logical IDs', () => {
        "OrdersA9B65338",
        "OrdersAlarmsAtAutoScalingMaximum5A8ECB05",
        "OrdersAlarmsIndexbycustomerHotKey8CBDCBF3",
-       "OrdersAlarmsIndexbycustomerKeyRangeThrottlesC8C4BA84",
+       "OrdersAlarmsSustainedThrottles3C5EAC45",
        "OrdersAlarmsTableHotKey6F35DB1F",
        "OrdersAlarmsTableKeyRangeThrottles202E9E63",
        "OrdersAlarmsThrottlesAndErrors95E3EE3F",

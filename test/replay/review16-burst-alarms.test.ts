@@ -169,9 +169,9 @@ describe('the example Documents table (on demand with maximums, two GSIs)', () =
     (telemetry, m, on) =>
       telemetry.put(dynamoMetric(id, metricName, index), m, single(on ? perMinute : 0));
 
-  it('the key-range page of its GSI by-folder (4 of 10): 6 and 5 minutes after the first throttle, none for one minute in 10 or 59 a minute', () => {
+  it('the key-range page (4 of 10), on throttles of its GSI by-folder: 6 and 5 minutes after the first throttle, none for one minute in 10 or 59 a minute', () => {
     const write = (perMinute: number) => throttles('WriteKeyRangeThroughputThrottleEvents', perMinute, 'by-folder');
-    expect(shapes(template, 'Documents/by-folder hot partition', () => write(5_000), write(100_000), write(59))).toEqual({
+    expect(shapes(template, 'Documents hot partition', () => write(5_000), write(100_000), write(59))).toEqual({
       everyOtherMinute: [6],
       threeInFive: [5],
       oneInTen: [],

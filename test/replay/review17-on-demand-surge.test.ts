@@ -64,7 +64,7 @@ describe('writes surge to 50,000 WCU/s for 40 minutes on an on-demand table plan
 
   it('and its description names the on-demand surge without a hot key and its remedies (before: only "a hot key … more capacity will not help")', () => {
     const description = descriptions(onDemand).get(KEY_RANGE('Review17/Events'));
-    // Pre-warming is capacity that helps here: "more capacity will not help" stays on provisioned tables only.
+    // Pre-warming is capacity that helps here: the provisioned text (what capacity cannot do) stays on provisioned tables only.
     expect(description).toContain(`cache a read-hot one; ${SURGE_CLAUSE}.`);
     expect(description).not.toContain('more capacity will not help');
   });
@@ -75,7 +75,11 @@ it('a provisioned table’s key-range page does not name it: its uniform excess 
     billing: Billing.provisioned({ readCapacity: Capacity.fixed(4_500), writeCapacity: Capacity.autoscaled({ maxCapacity: 15_000 }) }),
   });
   const description = descriptions(provisioned).get(KEY_RANGE('Review17/Events'));
-  expect(description).toContain('more capacity will not help.');
+  // Decision 64: what capacity cannot do and more partitions can, where it said "more capacity will not help." (SG001's fix
+  // pre-warms more partitions).
+  expect(description).toContain(
+    "capacity does not lift a partition's 1,000 WCU/3,000 RCU: one hot key stays bound, a hot range of keys spreads over more partitions (warm throughput).",
+  );
   expect(description).not.toContain('previous peak');
 });
 
@@ -92,6 +96,7 @@ it('with a 128-character stack name, a long construct id, a GSI and the dashboar
     ],
   });
   const texts = [...descriptions(long).values()];
-  expect(texts.filter((d) => d.includes(SURGE_CLAUSE))).toHaveLength(2);
+  // One key-range page for the table and its GSI (decision 64; was one each: 2).
+  expect(texts.filter((d) => d.includes(SURGE_CLAUSE))).toHaveLength(1);
   expect(Math.max(...texts.map((d) => d.length))).toBeLessThanOrEqual(1024);
 });

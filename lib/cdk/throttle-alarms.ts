@@ -1,0 +1,166 @@
+/**
+ * The throttle alarms of one GuardedTable that read every key space (the table and each GSI) at once, so that a table
+ * costs the same few alarms whatever its GSIs (footprint: ≤ 3 resources per table beyond the table):
+ * - page, "hot partition (key-range throttles)": one alarm per table. Each key space's read + write key-range throttles
+ *   (`Read/WriteKeyRangeThroughputThrottleEvents`, per TableName and GlobalSecondaryIndexName: DynamoDB Developer Guide,
+ *   "DynamoDB metrics and dimensions", metrics-dimensions.html) are summed per space and the alarm reads the highest
+ *   (`MAX([…])`), so it breaches in a minute where any key space is at or above its line, as the alarm per key space
+ *   did. CloudWatch reads at most 10 metrics in an alarm's math expression: 5 key spaces an alarm, then " (2)".
+ * - ticket, "sustained throttles": the key-range throttles of every key space, read + write, summed, over an hour:
+ *   a hot key under the page's line (under 60 a minute) that goes on for half an hour. SDK retries hide it from the
+ *   application's errors, not from its latency. Capacity-limit throttles are not read: the failed-requests page
+ *   (./alarms.ts) already pages on them at 1 a minute, so a ticket on them would add nothing.
+ * A GSI added later (`addGlobalSecondaryIndex`) joins these alarms: their metrics are rendered again, so an alarm
+ * given actions before keeps them; one past the 10 metrics adds the next alarm.
+ */
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type { Construct } from 'constructs';
+import { fmt } from '../internal';
+import { numberText } from './alarm-text';
+import type { AlarmSettings } from './alarm-thresholds';
+import type { SkewAlarm } from './alarm-types';
+import { ALARM_DOCS, MAX_ALARM_METRICS, sum, type CapacityShape, type SkewAlarmFactory } from './alarms';
+import { PERIOD, throttleEvents, type KeySpaceRef } from './metrics';
+
+/** Key spaces one key-range page reads: two metrics (read, write) each. */
+const SPACES_PER_PAGE = MAX_ALARM_METRICS / 2;
+
+/**
+ * The key-range page's advice. On an on-demand table a partition also throttles with no hot key when traffic passes
+ * twice its previous peak within 30 minutes, while DynamoDB splits partitions ("If you exceed double your previous
+ * traffic's peak within 30 minutes, then you might experience throttling … it's a best practice to spread your traffic
+ * growth over at least 30 minutes", https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb; "throttling
+ * can still occur if the throughput exceeds twice the previous peak within the same 30 minutes. One solution is to
+ * pre-warm the tables", Developer Guide, "Pre-warming a table for on-demand capacity mode"). On provisioned capacity,
+ * more table capacity does not raise one partition's 1,000 WCU / 3,000 RCU ceiling, and one hot key stays on one
+ * partition whatever the table's partitions; a hot range of several keys is spread by more partitions (warm
+ * throughput), SG001's fix ("Key range throughput exceeded", throttling-key-range-limit-exceeded-mitigation.html).
+ */
+const HOT_KEY_FIX = 'find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one';
+const keyRangeAction = (onDemand: boolean) =>
+  onDemand
+    ? `${HOT_KEY_FIX}; no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm`
+    : `${HOT_KEY_FIX}; capacity does not lift a partition's 1,000 WCU/3,000 RCU: one hot key stays bound, a hot range of keys spreads over more partitions (warm throughput)`;
+
+/**
+ * What an index's write throttles do to the table: "If the GSI doesn't have sufficient capacity to handle these updates,
+ * DynamoDB throttles writes to the base table to maintain data consistency" (Developer Guide, "Understanding GSI write
+ * throttling and back pressure", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html);
+ * an index's read throttles leave the table alone (https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table).
+ */
+const BACK_PRESSURE = "; an index's write throttles reject the table's writes too (back pressure)";
+
+/** The ticket's metric: "ReadKeyRangeThroughputThrottleEvents: the number of read requests throttled because a
+ *  partition's limit was exceeded" (writes likewise; DynamoDB Developer Guide, "CloudWatch throttling metrics"). */
+const THROTTLE_METRICS_DOC = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html';
+const TICKET_LABEL = 'key-range throttles/min, all key spaces';
+
+/** `FILL(m, 0)`: DynamoDB publishes nothing for a minute without events, which here is 0. */
+const filled = (id: string) => `FILL(${id}, 0)`;
+
+/** The alarms of one table that read all its key spaces; `add` takes a GSI added later. */
+export class TableThrottleAlarms {
+  private readonly spaces: { space: KeySpaceRef; capacity: CapacityShape }[] = [];
+  private readonly pages: SkewAlarm[] = [];
+  private readonly tickets: SkewAlarm[] = [];
+
+  constructor(
+    private readonly factory: SkewAlarmFactory,
+    private readonly settings: AlarmSettings,
+    /** On-demand billing: the key-range page names the surge without a hot key. */
+    private readonly onDemand: boolean,
+  ) {}
+
+  /** Adds key spaces (the table first) and makes or renders again the alarms that read them. */
+  add(...spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[]): void {
+    this.spaces.push(...spaces);
+    const pageGroups: { space: KeySpaceRef; i: number }[][] = [];
+    this.spaces.forEach(({ space }, i) => {
+      if (i % SPACES_PER_PAGE === 0) pageGroups.push([]);
+      pageGroups[pageGroups.length - 1].push({ space, i });
+    });
+    pageGroups.forEach((group, g) => this.update(this.pages, g, () => this.page(group, g), keyRangePeak(group)));
+    const ticketGroups = this.ticketGroups();
+    ticketGroups.forEach((group, g) => this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), TICKET_LABEL)));
+  }
+
+  /** The g-th alarm of `alarms`: made, or its metric rendered again (a GSI added later). */
+  private update(alarms: SkewAlarm[], g: number, make: () => SkewAlarm, metric: cloudwatch.IMetric): void {
+    if (alarms[g] === undefined) alarms.push(make());
+    else setMetric(alarms[g].alarm, metric);
+  }
+
+  private page(group: readonly { space: KeySpaceRef; i: number }[], g: number): SkewAlarm {
+    const threshold = numberText(this.settings.keyRangeThrottles.threshold, fmt);
+    const indexes = group.some(({ space }) => space.indexName !== undefined);
+    return this.factory.create({
+      // The first keeps the id (and the AlarmName) of the table's own key-range page before it read every key space:
+      // a new logical ID with the same AlarmName would fail to create beside the old one.
+      id: `TableKeyRangeThrottles${g === 0 ? '' : g + 1}`,
+      tier: 'page',
+      signal: 'key-range-throttles',
+      metric: keyRangePeak(group),
+      threshold: this.settings.keyRangeThrottles,
+      title: `hot partition (key-range throttles)${g === 0 ? '' : ` (${g + 1})`}`,
+      meaning: `Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the label names the highest) at ${threshold}+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key${indexes ? BACK_PRESSURE : ''}`,
+      action: keyRangeAction(this.onDemand),
+      doc: ALARM_DOCS.keyRange,
+    });
+  }
+
+  /** The ticket alarms' metrics: each key space's read and write key-range throttles, 10 an alarm (as many alarms as
+   *  the key-range pages). Capacity-limit throttles are left to the failed-requests page, which pages at 1 a minute. */
+  private ticketGroups(): [string, cloudwatch.IMetric][][] {
+    const keyRange = this.spaces.flatMap(({ space }, i): [string, cloudwatch.IMetric][] => [
+      [`r${i}`, throttleEvents(space, 'KeyRange', 'Read')],
+      [`w${i}`, throttleEvents(space, 'KeyRange', 'Write')],
+    ]);
+    const groups: [string, cloudwatch.IMetric][][] = [];
+    for (let i = 0; i < keyRange.length; i += MAX_ALARM_METRICS) groups.push(keyRange.slice(i, i + MAX_ALARM_METRICS));
+    return groups;
+  }
+
+  private ticket(group: readonly [string, cloudwatch.IMetric][], g: number): SkewAlarm {
+    const { threshold } = this.settings.sustainedThrottles;
+    return this.factory.create({
+      id: `SustainedThrottles${g === 0 ? '' : g + 1}`,
+      tier: 'ticket',
+      signal: 'sustained-throttles',
+      metric: sum(Object.fromEntries(group), TICKET_LABEL),
+      threshold: this.settings.sustainedThrottles,
+      title: `sustained throttles${g === 0 ? '' : ` (${g + 1})`}`,
+      meaning: `key-range throttles (requests over a partition's limit) of the table and its GSIs together at ${numberText(threshold, fmt)}+ a minute: a hot key under the page's line; SDK retries hide it from errors, not latency`,
+      action: 'Contributor Insights "most throttled keys"; plan sharding or caching',
+      doc: THROTTLE_METRICS_DOC,
+    });
+  }
+}
+
+/** Each key space's read + write key-range throttles, and the highest of them in a minute (any at its line breaches). */
+function keyRangePeak(group: readonly { space: KeySpaceRef; i: number }[]): cloudwatch.MathExpression {
+  const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+  const perSpace = group.map(({ space, i }) => {
+    usingMetrics[`r${i}`] = throttleEvents(space, 'KeyRange', 'Read');
+    usingMetrics[`w${i}`] = throttleEvents(space, 'KeyRange', 'Write');
+    return `${filled(`r${i}`)} + ${filled(`w${i}`)}`;
+  });
+  return new cloudwatch.MathExpression({
+    expression: perSpace.length === 1 ? perSpace[0] : `MAX([${perSpace.join(', ')}])`,
+    usingMetrics,
+    period: PERIOD,
+    label: perSpace.length === 1 ? 'key-range throttles/min' : 'key-range throttles/min, highest key space',
+  });
+}
+
+/**
+ * Renders `metric` into an alarm made before (its AlarmName, description, actions and every reference to it stay):
+ * CloudWatch's Alarm renders its metric once, at construction, so the metrics are rendered by an alarm made for
+ * that alone and removed at once. `alarm.metric` keeps the metric it was made with.
+ */
+function setMetric(alarm: cloudwatch.Alarm, metric: cloudwatch.IMetric): void {
+  const scope = alarm.node.scope as Construct;
+  const id = `${alarm.node.id}Rendering`;
+  const rendering = new cloudwatch.Alarm(scope, id, { metric, threshold: 0, evaluationPeriods: 1 });
+  (alarm.node.defaultChild as cloudwatch.CfnAlarm).metrics = (rendering.node.defaultChild as cloudwatch.CfnAlarm).metrics;
+  scope.node.tryRemoveChild(id);
+}
