@@ -171,7 +171,8 @@ export interface AlertDefault {
 
 export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   normalizedRu: { windowSize: 'PT1H', evaluationFrequency: 'PT5M', tier: 'page' },
-  throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
+  // A day: the episode the query remembers (22 hours), the hour before it and the ingestion lag.
+  throttleRate: { windowSize: 'P1D', evaluationFrequency: 'PT5M', tier: 'page' },
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   // The 429s of the last hour, and the ingestion lag: as throttleRate's.

@@ -18,6 +18,7 @@ import {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   THROTTLED_PER_INTERVAL,
+  THROTTLE_EPISODE_MINUTES,
   throttleRateQuery,
   throttledHotValueQuery,
 } from '../../../internal';
@@ -115,31 +116,62 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
 }
 
 /**
- * throttleRateQuery: the judged span ends at bin(now, 5m) − INGESTION_LAG; per 5-minute interval of
- * the last THROTTLE_LONG_WINDOW_MINUTES with at least `minimumRequests` requests, throttled and total
- * requests; the long share is the mean of their shares, the short share the lowest of the last
- * SUSTAINED_INTERVALS intervals' shares, kept when all of them were judged; the reported value is the
- * lower of the two.
+ * throttleRateQuery: per 5-minute interval generated from an hour before the episode's start (THROTTLE_EPISODE_MINUTES
+ * before the judged span's end, bin(now, 5m) − INGESTION_LAG) to that end, throttled and total requests, and the share
+ * of an interval with at least `minimumRequests`. At each interval end of the episode: the long share is the mean of
+ * the judged shares of the THROTTLE_LONG_WINDOW_MINUTES before it, the short share the lowest of the last
+ * SUSTAINED_INTERVALS, kept (as the lower of the two) when all of those were judged; and the intervals of the hour with
+ * THROTTLED_PER_INTERVAL 429s or more (fewer than SUSTAINED_INTERVALS: a calm end). Reported: while the judged span's
+ * end is not calm, the highest share of the ends after the last calm one (the episode), else the share at that end; no
+ * row when there is none.
  */
 function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
+  const perHour = THROTTLE_LONG_WINDOW_MINUTES / 5;
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
-    const shortStart = judgedEnd - SUSTAINED_INTERVALS * 5;
-    const longStart = judgedEnd - THROTTLE_LONG_WINDOW_MINUTES;
+    const episodeStart = judgedEnd - THROTTLE_EPISODE_MINUTES;
     const intervals = new Map<number, { throttled: number; requests: number }>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, longStart, judgedEnd)) {
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBDataPlaneRequests5M'),
+      db,
+      container,
+      episodeStart - THROTTLE_LONG_WINDOW_MINUTES,
+      judgedEnd,
+    )) {
       const interval = intervals.get(binned(timeGenerated, 5)) ?? { throttled: 0, requests: 0 };
       const samples = Math.trunc(Number(c.SampleCount));
       interval.requests += samples;
       if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
       intervals.set(binned(timeGenerated, 5), interval);
     }
-    const judged = [...intervals].filter(([, i]) => i.requests >= minimumRequests);
-    const short = judged.filter(([start]) => start >= shortStart).map(([, i]) => i.throttled / i.requests);
-    if (short.length !== SUSTAINED_INTERVALS) return [];
-    const longShare = judged.reduce((sum, [, i]) => sum + i.throttled / i.requests, 0) / judged.length;
-    const shortShare = Math.min(...short);
-    return [{ SustainedThrottledShare: Math.min(longShare, shortShare), LongShare: longShare, ShortShare: shortShare }];
+    // Each end that an interval's hour reaches (the mv-expand), with what the summarize by End reads of it.
+    const ends = new Map<number, { shares: number[]; short: number[]; throttled: number }>();
+    for (const [start, { throttled, requests }] of intervals) {
+      const share = requests >= minimumRequests ? throttled / requests : undefined;
+      for (let offset = 1; offset <= perHour; offset++) {
+        const end = start + offset * 5;
+        if (end <= episodeStart || end > judgedEnd) continue;
+        const at = ends.get(end) ?? { shares: [], short: [], throttled: 0 };
+        if (share !== undefined) at.shares.push(share);
+        if (share !== undefined && offset <= SUSTAINED_INTERVALS) at.short.push(share);
+        if (throttled >= THROTTLED_PER_INTERVAL) at.throttled++;
+        ends.set(end, at);
+      }
+    }
+    const sustained = (at: { shares: number[]; short: number[] }) =>
+      at.short.length === SUSTAINED_INTERVALS ? Math.min(at.shares.reduce((sum, x) => sum + x, 0) / at.shares.length, ...at.short) : undefined;
+    const last = ends.get(judgedEnd);
+    const nowShare = last && sustained(last);
+    const calm = [...ends].filter(([, at]) => at.throttled < SUSTAINED_INTERVALS).map(([end]) => end);
+    const lastCalm = calm.length > 0 ? Math.max(...calm) : -Infinity;
+    const episode = [...ends]
+      .filter(([end]) => end > lastCalm)
+      .map(([, at]) => sustained(at))
+      .filter((x): x is number => x !== undefined);
+    const episodeShare = episode.length > 0 ? Math.max(...episode) : undefined;
+    const value = last !== undefined && last.throttled >= SUSTAINED_INTERVALS ? episodeShare : nowShare;
+    if (value === undefined) return [];
+    return [{ SustainedThrottledShare: value, ...(nowShare === undefined ? {} : { NowShare: nowShare }), ...(episodeShare === undefined ? {} : { EpisodeShare: episodeShare }) }];
   };
 }
 
@@ -160,7 +192,7 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
       if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
       if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
       for (const by of ['PartitionKey', 'Prefix'] as const) if (query === throttledHotValueQuery(db, c, by)) return throttledHotValue(db, c, by);
-      const minimum = /\| where Requests >= (\d+)\n/.exec(query)?.[1];
+      const minimum = /iff\(Requests >= (\d+), /.exec(query)?.[1];
       if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }
     return undefined;
