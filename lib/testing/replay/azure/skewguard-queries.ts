@@ -144,32 +144,42 @@ function throttleRate(db: string, container: string, minimumRequests: number): Q
       if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
       intervals.set(binned(timeGenerated, 5), interval);
     }
-    // Each end that an interval's hour reaches (the mv-expand), with what the summarize by End reads of it.
-    const ends = new Map<number, { shares: number[]; short: number[]; throttled: number }>();
+    // Per end (the mv-expand: each interval reaches the ends of the hour after it), what the summarize by End reads;
+    // ends are indexed from the episode's first, 5 minutes apart.
+    const count = THROTTLE_EPISODE_MINUTES / 5;
+    const sums = new Float64Array(count);
+    const judgedCount = new Int32Array(count);
+    const shortCount = new Int32Array(count);
+    const shortLowest = new Float64Array(count).fill(Infinity);
+    const throttledCount = new Int32Array(count);
+    const reached = new Uint8Array(count);
     for (const [start, { throttled, requests }] of intervals) {
       const share = requests >= minimumRequests ? throttled / requests : undefined;
       for (let offset = 1; offset <= perHour; offset++) {
-        const end = start + offset * 5;
-        if (end <= episodeStart || end > judgedEnd) continue;
-        const at = ends.get(end) ?? { shares: [], short: [], throttled: 0 };
-        if (share !== undefined) at.shares.push(share);
-        if (share !== undefined && offset <= SUSTAINED_INTERVALS) at.short.push(share);
-        if (throttled >= THROTTLED_PER_INTERVAL) at.throttled++;
-        ends.set(end, at);
+        const i = (start + offset * 5 - episodeStart) / 5 - 1;
+        if (i < 0 || i >= count) continue;
+        reached[i] = 1;
+        if (throttled >= THROTTLED_PER_INTERVAL) throttledCount[i]++;
+        if (share === undefined) continue;
+        sums[i] += share;
+        judgedCount[i]++;
+        if (offset <= SUSTAINED_INTERVALS) {
+          shortCount[i]++;
+          shortLowest[i] = Math.min(shortLowest[i], share);
+        }
       }
     }
-    const sustained = (at: { shares: number[]; short: number[] }) =>
-      at.short.length === SUSTAINED_INTERVALS ? Math.min(at.shares.reduce((sum, x) => sum + x, 0) / at.shares.length, ...at.short) : undefined;
-    const last = ends.get(judgedEnd);
-    const nowShare = last && sustained(last);
-    const calm = [...ends].filter(([, at]) => at.throttled < SUSTAINED_INTERVALS).map(([end]) => end);
-    const lastCalm = calm.length > 0 ? Math.max(...calm) : -Infinity;
-    const episode = [...ends]
-      .filter(([end]) => end > lastCalm)
-      .map(([, at]) => sustained(at))
-      .filter((x): x is number => x !== undefined);
-    const episodeShare = episode.length > 0 ? Math.max(...episode) : undefined;
-    const value = last !== undefined && last.throttled >= SUSTAINED_INTERVALS ? episodeShare : nowShare;
+    const sustained = (i: number) => (shortCount[i] === SUSTAINED_INTERVALS ? Math.min(sums[i] / judgedCount[i], shortLowest[i]) : undefined);
+    let lastCalm = -1;
+    for (let i = 0; i < count; i++) if (reached[i] && throttledCount[i] < SUSTAINED_INTERVALS) lastCalm = i;
+    let episodeShare: number | undefined;
+    for (let i = lastCalm + 1; i < count; i++) {
+      const share = reached[i] ? sustained(i) : undefined;
+      if (share !== undefined && (episodeShare === undefined || share > episodeShare)) episodeShare = share;
+    }
+    const last = count - 1;
+    const nowShare = reached[last] ? sustained(last) : undefined;
+    const value = reached[last] && throttledCount[last] >= SUSTAINED_INTERVALS ? episodeShare : nowShare;
     if (value === undefined) return [];
     return [{ SustainedThrottledShare: value, ...(nowShare === undefined ? {} : { NowShare: nowShare }), ...(episodeShare === undefined ? {} : { EpisodeShare: episodeShare }) }];
   };
