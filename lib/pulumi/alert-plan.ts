@@ -325,7 +325,11 @@ function oneItemPerPartition(design: CosmosKeyDesign): string | undefined {
 
 /** Size alert options given for a key of one item per logical partition: said, as a hotPrefix option on a one-level
  *  key is, so a setting is never dropped without a word. */
-function sizeAlertWithoutSize(name: 'partitionSize' | 'partitionSizeLimit', given: AlertOptions | false | undefined, reason: string | undefined): string | undefined {
+function sizeAlertWithoutSize(
+  name: 'partitionSize' | 'partitionSizeLimit',
+  given: AlertOptions | false | undefined,
+  reason: string | undefined,
+): string | undefined {
   if (!given || reason === undefined) return undefined;
   return `alerts.${name} is set, but ${reason}, so no ${name} alert is created. Remove alerts.${name}, or set it to false`;
 }

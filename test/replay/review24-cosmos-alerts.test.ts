@@ -7,7 +7,15 @@
 // - The partition-size alerts were created on a key whose last level is a unique /id: one item per logical partition
 //   (≤ 2 MB) can never approach 16 or 19 GB, so they are no longer created.
 import * as pulumi from '@pulumi/pulumi';
-import { cosmosIncident, healthyCosmosWeek, replayProgram, skewguardQueries, type CosmosContainerProfile, type Scenario, type ContainerModel } from '../../lib/testing/replay';
+import {
+  cosmosIncident,
+  healthyCosmosWeek,
+  replayProgram,
+  skewguardQueries,
+  type CosmosContainerProfile,
+  type Scenario,
+  type ContainerModel,
+} from '../../lib/testing/replay';
 import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { firedAt } from './support/cosmos-replay';
 import { soundProgram } from './support/sound-program';
@@ -36,7 +44,7 @@ function growingKey(on: CosmosContainerProfile, scale: number, shape: (minute: n
   return { ...base, models: { orders: { ...model, hotKeys: [{ ...key, ru: (m: number) => scale * key.ru(m) * shape(m) }] } } };
 }
 /** Share of an evening's load: 1 at 19:00, 0.3 at 07:00 (a key that follows its users' day). */
-const evening = (m: number) => 0.3 + 0.7 * ((1 + Math.cos(((m % 1440) / 60 - 19) / 24 * 2 * Math.PI)) / 2) ** 1.5;
+const evening = (m: number) => 0.3 + 0.7 * ((1 + Math.cos((((m % 1440) / 60 - 19) / 24) * 2 * Math.PI)) / 2) ** 1.5;
 
 describe('the throttleRate page: one page per throttling episode', () => {
   it('a key throttled day and night, its share dipping under 5% after the evening peak, pages once (before: paged, resolved at 2800, paged again at 3625)', () => {
@@ -53,7 +61,8 @@ describe('the throttleRate page: one page per throttling episode', () => {
   });
 
   it('healthy weeks (the nightly import at 1–5%, the planned peak) still page no one', () => {
-    for (const seed of [3, 4]) expect(firedAt(replayProgram(resources, healthyCosmosWeek({ orders: profile }, seed), { queries }), 'orders-throttle-rate')).toEqual([]);
+    for (const seed of [3, 4])
+      expect(firedAt(replayProgram(resources, healthyCosmosWeek({ orders: profile }, seed), { queries }), 'orders-throttle-rate')).toEqual([]);
   });
 
   it('the rule looks back a day (P1D), every 5 minutes', () => {

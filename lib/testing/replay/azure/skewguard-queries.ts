@@ -181,7 +181,13 @@ function throttleRate(db: string, container: string, minimumRequests: number): Q
     const nowShare = reached[last] ? sustained(last) : undefined;
     const value = reached[last] && throttledCount[last] >= SUSTAINED_INTERVALS ? episodeShare : nowShare;
     if (value === undefined) return [];
-    return [{ SustainedThrottledShare: value, ...(nowShare === undefined ? {} : { NowShare: nowShare }), ...(episodeShare === undefined ? {} : { EpisodeShare: episodeShare }) }];
+    return [
+      {
+        SustainedThrottledShare: value,
+        ...(nowShare === undefined ? {} : { NowShare: nowShare }),
+        ...(episodeShare === undefined ? {} : { EpisodeShare: episodeShare }),
+      },
+    ];
   };
 }
 

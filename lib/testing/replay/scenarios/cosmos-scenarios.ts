@@ -198,9 +198,7 @@ export function cosmosIncident(
     }
     case 'hot key growing for days':
       extra = {
-        hotKeys: [
-          { key: loggedKey(levels, ['hot']), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) },
-        ],
+        hotKeys: [{ key: loggedKey(levels, ['hot']), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) }],
       };
       description = `one full key grows from 200 to ${Math.round(1.3 * Math.min(budget, 10_000))} RU/s over 3 days`;
       break;
