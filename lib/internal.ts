@@ -24,6 +24,7 @@ export {
   HOT_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   THROTTLED_PER_INTERVAL,
+  THROTTLE_EPISODE_MINUTES,
 } from './engines/cosmos-alert-queries';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 /** A Cosmos DB database or container id as Azure takes it, with no control, bidi or zero-width character (for the Pulumi adapter's database names). */

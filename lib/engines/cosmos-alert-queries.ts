@@ -122,11 +122,23 @@ export function throttledHotValueQuery(databaseName: string, containerName: stri
 }
 
 /**
+ * How long a fired throttleRate page stays one page: while the container still throttles (at least
+ * `SUSTAINED_INTERVALS` of the last hour's 5-minute intervals with `THROTTLED_PER_INTERVAL` 429s or more, the
+ * throttledHotValue page's "sustained"), the reported share is the highest the page's condition reached since the
+ * throttling began, looking back at most this many minutes before the judged span's end. A key throttled for days whose share dips under the line at night or after
+ * the evening peak (in a replay: resolved, then paged again 13 hours later, throttled all the while) stays one fired
+ * alert; once the 429s stop for most of an hour the condition is the current share alone, and the stateful rule
+ * resolves. 22 hours: with the hour its first judged interval needs and the 10-minute ingestion lag, the query fits the
+ * P1D window a log search alert accepts with a 5-minute frequency; a shorter `windowSize` shortens this memory.
+ */
+export const THROTTLE_EPISODE_MINUTES = 22 * 60;
+
+/**
  * The share of this container's requests answered 429 (`SustainedThrottledShare`), judged over two
  * windows at once, as multiwindow burn-rate alerts are (Google SRE Workbook, "Alerting on SLOs"):
  * - the short window: every one of the last `SUSTAINED_INTERVALS` 5-minute intervals (each with at
  *   least `minimumRequests` requests) above the line, so the alert fires only while throttling is
- *   still going on and resolves soon after it stops;
+ *   still going on;
  * - the long window: the intervals' shares averaged over the last `THROTTLE_LONG_WINDOW_MINUTES`
  *   (judged intervals only, each counting as much as the next: how much of the hour was throttled,
  *   not how many requests, so a quiet night does not let a busy import stand for the whole hour)
@@ -134,23 +146,35 @@ export function throttledHotValueQuery(databaseName: string, containerName: stri
  *   about half an hour, with 429s that the SDKs retry, does not page; Microsoft expects 429s with
  *   NormalizedRUConsumption at 100% from such a workload ("Diagnose and troubleshoot Azure Cosmos DB
  *   request rate too large (429)"; "Monitor normalized RU/s").
- * The reported value is the lower of the two, so the alert's threshold applies to both. The query
- * Microsoft documents for CDBDataPlaneRequests5M, made sustained.
+ * The lower of the two is the share at one interval's end (`NowShare` at the judged span's). Every interval end of the
+ * last `THROTTLE_EPISODE_MINUTES` is judged alike (`mv-expand` gives each interval to the 12 ends whose hour holds it),
+ * and while the container still throttles the reported value is the highest of them since the last end whose hour was
+ * not throttled (`EpisodeShare`): one throttling episode is one page, not one per crossing of the line, and an episode
+ * that ended does not lend its share to the next. The query Microsoft documents for CDBDataPlaneRequests5M, made
+ * sustained.
  */
 export function throttleRateQuery(databaseName: string, containerName: string, minimumRequests: number): string {
+  const intervalsPerHour = THROTTLE_LONG_WINDOW_MINUTES / 5;
   return [
     `let judgedEnd = bin(now(), 5m) - ${INGESTION_LAG_MINUTES}m;`,
-    `let shortStart = judgedEnd - ${SUSTAINED_INTERVALS * 5}m;`,
-    `let longStart = judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m;`,
-    'CDBDataPlaneRequests5M',
-    '| where TimeGenerated >= longStart and TimeGenerated < judgedEnd',
+    `let episodeStart = judgedEnd - ${THROTTLE_EPISODE_MINUTES}m;`,
+    'let ends = CDBDataPlaneRequests5M',
+    `| where TimeGenerated >= episodeStart - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
     '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
-    `| where Requests >= ${minimumRequests}`,
-    '| extend Share = todouble(Throttled) / Requests',
-    '| summarize LongShare = avg(Share), ShortShare = minif(Share, Interval >= shortStart), Intervals = countif(Interval >= shortStart)',
-    `| where Intervals == ${SUSTAINED_INTERVALS}`,
-    '| project SustainedThrottledShare = min_of(LongShare, ShortShare), LongShare, ShortShare',
+    `| extend Share = iff(Requests >= ${minimumRequests}, todouble(Throttled) / Requests, real(null))`,
+    `| mv-expand Offset = range(1, ${intervalsPerHour}) to typeof(long)`,
+    '| extend End = Interval + Offset * 5m',
+    '| where End > episodeStart and End <= judgedEnd',
+    `| summarize LongShare = avg(Share), ShortShare = minif(Share, Offset <= ${SUSTAINED_INTERVALS}), Short = countif(Offset <= ${SUSTAINED_INTERVALS} and isnotnull(Share)), ThrottledIntervals = countif(Throttled >= ${THROTTLED_PER_INTERVAL}) by End`,
+    `| extend Sustained = iff(Short == ${SUSTAINED_INTERVALS}, min_of(LongShare, ShortShare), real(null)), Calm = ThrottledIntervals < ${SUSTAINED_INTERVALS};`,
+    // The episode: the ends after the last one whose hour was not throttled (every end of the span when none was).
+    'let lastCalm = toscalar(ends | where Calm | summarize max(End));',
+    'ends',
+    '| summarize NowShare = take_anyif(Sustained, End == judgedEnd), EpisodeShare = maxif(Sustained, isnull(lastCalm) or End > lastCalm), StillThrottled = countif(End == judgedEnd and not(Calm))',
+    '| extend SustainedThrottledShare = iff(StillThrottled > 0, EpisodeShare, NowShare)',
+    '| where isnotnull(SustainedThrottledShare)',
+    '| project SustainedThrottledShare, NowShare, EpisodeShare',
   ].join('\n');
 }
 

@@ -306,6 +306,34 @@ function noNormalizedRu(mode: ThroughputMode, watching: readonly AlertName[], lo
 }
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 
+/**
+ * Why a key whose last level is declared `'unique'` (an id: one value per item) gets no size alert: each full key value,
+ * a logical partition, then holds one item, and an item holds at most 2 MB ("Azure Cosmos DB service quotas",
+ * https://learn.microsoft.com/azure/cosmos-db/concepts-limits: maximum size of an item 2 MB; of a logical partition
+ * 20 GB), ten thousand times under the 16 and 19 GB lines: the alert could never fire. Undefined for any other key.
+ * A sharded key's suffix splits each value further and changes nothing.
+ */
+function oneItemPerPartition(design: CosmosKeyDesign): string | undefined {
+  const levels = design.primaryKey.partitionKey;
+  const last = levels[levels.length - 1];
+  if (last.cardinality !== 'unique') return undefined;
+  return (
+    `the partition key's ${levels.length === 1 ? 'only' : 'last'} level ${last.name} is declared 'unique' (one value per item), so each logical partition ` +
+    'holds one item, at most 2 MB (Azure Cosmos DB service quotas), never near the 20 GB a logical partition holds: a size alert could never fire'
+  );
+}
+
+/** Size alert options given for a key of one item per logical partition: said, as a hotPrefix option on a one-level
+ *  key is, so a setting is never dropped without a word. */
+function sizeAlertWithoutSize(
+  name: 'partitionSize' | 'partitionSizeLimit',
+  given: AlertOptions | false | undefined,
+  reason: string | undefined,
+): string | undefined {
+  if (!given || reason === undefined) return undefined;
+  return `alerts.${name} is set, but ${reason}, so no ${name} alert is created. Remove alerts.${name}, or set it to false`;
+}
+
 /** The field a shared container's design declares its database's RU/s in (args.throughput 'shared' carries none). */
 const SHARED_FIELD = 'design.throughput: { sharedDatabase: RU/s, containers? }';
 
@@ -367,6 +395,7 @@ export function planAlerts(
     const threshold = typeof given === 'object' ? given.threshold : undefined;
     return sharedWithoutRequestUnits(mode, design) && threshold === undefined ? noCeiling(name) : undefined;
   };
+  const oneItem = oneItemPerPartition(design);
   const throttleRate = resolve('throttleRate', logs);
   const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
   const hotKey = resolve('hotKey', logs ?? ceilingUnknown('hotKey'));
@@ -379,8 +408,8 @@ export function planAlerts(
     hotKey,
     hotPrefix,
     throttledHotValue: throttledHotValue && { ...throttledHotValue, by: hierarchical ? ('Prefix' as const) : ('PartitionKey' as const) },
-    partitionSize: resolve('partitionSize', logs),
-    partitionSizeLimit: resolve('partitionSizeLimit', logs),
+    partitionSize: resolve('partitionSize', logs ?? oneItem),
+    partitionSizeLimit: resolve('partitionSizeLimit', logs ?? oneItem),
   };
   return {
     ...alerts,
@@ -392,6 +421,8 @@ export function planAlerts(
       unreachableCeiling('normalizedRu', options.normalizedRu, defaults.normalizedRu),
       unreachableCeiling('throttleRate', options.throttleRate, defaults.throttleRate),
       unjudgedIntervals(options.throttleRate, design),
+      sizeAlertWithoutSize('partitionSize', options.partitionSize, oneItem),
+      sizeAlertWithoutSize('partitionSizeLimit', options.partitionSizeLimit, oneItem),
       ...ALERT_NAMES.map((name) => unjudgedMinutes(name, alerts[name])),
       // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
       hierarchical

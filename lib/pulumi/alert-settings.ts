@@ -81,8 +81,12 @@ export interface SkewAlertsOptions {
    *  https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). The SDKs
    *  retry those 429s, so a bounded job above 5% for half an hour costs latency, not failed requests;
    *  a share above 5% for most of an hour, still going on, means retries no longer hide it from users.
-   *  Needs `monitoring`. The window must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).
-   *  @default - > 0.05, window PT2H, every PT5M, page */
+   *  One throttling episode is one page: while 3 of the last hour's intervals still count 5 or more 429s, the query
+   *  reports the highest share since the throttling began (up to 22 hours back), so a key throttled for hours whose
+   *  share dips under the line is not resolved and paged again (replayed: once, where it paged twice 15 hours apart);
+   *  throttling that stopped for most of an hour starts a new episode. Needs `monitoring`. The window must cover the
+   *  hour and the 10-minute ingestion lag (≥ 70 minutes); one shorter than a day shortens that memory.
+   *  @default - > 0.05, window P1D, every PT5M, page */
   readonly throttleRate?: ThrottleRateAlertOptions | false;
   /** Log alert on `CDBPartitionKeyRUConsumption`: one partition-key value's RU/s in one region, the
    *  third highest of five consecutive minutes: above the line in 3 of them, in a row or in bursts (a key at its ceiling
@@ -123,7 +127,9 @@ export interface SkewAlertsOptions {
    *  must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).
    *  @default - > `hotPrefix`'s line (a hierarchical key) or `hotKey`'s, window PT2H, every PT5M, page */
   readonly throttledHotValue?: AlertOptions | false;
-  /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
+  /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`, and a key
+   *  whose last level repeats: one declared `'unique'` (an id) puts one item, at most 2 MB, in each logical partition
+   *  ("Azure Cosmos DB service quotas"), so the alert could never fire and is not created (said in the Pulumi log).
    *  A ticket (stateful: it fires when the partition crosses the line and not again until it is back
    *  under it): a logical partition holds at most 20 GB ("Azure Cosmos DB service quotas",
    *  https://learn.microsoft.com/azure/cosmos-db/concepts-limits) and writes to it fail there, but storage
@@ -132,7 +138,7 @@ export interface SkewAlertsOptions {
    *  Its threshold must be below `partitionSizeLimit`'s (the ticket before the page): one at or above it is refused.
    *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, ticket */
   readonly partitionSize?: AlertOptions | false;
-  /** Log alert as `partitionSize`, near the 20 GB limit: a page, because writes to that key value fail at
+  /** Log alert as `partitionSize` (and, as it, not created on a key whose last level is `'unique'`), near the 20 GB limit: a page, because writes to that key value fail at
    *  20 GB ("Azure Cosmos DB service quotas", https://learn.microsoft.com/azure/cosmos-db/concepts-limits;
    *  "Hierarchical partition keys: unlimited scale") and only deleting its items, moving new ones to another
    *  key, or a temporary quota increase Azure support grants frees it. At 19 GB a key growing 2.5 GB a day
@@ -171,7 +177,8 @@ export interface AlertDefault {
 
 export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   normalizedRu: { windowSize: 'PT1H', evaluationFrequency: 'PT5M', tier: 'page' },
-  throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
+  // A day: the episode the query remembers (22 hours), the hour before it and the ingestion lag.
+  throttleRate: { windowSize: 'P1D', evaluationFrequency: 'PT5M', tier: 'page' },
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   // The 429s of the last hour, and the ingestion lag: as throttleRate's.

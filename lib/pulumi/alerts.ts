@@ -63,10 +63,10 @@ export interface SkewAlerts {
    *  throttling is sustained (a page by default); absent when off, or without `monitoring`. */
   readonly throttledHotValue?: monitor.ScheduledQueryRule;
   /** Log alert on the largest logical partition's GB (`CDBPartitionKeyStatistics`; by default a ticket above 16 GB); absent
-   *  when off, or without `monitoring`. */
+   *  when off, without `monitoring`, or when the key's last level is `'unique'` (one item, at most 2 MB, per logical partition). */
   readonly partitionSize?: monitor.ScheduledQueryRule;
   /** Log alert as `partitionSize`, near the 20 GB logical-partition limit (by default a page above 19 GB); absent when off,
-   *  or without `monitoring`. */
+   *  without `monitoring`, or when the key's last level is `'unique'`. */
   readonly partitionSizeLimit?: monitor.ScheduledQueryRule;
 }
 
@@ -186,7 +186,7 @@ export function throttleRateAlertArgs(
 ): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: more than ${percent(alert.threshold)} of requests throttled (429)`,
-    description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals and on average over the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes (CDBDataPlaneRequests5M; intervals with at least ${alert.minimumRequests.toLocaleString('en-US')} requests). Azure calls 1–5% healthy.`,
+    description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals and on average over the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes (CDBDataPlaneRequests5M; intervals with at least ${alert.minimumRequests.toLocaleString('en-US')} requests). Azure calls 1–5% healthy. One alert per throttling episode: it stays fired while ${SUSTAINED_INTERVALS} of the last hour's intervals each count ${THROTTLED_PER_INTERVAL}+ 429s, though the share dips under the line.`,
     query: (db) => throttleRateQuery(db, target.containerName, alert.minimumRequests),
     measure: 'SustainedThrottledShare',
     dimensions: [],

@@ -53,8 +53,7 @@ it('creates the account, one diagnostic setting, and two guarded containers with
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-throttled-hot-value',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-key',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-prefix',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size-limit',
+    // No events-partition-size(-limit): events' key ends in a unique /sessionId, one item per logical partition (review 24).
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttle-rate',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttled-hot-value',
     'skewguard:cosmosdb:GuardedContainer::devices',
@@ -108,6 +107,6 @@ it("sends the partition-key and 5-minute request categories of the account to th
   // The 16 GB line is a ticket (storage grows over days), the 19 GB line pages (writes fail at 20 GB).
   expect(inputsOf('devices-partition-size', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-partition-size-limit', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
-  expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('| where Requests >= 200');
+  expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('iff(Requests >= 200, ');
   expect(inputsOf('telemetry-workspace', 'azure-native:operationalinsights:Workspace').location).toBe('westeurope');
 });

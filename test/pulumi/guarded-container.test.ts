@@ -4,8 +4,9 @@
 // What GuardedContainer and CosmosAccountMonitoring create, input by input, under the Pulumi mock engine.
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
+import { throttleRateQuery } from '../../lib/internal';
 import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
-import { orders, telemetry } from './support/designs';
+import { orders, sessionsOfDays, telemetry } from './support/designs';
 import { thrownBy } from './support/errors';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog, warningsOn } from './support/fleet';
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
@@ -189,7 +190,7 @@ describe('partition-key diagnostics', () => {
     expect(engine.ofType(WORKSPACE).length).toBe(before);
     expect(monitoring.workspace).toBeUndefined();
     expect(engine.named(`fleet-${unique}-partition-keys`).inputs.workspaceId).toBe(workspaceId);
-    expect(engine.named('central-partition-size').inputs.scopes).toEqual([workspaceId]);
+    expect(engine.named('central-throttle-rate').inputs.scopes).toEqual([workspaceId]);
   });
 
   it('looks up an account given by name', async () => {
@@ -300,7 +301,7 @@ describe('skew alerts', () => {
       location: 'westeurope',
       scopes: [workspaceId],
       severity: 1,
-      windowSize: 'PT2H',
+      windowSize: 'P1D',
       evaluationFrequency: 'PT5M',
       skipQueryValidation: true,
       autoMitigate: true,
@@ -315,20 +316,9 @@ describe('skew alerts', () => {
       dimensions: [],
       failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
     });
-    expect(condition.query.split('\n')).toEqual([
-      'let judgedEnd = bin(now(), 5m) - 10m;',
-      'let shortStart = judgedEnd - 15m;',
-      'let longStart = judgedEnd - 60m;',
-      'CDBDataPlaneRequests5M',
-      '| where TimeGenerated >= longStart and TimeGenerated < judgedEnd',
-      '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
-      '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
-      '| where Requests >= 1000',
-      '| extend Share = todouble(Throttled) / Requests',
-      '| summarize LongShare = avg(Share), ShortShare = minif(Share, Interval >= shortStart), Intervals = countif(Interval >= shortStart)',
-      '| where Intervals == 3',
-      '| project SustainedThrottledShare = min_of(LongShare, ShortShare), LongShare, ShortShare',
-    ]);
+    // Review 24: one page per throttling episode; window P1D (was PT2H) for the 22 hours it remembers.
+    expect(condition.query).toBe(throttleRateQuery('telemetry', 'defaults', 1_000));
+    expect(condition.query).toContain('| extend SustainedThrottledShare = iff(StillThrottled > 0, EpisodeShare, NowShare)');
   });
 
   it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the 3rd highest of 5 minutes of RU/s per key and region (above in 3 of 5, in a row or in bursts) > 800 (80% of the 1,000 RU/s its partition leaves one key beside the rest of the 4,000 RU/s peak, as SG003 judges it, at the 5,000 RU/s SG017 asks for: a key never uses more), empty keys left out, PT15M every PT5M, a ticket (a key approaching what it can reach: its neighbours may be below their plan, and nothing is throttled yet; normalizedRu pages once its range is at its budget)', () => {
@@ -381,8 +371,12 @@ describe('skew alerts', () => {
     expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
 
-  it('open a ticket once on the largest logical partition in CDBPartitionKeyStatistics above 16 GB, and page once above 19 GB (writes to it fail at 20 GB), each over P1D every PT1H, stateful', () => {
-    const alert = engine.named('defaults-partition-size');
+  // Review 24: on a container whose key repeats at its last level (the defaults' key ends in a unique /sessionId: no size alerts).
+  it('open a ticket once on the largest logical partition in CDBPartitionKeyStatistics above 16 GB, and page once above 19 GB (writes to it fail at 20 GB), each over P1D every PT1H, stateful', async () => {
+    const monitoring = accountMonitoring({ actionGroupIds: undefined, actionGroups: { page: [PAGE], ticket: [TICKET] }, location: 'westeurope' });
+    await guarded('sized', { monitoring, design: sessionsOfDays });
+    workspaceId = await resolved(monitoring.workspaceId);
+    const alert = engine.named('sized-partition-size');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
       scopes: [workspaceId],
@@ -393,7 +387,7 @@ describe('skew alerts', () => {
       skipQueryValidation: true,
       actions: { actionGroups: [TICKET] },
     });
-    const limit = engine.named('defaults-partition-size-limit');
+    const limit = engine.named('sized-partition-size-limit');
     expect(limit.inputs).toMatchObject({ severity: 1, autoMitigate: true, windowSize: 'P1D', evaluationFrequency: 'PT1H', actions: { actionGroups: [PAGE] } });
     expect(criterionOf(limit)).toMatchObject({ threshold: 19, metricMeasureColumn: 'SizeGb' });
     expect(criterionOf(limit).query).toBe(criterionOf(alert).query);
@@ -409,7 +403,7 @@ describe('skew alerts', () => {
     });
     expect(condition.query.split('\n')).toEqual([
       'CDBPartitionKeyStatistics',
-      '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
+      '| where DatabaseName == "telemetry" and CollectionName == "sized"',
       '| where isnotempty(PartitionKey)',
       '| summarize SizeKb = max(SizeKb) by PartitionKey',
       '| extend SizeGb = SizeKb / 1048576.0',
@@ -420,7 +414,8 @@ describe('skew alerts', () => {
     const component = await guarded('flat', { monitoring: accountMonitoring(), design: orders });
     // Absent, as docs/pulumi.md says: not a key holding undefined (review 17).
     expect('hotPrefix' in component.alerts).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
+    // No size alerts: /orderId is unique, one item per logical partition (review 24).
+    expect(Object.keys(component.alerts)).toEqual(['normalizedRu', 'throttleRate', 'hotKey', 'throttledHotValue']);
     expect(engine.registered.some((r) => r.name === 'flat-hot-prefix')).toBe(false);
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
@@ -442,7 +437,8 @@ describe('skew alerts', () => {
     await guarded('tight', { monitoring: accountMonitoring(), design: { ...telemetry, thresholds: { headroom: 0.7 } } });
     // 70% of the 1,800 RU/s one key can use beside the rest of the 4,000 RU/s peak, at the 5,800 SG017 asks for.
     expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(1_260);
-    expect(criterionOf(engine.named('tight-partition-size')).threshold).toBe(14);
+    await guarded('tightsized', { monitoring: accountMonitoring(), design: { ...sessionsOfDays, thresholds: { headroom: 0.7 } } });
+    expect(criterionOf(engine.named('tightsized-partition-size')).threshold).toBe(14);
     // Six regions at a sixth of 42,000 RU/s each: 7,000 RU/s per key at the declared peak, on 6 partitions of 10,000 beside
     // the other regions' 35,000 ÷ 6 = 5,833.33 (each hashed there with probability 1/6): it can reach 4,166.67, less than
     // its declared 7,000 (SG003, acknowledged), so the line is 95% of that reach, 3,958 (before, with no neighbours for
@@ -530,7 +526,7 @@ describe('skew alerts', () => {
     });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize', 'partitionSizeLimit']);
+    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'throttledHotValue']);
     expect(info).toHaveBeenCalledWith(
       expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),
       component,
@@ -566,7 +562,7 @@ describe('skew alerts', () => {
     const other = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/other`;
     await guarded('tuned', {
       monitoring: accountMonitoring(),
-      design: telemetry,
+      design: sessionsOfDays,
       alerts: {
         actionGroups: { ticket: [other] },
         normalizedRu: { threshold: 95, windowSize: 'PT30M', evaluationFrequency: 'PT15M', tier: 'page' },

@@ -68,8 +68,7 @@ describe('the nothing-registered check', () => {
     ).toEqual([
       'azure-native:cosmosdb:SqlResourceSqlContainer',
       'azure-native:monitor:MetricAlert',
-      'azure-native:monitor:ScheduledQueryRule',
-      'azure-native:monitor:ScheduledQueryRule',
+      // Four: the key ends in a unique /sessionId, so no partition-size rules (review 24; before: six).
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
@@ -201,7 +200,7 @@ describe('warnings', () => {
     const said = warn.mock.calls.filter(([text]) => String(text).includes('notify no one'));
     expect(said).toEqual([
       [
-        "skewguard: the page-tier alerts normalizedRu, throttleRate, throttledHotValue, partitionSizeLimit notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
+        "skewguard: the page-tier alerts normalizedRu, throttleRate, throttledHotValue notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
         component,
       ],
     ]);
@@ -267,7 +266,7 @@ describe('args it cannot read', () => {
       {
         alerts: {
           normalizedRu: { threshold: 150, severity: 7 },
-          throttleRate: { evaluationFrequency: 'PT3H' },
+          throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT3H' },
           hotKey: { threshold: 0, windowSize: 'PT5M' },
           partitionSize: { windowSize: '5 minutes' },
           throttling: { threshold: 100 },

@@ -5,13 +5,13 @@ import { normalize, type CosmosKeyDesign } from '../../lib';
 import { COSMOS_INCIDENTS, cosmosIncident, healthyCosmosWeek, MINUTES_PER_DAY, Random, simulateContainer, Telemetry } from '../../lib/testing/replay';
 import { usageIssues } from './support/usage-issues';
 
-/** A normalized design of `paths` (each 1,000,000 values), 1,000 RU/s read and write. */
-function designOf(...paths: string[]): CosmosKeyDesign {
+/** A normalized design of `paths` (each 1,000,000 values unless given), 1,000 RU/s read and write. */
+function designOf(...paths: (string | { path: string; cardinality: number | 'unique' })[]): CosmosKeyDesign {
   return normalize({
     containers: [
       {
         name: 'c',
-        partitionKey: { paths: paths.map((path) => ({ path, cardinality: 1_000_000 })) },
+        partitionKey: { paths: paths.map((path) => (typeof path === 'string' ? { path, cardinality: 1_000_000 } : path)) },
         workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000 },
         throughput: { manual: 12_000 },
       },
@@ -51,8 +51,8 @@ describe('logged partition keys take the shape of the container key', () => {
       expect(keys.length).toBeGreaterThan(0);
       expect(keys.filter((key) => key.startsWith('['))).toEqual([]);
     }
-    expect(loggedKeys(cosmosIncident('hot key growing for days', { c: oneLevel }, 'c'), 60).has('key-hot')).toBe(true);
-    expect(loggedKeys(cosmosIncident('logical partition growing towards 20 GB', { c: oneLevel }, 'c'), 61).has('key-big')).toBe(true);
+    expect(loggedKeys(cosmosIncident('hot key growing for days', { c: oneLevel }, 'c'), 60).has('userId-hot')).toBe(true);
+    expect(loggedKeys(cosmosIncident('logical partition growing towards 20 GB', { c: oneLevel }, 'c'), 61).has('userId-big')).toBe(true);
   });
 
   it('a two-level key logs JSON arrays of two levels, the whale tenant as its first', () => {
@@ -62,8 +62,30 @@ describe('logged partition keys take the shape of the container key', () => {
       expect(keys.map((key) => (JSON.parse(key) as string[]).length).every((levels) => levels === 2)).toBe(true);
     }
     const whale = cosmosIncident('whale prefix under a hierarchical key', { c: twoLevels }, 'c');
-    expect(loggedKeys(whale, 2 * MINUTES_PER_DAY).has('["tenant-whale","device-7"]')).toBe(true);
-    expect(loggedKeys(cosmosIncident('logical partition growing towards 20 GB', { c: twoLevels }, 'c'), 61).has('["tenant-big","device-1"]')).toBe(true);
+    expect(loggedKeys(whale, 2 * MINUTES_PER_DAY).has('["tenantId-whale","userId-7"]')).toBe(true);
+    expect(loggedKeys(cosmosIncident('logical partition growing towards 20 GB', { c: twoLevels }, 'c'), 61).has('["tenantId-big","userId-big"]')).toBe(true);
+  });
+
+  // Review 24: values named after their level (before: "tenant-…", "device-…" and "key-…" whatever the key's paths), and
+  // no more values of a level than it declares (before: 1,000 logged first levels on a 6-valued /region).
+  it('each level logs values named after its path, and a level of few declared values logs no more than those', () => {
+    const regions = profileOf(designOf({ path: '/region', cardinality: 6 }, '/orderId'));
+    const keys = [...loggedKeys(healthyCosmosWeek({ c: { ...regions, largestPartitionGb: undefined } }, 3, 4), 60)].map((key) => JSON.parse(key) as string[]);
+    expect(new Set(keys.map(([region]) => region))).toEqual(new Set(['region-0', 'region-1', 'region-2', 'region-3', 'region-4', 'region-5']));
+    expect(keys.every(([region, order]) => region.startsWith('region-') && order.startsWith('orderId-'))).toBe(true);
+    expect(new Set(keys.map(([, order]) => order)).size).toBe(keys.length);
+  });
+
+  it('refuses the growing-partition incident on a key whose last level is unique (one item, at most 2 MB, per logical partition)', () => {
+    const items = profileOf(designOf('/tenantId', { path: '/id', cardinality: 'unique' }));
+    expect(usageIssues(() => cosmosIncident('logical partition growing towards 20 GB', { c: items }, 'c'))).toEqual([
+      [
+        'target',
+        "container c's partition key ends in /id, declared 'unique': each logical partition holds one item, at most 2 MB (Azure Cosmos DB " +
+          'service quotas), so the incident "logical partition growing towards 20 GB" cannot happen there. Replay it on a container whose ' +
+          'last level has repeating values, or replay "hot key growing for days" here',
+      ],
+    ]);
   });
 
   it('refuses the whale-prefix incident on a one-level key, naming the incident and why', () => {

@@ -88,17 +88,23 @@ const THROTTLED_HOT_PREFIX = [
 ].join('\n');
 const THROTTLE_RATE = [
   'let judgedEnd = bin(now(), 5m) - 10m;',
-  'let shortStart = judgedEnd - 15m;',
-  'let longStart = judgedEnd - 60m;',
-  'CDBDataPlaneRequests5M',
-  '| where TimeGenerated >= longStart and TimeGenerated < judgedEnd',
+  'let episodeStart = judgedEnd - 1320m;',
+  'let ends = CDBDataPlaneRequests5M',
+  '| where TimeGenerated >= episodeStart - 60m and TimeGenerated < judgedEnd',
   '| where DatabaseName == "app" and CollectionName == "sessions"',
   '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
-  '| where Requests >= 1000',
-  '| extend Share = todouble(Throttled) / Requests',
-  '| summarize LongShare = avg(Share), ShortShare = minif(Share, Interval >= shortStart), Intervals = countif(Interval >= shortStart)',
-  '| where Intervals == 3',
-  '| project SustainedThrottledShare = min_of(LongShare, ShortShare), LongShare, ShortShare',
+  '| extend Share = iff(Requests >= 1000, todouble(Throttled) / Requests, real(null))',
+  '| mv-expand Offset = range(1, 12) to typeof(long)',
+  '| extend End = Interval + Offset * 5m',
+  '| where End > episodeStart and End <= judgedEnd',
+  '| summarize LongShare = avg(Share), ShortShare = minif(Share, Offset <= 3), Short = countif(Offset <= 3 and isnotnull(Share)), ThrottledIntervals = countif(Throttled >= 5) by End',
+  '| extend Sustained = iff(Short == 3, min_of(LongShare, ShortShare), real(null)), Calm = ThrottledIntervals < 3;',
+  'let lastCalm = toscalar(ends | where Calm | summarize max(End));',
+  'ends',
+  '| summarize NowShare = take_anyif(Sustained, End == judgedEnd), EpisodeShare = maxif(Sustained, isnull(lastCalm) or End > lastCalm), StillThrottled = countif(End == judgedEnd and not(Calm))',
+  '| extend SustainedThrottledShare = iff(StillThrottled > 0, EpisodeShare, NowShare)',
+  '| where isnotnull(SustainedThrottledShare)',
+  '| project SustainedThrottledShare, NowShare, EpisodeShare',
 ].join('\n');
 const LARGEST_PARTITION = [
   'CDBPartitionKeyStatistics',
@@ -206,7 +212,21 @@ describe('each meaning, on hand-worked rows', () => {
   it('throttle rate: the lower of the mean share of the judged intervals of the hour and the lowest of the last 3', () => {
     const [result] = run(THROTTLE_RATE, { CDBDataPlaneRequests5M: [...intervals(throttling), ...intervals({ 80: [1_000, 1_000] }, 'other')] }, 101);
     const long = (0.1 + 0.2 + 0.08) / 11;
-    expect(result).toEqual({ SustainedThrottledShare: expect.closeTo(long, 12), LongShare: expect.closeTo(long, 12), ShortShare: 0.08 });
+    expect(result).toEqual({ SustainedThrottledShare: expect.closeTo(long, 12), NowShare: expect.closeTo(long, 12), EpisodeShare: expect.closeTo(long, 12) });
+  });
+
+  it("throttle rate: while 3 of the hour's intervals still count 5+ 429s, the highest share since the throttling began (one episode, one page)", () => {
+    // 30% throttled at 40–50, then 1% to the end: every hour from the end at 55 on holds 3+ throttled intervals.
+    const episode = Object.fromEntries(minutes(0, 18).map((i): [number, [number, number]] => [i * 5, [1_000, i >= 8 && i <= 10 ? 300 : i > 10 ? 10 : 0]]));
+    const [result] = run(THROTTLE_RATE, { CDBDataPlaneRequests5M: intervals(episode) }, 101);
+    // At the end 55: the hour 0–50 averages 0.9 ÷ 11, the last three 0.3.
+    expect(result.EpisodeShare).toBeCloseTo(0.9 / 11, 12);
+    expect(result.NowShare).toBeCloseTo(0.01, 12);
+    expect(result.SustainedThrottledShare).toBe(result.EpisodeShare);
+    // An hour with fewer than 3 throttled intervals ends the episode: only the current share counts.
+    // Checked at 131 (the end 120): the 30% at 40–50 is out of the hour, one interval of 10 429s is left in it.
+    const ended = Object.fromEntries(minutes(0, 24).map((i): [number, [number, number]] => [i * 5, [1_000, i >= 8 && i <= 10 ? 300 : i === 23 ? 10 : 0]]));
+    expect(run(THROTTLE_RATE, { CDBDataPlaneRequests5M: intervals(ended) }, 131)).toEqual([{ SustainedThrottledShare: 0, NowShare: 0 }]);
   });
 
   it('throttle rate: no row unless each of the last 3 intervals was judged', () => {

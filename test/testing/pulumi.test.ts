@@ -55,8 +55,6 @@ describe('pulumiSnapshot', () => {
       ['azure-native:monitor:MetricAlert', 'events-hot-partition-range', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-hot-prefix', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size-limit', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-throttle-rate', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-throttled-hot-value', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:operationalinsights:Workspace', 'fleet-workspace', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
@@ -119,7 +117,7 @@ describe('pulumiSnapshot', () => {
     // Every alert carries the tags too: the secret is masked in each.
     expect(
       resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags),
-    ).toEqual(Array(7).fill({ billing: MASKS.secret, team: 'data' }));
+    ).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {

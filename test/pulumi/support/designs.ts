@@ -9,6 +9,15 @@ import type { ContainerDesign } from '../../../lib/pulumi';
  *  of manual throughput serve: GuardedContainer passes its throughput into the design (SG017). */
 export const telemetry: ContainerDesign = { ...eventsDesign, workload: { peakReadUnits: 1_000, peakWriteUnits: 3_000 } };
 
+/** `telemetry` whose last level repeats (a session's events share its logical partition, 50,000,000 sessions), so its
+ *  logical partitions can grow: the size alerts are created for it (not for `telemetry`, whose /sessionId is unique). */
+export const sessionsOfDays: ContainerDesign = {
+  ...telemetry,
+  partitionKey: {
+    paths: telemetry.partitionKey.paths.map((level, i, all) => (i === all.length - 1 ? { ...level, cardinality: 50_000_000 } : level)),
+  },
+};
+
 /** Review 20's tenant → item key at a given peak (RU/s of reads and writes). */
 export const tenantItems = (peakReadUnits: number, peakWriteUnits: number): ContainerDesign => ({
   partitionKey: {

@@ -18,6 +18,7 @@ import {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   THROTTLED_PER_INTERVAL,
+  THROTTLE_EPISODE_MINUTES,
   throttleRateQuery,
   throttledHotValueQuery,
 } from '../../../internal';
@@ -115,31 +116,78 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
 }
 
 /**
- * throttleRateQuery: the judged span ends at bin(now, 5m) − INGESTION_LAG; per 5-minute interval of
- * the last THROTTLE_LONG_WINDOW_MINUTES with at least `minimumRequests` requests, throttled and total
- * requests; the long share is the mean of their shares, the short share the lowest of the last
- * SUSTAINED_INTERVALS intervals' shares, kept when all of them were judged; the reported value is the
- * lower of the two.
+ * throttleRateQuery: per 5-minute interval generated from an hour before the episode's start (THROTTLE_EPISODE_MINUTES
+ * before the judged span's end, bin(now, 5m) − INGESTION_LAG) to that end, throttled and total requests, and the share
+ * of an interval with at least `minimumRequests`. At each interval end of the episode: the long share is the mean of
+ * the judged shares of the THROTTLE_LONG_WINDOW_MINUTES before it, the short share the lowest of the last
+ * SUSTAINED_INTERVALS, kept (as the lower of the two) when all of those were judged; and the intervals of the hour with
+ * THROTTLED_PER_INTERVAL 429s or more (fewer than SUSTAINED_INTERVALS: a calm end). Reported: while the judged span's
+ * end is not calm, the highest share of the ends after the last calm one (the episode), else the share at that end; no
+ * row when there is none.
  */
 function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
+  const perHour = THROTTLE_LONG_WINDOW_MINUTES / 5;
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
-    const shortStart = judgedEnd - SUSTAINED_INTERVALS * 5;
-    const longStart = judgedEnd - THROTTLE_LONG_WINDOW_MINUTES;
+    const episodeStart = judgedEnd - THROTTLE_EPISODE_MINUTES;
     const intervals = new Map<number, { throttled: number; requests: number }>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, longStart, judgedEnd)) {
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBDataPlaneRequests5M'),
+      db,
+      container,
+      episodeStart - THROTTLE_LONG_WINDOW_MINUTES,
+      judgedEnd,
+    )) {
       const interval = intervals.get(binned(timeGenerated, 5)) ?? { throttled: 0, requests: 0 };
       const samples = Math.trunc(Number(c.SampleCount));
       interval.requests += samples;
       if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
       intervals.set(binned(timeGenerated, 5), interval);
     }
-    const judged = [...intervals].filter(([, i]) => i.requests >= minimumRequests);
-    const short = judged.filter(([start]) => start >= shortStart).map(([, i]) => i.throttled / i.requests);
-    if (short.length !== SUSTAINED_INTERVALS) return [];
-    const longShare = judged.reduce((sum, [, i]) => sum + i.throttled / i.requests, 0) / judged.length;
-    const shortShare = Math.min(...short);
-    return [{ SustainedThrottledShare: Math.min(longShare, shortShare), LongShare: longShare, ShortShare: shortShare }];
+    // Per end (the mv-expand: each interval reaches the ends of the hour after it), what the summarize by End reads;
+    // ends are indexed from the episode's first, 5 minutes apart.
+    const count = THROTTLE_EPISODE_MINUTES / 5;
+    const sums = new Float64Array(count);
+    const judgedCount = new Int32Array(count);
+    const shortCount = new Int32Array(count);
+    const shortLowest = new Float64Array(count).fill(Infinity);
+    const throttledCount = new Int32Array(count);
+    const reached = new Uint8Array(count);
+    for (const [start, { throttled, requests }] of intervals) {
+      const share = requests >= minimumRequests ? throttled / requests : undefined;
+      for (let offset = 1; offset <= perHour; offset++) {
+        const i = (start + offset * 5 - episodeStart) / 5 - 1;
+        if (i < 0 || i >= count) continue;
+        reached[i] = 1;
+        if (throttled >= THROTTLED_PER_INTERVAL) throttledCount[i]++;
+        if (share === undefined) continue;
+        sums[i] += share;
+        judgedCount[i]++;
+        if (offset <= SUSTAINED_INTERVALS) {
+          shortCount[i]++;
+          shortLowest[i] = Math.min(shortLowest[i], share);
+        }
+      }
+    }
+    const sustained = (i: number) => (shortCount[i] === SUSTAINED_INTERVALS ? Math.min(sums[i] / judgedCount[i], shortLowest[i]) : undefined);
+    let lastCalm = -1;
+    for (let i = 0; i < count; i++) if (reached[i] && throttledCount[i] < SUSTAINED_INTERVALS) lastCalm = i;
+    let episodeShare: number | undefined;
+    for (let i = lastCalm + 1; i < count; i++) {
+      const share = reached[i] ? sustained(i) : undefined;
+      if (share !== undefined && (episodeShare === undefined || share > episodeShare)) episodeShare = share;
+    }
+    const last = count - 1;
+    const nowShare = reached[last] ? sustained(last) : undefined;
+    const value = reached[last] && throttledCount[last] >= SUSTAINED_INTERVALS ? episodeShare : nowShare;
+    if (value === undefined) return [];
+    return [
+      {
+        SustainedThrottledShare: value,
+        ...(nowShare === undefined ? {} : { NowShare: nowShare }),
+        ...(episodeShare === undefined ? {} : { EpisodeShare: episodeShare }),
+      },
+    ];
   };
 }
 
@@ -160,7 +208,7 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
       if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
       if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
       for (const by of ['PartitionKey', 'Prefix'] as const) if (query === throttledHotValueQuery(db, c, by)) return throttledHotValue(db, c, by);
-      const minimum = /\| where Requests >= (\d+)\n/.exec(query)?.[1];
+      const minimum = /iff\(Requests >= (\d+), /.exec(query)?.[1];
       if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }
     return undefined;

@@ -232,7 +232,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   const keyCeiling = model.design ? hotValueReach(model.design).key : Math.min(KEY_CEILING, budget);
   const uniformKeys = uniformKeysOf(model, ranges);
   // Logged in the shape of the container's key: a plain value for one level, a JSON array of its levels otherwise.
-  const uniformNames = Array.from({ length: LOGGED_UNIFORM_KEYS }, (_, k) => loggedKey(keyLevels(model.design), [`uniform-key-${k}`]));
+  const uniformNames = Array.from({ length: LOGGED_UNIFORM_KEYS }, (_, k) => loggedKey(keyLevels(model.design), [k]));
   // Its own generator: the uniform keys' draws leave every other draw of a seeded scenario where it was.
   const uniformRng = rng.fork(UNIFORM_KEYS_SALT);
   let sustained = 0;

@@ -10,7 +10,7 @@ import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
-import { keyLevels, loggedKey } from './logged-keys';
+import { keyLevels, loggedKey, oneItemPerKey } from './logged-keys';
 import { checkCosmosProfiles, type CosmosContainerProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
@@ -144,7 +144,7 @@ export function cosmosIncident(
   checkProfiles(profiles, 'cosmosIncident()');
   const profile = profiles[target];
   const levels = keyLevels(profile.design);
-  if (incident === 'whale prefix under a hierarchical key' && levels === 1) {
+  if (incident === 'whale prefix under a hierarchical key' && levels.length === 1) {
     const path = profile.design?.primaryKey.partitionKey[0].name;
     throw new UsageError(
       [
@@ -154,6 +154,21 @@ export function cosmosIncident(
             `container ${target} has a one-level partition key (${path}): the incident "${incident}" is one first-level value (a tenant) ` +
             'spread over many full keys, which only a hierarchical key has. Replay it on a container with a key of two or three levels, ' +
             'or replay "hot key growing for days" here',
+        },
+      ],
+      'cosmosIncident() arguments',
+    );
+  }
+  if (incident === 'logical partition growing towards 20 GB' && oneItemPerKey(profile.design)) {
+    const path = profile.design?.primaryKey.partitionKey.at(-1)?.name;
+    throw new UsageError(
+      [
+        {
+          path: 'target',
+          message:
+            `container ${target}'s partition key ends in ${path}, declared 'unique': each logical partition holds one item, at most 2 MB ` +
+            `(Azure Cosmos DB service quotas), so the incident "${incident}" cannot happen there. Replay it on a container whose last ` +
+            'level has repeating values, or replay "hot key growing for days" here',
         },
       ],
       'cosmosIncident() arguments',
@@ -173,7 +188,7 @@ export function cosmosIncident(
       // full key is large, and all of it lands on one range.
       const total = ramp(0.05 * budget, 1.2 * budget, 2 * HOUR);
       const hotKeys: CosmosHotKey[] = Array.from({ length: 100 }, (_, i) => ({
-        key: loggedKey(levels, ['tenant-whale', `device-${i}`, `session-${i}`]),
+        key: loggedKey(levels, ['whale', i]),
         range: 0,
         ru: (m: number) => total(m) / 100,
       }));
@@ -183,14 +198,12 @@ export function cosmosIncident(
     }
     case 'hot key growing for days':
       extra = {
-        hotKeys: [
-          { key: loggedKey(levels, ['tenant-1', 'device-hot', 'session-1'], 'key-hot'), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) },
-        ],
+        hotKeys: [{ key: loggedKey(levels, ['hot']), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) }],
       };
       description = `one full key grows from 200 to ${Math.round(1.3 * Math.min(budget, 10_000))} RU/s over 3 days`;
       break;
     case 'logical partition growing towards 20 GB':
-      extra = { sizes: [{ key: loggedKey(levels, ['tenant-big', 'device-1', 'session-1'], 'key-big'), gb: ramp(12, 19.5, 3 * DAY) }] };
+      extra = { sizes: [{ key: loggedKey(levels, ['big']), gb: ramp(12, 19.5, 3 * DAY) }] };
       description = 'one logical partition grows from 12 to 19.5 GB over 3 days';
       break;
   }
