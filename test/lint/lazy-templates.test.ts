@@ -4,7 +4,6 @@
  * `skewguard lint` of the test fixture's cloud assembly (bench/cli.js), for the two or three a finding fills.
  */
 import { lint, lintTemplateResource } from '../../lib';
-import { defineRule } from '../../lib/lint/rule';
 
 /**
  * The message sources `run` compiled, in order: compiling a template starts by matching its sections
@@ -71,26 +70,5 @@ describe('message templates', () => {
       expect(result.findings.map((f) => f.ruleId)).toContain('SG016');
     });
     expect(compiled.length).toBeLessThanOrEqual(4);
-  });
-
-  it('are each compiled on first use, and all of them when a rule’s `templates` are listed', () => {
-    const rule = defineRule({
-      id: 'SG997',
-      title: 'example',
-      summary: 'one line',
-      severity: 'warning',
-      thresholds: [],
-      fires: 'never',
-      rationale: 'none',
-      fix: 'none',
-      sources: [],
-      // A template with an unknown filter throws when compiled: only listing every template compiles it.
-      messages: () => ({ used: 'uses {{name|code}}', broken: 'breaks {{name|nonsense}}' }),
-      check: () => [],
-    });
-    expect(rule.template('used').source).toBe('uses {{name|code}}');
-    expect(rule.template('used')).toBe(rule.template('used'));
-    expect(() => rule.template('missing')).toThrow('SG997: no message "missing"');
-    expect(() => rule.templates).toThrow('has no such filter "nonsense"');
   });
 });
