@@ -149,10 +149,10 @@ function mismatchFindings(design: DynamoDbKeyDesign, resource: unknown, resource
     path: hit.path,
     location: prefixPath(resourceAt, hit.path),
     message: fill(
-      [hit.messageId, ...(hit.notes ?? [])].map((id) => rule.templates[id]),
+      [hit.messageId, ...(hit.notes ?? [])].map((id) => rule.template(id)),
       hit.data,
     ),
-    fix: fill([rule.templates[hit.fixId]], hit.data),
+    fix: fill([rule.template(hit.fixId)], hit.data),
     // Never waived: a waiver would sit in the metadata this compares with the table.
     acknowledged: false,
     ...(hit.notes?.length ? { notes: hit.notes } : {}),

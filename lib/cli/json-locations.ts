@@ -144,8 +144,8 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
     }
   };
 
+  /** The value at `pos`, which its caller has moved past any whitespace (it records where the value starts). */
   const parseValue = (): unknown => {
-    skipWhitespace();
     if (++values > maxValues) fail(`more than ${maxValues} JSON values: too large for a design file or template`);
     const char = text[pos];
     if (char === '{' || char === '[') {
@@ -181,7 +181,6 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
     skipWhitespace();
     if (text[pos] !== '}') {
       for (;;) {
-        skipWhitespace();
         if (text[pos] !== '"') fail('expected a property name in double quotes');
         const keyStart = pos;
         const key = parseString();
@@ -190,14 +189,18 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
         expect(':');
         skipWhitespace();
         const valueStart = pos;
-        // defineProperty: a "__proto__" key stays plain data instead of replacing the prototype.
-        Object.defineProperty(result, key, { value: parseValue(), enumerable: true, writable: true, configurable: true });
+        const value = parseValue();
+        // A "__proto__" key stays plain data (an assignment would replace the prototype); any other is assigned,
+        // which V8 does through its inline caches, where defineProperty reads a descriptor object in the runtime.
+        if (key === '__proto__') Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+        else result[key] = value;
         keys.push(key);
         spans.push(keyStart, valueStart, pos);
         if (!oddKeys && /[.[\]]/.test(key)) oddKeys = true;
         skipWhitespace();
         if (text[pos] !== ',') break;
         pos++;
+        skipWhitespace();
       }
     }
     expect('}');
@@ -216,13 +219,13 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
     skipWhitespace();
     if (text[pos] !== ']') {
       for (;;) {
-        skipWhitespace();
         const valueStart = pos;
         result.push(parseValue());
         spans.push(valueStart, pos);
         skipWhitespace();
         if (text[pos] !== ',') break;
         pos++;
+        skipWhitespace();
       }
     }
     expect(']');

@@ -330,8 +330,8 @@ function isNumberList(value: MessageData[string]): value is readonly number[] {
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */
 function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] = []): string {
-  let text = fillTemplate(rule.templates[id], data);
-  for (const clause of clauses) text += fillTemplate(rule.templates[clause], data);
+  let text = fillTemplate(rule.template(id), data);
+  for (const clause of clauses) text += fillTemplate(rule.template(clause), data);
   return text;
 }
 

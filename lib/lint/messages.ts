@@ -73,7 +73,7 @@ interface Section {
 
 const SECTION = /\{\{([?!])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
 
-/** A message template read once (when its rule is defined): its literal text and the placeholders between. */
+/** A message template compiled once (on its first use, `Rule.template`): its literal text and the placeholders between. */
 export interface Template {
   readonly source: string;
   readonly parts: readonly Part[];
@@ -118,11 +118,6 @@ function placeholders(source: string, text: string): Part[] {
   }
   if (end < text.length) parts.push(text.slice(end));
   return parts;
-}
-
-/** Every template of a rule's messages, by message id. */
-export function compileTemplates(messages: Readonly<Record<string, string>>): Readonly<Record<string, Template>> {
-  return Object.fromEntries(Object.entries(messages).map(([id, source]) => [id, compileTemplate(source)]));
 }
 
 /** Filters that read an absent value: `onIndex` as nothing, `keySpace` as the table. */

@@ -8,7 +8,7 @@ import type { Thresholds } from '../design/limits';
 import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { compileTemplates, type MessageData, type Template } from './messages';
+import { compileTemplate, type MessageData, type Template } from './messages';
 
 export type { MessageData } from './messages';
 
@@ -95,8 +95,11 @@ export interface RuleDescription extends RuleMeta<string> {
 
 /** A rule as the engine runs it. */
 export interface Rule extends RuleDescription {
-  /** `messages`, each read once (on the rule's first finding) into a template the engine fills for every finding. */
+  /** Every message compiled into its template (a test, or a tool that lists them, reads them all). */
   readonly templates: Readonly<Record<string, Template>>;
+  /** The template of the message `id`, compiled on its first use and kept: the engine fills it for every finding
+   *  that uses it. A rule has up to some 200 messages (SG003: 75 KB of text), and a finding uses one or two of them. */
+  template(id: string): Template;
   /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
   check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
@@ -121,47 +124,62 @@ export function defineRule<E extends Engine = Engine, M extends string = string>
   return withTemplates({ ...definition, engines: definition.engines ?? ENGINES }, definition.messages) as unknown as Rule;
 }
 
-/** A rule's messages until first read, and its templates once compiled (`withTemplates`). */
+/** A rule's messages until first read, and its templates as each is compiled (`withTemplates`). */
 interface LazyMessages {
   readonly messagesOf: () => Readonly<Record<string, string>>;
   messages?: Readonly<Record<string, string>>;
-  templates?: Readonly<Record<string, Template>>;
+  /** The templates compiled so far, by message id: the rule's own constant messages, never input. */
+  readonly compiled: Map<string, Template>;
 }
 
 /** The own, non-enumerable property of every defined rule that holds its `LazyMessages`. */
 const LAZY = Symbol('skewguard.lazyMessages');
 
-type WithLazy = { readonly [LAZY]: LazyMessages };
+type WithLazy = { readonly [LAZY]: LazyMessages; readonly id: string };
 
 function readMessages(this: WithLazy): Readonly<Record<string, string>> {
   const lazy = this[LAZY];
   return (lazy.messages ??= lazy.messagesOf());
 }
 
+function readTemplate(this: WithLazy, id: string): Template {
+  const { compiled } = this[LAZY];
+  let template = compiled.get(id);
+  if (template === undefined) {
+    const messages = readMessages.call(this);
+    // A hit naming a message its rule lacks is a bug in the rule: said with both names, not as a TypeError later.
+    if (!Object.prototype.hasOwnProperty.call(messages, id)) throw new Error(`${this.id}: no message "${id}"`);
+    template = compileTemplate(messages[id]);
+    compiled.set(id, template);
+  }
+  return template;
+}
+
 function readTemplates(this: WithLazy): Readonly<Record<string, Template>> {
-  const lazy = this[LAZY];
-  return (lazy.templates ??= compileTemplates(readMessages.call(this)));
+  return Object.fromEntries(Object.keys(readMessages.call(this)).map((id) => [id, readTemplate.call(this, id)]));
 }
 
 /**
  * The rule with `messages` built on first read (in its place among the rule's properties, and enumerable, so a
- * rule spread or listed still shows them) and `templates` compiled from them on first use: a command starts by
- * defining every rule, and most runs render the messages of few of them (a clean lint, none). `templates` is
- * not enumerable, so a rule spread into another does not read them. A new object whose properties are defined once,
- * as they end up, with the same two getters on every rule (each reads its own rule's state): redefining a data
+ * rule spread or listed still shows them) and each message compiled into its template on first use (`template(id)`):
+ * a command starts by defining every rule, and most runs render few of their messages (a clean lint, none; the test
+ * fixture's ten findings, 12 of the 1,150). `templates` and `template` are not enumerable, so a rule spread into
+ * another does not read them. A new object whose properties are defined once, as they end up, with the same getters
+ * and method on every rule (each reads its own rule's state): redefining a data
  * property as a getter, or giving each rule getters of its own, leaves V8 a dictionary-mode object, slow to read for
  * every rule the engine runs and every finding it renders.
  */
-function withTemplates<R extends object>(rule: R, messagesOf: () => Readonly<Record<string, string>>): R & Pick<Rule, 'messages' | 'templates'> {
-  const lazy: LazyMessages = { messagesOf };
+function withTemplates<R extends object>(rule: R, messagesOf: () => Readonly<Record<string, string>>): R & Pick<Rule, 'messages' | 'templates' | 'template'> {
+  const lazy: LazyMessages = { messagesOf, compiled: new Map() };
   return Object.defineProperties(
     {},
     Object.assign(Object.getOwnPropertyDescriptors(rule), {
       messages: { get: readMessages, enumerable: true, configurable: true },
       templates: { get: readTemplates, enumerable: false },
+      template: { value: readTemplate, enumerable: false },
       [LAZY]: { value: lazy, enumerable: false },
     }),
-  ) as R & Pick<Rule, 'messages' | 'templates'>;
+  ) as R & Pick<Rule, 'messages' | 'templates' | 'template'>;
 }
 
 /**
@@ -176,7 +194,7 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
     Object.keys(first)
       .filter((key) => key !== 'messages')
       .map((key) => [key, first[key as keyof Rule]]),
-  ) as Omit<Rule, 'messages' | 'templates'>;
+  ) as Omit<Rule, 'messages' | 'templates' | 'template'>;
   for (const part of parts) {
     if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity || part.summary !== first.summary) {
       throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title, summary and severity`);

@@ -17,21 +17,9 @@ describe('defined rules', () => {
 
   it('keep messages enumerable in its place, built on first read, with templates compiled from them', () => {
     let built = 0;
-    const rule = defineRule({
-      id: 'SG998',
-      title: 'example',
-      summary: 'one line',
-      severity: 'warning',
-      thresholds: [],
-      fires: 'never',
-      rationale: 'none',
-      fix: 'none',
-      sources: [],
-      messages: () => {
-        built++;
-        return { hello: 'hello {{name|code}}' };
-      },
-      check: () => [],
+    const rule = exampleRule('SG998', () => {
+      built++;
+      return { hello: 'hello {{name|code}}' };
     });
     expect(built).toBe(0);
     expect(Object.keys(rule)).toEqual([
@@ -53,4 +41,31 @@ describe('defined rules', () => {
     expect(built).toBe(1);
     expect(hasFastProperties(rule)).toBe(true);
   });
+
+  it('compile each message on its first use, and all of them when their `templates` are listed', () => {
+    // A template with an unknown filter throws when compiled: only listing every template compiles it.
+    const rule = exampleRule('SG997', () => ({ used: 'uses {{name|code}}', broken: 'breaks {{name|nonsense}}' }));
+    expect(rule.template('used').source).toBe('uses {{name|code}}');
+    expect(rule.template('used')).toBe(rule.template('used'));
+    expect(() => rule.template('missing')).toThrow('SG997: no message "missing"');
+    expect(() => rule.templates).toThrow('has no such filter "nonsense"');
+    expect(hasFastProperties(rule)).toBe(true);
+  });
 });
+
+/** A rule with these messages and nothing to check. */
+function exampleRule(id: string, messages: () => Record<string, string>) {
+  return defineRule({
+    id,
+    title: 'example',
+    summary: 'one line',
+    severity: 'warning',
+    thresholds: [],
+    fires: 'never',
+    rationale: 'none',
+    fix: 'none',
+    sources: [],
+    messages,
+    check: () => [],
+  });
+}
