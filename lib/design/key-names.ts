@@ -15,7 +15,10 @@ const WORD = /[A-Z]+[a-z0-9]*|[a-z0-9]+/g;
 export function nameWords(name: string): string[] {
   if (typeof name !== 'string')
     throw new UsageError([{ path: 'name', message: `expected an attribute name (a string), got ${describe(name)}` }], 'key name heuristics');
-  return (name.match(WORD) ?? []).map((word) => word.toLowerCase());
+  const words = name.match(WORD) ?? [];
+  // In place: the array match made is this function's own.
+  for (let i = 0; i < words.length; i++) words[i] = words[i].toLowerCase();
+  return words;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type KeySpace,
 } from './key-design';
 import { OBSERVED_DRIFT_RULE_ID, type NormalizeOptions } from './normalize-context';
-import { closest } from './suggest';
+import { closest, nearMiss } from './suggest';
 
 const SHARE_TOLERANCE = 1e-9;
 
@@ -80,9 +80,6 @@ export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribut
   return [...names];
 }
 
-/** A near miss of a key attribute: one letter off, or another case. */
-const NEAR_MISS = { maxDistance: 1, prefixes: false };
-
 /** How a message names the key a pattern reads. */
 function keyOf(index: string | undefined): string {
   return index === undefined ? 'the key' : `the key of index "${index}"`;
@@ -106,10 +103,13 @@ export function checkPatternAttributes(
     if (known === undefined) continue;
     const isKnown = (name: string) => known.some((k) => sameAttribute(k, name));
     let bareKnown: readonly string[] | undefined;
+    let lowerKnown: readonly string[] | undefined;
     pattern.keyAttributes.forEach((name, i) => {
       if (isKnown(name)) return;
       bareKnown ??= known.map(withoutLeadingSlash);
-      const match = closest(withoutLeadingSlash(name), bareKnown, NEAR_MISS);
+      lowerKnown ??= bareKnown.map((k) => k.toLowerCase());
+      // A near miss of a key attribute: one letter off, or another case.
+      const match = nearMiss(withoutLeadingSlash(name), bareKnown, lowerKnown);
       const near = match === undefined ? undefined : known.find((k) => withoutLeadingSlash(k) === match);
       if (near === undefined) return;
       log.add(

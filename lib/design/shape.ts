@@ -508,7 +508,10 @@ export interface RecordOptions {
 function blankObjectOf(fields: readonly string[]): () => Record<string, unknown> {
   // As a data property "__proto__" would still be a field, but every reader would trip over it.
   if (fields.includes('__proto__')) throw new Error('a record shape cannot have a field named __proto__');
-  const template = Object.fromEntries(fields.map((field) => [field, undefined]));
+  // Built by JSON.parse, which gives an object room for every field inside itself: each copy is then one block,
+  // where a template built field by field keeps most fields in a second one that every copy allocates too.
+  const template = JSON.parse(JSON.stringify(Object.fromEntries(fields.map((field) => [field, null])))) as Record<string, unknown>;
+  for (const field of fields) template[field] = undefined;
   return () => ({ ...template });
 }
 

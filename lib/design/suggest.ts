@@ -16,6 +16,33 @@ export function closest(input: string, candidates: readonly string[], { maxDista
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
+/**
+ * The first of `candidates` that `input` is, ignoring case, or else the first it is one edit from (a letter added,
+ * dropped or changed, ignoring case): what `closest(input, candidates, { maxDistance: 1, prefixes: false })` answers,
+ * for `lowerCandidates` the candidates in lower case. Without a table of distances: a valid design asks it of each
+ * key attribute a pattern names outside the key, and nearly all of them are near none.
+ */
+export function nearMiss(input: string, candidates: readonly string[], lowerCandidates: readonly string[]): string | undefined {
+  const wanted = input.toLowerCase();
+  let oneEdit: string | undefined;
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = lowerCandidates[i];
+    if (candidate === wanted) return candidates[i];
+    if (oneEdit === undefined && oneEditApart(wanted, candidate)) oneEdit = candidates[i];
+  }
+  return oneEdit;
+}
+
+/** Whether `a` and `b` (not equal) are one insertion, deletion or substitution apart. */
+function oneEditApart(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  // Past the first difference the rest must match: after one changed letter, or after the longer one's extra letter.
+  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+}
+
 /** ` (did you mean "lint"?)`, or `''`. */
 export function didYouMean(input: string, candidates: readonly string[], quote = '"'): string {
   const guess = closest(input, candidates);
