@@ -8,6 +8,7 @@ import { runInThisContext } from 'node:vm';
 import * as pulumi from '@pulumi/pulumi';
 import { DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { tenantItems } from './support/designs';
+import { thrownOf } from './support/errors';
 import { fleetMonitoring } from './support/fleet';
 import { drain, installMocks, registeredAll } from './support/mocks';
 
@@ -116,15 +117,7 @@ describe('throughput given as an Output', () => {
     partitionKey: { paths: [{ path: '/tenantId', cardinality: 5_000 }] },
     workload: { peakReadUnits: 10_000, peakWriteUnits: 10_000, hotKeyShare: 0.9 },
   };
-  const refusedBy = (run: () => unknown): DesignRefusedError => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof DesignRefusedError) return error;
-      throw error;
-    }
-    throw new Error('not refused');
-  };
+  const refusedBy = (run: () => unknown): DesignRefusedError => thrownOf(run, DesignRefusedError);
 
   it('says, when it refuses without the RU/s, that they were not known, what it assumed, and that N is a lower bound', () => {
     const error = refusedBy(() => construct('late-whale', { manual: pulumi.output(25_000) }, whale));
