@@ -189,10 +189,7 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
     }
   }
   if (input.sourceAttribute !== undefined && partitionKey.some((a) => sameAttribute(a.name, input.sourceAttribute as string))) {
-    log.add(
-      joinPath(path, 'sourceAttribute'),
-      `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`,
-    );
+    log.add(joinPath(path, 'sourceAttribute'), keyLevelSource(input.sourceAttribute, partitionKey));
   }
   if (input.hotValues !== undefined) hotValuesIssues(input, joinPath(path, 'hotValues'), partitionKey, log);
   if (input.logicalAttribute !== undefined) logicalAttributeIssues(input.logicalAttribute, joinPath(path, 'logicalAttribute'), partitionKey, onIndex, log);
@@ -207,6 +204,28 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
     separator: input.separator ?? '#',
     path,
   };
+}
+
+/**
+ * Why a calculated shard cannot hash an attribute of the key it shards: every item of one key value has the same value
+ * there, so the whole key value lands on one shard. On a hierarchical key (Cosmos DB) a deeper level's hash is still
+ * what spreads one first-level value (SG003's bucketing: a synthetic first level = value + "-" + hash(level) mod N), but
+ * as a level of the key, not as sharding, which splits each full key value: the message gives that form.
+ */
+function keyLevelSource(source: string, partitionKey: readonly KeyAttribute[]): string {
+  const hashed = `every item of one key value has the same "${source}", so each key value would land whole on one shard and none would be split`;
+  const other = 'hash an attribute that is not part of the key and varies within one key value (the sort key, or the item or document id)';
+  if (partitionKey.length < 2 || !partitionKey[0].name.startsWith('/')) return `is the partition key itself: ${hashed}; ${other}`;
+  const first = partitionKey[0].name;
+  const bare = first.replace(/^\//, '');
+  const values = typeof partitionKey[0].cardinality === 'number' ? partitionKey[0].cardinality : undefined;
+  const count = values === undefined ? `its values × N` : `${values} × N`;
+  return (
+    `is a level of the partition key (${partitionKey.map((a) => a.name).join(' → ')}): sharding splits each full key value into N, and ${hashed}. ` +
+    `To spread one ${first} value over N buckets by the hash of "${source}" (SG003's bucketing), make the first level a synthetic bucketed level instead of sharding: ` +
+    `partitionKey.paths[0] = { path: "${first}Bucket", cardinality: ${count}, components: [{ name: "${bare}"${values === undefined ? '' : `, cardinality: ${values}`} }, { name: "bucket", cardinality: N }] }, ` +
+    `the application writing ${bare} + "-" + hash(${source.replace(/^\//, '')}) mod N, and remove sharding; to shard each full key value, ${other}`
+  );
 }
 
 /**

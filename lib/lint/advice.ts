@@ -18,6 +18,7 @@ import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
+import { largestPartitionSize } from './partition-size';
 import {
   CARRIED_LOAD,
   carriedLoadData,
@@ -656,7 +657,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
   // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
   const loadNeedsShards = plan.needs.throughput !== 1;
-  const finerLevelHelps = level !== undefined && (!loadNeedsShards || (analysis.design.largestPartitionGb ?? 0) > COSMOS_LIMITS.physicalPartitionGb);
+  const finerLevelHelps = level !== undefined && (!loadNeedsShards || (largestPartitionSize(analysis.design)?.gb ?? 0) > COSMOS_LIMITS.physicalPartitionGb);
   return {
     ids: finerLevelHelps ? [...ids, 'orFinerLevel'] : ids,
     data: finerLevelHelps

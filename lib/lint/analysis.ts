@@ -10,6 +10,7 @@ import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign,
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
+import { largestPartitionSize } from './partition-size';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
@@ -522,7 +523,7 @@ export function usablePartitionGb(analysis: DesignAnalysis): number | undefined 
 function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
   const { design } = analysis;
   const usable = usablePartitionGb(analysis);
-  const size = design.largestPartitionGb;
+  const size = largestPartitionSize(design)?.gb;
   if (space !== design.primaryKey || usable === undefined || size === undefined) return 1;
   return smallestCount((n) => fits(size / n, usable), Math.ceil(size / usable)) ?? Infinity;
 }

@@ -5,7 +5,7 @@
  * nothing behind.
  */
 import { shapes, type DesignIssue, type Severity } from '../index';
-import { cosmosNameShape } from '../internal';
+import { COSMOS_LIMITS, cosmosNameShape } from '../internal';
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, sizeAlertOrderIssues, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
@@ -25,7 +25,15 @@ import {
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { deferredThroughput, designThroughput, throughputMode, throughputShape, type DeferredThroughput, type ThroughputMode } from './throughput';
+import {
+  deferredThroughput,
+  designThroughput,
+  throughputMode,
+  throughputShape,
+  unknownThroughputNote,
+  type DeferredThroughput,
+  type ThroughputMode,
+} from './throughput';
 import { isDeferred } from './values';
 
 export interface ContainerPlan {
@@ -154,15 +162,18 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
   // Alert thresholds that only contradict each other: each alone is in range (the args shape), the ticket above the page is not.
   extra.push(...sizeAlertOrderIssues(args.alerts, verdict?.design.thresholds.headroom));
   const read = readArgs(argsShape, args, component, extra);
-  refuseBlocking(component, verdict as DesignVerdict, read.failOn ?? 'error');
   const checked = verdict as DesignVerdict;
+  const deferred = deferredThroughput(read.throughput);
+  // RU/s given as an Output and not declared in the design: the verdict knew none, and a refusal says so.
+  const assumed = deferred && checked.design.throughput === undefined ? unknownThroughputNote(deferred, COSMOS_LIMITS.logicalPartitionRequestUnits) : undefined;
+  refuseBlocking(component, checked, read.failOn ?? 'error', assumed);
   const mode = throughputMode(read.throughput);
   return {
     args,
     containerName,
     verdict: checked,
     throughput: mode,
-    deferredThroughput: deferredThroughput(read.throughput),
+    deferredThroughput: deferred,
     alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
     unchecked: uncheckedSettings(read),
     // Data safety is a default: a container removed from the program, or replaced, keeps its data in Azure.

@@ -86,7 +86,11 @@ export function planAtDeployment(name: string, plan: ContainerPlan, options: Dat
       }
       if (error instanceof InvalidArgsError) {
         const atField = (issue: DesignIssue) =>
-          issue.path === deferredField(deferred) ? { path: issue.path, message: `${issue.message} (the value of its Output, known at deployment)` } : issue;
+          issue.path === deferredField(deferred)
+            ? { path: issue.path, message: `${issue.message} (the value of its Output, known at deployment)` }
+            : issue.path === 'design.throughput'
+              ? { path: issue.path, message: declaredBeside(deferred, plan.args.design.throughput, requestUnits) }
+              : issue;
         throw keepMessage(new InvalidArgsError(error.component, error.issues.map(atField)));
       }
       throw error;
@@ -107,6 +111,14 @@ export function whenUnknownInPreview(deferred: DeferredThroughput, say: () => vo
     if (!isKnown) say();
   });
 }
+
+/**
+ * design.throughput beside an Output declares the RU/s the design is linted at before the Output has a value (the
+ * refusal made without them says to: `unknownThroughputNote`); once the value is known and differs, the two must agree.
+ */
+const declaredBeside = (deferred: DeferredThroughput, declared: unknown, requestUnits: number) =>
+  `is ${JSON.stringify(declared)}, the RU/s the design was linted at before ${deferredField(deferred)}'s Output had a value, but that value is ` +
+  `${ru(requestUnits)} at deployment: make them agree (declare the Output's value in design.throughput, or remove design.throughput to check the design against the value alone)`;
 
 /** What a preview without the RU/s leaves to the deployment. */
 export const unknownInPreview = (deferred: DeferredThroughput) =>

@@ -143,16 +143,20 @@ function argEdits(edits: Finding['edits'], pathOf: (corePath: string) => string 
   return rebased.every((e) => e.path.startsWith('design.')) ? rebased : undefined;
 }
 
-/** Throws `DesignRefusedError` when a finding at or above `failOn` is not acknowledged. */
-export function refuseBlocking(component: string, verdict: DesignVerdict, failOn: Severity): void {
+/**
+ * Throws `DesignRefusedError` when a finding at or above `failOn` is not acknowledged. `assumed`: what the verdict was
+ * made without (RU/s given as an Output), said right after the first line.
+ */
+export function refuseBlocking(component: string, verdict: DesignVerdict, failOn: Severity, assumed?: string): void {
   const blocking = blockingFindings(verdict.findings, failOn);
-  if (blocking.length > 0) throw new DesignRefusedError(component, blocking, refusalReport(component, blocking, verdict.findings));
+  if (blocking.length > 0) throw new DesignRefusedError(component, blocking, refusalReport(component, blocking, verdict.findings, assumed));
 }
 
-function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[]): string {
+function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[], assumed: string | undefined): string {
   const others = all.filter((f) => !blocking.includes(f) && !f.acknowledged);
   const lines = [
     `${printable(component)}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; nothing was created.`,
+    ...(assumed !== undefined ? [assumed] : []),
     ...blocking.map((f) => describeFinding(f)),
     ...(others.length > 0 ? ['also:', ...others.map((f) => describeFinding(f))] : []),
     'Fix the design, or waive a finding in design.acknowledgements with { rule, reason } (the reason stays in every report).',

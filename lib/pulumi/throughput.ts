@@ -98,6 +98,27 @@ export function deferredThroughput(throughput: ThroughputInput): DeferredThrough
 }
 
 /**
+ * What a refusal made without the RU/s (an Output, read in the constructor before its value exists) assumed, and how to
+ * get the count at the RU/s the container will have. Without them the core knows no physical partitions: a hot key is
+ * judged against its logical partition's 10,000 RU/s alone (Azure, "Service quotas"), while a container's RU/s are
+ * divided evenly among its physical partitions, which a key shares with the other keys there ("Partitioning and
+ * horizontal scaling"): at the real RU/s its share can be far less, and the count it needs far more (3 shards without
+ * the RU/s, 65 at 25,000 RU/s). design.throughput in the same form is linted now and checked against the Output once
+ * known (`designThroughput`: a different value is an error then).
+ */
+export function unknownThroughputNote(deferred: DeferredThroughput, logicalCeiling: number): string {
+  const field = `throughput.${deferred.form}`;
+  return (
+    `${field} is a Pulumi Output, whose value is not known when the program runs: the design was linted without the container's RU/s, ` +
+    `assuming only a logical partition's ceiling (${logicalCeiling.toLocaleString('en-US')} RU/s per key value) and no physical partitions, so no hot key was ` +
+    "judged against its physical partition's share of the RU/s (SG003, SG012) and the peak not against the RU/s (SG017). " +
+    'A shard or copy count N in these findings is the least the key needs: at the real RU/s its physical partition can leave it less, and N be higher. ' +
+    `For the count at the RU/s you expect, declare them in design.throughput too (design.throughput: { ${deferred.form}: <RU/s> }, the form of args.throughput): ` +
+    "the design is then linted with them now, and checked against the Output's value once it is known."
+  );
+}
+
+/**
  * The design's `throughput` from the component's (so the user declares it once). `'shared'`
  * carries no RU/s, so the design may add `{ sharedDatabase }`; a value known only at deployment gives
  * none (the design is linted without it, and it is checked once known: deferred-throughput.ts). A design that declares a

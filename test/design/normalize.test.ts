@@ -340,7 +340,16 @@ describe('bad input is rejected with the field path and what is expected', () =>
     [
       'hashing the partition key itself',
       table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }),
-      'sharding.sourceAttribute: is the partition key itself',
+      'sharding.sourceAttribute: is the partition key itself: every item of one key value has the same "orderId"',
+    ],
+    [
+      // cosmos24 item 4: SG003's bucketing hashes /userId; sharding on it was refused with "hash … a user id".
+      'hashing a level of a hierarchical key: the bucketed first level SG003 means, not sharding',
+      container({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: '/userId' } }),
+      'sharding.sourceAttribute: is a level of the partition key (/tenantId → /userId): sharding splits each full key value into N, and every item of one key value has the same "/userId", so each key value would land whole on one shard and none would be split. ' +
+        'To spread one /tenantId value over N buckets by the hash of "/userId" (SG003\'s bucketing), make the first level a synthetic bucketed level instead of sharding: ' +
+        'partitionKey.paths[0] = { path: "/tenantIdBucket", cardinality: 500 × N, components: [{ name: "tenantId", cardinality: 500 }, { name: "bucket", cardinality: N }] }, ' +
+        'the application writing tenantId + "-" + hash(userId) mod N, and remove sharding; to shard each full key value, hash an attribute that is not part of the key',
     ],
     [
       'an unknown rule id',

@@ -8,6 +8,7 @@ import { runInThisContext } from 'node:vm';
 import * as pulumi from '@pulumi/pulumi';
 import { DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { tenantItems } from './support/designs';
+import { thrownOf } from './support/errors';
 import { fleetMonitoring } from './support/fleet';
 import { drain, installMocks, registeredAll } from './support/mocks';
 
@@ -107,5 +108,56 @@ describe('throughput given as an Output', () => {
 
   it('leaves a plain number as it was: checked in the constructor', () => {
     expect(() => construct('plain-short', { manual: 400 }, tenantItems(30_000, 20_000))).toThrow(DesignRefusedError);
+  });
+
+  // cosmos24 item 3: the constructor lints before an Output has a value, so a refusal there knew no RU/s: it judged the
+  // hot key against a logical partition's 10,000 RU/s alone (N = 3) and said nothing of it; at the real 25,000 RU/s the
+  // same key needs 65 (the physical partition's share, SG003). The refusal says what it assumed and how to get the count.
+  const whale: GuardedContainerArgs['design'] = {
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 5_000 }] },
+    workload: { peakReadUnits: 10_000, peakWriteUnits: 10_000, hotKeyShare: 0.9 },
+  };
+  const refusedBy = (run: () => unknown): DesignRefusedError => thrownOf(run, DesignRefusedError);
+
+  it('says, when it refuses without the RU/s, that they were not known, what it assumed, and that N is a lower bound', () => {
+    const error = refusedBy(() => construct('late-whale', { manual: pulumi.output(25_000) }, whale));
+    expect(error.findings.map((f) => [f.ruleId, f.data?.shards])).toEqual([['SG003', 3]]);
+    const [, assumed] = error.message.split('\n');
+    expect(assumed).toBe(
+      "throughput.manual is a Pulumi Output, whose value is not known when the program runs: the design was linted without the container's RU/s, " +
+        "assuming only a logical partition's ceiling (10,000 RU/s per key value) and no physical partitions, so no hot key was judged against its physical " +
+        "partition's share of the RU/s (SG003, SG012) and the peak not against the RU/s (SG017). A shard or copy count N in these findings is the least " +
+        'the key needs: at the real RU/s its physical partition can leave it less, and N be higher. For the count at the RU/s you expect, declare them in ' +
+        'design.throughput too (design.throughput: { manual: <RU/s> }, the form of args.throughput): the design is then linted with them now, and checked ' +
+        "against the Output's value once it is known.",
+    );
+  });
+
+  it('gives the count at the RU/s declared in design.throughput beside the Output, and no lower-bound note', () => {
+    const error = refusedBy(() => construct('late-whale-declared', { manual: pulumi.output(25_000) }, { ...whale, throughput: { manual: 25_000 } }));
+    expect(error.findings.map((f) => [f.ruleId, f.data?.shards])).toEqual([['SG003', 65]]);
+    expect(error.message).not.toContain('is a Pulumi Output, whose value is not known');
+  });
+
+  it('says nothing of an Output for a refusal of RU/s given as a number', () => {
+    const error = refusedBy(() => construct('plain-whale', { manual: 25_000 }, whale));
+    expect(error.findings.map((f) => [f.ruleId, f.data?.shards])).toEqual([['SG003', 65]]);
+    expect(error.message).not.toContain('Pulumi Output');
+  });
+
+  it('refuses at deployment a design.throughput the Output does not carry, saying which to change', async () => {
+    const errors = await failures(() =>
+      construct('late-disagrees', { manual: pulumi.output(4_000) }, { ...tenantItems(2_000, 1_000), throughput: { manual: 5_000 } }),
+    );
+    const error = errors[0] as InvalidArgsError;
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(error.issues).toEqual([
+      {
+        path: 'design.throughput',
+        message:
+          'is {"manual":5000}, the RU/s the design was linted at before throughput.manual\'s Output had a value, but that value is 4,000 RU/s at deployment: ' +
+          "make them agree (declare the Output's value in design.throughput, or remove design.throughput to check the design against the value alone)",
+      },
+    ]);
   });
 });

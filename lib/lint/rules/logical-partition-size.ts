@@ -1,12 +1,14 @@
 import { fits } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
+import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id =
   | 'logicalPartition'
+  | 'logicalPartitionAtLeast'
   | 'itemCollection'
   | 'estimatedFromLevel'
   | 'declaredAtLevel'
@@ -14,6 +16,7 @@ type Id =
   | 'logicalPartitionCap'
   | 'itemCollectionCap'
   | 'orOwnResource'
+  | 'sizedForAverage'
   | 'fixItemCollection'
   | 'sizeSplit'
   | 'shardsNeedRaise'
@@ -30,6 +33,7 @@ export const logicalPartitionSize = defineRule({
   fires:
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   firesAlso: [
+    "No largest partition declared, but storage.totalGb: at least the average, totalGb ÷ the values the key can take (the product of its levels' cardinalities; one copy of the data where copies are declared), a lower bound, flagged only when that average is above the usable share.",
     "A level's largestGb: spread over its values' children. A time-bucket level below repeats under every value above, so a value's GB spreads over its buckets (/deviceId 25 GB → /day 365: 0.07 GB per device and day).",
   ],
   rationale:
@@ -46,12 +50,18 @@ export const logicalPartitionSize = defineRule({
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
   messages: () => ({
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
+    // The average is a lower bound: a key of V values holding T GB has one value holding at least T ÷ V.
+    logicalPartitionAtLeast:
+      "the largest logical partition holds at least {{size}} GB: {{totalGb}} GB over {{values}} values of {{key|key}} (storage.totalGb ÷ the values the key can take, the product of its levels' cardinalities: the average, so a lower bound; declare storage.largestPartitionGb for the largest itself)",
     itemCollection: 'the largest item collection is expected at {{size}} GB',
     estimatedFromLevel: " (estimated from {{declaredAt}}: spread over that value's average number of {{deepestLevel|code}} values)",
     declaredAtLevel: ' (declared at {{declaredAt}})',
     perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
     logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
     itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
+    // A count sized for the average is the least the largest value needs: it may hold up to the whole container.
+    sizedForAverage:
+      '; a count sized for the {{size}} GB average, which the largest value holds at least (it may hold up to the {{totalGb}} GB): declare storage.largestPartitionGb to size it for the largest',
     orOwnResource: '; or move the largest {{key|key}} value to its own {{resource}}, keyed by a finer attribute',
     // A size problem's fix leads with the split that fits, not with the raise its load needs.
     sizeSplit: ' ({{size}} GB ÷ {{shards}} = {{sizePerPlannedShard}} GB per shard, within the {{usableGb}} GB usable)',
@@ -71,28 +81,29 @@ export const logicalPartitionSize = defineRule({
   check(design, analysis): RuleHit<Id>[] {
     const limit = analysis.profile.keyValueSizeLimit(design);
     const usable = usablePartitionGb(analysis);
-    const size = design.largestPartitionGb;
-    if (limit === undefined || usable === undefined || size === undefined) return [];
+    const figure = largestPartitionSize(design);
+    if (limit === undefined || usable === undefined || figure === undefined) return [];
+    const size = figure.gb;
     const space = design.primaryKey;
     // Replicas copy the whole partition: only shards divide its size.
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
     const spaceAnalysis = analysis.of(space);
     const advice = adviceFor(spaceAnalysis);
-    const level = design.largestPartitionGbLevel;
+    const level = figure.level;
     const data = Object.assign({}, advice.data, {
       size,
+      sizeSource: figure.source,
+      ...(figure.source === 'average' ? { totalGb: figure.totalGb as number, values: figure.values as number } : {}),
       usableGb: usable,
       ceiling: limit.gb,
       headroom: design.thresholds.headroom,
       ...(shards > 1 ? { sizePerShard: size / shards, declaredShards: shards } : {}),
-      ...(level !== undefined
-        ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name }
-        : {}),
+      ...(level !== undefined ? { declaredAt: figure.at, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name } : {}),
     });
     const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
-      const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
+      const estimate: Id[] = level === undefined ? [] : [figure.source === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
       // A deeper key the plan's fix leaves out because the load needs shards: it still fixes the size, so it leads.
       const deeper = advice.ids.some((id) => id === 'orFinerLevel' || KEY_CHANGES.has(id)) ? undefined : finerLevelForSize(spaceAnalysis);
       if (deeper) Object.assign(data, deeper);
@@ -102,12 +113,17 @@ export const logicalPartitionSize = defineRule({
       if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
         {
-          // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
-          path: level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
-          messageId: 'logicalPartition',
+          // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is
+          // reordered); averaged: storage.totalGb.
+          path: figure.source === 'average' ? figure.at : level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+          messageId: figure.source === 'average' ? 'logicalPartitionAtLeast' : 'logicalPartition',
           notes: [...estimate, ...perShard, 'logicalPartitionCap'],
           fixId,
-          fixNotes: [...fixNotes, 'orOwnResource'],
+          fixNotes: [
+            ...fixNotes,
+            ...(figure.source === 'average' && sizedBySize(spaceAnalysis.plan.needs) ? (['sizedForAverage'] as const) : []),
+            'orOwnResource',
+          ],
           data,
           edits: advice.edits,
         },
@@ -143,6 +159,11 @@ function withSizeSplit(adviceIds: readonly AdviceId[]): Id[] {
   const at = adviceIds.findIndex((id) => SHARD_CLAUSES.has(id));
   if (at < 0) return [...adviceIds];
   return [...adviceIds.slice(0, at + 1), 'sizeSplit', ...adviceIds.slice(at + 1)];
+}
+
+/** The plan's count is the one the size needs (the load needs fewer): sized for the size figure. */
+function sizedBySize(needs: { readonly throughput?: number; readonly size: number }): boolean {
+  return needs.size > 1 && (needs.throughput ?? Infinity) <= needs.size;
 }
 
 /** The clauses of the shared advice that change the key itself (a new container): they lead a size fix as they lead the load's. */

@@ -6,8 +6,23 @@ const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as 
 const withLsi = { sortKey: orderId, localSecondaryIndexes: [{ indexName: 'by-date', sortKey: { name: 'createdOn', type: 'S' as const } }] };
 const tenantOnly = { paths: [{ path: '/tenantId', cardinality: 500 }] };
 
+const configType = (cardinality: number) =>
+  container({
+    name: 'config',
+    partitionKey: { paths: [{ path: '/configType', cardinality }] },
+    throughput: { manual: 4000 },
+    workload: { peakReadUnits: 3000, peakWriteUnits: 50 },
+    storage: { totalGb: 49 },
+  });
+
 testRule('SG006', {
   valid: [
+    // cosmos24 item 1: the average (49 GB ÷ 2,000 = 0.0245 GB) is only a lower bound: under the usable share it says nothing.
+    { name: 'storage.totalGb over 2,000 values: an average under 16 GB is no finding', design: configType(2000) },
+    {
+      name: 'a declared largest partition wins over the average (8 GB declared, 24.5 GB average)',
+      design: container({ ...configType(2), storage: { totalGb: 49, largestPartitionGb: 8 } }),
+    },
     { name: 'a Cosmos DB partition within 16 GB', design: container({ storage: { largestPartitionGb: 16 } }) },
     {
       name: 'a DynamoDB collection of any size without an LSI (no collection limit)',
@@ -33,6 +48,35 @@ testRule('SG006', {
     },
   ],
   invalid: [
+    {
+      // cosmos24 item 1: 49 GB over the 2 values of /configType, no largest declared: one value holds at least 24.5 GB,
+      // above the 20 GB a logical partition holds. Before: only SG001 ("no change needed").
+      name: 'storage.totalGb over 2 values: at least 24.5 GB in one logical partition',
+      design: configType(2),
+      findings: [
+        {
+          messageId: 'logicalPartitionAtLeast',
+          path: 'storage.totalGb',
+          data: { size: 24.5, sizeSource: 'average', totalGb: 49, values: 2, usableGb: 16, shards: 2 },
+          message: /^the largest logical partition holds at least 24\.5 GB: 49 GB over 2 values of `\/configType` \(.*a lower bound/,
+          fix: /a count sized for the 24\.5 GB average, which the largest value holds at least \(it may hold up to the 49 GB\)/,
+        },
+      ],
+    },
+    {
+      // A hierarchical key takes at most the product of its levels' values: 300 GB over 3 × 4 = 12 values, 25 GB each.
+      name: 'the average over a hierarchical key divides by the product of its levels',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/region', cardinality: 3 },
+            { path: '/plan', cardinality: 4 },
+          ],
+        },
+        storage: { totalGb: 300 },
+      }),
+      findings: [{ messageId: 'logicalPartitionAtLeast', data: { size: 25, sizeSource: 'average', values: 12 } }],
+    },
     {
       // Review 14 item 4: the level below leads a size fix (Microsoft's answer for keys past 20 GB); the shards
       // stay the alternative and what --fix writes (the new level's attribute is the designer's to name).
