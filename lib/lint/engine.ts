@@ -224,6 +224,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   ) => {
     const location = prefixPath(basePath, designLocation);
     const { declared: acknowledgements, inEffect } = waivers;
+    const setting = settings.get(rule.id);
+    // Read once for the rule's hits: every message and fix of them is filled from these.
+    const templates = hits.length > 0 ? rule.templates : undefined;
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
       const index = ownValue(hit, 'index') as string | undefined;
@@ -234,7 +237,6 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index);
       if (ack) used.add(ack);
       if (lapsed) used.add(lapsed);
-      const setting = settings.get(rule.id);
       findings.push({
         order,
         finding: {
@@ -246,8 +248,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           resource,
           index,
           path: prefixPath(location, hit.path),
-          message: render(rule, hit.data, hit.messageId, hit.notes),
-          fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
+          message: render(templates as Rule['templates'], hit.data, hit.messageId, hit.notes),
+          fix: render(templates as Rule['templates'], hit.data, hit.fixId, hit.fixNotes),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           ...(lapsed ? { expiredAcknowledgement: { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) } } : {}),
@@ -328,10 +330,10 @@ function isNumberList(value: MessageData[string]): value is readonly number[] {
   return Array.isArray(value) && value.length > 0 && typeof value[0] === 'number';
 }
 
-/** A message or fix: its template and its clauses, each filled from the hit's data. */
-function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] = []): string {
-  let text = fillTemplate(rule.templates[id], data);
-  for (const clause of clauses) text += fillTemplate(rule.templates[clause], data);
+/** A message or fix: its template and its clauses (a rule's `templates`), each filled from the hit's data. */
+function render(templates: Rule['templates'], data: MessageData, id: string, clauses: readonly string[] | undefined): string {
+  let text = fillTemplate(templates[id], data);
+  if (clauses !== undefined) for (const clause of clauses) text += fillTemplate(templates[clause], data);
   return text;
 }
 
@@ -343,7 +345,7 @@ function render(rule: Rule, data: MessageData, id: string, clauses: readonly str
 export function restateFinding(finding: Finding, data: MessageData): Finding {
   const rule = RULES.find((r) => r.id === finding.ruleId);
   if (!rule) throw new Error(`restateFinding(): no rule ${finding.ruleId} in the catalogue`);
-  return Object.assign({}, finding, { data, message: render(rule, data, finding.messageId, finding.notes) });
+  return Object.assign({}, finding, { data, message: render(rule.templates, data, finding.messageId, finding.notes) });
 }
 
 /** How every report names the waiver a finding outlived, or undefined when there is none:
