@@ -237,27 +237,26 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index);
       if (ack) used.add(ack);
       if (lapsed) used.add(lapsed);
-      findings.push({
-        order,
-        finding: {
-          ruleId: rule.id,
-          title: rule.title,
-          messageId: hit.messageId,
-          severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
-          engine,
-          resource,
-          index,
-          path: prefixPath(location, hit.path),
-          message: render(templates as Rule['templates'], hit.data, hit.messageId, hit.notes),
-          fix: render(templates as Rule['templates'], hit.data, hit.fixId, hit.fixNotes),
-          acknowledged: ack !== undefined,
-          reason: ack?.reason,
-          ...(lapsed ? { expiredAcknowledgement: { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) } } : {}),
-          ...(hit.notes?.length ? { notes: hit.notes } : {}),
-          data: roundedData(hit.data),
-          edits: edits?.map((edit) => Object.assign({}, edit, { path: prefixPath(location, edit.path) })),
-        },
-      });
+      // In the order reports list the fields; the optional ones added only where they hold something.
+      const finding: { -readonly [K in keyof Finding]: Finding[K] } = {
+        ruleId: rule.id,
+        title: rule.title,
+        messageId: hit.messageId,
+        severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
+        engine,
+        resource,
+        index,
+        path: prefixPath(location, hit.path),
+        message: render(templates as Rule['templates'], hit.data, hit.messageId, hit.notes),
+        fix: render(templates as Rule['templates'], hit.data, hit.fixId, hit.fixNotes),
+        acknowledged: ack !== undefined,
+        reason: ack?.reason,
+      };
+      if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
+      if (hit.notes?.length) finding.notes = hit.notes;
+      finding.data = roundedData(hit.data);
+      finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
+      findings.push({ order, finding });
     }
   };
   const unused: UnusedAcknowledgement[] = [];
@@ -320,8 +319,11 @@ function roundedData(data: MessageData): MessageData {
   const rounded: Record<string, MessageData[string]> = { ...data };
   for (const key of Object.keys(data)) {
     const value = data[key];
-    if (typeof value === 'number') rounded[key] = roundedFigure(value);
-    else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
+    if (typeof value === 'number') {
+      // Most figures are integers, kept as they are: only a figure rounding changes is written.
+      const figure = roundedFigure(value);
+      if (figure !== value) rounded[key] = figure;
+    } else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
   }
   return rounded;
 }
