@@ -15,7 +15,10 @@ const WORD = /[A-Z]+[a-z0-9]*|[a-z0-9]+/g;
 export function nameWords(name: string): string[] {
   if (typeof name !== 'string')
     throw new UsageError([{ path: 'name', message: `expected an attribute name (a string), got ${describe(name)}` }], 'key name heuristics');
-  return (name.match(WORD) ?? []).map((word) => word.toLowerCase());
+  const words: string[] = name.match(WORD) ?? [];
+  // Lowercased in place: the match is a fresh array of its own.
+  for (let i = 0; i < words.length; i++) words[i] = words[i].toLowerCase();
+  return words;
 }
 
 /**
@@ -58,11 +61,16 @@ const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'number']);
  */
 export function looksLikeTimeBucket(name: string, asKeyPart = false): boolean {
   const words = nameWords(name);
-  const last = words[words.length - 1];
+  return timeBucketWords(words, words.length, asKeyPart);
+}
+
+/** `looksLikeTimeBucket` of a name's first `count` words: `hourBucket` is a time bucket when `hour` is one. */
+function timeBucketWords(words: readonly string[], count: number, asKeyPart: boolean): boolean {
+  const last = words[count - 1];
   if (last === undefined) return false;
-  if (last === 'at' || last === 'on') return words.length > 1; // createdAt, publishedOn
-  if (last === 'bucket') return words.length > 1 ? looksLikeTimeBucket(words.slice(0, -1).join('_')) : !asKeyPart;
-  if (NUMBER_WORDS.has(last) && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
+  if (last === 'at' || last === 'on') return count > 1; // createdAt, publishedOn
+  if (last === 'bucket') return count > 1 ? timeBucketWords(words, count - 1, false) : !asKeyPart;
+  if (NUMBER_WORDS.has(last) && count > 1) return timeBucketWords(words, count - 1, false);
   return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
 }
 
