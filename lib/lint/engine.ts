@@ -277,7 +277,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       });
     }
   };
-  const rulesOff = new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
+  // No settings (most runs): no rule is off, and DesignAnalysis takes its own empty set.
+  const rulesOff = settings.size === 0 ? undefined : new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   document.designs.forEach(({ location, design: declared }, order) => {
     const design = withWaiversInEffect(declared, today);
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
