@@ -61,11 +61,16 @@ const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'number']);
  */
 export function looksLikeTimeBucket(name: string, asKeyPart = false): boolean {
   const words = nameWords(name);
-  const last = words[words.length - 1];
+  return timeBucketWords(words, words.length, asKeyPart);
+}
+
+/** `looksLikeTimeBucket` of a name's first `count` words: `hourBucket` is a time bucket when `hour` is one. */
+function timeBucketWords(words: readonly string[], count: number, asKeyPart: boolean): boolean {
+  const last = words[count - 1];
   if (last === undefined) return false;
-  if (last === 'at' || last === 'on') return words.length > 1; // createdAt, publishedOn
-  if (last === 'bucket') return words.length > 1 ? looksLikeTimeBucket(words.slice(0, -1).join('_')) : !asKeyPart;
-  if (NUMBER_WORDS.has(last) && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
+  if (last === 'at' || last === 'on') return count > 1; // createdAt, publishedOn
+  if (last === 'bucket') return count > 1 ? timeBucketWords(words, count - 1, false) : !asKeyPart;
+  if (NUMBER_WORDS.has(last) && count > 1) return timeBucketWords(words, count - 1, false);
   return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
 }
 

@@ -372,9 +372,12 @@ export class SpaceAnalysis {
    * its plan, say): derived facts live with the analysis, and end with it.
    */
   once<T>(derive: (analysis: SpaceAnalysis) => T): T {
-    this.#derived ??= new Map();
-    if (!this.#derived.has(derive)) this.#derived.set(derive, derive(this));
-    return this.#derived.get(derive) as T;
+    const derived = (this.#derived ??= new Map());
+    const known = derived.get(derive);
+    if (known !== undefined || derived.has(derive)) return known as T;
+    const made = derive(this);
+    derived.set(derive, made);
+    return made;
   }
 
   /** Computed on first use: most key spaces are fine and no rule asks for their plan. */

@@ -224,6 +224,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   ) => {
     const location = prefixPath(basePath, designLocation);
     const { declared: acknowledgements, inEffect } = waivers;
+    const setting = settings.get(rule.id);
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
       const index = ownValue(hit, 'index') as string | undefined;
@@ -234,28 +235,26 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index);
       if (ack) used.add(ack);
       if (lapsed) used.add(lapsed);
-      const setting = settings.get(rule.id);
-      findings.push({
-        order,
-        finding: {
-          ruleId: rule.id,
-          title: rule.title,
-          messageId: hit.messageId,
-          severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
-          engine,
-          resource,
-          index,
-          path: prefixPath(location, hit.path),
-          message: render(rule, hit.data, hit.messageId, hit.notes),
-          fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
-          acknowledged: ack !== undefined,
-          reason: ack?.reason,
-          ...(lapsed ? { expiredAcknowledgement: { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) } } : {}),
-          ...(hit.notes?.length ? { notes: hit.notes } : {}),
-          data: roundedData(hit.data),
-          edits: edits?.map((edit) => Object.assign({}, edit, { path: prefixPath(location, edit.path) })),
-        },
-      });
+      // In the order reports list the fields; the optional ones added only where they hold something.
+      const finding: { -readonly [K in keyof Finding]: Finding[K] } = {
+        ruleId: rule.id,
+        title: rule.title,
+        messageId: hit.messageId,
+        severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
+        engine,
+        resource,
+        index,
+        path: prefixPath(location, hit.path),
+        message: render(rule, hit.data, hit.messageId, hit.notes),
+        fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
+        acknowledged: ack !== undefined,
+        reason: ack?.reason,
+      };
+      if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
+      if (hit.notes?.length) finding.notes = hit.notes;
+      finding.data = roundedData(hit.data);
+      finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
+      findings.push({ order, finding });
     }
   };
   const unused: UnusedAcknowledgement[] = [];
@@ -276,7 +275,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       });
     }
   };
-  const rulesOff = new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
+  // No settings (most runs): no rule is off, and DesignAnalysis takes its own empty set.
+  const rulesOff = settings.size === 0 ? undefined : new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   document.designs.forEach(({ location, design: declared }, order) => {
     const design = withWaiversInEffect(declared, today);
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
@@ -318,8 +318,11 @@ function roundedData(data: MessageData): MessageData {
   const rounded: Record<string, MessageData[string]> = { ...data };
   for (const key of Object.keys(data)) {
     const value = data[key];
-    if (typeof value === 'number') rounded[key] = roundedFigure(value);
-    else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
+    if (typeof value === 'number') {
+      // Most figures are integers, kept as they are: only a figure rounding changes is written.
+      const figure = roundedFigure(value);
+      if (figure !== value) rounded[key] = figure;
+    } else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
   }
   return rounded;
 }
@@ -328,10 +331,10 @@ function isNumberList(value: MessageData[string]): value is readonly number[] {
   return Array.isArray(value) && value.length > 0 && typeof value[0] === 'number';
 }
 
-/** A message or fix: its template and its clauses, each filled from the hit's data. */
-function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] = []): string {
+/** A message or fix: its template and its clauses, each filled from the hit's data (a template compiled on its first use). */
+function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] | undefined): string {
   let text = fillTemplate(rule.template(id), data);
-  for (const clause of clauses) text += fillTemplate(rule.template(clause), data);
+  if (clauses !== undefined) for (const clause of clauses) text += fillTemplate(rule.template(clause), data);
   return text;
 }
 

@@ -16,9 +16,12 @@ export function fmt(value: number): string {
   // From 1e21 String() writes an exponent; such a number is an integer, whose digits BigInt writes out.
   const text = Math.abs(rounded) < 1e21 ? String(rounded) : BigInt(rounded).toString();
   const point = text.indexOf('.');
-  const whole = point < 0 ? text : text.slice(0, point);
-  // Commas between the whole part's groups of three digits; the fraction as it is.
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${text.slice(whole.length)}`;
+  const end = point < 0 ? text.length : point;
+  // Commas between the whole part's groups of three digits (after the sign); the fraction as it is.
+  const start = rounded < 0 ? 1 : 0;
+  let grouped = text.slice(0, start + ((end - start) % 3 || 3));
+  for (let at = grouped.length; at < end; at += 3) grouped += `,${text.slice(at, at + 3)}`;
+  return grouped + text.slice(end);
 }
 
 /**

@@ -192,7 +192,7 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       // a bidi override or a zero-width character is written escaped (`\u202e`), so every report
       // (SARIF and JSON too, whose viewers render message text as written) shows the name deployed.
       // `data` keeps the raw value: data is data. A number renders as digits and words only, with nothing to escape.
-      text += typeof value === 'number' ? render(value, part.filter) : printable(render(value, part.filter));
+      text += typeof value !== 'number' ? printable(render(value, part.filter)) : part.filter === undefined ? fmt(value) : render(value, part.filter);
       continue;
     }
     const words = part.plural ? pluralWords(part.choices, value) : part.choices.get(String(value));

@@ -47,21 +47,28 @@ export interface DeclaredAttribute {
 
 /** Every key attribute and key component of the design (`keySpaces` and its `localIndexes`), with its own declaration. */
 export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes: readonly LocalSecondaryIndex[]): DeclaredAttribute[] {
-  const attributes = keySpaces.flatMap((space) => [...space.partitionKey, ...space.sortKey]);
-  const lsiKeys = localIndexes.flatMap((lsi) => lsi.sortKey);
-  // A key attribute is its own declaration; a component's is its part of the attribute.
-  const declared: DeclaredAttribute[] = [...attributes, ...lsiKeys].flatMap((a) => [
-    a,
-    ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind, path: `${a.path}.components[${i}]` })),
-  ]);
+  const declared: DeclaredAttribute[] = [];
   // A GSI keyed by a separate shard attribute declares, in its key, what the attribute it shards holds.
-  const logical = keySpaces.flatMap((space): DeclaredAttribute[] => {
+  for (const space of keySpaces) {
     const name = space.sharding?.logicalAttribute;
     const key = space.partitionKey[0];
-    if (name === undefined || key === undefined) return [];
-    return [{ name, cardinality: key.cardinality, kind: key.kind, path: key.path, ...(key.mutable === undefined ? {} : { mutable: key.mutable }) }];
-  });
-  return [...logical, ...declared];
+    if (name === undefined || key === undefined) continue;
+    declared.push({ name, cardinality: key.cardinality, kind: key.kind, path: key.path, ...(key.mutable === undefined ? {} : { mutable: key.mutable }) });
+  }
+  for (const space of keySpaces) {
+    withComponents(declared, space.partitionKey);
+    withComponents(declared, space.sortKey);
+  }
+  for (const lsi of localIndexes) withComponents(declared, lsi.sortKey);
+  return declared;
+}
+
+/** Appends each attribute, then its components: a key attribute is its own declaration, a component's is its part of the attribute. */
+function withComponents(declared: DeclaredAttribute[], attributes: readonly KeyAttribute[]): void {
+  for (const a of attributes) {
+    declared.push(a);
+    a.components.forEach((c, i) => declared.push({ name: c.name, cardinality: c.cardinality, kind: c.kind, path: `${a.path}.components[${i}]` }));
+  }
 }
 
 /** What the design says about `attribute` as a shard source of `space`; `declared`: the design's `declaredAttributes`. */
@@ -123,16 +130,19 @@ export function spreadingShardSource(
   attributes: readonly DeclaredAttribute[],
 ): string | undefined {
   const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
-  const scoped = space === design.primaryKey ? design.invariants.flatMap((i) => (i.scopeAttribute === undefined ? [] : [i.scopeAttribute])) : [];
   const declared = space.sharding?.sourceAttribute;
-  const candidates = [
-    ...scoped,
-    ...(declared === undefined ? [] : [declared]),
-    // Reads look up one value of the source; a timestamp is read by range, never by one value.
-    ...space.sortKey.filter((a) => a.kind !== 'time-bucket').map((a) => a.name),
-    ...patterns.filter((p) => readsWholeKey(space, p)).flatMap((p) => p.keyAttributes),
-  ];
-  return candidates.find(
-    (name) => !isKey(name) && canSpread(sourceFacts(design, space, name, attributes), shards, declared !== undefined && sameAttribute(name, declared)),
-  );
+  const spreads = (name: string) =>
+    !isKey(name) && canSpread(sourceFacts(design, space, name, attributes), shards, declared !== undefined && sameAttribute(name, declared));
+  // The candidates in order, each judged only when every one before it could not spread the load.
+  if (space === design.primaryKey) {
+    for (const invariant of design.invariants) if (invariant.scopeAttribute !== undefined && spreads(invariant.scopeAttribute)) return invariant.scopeAttribute;
+  }
+  if (declared !== undefined && spreads(declared)) return declared;
+  // Reads look up one value of the source; a timestamp is read by range, never by one value.
+  for (const a of space.sortKey) if (a.kind !== 'time-bucket' && spreads(a.name)) return a.name;
+  for (const pattern of patterns) {
+    if (!readsWholeKey(space, pattern)) continue;
+    for (const name of pattern.keyAttributes) if (spreads(name)) return name;
+  }
+  return undefined;
 }

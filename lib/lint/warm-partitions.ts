@@ -78,18 +78,19 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
   const most = mostWarmPartitions(raised);
   if (most <= now) return undefined;
-  const at = (partitions: number) => {
-    const judge = warmedJudge(analysis, capacity, raised, partitions, total);
-    return (n: number) => judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n));
-  };
+  // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
+  const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
+  const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
+    judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n));
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
-  const roomy = (n: number, partitions: number) => fitsWithSpare(at(partitions)(n), headroom);
-  const fewest = smallestCount((n) => n >= own && roomy(n, most), own);
+  const atMost = judgeAt(most);
+  const fewest = smallestCount((n) => n >= own && fitsWithSpare(withShards(atMost, n), headroom), own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
-  while (!roomy(fewest, partitions)) partitions++;
+  let judge = judgeAt(partitions);
+  while (!fitsWithSpare(withShards(judge, fewest), headroom)) judge = judgeAt(++partitions);
   // The plan's count at P′: the smallest that fits there (no fewer than the key's own ceiling allows).
-  const dimensionsAt = at(partitions);
+  const dimensionsAt = (n: number) => withShards(judge, n);
   const shards = smallestCount((n) => n >= own && allFit(dimensionsAt(n)), own) ?? fewest;
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
   if (planned !== undefined && shards > planned / 2) return undefined;
@@ -117,7 +118,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
         ...warm,
       },
     },
-    dimensionsOf: warmedJudge(analysis, capacity, raised, partitions, total),
+    dimensionsOf: judge,
   };
 }
 

@@ -13,6 +13,16 @@ describe('figure formatting', () => {
     expect(fmt(Infinity)).toBe('unbounded');
   });
 
+  it('groups the whole part after the sign, at every group length, and keeps the fraction as it is', () => {
+    expect(fmt(1000)).toBe('1,000');
+    expect(fmt(1234.5)).toBe('1,234.5');
+    expect(fmt(-1234.567)).toBe('-1,234.57');
+    expect(fmt(123456)).toBe('123,456');
+    expect(fmt(-12345678.9)).toBe('-12,345,678.9');
+    expect(fmt(999.999)).toBe('1,000');
+    expect(fmt(-999.99)).toBe('-999.99');
+  });
+
   it('writes the peak SG017 names and the hot load SG003 names the same way in one report', () => {
     const findings = lint(
       table({ partitionKey: { name: 'pk', type: 'S', cardinality: 1000 }, sortKey: undefined, workload: { peakReadUnits: 1e15, peakWriteUnits: 1e15 } }),
