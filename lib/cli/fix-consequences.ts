@@ -139,7 +139,11 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
     return indexExisted(before, parseFieldPath(edit.path), edit.value)
       ? `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName)`
       : `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
-  if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
+  if (name === 'fanOut')
+    // Set: the key is sharded now. Removed (or false): the sharding it read across is gone, and one key serves the query.
+    return edit.op === 'set' && edit.value === true
+      ? 'the queries of this access pattern must read every shard and merge the results'
+      : 'the queries of this access pattern must stop reading every shard and query the one unsharded key';
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
     // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.
     return "the index's partition key changes: the application must write the new key attribute on each item and query the index by it";
