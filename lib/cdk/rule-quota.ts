@@ -10,7 +10,7 @@ import type { IPolicyValidationContext, PolicyViolation } from 'aws-cdk-lib';
 import { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, ruleName, stackNameOf } from '../internal';
 
 /** Why `Validations.acknowledge()` does not end the verdict: a deployment past the quota fails whatever the report says. */
-const NOT_WAIVABLE = `It cannot be acknowledged (skewguard refuses that waiver: the quota is AWS's, not a design choice): declare the raise instead`;
+const NOT_WAIVABLE = `CDK's "Acknowledge with" line does not apply here: skewguard refuses that waiver (the quota is AWS's, not a design choice), so declare the raise instead`;
 
 /** Context key: the account's Contributor Insights rule quota, when raised. */
 export const RULE_QUOTA_CONTEXT = 'skewguard:contributorInsightsRuleQuota';

@@ -203,7 +203,14 @@ export function quotaVerdict(crossing: QuotaCrossing, { whose, declareRaise, nee
   const counting = `with this table, ${whose} create ${total} Contributor Insights rules in ${where}, against a quota of ${quota} per account and Region (shared with every other app there)`;
   const inAll = needed === undefined ? '' : `; in all they create ${needed} there`;
   const madeOf = `rules by stack and table: ${contributorsText(crossing.contributors)}`;
-  const raise = `request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas${needed === undefined ? '' : ` to at least ${needed} plus the rules other apps there use`}`;
+  const quotaName = 'request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas';
+  const raise =
+    needed === undefined
+      ? quotaName
+      : needed > quota || crossing.severity === 'error'
+        ? `${quotaName} to at least ${needed} plus the rules other apps there use`
+        : // Under the quota still: "to at least 80" would read as below the 100 there are.
+          `${quotaName} above ${quota} before more tables are added (${quota - needed} rule${quota - needed === 1 ? ' is' : 's are'} left, fewer if other apps there use some)`;
   if (crossing.severity === 'error')
     return {
       message: `${counting}${inAll}; past it the deployment fails (LimitExceededException) unless the quota was raised; ${madeOf}`,
