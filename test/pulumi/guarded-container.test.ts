@@ -410,6 +410,18 @@ describe('skew alerts', () => {
     ]);
   });
 
+  it('each say what the on-call does (a "Do:" step), and hotKey that its line is the headroom of what the key can reach (review 24a)', () => {
+    const alerts = engine.registered.filter((r) => r.name.startsWith('defaults-') && (r.type === METRIC_ALERT || r.type === LOG_ALERT));
+    expect(alerts.map((a) => a.name).sort()).toEqual(
+      ['hot-key', 'hot-partition-range', 'hot-prefix', 'throttle-rate', 'throttled-hot-value'].map((n) => `defaults-${n}`).sort(),
+    );
+    for (const alert of alerts) expect([alert.name, alert.inputs.description]).toEqual([alert.name, expect.stringContaining(' Do: ')]);
+    const hotKey = engine.named('defaults-hot-key').inputs.description;
+    expect(hotKey).toContain("Its default line is the design's headroom (thresholds.headroom, 80% unless set) of what the key can reach there");
+    expect(hotKey).toContain('plan sharding or bucketing of that key');
+    expect(engine.named('defaults-throttle-rate').inputs.description).toContain('retry 429s with backoff');
+  });
+
   it('leave out the prefix alert for a one-level key', async () => {
     const component = await guarded('flat', { monitoring: accountMonitoring(), design: orders });
     // Absent, as docs/pulumi.md says: not a key holding undefined (review 17).

@@ -17,7 +17,10 @@
  *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
  * - Hierarchical keys: a first-level value's items stay on one range until it reaches 50 GB, so a
  *   whale prefix loads one range however many full keys it has.
- * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey)
+ * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey: the RU the key
+ *   consumed within its physical partition, https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption),
+ *   so a hot key's row shows at most its ceiling (`hotValueReach(design).key`, the reach its hotKey alert is planned on;
+ *   without a design, 10,000 RU/s or its range's budget when lower), never the demand beyond it (throttled, 429);
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
  *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
  * - CDBDataPlaneRequests5M holds the data-plane requests aggregated per 5 minutes, one row per
@@ -315,7 +318,8 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         ingestedAt: arrival,
         columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: requestCharge },
       });
-    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), KEY_CEILING) * 60);
+    // Azure logs the RU a key consumed, never its demand: at most its ceiling (its 429s are the range's excess, above).
+    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), keyCeiling) * 60);
     for (const [key, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformNames, uniformRng)) row(key, requestCharge);
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);
