@@ -551,7 +551,13 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   // Any first level, declared share or not, over only because the container's average partition fills its share (the
   // neighbours alone fill it) and by less than AT_AVERAGE_WITHIN above it: the container's capacity, SG017's
   // (`overOnlyByCapacity`), as for a flat key.
-  if (load.spanned === 1 && load.physical && !load.physical.movedMode && overOnlyByCapacity(alike, load.physical, design.thresholds.headroom, AT_AVERAGE_WITHIN)) return [];
+  if (
+    load.spanned === 1 &&
+    load.physical &&
+    !load.physical.movedMode &&
+    overOnlyByCapacity(alike, load.physical, design.thresholds.headroom, AT_AVERAGE_WITHIN)
+  )
+    return [];
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [

@@ -25,6 +25,18 @@ const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDe
     ],
     ...over,
   });
+// try24a's flawed telemetry: 200 sites, the hottest 40%; 2,000 GB (40 physical partitions); a device-day value 64 RU/s.
+const hotSites = () =>
+  telemetry({
+    partitionKey: {
+      paths: [
+        { path: '/siteId', cardinality: 200, hotKeyShare: 0.4, largestGb: 50 },
+        { path: '/deviceId', cardinality: 50_000 },
+        { path: '/day', cardinality: 365 },
+      ],
+    },
+    storage: { totalGb: 2000 },
+  });
 const found = (design: CosmosContainerDesign, rule: string) => lint(design, { only: [rule] });
 const fullKey = (design: CosmosContainerDesign) => found(design, 'SG003').filter((f) => f.path === 'partitionKey.paths');
 
@@ -43,16 +55,7 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
   });
 
   it('a larger value whose partition the neighbours fill (64 RU/s of 1,000 usable): the raise alone leads, no shards', () => {
-    const design = telemetry({
-      partitionKey: {
-        paths: [
-          { path: '/siteId', cardinality: 200, hotKeyShare: 0.4, largestGb: 50 },
-          { path: '/deviceId', cardinality: 50_000 },
-          { path: '/day', cardinality: 365 },
-        ],
-      },
-      storage: { totalGb: 2000 },
-    });
+    const design = hotSites();
     const [hit] = fullKey(design);
     expect(hit.severity).toBe('error');
     expect(hit.fix).toMatch(/^raise the container's throughput in place to 54,000 RU\/s \(40 physical partitions of 1,350 RU\/s/);
@@ -68,16 +71,7 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
   });
 
   it('a genuinely hot first level (40% of the reads and writes) keeps its SG003 too', () => {
-    const design = telemetry({
-      partitionKey: {
-        paths: [
-          { path: '/siteId', cardinality: 200, hotKeyShare: 0.4, largestGb: 50 },
-          { path: '/deviceId', cardinality: 50_000 },
-          { path: '/day', cardinality: 365 },
-        ],
-      },
-      storage: { totalGb: 2000 },
-    });
+    const design = hotSites();
     expect(found(design, 'SG003').map((f) => [f.path, f.severity])).toContainEqual(['partitionKey.paths[0]', 'error']);
   });
 });
