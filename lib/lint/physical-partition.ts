@@ -368,11 +368,13 @@ export function overOnlyByCapacity(
 }
 
 /**
- * How far above the average partition a value's partition may sit and still be judged at the average (the container's
- * capacity, SG017's), as a part of the usable RU/s: MIN_SPARE_FOR_COUNTS, the line under which a count turns on a
- * fraction of an RU/s, as a uniform key's hottest value is judged at the average within 5% (`judgedNeighbourLoad`).
+ * How far above the average partition a value's partition may sit and still be the container's capacity alone
+ * (SG017's), not reported by SG003, as a part of the usable RU/s: 1%, a fraction of an RU/s per hundred (8 RU/s on
+ * 10 partitions of 4,000 usable: 7.2 above the average, 0.18%). Further above it (a 5% customer's 400 RU/s on 2
+ * partitions of 8,000 usable at the line), the value is a skew its partition feels: SG003 reports it, its fix led by
+ * the raise alone where the average partition fills its share (`overOnlyByCapacity`).
  */
-export const AT_AVERAGE_WITHIN = MIN_SPARE_FOR_COUNTS;
+export const AT_AVERAGE_WITHIN = 0.01;
 
 const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
 
