@@ -35,6 +35,8 @@ import {
   costScope,
   largestShareData,
   overCapacity,
+  AT_AVERAGE_WITHIN,
+  overOnlyByCapacity,
   overOnlyBySpread,
   physicalShareData,
   RAISE,
@@ -546,6 +548,16 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   const peak = partitionLoad(design, containerPeak(design));
   const alike = { hot: load.load, peak, cardinality: load.values };
   if (first.hotKeyShare === undefined && load.spanned === 1 && load.physical && overOnlyBySpread(alike, load.physical, design.thresholds.headroom)) return [];
+  // Any first level, declared share or not, over only because the container's average partition fills its share (the
+  // neighbours alone fill it) and by less than AT_AVERAGE_WITHIN above it: the container's capacity, SG017's
+  // (`overOnlyByCapacity`), as for a flat key.
+  if (
+    load.spanned === 1 &&
+    load.physical &&
+    !load.physical.movedMode &&
+    overOnlyByCapacity(alike, load.physical, design.thresholds.headroom, AT_AVERAGE_WITHIN)
+  )
+    return [];
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
