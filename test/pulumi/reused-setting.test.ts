@@ -7,7 +7,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer } from '../../lib/pulumi';
 import { runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { rejection } from '../testing/support/errors';
-import { orders, telemetry } from './support/designs';
+import { orders, sessionsOfDays, telemetry } from './support/designs';
 import { ACCOUNT_ID, quietPulumiLog, warningsOn } from './support/fleet';
 
 quietPulumiLog();
@@ -67,8 +67,11 @@ describe('a reused setting no log alert can use fails the run once, naming the s
 });
 
 describe('a reused setting that lacks some categories disables only the alerts on them, each named', () => {
+  // Keys whose last level repeats: a unique one gets no partition-size alerts (one item per logical partition).
+  const customers = { ...orders, partitionKey: { paths: [{ path: '/customerId', cardinality: 1_000_000 }] } };
+
   it('sends everything through allLogs: every log alert enabled, nothing said', async () => {
-    const { result, component } = run({ ...DEDICATED, logs: [{ categoryGroup: 'allLogs', enabled: true }] });
+    const { result, component } = run({ ...DEDICATED, logs: [{ categoryGroup: 'allLogs', enabled: true }] }, sessionsOfDays);
     expect(logAlerts((await result).resources)).toEqual({
       'c-throttle-rate': true,
       'c-hot-key': true,
@@ -81,7 +84,7 @@ describe('a reused setting that lacks some categories disables only the alerts o
   });
 
   it('lacks only the preview DataPlaneRequests5M: throttleRate and throttledHotValue (its 429s) are disabled, and said', async () => {
-    const { result, component } = run({ ...DEDICATED, logs: ALL_THREE.slice(0, 2) }, orders);
+    const { result, component } = run({ ...DEDICATED, logs: ALL_THREE.slice(0, 2) }, customers);
     expect(logAlerts((await result).resources)).toEqual({
       'c-throttle-rate': false,
       'c-hot-key': true,
@@ -98,10 +101,13 @@ describe('a reused setting that lacks some categories disables only the alerts o
   });
 
   it('has PartitionKeyRUConsumption disabled: hotKey, hotPrefix and throttledHotValue are disabled, each said', async () => {
-    const { result, component } = run({
-      ...DEDICATED,
-      logs: [on('PartitionKeyStatistics'), on('PartitionKeyRUConsumption', false), on('DataPlaneRequests5M')],
-    });
+    const { result, component } = run(
+      {
+        ...DEDICATED,
+        logs: [on('PartitionKeyStatistics'), on('PartitionKeyRUConsumption', false), on('DataPlaneRequests5M')],
+      },
+      sessionsOfDays,
+    );
     expect(logAlerts((await result).resources)).toMatchObject({ 'c-hot-key': false, 'c-hot-prefix': false, 'c-throttle-rate': true, 'c-partition-size': true });
     const said = warningsOn(component()).filter((w) => w.includes('created disabled'));
     expect(said.map((w) => w.match(/the (\w+) alert .* does not send (\w+)/)?.slice(1))).toEqual([
