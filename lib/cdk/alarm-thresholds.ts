@@ -5,15 +5,22 @@
  *
  * Why the defaults (CloudWatch evaluates `datapointsToAlarm` of the last `evaluationPeriods`
  * one-minute datapoints; DynamoDB publishes throttle and error counts only when they are non-zero):
- * - Page, key-range throttles: 60 a minute (one a second) in 4 of 10 minutes. A one-second burst
- *   throttles within one minute and a table at its planned peak, each key at its planned share
- *   (below the headroom), throttles at most a trickle; a key pinned at its partition's ceiling
- *   throttles its excess every second, far above one a second, for as long as it stays hot, and pages
- *   in its 4th minute. The 10-minute window is for a key hot in bursts (5,000 a minute in
- *   every other minute, or 3 minutes in 5, for hours, never pages at 4 of 5): one throttling in 40% of
- *   the minutes or more pages, within 10 minutes; a spike in one minute of 10 (100,000 throttles, then
- *   nothing) still does not. 4 of 10 rather than a second alarm on a longer window: no resource per key
- *   space, and a Sum over 15 minutes would page on the lone spikes.
+ * - Page, key-range throttles: 60 a minute (one a second) in 4 of 12 minutes. A one-second burst
+ *   throttles within one minute (3 minutes of 200 throttle 3) and a table at its planned peak, each key at its
+ *   planned share (below the headroom), throttles at most a trickle; a key pinned at its partition's ceiling
+ *   throttles its excess every second, far above one a second, for as long as it stays hot, and pages in its 4th
+ *   minute. The 12-minute window is for a key hot in bursts (5,000 a minute in every other minute, or 3 minutes in 5,
+ *   for hours, never paged at 4 of 5): one throttling in a third of the minutes or more pages, within 12 minutes, and
+ *   stays in ALARM while it goes on; a spike in one minute of 10 (100,000 throttles, then nothing) still does not.
+ *   Why 12, not 10 (decision 74): an M-of-N alarm returns to OK as soon as fewer than M of the last N breach ("Alarm
+ *   evaluation": "one of the periods being evaluated is not breaching, and the alarm state changes back to OK"), so a
+ *   burst every k minutes, counting ⌊N ÷ k⌋ or ⌈N ÷ k⌉ breaching minutes by where the window falls, flaps whenever M
+ *   is the higher of the two: 4 of 10 paged a one-minute burst every 3rd minute 77 times in 4 hours (3 or 4 of every
+ *   10). With M = 4 (3 minutes of 200 stay quiet, a sustained key pages in its 4th minute, as before), 12 is the one N
+ *   up to 30 (past it the spike in 10 pages) that pages the burst every 3rd minute and flaps for no k: 12 ÷ 3 = 4 in
+ *   every window (one page), 12 ÷ 4 = 3 in every window, 2 or 3 (or fewer) for k ≥ 5 (no page). A 3-minute
+ *   period (Sum ≥ 180, 2 of 4) was replayed and rejected: it flaps on bursts every 7th to 10th minute (15–29 pages in
+ *   4 h) and on the 100,000 spike in 10 (18), and pages 3 minutes of 200 that straddle two periods.
  * - Page, throttles for other causes (a capacity limit) and server errors: at least one in 5 of 10
  *   minutes. A healthy table stays under its limits (the design's checks compare them with its
  *   peaks), so a limit that throttles in half the minutes is refusing requests now: steadily, it pages
@@ -36,7 +43,7 @@
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its
  *   partition leaves it beside its neighbours' planned load (`hotKeyLine`), at the design's headroom of that, in 5
  *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too.
- *   THROTTLED_KEYS: 60 throttles a minute in 4 of 10, as the key-range page and for the same bursts; its metric
+ *   THROTTLED_KEYS: 60 throttles a minute in 4 of 10 (the key-range page's line, for the same bursts); its metric
  *   fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
  *   counts breaching minutes of 10 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
  *   2 minutes of a key throttling every other minute: 162 tickets in 5.5 h).
@@ -96,7 +103,7 @@ export const PARTITION_UNITS_PER_MINUTE = DYNAMODB_LIMITS.partitionReadUnits * 6
 export const HOT_KEY_THROTTLES_PER_MINUTE = 60;
 
 const DEFAULTS = {
-  keyRangeThrottles: { threshold: 60, evaluationPeriods: 10, datapointsToAlarm: 4 },
+  keyRangeThrottles: { threshold: 60, evaluationPeriods: 12, datapointsToAlarm: 4 },
   throttlesAndErrors: { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 },
   autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 40, datapointsToAlarm: 20 },
   sustainedThrottles: { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 },

@@ -168,11 +168,13 @@ export interface LatencyAlarms {
 /** Thresholds of the alarms made by default; each applies to the table and to every GSI. */
 export interface SkewAlarmThresholds {
   /** Page: `Read/WriteKeyRangeThroughputThrottleEvents` summed per key space (Sum per minute), one alarm per table
-   *  reading the highest key space: one partition is at its ceiling now, or in 40% of the minutes (a key hot in bursts).
+   *  reading the highest key space: one partition is at its ceiling now, or in a third of the minutes (a key hot in
+   *  bursts, e.g. every 3rd minute: one page, in ALARM while it goes on).
    *  `evaluationPeriods` is at most 1,440 (CloudWatch: one day of one-minute periods); with a token
    *  `evaluationPeriods`, give `datapointsToAlarm` too. A `threshold` above what the key space's requests
    *  can reach warns (`skewguard:key-range-threshold-unreachable`).
-   *  @default { threshold: 60, evaluationPeriods: 10, datapointsToAlarm: 4 } */
+   *  @default { threshold: 60, evaluationPeriods: 12, datapointsToAlarm: 4 }: 12, not 10, so that no burst every k
+   *  minutes pages and recovers by turns (docs/cdk.md, "Sustained, not spikes") */
   readonly keyRangeThrottles?: AlarmThreshold;
   /** Page: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
    *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`

@@ -248,7 +248,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         ]),
       ),
       threshold: 60,
-      evaluation: '4 of 10',
+      evaluation: '4 of 12',
       comparison: 'GreaterThanOrEqualToThreshold',
       missing: 'notBreaching',
       // Page topic on ALARM; the recovery goes to the ticket topic, never to the page topic.

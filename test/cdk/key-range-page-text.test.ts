@@ -1,6 +1,6 @@
 /**
  * What the on-call reads on the key-range page (review ops19 items 2 and 4): its threshold ("60+ a minute", beside the
- * "Fires on 4 of the last 10 minutes" it already said; a token threshold as CloudFormation resolves it, as docs/cdk.md
+ * "Fires on 4 of the last 12 minutes" it already said; a token threshold as CloudFormation resolves it, as docs/cdk.md
  * "Tokens" says), and, where the table has a GSI, that an index's write throttles reject the table's writes too (GSI back
  * pressure). One page per table reads every key space (decision 64). On provisioned capacity it says what capacity
  * cannot do (lift one partition's ceiling) and what more partitions can (spread a hot range of keys: SG001's warm
@@ -29,12 +29,12 @@ describe('the key-range page', () => {
 
   it('states its threshold beside its evaluation, for any key space', () => {
     expect(tableOnly).toMatch(
-      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of any key space \(the table, each GSI; the label names the highest\) at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 10 minutes/,
+      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of any key space \(the table, each GSI; the label names the highest\) at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 12 minutes/,
     );
   });
 
   it("says, where the table has a GSI, that an index's write throttles reject the table's writes", () => {
-    expect(withIndex).toContain("a hot key; an index's write throttles reject the table's writes too (back pressure). Fires on 4 of the last 10 minutes");
+    expect(withIndex).toContain("a hot key; an index's write throttles reject the table's writes too (back pressure). Fires on 4 of the last 12 minutes");
     expect(tableOnly).not.toMatch(/back pressure/);
     for (const text of [withIndex, tableOnly]) expect((text as string).length).toBeLessThanOrEqual(1024);
   });
@@ -61,7 +61,7 @@ describe('the key-range page', () => {
         [
           '[page] Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the label names the highest) at ',
           { Ref: 'PageThrottles' },
-          expect.stringMatching(/^\+ a minute: a partition is at its ceiling .*Fires on 4 of the last 10 minutes/),
+          expect.stringMatching(/^\+ a minute: a partition is at its ceiling .*Fires on 4 of the last 12 minutes/),
         ],
       ],
     });

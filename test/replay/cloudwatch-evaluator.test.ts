@@ -26,6 +26,18 @@ describe('M of N', () => {
     expect(states.slice(4)).toEqual(['ALARM', 'OK', 'OK', 'OK']);
   });
 
+  it("AWS's figure (\"Alarm evaluation\", 3 of 3): ALARM in the 5th period after the 3rd to 5th breach, back to OK in the 6th, when one of the periods evaluated is not breaching, and OK through a lone breach in the 9th", () => {
+    const { states } = evaluateSeries([O, O, X, X, X, O, O, O, X, O], rule());
+    expect(states).toEqual(['OK', 'OK', 'OK', 'OK', 'ALARM', 'OK', 'OK', 'OK', 'OK', 'OK']);
+  });
+
+  it('no hysteresis: an alarm in ALARM goes back to OK at the first evaluation with fewer than M of the last N breaching (4 of 10, a breach every 3rd period: ALARM and OK by turns)', () => {
+    const everyThird = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? X : O));
+    const { states } = evaluateSeries(everyThird, rule({ evaluationPeriods: 10, datapointsToAlarm: 4 }));
+    expect(states.slice(9, 16)).toEqual(['ALARM', 'OK', 'OK', 'ALARM', 'OK', 'OK', 'ALARM']);
+    expect(evaluateSeries(everyThird, rule({ evaluationPeriods: 12, datapointsToAlarm: 4 })).states.slice(9)).toEqual(new Array(21).fill('ALARM'));
+  });
+
   it('1 of 1 follows every datapoint; 2 of 2 needs two in a row', () => {
     expect(evaluateSeries([X, O, X, X], rule({ evaluationPeriods: 1, datapointsToAlarm: 1 })).states).toEqual(['ALARM', 'OK', 'ALARM', 'ALARM']);
     expect(evaluateSeries([X, O, X, X], rule({ evaluationPeriods: 2, datapointsToAlarm: 2 })).states.slice(1)).toEqual(['OK', 'OK', 'ALARM']);

@@ -1,7 +1,7 @@
 // Review 16: every DynamoDB alarm replayed on a failure that comes in bursts (user-visible throttling in every other
 // minute, or in 3 minutes of 5, for 5.5 hours) and on noise (one minute in 10; a steady trickle under the line), before
-// and after. Minutes are counted from the failure's first minute; [] is never. The key-range page (4 of 10 since
-// review 15) is in review15-dynamo-alarms.test.ts; here for a GSI.
+// and after. Minutes are counted from the failure's first minute; [] is never. The key-range page (4 of 12 since
+// decision 74, 4 of 10 since review 15) is in review15-dynamo-alarms.test.ts; here for a GSI.
 import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { single, type CfnTemplate, type Telemetry } from '../../lib/testing/replay';
 import { dynamoMetric, firesOn, SHAPES, withAlarm } from './support/bursts';
@@ -169,7 +169,7 @@ describe('the example Documents table (on demand with maximums, two GSIs)', () =
     (telemetry, m, on) =>
       telemetry.put(dynamoMetric(id, metricName, index), m, single(on ? perMinute : 0));
 
-  it('the key-range page (4 of 10), on throttles of its GSI by-folder: 6 and 5 minutes after the first throttle, none for one minute in 10 or 59 a minute', () => {
+  it('the key-range page (4 of 12), on throttles of its GSI by-folder: 6 and 5 minutes after the first throttle, none for one minute in 10 or 59 a minute', () => {
     const write = (perMinute: number) => throttles('WriteKeyRangeThroughputThrottleEvents', perMinute, 'by-folder');
     expect(shapes(template, 'Documents hot partition', () => write(5_000), write(100_000), write(59))).toEqual({
       everyOtherMinute: [6],
