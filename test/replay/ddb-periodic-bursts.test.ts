@@ -87,6 +87,12 @@ describe('the key-range page on periodic bursts (decision 74)', () => {
     expect(replay(now, PAGE, burstEvery(3))).toEqual({ pages: 1, recoveries: 1, first: 9, recovered: 240 });
   });
 
+  it('its limit: a burst every 3rd minute is exactly 4 of 12, so one burst skipped (or under 60) sends it to OK and back once', () => {
+    const skipped = (m: number) => (m === 120 ? 0 : burstEvery(3)(m));
+    expect(replay(now, PAGE, skipped)).toEqual({ pages: 2, recoveries: 2, first: 9, recovered: 240 });
+    expect(replay(before, PAGE, skipped).pages).toBe(73);
+  });
+
   it('in every phase of its minute, bursts every 2nd or 3rd minute page once; every 4th to 10th never, and nothing flaps', () => {
     const table = (template: CfnTemplate) =>
       Object.fromEntries([2, 3, 4, 5, 6, 7, 8, 9, 10].map((k) => [k, [0, 1, 2].map((phase) => replay(template, PAGE, burstEvery(k, phase)))]));
