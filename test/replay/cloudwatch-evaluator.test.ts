@@ -26,7 +26,7 @@ describe('M of N', () => {
     expect(states.slice(4)).toEqual(['ALARM', 'OK', 'OK', 'OK']);
   });
 
-  it("AWS's figure (\"Alarm evaluation\", 3 of 3): ALARM in the 5th period after the 3rd to 5th breach, back to OK in the 6th, when one of the periods evaluated is not breaching, and OK through a lone breach in the 9th", () => {
+  it('AWS\'s figure ("Alarm evaluation", 3 of 3): ALARM in the 5th period after the 3rd to 5th breach, back to OK in the 6th, when one of the periods evaluated is not breaching, and OK through a lone breach in the 9th', () => {
     const { states } = evaluateSeries([O, O, X, X, X, O, O, O, X, O], rule());
     expect(states).toEqual(['OK', 'OK', 'OK', 'OK', 'ALARM', 'OK', 'OK', 'OK', 'OK', 'OK']);
   });
