@@ -43,9 +43,9 @@
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its
  *   partition leaves it beside its neighbours' planned load (`hotKeyLine`), at the design's headroom of that, in 5
  *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too.
- *   THROTTLED_KEYS: 60 throttles a minute in 4 of 10 (the key-range page's line, for the same bursts); its metric
- *   fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
- *   counts breaching minutes of 10 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
+ *   THROTTLED_KEYS: 60 throttles a minute in 4 of 12 (the key-range page's line and window, for the same bursts); its
+ *   metric fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
+ *   counts breaching minutes of 12 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
  *   2 minutes of a key throttling every other minute: 162 tickets in 5.5 h).
  * - Ticket, latency (opt-in): the percentile at or above its line in 5 of 10 minutes with enough requests, so slow
  *   minutes in bursts (every other minute for hours) open a ticket, where 5 of 5 never did, and a slow minute in 10 not.
@@ -108,7 +108,7 @@ const DEFAULTS = {
   autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 40, datapointsToAlarm: 20 },
   sustainedThrottles: { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 },
   hotKeyAccessed: { evaluationPeriods: 10, datapointsToAlarm: 5 },
-  hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 10, datapointsToAlarm: 4 },
+  hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 12, datapointsToAlarm: 4 },
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 10, datapointsToAlarm: 5 },
 } as const;
 

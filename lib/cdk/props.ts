@@ -199,7 +199,8 @@ export interface SkewAlarmThresholds {
    *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
    *  @default - ACCESSED_AND_THROTTLED_KEYS: the design's `thresholds.headroom` × what the key's partition leaves it
    *  beside its neighbours' planned load, in the direction left less, in 5 of 10 minutes; THROTTLED_KEYS: 60 throttled
-   *  requests a minute in 4 of 10 (a minute without a throttled key counts as 0). An ACCESSED_AND_THROTTLED_KEYS threshold above
+   *  requests a minute in 4 of 12 (a minute without a throttled key counts as 0; 12, as for the key-range page, so
+   *  that no burst every k minutes opens and closes it by turns). An ACCESSED_AND_THROTTLED_KEYS threshold above
    *  180,000 is kept with a synth warning: a key throttled at its partition's ceiling consumes no more, so the
    *  alarm could not fire through that throttling */
   readonly hotKey?: AlarmThreshold;

@@ -547,11 +547,11 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
 });
 
 describe('GuardedTable, THROTTLED_KEYS with the hot-key alarm asked for', () => {
-  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 10, minutes without one filled with 0', () => {
+  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 12, minutes without one filled with 0', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Jobs', healthy({ hotKeyAlarm: true }));
     const [hotKey] = alarmsOf(templateOf(stack)).filter((a) => a.name.includes('hot key throttled'));
-    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 10', missing: 'notBreaching' });
+    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 12', missing: 'notBreaching' });
     // INSIGHT_RULE_METRIC of the throttled keys rule, each minute without a throttled key filled with 0 (review 16).
     expect(hotKey.expression).toContain('ThrottledKeysRule');
     expect(JSON.stringify(hotKey)).toContain('FILL(top, 0)');

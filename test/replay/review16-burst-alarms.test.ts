@@ -20,7 +20,7 @@ const shapes = (template: CfnTemplate, alarm: string, failure: (on: boolean) => 
   steadyUnder: firesOn(template, alarm, SHAPES.steady, steadyNoise),
 });
 
-describe('the THROTTLED_KEYS hot-key ticket ("most throttled key", 60 a minute): 4 of 10, minutes without a throttled key filled with 0', () => {
+describe('the THROTTLED_KEYS hot-key ticket ("most throttled key", 60 a minute): 4 of 12, minutes without a throttled key filled with 0', () => {
   const now = synthTickets({ hotKeyAlarm: true });
   const alarm = 'hot key throttled';
   const ruleOf = (template: CfnTemplate) => {
@@ -47,6 +47,14 @@ describe('the THROTTLED_KEYS hot-key ticket ("most throttled key", 60 a minute):
 
   it('now: one ticket, 6 minutes (every other minute) and 5 minutes (3 in 5) after the first throttle; none for a 100,000 spike in 10 or 59 a minute', () => {
     expect(replay(now)).toEqual({ everyOtherMinute: [6], threeInFive: [5], oneInTen: [], steadyUnder: [] });
+  });
+
+  it('a key throttled 1,000 times in every 3rd minute: one ticket at 4 of 12, where 4 of 10 opened and closed it by turns (decision 74)', () => {
+    const everyThird = (m: number) => m % 3 === 0 && m < 240;
+    const atTen = withAlarm(now, alarm, { EvaluationPeriods: 10, DatapointsToAlarm: 4 });
+    const tickets = (template: CfnTemplate) => firesOn(template, alarm, everyThird, throttling(template, 1000));
+    expect(tickets(atTen).length).toBeGreaterThan(50);
+    expect(tickets(now)).toEqual([9]);
   });
 
   it('a key throttled 600 a minute steadily: a ticket in its 4th minute, before and now', () => {
