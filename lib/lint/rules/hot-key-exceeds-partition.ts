@@ -17,7 +17,7 @@ import {
   DIVIDED_RU,
   largestShareData,
   OR_REDISTRIBUTE,
-  overOnlyByCapacity,
+  keyOverOnlyByCapacity,
   overOnlyBySpread,
   physicalBound,
   physicalShareData,
@@ -491,7 +491,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (uniformOverBySpread(a)) return [];
   // A value over only because the container's load fills its partition (the neighbours alone, at the average): the
   // container's capacity (SG017's), not a hot key.
-  if (overByCapacityOnly(a)) return [];
+  if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
@@ -633,22 +633,6 @@ function uniformOverBySpread(a: SpaceAnalysis): boolean {
   if (!a.over.every((d) => d.physical !== undefined)) return false;
   const peak = a.total.reads + a.total.writes;
   return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
-}
-
-/**
- * An unsharded key whose hottest value is over only on its physical partition's share, and only because the
- * container's average partition fills that share (`overOnlyByCapacity`): the neighbours alone fill it, whatever the key,
- * and the value's partition sits less than AT_AVERAGE_WITHIN of the usable RU/s above the average one (8 RU/s beside
- * 3,999.2 on a partition whose 4,000 usable the average fills). The container's capacity (SG017's: its raise above the
- * line), not a hot key with shard, cache or re-key fixes. Any share source: a declared or derived share is a skew, but
- * one too small to be the partition's cause. Further above the average, SG003 reports it, its fix led by the raise
- * alone (`raiseAndShard`).
- */
-function overByCapacityOnly(a: SpaceAnalysis): boolean {
-  const share = a.physical;
-  if (!share || share.movedMode || a.space.sharding || !a.over.every((d) => d.physical !== undefined)) return false;
-  const peak = a.total.reads + a.total.writes;
-  return overOnlyByCapacity({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom, AT_AVERAGE_WITHIN);
 }
 
 /**
