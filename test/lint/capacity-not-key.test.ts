@@ -74,18 +74,28 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
     // Was led by "raise to 53,000 RU/s … then give the first level more values … 3 buckets", the raise alone after it.
     const [hit] = found(telemetry(), 'SG003').filter((f) => f.path === 'partitionKey.paths[0]');
     expect(hit.severity).toBe('error');
-    expect(hit.fix).toMatch(/^raise the container's throughput in place to 59,000 RU\/s \(10 physical partitions of 5,900 RU\/s.*which serves the hottest `\/siteId` value as it is$/);
+    expect(hit.fix).toMatch(
+      /^raise the container's throughput in place to 59,000 RU\/s \(10 physical partitions of 5,900 RU\/s.*which serves the hottest `\/siteId` value as it is$/,
+    );
     expect(hit.fix).not.toMatch(/bucket|53,000/);
     expect(hit.edits).toBeUndefined();
   });
 
   it('a first level within 1% of the usable above the average partition (0.1% of the sites, 40 RU/s): not reported', () => {
-    const paths = [{ path: '/siteId', cardinality: 2000, hotKeyShare: 0.001, largestGb: 8 }, { path: '/deviceId', cardinality: 200_000 }, { path: '/day', cardinality: 365 }];
+    const paths = [
+      { path: '/siteId', cardinality: 2000, hotKeyShare: 0.001, largestGb: 8 },
+      { path: '/deviceId', cardinality: 200_000 },
+      { path: '/day', cardinality: 365 },
+    ];
     expect(found(telemetry({ partitionKey: { paths } }), 'SG003')).toEqual([]);
   });
 
   it('a genuinely hot first level at the same container (10%, 4,000 RU/s beside 3,600) keeps its buckets', () => {
-    const paths = [{ path: '/siteId', cardinality: 2000, hotKeyShare: 0.1, largestGb: 8 }, { path: '/deviceId', cardinality: 200_000 }, { path: '/day', cardinality: 365 }];
+    const paths = [
+      { path: '/siteId', cardinality: 2000, hotKeyShare: 0.1, largestGb: 8 },
+      { path: '/deviceId', cardinality: 200_000 },
+      { path: '/day', cardinality: 365 },
+    ];
     const [hit] = found(telemetry({ partitionKey: { paths } }), 'SG003').filter((f) => f.path === 'partitionKey.paths[0]');
     expect(hit.severity).toBe('error');
     expect(hit.fix).toMatch(/^no bucket count up to 1,000 serves the hottest `\/siteId` value at this throughput/);
@@ -109,7 +119,12 @@ const events = (share: number, over: Partial<DynamoDbTableDesign> = {}): DynamoD
     capacity: { read: { fixed: 12_000 }, write: { fixed: 4000 } },
     workload: { peakReadUnits: 12_000, peakWriteUnits: 4000, hotKeyShare: share, hotKeyOperations: 'both' },
     globalSecondaryIndexes: [
-      { indexName: 'by-user', partitionKey: { name: 'userId', type: 'S', cardinality: 100_000 }, sortKey: { name: 'ts', type: 'S' }, workload: { hotKeyShare: share } },
+      {
+        indexName: 'by-user',
+        partitionKey: { name: 'userId', type: 'S', cardinality: 100_000 },
+        sortKey: { name: 'ts', type: 'S' },
+        workload: { hotKeyShare: share },
+      },
     ],
     accessPatterns: [
       { name: 'tenant-events', keyAttributes: ['tenantId'], share: 0.8 },
@@ -139,7 +154,9 @@ describe('SG003 at a provisioned DynamoDB table whose peak is its capacity', () 
       ['partitionKey', 'warning'],
     ]);
     for (const hit of hits) {
-      expect(hit.fix).toMatch(/^pre-warm (the table|index `by-user`) to 7,000 write units a second \(warmThroughput\).*which serves the hottest `(tenantId|userId)` value as it is/);
+      expect(hit.fix).toMatch(
+        /^pre-warm (the table|index `by-user`) to 7,000 write units a second \(warmThroughput\).*which serves the hottest `(tenantId|userId)` value as it is/,
+      );
       expect(hit.fix).not.toMatch(/shard/);
     }
   });
