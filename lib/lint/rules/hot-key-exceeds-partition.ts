@@ -493,8 +493,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (sg003DefersToSg001(a)) return [];
   // A key with no hot value whose partition is over only by hashing's spread: the container's capacity (SG017's).
   if (uniformOverBySpread(a)) return [];
-  // A value over only because the container's load fills its partition (the neighbours alone, at the average): the
-  // container's capacity (SG017's), not a hot key.
+  // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
+  // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
   if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
