@@ -28,7 +28,7 @@ import {
   costScope,
   MIN_SPARE_FOR_COUNTS,
   OR_REDISTRIBUTE,
-  overOnlyByCapacity,
+  keyOverOnlyByCapacity,
   physicalBound,
   RAISE,
   raiseFigures,
@@ -1266,7 +1266,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   if (asIs && !sizeNeedsShards && asIs.requestUnits <= Math.min(fewest.requestUnits, least?.requestUnits ?? Infinity)) return undefined;
   // A value over only because the container's average partition fills its share (the neighbours alone fill it,
   // `overOnlyByCapacity`): the container's RU/s are the cause, so the raise that serves the key as it is leads, alone.
-  if (asIs && !sizeNeedsShards && capacityBound(analysis))
+  if (asIs && !sizeNeedsShards && keyOverOnlyByCapacity(analysis))
     return { ids: ['raiseServesKey', 'orUpstream', ...upstream], data: Object.assign({}, base, raiseFigures(RAISE, asIs)), namesRaise: true };
   const { plan, space, design } = analysis;
   const declared = space.sharding;
@@ -1320,15 +1320,6 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
     // The raise that keeps the key (SG003's orRaiseThroughput) follows, unless the size needs the shards anyway.
     namesRaise: !asIs || sizeNeedsShards,
   };
-}
-
-/** Whether the key's hottest value is over its physical partition only because the container's load fills it (`overOnlyByCapacity`). */
-function capacityBound(analysis: SpaceAnalysis): boolean {
-  const share = analysis.physical;
-  if (!share || share.movedMode || analysis.space.sharding || !physicalBound(analysis.over)) return false;
-  const peak = analysis.total.reads + analysis.total.writes;
-  const hot = analysis.hot.reads + analysis.hot.writes;
-  return overOnlyByCapacity({ hot, peak, cardinality: analysis.trafficValues }, share, analysis.design.thresholds.headroom);
 }
 
 /**

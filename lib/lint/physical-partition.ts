@@ -359,12 +359,57 @@ export function overOnlyByCapacity(
   within = 1,
 ): boolean {
   const { hot, rest } = amongCarried({ hot: value.hot, rest: value.peak - value.hot, cardinality: value.cardinality }, share.sharedBy);
-  const slices = share.keySpaceSlices;
   const usable = share.requestUnitsEach * headroom;
-  const average = (hot + rest) / slices;
-  const expected = hot + neighbourLoad(rest, slices);
+  return overOnlyAtAverage({ hot, rest, partitions: share.keySpaceSlices, usable, ceiling: share.requestUnitsEach }, within);
+}
+
+/**
+ * `overOnlyByCapacity`'s test for one partition of either engine: `partitions` even slices of the key space, each with
+ * `usable` (headroom × its ceiling) and `ceiling`, the value `hot` among `rest` hashed over them (1/P each beside it,
+ * `neighbourLoad`). Over only because the average partition, (hot + rest) ÷ P, leaves less than MIN_SPARE_FOR_COUNTS of
+ * `usable` free; the value no heavier than that average; its partition within `ceiling` and at most `within` × `usable`
+ * above the average one. Cosmos DB: a physical partition's RU/s (`overOnlyByCapacity`); DynamoDB: one direction of a
+ * key space's partition, 1,000 WCU or 3,000 RCU, P counted for the table's capacity (`dimensionOverOnlyByCapacity`).
+ */
+export function overOnlyAtAverage(
+  part: { readonly hot: number; readonly rest: number; readonly partitions: number; readonly usable: number; readonly ceiling: number },
+  within = 1,
+): boolean {
+  const { hot, rest, partitions, usable, ceiling } = part;
+  const average = (hot + rest) / partitions;
+  const expected = hot + neighbourLoad(rest, partitions);
   const noRoom = !fits(average, (1 - MIN_SPARE_FOR_COUNTS) * usable);
-  return noRoom && fits(average, usable) && fits(hot, average) && fits(expected, share.requestUnitsEach) && fits(expected - average, within * usable);
+  return noRoom && fits(average, usable) && fits(hot, average) && fits(expected, ceiling) && fits(expected - average, within * usable);
+}
+
+/**
+ * A DynamoDB direction over its partition only by the key space's capacity (`overOnlyAtAverage`): the value's `load`
+ * beside its neighbours' expected load (1/P of the rest of the key space's peak in that direction, P counted for the
+ * capacity the table or index has at its peak, or SG017's raise of it: `neighboursOfCapacity`), against 1,000 WCU or
+ * 3,000 RCU ("Partitions and data distribution"). At a provisioned table's line (peak = capacity × headroom, SG017's
+ * fix) the average partition fills its usable ceiling, and every value with a declared share was "over" by its own
+ * load × (1 − 1/P): 4 WCU beside 796.8 on 5 partitions. A dimension with no neighbours counted is not.
+ */
+export function dimensionOverOnlyByCapacity(d: LoadDimension, within = 1): boolean {
+  const n = d.neighbours;
+  if (!n) return false;
+  return overOnlyAtAverage({ hot: d.load, rest: n.load * n.partitions, partitions: n.partitions, usable: n.usableAlone, ceiling: d.ceiling }, within);
+}
+
+/**
+ * Whether an unsharded key's hottest value is over only because its resource's capacity fills its partition, for
+ * both engines: the one notion SG003's verdict (within AT_AVERAGE_WITHIN: not reported, SG017's) and its fix (any
+ * further above: the raise alone leads) ask. Cosmos DB: on its physical partition's share (`overOnlyByCapacity`, a
+ * share moved by a mode change is not judged so); DynamoDB: every direction over on its neighbours
+ * (`dimensionOverOnlyByCapacity`).
+ */
+export function keyOverOnlyByCapacity(a: SpaceAnalysis, within = 1): boolean {
+  if (a.space.sharding || a.over.length === 0) return false;
+  const share = a.physical;
+  if (!share) return a.over.every((d) => dimensionOverOnlyByCapacity(d, within));
+  if (share.movedMode || !a.over.every((d) => d.physical !== undefined)) return false;
+  const peak = a.total.reads + a.total.writes;
+  return overOnlyByCapacity({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom, within);
 }
 
 /**

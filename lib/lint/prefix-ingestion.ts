@@ -549,15 +549,11 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
   const alike = { hot: load.load, peak, cardinality: load.values };
   if (first.hotKeyShare === undefined && load.spanned === 1 && load.physical && overOnlyBySpread(alike, load.physical, design.thresholds.headroom)) return [];
   // Any first level, declared share or not, over only because the container's average partition fills its share (the
-  // neighbours alone fill it) and by less than AT_AVERAGE_WITHIN above it: the container's capacity, SG017's
-  // (`overOnlyByCapacity`), as for a flat key.
-  if (
-    load.spanned === 1 &&
-    load.physical &&
-    !load.physical.movedMode &&
-    overOnlyByCapacity(alike, load.physical, design.thresholds.headroom, AT_AVERAGE_WITHIN)
-  )
-    return [];
+  // neighbours alone fill it, `overOnlyByCapacity`): by less than AT_AVERAGE_WITHIN above it, the container's capacity,
+  // SG017's, as for a flat key (`keyOverOnlyByCapacity`); further above, the raise that serves it as it is leads, below.
+  const capacityOnly =
+    load.spanned === 1 && load.physical !== undefined && !load.physical.movedMode && overOnlyByCapacity(alike, load.physical, design.thresholds.headroom);
+  if (capacityOnly && overOnlyByCapacity(alike, load.physical as PhysicalShare, design.thresholds.headroom, AT_AVERAGE_WITHIN)) return [];
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
@@ -578,6 +574,22 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
       })
     : undefined;
   const cache = readCache(design, load);
+  // The container's RU/s are the cause (`capacityOnly`): the raise alone leads, no buckets (a new first level is a new
+  // key, for a value the average partition would fill as much), as a flat key's fix does (`raiseAndShard`), and as it, no
+  // edits: the throughput is not the key design's to write (at the container's line, SG017's raise writes it).
+  if (capacityOnly && raise)
+    return [
+      orCache(
+        {
+          path: first.path,
+          messageId: 'prefixHot',
+          notes,
+          fixId: 'prefixRaiseFirst',
+          data: Object.assign(prefixData(design, first, load, traffic), raiseFigures(RAISE, raise)),
+        },
+        cache,
+      ),
+    ];
   const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
   // No count fits at today's RU/s, or one fits only by a sliver (roomForCounts): the raise at which a count fits with
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).

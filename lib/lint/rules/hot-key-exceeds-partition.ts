@@ -17,7 +17,7 @@ import {
   DIVIDED_RU,
   largestShareData,
   OR_REDISTRIBUTE,
-  overOnlyByCapacity,
+  keyOverOnlyByCapacity,
   overOnlyBySpread,
   physicalBound,
   physicalShareData,
@@ -198,9 +198,10 @@ export const hotKeyExceedsPartition = defineRule({
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
     "Not reported: an unsharded key on its uniform share alone (nothing declared, derived or observed) whose value's partition is over only by hashing's spread, the average partition within the line and the value's partition within its full RU/s. No value is hot: the container's capacity is SG017's (a warning at its line).",
     "Not reported either: an unsharded key (any share) whose hottest value is over its physical partition only because the container's average partition (its whole load ÷ P, as if the key were uniform) leaves less than 5% of the usable RU/s free, the value no heavier than that average, its partition within its full RU/s and less than 1% of the usable RU/s above the average one: the neighbours alone fill it, the container's capacity (SG017's).",
-    "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
+    "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards, and a hierarchical key's first level with no buckets (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
     "A DynamoDB uniform key (no value heavier than the average one) at least 400 × (P − 1) values strong is judged at the average partition's load, as on Cosmos DB: hashed with probability 1/P each, its partitions' loads keep within 5% of their average (a spread of √((P − 1) ÷ values)), so at a provisioned table's line such a key is SG017's finding; fewer values, or a key with a whale, keep the expectation.",
+    "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and less than 1% of the usable above the average one, is not reported: the capacity's (SG017's). Further above, the pre-warm that serves it as it is leads, with no shards.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on the partitions its storage made; copies that need that move, or 1 TB, are not offered.",
@@ -278,6 +279,9 @@ export const hotKeyExceedsPartition = defineRule({
     // twice the on-demand peak, at least a new table's warm throughput.
     SOURCES.dynamoPartitions,
     SOURCES.dynamoWarmThroughputScenarios,
+    // A provisioned table serves its capacity, whatever the key: at its line every partition averages its usable
+    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (keyOverOnlyByCapacity).
+    SOURCES.dynamoProvisioned,
     // The lever: warm throughput raised on a table or GSI, in either mode, never lowered again.
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoOnDemand,
@@ -489,9 +493,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (sg003DefersToSg001(a)) return [];
   // A key with no hot value whose partition is over only by hashing's spread: the container's capacity (SG017's).
   if (uniformOverBySpread(a)) return [];
-  // A value over only because the container's load fills its partition (the neighbours alone, at the average): the
-  // container's capacity (SG017's), not a hot key.
-  if (overByCapacityOnly(a)) return [];
+  // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
+  // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
+  if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
@@ -633,22 +637,6 @@ function uniformOverBySpread(a: SpaceAnalysis): boolean {
   if (!a.over.every((d) => d.physical !== undefined)) return false;
   const peak = a.total.reads + a.total.writes;
   return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
-}
-
-/**
- * An unsharded key whose hottest value is over only on its physical partition's share, and only because the
- * container's average partition fills that share (`overOnlyByCapacity`): the neighbours alone fill it, whatever the key,
- * and the value's partition sits less than AT_AVERAGE_WITHIN of the usable RU/s above the average one (8 RU/s beside
- * 3,999.2 on a partition whose 4,000 usable the average fills). The container's capacity (SG017's: its raise above the
- * line), not a hot key with shard, cache or re-key fixes. Any share source: a declared or derived share is a skew, but
- * one too small to be the partition's cause. Further above the average, SG003 reports it, its fix led by the raise
- * alone (`raiseAndShard`).
- */
-function overByCapacityOnly(a: SpaceAnalysis): boolean {
-  const share = a.physical;
-  if (!share || share.movedMode || a.space.sharding || !a.over.every((d) => d.physical !== undefined)) return false;
-  const peak = a.total.reads + a.total.writes;
-  return overOnlyByCapacity({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom, AT_AVERAGE_WITHIN);
 }
 
 /**
