@@ -43,6 +43,7 @@
 import type * as Crypto from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -59,9 +60,13 @@ interface Stamp {
 }
 const START_STAMP: Stamp | undefined = undefined;
 
-const START_FILE = join(dirname(realpathSync(__filename)), 'skewguard-start.js');
+const START_FILE = join(dirname(realpathSync.native(__filename)), 'skewguard-start.js');
 const debug = debuglog('skewguard');
 const FORMAT = 'skewguard-compile-cache 2';
+/** A cache file's header line is shorter than this (format, identity, length and the paths taken). */
+const HEADER_MAX = 512;
+/** The size of the reads that compare a cache file's second copy of the data with its first. */
+const COMPARED_CHUNK = 64 * 1024;
 /** A cache whose bundle changed less than this long before it was read records no file identity (see `readBundle`). */
 const SETTLED_MS = 3000;
 /** What a cache records instead of the bundle's identity when the bundle had just changed: its content is checked. */
@@ -69,9 +74,11 @@ const UNSETTLED = 'unsettled';
 /** The CommonJS wrapper, on lines of their own: `lineOffset: -1` keeps the bundle's lines and columns. */
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\n', '\n})'] as const;
 
-/** The start bundle as read: its bytes, and what identifies that state of the file, if it had settled. */
+/** The start bundle as read: its bytes, its source in the CommonJS wrapper, and what identifies that state of the file, if it had settled. */
 interface Bundle {
   readonly bytes: Buffer;
+  /** `WRAPPER[0] + bundle + WRAPPER[1]`, as one string: what the Script compiles. */
+  readonly source: string;
   /** Device, inode, size, mtime and ctime (ns): any write to the file, or another file renamed over it, changes one. */
   readonly identity: string;
 }
@@ -89,11 +96,20 @@ function readBundle(): Bundle {
   const fd = openSync(START_FILE, 'r');
   try {
     const before = fstatSync(fd, { bigint: true });
-    const bytes = Buffer.allocUnsafe(Number(before.size));
-    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    // The file is read between the wrapper's two parts, so an ASCII bundle (esbuild writes one) becomes the
+    // source in one copy: a concatenation would be copied once more when V8 flattens it to compile.
+    const head = Buffer.from(WRAPPER[0], 'latin1');
+    const tail = Buffer.from(WRAPPER[1], 'latin1');
+    const wrapped = Buffer.allocUnsafe(head.length + Number(before.size) + tail.length);
+    head.copy(wrapped, 0);
+    const read = readSync(fd, wrapped, head.length, Number(before.size), 0);
+    const end = head.length + read;
+    tail.copy(wrapped, end);
+    const bytes = wrapped.subarray(head.length, end);
     const after = fstatSync(fd, { bigint: true });
     const settled = identityOf(before) === identityOf(after) && Date.now() - Number(after.ctimeMs) >= SETTLED_MS;
-    return { bytes: bytes.subarray(0, read), identity: settled ? identityOf(after) : UNSETTLED };
+    const source = isAscii(bytes) ? wrapped.toString('latin1', 0, end + tail.length) : WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1];
+    return { bytes, source, identity: settled ? identityOf(after) : UNSETTLED };
   } finally {
     closeSync(fd);
   }
@@ -166,24 +182,28 @@ function readCache(file: string): Cache | undefined {
       debug('compile cache ignored: %s is not a file of this user', file);
       return undefined;
     }
-    const bytes = Buffer.allocUnsafe(stat.size);
-    if (readSync(fd, bytes, 0, stat.size, 0) !== stat.size) {
-      debug('compile cache ignored: %s was cut short', file);
-      return undefined;
-    }
-    const newline = bytes.indexOf(10);
-    const [format, version, identity, length, paths] = bytes.subarray(0, Math.max(newline, 0)).toString('latin1').split(' ');
+    const start = Buffer.allocUnsafe(Math.min(stat.size, HEADER_MAX));
+    const newline = start.subarray(0, readSync(fd, start, 0, start.length, 0)).indexOf(10);
+    const [format, version, identity, length, paths] = start.subarray(0, Math.max(newline, 0)).toString('latin1').split(' ');
     const size = Number(length);
-    const first = bytes.subarray(newline + 1, newline + 1 + size);
-    if (newline < 0 || `${format} ${version}` !== FORMAT || !(size > 0) || paths === undefined || bytes.length !== newline + 1 + 2 * size) {
+    if (newline < 0 || `${format} ${version}` !== FORMAT || !(size > 0) || paths === undefined || stat.size !== newline + 1 + 2 * size) {
       debug('compile cache ignored: %s is damaged or of another format (its header)', file);
       return undefined;
     }
-    if (!first.equals(bytes.subarray(newline + 1 + size))) {
+    // The data in a buffer of its own, which starts aligned: V8 takes it where it is, where it copies data that
+    // starts at an odd offset. The second copy is read in chunks and compared, not held.
+    const data = Buffer.allocUnsafe(size);
+    const chunk = Buffer.allocUnsafe(Math.min(size, COMPARED_CHUNK));
+    let same = readSync(fd, data, 0, size, newline + 1) === size;
+    for (let at = 0; same && at < size; at += chunk.length) {
+      const length = Math.min(chunk.length, size - at);
+      same = readSync(fd, chunk, 0, length, newline + 1 + size + at) === length && chunk.subarray(0, length).equals(data.subarray(at, at + length));
+    }
+    if (!same) {
       debug('compile cache ignored: %s is damaged (its two copies differ)', file);
       return undefined;
     }
-    return { data: first, identity, paths: new Set(paths.split(',').filter((path) => path !== '-')) };
+    return { data, identity, paths: new Set(paths.split(',').filter((path) => path !== '-')) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug('compile cache ignored: %s', (error as Error).message);
     return undefined;
@@ -250,7 +270,7 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
     }
   }
   const cachedData = checked || cache?.identity === bundle.identity ? cache?.data : undefined;
-  const script = new Script(WRAPPER[0] + bundle.bytes.toString('utf8') + WRAPPER[1], { filename: START_FILE, lineOffset: -1, cachedData });
+  const script = new Script(bundle.source, { filename: START_FILE, lineOffset: -1, cachedData });
   const hit = cachedData !== undefined && !script.cachedDataRejected;
   debug('compile cache %s: %s', hit ? 'used' : cachedData ? 'rejected by V8' : cache ? 'stale (made from another state of the bundle file)' : 'missing', file);
   // What `module.require` makes: a module of its own in require.cache (the lazy bundles require it
