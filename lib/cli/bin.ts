@@ -19,7 +19,7 @@
  * - its directory is a real directory (not a symbolic link), owned by the current user and writable by
  *   no one else: anyone who can write it could plant bytecode that runs as the user;
  * - its file is named after the bundle's content hash (stamped into this file by the build, with the
- *   bundle's size), the Node version and the arch;
+ *   bundle's size), the bundle file's device and inode (each installed copy keeps its own), the Node version and the arch;
  * - it was made from this state of the bundle file: it records the file's identity (device, inode,
  *   size, mtime, ctime), taken when the bundle was read and checked against the stamp's SHA-256 by the
  *   run that wrote it. A start compares the identity (an fstat) instead of hashing 0.8 MB: see
@@ -40,10 +40,10 @@
  * The bundle is found beside this file's real path: under `--preserve-symlinks-main` a bin run
  * through node_modules/.bin has that directory as its `__dirname`.
  */
+import { isAscii } from 'node:buffer';
 import type * as Crypto from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { isAscii } from 'node:buffer';
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -81,6 +81,8 @@ interface Bundle {
   readonly source: string;
   /** Device, inode, size, mtime and ctime (ns): any write to the file, or another file renamed over it, changes one. */
   readonly identity: string;
+  /** The file's device and inode: which copy of the bundle this is (another install or checkout of the same build is another). */
+  readonly place: string;
 }
 
 const identityOf = (stat: BigIntStats) => `${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs}`;
@@ -109,7 +111,7 @@ function readBundle(): Bundle {
     const after = fstatSync(fd, { bigint: true });
     const settled = identityOf(before) === identityOf(after) && Date.now() - Number(after.ctimeMs) >= SETTLED_MS;
     const source = isAscii(bytes) ? wrapped.toString('latin1', 0, end + tail.length) : WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1];
-    return { bytes, source, identity: settled ? identityOf(after) : UNSETTLED };
+    return { bytes, source, identity: settled ? identityOf(after) : UNSETTLED, place: `${after.dev}-${after.ino}` };
   } finally {
     closeSync(fd);
   }
@@ -258,7 +260,9 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
   const dir = cacheDirectory(env);
   if (dir === undefined) return undefined;
   // The format's number in the name too: a bin of another format beside this one (another checkout, another install) keeps its own file, not rewriting this one.
-  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}-2.cache`);
+  // So does each copy of the same bundle (two projects with the same version installed): one file for both would
+  // record one copy's identity, be stale for the other, and be compiled over and rewritten by each in turn.
+  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${bundle.place}-${process.version}-${process.arch}-2.cache`);
   const cache = readCache(file);
   // A cache made from this state of the bundle file, or, made from a bundle that had just changed, checked by content.
   let checked = false;
