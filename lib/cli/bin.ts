@@ -6,7 +6,7 @@
  *
  * The bundle is a file of its own so that a compile cache can cover it: Node compiles a file before
  * running any of its code, so a call inside the bundle would come too late for the bundle itself.
- * - Node ≥ 22.1: Node's own compile cache (`module.enableCompileCache`, as tsc's and eslint's bins
+ * - Node >= 22.1: Node's own compile cache (`module.enableCompileCache`, as tsc's and eslint's bins
  *   use it), which keeps it in a temporary directory and checks it against each file's content.
  * - Older Node (20), run as the command: a V8 code cache of the start bundle that this file keeps
  *   itself (`loadStart` below), following Node's conventions: `NODE_DISABLE_COMPILE_CACHE=1` turns it
@@ -245,8 +245,8 @@ function writeCache(file: string, script: Script, bundle: Bundle, stamp: Stamp, 
 }
 
 /**
- * Loads the start bundle as `module.require` would — a CommonJS module of its own in `require.cache`,
- * a child of this one, its `require` relative to dist/bin — compiled with the V8 code cache when one
+ * Loads the start bundle as `module.require` would - a CommonJS module of its own in `require.cache`,
+ * a child of this one, its `require` relative to dist/bin - compiled with the V8 code cache when one
  * is safe to use, else undefined (the caller requires it). Writes the cache at exit when `write` and
  * the cache was missing, damaged or rejected.
  */
@@ -308,7 +308,7 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
   return start.exports as Start;
 }
 
-// Node ≥ 22.1 caches what its loader compiles; on Node 20 the bin, run as the command, keeps a cache itself.
+// Node >= 22.1 caches what its loader compiles; on Node 20 the bin, run as the command, keeps a cache itself.
 const { enableCompileCache } = Module as { enableCompileCache?: () => unknown };
 enableCompileCache?.();
 const start =
