@@ -6,7 +6,7 @@
  *
  * The bundle is a file of its own so that a compile cache can cover it: Node compiles a file before
  * running any of its code, so a call inside the bundle would come too late for the bundle itself.
- * - Node ≥ 22.1: Node's own compile cache (`module.enableCompileCache`, as tsc's and eslint's bins
+ * - Node >= 22.1: Node's own compile cache (`module.enableCompileCache`, as tsc's and eslint's bins
  *   use it), which keeps it in a temporary directory and checks it against each file's content.
  * - Older Node (20), run as the command: a V8 code cache of the start bundle that this file keeps
  *   itself (`loadStart` below), following Node's conventions: `NODE_DISABLE_COMPILE_CACHE=1` turns it
@@ -19,7 +19,7 @@
  * - its directory is a real directory (not a symbolic link), owned by the current user and writable by
  *   no one else: anyone who can write it could plant bytecode that runs as the user;
  * - its file is named after the bundle's content hash (stamped into this file by the build, with the
- *   bundle's size), the Node version and the arch;
+ *   bundle's size), the bundle file's device and inode (each installed copy keeps its own), the Node version and the arch;
  * - it was made from this state of the bundle file: it records the file's identity (device, inode,
  *   size, mtime, ctime), taken when the bundle was read and checked against the stamp's SHA-256 by the
  *   run that wrote it. A start compares the identity (an fstat) instead of hashing 0.8 MB: see
@@ -40,6 +40,7 @@
  * The bundle is found beside this file's real path: under `--preserve-symlinks-main` a bin run
  * through node_modules/.bin has that directory as its `__dirname`.
  */
+import { isAscii } from 'node:buffer';
 import type * as Crypto from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
@@ -59,9 +60,13 @@ interface Stamp {
 }
 const START_STAMP: Stamp | undefined = undefined;
 
-const START_FILE = join(dirname(realpathSync(__filename)), 'skewguard-start.js');
+const START_FILE = join(dirname(realpathSync.native(__filename)), 'skewguard-start.js');
 const debug = debuglog('skewguard');
 const FORMAT = 'skewguard-compile-cache 2';
+/** A cache file's header line is shorter than this (format, identity, length and the paths taken). */
+const HEADER_MAX = 512;
+/** The size of the reads that compare a cache file's second copy of the data with its first. */
+const COMPARED_CHUNK = 64 * 1024;
 /** A cache whose bundle changed less than this long before it was read records no file identity (see `readBundle`). */
 const SETTLED_MS = 3000;
 /** What a cache records instead of the bundle's identity when the bundle had just changed: its content is checked. */
@@ -69,11 +74,15 @@ const UNSETTLED = 'unsettled';
 /** The CommonJS wrapper, on lines of their own: `lineOffset: -1` keeps the bundle's lines and columns. */
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\n', '\n})'] as const;
 
-/** The start bundle as read: its bytes, and what identifies that state of the file, if it had settled. */
+/** The start bundle as read: its bytes, its source in the CommonJS wrapper, and what identifies that state of the file, if it had settled. */
 interface Bundle {
   readonly bytes: Buffer;
+  /** `WRAPPER[0] + bundle + WRAPPER[1]`, as one string: what the Script compiles. */
+  readonly source: string;
   /** Device, inode, size, mtime and ctime (ns): any write to the file, or another file renamed over it, changes one. */
   readonly identity: string;
+  /** The file's device and inode: which copy of the bundle this is (another install or checkout of the same build is another). */
+  readonly place: string;
 }
 
 const identityOf = (stat: BigIntStats) => `${stat.dev}.${stat.ino}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs}`;
@@ -89,11 +98,20 @@ function readBundle(): Bundle {
   const fd = openSync(START_FILE, 'r');
   try {
     const before = fstatSync(fd, { bigint: true });
-    const bytes = Buffer.allocUnsafe(Number(before.size));
-    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    // The file is read between the wrapper's two parts, so an ASCII bundle (esbuild writes one) becomes the
+    // source in one copy: a concatenation would be copied once more when V8 flattens it to compile.
+    const head = Buffer.from(WRAPPER[0], 'latin1');
+    const tail = Buffer.from(WRAPPER[1], 'latin1');
+    const wrapped = Buffer.allocUnsafe(head.length + Number(before.size) + tail.length);
+    head.copy(wrapped, 0);
+    const read = readSync(fd, wrapped, head.length, Number(before.size), 0);
+    const end = head.length + read;
+    tail.copy(wrapped, end);
+    const bytes = wrapped.subarray(head.length, end);
     const after = fstatSync(fd, { bigint: true });
     const settled = identityOf(before) === identityOf(after) && Date.now() - Number(after.ctimeMs) >= SETTLED_MS;
-    return { bytes: bytes.subarray(0, read), identity: settled ? identityOf(after) : UNSETTLED };
+    const source = isAscii(bytes) ? wrapped.toString('latin1', 0, end + tail.length) : WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1];
+    return { bytes, source, identity: settled ? identityOf(after) : UNSETTLED, place: `${after.dev}-${after.ino}` };
   } finally {
     closeSync(fd);
   }
@@ -166,24 +184,28 @@ function readCache(file: string): Cache | undefined {
       debug('compile cache ignored: %s is not a file of this user', file);
       return undefined;
     }
-    const bytes = Buffer.allocUnsafe(stat.size);
-    if (readSync(fd, bytes, 0, stat.size, 0) !== stat.size) {
-      debug('compile cache ignored: %s was cut short', file);
-      return undefined;
-    }
-    const newline = bytes.indexOf(10);
-    const [format, version, identity, length, paths] = bytes.subarray(0, Math.max(newline, 0)).toString('latin1').split(' ');
+    const start = Buffer.allocUnsafe(Math.min(stat.size, HEADER_MAX));
+    const newline = start.subarray(0, readSync(fd, start, 0, start.length, 0)).indexOf(10);
+    const [format, version, identity, length, paths] = start.subarray(0, Math.max(newline, 0)).toString('latin1').split(' ');
     const size = Number(length);
-    const first = bytes.subarray(newline + 1, newline + 1 + size);
-    if (newline < 0 || `${format} ${version}` !== FORMAT || !(size > 0) || paths === undefined || bytes.length !== newline + 1 + 2 * size) {
+    if (newline < 0 || `${format} ${version}` !== FORMAT || !(size > 0) || paths === undefined || stat.size !== newline + 1 + 2 * size) {
       debug('compile cache ignored: %s is damaged or of another format (its header)', file);
       return undefined;
     }
-    if (!first.equals(bytes.subarray(newline + 1 + size))) {
+    // The data in a buffer of its own, which starts aligned: V8 takes it where it is, where it copies data that
+    // starts at an odd offset. The second copy is read in chunks and compared, not held.
+    const data = Buffer.allocUnsafe(size);
+    const chunk = Buffer.allocUnsafe(Math.min(size, COMPARED_CHUNK));
+    let same = readSync(fd, data, 0, size, newline + 1) === size;
+    for (let at = 0; same && at < size; at += chunk.length) {
+      const length = Math.min(chunk.length, size - at);
+      same = readSync(fd, chunk, 0, length, newline + 1 + size + at) === length && chunk.subarray(0, length).equals(data.subarray(at, at + length));
+    }
+    if (!same) {
       debug('compile cache ignored: %s is damaged (its two copies differ)', file);
       return undefined;
     }
-    return { data: first, identity, paths: new Set(paths.split(',').filter((path) => path !== '-')) };
+    return { data, identity, paths: new Set(paths.split(',').filter((path) => path !== '-')) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug('compile cache ignored: %s', (error as Error).message);
     return undefined;
@@ -223,8 +245,8 @@ function writeCache(file: string, script: Script, bundle: Bundle, stamp: Stamp, 
 }
 
 /**
- * Loads the start bundle as `module.require` would — a CommonJS module of its own in `require.cache`,
- * a child of this one, its `require` relative to dist/bin — compiled with the V8 code cache when one
+ * Loads the start bundle as `module.require` would - a CommonJS module of its own in `require.cache`,
+ * a child of this one, its `require` relative to dist/bin - compiled with the V8 code cache when one
  * is safe to use, else undefined (the caller requires it). Writes the cache at exit when `write` and
  * the cache was missing, damaged or rejected.
  */
@@ -238,7 +260,9 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
   const dir = cacheDirectory(env);
   if (dir === undefined) return undefined;
   // The format's number in the name too: a bin of another format beside this one (another checkout, another install) keeps its own file, not rewriting this one.
-  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${process.version}-${process.arch}-2.cache`);
+  // So does each copy of the same bundle (two projects with the same version installed): one file for both would
+  // record one copy's identity, be stale for the other, and be compiled over and rewritten by each in turn.
+  const file = join(dir, `skewguard-start-${stamp.sha256.slice(0, 32)}-${bundle.place}-${process.version}-${process.arch}-2.cache`);
   const cache = readCache(file);
   // A cache made from this state of the bundle file, or, made from a bundle that had just changed, checked by content.
   let checked = false;
@@ -250,7 +274,7 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
     }
   }
   const cachedData = checked || cache?.identity === bundle.identity ? cache?.data : undefined;
-  const script = new Script(WRAPPER[0] + bundle.bytes.toString('utf8') + WRAPPER[1], { filename: START_FILE, lineOffset: -1, cachedData });
+  const script = new Script(bundle.source, { filename: START_FILE, lineOffset: -1, cachedData });
   const hit = cachedData !== undefined && !script.cachedDataRejected;
   debug('compile cache %s: %s', hit ? 'used' : cachedData ? 'rejected by V8' : cache ? 'stale (made from another state of the bundle file)' : 'missing', file);
   // What `module.require` makes: a module of its own in require.cache (the lazy bundles require it
@@ -284,7 +308,7 @@ function loadStart(stamp: Stamp | undefined, env: NodeJS.ProcessEnv, write: bool
   return start.exports as Start;
 }
 
-// Node ≥ 22.1 caches what its loader compiles; on Node 20 the bin, run as the command, keeps a cache itself.
+// Node >= 22.1 caches what its loader compiles; on Node 20 the bin, run as the command, keeps a cache itself.
 const { enableCompileCache } = Module as { enableCompileCache?: () => unknown };
 enableCompileCache?.();
 const start =

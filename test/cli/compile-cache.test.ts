@@ -80,7 +80,10 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(files(dir)).toHaveLength(1);
     file = join(dir, files(dir)[0]);
-    expect(files(dir)[0]).toMatch(new RegExp(`^skewguard-start-[0-9a-f]{32}-${process.version}-${process.arch}-2\\.cache$`));
+    const bundleStat = statSync(join(root, 'dist/bin/skewguard-start.js'), { bigint: true });
+    expect(files(dir)[0]).toMatch(
+      new RegExp(`^skewguard-start-[0-9a-f]{32}-${bundleStat.dev}-${bundleStat.ino}-${process.version}-${process.arch}-2\\.cache$`),
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(whole(file)).toBe(true);
     const stat = statSync(join(root, 'dist/bin/skewguard-start.js'), { bigint: true });
@@ -101,6 +104,32 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(result.said).toMatch(/compile cache written/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
     expect(whole(file)).toBe(true);
+  });
+
+  it('compiles over a cache whose second copy of the data differs in its last byte (compared in chunks)', () => {
+    const damaged = readFileSync(file);
+    damaged[damaged.length - 1] ^= 0xff;
+    writeFileSync(file, damaged);
+    const result = run(dir);
+    expect(result.said).toMatch(/is damaged \(its two copies differ\)/);
+    expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
+    expect(whole(file)).toBe(true);
+  });
+
+  it('decodes a bundle that is not ASCII as UTF-8 (esbuild writes ASCII; an edited bundle of the same size may not be)', () => {
+    const copy = copyOfBin();
+    const design = ['lint', 'examples/designs/good/uuid-orders.json'];
+    const before = run(undefined, { NODE_DISABLE_COMPILE_CACHE: '1' }, design, [], copy.bin);
+    expect(before.stdout).toMatch(/\u2714 no findings/);
+    const bundle = readFileSync(copy.bundle, 'latin1');
+    const escaped = 'c.green("\\u2714 no findings")';
+    expect(bundle).toContain(escaped);
+    // The same size in bytes: the check mark as UTF-8 (3 bytes) and three spaces for the escape's 6.
+    writeFileSync(copy.bundle, Buffer.from(bundle.replace(escaped, 'c.green("\u2714 no findings")   '), 'utf8'));
+    expect(statSync(copy.bundle).size).toBe(bundle.length);
+    const result = run(join(tempTree(), 'cache'), {}, design, [], copy.bin);
+    expect(result.said).toMatch(/compile cache missing/);
+    expect({ ...result, said: '' }).toEqual({ ...before, said: '' });
   });
 
   it('compiles over a cache V8 rejects (whole, made from this bundle file), and replaces it', () => {
@@ -153,6 +182,19 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(result.said).toMatch(/compile cache stale .*\ncompile cache not written: .* is not the file the bin was built with/);
     expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
     expect(readFileSync(made).equals(before)).toBe(true);
+  });
+
+  it('keeps one file per copy of the bundle: two installs of the same build, run in turn, each use their own', () => {
+    const copies = [copyOfBin(), copyOfBin()];
+    const cache = join(tempTree(), 'cache');
+    for (const copy of copies) settle(copy.bundle);
+    for (const copy of copies) expect(run(cache, {}, LINT, [], copy.bin).said).toMatch(/compile cache missing: .*\ncompile cache written/);
+    expect(files(cache)).toHaveLength(2);
+    for (const copy of [...copies, ...copies]) {
+      const result = run(cache, {}, LINT, [], copy.bin);
+      expect(result.said).toMatch(/^compile cache used: [^\n]*$/);
+      expect({ ...result, said: '' }).toEqual({ ...plain, said: '' });
+    }
   });
 
   it('grows to the paths its lints take, whichever ran first: rewritten by a lint that took a path it lacks, only then', () => {
