@@ -58,7 +58,9 @@ describe('lint cdk.out/ judges the Validations.acknowledge() waivers the synth j
   it('heads a waiver given on a scope by that scope, not by an engine', async () => {
     const { stdout } = await cli(['lint', 'cdk.out', '--no-color'], { cwd });
     expect(stdout.match(/^ {2}\S.*$/gm)).toEqual(['  Test.Orders (dynamodb)', '  Test/Orders (CDK scope)', '  Test (CDK scope)']);
-    expect(stdout).toMatch(/ {2}Test \(CDK scope\)\n {4}warning unused acknowledgement of SG014 .*\n.*Validations\.acknowledge\(\{ id: 'skewguard::SG014' \}\) at Test waives nothing/);
+    expect(stdout).toMatch(
+      / {2}Test \(CDK scope\)\n {4}warning unused acknowledgement of SG014 .*\n.*Validations\.acknowledge\(\{ id: 'skewguard::SG014' \}\) at Test waives nothing/,
+    );
   });
 
   it('reads a stack’s metadata kept inline in manifest.json (no additionalMetadataFile), as older CDK versions write it', async () => {
