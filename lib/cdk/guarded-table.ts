@@ -58,6 +58,7 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
+import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
@@ -512,10 +513,13 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** The lint, with its findings said in the props' terms (`findings`), both made once per change. */
   private lintWithFindings(waivers?: readonly RecordedAcknowledgement[]): NonNullable<GuardedTable['linted']> {
     const input = this.effectiveInput(waivers);
-    const key = JSON.stringify(input);
+    const inputKey = JSON.stringify(input);
+    // The day waivers' `expires` dates are judged on, when a test pinned it (pinned-day.ts): part of the lint's key.
+    const today = pinnedDay();
+    const key = today === undefined ? inputKey : `${inputKey}\u0000${today}`;
     if (this.linted?.key !== key) {
-      const document = this.normalizedOf(input, key);
-      const result = lintNormalized(document);
+      const document = this.normalizedOf(input, inputKey);
+      const result = lintNormalized(document, today === undefined ? {} : { today });
       this.linted = { key, lint: { design: input, document, result }, findings: result.findings.map(asPropFinding) };
     }
     return this.linted;

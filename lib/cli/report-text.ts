@@ -97,7 +97,8 @@ export function textReporter(settings: ReportSettings): Reporter {
         return lines;
       };
       for (const f of findings) group(f.resource, f.engine).push(findingLines(f, where, c, settings.docsUrl));
-      for (const u of unused) group(u.resource, u.engine).push(unusedLines(u, where, c));
+      // A `Validations.acknowledge()` given on a CDK scope (a stack, a stage, the app) is no table of an engine: headed by its scope.
+      for (const u of unused) group(u.resource, u.acknowledgedAt === undefined ? u.engine : 'CDK scope').push(unusedLines(u, where, c));
       for (const [resource, lines] of groups) {
         yield `  ${resource}\n`;
         yield* lines;

@@ -339,10 +339,14 @@ const isCalendarDay = (value: string): boolean => {
 /** A calendar day written `YYYY-MM-DD` (ISO 8601), e.g. an acknowledgement's last day. */
 export function calendarDay(): Shape<string> {
   const expected = 'a date written YYYY-MM-DD, e.g. "2027-03-01"';
-  const day = text({ pattern: /^\d{4}-\d{2}-\d{2}$/, patternHint: expected });
+  const pattern = /^\d{4}-\d{2}-\d{2}$/;
+  const day = text({ pattern, patternHint: expected });
   return {
     ...day,
     read(value, place, issues, key) {
+      // A string in another format (01/02/2027) is a string: said as the format it must have, not as "expected a string".
+      if (typeof value === 'string' && value.trim() === value && !isStringToken(value) && !pattern.test(value))
+        return report(issues, place, key, `must be ${expected}, got ${describe(value)}`);
       const read = day.read(value, place, issues, key);
       if (read === undefined || isCalendarDay(read)) return read;
       return report(issues, place, key, `is not a day of the calendar: ${describe(value)} (expected ${expected})`);

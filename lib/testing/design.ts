@@ -5,9 +5,9 @@
  */
 import { declaresNothing, DesignError, lintDocument, type DesignInput, type Finding, type LintOptions, type LintResult } from '../index';
 import { DesignAssertionError } from './assertion-error';
-import { describeExpectation, readExpectations, unmet, type RuleExpectation } from './expectations';
+import { describeExpectation, inExpectationOrder, readExpectations, unmet, type RuleExpectation } from './expectations';
 import { fails, readFailOn, type FailOn } from './failing';
-import { readOptions } from './options';
+import { readOptions, type OptionNames } from './options';
 import { findingEntry, formatReport, unusedAcknowledgementEntry } from './report';
 
 export interface DesignAssertionOptions extends LintOptions {
@@ -19,6 +19,9 @@ export interface DesignAssertionOptions extends LintOptions {
   readonly failOn?: FailOn;
 }
 
+/** The options the design assertions accept: `failOn` and the core's `lint()` options. */
+const OPTION_NAMES: OptionNames<DesignAssertionOptions> = { failOn: true, thresholds: true, rules: true, only: true, basePath: true, today: true };
+
 interface Checked {
   readonly result: LintResult;
   readonly failing: Finding[];
@@ -27,7 +30,7 @@ interface Checked {
 }
 
 function check(design: DesignInput, options: DesignAssertionOptions, caller: string): Checked {
-  const { failOn: rawFailOn, ...lintOptions } = readOptions(options, caller);
+  const { failOn: rawFailOn, ...lintOptions } = readOptions(options, caller, OPTION_NAMES);
   const failOn = readFailOn(rawFailOn, caller);
   let result: LintResult;
   try {
@@ -71,10 +74,12 @@ export function assertDesignPasses(design: DesignInput, options: DesignAssertion
 /**
  * Asserts that `design` fails with each expected rule: an unacknowledged finding of that rule (at
  * that path or resource, if given) at or above `failOn`. Other failing rules are allowed: list them
- * too to pin the verdict. Throws a `DesignAssertionError` with the whole report otherwise. Returns the
- * failing findings.
+ * too to pin the verdict. Throws a `DesignAssertionError` with the whole report otherwise. Returns every
+ * failing finding, in the expectations' order: first the finding each expectation matched (its first in
+ * report order; one met by an earlier expectation's finding adds none), then the other failing findings in
+ * report order. So `const [hot, status] = assertDesignFails(d, ['SG003', 'SG001'])` gives the SG003 finding first.
  *
- * @example assertDesignFails(statusKeyedDesign, ['SG001', { rule: 'SG003', path: 'tables[0].partitionKey' }]);
+ * @example const [hot] = assertDesignFails(statusKeyedDesign, [{ rule: 'SG003', path: 'tables[0].partitionKey' }, 'SG001']);
  */
 export function assertDesignFails(
   design: DesignInput,
@@ -83,14 +88,12 @@ export function assertDesignFails(
 ): Finding[] {
   const wanted = readExpectations(expected, 'assertDesignFails');
   const { failing, report } = check(design, options, 'assertDesignFails');
-  const missing = unmet(
-    wanted,
-    failing.map((f) => ({ rule: f.ruleId, path: f.path, resource: f.resource, index: f.index })),
-  );
+  const candidates = failing.map((f) => ({ rule: f.ruleId, path: f.path, resource: f.resource, index: f.index }));
+  const missing = unmet(wanted, candidates);
   if (missing.length > 0) {
     throw new DesignAssertionError(
       `expected the design to fail with ${missing.map(describeExpectation).join(', ')}, but ${failing.length === 0 ? 'it passes' : `it fails only with ${[...new Set(failing.map((f) => f.ruleId))].join(', ')}`}\n\n${report}`,
     );
   }
-  return failing;
+  return inExpectationOrder(wanted, failing, candidates);
 }

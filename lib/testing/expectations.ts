@@ -132,3 +132,17 @@ export function describeExpectation(expected: ExpectedFinding): string {
 export function unmet(expected: readonly ExpectedFinding[], candidates: readonly Candidate[]): ExpectedFinding[] {
   return expected.filter((e) => !candidates.some((c) => matchesExpectation(e, c)));
 }
+
+/**
+ * `items` (the failing findings or violations, in report order) with each expectation's first match first, in the
+ * expectations' order, then the rest in report order: `const [hot] = assert…Fails(x, ['SG003', 'SG001'])` is the
+ * SG003 one. `candidates[i]` describes `items[i]`. A finding matched by an earlier expectation is not repeated.
+ */
+export function inExpectationOrder<T>(expected: readonly ExpectedFinding[], items: readonly T[], candidates: readonly Candidate[]): T[] {
+  const first = new Set<number>();
+  for (const e of expected) {
+    const i = candidates.findIndex((c) => matchesExpectation(e, c));
+    if (i >= 0) first.add(i);
+  }
+  return [...[...first].map((i) => items[i]), ...items.filter((_, i) => !first.has(i))];
+}

@@ -18,6 +18,7 @@ Validations.of(table).acknowledge({ id: 'skewguard::SG999', reason: 'a typo of t
 Validations.of(table).acknowledge({ id: 'skewguard::SG011', reason: 'latency alarms are handled by the platform team' });
 Validations.of(table).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses, a small table read once a day' });
 Validations.of(stack).acknowledge({ id: 'SG015', reason: 'an id without the skewguard:: prefix' });
+Validations.of(stack).acknowledge({ id: 'skewguard::SG014', reason: 'a stack-wide waiver that waives nothing' });
 const refusal = synthError(app);
 /** The synth's violation whose description starts with `start` (CDK writes the plugin's `fix` as `suggestedFix`). */
 const synthSays = (start: string) =>
@@ -51,6 +52,15 @@ describe('lint cdk.out/ judges the Validations.acknowledge() waivers the synth j
     );
     expect(stdout).toMatch(/\(acknowledged\) SG001 low-cardinality-key/);
     expect(stdout).toContain('acknowledged: five statuses, a small table read once a day');
+  });
+
+  // Review 25: a stack's waiver was headed "Test (dynamodb)", as if the stack were a table of that engine.
+  it('heads a waiver given on a scope by that scope, not by an engine', async () => {
+    const { stdout } = await cli(['lint', 'cdk.out', '--no-color'], { cwd });
+    expect(stdout.match(/^ {2}\S.*$/gm)).toEqual(['  Test.Orders (dynamodb)', '  Test/Orders (CDK scope)', '  Test (CDK scope)']);
+    expect(stdout).toMatch(
+      / {2}Test \(CDK scope\)\n {4}warning unused acknowledgement of SG014 .*\n.*Validations\.acknowledge\(\{ id: 'skewguard::SG014' \}\) at Test waives nothing/,
+    );
   });
 
   it('reads a stack’s metadata kept inline in manifest.json (no additionalMetadataFile), as older CDK versions write it', async () => {

@@ -97,6 +97,20 @@ describe('the skewguard binary', () => {
     expect(result.stderr).toBe('exit=141\n');
   });
 
+  // The SARIF header is written before any file is linted: a reader that never reads closed the pipe before the search began.
+  it.each(['text', 'json', 'sarif', 'github'])('exits 141 silently in %s when the reader closed the pipe before a search linted its files', (format) => {
+    const dir = tempTree({ 'designs/a.json': designWithFindings(1), 'designs/b.json': designWithFindings(1, () => 'table-b') });
+    const result = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${BIN}" lint designs --format ${format} | (exec <&-; sleep 1); echo "exit=\${PIPESTATUS[0]}" >&2`],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(result.stderr).toBe('exit=141\n');
+  });
+
   it('with --fix, names the files written and their application changes on stderr when the reader went away (| head -1)', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json --fix | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {

@@ -96,6 +96,22 @@ describe('bad dates are refused, naming the field', () => {
     expect((error as DesignError).issues).toEqual([{ path: 'tables[0].acknowledgements[0].expires', message: expect.stringMatching(/YYYY-MM-DD/) }]);
   });
 
+  // Review 25: a date in another format was refused as "expected a string …, got "01/02/2027"", which is a string.
+  it.each([['01/02/2027'], ['2027-3-1'], ['tomorrow'], ['']])(
+    'a string in another format (%p) is told the format it must have, and what was given',
+    (expires) => {
+      let error: unknown;
+      try {
+        lintDocument({ tables: [byStatus([{ ...WAIVER, expires }])] });
+      } catch (e) {
+        error = e;
+      }
+      expect((error as DesignError).issues).toEqual([
+        { path: 'tables[0].acknowledgements[0].expires', message: `must be a date written YYYY-MM-DD, e.g. "2027-03-01", got ${JSON.stringify(expires)}` },
+      ]);
+    },
+  );
+
   it('the `today` option', () => {
     expect(() => lintDocument({ tables: [byStatus([WAIVER])] }, { today: '03/02/2027' })).toThrow(UsageError);
     expect(() => lintDocument({ tables: [byStatus([WAIVER])] }, { today: '03/02/2027' })).toThrow(/options\.today/);

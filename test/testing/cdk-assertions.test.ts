@@ -114,6 +114,60 @@ describe('assertStackPasses', () => {
 });
 
 // CDK prints the report of the whole app: asserting one stack printed another stack's warnings.
+// Review 25: { today } and { bogusOption: 1 } were accepted silently; a waiver with `expires` turned a stack test red on a date it could not pin.
+describe('the options', () => {
+  const waived = (expires: string) =>
+    statusKeyed({
+      acknowledgements: [
+        { rule: 'SG001', reason: 'Five statuses, rekeyed next quarter.', expires },
+        { rule: 'SG003', reason: 'Five statuses, rekeyed next quarter.', expires },
+      ],
+    });
+
+  it('an unknown option is a UsageError naming it and listing the accepted ones', () => {
+    const stack = stackOf();
+    new GuardedTable(stack, 'Orders', healthy());
+    for (const run of [() => assertStackPasses(stack, { bogusOption: 1 } as never), () => assertStackFails(stack, 'SG001', { bogusOption: 1 } as never)]) {
+      const error = thrown(run);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).issues).toEqual([{ path: 'options.bogusOption', message: 'is not a known field; expected one of: failOn, today' }]);
+    }
+    expect((thrown(() => assertStackPasses(stack, { today: '01/06/2026' })) as UsageError).issues).toEqual([
+      { path: 'options.today', message: 'must be a date written YYYY-MM-DD, e.g. "2027-03-01", got "01/06/2026"' },
+    ]);
+  });
+
+  it('today pins the day the waivers of a GuardedTable expire on', () => {
+    const holding = stackOf();
+    new GuardedTable(holding, 'Orders', waived('2026-06-01'));
+    expect(assertStackPasses(holding, { today: '2026-06-01' }).map((v) => [v.ruleId, v.acknowledged !== undefined])).toEqual([
+      ['SG001', true],
+      ['SG003', true],
+    ]);
+    const lapsed = stackOf();
+    new GuardedTable(lapsed, 'Orders', waived('2026-06-01'));
+    expect(assertStackFails(lapsed, ['SG001', 'SG003'], { today: '2026-06-02' })).toHaveLength(2);
+  });
+});
+
+// Review 25: CDK suppresses by id alone, so a waiver skewguard refuses (reason "x") was listed as acknowledging its finding.
+describe('a refused Validations.acknowledge()', () => {
+  it.each([['x'], ['']])('with reason %p fails the synth and leaves its finding open, not "acknowledged"', (reason) => {
+    const stack = stackOf();
+    const table = new GuardedTable(stack, 'Orders', statusKeyed());
+    Validations.of(table).acknowledge({ id: 'skewguard::SG003', reason });
+    const failing = assertStackFails(stack, ['acknowledgement', 'SG003']);
+    expect(failing.map((v) => [v.ruleId, v.acknowledged])).toEqual([
+      ['acknowledgement', undefined],
+      ['SG003', undefined],
+      ['SG001', undefined],
+    ]);
+    const { text } = synthDesignReport(stack);
+    expect(text).toMatch(/^skewguard report for Shop: 3 errors, 0 warnings, 0 acknowledged\n/);
+    expect(text).not.toContain('acknowledged error');
+  });
+});
+
 describe('what an assertion prints', () => {
   /** Two stacks: A's table is healthy, B's is needlessly sharded (an SG007 warning). */
   function twoStacks() {
@@ -177,6 +231,13 @@ describe('what an assertion prints', () => {
 });
 
 describe('assertStackFails', () => {
+  it("returns the failing violations in the expectations' order, each expectation's violation first", () => {
+    const stack = stackOf();
+    new GuardedTable(stack, 'Orders', statusKeyed());
+    const [hot, status] = assertStackFails(stack, [{ rule: 'SG003' }, { rule: 'SG001' }]);
+    expect([hot.ruleId, status.ruleId]).toEqual(['SG003', 'SG001']);
+  });
+
   it('returns the failing violations when each expected rule refuses the synth', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', statusKeyed());
@@ -192,7 +253,8 @@ describe('assertStackFails', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', statusKeyed());
     const failing = assertStackFails(stack, ['SG001', 'SG003']);
-    const findings = assertDesignFails(ORDERS_BY_STATUS, 'SG003');
+    // The same expectations, so both are in the same (the expectations') order.
+    const findings = assertDesignFails(ORDERS_BY_STATUS, ['SG001', 'SG003']);
     expect(failing.map((v) => v.ruleId)).toEqual(['SG001', 'SG003']);
     expect(findings.map((f) => f.ruleId)).toEqual(failing.map((v) => v.ruleId));
     for (const v of failing) expect(v).not.toHaveProperty('rule');

@@ -95,7 +95,56 @@ describe('assertDesignPasses', () => {
   });
 });
 
+// Review 25: an unknown option was silently ignored, or (assertDesignPasses) reported as "the design is not valid input".
+describe('unknown options', () => {
+  it.each([
+    ['assertDesignPasses', () => assertDesignPasses(statusKeyed, { bogusOption: 1 } as never)],
+    ['assertDesignFails', () => assertDesignFails(statusKeyed, 'SG003', { bogusOption: 1 } as never)],
+  ])('%s: a UsageError naming the option and listing the accepted ones', (_name, run) => {
+    const error = thrown(run);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([
+      { path: 'options.bogusOption', message: 'is not a known field; expected one of: failOn, thresholds, rules, only, basePath, today' },
+    ]);
+  });
+
+  it('suggests the option a typo was meant to be', () => {
+    expect((thrown(() => assertDesignPasses(statusKeyed, { failon: 'warning' } as never)) as UsageError).issues[0].message).toMatch(
+      /^is not a known field \(did you mean "failOn"\?\)/,
+    );
+  });
+
+  it('today pins the day waivers expire on, as for lint()', () => {
+    const waived: DesignInput = {
+      tables: [
+        {
+          name: 'orders',
+          partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+          workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 },
+          acknowledgements: [
+            { rule: 'SG001', reason: 'Five statuses, rekeyed next quarter.', expires: '2026-06-01' },
+            { rule: 'SG003', reason: 'Five statuses, rekeyed next quarter.', expires: '2026-06-01' },
+          ],
+        },
+      ],
+    };
+    expect(() => assertDesignPasses(waived, { today: '2026-06-01' })).not.toThrow();
+    expect(assertDesignFails(waived, ['SG001', 'SG003'], { today: '2026-06-02' })).toHaveLength(2);
+    expect((thrown(() => assertDesignPasses(waived, { today: '01/06/2026' })) as UsageError).issues).toEqual([
+      { path: 'options.today', message: 'must be a date written YYYY-MM-DD, e.g. "2027-03-01", got "01/06/2026"' },
+    ]);
+  });
+});
+
 describe('assertDesignFails', () => {
+  // Review 25: `const [hot] = assertDesignFails(d, [{ rule: 'SG003' }, { rule: 'SG001' }])` gave the SG001 finding (report order).
+  it("returns the failing findings in the expectations' order, each expectation's finding first", () => {
+    const [hot, status] = assertDesignFails(statusKeyed, [{ rule: 'SG003' }, { rule: 'SG001' }]);
+    expect([hot.ruleId, status.ruleId]).toEqual(['SG003', 'SG001']);
+    expect(assertDesignFails(statusKeyed, 'SG003').map((f) => f.ruleId)).toEqual(['SG003', 'SG001']);
+    expect(assertDesignFails(statusKeyed, ['SG001', 'SG003']).map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
+  });
+
   it('returns the failing findings when every expected rule fails the design', () => {
     const failing = assertDesignFails(statusKeyed, ['SG001', 'hot-key-exceeds-partition', 'sg003']);
     expect(failing.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);

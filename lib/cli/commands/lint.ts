@@ -316,6 +316,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   }
   for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link, 'lint')));
   for (const origin of expansion.searches) {
+    // The reader went away before every file was linted: a search cut short is no search that found nothing.
+    if (output.closed) break;
     const { pattern } = specs[origin];
     const counted = passedOver.get(origin);
     if (found.has(origin)) {

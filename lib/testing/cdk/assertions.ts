@@ -4,11 +4,13 @@
  * the stack, waivers included, so the reader sees why without running `cdk synth`.
  */
 import type { IConstruct } from 'constructs';
+import { withPinnedDay } from '../../cdk/pinned-day';
 import { RULE_QUOTA_CHECK } from '../../cdk/rule-quota';
+import { validateLintOptions } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
-import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
+import { describeExpectation, inExpectationOrder, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
-import { readOptions } from '../options';
+import { readOptions, type OptionNames } from '../options';
 import { scopeName, synthDesignReport, type DesignViolation, type SynthDesignReport } from './synth-report';
 
 export interface StackAssertionOptions {
@@ -18,6 +20,21 @@ export interface StackAssertionOptions {
    * @default 'error'
    */
   readonly failOn?: FailOn;
+  /**
+   * The day, `YYYY-MM-DD` (UTC), on which the GuardedTables' acknowledgements' `expires` dates are judged, as
+   * `lint()`'s `today` option: pin it so a waiver with `expires` does not turn the test red on a later date. It
+   * applies to the synth the assertion makes (the first of the app: a synthesized app is not validated again).
+   * @default - today (UTC)
+   */
+  readonly today?: string;
+}
+
+const OPTION_NAMES: OptionNames<StackAssertionOptions> = { failOn: true, today: true };
+
+/** The options, each checked: failOn as the assertions read it, today as `lint()` reads it. */
+function readStackOptions(options: StackAssertionOptions | null | undefined, caller: string): { failOn: FailOn; today?: string } {
+  const { failOn, today } = readOptions(options, caller, OPTION_NAMES);
+  return { failOn: readFailOn(failOn, caller), ...validateLintOptions(today === undefined ? {} : { today }) };
 }
 
 /** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"), the
@@ -49,8 +66,8 @@ function printOpenFindings(report: SynthDesignReport, failed: readonly DesignVio
  * @example assertStackPasses(stack);
  */
 export function assertStackPasses(scope: IConstruct, options: StackAssertionOptions = {}): readonly DesignViolation[] {
-  const failOn = readFailOn(readOptions(options, 'assertStackPasses').failOn, 'assertStackPasses');
-  const report = synthDesignReport(scope);
+  const { failOn, today } = readStackOptions(options, 'assertStackPasses');
+  const report = withPinnedDay(today, () => synthDesignReport(scope));
   if (report.checkedTables === 0) {
     throw new DesignAssertionError(
       `expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checked: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app (with a GuardedTable in it, which registers the checks) for its other tables`,
@@ -70,7 +87,8 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
  * Asserts that synthesizing `scope` is refused for each expected rule: an unacknowledged violation
  * of that rule (at that field path or construct, if given) at or above `failOn`. `resource` matches
  * the construct path or its last segments (`'Orders'` matches `MyStack/Orders`). Throws a
- * `DesignAssertionError` with the whole report otherwise. Returns the failing violations. A pass prints
+ * `DesignAssertionError` with the whole report otherwise. Returns the failing violations in the expectations' order, as
+ * `assertDesignFails` returns its findings (each expectation's first match, then the rest in report order). A pass prints
  * nothing: the refusal is what the test expects, and a report of it on every run (its warnings too) buries the output
  * of the tests that fail.
  *
@@ -82,18 +100,16 @@ export function assertStackFails(
   options: StackAssertionOptions = {},
 ): DesignViolation[] {
   const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS, REPLACED_CHECKS);
-  const failOn = readFailOn(readOptions(options, 'assertStackFails').failOn, 'assertStackFails');
-  const report = synthDesignReport(scope);
+  const { failOn, today } = readStackOptions(options, 'assertStackFails');
+  const report = withPinnedDay(today, () => synthDesignReport(scope));
   const failed = failing(report.violations, failOn);
-  const missing = unmet(
-    wanted,
-    failed.map((v) => ({ rule: v.ruleId, path: v.path, resource: v.constructPath, index: v.index })),
-  );
+  const candidates = failed.map((v) => ({ rule: v.ruleId, path: v.path, resource: v.constructPath, index: v.index }));
+  const missing = unmet(wanted, candidates);
   if (missing.length > 0) {
     const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}`;
     throw new DesignAssertionError(
       `expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`,
     );
   }
-  return failed;
+  return inExpectationOrder(wanted, failed, candidates);
 }

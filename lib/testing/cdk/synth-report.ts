@@ -11,7 +11,7 @@ import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
 import { PLUGIN_NAME } from '../../cdk/acknowledgements';
 import { checkScope } from '../../cdk/cdk-shapes';
-import { UsageError } from '../../index';
+import { invalidWaiver, UsageError } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES } from '../../internal';
 import { formatReport, type ReportEntry } from '../report';
 
@@ -140,6 +140,17 @@ function violation(reported: ReportedViolation, acknowledged?: string): DesignVi
   };
 }
 
+/**
+ * The reason of the waiver CDK suppressed `reported` with, or undefined when skewguard refuses that waiver (a reason
+ * under 10 characters, the rule quota): CDK suppresses by id alone, but the synth fails on the refused waiver (a
+ * fatal `acknowledgement` violation) and the finding stays open, as the design's lint keeps it.
+ */
+function waiverReason(reported: ReportedViolation): string | undefined {
+  const reason = reported.reason ?? reported.ruleMetadata?.acknowledgedReason ?? '';
+  const rule = reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName;
+  return invalidWaiver({ rule, reason, acknowledgedAt: '' }) === undefined ? reason : undefined;
+}
+
 /** Whether a violation at `path` concerns `scopePath`: under it, or a waiver given above it (which applies to it). */
 function concerns(path: string, scopePath: string): boolean {
   if (scopePath === '' || path === '' || path === scopePath) return true;
@@ -225,9 +236,7 @@ export function synthDesignReport(scope: IConstruct): SynthDesignReport {
   }
   const { open, suppressed } = synthesizedViolations(root);
   const path = scope.node.path;
-  const reported = [...open.map((v) => violation(v)), ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? ''))].filter(
-    (v) => concerns(v.constructPath, path),
-  );
+  const reported = [...open.map((v) => violation(v)), ...suppressed.map((v) => violation(v, waiverReason(v)))].filter((v) => concerns(v.constructPath, path));
   const violations = [...reported, ...designWaivers(scope, reported)];
   return { violations, checkedTables: checkedTables(scope), text: formatReport(violations.map(entry), scopeName(scope)) };
 }

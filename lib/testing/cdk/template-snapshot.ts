@@ -16,7 +16,7 @@
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
 import { shapes, UsageError } from '../../index';
-import { readOptions } from '../options';
+import { readOptions, type OptionNames } from '../options';
 import { typeFilter } from '../type-filter';
 
 /** Options of a template snapshot. */
@@ -29,6 +29,8 @@ export interface TemplateSnapshotOptions {
    */
   readonly resourceTypes?: readonly string[];
 }
+
+const OPTION_NAMES: OptionNames<TemplateSnapshotOptions> = { resourceTypes: true };
 
 /** Placeholders written in place of values that change without a reviewable change. */
 export const PLACEHOLDERS = {
@@ -206,7 +208,7 @@ export function templateSnapshot(template: unknown, assetHashes: readonly string
       ],
       'stack snapshot input',
     );
-  const { resourceTypes } = readOptions(options, 'templateSnapshot');
+  const { resourceTypes } = readOptions(options, 'templateSnapshot', OPTION_NAMES);
   if (!Array.isArray(assetHashes) || !assetHashes.every((hash) => typeof hash === 'string')) {
     throw new UsageError(
       [{ path: 'assetHashes', message: `expected an array of asset hashes (strings, as assetHashesOf() returns), got ${shapes.describe(assetHashes)}` }],
