@@ -1,4 +1,4 @@
-import { lint, shardsFor } from '../../../lib';
+import { lint, shardsFor, type DynamoDbTableDesign } from '../../../lib';
 import { container, regionStatusWrites, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -20,6 +20,22 @@ const regionStatus = (writes: number) =>
     writes,
     { manual: 20_000 },
   );
+
+/** A 6-valued status GSI taking 2,000 WCU, sharded into 20 random keys its load does not need (333.33 of 383.33 WCU unsharded). */
+const statusIndex = (acknowledgements?: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign =>
+  table({
+    workload: { peakReadUnits: 1000, peakWriteUnits: 2000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-status',
+        partitionKey: { name: 'statusShard', type: 'S', cardinality: 6 },
+        sortKey: { name: 'updatedAt', type: 'S' },
+        sharding: { strategy: 'random', shards: 20, logicalAttribute: 'status' },
+        workload: { peakWriteUnits: 2000 },
+      },
+    ],
+    ...(acknowledgements ? { acknowledgements } : {}),
+  });
 
 testRule('SG001', {
   valid: [
@@ -89,12 +105,31 @@ testRule('SG001', {
       }),
     },
     {
+      // stranger24b: a 6-valued status GSI kept in 20 random shards, SG007 acknowledged: the sharded key is the design
+      // (120 stored keys of 16.67 WCU), not the unsharded one SG001 warned of ("saturated when traffic grows 1.07×").
+      name: 'a needless GSI sharding kept on purpose (SG007 acknowledged): judged sharded, no few-values warning',
+      design: statusIndex([{ rule: 'SG007', index: 'by-status', reason: 'shards kept for the growth of the next season' }]),
+    },
+    {
+      name: 'the same sharding with SG007 turned off for the project',
+      design: statusIndex(),
+      options: { rules: { SG007: 'off' } },
+    },
+    {
       name: 'a project minimum of 5',
       design: table({ partitionKey: status(5), workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       options: { thresholds: { minCardinality: 5 } },
     },
   ],
   invalid: [
+    {
+      // Not kept: judged as SG007's fix (remove the sharding) leaves it, as before.
+      name: 'the same needless GSI sharding, SG007 not acknowledged: judged unsharded, as SG007 would leave it',
+      design: statusIndex(),
+      findings: [
+        { messageId: 'fewValuesEachFits', index: 'by-status', severity: 'warning', data: { cardinality: 6 }, message: /saturated when traffic grows 1\.07×/ },
+      ],
+    },
     {
       // 50 × 50 combinations, but the table holds 60 items (no sort key): the index has at most 60 key values.
       name: "a multi-attribute GSI key's combinations are bounded by the table's items",
