@@ -1,5 +1,5 @@
-import { lint, shardsFor, type DynamoDbTableDesign } from '../../../lib';
-import { container, regionStatusWrites, table, twoLevelWrites } from '../../fixtures';
+import { lint, shardsFor } from '../../../lib';
+import { container, regionStatusWrites, shardedStatusIndex, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
@@ -20,22 +20,6 @@ const regionStatus = (writes: number) =>
     writes,
     { manual: 20_000 },
   );
-
-/** A 6-valued status GSI taking 2,000 WCU, sharded into 20 random keys its load does not need (333.33 of 383.33 WCU unsharded). */
-const statusIndex = (acknowledgements?: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign =>
-  table({
-    workload: { peakReadUnits: 1000, peakWriteUnits: 2000 },
-    globalSecondaryIndexes: [
-      {
-        indexName: 'by-status',
-        partitionKey: { name: 'statusShard', type: 'S', cardinality: 6 },
-        sortKey: { name: 'updatedAt', type: 'S' },
-        sharding: { strategy: 'random', shards: 20, logicalAttribute: 'status' },
-        workload: { peakWriteUnits: 2000 },
-      },
-    ],
-    ...(acknowledgements ? { acknowledgements } : {}),
-  });
 
 testRule('SG001', {
   valid: [
@@ -108,11 +92,11 @@ testRule('SG001', {
       // stranger24b: a 6-valued status GSI kept in 20 random shards, SG007 acknowledged: the sharded key is the design
       // (120 stored keys of 16.67 WCU), not the unsharded one SG001 warned of ("saturated when traffic grows 1.07×").
       name: 'a needless GSI sharding kept on purpose (SG007 acknowledged): judged sharded, no few-values warning',
-      design: statusIndex([{ rule: 'SG007', index: 'by-status', reason: 'shards kept for the growth of the next season' }]),
+      design: shardedStatusIndex([{ rule: 'SG007', index: 'by-status', reason: 'shards kept for the growth of the next season' }]),
     },
     {
       name: 'the same sharding with SG007 turned off for the project',
-      design: statusIndex(),
+      design: shardedStatusIndex(),
       options: { rules: { SG007: 'off' } },
     },
     {
@@ -125,7 +109,7 @@ testRule('SG001', {
     {
       // Not kept: judged as SG007's fix (remove the sharding) leaves it, as before.
       name: 'the same needless GSI sharding, SG007 not acknowledged: judged unsharded, as SG007 would leave it',
-      design: statusIndex(),
+      design: shardedStatusIndex(),
       findings: [
         { messageId: 'fewValuesEachFits', index: 'by-status', severity: 'warning', data: { cardinality: 6 }, message: /saturated when traffic grows 1\.07×/ },
       ],

@@ -1,4 +1,4 @@
-import { container, table } from '../../fixtures';
+import { container, shardedStatusIndex, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -39,18 +39,7 @@ testRule('SG007', {
       // stranger24b: "333 of 383 usable WCU (87%)" is already within the 80% headroom: 333.33 + 416.67 of the neighbours
       // = 750 of the 1,000 WCU partition. The finding now says so, with the growth SG001 gives the unsharded key (1.07×).
       name: 'a 6-valued status GSI sharded 20 ways: needless, with the growth the unsharded key has within the headroom',
-      design: table({
-        workload: { peakReadUnits: 1000, peakWriteUnits: 2000 },
-        globalSecondaryIndexes: [
-          {
-            indexName: 'by-status',
-            partitionKey: { name: 'statusShard', type: 'S', cardinality: 6 },
-            sortKey: { name: 'updatedAt', type: 'S' },
-            sharding: { strategy: 'random', shards: 20, logicalAttribute: 'status' },
-            workload: { peakWriteUnits: 2000 },
-          },
-        ],
-      }),
+      design: shardedStatusIndex(),
       findings: [
         {
           messageId: 'needlessShards',
