@@ -100,6 +100,26 @@ export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
   };
 }
 
+/**
+ * stranger24b's status index: a 6-valued status GSI taking 2,000 WCU, sharded into 20 random keys its load does not
+ * need (its hottest value unsharded: 333.33 of the 383.33 WCU its neighbours leave of a usable 800). SG007 finds it.
+ */
+export function shardedStatusIndex(acknowledgements?: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign {
+  return table({
+    workload: { peakReadUnits: 1000, peakWriteUnits: 2000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-status',
+        partitionKey: { name: 'statusShard', type: 'S', cardinality: 6 },
+        sortKey: { name: 'updatedAt', type: 'S' },
+        sharding: { strategy: 'random', shards: 20, logicalAttribute: 'status' },
+        workload: { peakWriteUnits: 2000 },
+      },
+    ],
+    ...(acknowledgements ? { acknowledgements } : {}),
+  });
+}
+
 /** A healthy container: tenant → user hierarchy, modest traffic. No findings. */
 export function container(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
   return {

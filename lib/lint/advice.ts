@@ -350,6 +350,44 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
   return analysis.once(termedAdvice);
 }
 
+/** The warm throughput a key space's fix pre-warms it to (`plannedWarmThroughput`), and what it is for. */
+export interface PlannedWarmThroughput {
+  readonly readUnitsPerSecond?: number;
+  readonly writeUnitsPerSecond?: number;
+  /** The partitions it makes, and the count of the hottest value's stored keys that fits there (1: the key as it is). */
+  readonly partitions: number;
+  readonly shards: number;
+  /** The partitions counted before it (a launch: the peak's own pre-warm), where the fix judged the key first. */
+  readonly fromPartitions: number;
+}
+
+/**
+ * The warm throughput the key space's fix sets where it leads with it (`warmAdvice`, `daxThenWarm`: `warmLever`'s
+ * figure), read off the one advice every rule on the key quotes (`adviceFor`): SG001, SG002 and SG003 give it, and
+ * SG017's launch pre-warm asks no less (a table pre-warmed for its peak alone is the P′ at which the lever found no
+ * count, or a wider one), so two findings on one key never name two warm throughputs. Undefined where the fix leads
+ * with none, or the key space is not over its ceiling (then it has no such fix).
+ */
+export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
+  if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
+  const advice = adviceFor(analysis);
+  if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
+  const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
+    warmReadUnits?: number;
+    warmWriteUnits?: number;
+    warmPartitions?: number;
+    warmFromPartitions?: number;
+  };
+  if (warmPartitions === undefined || warmFromPartitions === undefined) return undefined;
+  return {
+    ...(warmReadUnits !== undefined ? { readUnitsPerSecond: warmReadUnits } : {}),
+    ...(warmWriteUnits !== undefined ? { writeUnitsPerSecond: warmWriteUnits } : {}),
+    partitions: warmPartitions,
+    shards: advice.shards ?? 1,
+    fromPartitions: warmFromPartitions,
+  };
+}
+
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding')), analysis);

@@ -13,7 +13,7 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
   'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
   'declared-warm-throughput': 'for its declared warm throughput',
-  'raised-warm-throughput': 'for the warm throughput SG017 pre-warms it to',
+  'raised-warm-throughput': 'for the warm throughput its launch peak alone needs (SG017)',
   'twice-the-peak': 'for twice the declared peak',
   'warm-throughput': 'for its warm throughput',
 };

@@ -21,7 +21,7 @@ const events = (over: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign =>
 const hotKey = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003');
 
 describe('a table launched at its peak is judged on the partitions it is created with', () => {
-  it('the partitions of the warm throughput SG017 pre-warms it to, 25 (was 40, twice the peak), and an error: a launch meets the neighbours first', () => {
+  it('the partitions of the warm throughput its launch peak alone needs (SG017), 25 (was 40, twice the peak), and an error: a launch meets the neighbours first', () => {
     // SG017 pre-warms the new table to 20,000 ÷ 80% = 25,000 WCU (25 partitions): SG003 counts the same partitions
     // (stranger21a: on a new table's 4 it asked for 23 shards where SG017's pre-warm left 3). (20,000 − 700) ÷ 25 = 772.
     const findings = lint(events());
@@ -30,7 +30,7 @@ describe('a table launched at its peak is judged on the partitions it is created
       severity: 'error',
       data: expect.objectContaining({ keySpacePartitions: 25, partitionsCountedBy: 'raised-warm-throughput', writeNeighbours: 772 }),
     });
-    expect(hot?.message).toContain('25 partitions assumed, for the warm throughput SG017 pre-warms it to (peak ÷ 80% headroom;');
+    expect(hot?.message).toContain('25 partitions assumed, for the warm throughput its launch peak alone needs (SG017) (peak ÷ 80% headroom;');
     expect(hot?.message).not.toContain('adaptive capacity moves frequently accessed items');
     expect(findings.find((f) => f.ruleId === 'SG017')?.fix).toContain('writeUnitsPerSecond: 25,000');
   });
@@ -61,7 +61,7 @@ describe('a table launched at its peak is judged on the partitions it is created
     expect(hot?.data).toMatchObject({ keySpacePartitions: 40, partitionsCountedBy: 'raised-warm-throughput' });
     // The pre-warm is the quota, not 36,000 ÷ 80%: the message does not say "peak ÷ 80% headroom".
     expect(hot?.data).not.toHaveProperty('partitionsPeakDividedBy');
-    expect(hot?.message).toContain('40 partitions assumed, for the warm throughput SG017 pre-warms it to (3,000 RCU');
+    expect(hot?.message).toContain('40 partitions assumed, for the warm throughput its launch peak alone needs (SG017) (3,000 RCU');
   });
 
   it("a launch over only in combination (75% + 75% of a new table): the partitions of SG017's 22,500 RCU / 7,500 WCU pre-warm, 8 (was the new table's 4)", () => {

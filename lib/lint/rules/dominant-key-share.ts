@@ -14,6 +14,7 @@ import {
 import { firstLevelJudged, firstLevelShare, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { needlessShardingKept } from './needless-sharding';
 
 type Id =
   | 'dominant'
@@ -46,7 +47,7 @@ export const dominantKeyShare = defineRule({
   fires:
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
-    'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding).',
+    'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s: its own partition's load on the layout it has, beside SG017's finding.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
     "The first-level value that holds a full key's declared dominant value: judged the same way, taking at least that share, and at least 1/its level's values.",
@@ -226,7 +227,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
   // each other on their partitions: SG003's fix is SG007's, to remove them).
   if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
-  if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return undefined;
+  // A needless sharding kept on purpose (SG007 acknowledged or off) is the design, judged sharded as SG001 judges it.
+  if (space.sharding && ((a.plan.needs.throughput ?? Infinity) > 1 || needlessShardingKept(a))) return undefined;
   // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
   const capacity = overCapacity(a);
   const unsharded = reachableDimensions(a);

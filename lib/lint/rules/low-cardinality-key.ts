@@ -10,6 +10,7 @@ import { firstLevelJudged } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { STATUS_SHARE_MESSAGES, statusShareNote, type StatusShareId } from '../status-share';
+import { needlessShardingKept } from './needless-sharding';
 
 type Id =
   | 'fewValues'
@@ -55,6 +56,7 @@ export const lowCardinalityKey = defineRule({
     "A GSI's writes: they count every replicated copy the table keeps of an item, each writing its own index entry, as SG003 and SG017 count them.",
     "A GSI's hottest value over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits): a warning.",
     "A key already sharded so that every stored key fits, and whose whole peak needs several partitions: silent, since that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9).",
+    "A sharding the load does not need, kept on purpose (SG007 acknowledged for the key, or turned off), every stored key fitting: silent, since the sharded key is the design; without that, the key is judged as SG007's fix leaves it, unsharded.",
     'A key whose largest value needs size shards: silent, unless its hottest value is over its ceiling; SG006 gives the shards, and once declared they are the fix.',
     "A Cosmos DB container whose peak is above headroom × its RU/s (SG017's finding): the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for.",
     'A Cosmos DB container of one physical partition (declared throughput and size) whose own throughput serves the peak: a warning, since every key value shares that partition anyway.',
@@ -137,6 +139,9 @@ export const lowCardinalityKey = defineRule({
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
       // needed" beside them would contradict that fix, and once they are declared they are the fix.
       if (a.sizeNeed > 1 && a.over.length === 0) return [];
+      // A needless sharding kept on purpose (SG007 acknowledged or off) is the design: its stored keys fit, as a
+      // sharding the load needs does, and the unsharded key's growth would speak of a key the design will not become.
+      if (needlessShardingKept(a)) return [];
       const peak = nearestToCeiling(a.whole);
       // The hottest value on one key, unsharded: what the growth note and the error speak of.
       const unsharded = unshardedDimensions(a);

@@ -3,11 +3,11 @@ import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../analysis';
 import { shardsMaySpreadHotItem } from '../inherited-writes';
-import { unshardedDimensions } from '../physical-partition';
+import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needlessCopiesIdle' | AdviceId;
+type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needlessCopiesIdle' | 'growthRoom' | AdviceId;
 
 export const needlessSharding = defineRule({
   id: 'SG007',
@@ -23,6 +23,9 @@ export const needlessSharding = defineRule({
   firesAlso: [
     "Not on a random-sharded GSI that declares its own write peak where, read as taking every table write, the table's hottest item's updates would put its unsharded key over one key's ceiling: the declared figure may count them (each a delete and a put on a redrawn shard), and without the shards they all land on one index value.",
   ],
+  fixDetails: [
+    "The message gives the growth before the unsharded key reaches its usable line, which already keeps the headroom (and, on DynamoDB, its neighbours' expected load): 333.33 WCU beside 416.67 is 750 of a 1,000 WCU partition, within 80%. A sharding kept for growth expected sooner is acknowledged with that reason, and every rule then judges the key as sharded.",
+  ],
   sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic],
   messages: () => ({
     needlessShards:
@@ -33,6 +36,10 @@ export const needlessSharding = defineRule({
       '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
     needlessCopiesIdle:
       '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
+    // The usable line already keeps the headroom (and, on DynamoDB, the neighbours' expected load): how far the traffic
+    // can grow before the unsharded key reaches it, the key's one growth factor (SG001's and SG014's, hotValueGrowth).
+    growthRoom:
+      "; unsharded, it stays under that usable line, which keeps the {{headroom|percent}} headroom{{?neighbourLoad}} with its neighbours' expected {{neighbourLoad}} {{unit}} counted{{/neighbourLoad}}, until traffic grows {{growthToCeiling}}× (the key's one growth factor, as SG001 and SG014 give it): keep the shards only for growth expected sooner, and acknowledge this finding with that reason",
     ...ADVICE_MESSAGES,
   }),
   check(_design, { spaces }) {
@@ -45,11 +52,14 @@ export const needlessSharding = defineRule({
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;
       const idle = worst.load === 0;
+      const growth = hotValueGrowth(a);
+      const room = !idle && Number.isFinite(growth);
       return [
         {
           path: space.sharding.path,
           index: space.index,
           messageId: strategy === 'replicated' ? (idle ? 'needlessCopiesIdle' : 'needlessCopies') : idle ? 'needlessShardsIdle' : 'needlessShards',
+          ...(room ? { notes: ['growthRoom' as const] } : {}),
           fixId,
           fixNotes,
           data: Object.assign({}, advice.data, {
@@ -57,6 +67,13 @@ export const needlessSharding = defineRule({
             strategy,
             declaredShards: shards,
             ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),
+            ...(room
+              ? {
+                  growthToCeiling: growth,
+                  headroom: a.design.thresholds.headroom,
+                  ...(worst.neighbours && worst.neighbours.load > 0 ? { neighbourLoad: worst.neighbours.load } : {}),
+                }
+              : {}),
             shards: 1,
           }),
           edits: advice.edits,
@@ -76,6 +93,17 @@ export const needlessSharding = defineRule({
 export function shardingKeptOnPurpose(analysis: DesignAnalysis, space: KeySpace): boolean {
   const { design } = analysis;
   return analysis.rulesOff.has(needlessSharding.id) || acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
+}
+
+/**
+ * A sharding the load does not need (the plan's layout `none`) that the design keeps on purpose (`shardingKeptOnPurpose`),
+ * with every stored key fitting: the design as declared, which every rule judges sharded. The rules that speak of the
+ * unsharded key SG007's fix would leave (SG001's few values, SG014's dominant value, with their growth) stay silent
+ * there, as they are on a sharding the load needs: the sharded key is the one that takes the traffic (stranger24b: SG001
+ * warned "saturated when traffic grows 1.07×" of a status key kept in 20 shards, while SG017 counted the shards).
+ */
+export function needlessShardingKept(a: SpaceAnalysis): boolean {
+  return a.space.sharding !== undefined && a.plan.layout === 'none' && a.over.length === 0 && shardingKeptOnPurpose(a.owner, a.space);
 }
 
 /**

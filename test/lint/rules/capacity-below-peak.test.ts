@@ -206,6 +206,55 @@ testRule('SG017', {
       ],
     },
     {
+      // stranger24b: SG017 asked for 10,000 WCU (peak ÷ 80%) where SG003's fix for the hot tenant pre-warms to 27,000
+      // (on the 10 partitions of 10,000 the neighbours alone fill the usable 800 WCU, so no count fits): one figure now.
+      name: "a launch whose hottest value's fix pre-warms more than the peak needs: SG017 asks for that figure, 27,000 WCU, not 10,000",
+      design: table({
+        name: 'events',
+        partitionKey: { name: 'tenantId', type: 'S', cardinality: 10000 },
+        sortKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+        launchAtPeak: true,
+        workload: { peakReadUnits: 2000, peakWriteUnits: 8000, hotKeyShare: 0.3 },
+      }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          path: 'workload',
+          severity: 'warning',
+          data: { writeUnitsPerSecond: 27000, launchWriteUnits: 10000, planPartitions: 27, planShards: 5, launchPartitions: 10 },
+          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 27,000 \}, the warm throughput the fix for its hottest `tenantId` value sets: 27 partitions, the least at which its 5 shards fit beside their neighbours; .*\{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 10,000 \} \(the peak ÷ headroom\) would alone, on whose 10 partitions that value fits no shard count within maxShards \(100\)/,
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 27000 } }],
+        },
+      ],
+    },
+    {
+      // The same on a GSI: SG002's fix for the current day pre-warms the index to 40,000 WCU, SG017 asked for 20,000.
+      name: "a GSI launched at its peak whose time bucket's fix pre-warms it to 40,000 WCU: SG017 on the index asks for 40,000, not 20,000",
+      design: table({
+        name: 'events',
+        partitionKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+        launchAtPeak: true,
+        workload: { peakReadUnits: 2000, peakWriteUnits: 2000 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-day',
+            partitionKey: { name: 'day', type: 'S', cardinality: 365 },
+            sortKey: { name: 'eventId', type: 'S' },
+            workload: { peakWriteUnits: 16000, hotKeyShare: 0.25 },
+          },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          index: 'by-day',
+          data: { writeUnitsPerSecond: 40000, launchWriteUnits: 20000, planPartitions: 40, planShards: 10 },
+          fix: /the warm throughput the fix for its hottest `day` value sets: 40 partitions, the least at which its 10 shards fit/,
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 40000 } }],
+        },
+      ],
+    },
+    {
       name: 'a launch peak of exactly the 4,000 WCU a new on-demand table sustains: no headroom',
       design: table({ launchAtPeak: true, workload: { peakReadUnits: 0, peakWriteUnits: 4000 } }),
       findings: [{ messageId: 'launchWithinHeadroom', severity: 'warning', message: /= 100% of it, more than the 80% the design plans for/, edits: true }],

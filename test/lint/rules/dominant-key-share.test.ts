@@ -1,4 +1,4 @@
-import type { CosmosContainerDesign } from '../../../lib';
+import type { CosmosContainerDesign, DynamoDbTableDesign } from '../../../lib';
 import { container, regionStatusWrites, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -62,8 +62,25 @@ const serverlessChat = (reads: number, writes: number) =>
     storage: { totalGb: 40 },
   });
 
+/** A tenant at 30% of 1,000 WCU (300, fitting one key) on a key sharded 4 ways that its load does not need. */
+const dominantSharded = (acknowledgements?: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign =>
+  table({
+    name: 'feed',
+    partitionKey: { name: 'tenantId', type: 'S', cardinality: 1000 },
+    sortKey: { name: 'ts', type: 'S' },
+    sharding: { strategy: 'random', shards: 4 },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 1000, hotKeyShare: 0.3 },
+    ...(acknowledgements ? { acknowledgements } : {}),
+  });
+
 testRule('SG014', {
   valid: [
+    // stranger24b: a needless sharding kept on purpose is the design, judged sharded as SG001 judges it: the 300 WCU
+    // tenant is 4 stored keys of 75 WCU, planned for by the sharding (as a sharding the load needs is).
+    {
+      name: 'a dominant value of a key whose needless sharding is kept on purpose (SG007 acknowledged)',
+      design: dominantSharded([{ rule: 'SG007', reason: 'shards kept for the growth of the next season' }]),
+    },
     // 0.3 of the full key, at a project maxHotKeyShare of 35%: not dominant. A region takes at least max(0.3, 1/2) =
     // 50%, above 35%, but that is the uniform share of 2 values (SG001's finding), not a declared one SG014 judges.
     {
@@ -120,6 +137,11 @@ testRule('SG014', {
     },
   ],
   invalid: [
+    {
+      name: 'the same key, SG007 not acknowledged: judged unsharded, as SG007 would leave it',
+      design: dominantSharded(),
+      findings: [{ messageId: 'dominant', severity: 'warning' }],
+    },
     {
       // Before: the full key's finding, 0.3 × 5,000 = 1,500 RU/s; 1,500 × 5 > 5,000, so its neighbours are
       // (5,000 − 1,500) ÷ 4 = 875: usable 4,000 − 875 = 3,125, growth 4,000 ÷ 2,375 = 1.68×, while SG001 said the

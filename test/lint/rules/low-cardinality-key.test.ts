@@ -1,5 +1,5 @@
 import { lint, shardsFor } from '../../../lib';
-import { container, regionStatusWrites, table, twoLevelWrites } from '../../fixtures';
+import { container, regionStatusWrites, shardedStatusIndex, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
@@ -89,12 +89,31 @@ testRule('SG001', {
       }),
     },
     {
+      // stranger24b: a 6-valued status GSI kept in 20 random shards, SG007 acknowledged: the sharded key is the design
+      // (120 stored keys of 16.67 WCU), not the unsharded one SG001 warned of ("saturated when traffic grows 1.07×").
+      name: 'a needless GSI sharding kept on purpose (SG007 acknowledged): judged sharded, no few-values warning',
+      design: shardedStatusIndex([{ rule: 'SG007', index: 'by-status', reason: 'shards kept for the growth of the next season' }]),
+    },
+    {
+      name: 'the same sharding with SG007 turned off for the project',
+      design: shardedStatusIndex(),
+      options: { rules: { SG007: 'off' } },
+    },
+    {
       name: 'a project minimum of 5',
       design: table({ partitionKey: status(5), workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       options: { thresholds: { minCardinality: 5 } },
     },
   ],
   invalid: [
+    {
+      // Not kept: judged as SG007's fix (remove the sharding) leaves it, as before.
+      name: 'the same needless GSI sharding, SG007 not acknowledged: judged unsharded, as SG007 would leave it',
+      design: shardedStatusIndex(),
+      findings: [
+        { messageId: 'fewValuesEachFits', index: 'by-status', severity: 'warning', data: { cardinality: 6 }, message: /saturated when traffic grows 1\.07×/ },
+      ],
+    },
     {
       // 50 × 50 combinations, but the table holds 60 items (no sort key): the index has at most 60 key values.
       name: "a multi-attribute GSI key's combinations are bounded by the table's items",

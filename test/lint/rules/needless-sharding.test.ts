@@ -1,4 +1,4 @@
-import { container, table } from '../../fixtures';
+import { container, shardedStatusIndex, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -35,6 +35,22 @@ testRule('SG007', {
     },
   ],
   invalid: [
+    {
+      // stranger24b: "333 of 383 usable WCU (87%)" is already within the 80% headroom: 333.33 + 416.67 of the neighbours
+      // = 750 of the 1,000 WCU partition. The finding now says so, with the growth SG001 gives the unsharded key (1.07×).
+      name: 'a 6-valued status GSI sharded 20 ways: needless, with the growth the unsharded key has within the headroom',
+      design: shardedStatusIndex(),
+      findings: [
+        {
+          messageId: 'needlessShards',
+          index: 'by-status',
+          notes: ['growthRoom'],
+          data: { headroom: 0.8 },
+          message:
+            /under the usable 383\.33 WCU on one key: every read of a key fans out 20 ways for nothing; unsharded, it stays under that usable line, which keeps the 80% headroom with its neighbours' expected 416\.67 WCU counted, until traffic grows 1\.07×/,
+        },
+      ],
+    },
     {
       // One device of a million takes 0.002 RU/s: declared traffic, however small, is never shown as 0.
       name: 'a sharded key of a million devices: its hottest value peaks at 0.002 RU/s, not 0',

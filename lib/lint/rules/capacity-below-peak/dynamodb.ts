@@ -14,6 +14,7 @@ import {
   withHeadroom,
   type QuotaPassed,
 } from '../../../engines';
+import { plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
@@ -67,6 +68,7 @@ type Id =
   | 'fixCapacityPastAccountQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
+  | 'fixPreWarmForKey'
   | 'fixMinimum'
   | 'fixQuota'
   | 'fixNearQuota'
@@ -407,8 +409,14 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   if (launchFits({ reads: reads / headroom, writes: writes / headroom }, launch)) return undefined;
   const below = !launchFits(peak, launch);
   const share = launchFractions(peak, launch);
-  const { reads: readUnitsPerSecond, writes: writeUnitsPerSecond } = warmThroughputFor(peak, launch, headroom);
-  if (!below && readUnitsPerSecond <= launch.reads && writeUnitsPerSecond <= launch.writes) return undefined;
+  const alone = warmThroughputFor(peak, launch, headroom);
+  if (!below && alone.reads <= launch.reads && alone.writes <= launch.writes) return undefined;
+  // The key's fix may pre-warm more (its hottest value's shards fit no count, or only a wide one, on the partitions the
+  // peak alone makes): one warm throughput for the key space, the larger, which serves both.
+  const planned = plannedWarmThroughput(analysis);
+  const readUnitsPerSecond = Math.max(alone.reads, planned?.readUnitsPerSecond ?? 0);
+  const writeUnitsPerSecond = Math.max(alone.writes, planned?.writeUnitsPerSecond ?? 0);
+  const forKey = planned !== undefined && (readUnitsPerSecond > alone.reads || writeUnitsPerSecond > alone.writes) ? planned : undefined;
   const path = joinPath(capacity.path, 'warmThroughput');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
@@ -425,7 +433,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...fromWrites.notes,
       ...(copiesOf(analysis, 'write', copies).notes ?? []),
     ]),
-    fixId: 'fixPreWarm',
+    fixId: forKey ? 'fixPreWarmForKey' : 'fixPreWarm',
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
@@ -440,11 +448,28 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       utilization: Math.max(share.reads, share.writes),
       readUnitsPerSecond,
       writeUnitsPerSecond,
+      ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
+  };
+}
+
+/** What `fixPreWarmForKey` says of the key's own pre-warm (`plannedWarmThroughput`) beside the peak's alone. */
+function warmForKeyData(analysis: SpaceAnalysis, planned: PlannedWarmThroughput, alone: { reads: number; writes: number }): MessageData {
+  const { maxShards } = analysis.design.thresholds;
+  const atLaunch = analysis.plan.shards;
+  return {
+    key: analysis.space.partitionKey.map((k) => k.name),
+    planPartitions: planned.partitions,
+    planShards: planned.shards,
+    launchPartitions: planned.fromPartitions,
+    launchReadUnits: alone.reads,
+    launchWriteUnits: alone.writes,
+    maxShards,
+    ...(atLaunch !== undefined && atLaunch <= maxShards ? { launchShards: atLaunch } : {}),
   };
 }
 
@@ -714,6 +739,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   firesAlso: [
     "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
     'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales: 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), or, pre-warmed above a default, its warm throughput in either direction (warning; warm throughput at or under both defaults pre-warms nothing, and the finding says so). The fix is sized at peak ÷ headroom, at most the table-level quota.',
+    "A launch whose key's own fix (SG003, SG002) pre-warms more than peak ÷ headroom, for the partitions at which its hottest value's shards fit beside their neighbours (on those of peak ÷ headroom no count fits, or only a wider one): the fix asks for that warm throughput, which serves the peak too, and says what peak ÷ headroom alone would give, so the findings on one key name one warm throughput.",
     'What a table launched at its peak serves before it scales (its defaults, its warm throughput, or its auto-scaling minimum) is judged with the headroom, as any capacity: a launch peak above headroom × it, such as warm throughput or a minimum exactly at the peak, is a warning too (as a fixed capacity exactly at the peak is).',
     'A new provisioned table or GSI declared to launch at its peak whose auto-scaling minimum (CDK `minCapacity`, 1 when not given) is below it: the table is created with its minimum, auto scaling raises it only after 2 minutes above its target utilization and a capacity update of several minutes, and burst capacity is at most 300 seconds of unused capacity (warning; the fix raises the minimum to peak ÷ headroom). Fixed units are the capacity at creation, judged as any capacity.',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
@@ -802,6 +828,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
+    // The key's fix pre-warms more than the peak alone needs: SG017 asks for that figure, and says why.
+    fixPreWarmForKey:
+      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{planShards|one=that value fits as it is|other=its # shards fit}} beside their neighbours; it serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for, as { readUnitsPerSecond: {{launchReadUnits}}, writeUnitsPerSecond: {{launchWriteUnits}} } (the peak ÷ headroom) would alone, {{?launchShards}}on whose {{launchPartitions}} partitions that value would need N = {{launchShards}} shards, the wider fan-out that fix names as its alternative{{/launchShards}}{{!launchShards}}on whose {{launchPartitions}} partitions that value fits no shard count within maxShards ({{maxShards}}){{/launchShards}} (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixMinimum:
       'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{index|keySpace}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
     fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity|declaration}}",
