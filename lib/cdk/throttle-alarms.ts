@@ -80,8 +80,22 @@ export class TableThrottleAlarms {
       if (i % SPACES_PER_PAGE === 0) groups.push([]);
       groups[groups.length - 1].push({ i, read: throttleEvents(space, 'KeyRange', 'Read'), write: throttleEvents(space, 'KeyRange', 'Write') });
     });
-    groups.forEach((group, g) => this.update(this.pages, g, () => this.page(group, g), () => keyRangePeak(group)));
-    groups.forEach((group, g) => this.update(this.tickets, g, () => this.ticket(group, g), () => keyRangeSum(group)));
+    groups.forEach((group, g) =>
+      this.update(
+        this.pages,
+        g,
+        () => this.page(group, g),
+        () => keyRangePeak(group),
+      ),
+    );
+    groups.forEach((group, g) =>
+      this.update(
+        this.tickets,
+        g,
+        () => this.ticket(group, g),
+        () => keyRangeSum(group),
+      ),
+    );
   }
 
   /** The g-th alarm of `alarms`: made, or its metric rendered again (a GSI added later). */
@@ -133,7 +147,12 @@ interface KeyRangeMetrics {
 }
 
 const usingMetricsOf = (group: readonly KeyRangeMetrics[]): Record<string, cloudwatch.IMetric> =>
-  Object.fromEntries(group.flatMap(({ i, read, write }) => [[`r${i}`, read], [`w${i}`, write]]));
+  Object.fromEntries(
+    group.flatMap(({ i, read, write }) => [
+      [`r${i}`, read],
+      [`w${i}`, write],
+    ]),
+  );
 
 /** Each key space's read + write key-range throttles, and the highest of them in a minute (any at its line breaches). */
 function keyRangePeak(group: readonly KeyRangeMetrics[]): cloudwatch.MathExpression {
