@@ -8,7 +8,7 @@
 //    CloudFormation validation off on both sides). Both sides make the same resources, each table with a GSI:
 //    - a: a TableV2 with Contributor Insights (throttled keys) on the table and the GSI, and the three alarms a
 //      GuardedTable makes by default, written by hand with the same metrics, math expressions, labels, thresholds and
-//      evaluation, and names and descriptions of the same length (constants): a key-range page (the highest of the
+//      evaluation, and names and descriptions within 15 characters of its (constants): a key-range page (the highest of the
 //      table's and the GSI's read + write key-range throttles, 60+ a minute on 4 of 10), a sustained-throttles ticket
 //      (those four metrics summed, 5+ a minute on 30 of 60), and a failed-requests page (account-limit throttles of the
 //      table, reads and writes, and of the GSI's reads, 1+ a minute on 5 of 10).
@@ -43,7 +43,7 @@ function design(i) {
 }
 
 /** What a careful engineer writes by hand for the same result: the table, and the three alarms a GuardedTable makes by
- *  default with the same metrics, expressions, labels, thresholds and evaluation, named and described in words of the
+ *  default with the same metrics, expressions, labels, thresholds and evaluation, named and described in words of about the
  *  same length (written once, as constants). */
 const PAGE_DESCRIPTION =
   '[page] Read+WriteKeyRangeThroughputThrottleEvents of the table or its GSI (the label names the highest) at 60+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key; an index\'s write throttles reject the table\'s writes too (back pressure). Fires on 4 of the last 10 minutes (no data: not breaching). Do: find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; no hot key: past 2x its prior peak in 30 min; ramp over 30 min or pre-warm. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html';
@@ -72,9 +72,9 @@ function handWritten(stack, id) {
     r1: metric('ReadKeyRangeThroughputThrottleEvents', onIndex),
     w1: metric('WriteKeyRangeThroughputThrottleEvents', onIndex),
   };
-  const alarm = (alarmId, title, alarmDescription, expression, usingMetrics, label, threshold, evaluationPeriods, datapointsToAlarm) =>
+  const alarm = (alarmId, tier, title, alarmDescription, expression, usingMetrics, label, threshold, evaluationPeriods, datapointsToAlarm) =>
     new cloudwatch.Alarm(scope, alarmId, {
-      alarmName: `${stack.stackName}/${id} ${title}`,
+      alarmName: `dynamodb ${tier} ${stack.stackName}/${id} ${title}`,
       alarmDescription,
       metric: new cloudwatch.MathExpression({ expression, usingMetrics, period: minute, label }),
       threshold,
@@ -85,6 +85,7 @@ function handWritten(stack, id) {
     });
   alarm(
     'KeyRangePage',
+    'page',
     'hot partition (key-range throttles)',
     PAGE_DESCRIPTION,
     'MAX([FILL(r0, 0) + FILL(w0, 0), FILL(r1, 0) + FILL(w1, 0)])',
@@ -96,6 +97,7 @@ function handWritten(stack, id) {
   );
   alarm(
     'SustainedThrottles',
+    'ticket',
     'sustained throttles',
     TICKET_DESCRIPTION,
     'FILL(r0, 0) + FILL(w0, 0) + FILL(r1, 0) + FILL(w1, 0)',
@@ -107,6 +109,7 @@ function handWritten(stack, id) {
   );
   alarm(
     'FailedRequests',
+    'page',
     'failed requests (not a hot key)',
     FAILED_DESCRIPTION,
     'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(accountRead1, 0)',
