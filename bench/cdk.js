@@ -8,7 +8,7 @@
 //    CloudFormation validation off on both sides). Both sides make the same resources, each table with a GSI:
 //    - a: a TableV2 with Contributor Insights (throttled keys) on the table and the GSI, and the three alarms a
 //      GuardedTable makes by default, written by hand with the same metrics, math expressions, labels, thresholds and
-//      evaluation, and names and descriptions within 15 characters of its (constants): a key-range page (the highest of the
+//      evaluation, and constant names and descriptions within 15 characters of its: a key-range page (the highest of the
 //      table's and the GSI's read + write key-range throttles, 60+ a minute on 4 of 10), a sustained-throttles ticket
 //      (those four metrics summed, 5+ a minute on 30 of 60), and a failed-requests page (account-limit throttles of the
 //      table, reads and writes, and of the GSI's reads, 1+ a minute on 5 of 10).
