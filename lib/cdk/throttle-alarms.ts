@@ -74,25 +74,40 @@ export class TableThrottleAlarms {
   /** Adds key spaces (the table first) and makes or renders again the alarms that read them. */
   add(...spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[]): void {
     this.spaces.push(...spaces);
-    const pageGroups: { space: KeySpaceRef; i: number }[][] = [];
+    // Each key space's two metrics, made once for the page and the ticket that both read them; 5 key spaces an alarm.
+    const groups: KeyRangeMetrics[][] = [];
     this.spaces.forEach(({ space }, i) => {
-      if (i % SPACES_PER_PAGE === 0) pageGroups.push([]);
-      pageGroups[pageGroups.length - 1].push({ space, i });
+      if (i % SPACES_PER_PAGE === 0) groups.push([]);
+      groups[groups.length - 1].push({ i, read: throttleEvents(space, 'KeyRange', 'Read'), write: throttleEvents(space, 'KeyRange', 'Write') });
     });
-    pageGroups.forEach((group, g) => this.update(this.pages, g, () => this.page(group, g), keyRangePeak(group)));
-    const ticketGroups = this.ticketGroups();
-    ticketGroups.forEach((group, g) => this.update(this.tickets, g, () => this.ticket(group, g), sum(Object.fromEntries(group), TICKET_LABEL)));
+    groups.forEach((group, g) =>
+      this.update(
+        this.pages,
+        g,
+        () => this.page(group, g),
+        () => keyRangePeak(group),
+      ),
+    );
+    groups.forEach((group, g) =>
+      this.update(
+        this.tickets,
+        g,
+        () => this.ticket(group, g),
+        () => keyRangeSum(group),
+      ),
+    );
   }
 
   /** The g-th alarm of `alarms`: made, or its metric rendered again (a GSI added later). */
-  private update(alarms: SkewAlarm[], g: number, make: () => SkewAlarm, metric: cloudwatch.IMetric): void {
+  private update(alarms: SkewAlarm[], g: number, make: () => SkewAlarm, metric: () => cloudwatch.IMetric): void {
     if (alarms[g] === undefined) alarms.push(make());
-    else setMetric(alarms[g].alarm, metric);
+    else setMetric(alarms[g].alarm, metric());
   }
 
-  private page(group: readonly { space: KeySpaceRef; i: number }[], g: number): SkewAlarm {
+  private page(group: readonly KeyRangeMetrics[], g: number): SkewAlarm {
     const threshold = numberText(this.settings.keyRangeThrottles.threshold, fmt);
-    const indexes = group.some(({ space }) => space.indexName !== undefined);
+    // Every key space after the first (the table) is a GSI.
+    const indexes = this.spaces.length > 1;
     return this.factory.create({
       // The first keeps the id (and the AlarmName) of the table's own key-range page before it read every key space:
       // a new logical ID with the same AlarmName would fail to create beside the old one.
@@ -108,25 +123,13 @@ export class TableThrottleAlarms {
     });
   }
 
-  /** The ticket alarms' metrics: each key space's read and write key-range throttles, 10 an alarm (as many alarms as
-   *  the key-range pages). Capacity-limit throttles are left to the failed-requests page, which pages at 1 a minute. */
-  private ticketGroups(): [string, cloudwatch.IMetric][][] {
-    const keyRange = this.spaces.flatMap(({ space }, i): [string, cloudwatch.IMetric][] => [
-      [`r${i}`, throttleEvents(space, 'KeyRange', 'Read')],
-      [`w${i}`, throttleEvents(space, 'KeyRange', 'Write')],
-    ]);
-    const groups: [string, cloudwatch.IMetric][][] = [];
-    for (let i = 0; i < keyRange.length; i += MAX_ALARM_METRICS) groups.push(keyRange.slice(i, i + MAX_ALARM_METRICS));
-    return groups;
-  }
-
-  private ticket(group: readonly [string, cloudwatch.IMetric][], g: number): SkewAlarm {
+  private ticket(group: readonly KeyRangeMetrics[], g: number): SkewAlarm {
     const { threshold } = this.settings.sustainedThrottles;
     return this.factory.create({
       id: `SustainedThrottles${g === 0 ? '' : g + 1}`,
       tier: 'ticket',
       signal: 'sustained-throttles',
-      metric: sum(Object.fromEntries(group), TICKET_LABEL),
+      metric: keyRangeSum(group),
       threshold: this.settings.sustainedThrottles,
       title: `sustained throttles${g === 0 ? '' : ` (${g + 1})`}`,
       meaning: `key-range throttles (requests over a partition's limit) of the table and its GSIs together at ${numberText(threshold, fmt)}+ a minute: a hot key under the page's line; SDK retries hide it from errors, not latency`,
@@ -136,21 +139,34 @@ export class TableThrottleAlarms {
   }
 }
 
+/** One key space's read and write key-range throttles (`r<i>`, `w<i>` in the alarms' math, `i` its position in the table). */
+interface KeyRangeMetrics {
+  readonly i: number;
+  readonly read: cloudwatch.IMetric;
+  readonly write: cloudwatch.IMetric;
+}
+
+const usingMetricsOf = (group: readonly KeyRangeMetrics[]): Record<string, cloudwatch.IMetric> =>
+  Object.fromEntries(
+    group.flatMap(({ i, read, write }) => [
+      [`r${i}`, read],
+      [`w${i}`, write],
+    ]),
+  );
+
 /** Each key space's read + write key-range throttles, and the highest of them in a minute (any at its line breaches). */
-function keyRangePeak(group: readonly { space: KeySpaceRef; i: number }[]): cloudwatch.MathExpression {
-  const usingMetrics: Record<string, cloudwatch.IMetric> = {};
-  const perSpace = group.map(({ space, i }) => {
-    usingMetrics[`r${i}`] = throttleEvents(space, 'KeyRange', 'Read');
-    usingMetrics[`w${i}`] = throttleEvents(space, 'KeyRange', 'Write');
-    return `${filled(`r${i}`)} + ${filled(`w${i}`)}`;
-  });
+function keyRangePeak(group: readonly KeyRangeMetrics[]): cloudwatch.MathExpression {
+  const perSpace = group.map(({ i }) => `${filled(`r${i}`)} + ${filled(`w${i}`)}`);
   return new cloudwatch.MathExpression({
     expression: perSpace.length === 1 ? perSpace[0] : `MAX([${perSpace.join(', ')}])`,
-    usingMetrics,
+    usingMetrics: usingMetricsOf(group),
     period: PERIOD,
     label: perSpace.length === 1 ? 'key-range throttles/min' : 'key-range throttles/min, highest key space',
   });
 }
+
+/** The ticket's metric: every key space's read and write key-range throttles, summed. */
+const keyRangeSum = (group: readonly KeyRangeMetrics[]): cloudwatch.MathExpression => sum(usingMetricsOf(group), TICKET_LABEL);
 
 /**
  * Renders `metric` into an alarm made before (its AlarmName, description, actions and every reference to it stay):
