@@ -9,7 +9,7 @@
 //    - a: a TableV2 with Contributor Insights (throttled keys) on the table and the GSI, and the three alarms a
 //      GuardedTable makes by default, written by hand with the same metrics, math expressions, labels, thresholds and
 //      evaluation, and constant names and descriptions within 15 characters of its: a key-range page (the highest of the
-//      table's and the GSI's read + write key-range throttles, 60+ a minute on 4 of 10), a sustained-throttles ticket
+//      table's and the GSI's read + write key-range throttles, 60+ a minute on 4 of 12), a sustained-throttles ticket
 //      (those four metrics summed, 5+ a minute on 30 of 60), and a failed-requests page (account-limit throttles of the
 //      table, reads and writes, and of the GSI's reads, 1+ a minute on 5 of 10).
 //    - b: GuardedTable, default settings: the same table and the same three alarms, and what a hand-written table
@@ -46,7 +46,7 @@ function design(i) {
  *  default with the same metrics, expressions, labels, thresholds and evaluation, named and described in words of about the
  *  same length (written once, as constants). */
 const PAGE_DESCRIPTION =
-  '[page] Read+WriteKeyRangeThroughputThrottleEvents of the table or its GSI (the label names the highest) at 60+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key; an index\'s write throttles reject the table\'s writes too (back pressure). Fires on 4 of the last 10 minutes (no data: not breaching). Do: find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; no hot key: past 2x its prior peak in 30 min; ramp over 30 min or pre-warm. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html';
+  '[page] Read+WriteKeyRangeThroughputThrottleEvents of the table or its GSI (the label names the highest) at 60+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key; an index\'s write throttles reject the table\'s writes too (back pressure). Fires on 4 of the last 12 minutes (no data: not breaching). Do: find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; no hot key: past 2x its prior peak in 30 min; ramp over 30 min or pre-warm. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html';
 const TICKET_DESCRIPTION =
   '[ticket] key-range throttles (requests over a partition\'s limit) of the table and its GSI together at 5+ a minute: a hot key under the page\'s line; SDK retries hide it from errors, not latency. Fires on 30 of the last 60 minutes (no data: not breaching). Do: Contributor Insights "most throttled keys"; plan sharding or caching. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html';
 const FAILED_DESCRIPTION =
@@ -92,7 +92,7 @@ function handWritten(stack, id) {
     keyRange,
     'key-range throttles/min, highest key space',
     60,
-    10,
+    12,
     4,
   );
   alarm(
