@@ -71,6 +71,25 @@ export interface KeyAttribute {
 export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucket';
 
 /**
+ * A GSI key share inherited from an attribute its key's `components` carry (`tenantStatus` = `tenantId` + `status`),
+ * where that attribute declares a hot share elsewhere in the table (the table's key's `workload.hotKeyShare`, or another
+ * GSI keyed by it alone): every write of that hot value lands on the values the key's other components give it, at
+ * least `share ÷ values` on the hottest (the even split: a lower bound).
+ */
+export interface InheritedShare {
+  /** The component attribute whose declared share the key carries (`tenantId`). */
+  readonly attribute: string;
+  /** Its declared hottest share. */
+  readonly share: number;
+  /** The field that declared it (`workload.hotKeyShare`, `globalSecondaryIndexes[1].workload.hotKeyShare`). */
+  readonly at: string;
+  /** The key's other parts the share is split evenly over, with their declared cardinalities. */
+  readonly splitOver: readonly { readonly name: string; readonly cardinality: number }[];
+  /** The product of their cardinalities: the share is divided by it. */
+  readonly values: number;
+}
+
+/**
  * A GSI key attribute that updates change: each such update costs the index a delete of the old entry and a
  * put of the new one (AWS, "Provisioned throughput considerations for global secondary indexes"), so an
  * index that declares no writes of its own is counted at 2× the table's (every table write could be one).
@@ -115,6 +134,9 @@ export interface Workload {
   /** The key level (index into `partitionKey`) whose `hotKeyShare` declared or derived the share;
    *  undefined when it was declared for the whole key (`workload.hotKeyShare`) or not at all. */
   readonly hotKeyShareLevel?: number;
+  /** A GSI's share inherited from an attribute its key's components carry (`hotKeyShareSource` 'derived'); absent
+   *  otherwise. */
+  readonly hotKeyShareInherited?: InheritedShare;
   /** Which operations carry the hottest value's share (`workload.hotKeyOperations`; an index's: both). */
   readonly hotKeyOperations: HotKeyOperations;
   /** Field path of this key space's `workload` (`workload`, `globalSecondaryIndexes[0].workload`), whether or not it is

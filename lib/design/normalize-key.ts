@@ -8,6 +8,7 @@ import {
   isTimeBucketKey,
   sameAttribute,
   type HotKeyShareSource,
+  type InheritedShare,
   type KeyAttribute,
   type KeyPart,
   type KeySpace,
@@ -80,6 +81,8 @@ export interface DeclaredFigure {
   readonly at: string;
   /** The key level that declared it (index into the partition key); undefined when declared for the whole key. */
   readonly level?: number;
+  /** A GSI's share inherited from a component attribute that declares one elsewhere in the table. */
+  readonly inherited?: InheritedShare;
 }
 
 /** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
@@ -124,6 +127,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,
     hotKeyShareLevel: declared?.level,
+    ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : {}),
     hotKeyOperations: draft.hotKeyOperations ?? 'both',
     path: workloadPath,
   };

@@ -124,7 +124,7 @@ function gsiDraft(
     ...(keyChange ? { keyChange } : {}),
     hotKeyShare:
       workload?.hotKeyShare === undefined
-        ? tableHotShare(partitionKey, gsi.sharding, table)
+        ? (tableHotShare(partitionKey, gsi.sharding, table) ?? inheritedHotShare(partitionKey, gsi, table))
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     ...projectionOf(gsi, path, log),
@@ -180,6 +180,46 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   const carriesTableShards = sharding === undefined && indexKey.some((a) => sameAttribute(a.name, tableKey));
   const shards = carriesTableShards ? (table.sharding?.shards ?? 1) : 1;
   return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare' };
+}
+
+/**
+ * The share an index key inherits from an attribute its `components` carry that declares a hot share elsewhere in the
+ * table: the table's partition-key attribute (its `workload.hotKeyShare`, of writes too), or another GSI's single
+ * partition-key attribute (its `workload.hotKeyShare`). Every write of that attribute's hottest value (a whale tenant)
+ * writes the index on one of the few values the key's other parts give it (`tenantId#status`: 4 statuses): its
+ * hottest value takes at least the declared share ÷ the product of their cardinalities (the even split over them, a lower
+ * bound: the whale's items need not spread evenly). Not through the table's sharding: a component holds the attribute's
+ * value, not the stored shard key. Undefined where no part carries such an attribute, or another part's cardinality is not
+ * a declared count (an unknown or unique part says nothing about the split).
+ */
+function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSecondaryIndexDesign, table: DynamoDbTableDesign): DeclaredFigure | undefined {
+  const parts = indexKey.flatMap((a): { name: string; cardinality: KeyAttribute['cardinality'] }[] =>
+    a.components.length > 0 ? a.components.map((c) => ({ name: c.name, cardinality: c.cardinality })) : [{ name: a.name, cardinality: a.cardinality }],
+  );
+  if (parts.length < 2) return undefined;
+  const sources: { attribute: string; share: number; at: string }[] = [];
+  if (table.workload.hotKeyShare !== undefined && table.workload.hotKeyOperations !== 'reads') {
+    sources.push({ attribute: table.partitionKey.name, share: table.workload.hotKeyShare, at: 'workload.hotKeyShare' });
+  }
+  (table.globalSecondaryIndexes ?? []).forEach((other, i) => {
+    const key = other.partitionKey ?? (other.partitionKeys?.length === 1 ? other.partitionKeys[0] : undefined);
+    const share = other.workload?.hotKeyShare;
+    if (other === gsi || key === undefined || share === undefined || (key.components?.length ?? 0) > 0) return;
+    sources.push({ attribute: key.name, share, at: joinPath(joinPath('globalSecondaryIndexes', i), 'workload.hotKeyShare') });
+  });
+  let best: DeclaredFigure | undefined;
+  for (const source of sources) {
+    const carried = parts.findIndex((p) => sameAttribute(p.name, source.attribute));
+    if (carried < 0) continue;
+    const others = parts.filter((_, i) => i !== carried);
+    if (!others.every((p) => typeof p.cardinality === 'number' && p.cardinality >= 1)) continue;
+    const splitOver = others.map((p) => ({ name: p.name, cardinality: p.cardinality as number }));
+    const values = splitOver.reduce((product, p) => product * p.cardinality, 1);
+    const value = source.share / values;
+    if (best !== undefined && best.value >= value) continue;
+    best = { value, source: 'derived', at: source.at, inherited: { attribute: source.attribute, share: source.share, at: source.at, splitOver, values } };
+  }
+  return best;
 }
 
 /**

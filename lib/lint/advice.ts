@@ -4,8 +4,8 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import { isTimeBucketKey, sameAttribute } from '../design/key-design';
-import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
+import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-design';
+import type { AccessPattern, CosmosKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
@@ -1557,12 +1557,32 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
   const withLevel = fixedOrder([...levels, added]);
   // Declared queries that pin another order leave no level to add that SG004 would accept.
   if (withLevel[0] !== added && !analysis.owner.keepsQueriesTargeted(withLevel[0].name)) return undefined;
-  const at = withLevel.indexOf(added);
-  const order = withLevel.filter((l) => l !== added).map((l) => l.name);
-  const candidate = calculatedShardCandidate(analysis.space, analysis.owner.patternsOn(analysis.space));
+  const ordered = withLevel.filter((l): l is KeyAttribute => l !== added);
+  const order = ordered.map((l) => l.name);
+  const patterns = analysis.owner.patternsOn(analysis.space);
+  const candidate = calculatedShardCandidate(analysis.space, patterns);
   const attribute = candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}`;
   const known = attribute !== undefined && !order.some((name) => sameAttribute(name, attribute));
-  return { order, at, ...(known ? { attribute } : {}) };
+  if (known) return { order, at: withLevel.indexOf(added), attribute };
+  return { order, at: afterQueriedPrefix(withLevel.indexOf(added), ordered, patterns) };
+}
+
+/**
+ * Where a new level whose values the queries do not give goes: at `at` (before any time bucket or unique id), unless a
+ * declared query reads a deeper prefix of the key (`/tenantId`, `/day`): a level between would break that prefix, and
+ * the query would fan out over every partition of its first-level value ("Hierarchical partition keys": a query is
+ * routed by the prefix it gives). It then goes after the deepest level a query gives by prefix (`/tenantId` → `/day` →
+ * the new level), which keeps every declared query targeted. A new first level (`at` 0) stays: keepsQueriesTargeted
+ * judged it.
+ */
+function afterQueriedPrefix(at: number, levels: readonly KeyAttribute[], patterns: readonly AccessPattern[]): number {
+  if (at === 0) return at;
+  let deepest = at;
+  for (const pattern of patterns) {
+    const given = levels.findIndex((level) => !givesAttribute(pattern, level));
+    deepest = Math.max(deepest, given < 0 ? levels.length : given);
+  }
+  return deepest;
 }
 
 /**

@@ -180,6 +180,11 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
 
 /** After how P was counted: a DynamoDB partition's ceilings, and, on demand, why the count is twice the peak or the warm
  *  throughput (AWS publishes none). */
+// A GSI key's share inherited from a component that declares one elsewhere in the table (inheritedShareData): how much,
+// from where, split over what; the even split is a lower bound, and says so.
+const INHERITED_SHARE =
+  "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
+
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
 
@@ -212,6 +217,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI that declares no writes of its own, on a table whose hottest key value is one item every write of it updates (no sort key, or the item a declared running total or conditional write keeps): it takes at least that item's share of its writes on one of its values, whatever its own cardinality, since every update writes the index on the one index key value the item carries.",
     "That GSI when updates change its key (counted at 2× the table's writes): both writes of an update land on the one value when the change is to the index's sort key; at most one on any value when it is to its partition key, since the item then moves between values.",
     "A GSI that declares no `hotKeyShare` and whose partition key is the table's partition-key attribute (or its components): it takes the table's `hotKeyShare` of its writes, unless that share is of reads only; divided by the table's shards only where the index is keyed by the table's sharded attribute itself and declares no sharding of its own. An index sharded in a separate attribute (`logicalAttribute`) holds the unsharded value and its own shard: its own shards alone spread it.",
+    "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count, nor through the table's shards (a component holds the value).",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
     "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
   ],
@@ -326,11 +332,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosLimits,
   ],
   messages: () => ({
-    hotKey:
-      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the peak: ',
+    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}${INHERITED_SHARE}) of the peak: `,
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
-    hotHeldKey:
-      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the peak: ',
+    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}${INHERITED_SHARE}) of the peak: `,
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -341,8 +345,7 @@ export const hotKeyExceedsPartition = defineRule({
     hotHeldNamedKey:
       'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}), {{namedValue|code}}, takes {{readShare|percent}} of the reads ({{namedPatterns|code}}, {{namedShare|percent}} of them, {{namedPatternCount|one=reads|other=read}} only {{namedValue|code}}: keyValue',
     namedRest: '; of the other reads it takes {{restShare|percent}}',
-    namedWrites:
-      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
+    namedWrites: `) and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}${INHERITED_SHARE}) of the writes ({{hotWrites}} {{hotWriteUnit}}): `,
     namedNoWrites: ') and none of the writes: ',
     readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
     readOverSharded:
@@ -574,7 +577,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
-        shareSource: inherited.ids.length > 0 ? 'table-item' : tableKeyShare(space) ? 'table-key' : space.workload.hotKeyShareSource,
+        shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
+        ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
@@ -589,6 +593,29 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/** Where the share came from, as the finding's `shareSource`: a GSI key's inherited from a component (`inherited`), the
+ *  table's hottest value the index key carries (`table-key`), else the workload's own source. */
+function shareSourceOf(space: KeySpace): string {
+  if (space.workload.hotKeyShareInherited !== undefined) return 'inherited';
+  return tableKeyShare(space) ? 'table-key' : space.workload.hotKeyShareSource;
+}
+
+/**
+ * A share inherited from a key component (`hotKeyShareInherited`), as data: the attribute, its declared share and where,
+ * the other parts it is split evenly over and their count of values (the even split, a lower bound).
+ */
+export function inheritedShareData(space: KeySpace): Record<string, string | number | string[]> {
+  const inherited = space.workload.hotKeyShareInherited;
+  if (inherited === undefined) return {};
+  return {
+    inheritedFrom: inherited.attribute,
+    inheritedShare: inherited.share,
+    inheritedAt: inherited.at,
+    inheritedSplit: inherited.splitOver.map((p) => p.name),
+    inheritedValues: inherited.values,
+  };
 }
 
 /**
@@ -665,5 +692,6 @@ function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */
 function tableKeyShare(space: KeySpace): boolean {
+  if (space.workload.hotKeyShareInherited !== undefined) return false;
   return space.index !== undefined && space.workload.hotKeyShareSource === 'derived' && space.workload.hotKeyShareAt === 'workload.hotKeyShare';
 }

@@ -1,9 +1,10 @@
+import type { KeyAttribute } from '../../design/key-design';
 import { fits } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
-import { defineRule, type RuleHit } from '../rule';
+import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id =
@@ -44,6 +45,7 @@ export const logicalPartitionSize = defineRule({
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
   fixDetails: [
     'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
+    "Where that level goes: after the deepest level a declared query gives by prefix (reads by (`/tenantId`, `/day`): `/tenantId` → `/day` → the new level), since a level between breaks that prefix and the query fans out over the first-level value's partitions. With no queries declared, before a time bucket (SG004's order), and the fix names the order with it last, which keeps a read by the whole current key targeted.",
     "That deeper key also where the hottest value's load needs shards (SG003): it fixes the size, not the load, since a first-level value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so the fix says the load's shards are still needed.",
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
@@ -71,11 +73,9 @@ export const logicalPartitionSize = defineRule({
       'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
     // For a size problem the level below is Microsoft's answer ("if you have scenarios in which
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
-    finerLevelFirst:
-      'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
+    finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; or `,
     // The deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
-    finerLevelLoadStays:
-      "make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB); this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or ",
+    finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
     ...ADVICE_MESSAGES,
   }),
   check(design, analysis): RuleHit<Id>[] {
@@ -109,6 +109,7 @@ export const logicalPartitionSize = defineRule({
       if (deeper) Object.assign(data, deeper);
       // Where the load needs no shards of its own, the deeper key is the whole fix of this finding (finerLevelFirst).
       const lead: Id = spaceAnalysis.plan.needs.throughput === 1 ? 'finerLevelFirst' : 'finerLevelLoadStays';
+      Object.assign(data, levelLast(data, space.partitionKey, spaceAnalysis.owner.patternsOn(space).length > 0));
       const [fixId, ...fixNotes] = deeper ? [lead, ...sizeFirst(advice.ids)] : sizeFirst(advice.ids);
       if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
@@ -145,6 +146,30 @@ export const logicalPartitionSize = defineRule({
     ];
   },
 });
+
+// A new level placed before deeper levels (before a time bucket, where SG004 wants it) breaks the prefix a query by
+// those levels gives ("Hierarchical partition keys": a query is routed by the prefix it gives); with no declared
+// queries to place it by, the order that keeps such a query targeted is named too (levelLast).
+const LEVEL_LAST =
+  "{{?levelsLast}}, but a query by {{queriedLevels|key}} without it gives no prefix of that order and fans out over the {{firstLevel|code}} value's partitions: if the reads go by {{queriedLevels|key}}, put it last instead, {{levelsLast}}, as a unique id (SG004 takes one after a time bucket), or declare the accessPatterns that read the key{{/levelsLast}}";
+
+/**
+ * Where a suggested level (`keyOrder`, `levelAt`) sits before deeper time-bucket levels and no query is declared to place
+ * it by (advice.ts places it after the deepest prefix a declared query gives): the order with it last, which keeps a
+ * query by the whole current key targeted, and that key's levels. Nothing otherwise.
+ */
+function levelLast(data: MessageData, levels: readonly KeyAttribute[], queriesDeclared: boolean): MessageData {
+  const order = data.keyOrder as readonly string[] | undefined;
+  const at = data.levelAt as number | undefined;
+  if (queriesDeclared || order === undefined || at === undefined || at === 0 || at >= order.length) return {};
+  const deeper = order.slice(at).map((name) => levels.find((l) => l.name === name));
+  if (!deeper.every((l) => l?.kind === 'time-bucket')) return {};
+  return {
+    levelsLast: [...order.map((name) => `\`${name}\``), '(the new level)'].join(' → '),
+    queriedLevels: [...order],
+    firstLevel: order[0],
+  };
+}
 
 /** The clauses that shard the key (advice.ts `shardingClause`, a table's primary key): the first, and the one that ends it. */
 const SHARD_CLAUSES: ReadonlySet<Id> = new Set<Id>(['shardCalculated', 'shardRandom', 'onSource', 'onRandom']);
