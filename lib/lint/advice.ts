@@ -648,7 +648,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const form = shardFormOf(analysis);
   const separate = form !== 'key';
   const ids = shardingClause(analysis, n, form);
-  const shardAttribute = shardAttributeOf(analysis, form);
+  // Named only where the shard goes in an attribute of its own (a table key takes it into its own value).
+  const shardAttribute = separate ? shardAttributeOf(analysis, form) : undefined;
   const fullKey = form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
@@ -671,15 +672,21 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
-  if (rekey && space.index !== undefined) {
+  const newIndex = rekey && space.index !== undefined ? replacementIndexName(space.index, indexNamesOf(analysis.owner)) : undefined;
+  if (newIndex !== undefined) {
     // After the key and its fan-out, before what the fan-out costs.
     const fanOutAt = ids.indexOf('setFanOut');
     ids.splice(fanOutAt >= 0 ? fanOutAt + 1 : fullKey ? 2 : 1, 0, 'asNewIndex');
-    Object.assign(data, { newIndex: replacementIndexName(space.index, indexNamesOf(analysis.owner)) });
+    Object.assign(data, { newIndex });
   }
-  const keyEdits = !rekey ? [] : form === 'attribute' ? addedShardAttribute(analysis, shardAttribute) : separateShardAttribute(analysis, shardAttribute);
+  const keyEdits =
+    !rekey || shardAttribute === undefined
+      ? []
+      : form === 'attribute'
+        ? addedShardAttribute(analysis, shardAttribute)
+        : separateShardAttribute(analysis, shardAttribute);
   // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
-  const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space)] : keyEdits;
+  const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space, newIndex)] : keyEdits;
   const edits: DesignEdit[] = [
     {
       op: 'set',

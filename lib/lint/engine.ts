@@ -222,6 +222,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     rule: Rule,
     hits: RuleHit[],
   ) => {
+    // Most rules find nothing in most designs.
+    if (hits.length === 0) return;
     const location = prefixPath(basePath, designLocation);
     const { declared: acknowledgements, inEffect } = waivers;
     const setting = settings.get(rule.id);

@@ -31,7 +31,11 @@ export function fmt(value: number): string {
  * load comparison allows (`fits`), so they reach the same verdicts. Integers and infinities stay as they are.
  */
 export function roundedFigure(value: number): number {
-  return !Number.isFinite(value) || Number.isInteger(value) ? value : Number(value.toPrecision(12));
+  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  // A figure of at most two decimals below 1e10 (`0.15`, `2504.5`) has at most 12 significant digits: it is its own
+  // rounding, known without writing it out (most shares and loads are such figures).
+  if (Math.abs(value) < 1e10 && Math.round(value * 100) / 100 === value) return value;
+  return Number(value.toPrecision(12));
 }
 
 /** `200000` → `200,000`; `'unique'` stays a word. */

@@ -36,12 +36,13 @@ export function indexNamesOf(analysis: DesignAnalysis): Set<string> {
 /**
  * The edits that give the GSI `space`, whose key another edit of the same fix changes, a new name, and move what names
  * it there: the access patterns that read it and the acknowledgements scoped to it (a name no index has is an error).
- * None for the table's own key, which no rename helps (changing it replaces the table: docs/cdk.md).
+ * None for the table's own key, which no rename helps (changing it replaces the table: docs/cdk.md). `newName`: the
+ * `replacementIndexName` the caller has already chosen for it.
  */
-export function replacedIndexEdits(analysis: DesignAnalysis, space: KeySpace): DesignEdit[] {
+export function replacedIndexEdits(analysis: DesignAnalysis, space: KeySpace, newName?: string): DesignEdit[] {
   if (space.index === undefined) return [];
   const { design } = analysis;
-  const name = replacementIndexName(space.index, indexNamesOf(analysis));
+  const name = newName ?? replacementIndexName(space.index, indexNamesOf(analysis));
   const moved = (items: readonly { readonly index?: string; readonly path: string }[]) =>
     items.filter((item) => item.index === space.index).map((item): DesignEdit => ({ op: 'set', path: joinPath(item.path, 'index'), value: name }));
   return [{ op: 'set', path: joinPath(space.path, 'indexName'), value: name }, ...moved(design.accessPatterns), ...moved(design.acknowledgements)];

@@ -210,7 +210,9 @@ function isPlural(choices: Choices): boolean {
 /** A plural's words for a count, `#` replaced by the count as every report formats numbers; undefined for a value that is no number. */
 function pluralWords(choices: Choices, value: NonNullable<MessageData[string]>): string | undefined {
   if (typeof value !== 'number') return undefined;
-  return (choices.get(value === 1 ? 'one' : 'other') as string).replaceAll('#', fmt(value));
+  const words = choices.get(value === 1 ? 'one' : 'other') as string;
+  // Most words name no count (`one=one|other=the # partitions`): the count is formatted only for a `#`.
+  return words.includes('#') ? words.replaceAll('#', fmt(value)) : words;
 }
 
 export function interpolate(template: string, data: MessageData): string {

@@ -17,13 +17,19 @@ interface Ordered {
 }
 
 export function fixedOrder<T extends Ordered>(parts: readonly T[]): T[] {
-  const unique = (p: T) => cardinalityValue(p.cardinality) === Infinity;
-  const ranked = parts.filter((p) => p.kind !== 'time-bucket' && !unique(p));
-  const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
-  const ids = parts.filter((p) => p.kind !== 'time-bucket' && unique(p));
-  const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality));
+  // The business levels (ranked), time buckets and unique ids, each in their declared order: one pass.
+  const ranked: T[] = [];
+  const timeBuckets: T[] = [];
+  const ids: T[] = [];
+  for (const part of parts) {
+    if (part.kind === 'time-bucket') timeBuckets.push(part);
+    else if (cardinalityValue(part.cardinality) === Infinity) ids.push(part);
+    else ranked.push(part);
+  }
+  // A stable sort of the list made here: levels of one cardinality keep their order.
+  ranked.sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality));
   // A time bucket never leads while another level can: with no business level, the id goes first.
-  return sorted.length > 0 ? sorted.concat(timeBuckets, ids) : ids.concat(timeBuckets);
+  return ranked.length > 0 ? ranked.concat(timeBuckets, ids) : ids.concat(timeBuckets);
 }
 
 export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean {

@@ -1,6 +1,6 @@
 /** Figures read one way in every finding of a report, whatever their size (verdict 8: "1,000,000,000,000 WCU" beside "1.00e+15 RCU"). */
 import { lint } from '../../lib';
-import { fmt } from '../../lib/lint/format';
+import { fmt, roundedFigure } from '../../lib/lint/format';
 import { table } from '../fixtures';
 
 describe('figure formatting', () => {
@@ -21,6 +21,17 @@ describe('figure formatting', () => {
     expect(fmt(-12345678.9)).toBe('-12,345,678.9');
     expect(fmt(999.999)).toBe('1,000');
     expect(fmt(-999.99)).toBe('-999.99');
+  });
+
+  it('keeps a figure of two decimals as it is, and cuts any other to 12 significant digits', () => {
+    // What every finding's data carries: the figure its 12-digit rounding reads back as.
+    const twelveDigits = (value: number) => Number(value.toPrecision(12));
+    const figures = [0.15, 2504.5, -0.05, 9999999999.99, 1e10 + 0.5, 12345678901.25, 0.1 + 0.2, 1650.0000000000002, 2504.583333333333, 1 / 3, -2 / 3];
+    for (let k = 1; k < 5000; k += 7) figures.push(k / 100, -k / 100, (k * 12345.67) / 100, k / 3, k * 0.07);
+    for (const figure of figures) expect([figure, roundedFigure(figure)]).toEqual([figure, twelveDigits(figure)]);
+    expect(roundedFigure(0.30000000000000004)).toBe(0.3);
+    expect(roundedFigure(Infinity)).toBe(Infinity);
+    expect(roundedFigure(7)).toBe(7);
   });
 
   it('writes the peak SG017 names and the hot load SG003 names the same way in one report', () => {

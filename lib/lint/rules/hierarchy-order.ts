@@ -44,12 +44,14 @@ function ascending(parts: readonly Ordered[]): boolean {
 }
 
 /** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so the declared queries (else cardinality) decide their order. */
-function compositeHits(attributes: readonly KeyAttribute[], patterns: readonly AccessPattern[], index?: string): RuleHit<Id>[] {
+function compositeHits(attributes: readonly KeyAttribute[], patterns: () => readonly AccessPattern[], index?: string): RuleHit<Id>[] {
+  // Most sort keys are one plain attribute: no composite, and no need for the queries that name the index.
+  if (!attributes.some((a) => a.components.length >= 2)) return [];
   return attributes.flatMap((a): RuleHit<Id>[] => {
     if (a.components.length < 2) return [];
     const path = joinPath(a.path, 'components');
     const sortKey: SortKey<KeyPart> = { parts: a.components, path, index, name: a.name, messageId: 'compositeSortKeyQueries', edit: reorderedPartsEdit };
-    const reads = sortKeyReads(a.components, patterns, a.name);
+    const reads = sortKeyReads(a.components, patterns(), a.name);
     if (reads.length > 0) return queryHits(sortKey, reads);
     if (ascending(a.components)) return [];
     const order = fixedOrderKeepingTime(a.components);
@@ -143,9 +145,10 @@ function fixedOrderKeepingTime<T extends Ordered>(parts: readonly T[]): T[] {
 function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const space = design.primaryKey;
   const levels = space.partitionKey;
-  const order = fixedOrder(levels);
   // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
-  if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
+  if (levels.length < 2 || levels[0].kind === 'time-bucket') return [];
+  const order = fixedOrder(levels);
+  if (sameOrder(levels, order)) return [];
   // The declared queries decide: an order whose first level they already give serves them best.
   if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
   // Ascending yet out of order: a time bucket sits where it should not (before business levels or after a unique id).
@@ -172,10 +175,10 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
 }
 
 /** A multi-attribute sort key (DynamoDB GSIs) is matched left to right without skipping. */
-function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[]): RuleHit<Id>[] {
+function multiAttributeHits(space: KeySpace, patterns: () => readonly AccessPattern[]): RuleHit<Id>[] {
   if (space.sortKey.length < 2) return [];
   const path = joinPath(space.path, 'sortKeys');
-  const reads = sortKeyReads(space.sortKey, patterns);
+  const reads = sortKeyReads(space.sortKey, patterns());
   const sortKey = { parts: space.sortKey, path, index: space.index, messageId: 'multiAttributeSortKeyQueries' as const, edit: reorderedAttributesEdit };
   if (reads.length > 0) return queryHits(sortKey, reads);
   if (ascending(space.sortKey)) return [];
@@ -256,7 +259,8 @@ export const hierarchyOrder = defineRule({
     const { profile } = analysis;
     const [primary, ...indexes] = analysis.spaces.map((a) => a.space);
     // The queries that name one index (or the table, `undefined`): a sort key serves only its own.
-    const patternsOf = (index: string | undefined) => analysis.patternsNaming(index);
+    // Read only by a sort key of several parts, which most designs do not have.
+    const patternsOf = (index: string | undefined) => () => analysis.patternsNaming(index);
     return [
       ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
       ...compositeHits(primary.sortKey, patternsOf(undefined)),

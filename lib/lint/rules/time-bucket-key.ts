@@ -132,8 +132,10 @@ function bucketParts(levels: readonly KeyAttribute[]): { buckets: string[]; othe
 function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
   const levels = space.partitionKey;
+  // Most keys have no time bucket: their share is no bucket's, and no bucket's values are counted.
+  if (space.workload.hotKeyShareSource !== 'time-bucket') return [];
   const values = currentBucketValues(levels);
-  if (values === undefined || space.workload.hotKeyShareSource !== 'time-bucket') return [];
+  if (values === undefined) return [];
   const bucket = reachableDimensions(a);
   // Within the ceiling unsharded, as a plain time bucket that fits: whether or not a sharding is declared (SG007's).
   if (allFit(bucket)) return combinedFits(a, bucket, nearestToCeiling(bucket), values);
