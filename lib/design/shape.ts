@@ -602,12 +602,14 @@ export function record<T>(props: Props<T>, options: RecordOptions<T> = {}): Shap
     expected,
     is: isPlainObject,
     read(value, parent, issues, at) {
-      if (!isPlainObject(value)) return fail(issues, parent, at, expected, value);
+      // An object literal is looked at once: its prototype says it is plain, and that it has no class getters.
+      const literal = typeof value === 'object' && value !== null && !Array.isArray(value) && hasObjectPrototype(value);
+      if (!literal && !isPlainObject(value)) return fail(issues, parent, at, expected, value);
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
-      // A class instance's getters: refused by name, never read as if absent (an object literal has none, and costs one look).
-      if (!hasObjectPrototype(input)) {
+      // A class instance's getters: refused by name, never read as if absent.
+      if (!literal) {
         const inherited = inheritedGetters(input, place, issues);
         if (inherited === undefined) return undefined;
         for (const getter of inherited) issues.push(inheritedGetterIssue(place, getter, known));

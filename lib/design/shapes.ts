@@ -523,30 +523,7 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
     localSecondaryIndexes: { shape: list(localSecondaryIndex), optional: true, doc: 'Local secondary indexes.' },
     monitoring: { shape: dynamoDbMonitoring, optional: true, doc: 'Contributor Insights and latency alarms; default on.' },
   },
-  {
-    title: 'DynamoDB table design',
-    blank: () => ({
-      name: undefined,
-      workload: undefined,
-      storage: undefined,
-      sharding: undefined,
-      invariants: undefined,
-      accessPatterns: undefined,
-      acknowledgements: undefined,
-      thresholds: undefined,
-      engine: undefined,
-      partitionKey: undefined,
-      sortKey: undefined,
-      billing: undefined,
-      launchAtPeak: undefined,
-      capacity: undefined,
-      onDemand: undefined,
-      warmThroughput: undefined,
-      globalSecondaryIndexes: undefined,
-      localSecondaryIndexes: undefined,
-      monitoring: undefined,
-    }),
-  },
+  { title: 'DynamoDB table design' },
 );
 
 const cosmosKeyPath = record<CosmosKeyPathDesign>(
@@ -603,25 +580,7 @@ export const cosmosContainerShape = record<CosmosContainerDesign>(
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
     monitoring: { shape: cosmosMonitoring, optional: true, doc: 'Partition-key diagnostics; default on.' },
   },
-  {
-    title: 'Cosmos DB container design',
-    blank: () => ({
-      name: undefined,
-      workload: undefined,
-      storage: undefined,
-      sharding: undefined,
-      invariants: undefined,
-      accessPatterns: undefined,
-      acknowledgements: undefined,
-      thresholds: undefined,
-      engine: undefined,
-      partitionKey: undefined,
-      throughput: undefined,
-      physicalPartitions: undefined,
-      joins: undefined,
-      monitoring: undefined,
-    }),
-  },
+  { title: 'Cosmos DB container design' },
 );
 
 const externalKey = record<ExternalKeyDesign>({
