@@ -3,7 +3,7 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute } from './key-design';
+import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute, type KeySpace } from './key-design';
 import { looksMutable } from './key-names';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
@@ -68,7 +68,8 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   for (const lsi of localSecondaryIndexes) spaceAttributes.set(lsi.indexName, patternAttributes(primaryKey, lsi.sortKey));
   checkPatternAttributes(patterns, (index) => spaceAttributes.get(index), log);
   // A GSI's queries read its own key; an LSI's, the table's partition key.
-  const readSpaces = new Map([[undefined, primaryKey], ...globalSecondaryIndexes.map((gsi) => [gsi.index, gsi] as const)]);
+  const readSpaces = new Map<string | undefined, KeySpace>([[undefined, primaryKey]]);
+  for (const gsi of globalSecondaryIndexes) readSpaces.set(gsi.index, gsi);
   for (const lsi of localSecondaryIndexes) readSpaces.set(lsi.indexName, primaryKey);
   checkPatternReads(patterns, (index) => readSpaces.get(index), log);
 
@@ -86,7 +87,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
     accessPatterns: patterns,
     invariants: invariants(input.invariants, 'dynamodb', log),
-    acknowledgements: acknowledgements(input.acknowledgements, [...indexNames], context.options, log),
+    acknowledgements: acknowledgements(input.acknowledgements, input.acknowledgements ? [...indexNames] : [], context.options, log),
     thresholds,
   };
 }

@@ -493,7 +493,7 @@ export type Props<T> = {
   readonly [K in keyof T]-?: PropBase<NonNullable<T[K]>> & (undefined extends T[K] ? { readonly optional: true } : { readonly optional?: false });
 };
 
-export interface RecordOptions {
+export interface RecordOptions<T = unknown> {
   /** Properties accepted and ignored (e.g. `$schema` in design files). */
   readonly ignored?: readonly string[];
   readonly title?: string;
@@ -503,6 +503,23 @@ export interface RecordOptions {
   /** What the error for a value that is not an object says is expected, when "an object" would not
    *  tell the reader its fields (a composite key's part given as a bare string). @default 'an object' */
   readonly expected?: string;
+  /**
+   * Makes the object a valid value is read into: a literal naming every property of `props` in their order, each
+   * `undefined` (`() => ({ name: undefined, cardinality: undefined })`). A record read for every design gives one:
+   * objects made from a literal of their own are allocated whole, where the one copy of a template that every other
+   * record shares is slow. @default - a copy of a template of the properties
+   */
+  readonly blank?: () => Record<keyof T, undefined>;
+}
+
+/** `blank` when it makes objects with exactly `fields`, in their order, each undefined; throws (a bug of the shape) otherwise. */
+function checkedBlank(blank: () => object, fields: readonly string[]): () => Record<string, unknown> {
+  const made = blank() as Record<string, unknown>;
+  const keys = Object.keys(made);
+  if (keys.join() !== fields.join() || keys.some((key) => made[key] !== undefined)) {
+    throw new Error(`a record shape's blank must name its properties in their order, each undefined: expected ${fields.join(', ')}; got ${keys.join(', ')}`);
+  }
+  return blank as () => Record<string, unknown>;
 }
 
 /**
@@ -577,24 +594,26 @@ function unknownField(place: Place, key: string, known: readonly string[]): Desi
 }
 
 /** An object with known properties only: an unknown field is an error, with a suggestion for typos. */
-export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T> {
+export function record<T>(props: Props<T>, options: RecordOptions<T> = {}): Shape<T> {
   const entries = Object.entries(props) as [string, PropBase<unknown> & { optional?: boolean }][];
   const known = entries.map(([key]) => key);
   const propOf = new Map(entries);
   const ignored = options.ignored ?? [];
   const requiredProps = entries.filter(([, prop]) => !prop.optional);
-  const blank = blankObjectOf(known);
+  const blank = options.blank ? checkedBlank(options.blank, known) : blankObjectOf(known);
   const expected = options.expected ?? 'an object';
   return {
     expected,
     is: isPlainObject,
     read(value, parent, issues, at) {
-      if (!isPlainObject(value)) return fail(issues, parent, at, expected, value);
+      // An object literal is looked at once: its prototype says it is plain, and that it has no class getters.
+      const literal = typeof value === 'object' && value !== null && !Array.isArray(value) && hasObjectPrototype(value);
+      if (!literal && !isPlainObject(value)) return fail(issues, parent, at, expected, value);
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
-      // A class instance's getters: refused by name, never read as if absent (an object literal has none, and costs one look).
-      if (!hasObjectPrototype(input)) {
+      // A class instance's getters: refused by name, never read as if absent.
+      if (!literal) {
         const inherited = inheritedGetters(input, place, issues);
         if (inherited === undefined) return undefined;
         for (const getter of inherited) issues.push(inheritedGetterIssue(place, getter, known));

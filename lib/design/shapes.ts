@@ -122,7 +122,10 @@ const keyPart = record<KeyPartDesign>(
     kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
   },
   // A part is often first written as a bare attribute name: the error names the fields it needs.
-  { expected: 'an object { name, cardinality, kind? } (e.g. { "name": "deviceId", "cardinality": 50000 }; cardinality is required with two or more parts)' },
+  {
+    expected: 'an object { name, cardinality, kind? } (e.g. { "name": "deviceId", "cardinality": 50000 }; cardinality is required with two or more parts)',
+    blank: () => ({ name: undefined, cardinality: undefined, kind: undefined }),
+  },
 );
 
 function keyAttributeProps(name: typeof attributeName) {
@@ -140,13 +143,16 @@ function keyAttributeProps(name: typeof attributeName) {
 }
 
 function partitionKeyAttributeShape(name: typeof attributeName) {
-  return record<PartitionKeyAttributeDesign>({
-    ...keyAttributeProps(name),
-    cardinality: {
-      shape: cardinality,
-      doc: 'Expected distinct values at peak, or "unique" for id-like keys. With components, the whole value\'s: at most the product of the parts\' cardinalities, fewer when one part decides another (a city its state). With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+  return record<PartitionKeyAttributeDesign>(
+    {
+      ...keyAttributeProps(name),
+      cardinality: {
+        shape: cardinality,
+        doc: 'Expected distinct values at peak, or "unique" for id-like keys. With components, the whole value\'s: at most the product of the parts\' cardinalities, fewer when one part decides another (a city its state). With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+      },
     },
-  });
+    { blank: () => ({ name: undefined, type: undefined, kind: undefined, components: undefined, mutable: undefined, cardinality: undefined }) },
+  );
 }
 
 /** `{ required: names }`, with the names repeated under `properties` so strict validators (ajv `strictRequired`) accept it. */
@@ -166,7 +172,10 @@ function sortKeyAttributeShape(name: typeof attributeName) {
       ...keyAttributeProps(name),
       cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
     },
-    { constraints: [ORDERED_PARTS_NEED_CARDINALITY] },
+    {
+      constraints: [ORDERED_PARTS_NEED_CARDINALITY],
+      blank: () => ({ name: undefined, type: undefined, kind: undefined, components: undefined, mutable: undefined, cardinality: undefined }),
+    },
   );
 }
 
@@ -175,43 +184,55 @@ const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
 /** A design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
 const workloadShape = (units: Shape<number>) =>
-  record<WorkloadDesign>({
-    peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
-    peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
-    hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
-    hotKeyOperations: {
-      shape: oneOf(['reads', 'writes', 'both']),
-      optional: true,
-      doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
+  record<WorkloadDesign>(
+    {
+      peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
+      peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
+      hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
+      hotKeyOperations: {
+        shape: oneOf(['reads', 'writes', 'both']),
+        optional: true,
+        doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
+      },
     },
-  });
+    { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }) },
+  );
 
-const indexWorkload = record<IndexWorkloadDesign>({
-  peakReadUnits: {
-    shape: dynamoDbUnits,
-    optional: true,
-    doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims).",
+const indexWorkload = record<IndexWorkloadDesign>(
+  {
+    peakReadUnits: {
+      shape: dynamoDbUnits,
+      optional: true,
+      doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims).",
+    },
+    peakWriteUnits: {
+      shape: dynamoDbUnits,
+      optional: true,
+      doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score: a finding over only at twice them, on a name alone, is a warning).",
+    },
+    hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
   },
-  peakWriteUnits: {
-    shape: dynamoDbUnits,
-    optional: true,
-    doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score: a finding over only at twice them, on a name alone, is a warning).",
-  },
-  hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
-});
+  { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined }) },
+);
 
-const storage = record<StorageDesign>({
-  largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition / item collection.' },
-});
-
-const cosmosStorage = record<CosmosStorageDesign>({
-  largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition.' },
-  totalGb: {
-    shape: num({ min: 0 }),
-    optional: true,
-    doc: 'Expected total GB of the container: one physical partition per 50 GB; with replicated sharding, its copies included.',
+const storage = record<StorageDesign>(
+  {
+    largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition / item collection.' },
   },
-});
+  { blank: () => ({ largestPartitionGb: undefined }) },
+);
+
+const cosmosStorage = record<CosmosStorageDesign>(
+  {
+    largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition.' },
+    totalGb: {
+      shape: num({ min: 0 }),
+      optional: true,
+      doc: 'Expected total GB of the container: one physical partition per 50 GB; with replicated sharding, its copies included.',
+    },
+  },
+  { blank: () => ({ largestPartitionGb: undefined, totalGb: undefined }) },
+);
 
 const sharding = record<ShardingDesign>(
   {
@@ -254,6 +275,16 @@ const sharding = record<ShardingDesign>(
         else: { not: { anyOf: [requires('sourceAttribute'), requires('sourceCardinality'), requires('sourceMutable')] } },
       },
     ],
+    blank: () => ({
+      strategy: undefined,
+      shards: undefined,
+      sourceAttribute: undefined,
+      separator: undefined,
+      logicalAttribute: undefined,
+      hotValues: undefined,
+      sourceCardinality: undefined,
+      sourceMutable: undefined,
+    }),
   },
 );
 
@@ -275,36 +306,51 @@ const invariant = record<InvariantDesign>({
   },
 });
 
-const accessPattern = record<AccessPatternDesign>({
-  name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
-  index: { shape: attributeName, optional: true, doc: 'DynamoDB index the query reads; default the table.' },
-  keyAttributes: {
-    shape: list(attributeName),
-    doc: 'Attributes the query supplies with equality (partition key, and the leading sort-key attributes or parts).',
+const accessPattern = record<AccessPatternDesign>(
+  {
+    name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
+    index: { shape: attributeName, optional: true, doc: 'DynamoDB index the query reads; default the table.' },
+    keyAttributes: {
+      shape: list(attributeName),
+      doc: 'Attributes the query supplies with equality (partition key, and the leading sort-key attributes or parts).',
+    },
+    rangeAttribute: {
+      shape: attributeName,
+      optional: true,
+      doc: 'The sort-key attribute or composite part the query bounds with a range, right after its equality ones.',
+    },
+    share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
+    fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
+    limit: {
+      shape: num({ integer: true, min: 1 }),
+      optional: true,
+      doc: 'The query reads a page of at most this many items at a time (DynamoDB Limit); default none: every item it matches.',
+    },
+    wants: {
+      shape: oneOf(['all', 'any']),
+      optional: true,
+      doc: '"all": every matching item (a sharded key must fan out); "any": any matching item will do (a queue poll), one shard serves it; default "all".',
+    },
+    keyValue: {
+      shape: text({ maxLength: 1024 }),
+      optional: true,
+      doc: "The one partition-key value all of this pattern's reads ask for (QUEUED), which then takes them all; default none.",
+    },
   },
-  rangeAttribute: {
-    shape: attributeName,
-    optional: true,
-    doc: 'The sort-key attribute or composite part the query bounds with a range, right after its equality ones.',
+  {
+    blank: () => ({
+      name: undefined,
+      index: undefined,
+      keyAttributes: undefined,
+      rangeAttribute: undefined,
+      share: undefined,
+      fanOut: undefined,
+      limit: undefined,
+      wants: undefined,
+      keyValue: undefined,
+    }),
   },
-  share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
-  fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
-  limit: {
-    shape: num({ integer: true, min: 1 }),
-    optional: true,
-    doc: 'The query reads a page of at most this many items at a time (DynamoDB Limit); default none: every item it matches.',
-  },
-  wants: {
-    shape: oneOf(['all', 'any']),
-    optional: true,
-    doc: '"all": every matching item (a sharded key must fan out); "any": any matching item will do (a queue poll), one shard serves it; default "all".',
-  },
-  keyValue: {
-    shape: text({ maxLength: 1024 }),
-    optional: true,
-    doc: "The one partition-key value all of this pattern's reads ask for (QUEUED), which then takes them all; default none.",
-  },
-});
+);
 
 /** Marks where the schema lists the catalogue's rule ids (the design model does not know the rules). */
 export const RULE_ID_SCHEMA_MARKER = 'skewguard:rule-id';
@@ -430,6 +476,21 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
         then: { properties: { sortKeys: { type: 'array', items: requires('cardinality') } } },
       },
     ],
+    blank: () => ({
+      indexName: undefined,
+      partitionKey: undefined,
+      partitionKeys: undefined,
+      sortKey: undefined,
+      sortKeys: undefined,
+      workload: undefined,
+      sharding: undefined,
+      contributorInsights: undefined,
+      projectionType: undefined,
+      nonKeyAttributes: undefined,
+      capacity: undefined,
+      onDemand: undefined,
+      warmThroughput: undefined,
+    }),
   },
 );
 
@@ -465,23 +526,29 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   { title: 'DynamoDB table design' },
 );
 
-const cosmosKeyPath = record<CosmosKeyPathDesign>({
-  path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
-  cardinality: {
-    shape: cardinality,
-    doc: 'Expected distinct values of this level across the container (its own, not its prefix\'s), or "unique". Business levels nest (a device in one tenant); a time-bucket level repeats under every value above (each device has each day), so a value\'s largestGb spreads over its buckets. With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+const cosmosKeyPath = record<CosmosKeyPathDesign>(
+  {
+    path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
+    cardinality: {
+      shape: cardinality,
+      doc: 'Expected distinct values of this level across the container (its own, not its prefix\'s), or "unique". Business levels nest (a device in one tenant); a time-bucket level repeats under every value above (each device has each day), so a value\'s largestGb spreads over its buckets. With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+    },
+    hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of the traffic the hottest value of this level (with the levels above) takes.' },
+    largestGb: { shape: num({ min: 0 }), optional: true, doc: 'GB held by the largest value of this level (with the levels above).' },
+    kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred when omitted.' },
+    components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order.' },
   },
-  hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of the traffic the hottest value of this level (with the levels above) takes.' },
-  largestGb: { shape: num({ min: 0 }), optional: true, doc: 'GB held by the largest value of this level (with the levels above).' },
-  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred when omitted.' },
-  components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order.' },
-});
+  { blank: () => ({ path: undefined, cardinality: undefined, hotKeyShare: undefined, largestGb: undefined, kind: undefined, components: undefined }) },
+);
 
-const cosmosPartitionKey = record<CosmosPartitionKeyDesign>({
-  paths: { shape: list(cosmosKeyPath, { minItems: 1 }), doc: 'One path, or up to 3 from low to high cardinality.' },
-  kind: { shape: oneOf(['Hash', 'MultiHash']), optional: true, doc: 'Default "Hash" for one path, "MultiHash" for several.' },
-  version: { shape: oneOf([1, 2]), optional: true, doc: 'Partition key version; default 2.' },
-});
+const cosmosPartitionKey = record<CosmosPartitionKeyDesign>(
+  {
+    paths: { shape: list(cosmosKeyPath, { minItems: 1 }), doc: 'One path, or up to 3 from low to high cardinality.' },
+    kind: { shape: oneOf(['Hash', 'MultiHash']), optional: true, doc: 'Default "Hash" for one path, "MultiHash" for several.' },
+    version: { shape: oneOf([1, 2]), optional: true, doc: 'Partition key version; default 2.' },
+  },
+  { blank: () => ({ paths: undefined, kind: undefined, version: undefined }) },
+);
 
 const containerJoin = record<ContainerJoinDesign>({
   container: { shape: cosmosNameShape, doc: 'Name of the container queried together with this one.' },
