@@ -84,7 +84,12 @@ export interface InheritedShare {
   /** The field that declared it (`workload.hotKeyShare`, `globalSecondaryIndexes[1].workload.hotKeyShare`). */
   readonly at: string;
   /** The key's other parts the share is split evenly over, with their declared cardinalities. */
-  readonly splitOver: readonly { readonly name: string; readonly cardinality: number }[];
+  readonly splitOver: readonly {
+    /** The part's attribute name (a `components` entry of the key). */
+    readonly name: string;
+    /** Its declared cardinality: the number of values the share is split over for this part. */
+    readonly cardinality: number;
+  }[];
   /** The product of their cardinalities: the share is divided by it. */
   readonly values: number;
 }
