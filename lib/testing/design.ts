@@ -7,7 +7,7 @@ import { declaresNothing, DesignError, lintDocument, type DesignInput, type Find
 import { DesignAssertionError } from './assertion-error';
 import { describeExpectation, inExpectationOrder, readExpectations, unmet, type RuleExpectation } from './expectations';
 import { fails, readFailOn, type FailOn } from './failing';
-import { readOptions, type OptionNames } from './options';
+import { knownOptions, readOptions } from './options';
 import { findingEntry, formatReport, unusedAcknowledgementEntry } from './report';
 
 export interface DesignAssertionOptions extends LintOptions {
@@ -20,7 +20,7 @@ export interface DesignAssertionOptions extends LintOptions {
 }
 
 /** The options the design assertions accept: `failOn` and the core's `lint()` options. */
-const OPTION_NAMES: OptionNames<DesignAssertionOptions> = { failOn: true, thresholds: true, rules: true, only: true, basePath: true, today: true };
+const OPTIONS = knownOptions<DesignAssertionOptions>({ failOn: true, thresholds: true, rules: true, only: true, basePath: true, today: true });
 
 interface Checked {
   readonly result: LintResult;
@@ -30,7 +30,7 @@ interface Checked {
 }
 
 function check(design: DesignInput, options: DesignAssertionOptions, caller: string): Checked {
-  const { failOn: rawFailOn, ...lintOptions } = readOptions(options, caller, OPTION_NAMES);
+  const { failOn: rawFailOn, ...lintOptions } = readOptions(options, caller, OPTIONS);
   const failOn = readFailOn(rawFailOn, caller);
   let result: LintResult;
   try {

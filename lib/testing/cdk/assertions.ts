@@ -10,7 +10,7 @@ import { validateLintOptions } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, inExpectationOrder, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
-import { readOptions, type OptionNames } from '../options';
+import { knownOptions, readOptions } from '../options';
 import { scopeName, synthDesignReport, type DesignViolation, type SynthDesignReport } from './synth-report';
 
 export interface StackAssertionOptions {
@@ -29,11 +29,11 @@ export interface StackAssertionOptions {
   readonly today?: string;
 }
 
-const OPTION_NAMES: OptionNames<StackAssertionOptions> = { failOn: true, today: true };
+const OPTIONS = knownOptions<StackAssertionOptions>({ failOn: true, today: true });
 
 /** The options, each checked: failOn as the assertions read it, today as `lint()` reads it. */
 function readStackOptions(options: StackAssertionOptions | null | undefined, caller: string): { failOn: FailOn; today?: string } {
-  const { failOn, today } = readOptions(options, caller, OPTION_NAMES);
+  const { failOn, today } = readOptions(options, caller, OPTIONS);
   return { failOn: readFailOn(failOn, caller), ...validateLintOptions(today === undefined ? {} : { today }) };
 }
 

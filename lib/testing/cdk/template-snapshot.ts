@@ -16,7 +16,7 @@
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
 import { shapes, UsageError } from '../../index';
-import { readOptions, type OptionNames } from '../options';
+import { knownOptions, readOptions } from '../options';
 import { typeFilter } from '../type-filter';
 
 /** Options of a template snapshot. */
@@ -30,7 +30,7 @@ export interface TemplateSnapshotOptions {
   readonly resourceTypes?: readonly string[];
 }
 
-const OPTION_NAMES: OptionNames<TemplateSnapshotOptions> = { resourceTypes: true };
+const OPTIONS = knownOptions<TemplateSnapshotOptions>({ resourceTypes: true });
 
 /** Placeholders written in place of values that change without a reviewable change. */
 export const PLACEHOLDERS = {
@@ -208,7 +208,7 @@ export function templateSnapshot(template: unknown, assetHashes: readonly string
       ],
       'stack snapshot input',
     );
-  const { resourceTypes } = readOptions(options, 'templateSnapshot', OPTION_NAMES);
+  const { resourceTypes } = readOptions(options, 'templateSnapshot', OPTIONS);
   if (!Array.isArray(assetHashes) || !assetHashes.every((hash) => typeof hash === 'string')) {
     throw new UsageError(
       [{ path: 'assetHashes', message: `expected an array of asset hashes (strings, as assetHashesOf() returns), got ${shapes.describe(assetHashes)}` }],

@@ -2,7 +2,7 @@
  * `pulumiSnapshot(program)`: the resources a program registers under the mock engine, as a sorted
  * list ready for `toMatchSnapshot()`, optionally only some types.
  */
-import { readOptions, type OptionNames } from '../options';
+import { knownOptions, readOptions } from '../options';
 import { typeFilter } from '../type-filter';
 import { runWithMocks, type MockedResource, type MockRunOptions } from './mock-run';
 
@@ -16,7 +16,7 @@ export interface PulumiSnapshotOptions extends MockRunOptions {
   readonly resourceTypes?: readonly string[];
 }
 
-const OPTION_NAMES: OptionNames<PulumiSnapshotOptions> = {
+const OPTIONS = knownOptions<PulumiSnapshotOptions>({
   resourceTypes: true,
   newResource: true,
   call: true,
@@ -24,7 +24,7 @@ const OPTION_NAMES: OptionNames<PulumiSnapshotOptions> = {
   stack: true,
   preview: true,
   config: true,
-};
+});
 
 /** A Pulumi type token (`azure-native:monitor:MetricAlert`) or a module of them (`azure-native:monitor:*`). */
 const TOKEN = /^[\w-]+:[\w/.-]*:(\*|[\w.-]+)$/;
@@ -36,7 +36,7 @@ const TOKEN = /^[\w-]+:[\w/.-]*:(\*|[\w.-]+)$/;
  * @example expect(await pulumiSnapshot(() => new GuardedContainer('events', args))).toMatchSnapshot();
  */
 export async function pulumiSnapshot(program: () => unknown, options: PulumiSnapshotOptions = {}): Promise<MockedResource[]> {
-  const { resourceTypes, ...runOptions } = readOptions(options, 'pulumiSnapshot', OPTION_NAMES);
+  const { resourceTypes, ...runOptions } = readOptions(options, 'pulumiSnapshot', OPTIONS);
   const { resources } = await runWithMocks(program, runOptions);
   if (resourceTypes === undefined) return resources;
   const keep = typeFilter(
