@@ -79,10 +79,9 @@ export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucke
 export interface InheritedShare {
   /** The component attribute whose declared share the key carries (`tenantId`). */
   readonly attribute: string;
-  /** Its declared hottest share. */
+  /** Its declared hottest share (declared at the key space's `hotKeyShareAt`: `workload.hotKeyShare`,
+   *  `globalSecondaryIndexes[1].workload.hotKeyShare`). */
   readonly share: number;
-  /** The field that declared it (`workload.hotKeyShare`, `globalSecondaryIndexes[1].workload.hotKeyShare`). */
-  readonly at: string;
   /** The key's other parts the share is split evenly over, with their declared cardinalities. */
   readonly splitOver: readonly {
     /** The part's attribute name (a `components` entry of the key). */

@@ -218,7 +218,7 @@ function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSeconda
     const values = splitOver.reduce((product, p) => product * p.cardinality, 1);
     const value = source.share / values;
     if (best !== undefined && best.value >= value) continue;
-    best = { value, source: 'derived', at: source.at, inherited: { attribute: source.attribute, share: source.share, at: source.at, splitOver, values } };
+    best = { value, source: 'derived', at: source.at, inherited: { attribute: source.attribute, share: source.share, splitOver, values } };
   }
   return best;
 }

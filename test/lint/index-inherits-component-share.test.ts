@@ -62,7 +62,8 @@ describe("an index key whose components carry an attribute with a declared hot s
     expect(gsi?.workload).toMatchObject({
       hotKeyShare: 0.075,
       hotKeyShareSource: 'derived',
-      hotKeyShareInherited: { attribute: 'tenantId', share: 0.3, at: 'workload.hotKeyShare', splitOver: [{ name: 'status', cardinality: 4 }], values: 4 },
+      hotKeyShareAt: 'workload.hotKeyShare',
+      hotKeyShareInherited: { attribute: 'tenantId', share: 0.3, splitOver: [{ name: 'status', cardinality: 4 }], values: 4 },
     });
   });
 

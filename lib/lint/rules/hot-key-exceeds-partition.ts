@@ -612,7 +612,8 @@ export function inheritedShareData(space: KeySpace): Record<string, string | num
   return {
     inheritedFrom: inherited.attribute,
     inheritedShare: inherited.share,
-    inheritedAt: inherited.at,
+    // The inherited figure is the key space's declared one: `hotKeyShareAt` is where the component declared it.
+    ...(space.workload.hotKeyShareAt !== undefined ? { inheritedAt: space.workload.hotKeyShareAt } : {}),
     inheritedSplit: inherited.splitOver.map((p) => p.name),
     inheritedValues: inherited.values,
   };
