@@ -61,6 +61,19 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /**
+ * Whether `matcher` (a glob's) matches the relative path `rel` itself or one of the directories above it: a glob that
+ * names directories (`teams/*\/designs`) searches each, as a directory named on the command line is searched, and as
+ * a shell's expansion of the same glob, unquoted, would pass them.
+ */
+export function globMatchesOrContains(matcher: RegExp, rel: string): { self: boolean; directory: boolean } {
+  if (matcher.test(rel)) return { self: true, directory: false };
+  for (let slash = rel.indexOf('/'); slash >= 0; slash = rel.indexOf('/', slash + 1)) {
+    if (matcher.test(rel.slice(0, slash))) return { self: false, directory: true };
+  }
+  return { self: false, directory: false };
+}
+
+/**
  * Whether `glob` (the part after the search root) could match a path below the directory `dir` (relative, `/`-separated):
  * `**\/*.json` and `designs/*.json` could below `designs`, `*.json` could not. Used to name, among the symbolic links to
  * directories a glob's search does not follow, those that could hold what it asks for. Alternatives that hold a `/`

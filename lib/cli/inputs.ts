@@ -18,7 +18,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { CdkMetadataSource } from './cdk-waivers';
-import { globCouldMatchBelow, globToRegExp, isGlob, splitGlob } from './glob';
+import { globCouldMatchBelow, globMatchesOrContains, globToRegExp, isGlob, splitGlob } from './glob';
 import { describeErrno } from './output';
 import { readInputFile } from './read-input';
 
@@ -140,11 +140,13 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     for (const found of search(root, problems, staticPart || '.', true)) {
       const rel = relative(root, found.path).split(/[\\/]/).join('/');
       const shown = display(found.path, base, staticPart, relative(root, found.path));
+      const match = globMatchesOrContains(matcher, rel);
       if (found.linkedDirectory) {
-        if (globCouldMatchBelow(rest, rel)) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
+        if (match.self || match.directory || globCouldMatchBelow(rest, rel)) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
         continue;
       }
-      if (!matcher.test(rel)) continue;
+      // Below a directory the glob names, only what a search of that directory would read: design files, templates.
+      if (!match.self && !(match.directory && DESIGN_FILE.test(found.path))) continue;
       if (found.problem) problems.push({ file: shown, message: found.problem });
       else add(found.path, shown, false, origin, searchRoot, found.stack);
     }

@@ -56,18 +56,43 @@ function command(level: Annotation['level'], properties: readonly string[], mess
   return `::${level} ${properties.join(',')}::${escapeData(message.map(printable).join('\n'))}\n`;
 }
 
+/**
+ * Annotations of each level GitHub shows for one step; the rest stay in the log, unsaid on the pull request
+ * (actions/toolkit, docs/problem-matchers.md, "Limitations": 10 warning, 10 error and 10 notice annotations per step,
+ * 50 per job).
+ */
+export const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+
+/** Says, after the annotations, how many of each level GitHub leaves off the pull request; nothing when all show. */
+function overLimitNotice(written: Readonly<Record<Annotation['level'], number>>): string {
+  const levels = (['error', 'warning', 'notice'] as const).filter((level) => written[level] > GITHUB_ANNOTATIONS_PER_LEVEL);
+  if (levels.length === 0) return '';
+  const counts = levels.map((level) => `${written[level]} ${level}s (${written[level] - GITHUB_ANNOTATIONS_PER_LEVEL} not shown)`).join(', ');
+  const message =
+    `GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step (50 per job); this step wrote ${counts}: ` +
+    'those not shown on the pull request are in this log; to see every finding there, upload `--format sarif` to code scanning';
+  const title = `title=${escapeProperty("skewguard: annotations over GitHub's limit")}`;
+  // A notice when notices have room, so the pull request says it; else plain text in the log alone.
+  return written.notice < GITHUB_ANNOTATIONS_PER_LEVEL ? command('notice', [title], [message]) : `${message}\n`;
+}
+
 export function githubReporter(settings: ReportSettings): Reporter {
   /** GitHub resolves annotation paths against the workspace, the job's working directory. */
   const workspacePath = (file: string) => {
     const rel = pathInside(settings.cwd, file);
     return rel === undefined ? file : rel.split('\\').join('/');
   };
+  const written = { error: 0, warning: 0, notice: 0 };
+  const annotate = (a: Annotation): string => {
+    written[a.level]++;
+    return workflowCommand(a);
+  };
   return {
     *header() {},
     *file(result: FileResult) {
       const file = workspacePath(result.file);
       for (const e of result.errors) {
-        yield workflowCommand({
+        yield annotate({
           level: 'error',
           file,
           line: e.line,
@@ -78,7 +103,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
       }
       for (const fix of result.fixes ?? []) {
         if (!fix.applicationChanges) continue;
-        yield workflowCommand({
+        yield annotate({
           level: 'warning',
           file,
           title: `skewguard --fix: application change needed (${fix.ruleId})`,
@@ -86,11 +111,11 @@ export function githubReporter(settings: ReportSettings): Reporter {
         });
       }
       for (const n of result.notes) {
-        yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
+        yield annotate({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
       }
       for (const f of visibleFindings(result, settings)) {
         if (f.acknowledged) continue;
-        yield workflowCommand({
+        yield annotate({
           level: f.severity,
           file,
           line: f.line,
@@ -106,7 +131,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
         });
       }
       for (const u of reportedUnused(result, settings)) {
-        yield workflowCommand({
+        yield annotate({
           level: u.severity,
           file,
           line: u.line,
@@ -117,6 +142,8 @@ export function githubReporter(settings: ReportSettings): Reporter {
       }
     },
     *footer(outcome: Outcome) {
+      const over = overLimitNotice(written);
+      if (over !== '') yield over;
       yield `${summaryLines(outcome).map(printable).join('\n')}\n`;
     },
   };

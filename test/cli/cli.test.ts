@@ -491,6 +491,25 @@ describe('github format', () => {
     expect(lines[2]).toBe('1 error, 0 warnings in 1 file');
   });
 
+  it('says when GitHub will leave annotations off the pull request (10 of a level per step), and not before', async () => {
+    const bad = readFileSync(join(examples, 'bad/monitoring-off.json'), 'utf8');
+    const tree = (count: number) => tempTree(Object.fromEntries(Array.from({ length: count }, (_, i) => [`d${i}.json`, bad])));
+    const commandsOf = async (count: number) => {
+      const dir = tree(count);
+      return (await cli(['lint', '.', '--format', 'github'], { cwd: dir })).stdout.split('\n').filter((l) => l.startsWith('::'));
+    };
+    const ten = await commandsOf(10);
+    expect(ten.filter((l) => l.startsWith('::error '))).toHaveLength(10);
+    expect(ten.join('\n')).not.toContain('limit');
+    const twelve = await commandsOf(12);
+    expect(twelve.filter((l) => l.startsWith('::error '))).toHaveLength(12);
+    expect(twelve.at(-1)).toBe(
+      "::notice title=skewguard%3A annotations over GitHub's limit::GitHub shows 10 annotations of each level per step (50 per job); " +
+        'this step wrote 12 errors (2 not shown): those not shown on the pull request are in this log; to see every finding there, ' +
+        'upload `--format sarif` to code scanning',
+    );
+  });
+
   it('cannot be tricked into a second workflow command by a field name, and skips acknowledged findings', async () => {
     const hostile = JSON.stringify({ tables: [UNIQUE_TABLE], 'x\n::warning::forged,title=a:b': 1 });
     const dir = tempTree({ 'odd,dir:100%/h.json': hostile, 'ack.json': readFileSync(join(examples, 'good/acknowledged-region-config.json')) });

@@ -84,6 +84,23 @@ describe('what a search lints', () => {
     expect(none.stdout).toContain('nothing/**/*.json\n    error   nothing/**/*.json: no design file or template found here');
   });
 
+  it('searches the directories a glob names, as a directory argument is searched (teams/*/designs)', async () => {
+    const dir = tempTree({
+      'teams/a/designs/x.json': DESIGN,
+      'teams/a/designs/deep/y.json': DESIGN,
+      'teams/a/designs/notes.txt': 'not a design',
+      'teams/b/designs/z.json': DESIGN,
+      'teams/b/other/w.json': DESIGN,
+    });
+    const files = (pattern: string) => expandInputs([{ pattern, base: dir }], dir).candidates.map((c) => c.file);
+    expect(files('teams/*/designs')).toEqual(['teams/a/designs/deep/y.json', 'teams/a/designs/x.json', 'teams/b/designs/z.json']);
+    // A glob that matches files keeps matching only them.
+    expect(files('teams/*/designs/*.json')).toEqual(['teams/a/designs/x.json', 'teams/b/designs/z.json']);
+    const run = await cli(['lint', '--no-config', 'teams/*/designs'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('no design file or template found here');
+  });
+
   it('turns globs into anchored expressions', () => {
     expect(splitGlob('designs/prod/**/*.json')).toEqual({ base: 'designs/prod', rest: '**/*.json' });
     const re = globToRegExp('**/*.json');
