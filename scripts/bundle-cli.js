@@ -92,6 +92,9 @@ async function bundle(file, entry, plugin, write) {
     bundle: true,
     platform: 'node',
     format: 'cjs',
+    // ES modules are strict, as tsc's output of them is ("use strict" atop each module): a CommonJS bundle
+    // is strict only if it says so, and esbuild leaves that to a banner (https://github.com/evanw/esbuild/issues/422).
+    banner: { js: '"use strict";' },
     target: 'node20',
     external: OPTIONAL_PEERS,
     // `import(name)` as `require(name)`, as tsc compiles it for CommonJS: the cloud SDKs load as they do from dist/.

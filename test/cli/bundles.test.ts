@@ -41,6 +41,9 @@ describe('the bundled command', () => {
     expect(/Object\.defineProperty\(exports\w*, ?"__esModule"/.test(text)).toBe(false);
     expect(/__esm\(\{/.test(text)).toBe(false);
     expect([...text.matchAll(/__commonJS\(\{"([^"]+)"/g)].map((match) => match[1]).filter((wrapped) => !wrapped.startsWith('other-bundle:'))).toEqual([]);
+    // Strict, as the ES modules are (and as tsc's output of them was, module by module).
+    for (const file of bundles.filter((file) => file !== 'skewguard.js'))
+      expect(readFileSync(join(bin, file), 'latin1').startsWith('"use strict";\n')).toBe(true);
     // A lazy bundle's modules keep their lazy start: a command loads only some of them.
     expect([...readFileSync(join(bin, 'skewguard-fix.js'), 'utf8').matchAll(/__esm\(\{"(lib\/[^"]+\.ts)"\(\)/g)].map((match) => match[1]).sort()).toEqual(
       [...modulesOf('skewguard-fix.js')].sort(),
