@@ -1,29 +1,31 @@
 #!/usr/bin/env node
-// Bundles the `skewguard` command (the package's bin) from tsc's output in dist/ (run by `npm run
-// build`, after tsc). Resolving and reading some 120 small modules is most of what a CLI start costs
-// over a bare `node`; a bundle is read once (see bench/cli.js for the ratio). The library entries
-// (dist/index.js, dist/cdk, ...) stay tsc's output, one file per module.
+// Bundles the `skewguard` command (the package's bin) from the TypeScript sources in lib/ (run by `npm
+// run build`, after tsc). Resolving and reading some 140 small modules is most of what a CLI start costs
+// over a bare `node`; a bundle is read once (see bench/cli.js for the ratio). esbuild bundles the ES
+// modules as written, one scope for all (no `exports.x` assignments or re-export getters, as tsc's
+// CommonJS output has); tsc still checks the sources and writes the library entries (dist/index.js,
+// dist/cdk, ...), one file per module, and the bin itself (dist/cli/bin.js).
 //
 // - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle, after turning on Node's
 //   compile cache where there is one (Node >= 22.1); elsewhere it keeps a V8 code cache of the start
 //   bundle itself, named after the bundle's SHA-256 and checked against its size and that hash, which
 //   moveBin stamps into it. No cache is shipped: each machine makes its own (see lib/cli/bin.ts).
-// - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs,
-//   its modules marked for eager compilation, since a lint runs them all (scripts/eager-modules.js).
+// - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs.
 // - One bundle per part a lint never runs (LAZY: other commands, report formats, --fix), read by the
 //   `import()` that loads it in lib/cli, so a start parses none of them.
 //
 // Each module exists once. A module both bundles need (the core, the CLI's error classes, which are
 // checked with `instanceof`) stays in the start bundle, and a lazy bundle takes it from there through
-// `bundledModule(path)`, the start bundle's export; so does a module two lazy bundles need. Inside a
-// bundle each module keeps its lazy start: esbuild wraps it in a function that runs on first require.
-// The optional peers (cloud SDKs) stay outside, required at run time only by the code that needs them.
+// `bundledModule(path)`, the start bundle's export; so does a module two lazy bundles need. The start
+// bundle's modules run as it loads (a lint runs them all); in a lazy bundle each module keeps its lazy
+// start: esbuild wraps it in a function, named after its path, that runs on its first import.
+// The optional peers (cloud SDKs) stay outside, required at run time only by the code that needs them;
+// an `import()` is compiled to a `require` (as tsc compiles it), so they load as CommonJS.
 'use strict';
 const { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { join, relative } = require('node:path');
 const esbuild = require('esbuild');
-const { eagerModules } = require('./eager-modules');
 
 const root = join(__dirname, '..');
 const BIN = 'dist/bin';
@@ -35,21 +37,21 @@ const START = 'skewguard-start.js';
  * go to the start bundle, which every lint reads (json-edit: --fix and observe; drift-rule: observe and rules).
  */
 const LAZY = {
-  'skewguard-observe.js': ['dist/cli/observe/command.js'],
-  'skewguard-rules.js': ['dist/cli/commands/rules.js', 'dist/cli/observe/drift-rule.js'],
-  'skewguard-init.js': ['dist/cli/commands/init.js'],
-  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js', 'dist/cli/fix-written.js', 'dist/cli/json-edit.js'],
-  'skewguard-report-json.js': ['dist/cli/report-json.js'],
-  'skewguard-report-sarif.js': ['dist/cli/report-sarif.js'],
-  'skewguard-report-github.js': ['dist/cli/report-github.js'],
+  'skewguard-observe.js': ['lib/cli/observe/command.ts'],
+  'skewguard-rules.js': ['lib/cli/commands/rules.ts', 'lib/cli/observe/drift-rule.ts'],
+  'skewguard-init.js': ['lib/cli/commands/init.ts'],
+  'skewguard-fix.js': ['lib/cli/fix.ts', 'lib/cli/fix-consequences.ts', 'lib/cli/safe-write.ts', 'lib/cli/fix-written.ts', 'lib/cli/json-edit.ts'],
+  'skewguard-report-json.js': ['lib/cli/report-json.ts'],
+  'skewguard-report-sarif.js': ['lib/cli/report-sarif.ts'],
+  'skewguard-report-github.js': ['lib/cli/report-github.ts'],
 };
 /** The optional peer dependencies (cloud SDKs): `observe` requires them lazily, `lint` never. */
 const OPTIONAL_PEERS = ['@aws-sdk/*', '@azure/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'];
 
 const bundleOf = new Map(Object.entries(LAZY).flatMap(([bundle, modules]) => modules.map((module) => [module, bundle])));
-const requireOf = (path) => `require(${JSON.stringify(`./${relative(join(root, BIN), join(root, path)).split('\\').join('/')}`)})`;
-/** A module's exports by its path: the entry of every bundle maps paths to their modules. */
-const registry = (paths) => `{${[...paths].map((path) => `${JSON.stringify(path)}: () => ${requireOf(path)}`).join(',\n')}}`;
+const specifierOf = (path) => JSON.stringify(`./${relative(join(root, BIN), join(root, path)).split('\\').join('/')}`);
+/** A lazy bundle's entry: its modules by path, each started by its first call (esbuild wraps a required ES module). */
+const lazyEntry = (paths) => `module.exports = {${[...paths].map((path) => `${JSON.stringify(path)}: () => require(${specifierOf(path)})`).join(',\n')}};`;
 
 /**
  * An import of a module that lives in another bundle becomes a require of that bundle (`into` says
@@ -85,15 +87,22 @@ function otherBundles(into, reached) {
 async function bundle(file, entry, plugin, write) {
   const result = await esbuild.build({
     absWorkingDir: root,
-    stdin: { contents: entry, resolveDir: join(root, BIN), sourcefile: `${BIN}/${file}`, loader: 'js' },
+    stdin: { contents: entry, resolveDir: join(root, BIN), sourcefile: `${BIN}/${file}`, loader: 'ts' },
     outfile: `${BIN}/${file}`,
     bundle: true,
     platform: 'node',
     format: 'cjs',
+    // ES modules are strict, as tsc's output of them is ("use strict" atop each module): a CommonJS bundle
+    // is strict only if it says so, and esbuild leaves that to a banner (https://github.com/evanw/esbuild/issues/422).
+    banner: { js: '"use strict";' },
     target: 'node20',
     external: OPTIONAL_PEERS,
+    // `import(name)` as `require(name)`, as tsc compiles it for CommonJS: the cloud SDKs load as they do from dist/.
+    supported: { 'dynamic-import': false },
+    // main.ts runs the command when it is the main module (`require.main === module`): in the bundle, when the bundle is.
+    logOverride: { 'commonjs-variable-in-esm': 'silent' },
     plugins: [plugin],
-    sourcemap: true, // linked (skewguard.js.map); tsc's maps are followed back to lib/*.ts
+    sourcemap: true, // linked (skewguard-start.js.map), to lib/*.ts
     // Comments and indentation are a fifth of the file, and every start reads and parses all of it.
     // Names stay as written, so a stack still reads; `--enable-source-maps` points its frames into lib/.
     minifyWhitespace: true,
@@ -101,39 +110,25 @@ async function bundle(file, entry, plugin, write) {
     write: false,
     logLevel: 'warning',
   });
-  if (write) writeBundle(file, result.outputFiles);
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('<') && !input.startsWith('other-bundle:'));
+  if (write) for (const output of result.outputFiles) writeFileSync(output.path, output.contents);
+  // Less the entry (stdin, named after the bundle) and the imports taken from other bundles.
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.endsWith(`${BIN}/${file}`) && !input.startsWith('other-bundle:'));
   // The command has no runtime dependency: anything bundled from node_modules is a mistake (a
   // cloud SDK required by a literal name that OPTIONAL_PEERS misses would be inlined, and loaded).
-  const foreign = inputs.filter((input) => !input.startsWith('dist/'));
-  if (foreign.length > 0) throw new Error(`${BIN}/${file} would bundle modules from outside dist/: ${foreign.join(', ')}`);
+  const foreign = inputs.filter((input) => !input.startsWith('lib/'));
+  if (foreign.length > 0) throw new Error(`${BIN}/${file} would bundle modules from outside lib/: ${foreign.join(', ')}`);
   return inputs;
 }
 
 /**
- * Writes a bundle and its source map. Every start runs the start bundle's modules: they are compiled
- * as the file is read, not pre-parsed and parsed again on first require (scripts/eager-modules.js).
+ * The start bundle's entry: the command (lib/cli/main.ts, which runs itself when the bundle is run as
+ * the main module), and `bundledModule` for the modules the lazy bundles take from it: their namespaces, by path.
  */
-function writeBundle(file, outputFiles) {
-  const js = outputFiles.find((output) => output.path.endsWith('.js'));
-  const map = outputFiles.find((output) => output.path.endsWith('.js.map'));
-  if (file !== START) {
-    for (const output of outputFiles) writeFileSync(output.path, output.contents);
-    return;
-  }
-  const sourceMap = JSON.parse(map.text);
-  const eager = eagerModules(js.text, sourceMap.mappings);
-  writeFileSync(js.path, eager.code);
-  writeFileSync(map.path, JSON.stringify({ ...sourceMap, mappings: eager.mappings }));
-}
-
-/** The start bundle: the command's entry, plus `bundledModule` for the modules the lazy bundles take from it. */
 function startEntry(shared) {
-  return `'use strict';
-const cli = ${requireOf('dist/cli/main.js')};
-const shared = ${registry(shared)};
-module.exports = { ...cli, bundledModule: (path) => shared[path]() };
-if (require.main === module) cli.main();`;
+  const paths = [...shared];
+  return `${paths.map((path, i) => `import * as m${i} from ${specifierOf(path)};\n`).join('')}export * from ${specifierOf('lib/cli/main.ts')};
+const shared: Record<string, unknown> = {${paths.map((path, i) => `${JSON.stringify(path)}: m${i}`).join(',\n')}};
+export const bundledModule = (path: string): unknown => shared[path];`;
 }
 
 /** The modules bundled into `file` (a lazy bundle): its own, and those no other bundle holds. */
@@ -155,7 +150,7 @@ async function bundleAll(shared, write) {
   const reached = new Set();
   const owner = new Map();
   for (const [file, modules] of Object.entries(LAZY)) {
-    for (const module of await bundle(file, `module.exports = ${registry(modules)};`, otherBundles(lazyModules(file, start), reached), write)) {
+    for (const module of await bundle(file, lazyEntry(modules), otherBundles(lazyModules(file, start), reached), write)) {
       if (owner.has(module)) reached.add(module);
       owner.set(module, file);
     }

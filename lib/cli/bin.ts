@@ -22,7 +22,7 @@
  *   bundle's size), the bundle file's device and inode (each installed copy keeps its own), the Node version and the arch;
  * - it was made from this state of the bundle file: it records the file's identity (device, inode,
  *   size, mtime, ctime), taken when the bundle was read and checked against the stamp's SHA-256 by the
- *   run that wrote it. A start compares the identity (an fstat) instead of hashing 0.8 MB: see
+ *   run that wrote it. A start compares the identity (an fstat) instead of hashing 0.7 MB: see
  *   `readBundle` for why that is sound, and for the bundle that had just changed, checked by content;
  * - its two copies of the data are the same (a damaged file is compiled over and replaced), and V8
  *   accepts it (`cachedDataRejected`: compiled normally and rewritten).

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { designSchema } from '../index';
 import { didYouMean } from '../internal';
 import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args';
 import { lintCommand } from './commands/lint';
@@ -91,7 +92,6 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
       return (await import('./commands/init')).initCommand(args, io);
     case 'schema': {
       if (args.positionals.length > 0) throw new UsageError(`${command.name} takes no arguments`, command.name);
-      const { designSchema } = await import('../index');
       return print(io, `${JSON.stringify(designSchema(), null, 2)}\n`);
     }
     default:

@@ -36,7 +36,7 @@ describe('the bin', () => {
   });
 
   const stackOf = (flags: readonly string[]) =>
-    spawnSync(process.execPath, [...flags, '-e', `require(${JSON.stringify(BIN)}).bundledModule('dist/cli/json-locations.js').parseJsonWithLocations(null)`], {
+    spawnSync(process.execPath, [...flags, '-e', `require(${JSON.stringify(BIN)}).bundledModule('lib/cli/json-locations.ts').parseJsonWithLocations(null)`], {
       cwd: root,
       encoding: 'utf8',
     }).stderr;
@@ -48,7 +48,6 @@ describe('the bin', () => {
   });
 
   it('leaves `--enable-source-maps` mapping the stack back to lib/, at the line and column that threw', () => {
-    // The start bundle's text is rewritten after esbuild (scripts/eager-modules.js): its map's columns move with it.
     const [, line, column] = /lib\/cli\/json-locations\.ts:(\d+):(\d+)/.exec(stackOf(['--enable-source-maps'])) ?? [];
     const source = readFileSync(join(root, 'lib/cli/json-locations.ts'), 'utf8').split('\n')[Number(line) - 1];
     expect(source.slice(Number(column) - 1)).toMatch(/^charCodeAt\(/);

@@ -3,46 +3,51 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLE, bundleRun, root, START_BUNDLE } from './bundle-run';
+import { BUNDLE, bundleRun, modulesOf as modulesAt, root, START_BUNDLE } from './bundle-run';
 import { examples, tempTree } from './helpers';
 
 const bin = join(root, 'dist/bin');
 const bundles = readdirSync(bin).filter((file) => file.endsWith('.js'));
 
-/** The modules a bundle holds: esbuild names each module's wrapper after its path (`"dist/x.js"(exports){`,
- *  or `"dist/x.js":(function(exports){` where scripts/eager-modules.js marked it for eager compilation). */
-function modulesOf(file: string): string[] {
-  return [...readFileSync(join(bin, file), 'utf8').matchAll(/__commonJS\(\{"(dist\/[^"]+\.js)"(?:\(|:\(function\()/g)].map((match) => match[1]);
-}
+/** The modules of lib/ a bundle holds (the sources of its map, less those it takes from other bundles). */
+const modulesOf = (file: string) => modulesAt(join(bin, file));
 
 describe('the bundled command', () => {
   it('holds each module once, across all its bundles', () => {
     expect(bundles).toEqual(
       expect.arrayContaining(['skewguard.js', 'skewguard-start.js', 'skewguard-observe.js', 'skewguard-fix.js', 'skewguard-report-sarif.js']),
     );
-    const all = bundles.flatMap(modulesOf);
+    const all = bundles.filter((file) => file !== 'skewguard.js').flatMap(modulesOf);
     expect(all.length).toBeGreaterThan(100);
     expect(all.filter((module, i) => all.indexOf(module) !== i)).toEqual([]);
     // The core and the CLI's error classes live in the start bundle; observe's own modules do not.
-    expect(modulesOf('skewguard-start.js')).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/errors.js', 'dist/design/errors.js']));
-    expect(modulesOf('skewguard-observe.js')).toContain('dist/cli/observe/drift.js');
-    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/observe/drift.js');
-    expect(modulesOf('skewguard.js')).toEqual([]); // the bin: it loads the start bundle
+    expect(modulesOf('skewguard-start.js')).toEqual(expect.arrayContaining(['lib/index.ts', 'lib/cli/errors.ts', 'lib/design/errors.ts']));
+    expect(modulesOf('skewguard-observe.js')).toContain('lib/cli/observe/drift.ts');
+    expect(modulesOf('skewguard-start.js')).not.toContain('lib/cli/observe/drift.ts');
+    expect(modulesOf('skewguard.js')).toEqual(['lib/cli/bin.ts']); // the bin, tsc's output: it loads the start bundle
   });
 
   it('keeps modules only lazy bundles share out of the start bundle, which every lint reads', () => {
-    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/json-edit.js'); // --fix and observe
-    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/observe/drift-rule.js'); // observe and rules
-    expect(modulesOf('skewguard-fix.js')).toContain('dist/cli/json-edit.js');
-    expect(modulesOf('skewguard-rules.js')).toContain('dist/cli/observe/drift-rule.js');
+    expect(modulesOf('skewguard-start.js')).not.toContain('lib/cli/json-edit.ts'); // --fix and observe
+    expect(modulesOf('skewguard-start.js')).not.toContain('lib/cli/observe/drift-rule.ts'); // observe and rules
+    expect(modulesOf('skewguard-fix.js')).toContain('lib/cli/json-edit.ts');
+    expect(modulesOf('skewguard-rules.js')).toContain('lib/cli/observe/drift-rule.ts');
   });
 
-  it("compiles the start bundle's modules as the file is read: each wrapper but the last in parentheses (scripts/eager-modules.js)", () => {
-    const text = readFileSync(join(bin, START_BUNDLE.split('/').pop() ?? ''), 'utf8');
-    const eager = [...text.matchAll(/__commonJS\(\{"dist\/[^"]+\.js":\(function\(/g)].length;
-    expect(eager).toBe(modulesOf('skewguard-start.js').length - 1);
-    // The lazy bundles' modules stay lazy: a command loads only some of them.
-    expect(readFileSync(join(bin, 'skewguard-observe.js'), 'utf8')).not.toMatch(/":\(function\(/);
+  it("bundles the sources as ES modules: the start bundle's modules share one scope, a lazy bundle's start on first import", () => {
+    const text = readFileSync(START_BUNDLE, 'utf8');
+    // No CommonJS module of tsc's output (`exports.x = ...`, re-export getters), no module of lib/ in a wrapper: each runs as the bundle loads.
+    // The only wrappers are the requires of the lazy bundles (what `import()` of their modules becomes).
+    expect(/Object\.defineProperty\(exports\w*, ?"__esModule"/.test(text)).toBe(false);
+    expect(/__esm\(\{/.test(text)).toBe(false);
+    expect([...text.matchAll(/__commonJS\(\{"([^"]+)"/g)].map((match) => match[1]).filter((wrapped) => !wrapped.startsWith('other-bundle:'))).toEqual([]);
+    // Strict, as the ES modules are (and as tsc's output of them was, module by module).
+    for (const file of bundles.filter((file) => file !== 'skewguard.js'))
+      expect(readFileSync(join(bin, file), 'latin1').startsWith('"use strict";\n')).toBe(true);
+    // A lazy bundle's modules keep their lazy start: a command loads only some of them.
+    expect([...readFileSync(join(bin, 'skewguard-fix.js'), 'utf8').matchAll(/__esm\(\{"(lib\/[^"]+\.ts)"\(\)/g)].map((match) => match[1]).sort()).toEqual(
+      [...modulesOf('skewguard-fix.js')].sort(),
+    );
   });
 
   it('a lint of a design file reads the bin and the start bundle alone; --fix and other formats read theirs', () => {
@@ -80,7 +85,7 @@ describe('the bundled command', () => {
     }
     const observe = spawnSync(
       process.execPath,
-      ['--enable-source-maps', '-e', `require(${JSON.stringify(join(bin, 'skewguard-observe.js'))})['dist/cli/observe/command.js']().observeCommand()`],
+      ['--enable-source-maps', '-e', `require(${JSON.stringify(join(bin, 'skewguard-observe.js'))})['lib/cli/observe/command.ts']().observeCommand()`],
       {
         cwd: root,
         encoding: 'utf8',

@@ -8,29 +8,29 @@ import { BUNDLE, bundleRun, root } from './bundle-run';
 import { designWithFindings, tempTree } from './helpers';
 
 const NOT_FOR_A_LINT = [
-  'report-json.js',
-  'report-sarif.js',
-  'report-github.js',
-  'fix.js',
-  'json-edit.js',
-  'safe-write.js',
-  'commands/rules.js',
-  'commands/init.js',
-  'observe/command.js',
-].map((file) => `dist/cli/${file}`);
+  'report-json.ts',
+  'report-sarif.ts',
+  'report-github.ts',
+  'fix.ts',
+  'json-edit.ts',
+  'safe-write.ts',
+  'commands/rules.ts',
+  'commands/init.ts',
+  'observe/command.ts',
+].map((file) => `lib/cli/${file}`);
 
 describe('what a lint loads at start', () => {
   it('lint of a clean design file loads only the text report, no --fix code and no other command', () => {
     const { code, ran } = bundleRun(['lint', 'examples/designs/good/uuid-orders.json']);
     expect(code).toBe(0);
-    expect(ran).toContain('dist/cli/report-text.js');
+    expect(ran).toContain('lib/cli/report-text.ts');
     expect(NOT_FOR_A_LINT.filter((module) => ran.includes(module))).toEqual([]);
   });
 
   it('the checks can fail: --format json loads its report module', () => {
     const { code, ran } = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
     expect(code).toBe(1);
-    expect(ran).toContain('dist/cli/report-json.js');
+    expect(ran).toContain('lib/cli/report-json.ts');
   });
 });
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { bundleRun, root } from '../bundle-run';
 
 const SDKS = /node_modules[\\/](@aws-sdk|@azure|@smithy)[\\/]/;
-const OBSERVE = /^dist\/cli\/observe\//;
+const OBSERVE = /^lib\/cli\/observe\//;
 
 describe('no cloud SDK outside observe', () => {
   it('requiring skewguard loads neither the SDKs nor observe', () => {
@@ -23,7 +23,7 @@ describe('no cloud SDK outside observe', () => {
   it('running lint loads neither', () => {
     const { code, required, ran } = bundleRun(['lint', 'examples/designs/good']);
     expect(code).toBe(0);
-    expect(ran).toContain('dist/cli/lint-files.js');
+    expect(ran).toContain('lib/cli/lint-files.ts');
     expect(required.filter((m) => SDKS.test(m))).toEqual([]);
     expect(ran.filter((m) => OBSERVE.test(m))).toEqual([]);
   });
