@@ -127,19 +127,21 @@ function handWritten(stack, id) {
 }
 
 /** `tables` tables in `stacks` stacks (each made with `stackProps`); returns the synthesized templates' resource counts
- *  and sizes. */
-function synthesize(build, stacks, tables, stackProps = {}) {
+ *  and sizes. `built`, when given, is called between construction and `app.synth()` (bench/cdk-instructions.js marks
+ *  the phases there). */
+function synthesize(build, stacks, tables, stackProps = {}, built = undefined) {
   const outdir = mkdtempSync(join(tmpdir(), 'skewguard-bench-'));
   // The rule quota is not measured here: 100 tables pass the default 100 rules, which the synth refuses.
   const app = new cdk.App({ outdir, context: { 'skewguard:lookupNonce': 'bench', 'skewguard:contributorInsightsRuleQuota': 100000 } });
-  const built = [];
+  const made = [];
   for (let s = 0; s < stacks; s++) {
     const stack = new cdk.Stack(app, `Bench${s}`, stackProps);
     build(stack, tables / stacks);
-    built.push(stack);
+    made.push(stack);
   }
+  if (built) built();
   app.synth();
-  const sizes = built.map((stack) => {
+  const sizes = made.map((stack) => {
     const text = readFileSync(join(outdir, stack.templateFile), 'utf8');
     return { resources: Object.keys(JSON.parse(text).Resources).length, bytes: Buffer.byteLength(text) };
   });
