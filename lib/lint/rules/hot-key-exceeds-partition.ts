@@ -408,7 +408,7 @@ export const hotKeyExceedsPartition = defineRule({
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which leads with {{cache}} in front of that value's reads: this value's reads are among them, and the cache answers them as it answers the rest; its alternative, buckets hashing {{bucketSource|code}}, finer than the key, splits every {{fullKey|key}} value under it over its buckets too, so its bucket count serves this value as well; a raise for this value alone would leave the first level over",
     // A value under the hottest first-level value that its fix serves whole (deferToFirstLevel, wholeUnderFirstLevel).
     deferToFirstLevelWhole:
-      'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which serves every value under it: this value is {{insideShare|percent}} of its load{{?splitInto}}, no more than the 1/{{splitInto}} the smallest of the buckets that fix offers takes, so the one bucket that holds it (a hash of {{bucketSource|code}} keeps one {{fullKey|key}} value whole in one bucket) is sized to fit it{{/splitInto}}; shards or a raise for this value alone would leave it beside the rest of that value\'s load, which fills its physical partition',
+      "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which serves every value under it: this value is {{insideShare|percent}} of its load{{?splitInto}}, no more than the 1/{{splitInto}} the smallest of the buckets that fix offers takes, so the one bucket that holds it (a hash of {{bucketSource|code}} keeps one {{fullKey|key}} value whole in one bucket) is sized to fit it{{/splitInto}}; shards or a raise for this value alone would leave it beside the rest of that value's load, which fills its physical partition",
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
     physicalHeadroomOnly:
@@ -783,7 +783,8 @@ function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
  * warns of a container within its RU/s and above its headroom. The figure returned: the RU/s left it in full.
  */
 function withinFullPhysicalShare(a: SpaceAnalysis): { readonly physicalRaw: number } | undefined {
-  if (a.over.length === 0 || !a.over.every((d) => d.physical !== undefined && fits(d.load + d.physical.neighbours, d.physical.requestUnitsEach))) return undefined;
+  if (a.over.length === 0 || !a.over.every((d) => d.physical !== undefined && fits(d.load + d.physical.neighbours, d.physical.requestUnitsEach)))
+    return undefined;
   const [d] = a.over;
   const share = d.physical as NonNullable<LoadDimension['physical']>;
   return { physicalRaw: Math.max(0, share.requestUnitsEach - share.neighbours) };

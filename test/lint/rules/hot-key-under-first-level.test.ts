@@ -86,7 +86,8 @@ testRule('SG003', {
           severity: 'warning',
           notes: ['requestOverPhysical', 'physicalShare', 'physicalHeadroomOnly'],
           data: { physicalRaw: 1_437.5, requestUsable: 437.5 },
-          message: /; within the 1,437\.5 RU\/s its physical partition has for it in full, so its peak is served, but above the 80% the design plans to use, so this is a warning/,
+          message:
+            /; within the 1,437\.5 RU\/s its physical partition has for it in full, so its peak is served, but above the 80% the design plans to use, so this is a warning/,
         },
       ],
     },
@@ -110,7 +111,7 @@ testRule('SG003', {
           severity: 'error',
           data: { hotKeyLoad: 100, levelRest: 19_900, levelLeft: 0, prefixLoad: 20_000, prefixUsable: 2_500, splitInto: 65, insideShare: 0.005 },
           message:
-            'the hottest (`/tenantId`, `/userId`) value takes 0.25% (estimated from a key level) of the peak: 100 RU/s under the hottest `/tenantId` value, whose documents stay on one physical partition until they hold 50 GB, so its neighbours there are that value\'s other 19,900 RU/s before any other: SG003 at `partitionKey.paths[0]` judges that value\'s 20,000 RU/s against the usable 2,500 RU/s left there beside the other first-level values, which leaves this one 0 RU/s',
+            "the hottest (`/tenantId`, `/userId`) value takes 0.25% (estimated from a key level) of the peak: 100 RU/s under the hottest `/tenantId` value, whose documents stay on one physical partition until they hold 50 GB, so its neighbours there are that value's other 19,900 RU/s before any other: SG003 at `partitionKey.paths[0]` judges that value's 20,000 RU/s against the usable 2,500 RU/s left there beside the other first-level values, which leaves this one 0 RU/s",
           fix: /^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey\.paths\[0\]`\), which serves every value under it: this value is 0\.5% of its load, no more than the 1\/65 the smallest of the buckets that fix offers takes/,
           edits: false,
         },
