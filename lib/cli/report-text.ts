@@ -65,9 +65,19 @@ function shortened(json: string): string {
   return `${memberEnd > 0 ? head.slice(0, memberEnd + 1) : head.replace(/[\w.+-]+$/, '')}…`;
 }
 
+/** Whether `path` is `within`, or a field or element inside it (`a.b[0]` within `a.b`). */
+const inside = (path: string, within: string) => path === within || path.startsWith(`${within}.`) || path.startsWith(`${within}[`);
+
+/**
+ * The line of one applied fix: its rule, resource and edits, and, where no edit is at or around the finding's own path,
+ * that path (a container can carry two findings of one rule, SG003 on the full key and on its first level, whose fixes
+ * both set the throughput: the line says which one was applied).
+ */
 function fixLine(fix: AppliedFix, c: Palette): string {
   const changes = (fix.applicationChanges ?? []).map((change) => `${INDENT}${c.yellow('application change needed:')} ${p(change)}\n`);
-  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n${changes.join('')}`;
+  const near = fix.edits.some((edit) => inside(fix.path, edit.path) || inside(edit.path, fix.path));
+  const at = near ? '' : ` (the finding at ${p(fix.path)})`;
+  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}${at}\n${changes.join('')}`;
 }
 
 /** `✔ no findings`; under --quiet, when it hid some, `✔ no errors (1 warning hidden by --quiet)`: a file is not called clean for what was not shown. */

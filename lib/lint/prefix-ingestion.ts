@@ -91,9 +91,10 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixAtCapacityRaise:
     " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
-  // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves.
+  // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves, so the
+  // finding is a warning (`headroomVerdict`).
   prefixHeadroomOnly:
-    ': within the {{prefixRaw}} RU/s those partitions have for it in full, but above the {{headroom|percent}} the design plans to use, so a burst above the peak throttles, however unique {{deeperLevels|code}} are',
+    ': within the {{prefixRaw}} RU/s those partitions have for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles, however unique {{deeperLevels|code}} are',
   // Both kinds: say how the one budget is spent.
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
   // A value declared hot by one direction takes of the other only the 1/values every value takes.
@@ -534,8 +535,26 @@ function judgedDesign(a: SpaceAnalysis): DesignAnalysis {
 /** The analysis of the design SG007's fix leaves (`withoutCopies`), for `judgedDesign`. */
 const oneCopy = (a: SpaceAnalysis): DesignAnalysis => new DesignAnalysis(withoutCopies(a.design), a.owner.rulesOff);
 
-/** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */
+/**
+ * A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve: an error where
+ * they exceed those partitions' full RU/s (less the neighbours'), a warning where they are within them and above only the
+ * headroom the design keeps (`headroomVerdict`).
+ */
 export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
+  return prefixHits(declared).map(headroomVerdict);
+}
+
+/**
+ * A first-level value within the full RU/s its physical partitions have for it (`prefixHeadroomOnly`: its load within
+ * `raw`, the partitions' RU/s less the neighbours' expected load) is served at its peak: what it lacks is the headroom
+ * the design plans to keep, so a burst above the peak throttles. A warning, as SG017 warns of a container whose peak is
+ * within its RU/s and above its headroom, and as a DynamoDB key adaptive capacity isolates is one (Decision 78).
+ */
+function headroomVerdict(hit: RuleHit<PrefixIngestionId>): RuleHit<PrefixIngestionId> {
+  return hit.notes?.includes('prefixHeadroomOnly') ? Object.assign({}, hit, { severity: 'warning' as const }) : hit;
+}
+
+function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   if (declared.design.primaryKey.partitionKey.length < 2) return [];
   const analysis = judgedDesign(declared.of(declared.design.primaryKey));
   const { design } = analysis;

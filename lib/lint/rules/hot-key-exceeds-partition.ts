@@ -68,7 +68,11 @@ type Id =
   | 'atCapacityRaise'
   | 'deferToFirstLevel'
   | 'deferToFirstLevelCache'
+  | 'deferToFirstLevelWhole'
+  | 'hotKeyUnderFirstLevel'
+  | 'underFirstLevelWithin'
   | 'isolatedByAdaptiveCapacity'
+  | 'physicalHeadroomOnly'
   | 'restOverUnsharded'
   | 'fixShardEveryValue'
   | PrefixIngestionId
@@ -188,6 +192,10 @@ const INHERITED_SHARE =
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
 
+// Where a key's hottest share comes from, as the lead of a hot-key message says it.
+const SHARE_SOURCE =
+  '{{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}';
+
 export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
@@ -220,6 +228,8 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count, nor through the table's shards (a component holds the value).",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
     "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
+    "A Cosmos DB value (a key value, or a hierarchical key's first-level value) over the usable share of its physical partition but within that partition's full RU/s less its neighbours' expected load: a warning (Decision 78). It is served at its peak, with no headroom left for a burst above it, as SG017 warns of a container within its RU/s and above its headroom; past those full RU/s it is an error.",
+    "A Cosmos DB hierarchical key's full key under a hot first level: its hottest value sits on that first-level value's physical partition, beside the rest of that value's load. Where the first level's fix serves it whole (no more than its smallest offered bucket, or served as it is), its finding defers to that fix, with the first level's severity and no edits.",
   ],
   rationale:
     'One key value is served by one partition, whose ceiling no table or container capacity lifts: 1,000 WCU and 3,000 RCU per second on a DynamoDB partition (AWS: "Best practices for designing and using partition keys"), 10,000 RU/s on a Cosmos DB logical partition (Azure: "Service quotas"). Past it the value throttles, however much capacity is left.',
@@ -332,9 +342,14 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosLimits,
   ],
   messages: () => ({
-    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}${INHERITED_SHARE}) of the peak: `,
+    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
+    // A hierarchical key's hottest value under the hottest first-level value (deferToFirstLevel): on that value's physical
+    // partition, its neighbours are the rest of that value's load first, then the other first-level values hashed there.
+    hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the peak: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
+    underFirstLevelWithin:
+      "; that value is within the RU/s its physical partition has for it in full, above only the headroom the design plans to keep, so this is a warning, as that value's finding is",
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
-    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}${INHERITED_SHARE}) of the peak: `,
+    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -391,7 +406,13 @@ export const hotKeyExceedsPartition = defineRule({
     // Where that fix leads with the engine's cache (a first level hot by its reads, whose other fix is a new synthetic level).
     deferToFirstLevelCache:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which leads with {{cache}} in front of that value's reads: this value's reads are among them, and the cache answers them as it answers the rest; its alternative, buckets hashing {{bucketSource|code}}, finer than the key, splits every {{fullKey|key}} value under it over its buckets too, so its bucket count serves this value as well; a raise for this value alone would leave the first level over",
+    // A value under the hottest first-level value that its fix serves whole (deferToFirstLevel, wholeUnderFirstLevel).
+    deferToFirstLevelWhole:
+      "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which serves every value under it: this value is {{insideShare|percent}} of its load{{?splitInto}}, no more than the 1/{{splitInto}} the smallest of the buckets that fix offers takes, so the one bucket that holds it (a hash of {{bucketSource|code}} keeps one {{fullKey|key}} value whole in one bucket) is sized to fit it{{/splitInto}}; shards or a raise for this value alone would leave it beside the rest of that value's load, which fills its physical partition",
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
+    // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
+    physicalHeadroomOnly:
+      '; within the {{physicalRaw}} RU/s its physical partition has for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles',
     // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
       "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
@@ -416,32 +437,93 @@ export const hotKeyExceedsPartition = defineRule({
 });
 
 /**
- * One fix for one container, not one per key level: where the hottest first-level value's buckets hash an attribute finer
- * than the key (`finerSource`: a transactional scope or the item `id`, the full key's hottest value holding many
- * items), each bucket takes 1/N of every full key value under it too, so that fix, at its raise, also serves the full
- * key's hottest value, which sits under one first-level value on the same partition ("Hierarchical partition keys").
- * The full key's finding then defers to it instead of asking for a raise of its own that would leave the first level
- * over. Not where the buckets hash a key level or the full key's value is one item (no bucket splits it: the finding
- * keeps its own plan), nor where the full key's plan also fixes its size, which SG006 quotes.
+ * One fix for one container, not one per key level: the full key's hottest value sits under one first-level value, on
+ * the physical partition that value's documents stay on until they hold 50 GB ("Hierarchical partition keys"), so where
+ * that first level is over, its fix is this value's too, and the full key's finding defers to it (with its severity: the
+ * two judge one partition) instead of asking for a raise or shards of its own that would leave the first level over.
+ *
+ * - Where the hottest first-level value's buckets hash an attribute finer than the key (`finerSource`: a transactional
+ *   scope or the item `id`, the full key's hottest value holding many items), each bucket takes 1/N of every full key
+ *   value under it too, so that fix, at its raise, also serves the full key's hottest value.
+ * - Where they hash a key level, or the fix is a raise alone, the full key's value stays whole in one bucket: it defers
+ *   where it is no more than the smallest bucket any offered count makes (`wholeUnderFirstLevel`), its lead then naming
+ *   its real neighbours, the rest of that first-level value's load, not the container's average.
+ *
+ * Not where the full key's value is over its own logical partition's ceiling (no first-level fix lifts that), is more than
+ * a bucket (the finding keeps its own plan), nor where the full key's plan also fixes its size, which SG006 quotes.
  */
 function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: readonly RuleHit<PrefixIngestionId>[]): RuleHit<Id>[] {
-  const bucketing = prefix.find((hit) => hit.data?.finerSource !== undefined);
+  const [first] = prefix;
+  if (first === undefined || keyHits.length === 0 || a.space !== a.design.primaryKey || a.plan.needs.size > 1) return keyHits;
   const fullKey = a.space.partitionKey;
-  if (bucketing === undefined || a.space !== a.design.primaryKey || !a.collection || a.plan.needs.size > 1) return keyHits;
-  // Name what that fix leads with: the engine's cache, where the first level is hot by its reads (readCache), or its buckets.
-  const cacheLeads = bucketing.fixId === 'prefixCacheReads';
-  return keyHits.map((hit) => ({
+  const under = wholeUnderFirstLevel(a, first);
+  const levelData = { level: fullKey[0].name, levelPath: first.path, bucketSource: first.data?.source as string, fullKey: fullKey.map((l) => l.name) };
+  if (first.data?.finerSource !== undefined && a.collection) {
+    // Name what that fix leads with: the engine's cache, where the first level is hot by its reads (readCache), or its buckets.
+    const cacheLeads = first.fixId === 'prefixCacheReads';
+    return keyHits.map((hit) =>
+      deferred(hit, first, under, cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel', {
+        ...(cacheLeads ? { cache: cacheWordsOf(a.owner.profile).cache } : {}),
+        ...levelData,
+      }),
+    );
+  }
+  if (under === undefined) return keyHits;
+  return keyHits.map((hit) => deferred(hit, first, under, 'deferToFirstLevelWhole', levelData));
+}
+
+/** `hit` deferring to the first level's finding `first` with `fixId`: no edits of its own, `first`'s severity, and, where
+ *  the value is not that first-level value's whole load, the lead that names its neighbours under it. */
+function deferred(hit: RuleHit<Id>, first: RuleHit<PrefixIngestionId>, under: MessageData | undefined, fixId: Id, data: MessageData): RuleHit<Id> {
+  const within = first.severity === 'warning';
+  const lead = under !== undefined && (under.levelRest as number) > 0;
+  return {
     ...hit,
-    fixId: cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel',
+    ...(lead ? { messageId: 'hotKeyUnderFirstLevel' as const, notes: within ? (['underFirstLevelWithin'] as const) : undefined } : {}),
+    severity: first.severity,
+    fixId,
     fixNotes: undefined,
     edits: undefined,
-    data: Object.assign({}, hit.data, cacheLeads ? { cache: cacheWordsOf(a.owner.profile).cache } : {}, {
-      level: fullKey[0].name,
-      levelPath: bucketing.path,
-      bucketSource: bucketing.data?.source as string,
-      fullKey: fullKey.map((l) => l.name),
-    }),
-  }));
+    data: Object.assign({}, hit.data, under, data),
+  };
+}
+
+/**
+ * The figures of a full key's hottest value under the hottest first-level value `first` judges, where the first level's
+ * fix serves it whole: it is over only on its physical partition's share (within its logical partition's usable RU/s),
+ * it is under that value (the level's share declared, so the full key's is of it, or both uniform), and it is no more
+ * than 1/N of that value for the largest N the fix offers (a bucket count, more buckets of a level bucketed already, or
+ * none: a raise or cache that serves the value as it is). Its neighbours on that partition: the rest of that value's load
+ * (`levelRest`), then what the other first-level values are expected to take, as `first` counts them.
+ */
+function wholeUnderFirstLevel(a: SpaceAnalysis, first: RuleHit<PrefixIngestionId>): MessageData | undefined {
+  const data = first.data ?? {};
+  const prefixLoad = data.prefixLoad as number | undefined;
+  const prefixUsable = data.prefixUsable as number | undefined;
+  if (prefixLoad === undefined || prefixUsable === undefined || a.over.length === 0 || !a.over.every((d) => d.physical !== undefined)) return undefined;
+  if (data.shareSource !== 'declared' && a.space.workload.hotKeyShareSource !== 'uniform') return undefined;
+  const hot = a.hot.reads + a.hot.writes;
+  const insideShare = hot / prefixLoad;
+  const splitInto = Math.max(1, ...firstLevelSplits(data));
+  if (insideShare > 1 / splitInto + 1e-9) return undefined;
+  const levelRest = Math.max(0, prefixLoad - hot);
+  return {
+    insideShare,
+    ...(splitInto > 1 ? { splitInto } : {}),
+    prefixLoad,
+    prefixUsable,
+    partitionGb: data.partitionGb as number,
+    levelRest,
+    levelLeft: Math.max(0, prefixUsable - levelRest),
+  };
+}
+
+/** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
+ *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
+function firstLevelSplits(data: MessageData): number[] {
+  const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
+  if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
+  return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];
 }
 
 /**
@@ -534,10 +616,12 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   const lead = namedLead(a);
   const isolated = fitsItsOwnPartition(a);
+  const headroomOnly = withinFullPhysicalShare(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
     ...(isolated ? (['isolatedByAdaptiveCapacity'] as const) : []),
+    ...(headroomOnly ? (['physicalHeadroomOnly'] as const) : []),
     ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
@@ -571,7 +655,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
-      severity: verdict?.severity ?? (isolated ? 'warning' : undefined),
+      severity: verdict?.severity ?? (isolated || headroomOnly ? 'warning' : undefined),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
@@ -583,6 +667,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
+        ...headroomOnly,
         strategy: a.plan.layout,
         ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
         ...merge,
@@ -689,6 +774,21 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
 function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
   // Not at a launch (`launchAtPeak`): the rebalancing follows sustained traffic, and a launch meets the neighbours first.
   return a.over.every((d) => d.neighbours !== undefined && !d.neighbours.atLaunch && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
+}
+
+/**
+ * A Cosmos DB key value over only on its physical partition's share, and within that partition's full RU/s less its
+ * neighbours' expected load (and so within its logical partition's usable 8,000 RU/s, or the dimension would name that
+ * ceiling): served at its peak, only the headroom the design keeps is missed, so a burst above the peak throttles. A
+ * warning (Decision 78), as the same verdict on a hierarchical key's first level is (`prefixHeadroomOnly`) and as SG017
+ * warns of a container within its RU/s and above its headroom. The figure returned: the RU/s left it in full.
+ */
+function withinFullPhysicalShare(a: SpaceAnalysis): { readonly physicalRaw: number } | undefined {
+  if (a.over.length === 0 || !a.over.every((d) => d.physical !== undefined && fits(d.load + d.physical.neighbours, d.physical.requestUnitsEach)))
+    return undefined;
+  const [d] = a.over;
+  const share = d.physical as NonNullable<LoadDimension['physical']>;
+  return { physicalRaw: Math.max(0, share.requestUnitsEach - share.neighbours) };
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -187,9 +187,17 @@ testRule('SG003', {
       findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 2, raiseTo: 39_000 } }],
     },
     {
+      // Within the 8,000 RU/s of its partition in full, above only the 80% planned: a warning (Decision 78).
       name: 'a 40,000 RU/s autoscale container whose 250 GB make 5 physical partitions of 8,000 RU/s',
       design: stores({ throughput: { autoscaleMax: 40_000 }, storage: { totalGb: 250 } }),
-      findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 5, partitionRu: 8_000 } }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          severity: 'warning',
+          notes: ['requestOverPhysical', 'physicalShare', 'physicalHeadroomOnly'],
+          data: { physicalPartitions: 5, partitionRu: 8_000 },
+        },
+      ],
     },
     {
       // The same key at 40,000 RU/s manual: created with seven partitions of 5,714 RU/s (one per 6,000).
@@ -214,13 +222,15 @@ testRule('SG003', {
       // (100 GB) share the container's 5,000 RU/s, 2,500 each (2,000 usable). At a 3,000 RU/s peak the store's 1,800
       // fit its partition's usable 2,000 alone, not with the (3,000 − 1,800) ÷ 2 = 600 its neighbours take there:
       // 2,000 − 600 = 1,400 usable, though the container's 4,000 usable carry the peak. (The old 6,000 RU/s peak is now
-      // above the container's usable 4,000: SG017's, not SG003's.)
-      name: 'serverless: a physical partition of 2,500 RU/s (5,000 shared by two), so 1,800 RU/s with its neighbours throttles',
+      // above the container's usable 4,000: SG017's, not SG003's.) 1,800 + 600 = 2,400 is within the partition's 2,500
+      // in full: served at the peak, with no headroom left for a burst, a warning (Decision 78).
+      name: 'serverless: a physical partition of 2,500 RU/s (5,000 shared by two), so 1,800 RU/s with its neighbours has no headroom left',
       design: serverlessStores(100, 3_000),
       findings: [
         {
           messageId: 'hotKey',
-          notes: ['requestOverPhysical', 'physicalShare'],
+          severity: 'warning',
+          notes: ['requestOverPhysical', 'physicalShare', 'physicalHeadroomOnly'],
           data: { containerRu: 5_000, physicalPartitions: 2, partitionRu: 2_500, neighbourRu: 600, requestUsable: 1_400 },
         },
       ],

@@ -177,15 +177,17 @@ testRule('SG003', {
       // 57,000 ÷ 10 = 5,700 beside it, 8,700 on its partition: within the partition's 10,000, above the 80% planned.
       // Not "throttles": the headroom is what is missed; 10,000 − 5,700 = 4,300 in full, 8,000 − 5,700 = 2,300 usable.
       // (The case here before, 5 tenants of 9,000 on 6 partitions of 9,500, now meets 36,000 ÷ 6 = 6,000 and throttles.)
-      name: 'a first-level value within its partition but above the headroom is worded as such',
+      // Served at its peak, it is a warning (Decision 78), as SG017 warns of a container within its RU/s.
+      name: 'a first-level value within its partition but above the headroom is worded as such, and is a warning',
       design: evenTenants(20, 60_000, { autoscaleMax: 100_000 }),
       findings: [
         {
           messageId: 'prefixHot',
+          severity: 'warning',
           notes: ['prefixSharedPartition', 'prefixSizeUndeclared', 'prefixHeadroomOnly'],
           data: { prefixLoad: 3_000, prefixRaw: 4_300, prefixUsable: 2_300 },
           message:
-            /: within the 4,300 RU\/s those partitions have for it in full, but above the 80% the design plans to use, so a burst above the peak throttles/,
+            /: within the 4,300 RU\/s those partitions have for it in full, so its peak is served, but above the 80% the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles/,
         },
       ],
     },

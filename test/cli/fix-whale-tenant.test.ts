@@ -1,0 +1,71 @@
+/**
+ * `--fix` on a hierarchical key under a whale tenant (verdict26, a stranger's review of saas-cosmos.json): the full key's
+ * hottest value sits under the 50% tenant, on its physical partition, so its SG003 finding defers to the tenant's (no
+ * raise of its own, which a second round wrote as 51,000 RU/s beside the tenant's "52,700 and 65 buckets"). The run
+ * writes SG017's raise alone, a second run writes nothing, and the two SG003 findings left agree.
+ */
+import { join } from 'node:path';
+import { lintDocument } from '../../lib';
+import { fixDesignText } from '../../lib/cli/fix';
+import { cli, tempTree } from './helpers';
+
+const users = {
+  name: 'users',
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.5, largestGb: 40 },
+      { path: '/userId', cardinality: 400000 },
+    ],
+  },
+  workload: { peakReadUnits: 30000, peakWriteUnits: 10000 },
+  throughput: { manual: 48000 },
+  storage: { totalGb: 300 },
+};
+const text = JSON.stringify({ containers: [users] }, null, 2);
+
+const sg003 = (designText: string) => {
+  const result = lintDocument(JSON.parse(designText));
+  return ('findings' in result ? result.findings : []).filter((f) => f.ruleId === 'SG003');
+};
+
+describe('--fix under a whale tenant', () => {
+  it('writes no raise for the full key, whose finding defers to the tenant’s, and converges', () => {
+    const before = sg003(text);
+    expect(before.map((f) => [f.path, f.messageId, f.edits])).toEqual([
+      ['containers[0].partitionKey.paths', 'hotKeyUnderFirstLevel', undefined],
+      ['containers[0].partitionKey.paths[0]', 'prefixHot', undefined],
+    ]);
+    const first = fixDesignText(text, {});
+    // SG017's raise to peak ÷ headroom alone; before: a second round also wrote the full key's own raise (51,000 RU/s).
+    expect(first.fixes.map((f) => [f.ruleId, f.edits])).toEqual([['SG017', [{ op: 'set', path: 'containers[0].throughput.manual', value: 50000 }]]]);
+    const after = sg003(first.text);
+    expect(after.map((f) => [f.path, f.messageId, f.severity])).toEqual([
+      ['containers[0].partitionKey.paths', 'hotKeyUnderFirstLevel', 'error'],
+      ['containers[0].partitionKey.paths[0]', 'prefixHot', 'error'],
+    ]);
+    // The two agree: the full key's finding quotes the tenant's figures and the count the tenant's fix offers.
+    const [full, tenant] = after;
+    expect(full.data).toMatchObject({ prefixLoad: tenant.data?.prefixLoad, prefixUsable: tenant.data?.prefixUsable, levelRest: 19900, levelLeft: 0 });
+    expect(full.fix).toContain(`the 1/${tenant.data?.buckets as number} the smallest of the buckets that fix offers takes`);
+    expect(fixDesignText(first.text, {}).fixes).toEqual([]);
+  });
+
+  it('names the finding a fixed line applied where no edit is at its path (two SG003 findings can share a container)', async () => {
+    const dir = tempTree({
+      'chat.json': JSON.stringify({
+        containers: [
+          {
+            name: 'chat2',
+            throughput: { manual: 12000 },
+            partitionKey: { paths: [{ path: '/roomId', cardinality: 50000, hotKeyShare: 0.6 }] },
+            workload: { peakReadUnits: 6000, peakWriteUnits: 4000 },
+          },
+        ],
+      }),
+    });
+    const { stdout } = await cli(['lint', join(dir, 'chat.json'), '--fix', '--no-color']);
+    expect(stdout).toContain(
+      'fixed   SG003 chat2: set containers[0].throughput.manual to 20000; set containers[0].physicalPartitions to 2 (the finding at containers[0].partitionKey.paths)\n',
+    );
+  });
+});
