@@ -18,7 +18,7 @@ import {
   largestShareData,
   OR_REDISTRIBUTE,
   keyOverOnlyByCapacity,
-  overOnlyBySpread,
+  keyOverOnlyBySpread,
   physicalBound,
   physicalShareData,
   redistributionData,
@@ -494,8 +494,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
   if (sg003DefersToSg001(a)) return [];
-  // A key with no hot value whose partition is over only by hashing's spread: the container's capacity (SG017's).
-  if (uniformOverBySpread(a)) return [];
+  // A key with no hot value whose partition is over only by hashing's spread: the container's or table's capacity
+  // (SG017's), on either engine (`keyOverOnlyBySpread`).
+  if (keyOverOnlyBySpread(a)) return [];
   // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
   // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
   if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
@@ -650,20 +651,6 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
       edits: [{ op: 'remove', path }],
     },
   ];
-}
-
-/**
- * An unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming
- * the value it reads), over only on its physical partition's share and only by the spread hashing gives every
- * partition (`overOnlyBySpread`): no value of it is hot, and the finding is the container's capacity, which SG017
- * reports (at its line, `cosmosNoRoomForPlacement`; above it, its raise), not a hot key with shard or re-key fixes.
- */
-function uniformOverBySpread(a: SpaceAnalysis): boolean {
-  const share = a.physical;
-  if (!share || a.space.sharding || a.space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined) return false;
-  if (!a.over.every((d) => d.physical !== undefined)) return false;
-  const peak = a.total.reads + a.total.writes;
-  return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
 }
 
 /**
