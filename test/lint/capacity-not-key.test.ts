@@ -60,7 +60,8 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
     expect(hit.severity).toBe('error');
     expect(hit.fix).toMatch(/^raise the container's throughput in place to 54,000 RU\/s \(40 physical partitions of 1,350 RU\/s/);
     expect(hit.fix).not.toMatch(/then shard|N = \d+/);
-    expect(hit.edits).toBeUndefined();
+    // cap26: the raise carries its edit (was none: --fix wrote SG017's 50,000 and left this error with nothing to write).
+    expect(hit.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 54_000 }]);
   });
 
   it('a genuinely hot value at the same container (a flat key, 30% = 12,000 RU/s) keeps SG003 with shards', () => {
@@ -78,7 +79,14 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
       /^raise the container's throughput in place to 59,000 RU\/s \(10 physical partitions of 5,900 RU\/s.*which serves the hottest `\/siteId` value as it is$/,
     );
     expect(hit.fix).not.toMatch(/bucket|53,000/);
-    expect(hit.edits).toBeUndefined();
+    // cap26: the raise carries its edit (was none), so one --fix converges (test/cli/fix-capacity.test.ts).
+    expect(hit.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 59_000 }]);
+  });
+
+  it('the raise’s edits leave nothing to report: no SG003, no SG017 (cap26)', () => {
+    const [hit] = found(telemetry(), 'SG003').filter((f) => f.path === 'partitionKey.paths[0]');
+    const raised = applyDesignEdits(telemetry(), hit.edits as DesignEdit[]);
+    expect(lint(raised, { only: ['SG003', 'SG017'] })).toEqual([]);
   });
 
   it('a first level within 1% of the usable above the average partition (0.1% of the sites, 40 RU/s): not reported', () => {
