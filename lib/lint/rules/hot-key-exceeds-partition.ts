@@ -183,7 +183,7 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
 // A GSI key's share inherited from a component that declares one elsewhere in the table (inheritedShareData): how much,
 // from where, split over what; the even split is a lower bound, and says so.
 const INHERITED_SHARE =
-  "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
+  "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedTableShards|one=|other=the table's # shards of it and }}{{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
 
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
@@ -616,6 +616,7 @@ export function inheritedShareData(space: KeySpace): Record<string, string | num
     inheritedAt: inherited.at,
     inheritedSplit: inherited.splitOver.map((p) => p.name),
     inheritedValues: inherited.values,
+    inheritedTableShards: inherited.tableShards ?? 1,
   };
 }
 
