@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationChange } from '../../lib/cli/fix-consequences';
+import { siteTelemetry } from '../fixtures';
 import { cli, examples, tempTree } from './helpers';
 
 const copy = (name: string, edit = (text: string) => text) => {
@@ -75,23 +76,7 @@ describe('--fix that only raises capacity or throughput', () => {
   ])(
     'converges on a first level over only by the container’s capacity, %s: one run, then no SG003 or SG017',
     async (_name, throughput, totalGb, fixed, declared) => {
-      const container = {
-        name: 'telemetry',
-        partitionKey: {
-          paths: [
-            { path: '/siteId', cardinality: 2000, hotKeyShare: 0.02, largestGb: 8 },
-            { path: '/deviceId', cardinality: 200000 },
-            { path: '/day', cardinality: 365 },
-          ],
-        },
-        workload: { peakReadUnits: 10000, peakWriteUnits: 30000 },
-        throughput,
-        storage: { totalGb },
-        accessPatterns: [
-          { name: 'device-day', keyAttributes: ['/siteId', '/deviceId', '/day'], share: 0.7 },
-          { name: 'site-dashboard', keyAttributes: ['/siteId'], share: 0.3 },
-        ],
-      };
+      const container = siteTelemetry({ throughput, storage: { totalGb } });
       const file = join(tempTree({ 'telemetry.json': JSON.stringify({ containers: [container] }) }), 'telemetry.json');
       const { code, stdout } = await cli(['lint', file, '--fix', '--no-color']);
       expect(stdout).toContain(`fixed   SG003 telemetry: ${fixed}`);

@@ -4,27 +4,9 @@
 // 5,000 RU/s. The neighbours alone fill that partition whatever the key: the container's capacity (SG017's), not a hot
 // key. A genuinely hot value at the same container keeps SG003 with shards.
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type DesignInput, type DynamoDbTableDesign } from '../../lib';
-import { container, table } from './../fixtures';
+import { siteTelemetry, table } from './../fixtures';
 
-const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign =>
-  container({
-    name: 'telemetry',
-    partitionKey: {
-      paths: [
-        { path: '/siteId', cardinality: 2000, hotKeyShare: 0.02, largestGb: 8 },
-        { path: '/deviceId', cardinality: 200_000 },
-        { path: '/day', cardinality: 365 },
-      ],
-    },
-    workload: { peakReadUnits: 10_000, peakWriteUnits: 30_000 },
-    throughput: { autoscaleMax: 40_000 },
-    storage: { totalGb: 500 },
-    accessPatterns: [
-      { name: 'device-day', keyAttributes: ['/siteId', '/deviceId', '/day'], share: 0.7 },
-      { name: 'site-dashboard', keyAttributes: ['/siteId'], share: 0.3 },
-    ],
-    ...over,
-  });
+const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => siteTelemetry(over);
 // try24a's flawed telemetry: 200 sites, the hottest 40%; 2,000 GB (40 physical partitions); a device-day value 64 RU/s.
 const hotSites = () =>
   telemetry({
