@@ -50,6 +50,32 @@ export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {
 }
 
 /**
+ * try24a's telemetry container (capacity-not-key.test.ts): 2,000 sites, the hottest 2% (800 RU/s) under
+ * `/siteId` → `/deviceId` → `/day`, 40,000 RU/s of peak at an autoscale maximum of 40,000 (SG017's line is 50,000),
+ * 500 GB: its first level is over only by the container's capacity.
+ */
+export function siteTelemetry(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'telemetry',
+    partitionKey: {
+      paths: [
+        { path: '/siteId', cardinality: 2000, hotKeyShare: 0.02, largestGb: 8 },
+        { path: '/deviceId', cardinality: 200_000 },
+        { path: '/day', cardinality: 365 },
+      ],
+    },
+    workload: { peakReadUnits: 10_000, peakWriteUnits: 30_000 },
+    throughput: { autoscaleMax: 40_000 },
+    storage: { totalGb: 500 },
+    accessPatterns: [
+      { name: 'device-day', keyAttributes: ['/siteId', '/deviceId', '/day'], share: 0.7 },
+      { name: 'site-dashboard', keyAttributes: ['/siteId'], share: 0.3 },
+    ],
+    ...overrides,
+  });
+}
+
+/**
  * Review 15's iot-big.json: telemetry keyed `/deviceId` (100,000) → `/day` (365), the key SG002's fix recommends; each
  * device has each day, so its largest device's 25 GB (`largestGb`, override it) spreads over 365 (device, day) values.
  */

@@ -91,6 +91,12 @@ export interface InheritedShare {
   }[];
   /** The product of their cardinalities: the share is divided by it. */
   readonly values: number;
+  /** The table's shards the attribute's stored value carries: set where the index key is the table's partition-key
+   *  attribute itself (a multi-attribute key part, not a `components` entry), sharded in that attribute
+   *  (`tenantId` = `<tenant>#n`), so the hottest value's writes spread over its shards too: the share is divided by
+   *  `values` × this.
+   *  @default - none: the share is divided by `values` alone */
+  readonly tableShards?: number;
 }
 
 /**

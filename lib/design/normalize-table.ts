@@ -189,14 +189,30 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
  * partition-key attribute (its `workload.hotKeyShare`). Every write of that attribute's hottest value (a whale tenant)
  * writes the index on one of the few values the key's other parts give it (`tenantId#status`: 4 statuses): its
  * hottest value takes at least the declared share ÷ the product of their cardinalities (the even split over them, a lower
- * bound: the whale's items need not spread evenly). Not through the table's sharding: a component holds the attribute's
- * value, not the stored shard key. Undefined where no part carries such an attribute, or another part's cardinality is not
- * a declared count (an unknown or unique part says nothing about the split).
+ * bound: the whale's items need not spread evenly).
+ *
+ * The table's sharding (`sharding` on the table: its partition-key attribute itself holds `<value>#n`), as
+ * `tableHotShare` judges an index keyed by that attribute: where a part is the table's partition-key attribute itself
+ * (a multi-attribute key's part, `partitionKeys`), the index reads the attribute as stored ("Multi-attribute keys for
+ * global secondary indexes": each part is an item attribute), so the whale's writes land on its N shard values × the
+ * other parts' values, and the share is divided by N too (`tableShards`; was not: a table whose whale its 4 shards
+ * serve had the index judged at 4× the share). Not where the index has a sharding of its own (its key holds the
+ * logical value and its own shard, as for `tableHotShare`). Not for a `components` entry: that is a part of a
+ * composite string the application builds for the index (`tenantStatus` = tenant + "#" + status), declared with the
+ * attribute's values (its cardinality the table key's, before sharding); whether the application joins the stored
+ * shard key or the tenant it stands for, the design does not say, and the undivided share (the larger, so a hot index
+ * is never passed on that guess) stands. Undefined where no part carries such an attribute, or another part's
+ * cardinality is not a declared count (an unknown or unique part says nothing about the split).
  */
 function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSecondaryIndexDesign, table: DynamoDbTableDesign): DeclaredFigure | undefined {
-  const parts = indexKey.flatMap((a): { name: string; cardinality: KeyAttribute['cardinality'] }[] =>
-    a.components.length > 0 ? a.components.map((c) => ({ name: c.name, cardinality: c.cardinality })) : [{ name: a.name, cardinality: a.cardinality }],
+  const parts = indexKey.flatMap((a): { name: string; cardinality: KeyAttribute['cardinality']; stored: boolean }[] =>
+    a.components.length > 0
+      ? a.components.map((c) => ({ name: c.name, cardinality: c.cardinality, stored: false }))
+      : [{ name: a.name, cardinality: a.cardinality, stored: true }],
   );
+  // The table's shards a part carries: the table's partition-key attribute itself, as stored, in an index with no sharding of its own.
+  const tableShards = (part: (typeof parts)[number]) =>
+    part.stored && gsi.sharding === undefined && sameAttribute(part.name, table.partitionKey.name) ? (table.sharding?.shards ?? 1) : 1;
   if (parts.length < 2) return undefined;
   const sources: { attribute: string; share: number; at: string }[] = [];
   if (table.workload.hotKeyShare !== undefined && table.workload.hotKeyOperations !== 'reads') {
@@ -216,9 +232,11 @@ function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSeconda
     if (!others.every((p) => typeof p.cardinality === 'number' && p.cardinality >= 1)) continue;
     const splitOver = others.map((p) => ({ name: p.name, cardinality: p.cardinality as number }));
     const values = splitOver.reduce((product, p) => product * p.cardinality, 1);
-    const value = source.share / values;
+    const shards = tableShards(parts[carried]);
+    const value = source.share / values / shards;
     if (best !== undefined && best.value >= value) continue;
-    best = { value, source: 'derived', at: source.at, inherited: { attribute: source.attribute, share: source.share, splitOver, values } };
+    const inherited = { attribute: source.attribute, share: source.share, splitOver, values, ...(shards > 1 ? { tableShards: shards } : {}) };
+    best = { value, source: 'derived', at: source.at, inherited };
   }
   return best;
 }

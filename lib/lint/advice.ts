@@ -1294,8 +1294,9 @@ function cachedReadsFirst(
  * so a raise in place gives each shard room beside its neighbours ("Best practices for scaling provisioned
  * throughput"). Of the two raises `shardRaises` finds, the cheaper leads: the least raise at which a count within
  * maxShards fits, where that costs fewer RU/s than the one at which the fewest shards the key's own ceiling needs fit
- * (that one then follows, for a narrower fan-out); batching upstream stays the alternative. No edits: the throughput
- * is not the key design's to write.
+ * (that one then follows, for a narrower fan-out); batching upstream stays the alternative. No edits where a count
+ * follows the raise (the raise and the count are two changes, the count the user's choice); a raise that serves the key
+ * alone, where the container's capacity is the cause (`keyOverOnlyByCapacity`), writes its edits (`raiseEdits`).
  * Where a raise serves the key unsharded (`throughputThatServes`, SG003's orRaiseThroughput), that raise is the fix,
  * unless the key's largest value needs shards for its size anyway (SG006, one plan: a raise leaves it too large) or
  * shards let a smaller raise serve (a 1,600 RU/s conversation on 60 storage-made partitions served as it
@@ -1310,9 +1311,16 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const sizeNeedsShards = analysis.plan.needs.size > 1;
   if (asIs && !sizeNeedsShards && asIs.requestUnits <= Math.min(fewest.requestUnits, least?.requestUnits ?? Infinity)) return undefined;
   // A value over only because the container's average partition fills its share (the neighbours alone fill it,
-  // `overOnlyByCapacity`): the container's RU/s are the cause, so the raise that serves the key as it is leads, alone.
+  // `overOnlyByCapacity`): the container's RU/s are the cause, so the raise that serves the key as it is leads, alone,
+  // with its edits (the RU/s, and the partition count it leaves where the message says to declare it), so one --fix
+  // converges: at the container's line SG017's smaller raise alone would leave this finding with nothing to write (cap26).
   if (asIs && !sizeNeedsShards && keyOverOnlyByCapacity(analysis))
-    return { ids: ['raiseServesKey', 'orUpstream', ...upstream], data: Object.assign({}, base, raiseFigures(RAISE, asIs)), namesRaise: true };
+    return {
+      ids: ['raiseServesKey', 'orUpstream', ...upstream],
+      data: Object.assign({}, base, raiseFigures(RAISE, asIs)),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, asIs, asIs.copies ?? 1),
+      namesRaise: true,
+    };
   const { plan, space, design } = analysis;
   const declared = space.sharding;
   const strategy = plan.layout;

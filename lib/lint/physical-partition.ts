@@ -314,10 +314,65 @@ export function overOnlyBySpread(
   headroom: number,
 ): boolean {
   const { hot, rest, cardinality } = amongCarried({ hot: value.hot, rest: value.peak - value.hot, cardinality: value.cardinality }, share.sharedBy);
-  const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
-  const slices = share.keySpaceSlices;
   const usable = share.requestUnitsEach * headroom;
-  return noHeavierThanAverage && fits((hot + rest) / slices, usable) && fits(hot, usable) && fits(hot + neighbourLoad(rest, slices), share.requestUnitsEach);
+  return overOnlyBySpreadOn({ hot, rest, cardinality, partitions: share.keySpaceSlices, usable, ceiling: share.requestUnitsEach });
+}
+
+/**
+ * `overOnlyBySpread`'s test for one partition of either engine: the value `hot` one of `cardinality` alike (no heavier
+ * than the average value) among `rest`, hashed over `partitions` even slices of the key space, each with `usable`
+ * (headroom × its ceiling) and `ceiling`: the average partition and the value alone fit `usable`, and the value's
+ * partition (the value and 1/P of the rest, `neighbourLoad`) fits `ceiling`. Cosmos DB: a physical partition's RU/s;
+ * DynamoDB: one direction of a key space's partition, 1,000 WCU or 3,000 RCU (`dimensionOverOnlyBySpread`).
+ */
+function overOnlyBySpreadOn(part: {
+  readonly hot: number;
+  readonly rest: number;
+  readonly cardinality: number;
+  readonly partitions: number;
+  readonly usable: number;
+  readonly ceiling: number;
+}): boolean {
+  const { hot, rest, cardinality, partitions, usable, ceiling } = part;
+  const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
+  return noHeavierThanAverage && fits((hot + rest) / partitions, usable) && fits(hot, usable) && fits(hot + neighbourLoad(rest, partitions), ceiling);
+}
+
+/**
+ * A DynamoDB direction over its partition only by hashing's spread at the key space's capacity line
+ * (`overOnlyBySpreadOn`): a uniform key's value, one of `cardinality` alike, beside 1/P of the rest of the key space's
+ * peak in that direction (P counted for the capacity the table or index has at its peak, or SG017's raise of it),
+ * within the partition's 1,000 WCU or 3,000 RCU, where the average partition leaves less than MIN_SPARE_FOR_COUNTS of
+ * its usable ceiling free: the partitions are full because the capacity is, not because of the value (500 values of
+ * 16 WCU at 10,000 WCU and 8,000 of peak: 814.4 WCU beside an average of 800). No hot key: adaptive capacity "works by
+ * automatically increasing throughput capacity for partitions that receive more traffic", serving them "provided that
+ * traffic does not exceed your table's total provisioned capacity or the partition maximum capacity" ("Burst and
+ * adaptive capacity"), so the table's capacity (SG017's) and the partition's maximum (`ceiling`) are what bound it.
+ * With room on the average partition (on demand, P counted for twice the peak) a value's partition over its usable
+ * ceiling is the value's own weight beside its neighbours (150 values of 440 WCU on 133 partitions), which adaptive
+ * capacity isolates only under sustained traffic: SG003's warning, as before. A dimension with no neighbours is not.
+ */
+export function dimensionOverOnlyBySpread(d: LoadDimension, cardinality: number): boolean {
+  const n = d.neighbours;
+  if (!n) return false;
+  const rest = Math.max(0, n.total - d.load);
+  const atLine = !fits((d.load + rest) / n.partitions, (1 - MIN_SPARE_FOR_COUNTS) * n.usableAlone);
+  return atLine && overOnlyBySpreadOn({ hot: d.load, rest, cardinality, partitions: n.partitions, usable: n.usableAlone, ceiling: d.ceiling });
+}
+
+/**
+ * Whether an unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming the
+ * value it reads) is over only by hashing's spread, for both engines: no value of it is hot, and the finding is the
+ * resource's capacity (SG017's), not a hot key. Cosmos DB: on its physical partition's share (`overOnlyBySpread`);
+ * DynamoDB: every direction over on its neighbours (`dimensionOverOnlyBySpread`).
+ */
+export function keyOverOnlyBySpread(a: SpaceAnalysis): boolean {
+  if (a.space.sharding || a.space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined || a.over.length === 0) return false;
+  const share = a.physical;
+  if (!share) return a.over.every((d) => dimensionOverOnlyBySpread(d, a.trafficValues));
+  if (!a.over.every((d) => d.physical !== undefined)) return false;
+  const peak = a.total.reads + a.total.writes;
+  return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
 }
 
 /** The dimension that bites on the physical partition, if any. */

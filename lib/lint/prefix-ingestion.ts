@@ -594,8 +594,9 @@ function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     : undefined;
   const cache = readCache(design, load);
   // The container's RU/s are the cause (`capacityOnly`): the raise alone leads, no buckets (a new first level is a new
-  // key, for a value the average partition would fill as much), as a flat key's fix does (`raiseAndShard`), and as it, no
-  // edits: the throughput is not the key design's to write (at the container's line, SG017's raise writes it).
+  // key, for a value the average partition would fill as much), as a flat key's fix does (`raiseAndShard`), and as it,
+  // with its edits (the RU/s, and the partition count where the message says to declare it): at the container's line
+  // SG017's smaller raise alone leaves this finding, and one --fix converges only if this one writes its own (cap26).
   if (capacityOnly && raise)
     return [
       orCache(
@@ -605,6 +606,7 @@ function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
           notes,
           fixId: 'prefixRaiseFirst',
           data: Object.assign(prefixData(design, first, load, traffic), raiseFigures(RAISE, raise)),
+          edits: raiseEdits(design as CosmosKeyDesign, raise),
         },
         cache,
       ),

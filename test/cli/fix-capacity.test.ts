@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationChange } from '../../lib/cli/fix-consequences';
+import { siteTelemetry } from '../fixtures';
 import { cli, examples, tempTree } from './helpers';
 
 const copy = (name: string, edit = (text: string) => text) => {
@@ -58,6 +59,36 @@ describe('--fix that only raises capacity or throughput', () => {
     expect(stdout).not.toContain('--fix changed the declared design only');
     expect(code).toBe(0);
   });
+
+  // cap26: a first level over only by the container's capacity (the 2% site, 800 RU/s, at 40,000 RU/s of peak) is led
+  // by the raise that serves it as it is. That raise wrote no edit, so --fix wrote SG017's smaller raise (50,000) and
+  // left SG003 with nothing to write; its edits now (the RU/s, and the partition count where a new container created
+  // at them would get another) make one run converge.
+  it.each([
+    ['an autoscale maximum (500 GB: 10 partitions either way)', { autoscaleMax: 40000 }, 500, 'set containers[0].throughput.autoscaleMax to 59000', {}],
+    [
+      'manual RU/s (100 GB: 7 partitions kept by the raise in place, 10 if created there)',
+      { manual: 40000 },
+      100,
+      'set containers[0].throughput.manual to 56000; set containers[0].physicalPartitions to 7',
+      { physicalPartitions: 7 },
+    ],
+  ])(
+    'converges on a first level over only by the container’s capacity, %s: one run, then no SG003 or SG017',
+    async (_name, throughput, totalGb, fixed, declared) => {
+      const container = siteTelemetry({ throughput, storage: { totalGb } });
+      const file = join(tempTree({ 'telemetry.json': JSON.stringify({ containers: [container] }) }), 'telemetry.json');
+      const { code, stdout } = await cli(['lint', file, '--fix', '--no-color']);
+      expect(stdout).toContain(`fixed   SG003 telemetry: ${fixed}`);
+      expect(stdout).not.toContain('not fixed');
+      expect(code).toBe(0);
+      const written = JSON.parse(readFileSync(file, 'utf8')).containers[0];
+      expect(written).toMatchObject(declared);
+      const again = await cli(['lint', file, '--format', 'json']);
+      const findings = JSON.parse(again.stdout).files[0].findings as { ruleId: string }[];
+      expect(findings.filter((f) => f.ruleId === 'SG003' || f.ruleId === 'SG017')).toEqual([]);
+    },
+  );
 
   // Review launch19: a provisioned table launched at its peak (prov-launch.json) gets its minimums raised to peak ÷ headroom,
   // and an on-demand one its warm throughput; a second run finds nothing to fix, and the lint after it no launch finding.

@@ -4,27 +4,9 @@
 // 5,000 RU/s. The neighbours alone fill that partition whatever the key: the container's capacity (SG017's), not a hot
 // key. A genuinely hot value at the same container keeps SG003 with shards.
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type DesignInput, type DynamoDbTableDesign } from '../../lib';
-import { container, table } from './../fixtures';
+import { siteTelemetry, table } from './../fixtures';
 
-const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign =>
-  container({
-    name: 'telemetry',
-    partitionKey: {
-      paths: [
-        { path: '/siteId', cardinality: 2000, hotKeyShare: 0.02, largestGb: 8 },
-        { path: '/deviceId', cardinality: 200_000 },
-        { path: '/day', cardinality: 365 },
-      ],
-    },
-    workload: { peakReadUnits: 10_000, peakWriteUnits: 30_000 },
-    throughput: { autoscaleMax: 40_000 },
-    storage: { totalGb: 500 },
-    accessPatterns: [
-      { name: 'device-day', keyAttributes: ['/siteId', '/deviceId', '/day'], share: 0.7 },
-      { name: 'site-dashboard', keyAttributes: ['/siteId'], share: 0.3 },
-    ],
-    ...over,
-  });
+const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => siteTelemetry(over);
 // try24a's flawed telemetry: 200 sites, the hottest 40%; 2,000 GB (40 physical partitions); a device-day value 64 RU/s.
 const hotSites = () =>
   telemetry({
@@ -82,7 +64,14 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
       /^raise the container's throughput in place to 59,000 RU\/s \(10 physical partitions of 5,900 RU\/s.*which serves the hottest `\/siteId` value as it is$/,
     );
     expect(hit.fix).not.toMatch(/bucket|53,000/);
-    expect(hit.edits).toBeUndefined();
+    // cap26: the raise carries its edit (was none), so one --fix converges (test/cli/fix-capacity.test.ts).
+    expect(hit.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 59_000 }]);
+  });
+
+  it('the raise’s edits leave nothing to report: no SG003, no SG017 (cap26)', () => {
+    const [hit] = found(telemetry(), 'SG003').filter((f) => f.path === 'partitionKey.paths[0]');
+    const raised = applyDesignEdits(telemetry(), hit.edits as DesignEdit[]);
+    expect(lint(raised, { only: ['SG003', 'SG017'] })).toEqual([]);
   });
 
   it('a first level within 1% of the usable above the average partition (0.1% of the sites, 40 RU/s): not reported', () => {

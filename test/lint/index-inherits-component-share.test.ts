@@ -108,3 +108,51 @@ describe("an index key whose components carry an attribute with a declared hot s
     expect(indexFinding(saas({}, { workload: { peakReadUnits: 6000, peakWriteUnits: 4000, hotKeyShare: 0.3, hotKeyOperations: 'reads' } }))).toBeUndefined();
   });
 });
+
+// cap26: the table's sharding (its partition-key attribute holding `<tenant>#n`). An index whose key part is that
+// attribute itself (a multi-attribute key) reads it as stored, so the whale's writes land on its shards × the statuses,
+// as tableHotShare divides an index keyed by the attribute alone; a `components` entry is a part of a string the
+// application joins, and the design does not say whether it joins the shard key: the undivided share stands.
+const byTenantAndStatus: Partial<GlobalSecondaryIndexDesign> = {
+  partitionKey: undefined,
+  partitionKeys: [
+    { name: 'tenantId', type: 'S', cardinality: 2000 },
+    { name: 'status', type: 'S', cardinality: 4, mutable: true },
+  ],
+};
+
+describe("an inherited share through the table's sharding (cap26)", () => {
+  it('a multi-attribute key on the sharded attribute itself: 0.3 ÷ (4 shards × 4 statuses) = 1.875%, 150 WCU: no SG003 (was 7.5%, a warning)', () => {
+    const design = saas(byTenantAndStatus, { sharding: { strategy: 'random', shards: 4 } });
+    const [{ design: normalized }] = normalizeInput(design, { ruleIds: [] }).designs;
+    const gsi = normalized.engine === 'dynamodb' ? normalized.globalSecondaryIndexes[0] : undefined;
+    expect(gsi?.workload).toMatchObject({ hotKeyShare: 0.01875, hotKeyShareInherited: { attribute: 'tenantId', share: 0.3, values: 4, tableShards: 4 } });
+    expect(indexFinding(design)).toBeUndefined();
+    // Unsharded, the same index keeps its finding at 7.5%.
+    expect(indexFinding(saas(byTenantAndStatus))?.data).toMatchObject({ share: 0.075, inheritedTableShards: 1 });
+  });
+
+  it('the message names the shards it divides by: a 60% whale over 2 shards and 4 statuses, 7.5%', () => {
+    const design = saas(byTenantAndStatus, {
+      workload: { peakReadUnits: 6000, peakWriteUnits: 4000, hotKeyShare: 0.6 },
+      sharding: { strategy: 'random', shards: 2 },
+    });
+    const finding = indexFinding(design);
+    expect(finding?.data).toMatchObject({ share: 0.075, inheritedTableShards: 2, hotKeyLoad: 600 });
+    expect(finding?.message).toContain(
+      "takes 7.5% (inherited from `tenantId`'s declared 60%, split evenly over the table's 2 shards of it and 4 `status` values",
+    );
+  });
+
+  it('a composite’s `tenantId` component is not divided: 7.5% stands, the finding too', () => {
+    const design = saas({}, { sharding: { strategy: 'random', shards: 4 } });
+    expect(indexFinding(design)?.data).toMatchObject({ share: 0.075, inheritedTableShards: 1 });
+  });
+
+  it('nor an index with a sharding of its own (its key holds the logical value and its own shard)', () => {
+    const own = saas({ ...byTenantAndStatus, sharding: { strategy: 'random', shards: 2 } }, { sharding: { strategy: 'random', shards: 4 } });
+    const [{ design: normalized }] = normalizeInput(own, { ruleIds: [] }).designs;
+    const gsi = normalized.engine === 'dynamodb' ? normalized.globalSecondaryIndexes[0] : undefined;
+    expect(gsi?.workload.hotKeyShareInherited?.tableShards).toBeUndefined();
+  });
+});

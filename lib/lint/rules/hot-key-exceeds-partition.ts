@@ -18,7 +18,7 @@ import {
   largestShareData,
   OR_REDISTRIBUTE,
   keyOverOnlyByCapacity,
-  overOnlyBySpread,
+  keyOverOnlyBySpread,
   physicalBound,
   physicalShareData,
   redistributionData,
@@ -187,7 +187,7 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
 // A GSI key's share inherited from a component that declares one elsewhere in the table (inheritedShareData): how much,
 // from where, split over what; the even split is a lower bound, and says so.
 const INHERITED_SHARE =
-  "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
+  "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedTableShards|one=|other=the table's # shards of it and }}{{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
 
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
@@ -210,6 +210,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
     "Not reported: an unsharded key on its uniform share alone (nothing declared, derived or observed) whose value's partition is over only by hashing's spread, the average partition within the line and the value's partition within its full RU/s. No value is hot: the container's capacity is SG017's (a warning at its line).",
+    "The same on DynamoDB, per direction, where the average partition leaves less than 5% of the usable 800 WCU or 2,400 RCU free (the capacity's line) and the value's partition stays within 1,000 WCU / 3,000 RCU: 500 values of 16 WCU at 10,000 WCU expect 814.4 beside an average 800. With room on the average partition (on demand, counted for twice the peak) the value's own weight is the cause: SG003 keeps it.",
     "Not reported either: an unsharded key (any share) whose hottest value is over its physical partition only because the container's average partition (its whole load ÷ P, as if the key were uniform) leaves less than 5% of the usable RU/s free, the value no heavier than that average, its partition within its full RU/s and less than 1% of the usable RU/s above the average one: the neighbours alone fill it, the container's capacity (SG017's).",
     "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards, and a hierarchical key's first level with no buckets (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
@@ -225,7 +226,8 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI that declares no writes of its own, on a table whose hottest key value is one item every write of it updates (no sort key, or the item a declared running total or conditional write keeps): it takes at least that item's share of its writes on one of its values, whatever its own cardinality, since every update writes the index on the one index key value the item carries.",
     "That GSI when updates change its key (counted at 2× the table's writes): both writes of an update land on the one value when the change is to the index's sort key; at most one on any value when it is to its partition key, since the item then moves between values.",
     "A GSI that declares no `hotKeyShare` and whose partition key is the table's partition-key attribute (or its components): it takes the table's `hotKeyShare` of its writes, unless that share is of reads only; divided by the table's shards only where the index is keyed by the table's sharded attribute itself and declares no sharding of its own. An index sharded in a separate attribute (`logicalAttribute`) holds the unsharded value and its own shard: its own shards alone spread it.",
-    "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count, nor through the table's shards (a component holds the value).",
+    "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count.",
+    "That share is divided by the table's shards too where a part is the table's sharded key attribute itself (a multi-attribute key reads it as stored, `<value>#n`), not for a component (a string the application joins: the design does not say from which value).",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
     "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
     "A Cosmos DB value (a key value, or a hierarchical key's first-level value) over the usable share of its physical partition but within that partition's full RU/s less its neighbours' expected load: a warning (Decision 78). It is served at its peak, with no headroom left for a burst above it, as SG017 warns of a container within its RU/s and above its headroom; past those full RU/s it is an error.",
@@ -238,6 +240,7 @@ export const hotKeyExceedsPartition = defineRule({
     'A GSI has partitions of its own, with the same ceilings, and a GSI whose writes are throttled throttles the writes to its base table (AWS: "Understanding GSI write throttling and back pressure").',
     'Write sharding spreads a write-hot key\'s writes over N keys (AWS: "Using write sharding to distribute workloads evenly"). It cannot spread the reads of one item, which need replicated copies or a cache, nor a query that reads a key value a page at a time (`limit`): each page must then read every shard and merge (AWS: "Paginating table query results").',
     "A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow their partition's share: 18,000 RU/s on three physical partitions give each 6,000, and a key taking 5,400 leaves its neighbours 600 (Azure: \"Partitioning and horizontal scaling\"). Serverless: 5,000 RU/s shared by up to five partitions, +1,000 per partition beyond (the lower of Azure's two texts).",
+    'A DynamoDB uniform key over only by hashing\'s spread at its capacity line is no hot key, as on Cosmos DB: adaptive capacity "works by automatically increasing throughput capacity for partitions that receive more traffic", short of the table\'s capacity or the partition maximum (AWS: "Burst and adaptive capacity"). Unlike Cosmos DB, which divides RU/s evenly, a partition may take more than its even share, so SG017 gives no placement warning there.',
     'A DynamoDB key over only beside its neighbours (alone it fits a partition\'s usable ceiling): a warning. AWS: "adaptive capacity rebalances your partitions such that frequently accessed items don\'t reside on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items). Not a pass: that follows sustained traffic, so a spike or a launch meets the neighbours first. No isolation lifts one partition\'s 1,000 WCU / 3,000 RCU: a key above them stays an error.',
     'Warm throughput makes partitions (1,000 write or 3,000 read units a second each): it can be raised on provisioned and on-demand tables and GSIs without changing their capacity or billing mode, up to the table-level quota, and never lowered (AWS: "Understanding DynamoDB warm throughput"; "... in different scenarios"). So more partitions, each carrying less of the rest, is the lever before a wide fan-out, as more RU/s are on Cosmos DB.',
     'The warm-throughput lever raises one direction: the writes where they are short (a partition per 1,000 units, up to 40 under the 40,000 quota), else the reads; either makes partitions that serve both.',
@@ -576,8 +579,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
   if (sg003DefersToSg001(a)) return [];
-  // A key with no hot value whose partition is over only by hashing's spread: the container's capacity (SG017's).
-  if (uniformOverBySpread(a)) return [];
+  // A key with no hot value whose partition is over only by hashing's spread: the container's or table's capacity
+  // (SG017's), on either engine (`keyOverOnlyBySpread`).
+  if (keyOverOnlyBySpread(a)) return [];
   // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
   // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
   if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
@@ -701,6 +705,7 @@ export function inheritedShareData(space: KeySpace): Record<string, string | num
     ...(space.workload.hotKeyShareAt !== undefined ? { inheritedAt: space.workload.hotKeyShareAt } : {}),
     inheritedSplit: inherited.splitOver.map((p) => p.name),
     inheritedValues: inherited.values,
+    inheritedTableShards: inherited.tableShards ?? 1,
   };
 }
 
@@ -736,20 +741,6 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
       edits: [{ op: 'remove', path }],
     },
   ];
-}
-
-/**
- * An unsharded key on its uniform share alone (nothing declared, derived or observed, no pattern naming
- * the value it reads), over only on its physical partition's share and only by the spread hashing gives every
- * partition (`overOnlyBySpread`): no value of it is hot, and the finding is the container's capacity, which SG017
- * reports (at its line, `cosmosNoRoomForPlacement`; above it, its raise), not a hot key with shard or re-key fixes.
- */
-function uniformOverBySpread(a: SpaceAnalysis): boolean {
-  const share = a.physical;
-  if (!share || a.space.sharding || a.space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined) return false;
-  if (!a.over.every((d) => d.physical !== undefined)) return false;
-  const peak = a.total.reads + a.total.writes;
-  return overOnlyBySpread({ hot: a.hot.reads + a.hot.writes, peak, cardinality: a.trafficValues }, share, a.design.thresholds.headroom);
 }
 
 /**
