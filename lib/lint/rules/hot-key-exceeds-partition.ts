@@ -1,7 +1,7 @@
 import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { hotLoad, type SpaceAnalysis } from '../analysis';
+import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { restLoads } from '../hot-values';
@@ -116,8 +116,9 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
  */
 function bindingDimension(a: SpaceAnalysis, d: LoadDimension): { readonly dimension: LoadDimension; readonly overLogical: boolean } {
   if (d.physical) return { dimension: d, overLogical: false };
-  const layout = a.space.sharding?.strategy ?? 'none';
-  const n = a.space.sharding?.shards ?? 1;
+  const sharding = a.space.sharding ?? carriedShards(a.space);
+  const layout = sharding?.strategy ?? 'none';
+  const n = sharding?.shards ?? 1;
   const share = a.storedKeyShare(layout, n);
   const below = share && shareCeiling(a, { loads: a.storedLoads(layout, n), cardinality: a.trafficValues * n }, share);
   return below && below.usable < d.usable ? { dimension: below, overLogical: true } : { dimension: d, overLogical: false };
@@ -129,7 +130,7 @@ function overClauses(a: SpaceAnalysis): {
   readonly data: Record<string, number | string | readonly string[]>;
   readonly usable: number | undefined;
 } {
-  const shards = a.space.sharding;
+  const shards = a.space.sharding ?? carriedShards(a.space);
   const { headroom } = a.design.thresholds;
   const notes: Id[] = [];
   const data: Record<string, number | string | readonly string[]> = {};
@@ -551,6 +552,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const [fixId, ...fixNotes] = advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
   const held = space.sharding?.logicalAttribute;
+  // An index keyed by the table's sharded attribute: its busiest key is one of the table's shards of the value.
+  const carried = carriedShards(space);
   // Copies that no count fits leave the move as the one change of key that serves (the cache serves reads alone).
   const noCopies = a.plan.layout === 'replicated' && a.plan.shards === undefined;
   const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && (advice.shards !== undefined || noCopies);
@@ -576,11 +579,12 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
-        share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
+        share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),
         shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
         ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
+        ...(carried ? { declaredShards: carried.shards, storedKey: 'table shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
@@ -694,4 +698,14 @@ function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
 function tableKeyShare(space: KeySpace): boolean {
   if (space.workload.hotKeyShareInherited !== undefined) return false;
   return space.index !== undefined && space.workload.hotKeyShareSource === 'derived' && space.workload.hotKeyShareAt === 'workload.hotKeyShare';
+}
+
+/**
+ * The hottest logical value's share of the key space's traffic: the declared or derived `hotKeyShare`, but on an index
+ * keyed by the table's sharded attribute (`hotKeyShareCarried`) the value's over all the table's shards, since the
+ * message quotes the value's loads and then the share of them one shard takes ("per table shard over 18").
+ */
+function valueShare(space: KeySpace): number {
+  const carried = carriedShards(space);
+  return carried ? Math.min(1, space.workload.hotKeyShare * carried.shards) : space.workload.hotKeyShare;
 }
