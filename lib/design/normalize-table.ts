@@ -3,7 +3,15 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type CarriedShards, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute, type KeySpace } from './key-design';
+import {
+  sameAttribute,
+  type CarriedShards,
+  type DynamoDbKeyDesign,
+  type IndexKeyChange,
+  type IndexProjection,
+  type KeyAttribute,
+  type KeySpace,
+} from './key-design';
 import { looksMutable } from './key-names';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';

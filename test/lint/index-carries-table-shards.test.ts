@@ -10,8 +10,8 @@
  */
 import { lint, type DesignInput, type DynamoDbTableDesign } from '../../lib';
 
-/** review r26 t9/d.json: season scores, the hot season sharded 18 ways by hash(playerId), an index by season and score. */
-const seasons = (patch: { indexKey?: string; top?: object } = {}): DesignInput => ({
+/** The season-scores table both reviews' designs share: the hot season sharded 18 ways by hash(playerId). */
+const scores = (gsi: object, accessPatterns: object[]): DesignInput => ({
   tables: [
     {
       name: 'season-scores',
@@ -19,22 +19,26 @@ const seasons = (patch: { indexKey?: string; top?: object } = {}): DesignInput =
       sortKey: { name: 'playerId', type: 'S', cardinality: 'unique' },
       workload: { peakReadUnits: 9000, peakWriteUnits: 6000, hotKeyShare: 0.95 },
       sharding: { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 },
-      globalSecondaryIndexes: [
-        {
-          indexName: 'by-season',
-          partitionKey: { name: patch.indexKey ?? 'seasonId', type: 'S', cardinality: 40 },
-          sortKey: { name: 'score', type: 'N', mutable: false },
-          workload: { peakWriteUnits: 6000 },
-        },
-      ],
-      accessPatterns: [
-        { name: 'my-score', keyAttributes: ['seasonId', 'playerId'], share: 0.7 },
-        { name: 'season-players', keyAttributes: ['seasonId'], share: 0.1, fanOut: true },
-        { name: 'top-100', index: 'by-season', keyAttributes: [patch.indexKey ?? 'seasonId'], share: 0.2, limit: 100, ...patch.top },
-      ],
+      globalSecondaryIndexes: [gsi],
+      accessPatterns: [{ name: 'my-score', keyAttributes: ['seasonId', 'playerId'], share: 0.7 }, ...accessPatterns],
     } as DynamoDbTableDesign,
   ],
 });
+
+/** review r26 t9/d.json: an index by season and score. */
+const seasons = (patch: { indexKey?: string; top?: object } = {}): DesignInput =>
+  scores(
+    {
+      indexName: 'by-season',
+      partitionKey: { name: patch.indexKey ?? 'seasonId', type: 'S', cardinality: 40 },
+      sortKey: { name: 'score', type: 'N', mutable: false },
+      workload: { peakWriteUnits: 6000 },
+    },
+    [
+      { name: 'season-players', keyAttributes: ['seasonId'], share: 0.1, fanOut: true },
+      { name: 'top-100', index: 'by-season', keyAttributes: [patch.indexKey ?? 'seasonId'], share: 0.2, limit: 100, ...patch.top },
+    ],
+  );
 
 const onTop = (design: DesignInput) => lint(design).filter((f) => f.ruleId === 'SG009' && f.index === 'by-season');
 
@@ -46,7 +50,9 @@ describe("SG009 on an index keyed by the table's sharded attribute", () => {
     expect(finding.message).toBe(
       "access pattern `top-100` reads `seasonId` on index `by-season`, which holds the table's stored keys, calculated-sharded on `playerId` over 18 keys (`sharding`), without fan-out: it sees one of 18 shards",
     );
-    expect(finding.fix).toContain("set fanOut: true and query the index for all 18 keys of the value (shardedKey(sharding).readKeys(key), with the table's `sharding`)");
+    expect(finding.fix).toContain(
+      "set fanOut: true and query the index for all 18 keys of the value (shardedKey(sharding).readKeys(key), with the table's `sharding`)",
+    );
     expect(finding.fix).toContain('ask each shard for its first 100 and merge them in sort-key order, so every shard serves every page');
     expect(finding.edits).toEqual([{ op: 'set', path: 'tables[0].accessPatterns[2].fanOut', value: true }]);
   });
@@ -61,8 +67,8 @@ describe("SG009 on an index keyed by the table's sharded attribute", () => {
   });
 
   it("a table read of a limited pattern says the page read too (the same rule's words)", () => {
-    const design = seasons({ top: { fanOut: true } });
-    const table = (design.tables as DynamoDbTableDesign[])[0];
+    const design = seasons({ top: { fanOut: true } }) as { tables: DynamoDbTableDesign[] };
+    const [table] = design.tables;
     const paged = { ...design, tables: [{ ...table, accessPatterns: [{ name: 'latest', keyAttributes: ['seasonId'], share: 1, limit: 20 }] }] } as DesignInput;
     const [finding] = lint(paged).filter((f) => f.ruleId === 'SG009');
     expect(finding.fix).toContain('`latest` reads a page at a time (limit 20): ask each shard for its first 20 and merge them');
@@ -71,30 +77,16 @@ describe("SG009 on an index keyed by the table's sharded attribute", () => {
 
 describe("an index on the table's sharded attribute: one plan, sized for the separate attribute's plain value", () => {
   /** game-flawed.json after --fix's first round: the hot season 18 ways; the index unchanged (`score`: 2 writes per update). */
-  const flawed: DesignInput = {
-    tables: [
-      {
-        name: 'season-scores',
-        partitionKey: { name: 'seasonId', type: 'S', cardinality: 40 },
-        sortKey: { name: 'playerId', type: 'S', cardinality: 'unique' },
-        workload: { peakReadUnits: 9000, peakWriteUnits: 6000, hotKeyShare: 0.95 },
-        sharding: { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 },
-        globalSecondaryIndexes: [
-          {
-            indexName: 'leaderboard-by-season',
-            partitionKey: { name: 'seasonId', type: 'S', cardinality: 40 },
-            sortKey: { name: 'score', type: 'N' },
-            projectionType: 'INCLUDE',
-            nonKeyAttributes: ['displayName'],
-          },
-        ],
-        accessPatterns: [
-          { name: 'my-score', keyAttributes: ['seasonId', 'playerId'], share: 0.7 },
-          { name: 'top-100', index: 'leaderboard-by-season', keyAttributes: ['seasonId'], share: 0.3, limit: 100 },
-        ],
-      },
-    ],
-  };
+  const flawed = scores(
+    {
+      indexName: 'leaderboard-by-season',
+      partitionKey: { name: 'seasonId', type: 'S', cardinality: 40 },
+      sortKey: { name: 'score', type: 'N' },
+      projectionType: 'INCLUDE',
+      nonKeyAttributes: ['displayName'],
+    },
+    [{ name: 'top-100', index: 'leaderboard-by-season', keyAttributes: ['seasonId'], share: 0.3, limit: 100 }],
+  );
 
   it('SG001 and SG003 quote the 37 shards of the unsharded season (0.95 × 12,000 = 11,400 WCU), not 3 for one table shard', () => {
     const onIndex = lint(flawed).filter((f) => f.index === 'leaderboard-by-season' && (f.ruleId === 'SG001' || f.ruleId === 'SG003'));

@@ -48,7 +48,7 @@ describe("an index keyed by the table's partition key takes the table's hottest 
   // whose values are the table's 40 shards of the hot game (600 WCU each, a warning beside its neighbours), SG009 fans
   // `top-scores` out over them, and the warning quotes the one plan (80 shards on `gameIdShard`, past the read quota: no
   // edit); no error is left, and a second run changes nothing.
-  it('--fix leaves no silent pass: the index keeps the table\'s shards, its reads fan out over them, and a second run changes nothing', () => {
+  it("--fix leaves no silent pass: the index keeps the table's shards, its reads fan out over them, and a second run changes nothing", () => {
     const text = JSON.stringify({ tables: [{ ...leaderboardTable(), engine: undefined }] }, null, 2);
     const first = fixDesignText(text, {});
     const fixedDesign = JSON.parse(first.text) as { tables: DynamoDbTableDesign[] };

@@ -34,7 +34,7 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll): one shard serves it. Also for a GSI keyed by the table\'s sharded partition-key attribute itself, with no sharding of its own: its key values are the table\'s stored keys (`seasonId#0`…), so a query of one value on it reads one of the table\'s shards. (Replicated copies each hold everything: any one serves a read.)',
+    "A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll): one shard serves it. Also for a GSI keyed by the table's sharded partition-key attribute itself, with no sharding of its own: its key values are the table's stored keys (`seasonId#0`…), so a query of one value on it reads one of the table's shards. (Replicated copies each hold everything: any one serves a read.)",
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
@@ -42,7 +42,14 @@ export const unshardedRead = defineRule({
     'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
   ],
-  sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.dynamoQueryPagination, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas, SOURCES.cosmosLimits],
+  sources: [
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoQueryPagination,
+    SOURCES.cosmosSynthetic,
+    SOURCES.dynamoThroughputQuotas,
+    SOURCES.cosmosLimits,
+  ],
   messages: () => ({
     random:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
