@@ -160,9 +160,12 @@ export interface Workload {
  * evenly": every suffix is queried and the results merged).
  */
 export interface CarriedShards {
+  /** The table's sharding strategy: write shards only (replicated copies are not shards of a value). */
   readonly strategy: 'random' | 'calculated';
+  /** The table's shard count: the stored keys of one value the index's key takes. */
   readonly shards: number;
-  /** The table's shard source (`calculated`). */
+  /** The table's shard source (`calculated`).
+   *  @default - none: random shards have none */
   readonly sourceAttribute?: string;
   /** The table's `sharding` path (`sharding`). */
   readonly path: string;
