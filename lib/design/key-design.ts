@@ -147,10 +147,32 @@ export interface Workload {
   /** A GSI's share inherited from an attribute its key's components carry (`hotKeyShareSource` 'derived'); absent
    *  otherwise. */
   readonly hotKeyShareInherited?: InheritedShare;
+  /** A GSI keyed by the table's write-sharded partition-key attribute itself, with no sharding of its own: its key values
+   *  are the table's stored keys (`seasonId#0`…`seasonId#17`), so `hotKeyShare` is the table's divided by these shards
+   *  (`hotKeyShareSource` 'derived'); absent otherwise. */
+  readonly hotKeyShareCarried?: CarriedShards;
   /** Which operations carry the hottest value's share (`workload.hotKeyOperations`; an index's: both). */
   readonly hotKeyOperations: HotKeyOperations;
   /** Field path of this key space's `workload` (`workload`, `globalSecondaryIndexes[0].workload`), whether or not it is
    *  declared. */
+  readonly path: string;
+}
+
+/**
+ * The table's write sharding that a GSI keyed by the table's sharded attribute carries (`Workload.hotKeyShareCarried`):
+ * the index has no sharding of its own, yet each of its key values holds one shard of a table key value, so a query of
+ * one logical value on the index reads one of `shards` keys (AWS, "Using write sharding to distribute workloads
+ * evenly": every suffix is queried and the results merged).
+ */
+export interface CarriedShards {
+  /** The table's sharding strategy: write shards only (replicated copies are not shards of a value). */
+  readonly strategy: 'random' | 'calculated';
+  /** The table's shard count: the stored keys of one value the index's key takes. */
+  readonly shards: number;
+  /** The table's shard source (`calculated`).
+   *  @default - none: random shards have none */
+  readonly sourceAttribute?: string;
+  /** The table's `sharding` path (`sharding`). */
   readonly path: string;
 }
 

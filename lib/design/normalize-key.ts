@@ -6,6 +6,7 @@ import type { IssueLog } from './issue-log';
 import {
   currentBucketValues,
   isTimeBucketKey,
+  type CarriedShards,
   sameAttribute,
   type HotKeyShareSource,
   type InheritedShare,
@@ -83,6 +84,8 @@ export interface DeclaredFigure {
   readonly level?: number;
   /** A GSI's share inherited from a component attribute that declares one elsewhere in the table. */
   readonly inherited?: InheritedShare;
+  /** A GSI's share divided by the table's shards its key carries (normalize-table.ts, `tableHotShare`). */
+  readonly carried?: CarriedShards;
 }
 
 /** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
@@ -128,6 +131,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShareAt: declared?.at,
     hotKeyShareLevel: declared?.level,
     ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : {}),
+    ...(declared?.carried !== undefined && hot.source === 'derived' ? { hotKeyShareCarried: declared.carried } : {}),
     hotKeyOperations: draft.hotKeyOperations ?? 'both',
     path: workloadPath,
   };

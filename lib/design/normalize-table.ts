@@ -3,7 +3,15 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute, type KeySpace } from './key-design';
+import {
+  sameAttribute,
+  type CarriedShards,
+  type DynamoDbKeyDesign,
+  type IndexKeyChange,
+  type IndexProjection,
+  type KeyAttribute,
+  type KeySpace,
+} from './key-design';
 import { looksMutable } from './key-names';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
@@ -180,7 +188,13 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   if (!names.every((name) => sameAttribute(name, tableKey) || components.some((c) => sameAttribute(name, c)))) return undefined;
   const carriesTableShards = sharding === undefined && indexKey.some((a) => sameAttribute(a.name, tableKey));
   const shards = carriesTableShards ? (table.sharding?.shards ?? 1) : 1;
-  return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare' };
+  // Write shards (not copies) the index's key values are: a query of one value on the index reads one of them (SG009).
+  const strategy = table.sharding?.strategy;
+  const carried: CarriedShards | undefined =
+    shards > 1 && (strategy === 'random' || strategy === 'calculated')
+      ? { strategy, shards, ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : {}), path: 'sharding' }
+      : undefined;
+  return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : {}) };
 }
 
 /**

@@ -137,7 +137,8 @@ export function checkPatternReads(patterns: readonly AccessPattern[], spaceOf: (
   for (const pattern of patterns) {
     const space = spaceOf(pattern.index);
     if (space === undefined) continue;
-    const strategy = space.sharding?.strategy;
+    // An index keyed by the table's sharded attribute holds the table's shards (`hotKeyShareCarried`): one of them serves it.
+    const strategy = (space.sharding ?? space.workload.hotKeyShareCarried)?.strategy;
     if (pattern.wants === 'any' && strategy !== 'random' && strategy !== 'calculated') {
       log.add(
         joinPath(pattern.path, 'wants'),

@@ -6,7 +6,7 @@
  */
 import { keySpaceCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
@@ -169,6 +169,9 @@ export class SpaceAnalysis {
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
+  /** On an index keyed by the table's sharded attribute (`hotKeyShareCarried`), the value's loads over all the table's
+   *  shards: what a separate shard attribute of the index, holding the plain value and its own shard, takes (so the N a
+   *  fix writes is the N the next lint credits the index with, normalize-table.ts `tableHotShare`). */
   readonly hot: Loads;
   /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
    *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
@@ -215,15 +218,27 @@ export class SpaceAnalysis {
     this.inherited = inheritedWrites(design, space, profile);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
+    // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): its share is one of the table's shards of
+    // the value, but a page read (limit) reads a page of every shard, so each of them takes the value's whole reads.
+    const carried = carriedShards(space);
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
     const writeShare = this.inherited?.share ?? hotKeyShare;
-    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
+    const shareHot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
+    // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): `hotKeyShare` is one of the table's shards
+    // of the value; the value's own loads are those × the shards, which the busiest stored key (`perKey`) takes a shard of.
+    this.hot =
+      carried === undefined
+        ? shareHot
+        : {
+            reads: this.namedReads ? shareHot.reads : Math.min(peakReadUnits, shareHot.reads * carried.shards),
+            writes: this.inherited ? shareHot.writes : Math.min(this.written.units, shareHot.writes * carried.shards),
+          };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     const one = withCopies(design, this.total, 1);
     this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
-    const shards = space.sharding?.shards ?? 1;
-    this.perKey = this.dimensionsAt(layout, shards);
+    const shards = space.sharding?.shards ?? carried?.shards ?? 1;
+    this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -543,7 +558,11 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
  * strategy is kept when it can work.
  */
 function planFor(analysis: SpaceAnalysis): Plan {
-  const { design, space, hot, collection, readsSpread } = analysis;
+  const { design, space, collection, readsSpread } = analysis;
+  // An index keyed by the table's sharded attribute is sharded in a separate attribute that holds the plain value (advice.ts,
+  // `separateShardAttribute`): its own shards alone spread it, so N is sized on the value's loads, not one table shard's.
+  const carried = carriedShards(space) !== undefined;
+  const { hot } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
@@ -552,7 +571,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from. The analysis has
   // them already where the key is not sharded (its busiest stored key is then that one key).
-  const unsharded = space.sharding ? dimensionsOf(hot) : analysis.perKey;
+  const unsharded = space.sharding || carried ? dimensionsOf(hot) : analysis.perKey;
   const unshardedWrites = dimensionsOf(writes);
   const writesHot = !allFit(unshardedWrites);
   const hotAtAll = !allFit(unsharded);
@@ -606,4 +625,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
 export function hotLoad(a: SpaceAnalysis, label: LoadDimension['label']): number {
   return label === 'read' ? a.hot.reads : label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
+}
+
+/** The table's write shards an index's key values carry (normalize-table.ts, `tableHotShare`); none where it declares its own sharding. */
+export function carriedShards(space: KeySpace): CarriedShards | undefined {
+  return space.sharding === undefined ? space.workload.hotKeyShareCarried : undefined;
 }

@@ -34,7 +34,8 @@ export interface ReadRequests {
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
 export function readRequests(analysis: SpaceAnalysis): ReadRequests {
-  const sharding = analysis.space.sharding;
+  // An index keyed by the table's sharded attribute has the table's shards for its key values (`hotKeyShareCarried`).
+  const sharding = analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried;
   if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
   return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
 }

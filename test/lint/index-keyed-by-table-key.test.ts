@@ -21,10 +21,14 @@ describe("an index keyed by the table's partition key takes the table's hottest 
     expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…79 \(N = 80 random shards\).*N = 40 if no update changes `score`/);
   });
 
-  // 120 partitions: 266.67 + 59,733.33 ÷ 120 = 764.44 at 6 (at 5, 320 + 497.33 = 817.33).
-  it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU → 6 index shards', () => {
+  // shardfix26: one table shard of the hot game takes 0.4 ÷ 15 of 60,000 = 1,600 WCU; the fix keys the index by a
+  // separate attribute that holds the plain `gameId` and its own shard, which spread the game's whole 24,000 WCU alone
+  // (normalize-table.ts `tableHotShare`), so N is the unsharded index's 80 (it was 6, sized on one table shard's 1,600).
+  it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU per table shard; N = 80 for the separate attribute', () => {
     const sharded = leaderboardTable({ sharding: { strategy: 'calculated', shards: 15, sourceAttribute: 'playerId' } });
-    expect(indexFinding(sharded)).toMatchObject({ data: { hotKeyLoad: 1_600, shards: 6 } });
+    const finding = indexFinding(sharded);
+    expect(finding).toMatchObject({ data: { share: 0.4, hotKeyLoad: 24_000, shards: 80 } });
+    expect(finding?.message).toContain('24,000 WCU writes, 1,600 WCU per table shard over 15');
   });
 
   it('an index keyed by another attribute keeps its own share (uniform over its values)', () => {
@@ -39,19 +43,24 @@ describe("an index keyed by the table's partition key takes the table's hottest 
     expect(indexFinding(reads)).toBeUndefined();
   });
 
-  // gsishard21: the index's separate shard attribute holds the game's id and its own shard, not the table's 40 shards,
-  // so --fix's 2 shards (sized while the index was still keyed by `gameId`, which holds them) leave 12,000 WCU per shard:
-  // the re-lint says so (80 shards, past the read quota, no edit) instead of passing, and a second run changes nothing.
-  it('--fix leaves no silent pass: the re-keyed index is judged on its own shards, and a second run changes nothing', () => {
+  // gsishard21, shardfix26: the index's separate shard attribute would hold the game's id and its own shard, not the
+  // table's 40 shards, so a fix sized on one table shard (2) left 12,000 WCU per shard. Now the index keeps `gameId`,
+  // whose values are the table's 40 shards of the hot game (600 WCU each, a warning beside its neighbours), SG009 fans
+  // `top-scores` out over them, and the warning quotes the one plan (80 shards on `gameIdShard`, past the read quota: no
+  // edit); no error is left, and a second run changes nothing.
+  it("--fix leaves no silent pass: the index keeps the table's shards, its reads fan out over them, and a second run changes nothing", () => {
     const text = JSON.stringify({ tables: [{ ...leaderboardTable(), engine: undefined }] }, null, 2);
     const first = fixDesignText(text, {});
     const fixedDesign = JSON.parse(first.text) as { tables: DynamoDbTableDesign[] };
-    expect(fixedDesign.tables[0].globalSecondaryIndexes?.[0]).toMatchObject({
-      partitionKey: { name: 'gameIdShard' },
-      sharding: { strategy: 'random', logicalAttribute: 'gameId' },
-    });
-    const errors = lint(fixedDesign).filter((f) => f.severity === 'error');
-    expect(errors).toMatchObject([{ ruleId: 'SG003', index: 'top-scores-v2', data: { share: 0.4, hotKeyLoad: 24_000, shards: 80 }, edits: undefined }]);
+    expect(fixedDesign.tables[0].sharding).toMatchObject({ strategy: 'calculated', shards: 40, hotValues: 1 });
+    expect(fixedDesign.tables[0].globalSecondaryIndexes?.[0]).toMatchObject({ indexName: 'top-scores', partitionKey: { name: 'gameId' } });
+    expect(fixedDesign.tables[0].globalSecondaryIndexes?.[0].sharding).toBeUndefined();
+    expect(fixedDesign.tables[0].accessPatterns?.find((p) => p.name === 'top-scores')).toMatchObject({ fanOut: true });
+    const findings = lint(fixedDesign);
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(findings.filter((f) => f.ruleId === 'SG003')).toMatchObject([
+      { severity: 'warning', index: 'top-scores', data: { share: 0.4, hotKeyLoad: 24_000, shards: 80 }, edits: undefined },
+    ]);
     expect(fixDesignText(first.text, {}).fixes).toEqual([]);
   });
 });

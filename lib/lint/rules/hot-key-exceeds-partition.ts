@@ -1,7 +1,7 @@
 import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { hotLoad, type SpaceAnalysis } from '../analysis';
+import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { restLoads } from '../hot-values';
@@ -120,8 +120,9 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
  */
 function bindingDimension(a: SpaceAnalysis, d: LoadDimension): { readonly dimension: LoadDimension; readonly overLogical: boolean } {
   if (d.physical) return { dimension: d, overLogical: false };
-  const layout = a.space.sharding?.strategy ?? 'none';
-  const n = a.space.sharding?.shards ?? 1;
+  const sharding = a.space.sharding ?? carriedShards(a.space);
+  const layout = sharding?.strategy ?? 'none';
+  const n = sharding?.shards ?? 1;
   const share = a.storedKeyShare(layout, n);
   const below = share && shareCeiling(a, { loads: a.storedLoads(layout, n), cardinality: a.trafficValues * n }, share);
   return below && below.usable < d.usable ? { dimension: below, overLogical: true } : { dimension: d, overLogical: false };
@@ -133,7 +134,7 @@ function overClauses(a: SpaceAnalysis): {
   readonly data: Record<string, number | string | readonly string[]>;
   readonly usable: number | undefined;
 } {
-  const shards = a.space.sharding;
+  const shards = a.space.sharding ?? carriedShards(a.space);
   const { headroom } = a.design.thresholds;
   const notes: Id[] = [];
   const data: Record<string, number | string | readonly string[]> = {};
@@ -225,7 +226,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI that declares no writes of its own and whose key attribute is named like one updates change (a status, a score; no `mutable` declared): counted at 2× the table's writes. A warning where 1× would fit (only the name makes it over), an error where 1× is over too; its shard count is sized at 2×, with the count 1× needs beside it.",
     "A GSI that declares no writes of its own, on a table whose hottest key value is one item every write of it updates (no sort key, or the item a declared running total or conditional write keeps): it takes at least that item's share of its writes on one of its values, whatever its own cardinality, since every update writes the index on the one index key value the item carries.",
     "That GSI when updates change its key (counted at 2× the table's writes): both writes of an update land on the one value when the change is to the index's sort key; at most one on any value when it is to its partition key, since the item then moves between values.",
-    "A GSI that declares no `hotKeyShare` and whose partition key is the table's partition-key attribute (or its components): it takes the table's `hotKeyShare` of its writes, unless that share is of reads only; divided by the table's shards only where the index is keyed by the table's sharded attribute itself and declares no sharding of its own. An index sharded in a separate attribute (`logicalAttribute`) holds the unsharded value and its own shard: its own shards alone spread it.",
+    "A GSI that declares no `hotKeyShare` and whose partition key is the table's partition-key attribute (or its components): it takes the table's `hotKeyShare` of its writes, unless that share is of reads only; divided by the table's shards only where the index is keyed by the table's sharded attribute itself and declares no sharding of its own: its busiest key is then one table shard of the value (quoted as the value's load, then \"per table shard over N\"), a page read (`limit`) reads every shard, and its fix, a separate shard attribute, is sized on the value's whole load. An index sharded in a separate attribute (`logicalAttribute`) holds the unsharded value and its own shard: its own shards alone spread it.",
     "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count.",
     "That share is divided by the table's shards too where a part is the table's sharded key attribute itself (a multi-attribute key reads it as stored, `<value>#n`), not for a component (a string the application joins: the design does not say from which value).",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
@@ -639,6 +640,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const [fixId, ...fixNotes] = advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
   const held = space.sharding?.logicalAttribute;
+  // An index keyed by the table's sharded attribute: its busiest key is one of the table's shards of the value.
+  const carried = carriedShards(space);
   // Copies that no count fits leave the move as the one change of key that serves (the cache serves reads alone).
   const noCopies = a.plan.layout === 'replicated' && a.plan.shards === undefined;
   const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && (advice.shards !== undefined || noCopies);
@@ -664,11 +667,12 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
-        share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
+        share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),
         shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
         ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
+        ...(carried ? { declaredShards: carried.shards, storedKey: 'table shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         ...headroomOnly,
@@ -786,4 +790,14 @@ function withinFullPhysicalShare(a: SpaceAnalysis): { readonly physicalRaw: numb
 function tableKeyShare(space: KeySpace): boolean {
   if (space.workload.hotKeyShareInherited !== undefined) return false;
   return space.index !== undefined && space.workload.hotKeyShareSource === 'derived' && space.workload.hotKeyShareAt === 'workload.hotKeyShare';
+}
+
+/**
+ * The hottest logical value's share of the key space's traffic: the declared or derived `hotKeyShare`, but on an index
+ * keyed by the table's sharded attribute (`hotKeyShareCarried`) the value's over all the table's shards, since the
+ * message quotes the value's loads and then the share of them one shard takes ("per table shard over 18").
+ */
+function valueShare(space: KeySpace): number {
+  const carried = carriedShards(space);
+  return carried ? Math.min(1, space.workload.hotKeyShare * carried.shards) : space.workload.hotKeyShare;
 }

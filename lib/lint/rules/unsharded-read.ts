@@ -34,21 +34,37 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll): one shard serves it. (Replicated copies each hold everything: any one serves a read.)',
+    "A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll): one shard serves it. Also for a GSI keyed by the table's sharded partition-key attribute itself, with no sharding of its own: its key values are the table's stored keys (`seasonId#0`…), so a query of one value on it reads one of the table's shards. (Replicated copies each hold everything: any one serves a read.)",
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   fixDetails: [
+    'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
   ],
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas, SOURCES.cosmosLimits],
+  sources: [
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoQueryPagination,
+    SOURCES.cosmosSynthetic,
+    SOURCES.dynamoThroughputQuotas,
+    SOURCES.cosmosLimits,
+  ],
   messages: () => ({
     random:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
     calculated:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, calculated-sharded on {{source|code}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
+    carriedRandom:
+      "access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which holds the table's stored keys, random-sharded over {{shards}} keys ({{tableSharding|code}}), without fan-out: it sees about 1/{{shards}} of the data",
+    carriedCalculated:
+      "access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which holds the table's stored keys, calculated-sharded on {{source|code}} over {{shards}} keys ({{tableSharding|code}}), without fan-out: it sees one of {{shards}} shards",
+    fixCarried:
+      "set fanOut: true and query the index for all {{shards}} keys of the value (shardedKey(sharding).readKeys(key), with the table's {{tableSharding|code}})",
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
+    fixPaged:
+      '; {{pattern|code}} reads a page at a time (limit {{limit}}): ask each shard for its first {{limit}} and merge them in sort-key order, so every shard serves every page and the shards do not divide its reads (SG003 says when those reads need a cache)',
     fixAny: '; or, when any matching item will do (a work queue\'s poll), set wants: "any" and query one shard, another when it is empty',
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
     fixPastCapacity:
@@ -59,7 +75,10 @@ export const unshardedRead = defineRule({
   check(design, analysis) {
     return analysis.spaces.flatMap((a) => {
       const { space } = a;
-      const sharding = space.sharding;
+      // An index keyed by the table's sharded attribute, with no sharding of its own, holds the table's stored keys:
+      // a query of one value on it reads one of the table's shards (normalize-table.ts, `tableHotShare`).
+      const carried = space.sharding === undefined ? space.workload.hotKeyShareCarried : undefined;
+      const sharding = space.sharding ?? carried;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
@@ -72,20 +91,24 @@ export const unshardedRead = defineRule({
       const fixNotes = [
         ...(blocked ? ([pastQuota ? (ruQuota(pastQuota) ? 'fixPastRuQuota' : 'fixPastQuota') : 'fixPastCapacity'] as const) : []),
         'fixAny' as const,
-        ...(shardingNeedless(a) ? (['fixNeedless'] as const) : []),
+        ...(!carried && shardingNeedless(a) ? (['fixNeedless'] as const) : []),
       ];
+      const random = sharding.strategy === 'random';
       return unfanned.map((p) => ({
         path: p.path,
         index: space.index,
-        messageId: sharding.strategy === 'random' ? ('random' as const) : ('calculated' as const),
-        fixId: sharding.strategy === 'random' ? ('fixRandom' as const) : ('fixCalculated' as const),
-        fixNotes,
+        messageId: carried ? (random ? ('carriedRandom' as const) : ('carriedCalculated' as const)) : random ? ('random' as const) : ('calculated' as const),
+        fixId: carried ? ('fixCarried' as const) : random ? ('fixRandom' as const) : ('fixCalculated' as const),
+        // A page read (limit) fans out as a page of every shard, merged: the rule says so where it asks for the fan-out.
+        fixNotes: p.limit !== undefined ? (['fixPaged', ...fixNotes] as const) : fixNotes,
         data: {
           pattern: p.name,
           key: space.partitionKey.map((k) => k.name),
           index: space.index,
           shards: sharding.shards,
           ...(sharding.strategy === 'calculated' ? { source } : {}),
+          ...(carried ? { tableSharding: carried.path } : {}),
+          ...(p.limit !== undefined ? { limit: p.limit } : {}),
           ...(blocked ? { ...pastQuota, fanOutPatterns: unfanned.map((u) => u.name) } : {}),
         },
         ...(blocked ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
