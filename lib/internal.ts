@@ -59,6 +59,7 @@ export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
 export {
   DYNAMODB_TEMPLATE_TYPES,
+  indexWaiverCopies,
   METADATA_PATH,
   TEMPLATE_METADATA_KEY,
   TEMPLATE_METADATA_VERSION,
