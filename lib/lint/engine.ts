@@ -291,7 +291,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // scoped to the table's own key; the report names the indexes it does not reach.
       const uncovered =
         ack.index === undefined
-          ? [...new Set(findings.filter((f) => f.order === order && f.finding.ruleId === ack.rule && f.finding.index !== undefined).map((f) => f.finding.index as string))]
+          ? [
+              ...new Set(
+                findings
+                  .filter((f) => f.order === order && f.finding.ruleId === ack.rule && f.finding.index !== undefined)
+                  .map((f) => f.finding.index as string),
+              ),
+            ]
           : [];
       unused.push({
         ruleId: ack.rule,
