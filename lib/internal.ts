@@ -8,7 +8,7 @@
  */
 export { sameAttribute } from './design/key-design';
 /** How a report names a waiver whose `expires` day passed (every report says it alike). */
-export { lapsedWaiverNote } from './lint/engine';
+export { lapsedWaiverNote, uncoveredIndexesNote, uncoveredWaiverNote } from './lint/engine';
 export { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
@@ -59,6 +59,7 @@ export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
 export {
   DYNAMODB_TEMPLATE_TYPES,
+  indexWaiverCopies,
   METADATA_PATH,
   TEMPLATE_METADATA_KEY,
   TEMPLATE_METADATA_VERSION,

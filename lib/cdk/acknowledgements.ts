@@ -6,7 +6,7 @@
  */
 import type { IConstruct } from 'constructs';
 import { acknowledgementsIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
-import { acknowledgementIssues, recordedIn } from '../internal';
+import { acknowledgementIssues, indexWaiverCopies, recordedIn } from '../internal';
 
 export type { RecordedAcknowledgement } from '../index';
 export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME } from '../internal';
@@ -46,9 +46,10 @@ export function validAcknowledgementsFor(resource: IConstruct): RecordedAcknowle
   return acknowledgementsFor(resource).filter((ack) => acknowledgementIssues(ack).length === 0);
 }
 
-/** Those acknowledgements as a design declares them. */
-export function asDesignAcknowledgements(acknowledgements: readonly RecordedAcknowledgement[]): AcknowledgementDesign[] {
-  return acknowledgements.map(({ rule, reason }) => ({ rule, reason }));
+/** Those acknowledgements as a table's design declares them: each once for the table's own key space and once per
+ *  index of `indexNames`, since CDK suppresses a rule's violations of the table on every key space (indexWaiverCopies). */
+export function asDesignAcknowledgements(acknowledgements: readonly RecordedAcknowledgement[], indexNames: readonly string[] = []): AcknowledgementDesign[] {
+  return [...acknowledgements.map(({ rule, reason }) => ({ rule, reason })), ...indexWaiverCopies(acknowledgements, indexNames)];
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
-import { checkWith, lapsedWaiverNote, retiredRuleNote, ruleName, templateMetadataOf } from '../internal';
+import { checkWith, lapsedWaiverNote, retiredRuleNote, ruleName, templateMetadataOf, uncoveredIndexesNote, uncoveredWaiverNote } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
 
@@ -80,7 +80,7 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
     !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
     ruleName: ruleName(finding.ruleId),
-    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}`,
+    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}${finding.acknowledgementWithoutIndex ? ` Not waived: ${uncoveredWaiverNote(finding)}.` : ''}`,
     fix: finding.fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {
@@ -136,7 +136,7 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
     ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? 'the finding it was written for is gone'}`,
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? uncoveredIndexesNote(a) ?? 'the finding it was written for is gone'}`,
       fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [

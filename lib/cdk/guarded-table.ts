@@ -497,7 +497,9 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
 
   /** The design with every waiver in effect: the props' and `waivers`, those given with `Validations.acknowledge()`. */
   private effectiveInput(waivers: readonly RecordedAcknowledgement[] = validAcknowledgementsFor(this)): TableDesignInput {
-    const acknowledgements = [...(this.input.acknowledgements ?? []), ...asDesignAcknowledgements(waivers)];
+    // CDK suppresses a waived rule on every key space of the table: the copies cover each index too.
+    const indexNames = [...(this.input.globalSecondaryIndexes ?? []), ...(this.input.localSecondaryIndexes ?? [])].map((index) => index.indexName);
+    const acknowledgements = [...(this.input.acknowledgements ?? []), ...asDesignAcknowledgements(waivers, indexNames)];
     return acknowledgements.length > 0 ? { ...this.input, acknowledgements } : this.input;
   }
 

@@ -97,7 +97,8 @@ function scopesOf(acknowledgedAt: unknown): Record<string, string> {
   return scopes;
 }
 
-/** Marks the stale waivers that are copies of a scope's `Validations.acknowledge()` (those carry no index). */
+/** Marks the stale waivers that are copies of a scope's `Validations.acknowledge()`: the table's own and its copies per
+ *  index (metadata.ts, indexWaiverCopies), each of which may waive nothing while another copy waives a finding. */
 function withScopes(result: TemplateResourceResult, acknowledgedAt: unknown): TemplateResourceResult {
   const scopes = scopesOf(acknowledgedAt);
   if (Object.keys(scopes).length === 0) return result;
@@ -105,7 +106,7 @@ function withScopes(result: TemplateResourceResult, acknowledgedAt: unknown): Te
     ...result,
     acknowledgedAt: scopes,
     unusedAcknowledgements: result.unusedAcknowledgements.map((ack) =>
-      ack.index === undefined && Object.prototype.hasOwnProperty.call(scopes, ack.ruleId) ? { ...ack, acknowledgedAt: scopes[ack.ruleId] } : ack,
+      Object.prototype.hasOwnProperty.call(scopes, ack.ruleId) ? { ...ack, acknowledgedAt: scopes[ack.ruleId] } : ack,
     ),
   };
 }

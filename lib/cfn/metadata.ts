@@ -56,3 +56,17 @@ export function templateMetadataOf(resource: unknown): TemplateMetadata {
     acknowledgedAt: own(entry, 'acknowledgedAt'),
   };
 }
+
+/**
+ * The per-index copies of a table's `Validations.acknowledge()` waivers, linted after the waivers themselves. CDK
+ * suppresses a rule's violations of every resource at or below the acknowledging scope by rule id alone (it has no
+ * index), so a finding on a GSI or LSI of the table is suppressed as one on its own key is; a design acknowledgement
+ * without `index` waives the table's own key space only, so each waiver is copied once per index (`indexNames`):
+ * the lint then says what the synth does. Index by index, each waiver in order.
+ */
+export function indexWaiverCopies(
+  waivers: readonly { readonly rule: string; readonly reason: string }[],
+  indexNames: readonly string[],
+): { rule: string; reason: string; index: string }[] {
+  return indexNames.flatMap((index) => waivers.map(({ rule, reason }) => ({ rule, reason, index })));
+}

@@ -8,7 +8,15 @@
  */
 import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
 import { describeValue, isIntrinsic, isObject, own, type Json } from './intrinsics';
-import { templateMetadataOf } from './metadata';
+import { indexWaiverCopies, templateMetadataOf } from './metadata';
+
+/** A written waiver that copies a scope's `Validations.acknowledge()`: a rule `acknowledgedAt` names, a reason, no index. */
+const isScopeCopy = (value: unknown, scopes: Record<string, unknown>): value is { rule: string; reason: string } =>
+  isObject(value) &&
+  typeof own(value, 'rule') === 'string' &&
+  Object.prototype.hasOwnProperty.call(scopes, own(value, 'rule') as string) &&
+  typeof own(value, 'reason') === 'string' &&
+  own(value, 'index') === undefined;
 
 /** Something in the resource that could not be read, and where. */
 export interface UncheckedValue {
@@ -184,8 +192,14 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
   for (const s of unknown) skip(s.location, 'SG010 (Contributor Insights switch)', s.found);
   const keyMonitoring = off ? false : unknown.length > 0 ? undefined : true;
   const metadata = templateMetadataOf(resource);
-  // Waivers of this contract version go to the lint as written, so a malformed one is reported, not dropped.
-  const acknowledgements = metadata.status === 'read' ? metadata.acknowledgements : undefined;
+  // Waivers of this contract version go to the lint as written, so a malformed one is reported, not dropped. A copy
+  // of a Validations.acknowledge() (its rule in `acknowledgedAt`, no `index`), which CDK applies to every key space of
+  // the table, is copied once more per index, after them all, so the lint waives the index findings CDK suppresses.
+  const written = metadata.status === 'read' ? metadata.acknowledgements : undefined;
+  const scopes = metadata.status === 'read' && isObject(metadata.acknowledgedAt) ? metadata.acknowledgedAt : {};
+  const indexNames = [...new Set(partitionKeys.flatMap((key) => (key.index !== undefined ? [key.index] : [])))];
+  const copied = Array.isArray(written) ? written.filter((ack) => isScopeCopy(ack, scopes)) : [];
+  const acknowledgements = copied.length > 0 && indexNames.length > 0 ? [...(written as unknown[]), ...indexWaiverCopies(copied, indexNames)] : written;
   return {
     design: {
       engine: 'dynamodb',

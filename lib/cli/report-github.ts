@@ -11,7 +11,7 @@
  * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
  * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
-import { lapsedWaiverNote } from '../internal';
+import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
@@ -125,6 +125,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
             `${f.resource}${f.index ? ` (index ${f.index})` : ''}: ${f.message}`,
             `Fix: ${f.fix}`,
             ...(f.expiredAcknowledgement ? [`No longer waived: ${lapsedWaiverNote(f)}`] : []),
+            ...(f.acknowledgementWithoutIndex ? [`Not waived: ${uncoveredWaiverNote(f)}`] : []),
             `Path: ${f.path}`,
             ruleDocsUrl(f.ruleId, f.title, settings.docsUrl),
           ],

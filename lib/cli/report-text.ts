@@ -4,7 +4,7 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { lapsedWaiverNote } from '../internal';
+import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
@@ -28,7 +28,10 @@ function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: str
   let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
   text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
   if (f.acknowledged) text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
-  else if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
+  else {
+    if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
+    if (f.acknowledgementWithoutIndex) text += `${INDENT}not waived: ${p(uncoveredWaiverNote(f) ?? '')}\n`;
+  }
   return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title, docsUrl)}`)}\n`;
 }
 

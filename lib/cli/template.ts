@@ -52,8 +52,12 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
       if (ack.acknowledgedAt === undefined) unused.push(located);
     }
     // A scope's waiver is copied into every table under it: stale only if no copy waives anything (decided over the run).
+    // On one table, as the CDK checks judge it: used while the table has any finding of its rule, on whichever key
+    // space (CDK suppresses them all; its copy per index waives those); its own-key copy stands for it when unused.
     for (const [ruleId, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
-      const copy = result.unusedAcknowledgements.find((a) => a.ruleId === ruleId && a.acknowledgedAt === acknowledgedAt);
+      const copy = result.findings.some((f) => f.ruleId === ruleId)
+        ? undefined
+        : result.unusedAcknowledgements.find((a) => a.ruleId === ruleId && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
       scoped.push({ ruleId, acknowledgedAt, ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}) });
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });

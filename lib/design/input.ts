@@ -250,8 +250,9 @@ export interface AcknowledgementDesign {
   readonly rule: string;
   /** Why the finding is accepted (at least 10 characters); audits read it. */
   readonly reason: string;
-  /** DynamoDB: waive the finding only on this index.
-   *  @default - the table or container and all its indexes */
+  /** DynamoDB: the index (GSI, or LSI) whose findings it waives, and only those: a waiver scopes one key space.
+   *  @default - the table's or container's own key space only (its key, its access patterns on the table, table-wide
+   *  findings such as capacity), never its indexes': each index needs a waiver naming it */
   readonly index?: string;
   /** The last day the waiver holds, `YYYY-MM-DD` (UTC): from the next day the findings it waived count again, each
    *  reported with this waiver's reason and date (a waiver "until the quota raise lands").

@@ -301,8 +301,8 @@ export interface Acknowledgement {
   readonly rule: string;
   /** Declared reason the finding is accepted, shown to audits. */
   readonly reason: string;
-  /** DynamoDB: the one index whose findings are waived; absent when the waiver covers the table or container and all
-   *  its indexes. */
+  /** DynamoDB: the one index whose findings are waived; absent when the waiver covers the table's or container's own
+   *  key space only, never its indexes' (`keySpaceOf`, lib/lint/rule.ts). */
   readonly index?: string;
   /** The waiver's last day, `YYYY-MM-DD` (UTC); absent when it never expires. */
   readonly expires?: string;

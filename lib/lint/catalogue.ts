@@ -29,7 +29,8 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
     '',
     'Every finding names the rule, the offending field path, the numbers that triggered it, and a fix with',
     'computed values (and, where the fix is a design change, the edits that apply it: `skewguard lint --fix`).',
-    'Waive one with `{ rule, reason }` in `acknowledgements` (reason of 10+ characters); waived findings still',
+    'Waive one with `{ rule, reason }` in `acknowledgements` (reason of 10+ characters; one on an index also gives its',
+    "`index`: a waiver without it covers the table's or container's own key space only); waived findings still",
     "appear in every report. A rule's severity can be changed or turned off per project (`rules` option).",
     '',
     `Thresholds (override per design, per file, or per project under \`thresholds\`), with their defaults: ${Object.entries(DEFAULT_THRESHOLDS)

@@ -13,7 +13,7 @@ import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
-import { acknowledgementOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
+import { acknowledgementOf, keySpaceOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
@@ -23,6 +23,14 @@ export interface ExpiredAcknowledgement {
   readonly reason: string;
   /** Its last day, `YYYY-MM-DD` (UTC). */
   readonly expires: string;
+  /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
+  readonly path: string;
+}
+
+/** An acknowledgement without `index`, as the unwaived finding on an index of its table names it: it does not cover it. */
+export interface AcknowledgementWithoutIndex {
+  /** The reason the waiver gave. */
+  readonly reason: string;
   /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
 }
@@ -41,7 +49,9 @@ export interface Finding {
   readonly engine: Engine;
   /** Table or container name. */
   readonly resource: string;
-  /** The GSI concerned, if any. */
+  /** The index whose key space the finding is on (a GSI, or an LSI's own sort key); absent when it is on the table's
+   *  or container's own key space: its key, its access patterns on the table, its table-wide figures. Only an
+   *  acknowledgement naming this index (`index`) waives it; one without `index` waives the own key space only. */
   readonly index?: string;
   /** Full field path, e.g. `tables[0].globalSecondaryIndexes[1].partitionKey`. */
   readonly path: string;
@@ -56,6 +66,10 @@ export interface Finding {
   /** The acknowledgement that waived it until its `expires` day passed: the finding counts again (`acknowledged`
    *  is false), and reports say which waiver lapsed. Absent when no expired acknowledgement matches it. */
   readonly expiredAcknowledgement?: ExpiredAcknowledgement;
+  /** On a finding on an index that no acknowledgement waives: the acknowledgement of the same rule without `index`
+   *  on its table, which waives the table's own key space only, so reports can say it does not cover this index
+   *  (add `index` to waive it here). @default - absent: no finding on an index, or no such acknowledgement */
+  readonly acknowledgementWithoutIndex?: AcknowledgementWithoutIndex;
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
   /** The values behind the message and fix: counts, loads, names and ids, never prose. */
@@ -75,8 +89,12 @@ export interface UnusedAcknowledgement {
   readonly engine: Engine;
   /** Name of the table or container that declares it. */
   readonly resource: string;
-  /** The index it is limited to; absent when it covers the table or container and all its indexes. */
+  /** The index whose findings it waives; absent when it waives the table's or container's own key space only (its
+   *  key, its access patterns on the table, its table-wide figures), never its indexes'. */
   readonly index?: string;
+  /** On one without `index`: the indexes of its table where its rule still reports findings it does not cover
+   *  (each needs an acknowledgement naming it). @default - absent: none */
+  readonly uncoveredIndexes?: readonly string[];
   /** Full field path of the acknowledgement, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
   /** The acknowledgement's declared reason, for the reviewer who decides whether to remove it. */
@@ -229,7 +247,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const setting = settings.get(rule.id);
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
-      const index = ownValue(hit, 'index') as string | undefined;
+      const index = keySpaceOf(hit);
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
       const ack = acknowledgementOf(inEffect, rule.id, index);
@@ -253,6 +271,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         reason: ack?.reason,
       };
       if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
+      // An index finding the table's waiver of the rule does not reach: said, so nobody takes the waiver for a cover.
+      const tableWaiver = ack || index === undefined ? undefined : acknowledgementOf(inEffect, rule.id, undefined);
+      if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
       finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
@@ -260,12 +281,24 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   const unused: UnusedAcknowledgement[] = [];
-  const collectUnused = (engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
+  const collectUnused = (order: number, engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
     const location = prefixPath(basePath, designLocation);
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
       if (used.has(ack) || settings.get(ack.rule) === 'off' || (only && !only.has(ack.rule))) continue;
       const retired = catalogue.retired.find((r) => r.id === ack.rule);
+      // A waiver without `index` whose rule still fires on the table's indexes: not stale for want of findings, but
+      // scoped to the table's own key; the report names the indexes it does not reach.
+      const uncovered =
+        ack.index === undefined
+          ? [
+              ...new Set(
+                findings
+                  .filter((f) => f.order === order && f.finding.ruleId === ack.rule && f.finding.index !== undefined)
+                  .map((f) => f.finding.index as string),
+              ),
+            ]
+          : [];
       unused.push({
         ruleId: ack.rule,
         engine,
@@ -273,6 +306,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         index: ack.index,
         path: prefixPath(location, ack.path),
         reason: ack.reason,
+        ...(uncovered.length > 0 ? { uncoveredIndexes: uncovered } : {}),
         ...(retired ? { retired: { replacedBy: retired.replacedBy } } : {}),
       });
     }
@@ -288,7 +322,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         collect(order, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
       }
     }
-    collectUnused(design.engine, design.name, location, declared.acknowledgements);
+    collectUnused(order, design.engine, design.name, location, declared.acknowledgements);
   });
   document.external.forEach(({ location, resource }, i) => {
     const seen = withWaiversInEffect(resource, today);
@@ -298,7 +332,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         collect(document.designs.length + i, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
       }
     }
-    collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
+    collectUnused(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements);
   });
   const sorted = findings
     .sort(
@@ -358,6 +392,27 @@ export function lapsedWaiverNote(finding: Finding): string | undefined {
   return lapsed && `acknowledgement that expired on ${lapsed.expires} (${printable(lapsed.path)}): ${printable(lapsed.reason)}`;
 }
 
+/** How every report names the acknowledgement without `index` that does not waive a finding on an index of its table,
+ *  or undefined when there is none: "the acknowledgement of SG003 at tables[0].acknowledgements[1] has no `index`: it
+ *  waives the table's own key space only, not index by-status; add `index: "by-status"` to waive this finding". */
+export function uncoveredWaiverNote(finding: Finding): string | undefined {
+  const waiver = finding.acknowledgementWithoutIndex;
+  if (!waiver || finding.index === undefined) return undefined;
+  const index = printable(finding.index);
+  return `the acknowledgement of ${finding.ruleId} at ${printable(waiver.path)} has no \`index\`: it waives the table's own key space only, not index ${index}; add \`index: ${JSON.stringify(index)}\` to waive this finding`;
+}
+
+/** How every report says why an acknowledgement without `index` waives nothing while its rule still fires on its
+ *  table's indexes, or undefined otherwise: "SG003 reports nothing on the own key space of orders, the only one an
+ *  acknowledgement without `index` waives; its SG003 findings on index by-status (`index: "by-status"`) need an
+ *  acknowledgement naming the index". */
+export function uncoveredIndexesNote(ack: UnusedAcknowledgement): string | undefined {
+  const indexes = ack.index === undefined ? (ack.uncoveredIndexes ?? []) : [];
+  if (indexes.length === 0) return undefined;
+  const named = indexes.map((index) => `index ${printable(index)} (\`index: ${JSON.stringify(printable(index))}\`)`).join(', ');
+  return `${ack.ruleId} reports nothing on the own key space of ${printable(ack.resource)}, the only one an acknowledgement without \`index\` waives; its ${ack.ruleId} findings on ${named} need an acknowledgement naming the index`;
+}
+
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
   // Checked as unknown values: JavaScript callers pass anything, and a wrong one must be named, not crash `filter`.
@@ -383,7 +438,13 @@ export function describeFinding(finding: Finding, options: { readonly at?: strin
   const p = printable;
   const where = options.at ?? finding.path;
   const lapsed = lapsedWaiverNote(finding);
-  const ack = finding.acknowledged ? ` (acknowledged: ${p(finding.reason ?? '')})` : lapsed ? ` (${lapsed})` : '';
+  const uncovered = uncoveredWaiverNote(finding);
+  const ack = finding.acknowledged
+    ? ` (acknowledged: ${p(finding.reason ?? '')})`
+    : [lapsed, uncovered]
+        .filter(Boolean)
+        .map((note) => ` (${note})`)
+        .join('');
   const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
   return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
 }

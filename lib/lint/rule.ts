@@ -5,6 +5,7 @@
  */
 import type { Acknowledgement, ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
+import { ownValue } from '../design/shape';
 import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -245,10 +246,21 @@ export interface RetiredRule {
 }
 
 /**
- * The acknowledgement that waives `ruleId`'s findings on the key space of `index` (undefined: the table or container),
- * if any: one that names the rule and that index, or the rule alone (it waives the rule's findings on every key space).
+ * The key space a finding (or a rule's hit) belongs to: the index it names (a GSI, or an LSI's own sort key), else
+ * `undefined`, the table's or container's own key, its access patterns on the table and its table-wide figures
+ * (capacity, storage, monitoring). Read as an own property, so a polluted `Object.prototype.index` cannot move a
+ * finding. The one answer the engine waives findings by and names in reports; rules hand it to `acknowledgementOf`.
+ */
+export function keySpaceOf(hit: { readonly index?: string }): string | undefined {
+  return ownValue(hit, 'index') as string | undefined;
+}
+
+/**
+ * The acknowledgement that waives `ruleId`'s findings on the key space `index` (undefined: the table's or container's
+ * own; see `keySpaceOf`), if any. Its scope is exact: one without `index` waives the base table's (container's) key
+ * space only, one with `index` that index's only, so a waiver never silently widens to the indexes beside it.
  * The engine waives findings by it, and a rule that defers to another's fix asks it whether that fix was declined.
  */
 export function acknowledgementOf(acknowledgements: readonly Acknowledgement[], ruleId: string, index: string | undefined): Acknowledgement | undefined {
-  return acknowledgements.find((a) => a.rule === ruleId && (a.index === undefined || a.index === index));
+  return acknowledgements.find((a) => a.rule === ruleId && a.index === index);
 }

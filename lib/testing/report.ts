@@ -4,7 +4,7 @@
  * stack and a Pulumi component, so a failure reads the same in every test.
  */
 import { type Finding, type UnusedAcknowledgement } from '../index';
-import { retiredRuleNote } from '../internal';
+import { retiredRuleNote, uncoveredIndexesNote, uncoveredWaiverNote } from '../internal';
 
 /** One line of a design report, whichever adapter it comes from. */
 export interface ReportEntry {
@@ -26,7 +26,8 @@ export function findingEntry(finding: Finding): ReportEntry {
     severity: finding.severity,
     rule: `${finding.ruleId} ${finding.title}`,
     where: `${finding.path || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''})`,
-    message: finding.message,
+    // An index finding its table's waiver without `index` does not reach says so, as the CLI's report does.
+    message: finding.acknowledgementWithoutIndex ? `${finding.message}; not waived: ${uncoveredWaiverNote(finding)}` : finding.message,
     fix: finding.fix,
     ...(finding.acknowledged ? { acknowledged: finding.reason ?? '' } : {}),
   };
@@ -38,7 +39,7 @@ export function unusedAcknowledgementEntry(ack: UnusedAcknowledgement): ReportEn
     severity: 'warning',
     rule: `unused acknowledgement of ${ack.ruleId}`,
     where: `${ack.path} (${ack.resource})`,
-    message: `waives nothing: ${retiredRuleNote(ack.ruleId) ?? `no ${ack.ruleId} finding remains`} (reason given: "${ack.reason}")`,
+    message: `waives nothing: ${retiredRuleNote(ack.ruleId) ?? uncoveredIndexesNote(ack) ?? `no ${ack.ruleId} finding remains`} (reason given: "${ack.reason}")`,
     fix: 'remove the acknowledgement, so it cannot hide a future finding',
   };
 }

@@ -2,7 +2,8 @@
  * A table-driven rule tester (after eslint's RuleTester): each rule lists designs that must pass and
  * designs that must fail, with the message ids, paths and numbers expected. For every failing case
  * it also checks, without more code per rule, that
- *   - an acknowledgement waives each finding and keeps it in the report, and
+ *   - an acknowledgement of its key space waives each finding and keeps it in the report, while one without `index`
+ *     waives the findings on the table's own key space only (an index finding stays, naming it), and
  *   - applying each finding's edits makes that finding go away without any new finding appearing.
  */
 import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding, type LintOptions } from '../../lib';
@@ -50,9 +51,23 @@ function renamedIndexes(design: DesignInput, edits: readonly DesignEdit[]): Map<
   return new Map(renames);
 }
 
-/** Adds an acknowledgement of `rule` to every table, container and external resource of the input. */
-export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string): DesignInput {
-  const add = <T extends { acknowledgements?: readonly unknown[] }>(d: T): T => ({ ...d, acknowledgements: [...(d.acknowledgements ?? []), { rule, reason }] });
+/** The index names of a table (GSIs and LSIs) or an external resource (its keys' indexes): the key spaces an
+ *  acknowledgement names with `index`. */
+function indexNamesOf(d: object): string[] {
+  const named = (list: unknown) => (Array.isArray(list) ? list.flatMap((i: { indexName?: unknown; index?: unknown }) => [i.indexName ?? i.index]) : []);
+  const { globalSecondaryIndexes, localSecondaryIndexes, partitionKeys } = d as Record<string, unknown>;
+  return [
+    ...new Set([...named(globalSecondaryIndexes), ...named(localSecondaryIndexes), ...named(partitionKeys)].filter((n): n is string => typeof n === 'string')),
+  ];
+}
+
+/** Adds an acknowledgement of `rule` to every table, container and external resource of the input: one without
+ *  `index` (its own key space), and, unless `ownKeyOnly`, one per index. */
+export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string, ownKeyOnly = false): DesignInput {
+  const add = <T extends { acknowledgements?: readonly unknown[] }>(d: T): T => ({
+    ...d,
+    acknowledgements: [...(d.acknowledgements ?? []), { rule, reason }, ...(ownKeyOnly ? [] : indexNamesOf(d).map((index) => ({ rule, reason, index })))],
+  });
   if ('engine' in design && design.engine !== undefined) return add(design as never);
   const doc = design as { tables?: never[]; containers?: never[]; external?: never[] };
   return { ...doc, tables: doc.tables?.map(add), containers: doc.containers?.map(add), external: doc.external?.map(add) } as DesignInput;
@@ -93,6 +108,17 @@ export function testRule(ruleId: string, cases: { readonly valid: readonly Valid
       const found = lint(acknowledgeEverywhere(c.design, ruleId, reason), c.options).filter((f) => f.ruleId === ruleId);
       expect(found).toHaveLength(c.findings.length);
       for (const f of found) expect(f).toMatchObject({ acknowledged: true, reason });
+    });
+  });
+
+  describe(`${ruleId} acknowledged without \`index\`: the own key space only`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      const reason = 'accepted for this test: the numbers are known';
+      const found = lint(acknowledgeEverywhere(c.design, ruleId, reason, true), c.options).filter((f) => f.ruleId === ruleId);
+      for (const f of found) {
+        const own = f.index === undefined;
+        expect([f.index, f.acknowledged, f.acknowledgementWithoutIndex?.reason]).toEqual([f.index, own, own ? undefined : reason]);
+      }
     });
   });
 
