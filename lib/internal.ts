@@ -75,3 +75,4 @@ export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './
 export type { Rule, RuleHit } from './lint/rule';
 /** Deploy-time checks of the Pulumi adapter, watched by its testing helper (`runWithMocks`). */
 export { reportDeployTimeCheck, watchDeployTimeChecks } from './design/deploy-time-checks';
+export { dayPinnedOn, pinDayOn } from './design/run-day';

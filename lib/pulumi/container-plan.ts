@@ -4,8 +4,9 @@
  * Throws InvalidArgsError or DesignRefusedError; nothing here creates a resource, so a refusal leaves
  * nothing behind.
  */
-import { shapes, type DesignIssue, type Severity } from '../index';
-import { COSMOS_LIMITS, cosmosNameShape } from '../internal';
+import * as pulumi from '@pulumi/pulumi';
+import { shapes, type DesignIssue, type LintOptions, type Severity } from '../index';
+import { COSMOS_LIMITS, cosmosNameShape, dayPinnedOn } from '../internal';
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, sizeAlertOrderIssues, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
@@ -152,7 +153,7 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
       diagnostics: args.monitoring !== undefined,
       // Declared once, in args.throughput: it becomes the design's (a different design.throughput is an error).
       throughput: designThroughput(args.throughput, designField(args.design, 'throughput'), extra),
-      lintOptions: args.lintOptions,
+      lintOptions: withRunDay(args.lintOptions),
     },
     designIssues,
   );
@@ -180,6 +181,19 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
     protect: read.protect ?? options.protect ?? true,
     retainOnDelete: read.retainOnDelete ?? options.retainOnDelete ?? true,
   };
+}
+
+/**
+ * `lintOptions` with the day a test run pinned (`runWithMocks(program, { today })`, read from the run's engine:
+ * lib/design/run-day.ts) as its `today`, unless they give their own. Anything else is left as it is, to be read (and
+ * refused) by the core.
+ */
+function withRunDay(lintOptions: LintOptions | undefined): LintOptions | undefined {
+  const day = dayPinnedOn(pulumi.runtime.getMonitor());
+  if (day === undefined || isDeferred(lintOptions)) return lintOptions;
+  if (lintOptions === undefined || lintOptions === null) return { today: day };
+  if (!shapes.isPlainObject(lintOptions) || lintOptions.today !== undefined) return lintOptions;
+  return { ...lintOptions, today: day };
 }
 
 /** A field of the design as written, when the design is an object (checkDesign reports it otherwise). */

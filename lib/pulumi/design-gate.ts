@@ -149,7 +149,19 @@ function argEdits(edits: Finding['edits'], pathOf: (corePath: string) => string 
  */
 export function refuseBlocking(component: string, verdict: DesignVerdict, failOn: Severity, assumed?: string): void {
   const blocking = blockingFindings(verdict.findings, failOn);
-  if (blocking.length > 0) throw new DesignRefusedError(component, blocking, refusalReport(component, blocking, verdict.findings, assumed));
+  if (blocking.length > 0) {
+    const error = new DesignRefusedError(component, blocking, refusalReport(component, blocking, verdict.findings, assumed));
+    // The whole verdict, for a component refused in a preview (guarded-container.ts): not a field of the public error.
+    Object.defineProperty(error, REFUSED_VERDICT, { value: verdict, enumerable: false });
+    throw error;
+  }
+}
+
+const REFUSED_VERDICT = Symbol('skewguard refused verdict');
+
+/** The verdict a `DesignRefusedError` thrown by `refuseBlocking` was made from (every finding, the normalized design). */
+export function refusedVerdict(error: DesignRefusedError): DesignVerdict | undefined {
+  return (error as unknown as Record<symbol, DesignVerdict | undefined>)[REFUSED_VERDICT];
 }
 
 function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[], assumed: string | undefined): string {

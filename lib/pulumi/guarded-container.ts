@@ -7,10 +7,11 @@ import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
 import { retiredRuleNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
-import { planContainer, type ContainerPlan } from './container-plan';
+import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { containerArgs } from './container-resource';
 import { checkedAtDeployment, planAtDeployment, unknownInPreview, whenUnknownInPreview, type DeployTimePlan } from './deferred-throughput';
-import { argPath } from './design-gate';
+import { argPath, refusedVerdict, type DesignVerdict } from './design-gate';
+import { DesignRefusedError, keepMessage } from './errors';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { nameOf, resolveAccount, type AccountReference } from './references';
 import { GUARDED_CONTAINER_TYPE } from './type-tokens';
@@ -23,6 +24,36 @@ import { GUARDED_CONTAINER_TYPE } from './type-tokens';
 function waiverInputs(design: CosmosKeyDesign): pulumi.Inputs {
   if (design.acknowledgements.length === 0) return {};
   return { acknowledgements: design.acknowledgements.map(({ rule, path, reason }) => ({ rule, path: argPath(path), reason })) };
+}
+
+/**
+ * The plan, or, in a preview, the refusal of a design the rules refuse with its verdict: a preview creates nothing, so
+ * the program may go on and every refused container be reported (Pulumi's program host reports each rejected input
+ * once, and fails the preview). An update throws the refusal, so that no resource after it is sent either.
+ */
+function planOrRefusedInPreview(
+  name: string,
+  given: GuardedContainerArgs,
+  options: DataSafetyOptions,
+): ContainerPlan | { refusal: DesignRefusedError; verdict: DesignVerdict } {
+  try {
+    return planContainer(name, given, options);
+  } catch (error) {
+    const verdict = error instanceof DesignRefusedError && pulumi.runtime.isDryRun() ? refusedVerdict(error) : undefined;
+    if (verdict === undefined) throw error;
+    return { refusal: error as DesignRefusedError, verdict };
+  }
+}
+
+/**
+ * The container of a design refused in a preview: every input is an Output that rejects with the refusal, so the SDK
+ * never registers it (it resolves inputs first), and the program host reports the refusal, once, as an unhandled
+ * rejection that fails the preview (what a refusal at deployment does: deferred-throughput.ts). Code that reads the
+ * container's outputs (`container.id`) gets the same rejection, not a TypeError that would stop the program.
+ */
+function refusedContainer(name: string, refusal: DesignRefusedError, parent: pulumi.Resource): cosmosdb.SqlResourceSqlContainer {
+  const refused = pulumi.output(Promise.reject(keepMessage(refusal)) as Promise<never>);
+  return new cosmosdb.SqlResourceSqlContainer(name, { resourceGroupName: refused, accountName: refused, databaseName: refused, resource: refused }, { parent });
 }
 
 export class GuardedContainer extends pulumi.ComponentResource {
@@ -42,15 +73,26 @@ export class GuardedContainer extends pulumi.ComponentResource {
   /**
    * Checks the args and the design first: invalid args throw `InvalidArgsError`, a design the rules
    * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
+   * In a preview (`pulumi preview`, and the preview `pulumi up` makes first), a refused design does not
+   * stop the program: the component registers alone, its container never does (its inputs reject with
+   * the `DesignRefusedError`, which fails the preview), and the program goes on, so the preview reports
+   * every refused container. An update without a preview (`pulumi up --skip-preview`) throws, as above.
    */
   constructor(name: string, given: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
-    const plan = planContainer(name, given, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete });
-    const args = plan.args;
-    super(GUARDED_CONTAINER_TYPE, name, waiverInputs(plan.verdict.design), opts);
-    this.containerName = plan.containerName;
-    this.design = plan.verdict.design;
-    this.findings = plan.verdict.findings;
+    const planned = planOrRefusedInPreview(name, given, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete });
+    const verdict = planned.verdict;
+    super(GUARDED_CONTAINER_TYPE, name, waiverInputs(verdict.design), opts);
+    this.containerName = verdict.design.name;
+    this.design = verdict.design;
+    this.findings = verdict.findings;
     this.partitionKeyPaths = this.design.primaryKey.partitionKey.map((attribute) => attribute.name);
+    if ('refusal' in planned) {
+      this.container = refusedContainer(name, planned.refusal, this);
+      this.alerts = {};
+      return;
+    }
+    const plan = planned;
+    const args = plan.args;
     // RU/s given as an Output: planned again once known, and that plan's report is the one logged (deferred-throughput.ts).
     const deferred = plan.deferredThroughput;
     let atDeployment: pulumi.Output<DeployTimePlan> | undefined;

@@ -7,9 +7,10 @@
  * (mock-run.ts, `settled`), as `runWithMocks` does: a refusal made at deployment is not missed.
  */
 import type { Finding } from '../../index';
-import { UsageError } from '../../index';
+import { UsageError, validateLintOptions } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type ExpectedFinding, type RuleExpectation } from '../expectations';
+import { knownOptions, readOptions } from '../options';
 import { settled } from './mock-run';
 import { watchAssertion } from './unawaited';
 
@@ -60,6 +61,26 @@ function synchronously<T>(construct: () => T, caller: string): () => T {
   };
 }
 
+/** Options of `assertAccepted` and `assertRefused`. */
+export interface ComponentAssertionOptions {
+  /**
+   * The day, `YYYY-MM-DD` (UTC), on which the components' acknowledgements' `expires` dates are judged, as `lint()`'s
+   * `today` option: pin it so a waiver with `expires` does not turn the test red on a later date. For a function run
+   * outside `runWithMocks` (inside one, the run's `today` holds, and another day is a usage error); a component's own
+   * `lintOptions.today` wins.
+   * @default - today (UTC)
+   */
+  readonly today?: string;
+}
+
+const OPTIONS = knownOptions<ComponentAssertionOptions>({ today: true });
+
+/** The options, each checked: today as `lint()` reads it. */
+function readComponentOptions(options: ComponentAssertionOptions | null | undefined, caller: string): { today?: string } {
+  const { today } = readOptions(options, caller, OPTIONS);
+  return validateLintOptions(today === undefined ? {} : { today });
+}
+
 /**
  * Runs `construct` (which creates GuardedContainers) and asserts that no component refuses: no
  * unacknowledged finding at or above the component's `failOn`, and no invalid args, also once the
@@ -68,22 +89,24 @@ function synchronously<T>(construct: () => T, caller: string): () => T {
  *
  * Outside `runWithMocks`, `construct` runs under a mock engine of its own (as `runWithMocks(construct)`), and the
  * assertion settles when its registrations have: nothing is left to the next test. Inside a run, it waits for the
- * run's registrations so far.
+ * run's registrations so far. `options.today` pins the day the components' acknowledgements' `expires` dates are
+ * judged on.
  *
  * @example const events = await assertAccepted(() => new GuardedContainer('events', args));
  */
-export function assertAccepted<T>(construct: () => T): Promise<T> {
-  return watchAssertion(accepted(construct), 'assertAccepted', assertAccepted);
+export function assertAccepted<T>(construct: () => T, options?: ComponentAssertionOptions): Promise<T> {
+  return watchAssertion(accepted(construct, options), 'assertAccepted', assertAccepted);
 }
 
-async function accepted<T>(construct: () => T): Promise<T> {
+async function accepted<T>(construct: () => T, options: ComponentAssertionOptions | undefined): Promise<T> {
   if (typeof construct !== 'function')
     throw new UsageError(
       [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
       'assertAccepted() input',
     );
+  const { today } = readComponentOptions(options, 'assertAccepted');
   try {
-    return await settled(synchronously(construct, 'assertAccepted'));
+    return await settled(synchronously(construct, 'assertAccepted'), today);
   } catch (error) {
     const refusals = refusalsOf(error);
     if (!refusals) throw error;
@@ -114,15 +137,31 @@ export type RefusedFindings<R> = 0 extends 1 & R
  * Given a function, it returns a Promise: it waits, as `assertAccepted` does, for the registrations the function starts,
  * so a refusal made once an Output's value is known counts. Given an error, it answers at once.
  *
+ * `options.today` pins the day acknowledgements' `expires` dates are judged on, for a function (see `assertAccepted`).
+ *
  * @example await assertRefused(() => new GuardedContainer('events', reversed), 'SG004');
  * @example assertRefused(await runWithMocks(() => import('../index')).catch((e) => e), ['SG003', 'SG004']);
  */
-export function assertRefused<R>(refusal: R, expected: RuleExpectation | readonly RuleExpectation[]): RefusedFindings<R> {
-  if (typeof refusal !== 'function') return judgeRefusal(refusal, readExpectations(expected, 'assertRefused')) as RefusedFindings<R>;
+export function assertRefused<R>(refusal: R, expected: RuleExpectation | readonly RuleExpectation[], options?: ComponentAssertionOptions): RefusedFindings<R> {
+  if (typeof refusal !== 'function') {
+    // The error of a run already made: its day was the run's (runWithMocks(program, { today })).
+    if (readComponentOptions(options, 'assertRefused').today !== undefined)
+      throw new UsageError(
+        [
+          {
+            path: 'options.today',
+            message: "applies to a function the assertion runs; the error of a run was judged on that run's day: pass today to runWithMocks",
+          },
+        ],
+        'assertRefused() options',
+      );
+    return judgeRefusal(refusal, readExpectations(expected, 'assertRefused')) as RefusedFindings<R>;
+  }
   const run = async () => {
     const wanted = readExpectations(expected, 'assertRefused');
+    const { today } = readComponentOptions(options, 'assertRefused');
     try {
-      await settled(synchronously(refusal as () => unknown, 'assertRefused'));
+      await settled(synchronously(refusal as () => unknown, 'assertRefused'), today);
     } catch (error) {
       return judgeRefusal(error, wanted);
     }

@@ -6,6 +6,6 @@
 export { runWithMocks, type MockedResource, type MockedResourceOptions, type MockRun, type MockRunOptions } from './mock-run';
 export { pulumiSnapshot, type PulumiSnapshotOptions } from './pulumi-snapshot';
 export { MASKS } from './snapshot-values';
-export { assertAccepted, assertRefused, type RefusedFindings } from './assertions';
+export { assertAccepted, assertRefused, type ComponentAssertionOptions, type RefusedFindings } from './assertions';
 export { DesignAssertionError } from '../assertion-error';
 export type { RuleExpectation } from '../expectations';

@@ -6,8 +6,8 @@
  * is left pending for the next test.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { shapes } from '../../index';
-import { checkWith, watchDeployTimeChecks } from '../../internal';
+import { shapes, UsageError, validateLintOptions } from '../../index';
+import { checkWith, dayPinnedOn, pinDayOn, watchDeployTimeChecks } from '../../internal';
 import { catchHostErrors, type HostErrors } from './host-errors';
 import { observeMockMonitor, refuseTransforms, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
@@ -70,6 +70,14 @@ export interface MockRunOptions {
    * @default - the configuration is left as it is
    */
   readonly config?: Readonly<Record<string, unknown>>;
+  /**
+   * The day, `YYYY-MM-DD` (UTC), on which the GuardedContainers' acknowledgements' `expires` dates are judged, as
+   * `lint()`'s `today` option: pin it so a waiver with `expires` does not turn the test red on a later date. It holds
+   * for every component the run constructs (a component's own `lintOptions.today` wins), also when one is planned
+   * again once an Output is known.
+   * @default - today (UTC)
+   */
+  readonly today?: string;
 }
 
 export interface MockRun<T> {
@@ -199,6 +207,7 @@ const runShape = shapes.record<{ program: () => unknown; options: MockRunOptions
       stack: { shape: shapes.text(), optional: true, doc: 'Stack name.' },
       preview: { shape: shapes.bool(), optional: true, doc: 'Run as a preview.' },
       config: { shape: configShape, optional: true, doc: 'Stack configuration.' },
+      today: { shape: shapes.text(), optional: true, doc: 'The day acknowledgements expire on.' },
     }),
     doc: 'the run options',
   },
@@ -331,9 +340,22 @@ function runError(
  * run's registrations are settled, and the errors raised meanwhile are the caller's: the run does not report them again.
  * Resolves with what `construct` returned; rejects as a run would (the one refusal as it is).
  */
-export async function settled<T>(construct: () => T): Promise<T> {
+export async function settled<T>(construct: () => T, today?: string): Promise<T> {
   const run = current;
-  if (!run) return (await runWithMocks(construct)).result;
+  if (!run) return (await runWithMocks(construct, today === undefined ? {} : { today })).result;
+  // Inside a run, its components are judged on the run's day: another would hold for the run's later replans too.
+  const runDay = dayPinnedOn(pulumi.runtime.getMonitor());
+  if (today !== undefined && today !== runDay) {
+    throw new UsageError(
+      [
+        {
+          path: 'options.today',
+          message: `is ${today}, inside a run ${runDay === undefined ? 'that pins no day' : `that pins ${runDay}`}: the run's components are judged on the run's day; pass it to the run (runWithMocks(program, { today: '${today}' })) or leave it out here`,
+        },
+      ],
+      'assertion options',
+    );
+  }
   const from = run.raised.errors.length;
   const result = construct();
   await settle(run.recorded, run.inFlight, failedOf(run));
@@ -354,6 +376,8 @@ export async function settled<T>(construct: () => T): Promise<T> {
  */
 export async function runWithMocks<T>(program: () => T | Promise<T>, options: MockRunOptions = {}): Promise<MockRun<T>> {
   checkWith(runShape, { program, options }, { subject: 'runWithMocks() input' });
+  // Read as lint() reads its `today` (a calendar day, YYYY-MM-DD), with the error at options.today.
+  if (options.today !== undefined) validateLintOptions({ today: options.today });
   // A run started by the program of another (nested) cannot wait for it.
   if (current !== undefined) return runProgram(program, options);
   const previous = lastRun;
@@ -374,6 +398,9 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
   const failures: string[] = [];
   await pulumi.runtime.setMocks(guardedMocks(options, failures), project, options.stack ?? 'test', options.preview ?? false);
   if (options.config) pulumi.runtime.setAllConfig(configFor(options.config, project));
+  // On this run's engine, which the components read it from: the next run's setMocks makes a new one.
+  const monitor = pulumi.runtime.getMonitor();
+  if (options.today !== undefined && monitor) pinDayOn(monitor, options.today);
   const { recorded, inFlight } = recordRequests();
 
   let result: T | undefined;

@@ -24,6 +24,7 @@ const OPTIONS = knownOptions<PulumiSnapshotOptions>({
   stack: true,
   preview: true,
   config: true,
+  today: true,
 });
 
 /** A Pulumi type token (`azure-native:monitor:MetricAlert`) or a module of them (`azure-native:monitor:*`). */
