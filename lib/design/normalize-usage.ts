@@ -72,12 +72,18 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
  */
 export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribute[] = space.sortKey): string[] {
   const names = new Set<string>();
-  for (const attribute of [...space.partitionKey, ...sortKey]) {
+  addAttributeNames(names, space.partitionKey);
+  addAttributeNames(names, sortKey);
+  if (space.sharding?.sourceAttribute !== undefined) names.add(space.sharding.sourceAttribute);
+  return [...names];
+}
+
+/** Each attribute's name, then its composite parts' names. */
+function addAttributeNames(names: Set<string>, attributes: readonly KeyAttribute[]): void {
+  for (const attribute of attributes) {
     names.add(attribute.name);
     for (const component of attribute.components) names.add(component.name);
   }
-  if (space.sharding?.sourceAttribute !== undefined) names.add(space.sharding.sourceAttribute);
-  return [...names];
 }
 
 /** How a message names the key a pattern reads. */

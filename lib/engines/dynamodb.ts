@@ -4,7 +4,7 @@ import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 import { withHeadroom } from './fit';
 import { judgedNeighbourLoad, UNIFORM_KEY_TOLERANCE } from './neighbours';
-import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
+import type { DirectionNeighbours, EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
 
 /**
  * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
@@ -69,10 +69,10 @@ function judgedAmong(neighbours: PartitionNeighbours, stored: Loads, values: num
   if (values === undefined || !averageHolds(values, neighbours.partitions)) return neighbours;
   const judged = (hot: number, total: number, ceiling: number) =>
     judgedNeighbourLoad({ hot, rest: Math.max(0, total - hot), cardinality: values }, neighbours.partitions, ceiling * headroom);
-  return Object.assign({}, neighbours, {
-    reads: judged(stored.reads, neighbours.total.reads, DYNAMODB_LIMITS.partitionReadUnits),
-    writes: judged(stored.writes, neighbours.total.writes, DYNAMODB_LIMITS.partitionWriteUnits),
-  });
+  const among: { -readonly [K in keyof PartitionNeighbours]: PartitionNeighbours[K] } = Object.assign({}, neighbours);
+  among.reads = judged(stored.reads, neighbours.total.reads, DYNAMODB_LIMITS.partitionReadUnits);
+  among.writes = judged(stored.writes, neighbours.total.writes, DYNAMODB_LIMITS.partitionWriteUnits);
+  return among;
 }
 
 /** The partitions' loads keep within UNIFORM_KEY_TOLERANCE of their average: √((P − 1) ÷ values) ≤ 5%. */
@@ -190,22 +190,16 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
   if (!neighbours) return { label, unit, load, ceiling, usable: usableAlone };
   const beside = write ? neighbours.writes : neighbours.reads;
   const total = write ? neighbours.total.writes : neighbours.total.reads;
-  return {
-    label,
-    unit,
-    load,
-    ceiling,
-    usable: Math.max(0, usableAlone - beside),
-    neighbours: {
-      load: beside,
-      total,
-      partitions: neighbours.partitions,
-      countedBy: neighbours.countedBy,
-      peakDividedBy: neighbours.peakDividedBy,
-      usableAlone,
-      ...(neighbours.atLaunch ? { atLaunch: true as const } : {}),
-    },
+  const counted: { -readonly [K in keyof DirectionNeighbours]: DirectionNeighbours[K] } = {
+    load: beside,
+    total,
+    partitions: neighbours.partitions,
+    countedBy: neighbours.countedBy,
+    peakDividedBy: neighbours.peakDividedBy,
+    usableAlone,
   };
+  if (neighbours.atLaunch) counted.atLaunch = true;
+  return { label, unit, load, ceiling, usable: Math.max(0, usableAlone - beside), neighbours: counted };
 }
 
 /** A declared running total or conditional write kept on one item per key value (not split per shard): every write of the key updates it. */
