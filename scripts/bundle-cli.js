@@ -84,6 +84,23 @@ function otherBundles(into, reached) {
   };
 }
 
+/**
+ * A source map naming every module by a file the package ships: esbuild names a module taken from another bundle
+ * after its plugin namespace (`other-bundle:lib/index.ts`), a file that does not exist. Its few lines (the require of
+ * that bundle) are mapped to the module's own file instead, without contents (null), so a debugger reads the file.
+ */
+function withFileSources(text) {
+  const map = JSON.parse(text);
+  map.sources.forEach((source, i) => {
+    if (!source.startsWith('other-bundle:')) return;
+    map.sources[i] = relative(join(root, BIN), join(root, source.slice('other-bundle:'.length)))
+      .split('\\')
+      .join('/');
+    if (map.sourcesContent) map.sourcesContent[i] = null;
+  });
+  return JSON.stringify(map);
+}
+
 async function bundle(file, entry, plugin, write) {
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -110,7 +127,7 @@ async function bundle(file, entry, plugin, write) {
     write: false,
     logLevel: 'warning',
   });
-  if (write) for (const output of result.outputFiles) writeFileSync(output.path, output.contents);
+  if (write) for (const output of result.outputFiles) writeFileSync(output.path, output.path.endsWith('.map') ? withFileSources(output.text) : output.contents);
   // Less the entry (stdin, named after the bundle) and the imports taken from other bundles.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.endsWith(`${BIN}/${file}`) && !input.startsWith('other-bundle:'));
   // The command has no runtime dependency: anything bundled from node_modules is a mistake (a

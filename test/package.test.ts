@@ -42,7 +42,7 @@ describe('the built package', () => {
   it('runs a CLI lint without loading a cloud SDK, from one bundled file (and the bin that loads it)', () => {
     const { code, required, ran } = bundleRun(['lint', 'examples/designs/good']);
     expect(code).toBe(0);
-    expect(ran).toContain('dist/cli/lint-files.js');
+    expect(ran).toContain('lib/cli/lint-files.ts');
     expect(required.filter((m) => m.startsWith(join(root, 'dist')))).toEqual([BUNDLE, START_BUNDLE]);
     expect(required.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
   });

@@ -18,8 +18,9 @@ export const START_BUNDLE = join(root, 'dist/bin/skewguard-start.js');
 
 /** The modules of lib/ a bundle in dist/bin holds, by path (`lib/cli/errors.ts`): the sources of its map, less those it takes from other bundles. */
 export function modulesOf(file: string): string[] {
-  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
-  return map.sources.filter((source) => source.startsWith('../../lib/')).map((source) => source.slice('../../'.length));
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+  // A module taken from another bundle is named by its file too, without contents (scripts/bundle-cli.js).
+  return map.sources.filter((source, i) => source.startsWith('../../lib/') && map.sourcesContent?.[i] !== null).map((source) => source.slice('../../'.length));
 }
 
 export interface BundleRun {

@@ -34,7 +34,7 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    "A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll): one shard serves it. Also for a GSI keyed by the table's sharded partition-key attribute itself, with no sharding of its own: its key values are the table's stored keys (`seasonId#0`…), so a query of one value on it reads one of the table's shards. (Replicated copies each hold everything: any one serves a read.)",
+    "A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI keyed by the table's sharded attribute itself, whose values are the table's stored keys (`seasonId#0`…). Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll: one shard serves it), nor for replicated copies (each holds everything).",
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
