@@ -218,14 +218,13 @@ export class SpaceAnalysis {
     this.inherited = inheritedWrites(design, space, profile);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
-    // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): its share is one of the table's shards of
-    // the value, but a page read (limit) reads a page of every shard, so each of them takes the value's whole reads.
     const carried = carriedShards(space);
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
     const writeShare = this.inherited?.share ?? hotKeyShare;
     const shareHot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): `hotKeyShare` is one of the table's shards
-    // of the value; the value's own loads are those × the shards, which the busiest stored key (`perKey`) takes a shard of.
+    // of the value; the value's own loads are those × the shards, which the busiest stored key (`perKey`) takes a shard of
+    // (a page read, `limit`, reads a page of every shard, so each of them takes the value's whole reads).
     this.hot =
       carried === undefined
         ? shareHot

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationChange } from '../../lib/cli/fix-consequences';
 import { siteTelemetry } from '../fixtures';
-import { cli, examples, tempTree } from './helpers';
+import { cli, examples, HOT_ROOM_CHAT, tempTree } from './helpers';
 
 const copy = (name: string, edit = (text: string) => text) => {
   const dir = tempTree({ 'design.json': edit(readFileSync(join(examples, name), 'utf8')) });
@@ -42,16 +42,7 @@ describe('--fix that only raises capacity or throughput', () => {
   // throughput and the partition count it leaves (2) change, so nothing is asked of the application.
   it('raises a Cosmos DB container for its hot key, with the partition count it leaves, with no application change (exit 0)', async () => {
     const file = tempTree({
-      'chat.json': JSON.stringify({
-        containers: [
-          {
-            name: 'chat2',
-            throughput: { manual: 12000 },
-            partitionKey: { paths: [{ path: '/roomId', cardinality: 50000, hotKeyShare: 0.6 }] },
-            workload: { peakReadUnits: 6000, peakWriteUnits: 4000 },
-          },
-        ],
-      }),
+      'chat.json': JSON.stringify(HOT_ROOM_CHAT),
     });
     const { code, stdout } = await cli(['lint', join(file, 'chat.json'), '--fix', '--no-color']);
     expect(stdout).toContain('fixed   SG003 chat2: set containers[0].throughput.manual to 20000; set containers[0].physicalPartitions to 2');

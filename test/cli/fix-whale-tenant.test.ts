@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { lintDocument } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
-import { cli, tempTree } from './helpers';
+import { cli, HOT_ROOM_CHAT, tempTree } from './helpers';
 
 const users = {
   name: 'users',
@@ -52,16 +52,7 @@ describe('--fix under a whale tenant', () => {
 
   it('names the finding a fixed line applied where no edit is at its path (two SG003 findings can share a container)', async () => {
     const dir = tempTree({
-      'chat.json': JSON.stringify({
-        containers: [
-          {
-            name: 'chat2',
-            throughput: { manual: 12000 },
-            partitionKey: { paths: [{ path: '/roomId', cardinality: 50000, hotKeyShare: 0.6 }] },
-            workload: { peakReadUnits: 6000, peakWriteUnits: 4000 },
-          },
-        ],
-      }),
+      'chat.json': JSON.stringify(HOT_ROOM_CHAT),
     });
     const { stdout } = await cli(['lint', join(dir, 'chat.json'), '--fix', '--no-color']);
     expect(stdout).toContain(

@@ -116,3 +116,16 @@ export function unprivilegedCli(): { bin: string; options: SpawnSyncOptions } | 
   const probe = spawnSync(process.execPath, [copied, '--version'], { ...asNobody, encoding: 'utf8' });
   return probe.status === 0 ? { bin: copied, options: asNobody } : undefined;
 }
+
+/** A review's `chat2` as a design file: 10,000 RU/s at peak, 60% of it on one `/roomId`, on 12,000 RU/s (SG003's raise
+ *  in place to 20,000 RU/s on 2 physical partitions serves it). */
+export const HOT_ROOM_CHAT = {
+  containers: [
+    {
+      name: 'chat2',
+      throughput: { manual: 12000 },
+      partitionKey: { paths: [{ path: '/roomId', cardinality: 50000, hotKeyShare: 0.6 }] },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 4000 },
+    },
+  ],
+};
