@@ -88,7 +88,7 @@ export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert)
     resourceGroupName: target.resourceGroupName,
     // Metric alert rules are global resources; any other location is rejected.
     location: 'global',
-    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: at its budget minute after minute, so its requests are throttled (429) even when the container's 429 share looks healthy. Do: open Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; if this range alone is at 100%, find its hottest keys in CDBPartitionKeyRUConsumption and spread them (more RU/s raises each range's share only up to 10,000 RU/s); if every range is, the container needs more RU/s, or the job that saturates it this alert's windowSize longer than the job.`,
+    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: at its budget minute after minute, so its requests are throttled (429) even when the container's 429 share looks healthy. Do: open Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; if this range alone is at 100%, find its hottest keys in CDBPartitionKeyRUConsumption and spread them (more RU/s raises each range's share only up to 10,000 RU/s); if every range is, the container needs more RU/s. A planned job that holds every range at its budget for longer than ${alert.windowSize} fires this too: give alerts.normalizedRu a windowSize longer than the job.`,
     scopes: [target.accountId],
     enabled: true,
     autoMitigate: true,

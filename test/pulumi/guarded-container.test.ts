@@ -590,6 +590,10 @@ describe('skew alerts', () => {
       actions: [{ actionGroupId: ACTION_GROUP }],
     });
     expect(criterionOf(engine.named('tuned-hot-partition-range')).threshold).toBe(95);
+    // Its "Do:" names the window the user gave, and the setting that lengthens it.
+    expect(engine.named('tuned-hot-partition-range').inputs.description).toContain(
+      'A planned job that holds every range at its budget for longer than PT30M fires this too: give alerts.normalizedRu a windowSize longer than the job.',
+    );
     expect(engine.registered.some((r) => r.name === 'tuned-throttle-rate')).toBe(false);
     expect(engine.named('tuned-partition-size').inputs).toMatchObject({ severity: 3, actions: { actionGroups: [other] } });
     expect(criterionOf(engine.named('tuned-partition-size')).threshold).toBe(12);
