@@ -553,6 +553,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosContainerCopy,
     SOURCES.cosmosAutoscaleFaq,
+    SOURCES.cosmosSynthetic,
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
