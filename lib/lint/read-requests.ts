@@ -18,9 +18,16 @@
  * query over several partitions is one query on each), and a query is charged for the items it loads ("Optimize request
  * cost"), so N shards each loading a page (or a document) cost N times what one did. Azure gives no fixed charge per
  * partition a query visits, so a fan-out loading 1/N of the documents from each shard is counted once.
+ *
+ * A key sharded for its hottest values only (`sharding.hotValues`) stores every other value unsharded: a read of one of
+ * those is one query, as before, and only the listed values' reads fan out (AWS, "Using write sharding to distribute
+ * workloads evenly": the reads of a sharded value query every suffix; Azure, "Create a synthetic partition key": the
+ * key is the value the application builds, for the listed values only). Their share of the key space's reads is the
+ * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
 import { givesAttribute, type AccessPattern } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
+import { restLoads } from './hot-values';
 import { carries, readsWholeKey } from './queries';
 
 export interface ReadRequests {
@@ -28,8 +35,22 @@ export interface ReadRequests {
   readonly units: number;
   /** Its declared (or derived) read peak, in logical reads. */
   readonly logical: number;
-  /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does. */
-  readonly fanOut?: { readonly patterns: readonly string[]; readonly share: number; readonly shards: number };
+  /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does.
+   *  Under `sharding.hotValues`, `share` counts only the listed values' reads of those patterns, `hotValues` and
+   *  `valueShare` (the listed values' share of the key space's reads) say so. */
+  readonly fanOut?: {
+    readonly patterns: readonly string[];
+    readonly share: number;
+    readonly shards: number;
+    readonly hotValues?: number;
+    readonly valueShare?: number;
+  };
+}
+
+/** The sharded values of a key sharded for its hottest values only (`sharding.hotValues`), and their share of its reads. */
+interface ShardedValues {
+  readonly hotValues: number;
+  readonly valueShare: number;
 }
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
@@ -38,6 +59,22 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
   const sharding = analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried;
   if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
   return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
+}
+
+/**
+ * The values `analysis`'s declared sharding shards where it lists its hottest only (`sharding.hotValues`), with their
+ * share of the key space's reads: the hottest value's reads (at least the even 1/values every value takes, where its
+ * declared share is of its writes) and, for each further listed value, an even part of what the hottest leaves.
+ * Undefined where every value is sharded.
+ */
+function shardedValues(analysis: SpaceAnalysis): ShardedValues | undefined {
+  const hotValues = analysis.space.sharding?.hotValues;
+  const { total, hot, trafficValues } = analysis;
+  if (hotValues === undefined || !(total.reads > 0)) return undefined;
+  const even = Number.isFinite(trafficValues) && trafficValues > 0 ? total.reads / trafficValues : 0;
+  const hottest = Math.max(hot.reads, even);
+  const each = restLoads(analysis)?.reads ?? 0;
+  return { hotValues, valueShare: Math.min(1, (hottest + (hotValues - 1) * each) / total.reads) };
 }
 
 /**
@@ -52,6 +89,7 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
     analysis,
     shards,
     patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p)),
+    shardedValues(analysis),
   );
 }
 
@@ -70,17 +108,18 @@ export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number
   return countedOver(analysis, buckets, fanning);
 }
 
-/** The read peak with `fanning` (patterns of `analysis`'s key space) queried `shards` times each, the rest once. */
-function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly AccessPattern[]): ReadRequests {
+/** The read peak with `fanning` (patterns of `analysis`'s key space) queried `shards` times each, the rest once; under
+ *  `sharded` (`sharding.hotValues`), only those patterns' reads of the listed values. */
+function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly AccessPattern[], sharded?: ShardedValues): ReadRequests {
   const logical = analysis.total.reads;
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.
   const spaceShare = analysis.owner.readShareOf(analysis.space);
   const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
-  const share = Math.min(1, fanShare / spaceShare);
+  const share = Math.min(1, fanShare / spaceShare) * (sharded?.valueShare ?? 1);
   const units = logical * (1 - share) + logical * share * shards;
-  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards } };
+  return { units, logical, fanOut: Object.assign({ patterns: fanning.map((p) => p.name), share, shards }, sharded) };
 }
 
 /**

@@ -71,6 +71,7 @@ type Id =
   | 'deferToFirstLevelWhole'
   | 'hotKeyUnderFirstLevel'
   | 'underFirstLevelWithin'
+  | 'beyondFirstLevelBuckets'
   | 'isolatedByAdaptiveCapacity'
   | 'physicalHeadroomOnly'
   | 'restOverUnsharded'
@@ -234,6 +235,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
     "A Cosmos DB value (a key value, or a hierarchical key's first-level value) over the usable share of its physical partition but within that partition's full RU/s less its neighbours' expected load: a warning (Decision 78). It is served at its peak, with no headroom left for a burst above it, as SG017 warns of a container within its RU/s and above its headroom; past those full RU/s it is an error.",
     "A Cosmos DB hierarchical key's full key under a hot first level: its hottest value sits on that first-level value's physical partition, beside the rest of that value's load. Where the first level's fix serves it whole (no more than its smallest offered bucket, or served as it is), its finding defers to that fix, with the first level's severity and no edits.",
+    "Where that value is more than one of the first level's buckets and no bucket splits it (one item, or a batch scope that is a key level): judged beside the rest of its first-level value's load, it keeps its own plan and says why the buckets cannot hold it (a bucket holds each full key value whole: the one holding it takes its load and 1/N of the rest), and that no bucket lifts a value past the 10,000 RU/s of one logical partition.",
   ],
   rationale:
     'One key value is served by one partition, whose ceiling no table or container capacity lifts: 1,000 WCU and 3,000 RCU per second on a DynamoDB partition (AWS: "Best practices for designing and using partition keys"), 10,000 RU/s on a Cosmos DB logical partition (Azure: "Service quotas"). Past it the value throttles, however much capacity is left.',
@@ -351,6 +353,10 @@ export const hotKeyExceedsPartition = defineRule({
     // A hierarchical key's hottest value under the hottest first-level value (deferToFirstLevel): on that value's physical
     // partition, its neighbours are the rest of that value's load first, then the other first-level values hashed there.
     hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the peak: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
+    // A value under the hottest first-level value that no bucket of its fix can hold (beyondFirstLevelBuckets): its own
+    // plan stays, applied with that fix, not instead of it.
+    beyondFirstLevelBuckets:
+      "; that value's buckets (SG003 at {{levelPath|code}}) cannot hold this one: a bucket holds each {{fullKey|key}} value whole ({{?scope}}{{scope|code}}, the scope of {{scopeInvariant|code}}, keeps this one whole{{/scope}}{{!scope}}this one is one item, which no bucket splits{{/scope}}), and it is {{insideShare|percent}} of that value's load, more than the 1/{{buckets}} a bucket is sized for: the bucket holding it would take {{bucketLoad}} RU/s (its {{hotKeyLoad}} and 1/{{buckets}} of the other {{levelRest}}) where the count sizes each for {{bucketEven}}{{?overLogical}}, and no bucket lifts a value above the {{logicalCeiling}} RU/s of one logical partition{{/overLogical}}; so this value keeps the plan of its own below, applied with those buckets, not instead of them: until that value is bucketed, this one stays on its physical partition beside the other {{levelRest}} RU/s, and each key the plan stores (a shard or a copy, its suffix in {{bucketSource|code}} as the buckets hash it) lands in a bucket of its own hash, beside 1/P of the rest of the container's load, where the plan sizes it",
     underFirstLevelWithin:
       "; that value is within the RU/s its physical partition has for it in full, above only the headroom the design plans to keep, so this is a warning, as that value's finding is",
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
@@ -473,8 +479,58 @@ function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: rea
       }),
     );
   }
-  if (under === undefined) return keyHits;
+  if (under === undefined) return beyondFirstLevelBuckets(a, keyHits, first, levelData) ?? keyHits;
   return keyHits.map((hit) => deferred(hit, first, under, 'deferToFirstLevelWhole', levelData));
+}
+
+/**
+ * The full key's hottest value under the hottest first-level value, where that value's finding says no bucket of its
+ * fix splits it (`prefixBucketsOneItem`, `prefixBucketsCannotSplit`: one item, or a transactional scope that is a key
+ * level) and it is more than a bucket: a bucket is a first-level value, on one physical partition, and holds each full
+ * key value whole ("Hierarchical partition keys": documents of one first-level value stay on one physical partition
+ * until it splits; the 10,000 RU/s and 20 GB limits are one full key value's), so the bucket holding it takes its whole
+ * load and 1/N of the rest, more than the count was sized for. The finding keeps its own plan and says so, judged beside
+ * its real neighbours (the rest of that first-level value's load, as `first` judges it: the lead `hotKeyUnderFirstLevel`),
+ * the two findings naming one figure: `first`'s share of it and its bucket count. Undefined where `first` does not say so.
+ */
+function beyondFirstLevelBuckets(
+  a: SpaceAnalysis,
+  keyHits: RuleHit<Id>[],
+  first: RuleHit<PrefixIngestionId>,
+  levelData: MessageData,
+): RuleHit<Id>[] | undefined {
+  const data = first.data ?? {};
+  const wholeBy = [first.fixId, ...(first.fixNotes ?? [])].includes('prefixBucketsOneItem')
+    ? 'item'
+    : [first.fixId, ...(first.fixNotes ?? [])].includes('prefixBucketsCannotSplit')
+      ? 'scope'
+      : undefined;
+  const { prefixLoad, prefixUsable, buckets, insideShare } = data;
+  if (wholeBy === undefined || typeof prefixLoad !== 'number' || typeof prefixUsable !== 'number' || typeof buckets !== 'number') return undefined;
+  const hot = a.hot.reads + a.hot.writes;
+  const levelRest = Math.max(0, prefixLoad - hot);
+  const logical = a.owner.profile.limits.logicalPartitionRequestUnits;
+  const overLogical = logical !== undefined && !fits(hot, logical * a.design.thresholds.headroom);
+  const beyond = Object.assign({}, levelData, {
+    ...(wholeBy === 'scope' ? { scope: data.scope, scopeInvariant: data.scopeInvariant } : {}),
+    insideShare,
+    buckets,
+    bucketLoad: hot + levelRest / buckets,
+    bucketEven: prefixLoad / buckets,
+    prefixLoad,
+    prefixUsable,
+    partitionGb: data.partitionGb,
+    levelRest,
+    levelLeft: Math.max(0, prefixUsable - levelRest),
+    ...(overLogical ? { overLogical: 1, logicalCeiling: logical } : {}),
+  });
+  return keyHits.map((hit) =>
+    Object.assign({}, hit, {
+      messageId: 'hotKeyUnderFirstLevel' as const,
+      notes: ['beyondFirstLevelBuckets' as const],
+      data: Object.assign({}, hit.data, beyond),
+    }),
+  );
 }
 
 /** `hit` deferring to the first level's finding `first` with `fixId`: no edits of its own, `first`'s severity, and, where

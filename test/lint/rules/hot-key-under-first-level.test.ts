@@ -13,7 +13,8 @@
  * first level's, with its severity, instead of a raise of its own the first level's finding contradicts.
  */
 import type { CosmosContainerDesign, CosmosKeyPathDesign } from '../../../lib';
-import { lint } from '../../../lib';
+import { lint, lintDocument } from '../../../lib';
+import { fixDesignText } from '../../../lib/cli/fix';
 import { container } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -55,6 +56,13 @@ function flatTenants(share: number, reads = 12_000): CosmosContainerDesign {
 }
 
 const whale = { path: '/tenantId', cardinality: 2_000, hotKeyShare: 0.5, largestGb: 40 } as const;
+
+/** The users container with one document per user (`unique`) under the whale, the hottest user at `share` of the peak. */
+const oneItemUsers = (share: number) =>
+  users(whale, {
+    partitionKey: { paths: [whale, { path: '/userId', cardinality: 'unique' }] },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 10_000, hotKeyShare: share },
+  });
 
 testRule('SG003', {
   // 150 + (15,000 − 150) ÷ 4 = 3,862.5 within the 4,000 usable.
@@ -120,15 +128,50 @@ testRule('SG003', {
     },
     {
       // One document per user (`unique`), the hottest declared at 5% of the peak, 10% of the tenant: more than a bucket
-      // of 65 takes, and one item no bucket splits. The first level's fix does not serve it: its own plan stays.
-      name: "a full key value more than a bucket of the whale's keeps its own finding",
-      design: users(whale, {
-        partitionKey: { paths: [whale, { path: '/userId', cardinality: 'unique' }] },
-        workload: { peakReadUnits: 30_000, peakWriteUnits: 10_000, hotKeyShare: 0.05 },
-      }),
+      // of 65 takes, and one item no bucket splits. The first level's fix does not serve it: its own plan stays, judged
+      // beside the whale's other 18,000 RU/s (not the container's average), and it says why the buckets cannot hold it:
+      // the bucket holding it takes 2,000 + 18,000 ÷ 65 RU/s where the count sizes each for 20,000 ÷ 65 (verdict27).
+      name: "a full key value more than a bucket of the whale's keeps its own plan, and says the buckets cannot hold it",
+      design: oneItemUsers(0.05),
       findings: [
-        { messageId: 'hotKey', path: 'partitionKey.paths', severity: 'error' },
-        { messageId: 'prefixHot', path: 'partitionKey.paths[0]', severity: 'error' },
+        {
+          messageId: 'hotKeyUnderFirstLevel',
+          notes: ['beyondFirstLevelBuckets'],
+          path: 'partitionKey.paths',
+          severity: 'error',
+          data: { hotKeyLoad: 2_000, levelRest: 18_000, levelLeft: 0, prefixLoad: 20_000, prefixUsable: 2_500, insideShare: 0.1, buckets: 65 },
+          message:
+            /that value's buckets \(SG003 at `partitionKey\.paths\[0\]`\) cannot hold this one: a bucket holds each \(`\/tenantId`, `\/userId`\) value whole \(this one is one item, which no bucket splits\), and it is 10% of that value's load, more than the 1\/65 a bucket is sized for: the bucket holding it would take 2,276\.92 RU\/s \(its 2,000 and 1\/65 of the other 18,000\) where the count sizes each for 307\.69; so this value keeps the plan of its own below, applied with those buckets, not instead of them/,
+          fix: /^raise the container's throughput in place to 63,200 RU\/s .*then shard \(`\/tenantId`, `\/userId`\) into N = 59 random shards/,
+        },
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          severity: 'error',
+          fix: /mod 65.*, 10% of the hottest \/tenantId value, more than the 1\/65 a bucket may take, is one item/,
+        },
+      ],
+    },
+    {
+      // The same user at 30% of the peak: 12,000 RU/s, above the 10,000 RU/s of one logical partition, which no bucket lifts.
+      name: 'a full key value above the logical ceiling under a whale says no bucket lifts it',
+      design: oneItemUsers(0.3),
+      findings: [
+        {
+          messageId: 'hotKeyUnderFirstLevel',
+          notes: ['beyondFirstLevelBuckets'],
+          path: 'partitionKey.paths',
+          severity: 'error',
+          data: { hotKeyLoad: 12_000, levelRest: 8_000, insideShare: 0.6, overLogical: 1, logicalCeiling: 10_000 },
+          message: /, and no bucket lifts a value above the 10,000 RU\/s of one logical partition; so this value keeps the plan of its own below/,
+          fix: /: put the integrated cache in front of the reads of the hottest/,
+        },
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          severity: 'error',
+          fix: /60% of the hottest \/tenantId value, more than the 1\/\d+ a bucket may take, is one item/,
+        },
       ],
     },
   ],
@@ -154,5 +197,36 @@ describe("the full key's finding and its first level's agree", () => {
       ['partitionKey.paths', 'warning'],
       ['partitionKey.paths[0]', 'warning'],
     ]);
+  });
+});
+
+describe('a full key value more than a bucket under a whale (verdict27)', () => {
+  it('--fix converges: the two SG003 findings name one bucket count and one share, and a second run writes nothing', () => {
+    const text = JSON.stringify({ containers: [oneItemUsers(0.05)] }, null, 2);
+    const first = fixDesignText(text, {});
+    // SG017's raise alone (48,000 → 50,000 RU/s): neither SG003 finding has an edit --fix can write.
+    expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG017']);
+    expect(fixDesignText(first.text, {}).fixes).toEqual([]);
+    const result = lintDocument(JSON.parse(first.text));
+    const [full, tenant] = ('findings' in result ? result.findings : []).filter((f) => f.ruleId === 'SG003');
+    expect([full.messageId, tenant.messageId]).toEqual(['hotKeyUnderFirstLevel', 'prefixHot']);
+    expect(full.data).toMatchObject({ buckets: tenant.data?.buckets, insideShare: tenant.data?.insideShare, prefixLoad: tenant.data?.prefixLoad });
+  });
+
+  it('a transactional scope on a key level keeps the value whole: said so, beside the whale', () => {
+    // `/userId` holds many documents, but a batch scoped to it keeps each user whole in one bucket (prefixBucketsCannotSplit).
+    const scoped = users(whale, {
+      workload: { peakReadUnits: 30_000, peakWriteUnits: 10_000, hotKeyShare: 0.05 },
+      invariants: [{ kind: 'transactional-batch', scopeAttribute: '/userId' }],
+    });
+    const [full] = lint(scoped).filter((f) => f.ruleId === 'SG003');
+    expect(full).toMatchObject({
+      messageId: 'hotKeyUnderFirstLevel',
+      notes: ['beyondFirstLevelBuckets'],
+      data: { levelRest: 18_000, insideShare: 0.1, scope: '/userId' },
+    });
+    expect(full.message).toContain(
+      'a bucket holds each (`/tenantId`, `/userId`) value whole (`/userId`, the scope of `transactional-batch`, keeps this one whole)',
+    );
   });
 });

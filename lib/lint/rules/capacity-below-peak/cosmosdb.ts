@@ -28,7 +28,7 @@ import { SOURCES } from '../../sources';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
-import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
+import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
   | EvenSplitId
@@ -301,7 +301,10 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     source: 'declared',
     ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits, writesSource: 'declared' } : {}),
     ...(reads.fanOut
-      ? { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical }
+      ? Object.assign(
+          { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical },
+          hotValuesData(reads.fanOut),
+        )
       : {}),
   };
   const noted: Id[] = [
@@ -532,7 +535,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   fires:
     "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above headroom × the container's declared throughput (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
-    "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page.",
+    "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page (under `sharding.hotValues`, the listed values' reads only).",
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
@@ -550,6 +553,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosContainerCopy,
     SOURCES.cosmosAutoscaleFaq,
+    SOURCES.cosmosSynthetic,
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
@@ -568,8 +572,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    cosmosFanOutReads:
-      "; that read peak counts each shard's query of a fan-out: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RU/s of reads) query all {{fanOutShards}} shards for every read, each loading its own item or page and charged for it",
+    cosmosFanOutReads: `; that read peak counts each shard's query of a fan-out: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RU/s of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
     cosmosFixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection kept by the change feed',
     cosmosRemoveNeedless:

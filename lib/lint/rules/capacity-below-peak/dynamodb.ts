@@ -28,7 +28,7 @@ import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throug
 import { writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
-import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
+import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
   | 'fixedBelowPeak'
@@ -137,7 +137,10 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
     if (fanOut === undefined) return { data: {} };
     return {
       notes: ['fanOutReads'],
-      data: { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
+      data: Object.assign(
+        { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
+        hotValuesData(fanOut),
+      ),
     };
   }
   const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
@@ -737,7 +740,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   fires:
     "DynamoDB: a table's or GSI's declared peak is above headroom × its provisioned capacity, auto-scaling maximum or on-demand maximum (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
-    "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
+    "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read (under `sharding.hotValues`, the listed values' reads only: the others stay one query).",
     'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales: 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), or, pre-warmed above a default, its warm throughput in either direction (warning; warm throughput at or under both defaults pre-warms nothing, and the finding says so). The fix is sized at peak ÷ headroom, at most the table-level quota.',
     "A launch whose key's own fix (SG003, SG002) pre-warms more than peak ÷ headroom, for the partitions at which its hottest value's shards fit beside their neighbours (on those of peak ÷ headroom no count fits, or only a wider one): the fix asks for that warm throughput, which serves the peak too, and says what peak ÷ headroom alone would give, so the findings on one key name one warm throughput.",
     'What a table launched at its peak serves before it scales (its defaults, its warm throughput, or its auto-scaling minimum) is judged with the headroom, as any capacity: a launch peak above headroom × it, such as warm throughput or a minimum exactly at the peak, is a warning too (as a fixed capacity exactly at the peak is).',
@@ -786,8 +789,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    fanOutReads:
-      '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
+    fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, at least one read unit each`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
     redrawnShards:
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",

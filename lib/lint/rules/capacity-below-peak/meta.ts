@@ -46,3 +46,15 @@ export const CAPACITY_BELOW_PEAK = {
  * (restateFinding) with the others, so that a measured peak is never called declared.
  */
 export const PEAK_SOURCE = '{{source|declared=declared|derived=derived|observed=observed|mixed=declared and observed}}';
+
+/** Under `sharding.hotValues`, the fan-out reads counted are the listed values' alone (read-requests.ts): which, and their share. */
+export const HOT_VALUES_SHARE =
+  "{{?fanOutHotValues}}: only their reads of the {{fanOutHotValues|one=hottest value|other=# hottest values}}, which sharding.hotValues shards ({{fanOutValueShare|percent}} of the key's reads){{/fanOutHotValues}}";
+/** ... and the other values' reads, each one query. */
+export const HOT_VALUES_ONLY =
+  '{{?fanOutHotValues}} of a sharded value, while a read of any other value, stored unsharded, stays one query{{/fanOutHotValues}}';
+
+/** The figures `HOT_VALUES_SHARE` reads, from a fan-out counted under `sharding.hotValues` (none otherwise). */
+export function hotValuesData(fanOut: { readonly hotValues?: number; readonly valueShare?: number }): { fanOutHotValues?: number; fanOutValueShare?: number } {
+  return fanOut.hotValues === undefined ? {} : { fanOutHotValues: fanOut.hotValues, fanOutValueShare: fanOut.valueShare };
+}
