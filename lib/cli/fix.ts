@@ -51,6 +51,22 @@ export const MAX_FIX_ROUNDS = 50;
 export const NO_EDITS =
   'its fix carries no design edits for --fix to write (a change outside the design, such as throughput raised in place, a cache or a migration, or a choice only you can make, such as how to keep a declared invariant): apply the fix above by hand, or acknowledge the finding';
 
+/**
+ * Why --fix left an error whose plan shards a categorical primary key (a status, a type, a region; `categoricalBy` in
+ * its data, lib/lint/categorical-key.ts): its fix text keeps the shards among its options, but a re-key is the fix.
+ */
+function categoricalNotFixed(f: Finding): string | undefined {
+  const data = f.data ?? {};
+  const { categoricalBy, categoricalKey, categoricalValues, categoricalShards } = data;
+  if (categoricalBy === undefined || !Array.isArray(categoricalKey)) return undefined;
+  const key = categoricalKey.map((name) => `\`${printable(String(name))}\``).join(' + ');
+  const why =
+    categoricalBy === 'name'
+      ? `${key} is named like a status, type or region, a category of the items, not their identity`
+      : `${key} has ${String(categoricalValues)} values, no more than the ${String(categoricalShards)} shards its fix names`;
+  return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
+}
+
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 // A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
@@ -169,7 +185,7 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   // One the run's own fixes made fire says so: "not fixed" alone would read as a finding the design had before.
   const foundFirst = new Set(first.findings.map(keyOf));
   const appeared = (f: Finding) => (foundFirst.has(keyOf(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
-  for (const f of state.findings.filter(editless)) skip(f, `${appeared(f)}${NO_EDITS}`);
+  for (const f of state.findings.filter(editless)) skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? NO_EDITS}`);
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);

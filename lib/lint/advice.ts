@@ -12,6 +12,7 @@ import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../desi
 import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
+import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
@@ -308,6 +309,8 @@ export const ADVICE_MESSAGES = {
   ...INHERITED_FIX_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
   ...HOT_VALUES_MESSAGES,
+  // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
+  ...CATEGORICAL_KEY_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -390,10 +393,32 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, joinPath(analysis.space.path, 'sharding')), analysis);
-  const advice = withRedistribution(withCacheTerms(kept, analysis.owner.profile), analysis);
+  const shardingPath = joinPath(analysis.space.path, 'sharding');
+  const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
+  const advice = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
+}
+
+/** The clauses that shard the key anew, which the categorical clauses follow (`categoricalKeyKept`). */
+const NEW_SHARD_CLAUSES: ReadonlySet<string> = new Set<AdviceId>(['shardRandom', 'shardCalculated', 'shardRandomHot', 'shardCalculatedHot']);
+
+/**
+ * A fix that shards a categorical primary key anew keeps its clauses but not its edits, and says after its shards why
+ * (`categoricalKeyWithheld`: a re-key is the fix); every rule that quotes the plan (SG001, SG003, SG006) says the same.
+ */
+function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
+  const withheld = categoricalKeyWithheld(analysis, advice.edits, shardingPath);
+  if (withheld === undefined) return advice;
+  const shard = advice.ids.findIndex((id) => NEW_SHARD_CLAUSES.has(id));
+  // After the shard clause and what continues it (its fan-out, why every value), before the next alternative ("; or …").
+  let at = shard < 0 ? advice.ids.length : shard + 1;
+  while (at < advice.ids.length && !/^[;,]? ?or /.test(ADVICE_MESSAGES[advice.ids[at]])) at++;
+  return Object.assign({}, advice, {
+    ids: [...advice.ids.slice(0, at), ...withheld.ids, ...advice.ids.slice(at)],
+    data: Object.assign({}, advice.data, withheld.data),
+    edits: undefined,
+  });
 }
 
 /**

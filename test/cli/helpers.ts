@@ -72,13 +72,15 @@ export const UNIQUE_TABLE = {
 };
 
 /** A design file with `count` tables, each low-cardinality with its hottest value over its ceiling
- *  (SG001 and SG003, errors: the declared 30% puts 1,500 WCU on one status, N = 2, and 2,100 RCU, under its usable 2,400; on the uniform share SG001 alone reports it) and unmonitored on the table and its GSI (SG010 twice).
- *  The GSI declares its writes (100 WCU: a projection the status updates do not write), so the hottest status, one item,
- *  does not put its 1,500 WCU on one `customerId` value of it (SG003 on the index; lib/lint/inherited-writes.ts). */
+ *  (SG001 and SG003, errors: the declared 30% puts 1,500 WCU on one warehouse, N = 5 beside its neighbours, and 2,100 RCU,
+ *  under its usable 2,400; on the uniform share SG001 alone reports it) and unmonitored on the table and its GSI (SG010 twice).
+ *  The GSI declares its writes (100 WCU: a projection the warehouse's updates do not write), so the hottest warehouse, one
+ *  item, does not put its 1,500 WCU on one `customerId` value of it (SG003 on the index; lib/lint/inherited-writes.ts). */
 export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
   const tables = Array.from({ length: count }, (_, i) => ({
     name: name(i),
-    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+    // Not a categorical key (a status: fix27b, whose shards --fix does not write): 8 warehouses, each sharded 5 ways.
+    partitionKey: { name: 'warehouseId', type: 'S', cardinality: 8 },
     // 6,000 RCU: the hottest item's 1,800 RCU + (6,000 − 1,800) ÷ 14 partitions = 2,100 of 2,400 (at 7,000, 2,426.67 beside
     // its neighbours: no shard count would serve the one item's reads, and SG001/SG003 would carry no edit).
     workload: { peakReadUnits: 6000, peakWriteUnits: 5000, hotKeyShare: 0.3 },

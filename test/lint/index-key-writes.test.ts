@@ -92,11 +92,12 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
     const findings = lint(orders({}, { hotKeyShare: 0.22 }, 'orderId'));
     expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([
       ['SG001', 'warning', ['indexKeyWrites', 'onlyByName']],
-      // warm20: 660 WCU alone fits 800; only its neighbours put it over, which adaptive capacity isolates it from (a warning anyway).
+      // warm20: 660 WCU alone fits 800; its neighbours put it past the partition's 1,000 WCU, which adaptive capacity does
+      // not lift (fix27b: pastPartitionMaximum, was isolatedByAdaptiveCapacity); a warning still, as only the name makes it over.
       [
         'SG003',
         'warning',
-        ['writeOver', 'writeBeside', 'partitionsCounted', 'isolatedByAdaptiveCapacity', 'indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat'],
+        ['writeOver', 'writeBeside', 'partitionsCounted', 'pastPartitionMaximum', 'indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat'],
       ],
     ]);
     expect(findings[1].message).toMatch(

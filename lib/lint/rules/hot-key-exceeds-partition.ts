@@ -73,6 +73,7 @@ type Id =
   | 'underFirstLevelWithin'
   | 'beyondFirstLevelBuckets'
   | 'isolatedByAdaptiveCapacity'
+  | 'pastPartitionMaximum'
   | 'physicalHeadroomOnly'
   | 'restOverUnsharded'
   | 'fixShardEveryValue'
@@ -232,7 +233,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI key whose `components` carry an attribute with a declared share (the table's key, or another GSI's single key attribute; `tenantStatus` = `tenantId` + `status`), declaring none itself: it takes at least that share ÷ the product of its other parts' cardinalities (0.3 ÷ 4 statuses = 7.5%), the even split, a lower bound, said so (`shareSource` `inherited`). Not where another part has no declared count.",
     "That share is divided by the table's shards too where a part is the table's sharded key attribute itself (a multi-attribute key reads it as stored, `<value>#n`), not for a component (a string the application joins: the design does not say from which value).",
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
-    "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below). Above a partition's own usable ceiling it stays an error.",
+    "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below), while that load stays within the partition's 1,000 WCU / 3,000 RCU. Past them, or above a partition's own usable ceiling, it stays an error.",
     "A Cosmos DB value (a key value, or a hierarchical key's first-level value) over the usable share of its physical partition but within that partition's full RU/s less its neighbours' expected load: a warning (Decision 78). It is served at its peak, with no headroom left for a burst above it, as SG017 warns of a container within its RU/s and above its headroom; past those full RU/s it is an error.",
     "A Cosmos DB hierarchical key's full key under a hot first level: its hottest value sits on that first-level value's physical partition, beside the rest of that value's load. Where the first level's fix serves it whole (no more than its smallest offered bucket, or served as it is), its finding defers to that fix, with the first level's severity and no edits.",
     "Where that value is more than one of the first level's buckets and no bucket splits it (one item, or a batch scope that is a key level): judged beside the rest of its first-level value's load, it keeps its own plan and says why the buckets cannot hold it (a bucket holds each full key value whole: the one holding it takes its load and 1/N of the rest), and that no bucket lifts a value past the 10,000 RU/s of one logical partition.",
@@ -245,7 +246,7 @@ export const hotKeyExceedsPartition = defineRule({
     'Write sharding spreads a write-hot key\'s writes over N keys (AWS: "Using write sharding to distribute workloads evenly"). It cannot spread the reads of one item, which need replicated copies or a cache, nor a query that reads a key value a page at a time (`limit`): each page must then read every shard and merge (AWS: "Paginating table query results").',
     "A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow their partition's share: 18,000 RU/s on three physical partitions give each 6,000, and a key taking 5,400 leaves its neighbours 600 (Azure: \"Partitioning and horizontal scaling\"). Serverless: 5,000 RU/s shared by up to five partitions, +1,000 per partition beyond (the lower of Azure's two texts).",
     'A DynamoDB uniform key over only by hashing\'s spread at its capacity line is no hot key, as on Cosmos DB: adaptive capacity "works by automatically increasing throughput capacity for partitions that receive more traffic", short of the table\'s capacity or the partition maximum (AWS: "Burst and adaptive capacity"). Unlike Cosmos DB, which divides RU/s evenly, a partition may take more than its even share, so SG017 gives no placement warning there.',
-    'A DynamoDB key over only beside its neighbours (alone it fits a partition\'s usable ceiling): a warning. AWS: "adaptive capacity rebalances your partitions such that frequently accessed items don\'t reside on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items). Not a pass: that follows sustained traffic, so a spike or a launch meets the neighbours first. No isolation lifts one partition\'s 1,000 WCU / 3,000 RCU: a key above them stays an error.',
+    'A DynamoDB key over only beside its neighbours (alone it fits a partition\'s usable ceiling): a warning. AWS: "adaptive capacity rebalances your partitions such that frequently accessed items don\'t reside on the same partition" ("Burst and adaptive capacity"). Not a pass: that follows sustained traffic, so a spike or a launch meets the neighbours first. It serves a partition only within "the partition maximum capacity": a key expected past 1,000 WCU / 3,000 RCU with its neighbours stays an error.',
     'Warm throughput makes partitions (1,000 write or 3,000 read units a second each): it can be raised on provisioned and on-demand tables and GSIs without changing their capacity or billing mode, up to the table-level quota, and never lowered (AWS: "Understanding DynamoDB warm throughput"; "... in different scenarios"). So more partitions, each carrying less of the rest, is the lever before a wide fan-out, as more RU/s are on Cosmos DB.',
     'The warm-throughput lever raises one direction: the writes where they are short (a partition per 1,000 units, up to 40 under the 40,000 quota), else the reads; either makes partitions that serve both.',
     'Under a hierarchical key, one first-level value\'s documents, and so every read and write scoped to it, stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
@@ -427,6 +428,10 @@ export const hotKeyExceedsPartition = defineRule({
     // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
       "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
+    // Alone within the usable line, but with its neighbours past the partition's maximum: adaptive capacity lifts no
+    // partition past it, so the expected peak throttles until the key is isolated (an error).
+    pastPartitionMaximum:
+      "; alone it fits one partition's usable ceiling, but with its neighbours' expected load its partition takes {{pastLoad}} {{pastUnit}}, past the {{pastCeiling}} {{pastUnit}} one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
     // A sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
     restOverUnsharded:
       'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
@@ -677,12 +682,16 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
   const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   const lead = namedLead(a);
-  const isolated = fitsItsOwnPartition(a);
+  const alone = fitsItsOwnPartition(a);
+  // Where its partition, with the neighbours, is past the hard maximum, adaptive capacity's warning does not apply.
+  const past = alone ? pastPartitionMaximum(a) : undefined;
+  const isolated = alone && past === undefined;
   const headroomOnly = withinFullPhysicalShare(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
     ...(isolated ? (['isolatedByAdaptiveCapacity'] as const) : []),
+    ...(past ? (['pastPartitionMaximum'] as const) : []),
     ...(headroomOnly ? (['physicalHeadroomOnly'] as const) : []),
     ...inherited.ids,
     ...indexWrites.ids,
@@ -733,6 +742,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         ...headroomOnly,
+        ...(past ? { pastLoad: past.load + (past.neighbours?.load ?? 0), pastCeiling: past.ceiling, pastUnit: past.unit } : {}),
         strategy: a.plan.layout,
         ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
         ...merge,
@@ -826,6 +836,20 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
 function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
   // Not at a launch (`launchAtPeak`): the rebalancing follows sustained traffic, and a launch meets the neighbours first.
   return a.over.every((d) => d.neighbours !== undefined && !d.neighbours.atLaunch && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
+}
+
+/**
+ * The dimension (the one furthest past) in which a key that fits its own partition (`fitsItsOwnPartition`) takes its
+ * partition, with its neighbours' expected load, past the partition's hard maximum (1,000 WCU / 3,000 RCU): AWS,
+ * "throttling will occur if a single partition receives more than 3000 read operation or more than 1000 write
+ * operations", and adaptive capacity serves a hot partition only "provided that traffic does not exceed your table's
+ * total provisioned capacity or the partition maximum capacity" ("Burst and adaptive capacity"). The warning is for a
+ * partition over the usable line and within that maximum; past it the expected peak throttles until the key is isolated.
+ */
+function pastPartitionMaximum(a: SpaceAnalysis): LoadDimension | undefined {
+  const past = a.over.filter((d) => !fits(d.load + (d.neighbours?.load ?? 0), d.ceiling));
+  if (past.length === 0) return undefined;
+  return past.reduce((w, d) => ((d.load + (d.neighbours?.load ?? 0)) / d.ceiling > (w.load + (w.neighbours?.load ?? 0)) / w.ceiling ? d : w));
 }
 
 /**

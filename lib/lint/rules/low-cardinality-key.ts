@@ -74,6 +74,7 @@ export const lowCardinalityKey = defineRule({
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
+    "A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out. A GSI keyed by a category keeps its edits (AWS's GSI write sharding).",
     "A Cosmos DB container of one physical partition: the fix names the growth to re-key before: past 50 GB or past 10,000 RU/s (where Azure splits a provisioned partition), or a serverless container's 5,000 RU/s (all it serves on one partition).",
   ],
   sources: [

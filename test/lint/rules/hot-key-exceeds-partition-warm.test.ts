@@ -91,16 +91,17 @@ testRule('SG003', {
     },
     {
       // 4 partitions (4,000 WCU fixed): 320 + 2,880 ÷ 4 = 1,040 of 800; no count up to 1,000 fits (each shard still meets
-      // 720). At 7: 320 + 411.43 = 731.43 ≤ 760 (5% free; at 6, 800). Alone 320 fits 800: a warning (adaptive capacity).
-      name: 'a provisioned table at 80% utilization: warm throughput serves the hot account as it is, and it is a warning',
+      // 720). At 7: 320 + 411.43 = 731.43 ≤ 760 (5% free; at 6, 800). Alone 320 fits 800, but 1,040 is past the partition's
+      // 1,000 WCU, which adaptive capacity does not lift: an error (fix27b; it was a warning, adaptive capacity's).
+      name: 'a provisioned table at 80% utilization: warm throughput serves the hot account as it is, and 1,040 WCU past the partition is an error',
       design: provFull(),
       findings: [
         {
           messageId: 'hotKey',
           path: 'partitionKey',
-          severity: 'warning',
-          notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'isolatedByAdaptiveCapacity', 'oneItem'],
-          data: { warmPartitions: 7, warmFromPartitions: 4, warmWriteUnits: 7000, warmStoredLoad: 320 },
+          severity: 'error',
+          notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'pastPartitionMaximum', 'oneItem'],
+          data: { warmPartitions: 7, warmFromPartitions: 4, warmWriteUnits: 7000, warmStoredLoad: 320, pastLoad: 1040, pastCeiling: 1000, pastUnit: 'WCU' },
           fix: /^pre-warm the table to 7,000 write units a second \(warmThroughput\): 7 partitions where 4 are counted now.*which serves the hottest `accountId` value as it is.*; or batch the hottest value's writes/,
           edits: [{ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 7000 } }],
         },
@@ -110,15 +111,16 @@ testRule('SG003', {
       // ddb24: no count fits on the 3 partitions counted now (each shard meets 1/3 of the rest: 360 + 2,040 ÷ 3 = 1,040 of
       // 800), and the size needs 2 shards; the warm lever once gave up on any size need, leaving "no count up to 1,000 …
       // batch + DAX". Searched together: 2 shards (the size's) fit at 6 partitions, 360 + 2,040 ÷ 6 = 700 ≤ 760 (5% free;
-      // at 5, 768), and the whole key is sharded (the largest collection need not be the hottest value's).
+      // at 5, 768), and the whole key is sharded (the largest collection need not be the hottest value's). Unsharded, 720 + 1,680 ÷ 3
+      // = 1,280 WCU is past the partition's 1,000: an error (fix27b; it was adaptive capacity's warning).
       name: 'trips with an LSI and a 9 GB collection at 80% of its writes: warm throughput, then the 2 shards its size needs',
       design: lsiTrips(),
       findings: [
         {
           messageId: 'hotKey',
           path: 'partitionKey',
-          severity: 'warning',
-          data: { shards: 2, warmPartitions: 6, warmFromPartitions: 3, warmWriteUnits: 6000, warmStoredLoad: 360 },
+          severity: 'error',
+          data: { pastLoad: 1280, pastCeiling: 1000, shards: 2, warmPartitions: 6, warmFromPartitions: 3, warmWriteUnits: 6000, warmStoredLoad: 360 },
           fix: /^pre-warm the table to 6,000 write units a second \(warmThroughput\): 6 partitions where 3 are counted now.*then shard `cityId` into N = 2 calculated shards on `tripId`/,
           edits: [
             { op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 6000 } },

@@ -4,6 +4,7 @@ import { testRule } from '../../support/rule-tester';
 
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
+const warehouse = (cardinality: number) => ({ name: 'warehouseId', type: 'S' as const, cardinality });
 
 /**
  * Firstlevel 8: Cosmos DB `/region` (3) → `/status` (5), writes only, 20,000 manual RU/s (4 physical partitions of
@@ -288,8 +289,9 @@ testRule('SG001', {
     {
       // 20,000 RCU / 4,000 WCU over 5 statuses: 4,000 RCU on the hottest, over a usable 2,400, so N = 2
       // (the 100-key floor once made it 20; 1 shard is 4,000 RCU, 2 are 2,000).
+      // fix27b: 5 warehouses, not 5 statuses, so that --fix writes the shards (a status is a category: the next case).
       name: 'a few values whose hottest is over its ceiling: an error, N from the load',
-      design: table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
+      design: table({ partitionKey: warehouse(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       findings: [
         {
           messageId: 'fewValues',
@@ -300,7 +302,39 @@ testRule('SG001', {
           // 19,000 ÷ 14 = 2,357.14 RCU (at 3, 1,333.33 + 1,333.33 = 2,666.67). Its 800 WCU are over too (800 − 3,200 ÷ 14 =
           // 571.43 left): a cache for the reads alone would not serve, so none is offered beside the shards.
           data: { cardinality: 5, minCardinality: 100, shards: 4, hotLoad: 4000, hotUsable: 1257.14285714 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4',
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `warehouseId` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4',
+        },
+      ],
+    },
+    {
+      // fix27b: the same load keyed by `status`, a category of the orders: the fix keeps its options, shards among them,
+      // and --fix writes none (a re-key is the fix: an order is read by its id, and its status changes).
+      name: 'the same few values named like a status: the shards are offered, with no edit, and the fix says why',
+      design: table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
+      findings: [
+        {
+          messageId: 'fewValues',
+          path: 'partitionKey',
+          severity: 'error',
+          edits: false,
+          data: { shards: 4, categoricalBy: 'name', categoricalKey: ['status'], categoricalShards: 4, categoricalValues: 5 },
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; --fix writes no edit for these shards: `status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 4',
+        },
+      ],
+    },
+    {
+      // fix27b: a key not named like a category, whose 3 values are fewer than the 4 shards its load needs: the shards alone
+      // would be the key's spread, so --fix writes none either.
+      name: 'a key of fewer values than its shards: the shards are offered, with no edit',
+      design: table({ partitionKey: warehouse(3), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
+      findings: [
+        {
+          messageId: 'fewValues',
+          path: 'partitionKey',
+          severity: 'error',
+          edits: false,
+          data: { categoricalBy: 'values', categoricalValues: 3 },
+          fix: /; --fix writes no edit for these shards: `warehouseId` has 3 values, no more than the \d+ shards, so the shards alone would be the spread of the key, and a re-key is the fix/,
         },
       ],
     },
@@ -455,25 +489,29 @@ testRule('SG001', {
 });
 
 describe('SG001 and SG003 on the same key', () => {
-  it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes and its edits; SG003 defers to it', () => {
+  // fix27b: a status is a category, so the finding offers the shards with no edits (they were written before).
+  it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes, offered without edits; SG003 defers to it', () => {
     // Uniform 4,000 WCU per status: N = 13 from the load beside the neighbours (40 partitions, twice 1,000 RCU and 20,000 WCU:
     // max(1, 40)): 307.69 + 19,692.31 ÷ 40 = 800 of 800; at 12, 825. The floor of 100 keys once made it 20.
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(13);
     expect(sg001?.data?.shards).toBe(13);
-    expect(sg001?.edits).toBeDefined();
+    expect(sg001?.edits).toBeUndefined();
+    expect(sg001?.data).toMatchObject({ categoricalBy: 'name', categoricalShards: 13 });
     expect(sg003).toBeUndefined();
   });
 
   it('with a declared share above the uniform one both stay, with the same shard count and the same edits', () => {
-    const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
+    // fix27b: 40 warehouses, not 5 statuses, whose shards --fix writes, so the two findings' edits are there to compare.
+    const findings = lint(table({ partitionKey: warehouse(40), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
     // 40 partitions: 300 + 19,700 ÷ 40 = 792.5 of 800 at 20 (at 19, 315.79 + 492.11 = 807.89).
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(20);
     expect(sg001?.data?.shards).toBe(20);
     expect(sg003?.data?.shards).toBe(20);
     expect(sg003?.edits).toEqual(sg001?.edits);
+    expect(sg001?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 20, sourceAttribute: 'orderId' } }]);
   });
 });
 

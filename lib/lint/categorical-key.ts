@@ -1,0 +1,68 @@
+/**
+ * A categorical primary key (a status, a type, a region: a category of the items, not their identity) that its plan
+ * would shard anew: the fix keeps its text, shards among its options, but carries no edits, so `--fix` writes none and
+ * says why. A re-key is the fix there. The table's or container's partition key addresses each item, and every read of
+ * one item names it: AWS asks for a key of "a large number of distinct values" ("Best practices for designing and using
+ * partition keys effectively"), Azure for one "with a high cardinality", naming an item id ("Partitioning and horizontal
+ * scaling"). Keyed by the category with random shards, a read of one conversation queries all N; with calculated ones
+ * it must name the category too, which an update of the category moves. Shards of a value come after the right key, for
+ * a value hot under it (AWS: "Using write sharding to distribute workloads evenly").
+ *
+ * Categorical: every partition-key attribute named like a few-valued field (`looksLowCardinality`, the names SG015 and
+ * the uniform-share note read), or a key with no more values than the shards its plan gives (the suffix would then be
+ * most of the key's spread: `/conversationType`, 3 values, 7 shards). Not a GSI: an index keyed by a category exists to
+ * query that category, and AWS write-shards exactly such a key ("Using global secondary index write sharding for
+ * selective table queries"). Not a key already sharded: a count raised on the designer's sharding is theirs to keep.
+ */
+import { looksLowCardinality } from '../design/key-names';
+import type { SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
+import type { MessageData } from './rule';
+
+export const CATEGORICAL_KEY_MESSAGES = {
+  categoricalByName:
+    '; --fix writes no edit for these shards: {{categoricalKey|key}} is named like a status, type or region, a category of the items rather than their identity',
+  categoricalByValues:
+    '; --fix writes no edit for these shards: {{categoricalKey|key}} has {{categoricalValues|one=# value|other=# values}}, no more than the {{categoricalShards}} shards, so the shards alone would be the spread of the key',
+  categoricalRandomReads:
+    ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item query all {{categoricalShards}}',
+  categoricalCalculatedReads:
+    ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all {{categoricalShards}}',
+} as const;
+
+export type CategoricalKeyId = keyof typeof CATEGORICAL_KEY_MESSAGES;
+
+/** The sharding a plan's edits set anew at `shardingPath` (random or calculated), or undefined. */
+function newSharding(edits: readonly DesignEdit[] | undefined, shardingPath: string): { strategy: string; shards: number } | undefined {
+  const edit = edits?.find((e) => e.op === 'set' && e.path === shardingPath);
+  if (edit === undefined || edit.op !== 'set') return undefined;
+  const value = edit.value as { strategy?: unknown; shards?: unknown };
+  if ((value.strategy !== 'random' && value.strategy !== 'calculated') || typeof value.shards !== 'number') return undefined;
+  return { strategy: value.strategy, shards: value.shards };
+}
+
+/**
+ * Where a plan whose edits are `edits` shards `a`'s categorical primary key anew (see above): the clauses that say why
+ * --fix writes none of them, and their data; the caller then drops the edits. Undefined otherwise.
+ */
+export function categoricalKeyWithheld(
+  a: SpaceAnalysis,
+  edits: readonly DesignEdit[] | undefined,
+  shardingPath: string,
+): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
+  const { design, space } = a;
+  if (space !== design.primaryKey || space.sharding !== undefined) return undefined;
+  const sharding = newSharding(edits, shardingPath);
+  if (sharding === undefined) return undefined;
+  const byName = space.partitionKey.every((k) => looksLowCardinality(k.name));
+  if (!byName && a.cardinality > sharding.shards) return undefined;
+  return {
+    ids: [byName ? 'categoricalByName' : 'categoricalByValues', sharding.strategy === 'random' ? 'categoricalRandomReads' : 'categoricalCalculatedReads'],
+    data: {
+      categoricalKey: space.partitionKey.map((k) => k.name),
+      categoricalValues: a.cardinality,
+      categoricalShards: sharding.shards,
+      categoricalBy: byName ? 'name' : 'values',
+    },
+  };
+}

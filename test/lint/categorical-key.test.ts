@@ -1,0 +1,82 @@
+/**
+ * fix27b: a plan that shards a categorical primary key anew (a status, a type, a region, or a key of no more values than
+ * its shards) keeps its text, shards among its options, but no edits: a re-key is the fix (lib/lint/categorical-key.ts).
+ * Every rule that quotes the plan says the same (SG001, SG003, SG006). An index keyed by a category keeps its edits (AWS
+ * write-shards exactly such a GSI key), as do a key of many values and a sharding the design declares already.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lint, type DesignInput } from '../../lib';
+import { table } from '../fixtures';
+
+const chat = JSON.parse(readFileSync(join(__dirname, '../cli/fixtures/designs/chat-flawed.json'), 'utf8')) as DesignInput;
+const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
+const onConversations = () => lint(chat).filter((f) => f.resource === 'conversations');
+
+describe('a categorical primary key: the shards offered, no edits', () => {
+  it('chat-flawed.json: `/conversationType` (3 values) sharded 7 ways by SG001 and SG006, neither with edits', () => {
+    const findings = onConversations();
+    expect(findings.map((f) => f.ruleId).sort()).toEqual(['SG001', 'SG006']);
+    for (const f of findings) {
+      expect(f.edits).toBeUndefined();
+      expect(f.data).toMatchObject({ shards: 7, categoricalBy: 'name', categoricalKey: ['/conversationType'], categoricalValues: 3, categoricalShards: 7 });
+      // The options stay: re-key, the shards, the cache; the shards' clause then says why --fix writes none.
+      expect(f.fix).toContain(
+        'shard `/conversationType` into N = 7 random shards (key#0…key#6); every read of the key must then fan out over all 7 shards; --fix writes no edit for these shards: `/conversationType` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item query all 7; or put the integrated cache in front of its reads',
+      );
+    }
+  });
+
+  it('SG003 on a status with a declared hot share says the same', () => {
+    const findings = lint(
+      table({
+        partitionKey: { name: 'orderStatus', type: 'S', cardinality: 5 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 },
+      }),
+    );
+    const sg003 = findings.find((f) => f.ruleId === 'SG003');
+    expect(sg003?.edits).toBeUndefined();
+    expect(sg003?.data).toMatchObject({ shards: 20, categoricalBy: 'name' });
+  });
+});
+
+describe('not a categorical primary key: the edits stay', () => {
+  it('a GSI keyed by a status (AWS write-shards such an index key for selective queries)', () => {
+    const design = table({
+      workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-status',
+          partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+          sortKey: orderId,
+          workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.6 },
+        },
+      ],
+    });
+    const sg001 = lint(design).find((f) => f.ruleId === 'SG001');
+    expect(sg001?.index).toBe('by-status');
+    expect(sg001?.edits?.length).toBeGreaterThan(0);
+    expect(sg001?.data).not.toHaveProperty('categoricalBy');
+  });
+
+  it('the season table of game-flawed.json: 40 seasons, the hottest sharded 18 ways (hotValues: 1)', () => {
+    const design = JSON.parse(readFileSync(join(__dirname, '../cli/fixtures/designs/game-flawed.json'), 'utf8')) as DesignInput;
+    const sg001 = lint(design).find((f) => f.ruleId === 'SG001' && f.resource === 'season-scores' && f.index === undefined);
+    expect(sg001?.edits).toEqual([
+      { op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 } },
+    ]);
+  });
+
+  it('a status the design shards already: the raise of its own count is written', () => {
+    const design = table({
+      partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+      sortKey: orderId,
+      workload: { peakReadUnits: 1000, peakWriteUnits: 20000 },
+      sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'orderId' },
+    });
+    const withEdits = lint(design).filter((f) => (f.edits?.length ?? 0) > 0 && f.ruleId === 'SG003');
+    expect(withEdits.length).toBeGreaterThan(0);
+    for (const f of withEdits) expect(f.data).not.toHaveProperty('categoricalBy');
+  });
+});
