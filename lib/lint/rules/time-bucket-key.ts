@@ -411,7 +411,7 @@ export const timeBucketKey = defineRule({
     'Such a combined key within the ceiling (sharded or not): a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each); quiet when they are many.',
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and named by it.',
     'A Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key): a warning whatever the load, since every key value shares that partition, and shards or buckets of the current bucket would share it too.',
-    "A container short of RU/s (SG017's finding): the combined key's figures are those at SG017's raise, since today every physical partition is short, whatever the key.",
+    "A container short of RU/s (SG017's finding): the figures (a combined key's, a time bucket's, a first level's bucket) are those at SG017's raise, as SG003 judges a key there, since today every physical partition is short, whatever the key; a serverless container's stay its declared RU/s (SG017 moves it).",
     "Over the logical partition's ceiling, on a physical partition whose share is lower still: the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
   ],
   rationale:
