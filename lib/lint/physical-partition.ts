@@ -163,6 +163,21 @@ export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = hottest
   return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, reachableShare(a, value), a.neighboursAt('none', 1, value.loads));
 }
 
+/**
+ * The physical partition `value` is on where SG017's raise leaves the container (the layout `a.physical` is), where
+ * its peak is above its usable RU/s: the share SG003 judges the key on, so that two findings on one container quote one
+ * physical partition's RU/s (a raise in place divides the raised RU/s evenly among the partitions it leaves,
+ * "Partitioning and horizontal scaling"; "Best practices for scaling provisioned throughput"). Undefined where the
+ * container is within its RU/s (primary key only), and for a serverless container, whose SG017 fix is no raise but a
+ * move to provisioned throughput (`movedMode`): there the RU/s SG017 names are the declared ones.
+ */
+export function shareAtCapacityRaise(a: SpaceAnalysis, value: ValueLoad = hottestValue(a)): PhysicalShare | undefined {
+  if (!a.physical?.raisedFrom || a.physical.movedMode || !overCapacity(a)) return undefined;
+  const { design, total } = carried(a);
+  const share = a.owner.profile.physicalShare?.(design, total, value.loads, value.cardinality);
+  return share?.raisedFrom && !share.movedMode ? share : undefined;
+}
+
 /** The full key's hottest value, as `reachableDimensions` judges it by default. */
 function hottestValue(a: SpaceAnalysis): ValueLoad {
   return { loads: a.hot, cardinality: a.trafficValues };

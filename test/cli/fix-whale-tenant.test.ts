@@ -37,7 +37,17 @@ describe('--fix under a whale tenant', () => {
     ]);
     const first = fixDesignText(text, {});
     // SG017's raise to peak ÷ headroom alone; before: a second round also wrote the full key's own raise (51,000 RU/s).
-    expect(first.fixes.map((f) => [f.ruleId, f.edits])).toEqual([['SG017', [{ op: 'set', path: 'containers[0].throughput.manual', value: 50000 }]]]);
+    // fix27a: with the 8 partitions 48,000 manual RU/s were created on, which the raise in place keeps (a container
+    // created at 50,000 gets 9): before, the re-lint judged the 9.
+    expect(first.fixes.map((f) => [f.ruleId, f.edits])).toEqual([
+      [
+        'SG017',
+        [
+          { op: 'set', path: 'containers[0].throughput.manual', value: 50000 },
+          { op: 'set', path: 'containers[0].physicalPartitions', value: 8 },
+        ],
+      ],
+    ]);
     const after = sg003(first.text);
     expect(after.map((f) => [f.path, f.messageId, f.severity])).toEqual([
       ['containers[0].partitionKey.paths', 'hotKeyUnderFirstLevel', 'error'],

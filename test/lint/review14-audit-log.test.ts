@@ -24,21 +24,25 @@ const at = (fix: string | undefined, ...texts: string[]) => texts.map((t) => fix
 describe('review 14 item 1: SG002 quotes the figure its verdict is against', () => {
   const sg002 = finding(lint(auditLog), 'SG002');
 
-  it("quotes the physical partition's usable 300 RU/s, not a logical partition's 8,000", () => {
-    expect(sg002?.message).toContain('26,000 RU/s against a usable 300 RU/s (80% of the 375 RU/s ceiling)');
+  // fix27a: the container is short of RU/s (26,000 on 30,000 manual, 24,000 usable: SG017), so the bucket is judged where
+  // SG017's raise to 32,500 leaves it, on the partitions SG003 judges a key on: 80 of 406.25 RU/s (325 usable), not
+  // today's 375 (300 usable). Still the physical partition's share, never a logical partition's 8,000.
+  it("quotes the physical partition's usable 325 RU/s at SG017's raise, not a logical partition's 8,000", () => {
+    expect(sg002?.message).toContain('26,000 RU/s against a usable 325 RU/s (80% of the 406.25 RU/s ceiling)');
     expect(sg002?.message).not.toContain('usable 8,000 RU/s');
-    expect(sg002?.data).toMatchObject({ load: 26_000, usable: 300, ceiling: 375, containerRu: 30_000, physicalPartitions: 80 });
+    expect(sg002?.data).toMatchObject({ load: 26_000, usable: 325, ceiling: 406.25, containerRu: 32_500, declaredRu: 30_000, physicalPartitions: 80 });
+    expect(sg002?.message).toContain('(judged at the 32,500 RU/s SG017 asks for');
   });
 
   it('says where the 300 come from, and that the logical ceiling means RU/s alone would not serve it', () => {
-    expect(sg002?.message).toContain("the container's 30,000 RU/s are divided among 80 physical partitions of 375 RU/s (300 usable");
+    expect(sg002?.message).toContain("the container's 32,500 RU/s are divided among 80 physical partitions of 406.25 RU/s (325 usable");
     expect(sg002?.message).toContain('more RU/s alone would not serve it, since one logical partition takes at most 10,000 RU/s (8,000 usable)');
     expect(sg002?.message).not.toContain('not the 10,000 RU/s logical-partition ceiling, is what bites');
   });
 
-  it("on 200 GB (5 partitions of 6,000 RU/s) quotes that partition's 4,800 usable, as the README says", () => {
+  it("on 200 GB (5 partitions of 6,000 RU/s) quotes that partition's usable share at SG017's 32,500 RU/s: 5,200 of 6,500", () => {
     const hit = finding(lint(audit({ storage: { totalGb: 200, largestPartitionGb: 15 } })), 'SG002');
-    expect(hit?.message).toContain('26,000 RU/s against a usable 4,800 RU/s (80% of the 6,000 RU/s ceiling)');
+    expect(hit?.message).toContain('26,000 RU/s against a usable 5,200 RU/s (80% of the 6,500 RU/s ceiling)');
   });
 
   it('a time bucket leading a hierarchical key is quoted against its prefix partition the same way', () => {
@@ -51,7 +55,7 @@ describe('review 14 item 1: SG002 quotes the figure its verdict is against', () 
       },
     });
     const hit = finding(lint(dayFirst), 'SG002');
-    expect(hit?.message).toContain('26,000 RU/s against a usable 300 RU/s (80% of the 375 RU/s ceiling)');
+    expect(hit?.message).toContain('26,000 RU/s against a usable 325 RU/s (80% of the 406.25 RU/s ceiling)');
     expect(hit?.message).toContain('the bucket gets that partition');
   });
 

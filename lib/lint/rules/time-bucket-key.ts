@@ -11,6 +11,7 @@ import {
   overCapacity,
   physicalShareData,
   reachableDimensions,
+  shareAtCapacityRaise,
   shareCeiling,
   unshardedDimensions,
   type ValueLoad,
@@ -53,6 +54,7 @@ type Id =
   | 'moreValuesFirst'
   | 'combinedReadsAndWrites'
   | 'combinedAtCapacityRaise'
+  | 'bucketAtCapacityRaise'
   | 'timeKeyOnePhysicalPartition'
   | 'fixOnePhysicalPartition'
   | AdviceId;
@@ -304,15 +306,20 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Leading a hierarchical key, the bucket is one first-level value: the whole load under one prefix, whose documents
   // stay on one physical partition until they hold 50 GB (a new bucket holds none), judged on the same share.
   const prefix = wholeKey ? undefined : { loads: a.total, cardinality: cardinalityValue(levels[0].cardinality) };
-  const bucket = reachableDimensions(a, prefix);
-  const { worst, overLogical } = judgedAgainst(a, bucket, prefix);
+  // In a container whose peak is above its usable RU/s (SG017), the bucket is judged where SG017's raise leaves it, on
+  // the physical partitions SG003 judges the key on: one container, one partition's RU/s in one report.
+  const raised = shareAtCapacityRaise(a, prefix);
+  const bucket = raised
+    ? a.owner.profile.loadDimensions((prefix ?? { loads: a.hot }).loads, design.thresholds.headroom, raised)
+    : reachableDimensions(a, prefix);
+  const { worst, overLogical } = judgedAgainst(a, bucket, prefix, raised);
   const share = shareNote(worst, overLogical, design.thresholds.headroom);
+  const fits = allFit(bucket);
   // A prefix is no one logical partition: its note says what the share is beside (one full key value's 10,000 RU/s).
   const physical = share && {
-    notes: wholeKey ? share.notes : ['physicalSharePrefix' as const],
-    data: Object.assign(share.data, { partitionGb: a.owner.profile.prefixPartition?.(design).gb }),
+    notes: [...(wholeKey ? share.notes : ['physicalSharePrefix' as const]), ...(worst.physical?.raisedFrom ? ['bucketAtCapacityRaise' as const] : [])],
+    data: Object.assign(share.data, { partitionGb: a.owner.profile.prefixPartition?.(design).gb, raisedVerdict: fits ? 'serves' : 'short' }),
   };
-  const fits = allFit(bucket);
   const growth = growthOf(bucket);
   const idle = !Number.isFinite(growth);
   // A separate shard attribute (`hourBucketShard`) holds the time bucket it shards (`hourBucket`): that is the bucket.
@@ -404,7 +411,7 @@ export const timeBucketKey = defineRule({
     'Such a combined key within the ceiling (sharded or not): a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each); quiet when they are many.',
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and named by it.',
     'A Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key): a warning whatever the load, since every key value shares that partition, and shards or buckets of the current bucket would share it too.',
-    "A container short of RU/s (SG017's finding): the combined key's figures are those at SG017's raise, since today every physical partition is short, whatever the key.",
+    "A container short of RU/s (SG017's finding): the figures (a combined key's, a time bucket's, a first level's bucket) are those at SG017's raise, as SG003 judges a key there, since today every physical partition is short, whatever the key; a serverless container's stay its declared RU/s (SG017 moves it).",
     "Over the logical partition's ceiling, on a physical partition whose share is lower still: the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
   ],
   rationale:
@@ -461,6 +468,9 @@ export const timeBucketKey = defineRule({
     // Over both, the share is the figure; the logical ceiling says why RU/s alone do not serve it.
     physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
     physicalSharePrefix: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take`,
+    // Judged at SG017's raise, said in SG003's words (its atCapacityRaise), so the two findings read as one basis.
+    bucketAtCapacityRaise:
+      " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: {{raisedVerdict|short=the current bucket's physical partition stays short after that raise|serves=the current bucket's physical partition serves it after that raise}})",
     orEventId: `; or ${EVENT_ID}`,
     // Before any raise of the container's RU/s (keyChangeBeforeRaises): a time bucket stays one at any RU/s.
     eventIdFirst: `${EVENT_ID}; or `,

@@ -82,7 +82,12 @@ testRule('SG017', {
           data: { peak: 8_000, capacity: 4_000, needed: 10_000 },
           message: /the declared peak of 8,000 RU\/s \(6,000 reads \+ 2,000 writes\) is above the 4,000 RU\/s of manual throughput/,
           fix: 'raise throughput.manual to at least 10,000 RU/s (8,000 RU/s at 80% utilization)',
-          edits: [{ op: 'set', path: 'throughput.manual', value: 10_000 }],
+          // fix27a: raised in place to 10,000 the container keeps its 1 physical partition (one holds 10,000 RU/s), where
+          // one created at 10,000 manual RU/s gets 2 (6,000 each): the edit declares the 1, so the re-lint judges it.
+          edits: [
+            { op: 'set', path: 'throughput.manual', value: 10_000 },
+            { op: 'set', path: 'physicalPartitions', value: 1 },
+          ],
         },
       ],
     },
@@ -347,6 +352,47 @@ testRule('SG017', {
           data: { minimum: 5_000_000 },
           fix: /^set `throughput\.manual` to at least 5,000,000 RU\/s, .* after an Azure support ticket raises the default maximum of 1,000,000 RU\/s/,
           edits: false,
+        },
+      ],
+    },
+    {
+      // fix27a (the huge design's 1,000 `/status` containers): 40,000 RU/s of peak, a 4-valued key (10,000 RU/s a value,
+      // over a logical partition's 8,000 usable), 30,000 autoscale over 3 partitions. The peak alone needs 51,000 (6 even
+      // partitions of 8,500), but there the key's shards fit only by a sliver, and its fix (SG001) leads with 53,000 and 21
+      // shards. Before: SG017 wrote 51,000, and the re-lint's SG001 asked for 53,000: two raises for one container.
+      name: "a raise short of the one the hot key's fix leads with: SG017 asks for that one, and names the peak's own",
+      design: container({
+        name: 'statuses',
+        partitionKey: { paths: [{ path: '/status', cardinality: 4 }] },
+        workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+        throughput: { autoscaleMax: 30_000 },
+        storage: { totalGb: 30 },
+      }),
+      findings: [
+        {
+          messageId: 'cosmosAutoscaleBelowPeak',
+          path: 'throughput.autoscaleMax',
+          data: { needed: 53_000, keyRaisePlain: 51_000, keyShards: 21, neededPartitions: 6 },
+          fix: /; 53,000 RU\/s, not the 51,000 RU\/s the peak alone needs: the fix for the hottest `\/status` value leads with this raise, the least in place at which N = 21 shards fit beside their neighbours on its physical partitions, so one raise serves both and the shards need no second one$/,
+          edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 53_000 }],
+        },
+      ],
+    },
+    {
+      // fix27a (verdict26): 48,000 manual RU/s were created on 8 partitions (one per 6,000); raised in place to 50,000
+      // they stay 8 (50,000 ÷ 10,000 needs 5), where a container created at 50,000 gets 9. Before: the edit wrote 50,000
+      // alone, and the re-lint judged 9 partitions of 5,555.56 RU/s the container does not have.
+      name: 'a raise in place that keeps the partition count a new container would not get: the edit declares it',
+      design: orders({ throughput: { manual: 48_000 }, workload: { peakReadUnits: 30_000, peakWriteUnits: 10_000 } }),
+      findings: [
+        {
+          messageId: 'cosmosWithinHeadroom',
+          path: 'throughput.manual',
+          data: { needed: 50_000 },
+          edits: [
+            { op: 'set', path: 'throughput.manual', value: 50_000 },
+            { op: 'set', path: 'physicalPartitions', value: 8 },
+          ],
         },
       ],
     },

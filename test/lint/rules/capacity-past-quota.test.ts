@@ -91,7 +91,18 @@ testRule('SG017', {
     {
       name: 'Cosmos DB: a raise to 937,500 RU/s, within the 1,000,000 per container: the edit',
       design: cosmos(700_000, 150_000),
-      findings: [{ messageId: 'cosmosManualBelowPeak', data: { needed: 937_500 }, edits: [{ op: 'set', path: 'throughput.manual', value: 937_500 }] }],
+      // fix27a: the raise in place keeps the 117 partitions 700,000 manual RU/s were created with (937,500 ÷ 10,000 needs
+      // only 94), where a container created at 937,500 gets 157: the edit declares them, so the re-lint judges that layout.
+      findings: [
+        {
+          messageId: 'cosmosManualBelowPeak',
+          data: { needed: 937_500 },
+          edits: [
+            { op: 'set', path: 'throughput.manual', value: 937_500 },
+            { op: 'set', path: 'physicalPartitions', value: 117 },
+          ],
+        },
+      ],
     },
     {
       name: "Cosmos DB: a raise to 1,000,100 RU/s, past Azure's default maximum: said, and no edit",

@@ -436,6 +436,24 @@ testRule('SG002', {
       ],
     },
     {
+      // fix27a: 24,000 RU/s on 20,000 manual (16,000 usable: SG017, which asks for 30,000 RU/s, kept on the 4 partitions:
+      // 7,500 each, 6,000 usable). SG003 judges a key there, so SG002 judges the current bucket's prefix there too, and says
+      // so in SG003's words. Before: against today's 4,000 usable of 5,000, beside SG003's 7,500 in the same report.
+      name: "a time bucket leading a hierarchical key in a container short of RU/s: judged at SG017's raise, as SG003 judges the key",
+      design: dayThenTenant(24_000, fourPartitions),
+      findings: [
+        {
+          messageId: 'timeFirst',
+          severity: 'error',
+          notes: ['physicalSharePrefix', 'bucketAtCapacityRaise'],
+          data: { load: 24_000, usable: 6000, ceiling: 7500, containerRu: 30_000, declaredRu: 20_000, physicalPartitions: 4 },
+          message:
+            /24,000 RU\/s against a usable 6,000 RU\/s \(80% of the 7,500 RU\/s ceiling\);.* \(judged at the 30,000 RU\/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared 20,000 RU\/s: the current bucket's physical partition stays short after that raise\)$/,
+          edits: tenantThenDay,
+        },
+      ],
+    },
+    {
       // The serverless container serves 5,000 RU/s in all (SG017 says so in the same report): the bucket gets no more.
       name: 'a time bucket leading a hierarchical key in a serverless container: judged on its 5,000 RU/s, as SG017 counts them',
       design: dayThenTenant(4500, 'serverless', { totalGb: 10 }),
@@ -722,5 +740,49 @@ describe('SG002: a time bucket first over a unique id (whale22)', () => {
     });
     const [hit] = lint(design).filter((f) => f.ruleId === 'SG002');
     expect(hit.fix).toMatch(/^order the levels `\/storeId` → `\/orderDate` → `\/orderId`/);
+  });
+});
+
+/**
+ * fix27a: a Cosmos DB expert reading one report for the flawed chat design's `messages` container (a month first, 45,000
+ * RU/s of peak on 50,000 autoscale: SG017 asks for 57,000) saw SG002 quote "a usable 500 RU/s (80% of the 625 RU/s
+ * ceiling)" (the declared 50,000 over 80 partitions) and SG003 "80 physical partitions of 712.5 RU/s" (SG017's 57,000):
+ * two ceilings for one container's partitions. Both now judge at SG017's raise, and say so in the same words.
+ */
+describe('SG002 and SG003 on one container short of RU/s quote one physical partition', () => {
+  const messages = container({
+    name: 'messages',
+    partitionKey: {
+      paths: [
+        { path: '/yyyyMM', cardinality: 24 },
+        { path: '/conversationId', cardinality: 2_000_000, hotKeyShare: 0.25 },
+      ],
+    },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 15_000 },
+    throughput: { autoscaleMax: 50_000 },
+    storage: { totalGb: 4000 },
+    accessPatterns: [
+      { name: 'conversation-page', keyAttributes: ['/yyyyMM', '/conversationId'], share: 0.85, limit: 50 },
+      { name: 'conversation-history', keyAttributes: [], share: 0.15 },
+    ],
+  });
+  const findings = lint(messages);
+  const bucket = findings.find((f) => f.ruleId === 'SG002');
+  const key = findings.find((f) => f.ruleId === 'SG003');
+  const capacity = findings.find((f) => f.ruleId === 'SG017');
+
+  it("both quote SG017's 57,000 RU/s over 80 partitions of 712.5 RU/s", () => {
+    expect(capacity?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 57_000 }]);
+    for (const f of [bucket, key]) expect(f?.data).toMatchObject({ containerRu: 57_000, declaredRu: 50_000, physicalPartitions: 80, partitionRu: 712.5 });
+    expect(bucket?.message).toContain('45,000 RU/s against a usable 570 RU/s (80% of the 712.5 RU/s ceiling)');
+    expect(bucket?.message).toContain("the container's 57,000 RU/s are divided among 80 physical partitions of 712.5 RU/s");
+    expect(bucket?.message).not.toContain('625 RU/s');
+  });
+
+  it("both say in the same words that they are judged at SG017's raise, not the declared RU/s", () => {
+    const words =
+      "(judged at the 57,000 RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared 50,000 RU/s: ";
+    expect(bucket?.message).toContain(words);
+    expect(key?.message).toContain(words);
   });
 });

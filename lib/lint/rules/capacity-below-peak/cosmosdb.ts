@@ -18,6 +18,7 @@ import {
   type Loads,
   type PhysicalPartitions,
 } from '../../../engines';
+import { adviceFor } from '../../advice';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
@@ -41,6 +42,7 @@ type Id =
   | 'cosmosRaiseForPlacement'
   | 'cosmosMoreValuesForPlacement'
   | 'cosmosPlacementAbove'
+  | 'cosmosRaiseForKey'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
@@ -253,6 +255,30 @@ function withPlacement(design: CosmosKeyDesign, fix: InPlaceRaise): { readonly f
   };
 }
 
+/**
+ * SG017's raise carried to the one the fix for the container's hottest key value leads with, where that is more: the
+ * least raise in place at which a shard count within maxShards fits beside its neighbours (`adviceFor`'s
+ * raiseThenShard, the fix SG001 and SG003 give, judged at SG017's raise). Raised only to the peak's figure, the
+ * container leaves that fix asking for a second raise, and `--fix` would need two rounds for one cause (a 4-valued key
+ * at 40,000 RU/s of peak on 30,000 autoscale: 51,000, then 53,000 for 21 shards). One raise then serves the peak and
+ * the key's shards, as a DynamoDB table's launch pre-warm asks for the warm throughput its key's fix sets
+ * (`plannedWarmThroughput`); the finding names the peak's own figure beside it. Dedicated throughput only (manual or
+ * autoscale): a shared database's raise is the database's, sized over its containers.
+ */
+function withKeyRaise(
+  design: CosmosKeyDesign,
+  analysis: DesignAnalysis,
+  fix: InPlaceRaise,
+): { readonly fix: InPlaceRaise; readonly data?: Record<string, number | string | readonly string[]> } {
+  const mode = design.throughput?.mode;
+  if ((mode !== 'manual' && mode !== 'autoscale') || !Number.isFinite(fix.needed)) return { fix };
+  const advice = adviceFor(analysis.of(design.primaryKey));
+  if (advice.ids[0] !== 'raiseThenShard') return { fix };
+  const { shardRaiseTo, shards, key } = advice.data as { shardRaiseTo?: number; shards?: number; key?: readonly string[] };
+  if (shardRaiseTo === undefined || shardRaiseTo <= fix.needed || shards === undefined || key === undefined) return { fix };
+  return { fix: { ...fix, needed: shardRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: key } };
+}
+
 /** The note of a raise carried past the placement check (`withPlacement`), where it was. */
 function placementIds(placement: Record<string, number | string> | undefined): Id[] {
   return placement ? ['cosmosPlacementAbove'] : [];
@@ -362,24 +388,29 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
   switch (throughput.mode) {
     case 'manual': {
-      const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'manual'));
+      const placed = withPlacement(design, throughputFor(design, sized, 'manual'));
+      const { fix, data: forKey } = removal ? { fix: placed.fix, data: undefined } : withKeyRaise(design, analysis, placed.fix);
+      const { placement } = placed;
       const split = inPlaceSplit(design, fix);
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', figures(fix, split.data, placement), raise('manual', fix.needed), [
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), forKey), raise('manual', fix.needed), [
         ...split.ids,
         ...placementIds(placement),
+        ...(forKey ? (['cosmosRaiseForKey'] as const) : []),
       ]);
     }
     case 'autoscale': {
-      const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'autoscaleMax'));
+      const placed = withPlacement(design, throughputFor(design, sized, 'autoscaleMax'));
+      const { fix, data: forKey } = removal ? { fix: placed.fix, data: undefined } : withKeyRaise(design, analysis, placed.fix);
+      const { placement } = placed;
       const split = inPlaceSplit(design, fix);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
       return hit(
         'cosmosAutoscaleBelowPeak',
         'cosmosRaiseAutoscale',
-        Object.assign(figures(fix, split.data, placement), floor),
+        Object.assign(figures(fix, split.data, placement), floor, forKey),
         raise('autoscaleMax', fix.needed),
-        [...split.ids, ...placementIds(placement)],
+        [...split.ids, ...placementIds(placement), ...(forKey ? (['cosmosRaiseForKey'] as const) : [])],
       );
     }
     case 'shared': {
@@ -416,17 +447,21 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
  * The edits of a raise of the container's `form` to `value` (a shared database's whole RU/s, `perContainer` busy
  * containers sharing it). A declared count of physical partitions is the container's: raised in place, it splits to the
  * new RU/s's minimum ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays
- * valid. Where a raise splits a count the design does not declare, the edit declares the count it splits to: read
- * without one, the raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of
- * manual throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be
- * judged on a layout the container does not have.
+ * valid. Where the design declares no count, the edit declares the count the raise in place leaves wherever a
+ * container created at the new RU/s would get another (split or not): read without one, the raised design would be
+ * such a container, on more partitions (one per 6,000 RU/s of manual throughput) than the raise in place leaves (as
+ * SG003's raise declares them, physical-partition.ts raiseEdits), and be judged on a layout the container does not have.
  */
 function raiseEdits(design: CosmosKeyDesign, partitions: PhysicalPartitions, form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] {
   const mode = (design.throughput as CosmosThroughput).mode;
   const inPlace = physicalPartitionCount(mode, value / perContainer, design.totalGb, partitions.count);
   const declared = design.physicalPartitions;
+  // Undeclared, a re-lint of the raised design counts the partitions a container created at the new RU/s gets (one per
+  // 6,000 manual RU/s): on dedicated throughput, declared wherever that differs from the raise in place's, split or not
+  // (manual 48,000 → 50,000 keeps 8 partitions, where one created at 50,000 gets 9); a shared database's, where it splits.
   const created = physicalPartitionCount(mode, value / perContainer, design.totalGb);
-  const declare = declared === undefined ? inPlace > partitions.count && created !== inPlace : declared < inPlace;
+  const split = mode === 'shared' ? inPlace > partitions.count : true;
+  const declare = declared === undefined ? split && created !== inPlace : declared < inPlace;
   return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
 }
 
@@ -568,6 +603,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       "no raise in place up to Azure's default maximum per container fits the partition holding a value within the {{headroom|percent}} line: give the key more values, so that one value is a smaller part of a partition",
     cosmosPlacementAbove:
       "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
+    cosmosRaiseForKey:
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} shards fit beside their neighbours on its physical partitions, so one raise serves both and the shards need no second one',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
