@@ -294,13 +294,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // A waiver without `index` whose rule still fires on the table's indexes: not stale for want of findings, but
       // scoped to the table's own key; the report names the indexes it does not reach.
       const uncovered =
-        ack.index === undefined
-          ? [
-              ...new Set(
-                own.filter((f) => f.ruleId === ack.rule && f.index !== undefined).map((f) => f.index as string),
-              ),
-            ]
-          : [];
+        ack.index === undefined ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index !== undefined).map((f) => f.index as string))] : [];
       unused.push({
         ruleId: ack.rule,
         engine,
