@@ -501,7 +501,11 @@ export interface NormalizedDocument {
 /** Whether two attribute names denote the same attribute: Cosmos paths may be written with or
  *  without their leading `/` in access patterns and joins. */
 export function sameAttribute(a: string, b: string): boolean {
-  return a === b || withoutLeadingSlash(a) === withoutLeadingSlash(b);
+  if (a === b) return true;
+  // Equal but for one leading slash (`/tenantId` and `tenantId`), told without copying either name: many are compared.
+  const aSlash = a.startsWith('/');
+  if (aSlash === b.startsWith('/')) return false;
+  return aSlash ? a.length === b.length + 1 && a.endsWith(b) : b.length === a.length + 1 && b.endsWith(a);
 }
 
 /** Whether a query gives the whole logical key of `space`: every partition-key attribute, by equality. */
@@ -523,6 +527,20 @@ export function withoutLeadingSlash(name: string): string {
   return name.startsWith('/') ? name.slice(1) : name;
 }
 
+/** Whether one of the attribute's parts (its components, or the attribute itself) is a time bucket. */
+function hasBucketPart(a: KeyAttribute): boolean {
+  return a.components.length > 0 ? a.components.some(isBucketPart) : isBucketPart(a);
+}
+
+/** Whether every part of the attribute (its components, or the attribute itself) is a time bucket. */
+function allBucketParts(a: KeyAttribute): boolean {
+  return a.components.length > 0 ? a.components.every(isBucketPart) : isBucketPart(a);
+}
+
+function isBucketPart(p: KeyPart): boolean {
+  return p.kind === 'time-bucket';
+}
+
 /** A key made only of time buckets (date, hour, yyyyMM…): its current bucket takes every write. */
 export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
   return attributes.length > 0 && attributes.every((a) => a.kind === 'time-bucket');
@@ -540,10 +558,8 @@ export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
  * Undefined when the key has no time-bucket part, or only time buckets (then the current bucket is one value).
  */
 export function currentBucketValues(attributes: readonly KeyAttribute[]): number | undefined {
-  // The key's parts: each attribute's components, or the attribute itself.
-  const partsOf = (a: KeyAttribute): readonly KeyPart[] => (a.components.length > 0 ? a.components : [a]);
-  const isBucket = (p: KeyPart) => p.kind === 'time-bucket';
-  if (!attributes.some((a) => partsOf(a).some(isBucket)) || attributes.every((a) => partsOf(a).every(isBucket))) return undefined;
+  // Asked of every key space: most keys have no time bucket, and are answered without building anything.
+  if (!attributes.some(hasBucketPart) || attributes.every(allBucketParts)) return undefined;
   const count = (c: Cardinality | undefined) => (c === 'unique' ? Infinity : (c ?? NaN));
   const perLevel = attributes.map((a) => {
     if (a.components.length === 0) return a.kind === 'time-bucket' ? 1 : count(a.cardinality);

@@ -107,24 +107,25 @@ export function checkPatternAttributes(
   for (const pattern of patterns) {
     const known = attributesOf(pattern.index);
     if (known === undefined) continue;
-    const isKnown = (name: string) => known.some((k) => sameAttribute(k, name));
     let bareKnown: readonly string[] | undefined;
     let lowerKnown: readonly string[] | undefined;
-    pattern.keyAttributes.forEach((name, i) => {
-      if (isKnown(name)) return;
+    // Plain loops: every pattern of every design is checked, and a closure per pattern would be garbage at once.
+    for (let i = 0; i < pattern.keyAttributes.length; i++) {
+      const name = pattern.keyAttributes[i];
+      if (isKnownAttribute(known, name)) continue;
       bareKnown ??= known.map(withoutLeadingSlash);
       lowerKnown ??= bareKnown.map((k) => k.toLowerCase());
       // A near miss of a key attribute: one letter off, or another case.
       const match = nearMiss(withoutLeadingSlash(name), bareKnown, lowerKnown);
       const near = match === undefined ? undefined : known.find((k) => withoutLeadingSlash(k) === match);
-      if (near === undefined) return;
+      if (near === undefined) continue;
       log.add(
         joinPath(joinPath(pattern.path, 'keyAttributes'), i),
         `"${name}" is not an attribute of ${keyOf(pattern.index)}, but one letter or its case from "${near}" (did you mean "${near}"?); the key's attributes: ${known.join(', ')}`,
       );
-    });
+    }
     const range = pattern.rangeAttribute;
-    if (range !== undefined && !isKnown(range)) {
+    if (range !== undefined && !isKnownAttribute(known, range)) {
       const guess = closest(range, known);
       log.add(
         joinPath(pattern.path, 'rangeAttribute'),
@@ -132,6 +133,12 @@ export function checkPatternAttributes(
       );
     }
   }
+}
+
+/** Whether `name` is one of the `known` attributes (`sameAttribute`). */
+function isKnownAttribute(known: readonly string[], name: string): boolean {
+  for (const k of known) if (sameAttribute(k, name)) return true;
+  return false;
 }
 
 /**

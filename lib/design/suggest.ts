@@ -35,12 +35,16 @@ export function nearMiss(input: string, candidates: readonly string[], lowerCand
 
 /** Whether `a` and `b` (not equal) are one insertion, deletion or substitution apart. */
 function oneEditApart(a: string, b: string): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const short = a.length <= b.length ? a : b;
+  const long = short === a ? b : a;
   if (long.length - short.length > 1) return false;
   let i = 0;
   while (i < short.length && short[i] === long[i]) i++;
   // Past the first difference the rest must match: after one changed letter, or after the longer one's extra letter.
-  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+  // Compared in place: most names asked are near none, and copies of their tails would be thrown away.
+  const skip = short.length === long.length ? 1 : 0;
+  for (let j = i + skip; j < short.length; j++) if (short[j] !== long[j + 1 - skip]) return false;
+  return true;
 }
 
 /** ` (did you mean "lint"?)`, or `''`. */

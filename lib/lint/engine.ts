@@ -155,8 +155,11 @@ interface RunSettings {
   readonly today: () => string;
 }
 
+/** The settings of a run whose options set no rule (most runs). */
+const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
+
 function runSettings(options: LintOptions): RunSettings {
-  const settings = new Map(Object.entries(options.rules ?? {}));
+  const settings = options.rules ? new Map(Object.entries(options.rules)) : NO_SETTINGS;
   const today = () => options.today ?? new Date().toISOString().slice(0, 10);
   return { settings, only: options.only && new Set(options.only), basePath: options.basePath ?? '', today };
 }
@@ -227,11 +230,12 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;
   const { settings, only, basePath, today } = run;
-  const findings: { order: number; finding: Finding }[] = [];
+  let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
   const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
   const collect = (
-    order: number,
+    /** The findings of the design (or external resource) `hits` are on. */
+    own: Finding[],
     engine: Engine,
     resource: string,
     designLocation: string,
@@ -277,11 +281,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
       finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
-      findings.push({ order, finding });
+      own.push(finding);
     }
   };
   const unused: UnusedAcknowledgement[] = [];
-  const collectUnused = (order: number, engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
+  const collectUnused = (own: readonly Finding[], engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
     const location = prefixPath(basePath, designLocation);
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
@@ -290,15 +294,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // A waiver without `index` whose rule still fires on the table's indexes: not stale for want of findings, but
       // scoped to the table's own key; the report names the indexes it does not reach.
       const uncovered =
-        ack.index === undefined
-          ? [
-              ...new Set(
-                findings
-                  .filter((f) => f.order === order && f.finding.ruleId === ack.rule && f.finding.index !== undefined)
-                  .map((f) => f.finding.index as string),
-              ),
-            ]
-          : [];
+        ack.index === undefined ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index !== undefined).map((f) => f.index as string))] : [];
       unused.push({
         ruleId: ack.rule,
         engine,
@@ -313,37 +309,44 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   };
   // No settings (most runs): no rule is off, and DesignAnalysis takes its own empty set.
   const rulesOff = settings.size === 0 ? undefined : new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
-  document.designs.forEach(({ location, design: declared }, order) => {
+  // Each design's findings, sorted (compareFindings), after those of the designs before it in the file.
+  const add = (own: Finding[]) => {
+    if (own.length > 1) own.sort(compareFindings);
+    if (findings.length === 0) findings = own;
+    else for (const finding of own) findings.push(finding);
+  };
+  for (const { location, design: declared } of document.designs) {
     const design = withWaiversInEffect(declared, today);
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
     const analysis = new DesignAnalysis(design, rulesOff);
+    const own: Finding[] = [];
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
-        collect(order, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
+        collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
       }
     }
-    collectUnused(order, design.engine, design.name, location, declared.acknowledgements);
-  });
-  document.external.forEach(({ location, resource }, i) => {
+    collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
+    add(own);
+  }
+  for (const { location, resource } of document.external) {
     const seen = withWaiversInEffect(resource, today);
     const waivers = { declared: resource.acknowledgements, inEffect: seen.acknowledgements };
+    const own: Finding[] = [];
     for (const rule of active) {
       if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(document.designs.length + i, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
+        collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
       }
     }
-    collectUnused(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements);
-  });
-  const sorted = findings
-    .sort(
-      (a, b) =>
-        a.order - b.order ||
-        SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-        compareText(a.finding.ruleId, b.finding.ruleId) ||
-        compareFieldPaths(a.finding.path, b.finding.path),
-    )
-    .map((f) => f.finding);
-  return { findings: sorted, unusedAcknowledgements: unused };
+    collectUnused(own, resource.engine, resource.name, location, resource.acknowledgements);
+    add(own);
+  }
+  return { findings, unusedAcknowledgements: unused };
+}
+
+/** One design's findings in report order: errors before warnings, then by rule id and field path (a stable sort keeps
+ *  the rules' own order within one field). */
+function compareFindings(a: Finding, b: Finding): number {
+  return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || compareText(a.ruleId, b.ruleId) || compareFieldPaths(a.path, b.path);
 }
 
 /**
