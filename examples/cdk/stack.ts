@@ -6,7 +6,8 @@
  *   of one owner, by status and date" without a composite string key.
  * Alarms come in two tiers: `onCall` is paged when requests are throttled now (a hot partition:
  * sustained key-range throttles; or a capacity limit: quota, on-demand maximum), `backlog` gets
- * tickets (a key approaching its ceiling, slow operations) and every recovery.
+ * tickets (a key approaching its ceiling, slow operations). Each alarm tells its recovery to the
+ * topic it fired to, so the incident tool subscribed to it resolves what the alarm opened.
  * With the context flag `refuse=true` a third table reproduces a seed failure case (orders keyed by
  * status): the synth is refused with rule SG001.
  */
@@ -26,7 +27,7 @@ export class SkewguardExampleStack extends Stack {
   constructor(scope: Construct, id: string, props: SkewguardExampleStackProps = {}) {
     super(scope, id, props);
     const onCall = new sns.Topic(this, 'OnCall', { displayName: 'DynamoDB hot partitions (page)', enforceSSL: true });
-    const backlog = new sns.Topic(this, 'Backlog', { displayName: 'DynamoDB skew tickets and recoveries', enforceSSL: true });
+    const backlog = new sns.Topic(this, 'Backlog', { displayName: 'DynamoDB skew tickets', enforceSSL: true });
 
     new GuardedTable(this, 'Tickets', {
       partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },

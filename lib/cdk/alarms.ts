@@ -49,8 +49,13 @@ const DASHBOARD = ' Dashboard: ';
 export interface TierActions {
   readonly page: readonly cloudwatch.IAlarmAction[];
   readonly ticket: readonly cloudwatch.IAlarmAction[];
-  /** OK actions of every alarm. */
-  readonly recovery: readonly cloudwatch.IAlarmAction[];
+  /**
+   * The OK actions of each tier's alarms: the tier's own topic, so the incident an alarm opened is resolved where it
+   * was opened (an OK sent to another PagerDuty or Opsgenie integration resolves nothing); none with `notifyOnRecovery:
+   * false`. Not the tier's further actions: AWS runs Systems Manager actions (OpsItems, Incident Manager) on ALARM only
+   * (CloudWatch User Guide, "Alarm actions").
+   */
+  readonly recovery: Readonly<Record<AlarmTier, readonly cloudwatch.IAlarmAction[]>>;
 }
 
 interface AlarmSpec {
@@ -117,9 +122,12 @@ export class SkewAlarmFactory {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    const actions = spec.tier === 'page' ? (this.options.composite ? [] : this.options.actions.page) : this.options.actions.ticket;
+    // A page alarm under the composite notifies nobody, neither when it fires nor when it recovers: the composite does both.
+    const silent = spec.tier === 'page' && this.options.composite;
+    const actions = silent ? [] : this.options.actions[spec.tier];
     if (actions.length > 0) alarm.addAlarmAction(...actions);
-    if (!(spec.tier === 'page' && this.options.composite) && this.options.actions.recovery.length > 0) alarm.addOkAction(...this.options.actions.recovery);
+    const recovery = silent ? [] : this.options.actions.recovery[spec.tier];
+    if (recovery.length > 0) alarm.addOkAction(...recovery);
     const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation, region: spec.region };
     this.made.push(made);
     return made;

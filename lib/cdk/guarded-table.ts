@@ -94,7 +94,7 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
   return {
     page: [...sns(monitoring.pageTopic), ...(monitoring.pageActions ?? [])],
     ticket: [...sns(monitoring.ticketTopic), ...(monitoring.ticketActions ?? [])],
-    recovery: sns(monitoring.recoveryTopic ?? monitoring.ticketTopic),
+    recovery: monitoring.notifyOnRecovery === false ? { page: [], ticket: [] } : { page: sns(monitoring.pageTopic), ticket: sns(monitoring.ticketTopic) },
   };
 }
 

@@ -34,7 +34,8 @@ export function pageComposite(
     alarmRule: { renderAlarmRule: () => Lazy.string({ produce: rule }) },
   });
   if (page.length > 0) composite.addAlarmAction(...page);
-  if (recovery.length > 0) composite.addOkAction(...recovery);
+  // Its recovery to the page topic it paged: the incident it opened is resolved there.
+  if (recovery.page.length > 0) composite.addOkAction(...recovery.page);
   // On every alarm of the table, those a GSI added later makes too: CDK resolves a construct's dependencies at synth.
   composite.node.addDependency(alarmsScope);
   composite.node.addValidation({

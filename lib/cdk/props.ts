@@ -238,20 +238,27 @@ export interface SkewMonitoringProps {
    *  more metric (of the 10 an alarm reads) and about 420 bytes in every table's template.
    *  @default - none */
   readonly systemErrorOperations?: readonly LatencyOperation[];
-  /** Told when a page-tier alarm fires (requests throttled now: a hot partition or a capacity limit). @default - none */
+  /** Told when a page-tier alarm fires (requests throttled now: a hot partition or a capacity limit), and when it
+   *  returns to OK (`notifyOnRecovery`), so the incident tool the page opened closes it. @default - none */
   readonly pageTopic?: sns.ITopic;
-  /** Further page-tier actions (PagerDuty through a Lambda, an SSM incident…). @default - none */
+  /** Further page-tier actions (PagerDuty through a Lambda, an SSM incident…), run when a page alarm fires; not on its
+   *  recovery (AWS runs Systems Manager actions on ALARM only): a Lambda that resolves what it opened can subscribe to
+   *  `pageTopic`. @default - none */
   readonly pageActions?: readonly cloudwatch.IAlarmAction[];
-  /** Told when a ticket-tier alarm fires. @default - none */
+  /** Told when a ticket-tier alarm fires, and when it returns to OK (`notifyOnRecovery`). @default - none */
   readonly ticketTopic?: sns.ITopic;
-  /** Further ticket-tier actions. @default - none */
+  /** Further ticket-tier actions, run when a ticket alarm fires; not on its recovery. @default - none */
   readonly ticketActions?: readonly cloudwatch.IAlarmAction[];
   /**
-   * Told when any alarm returns to OK, page tier included. Recoveries never go to the page topic
-   * unless it is given here.
-   * @default - the ticket topic (none without one)
+   * Whether an alarm's return to OK notifies the topic its ALARM notified: a page's recovery goes to `pageTopic`, a
+   * ticket's to `ticketTopic` (the composite alarm's to `pageTopic`), so a PagerDuty or Opsgenie integration on the
+   * topic resolves the incident the alarm opened (PagerDuty's CloudWatch integration resolves on the OK sent to the
+   * same integration). `false`: no alarm has an OK action, and incidents are closed by hand; for a page topic that
+   * reaches people directly (SMS, email), where a recovery is one more message.
+   * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/alarm-actions.html
+   * @default true
    */
-  readonly recoveryTopic?: sns.ITopic;
+  readonly notifyOnRecovery?: boolean;
   /**
    * One composite alarm per table over its page-tier alarms, carrying the page actions: one page per
    * table, however many of its key spaces are hot. The page alarms themselves then notify nobody.
@@ -299,7 +306,7 @@ export const MONITORING_PROPS = [
   'pageActions',
   'ticketTopic',
   'ticketActions',
-  'recoveryTopic',
+  'notifyOnRecovery',
   'compositeAlarm',
   'dashboard',
 ] as const satisfies readonly (keyof SkewMonitoringProps)[];

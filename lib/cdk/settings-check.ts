@@ -37,7 +37,7 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
   hotKeyAlarm: boolean,
   pageTopic: topic,
   ticketTopic: topic,
-  recoveryTopic: topic,
+  notifyOnRecovery: boolean,
   pageActions: alarmActions,
   ticketActions: alarmActions,
   compositeAlarm: boolean,
@@ -63,8 +63,10 @@ const CONTRIBUTOR_INSIGHTS =
 /** Props of earlier versions, and TableV2 props a GuardedTable takes another way: what to use instead. */
 export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   alarmTopic:
-    'alarms now come in two tiers: give pageTopic (a hot partition now) and/or ticketTopic (everything else); recoveries go to recoveryTopic, by default the ticket topic',
+    'alarms now come in two tiers: give pageTopic (a hot partition now) and/or ticketTopic (everything else); each alarm tells its recovery to the topic it fired to',
   alarmActions: 'alarms now come in two tiers: give pageActions and/or ticketActions',
+  recoveryTopic:
+    'an alarm now tells its recovery (OK) to the topic it fired to, pageTopic or ticketTopic, so the incident tool that opened an incident resolves it; notifyOnRecovery: false sends recoveries nowhere',
   dashboardName: 'the dashboard is shared per stack and opt-in: dashboard: new SkewDashboard(stack, id, { dashboardName })',
   replicas:
     'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',

@@ -42,11 +42,16 @@ export interface ThrottleRateAlertOptions extends AlertOptions {
   readonly minimumRequests?: number;
 }
 
-/** Action groups (resource ids) per tier. */
+/**
+ * Action groups (resource ids) per tier. Each is notified when an alert of its tier fires and when it resolves: every
+ * alert is `autoMitigate: true`, and Azure sends a resolved alert's notification to the action groups it fired to, so
+ * the incident tool that opened an incident resolves it (as a GuardedTable's alarm tells its recovery to the topic it
+ * fired to). https://learn.microsoft.com/azure/azure-monitor/alerts/alerts-overview#stateful-alerts
+ */
 export interface TierActionGroups {
-  /** @default - `actionGroupIds` */
+  /** Told when a page alert fires and when it resolves. @default - `actionGroupIds` */
   readonly page?: pulumi.Input<string>[];
-  /** @default - `actionGroupIds` */
+  /** Told when a ticket alert fires and when it resolves. @default - `actionGroupIds` */
   readonly ticket?: pulumi.Input<string>[];
 }
 

@@ -2,6 +2,7 @@
 // auto-scaled (a minimum below the maximum), reading each such direction's consumed units (against 90% of its maximum)
 // and provisioned-capacity throttles; fixed and on-demand capacity get none. Real synthesis.
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, templateOf } from './support';
 
@@ -16,6 +17,7 @@ interface AlarmProps {
   DatapointsToAlarm: number;
   TreatMissingData: string;
   AlarmActions?: unknown[];
+  OKActions?: unknown[];
   Metrics: {
     Id: string;
     Expression?: string;
@@ -26,7 +28,7 @@ interface AlarmProps {
 
 function atMaximumAlarms(props: Partial<GuardedTableProps>): AlarmProps[] {
   const { stack } = appWithStack();
-  new GuardedTable(stack, 'Orders', healthy(props));
+  new GuardedTable(stack, 'Orders', healthy({ pageTopic: new sns.Topic(stack, 'Page'), ...props }));
   return Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm'))
     .map((r) => r.Properties as AlarmProps)
     .filter((p) => p.AlarmName.includes('throttled at its auto-scaling maximum'));
@@ -55,6 +57,8 @@ describe('throttled at its auto-scaling maximum', () => {
       ['throttled0', 'WriteProvisionedThroughputThrottleEvents', 'Sum', 60],
     ]);
     expect(alarm.AlarmName).toBe('skewguard page Test/Orders throttled at its auto-scaling maximum');
+    // A page: to the page topic when it fires, and its recovery to the same topic (decision 83).
+    expect([alarm.AlarmActions, alarm.OKActions]).toEqual([[{ Ref: expect.stringMatching(/^Page/) }], [{ Ref: expect.stringMatching(/^Page/) }]]);
     expect(alarm.AlarmDescription).toContain('(table writes 2,000)');
     expect(alarm.AlarmDescription).toContain('Do: raise that maximum');
     expect(alarm.AlarmDescription).toContain('https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html');

@@ -44,22 +44,22 @@ describe('the example stack', () => {
     expect(waived).toEqual(['SG017 overQuota SkewguardExample.Tickets']);
   });
 
-  it('shows the tiers: hot partitions and capacity limits page the on-call topic, everything else and every recovery goes to the backlog', () => {
+  it("shows the tiers: hot partitions and capacity limits page the on-call topic, everything else goes to the backlog, and each alarm's recovery to the topic it fired to", () => {
     const template = templateOf(new SkewguardExampleStack(new App(), 'SkewguardExample'));
     const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
     const [onCall, backlog] = ['OnCall', 'Backlog'].map((prefix) => ({ Ref: topics.find((id) => id.startsWith(prefix)) }));
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties);
     for (const alarm of alarms) {
       if (alarm.AlarmName.startsWith('skewguard page')) {
-        // Tickets pages through its composite alarm; Documents' page alarms page directly.
-        expect(alarm.AlarmActions ?? []).toEqual(alarm.AlarmName.includes('/Tickets ') ? [] : [onCall]);
+        // Tickets pages through its composite alarm (its page alarms tell no one, on ALARM or OK); Documents' page directly.
+        const expected = alarm.AlarmName.includes('/Tickets ') ? undefined : [onCall];
+        expect([alarm.AlarmActions, alarm.OKActions]).toEqual([expected, expected]);
       } else {
-        expect(alarm.AlarmActions).toEqual([backlog]);
+        expect([alarm.AlarmActions, alarm.OKActions]).toEqual([[backlog], [backlog]]);
       }
-      expect(alarm.OKActions ?? [backlog]).toEqual([backlog]);
     }
     const [composite] = Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm')).map((r) => r.Properties);
-    expect(composite).toMatchObject({ AlarmActions: [onCall], OKActions: [backlog] });
+    expect(composite).toMatchObject({ AlarmActions: [onCall], OKActions: [onCall] });
   });
 
   it('passes cdk-nag AwsSolutionsChecks with no acknowledgement, while the same check flags a bare table beside it', () => {

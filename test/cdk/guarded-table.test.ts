@@ -251,9 +251,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       evaluation: '4 of 12',
       comparison: 'GreaterThanOrEqualToThreshold',
       missing: 'notBreaching',
-      // Page topic on ALARM; the recovery goes to the ticket topic, never to the page topic.
+      // Page topic on ALARM, and its recovery to the same topic: the incident the page opened is resolved there.
       alarmActions: [pageRef],
-      okActions: [ticketRef],
+      okActions: [pageRef],
     });
     expect(found[0].name).toBe('skewguard page orders hot partition (key-range throttles)');
     // The table's key-range page before it read every key space: same logical ID and AlarmName, so it is updated in place.
@@ -302,9 +302,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       },
       threshold: 1,
       evaluation: '5 of 10',
-      // A capacity limit refusing requests now: the page topic; the recovery to the ticket topic.
+      // A capacity limit refusing requests now: the page topic, on ALARM and on its recovery.
       alarmActions: [pageRef],
-      okActions: [ticketRef],
+      okActions: [pageRef],
     });
     expect(ticket[0].name).toBe('skewguard page orders failed requests (not a hot key)');
     expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
@@ -326,6 +326,14 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       evaluation: '5 of 10',
       alarmActions: [ticketRef],
     });
+  });
+
+  // Decision 83: an alarm's recovery goes where it fired, so the PagerDuty or Opsgenie integration on that topic resolves the
+  // incident it opened (the page's recovery went to the ticket topic: its incident was never resolved).
+  it("tells each alarm's recovery (OK) to the topic it fired to: pages to the page topic, tickets to the ticket topic", () => {
+    expect(alarms.map((a) => [a.name, a.okActions])).toEqual(alarms.map((a) => [a.name, a.name.startsWith('skewguard page') ? [pageRef] : [ticketRef]]));
+    expect(alarms.filter((a) => a.name.startsWith('skewguard page'))).toHaveLength(3);
+    for (const a of alarms) expect(a.okActions).toEqual(a.alarmActions);
   });
 
   it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
@@ -453,8 +461,6 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
       compositeAlarm: true,
       pageTopic: page,
-      // Asked for: recoveries of every alarm to the page topic.
-      recoveryTopic: page,
       systemErrorOperations: ['GetItem', 'PutItem'],
       globalSecondaryIndexes: [
         {
@@ -506,7 +512,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     for (const [a, attribute, index] of hotKey.map(
       (h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user', i === 0 ? undefined : 'by-user'] as const,
     )) {
-      expect(a).toMatchObject({ threshold: 72000, evaluation: '5 of 10', missing: 'notBreaching', okActions: [pageRef] });
+      expect(a).toMatchObject({ threshold: 72000, evaluation: '5 of 10', missing: 'notBreaching' });
+      // A ticket without a ticket topic tells no one, neither when it fires nor when it recovers (never the page topic).
+      expect([a.alarmActions, a.okActions]).toEqual([undefined, undefined]);
       // The description writes its figures one way (72,000, not 72000) and says what the line assumes.
       // The index's hottest key plans a sliver of its writes: the rest of its 500 WCU, 89,999 units, beside it.
       expect(a.description).toMatch(
@@ -529,6 +537,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   it('pages once per table through a composite alarm over its page alarms, which notify nobody themselves', () => {
     const [resource] = Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm'));
     const composite = resource.Properties;
+    // Its recovery to the page topic it paged (by default: the incident it opened is resolved there).
     expect(composite).toMatchObject({ AlarmActions: [pageRef], OKActions: [pageRef], AlarmName: 'skewguard page Test/Jobs any hot partition' });
     const pages = alarms.filter((a) => a.name.startsWith('skewguard page'));
     // The key-range alarm (the table and its GSI), the table's capacity-limit alarm and (auto-scaled writes) its at-maximum

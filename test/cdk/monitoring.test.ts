@@ -57,13 +57,74 @@ describe('the sustained-throttles ticket', () => {
   });
 });
 
-describe('recoveries', () => {
-  it('never go to the page topic unless asked: without a ticket topic there are no OK actions', () => {
+describe('recoveries (decision 83: where the alarm fired, so the incident tool that opened an incident resolves it)', () => {
+  const okOf = (notifyOnRecovery?: boolean) => {
     const { stack } = appWithStack();
-    new GuardedTable(stack, 'Orders', healthy({ pageTopic: new sns.Topic(stack, 'Page') }));
-    const [hotPartition, capacityLimit] = alarmProps(stack).sort((a, b) => String(a.AlarmName).localeCompare(String(b.AlarmName)));
-    expect([hotPartition.AlarmActions, capacityLimit.AlarmActions].map((a) => (a as unknown[]).length)).toEqual([1, 1]);
-    expect([hotPartition.OKActions, capacityLimit.OKActions]).toEqual([undefined, undefined]);
+    const [page, ticket] = [new sns.Topic(stack, 'Page'), new sns.Topic(stack, 'Ticket')];
+    const refs: Record<string, string> = { [String(stack.resolve(page.topicArn).Ref)]: 'page', [String(stack.resolve(ticket.topicArn).Ref)]: 'ticket' };
+    new GuardedTable(stack, 'Orders', healthy({ pageTopic: page, ticketTopic: ticket, notifyOnRecovery }));
+    new GuardedTable(stack, 'Jobs', healthy({ pageTopic: page, ticketTopic: ticket, compositeAlarm: true, notifyOnRecovery }));
+    const template = templateOf(stack);
+    const topicsOf = (actions: unknown) => ((actions as { Ref: string }[] | undefined) ?? []).map((a) => refs[a.Ref]).join(',') || '-';
+    return [...Object.values(template.findResources('AWS::CloudWatch::Alarm')), ...Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm'))]
+      .map((r) => `${String(r.Properties.AlarmName)}: ${topicsOf(r.Properties.AlarmActions)} / OK ${topicsOf(r.Properties.OKActions)}`)
+      .sort();
+  };
+
+  it("go to the topic the alarm fired to: a page's to the page topic (the composite's too), a ticket's to the ticket topic; a page alarm under the composite tells no one either way", () => {
+    expect(okOf()).toEqual([
+      'skewguard page Test/Jobs any hot partition: page / OK page',
+      'skewguard page Test/Jobs failed requests (not a hot key): - / OK -',
+      'skewguard page Test/Jobs hot partition (key-range throttles): - / OK -',
+      'skewguard page Test/Orders failed requests (not a hot key): page / OK page',
+      'skewguard page Test/Orders hot partition (key-range throttles): page / OK page',
+      'skewguard ticket Test/Jobs sustained throttles: ticket / OK ticket',
+      'skewguard ticket Test/Orders sustained throttles: ticket / OK ticket',
+    ]);
+  });
+
+  it('go nowhere with notifyOnRecovery: false, the composite included; the alarms still fire to their topics', () => {
+    expect(okOf(false)).toEqual([
+      'skewguard page Test/Jobs any hot partition: page / OK -',
+      'skewguard page Test/Jobs failed requests (not a hot key): - / OK -',
+      'skewguard page Test/Jobs hot partition (key-range throttles): - / OK -',
+      'skewguard page Test/Orders failed requests (not a hot key): page / OK -',
+      'skewguard page Test/Orders hot partition (key-range throttles): page / OK -',
+      'skewguard ticket Test/Jobs sustained throttles: ticket / OK -',
+      'skewguard ticket Test/Orders sustained throttles: ticket / OK -',
+    ]);
+  });
+
+  it('never go to a topic the alarm did not fire to: a page without a page topic, a ticket without a ticket topic, recover silently', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy({ ticketTopic: new sns.Topic(stack, 'Ticket') }));
+    const alarms = alarmProps(stack);
+    expect(alarms.filter((p) => String(p.AlarmName).startsWith('skewguard page')).map((p) => [p.AlarmActions, p.OKActions])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+  });
+
+  it('are not the further actions: pageActions and ticketActions run on ALARM only', () => {
+    const { stack } = appWithStack();
+    const topic = new sns.Topic(stack, 'Other');
+    new GuardedTable(stack, 'Orders', healthy({ pageActions: [new SnsAction(topic)], ticketActions: [new SnsAction(topic)] }));
+    for (const p of alarmProps(stack)) expect([(p.AlarmActions as unknown[]).length, p.OKActions]).toEqual([1, undefined]);
+  });
+
+  it('refuse the recoveryTopic of earlier builds, and a notifyOnRecovery that is not a boolean, naming the prop and what to do', () => {
+    const refused = (props: Record<string, unknown>) => {
+      try {
+        new GuardedTable(appWithStack().stack, 'Orders', healthy(props));
+      } catch (error) {
+        return (error as UsageError).issues.map((i) => `${i.path} ${i.message}`);
+      }
+      return [];
+    };
+    expect(refused({ recoveryTopic: {} })).toEqual([
+      expect.stringMatching(/^recoveryTopic is not a GuardedTable prop: .*the topic it fired to.*notifyOnRecovery: false/),
+    ]);
+    expect(refused({ notifyOnRecovery: 'no' })).toEqual([expect.stringMatching(/^notifyOnRecovery /)]);
   });
 });
 

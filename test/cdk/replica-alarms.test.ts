@@ -20,6 +20,7 @@ interface AlarmProps {
   EvaluationPeriods: number;
   DatapointsToAlarm: number;
   AlarmActions?: unknown[];
+  OKActions?: unknown[];
   TreatMissingData: string;
 }
 
@@ -57,6 +58,8 @@ describe('a GuardedTable with replicas', () => {
       DatapointsToAlarm: 15,
       TreatMissingData: 'notBreaching',
       AlarmActions: [{ Ref: expect.stringMatching(/^Ticket/) }],
+      // A ticket's recovery to the ticket topic it fired to (decision 83).
+      OKActions: [{ Ref: expect.stringMatching(/^Ticket/) }],
     });
     expect(replicationAlarms[1].Dimensions).toContainEqual({ Name: 'ReceivingRegion', Value: 'ap-southeast-2' });
     expect(toUsEast.AlarmDescription).toMatch(

@@ -1,7 +1,7 @@
 // The default alarms of the example app (examples/cdk) replayed over modelled traffic against issue
 // 18's targets: no page on healthy traffic (at most 1 false page per table per week), every incident
-// paged within the minutes in the test name (hot keys and capacity limits alike), recoveries off the
-// page topic. Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
+// paged within the minutes in the test name (hot keys and capacity limits alike), and each page's recovery on the
+// page topic, where it resolves the incident the page opened (decision 83). Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
 import { dynamoIncident, healthyWeek, replayStack, type CfnTemplate, type DynamoIncident, type StackReplay, type TableReplay } from '../../lib/testing/replay';
 import { EXAMPLE_TABLES, exampleTableDesigns, exampleTemplate } from './support/examples';
 import { describeTable, firstPageAfter } from './support/summary';
@@ -54,10 +54,17 @@ describe('the alarms the example app creates', () => {
     expect([healthy.tables.Tickets.alarms.length, healthy.tables.Documents.alarms.length]).toEqual([5, 6]);
   });
 
-  it('no alarm sends its OK (recovery) notification to the page topic: recoveries never page', () => {
-    const okTargets = alarmsOf(template).flatMap((r) => (r.Properties?.OKActions as unknown[] | undefined) ?? []);
-    expect(okTargets.length).toBeGreaterThan(0);
-    expect(JSON.stringify(okTargets)).not.toContain('OnCall');
+  // Decision 83 (before: every OK went to Backlog, so the page's incident on OnCall was never resolved).
+  it('every alarm sends its OK (recovery) notification to the topic its ALARM notified: pages to OnCall, tickets to Backlog', () => {
+    const topicOf = (actions: unknown) =>
+      JSON.stringify(actions ?? [])
+        .match(/OnCall|Backlog/g)
+        ?.join() ?? '-';
+    const routes = alarmsOf(template).map((r) => `${topicOf(r.Properties?.AlarmActions)} / OK ${topicOf(r.Properties?.OKActions)}`);
+    expect(routes.filter((r) => r.startsWith('OnCall'))).toEqual(Array(4).fill('OnCall / OK OnCall'));
+    expect(routes.filter((r) => r.startsWith('Backlog'))).toEqual(Array(5).fill('Backlog / OK Backlog'));
+    // Tickets' two page alarms under its composite tell no one, either way.
+    expect(routes.filter((r) => r.startsWith('-'))).toEqual(['- / OK -', '- / OK -']);
   });
 
   it('no alarm reads a throttle cause its table cannot have: Tickets (on-demand, no maximum) reads no MaxOnDemand or Provisioned metric; Documents (maximums set) reads MaxOnDemand', () => {
@@ -108,10 +115,16 @@ describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
     expect(page.changes.filter((c) => c.to === 'ALARM')).toEqual([]);
   });
 
-  it('0 recoveries reach the page topic', () => {
+  // A recovery is the OK of a page (ALARM → OK): each page alarm's first evaluation (INSUFFICIENT_DATA → OK, minutes 5–9)
+  // also runs its OK actions on the page topic, and recovers nothing.
+  it('0 recoveries reach the page topic: no page to recover from', () => {
     expect([...healthy.tables.Tickets.recoveries, ...healthy.tables.Documents.recoveries]).toEqual([]);
   });
 });
+
+/** Each page of the table, with the minute its alarm's recovery reached the page topic (undefined while it stays in ALARM). */
+const recovered = (table: TableReplay) =>
+  table.pages.map((p) => [p.alarm, p.minute, table.recoveries.find((r) => r.alarm === p.alarm && r.minute > p.minute)?.minute]);
 
 describe('incidents (seed 2): the first page (or ticket) after the incident begins', () => {
   const run = (incident: DynamoIncident, target: Target): { table: TableReplay; truth: TableReplay['truths'][number] } => {
@@ -138,7 +151,8 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     const { table, truth } = run('write-hot key growing for days', { table: 'Documents', index: 'by-folder' });
     const first = firstPageAfter(table.pages, 0)!;
     expect([first - truth.firstOver80!, first - truth.firstKeyRangeThrottle!]).toEqual([35, 251]);
-    expect(table.recoveries).toEqual([]);
+    // Still growing at the end of the replay: the page stays in ALARM, its incident open.
+    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Documents hot partition (key-range throttles)', 2235, undefined]]);
   });
 
   it('a surge beyond the per-table quota on Tickets pages once, 4 minutes after its first account-limit throttle (through the composite alarm: a limit refusing requests now, raised by the on-call)', () => {
@@ -146,7 +160,8 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
       [4, 'skewguard page SkewguardExample/Tickets any hot partition'],
     ]);
-    expect(table.recoveries).toEqual([]);
+    // The surge over, the composite's recovery reaches the page topic (it went to Backlog), resolving the page's incident.
+    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Tickets any hot partition', 2344, 2385]]);
   });
 
   it("a read surge on GSI by-folder beyond its per-table quota pages once, 4 minutes after its first account-limit throttle, through by-folder's own failed-requests page (its ReadAccountLimitThrottleEvents under GlobalSecondaryIndexName); no key-range page", () => {
@@ -155,7 +170,7 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
       [4, 'skewguard page SkewguardExample/Documents/by-folder failed requests (not a hot key)'],
     ]);
-    expect(table.recoveries).toEqual([]);
+    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Documents/by-folder failed requests (not a hot key)', 2344, 2385]]);
   });
 
   it('a surge beyond the on-demand maximum of Documents pages once, 4 minutes after its first throttle', () => {
@@ -163,7 +178,7 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
       [4, 'skewguard page SkewguardExample/Documents failed requests (not a hot key)'],
     ]);
-    expect(table.recoveries).toEqual([]);
+    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Documents failed requests (not a hot key)', 2344, 2385]]);
   });
 });
 

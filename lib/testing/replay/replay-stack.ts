@@ -3,8 +3,8 @@
  * is bound to the table whose construct id (from skewguard's template metadata, else the logical
  * id) matches its name; the table's telemetry carries `${Ref:<table>}` as TableName and the rule
  * names the lookup custom resource returns (`${<lookup>.AccessedKeysRule}`), exactly as the alarms
- * resolve them. Pages are ALARM transitions that ran AlarmActions; recoveries are OK transitions
- * that ran OKActions.
+ * resolve them. Pages are ALARM transitions that ran AlarmActions; recoveries are ALARM → OK transitions
+ * that ran OKActions (an alarm's first evaluation, INSUFFICIENT_DATA → OK, runs them too, and recovers nothing).
  */
 import { getAttPlaceholder, refPlaceholder } from './cloudwatch/intrinsics';
 import { replayAlarms, type ActionRun, type AlarmReplay, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
@@ -46,7 +46,9 @@ export interface TableReplay {
     /** The alarm's `name` (AlarmName, or its logical ID when unnamed). */
     readonly alarm: string;
   })[];
-  /** OKActions runs after minute 0 of this table's alarms with a target that pages, each with its alarm's `name`. */
+  /** OKActions runs of this table's alarms with a target that pages, each with its alarm's `name`: those of a transition
+   *  from ALARM, the recovery of a page. CloudWatch runs OKActions on a transition to OK from any state, an alarm's first
+   *  evaluation (INSUFFICIENT_DATA → OK, minutes after the replay starts) included, which recovers no page. */
   readonly recoveries: readonly (ActionRun & {
     /** The alarm's `name` (AlarmName, or its logical ID when unnamed). */
     readonly alarm: string;
@@ -162,9 +164,14 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
         ),
     );
     const mine = [...metricAlarms, ...composites];
-    const runs = (list: ActionRun['list']) =>
-      mine.flatMap((a) => a.actions.filter((r) => r.list === list && r.targets.some(pages)).map((r) => ({ ...r, alarm: a.name })));
-    result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions').filter((r) => r.minute > 0) };
+    const runs = (list: ActionRun['list'], from?: AlarmReplay['changes'][number]['from']) =>
+      mine.flatMap((a) =>
+        a.actions
+          .filter((r) => r.list === list && r.targets.some(pages))
+          .filter((r) => from === undefined || a.changes.some((c) => c.minute === r.minute && c.from === from))
+          .map((r) => ({ ...r, alarm: a.name })),
+      );
+    result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions', 'ALARM') };
   }
   return { scenario: scenario.name, days: scenario.days, alarms, tables: result };
 }
