@@ -7,52 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempTree } from './helpers';
+import { cli, fixtures, tempTree } from './helpers';
 
-/** try26a's game-flawed.json, as written (the test fixture of that name is laid out by JSON.stringify). */
-const FLAWED = [
-  '{',
-  '  "$schema": "../../../node_modules/skewguard/schema/design.schema.json",',
-  '  "description": "FLAWED gaming: leaderboard keyed by season, GSI by season unsharded, inventory with LSI and whale player, item-type GSI",',
-  '  "tables": [',
-  '    {',
-  '      "name": "season-scores",',
-  '      "partitionKey": { "name": "seasonId", "type": "S", "cardinality": 40 },',
-  '      "sortKey": { "name": "playerId", "type": "S", "cardinality": "unique" },',
-  '      "workload": { "peakReadUnits": 9000, "peakWriteUnits": 6000, "hotKeyShare": 0.95 },',
-  '      "globalSecondaryIndexes": [',
-  '        {',
-  '          "indexName": "leaderboard-by-season",',
-  '          "partitionKey": { "name": "seasonId", "type": "S", "cardinality": 40 },',
-  '          "sortKey": { "name": "score", "type": "N" },',
-  '          "projectionType": "INCLUDE", "nonKeyAttributes": ["displayName"]',
-  '        }',
-  '      ],',
-  '      "accessPatterns": [',
-  '        { "name": "my-score", "keyAttributes": ["seasonId", "playerId"], "share": 0.7 },',
-  '        { "name": "top-100", "index": "leaderboard-by-season", "keyAttributes": ["seasonId"], "share": 0.3, "limit": 100 }',
-  '      ]',
-  '    },',
-  '    {',
-  '      "name": "player-inventory",',
-  '      "partitionKey": { "name": "playerId", "type": "S", "cardinality": 5000000 },',
-  '      "sortKey": { "name": "itemInstanceId", "type": "S", "cardinality": "unique" },',
-  '      "workload": { "peakReadUnits": 20000, "peakWriteUnits": 7000, "hotKeyShare": 0.002 },',
-  '      "storage": { "largestPartitionGb": 12 },',
-  '      "localSecondaryIndexes": [ { "indexName": "by-acquired", "sortKey": { "name": "acquiredAt", "type": "S" } } ],',
-  '      "globalSecondaryIndexes": [',
-  '        { "indexName": "by-item-type", "partitionKey": { "name": "itemType", "type": "S", "cardinality": 30 }, "sortKey": { "name": "playerId", "type": "S" } }',
-  '      ],',
-  '      "accessPatterns": [',
-  '        { "name": "inventory", "keyAttributes": ["playerId"], "share": 0.9 },',
-  '        { "name": "recent", "index": "by-acquired", "keyAttributes": ["playerId"], "share": 0.05 },',
-  '        { "name": "who-has-type", "index": "by-item-type", "keyAttributes": ["itemType"], "share": 0.05 }',
-  '      ]',
-  '    }',
-  '  ]',
-  '}',
-  '',
-].join('\n');
+/** try26a's game-flawed.json, as written but for its $schema (the fixture game-flawed.json is laid out by JSON.stringify). */
+const FLAWED = readFileSync(join(fixtures, 'designs/game-flawed-one-line.json'), 'utf8');
 /** The end of season-scores' `accessPatterns`, where the new member goes, and the member on one line. */
 const END = '      ]\n    },\n    {\n      "name": "player-inventory"';
 const SHARDING = '"sharding": { "strategy": "calculated", "shards": 18, "sourceAttribute": "playerId", "hotValues": 1 }';

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { applyEdits, detectStyle, JsonEditError, oneLine } from '../../lib/cli/json-edit';
 
@@ -135,23 +137,9 @@ describe('applyEdits', () => {
   });
 
   describe('a new object written as its siblings of that depth are (try26a: game-flawed.json’s `sharding`)', () => {
-    // The table's objects are on one line; its arrays of one-line objects span lines, and the file's longest line is 122.
-    const GAME = [
-      '{',
-      '  "tables": [',
-      '    {',
-      '      "name": "season-scores",',
-      '      "partitionKey": { "name": "seasonId", "type": "S", "cardinality": 40 },',
-      '      "workload": { "peakReadUnits": 9000, "peakWriteUnits": 6000, "hotKeyShare": 0.95 },',
-      '      "accessPatterns": [',
-      '        { "name": "my-score", "keyAttributes": ["seasonId", "playerId"], "share": 0.7 },',
-      '        { "name": "top-100", "index": "leaderboard-by-season", "keyAttributes": ["seasonId"], "share": 0.3, "limit": 100 }',
-      '      ]',
-      '    }',
-      '  ]',
-      '}',
-      '',
-    ].join('\n');
+    // try26a's game-flawed.json: the table's objects are on one line; its arrays of one-line objects span lines, and the
+    // file's longest line is 159.
+    const GAME = readFileSync(join(__dirname, 'fixtures/designs/game-flawed-one-line.json'), 'utf8');
     const SHARDING = { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 };
     const ONE_LINE = '      "sharding": { "strategy": "calculated", "shards": 18, "sourceAttribute": "playerId", "hotValues": 1 }';
     const add = (text: string, value: unknown = SHARDING) => applyEdits(text, [{ op: 'set', path: 'tables[0].sharding', value }]);
@@ -162,11 +150,11 @@ describe('applyEdits', () => {
       // A new access pattern beside one-line ones: on one line too (111 characters).
       const pattern = { name: 'season-top', index: 'leaderboard-by-season', keyAttributes: ['seasonId'], share: 0.1 };
       const appended = applyEdits(GAME, [{ op: 'set', path: 'tables[0].accessPatterns[2]', value: pattern }]);
-      expect(appended.split('\n')[9]).toBe(`        ${oneLine(pattern)}`);
+      expect(appended).toContain(`"limit": 100 },\n        ${oneLine(pattern)}\n      ]`);
     });
 
     it('over several lines where one line would pass the file’s longest, or where its siblings span lines (as before)', () => {
-      const long = { ...SHARDING, sourceAttribute: 'playerIdentifierOfTheSeasonScoreRowWrittenByTheGameServer' };
+      const long = { ...SHARDING, sourceAttribute: 'playerId'.repeat(8) }; // 163 characters on one line
       expect(add(GAME, long)).toContain('      "sharding": {\n        "strategy": "calculated",\n');
       const expanded = JSON.stringify(JSON.parse(GAME), null, 2);
       expect(add(expanded)).toContain('      "sharding": {\n        "strategy": "calculated",\n');
@@ -180,7 +168,7 @@ describe('applyEdits', () => {
       // Its siblings over several lines: so is the new one, in tabs and CRLF.
       const expanded = JSON.stringify(JSON.parse(GAME), null, '\t').replace(/\n/g, '\r\n');
       const added = add(expanded);
-      const at = expanded.lastIndexOf('\t\t\t]') + 4;
+      const at = expanded.indexOf('\t\t\t]\r\n\t\t},') + 4;
       expect(added.slice(0, at)).toBe(expanded.slice(0, at));
       expect(added.slice(added.length - (expanded.length - at))).toBe(expanded.slice(at));
       expect(added.slice(at, added.length - (expanded.length - at))).toBe(
