@@ -3,7 +3,9 @@
  * finding-path syntax) to the text of a JSON file, changing only the bytes of the edited values:
  * every other byte, comment-free JSON's only formatting (indentation, line ends, which objects sit
  * on one line), is kept. New values follow the file's own style: its indentation unit (detected),
- * its line ends, and one-line objects where the file writes small objects on one line.
+ * its line ends, and one-line objects where the file writes small objects on one line; a new member
+ * whose siblings of its kind (objects, arrays) are written on one line is too, as long as the file's
+ * longest line.
  *
  * Pure: text in, text out. The caller re-parses the result before writing it anywhere.
  *
@@ -33,6 +35,9 @@ export interface JsonStyle {
   readonly eol: '\n' | '\r\n';
   /** The file writes some objects or arrays on one line (`{ "name": "id", "type": "S" }`). */
   readonly oneLineObjects: boolean;
+  /** The length of the file's longest line, without its line end: a new member written on one line like its
+   *  siblings may be as long (or {@link MAX_LINE}, if longer). */
+  readonly widest: number;
 }
 
 /** Lines of at most this many characters stay on one line when the file writes such objects. */
@@ -56,7 +61,20 @@ export function detectStyle(text: string): JsonStyle {
   // or an array element that does (`{ "path": "/day", "cardinality": 365 },`).
   const oneLineObjects =
     !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]|\n[ \t]*\{[ \t]*"[^\n]*\},?\r?\n/.test(text);
-  return { unit, eol, oneLineObjects };
+  return { unit, eol, oneLineObjects, widest: widestLine(text) };
+}
+
+/** The length of `text`'s longest line, without its line end (`\r\n` or `\n`). */
+function widestLine(text: string): number {
+  let widest = 0;
+  for (let start = 0; start <= text.length;) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    widest = Math.max(widest, stop - start - (text[stop - 1] === '\r' ? 1 : 0));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return widest;
 }
 
 /** `{ "a": 1, "b": [1, 2] }`: the layout of a one-line object. */
@@ -128,10 +146,32 @@ function setValue(located: LocatedJson, path: string, value: unknown, style: Jso
 }
 
 /** A member written as the file writes new ones: on one line where the file writes small objects so
- *  and it fits, else indented over several lines. */
-function memberText(value: unknown, indent: string, prefix: string, style: JsonStyle): string {
+ *  and it fits, else indented over several lines. `likeSiblings`: its siblings of its kind are on one
+ *  line (`siblingsOnOneLine`), so it is too, up to the file's own longest line. */
+function memberText(value: unknown, indent: string, prefix: string, style: JsonStyle, likeSiblings = false): string {
   const inline = oneLine(value);
-  return style.oneLineObjects && indent.length + prefix.length + inline.length + 1 <= MAX_LINE ? inline : multiLine(value, indent, style);
+  const width = indent.length + prefix.length + inline.length + 1;
+  const fits = likeSiblings ? width <= Math.max(MAX_LINE, style.widest) : style.oneLineObjects && width <= MAX_LINE;
+  return fits ? inline : multiLine(value, indent, style);
+}
+
+/**
+ * Whether the members of a container (`layout`) of `value`'s kind, a non-empty object or array, are written on one
+ * line more often than over several: `"workload": { … }` and `"storage": { … }` beside a new `"sharding"`, one-line
+ * access patterns beside a new one. Only members of the same kind count (a table's arrays of one-line objects span
+ * lines whatever the style of its objects), and none is a draw: the new member is then written as before.
+ */
+function siblingsOnOneLine(text: string, layout: ContainerLayout, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length === 0) return false;
+  const open = Array.isArray(value) ? '[' : '{';
+  const stride = layout.keys ? 3 : 2;
+  let balance = 0;
+  for (let i = stride - 2; i < layout.spans.length; i += stride) {
+    const [start, end] = [layout.spans[i], layout.spans[i + 1]];
+    if (text[start] !== open || /^.\s*.$/.test(text.slice(start, end))) continue; // another kind, or empty
+    balance += spansLines(text, start, end) ? -1 : 1;
+  }
+  return balance > 0;
 }
 
 /**
@@ -149,7 +189,9 @@ function rewrittenArray(located: LocatedJson, old: readonly unknown[], value: re
     const key = JSON.stringify(element);
     oldTexts.set(key, [...(oldTexts.get(key) ?? []), text.slice(layout.spans[i * 2], layout.spans[i * 2 + 1])]);
   });
-  const items = value.map((element) => oldTexts.get(JSON.stringify(element))?.shift() ?? memberText(element, memberIndent, '', style));
+  const items = value.map(
+    (element) => oldTexts.get(JSON.stringify(element))?.shift() ?? memberText(element, memberIndent, '', style, siblingsOnOneLine(text, layout, element)),
+  );
   return `[${style.eol}${items.map((item) => memberIndent + item).join(`,${style.eol}`)}${style.eol}${lineIndent(text, layout.start)}]`;
 }
 
@@ -186,7 +228,8 @@ function insert(located: LocatedJson, container: unknown, containerPath: string,
   const lastEnd = isArray ? layout.spans[count * 2 - 1] : layout.spans[count * 3 - 1];
   if (!multiLineContainer) return replace(text, lastEnd, lastEnd, `, ${prefix}${oneLine(value)}`);
   const memberIndent = lineIndent(text, lastStart);
-  return replace(text, lastEnd, lastEnd, `,${style.eol}${memberIndent}${prefix}${memberText(value, memberIndent, prefix, style)}`);
+  const member = memberText(value, memberIndent, prefix, style, siblingsOnOneLine(text, layout, value));
+  return replace(text, lastEnd, lastEnd, `,${style.eol}${memberIndent}${prefix}${member}`);
 }
 
 function removeValue(located: LocatedJson, path: string): string {

@@ -167,7 +167,7 @@ export function refusedVerdict(error: DesignRefusedError): DesignVerdict | undef
 function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[], assumed: string | undefined): string {
   const others = all.filter((f) => !blocking.includes(f) && !f.acknowledged);
   const lines = [
-    `${printable(component)}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; nothing was created.`,
+    `${printable(component)}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; none of its Azure resources were created.`,
     ...(assumed !== undefined ? [assumed] : []),
     ...blocking.map((f) => describeFinding(f)),
     ...(others.length > 0 ? ['also:', ...others.map((f) => describeFinding(f))] : []),

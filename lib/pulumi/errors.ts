@@ -1,8 +1,9 @@
 /**
  * The two ways a skewguard component refuses to deploy. Both are thrown from the constructor before
- * the component registers, so `pulumi preview` and `pulumi up` fail with nothing created; in a preview,
- * a GuardedContainer's `DesignRefusedError` rejects its container's inputs instead, so that the program
- * goes on and the preview reports every refused container (guarded-container.ts). They are the
+ * the component registers, so `pulumi preview` and `pulumi up` fail with nothing of it created; in a preview,
+ * a GuardedContainer's `DesignRefusedError` rejects its container's inputs instead: the component registers
+ * alone, with no child, so that the program goes on and the preview reports every refused container
+ * (guarded-container.ts). Either way none of its Azure resources is created, which is what the refusal says. They are the
  * core's error classes (`instanceof UsageError` / `instanceof DesignError` holds across adapters), and
  * Pulumi's CLI prints them as a plain message, with no stack trace, as it prints a `pulumi.RunError`:
  * the message is the whole report.

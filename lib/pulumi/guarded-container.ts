@@ -72,11 +72,11 @@ export class GuardedContainer extends pulumi.ComponentResource {
 
   /**
    * Checks the args and the design first: invalid args throw `InvalidArgsError`, a design the rules
-   * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
+   * refuse throws `DesignRefusedError`, both before the component registers, so nothing of it is created.
    * In a preview (`pulumi preview`, and the preview `pulumi up` makes first), a refused design does not
    * stop the program: the component registers alone, its container never does (its inputs reject with
    * the `DesignRefusedError`, which fails the preview), and the program goes on, so the preview reports
-   * every refused container. An update without a preview (`pulumi up --skip-preview`) throws, as above.
+   * every refused container. Either way none of its Azure resources is created, as the refusal says. An update without a preview (`pulumi up --skip-preview`) throws, as above.
    */
   constructor(name: string, given: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
     const planned = planOrRefusedInPreview(name, given, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete });

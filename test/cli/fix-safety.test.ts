@@ -340,7 +340,7 @@ describe('lint --fix with many fixes', () => {
 
   it('detects the style of a file with 200,000 indented lines without overflowing the stack', () => {
     const text = `{\n${'    "a": 1,\n'.repeat(200_000)}  "b": 2\n}\n`;
-    expect(detectStyle(text)).toEqual({ unit: '  ', eol: '\n', oneLineObjects: false });
+    expect(detectStyle(text)).toEqual({ unit: '  ', eol: '\n', oneLineObjects: false, widest: 11 });
   });
 });
 

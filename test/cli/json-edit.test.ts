@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { applyEdits, detectStyle, JsonEditError, oneLine } from '../../lib/cli/json-edit';
 
@@ -128,10 +130,51 @@ describe('applyEdits', () => {
 
   it('keeps CRLF line ends and tab indentation', () => {
     const crlf = '{\r\n\t"a": {\r\n\t\t"b": 1\r\n\t}\r\n}\r\n';
-    expect(detectStyle(crlf)).toEqual({ unit: '\t', eol: '\r\n', oneLineObjects: false });
+    expect(detectStyle(crlf)).toEqual({ unit: '\t', eol: '\r\n', oneLineObjects: false, widest: 8 });
     expect(applyEdits(crlf, [{ op: 'set', path: 'a.c', value: { d: 2 } }])).toBe(
       '{\r\n\t"a": {\r\n\t\t"b": 1,\r\n\t\t"c": {\r\n\t\t\t"d": 2\r\n\t\t}\r\n\t}\r\n}\r\n',
     );
+  });
+
+  describe('a new object written as its siblings of that depth are (try26a: game-flawed.json’s `sharding`)', () => {
+    // try26a's game-flawed.json: the table's objects are on one line; its arrays of one-line objects span lines, and the
+    // file's longest line is 159.
+    const GAME = readFileSync(join(__dirname, 'fixtures/designs/game-flawed-one-line.json'), 'utf8');
+    const SHARDING = { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 };
+    const ONE_LINE = '      "sharding": { "strategy": "calculated", "shards": 18, "sourceAttribute": "playerId", "hotValues": 1 }';
+    const add = (text: string, value: unknown = SHARDING) => applyEdits(text, [{ op: 'set', path: 'tables[0].sharding', value }]);
+
+    it('on one line where they are, past 100 characters up to the file’s longest line (it went over 6 lines)', () => {
+      expect(ONE_LINE.length).toBe(107);
+      expect(add(GAME)).toBe(GAME.replace('      ]\n    }', `      ],\n${ONE_LINE}\n    }`));
+      // A new access pattern beside one-line ones: on one line too (111 characters).
+      const pattern = { name: 'season-top', index: 'leaderboard-by-season', keyAttributes: ['seasonId'], share: 0.1 };
+      const appended = applyEdits(GAME, [{ op: 'set', path: 'tables[0].accessPatterns[2]', value: pattern }]);
+      expect(appended).toContain(`"limit": 100 },\n        ${oneLine(pattern)}\n      ]`);
+    });
+
+    it('over several lines where one line would pass the file’s longest, or where its siblings span lines (as before)', () => {
+      const long = { ...SHARDING, sourceAttribute: 'playerId'.repeat(8) }; // 163 characters on one line
+      expect(add(GAME, long)).toContain('      "sharding": {\n        "strategy": "calculated",\n');
+      const expanded = JSON.stringify(JSON.parse(GAME), null, 2);
+      expect(add(expanded)).toContain('      "sharding": {\n        "strategy": "calculated",\n');
+      expect(JSON.parse(add(expanded)).tables[0].sharding).toEqual(SHARDING);
+    });
+
+    it('in a file with CRLF line ends and tabs, every byte outside the edit kept', () => {
+      const crlf = GAME.replace(/^( +)/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
+      const oneLineCrlf = ONE_LINE.replace(/^ +/, '\t\t\t');
+      expect(add(crlf)).toBe(crlf.replace('\t\t\t]\r\n\t\t}', `\t\t\t],\r\n${oneLineCrlf}\r\n\t\t}`));
+      // Its siblings over several lines: so is the new one, in tabs and CRLF.
+      const expanded = JSON.stringify(JSON.parse(GAME), null, '\t').replace(/\n/g, '\r\n');
+      const added = add(expanded);
+      const at = expanded.indexOf('\t\t\t]\r\n\t\t},') + 4;
+      expect(added.slice(0, at)).toBe(expanded.slice(0, at));
+      expect(added.slice(added.length - (expanded.length - at))).toBe(expanded.slice(at));
+      expect(added.slice(at, added.length - (expanded.length - at))).toBe(
+        ',\r\n\t\t\t"sharding": {\r\n\t\t\t\t"strategy": "calculated",\r\n\t\t\t\t"shards": 18,\r\n\t\t\t\t"sourceAttribute": "playerId",\r\n\t\t\t\t"hotValues": 1\r\n\t\t\t}',
+      );
+    });
   });
 
   it.each([

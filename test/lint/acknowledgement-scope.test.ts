@@ -6,10 +6,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validations } from 'aws-cdk-lib';
-import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Table, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { blockingFindings, describeFinding, lintDocument, type DynamoDbTableDesign } from '../../lib';
-import { GuardedTable } from '../../lib/cdk';
-import { appWithStack, skewguardReport, synthError } from '../cdk/support';
+import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin } from '../../lib/cdk';
+import { appWithStack, skewguardReport, synthError, verdicts } from '../cdk/support';
 import { cli, tempTree } from '../cli/helpers';
 import { container } from '../fixtures';
 
@@ -169,5 +169,75 @@ describe('GuardedTable', () => {
     expect(template.findings.filter((f) => f.ruleId === 'SG001').map((f) => f.acknowledged)).toEqual([true, true]);
     expect(template.unusedAcknowledgements).toEqual([]);
     expect(code).toBe(0);
+  });
+});
+
+/**
+ * A raw table's (`checkUnguardedTables()`) waivers reach the template as written, without `index`; the reader of the
+ * template (synth and `lint cdk.out/` alike) copies a Validations.acknowledge() once per index, as CDK suppresses it.
+ * Each raw table here has an id-like key and Contributor Insights on: its only finding is SG015 on its GSI's `status`.
+ */
+describe('a raw Table/TableV2 with a GSI under checkUnguardedTables()', () => {
+  const STATUS_WAIVER = 'five statuses, the index is read once a night';
+  /** One synth, warnings failing it: a TableV2 `Orders` and a Table `Jobs`, each with a GSI keyed by `status`. */
+  const rawTables = (acknowledge: boolean) => {
+    const { app, stack } = appWithStack({ outdir: join(tempTree(), 'cdk.out'), context: { [FAIL_ON_CONTEXT]: 'warning' } });
+    SkewguardPlugin.checkUnguardedTables(app);
+    const status = { indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING } };
+    const orders = new TableV2(stack, 'Orders', {
+      partitionKey: { name: 'orderId', type: AttributeType.STRING },
+      contributorInsightsSpecification: { enabled: true },
+      globalSecondaryIndexes: [status],
+    });
+    const jobs = new Table(stack, 'Jobs', { partitionKey: { name: 'jobId', type: AttributeType.STRING }, contributorInsightsSpecification: { enabled: true } });
+    jobs.addGlobalSecondaryIndex({ ...status, contributorInsightsSpecification: { enabled: true } });
+    // On the table, and on the stack (a scope's waiver, counted once at the scope by `lint cdk.out/`).
+    if (acknowledge) {
+      Validations.of(orders).acknowledge({ id: 'skewguard::SG015', reason: STATUS_WAIVER });
+      Validations.of(stack).acknowledge({ id: 'skewguard::SG015', reason: STATUS_WAIVER });
+    }
+    const error = synthError(app);
+    return { app, error, report: skewguardReport(app), cwd: join(app.outdir, '..') };
+  };
+  const lintCdkOut = async (cwd: string) => {
+    const { code, stdout } = await cli(['lint', 'cdk.out', '--format', 'json', '--fail-on', 'warning', '--report-unused-acknowledgements', 'error'], { cwd });
+    const [template] = JSON.parse(stdout).files as {
+      findings: { ruleId: string; resource: string; index?: string; acknowledged: boolean; reason?: string }[];
+      unusedAcknowledgements: unknown[];
+    }[];
+    return { code, findings: template.findings.map((f) => [f.ruleId, f.index, f.acknowledged, f.reason]), unused: template.unusedAcknowledgements };
+  };
+
+  it('acknowledged through Validations.acknowledge(): the synth passes, nothing is unused, and `lint cdk.out/` agrees', async () => {
+    const { error, report, cwd } = rawTables(true);
+    expect(error).toBe('');
+    expect(report?.violations).toEqual([]);
+    expect(report?.suppressedViolations.map((v) => [v.ruleName, v.violatingConstructs[0].constructPath, v.acknowledgedAt])).toEqual([
+      ['skewguard::SG015', 'Test/Orders/Resource', 'Test/Orders'],
+      ['skewguard::SG015', 'Test/Jobs/Resource', 'Test'],
+    ]);
+    const linted = await lintCdkOut(cwd);
+    expect(linted.findings).toEqual([
+      ['SG015', 'by-status', true, STATUS_WAIVER],
+      ['SG015', 'by-status', true, STATUS_WAIVER],
+    ]);
+    expect(linted.unused).toEqual([]);
+    expect(linted.code).toBe(0);
+  });
+
+  it('not acknowledged: the synth is refused on each index finding, and `lint cdk.out/` fails on the same two', async () => {
+    const { error, report, cwd } = rawTables(false);
+    expect(error).toContain('skewguard::SG015');
+    expect(verdicts(report?.violations ?? [])).toEqual([
+      ['error', 'skewguard::SG015', 'Test/Orders/Resource'],
+      ['error', 'skewguard::SG015', 'Test/Jobs/Resource'],
+    ]);
+    expect(report?.suppressedViolations).toEqual([]);
+    const linted = await lintCdkOut(cwd);
+    expect(linted.findings).toEqual([
+      ['SG015', 'by-status', false, undefined],
+      ['SG015', 'by-status', false, undefined],
+    ]);
+    expect(linted.code).toBe(1);
   });
 });

@@ -92,7 +92,7 @@ describe('a design that breaks a rule', () => {
     expect(refused.findings).toContainEqual(expect.objectContaining({ ruleId: rule, severity: 'error', path, acknowledged: false, resource: name }));
     // The report is the whole of what the CLI prints: rule id, field path, message and fix.
     expect(refused.message).toContain(`GuardedContainer "${name}"`);
-    expect(refused.message).toContain('nothing was created');
+    expect(refused.message).toContain('none of its Azure resources were created');
     const finding = refused.findings.find((f) => f.ruleId === rule) as DesignRefusedError['findings'][number];
     expect(refused.message).toContain(describeFinding(finding));
     for (const part of [rule, path, finding.message, finding.fix]) expect(refused.message).toContain(part);

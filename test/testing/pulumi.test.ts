@@ -318,7 +318,7 @@ describe('assertAccepted and assertRefused', () => {
     const error = await rejection(assertAccepted(() => refused(violations['hierarchy in the wrong order'].design)));
     expect(error).toBeInstanceOf(DesignAssertionError);
     expect(error.message).toMatch(
-      /^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; nothing was created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/,
+      /^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; none of its Azure resources were created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/,
     );
     expect(error.message).toContain('fix: ');
   });

@@ -1,0 +1,45 @@
+/**
+ * A member `--fix` adds is written as its siblings of that depth are (try26a, teams/games/designs/game-flawed.json): the
+ * table's `partitionKey`, `sortKey` and `workload` sit on one line each, and the `sharding` its fix adds was written over
+ * six lines, since its one line (107 characters) passed 100, in a file whose own lines reach 159. Now it takes one line,
+ * up to the file's longest; where the siblings span lines, so does it; every other byte of the file is kept, CRLF and
+ * tabs included.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, fixtures, tempTree } from './helpers';
+
+/** try26a's game-flawed.json, as written but for its $schema (the fixture game-flawed.json is laid out by JSON.stringify). */
+const FLAWED = readFileSync(join(fixtures, 'designs/game-flawed-one-line.json'), 'utf8');
+/** The end of season-scores' `accessPatterns`, where the new member goes, and the member on one line. */
+const END = '      ]\n    },\n    {\n      "name": "player-inventory"';
+const SHARDING = '"sharding": { "strategy": "calculated", "shards": 18, "sourceAttribute": "playerId", "hotValues": 1 }';
+
+/** `text` after `lint --fix` (the fix shards season-scores 18 ways; nothing else is edited). */
+async function fixed(text: string): Promise<string> {
+  const dir = tempTree({ 'game.json': text });
+  await cli(['lint', join(dir, 'game.json'), '--fix']);
+  return readFileSync(join(dir, 'game.json'), 'utf8');
+}
+
+/** Two spaces a level → tabs, LF → CRLF. */
+const tabsAndCrlf = (text: string) => text.replace(/^( +)/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
+
+describe('--fix writes a new object as the file writes its siblings', () => {
+  it('on one line beside one-line siblings, past 100 characters (the file’s lines reach 159); nothing else changes', async () => {
+    expect(FLAWED.split(END)).toHaveLength(2);
+    expect(await fixed(FLAWED)).toBe(FLAWED.replace(END, END.replace('      ]\n', `      ],\n      ${SHARDING}\n`)));
+  });
+
+  it('the same in a file of tabs and CRLF line ends, byte for byte outside the edit', async () => {
+    const crlf = tabsAndCrlf(FLAWED);
+    expect(await fixed(crlf)).toBe(crlf.replace(tabsAndCrlf(END), tabsAndCrlf(END.replace('      ]\n', `      ],\n      ${SHARDING}\n`))));
+  });
+
+  it('over several lines where its siblings span lines (a file laid out by JSON.stringify), as before', async () => {
+    const expanded = `${JSON.stringify(JSON.parse(FLAWED), null, 2)}\n`;
+    const design = JSON.parse(expanded);
+    design.tables[0].sharding = { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 };
+    expect(await fixed(expanded)).toBe(`${JSON.stringify(design, null, 2)}\n`);
+  });
+});
