@@ -44,7 +44,7 @@ import { isAscii } from 'node:buffer';
 import type * as Crypto from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { createRequire, Module } from 'node:module';
+import type * as NodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { debuglog } from 'node:util';
@@ -52,6 +52,17 @@ import { Script } from 'node:vm';
 import type * as Main from './main';
 
 type Start = typeof Main & { bundledModule(path: string): unknown };
+
+/**
+ * node:module's API: the CommonJS Module class, which node:module exports with its statics (`Module.Module`,
+ * `createRequire`; https://nodejs.org/api/module.html#the-module-object). On Node 20, which has no
+ * `enableCompileCache` (added in 22: https://nodejs.org/api/module.html#moduleenablecompilecachecachedir), it is
+ * taken from this module (`module.constructor`): requiring node:module there loads Node's ES module loader and
+ * source-map support first, some 1.1M instructions of every start, for two statics the class already has.
+ */
+const { createRequire, Module } = (
+  Number(process.versions.node.split('.', 1)[0]) >= 22 ? module.require('node:module') : module.constructor
+) as typeof NodeModule;
 
 /** The start bundle's size and SHA-256 (hex), written here by scripts/bundle-cli.js. */
 interface Stamp {

@@ -73,6 +73,19 @@ function copyOfBin(): { bin: string; bundle: string } {
     expect(() => readdirSync(dir)).toThrow(/ENOENT/);
   });
 
+  it('loads neither node:module nor Node’s ES module loader: the Module class the bin uses is its own module’s', () => {
+    // Node's list of the built-ins it loaded, read at exit by a script preloaded with -r (it loads none of them itself).
+    const probe = join(tempTree(), 'probe.js');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(`\\nLOADED ${process.moduleLoadList.join(',')}\\n`));\n");
+    const { status, stdout, stderr } = run(join(tempTree(), 'cache'), {}, LINT, ['-r', probe]); // a cache of its own: `dir` is the next test's
+    expect(status).toBe(1);
+    expect(stdout).toBe(plain.stdout);
+    const loaded = /^LOADED (.*)$/m.exec(stderr)?.[1].split(',') ?? [];
+    expect(loaded).toContain('NativeModule vm'); // the list is the one asked for
+    expect(loaded).not.toContain('NativeModule module');
+    expect(loaded).not.toContain('NativeModule internal/modules/esm/loader');
+  });
+
   it('is made by a first lint in a directory of its own (0700, file 0600), used by the second: same output', () => {
     const first = run(dir);
     expect(first.said).toMatch(/compile cache missing/);
