@@ -63,6 +63,9 @@ import { declaredCopies, withCopies, withoutCopies } from './written';
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget); `shareOf`, what
 // its share is of: those, or, for a value declared hot in one direction (hotKeyOperations), that one (`hotIn`).
 const TAKES = '{{shareOf|writes=of writes|reads=of reads|both=of reads and writes}}';
+// The hottest first-level value's share and its source; a derived one is the lower bound the full key's declared share gives it (`withLowerBound`).
+const LEVEL_SHARE =
+  "{{?shareAt}}at least {{share|percent}} (the full key's hottest value, declared at {{keyShare|percent}} in {{shareAt|code}}, sits under one first-level value){{/shareAt}}{{!shareAt}}{{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}){{/shareAt}}";
 const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle|both=its reads and writes throttle}}';
 
 /** The raise at which a bucket count within maxShards serves the hottest first-level value (beside RAISE, which serves it as it is). */
@@ -71,8 +74,8 @@ const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaise
 const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
-  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
+  prefixHot: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHotSpanning: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
   // Where the design declares no throughput: the partition's RU/s, no neighbours known.
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
   prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
@@ -556,7 +559,41 @@ function headroomVerdict(hit: RuleHit<PrefixIngestionId>): RuleHit<PrefixIngesti
 
 function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   if (declared.design.primaryKey.partitionKey.length < 2) return [];
-  const analysis = judgedDesign(declared.of(declared.design.primaryKey));
+  const judged = judgedDesign(declared.of(declared.design.primaryKey));
+  const held = firstLevelShare(judged.design.primaryKey);
+  const analysis = atLowerBound(judged, held) ? judged.of(judged.design.primaryKey).once(withLowerBound) : judged;
+  const hits = prefixHitsOn(analysis);
+  if (analysis === judged) return hits;
+  // Said as the lower bound it is, with the full key's declared share and where it is declared.
+  const bound = { shareSource: 'derived', keyShare: held.keyShare as number, shareAt: held.at as string };
+  return hits.map((hit) => Object.assign({}, hit, { data: Object.assign({}, hit.data, bound) }));
+}
+
+/**
+ * Whether the first level is judged at the lower bound of its hottest value's share (`withLowerBound`): it declares no
+ * `hotKeyShare` of its own, and the full key's declared (or derived) share is above the level's uniform one.
+ */
+const atLowerBound = (judged: DesignAnalysis, held: FirstLevelShare): boolean =>
+  held.source === 'derived' && held.keyShare !== undefined && held.share > 1 / cardinalityValue(judged.design.primaryKey.partitionKey[0].cardinality) + 1e-12;
+
+/**
+ * The design with its first level's hottest share set at the lower bound the full key's declared share gives it
+ * (`firstLevelShare`, `derived`): the full key's hottest value sits under one first-level value ("Hierarchical partition
+ * keys": a first-level value is a prefix of the full key, its documents on one physical partition until they hold 50
+ * GB), so that value takes at least its share. Judged so, a full key whose shards keep that prefix (every shard under
+ * the one first-level value) is not passed while its first level is over, and the full key's finding defers to the
+ * first level's (SG003, `deferToFirstLevel`). Its size is not inferred from that share (judged on one partition, as an
+ * undeclared size is), and no edit writes the share: the level's own figure is the user's to declare. Made once per lint.
+ */
+function withLowerBound(a: SpaceAnalysis): DesignAnalysis {
+  const { design } = a;
+  const [first, ...deeper] = design.primaryKey.partitionKey;
+  const bounded = Object.assign({}, first, { hotKeyShare: firstLevelShare(design.primaryKey).share });
+  const primaryKey = Object.assign({}, design.primaryKey, { partitionKey: [bounded, ...deeper] });
+  return new DesignAnalysis(Object.assign({}, design, { primaryKey }) as KeyDesign, a.owner.rulesOff);
+}
+
+function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   const { design } = analysis;
   const levels = design.primaryKey.partitionKey;
   const [first] = levels;
