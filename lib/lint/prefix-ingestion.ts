@@ -19,7 +19,7 @@ import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } fro
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
-import { DesignAnalysis, growthOf, type SpaceAnalysis } from './analysis';
+import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -56,6 +56,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { largestPartitionSize } from './partition-size';
 import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
 import { declaredCopies, withCopies, withoutCopies } from './written';
@@ -109,6 +110,11 @@ export const PREFIX_INGESTION_MESSAGES = {
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets; declare it as the first path, `{ path: "{{bucketLevel}}", cardinality: ({{level}} values × {{buckets}}), components: [{{level}}, { name: "bucket", cardinality: {{buckets}} }] }`, not as sharding, which splits each full key value and never one {{level}} value',
   prefixBucketSourceBelowKey:
     '; hashed on {{source|code}}, not {{skippedSource|code}}: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level keeps that value whole in one bucket',
+  prefixBucketSourceSplitsKey:
+    '; hashed on {{source|code}}, finer than the key: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level would keep that value whole in one bucket, where {{source|code}} splits it over the buckets too',
+  // Following the bucketed level literally: the full key's declared figures are then one bucket's (`redeclared`).
+  prefixBucketsRedeclare:
+    '; with the level declared, each value of the new full key takes 1/{{redeclareBuckets}} of an old one, so declare its figures too:{{?redeclareShareAt}} {{redeclareShareAt|code}} {{redeclareShareFrom}} ÷ {{redeclareBuckets}} = {{redeclareShare}}{{/redeclareShareAt}}{{?redeclareGbAt}}{{redeclareJoin}} {{redeclareGbAt|code}} {{redeclareGbFrom}} ÷ {{redeclareBuckets}} = {{redeclareGb}}{{/redeclareGbAt}}',
   prefixBucketsCannotSplit:
     '; but the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and {{scope|code}}, the scope of {{scopeInvariant|code}}, keeps it whole in one bucket: that value needs its own plan (SG003 on the full key)',
   prefixBucketsOneItem:
@@ -544,7 +550,40 @@ const oneCopy = (a: SpaceAnalysis): DesignAnalysis => new DesignAnalysis(without
  * headroom the design keeps (`headroomVerdict`).
  */
 export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
-  return prefixHits(declared).map(headroomVerdict);
+  // Made once per lint: SG003 reports them, and SG006 reads whether their buckets split the largest value (`bucketsSplitSize`).
+  return declared.of(declared.design.primaryKey).once(prefixHitsOnce);
+}
+
+const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
+
+/** The clause that says the first level's buckets split the full key's largest value too (`bucketsSplitSize`). */
+export const DEFERRED_SIZE_SPLIT =
+  '; those buckets split its size as they split its load: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable, so no shards of the full key are needed for it (SG006 defers to the same fix)';
+
+/** A full key's largest value as the hottest first-level value's buckets split it (`bucketsSplitSize`). */
+export interface BucketSplitSize {
+  /** The fewest buckets any fix of that finding offers, each holding 1/`splitBuckets` of every full key value under it. */
+  readonly splitBuckets: number;
+  readonly size: number;
+  readonly sizePerBucket: number;
+  readonly usableGb: number;
+}
+
+/**
+ * Whether the buckets the hottest first-level value's fix (`first`, SG003 at `partitionKey.paths[0]`) offers also bring
+ * the full key's largest value within a logical partition's usable size: they hash an attribute finer than the key
+ * (`finerSource`: the item `id` or a transactional scope, the full key value holding many items), so each bucket holds
+ * 1/N of every full key value under it, its data as its load, and N at the fewest buckets any of its fixes offers keeps
+ * size ÷ N within the usable GB. Then that fix is the size's too (SG006 and SG003 on the full key defer to it), instead
+ * of shards of the full key that keep the first-level value whole ("Hierarchical partition keys").
+ */
+export function bucketsSplitSize(analysis: DesignAnalysis, first: RuleHit<PrefixIngestionId> | undefined, splits: readonly number[]): BucketSplitSize | undefined {
+  const size = largestPartitionSize(analysis.design)?.gb;
+  const usableGb = usablePartitionGb(analysis);
+  if (first?.data?.finerSource === undefined || size === undefined || usableGb === undefined || splits.length === 0) return undefined;
+  const splitBuckets = Math.min(...splits);
+  if (splitBuckets < 2 || !fits(size / splitBuckets, usableGb)) return undefined;
+  return { splitBuckets, size, sizePerBucket: size / splitBuckets, usableGb };
 }
 
 /**
@@ -883,7 +922,9 @@ function bucketSourceFor(
   const insideShare = Math.min(1, fullKeyShare(design) / load.share);
   if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) {
     // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too.
-    return { ids: [], data: Object.assign({ source }, !isLevel(source) && fullKeyHoldsMany(design) ? { finerSource: source } : {}) };
+    if (isLevel(source) || !fullKeyHoldsMany(design)) return { ids: [], data: { source } };
+    const again = redeclared(design, buckets);
+    return { ids: again.ids, data: Object.assign({ source, finerSource: source }, again.data) };
   }
   const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
   const scoped = design.invariants.find((i) => i.scopeAttribute !== undefined);
@@ -896,7 +937,39 @@ function bucketSourceFor(
   // as the design declares it (`productId`), not an `id` it does not name: hashing either splits the same items.
   if (isLevel(finer) || !fullKeyHoldsMany(design))
     return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
-  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
+  // Every deeper level a time bucket, the buckets hash the id already (`bucketSource`): no key level is skipped.
+  const sourceNote = source === finer ? 'prefixBucketSourceSplitsKey' : 'prefixBucketSourceBelowKey';
+  const again = redeclared(design, buckets);
+  return { ids: [sourceNote, ...again.ids], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData, again.data) };
+}
+
+/**
+ * The figures to re-declare once the buckets of a finer attribute than the key (`finerSource`) are declared as the first
+ * level: the full key's declared hottest share and largest size then describe one value of the old key, which its N
+ * buckets split (each bucket, and so each value of the new full key, takes 1/N of it). The lint cannot tell from a
+ * declared `bucket` part what it hashes (a key level keeps each full key value whole), so the fix says which figures the
+ * bucketed design declares, and following it converges. None where the full key declares neither.
+ */
+function redeclared(design: KeyDesign, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
+  const share = fullKeyShare(design);
+  const { hotKeyShareAt } = design.primaryKey.workload;
+  const gbDeclared = design.largestPartitionGbSource !== 'derived' && design.largestPartitionGb !== undefined;
+  if (buckets < 2 || (share === 0 && !gbDeclared)) return { ids: [], data: {} };
+  return {
+    ids: ['prefixBucketsRedeclare'],
+    data: {
+      redeclareBuckets: buckets,
+      ...(share > 0 && hotKeyShareAt !== undefined ? { redeclareShareAt: hotKeyShareAt, redeclareShareFrom: share, redeclareShare: roundedFigure(share / buckets) } : {}),
+      ...(gbDeclared
+        ? {
+            redeclareJoin: share > 0 && hotKeyShareAt !== undefined ? ' and' : '',
+            redeclareGbAt: design.largestPartitionGbAt ?? 'storage.largestPartitionGb',
+            redeclareGbFrom: design.largestPartitionGb as number,
+            redeclareGb: roundedFigure((design.largestPartitionGb as number) / buckets),
+          }
+        : {}),
+    },
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
-import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import { bucketsSplitSize, DEFERRED_SIZE_SPLIT, PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -71,6 +71,7 @@ type Id =
   | 'deferToFirstLevelWhole'
   | 'hotKeyUnderFirstLevel'
   | 'underFirstLevelWithin'
+  | 'deferredSizeSplit'
   | 'isolatedByAdaptiveCapacity'
   | 'physicalHeadroomOnly'
   | 'restOverUnsharded'
@@ -414,6 +415,8 @@ export const hotKeyExceedsPartition = defineRule({
     // A value under the hottest first-level value that its fix serves whole (deferToFirstLevel, wholeUnderFirstLevel).
     deferToFirstLevelWhole:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which serves every value under it: this value is {{insideShare|percent}} of its load{{?splitInto}}, no more than the 1/{{splitInto}} the smallest of the buckets that fix offers takes, so the one bucket that holds it (a hash of {{bucketSource|code}} keeps one {{fullKey|key}} value whole in one bucket) is sized to fit it{{/splitInto}}; shards or a raise for this value alone would leave it beside the rest of that value's load, which fills its physical partition",
+    // The first level's buckets split the full key's largest value too (`bucketsSplitSize`): SG006 defers to them as well.
+    deferredSizeSplit: DEFERRED_SIZE_SPLIT,
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
     physicalHeadroomOnly:
@@ -459,19 +462,24 @@ export const hotKeyExceedsPartition = defineRule({
  */
 function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: readonly RuleHit<PrefixIngestionId>[]): RuleHit<Id>[] {
   const [first] = prefix;
-  if (first === undefined || keyHits.length === 0 || a.space !== a.design.primaryKey || a.plan.needs.size > 1) return keyHits;
+  if (first === undefined || keyHits.length === 0 || a.space !== a.design.primaryKey) return keyHits;
+  // A plan that shards for the size too defers only where the first level's buckets split that size as well (SG006 defers then).
+  const sized = a.plan.needs.size > 1 ? bucketsSplitSize(a.owner, first, firstLevelSplits(first.data ?? {})) : undefined;
+  if (a.plan.needs.size > 1 && (sized === undefined || !a.collection)) return keyHits;
   const fullKey = a.space.partitionKey;
   const under = wholeUnderFirstLevel(a, first);
   const levelData = { level: fullKey[0].name, levelPath: first.path, bucketSource: first.data?.source as string, fullKey: fullKey.map((l) => l.name) };
   if (first.data?.finerSource !== undefined && a.collection) {
     // Name what that fix leads with: the engine's cache, where the first level is hot by its reads (readCache), or its buckets.
     const cacheLeads = first.fixId === 'prefixCacheReads';
-    return keyHits.map((hit) =>
-      deferred(hit, first, under, cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel', {
+    return keyHits.map((hit) => {
+      const hitDeferred = deferred(hit, first, under, cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel', {
         ...(cacheLeads ? { cache: cacheWordsOf(a.owner.profile).cache } : {}),
         ...levelData,
-      }),
-    );
+        ...sized,
+      });
+      return sized ? Object.assign(hitDeferred, { fixNotes: ['deferredSizeSplit' as const] }) : hitDeferred;
+    });
   }
   if (under === undefined) return keyHits;
   return keyHits.map((hit) => deferred(hit, first, under, 'deferToFirstLevelWhole', levelData));
@@ -525,7 +533,7 @@ function wholeUnderFirstLevel(a: SpaceAnalysis, first: RuleHit<PrefixIngestionId
 
 /** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
  *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
-function firstLevelSplits(data: MessageData): number[] {
+export function firstLevelSplits(data: MessageData): number[] {
   const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
   if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
   return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];

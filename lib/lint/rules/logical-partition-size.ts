@@ -4,8 +4,10 @@ import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type Advice
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
+import { bucketsSplitSize, prefixIngestionHits } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { firstLevelSplits } from './hot-key-exceeds-partition';
 
 type Id =
   | 'logicalPartition'
@@ -23,6 +25,7 @@ type Id =
   | 'shardsNeedRaise'
   | 'finerLevelFirst'
   | 'finerLevelLoadStays'
+  | 'deferToFirstLevelBuckets'
   | AdviceId;
 
 export const logicalPartitionSize = defineRule({
@@ -76,6 +79,9 @@ export const logicalPartitionSize = defineRule({
     finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; or `,
     // The deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
     finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
+    // The first level's buckets (SG003 at the first level), hashing a finer attribute than the key, split this value too.
+    deferToFirstLevelBuckets:
+      'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets, its data as its reads and writes: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable; shards of the full key would keep that value\'s documents under one first-level value, whose load its fix already spreads',
     ...ADVICE_MESSAGES,
   }),
   check(design, analysis): RuleHit<Id>[] {
@@ -110,6 +116,22 @@ export const logicalPartitionSize = defineRule({
       // Where the load needs no shards of its own, the deeper key is the whole fix of this finding (finerLevelFirst).
       const lead: Id = spaceAnalysis.plan.needs.throughput === 1 ? 'finerLevelFirst' : 'finerLevelLoadStays';
       Object.assign(data, levelLast(data, space.partitionKey, spaceAnalysis.owner.patternsOn(space).length > 0));
+      // The hottest first-level value's buckets hash a finer attribute than the key and split this value too (SG003 at
+      // the first level): that fix is this one's, rather than shards of the full key that leave the first level over.
+      const first = prefixIngestionHits(analysis)[0];
+      const split = first && bucketsSplitSize(analysis, first, firstLevelSplits(first.data ?? {}));
+      if (first && split) {
+        const levelData = { level: space.partitionKey[0].name, levelPath: first.path, bucketSource: first.data?.source as string, fullKey: space.partitionKey.map((l) => l.name) };
+        return [
+          {
+            path: figure.source === 'average' ? figure.at : level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+            messageId: figure.source === 'average' ? 'logicalPartitionAtLeast' : 'logicalPartition',
+            notes: [...estimate, ...perShard, 'logicalPartitionCap'],
+            fixId: 'deferToFirstLevelBuckets',
+            data: Object.assign(data, levelData, split),
+          },
+        ];
+      }
       const [fixId, ...fixNotes] = deeper ? [lead, ...sizeFirst(advice.ids)] : sizeFirst(advice.ids);
       if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
