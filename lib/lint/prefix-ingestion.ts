@@ -428,7 +428,10 @@ function readsAndWrites(design: KeyDesign, load: PrefixLoad): PrefixIngestionId 
  */
 export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): boolean {
   const current = design.primaryKey.partitionKey[0];
-  const load = prefixLoad(design, first, first === current ? first.hotKeyShare : undefined);
+  // Put first, a level takes at least the full key's declared share (`withLowerBound`), as SG003 then judges it.
+  const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [Object.assign({}, first, { hotKeyShare: undefined })] }));
+  const bound = held.source === 'derived' && held.share > 1 / cardinalityValue(first.cardinality) + 1e-12 ? held.share : undefined;
+  const load = first === current && first.hotKeyShare !== undefined ? prefixLoad(design, first, first.hotKeyShare) : prefixLoad(design, first, bound);
   return load !== undefined && overloaded(load);
 }
 
@@ -893,10 +896,11 @@ function fullKeyHoldsMany(design: KeyDesign): boolean {
   return profileOf(design.engine).keyValueHoldsMany(design, key, fullKeyCardinality(key.partitionKey));
 }
 
-/** The full key's declared hottest share (0 when none is declared). */
+/** The full key's declared hottest share, or the one a deeper level declares for its prefix (0 when none is declared). */
 function fullKeyShare(design: KeyDesign): number {
-  const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
-  return hotKeyShareSource === 'declared' ? hotKeyShare : 0;
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareLevel } = design.primaryKey.workload;
+  const fromDeeper = hotKeyShareSource === 'derived' && hotKeyShareLevel !== undefined && hotKeyShareLevel > 0;
+  return hotKeyShareSource === 'declared' || fromDeeper ? hotKeyShare : 0;
 }
 
 /**
@@ -951,25 +955,37 @@ function bucketSourceFor(
  * bucketed design declares, and following it converges. None where the full key declares neither.
  */
 function redeclared(design: KeyDesign, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
-  const share = fullKeyShare(design);
-  const { hotKeyShareAt } = design.primaryKey.workload;
-  const gbDeclared = design.largestPartitionGbSource !== 'derived' && design.largestPartitionGb !== undefined;
-  if (buckets < 2 || (share === 0 && !gbDeclared)) return { ids: [], data: {} };
+  const share = redeclarable(design, 'hotKeyShare');
+  const gb = redeclarable(design, 'largestGb');
+  if (buckets < 2 || (share === undefined && gb === undefined)) return { ids: [], data: {} };
   return {
     ids: ['prefixBucketsRedeclare'],
     data: {
       redeclareBuckets: buckets,
-      ...(share > 0 && hotKeyShareAt !== undefined ? { redeclareShareAt: hotKeyShareAt, redeclareShareFrom: share, redeclareShare: roundedFigure(share / buckets) } : {}),
-      ...(gbDeclared
-        ? {
-            redeclareJoin: share > 0 && hotKeyShareAt !== undefined ? ' and' : '',
-            redeclareGbAt: design.largestPartitionGbAt ?? 'storage.largestPartitionGb',
-            redeclareGbFrom: design.largestPartitionGb as number,
-            redeclareGb: roundedFigure((design.largestPartitionGb as number) / buckets),
-          }
+      ...(share ? { redeclareShareAt: share.at, redeclareShareFrom: share.value, redeclareShare: roundedFigure(share.value / buckets) } : {}),
+      ...(gb
+        ? { redeclareJoin: share ? ' and' : '', redeclareGbAt: gb.at, redeclareGbFrom: gb.value, redeclareGb: roundedFigure(gb.value / buckets) }
         : {}),
     },
   };
+}
+
+/**
+ * Where the full key's hottest share (`hotKeyShare`) or largest size (`largestGb`) is declared, and its figure: the
+ * workload's or storage's own field, or a deeper level's, which describes every value under that level's prefix as the
+ * full key's does. Not the first level's own (the bucketed level replaces it), nor a figure nothing declares.
+ */
+function redeclarable(design: KeyDesign, field: 'hotKeyShare' | 'largestGb'): { readonly at: string; readonly value: number } | undefined {
+  const levels = design.primaryKey.partitionKey;
+  const { workload } = design.primaryKey;
+  const declared = field === 'hotKeyShare' ? workload.hotKeyShareSource === 'declared' || workload.hotKeyShareSource === 'derived' : design.largestPartitionGb !== undefined;
+  const at = field === 'hotKeyShare' ? workload.hotKeyShareAt : (design.largestPartitionGbAt ?? 'storage.largestPartitionGb');
+  const level = field === 'hotKeyShare' ? workload.hotKeyShareLevel : design.largestPartitionGbLevel;
+  // A size derived for the whole key (no level declares it) is no figure to re-declare.
+  const derivedGb = field === 'largestGb' && design.largestPartitionGbSource === 'derived' && level === undefined;
+  if (!declared || derivedGb || at === undefined || level === 0) return undefined;
+  const value = level === undefined ? (field === 'hotKeyShare' ? workload.hotKeyShare : design.largestPartitionGb) : levels[level]?.[field];
+  return value === undefined ? undefined : { at, value };
 }
 
 /**
