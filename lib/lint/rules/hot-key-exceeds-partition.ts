@@ -490,8 +490,11 @@ function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: rea
 function deferred(hit: RuleHit<Id>, first: RuleHit<PrefixIngestionId>, under: MessageData | undefined, fixId: Id, data: MessageData): RuleHit<Id> {
   const within = first.severity === 'warning';
   const lead = under !== undefined && (under.levelRest as number) > 0;
+  // Its own "so this is a warning" would contradict the first level's error it takes (hier27: copies under one prefix).
+  const notes = within ? hit.notes : hit.notes?.filter((id) => id !== 'physicalHeadroomOnly');
   return {
     ...hit,
+    notes,
     ...(lead ? { messageId: 'hotKeyUnderFirstLevel' as const, notes: within ? (['underFirstLevelWithin'] as const) : undefined } : {}),
     severity: first.severity,
     fixId,
