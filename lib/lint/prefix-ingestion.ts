@@ -23,6 +23,7 @@ import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from 
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
+import { largestPartitionSize } from './partition-size';
 import {
   DIVIDED_RU,
   DURABLE_KEY_CHANGE,
@@ -56,7 +57,6 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
-import { largestPartitionSize } from './partition-size';
 import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
 import { declaredCopies, withCopies, withoutCopies } from './written';
@@ -580,7 +580,11 @@ export interface BucketSplitSize {
  * size ÷ N within the usable GB. Then that fix is the size's too (SG006 and SG003 on the full key defer to it), instead
  * of shards of the full key that keep the first-level value whole ("Hierarchical partition keys").
  */
-export function bucketsSplitSize(analysis: DesignAnalysis, first: RuleHit<PrefixIngestionId> | undefined, splits: readonly number[]): BucketSplitSize | undefined {
+export function bucketsSplitSize(
+  analysis: DesignAnalysis,
+  first: RuleHit<PrefixIngestionId> | undefined,
+  splits: readonly number[],
+): BucketSplitSize | undefined {
   const size = largestPartitionSize(analysis.design)?.gb;
   const usableGb = usablePartitionGb(analysis);
   if (first?.data?.finerSource === undefined || size === undefined || usableGb === undefined || splits.length === 0) return undefined;
@@ -963,9 +967,7 @@ function redeclared(design: KeyDesign, buckets: number): { ids: PrefixIngestionI
     data: {
       redeclareBuckets: buckets,
       ...(share ? { redeclareShareAt: share.at, redeclareShareFrom: share.value, redeclareShare: roundedFigure(share.value / buckets) } : {}),
-      ...(gb
-        ? { redeclareJoin: share ? ' and' : '', redeclareGbAt: gb.at, redeclareGbFrom: gb.value, redeclareGb: roundedFigure(gb.value / buckets) }
-        : {}),
+      ...(gb ? { redeclareJoin: share ? ' and' : '', redeclareGbAt: gb.at, redeclareGbFrom: gb.value, redeclareGb: roundedFigure(gb.value / buckets) } : {}),
     },
   };
 }
@@ -978,7 +980,8 @@ function redeclared(design: KeyDesign, buckets: number): { ids: PrefixIngestionI
 function redeclarable(design: KeyDesign, field: 'hotKeyShare' | 'largestGb'): { readonly at: string; readonly value: number } | undefined {
   const levels = design.primaryKey.partitionKey;
   const { workload } = design.primaryKey;
-  const declared = field === 'hotKeyShare' ? workload.hotKeyShareSource === 'declared' || workload.hotKeyShareSource === 'derived' : design.largestPartitionGb !== undefined;
+  const declared =
+    field === 'hotKeyShare' ? workload.hotKeyShareSource === 'declared' || workload.hotKeyShareSource === 'derived' : design.largestPartitionGb !== undefined;
   const at = field === 'hotKeyShare' ? workload.hotKeyShareAt : (design.largestPartitionGbAt ?? 'storage.largestPartitionGb');
   const level = field === 'hotKeyShare' ? workload.hotKeyShareLevel : design.largestPartitionGbLevel;
   // A size derived for the whole key (no level declares it) is no figure to re-declare.

@@ -261,7 +261,8 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
       const { sharding: _, ...rest } = container;
       // The full key's figures the fix says to re-declare (`prefixBucketsRedeclare`: its buckets hash a finer attribute
       // than the key, so each takes 1/n of every full key value), applied as the fix text says, scaled to n.
-      const again = (at: unknown, from: unknown) => (typeof at === 'string' && typeof from === 'number' ? [{ op: 'set' as const, path: at, value: from / n }] : []);
+      const again = (at: unknown, from: unknown) =>
+        typeof at === 'string' && typeof from === 'number' ? [{ op: 'set' as const, path: at, value: from / n }] : [];
       const redeclared = [...again(f.data?.redeclareShareAt, f.data?.redeclareShareFrom), ...again(f.data?.redeclareGbAt, f.data?.redeclareGbFrom)];
       const design = { ...rest, partitionKey: { ...container.partitionKey, paths: [level, ...deeper] } };
       // A level's figure (`partitionKey.paths[i]`) moves with the level: the bucketed key keeps its deeper levels at i.

@@ -21,14 +21,19 @@ const design = (file: string): CosmosContainerDesign[] =>
   }));
 const at = (findings: readonly Finding[], rule: string, path: string) => findings.find((f) => f.ruleId === rule && f.path === path);
 
-describe('a first level is judged at least at the full key\'s declared share (hier27 item 1)', () => {
+describe("a first level is judged at least at the full key's declared share (hier27 item 1)", () => {
   const [, clicks] = design('ads-flawed.json');
 
   it('reports the hottest /advertiserId value at 30% (10,500 RU/s against 1,291.67 usable), said as a lower bound', () => {
     const first = at(lint(clicks), 'SG003', 'partitionKey.paths[0]');
-    expect(first).toMatchObject({ severity: 'error', data: { share: 0.3, shareSource: 'derived', keyShare: 0.3, shareAt: 'workload.hotKeyShare', prefixLoad: 10500 } });
+    expect(first).toMatchObject({
+      severity: 'error',
+      data: { share: 0.3, shareSource: 'derived', keyShare: 0.3, shareAt: 'workload.hotKeyShare', prefixLoad: 10500 },
+    });
     expect(first?.data?.prefixUsable).toBeCloseTo(1291.67, 2);
-    expect(first?.message).toContain('takes at least 30% (the full key\'s hottest value, declared at 30% in `workload.hotKeyShare`, sits under one first-level value)');
+    expect(first?.message).toContain(
+      "takes at least 30% (the full key's hottest value, declared at 30% in `workload.hotKeyShare`, sits under one first-level value)",
+    );
     expect(first?.fix).toContain('hash(id) mod 24');
   });
 
@@ -48,12 +53,20 @@ describe('a first level is judged at least at the full key\'s declared share (hi
   });
 
   it('a first level that declares its own share keeps it (clicks-fixed-l1: the same 30%, "declared")', () => {
-    const declared = { ...clicks, partitionKey: { paths: [{ path: '/advertiserId', cardinality: 3000, hotKeyShare: 0.3 }, { path: '/campaignId', cardinality: 20000 }] } };
+    const declared = {
+      ...clicks,
+      partitionKey: {
+        paths: [
+          { path: '/advertiserId', cardinality: 3000, hotKeyShare: 0.3 },
+          { path: '/campaignId', cardinality: 20000 },
+        ],
+      },
+    };
     expect(at(lint(declared), 'SG003', 'partitionKey.paths[0]')?.data).toMatchObject({ share: 0.3, shareSource: 'declared' });
   });
 });
 
-describe('the full key and its size defer to the first level\'s buckets where they split it (hier27 item 2)', () => {
+describe("the full key and its size defer to the first level's buckets where they split it (hier27 item 2)", () => {
   for (const [file, index] of [
     ['imp-l1.json', 0],
     ['ads-flawed.json', 0],
@@ -77,9 +90,7 @@ describe('the bucket fix, followed literally, converges (hier27 item 3)', () => 
 
   it('says which full-key figures to re-declare, and names the hashed attribute once', () => {
     const first = at(lint(impressions), 'SG003', 'partitionKey.paths[0]');
-    expect(first?.fix).toContain(
-      'so declare its figures too: `workload.hotKeyShare` 0.35 ÷ 100 = 0.0035 and `storage.largestPartitionGb` 35 ÷ 100 = 0.35',
-    );
+    expect(first?.fix).toContain('so declare its figures too: `workload.hotKeyShare` 0.35 ÷ 100 = 0.0035 and `storage.largestPartitionGb` 35 ÷ 100 = 0.35');
     expect(first?.fix).toContain('hashed on `id`, finer than the key');
     expect(first?.fix).not.toContain('hashed on `id`, not `id`');
   });

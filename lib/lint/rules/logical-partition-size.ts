@@ -50,6 +50,7 @@ export const logicalPartitionSize = defineRule({
     'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
     "Where that level goes: after the deepest level a declared query gives by prefix (reads by (`/tenantId`, `/day`): `/tenantId` → `/day` → the new level), since a level between breaks that prefix and the query fans out over the first-level value's partitions. With no queries declared, before a time bucket (SG004's order), and the fix names the order with it last, which keeps a read by the whole current key targeted.",
     "That deeper key also where the hottest value's load needs shards (SG003): it fixes the size, not the load, since a first-level value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so the fix says the load's shards are still needed.",
+    'Under a first level whose SG003 fix buckets on an attribute finer than the key (the item `id`), each bucket holds 1/N of every full key value: where size ÷ N fits, SG006 (and SG003 on the full key) defers to that fix, with no shards of the full key.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
@@ -81,7 +82,7 @@ export const logicalPartitionSize = defineRule({
     finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
     // The first level's buckets (SG003 at the first level), hashing a finer attribute than the key, split this value too.
     deferToFirstLevelBuckets:
-      'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets, its data as its reads and writes: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable; shards of the full key would keep that value\'s documents under one first-level value, whose load its fix already spreads',
+      "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets, its data as its reads and writes: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable; shards of the full key would keep that value's documents under one first-level value, whose load its fix already spreads",
     ...ADVICE_MESSAGES,
   }),
   check(design, analysis): RuleHit<Id>[] {
@@ -121,7 +122,12 @@ export const logicalPartitionSize = defineRule({
       const first = prefixIngestionHits(analysis)[0];
       const split = first && bucketsSplitSize(analysis, first, firstLevelSplits(first.data ?? {}));
       if (first && split) {
-        const levelData = { level: space.partitionKey[0].name, levelPath: first.path, bucketSource: first.data?.source as string, fullKey: space.partitionKey.map((l) => l.name) };
+        const levelData = {
+          level: space.partitionKey[0].name,
+          levelPath: first.path,
+          bucketSource: first.data?.source as string,
+          fullKey: space.partitionKey.map((l) => l.name),
+        };
         return [
           {
             path: figure.source === 'average' ? figure.at : level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
