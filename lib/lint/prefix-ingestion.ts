@@ -19,10 +19,11 @@ import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } fro
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
-import { DesignAnalysis, growthOf, type SpaceAnalysis } from './analysis';
+import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
+import { largestPartitionSize } from './partition-size';
 import {
   DIVIDED_RU,
   DURABLE_KEY_CHANGE,
@@ -63,6 +64,9 @@ import { declaredCopies, withCopies, withoutCopies } from './written';
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget); `shareOf`, what
 // its share is of: those, or, for a value declared hot in one direction (hotKeyOperations), that one (`hotIn`).
 const TAKES = '{{shareOf|writes=of writes|reads=of reads|both=of reads and writes}}';
+// The hottest first-level value's share and its source; a derived one is the lower bound the full key's declared share gives it (`withLowerBound`).
+const LEVEL_SHARE =
+  "{{?shareAt}}at least {{share|percent}} (the full key's hottest value, declared at {{keyShare|percent}} in {{shareAt|code}}, sits under one first-level value){{/shareAt}}{{!shareAt}}{{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}){{/shareAt}}";
 const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle|both=its reads and writes throttle}}';
 
 /** The raise at which a bucket count within maxShards serves the hottest first-level value (beside RAISE, which serves it as it is). */
@@ -71,8 +75,8 @@ const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaise
 const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
-  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
+  prefixHot: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHotSpanning: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
   // Where the design declares no throughput: the partition's RU/s, no neighbours known.
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
   prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
@@ -106,6 +110,11 @@ export const PREFIX_INGESTION_MESSAGES = {
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets; declare it as the first path, `{ path: "{{bucketLevel}}", cardinality: ({{level}} values × {{buckets}}), components: [{{level}}, { name: "bucket", cardinality: {{buckets}} }] }`, not as sharding, which splits each full key value and never one {{level}} value',
   prefixBucketSourceBelowKey:
     '; hashed on {{source|code}}, not {{skippedSource|code}}: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level keeps that value whole in one bucket',
+  prefixBucketSourceSplitsKey:
+    '; hashed on {{source|code}}, finer than the key: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level would keep that value whole in one bucket, where {{source|code}} splits it over the buckets too',
+  // Following the bucketed level literally: the full key's declared figures are then one bucket's (`redeclared`).
+  prefixBucketsRedeclare:
+    '; with the level declared, each value of the new full key takes 1/{{redeclareBuckets}} of an old one, so declare its figures too:{{?redeclareShareAt}} {{redeclareShareAt|code}} {{redeclareShareFrom}} ÷ {{redeclareBuckets}} = {{redeclareShare}}{{/redeclareShareAt}}{{?redeclareGbAt}}{{redeclareJoin}} {{redeclareGbAt|code}} {{redeclareGbFrom}} ÷ {{redeclareBuckets}} = {{redeclareGb}}{{/redeclareGbAt}}',
   prefixBucketsCannotSplit:
     '; but the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and {{scope|code}}, the scope of {{scopeInvariant|code}}, keeps it whole in one bucket: that value needs its own plan (SG003 on the full key)',
   prefixBucketsOneItem:
@@ -419,7 +428,10 @@ function readsAndWrites(design: KeyDesign, load: PrefixLoad): PrefixIngestionId 
  */
 export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): boolean {
   const current = design.primaryKey.partitionKey[0];
-  const load = prefixLoad(design, first, first === current ? first.hotKeyShare : undefined);
+  // Put first, a level takes at least the full key's declared share (`withLowerBound`), as SG003 then judges it.
+  const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [Object.assign({}, first, { hotKeyShare: undefined })] }));
+  const bound = held.source === 'derived' && held.share > 1 / cardinalityValue(first.cardinality) + 1e-12 ? held.share : undefined;
+  const load = first === current && first.hotKeyShare !== undefined ? prefixLoad(design, first, first.hotKeyShare) : prefixLoad(design, first, bound);
   return load !== undefined && overloaded(load);
 }
 
@@ -541,7 +553,44 @@ const oneCopy = (a: SpaceAnalysis): DesignAnalysis => new DesignAnalysis(without
  * headroom the design keeps (`headroomVerdict`).
  */
 export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
-  return prefixHits(declared).map(headroomVerdict);
+  // Made once per lint: SG003 reports them, and SG006 reads whether their buckets split the largest value (`bucketsSplitSize`).
+  return declared.of(declared.design.primaryKey).once(prefixHitsOnce);
+}
+
+const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
+
+/** The clause that says the first level's buckets split the full key's largest value too (`bucketsSplitSize`). */
+export const DEFERRED_SIZE_SPLIT =
+  '; those buckets split its size as they split its load: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable, so no shards of the full key are needed for it (SG006 defers to the same fix)';
+
+/** A full key's largest value as the hottest first-level value's buckets split it (`bucketsSplitSize`). */
+export interface BucketSplitSize {
+  /** The fewest buckets any fix of that finding offers, each holding 1/`splitBuckets` of every full key value under it. */
+  readonly splitBuckets: number;
+  readonly size: number;
+  readonly sizePerBucket: number;
+  readonly usableGb: number;
+}
+
+/**
+ * Whether the buckets the hottest first-level value's fix (`first`, SG003 at `partitionKey.paths[0]`) offers also bring
+ * the full key's largest value within a logical partition's usable size: they hash an attribute finer than the key
+ * (`finerSource`: the item `id` or a transactional scope, the full key value holding many items), so each bucket holds
+ * 1/N of every full key value under it, its data as its load, and N at the fewest buckets any of its fixes offers keeps
+ * size ÷ N within the usable GB. Then that fix is the size's too (SG006 and SG003 on the full key defer to it), instead
+ * of shards of the full key that keep the first-level value whole ("Hierarchical partition keys").
+ */
+export function bucketsSplitSize(
+  analysis: DesignAnalysis,
+  first: RuleHit<PrefixIngestionId> | undefined,
+  splits: readonly number[],
+): BucketSplitSize | undefined {
+  const size = largestPartitionSize(analysis.design)?.gb;
+  const usableGb = usablePartitionGb(analysis);
+  if (first?.data?.finerSource === undefined || size === undefined || usableGb === undefined || splits.length === 0) return undefined;
+  const splitBuckets = Math.min(...splits);
+  if (splitBuckets < 2 || !fits(size / splitBuckets, usableGb)) return undefined;
+  return { splitBuckets, size, sizePerBucket: size / splitBuckets, usableGb };
 }
 
 /**
@@ -556,7 +605,41 @@ function headroomVerdict(hit: RuleHit<PrefixIngestionId>): RuleHit<PrefixIngesti
 
 function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   if (declared.design.primaryKey.partitionKey.length < 2) return [];
-  const analysis = judgedDesign(declared.of(declared.design.primaryKey));
+  const judged = judgedDesign(declared.of(declared.design.primaryKey));
+  const held = firstLevelShare(judged.design.primaryKey);
+  const analysis = atLowerBound(judged, held) ? judged.of(judged.design.primaryKey).once(withLowerBound) : judged;
+  const hits = prefixHitsOn(analysis);
+  if (analysis === judged) return hits;
+  // Said as the lower bound it is, with the full key's declared share and where it is declared.
+  const bound = { shareSource: 'derived', keyShare: held.keyShare as number, shareAt: held.at as string };
+  return hits.map((hit) => Object.assign({}, hit, { data: Object.assign({}, hit.data, bound) }));
+}
+
+/**
+ * Whether the first level is judged at the lower bound of its hottest value's share (`withLowerBound`): it declares no
+ * `hotKeyShare` of its own, and the full key's declared (or derived) share is above the level's uniform one.
+ */
+const atLowerBound = (judged: DesignAnalysis, held: FirstLevelShare): boolean =>
+  held.source === 'derived' && held.keyShare !== undefined && held.share > 1 / cardinalityValue(judged.design.primaryKey.partitionKey[0].cardinality) + 1e-12;
+
+/**
+ * The design with its first level's hottest share set at the lower bound the full key's declared share gives it
+ * (`firstLevelShare`, `derived`): the full key's hottest value sits under one first-level value ("Hierarchical partition
+ * keys": a first-level value is a prefix of the full key, its documents on one physical partition until they hold 50
+ * GB), so that value takes at least its share. Judged so, a full key whose shards keep that prefix (every shard under
+ * the one first-level value) is not passed while its first level is over, and the full key's finding defers to the
+ * first level's (SG003, `deferToFirstLevel`). Its size is not inferred from that share (judged on one partition, as an
+ * undeclared size is), and no edit writes the share: the level's own figure is the user's to declare. Made once per lint.
+ */
+function withLowerBound(a: SpaceAnalysis): DesignAnalysis {
+  const { design } = a;
+  const [first, ...deeper] = design.primaryKey.partitionKey;
+  const bounded = Object.assign({}, first, { hotKeyShare: firstLevelShare(design.primaryKey).share });
+  const primaryKey = Object.assign({}, design.primaryKey, { partitionKey: [bounded, ...deeper] });
+  return new DesignAnalysis(Object.assign({}, design, { primaryKey }) as KeyDesign, a.owner.rulesOff);
+}
+
+function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   const { design } = analysis;
   const levels = design.primaryKey.partitionKey;
   const [first] = levels;
@@ -817,10 +900,11 @@ function fullKeyHoldsMany(design: KeyDesign): boolean {
   return profileOf(design.engine).keyValueHoldsMany(design, key, fullKeyCardinality(key.partitionKey));
 }
 
-/** The full key's declared hottest share (0 when none is declared). */
+/** The full key's declared hottest share, or the one a deeper level declares for its prefix (0 when none is declared). */
 function fullKeyShare(design: KeyDesign): number {
-  const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
-  return hotKeyShareSource === 'declared' ? hotKeyShare : 0;
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareLevel } = design.primaryKey.workload;
+  const fromDeeper = hotKeyShareSource === 'derived' && hotKeyShareLevel !== undefined && hotKeyShareLevel > 0;
+  return hotKeyShareSource === 'declared' || fromDeeper ? hotKeyShare : 0;
 }
 
 /**
@@ -846,7 +930,9 @@ function bucketSourceFor(
   const insideShare = Math.min(1, fullKeyShare(design) / load.share);
   if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) {
     // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too.
-    return { ids: [], data: Object.assign({ source }, !isLevel(source) && fullKeyHoldsMany(design) ? { finerSource: source } : {}) };
+    if (isLevel(source) || !fullKeyHoldsMany(design)) return { ids: [], data: { source } };
+    const again = redeclared(design, buckets);
+    return { ids: again.ids, data: Object.assign({ source, finerSource: source }, again.data) };
   }
   const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
   const scoped = design.invariants.find((i) => i.scopeAttribute !== undefined);
@@ -859,7 +945,50 @@ function bucketSourceFor(
   // as the design declares it (`productId`), not an `id` it does not name: hashing either splits the same items.
   if (isLevel(finer) || !fullKeyHoldsMany(design))
     return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
-  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
+  // Every deeper level a time bucket, the buckets hash the id already (`bucketSource`): no key level is skipped.
+  const sourceNote = source === finer ? 'prefixBucketSourceSplitsKey' : 'prefixBucketSourceBelowKey';
+  const again = redeclared(design, buckets);
+  return { ids: [sourceNote, ...again.ids], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData, again.data) };
+}
+
+/**
+ * The figures to re-declare once the buckets of a finer attribute than the key (`finerSource`) are declared as the first
+ * level: the full key's declared hottest share and largest size then describe one value of the old key, which its N
+ * buckets split (each bucket, and so each value of the new full key, takes 1/N of it). The lint cannot tell from a
+ * declared `bucket` part what it hashes (a key level keeps each full key value whole), so the fix says which figures the
+ * bucketed design declares, and following it converges. None where the full key declares neither.
+ */
+function redeclared(design: KeyDesign, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
+  const share = redeclarable(design, 'hotKeyShare');
+  const gb = redeclarable(design, 'largestGb');
+  if (buckets < 2 || (share === undefined && gb === undefined)) return { ids: [], data: {} };
+  return {
+    ids: ['prefixBucketsRedeclare'],
+    data: {
+      redeclareBuckets: buckets,
+      ...(share ? { redeclareShareAt: share.at, redeclareShareFrom: share.value, redeclareShare: roundedFigure(share.value / buckets) } : {}),
+      ...(gb ? { redeclareJoin: share ? ' and' : '', redeclareGbAt: gb.at, redeclareGbFrom: gb.value, redeclareGb: roundedFigure(gb.value / buckets) } : {}),
+    },
+  };
+}
+
+/**
+ * Where the full key's hottest share (`hotKeyShare`) or largest size (`largestGb`) is declared, and its figure: the
+ * workload's or storage's own field, or a deeper level's, which describes every value under that level's prefix as the
+ * full key's does. Not the first level's own (the bucketed level replaces it), nor a figure nothing declares.
+ */
+function redeclarable(design: KeyDesign, field: 'hotKeyShare' | 'largestGb'): { readonly at: string; readonly value: number } | undefined {
+  const levels = design.primaryKey.partitionKey;
+  const { workload } = design.primaryKey;
+  const declared =
+    field === 'hotKeyShare' ? workload.hotKeyShareSource === 'declared' || workload.hotKeyShareSource === 'derived' : design.largestPartitionGb !== undefined;
+  const at = field === 'hotKeyShare' ? workload.hotKeyShareAt : (design.largestPartitionGbAt ?? 'storage.largestPartitionGb');
+  const level = field === 'hotKeyShare' ? workload.hotKeyShareLevel : design.largestPartitionGbLevel;
+  // A size derived for the whole key (no level declares it) is no figure to re-declare.
+  const derivedGb = field === 'largestGb' && design.largestPartitionGbSource === 'derived' && level === undefined;
+  if (!declared || derivedGb || at === undefined || level === 0) return undefined;
+  const value = level === undefined ? (field === 'hotKeyShare' ? workload.hotKeyShare : design.largestPartitionGb) : levels[level]?.[field];
+  return value === undefined ? undefined : { at, value };
 }
 
 /**

@@ -246,6 +246,10 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     const buckets = f.data?.buckets;
     const container = typeof buckets === 'number' && typeof f.data?.bucketLevel === 'string' ? containerOf(design, f) : undefined;
     if (!container || typeof buckets !== 'number') return [];
+    // A fix that says its buckets cannot split the full key's hottest value (one item, or a scope that is a key level:
+    // "that value needs its own plan") is judged with the first level at least that value's share, which no count lowers.
+    const keyWhole = typeof f.data?.insideShare === 'number' && f.data.insideShare > 1 / buckets + 1e-9 && f.data.finerSource === undefined;
+    if (keyWhole) return [];
     const bucketed = (n: number): CosmosContainerDesign => {
       const [first, ...deeper] = container.partitionKey.paths;
       const values = typeof first.cardinality === 'number' ? first.cardinality : 1;
@@ -255,7 +259,14 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
         ...(first.hotKeyShare !== undefined ? { hotKeyShare: first.hotKeyShare / n } : {}),
       };
       const { sharding: _, ...rest } = container;
-      return { ...rest, partitionKey: { ...container.partitionKey, paths: [level, ...deeper] } };
+      // The full key's figures the fix says to re-declare (`prefixBucketsRedeclare`: its buckets hash a finer attribute
+      // than the key, so each takes 1/n of every full key value), applied as the fix text says, scaled to n.
+      const again = (at: unknown, from: unknown) =>
+        typeof at === 'string' && typeof from === 'number' ? [{ op: 'set' as const, path: at, value: from / n }] : [];
+      const redeclared = [...again(f.data?.redeclareShareAt, f.data?.redeclareShareFrom), ...again(f.data?.redeclareGbAt, f.data?.redeclareGbFrom)];
+      const design = { ...rest, partitionKey: { ...container.partitionKey, paths: [level, ...deeper] } };
+      // A level's figure (`partitionKey.paths[i]`) moves with the level: the bucketed key keeps its deeper levels at i.
+      return redeclared.length > 0 ? (applyDesignEdits(design, redeclared) as CosmosContainerDesign) : design;
     };
     const prefixHot = (g: Finding) => g.ruleId === 'SG003' && /^prefixHot/.test(g.messageId);
     // try21b: a uniform bucketed level whose bucket's partition is over its line only by hashing's spread is SG017's

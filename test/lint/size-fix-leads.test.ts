@@ -24,27 +24,26 @@ const find = (findings: Finding[], ruleId: string, path: string) => findings.fin
 describe("SG006's fix where the shared plan leads with a raise of the container's RU/s", () => {
   const findings = lint(messages({ autoscaleMax: 100_000 }));
 
-  it('leads with the split that fits 20 GB, then the raise those shards need', () => {
+  it("defers to the first level's buckets, which split the 25 GB room within 20 GB (hier27)", () => {
     const size = find(findings, 'SG006', 'partitionKey.paths');
-    // Review 14 item 2: the split at the cheaper raise, 63 shards at 132,000 RU/s (before: 2 at 470,000).
+    // hier27 item 2: the 45% tenant's buckets (SG003 at the first level) hash `id`, finer than the key, so they split the
+    // 25 GB room too: 25 ÷ 30 = 0.83 GB each. Before: 63 shards of the full key at 132,000 RU/s (review 14 item 2), all
+    // under the one tenant the first level's fix sends to buckets.
     expect(size?.fix).toMatch(
-      /^shard \(`\/tenantId`, `\/roomId`\) into N = 63 random shards .*\(25 GB ÷ 63 = 0\.4 GB per shard, within the 16 GB usable\).*; at the current throughput no shard count fits the hottest value's physical partition \(SG003\), so for these shards raise the container's throughput in place to 132,000 RU\/s/,
+      /^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey.paths\[0\]`\): its buckets hash `id`, .*25 GB ÷ 30 = 0\.83 GB per bucket, within the 16 GB usable/,
     );
     expect(size?.fix).not.toMatch(/470,000/);
     expect(size?.fix).not.toMatch(/batch the hottest value's writes/);
   });
 
-  it("keeps SG003's fix, on the same N, leading with the raise (its cause is the load)", () => {
+  it("keeps SG003's message, its fix the first level's (hier27), which splits the load and the size", () => {
     const load = find(findings, 'SG003', 'partitionKey.paths');
-    expect(load?.fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*then shard .* into N = 63 random shards/);
-    // 2 shards of 6,000 beside 94,000 ÷ P: 60 = 2 × 30 partitions, past 590,000 (591,000: 6,000 + 1,566.67 ≤ 7,880). Before,
-    // 470,000 on 47, judged as if even; 13 of those would have stayed unsplit, holding 1/30 (6,000 + 3,133.33 > 7,520).
-    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 591,000 RU\/s .*then shard into N = 2/);
+    // hier27 item 2: the first level's fix (its buckets hash `id`) serves this room's load and its size; before, the
+    // full key's own plan: 132,000 RU/s and 63 shards, or 591,000 and 2 (review 14 item 2).
+    expect(load?.fix).toMatch(/^apply the fix of the hottest `\/tenantId` value .*25 GB ÷ 30 = 0\.83 GB per bucket/);
+    expect(load?.edits).toBeUndefined();
     expect(load?.message).toMatch(
       /each stored key expects 1\/30 of the rest of the container's load beside it, and the average partition already carries 3,333\.33 RU\/s \(100,000 ÷ 30\) of the 3,333\.33 usable/,
-    );
-    expect(load?.fix).toMatch(
-      /beside the 3,326\.98 RU\/s expected there \(1\/30 of the rest of the container's load, its sibling shards included: \(100,000 − 190\.48\) ÷ 30\)/,
     );
     expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
   });

@@ -63,7 +63,7 @@ describe('two SG003 findings on one hierarchical key agree (review 10 item 11)',
     expect(firstLevel?.data?.skippedSource).toBeUndefined();
   });
 
-  it("a full key whose plan also fixes its size keeps it (SG006 quotes that plan), though the first level's buckets hash `id`", () => {
+  it("a full key whose plan also fixes its size defers to the first level's buckets, which hash `id` and split its size too (hier27)", () => {
     const messages = container({
       name: 'messages',
       partitionKey: {
@@ -79,9 +79,12 @@ describe('two SG003 findings on one hierarchical key agree (review 10 item 11)',
     const findings = lint(messages);
     expect(sg003(findings, 'partitionKey.paths[0]')?.data).toMatchObject({ source: 'id', skippedSource: 'roomId' });
     const size = findings.find((f) => f.ruleId === 'SG006');
-    // Review 14 item 2: both lead with the cheaper raise, 132,000 RU/s for 63 shards (before: 470,000 for 2).
-    expect(size?.fix).toContain('into N = 63 random shards');
-    expect(sg003(findings, 'partitionKey.paths')?.fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*into N = 63 random shards/);
+    // hier27 item 2: the first level's 30 buckets hash `id`, so each holds 25 ÷ 30 = 0.83 GB of the largest room too;
+    // before, both asked for 63 shards of the full key at 132,000 RU/s, under the one tenant the first level sends to buckets.
+    expect(size?.fix).toMatch(/^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey.paths\[0\]`\)/);
+    expect(size?.fix).toContain('25 GB ÷ 30 = 0.83 GB per bucket, within the 16 GB usable');
+    expect(sg003(findings, 'partitionKey.paths')?.fix).toContain('25 GB ÷ 30 = 0.83 GB per bucket');
+    expect(sg003(findings, 'partitionKey.paths')?.fix).not.toContain('random shards');
   });
 });
 

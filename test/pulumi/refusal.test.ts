@@ -507,3 +507,27 @@ describe('a whole program checked first (checkGuardedContainers)', () => {
     expect(issuesOf({ a: shared(20_000, 1, database), b: shared(20_000, 1, database) }).map((i) => i.path)).toEqual(['a.design.throughput.containers']);
   });
 });
+
+// hier27 (try27a ads-flawed.json `clicks`): the 24 shards SG003 once wrote for the full key keep its `/advertiserId`
+// prefix, and that first-level value, at least the full key's declared 30%, stays over its physical partition.
+describe('a full key sharded under a hot first level', () => {
+  it("is refused: the first level is judged at least at the full key's declared share", () => {
+    const clicks: Partial<GuardedContainerArgs> = {
+      throughput: { autoscaleMax: 50_000 },
+      design: {
+        partitionKey: {
+          paths: [
+            { path: '/advertiserId', cardinality: 3000 },
+            { path: '/campaignId', cardinality: 20_000 },
+          ],
+        },
+        workload: { peakReadUnits: 5000, peakWriteUnits: 30_000, hotKeyShare: 0.3 },
+        storage: { largestPartitionGb: 8, totalGb: 600 },
+        sharding: { strategy: 'random', shards: 24 },
+      },
+    };
+    const refused = refusal('clicks', clicks) as DesignRefusedError;
+    expect(refused).toBeInstanceOf(DesignRefusedError);
+    expect(refused.findings).toContainEqual(expect.objectContaining({ ruleId: 'SG003', severity: 'error', path: 'design.partitionKey.paths[0]' }));
+  });
+});

@@ -28,7 +28,7 @@ import {
   shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
-import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import { bucketsSplitSize, DEFERRED_SIZE_SPLIT, PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -72,6 +72,7 @@ type Id =
   | 'hotKeyUnderFirstLevel'
   | 'underFirstLevelWithin'
   | 'beyondFirstLevelBuckets'
+  | 'deferredSizeSplit'
   | 'isolatedByAdaptiveCapacity'
   | 'pastPartitionMaximum'
   | 'physicalHeadroomOnly'
@@ -235,6 +236,7 @@ export const hotKeyExceedsPartition = defineRule({
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
     "A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, over only beside its neighbours' expected load: a warning (adaptive capacity isolates it, below), while that load stays within the partition's 1,000 WCU / 3,000 RCU. Past them, or above a partition's own usable ceiling, it stays an error.",
     "A Cosmos DB value (a key value, or a hierarchical key's first-level value) over the usable share of its physical partition but within that partition's full RU/s less its neighbours' expected load: a warning (Decision 78). It is served at its peak, with no headroom left for a burst above it, as SG017 warns of a container within its RU/s and above its headroom; past those full RU/s it is an error.",
+    "That first level's hottest value, where the level declares no `hotKeyShare`: judged at least at the full key's declared share (its hottest value sits under one first-level value), said as that lower bound; shards or copies of the full key keep that prefix, so they do not clear it.",
     "A Cosmos DB hierarchical key's full key under a hot first level: its hottest value sits on that first-level value's physical partition, beside the rest of that value's load. Where the first level's fix serves it whole (no more than its smallest offered bucket, or served as it is), its finding defers to that fix, with the first level's severity and no edits.",
     "Where that value is more than one of the first level's buckets and no bucket splits it (one item, or a batch scope that is a key level): judged beside the rest of its first-level value's load, it keeps its own plan and says why the buckets cannot hold it (a bucket holds each full key value whole: the one holding it takes its load and 1/N of the rest), and that no bucket lifts a value past the 10,000 RU/s of one logical partition.",
   ],
@@ -421,6 +423,8 @@ export const hotKeyExceedsPartition = defineRule({
     // A value under the hottest first-level value that its fix serves whole (deferToFirstLevel, wholeUnderFirstLevel).
     deferToFirstLevelWhole:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which serves every value under it: this value is {{insideShare|percent}} of its load{{?splitInto}}, no more than the 1/{{splitInto}} the smallest of the buckets that fix offers takes, so the one bucket that holds it (a hash of {{bucketSource|code}} keeps one {{fullKey|key}} value whole in one bucket) is sized to fit it{{/splitInto}}; shards or a raise for this value alone would leave it beside the rest of that value's load, which fills its physical partition",
+    // The first level's buckets split the full key's largest value too (`bucketsSplitSize`): SG006 defers to them as well.
+    deferredSizeSplit: DEFERRED_SIZE_SPLIT,
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
     physicalHeadroomOnly:
@@ -470,19 +474,24 @@ export const hotKeyExceedsPartition = defineRule({
  */
 function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: readonly RuleHit<PrefixIngestionId>[]): RuleHit<Id>[] {
   const [first] = prefix;
-  if (first === undefined || keyHits.length === 0 || a.space !== a.design.primaryKey || a.plan.needs.size > 1) return keyHits;
+  if (first === undefined || keyHits.length === 0 || a.space !== a.design.primaryKey) return keyHits;
+  // A plan that shards for the size too defers only where the first level's buckets split that size as well (SG006 defers then).
+  const sized = a.plan.needs.size > 1 ? bucketsSplitSize(a.owner, first, firstLevelSplits(first.data ?? {})) : undefined;
+  if (a.plan.needs.size > 1 && (sized === undefined || !a.collection)) return keyHits;
   const fullKey = a.space.partitionKey;
   const under = wholeUnderFirstLevel(a, first);
   const levelData = { level: fullKey[0].name, levelPath: first.path, bucketSource: first.data?.source as string, fullKey: fullKey.map((l) => l.name) };
   if (first.data?.finerSource !== undefined && a.collection) {
     // Name what that fix leads with: the engine's cache, where the first level is hot by its reads (readCache), or its buckets.
     const cacheLeads = first.fixId === 'prefixCacheReads';
-    return keyHits.map((hit) =>
-      deferred(hit, first, under, cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel', {
+    return keyHits.map((hit) => {
+      const hitDeferred = deferred(hit, first, under, cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel', {
         ...(cacheLeads ? { cache: cacheWordsOf(a.owner.profile).cache } : {}),
         ...levelData,
-      }),
-    );
+        ...sized,
+      });
+      return sized ? Object.assign(hitDeferred, { fixNotes: ['deferredSizeSplit' as const] }) : hitDeferred;
+    });
   }
   if (under === undefined) return beyondFirstLevelBuckets(a, keyHits, first, levelData) ?? keyHits;
   return keyHits.map((hit) => deferred(hit, first, under, 'deferToFirstLevelWhole', levelData));
@@ -543,8 +552,11 @@ function beyondFirstLevelBuckets(
 function deferred(hit: RuleHit<Id>, first: RuleHit<PrefixIngestionId>, under: MessageData | undefined, fixId: Id, data: MessageData): RuleHit<Id> {
   const within = first.severity === 'warning';
   const lead = under !== undefined && (under.levelRest as number) > 0;
+  // Its own "so this is a warning" would contradict the first level's error it takes (hier27: copies under one prefix).
+  const notes = within ? hit.notes : hit.notes?.filter((id) => id !== 'physicalHeadroomOnly');
   return {
     ...hit,
+    notes,
     ...(lead ? { messageId: 'hotKeyUnderFirstLevel' as const, notes: within ? (['underFirstLevelWithin'] as const) : undefined } : {}),
     severity: first.severity,
     fixId,
@@ -586,7 +598,7 @@ function wholeUnderFirstLevel(a: SpaceAnalysis, first: RuleHit<PrefixIngestionId
 
 /** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
  *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
-function firstLevelSplits(data: MessageData): number[] {
+export function firstLevelSplits(data: MessageData): number[] {
   const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
   if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
   return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];

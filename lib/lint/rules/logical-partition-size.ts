@@ -4,8 +4,10 @@ import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type Advice
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
+import { bucketsSplitSize, prefixIngestionHits } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { firstLevelSplits } from './hot-key-exceeds-partition';
 
 type Id =
   | 'logicalPartition'
@@ -23,6 +25,7 @@ type Id =
   | 'shardsNeedRaise'
   | 'finerLevelFirst'
   | 'finerLevelLoadStays'
+  | 'deferToFirstLevelBuckets'
   | AdviceId;
 
 export const logicalPartitionSize = defineRule({
@@ -47,6 +50,7 @@ export const logicalPartitionSize = defineRule({
     'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
     "Where that level goes: after the deepest level a declared query gives by prefix (reads by (`/tenantId`, `/day`): `/tenantId` → `/day` → the new level), since a level between breaks that prefix and the query fans out over the first-level value's partitions. With no queries declared, before a time bucket (SG004's order), and the fix names the order with it last, which keeps a read by the whole current key targeted.",
     "That deeper key also where the hottest value's load needs shards (SG003): it fixes the size, not the load, since a first-level value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so the fix says the load's shards are still needed.",
+    'Under a first level whose SG003 fix buckets on an attribute finer than the key (the item `id`), each bucket holds 1/N of every full key value: where size ÷ N fits, SG006 (and SG003 on the full key) defers to that fix, with no shards of the full key.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
@@ -76,6 +80,9 @@ export const logicalPartitionSize = defineRule({
     finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; or `,
     // The deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
     finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
+    // The first level's buckets (SG003 at the first level), hashing a finer attribute than the key, split this value too.
+    deferToFirstLevelBuckets:
+      "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets, its data as its reads and writes: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable; shards of the full key would keep that value's documents under one first-level value, whose load its fix already spreads",
     ...ADVICE_MESSAGES,
   }),
   check(design, analysis): RuleHit<Id>[] {
@@ -110,6 +117,27 @@ export const logicalPartitionSize = defineRule({
       // Where the load needs no shards of its own, the deeper key is the whole fix of this finding (finerLevelFirst).
       const lead: Id = spaceAnalysis.plan.needs.throughput === 1 ? 'finerLevelFirst' : 'finerLevelLoadStays';
       Object.assign(data, levelLast(data, space.partitionKey, spaceAnalysis.owner.patternsOn(space).length > 0));
+      // The hottest first-level value's buckets hash a finer attribute than the key and split this value too (SG003 at
+      // the first level): that fix is this one's, rather than shards of the full key that leave the first level over.
+      const first = prefixIngestionHits(analysis)[0];
+      const split = first && bucketsSplitSize(analysis, first, firstLevelSplits(first.data ?? {}));
+      if (first && split) {
+        const levelData = {
+          level: space.partitionKey[0].name,
+          levelPath: first.path,
+          bucketSource: first.data?.source as string,
+          fullKey: space.partitionKey.map((l) => l.name),
+        };
+        return [
+          {
+            path: figure.source === 'average' ? figure.at : level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+            messageId: figure.source === 'average' ? 'logicalPartitionAtLeast' : 'logicalPartition',
+            notes: [...estimate, ...perShard, 'logicalPartitionCap'],
+            fixId: 'deferToFirstLevelBuckets',
+            data: Object.assign(data, levelData, split),
+          },
+        ];
+      }
       const [fixId, ...fixNotes] = deeper ? [lead, ...sizeFirst(advice.ids)] : sizeFirst(advice.ids);
       if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
