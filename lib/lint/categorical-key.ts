@@ -42,6 +42,17 @@ function newSharding(edits: readonly DesignEdit[] | undefined, shardingPath: str
 }
 
 /**
+ * Whether `a`'s primary key is categorical for a plan of `shards` shards (see above): by its attributes' names, or by
+ * having no more values than the shards. Undefined where it is not, or where `a` is not an unsharded primary key.
+ */
+export function categoricalBy(a: SpaceAnalysis, shards: number): 'name' | 'values' | undefined {
+  const { design, space } = a;
+  if (space !== design.primaryKey || space.sharding !== undefined) return undefined;
+  if (space.partitionKey.every((k) => looksLowCardinality(k.name))) return 'name';
+  return a.cardinality <= shards ? 'values' : undefined;
+}
+
+/**
  * Where a plan whose edits are `edits` shards `a`'s categorical primary key anew (see above): the clauses that say why
  * --fix writes none of them, and their data; the caller then drops the edits. Undefined otherwise.
  */
@@ -50,16 +61,15 @@ export function categoricalKeyWithheld(
   edits: readonly DesignEdit[] | undefined,
   shardingPath: string,
 ): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
-  const { design, space } = a;
-  if (space !== design.primaryKey || space.sharding !== undefined) return undefined;
   const sharding = newSharding(edits, shardingPath);
   if (sharding === undefined) return undefined;
-  const byName = space.partitionKey.every((k) => looksLowCardinality(k.name));
-  if (!byName && a.cardinality > sharding.shards) return undefined;
+  const by = categoricalBy(a, sharding.shards);
+  if (by === undefined) return undefined;
+  const byName = by === 'name';
   return {
     ids: [byName ? 'categoricalByName' : 'categoricalByValues', sharding.strategy === 'random' ? 'categoricalRandomReads' : 'categoricalCalculatedReads'],
     data: {
-      categoricalKey: space.partitionKey.map((k) => k.name),
+      categoricalKey: a.space.partitionKey.map((k) => k.name),
       categoricalValues: a.cardinality,
       categoricalShards: sharding.shards,
       categoricalBy: byName ? 'name' : 'values',

@@ -20,6 +20,7 @@ import {
 } from '../../../engines';
 import { adviceFor } from '../../advice';
 import { DesignAnalysis } from '../../analysis';
+import { categoricalBy } from '../../categorical-key';
 import type { DesignEdit } from '../../edits';
 import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
@@ -272,10 +273,15 @@ function withKeyRaise(
 ): { readonly fix: InPlaceRaise; readonly data?: Record<string, number | string | readonly string[]> } {
   const mode = design.throughput?.mode;
   if ((mode !== 'manual' && mode !== 'autoscale') || !Number.isFinite(fix.needed)) return { fix };
+  // A hierarchical key's plan for its full key may wait on its first level's (a whale's buckets, SG003 at paths[0]),
+  // whose raise is its own: carried here, --fix wrote SG017's raise to the full key's figure and SG003's after it.
+  if (design.primaryKey.partitionKey.length > 1) return { fix };
   const advice = adviceFor(analysis.of(design.primaryKey));
   if (advice.ids[0] !== 'raiseThenShard') return { fix };
   const { shardRaiseTo, shards, key } = advice.data as { shardRaiseTo?: number; shards?: number; key?: readonly string[] };
   if (shardRaiseTo === undefined || shardRaiseTo <= fix.needed || shards === undefined || key === undefined) return { fix };
+  // A categorical key's shards are never written (a re-key is its fix: categorical-key.ts), so their raise is not asked.
+  if (categoricalBy(analysis.of(design.primaryKey), shards) !== undefined) return { fix };
   return { fix: { ...fix, needed: shardRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: key } };
 }
 
