@@ -333,11 +333,13 @@ describe('assertAccepted and assertRefused', () => {
     const error = await rejection(
       runWithMocks(() => events({ design: violations['hot key above the logical-partition ceiling'].design, throughput: { autoscaleMax: 60_000 } })),
     );
-    // One SG003 finding, the full key's. SG017's warning no longer raises to 75,000 RU/s (60,000 ÷ 0.8), which would split
-    // 2 of the 6 partitions, the 4 unsplit holding 1/6 of the key space, 10,000 RU/s of the peak against 7,500 usable:
-    // it asks for the even 12 = 2 × 6, 111,000 on the 1,000 grid (evensplit17), where the first level is served. Before:
-    // two, the first level's judged at 75,000 ("Best practices for scaling provisioned throughput").
-    expect(assertRefused(error, 'SG003').map((f) => f.ruleId)).toEqual(['SG003']);
+    // Two SG003 findings, the full key's and its first level's: the hottest (tenant, session) value takes 50% of the
+    // peak, 30,000 RU/s, so the tenant it sits under takes at least that (hier27's lower bound, "Hierarchical partition
+    // keys": a first-level value stays on one physical partition until it splits), over a physical partition's 10,000.
+    expect(assertRefused(error, 'SG003').map((f) => [f.ruleId, f.path])).toEqual([
+      ['SG003', 'design.partitionKey.paths'],
+      ['SG003', 'design.partitionKey.paths[0]'],
+    ]);
   });
 
   it('fails with the report when the refusal names other rules, when nothing is refused, and when the args are invalid', async () => {

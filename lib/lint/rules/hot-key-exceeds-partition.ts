@@ -523,6 +523,9 @@ function beyondFirstLevelBuckets(
   if (wholeBy === undefined || typeof prefixLoad !== 'number' || typeof prefixUsable !== 'number' || typeof buckets !== 'number') return undefined;
   const hot = a.hot.reads + a.hot.writes;
   const levelRest = Math.max(0, prefixLoad - hot);
+  // The value is the first-level value's whole known load (its share only the full key's, hier27's lower bound): it has
+  // no neighbours under it to name, and it keeps its own finding, as `deferred` keeps it without a lead.
+  if (!(levelRest > 0)) return undefined;
   const logical = a.owner.profile.limits.logicalPartitionRequestUnits;
   const overLogical = logical !== undefined && !fits(hot, logical * a.design.thresholds.headroom);
   const beyond = Object.assign({}, levelData, {
