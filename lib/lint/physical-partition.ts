@@ -37,6 +37,14 @@ import { declaredCopies, storedGb, withCopies } from './written';
  * `databaseRu`, whose partitions carry the keys of all its busy containers ("Introduction to provisioned throughput",
  * set throughput on a database).
  */
+/**
+ * The opening of the clause that says a figure was judged at SG017's raise, not at the declared RU/s (SG002's bucket,
+ * SG003's key and first level), in one set of words so two findings on one container read as one basis; each ends it
+ * with what its value's partition does after that raise.
+ */
+export const AT_CAPACITY_RAISE =
+  " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: ";
+
 export const DIVIDED_RU =
   "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
   "{{?sharedContainers}}the database's {{databaseRu}} RU/s (shared by its {{sharedContainers}} busy containers, whose keys its partitions all carry; this container's part: {{containerRu}} RU/s){{/sharedContainers}}";

@@ -5,6 +5,7 @@ import { COSMOS_LIMITS, type PhysicalShare } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, keyChangeBeforeRaises, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import {
+  AT_CAPACITY_RAISE,
   DIVIDED_RU,
   onePartitionRequestUnits,
   onePhysicalPartition,
@@ -469,8 +470,7 @@ export const timeBucketKey = defineRule({
     physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
     physicalSharePrefix: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take`,
     // Judged at SG017's raise, said in SG003's words (its atCapacityRaise), so the two findings read as one basis.
-    bucketAtCapacityRaise:
-      " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: {{raisedVerdict|short=the current bucket's physical partition stays short after that raise|serves=the current bucket's physical partition serves it after that raise}})",
+    bucketAtCapacityRaise: `${AT_CAPACITY_RAISE}{{raisedVerdict|short=the current bucket's physical partition stays short after that raise|serves=the current bucket's physical partition serves it after that raise}})`,
     orEventId: `; or ${EVENT_ID}`,
     // Before any raise of the container's RU/s (keyChangeBeforeRaises): a time bucket stays one at any RU/s.
     eventIdFirst: `${EVENT_ID}; or `,

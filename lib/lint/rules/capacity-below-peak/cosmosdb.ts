@@ -276,13 +276,14 @@ function withKeyRaise(
   // A hierarchical key's plan for its full key may wait on its first level's (a whale's buckets, SG003 at paths[0]),
   // whose raise is its own: carried here, --fix wrote SG017's raise to the full key's figure and SG003's after it.
   if (design.primaryKey.partitionKey.length > 1) return { fix };
-  const advice = adviceFor(analysis.of(design.primaryKey));
+  const key = analysis.of(design.primaryKey);
+  const advice = adviceFor(key);
   if (advice.ids[0] !== 'raiseThenShard') return { fix };
-  const { shardRaiseTo, shards, key } = advice.data as { shardRaiseTo?: number; shards?: number; key?: readonly string[] };
-  if (shardRaiseTo === undefined || shardRaiseTo <= fix.needed || shards === undefined || key === undefined) return { fix };
+  const { shardRaiseTo, shards, key: names } = advice.data as { shardRaiseTo?: number; shards?: number; key?: readonly string[] };
+  if (shardRaiseTo === undefined || shardRaiseTo <= fix.needed || shards === undefined || names === undefined) return { fix };
   // A categorical key's shards are never written (a re-key is its fix: categorical-key.ts), so their raise is not asked.
-  if (categoricalBy(analysis.of(design.primaryKey), shards) !== undefined) return { fix };
-  return { fix: { ...fix, needed: shardRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: key } };
+  if (categoricalBy(key, shards) !== undefined) return { fix };
+  return { fix: { ...fix, needed: shardRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: names } };
 }
 
 /** The note of a raise carried past the placement check (`withPlacement`), where it was. */
@@ -387,16 +388,20 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     ];
   };
   // A declared count of physical partitions is the container's: raised in place, it splits to the new RU/s's minimum
-  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid. Where a
-  // raise splits a count the design does not declare, the edit declares the count it splits to: read without one, the
-  // raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of manual
-  // throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be judged on a layout the container does not have.
+  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid; an
+  // undeclared count is declared wherever the raise in place leaves another than a container created at the new RU/s
+  // would get (raiseEdits, below).
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
+  // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
+  // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
+  const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
+    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form));
+    const { fix, data: forKey } = removal ? { fix: placed, data: undefined } : withKeyRaise(design, analysis, placed);
+    return { fix, placement, forKey };
+  };
   switch (throughput.mode) {
     case 'manual': {
-      const placed = withPlacement(design, throughputFor(design, sized, 'manual'));
-      const { fix, data: forKey } = removal ? { fix: placed.fix, data: undefined } : withKeyRaise(design, analysis, placed.fix);
-      const { placement } = placed;
+      const { fix, placement, forKey } = dedicatedRaise('manual');
       const split = inPlaceSplit(design, fix);
       return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), forKey), raise('manual', fix.needed), [
         ...split.ids,
@@ -405,9 +410,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       ]);
     }
     case 'autoscale': {
-      const placed = withPlacement(design, throughputFor(design, sized, 'autoscaleMax'));
-      const { fix, data: forKey } = removal ? { fix: placed.fix, data: undefined } : withKeyRaise(design, analysis, placed.fix);
-      const { placement } = placed;
+      const { fix, placement, forKey } = dedicatedRaise('autoscaleMax');
       const split = inPlaceSplit(design, fix);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
