@@ -39,11 +39,18 @@ import { declaredCopies, storedGb, withCopies } from './written';
  */
 /**
  * The opening of the clause that says a figure was judged at SG017's raise, not at the declared RU/s (SG002's bucket,
- * SG003's key and first level), in one set of words so two findings on one container read as one basis; each ends it
- * with what its value's partition does after that raise.
+ * SG003's key and first level, SG014's key), in one set of words so two findings on one container read as one basis;
+ * each ends it with what its value's partition does after that raise. On a serverless container SG017's fix is no raise
+ * but a move to manual throughput (`serverlessRu`: what serverless serves today, `capacityRaiseData`), and every rule
+ * judges there: the RU/s serverless serves are short for any key ("Azure Cosmos DB serverless account performance").
  */
 export const AT_CAPACITY_RAISE =
-  " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: ";
+  ' (judged at the {{containerRu}} RU/s ' +
+  "{{!serverlessRu}}SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s{{/serverlessRu}}" +
+  "{{?serverlessRu}}of manual throughput SG017's move to provisioned throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}: ";
+
+/** How AT_CAPACITY_RAISE's clauses end: what a value's partition does "after that raise", or that move from serverless. */
+export const AFTER_CAPACITY_FIX = 'after that {{!serverlessRu}}raise{{/serverlessRu}}{{?serverlessRu}}move{{/serverlessRu}}';
 
 export const DIVIDED_RU =
   "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
@@ -104,8 +111,19 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
     neighbourRu: share.neighbours,
     logicalCeiling: COSMOS_LIMITS.logicalPartitionRequestUnits,
     // Judged at SG017's raise: the RU/s the container has now, for the note that says so.
-    ...(share.raisedFrom ? { declaredRu: share.raisedFrom.requestUnits } : {}),
+    ...(share.raisedFrom ? capacityRaiseData(share) : {}),
   };
+}
+
+/**
+ * The RU/s a container short of them has now, for the notes that say a figure was judged at SG017's fix
+ * (`AT_CAPACITY_RAISE`): `declaredRu`, and `serverlessRu` too where that fix is the move from serverless to manual
+ * throughput (`movedMode`), whose words differ from a raise in place's.
+ */
+export function capacityRaiseData(share: PhysicalShare): { readonly declaredRu?: number; readonly serverlessRu?: number } {
+  const from = share.raisedFrom;
+  if (!from) return {};
+  return share.movedMode ? { declaredRu: from.requestUnits, serverlessRu: from.requestUnits } : { declaredRu: from.requestUnits };
 }
 
 /**
@@ -175,15 +193,16 @@ export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = hottest
  * The physical partition `value` is on where SG017's raise leaves the container (the layout `a.physical` is), where
  * its peak is above its usable RU/s: the share SG003 judges the key on, so that two findings on one container quote one
  * physical partition's RU/s (a raise in place divides the raised RU/s evenly among the partitions it leaves,
- * "Partitioning and horizontal scaling"; "Best practices for scaling provisioned throughput"). Undefined where the
- * container is within its RU/s (primary key only), and for a serverless container, whose SG017 fix is no raise but a
- * move to provisioned throughput (`movedMode`): there the RU/s SG017 names are the declared ones.
+ * "Partitioning and horizontal scaling"; "Best practices for scaling provisioned throughput"). A serverless container's
+ * SG017 fix is the move to manual throughput (`movedMode`), the partitions it keeps dividing the RU/s SG017 names
+ * ("Change from serverless to provisioned capacity mode": converted in place), and it is judged there, as SG003 judges
+ * its key. Undefined where the container is within its RU/s (primary key only).
  */
 export function shareAtCapacityRaise(a: SpaceAnalysis, value: ValueLoad = hottestValue(a)): PhysicalShare | undefined {
-  if (!a.physical?.raisedFrom || a.physical.movedMode || !overCapacity(a)) return undefined;
+  if (!a.physical?.raisedFrom || !overCapacity(a)) return undefined;
   const { design, total } = carried(a);
   const share = a.owner.profile.physicalShare?.(design, total, value.loads, value.cardinality);
-  return share?.raisedFrom && !share.movedMode ? share : undefined;
+  return share?.raisedFrom ? share : undefined;
 }
 
 /** The full key's hottest value, as `reachableDimensions` judges it by default. */

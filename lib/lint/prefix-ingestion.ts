@@ -25,6 +25,7 @@ import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { largestPartitionSize } from './partition-size';
 import {
+  AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
   DIVIDED_RU,
   DURABLE_KEY_CHANGE,
@@ -93,7 +94,7 @@ export const PREFIX_INGESTION_MESSAGES = {
     ' ({{sizeAt|code}} not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under {{partitionGb}} GB stays: declare it if the value holds more)',
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
-  prefixAtCapacityRaise: `${AT_CAPACITY_RAISE}this first-level value's partition stays short after that raise)`,
+  prefixAtCapacityRaise: `${AT_CAPACITY_RAISE}this first-level value's partition stays short ${AFTER_CAPACITY_FIX})`,
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
   // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves, so the
   // finding is a warning (`headroomVerdict`).

@@ -29,7 +29,9 @@ describe('a serverless container is judged where SG017 moves it', () => {
     // Before: no SG003 (0 errors, one SG017 warning). 5,000 RU/s ÷ 80% = 6,250 RU/s manual on the 5 partitions 240 GB
     // makes: 1,250 each, 1,000 usable, less (5,000 − 750) ÷ 5 = 850 of neighbours: 150 left for a 750 RU/s copy.
     expect(hot).toMatchObject({ severity: 'error', data: expect.objectContaining({ usable: 150, containerRu: 6_250, declaredRu: 5_000 }) });
-    expect(hot.message).toContain('(judged at the 6,250 RU/s SG017 asks for');
+    expect(hot.message).toContain(
+      "(judged at the 6,250 RU/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU/s serverless serves today: this key's physical partition stays short after that move)",
+    );
   });
 
   it('offers the unsharded key no copies: every count needs the move, or stores more than 1 TB (before: 2, then 23)', () => {
@@ -56,5 +58,45 @@ describe('a serverless container is judged where SG017 moves it', () => {
   it('a serverless key that fits is judged as before: on the partitions it has', () => {
     const findings = lint(devices({ workload: { peakReadUnits: 2_000, peakWriteUnits: 1_000, hotKeyShare: 0.05 } }));
     expect(byRule(findings, 'SG003')).toEqual([]);
+  });
+});
+
+/**
+ * Verdict28 A: on a serverless container short of RU/s, SG002 judged a time bucket on what serverless serves (5,000
+ * RU/s over 3 partitions: 1,666.67 each) while SG003 judged the key on SG017's move to manual throughput (7,500 RU/s on
+ * the 3 partitions the conversion keeps: 2,500 each): two partition figures for one container in one report. Both now
+ * judge at the move ("Change from serverless to provisioned capacity mode": every container converted to manual
+ * throughput in place), and say so in one clause.
+ */
+describe('SG002 and SG003 on one serverless container quote one partition', () => {
+  const events = devices({
+    name: 'events',
+    partitionKey: {
+      paths: [
+        { path: '/day', kind: 'time-bucket', cardinality: 365 },
+        { path: '/deviceId', cardinality: 1_000 },
+      ],
+    },
+    workload: { peakReadUnits: 3_000, peakWriteUnits: 3_000, hotKeyShare: 0.3 },
+  });
+  const clause = "(judged at the 7,500 RU/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU/s serverless serves today: ";
+
+  it('both at the 7,500 RU/s of the move, on 3 partitions of 2,500 (before: SG002 on 1,666.67 of 5,000)', () => {
+    const findings = lint(events);
+    const [bucket] = byRule(findings, 'SG002');
+    const [hot] = byRule(findings, 'SG003');
+    const figures = { containerRu: 7_500, physicalPartitions: 3, partitionRu: 2_500, declaredRu: 5_000, serverlessRu: 5_000 };
+    expect(bucket).toMatchObject({ messageId: 'timeFirst', severity: 'error', data: expect.objectContaining({ ...figures, usable: 2_000 }) });
+    expect(hot).toMatchObject({ messageId: 'hotKey', severity: 'error', data: expect.objectContaining(figures) });
+    expect(bucket.message).toContain(`${clause}the current bucket's physical partition stays short after that move)`);
+    expect(hot.message).toContain(`${clause}this key's physical partition stays short after that move)`);
+    // SG017 names the same move and the same figure.
+    expect(byRule(findings, 'SG017')[0]?.data).toMatchObject({ capacity: 5_000, needed: 7_500 });
+  });
+
+  it('a provisioned container keeps the raise-in-place words', () => {
+    const [bucket] = byRule(lint({ ...events, throughput: { manual: 5_000 } }), 'SG002');
+    expect(bucket.message).toContain("SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly");
+    expect(bucket.data).not.toHaveProperty('serverlessRu');
   });
 });

@@ -11,6 +11,7 @@ import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } f
 import { partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
+  AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
   AT_AVERAGE_WITHIN,
   CARRIED_LOAD,
@@ -413,7 +414,7 @@ export const hotKeyExceedsPartition = defineRule({
     // A container raised and lowered keeps the partitions the raise made; merging them back serves the key with
     // no change of key and no more RU/s, so it is named first among the alternatives where it clears the finding.
     orMergePartitions: OR_MERGE_PARTITIONS,
-    atCapacityRaise: `${AT_CAPACITY_RAISE}this key's physical partition stays short after that raise)`,
+    atCapacityRaise: `${AT_CAPACITY_RAISE}this key's physical partition stays short ${AFTER_CAPACITY_FIX})`,
     then: '; ',
     deferToFirstLevel:
       'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',

@@ -5,7 +5,9 @@ import { COSMOS_LIMITS, type PhysicalShare } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, keyChangeBeforeRaises, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import {
+  AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
+  capacityRaiseData,
   DIVIDED_RU,
   onePartitionRequestUnits,
   onePhysicalPartition,
@@ -152,7 +154,7 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const physical = shareNote(worst, overLogical, design.thresholds.headroom);
   const raised = atRaise?.raisedFrom && {
     notes: ['combinedAtCapacityRaise' as const],
-    data: { raisedRu: atRaise.requestUnits, declaredRu: atRaise.raisedFrom.requestUnits, usableToday: today.worst.usable },
+    data: { raisedRu: atRaise.requestUnits, ...capacityRaiseData(atRaise), usableToday: today.worst.usable },
   };
   const { buckets, others, at } = bucketParts(levels);
   const base = {
@@ -412,7 +414,7 @@ export const timeBucketKey = defineRule({
     'Such a combined key within the ceiling (sharded or not): a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each); quiet when they are many.',
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and named by it.',
     'A Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key): a warning whatever the load, since every key value shares that partition, and shards or buckets of the current bucket would share it too.',
-    "A container short of RU/s (SG017's finding): the figures (a combined key's, a time bucket's, a first level's bucket) are those at SG017's raise, as SG003 judges a key there, since today every physical partition is short, whatever the key; a serverless container's stay its declared RU/s (SG017 moves it).",
+    "A container short of RU/s (SG017's finding): the figures (a combined key's, a time bucket's, a first level's bucket) are those at SG017's raise, as SG003 judges a key there, since today every physical partition is short, whatever the key; a serverless container's are those at SG017's move to manual throughput, on the partitions it keeps.",
     "Over the logical partition's ceiling, on a physical partition whose share is lower still: the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
   ],
   rationale:
@@ -435,6 +437,7 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosServerlessPerformance,
+    SOURCES.cosmosChangeCapacityMode,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosIotPartitioning,
     SOURCES.cosmosSynthetic,
@@ -462,7 +465,7 @@ export const timeBucketKey = defineRule({
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
     // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
     combinedAtCapacityRaise:
-      " at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), not at its declared {{declaredRu}} RU/s, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
+      " at the {{raisedRu}} RU/s {{!serverlessRu}}SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}of manual throughput SG017's move to provisioned throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
     orMoreValues: `; or ${MORE_VALUES}`,
     moreValuesFirst: `${MORE_VALUES}; or `,
     physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
@@ -470,7 +473,7 @@ export const timeBucketKey = defineRule({
     physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
     physicalSharePrefix: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take`,
     // Judged at SG017's raise, said in SG003's words (its atCapacityRaise), so the two findings read as one basis.
-    bucketAtCapacityRaise: `${AT_CAPACITY_RAISE}{{raisedVerdict|short=the current bucket's physical partition stays short after that raise|serves=the current bucket's physical partition serves it after that raise}})`,
+    bucketAtCapacityRaise: `${AT_CAPACITY_RAISE}the current bucket's physical partition {{raisedVerdict|short=stays short|serves=serves it}} ${AFTER_CAPACITY_FIX})`,
     orEventId: `; or ${EVENT_ID}`,
     // Before any raise of the container's RU/s (keyChangeBeforeRaises): a time bucket stays one at any RU/s.
     eventIdFirst: `${EVENT_ID}; or `,

@@ -454,15 +454,20 @@ testRule('SG002', {
       ],
     },
     {
-      // The serverless container serves 5,000 RU/s in all (SG017 says so in the same report): the bucket gets no more.
-      name: 'a time bucket leading a hierarchical key in a serverless container: judged on its 5,000 RU/s, as SG017 counts them',
+      // The serverless container serves 5,000 RU/s in all, 4,000 usable: short of the 4,500 RU/s peak (SG017). Its fix is
+      // the move to manual throughput, 4,500 ÷ 0.8 = 5,625, 5,700 on the grid, on the one partition its 10 GB keep
+      // (converted in place): the bucket is judged there, as SG003 judges a key (verdict28). Before: 'timeFirst', an
+      // error on serverless's 4,000 usable, beside SG003's figures at the move.
+      name: "a time bucket leading a hierarchical key in a serverless container short of RU/s: judged at SG017's move, where it fits",
       design: dayThenTenant(4500, 'serverless', { totalGb: 10 }),
       findings: [
         {
-          messageId: 'timeFirst',
-          severity: 'error',
-          notes: ['physicalSharePrefix'],
-          data: { load: 4500, usable: 4000, ceiling: 5000, containerRu: 5000, physicalPartitions: 1 },
+          messageId: 'timeFirstFits',
+          severity: 'warning',
+          notes: ['physicalSharePrefix', 'bucketAtCapacityRaise'],
+          data: { load: 4500, usable: 4560, ceiling: 5700, containerRu: 5700, declaredRu: 5000, serverlessRu: 5000, physicalPartitions: 1 },
+          message:
+            /\(judged at the 5,700 RU\/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU\/s serverless serves today: the current bucket's physical partition serves it after that move\)$/,
           edits: tenantThenDay,
         },
       ],
@@ -543,12 +548,13 @@ testRule('SG002', {
 });
 
 describe('SG002 on a time bucket leading a hierarchical key, beside SG017', () => {
-  it('names the serverless container RU/s SG017 names', () => {
+  it('names the manual RU/s SG017 moves a serverless container to, and the 5,000 it serves today', () => {
     const findings = lint(dayThenTenant(4500, 'serverless', { totalGb: 10 }));
     const bucket = findings.find((f) => f.ruleId === 'SG002');
     const capacity = findings.find((f) => f.ruleId === 'SG017');
-    expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500 });
-    expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.capacity, usable: 0.8 * 5000 });
+    expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500, needed: 5700 });
+    // Before (verdict28): containerRu 5,000, usable 4,000: serverless's figures, beside SG003's at the move.
+    expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.needed, serverlessRu: capacity?.data?.capacity, usable: 0.8 * 5700 });
   });
 });
 
