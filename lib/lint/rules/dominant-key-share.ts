@@ -2,6 +2,8 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import {
+  AFTER_CAPACITY_FIX,
+  AT_CAPACITY_RAISE,
   DIVIDED_RU,
   containerGrowth,
   hotValueGrowth,
@@ -10,6 +12,7 @@ import {
   physicalBound,
   physicalShareData,
   reachableDimensions,
+  unshardedDimensions,
 } from '../physical-partition';
 import { firstLevelJudged, firstLevelShare, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
@@ -27,6 +30,7 @@ type Id =
   | 'aboveMaxShareOverCapacity'
   | 'aboveMaxShareOverCapacityOwn'
   | 'physicalShare'
+  | 'atCapacityRaise'
   | 'firstLevelPartition'
   | 'firstLevelPartitions'
   | 'firstLevelPhysicalShare'
@@ -48,7 +52,7 @@ export const dominantKeyShare = defineRule({
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
     'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
-    "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s: its own partition's load on the layout it has, beside SG017's finding.",
+    "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s (SG017's finding): judged at SG017's raise (a serverless container's: its move to manual throughput), where SG002 and SG003 judge it, with the growth left there; without a modelled raise, its own partition's load on the layout it has.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
     "The first-level value that holds a full key's declared dominant value: judged the same way, taking at least that share, and at least 1/its level's values.",
     'The shard count: this finding never raises it.',
@@ -69,6 +73,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
+    SOURCES.cosmosChangeCapacityMode,
   ],
   messages: () => ({
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
@@ -88,6 +93,7 @@ export const dominantKeyShare = defineRule({
     // The hot key's own partition carries more than the average one: where its share is known, its load is what to say.
     aboveMaxShareOverCapacityOwn:
       ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): its own physical partition carries {{partitionLoad}} RU/s ({{load}} RU/s of its own, and {{neighbourRu}} RU/s the other logical partitions on it are expected to take) of the {{partitionRu}} RU/s it gets ({{partitionUsable}} usable at {{headroom|percent}})",
+    atCapacityRaise: `${AT_CAPACITY_RAISE}this key's physical partition serves it ${AFTER_CAPACITY_FIX})`,
     physicalShare: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach`,
     // A hierarchical key's first-level value: all its documents, and so its whole load, on one physical partition.
     firstLevelPartition:
@@ -229,9 +235,12 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
   // A needless sharding kept on purpose (SG007 acknowledged or off) is the design, judged sharded as SG001 judges it.
   if (space.sharding && ((a.plan.needs.throughput ?? Infinity) > 1 || needlessShardingKept(a))) return undefined;
-  // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
+  // Above the container's usable RU/s no partition's share today is a ceiling: say what SG017 says, never "a usable 0".
+  // Where SG017's raise (a serverless container's move) is modelled, the key fits there (else SG003 errs): judged at it,
+  // on the partition SG002 and SG003 quote (AT_CAPACITY_RAISE), with the growth left there.
   const capacity = overCapacity(a);
-  const unsharded = reachableDimensions(a);
+  const atRaise = capacity && a.physical?.raisedFrom ? unshardedDimensions(a) : undefined;
+  const unsharded = atRaise ?? reachableDimensions(a);
   const busiest = nearestToCeiling(unsharded);
   // The key's one growth factor (SG001 gives the same); off capacity `unsharded` is the same share it is judged on.
   const growth = hotValueGrowth(a);
@@ -241,30 +250,10 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   const onLevel = hotKeyShareLevel !== undefined;
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
   const { headroom } = design.thresholds;
-  const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = capacity
+  const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = atRaise
     ? {
-        notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
+        notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? (['physicalShare', 'atCapacityRaise'] as const) : [])],
         fixId: 'fixOverCapacity',
-        data: {
-          load: busiest.load,
-          unit: busiest.unit,
-          containerPeak: capacity.peak,
-          containerUsable: capacity.usable,
-          containerRu: capacity.capacity,
-          headroom,
-          ...(busiest.physical
-            ? {
-                partitionLoad: busiest.load + busiest.physical.neighbours,
-                neighbourRu: busiest.physical.neighbours,
-                partitionRu: busiest.physical.requestUnitsEach,
-                partitionUsable: busiest.physical.requestUnitsEach * headroom,
-              }
-            : {}),
-        },
-      }
-    : {
-        notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
-        fixId: saturated ? 'fixAtCeiling' : 'fix',
         data: {
           load: busiest.load,
           usable: busiest.usable,
@@ -272,7 +261,39 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
           ...(saturated ? {} : { growthToCeiling: growth }),
           ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
         },
-      };
+      }
+    : capacity
+      ? {
+          notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
+          fixId: 'fixOverCapacity',
+          data: {
+            load: busiest.load,
+            unit: busiest.unit,
+            containerPeak: capacity.peak,
+            containerUsable: capacity.usable,
+            containerRu: capacity.capacity,
+            headroom,
+            ...(busiest.physical
+              ? {
+                  partitionLoad: busiest.load + busiest.physical.neighbours,
+                  neighbourRu: busiest.physical.neighbours,
+                  partitionRu: busiest.physical.requestUnitsEach,
+                  partitionUsable: busiest.physical.requestUnitsEach * headroom,
+                }
+              : {}),
+          },
+        }
+      : {
+          notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
+          fixId: saturated ? 'fixAtCeiling' : 'fix',
+          data: {
+            load: busiest.load,
+            usable: busiest.usable,
+            unit: busiest.unit,
+            ...(saturated ? {} : { growthToCeiling: growth }),
+            ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
+          },
+        };
   return {
     growth,
     hit: {

@@ -1,4 +1,5 @@
 import type { CosmosContainerDesign, DynamoDbTableDesign } from '../../../lib';
+import { lint } from '../../../lib';
 import { container, regionStatusWrites, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -384,5 +385,43 @@ testRule('SG014', {
         },
       ],
     },
+    {
+      // Verdict28 B: 16,800 RU/s on autoscale 20,000 (2 partitions of 10,000) is above the usable 16,000 (SG017). SG017
+      // asks for 31,000: 21,000 in place would split one of the 2 (3 of 7,000, the unsplit one keeping 1/2 of the key
+      // space), so it goes to 4 even partitions of 7,750 (6,200 usable). There the tenant's 2,520 RU/s meet (16,800 −
+      // 2,520) ÷ 4 = 3,570 of neighbours: 2,630 usable for it, fits, 1.02× of growth. Before: the note quoted today's
+      // partition ("its own physical partition carries 9,660 RU/s ... of the 10,000 RU/s it gets"), a layout SG017's
+      // raise replaces and that SG002 and SG003 never judge on a container short of RU/s.
+      name: "a dominant key in a container short of RU/s that fits at SG017's raise: judged there, as SG002 and SG003 judge",
+      design: provisioned({ autoscaleMax: 20_000 }, 8_400, 8_400, 0.15),
+      findings: [
+        {
+          messageId: 'dominant',
+          severity: 'warning',
+          notes: ['aboveMaxShare', 'physicalShare', 'atCapacityRaise'],
+          data: { load: 2_520, usable: 2_630, containerRu: 31_000, declaredRu: 20_000, physicalPartitions: 4, partitionRu: 7_750, neighbourRu: 3_570 },
+          message:
+            /^the hottest `\/tenantId` value takes 15% of traffic, above maxHotKeyShare 10%: 2,520 of a usable 2,630 RU\/s today, saturated when traffic grows 1\.02×; the container's 31,000 RU\/s are divided among 4 physical partitions of 7,750 RU\/s .* \(judged at the 31,000 RU\/s SG017 asks for, .* not its declared 20,000 RU\/s: this key's physical partition serves it after that raise\)$/,
+        },
+      ],
+    },
   ],
+});
+
+describe("SG014 on a container short of RU/s quotes SG017's raise, as SG017 names it", () => {
+  it('the same RU/s and partitions as SG017 (31,000 on 4), not the 10,000 RU/s partitions the raise replaces', () => {
+    const findings = lint(provisioned({ autoscaleMax: 20_000 }, 8_400, 8_400, 0.15));
+    const dominant = findings.find((f) => f.ruleId === 'SG014');
+    const capacity = findings.find((f) => f.ruleId === 'SG017');
+    expect(capacity?.data).toMatchObject({ needed: 31_000, neededPartitions: 4, neededEach: 7_750 });
+    expect(dominant?.data).toMatchObject({ containerRu: capacity?.data?.needed, partitionRu: capacity?.data?.neededEach });
+    expect(dominant?.message).not.toContain('10,000 RU/s it gets');
+  });
+
+  it("a dominant key still short at the raise stays SG003's error, SG014 silent (the other way)", () => {
+    // 9,000 RU/s on 4,000 manual, 30% on one tenant: at SG017's 11,300 (2 partitions of 5,650) 2,700 + 3,150 > 4,520.
+    const findings = lint(provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3));
+    expect(findings.filter((f) => f.ruleId === 'SG014')).toEqual([]);
+    expect(findings.find((f) => f.ruleId === 'SG003')?.message).toContain("this key's physical partition stays short after that raise)");
+  });
 });
