@@ -43,11 +43,13 @@ import { declaredCopies, storedGb, withCopies } from './written';
  * each ends it with what its value's partition does after that raise. On a serverless container SG017's fix is no raise
  * but a move to manual throughput (`serverlessRu`: what serverless serves today, `capacityRaiseData`), and every rule
  * judges there: the RU/s serverless serves are short for any key ("Azure Cosmos DB serverless account performance").
+ * How SG017 reaches its figure (peak ÷ headroom, or more where a raise in place would split unevenly) is SG017's own
+ * message: said once there, not again in every finding that quotes the figure.
  */
 export const AT_CAPACITY_RAISE =
   ' (judged at the {{containerRu}} RU/s ' +
-  "{{!serverlessRu}}SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s{{/serverlessRu}}" +
-  "{{?serverlessRu}}of manual throughput SG017's move to provisioned throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}: ";
+  '{{!serverlessRu}}SG017 asks for, not its declared {{declaredRu}} RU/s{{/serverlessRu}}' +
+  "{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}: ";
 
 /** How AT_CAPACITY_RAISE's clauses end: what a value's partition does "after that raise", or that move from serverless. */
 export const AFTER_CAPACITY_FIX = 'after that {{!serverlessRu}}raise{{/serverlessRu}}{{?serverlessRu}}move{{/serverlessRu}}';

@@ -16,7 +16,7 @@ import type { MessageData } from './messages';
 
 export const PROJECTION_MESSAGES = {
   projectedOut:
-    '; those index writes are an upper bound: its projection is {{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}, and a table update that changes no index key attribute and no projected attribute does not write the index; declare {{writesField|code}} with the writes that do to lower it',
+    '; those index writes are an upper bound: its projection is {{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}, and a table update that changes no index key attribute and no projected attribute does not write the index{{!mutableField}}; declare {{writesField|code}} with the writes that do to lower it{{/mutableField}}',
 } as const;
 
 export const PROJECTION_FIX_MESSAGES = {

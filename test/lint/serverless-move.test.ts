@@ -30,7 +30,7 @@ describe('a serverless container is judged where SG017 moves it', () => {
     // makes: 1,250 each, 1,000 usable, less (5,000 − 750) ÷ 5 = 850 of neighbours: 150 left for a 750 RU/s copy.
     expect(hot).toMatchObject({ severity: 'error', data: expect.objectContaining({ usable: 150, containerRu: 6_250, declaredRu: 5_000 }) });
     expect(hot.message).toContain(
-      "(judged at the 6,250 RU/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU/s serverless serves today: this key's physical partition stays short after that move)",
+      "(judged at the 6,250 RU/s SG017's move to manual throughput asks for, not the 5,000 RU/s serverless serves today: this key's physical partition stays short after that move)",
     );
   });
 
@@ -79,7 +79,7 @@ describe('SG002 and SG003 on one serverless container quote one partition', () =
     },
     workload: { peakReadUnits: 3_000, peakWriteUnits: 3_000, hotKeyShare: 0.3 },
   });
-  const clause = "(judged at the 7,500 RU/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU/s serverless serves today: ";
+  const clause = "(judged at the 7,500 RU/s SG017's move to manual throughput asks for, not the 5,000 RU/s serverless serves today: ";
 
   it('both at the 7,500 RU/s of the move, on 3 partitions of 2,500 (before: SG002 on 1,666.67 of 5,000)', () => {
     const findings = lint(events);
@@ -96,7 +96,7 @@ describe('SG002 and SG003 on one serverless container quote one partition', () =
 
   it('a provisioned container keeps the raise-in-place words', () => {
     const [bucket] = byRule(lint({ ...events, throughput: { manual: 5_000 } }), 'SG002');
-    expect(bucket.message).toContain("SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly");
+    expect(bucket.message).toContain('(judged at the 7,500 RU/s SG017 asks for, not its declared 5,000 RU/s: ');
     expect(bucket.data).not.toHaveProperty('serverlessRu');
   });
 });

@@ -107,7 +107,7 @@ export const lowCardinalityKey = defineRule({
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     atCapacityRaise:
-      "; the hottest value's usable RU/s are its physical partition's share at the {{raisedRu}} RU/s {{!serverlessRu}}SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), less its neighbours' expected load, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}of manual throughput SG017's move to provisioned throughput asks for, less its neighbours' expected load, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}",
+      "; the hottest value's usable RU/s are its physical partition's share at the {{raisedRu}} RU/s {{!serverlessRu}}SG017 asks for, less its neighbours' expected load, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput asks for, less its neighbours' expected load, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}",
     // A hierarchical key's first-level value keeps all its documents on one physical partition: it saturates before the full key's.
     firstLevelBindsSpanning:
       " (a {{hotLevel|code}} value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), so its whole load counts on those, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",

@@ -448,7 +448,7 @@ testRule('SG002', {
           notes: ['physicalSharePrefix', 'bucketAtCapacityRaise'],
           data: { load: 24_000, usable: 6000, ceiling: 7500, containerRu: 30_000, declaredRu: 20_000, physicalPartitions: 4 },
           message:
-            /24,000 RU\/s against a usable 6,000 RU\/s \(80% of the 7,500 RU\/s ceiling\);.* \(judged at the 30,000 RU\/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared 20,000 RU\/s: the current bucket's physical partition stays short after that raise\)$/,
+            /24,000 RU\/s against a usable 6,000 RU\/s \(80% of the 7,500 RU\/s ceiling\);.* \(judged at the 30,000 RU\/s SG017 asks for, not its declared 20,000 RU\/s: the current bucket's physical partition stays short after that raise\)$/,
           edits: tenantThenDay,
         },
       ],
@@ -467,7 +467,7 @@ testRule('SG002', {
           notes: ['physicalSharePrefix', 'bucketAtCapacityRaise'],
           data: { load: 4500, usable: 4560, ceiling: 5700, containerRu: 5700, declaredRu: 5000, serverlessRu: 5000, physicalPartitions: 1 },
           message:
-            /\(judged at the 5,700 RU\/s of manual throughput SG017's move to provisioned throughput asks for, not the 5,000 RU\/s serverless serves today: the current bucket's physical partition serves it after that move\)$/,
+            /\(judged at the 5,700 RU\/s SG017's move to manual throughput asks for, not the 5,000 RU\/s serverless serves today: the current bucket's physical partition serves it after that move\)$/,
           edits: tenantThenDay,
         },
       ],
@@ -520,7 +520,7 @@ testRule('SG002', {
             usableToday: 0,
           },
           message:
-            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
+            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for, not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
           fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or raise the container's throughput in place to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded.*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
           edits: false,
         },
@@ -787,7 +787,7 @@ describe('SG002 and SG003 on one container short of RU/s quote one physical part
 
   it("both say in the same words that they are judged at SG017's raise, not the declared RU/s", () => {
     const words =
-      "(judged at the 57,000 RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared 50,000 RU/s: ";
+      "(judged at the 57,000 RU/s SG017 asks for, not its declared 50,000 RU/s: ";
     expect(bucket?.message).toContain(words);
     expect(key?.message).toContain(words);
   });
