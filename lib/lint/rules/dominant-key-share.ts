@@ -250,18 +250,19 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   const onLevel = hotKeyShareLevel !== undefined;
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
   const { headroom } = design.thresholds;
+  // The key within its ceiling (today's, or at SG017's raise): the load, its usable ceiling and the growth left.
+  const fitted: Pick<RuleHit<Id>, 'notes' | 'data'> & { readonly notes: Id[] } = {
+    notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
+    data: {
+      load: busiest.load,
+      usable: busiest.usable,
+      unit: busiest.unit,
+      ...(saturated ? {} : { growthToCeiling: growth }),
+      ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
+    },
+  };
   const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = atRaise
-    ? {
-        notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? (['physicalShare', 'atCapacityRaise'] as const) : [])],
-        fixId: 'fixOverCapacity',
-        data: {
-          load: busiest.load,
-          usable: busiest.usable,
-          unit: busiest.unit,
-          ...(saturated ? {} : { growthToCeiling: growth }),
-          ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
-        },
-      }
+    ? { notes: [...fitted.notes, ...(busiest.physical ? ['atCapacityRaise' as const] : [])], fixId: 'fixOverCapacity', data: fitted.data }
     : capacity
       ? {
           notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
@@ -283,17 +284,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
               : {}),
           },
         }
-      : {
-          notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
-          fixId: saturated ? 'fixAtCeiling' : 'fix',
-          data: {
-            load: busiest.load,
-            usable: busiest.usable,
-            unit: busiest.unit,
-            ...(saturated ? {} : { growthToCeiling: growth }),
-            ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
-          },
-        };
+      : { ...fitted, fixId: saturated ? 'fixAtCeiling' : 'fix' };
   return {
     growth,
     hit: {

@@ -55,8 +55,7 @@ testRule('SG003', {
           messageId: 'hotKey',
           notes: ['requestOverPhysical', 'physicalShare', 'atCapacityRaise'],
           data: { requestLoad: 5_400, requestUsable: 1_800, containerRu: 18_000, declaredRu: 17_000, physicalPartitions: 3, partitionRu: 6_000 },
-          message:
-            /judged at the 18,000 RU\/s SG017 asks for, not its declared 17,000 RU\/s/,
+          message: /judged at the 18,000 RU\/s SG017 asks for, not its declared 17,000 RU\/s/,
         },
       ],
     },

@@ -786,8 +786,7 @@ describe('SG002 and SG003 on one container short of RU/s quote one physical part
   });
 
   it("both say in the same words that they are judged at SG017's raise, not the declared RU/s", () => {
-    const words =
-      "(judged at the 57,000 RU/s SG017 asks for, not its declared 50,000 RU/s: ";
+    const words = '(judged at the 57,000 RU/s SG017 asks for, not its declared 50,000 RU/s: ';
     expect(bucket?.message).toContain(words);
     expect(key?.message).toContain(words);
   });
