@@ -593,6 +593,14 @@ export function bucketsSplitSize(
   return { splitBuckets, size, sizePerBucket: size / splitBuckets, usableGb };
 }
 
+/** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
+ *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
+export function firstLevelSplits(data: MessageData): number[] {
+  const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
+  if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
+  return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];
+}
+
 /**
  * A first-level value within the full RU/s its physical partitions have for it (`prefixHeadroomOnly`: its load within
  * `raw`, the partitions' RU/s less the neighbours' expected load) is served at its peak: what it lacks is the headroom

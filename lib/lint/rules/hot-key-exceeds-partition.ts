@@ -29,7 +29,14 @@ import {
   shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
-import { bucketsSplitSize, DEFERRED_SIZE_SPLIT, PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import {
+  bucketsSplitSize,
+  DEFERRED_SIZE_SPLIT,
+  firstLevelSplits,
+  PREFIX_INGESTION_MESSAGES,
+  prefixIngestionHits,
+  type PrefixIngestionId,
+} from '../prefix-ingestion';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -597,14 +604,6 @@ function wholeUnderFirstLevel(a: SpaceAnalysis, first: RuleHit<PrefixIngestionId
     levelRest,
     levelLeft: Math.max(0, prefixUsable - levelRest),
   };
-}
-
-/** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
- *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
-export function firstLevelSplits(data: MessageData): number[] {
-  const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
-  if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
-  return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];
 }
 
 /**

@@ -4,10 +4,9 @@ import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type Advice
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
-import { bucketsSplitSize, prefixIngestionHits } from '../prefix-ingestion';
+import { bucketsSplitSize, firstLevelSplits, prefixIngestionHits } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
-import { firstLevelSplits } from './hot-key-exceeds-partition';
 
 type Id =
   | 'logicalPartition'
