@@ -1678,7 +1678,8 @@ function movedFigures(analysis: SpaceAnalysis, at: number): MessageData {
   // Under a new first level, any share the workload declares (the new key reads it as the full key's, whatever the flat
   // key made of it: a time bucket's 1/5 is uniform there); kept below, only one above uniform says where the value is hot.
   const shareDeclared = at === 0 || hotKeyShareSource === 'declared';
-  if (shareDeclared && hotKeyShareLevel === undefined && hotKeyShareAt !== undefined) figures.push({ from: hotKeyShareAt, field: 'hotKeyShare', value: hotKeyShare });
+  if (shareDeclared && hotKeyShareLevel === undefined && hotKeyShareAt !== undefined)
+    figures.push({ from: hotKeyShareAt, field: 'hotKeyShare', value: hotKeyShare });
   if (design.largestPartitionGb !== undefined && design.largestPartitionGbSource !== 'derived' && design.largestPartitionGbLevel === undefined)
     figures.push({ from: design.largestPartitionGbAt ?? 'storage.largestPartitionGb', field: 'largestGb', value: design.largestPartitionGb });
   if (figures.length === 0) return {};
