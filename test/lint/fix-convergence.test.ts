@@ -405,17 +405,9 @@ describe('fixes converge', () => {
   // hier28 C: a bucket fix that says its buckets cannot split the full key's hottest value (here one item: `/orderId` is
   // unique) is no longer skipped: it must write no key of buckets, nor, keyed by them, ask for more as edits.
   it('holds a bucket fix that cannot split the full key to what it says', () => {
-    const design: CosmosContainerDesign = {
-      engine: 'cosmosdb',
-      name: 'events',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 1000 },
-          { path: '/orderId', cardinality: 'unique' },
-        ],
-      },
-      workload: { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 },
-    };
+    // With no throughput declared (a container of 40,000 RU/s' worth of partitions).
+    const workload = { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 };
+    const design = { ...tenants(workload, { path: '/tenantId', cardinality: 1000 }, [{ path: '/orderId', cardinality: 'unique' }], 0), throughput: undefined };
     const findings = lint(design);
     const whole = findings.find((f) => /^prefixHot/.test(f.messageId));
     expect(whole?.fix).toContain('is one item, which no bucket splits: that value needs its own plan');
