@@ -14,7 +14,7 @@ import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import type { DesignEdit } from './edits';
-import { code } from './format';
+import { code, fmt } from './format';
 import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -51,6 +51,7 @@ import {
   type RaiseNames,
   type ShardRaise,
 } from './physical-partition';
+import { keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
@@ -146,6 +147,16 @@ const WARM_COST =
   'warm throughput is a one-off charge for the increase, not capacity billed by the hour, and it cannot be lowered again (the partitions it makes stay)';
 
 /** The clauses a plan's fix is made of, rendered in order. */
+/**
+ * What a hierarchical key proposed for a flat one does with the flat key's declared figures (`workload.hotKeyShare`,
+ * `storage.largestPartitionGb`, `movedFigures`): a level added below keeps the hot value as its first level's, whole, so
+ * they are that level's (`keptFigures`: left as the full key's, the value's size is lost and the whole key judged at it);
+ * a new first level splits the value, so they describe no value of the new key (`splitFigures`). Either way, left in
+ * place, the new key is judged at figures it does not have, and the linter refuses it (hier28).
+ */
+export const MOVED_FIGURES =
+  "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";
+
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
   removeCopies: 'remove the copies: each write goes back to one item (and one entry in each index it carries)',
@@ -289,12 +300,9 @@ export const ADVICE_MESSAGES = {
   // Writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
-  deeperLevelFirst:
-    'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
-  newLevelFirst:
-    'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
-  orFinerLevel:
-    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix',
+  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  orFinerLevel: `; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix${MOVED_FIGURES}`,
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
@@ -728,11 +736,20 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
   // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
   const loadNeedsShards = plan.needs.throughput !== 1;
-  const finerLevelHelps = level !== undefined && (!loadNeedsShards || (largestPartitionSize(analysis.design)?.gb ?? 0) > COSMOS_LIMITS.physicalPartitionGb);
+  // Not where the hot value, the new key's first level, would be over on the partitions it spans (SG003 refuses it).
+  const finerLevelHelps =
+    level !== undefined &&
+    (!loadNeedsShards || (largestPartitionSize(analysis.design)?.gb ?? 0) > COSMOS_LIMITS.physicalPartitionGb) &&
+    !keptAsFirstLevelOverloaded(analysis.design);
   return {
     ids: finerLevelHelps ? [...ids, 'orFinerLevel'] : ids,
     data: finerLevelHelps
-      ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') })
+      ? Object.assign(
+          {},
+          data,
+          { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') },
+          movedFigures(analysis, level.at),
+        )
       : data,
     edits: written,
     shards: n,
@@ -869,19 +886,21 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
   // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
   if (!level || (!counted && level.at !== 0)) return advice;
+  // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it).
+  if (level.at !== 0 && keptAsFirstLevelOverloaded(analysis.design)) return advice;
   // No attribute the queries give: the new first level is described, and the shards (their edits) stay what --fix writes.
   if (!level.attribute) {
     if (level.at !== 0) return advice;
     const levels = levelsText(level.order, level.at, '(the new level)');
     return Object.assign({}, advice, {
       ids: ['newLevelFirst', ...advice.ids],
-      data: Object.assign({}, advice.data, { keyOrder: level.order, levelAt: level.at, levels }),
+      data: Object.assign({}, advice.data, { keyOrder: level.order, levelAt: level.at, levels }, movedFigures(analysis, level.at)),
     });
   }
   const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
   return Object.assign({}, advice, {
     ids: ['deeperLevelFirst', ...advice.ids],
-    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }),
+    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at)),
     edits: undefined,
   });
 }
@@ -1637,7 +1656,40 @@ export function finerLevelForSize(analysis: SpaceAnalysis): MessageData | undefi
   if (analysis.space.partitionKey.length !== 1) return undefined;
   const level = analysis.once(deeperLevel);
   if (level === undefined || level.attribute !== undefined || level.at === 0) return undefined;
-  return { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') };
+  // The hot value stays the first level's, at its share and size: over there, the deeper key is refused (SG003).
+  if (keptAsFirstLevelOverloaded(analysis.design)) return undefined;
+  return Object.assign(
+    { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') },
+    movedFigures(analysis, level.at),
+  );
+}
+
+/**
+ * The flat key's figures declared for its hottest value in the workload and storage (`MOVED_FIGURES`), where a proposed
+ * hierarchical key puts its new level at `at`: below the key (`at` > 0), each as the first level's own field
+ * (`keptFigures`, and `movedFigures`/`movedTo` for tools); first (`at` 0), to remove (`splitFigures`, no `movedTo`). A
+ * level's own figures move with it. Nothing where none is declared so.
+ */
+function movedFigures(analysis: SpaceAnalysis, at: number): MessageData {
+  const { design, space } = analysis;
+  if (space.partitionKey.length !== 1) return {};
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
+  const figures: { from: string; field: 'hotKeyShare' | 'largestGb'; value: number }[] = [];
+  // Under a new first level, any share the workload declares (the new key reads it as the full key's, whatever the flat
+  // key made of it: a time bucket's 1/5 is uniform there); kept below, only one above uniform says where the value is hot.
+  const shareDeclared = at === 0 || hotKeyShareSource === 'declared';
+  if (shareDeclared && hotKeyShareLevel === undefined && hotKeyShareAt !== undefined)
+    figures.push({ from: hotKeyShareAt, field: 'hotKeyShare', value: hotKeyShare });
+  if (design.largestPartitionGb !== undefined && design.largestPartitionGbSource !== 'derived' && design.largestPartitionGbLevel === undefined)
+    figures.push({ from: design.largestPartitionGbAt ?? 'storage.largestPartitionGb', field: 'largestGb', value: design.largestPartitionGb });
+  if (figures.length === 0) return {};
+  const level = space.partitionKey[0].path;
+  if (at === 0) return { splitFigures: figures.map((f) => code(f.from)).join(' and '), movedFigures: figures.map((f) => f.from) };
+  return {
+    keptFigures: figures.map((f) => `${code(f.from)} ${fmt(f.value)} as ${code(joinPath(level, f.field))}`).join(' and '),
+    movedFigures: figures.map((f) => f.from),
+    movedTo: figures.map((f) => joinPath(level, f.field)),
+  };
 }
 
 /** "`/country` → the new level → `/yyyyMM`": the levels a suggested hierarchical key would have. */

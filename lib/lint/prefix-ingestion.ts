@@ -437,6 +437,24 @@ export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): bo
 }
 
 /**
+ * Whether a flat key's hottest value, kept as the first level of the hierarchical key a fix proposes for it (a level of
+ * many values added below it: `/tenantId` → `/userId`), would be over what its physical partitions leave it: its
+ * documents, and every read and write under it, stay on one physical partition until they hold 50 GB and split
+ * ("Hierarchical partition keys"), so it takes the flat value's declared share and size whatever the new level holds,
+ * as SG003 judges that first level (the full key's share is at least its lower bound, `withLowerBound`). Such a key is
+ * no fix of that value's load, and the advice does not propose it (hier28).
+ */
+export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
+  const [flat] = design.primaryKey.partitionKey;
+  const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
+  const share = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : undefined;
+  const gb = design.largestPartitionGb ?? flat.largestGb;
+  const level = Object.assign({}, flat, { hotKeyShare: share, largestGb: gb });
+  const load = prefixLoad(design, level, share);
+  return load !== undefined && overloaded(load);
+}
+
+/**
  * The share of a key space's traffic the hottest value of its hierarchical key's first level takes, and what it rests on:
  * `declared`, the level's own `hotKeyShare`; `derived`, from the full key's declared share (`workload.hotKeyShare`, or
  * one a key level gives it): the full key's hottest value sits under one first-level value (a first-level value is a
@@ -592,6 +610,14 @@ export function bucketsSplitSize(
   const splitBuckets = Math.min(...splits);
   if (splitBuckets < 2 || !fits(size / splitBuckets, usableGb)) return undefined;
   return { splitBuckets, size, sizePerBucket: size / splitBuckets, usableGb };
+}
+
+/** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
+ *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
+export function firstLevelSplits(data: MessageData): number[] {
+  const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
+  if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
+  return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];
 }
 
 /**

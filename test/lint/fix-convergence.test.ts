@@ -208,7 +208,9 @@ function containerOf(design: DesignInput, f: Finding): CosmosContainerDesign | u
 /**
  * A fix text that suggests a hierarchical key (a level added to a Cosmos DB key) suggests one the
  * key-order rules accept: the key its data names (`suggestedKey`, or a new level at `levelAt`), given
- * a level of many values and no sharding, draws no SG002 or SG004 finding.
+ * a level of many values and no sharding, draws no SG002 or SG004 finding; nor, with the flat key's declared figures
+ * moved as the fix says (`movedFigures` → `movedTo`, or removed), SG003 at its first level (hier28: a level added below
+ * keeps the hot value as the first level's, whole; decision 85 judges that level at least at the full key's share).
  */
 function suggestionProblems(design: DesignInput, findings: readonly Finding[]): string[] {
   return findings.flatMap((f) => {
@@ -225,8 +227,16 @@ function suggestionProblems(design: DesignInput, findings: readonly Finding[]): 
     const above = kept.slice(0, at).map((p) => (typeof p.cardinality === 'number' ? p.cardinality : 1));
     const level: CosmosKeyPathDesign = { path: suggestedKey?.[at] ?? '/finerLevel', cardinality: Math.max(1000, ...above) * 10 };
     const { sharding: ___, ...rest } = container;
-    const suggested = { ...rest, partitionKey: { paths: [...kept.slice(0, at), level, ...kept.slice(at)] } };
-    const rejected = (lintOrUndefined(suggested) ?? []).filter((g) => g.ruleId === 'SG002' || g.ruleId === 'SG004');
+    const keyed = { ...rest, partitionKey: { paths: [...kept.slice(0, at), level, ...kept.slice(at)] } };
+    const from = (f.data?.movedFigures as readonly string[] | undefined) ?? [];
+    const to = f.data?.movedTo as readonly string[] | undefined;
+    const valueAt = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], container);
+    const moves = from.flatMap((path, i): DesignEdit[] => [{ op: 'remove', path }, ...(to ? [{ op: 'set' as const, path: to[i], value: valueAt(path) }] : [])]);
+    const suggested = moves.length > 0 ? (applyDesignEdits(keyed, moves) as CosmosContainerDesign) : keyed;
+    const firstLevelHot = (g: Finding) => g.ruleId === 'SG003' && g.path === 'partitionKey.paths[0]' && /^prefixHot/.test(g.messageId);
+    // SG003 at the first level where that level is the flat key's (a hierarchical key's first level was judged before).
+    const flat = container.partitionKey.paths.length === 1;
+    const rejected = (lintOrUndefined(suggested) ?? []).filter((g) => g.ruleId === 'SG002' || g.ruleId === 'SG004' || (flat && firstLevelHot(g)));
     return rejected.map(
       (g) => `${keyOf(f)} suggests ${JSON.stringify(suggested.partitionKey.paths.map((p) => p.path))}, which ${g.ruleId} rejects: ${g.message}`,
     );
@@ -249,14 +259,15 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     // A fix that says its buckets cannot split the full key's hottest value (one item, or a scope that is a key level:
     // "that value needs its own plan") is judged with the first level at least that value's share, which no count lowers.
     const keyWhole = typeof f.data?.insideShare === 'number' && f.data.insideShare > 1 / buckets + 1e-9 && f.data.finerSource === undefined;
-    if (keyWhole) return [];
     const bucketed = (n: number): CosmosContainerDesign => {
       const [first, ...deeper] = container.partitionKey.paths;
       const values = typeof first.cardinality === 'number' ? first.cardinality : 1;
+      // Where the fix says no bucket splits the full key's hottest value, the bucket holding it keeps it whole.
+      const share = (s: number) => (keyWhole ? Math.max(s / n, s * (f.data?.insideShare as number)) : s / n);
       const level: CosmosKeyPathDesign = {
         path: f.data?.bucketLevel as string,
         cardinality: values * n,
-        ...(first.hotKeyShare !== undefined ? { hotKeyShare: first.hotKeyShare / n } : {}),
+        ...(first.hotKeyShare !== undefined ? { hotKeyShare: share(first.hotKeyShare) } : {}),
       };
       const { sharding: _, ...rest } = container;
       // The full key's figures the fix says to re-declare (`prefixBucketsRedeclare`: its buckets hash a finer attribute
@@ -274,6 +285,16 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     const noRoom = (g: Finding) => g.ruleId === 'SG017' && g.messageId === 'cosmosNoRoomForPlacement';
     const out: string[] = [];
     const after = lintOrUndefined(bucketed(buckets)) ?? [];
+    // hier28 C: such a fix is not skipped but held to what it says: it writes no key of buckets (--fix would write a key
+    // that does not serve), and keyed by its buckets, that value whole in one, the design's first level asks for no more
+    // buckets as edits (--fix raising a count that cannot take the value below a bucket, round after round).
+    if (keyWhole) {
+      const says = `${keyOf(f)} says ${buckets} buckets of ${String(f.data?.bucketLevel)} cannot split the full key's hottest value`;
+      const keyEdit = (g: Finding) => (g.edits ?? []).some((e) => /(^|\.)partitionKey(\.|$)/.test(e.path));
+      if (keyEdit(f)) out.push(`${says}, yet writes them`);
+      for (const g of after.filter((h) => prefixHot(h) && keyEdit(h))) out.push(`${says}, but keyed so, ${g.ruleId} writes more: ${g.fix}`);
+      return out;
+    }
     for (const g of after.filter((h) => prefixHot(h) || noRoom(h) || h.ruleId === 'SG002'))
       out.push(`${keyOf(f)} suggests ${buckets} buckets of ${String(f.data?.bucketLevel)}, which ${g.ruleId} rejects: ${g.message}`);
     return out;
@@ -379,6 +400,24 @@ describe('fixes converge', () => {
     // A suggestion one bucket short would be caught.
     const short = findings.map((f) => (/^prefixHot/.test(f.messageId) ? { ...f, data: { ...f.data, buckets: buckets - 1 } } : f));
     expect(bucketProblems(design, short).join('\n')).toMatch(new RegExp(`suggests ${buckets - 1} buckets of /tenantIdBucket, which SG0(03|17) rejects`));
+  });
+
+  // hier28 C: a bucket fix that says its buckets cannot split the full key's hottest value (here one item: `/orderId` is
+  // unique) is no longer skipped: it must write no key of buckets, nor, keyed by them, ask for more as edits.
+  it('holds a bucket fix that cannot split the full key to what it says', () => {
+    // With no throughput declared (a container of 40,000 RU/s' worth of partitions).
+    const workload = { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 };
+    const design = { ...tenants(workload, { path: '/tenantId', cardinality: 1000 }, [{ path: '/orderId', cardinality: 'unique' }], 0), throughput: undefined };
+    const findings = lint(design);
+    const whole = findings.find((f) => /^prefixHot/.test(f.messageId));
+    expect(whole?.fix).toContain('is one item, which no bucket splits: that value needs its own plan');
+    expect(whole?.data).toMatchObject({ buckets: 3, bucketLevel: '/tenantIdBucket' });
+    expect(bucketProblems(design, findings)).toEqual([]);
+    // One that wrote its buckets as a key edit would be caught.
+    const writes = findings.map((f) =>
+      f === whole ? { ...f, edits: [{ op: 'set' as const, path: 'partitionKey.paths[0].path', value: '/tenantIdBucket' }] } : f,
+    );
+    expect(bucketProblems(design, writes).join('\n')).toMatch(/cannot split the full key's hottest value, yet writes them/);
   });
 
   // A first level that is already bucketed gets its bucket count raised, as edits the checks above apply and

@@ -30,7 +30,14 @@ import {
   shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
-import { bucketsSplitSize, DEFERRED_SIZE_SPLIT, PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
+import {
+  bucketsSplitSize,
+  DEFERRED_SIZE_SPLIT,
+  firstLevelSplits,
+  PREFIX_INGESTION_MESSAGES,
+  prefixIngestionHits,
+  type PrefixIngestionId,
+} from '../prefix-ingestion';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -277,6 +284,7 @@ export const hotKeyExceedsPartition = defineRule({
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
     "A GSI key's shards: they go in a separate key attribute the application writes; in a multi-attribute key with fewer than 4 attributes, a number attribute added to the key (DynamoDB hashes them together); with 4, no edit, since which attribute takes the shard is the designer's choice.",
     "A GSI hot on the table's hottest item's writes: random shards written afresh on every update of that item, sized for the 2 index writes each such update then costs; never a shard calculated from an attribute of the item (it names one shard). The alternative is a projection that leaves out what the updates change (with the index's declared write peak).",
+    'A flat Cosmos DB key\'s fix proposes a hierarchical key with a level below the hot value (`/tenantId` → `/userId`) only where that value, kept as its first level at its declared share and size, fits the physical partitions it spans: its documents stay on one until they hold 50 GB (Azure: "Hierarchical partition keys"), and SG003 judges that first level at least at the flat share. A proposed key says where the flat key\'s declared figures go: onto that first level, or, under a new first level that splits the value, removed.',
     "A hot first level of a hierarchical key: a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds; more container throughput (computed) is its alternative too. Its writes count the declared replicated copies of the full key, which sit under its first-level value; copies SG007 removes are not counted.",
     'A first level hot by its reads (they alone are over what its partitions leave it; its writes alone fit): the cache, with the share of its reads it must answer. A first-level value declared hot in one direction (`workload.hotKeyOperations`) takes its share of that direction and only the uniform 1/cardinality of the other.',
     'Where that cache comes: first where the other fix is a new synthetic first level (a new partition key, which Cosmos DB changes only by copying every document into a new container, and a fan-out of every query for one value); after a raise in place or more buckets of a level bucketed already, which keep the key and carry the edit.',
@@ -598,14 +606,6 @@ function wholeUnderFirstLevel(a: SpaceAnalysis, first: RuleHit<PrefixIngestionId
     levelRest,
     levelLeft: Math.max(0, prefixUsable - levelRest),
   };
-}
-
-/** How many ways each fix the first level's finding offers splits its hottest value: a synthetic level's bucket counts
- *  (at today's RU/s or at a raise), or the factor by which more buckets of a level bucketed already split each. */
-export function firstLevelSplits(data: MessageData): number[] {
-  const n = (key: string) => (typeof data[key] === 'number' ? [data[key] as number] : []);
-  if (typeof data.declaredBuckets === 'number') return n('buckets').map((b) => b / (data.declaredBuckets as number));
-  return [...n('bucketFactor'), ...n('buckets'), ...n('bucketsAtRaise'), ...n('fewBuckets')];
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { KeyAttribute } from '../../design/key-design';
 import { fits } from '../../design/sharding';
-import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, SHARD_RAISE, type AdviceId } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, MOVED_FIGURES, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
-import { bucketsSplitSize, prefixIngestionHits } from '../prefix-ingestion';
+import { bucketsSplitSize, firstLevelSplits, prefixIngestionHits } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
-import { firstLevelSplits } from './hot-key-exceeds-partition';
 
 type Id =
   | 'logicalPartition'
@@ -50,6 +49,7 @@ export const logicalPartitionSize = defineRule({
     'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
     "Where that level goes: after the deepest level a declared query gives by prefix (reads by (`/tenantId`, `/day`): `/tenantId` → `/day` → the new level), since a level between breaks that prefix and the query fans out over the first-level value's partitions. With no queries declared, before a time bucket (SG004's order), and the fix names the order with it last, which keeps a read by the whole current key targeted.",
     "That deeper key also where the hottest value's load needs shards (SG003): it fixes the size, not the load, since a first-level value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so the fix says the load's shards are still needed.",
+    "Not where that value, the deeper key's first level, would be over on the physical partitions its size spans (SG003 judges that level at least at the flat key's share, decision 85): the shards, which fix size and load, lead instead. Where it is proposed, the flat key's declared `workload.hotKeyShare` and `storage.largestPartitionGb` are said to be declared on that first level (`partitionKey.paths[0]`), which keeps the value whole; under a new first level, which splits it, to be removed.",
     'Under a first level whose SG003 fix buckets on an attribute finer than the key (the item `id`), each bucket holds 1/N of every full key value: where size ÷ N fits, SG006 (and SG003 on the full key) defers to that fix, with no shards of the full key.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
@@ -77,9 +77,9 @@ export const logicalPartitionSize = defineRule({
       'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
     // For a size problem the level below is Microsoft's answer ("if you have scenarios in which
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
-    finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; or `,
+    finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}${MOVED_FIGURES}; or `,
     // The deeper key fixes the size; a write-hot value under 50 GB keeps its writes on one physical partition.
-    finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
+    finerLevelLoadStays: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions, while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}${MOVED_FIGURES}; this fixes the size, not the load: a {{key|key}} value's documents, and every write to it, stay on one physical partition until they hold 50 GB, so its load still needs SG003's fix; or `,
     // The first level's buckets (SG003 at the first level), hashing a finer attribute than the key, split this value too.
     deferToFirstLevelBuckets:
       "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets, its data as its reads and writes: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable; shards of the full key would keep that value's documents under one first-level value, whose load its fix already spreads",
