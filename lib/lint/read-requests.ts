@@ -68,7 +68,8 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  * Undefined where every value is sharded.
  */
 function shardedValues(analysis: SpaceAnalysis): ShardedValues | undefined {
-  const hotValues = analysis.space.sharding?.hotValues;
+  // An index carrying the table's shards (`hotKeyShareCarried`) holds suffixes on the table's listed values' items alone.
+  const hotValues = (analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried)?.hotValues;
   const { total, hot, trafficValues } = analysis;
   if (hotValues === undefined || !(total.reads > 0)) return undefined;
   const even = Number.isFinite(trafficValues) && trafficValues > 0 ? total.reads / trafficValues : 0;
