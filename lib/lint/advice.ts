@@ -15,7 +15,7 @@ import { cacheWordsOf } from './cache-words';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import type { DesignEdit } from './edits';
 import { code } from './format';
-import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
+import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
@@ -688,7 +688,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache && !readsCached) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
-  const pastQuota = fanOutPastQuota(analysis, n, fanOut);
+  // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
+  const judge = count === undefined ? undefined : readsCached ? warmLever(analysis, true)?.dimensionsOf : analysis.once(warmLever)?.dimensionsOf;
+  const pastQuota = fanOutPastQuota(analysis, n, fanOut, proposedHotValues(analysis, judge));
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
@@ -928,11 +930,11 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
  * writes past 1,000,000 RU/s per container, or per database) and does not at the key space's reads today: the fix
  * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
-export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
+export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
   const { space } = analysis;
   if (readsPastQuota(analysis, readRequests(analysis).units)) return undefined;
   const fanning = new Set(fanOut);
-  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
+  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p), hotValues);
   const passed = readsPastQuota(analysis, reads.units);
   if (!passed) return undefined;
   const fanOutSpace = space.index === undefined ? `the ${analysis.owner.profile.nouns.resource}` : `index ${code(space.index)}`;
