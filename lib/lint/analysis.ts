@@ -11,7 +11,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { largestPartitionSize } from './partition-size';
-import { carriesKey, readsWholeKey } from './queries';
+import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
@@ -613,8 +613,13 @@ function planFor(analysis: SpaceAnalysis): Plan {
       declared === 'random' || analysis.inherited
         ? undefined
         : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
-    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard.
-    const candidate = source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source)) ? undefined : source;
+    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard. Nor,
+    // on an index with no source declared, an attribute none of its queries gives: a calculated shard's one benefit
+    // there is a read of one value of it on one shard (the table's item, not the index's entry, is what writes address),
+    // and with no such read every query fans out as over random shards (ride-flawed.json: `available-by-city` hashed
+    // `driverId`, its sort key, which no query on it names).
+    const unread = source !== undefined && space.index !== undefined && declared === undefined && !analysis.owner.patternsOn(space).some((p) => carries(p, source));
+    const candidate = unread || (source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source))) ? undefined : source;
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
