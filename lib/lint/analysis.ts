@@ -239,8 +239,8 @@ export class SpaceAnalysis {
     const writeShare = this.inherited?.share ?? hotKeyShare;
     const shareHot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): `hotKeyShare` is one of the table's shards
-    // of the value; the value's own loads are those × the shards, which the busiest stored key (`perKey`) takes a shard of
-    // (a page read, `limit`, reads a page of every shard, so each of them takes the value's whole reads).
+    // of the value; the value's own loads are the table's share of the index's (`carried.share`), which the busiest stored
+    // key (`perKey`) takes a shard of (a page read, `limit`, reads a page of every shard, so each takes the value's reads).
     this.hot =
       carried === undefined
         ? shareHot
@@ -618,7 +618,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // there is a read of one value of it on one shard (the table's item, not the index's entry, is what writes address),
     // and with no such read every query fans out as over random shards (ride-flawed.json: `available-by-city` hashed
     // `driverId`, its sort key, which no query on it names).
-    const unread = source !== undefined && space.index !== undefined && declared === undefined && !analysis.owner.patternsOn(space).some((p) => carries(p, source));
+    const unread =
+      source !== undefined && space.index !== undefined && declared === undefined && !analysis.owner.patternsOn(space).some((p) => carries(p, source));
     const candidate = unread || (source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source))) ? undefined : source;
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {

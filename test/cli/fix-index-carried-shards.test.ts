@@ -16,6 +16,7 @@ import { cli, fixtures, tempTree } from './helpers';
 interface Finding {
   readonly ruleId: string;
   readonly index?: string;
+  readonly message: string;
   readonly fix: string;
   readonly edits?: unknown[];
 }
@@ -59,7 +60,9 @@ describe('--fix of game-flawed.json converges: the index keyed by the sharded se
     // its neighbours, and the fix asked for 37 shards of the index's own on `seasonIdShard`).
     for (const f of onIndex.filter((g) => g.ruleId !== 'SG009')) {
       expect(f.fix).toContain('no shard count serves: every page of `top-100` reads all the shards');
-      expect(f.fix).toContain("its writes (11,400 WCU) fit on the 37 shards of the table's `sharding`, which the index key holds as the table stores it: 308.11 WCU a shard");
+      expect(f.fix).toContain(
+        "its writes (11,400 WCU) fit on the 37 shards of the table's `sharding`, which the index key holds as the table stores it: 308.11 WCU a shard",
+      );
       expect(f.fix).not.toContain('seasonIdShard');
       expect(f.edits ?? []).toEqual([]);
     }

@@ -6,10 +6,10 @@
  * no edit, where the declared plan the next lint judges reads 1,000 × 23 + 1,000 = 24,000 RCU (30,000 at 80%). The
  * proposed and the declared plan are now counted by one function (read-requests.ts, `shardedValues`).
  */
-import { lint, type DesignInput } from '../../lib';
+import { lint, type DesignInput, type ShardingDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
 
-const events = (sharding?: object, fanOut?: boolean): DesignInput => ({
+const events = (sharding?: ShardingDesign, fanOut?: boolean): DesignInput => ({
   tables: [
     {
       name: 'events',
