@@ -23,7 +23,7 @@ import {
   type LintOptions,
   type Severity,
 } from '../index';
-import { parseFieldPath, prefixPath, rebasePath } from '../internal';
+import { CATEGORICAL_BY_NAME, parseFieldPath, prefixPath, rebasePath } from '../internal';
 import { applicationChange, recreatesResource } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
@@ -62,7 +62,7 @@ function categoricalNotFixed(f: Finding): string | undefined {
   const key = categoricalKey.map((name) => `\`${printable(String(name))}\``).join(' + ');
   const why =
     categoricalBy === 'name'
-      ? `${key} is named like a status, type or region, a category of the items, not their identity`
+      ? `${key} ${CATEGORICAL_BY_NAME}`
       : `${key} has ${String(categoricalValues)} values, no more than the ${String(categoricalShards)} shards its fix names`;
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
 }

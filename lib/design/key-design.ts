@@ -169,6 +169,13 @@ export interface CarriedShards {
   readonly strategy: 'random' | 'calculated';
   /** The table's shard count: the stored keys of one value the index's key takes. */
   readonly shards: number;
+  /** The table's hottest value's share (`workload.hotKeyShare`), which those shards divide: the value's share of the
+   *  index's traffic over all of them. */
+  readonly share: number;
+  /** The table's `sharding.hotValues`: only its hottest values are sharded, so the index's keys hold suffixes on those
+   *  values' items alone, and only their reads fan out (read-requests.ts).
+   *  @default - none: every value is sharded */
+  readonly hotValues?: number;
   /** The table's shard source (`calculated`).
    *  @default - none: random shards have none */
   readonly sourceAttribute?: string;

@@ -118,7 +118,12 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
       `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`,
     );
   }
-  const hot = hottestShare(declared, currentBucketShare(draft.partitionKey), uniformShare);
+  // The table's shards an index carries stay known however few of its keys' traffic one of them takes (share ÷ N at
+  // or below the uniform share: 0.4 ÷ 80 of a 200-value key): its reads must still fan out over them (SG009).
+  const carried = declared?.carried;
+  const hot = carried
+    ? { share: Math.max(declared.value, uniformShare), source: 'derived' as const }
+    : hottestShare(declared, currentBucketShare(draft.partitionKey), uniformShare);
   const workload: Workload = {
     peakReadUnits: draft.reads.units,
     peakWriteUnits: draft.peakWriteUnits,
@@ -131,7 +136,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShareAt: declared?.at,
     hotKeyShareLevel: declared?.level,
     ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : {}),
-    ...(declared?.carried !== undefined && hot.source === 'derived' ? { hotKeyShareCarried: declared.carried } : {}),
+    ...(carried !== undefined ? { hotKeyShareCarried: carried } : {}),
     hotKeyOperations: draft.hotKeyOperations ?? 'both',
     path: workloadPath,
   };

@@ -192,7 +192,14 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   const strategy = table.sharding?.strategy;
   const carried: CarriedShards | undefined =
     shards > 1 && (strategy === 'random' || strategy === 'calculated')
-      ? { strategy, shards, ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : {}), path: 'sharding' }
+      ? {
+          strategy,
+          shards,
+          share,
+          ...(table.sharding?.hotValues !== undefined ? { hotValues: table.sharding.hotValues } : {}),
+          ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : {}),
+          path: 'sharding',
+        }
       : undefined;
   return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : {}) };
 }

@@ -10,12 +10,12 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
-import type { SpaceAnalysis } from './analysis';
+import { carriedShards, carriesTableShards, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
-import { HOT_VALUES_MESSAGES, withHotValuesOnly } from './hot-values';
+import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
@@ -300,6 +300,12 @@ export const ADVICE_MESSAGES = {
   // Writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
+  // The table's count raised for an index whose key holds the table's stored keys (analysis.ts, `carryingIndexNeed`).
+  forCarryingIndex:
+    "; N = {{shards}}, not the {{carryingOwnShards}} the table's own hottest value needs: index {{carryingIndex|code}} is keyed by {{key|key}} as the table stores it, so these shards are its shards too, and its hottest value needs {{shards}}",
+  // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
+  carriedWritesFit:
+    "; its writes ({{hotWrites}} {{writeUnit}}) fit on the {{carriedShards}} shards {{?carriedPlanned}}the table's fix gives its `sharding`{{/carriedPlanned}}{{!carriedPlanned}}of the table's `sharding`{{/carriedPlanned}}, which the index key holds as the table stores it: {{carriedWriteLoad}} {{writeUnit}} a shard, within the usable {{carriedWriteUsable}} {{writeUnit}} its neighbours leave",
   deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
   newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
   orFinerLevel: `; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix${MOVED_FIGURES}`,
@@ -681,13 +687,18 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const form = shardFormOf(analysis);
   const separate = form !== 'key';
   const ids = shardingClause(analysis, n, form);
+  // A count an index carrying the table's shards sets (analysis.ts, `carryingIndexNeed`): said where the plan's is written.
+  const carrying = plan.carryingIndex !== undefined && n === plan.shards ? plan.carryingIndex : undefined;
+  if (carrying) ids.push('forCarryingIndex');
   // Named only where the shard goes in an attribute of its own (a table key takes it into its own value).
   const shardAttribute = separate ? shardAttributeOf(analysis, form) : undefined;
   const fullKey = form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache && !readsCached) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
-  const pastQuota = fanOutPastQuota(analysis, n, fanOut);
+  // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
+  const judge = count === undefined ? undefined : readsCached ? warmLever(analysis, true)?.dimensionsOf : analysis.once(warmLever)?.dimensionsOf;
+  const pastQuota = fanOutPastQuota(analysis, n, fanOut, proposedHotValues(analysis, judge));
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
@@ -702,6 +713,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
+    carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
@@ -937,11 +949,11 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
  * writes past 1,000,000 RU/s per container, or per database) and does not at the key space's reads today: the fix
  * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
-export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
+export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
   const { space } = analysis;
   if (readsPastQuota(analysis, readRequests(analysis).units)) return undefined;
   const fanning = new Set(fanOut);
-  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
+  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p), hotValues);
   const passed = readsPastQuota(analysis, reads.units);
   if (!passed) return undefined;
   const fanOutSpace = space.index === undefined ? `the ${analysis.owner.profile.nouns.resource}` : `index ${code(space.index)}`;
@@ -1192,7 +1204,11 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   }
   // Where a raise is named, it already says how the writes are served (unsharded, or once sharded): no second count.
   const writesOver = namesRaise ? undefined : dimensions({ reads: 0, writes: hot.writes }).find((d) => !fits(d.load, d.usable));
-  if (writesOver) {
+  const carried = writesOver ? carriedWritesFit(analysis) : undefined;
+  if (carried) {
+    ids.push('carriedWritesFit');
+    Object.assign(data, carried);
+  } else if (writesOver) {
     // Shards for the writes alone, within maxShards; past it, the writes must shrink before they reach the key.
     const { maxShards } = design.thresholds;
     const layout = analysis.plan.layout;
@@ -1219,6 +1235,25 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
+}
+
+/**
+ * The table's write shards an index's key holds, where its hottest value's writes fit on them: the table's declared
+ * sharding (`carriedShards`), or the one the table's fix writes (`carriesTableShards`: its plan's count, sized for this
+ * index too, analysis.ts `carryingIndexNeed`). Those writes then need no shard attribute of the index's own. Undefined
+ * where the index carries none, or its writes are over on them.
+ */
+function carriedWritesFit(analysis: SpaceAnalysis): MessageData | undefined {
+  const { design, space, hot } = analysis;
+  const declared = carriedShards(space);
+  const table = declared === undefined && carriesTableShards(design, space) ? analysis.owner.of(design.primaryKey).plan : undefined;
+  const planned = table?.layout === 'random' || table?.layout === 'calculated' ? { strategy: table.layout, shards: table.shards } : undefined;
+  const shards = declared?.shards ?? planned?.shards;
+  const layout = declared?.strategy ?? planned?.strategy;
+  if (layout === undefined || shards === undefined || shards <= 1) return undefined;
+  const write = analysis.dimensionsAt(layout, shards, { reads: 0, writes: hot.writes }).find((d) => d.label === 'write');
+  if (write === undefined || !fits(write.load, write.usable)) return undefined;
+  return { carriedShards: shards, ...(declared === undefined ? { carriedPlanned: true } : {}), carriedWriteLoad: write.load, carriedWriteUsable: write.usable };
 }
 
 /**

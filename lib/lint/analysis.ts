@@ -11,7 +11,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { largestPartitionSize } from './partition-size';
-import { carriesKey, readsWholeKey } from './queries';
+import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
@@ -35,6 +35,22 @@ export interface Plan {
    *  dominant value (maxHotKeyShare, SG014) are warnings with a growth note, never a reason to raise N:
    *  10 copies of a read-hot item where 2 suffice make every write 10×. */
   readonly needs: { readonly throughput: number | undefined; readonly size: number };
+  /** A table's shards raised to the count an index carrying them needs (`carryingIndexNeed`); absent where its own
+   *  load sets N. */
+  readonly carryingIndex?: CarryingIndex;
+}
+
+/**
+ * The index whose hottest value a table's write shards spread too (`carriesTableShards`), where it needs more of them
+ * than the table's own load does: the table's N is then the index's.
+ */
+export interface CarryingIndex {
+  /** The index's name. */
+  readonly index: string;
+  /** The shards its hottest value needs (its plan's `needs.throughput`): the table's N. */
+  readonly shards: number;
+  /** The shards the table's own hottest value needs. */
+  readonly own: number;
 }
 
 /**
@@ -223,14 +239,14 @@ export class SpaceAnalysis {
     const writeShare = this.inherited?.share ?? hotKeyShare;
     const shareHot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): `hotKeyShare` is one of the table's shards
-    // of the value; the value's own loads are those × the shards, which the busiest stored key (`perKey`) takes a shard of
-    // (a page read, `limit`, reads a page of every shard, so each of them takes the value's whole reads).
+    // of the value; the value's own loads are the table's share of the index's (`carried.share`), which the busiest stored
+    // key (`perKey`) takes a shard of (a page read, `limit`, reads a page of every shard, so each takes the value's reads).
     this.hot =
       carried === undefined
         ? shareHot
         : {
-            reads: this.namedReads ? shareHot.reads : Math.min(peakReadUnits, shareHot.reads * carried.shards),
-            writes: this.inherited ? shareHot.writes : Math.min(this.written.units, shareHot.writes * carried.shards),
+            reads: this.namedReads || shareHot.reads === 0 ? shareHot.reads : peakReadUnits * carried.share,
+            writes: this.inherited || shareHot.writes === 0 ? shareHot.writes : this.written.units * carried.share,
           };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
@@ -585,8 +601,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), analysis.countToTry('random', hot, unsharded));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const throughput =
+    const own =
       full === undefined && !analysis.spreadReadsBesideNeighbours() ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
+    // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
+    const carrying = carryingIndexNeed(analysis, own);
+    const throughput = carrying?.shards ?? own;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
     // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
@@ -594,8 +613,14 @@ function planFor(analysis: SpaceAnalysis): Plan {
       declared === 'random' || analysis.inherited
         ? undefined
         : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
-    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard.
-    const candidate = source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source)) ? undefined : source;
+    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard. Nor,
+    // on an index with no source declared, an attribute none of its queries gives: a calculated shard's one benefit
+    // there is a read of one value of it on one shard (the table's item, not the index's entry, is what writes address),
+    // and with no such read every query fans out as over random shards (ride-flawed.json: `available-by-city` hashed
+    // `driverId`, its sort key, which no query on it names).
+    const unread =
+      source !== undefined && space.index !== undefined && declared === undefined && !analysis.owner.patternsOn(space).some((p) => carries(p, source));
+    const candidate = unread || (source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source))) ? undefined : source;
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
@@ -604,6 +629,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
       complete: shards !== undefined && full !== undefined,
       readsNeedCache: full === undefined && throughput !== undefined,
       needs: { throughput, size },
+      ...(carrying && shards === carrying.shards ? { carryingIndex: carrying } : {}),
     };
   }
   if (hotAtAll && space.index !== undefined) {
@@ -624,6 +650,48 @@ function planFor(analysis: SpaceAnalysis): Plan {
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
 export function hotLoad(a: SpaceAnalysis, label: LoadDimension['label']): number {
   return label === 'read' ? a.hot.reads : label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
+}
+
+/**
+ * Whether `space`, an index, holds the table's stored keys, so that the table's write sharding (`seasonId#0`…) spreads
+ * its hottest value as well: the index's hottest value is the table's (its share derived from the table's
+ * `workload.hotKeyShare`), its key names the table's partition-key attribute itself, and it has no sharding of its own
+ * (normalize-table.ts, `tableHotShare`, which credits it with those shards once the table declares them).
+ */
+export function carriesTableShards(design: KeyDesign, space: KeySpace): boolean {
+  const { workload } = space;
+  if (space === design.primaryKey || space.index === undefined || space.sharding !== undefined) return false;
+  if (workload.hotKeyShareSource !== 'derived' || workload.hotKeyShareAt !== 'workload.hotKeyShare' || workload.hotKeyShareInherited !== undefined) {
+    return false;
+  }
+  const [tableKey] = design.primaryKey.partitionKey;
+  return design.primaryKey.partitionKey.length === 1 && space.partitionKey.some((a) => sameAttribute(a.name, tableKey.name));
+}
+
+/**
+ * The index that carries a table's write shards (`carriesTableShards`) and needs more of them than the table's own
+ * hottest value (`own`): one table sharding is the suffix of both, so the plan --fix writes must fit the index too, or
+ * the next lint finds the index over on the table's shards (game-flawed.json: 18 for the table's 5,700 WCU left the
+ * index's 11,400 at 633 WCU a shard, 1,107 with its neighbours). AWS: each suffix is a partition-key value of its own,
+ * spreading the writes of one logical value ("Using write sharding to distribute workloads evenly"), and a GSI's
+ * partition key is an item attribute like any other, written on each item ("Using Global Secondary Indexes"), so
+ * the index's key values are the table's stored keys. Raising the table's N costs the table no read where its reads
+ * give the calculated source (one shard) and its whole-value reads fan out anyway; keying the index by a separate
+ * shard attribute of its own instead means a new attribute on every item and a new index. Undefined where the table's
+ * own count serves every such index, where an index needs no count that fits (its own finding says so) or one past
+ * `maxShards`, and for an index whose hottest value's writes are one table item's (no shard of the table spreads them).
+ */
+function carryingIndexNeed(analysis: SpaceAnalysis, own: number | undefined): CarryingIndex | undefined {
+  const { design, space } = analysis;
+  if (own === undefined || space !== design.primaryKey) return undefined;
+  let best: CarryingIndex | undefined;
+  for (const index of analysis.owner.spaces) {
+    if (index.inherited !== undefined || !carriesTableShards(design, index.space)) continue;
+    const need = index.plan.needs.throughput;
+    if (need === undefined || need <= (best?.shards ?? own) || need > design.thresholds.maxShards) continue;
+    best = { index: index.space.index as string, shards: need, own };
+  }
+  return best;
 }
 
 /** The table's write shards an index's key values carry (normalize-table.ts, `tableHotShare`); none where it declares its own sharding. */

@@ -19,9 +19,11 @@ import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import type { MessageData } from './rule';
 
+/** Why a key named like a category is one, after the key: the finding's clause and --fix's note (cli/fix.ts) both say it. */
+export const CATEGORICAL_BY_NAME = 'is named like a status, type or region, a category of the items rather than their identity';
+
 export const CATEGORICAL_KEY_MESSAGES = {
-  categoricalByName:
-    '; --fix writes no edit for these shards: {{categoricalKey|key}} is named like a status, type or region, a category of the items rather than their identity',
+  categoricalByName: `; --fix writes no edit for these shards: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}`,
   categoricalByValues:
     '; --fix writes no edit for these shards: {{categoricalKey|key}} has {{categoricalValues|one=# value|other=# values}}, no more than the {{categoricalShards}} shards, so the shards alone would be the spread of the key',
   categoricalRandomReads:

@@ -62,6 +62,16 @@ export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readon
 }
 
 /**
+ * The `sharding.hotValues` a fix that shards the key anew would declare (`withHotValuesOnly`: 1 where the next hottest
+ * value fits unsharded, judged on `judge`'s partitions where the fix makes more), for what that fix's fan-out costs
+ * (read-requests.ts): only the listed value's reads then fan out. Undefined where the key is sharded already (its
+ * declared `hotValues` counts) or the fix shards every value.
+ */
+export function proposedHotValues(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): number | undefined {
+  return a.space.sharding === undefined && hotValuesOnly(a, judge) !== undefined ? 1 : undefined;
+}
+
+/**
  * The next hottest value of a key that qualifies for a sharding of its hottest value alone, judged unsharded beside its
  * own neighbours (`valueDimensions`, or `judge`'s partitions where the fix makes more), with the figures the clauses
  * quote: the nearest to its ceiling where it fits, the worst over where not. Undefined where the key does not qualify.

@@ -65,10 +65,12 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  * The values `analysis`'s declared sharding shards where it lists its hottest only (`sharding.hotValues`), with their
  * share of the key space's reads: the hottest value's reads (at least the even 1/values every value takes, where its
  * declared share is of its writes) and, for each further listed value, an even part of what the hottest leaves.
- * Undefined where every value is sharded.
+ * Undefined where every value is sharded. `proposed`: the `hotValues` a fix's sharding would declare (hot-values.ts,
+ * `proposedHotValues`), counted as a declared one is, so the fix's quota check and the next lint's SG017 agree.
  */
-function shardedValues(analysis: SpaceAnalysis): ShardedValues | undefined {
-  const hotValues = analysis.space.sharding?.hotValues;
+function shardedValues(analysis: SpaceAnalysis, proposed?: number): ShardedValues | undefined {
+  // An index carrying the table's shards (`hotKeyShareCarried`) holds suffixes on the table's listed values' items alone.
+  const hotValues = proposed ?? (analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried)?.hotValues;
   const { total, hot, trafficValues } = analysis;
   if (hotValues === undefined || !(total.reads > 0)) return undefined;
   const even = Number.isFinite(trafficValues) && trafficValues > 0 ? total.reads / trafficValues : 0;
@@ -79,9 +81,10 @@ function shardedValues(analysis: SpaceAnalysis): ShardedValues | undefined {
 
 /**
  * The read peak of `analysis`'s key space were its key sharded into `shards`, with the patterns `fansOut` accepts
- * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota).
+ * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota). `hotValues`:
+ * the fix's `sharding.hotValues` where it shards the hottest values only, not yet declared (`shardedValues`).
  */
-export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean): ReadRequests {
+export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
   const { space } = analysis;
   const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
@@ -89,7 +92,7 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
     analysis,
     shards,
     patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p)),
-    shardedValues(analysis),
+    shardedValues(analysis, hotValues),
   );
 }
 

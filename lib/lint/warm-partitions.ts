@@ -60,6 +60,9 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const design = analysis.design as DynamoDbKeyDesign;
   if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
+  // A count an index carrying the table's shards sets (`carryingIndex`): the table's warm throughput makes no partition of
+  // the index's, which its shards are for, so no pre-warm of the table lowers it.
+  if (plan.carryingIndex !== undefined) return undefined;
   const layout: KeyLayout = plan.layout;
   const now = analysis.over[0].neighbours?.partitions;
   const capacity = design.capacity.find((c) => c.index === space.index);

@@ -20,7 +20,7 @@ describe('--fix on a container keyed by a category (chat-flawed.json)', () => {
     expect(messages.throughput).toEqual({ autoscaleMax: 57000 });
     for (const rule of ['SG001', 'SG006'])
       expect(stdout).toContain(
-        `${rule} not fixed: a re-key is the fix, not shards: \`/conversationType\` is named like a status, type or region, a category of the items, not their identity (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`,
+        `${rule} not fixed: a re-key is the fix, not shards: \`/conversationType\` is named like a status, type or region, a category of the items rather than their identity (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`,
       );
     expect(stdout).not.toContain('fixed   SG001');
     // `messages` keeps SG017's raise; its reorder (SG002) is not written since hier27: put first, `/conversationId`

@@ -896,5 +896,5 @@ function tableKeyShare(space: KeySpace): boolean {
  */
 function valueShare(space: KeySpace): number {
   const carried = carriedShards(space);
-  return carried ? Math.min(1, space.workload.hotKeyShare * carried.shards) : space.workload.hotKeyShare;
+  return carried ? carried.share : space.workload.hotKeyShare;
 }

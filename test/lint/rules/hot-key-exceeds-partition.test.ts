@@ -397,14 +397,16 @@ testRule('SG003', {
           index: 'by-category',
           // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
           // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
-          data: { strategy: 'calculated', shards: 5 },
-          fix: /N = 5 calculated shards.*only reads of a whole `category` value query all 5, so set fanOut on `browse-by-price`; make it a new index, `by-category-v2`, since an index key cannot change in place; the edits declare it in place of `by-category`, the design once the rollout is done, which one deploy cannot reach \(an update that adds one index and deletes another fails\): first deploy `by-category-v2` beside `by-category`, still declared, move the readers to it once it is active, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
-          // The index is keyed by the separate shard attribute the fix names, and its queries give it.
+          // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
+          // the price would put no read on one shard.
+          data: { strategy: 'random', shards: 5 },
+          fix: /N = 5 random shards\), instead of by `category` itself: every read of one `category` value must then query all 5, so set fanOut on `browse-by-price`; make it a new index, `by-category-v2`, since an index key cannot change in place; the edits declare it in place of `by-category`, the design once the rollout is done, which one deploy cannot reach \(an update that adds one index and deletes another fails\): first deploy `by-category-v2` beside `by-category`, still declared, move the readers to it once it is active, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
               op: 'set',
               path: 'globalSecondaryIndexes[0].sharding',
-              value: { strategy: 'calculated', shards: 5, sourceAttribute: 'price', logicalAttribute: 'category' },
+              value: { strategy: 'random', shards: 5, logicalAttribute: 'category' },
             },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'categoryShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
