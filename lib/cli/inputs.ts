@@ -3,8 +3,8 @@
  * config's `designs`), expanded to candidate files, each once.
  *
  * - A file named directly is always linted.
- * - A directory is searched recursively for `*.json` (and `*.yaml`, to say that YAML templates are
- *   not read), skipping `node_modules` and dot-directories. Symbolic links to directories are not
+ * - A directory is searched recursively for `*.json`, `*.jsonc` and `*.json5` in any case (a design saved as
+ *   `Ledger.JSON` is still one; what is not JSON is named) and `*.yaml` (to say that YAML templates are not read), skipping `node_modules` and dot-directories. Symbolic links to directories are not
  *   followed (no cycles, nothing read outside the tree searched) but named, with where they lead,
  *   since one may hold designs, unless the search visits where they lead itself (a link to a directory
  *   of the tree: its files are read through their real path); a symbolic link that leads nowhere, loops
@@ -213,7 +213,7 @@ function assemblyListing(dir: string): { templates: Set<string>; directories: Se
 /** The environment of a stack the manifest gives none: CDK's own words for one left to deploy time. */
 const UNKNOWN_ENVIRONMENT = 'aws://unknown-account/unknown-region';
 
-const DESIGN_FILE = /\.(?:json|ya?ml)$/;
+const DESIGN_FILE = /\.(?:json[5c]?|ya?ml)$/i;
 
 /**
  * Files under `root`, sorted, following the rules in this file's header; `visited` collects the real path of every

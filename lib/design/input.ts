@@ -420,8 +420,10 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
   /** Capacity mode; its figures are `capacity` (provisioned) or `onDemand` (maximums).
    *  @default - 'provisioned' when `capacity` is given, else 'on-demand' */
   readonly billing?: 'on-demand' | 'provisioned';
-  /** The declared peak arrives as soon as the table exists (a launch, a cut-over from another store), rather
-   *  than being grown into. A new on-demand table or GSI sustains 4,000 WCU or 12,000 RCU (or a linear combination)
+  /** The declared peak arrives faster than the table grows into it: as soon as the table exists (a launch, a
+   *  cut-over from another store), or as a spike far above the traffic it usually serves (a ticket on-sale, a flash
+   *  sale), since on-demand serves up to double its previous peak and throttles more within 30 minutes ("On-demand
+   *  capacity mode", peak traffic and scaling properties). A new on-demand table or GSI sustains 4,000 WCU or 12,000 RCU (or a linear combination)
    *  until it has scaled, so SG017 then asks for `warmThroughput` to cover the peak (Developer Guide, "Pre-warming");
    *  a new provisioned one is created with its auto-scaling minimum, which auto scaling raises only minutes later,
    *  so SG017 asks for a minimum that covers it.

@@ -312,7 +312,8 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (invisible !== undefined) return report(issues, place, key, invisible);
       if (pattern && !pattern.test(value)) {
         const meant = suggest?.(value);
-        if (meant === undefined) return fail(issues, place, key, expected, value);
+        // A string of the wrong form: "expected a string (…)" would read as a wrong type.
+        if (meant === undefined) return fail(issues, place, key, patternHint ?? expected, value);
         return report(issues, place, key, `expected ${patternHint ?? expected}, got ${describe(value)} (did you mean ${JSON.stringify(meant)}?)`);
       }
       return value;

@@ -102,6 +102,26 @@ describe('ordinary JSON a search finds (package.json, tsconfig.json with comment
   });
 });
 
+// stranger28b: a flawed design saved as `upper.JSON`, or as `ledger.json5`, was not found by a search, and a folder with
+// one other clean design passed ("1 file") without a word of either.
+describe('a design file named in another case, or .json5/.jsonc, a search finds', () => {
+  it('is linted by its content like any *.json; JSON5 that is not JSON is named as not JSON', async () => {
+    const dir = tempTree({ 'good.json': DESIGN, 'upper.JSON': designWithFindings(1), 'with-comments.jsonc': TSCONFIG, 'ledger.json5': '{ tables: [] }\n' });
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(1);
+    const { files, summary } = report(stdout);
+    const byName = Object.fromEntries(files.map((f) => [f.file.slice(dir.length + 1), f]));
+    expect(byName['upper.JSON'].skipped).toBeFalsy();
+    expect((byName['upper.JSON'] as JsonFile & { findings: unknown[] }).findings.length).toBeGreaterThan(0);
+    expect(byName['ledger.json5']).toMatchObject({ skipped: true, notes: [{ line: 1, column: 3 }] });
+    expect(byName['ledger.json5'].notes[0].message).toMatch(/^not linted: it is not JSON \(line 1, column 3/);
+    expect(summary.files).toBe(2);
+    const verbose = report((await cli(['lint', dir, '--verbose', '--format', 'json'])).stdout);
+    const comments = verbose.files.find((f) => f.file.endsWith('with-comments.jsonc'));
+    expect(comments?.notes.map((n) => n.message)).toEqual([expect.stringMatching(/^not linted: JSON with comments and no design/)]);
+  });
+});
+
 describe('a symbolic link to a directory a search finds', () => {
   // A monorepo package whose designs are a link to a shared directory (with findings in it), beside a design of its own.
   const tree = (ownDesign = true) => {

@@ -52,6 +52,24 @@ describe('a uniform key at its container’s usable line', () => {
     expect(found(design, 'SG017').map((f) => [f.messageId, f.severity])).toEqual([['cosmosNoRoomForPlacement', 'warning']]);
   });
 
+  // stranger28a: a `/day` → `/followerId` timeline. SG002 reports the current day's prefix (every write under it); SG017
+  // said `/day` "has no hot value (365 values of … RU/s each)" beside it and asked a raise for a spread that isn't there.
+  it('hierarchical, a time-bucket first level: SG002 judges its prefix, SG017 does not call its values even', () => {
+    const design = tenants({
+      name: 'u-day',
+      partitionKey: {
+        paths: [
+          { path: '/day', cardinality: 300 },
+          { path: '/followerId', cardinality: 'unique' },
+        ],
+      },
+    });
+    expect(found(design, 'SG002').map((f) => [f.messageId, f.path])).toEqual([['timeFirst', 'partitionKey.paths[0]']]);
+    expect(found(design, 'SG017')).toEqual([]);
+    // The same 300 first-level values as a business level: the uniform spread is SG017's (the test above).
+    expect(found(tenants({ partitionKey: hpk }), 'SG017').map((f) => f.messageId)).toEqual(['cosmosNoRoomForPlacement']);
+  });
+
   // A 0.5% value (150 RU/s) beside its neighbours is within its partition's full RU/s, above only the headroom: served at
   // its peak, a warning (Decision 78; it was an error). The 20% whale is over its partition in full: still an error.
   it.each([

@@ -279,7 +279,6 @@ function onePartitionHit(a: SpaceAnalysis): RuleHit<Id> | undefined {
   };
 }
 
-/** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 /**
  * A key that is a time bucket by its name alone says so, and where to declare otherwise: `period` or `epoch` can name a
  * value that holds no time, and the error and its fix (a new key) would then be wrong (a user review: `batchNo`, a lot id).

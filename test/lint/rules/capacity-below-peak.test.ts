@@ -362,6 +362,13 @@ testRule('SG017', {
       ],
     },
     {
+      // stranger28a: 209 copies past maxShards 100, with SG003's fix "put DAX in front", were still charged (50 WCU × 209).
+      name: 'copies past maxShards are not the fix (a cache is): the declared writes alone, within the capacity',
+      design: config({ capacity: { read: { max: 7500 }, write: { max: 150 } } }),
+      options: { thresholds: { maxShards: 4 } },
+      findings: [],
+    },
+    {
       name: 'declared copies count too, on the table and on a GSI whose key every copy carries (reads are not multiplied)',
       design: config({
         // 5 copies: the count the read-hot item needs beside its neighbours (above).

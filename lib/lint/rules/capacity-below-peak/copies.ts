@@ -4,8 +4,8 @@
  * copy is an item of its own, projected into every GSI whose key it carries. SG017 counts what the
  * design will write at its peak: its declared copies, or the copies its own fix plans (SG003's replicate
  * advice), whichever is more, so raising capacity and applying that fix never undo each other. Copies the plan
- * counts but its fix does not lead with (a cheaper raise of the RU/s comes first) are not what the design will
- * write: SG017 does not ask for capacity for them.
+ * counts but its fix does not lead with (a cheaper raise of the RU/s comes first, or more copies than maxShards, where
+ * the fix is a cache in front of the reads) are not what the design will write: SG017 does not ask for capacity for them.
  */
 import { adviceFor } from '../../advice';
 import type { DesignAnalysis } from '../../analysis';
@@ -24,6 +24,9 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
   if (primary.over.length === 0) return { copies: declared, from: 'declared' };
   const { plan } = primary;
-  const planned = plan.layout === 'replicated' && plan.shards !== undefined && !adviceFor(primary).raiseLeads ? plan.shards : 1;
+  const planned =
+    plan.layout === 'replicated' && plan.shards !== undefined && plan.shards <= primary.design.thresholds.maxShards && !adviceFor(primary).raiseLeads
+      ? plan.shards
+      : 1;
   return planned > declared ? { copies: planned, from: 'planned' } : { copies: declared, from: 'declared' };
 }

@@ -489,7 +489,8 @@ interface PlacedValues {
  * container's capacity is this rule's): a flat key's values, with the uniform share alone (nothing declared, derived or
  * observed, no pattern naming a value it reads) and no sharding or replicated copies; a hierarchical key's first-level
  * values, with the first level's uniform share (`firstLevelShare`), each holding at most a physical partition's 50 GB
- * (its documents then sit on one partition, "Hierarchical partition keys"). Undefined otherwise.
+ * (its documents then sit on one partition, "Hierarchical partition keys"), unless the first level is a time bucket
+ * (its current value takes every write: SG002's). Undefined otherwise.
  */
 function uniformPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis): PlacedValues | undefined {
   const space = design.primaryKey;
@@ -499,6 +500,7 @@ function uniformPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis): Pl
     if (space.workload.hotKeyShareSource !== 'uniform') return undefined;
     return { key: space.partitionKey.map((l) => l.name), loads: a.hot, load: a.hot.reads + a.hot.writes, values: a.trafficValues };
   }
+  if (space.partitionKey[0].kind === 'time-bucket') return undefined;
   const first = firstLevelShare(space);
   const values = cardinalityValue(space.partitionKey[0].cardinality);
   const perValueGb = (design.totalGb ?? 0) / values;
