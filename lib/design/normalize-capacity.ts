@@ -94,5 +94,5 @@ function provisionedCeiling(units: CapacityUnitsDesign, path: string, log: Issue
   }
   if (min !== undefined && min > max) log.add(joinPath(path, 'min'), `must be at most max (${max}), got ${min}`);
   const targetUtilization = (targetUtilizationPercent ?? DYNAMODB_AUTO_SCALING_TARGET.default) / 100;
-  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false, ...(min !== undefined ? { min } : {}), targetUtilization };
+  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false, ...(min !== undefined ? { min } : undefined), targetUtilization };
 }

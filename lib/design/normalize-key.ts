@@ -65,9 +65,9 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
     // Asked only of a name already judged a time bucket: most key attributes are not, and need no second look at their words.
     ...(input.kind === undefined && kind === 'time-bucket' && components.length === 0 && endsInAmbiguousTimeWord(input.name)
       ? { kindGuessed: true as const }
-      : {}),
+      : undefined),
     components,
-    ...(input.mutable !== undefined ? { mutable: input.mutable } : {}),
+    ...(input.mutable !== undefined ? { mutable: input.mutable } : undefined),
     hotKeyShare: level.hotKeyShare,
     largestGb: level.largestGb,
     path,
@@ -104,10 +104,9 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   // A draft leaves out what its key space lacks (a table has no index name): those fields are read
   // as its own, so a polluted Object.prototype.index cannot name an index that does not exist.
-  const own = <K extends 'index' | 'sharding' | 'projection'>(key: K): KeySpaceDraft[K] | undefined =>
-    Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
-  const declaredSharding = own('sharding');
-  const projection = own('projection');
+  const index = ownDraftField(draft, 'index');
+  const declaredSharding = ownDraftField(draft, 'sharding');
+  const projection = ownDraftField(draft, 'projection');
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
@@ -130,29 +129,33 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     readShare: draft.reads.share,
     readSource: draft.reads.source,
     writeSource: draft.writeSource ?? 'declared',
-    ...(draft.keyChange ? { keyChange: draft.keyChange } : {}),
+    ...(draft.keyChange ? { keyChange: draft.keyChange } : undefined),
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,
     hotKeyShareLevel: declared?.level,
-    ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : {}),
-    ...(carried !== undefined ? { hotKeyShareCarried: carried } : {}),
+    ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : undefined),
+    ...(carried !== undefined ? { hotKeyShareCarried: carried } : undefined),
     hotKeyOperations: draft.hotKeyOperations ?? 'both',
     path: workloadPath,
   };
   return {
-    index: own('index'),
+    index,
     path: draft.path,
     partitionKey: draft.partitionKey,
     partitionKeyPath: draft.partitionKeyPath,
-    ...(draft.keyValues === undefined ? {} : { keyValues: draft.keyValues }),
+    ...(draft.keyValues === undefined ? undefined : { keyValues: draft.keyValues }),
     sortKey: draft.sortKey,
     workload,
-    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, own('index') !== undefined, log),
-    ...(projection === undefined ? {} : { projection }),
+    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log),
+    ...(projection === undefined ? undefined : { projection }),
     keyMonitoring: draft.keyMonitoring,
     keyMonitoringPath: draft.keyMonitoringPath,
   };
+}
+
+function ownDraftField<K extends 'index' | 'sharding' | 'projection'>(draft: KeySpaceDraft, key: K): KeySpaceDraft[K] | undefined {
+  return Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
 }
 
 /**
@@ -210,8 +213,8 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
     strategy: input.strategy,
     shards: input.shards,
     sourceAttribute: input.sourceAttribute,
-    ...(input.logicalAttribute !== undefined ? { logicalAttribute: input.logicalAttribute } : {}),
-    ...(input.hotValues !== undefined ? { hotValues: input.hotValues } : {}),
+    ...(input.logicalAttribute !== undefined ? { logicalAttribute: input.logicalAttribute } : undefined),
+    ...(input.hotValues !== undefined ? { hotValues: input.hotValues } : undefined),
     sourceCardinality: input.sourceCardinality,
     sourceMutable: input.sourceMutable,
     separator: input.separator ?? '#',

@@ -121,7 +121,7 @@ function gsiDraft(
     path,
     partitionKey,
     partitionKeyPath: declaredKey.path,
-    ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : {}),
+    ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     sortKey: sortKey.attributes,
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative
@@ -130,7 +130,7 @@ function gsiDraft(
     // indexes"): with no declared share of such updates, every table write is assumed to be one, 2× the table's.
     peakWriteUnits: workload?.peakWriteUnits ?? (keyChange ? 2 * tableWrites : tableWrites),
     writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : 'table',
-    ...(keyChange ? { keyChange } : {}),
+    ...(keyChange ? { keyChange } : undefined),
     hotKeyShare:
       workload?.hotKeyShare === undefined
         ? (tableHotShare(partitionKey, gsi.sharding, table) ?? inheritedHotShare(partitionKey, gsi, table))
@@ -147,7 +147,7 @@ function gsiDraft(
  * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
  * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
  */
-function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection?: IndexProjection } {
+function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection: IndexProjection } | undefined {
   const type = gsi.projectionType;
   const attributes = gsi.nonKeyAttributes;
   const attributesPath = joinPath(path, 'nonKeyAttributes');
@@ -159,7 +159,7 @@ function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueL
       `is read only with projectionType "INCLUDE" (here ${type === undefined ? 'not declared' : `"${type}"`}): set projectionType to "INCLUDE", or remove nonKeyAttributes`,
     );
   }
-  if (type === undefined) return {};
+  if (type === undefined) return undefined;
   return { projection: { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') } };
 }
 
@@ -196,12 +196,12 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
           strategy,
           shards,
           share,
-          ...(table.sharding?.hotValues !== undefined ? { hotValues: table.sharding.hotValues } : {}),
-          ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : {}),
+          ...(table.sharding?.hotValues !== undefined ? { hotValues: table.sharding.hotValues } : undefined),
+          ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : undefined),
           path: 'sharding',
         }
       : undefined;
-  return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : {}) };
+  return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : undefined) };
 }
 
 /**
@@ -256,7 +256,7 @@ function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSeconda
     const shards = tableShards(parts[carried]);
     const value = source.share / values / shards;
     if (best !== undefined && best.value >= value) continue;
-    const inherited = { attribute: source.attribute, share: source.share, splitOver, values, ...(shards > 1 ? { tableShards: shards } : {}) };
+    const inherited = { attribute: source.attribute, share: source.share, splitOver, values, ...(shards > 1 ? { tableShards: shards } : undefined) };
     best = { value, source: 'derived', at: source.at, inherited };
   }
   return best;

@@ -50,12 +50,12 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
       name: p.name,
       index: p.index,
       keyAttributes: p.keyAttributes,
-      ...(p.rangeAttribute !== undefined ? { rangeAttribute: p.rangeAttribute } : {}),
+      ...(p.rangeAttribute !== undefined ? { rangeAttribute: p.rangeAttribute } : undefined),
       share: p.share,
       fanOut: p.fanOut ?? false,
-      ...(p.limit !== undefined ? { limit: p.limit } : {}),
+      ...(p.limit !== undefined ? { limit: p.limit } : undefined),
       wants: p.wants ?? 'all',
-      ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : {}),
+      ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : undefined),
       path,
     };
   });
@@ -223,7 +223,7 @@ export function acknowledgement(
       indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on',
     );
   }
-  return { rule: ack.rule, reason: ack.reason, index: ack.index, ...(ack.expires !== undefined ? { expires: ack.expires } : {}), path };
+  return { rule: ack.rule, reason: ack.reason, index: ack.index, ...(ack.expires !== undefined ? { expires: ack.expires } : undefined), path };
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {
