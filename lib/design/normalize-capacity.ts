@@ -45,39 +45,47 @@ function spaceCapacity(
   table: KeySpaceCapacity | undefined,
   log: IssueLog,
 ): KeySpaceCapacity {
-  const at = (field: string) => joinPath(path, field);
   if (declared.capacity && billing === 'on-demand') {
     log.add(
-      at('capacity'),
+      joinPath(path, 'capacity'),
       'is provisioned capacity, but billing is "on-demand": set billing to "provisioned", or give on-demand maximums in onDemand instead',
       CAPACITY_MODE_ISSUES.capacityOnDemand,
     );
   }
   if (declared.onDemand && billing === 'provisioned') {
     log.add(
-      at('onDemand'),
+      joinPath(path, 'onDemand'),
       'are on-demand maximums, but the table is provisioned: give provisioned capacity in capacity instead, or set billing to "on-demand"',
       CAPACITY_MODE_ISSUES.onDemandProvisioned,
     );
   }
-  const ceiling = (dimension: Dimension): CapacityCeiling | undefined => {
-    if (billing === 'on-demand') {
-      const units = dimension === 'read' ? declared.onDemand?.maxReadRequestUnits : declared.onDemand?.maxWriteRequestUnits;
-      const field = dimension === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
-      return units === undefined ? undefined : { units, source: 'on-demand-maximum', path: at(`onDemand.${field}`), inherited: false };
-    }
-    const own = declared.capacity?.[dimension];
-    if (own === undefined) return table?.[dimension] && Object.assign({}, table[dimension], { inherited: true });
-    return provisionedCeiling(own, at(`capacity.${dimension}`), log);
-  };
   return {
     index,
     path,
-    read: ceiling('read'),
-    write: ceiling('write'),
+    read: ceiling(declared, path, 'read', billing, table, log),
+    write: ceiling(declared, path, 'write', billing, table, log),
     warmReadUnits: declared.warmThroughput?.readUnitsPerSecond,
     warmWriteUnits: declared.warmThroughput?.writeUnitsPerSecond,
   };
+}
+
+/** What the key space at `path` can serve in one dimension: its own declaration, else the table's (a GSI's inherited). */
+function ceiling(
+  declared: CapacityDeclarations,
+  path: string,
+  dimension: Dimension,
+  billing: Billing,
+  table: KeySpaceCapacity | undefined,
+  log: IssueLog,
+): CapacityCeiling | undefined {
+  if (billing === 'on-demand') {
+    const units = dimension === 'read' ? declared.onDemand?.maxReadRequestUnits : declared.onDemand?.maxWriteRequestUnits;
+    const field = dimension === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
+    return units === undefined ? undefined : { units, source: 'on-demand-maximum', path: joinPath(path, `onDemand.${field}`), inherited: false };
+  }
+  const own = declared.capacity?.[dimension];
+  if (own === undefined) return table?.[dimension] && Object.assign({}, table[dimension], { inherited: true });
+  return provisionedCeiling(own, joinPath(path, `capacity.${dimension}`), log);
 }
 
 /** Fixed units, or the auto-scaling maximum (with its minimum and target); both forms at once, or neither, is an input error. */

@@ -115,7 +115,9 @@ function gsiDraft(
   const declaredReads = workload?.peakReadUnits;
   const tableWrites = table.workload.peakWriteUnits;
   const keyChange =
-    workload?.peakWriteUnits === undefined ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites) : undefined;
+    workload?.peakWriteUnits === undefined
+      ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites)
+      : undefined;
   return {
     index: gsi.indexName,
     path,
@@ -226,6 +228,8 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
  * cardinality is not a declared count (an unknown or unique part says nothing about the split).
  */
 function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSecondaryIndexDesign, table: DynamoDbTableDesign): DeclaredFigure | undefined {
+  // One part (most index keys): nothing to split over, and no list of parts to make.
+  if (partCount(indexKey) < 2) return undefined;
   const parts = indexKey.flatMap((a): { name: string; cardinality: KeyAttribute['cardinality']; stored: boolean }[] =>
     a.components.length > 0
       ? a.components.map((c) => ({ name: c.name, cardinality: c.cardinality, stored: false }))
@@ -234,7 +238,6 @@ function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSeconda
   // The table's shards a part carries: the table's partition-key attribute itself, as stored, in an index with no sharding of its own.
   const tableShards = (part: (typeof parts)[number]) =>
     part.stored && gsi.sharding === undefined && sameAttribute(part.name, table.partitionKey.name) ? (table.sharding?.shards ?? 1) : 1;
-  if (parts.length < 2) return undefined;
   const sources: { attribute: string; share: number; at: string }[] = [];
   if (table.workload.hotKeyShare !== undefined && table.workload.hotKeyOperations !== 'reads') {
     sources.push({ attribute: table.partitionKey.name, share: table.workload.hotKeyShare, at: 'workload.hotKeyShare' });
@@ -262,6 +265,13 @@ function inheritedHotShare(indexKey: readonly KeyAttribute[], gsi: GlobalSeconda
   return best;
 }
 
+/** The parts of an index key, as inheritedHotShare lists them: each attribute's components, or the attribute itself. */
+function partCount(indexKey: readonly KeyAttribute[]): number {
+  let count = 0;
+  for (const attribute of indexKey) count += Math.max(1, attribute.components.length);
+  return count;
+}
+
 /**
  * A separate shard attribute (`hourBucketShard`) holds the value of the attribute it shards (`hourBucket`) plus the
  * shard: with no declared kind, it is a time bucket when that attribute's name says so, as a key is by its own name
@@ -278,7 +288,11 @@ function withLogicalKind(attributes: KeyAttribute[], gsi: GlobalSecondaryIndexDe
 /** The first index key attribute declared `mutable: true`, else the first not declared `mutable: false` whose name
  *  says updates change it (`orderStatus`, `score`, `updatedAt`), a separate shard attribute (`orderStatusShard`) by
  *  the name of the attribute it holds (`logical`); undefined when none changes. */
-function changingKey(attributes: readonly KeyAttribute[], logical: string | undefined, tableWriteUnits: number): IndexKeyChange | undefined {
+function changingKey(
+  attributes: readonly KeyAttribute[],
+  logical: string | undefined,
+  tableWriteUnits: number,
+): IndexKeyChange | undefined {
   const declared = attributes.find((a) => a.mutable === true);
   if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
   const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
