@@ -60,7 +60,11 @@ const NUMBER_WORDS = new Set(['no', 'nr', 'num', 'number']);
  * `bucketName` (an S3 bucket's name).
  */
 export function looksLikeTimeBucket(name: string, asKeyPart = false): boolean {
-  const words = nameWords(name);
+  return wordsLookLikeTimeBucket(nameWords(name), asKeyPart);
+}
+
+/** `looksLikeTimeBucket` of a name's words (`nameWords`), for a caller that asks more of the same words. */
+export function wordsLookLikeTimeBucket(words: readonly string[], asKeyPart = false): boolean {
   return timeBucketWords(words, words.length, asKeyPart);
 }
 
@@ -77,9 +81,9 @@ function timeBucketWords(words: readonly string[], count: number, asKeyPart: boo
 /** Time words that also name values holding no time (a pricing `period`, a UI `window`, a training `epoch`, a `bucket` of S3). */
 const AMBIGUOUS_TIME_WORDS = new Set(['period', 'window', 'interval', 'epoch', 'season', 'bucket']);
 
-/** Whether `name`, a time bucket by its name (`looksLikeTimeBucket`), is one by a word that also names other things: the lint says it guessed (SG002). */
-export function endsInAmbiguousTimeWord(name: string): boolean {
-  const words = nameWords(name);
+/** Whether a name of these words (`nameWords`), a time bucket by its name (`looksLikeTimeBucket`), is one by a word that also
+ *  names other things: the lint says it guessed (SG002). */
+export function wordsEndInAmbiguousTimeWord(words: readonly string[]): boolean {
   const last = words[words.length - 1];
   return last !== undefined && AMBIGUOUS_TIME_WORDS.has(last);
 }
@@ -151,7 +155,11 @@ const IDENTITY_WORDS = new Set(['name', 'names', 'id']);
 /** True for names like `score`, `orderStatus`, `accountBalance`, `updatedAt`, `lastLogin` (not `lastName`), and a shard attribute
  *  of one (`orderStatusShard` holds the status before its shard suffix, so it changes when the status does). */
 export function looksMutable(name: string): boolean {
-  const all = nameWords(name);
+  return wordsLookMutable(nameWords(name));
+}
+
+/** `looksMutable` of a name's words (`nameWords`), for a caller that asks more of the same words. */
+export function wordsLookMutable(all: readonly string[]): boolean {
   const words = all.length > 1 && all[all.length - 1] === 'shard' ? all.slice(0, -1) : all;
   if (words.length === 0) return false;
   const last = words[words.length - 1];

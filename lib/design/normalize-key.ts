@@ -16,7 +16,7 @@ import {
   type Sharding,
   type Workload,
 } from './key-design';
-import { endsInAmbiguousTimeWord, looksLikeTimeBucket } from './key-names';
+import { looksLikeTimeBucket, nameWords, wordsEndInAmbiguousTimeWord, wordsLookLikeTimeBucket } from './key-names';
 import { SHARE_ROUNDING } from './limits';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
@@ -40,8 +40,15 @@ interface AttributeInput extends SortKeyAttributeDesign {
   readonly largestGb?: number;
 }
 
-/** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
-export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
+/** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. `wordsOf`: the words of a name
+ *  (`nameWords`), from a caller that reads them once per name for more than the kind. */
+export function keyAttribute(
+  input: AttributeInput | PartitionKeyAttributeDesign,
+  path: string,
+  log: IssueLog,
+  ordered = false,
+  wordsOf: (name: string) => readonly string[] = nameWords,
+): KeyAttribute {
   const components = input.components
     ? input.components.map((c, _, all) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, all.length) }))
     : [];
@@ -56,16 +63,15 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
     });
   }
   const level = input as AttributeInput;
-  const kind = kindOf(input.name, input.kind, components);
+  // A kind neither declared nor given by parts comes from the name's words, read once for the kind and for whether it is a guess.
+  const words = input.kind === undefined && components.length === 0 ? wordsOf(input.name) : undefined;
+  const kind = words === undefined ? kindOf(input.name, input.kind, components) : wordsLookLikeTimeBucket(words) ? 'time-bucket' : 'value';
   return {
     name: input.name,
     type: input.type,
     cardinality: input.cardinality,
     kind,
-    // Asked only of a name already judged a time bucket: most key attributes are not, and need no second look at their words.
-    ...(input.kind === undefined && kind === 'time-bucket' && components.length === 0 && endsInAmbiguousTimeWord(input.name)
-      ? { kindGuessed: true as const }
-      : undefined),
+    ...(words !== undefined && kind === 'time-bucket' && wordsEndInAmbiguousTimeWord(words) ? { kindGuessed: true as const } : undefined),
     components,
     ...(input.mutable !== undefined ? { mutable: input.mutable } : undefined),
     hotKeyShare: level.hotKeyShare,

@@ -12,7 +12,7 @@ import {
   type KeyAttribute,
   type KeySpace,
 } from './key-design';
-import { looksMutable } from './key-names';
+import { nameWords, wordsLookMutable } from './key-names';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
@@ -108,15 +108,25 @@ function gsiDraft(
   contributorInsights: boolean,
   log: IssueLog,
 ): KeySpaceDraft {
-  const declaredKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
+  // The words of each key attribute's name, read once: for its kind, and for whether updates change it.
+  const wordsByName = new Map<string, readonly string[]>();
+  const wordsOf = (name: string): readonly string[] => {
+    let words = wordsByName.get(name);
+    if (words === undefined) {
+      words = nameWords(name);
+      wordsByName.set(name, words);
+    }
+    return words;
+  };
+  const declaredKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true, wordsOf);
   const partitionKey = withLogicalKind(declaredKey.attributes, gsi, gsi.sharding?.logicalAttribute);
-  const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
+  const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false, wordsOf);
   const workload = gsi.workload;
   const declaredReads = workload?.peakReadUnits;
   const tableWrites = table.workload.peakWriteUnits;
   const keyChange =
     workload?.peakWriteUnits === undefined
-      ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites)
+      ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites, wordsOf)
       : undefined;
   return {
     index: gsi.indexName,
@@ -292,11 +302,12 @@ function changingKey(
   attributes: readonly KeyAttribute[],
   logical: string | undefined,
   tableWriteUnits: number,
+  wordsOf: (name: string) => readonly string[],
 ): IndexKeyChange | undefined {
   const declared = attributes.find((a) => a.mutable === true);
   if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
   const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
-  const named = attributes.find((a) => a.mutable === undefined && looksMutable(nameOf(a)));
+  const named = attributes.find((a) => a.mutable === undefined && wordsLookMutable(wordsOf(nameOf(a))));
   return named === undefined ? undefined : { attribute: nameOf(named), from: 'name', tableWriteUnits, path: named.path };
 }
 
@@ -321,6 +332,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
   field: 'partitionKey' | 'sortKey',
   log: IssueLog,
   required: boolean,
+  wordsOf: (name: string) => readonly string[],
 ): { attributes: KeyAttribute[]; path: string } {
   const listField = `${field}s`;
   if (single && multiple) {
@@ -329,7 +341,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     log.add(joinPath(indexPath, field), `is required: give ${field} (one attribute) or ${listField} (up to 4)`);
   }
   if (multiple) {
-    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey'));
+    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey', wordsOf));
     if (field === 'sortKey' && attributes.length > 1) {
       attributes.forEach((a) => {
         if (a.cardinality === undefined)
@@ -339,7 +351,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     return { attributes, path: joinPath(indexPath, listField) };
   }
   const path = joinPath(indexPath, field);
-  return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey')] : [], path };
+  return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey', wordsOf)] : [], path };
 }
 
 /** The table's items, which a GSI holds at most one entry each of: its partition key's values, times its sort key's (unknown: unbounded). */
