@@ -162,12 +162,11 @@ function gsiDraft(
 function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection: IndexProjection } | undefined {
   const type = gsi.projectionType;
   const attributes = gsi.nonKeyAttributes;
-  const attributesPath = joinPath(path, 'nonKeyAttributes');
   if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {
-    log.add(attributesPath, 'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"');
+    log.add(joinPath(path, 'nonKeyAttributes'), 'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"');
   } else if (type !== 'INCLUDE' && attributes !== undefined) {
     log.add(
-      attributesPath,
+      joinPath(path, 'nonKeyAttributes'),
       `is read only with projectionType "INCLUDE" (here ${type === undefined ? 'not declared' : `"${type}"`}): set projectionType to "INCLUDE", or remove nonKeyAttributes`,
     );
   }
@@ -334,7 +333,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
   required: boolean,
   wordsOf: (name: string) => readonly string[],
 ): { attributes: KeyAttribute[]; path: string } {
-  const listField = `${field}s`;
+  const listField = field === 'partitionKey' ? 'partitionKeys' : 'sortKeys';
   if (single && multiple) {
     log.add(joinPath(indexPath, listField), `give either ${field} or ${listField}, not both`);
   } else if (required && !single && !multiple) {
