@@ -66,12 +66,14 @@ export const shardingBreaksInvariant = defineRule({
   rationaleDetails: [
     'Cosmos DB: a transactional batch and a stored procedure run within one logical partition, so items on different shards cannot be written atomically: a cart split over 8 keys cannot be checked out in one batch, and replicated copies sit in separate logical partitions no batch spans (Azure: "Transactional batch operations"; "Stored procedures, triggers and UDFs").',
     'DynamoDB: a conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (AWS: "Conditional writes"; "Atomic counters").',
+    'DynamoDB: a condition expression is checked on the one item the write names by its primary key (AWS: "Condition expressions"), so a condition on one item per sort-key value (a seat of an event: `scopeAttribute: "seatId"`) holds on shards calculated on that attribute, whose writer computes the one shard that item lives on; under random shards the writer cannot know which suffix the item was written with (AWS: "Using write sharding to distribute workloads evenly"), so the same seat can be held on two shards.',
   ],
-  fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; shard a batch on the attribute its items share, or a conditional write on one item per attribute value on that attribute (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
+  fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; calculate the shards of a batch on the attribute its items share, and of a conditional write on one item per sort-key value on the attribute that identifies that item (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
   sources: [
     SOURCES.cosmosTransactionalBatch,
     SOURCES.cosmosStoredProcedures,
     SOURCES.dynamoConditionalWrites,
+    SOURCES.dynamoConditionExpressions,
     SOURCES.dynamoAtomicCounters,
     SOURCES.dynamoTransactions,
     SOURCES.dynamoSharding,
@@ -80,7 +82,7 @@ export const shardingBreaksInvariant = defineRule({
     breaksAggregate:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} invariant acts on one item: the shards either leave that item (and its writes) on one key, or split its aggregate into {{declaredShards}} parts none of which knows the whole',
     breaksItem:
-      '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} is on one item per {{scope|code}}: shards not calculated on {{scope|code}} put that item\'s writes on any of them, so a condition checked on one shard misses the item\'s copies on the others',
+      '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} is on one item per {{scope|code}}: shards not calculated on {{scope|code}} send each write of that item to any shard, whose condition does not see the item as written on another, so the same item can pass its condition twice',
     breaksScope:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: items the shards separate can no longer be written atomically',
     breaksCopies:
