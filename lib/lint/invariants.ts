@@ -106,8 +106,7 @@ export function invariantClauses(
  */
 export function itemScopeCandidate(design: KeyDesign, space: KeySpace): string | undefined {
   if (space !== design.primaryKey) return undefined;
-  const named = (name: string) =>
-    design.accessPatterns.some((p) => p.index === undefined && p.keyAttributes.some((k) => sameAttribute(k, name)));
+  const named = (name: string) => design.accessPatterns.some((p) => p.index === undefined && p.keyAttributes.some((k) => sameAttribute(k, name)));
   return space.sortKey.find((a) => named(a.name))?.name;
 }
 

@@ -161,10 +161,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
       else pulumi.log.warn(`skewguard: ${describeFinding(finding)}`, this);
     }
     for (const ack of plan.verdict.unusedAcknowledgements) {
-      pulumi.log.warn(
-        `skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${unusedWaiverNote(ack)}; remove it`,
-        this,
-      );
+      pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${unusedWaiverNote(ack)}; remove it`, this);
     }
     for (const { alert, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);

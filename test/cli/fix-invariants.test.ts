@@ -34,7 +34,7 @@ describe('--fix and invariants', () => {
   });
 });
 
-describe('--fix and a conditional write on one item per sort-key value (seat28, a stranger\'s concert ticketing)', () => {
+describe("--fix and a conditional write on one item per sort-key value (seat28, a stranger's concert ticketing)", () => {
   // The stranger's seat-inventory file, as reported: a hold succeeds only if that seat is AVAILABLE.
   const seatFile = (invariant: Record<string, unknown>) =>
     JSON.stringify({

@@ -88,7 +88,11 @@ describe('a conditional write on one item per sort-key value (seat28: a seat hol
     const finding = sg003(seats({ scopeAttribute: 'seatId' }));
     expect(finding?.fix).toMatch(/calculated shards on `seatId`/);
     expect(finding?.fix).not.toMatch(/cannot follow the shards|on one item per/);
-    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'seatId' }) });
+    expect(finding?.edits).toContainEqual({
+      op: 'set',
+      path: 'sharding',
+      value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'seatId' }),
+    });
     // Split for heat is no longer said to stop at an item every write updates: each hold updates its own seat.
     expect(finding?.message).not.toMatch(/running total or conditional write updates on every write/);
   });
@@ -174,7 +178,10 @@ describe('invalid invariants and shard-source fields are named, with the way out
     [table({ invariants: [{ kind: 'transactional-batch' }] }), 'invariants[0].kind: "transactional-batch" is a Cosmos DB kind'],
     [container({ invariants: [{ kind: 'transaction' }] }), 'invariants[0].kind: "transaction" is a DynamoDB kind'],
     [table({ invariants: [{ kind: 'running-total', scopeAttribute: 'orderId' }] }), 'invariants[0].scopeAttribute: applies to transactional batches'],
-    [table({ invariants: [{ kind: 'conditional-write', scopeAttribute: 'orderId' }] }), 'invariants[0].scopeAttribute: names the item a "conditional-write" checks'],
+    [
+      table({ invariants: [{ kind: 'conditional-write', scopeAttribute: 'orderId' }] }),
+      'invariants[0].scopeAttribute: names the item a "conditional-write" checks',
+    ],
     [
       table({
         sortKey: { name: 'seatId', type: 'S', cardinality: 'unique' },

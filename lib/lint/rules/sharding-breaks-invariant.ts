@@ -91,7 +91,7 @@ export const shardingBreaksInvariant = defineRule({
     orScopeItem:
       "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it and calculate the shards on {{itemCandidate|code}}: each such item then stays on one shard, so the condition holds",
     shardOnItem:
-      'calculate the shard on {{scope|code}} (the invariant\'s scopeAttribute; declare sharding.sourceCardinality): each item, and every write that checks it, then stays on one shard; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition',
+      "calculate the shard on {{scope|code}} (the invariant's scopeAttribute; declare sharding.sourceCardinality): each item, and every write that checks it, then stays on one shard; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition",
     shardOnScope:
       "calculate the shard on the attribute each call's items share (the invariant's scopeAttribute; declare sharding.sourceCardinality); or remove the sharding and batch the writes upstream: the invariant caps the key at one logical partition",
     ...ADVICE_MESSAGES,

@@ -108,7 +108,9 @@ testRule('SG019', {
     {
       name: "a conditional write on one seat per seatId under random shards: a hold's writes land on any shard, so calculate on seatId",
       design: seats({ scopeAttribute: 'seatId' }, { strategy: 'random', shards: 40 }),
-      findings: [{ messageId: 'breaksItem', path: 'invariants[0]', data: { scope: 'seatId' }, fix: /^calculate the shard on `seatId` \(the invariant's scopeAttribute/ }],
+      findings: [
+        { messageId: 'breaksItem', path: 'invariants[0]', data: { scope: 'seatId' }, fix: /^calculate the shard on `seatId` \(the invariant's scopeAttribute/ },
+      ],
     },
     {
       name: 'a conditional write with no scope (one aggregate item per event) under shards on seatId: unchanged, with the scope it may mean named',
