@@ -18,7 +18,7 @@ import {
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
-import { checkWith, lapsedWaiverNote, retiredRuleNote, ruleName, templateMetadataOf, uncoveredIndexesNote, uncoveredWaiverNote } from '../internal';
+import { checkWith, lapsedWaiverNote, ruleName, templateMetadataOf, uncoveredWaiverNote, unusedWaiverNote } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
 
@@ -136,8 +136,8 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
     ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? uncoveredIndexesNote(a) ?? 'the finding it was written for is gone'}`,
-      fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${unusedWaiverNote(a)}`,
+      fix: `remove the waiver ("${a.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [
         { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [a.location] },

@@ -5,7 +5,7 @@
  * text, so a report is streamed, never built whole.
  */
 import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { DEFAULT_RULE_QUOTA, retiredRuleNote, uncoveredIndexesNote } from '../internal';
+import { DEFAULT_RULE_QUOTA, unusedWaiverNote } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -80,18 +80,12 @@ export function reportedUnused(result: FileResult, settings: ReportSettings, for
       u.acknowledgedAt !== undefined
         ? // A scope's waiver, counted once for every table it was copied into: worded as the CDK checks word it.
           `Validations.acknowledge({ id: 'skewguard::${u.ruleId}' }) at ${u.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${u.ruleId} finding`
-        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${retiredRuleNote(u.ruleId) ?? unusedWhy(u)}`,
+        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${unusedWaiverNote(u)}`,
     ),
   }));
 }
 
-/** Why a waiver of a rule that still runs waives nothing: its key space has no finding left (one without `index`
- *  waives the table's own only, so the indexes where its rule still fires are named). */
-function unusedWhy(u: LocatedUnusedAcknowledgement): string {
-  return uncoveredIndexesNote(u) ?? `${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`;
-}
-
-export const UNUSED_FIX = 'remove the acknowledgement (or keep it, if the finding is expected to come back)';
+export const UNUSED_FIX = 'remove the acknowledgement (or keep it, if the finding is expected later)';
 
 export interface Summary {
   /** Inputs reported: linted files plus invalid ones. */

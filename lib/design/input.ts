@@ -174,7 +174,8 @@ export interface ShardingDesign {
  * Something the application relies on that only holds within one key value, so write sharding can
  * break it (SG019). Both engines:
  * - `conditional-write`: a condition on one item (stock never below zero, a unique claim with
- *   `attribute_not_exists`, an ETag check);
+ *   `attribute_not_exists`, an ETag check): one item per key value unless `scopeAttribute` names
+ *   the attribute that identifies it within the key value (one seat per `seatId`);
  * - `running-total`: a balance or counter kept on one item and updated by every write.
  * Cosmos DB: `transactional-batch` (TransactionalBatch) and `stored-procedure` (stored procedures
  * and triggers) run within one logical partition.
@@ -189,7 +190,13 @@ export interface InvariantDesign {
   readonly description?: string;
   /** The attribute all items of one transaction, batch or stored-procedure call share within the key
    *  value (a cart id within a user's partition): a shard calculated on it keeps each one on one shard.
-   *  @default - none: the whole key value is the scope, and only an unsharded key keeps it */
+   *  On a `conditional-write`: the attribute that identifies the one item the condition is on within the
+   *  key value (a seat's `seatId`, usually the sort key), when each value has its own item (a seat hold
+   *  succeeds only if that seat is available), not one aggregate for the whole key value: a shard
+   *  calculated on it keeps each such item, and every write that checks it, on one shard; random shards
+   *  do not (a writer could not find the item). Not on a `running-total`, which is one item per key value.
+   *  @default - none: the whole key value is the scope (a conditional write is on one aggregate item
+   *  per key value, a stock counter or a balance), and only an unsharded key, or `splitPerShard`, keeps it */
   readonly scopeAttribute?: string;
   /** The aggregate is already kept per shard: N sub-balances or per-shard counters, each checked on
    *  its own and read together. Sharding then keeps the invariant.

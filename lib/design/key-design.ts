@@ -211,13 +211,23 @@ export type InvariantKind = 'conditional-write' | 'running-total' | 'transaction
 /** Kinds that keep an aggregate on one item, which can be split into per-shard parts. */
 export const ITEM_AGGREGATES: ReadonlySet<InvariantKind> = new Set(['conditional-write', 'running-total']);
 
+/**
+ * An invariant on one item per key value (a running total, or a conditional write with no `scopeAttribute`): every write
+ * of the key checks or updates that one item, so shards keep it only split per shard (`splitPerShard`). A conditional
+ * write with a `scopeAttribute` is on one item per value of that attribute within the key value (a seat of an event),
+ * which shards calculated on it keep whole.
+ */
+export function onKeyItem(invariant: Invariant): boolean {
+  return ITEM_AGGREGATES.has(invariant.kind) && invariant.scopeAttribute === undefined;
+}
+
 export interface Invariant {
   /** Declared kind: decides whether sharding the key breaks the invariant (SG019). */
   readonly kind: InvariantKind;
   /** Declared text of what must hold, for reports; absent when none is declared. */
   readonly description?: string;
-  /** Declared attribute the items of one transaction, batch or stored-procedure call share; absent: the whole key value
-   *  is the scope. */
+  /** Declared attribute the items of one transaction, batch or stored-procedure call share, or (a conditional write) that
+   *  identifies the one item its condition is on within the key value; absent: the whole key value is the scope. */
   readonly scopeAttribute?: string;
   /** Declared `splitPerShard`, else false: whether the aggregate is already kept per shard, so sharding keeps it. */
   readonly splitPerShard: boolean;

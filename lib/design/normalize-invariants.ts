@@ -22,10 +22,11 @@ const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> =
   },
 };
 
-/** Kinds whose scope is the items one call touches within the key value (not a single item). */
-const SCOPED: ReadonlySet<InvariantKind> = new Set(['transactional-batch', 'stored-procedure']);
+/** Kinds with a scope within the key value: the items one call touches, or (a conditional write) the one item it checks. */
+const SCOPED: ReadonlySet<InvariantKind> = new Set(['transactional-batch', 'stored-procedure', 'conditional-write']);
 
-export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog): Invariant[] {
+/** `oneItemPerKey`: a DynamoDB table without a sort key, whose key value is one item, so a conditional write has no item scope. */
+export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog, oneItemPerKey = false): Invariant[] {
   return (input ?? []).map((declared, i) => {
     const path = joinPath('invariants', i);
     const wrongEngine = NOT_ON[engine][declared.kind];
@@ -33,7 +34,19 @@ export function invariants(input: readonly InvariantDesign[] | undefined, engine
     if (declared.scopeAttribute !== undefined && !SCOPED.has(declared.kind)) {
       log.add(
         joinPath(path, 'scopeAttribute'),
-        `applies to transactional batches and stored procedures; a "${declared.kind}" concerns one item, so no attribute spreads it: remove scopeAttribute`,
+        `applies to transactional batches, stored procedures and conditional writes; a "${declared.kind}" is one item per key value, so no attribute spreads it: remove scopeAttribute`,
+      );
+    }
+    if (declared.scopeAttribute !== undefined && declared.kind === 'conditional-write' && oneItemPerKey) {
+      log.add(
+        joinPath(path, 'scopeAttribute'),
+        `names the item a "conditional-write" checks within the key value, but the table has no sort key, so each key value is one item: remove scopeAttribute`,
+      );
+    }
+    if (declared.scopeAttribute !== undefined && declared.splitPerShard === true && declared.kind === 'conditional-write') {
+      log.add(
+        joinPath(path, 'splitPerShard'),
+        `a "conditional-write" with a scopeAttribute is on one item per "${declared.scopeAttribute}", not an aggregate to split per shard: remove splitPerShard (or scopeAttribute, if the condition is on one aggregate item per key value)`,
       );
     }
     if (declared.splitPerShard !== undefined && !ITEM_AGGREGATES.has(declared.kind)) {

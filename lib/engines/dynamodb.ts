@@ -1,5 +1,5 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
-import { ITEM_AGGREGATES, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
+import { onKeyItem, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 import { withHeadroom } from './fit';
@@ -202,9 +202,10 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
   return { label, unit, load, ceiling, usable: Math.max(0, usableAlone - beside), neighbours: counted };
 }
 
-/** A declared running total or conditional write kept on one item per key value (not split per shard): every write of the key updates it. */
+/** A declared running total or conditional write kept on one item per key value (not split per shard, and a conditional
+ *  write not scoped to one item per `scopeAttribute`): every write of the key updates it. */
 function keepsAggregateItem(design: DynamoDbKeyDesign): boolean {
-  return design.invariants.some((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard);
+  return design.invariants.some((i) => onKeyItem(i) && !i.splitPerShard);
 }
 
 export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {

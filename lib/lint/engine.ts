@@ -14,7 +14,7 @@ import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
 import { acknowledgementOf, keySpaceOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
-import { RETIRED_RULES, RULES } from './rules';
+import { RETIRED_RULES, RULES, retiredRuleNote } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
 /** An acknowledgement whose `expires` day has passed, as the finding it no longer waives names it. */
@@ -414,6 +414,19 @@ export function uncoveredIndexesNote(ack: UnusedAcknowledgement): string | undef
   if (indexes.length === 0) return undefined;
   const named = indexes.map((index) => `index ${printable(index)} (\`index: ${JSON.stringify(printable(index))}\`)`).join(', ');
   return `${ack.ruleId} reports nothing on the own key space of ${printable(ack.resource)}, the only one an acknowledgement without \`index\` waives; its ${ack.ruleId} findings on ${named} need an acknowledgement naming the index`;
+}
+
+/**
+ * Why an acknowledgement waives nothing, one wording for every report (CLI, CDK checks, GuardedContainer, the testing
+ * report): its rule is retired, fires on indexes it does not name, or reports nothing on its key space. Worded for a
+ * first run too: nothing presumes the finding once fired.
+ */
+export function unusedWaiverNote(ack: UnusedAcknowledgement): string {
+  return (
+    retiredRuleNote(ack.ruleId) ??
+    uncoveredIndexesNote(ack) ??
+    `${ack.ruleId} reports nothing on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
+  );
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

@@ -16,11 +16,16 @@ import type { DesignEdit } from './edits';
 import type { MessageData } from './rule';
 import { warmLever } from './warm-partitions';
 
+/**
+ * The next hottest value, left unsharded, fits: at an even part of the rest, in what its partition's usable ceiling
+ * leaves beside its neighbours' expected load (both figures said where neighbours are counted).
+ */
+const NEXT_HOTTEST_FITS =
+  "(the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}}: {{restUsable}} {{restUnit}} left{{/restBeside}}{{!restBeside}}in its usable {{restUsable}} {{restUnit}}{{/restBeside}}; where several values run hot at once, or the hot one moves, shard every value instead)";
+
 export const HOT_VALUES_MESSAGES = {
-  shardRandomHot:
-    'shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits its usable {{restUsable}} {{restUnit}} unsharded; where several values run hot at once, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
-  shardCalculatedHot:
-    'shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query (the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits its usable {{restUsable}} {{restUnit}} unsharded; where several values run hot at once, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved',
+  shardRandomHot: `shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved`,
+  shardCalculatedHot: `shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
   // A whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
@@ -87,7 +92,9 @@ function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDim
   const dimensions = judge ? judge(rest) : a.valueDimensions(rest);
   const fit = allFit(dimensions);
   const worst = nearestToCeiling(fit ? dimensions : dimensions.filter((d) => !fits(d.load, d.usable)));
-  return { fit, data: { restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit } };
+  // Where neighbours are counted, what is usable is the partition's headroom less their expected load: both are said.
+  const beside = worst.neighbours && worst.neighbours.load > 0 ? { restUsableAlone: worst.neighbours.usableAlone, restBeside: worst.neighbours.load } : {};
+  return { fit, data: Object.assign({ restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit }, beside) };
 }
 
 /**

@@ -8,7 +8,7 @@
  * updates change; a shard calculated from any attribute of the item names one shard (analysis.ts, `planFor`).
  */
 import { joinPath } from '../design/field-path';
-import { ITEM_AGGREGATES, type KeySpace } from '../design/key-design';
+import { onKeyItem, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
@@ -45,7 +45,7 @@ export function writesInherited(a: SpaceAnalysis): boolean {
 export function inheritedWriteNote(a: SpaceAnalysis): { readonly ids: InheritedWriteId[]; readonly data: MessageData } {
   const { inherited } = a;
   if (inherited === undefined || !writesInherited(a)) return { ids: [], data: {} };
-  const invariant = inherited.aggregate ? a.design.invariants.find((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard) : undefined;
+  const invariant = inherited.aggregate ? a.design.invariants.find((i) => onKeyItem(i) && !i.splitPerShard) : undefined;
   const id: InheritedWriteId = invariant ? 'inheritedAggregateWrites' : inherited.moves ? 'inheritedMovingWrites' : 'inheritedWrites';
   return {
     ids: [id],

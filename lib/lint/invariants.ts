@@ -1,12 +1,14 @@
 /**
  * Invariants that only hold within one key value (see `InvariantDesign`), and what a key layout does
  * to them. A condition or running total on one item cannot follow writes sharded over N keys unless
- * the aggregate is kept per shard; a Cosmos DB transactional batch or stored procedure runs within one
+ * the aggregate is kept per shard; a conditional write on one item per value of an attribute within the key value (its
+ * `scopeAttribute`, a seat's `seatId`) checks that item alone, so shards calculated on that attribute keep it; a Cosmos
+ * DB transactional batch or stored procedure runs within one
  * logical partition, so shards keep it only when each call's items share the shard's source. DynamoDB's
  * TransactWriteItems spans partitions and survives any sharding.
  */
 import type { Invariant, KeyDesign, KeySpace } from '../design/key-design';
-import { ITEM_AGGREGATES, sameAttribute } from '../design/key-design';
+import { ITEM_AGGREGATES, onKeyItem, sameAttribute } from '../design/key-design';
 import type { KeyLayout } from '../design/sharding';
 import { profileOf } from '../engines';
 
@@ -20,6 +22,10 @@ export const PER_SHARD_CHECK_CAVEAT =
 /** The clauses a fix adds to keep an invariant (part of ADVICE_MESSAGES, so every plan-giving rule can say them). */
 export const INVARIANT_ADVICE_MESSAGES = {
   splitAggregate: `; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling`,
+  orItemScope:
+    "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it instead: shards calculated on {{itemCandidate|code}} keep each such item on one shard, so the condition holds",
+  itemScopeCapsKey:
+    "; but the {{itemKinds|code}} on one item per {{itemScopes|code}} ({{itemPaths|code}}) holds only where every write of that item finds it on one shard, which these shards do not: calculate them on {{itemScopes|code}} (with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeRulesOutRandom:
     "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeCapsKey:
@@ -44,8 +50,10 @@ export function breaks(design: KeyDesign, invariant: Invariant, layout: KeyLayou
   if (layout === 'none' || layout === 'cache') return false;
   if (invariant.kind === 'transaction') return false; // DynamoDB TransactWriteItems spans partitions
   if (layout === 'replicated') return !profileOf(design.engine).transactionsSpanKeys || ITEM_AGGREGATES.has(invariant.kind);
-  if (ITEM_AGGREGATES.has(invariant.kind)) return !invariant.splitPerShard;
-  // A batch or stored procedure: its items stay together when the shard is calculated from their shared attribute.
+  if (onKeyItem(invariant)) return !invariant.splitPerShard;
+  // A batch or stored procedure: its items stay together when the shard is calculated from their shared attribute; a
+  // conditional write's one item (and every write that checks it) stays on one shard when it is calculated from the
+  // attribute that identifies the item.
   return !(layout === 'calculated' && source !== undefined && invariant.scopeAttribute !== undefined && sameAttribute(source, invariant.scopeAttribute));
 }
 
@@ -57,21 +65,49 @@ export function brokenInvariants(design: KeyDesign, space: KeySpace, layout: Key
 /**
  * The clauses (and data) a fix adds for the invariants its layout would break; empty when it keeps them.
  * A fix that breaks one must not carry edits: applied as written it would silently lose atomicity.
+ * `itemCandidate`: the sort-key attribute an access pattern gives by equality, named to a conditional write on one item
+ * per key value as the scope it may mean instead (a seat of an event), which shards calculated on it would keep.
  */
-export function invariantClauses(broken: readonly Invariant[]): { readonly ids: InvariantAdviceId[]; readonly data: Record<string, readonly string[]> } {
-  const aggregates = broken.filter((i) => ITEM_AGGREGATES.has(i.kind));
+export function invariantClauses(
+  broken: readonly Invariant[],
+  itemCandidate?: string,
+): { readonly ids: InvariantAdviceId[]; readonly data: Record<string, readonly string[] | string> } {
+  const aggregates = broken.filter(onKeyItem);
+  const items = broken.filter((i) => !onKeyItem(i) && ITEM_AGGREGATES.has(i.kind));
   const scoped = broken.filter((i) => !ITEM_AGGREGATES.has(i.kind));
   const ids: InvariantAdviceId[] = [];
-  let data: Record<string, readonly string[]> = {};
+  let data: Record<string, readonly string[] | string> = {};
   if (aggregates.length > 0) {
     ids.push('splitAggregate');
     data = Object.assign({}, data, { aggregateKinds: unique(aggregates.map((i) => i.kind)), aggregatePaths: aggregates.map((i) => i.path) });
+    if (itemCandidate !== undefined && aggregates.every((i) => i.kind === 'conditional-write')) {
+      ids.push('orItemScope');
+      data = Object.assign({}, data, { itemCandidate });
+    }
+  }
+  if (items.length > 0) {
+    ids.push('itemScopeCapsKey');
+    data = Object.assign({}, data, {
+      itemKinds: unique(items.map((i) => i.kind)),
+      itemScopes: unique(items.map((i) => i.scopeAttribute ?? '')),
+      itemPaths: items.map((i) => i.path),
+    });
   }
   if (scoped.length > 0) {
     ids.push('scopeCapsKey');
     data = Object.assign({}, data, { scopedKinds: unique(scoped.map((i) => i.kind)), scopedPaths: scoped.map((i) => i.path) });
   }
   return { ids, data };
+}
+
+/**
+ * The attribute a conditional write on one item per key value may in fact be scoped by: the first sort-key attribute of
+ * `space` that an access pattern on it gives by equality (the item a write looks up); undefined without one.
+ */
+export function itemScopeCandidate(design: KeyDesign, space: KeySpace): string | undefined {
+  if (space !== design.primaryKey) return undefined;
+  const named = (name: string) => design.accessPatterns.some((p) => p.index === undefined && p.keyAttributes.some((k) => sameAttribute(k, name)));
+  return space.sortKey.find((a) => named(a.name))?.name;
 }
 
 function unique(values: readonly string[]): string[] {
@@ -100,6 +136,6 @@ export function keepingInvariants<A extends FixAdvice>(
   // A fix without a count (no N serves, a cache) shards nothing.
   const broken = advice.data.shards === undefined ? [] : brokenInvariants(design, space, layout, source);
   if (broken.length === 0) return advice;
-  const clauses = invariantClauses(broken);
+  const clauses = invariantClauses(broken, itemScopeCandidate(design, space));
   return Object.assign({}, advice, { ids: [...advice.ids, ...clauses.ids], data: Object.assign({}, advice.data, clauses.data), edits: undefined });
 }

@@ -94,6 +94,8 @@ export const SOURCES = {
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateItem.html',
   },
   dynamoTransactions: { title: 'DynamoDB: Transactions (TransactWriteItems)', url: `${AWS}/transaction-apis.html` },
+  // A condition expression is evaluated on the one item the PutItem/UpdateItem/DeleteItem names by its full primary key.
+  dynamoConditionExpressions: { title: 'DynamoDB: Condition expressions', url: `${AWS}/Expressions.SpecifyingConditions.html` },
   dynamoConditionalWrites: { title: 'DynamoDB: Conditional writes', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.ConditionalUpdate` },
   dynamoAtomicCounters: { title: 'DynamoDB: Atomic counters', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.AtomicCounters` },
   dynamoPutItem: {

@@ -5,7 +5,7 @@
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
-import { retiredRuleNote } from '../internal';
+import { unusedWaiverNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { containerArgs } from './container-resource';
@@ -161,10 +161,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
       else pulumi.log.warn(`skewguard: ${describeFinding(finding)}`, this);
     }
     for (const ack of plan.verdict.unusedAcknowledgements) {
-      pulumi.log.warn(
-        `skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${retiredRuleNote(ack.ruleId) ?? `no ${ack.ruleId} finding remains`}; remove it`,
-        this,
-      );
+      pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${unusedWaiverNote(ack)}; remove it`, this);
     }
     for (const { alert, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);

@@ -4,7 +4,7 @@
  * stack and a Pulumi component, so a failure reads the same in every test.
  */
 import { type Finding, type UnusedAcknowledgement } from '../index';
-import { retiredRuleNote, uncoveredIndexesNote, uncoveredWaiverNote } from '../internal';
+import { uncoveredWaiverNote, unusedWaiverNote } from '../internal';
 
 /** One line of a design report, whichever adapter it comes from. */
 export interface ReportEntry {
@@ -39,7 +39,7 @@ export function unusedAcknowledgementEntry(ack: UnusedAcknowledgement): ReportEn
     severity: 'warning',
     rule: `unused acknowledgement of ${ack.ruleId}`,
     where: `${ack.path} (${ack.resource})`,
-    message: `waives nothing: ${retiredRuleNote(ack.ruleId) ?? uncoveredIndexesNote(ack) ?? `no ${ack.ruleId} finding remains`} (reason given: "${ack.reason}")`,
+    message: `waives nothing: ${unusedWaiverNote(ack)} (reason given: "${ack.reason}")`,
     fix: 'remove the acknowledgement, so it cannot hide a future finding',
   };
 }

@@ -107,7 +107,16 @@ describe('text report', () => {
     expect(stdout).toContain(
       'the acknowledgement of SG011 waives nothing: SG011 (latency-blind-on-demand) is retired (before the first release) and reports nothing any more; SG010 checks what it checked (`skewguard explain SG011` says why)',
     );
-    expect(stdout).not.toContain('no longer reports anything');
+    expect(stdout).not.toContain('reports nothing on');
+  });
+
+  it('words an unused acknowledgement for a first run too: the rule reports nothing on the table, not "no longer" (seat28)', async () => {
+    const design = { tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG014', reason: 'keys are monitored elsewhere' }] }] };
+    const dir = tempTree({ 'design.json': JSON.stringify(design) });
+    const { stdout } = await cli(['lint', 'design.json', '--no-config'], { cwd: dir });
+    expect(stdout).toContain(`the acknowledgement of SG014 waives nothing: SG014 reports nothing on ${UNIQUE_TABLE.name}`);
+    expect(stdout).toContain('fix: remove the acknowledgement (or keep it, if the finding is expected later)');
+    expect(stdout).not.toMatch(/no longer|come back/);
   });
 
   it('groups by file and table and gives each finding its fix, its rule documentation, and file:line:column', async () => {

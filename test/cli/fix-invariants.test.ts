@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lint, type DesignInput } from '../../lib';
 import { fixDesignText, NO_EDITS } from '../../lib/cli/fix';
 import { examples } from './helpers';
 
@@ -30,6 +31,44 @@ describe('--fix and invariants', () => {
   it('moves a calculated shard off a 1-valued region onto the unique, never-changing sort key', () => {
     const { design } = fixed('bad/calculated-on-one-region.json');
     expect(design.tables[0].sharding).toMatchObject({ strategy: 'calculated', sourceAttribute: 'userId' });
+  });
+});
+
+describe("--fix and a conditional write on one item per sort-key value (seat28, a stranger's concert ticketing)", () => {
+  // The stranger's seat-inventory file, as reported: a hold succeeds only if that seat is AVAILABLE.
+  const seatFile = (invariant: Record<string, unknown>) =>
+    JSON.stringify({
+      tables: [
+        {
+          name: 'seat-inventory',
+          partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+          sortKey: { name: 'seatId', type: 'S', cardinality: 80000 },
+          billing: 'on-demand',
+          workload: { peakReadUnits: 40000, peakWriteUnits: 12000, hotKeyShare: 0.95 },
+          warmThroughput: { readUnitsPerSecond: 40000, writeUnitsPerSecond: 12000 },
+          invariants: [{ kind: 'conditional-write', description: 'A seat hold succeeds only if the seat is AVAILABLE', ...invariant }],
+          accessPatterns: [
+            { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7 },
+            { name: 'hold-seat', keyAttributes: ['eventId', 'seatId'], share: 0.3 },
+          ],
+        },
+      ],
+    });
+
+  it('scoped to seatId: --fix writes the shards calculated on seatId, and the re-lint is clean of SG003 and of the invariant', () => {
+    const result = fixDesignText(seatFile({ scopeAttribute: 'seatId' }), {});
+    const design = JSON.parse(result.text) as DesignInput & { tables: unknown[] };
+    expect(design.tables[0]).toMatchObject({ sharding: { strategy: 'calculated', shards: 40, sourceAttribute: 'seatId', hotValues: 1 } });
+    const again = lint(design);
+    expect(again.filter((f) => f.ruleId === 'SG003' || f.ruleId === 'SG019')).toEqual([]);
+    expect(again.map((f) => f.fix).join('\n')).not.toMatch(/cannot follow the shards|on one item per/);
+  });
+
+  it('with no scope (one aggregate item per event): --fix still leaves the file alone and says why', () => {
+    const text = seatFile({});
+    const result = fixDesignText(text, {});
+    expect(result.text).toBe(text);
+    expect(result.skipped.map((s) => `${s.ruleId} ${s.path}: ${s.message}`)).toContain(`SG003 tables[0].partitionKey: ${NO_EDITS}`);
   });
 });
 

@@ -69,6 +69,49 @@ describe('a hot key with an invariant', () => {
   });
 });
 
+describe('a conditional write on one item per sort-key value (seat28: a seat hold succeeds only if that seat is AVAILABLE)', () => {
+  // The stranger's seat-inventory: the hottest event takes 95%, every hold looks up one seat by its sort key.
+  const seats = (invariant: Partial<InvariantDesign>) =>
+    table({
+      name: 'seat-inventory',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+      sortKey: { name: 'seatId', type: 'S', cardinality: 80000 },
+      workload: { peakReadUnits: 40000, peakWriteUnits: 12000, hotKeyShare: 0.95 },
+      invariants: [{ kind: 'conditional-write', description: 'A seat hold succeeds only if the seat is AVAILABLE', ...invariant }],
+      accessPatterns: [
+        { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7 },
+        { name: 'hold-seat', keyAttributes: ['eventId', 'seatId'], share: 0.3 },
+      ],
+    });
+
+  it('scoped to seatId: shards calculated on seatId keep each seat whole, so the fix carries its edits and no invariant clause', () => {
+    const finding = sg003(seats({ scopeAttribute: 'seatId' }));
+    expect(finding?.fix).toMatch(/calculated shards on `seatId`/);
+    expect(finding?.fix).not.toMatch(/cannot follow the shards|on one item per/);
+    expect(finding?.edits).toContainEqual({
+      op: 'set',
+      path: 'sharding',
+      value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'seatId' }),
+    });
+    // Split for heat is no longer said to stop at an item every write updates: each hold updates its own seat.
+    expect(finding?.message).not.toMatch(/running total or conditional write updates on every write/);
+  });
+
+  it('with no scope (one aggregate item per event): unchanged, no edits, and the scope it may mean is named', () => {
+    const finding = sg003(seats({}));
+    expect(finding?.fix).toMatch(/the `conditional-write` on one item \(`invariants\[0\]`\) cannot follow the shards: keep it per shard/);
+    expect(finding?.fix).toMatch(
+      /; if the condition is on one item per `seatId` \(each `seatId`'s own item, not one aggregate of the `eventId` value\), declare scopeAttribute: `seatId` on it instead/,
+    );
+    expect(finding?.edits).toBeUndefined();
+    expect(finding?.message).toMatch(/running total or conditional write updates on every write/);
+  });
+
+  it('a running total is never offered the scope: it is one item per key value', () => {
+    expect(sg003(seats({ kind: 'running-total' }))?.fix).not.toMatch(/declare scopeAttribute/);
+  });
+});
+
 describe('the sparse-index alternative', () => {
   const withIndex = (partitionKey: Record<string, unknown>, sortKey = { name: 'sk', type: 'S' as const, cardinality: 'unique' as const }) =>
     table({
@@ -135,6 +178,17 @@ describe('invalid invariants and shard-source fields are named, with the way out
     [table({ invariants: [{ kind: 'transactional-batch' }] }), 'invariants[0].kind: "transactional-batch" is a Cosmos DB kind'],
     [container({ invariants: [{ kind: 'transaction' }] }), 'invariants[0].kind: "transaction" is a DynamoDB kind'],
     [table({ invariants: [{ kind: 'running-total', scopeAttribute: 'orderId' }] }), 'invariants[0].scopeAttribute: applies to transactional batches'],
+    [
+      table({ invariants: [{ kind: 'conditional-write', scopeAttribute: 'orderId' }] }),
+      'invariants[0].scopeAttribute: names the item a "conditional-write" checks',
+    ],
+    [
+      table({
+        sortKey: { name: 'seatId', type: 'S', cardinality: 'unique' },
+        invariants: [{ kind: 'conditional-write', scopeAttribute: 'seatId', splitPerShard: true }],
+      }),
+      'invariants[0].splitPerShard: a "conditional-write" with a scopeAttribute is on one item per "seatId"',
+    ],
     [container({ invariants: [{ kind: 'stored-procedure', splitPerShard: true }] }), 'invariants[0].splitPerShard: applies to conditional writes'],
     [
       table({ partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique', mutable: true } }),

@@ -71,7 +71,9 @@ describe('prov22: the whale alone is sharded, provisioned as on demand', () => {
     expect(hit.fix).toMatch(/^pre-warm the table to 33,000 write units a second \(warmThroughput\): 33 partitions where 10 are counted now/);
     expect(hit.fix).toMatch(/then shard only the hottest `merchantId` value, into N = 3 calculated shards/);
     // Each other merchant: 6,400 WCU ÷ 19,999 = 0.32 WCU, beside (8,000 − 0.32) ÷ 33 of the rest: it fits.
-    expect(hit.fix).toMatch(/the next hottest, at 0\.32 WCU if the other values share the rest evenly, fits its usable 557\.59 WCU unsharded/);
+    expect(hit.fix).toMatch(
+      /the next hottest, at 0\.32 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.41 WCU: 557\.59 WCU left/,
+    );
     expect(hit.data).toMatchObject({ warmWriteUnits: 33000, warmPartitions: 33, shards: 3 });
     expect(hit.data).not.toHaveProperty('warmReadUnits');
   });

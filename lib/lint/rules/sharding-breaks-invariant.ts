@@ -1,11 +1,11 @@
-import { ITEM_AGGREGATES } from '../../design/key-design';
+import { onKeyItem } from '../../design/key-design';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { brokenInvariants, PER_SHARD_CHECK_CAVEAT } from '../invariants';
+import { brokenInvariants, itemScopeCandidate, PER_SHARD_CHECK_CAVEAT } from '../invariants';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'breaksAggregate' | 'breaksScope' | 'breaksCopies' | 'keepPerShard' | 'shardOnScope' | AdviceId;
+type Id = 'breaksAggregate' | 'breaksItem' | 'breaksScope' | 'breaksCopies' | 'keepPerShard' | 'orScopeItem' | 'shardOnItem' | 'shardOnScope' | AdviceId;
 
 /** One finding per declared invariant the declared sharding breaks. */
 function check(a: SpaceAnalysis): RuleHit<Id>[] {
@@ -18,10 +18,16 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
   const { plan } = a;
   const advice = adviceFor(a);
   const keeps = advice.edits !== undefined && (plan.layout === 'none' || brokenInvariants(design, space, plan.layout, plan.sourceAttribute).length === 0);
+  const candidate = itemScopeCandidate(design, space);
   return broken.map((invariant) => {
-    const aggregate = ITEM_AGGREGATES.has(invariant.kind);
-    const messageId: Id = sharding.strategy === 'replicated' ? 'breaksCopies' : aggregate ? 'breaksAggregate' : 'breaksScope';
-    const [fixId, ...fixNotes]: Id[] = keeps ? [...advice.ids] : [aggregate ? 'keepPerShard' : 'shardOnScope'];
+    const aggregate = onKeyItem(invariant);
+    // A conditional write on one item per its scopeAttribute (a seat of an event): shards calculated on it keep it.
+    const item = !aggregate && invariant.kind === 'conditional-write';
+    const messageId: Id = sharding.strategy === 'replicated' ? 'breaksCopies' : aggregate ? 'breaksAggregate' : item ? 'breaksItem' : 'breaksScope';
+    // Where the condition may be on one item per a sort-key attribute a pattern gives, the scope that would keep it is named.
+    const hint = aggregate && invariant.kind === 'conditional-write' && sharding.strategy !== 'replicated' && candidate !== undefined;
+    const own: Id[] = aggregate ? ['keepPerShard', ...(hint ? (['orScopeItem'] as const) : [])] : [item ? 'shardOnItem' : 'shardOnScope'];
+    const [fixId, ...fixNotes]: Id[] = keeps ? [...advice.ids] : own;
     return {
       path: invariant.path,
       messageId,
@@ -34,6 +40,8 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
         declaredShards: sharding.shards,
         description: invariant.description ?? '',
         shardingPath: sharding.path,
+        ...(invariant.scopeAttribute !== undefined ? { scope: invariant.scopeAttribute } : {}),
+        ...(hint ? { itemCandidate: candidate } : {}),
       }),
       edits: keeps ? advice.edits : undefined,
     };
@@ -48,7 +56,8 @@ export const shardingBreaksInvariant = defineRule({
   thresholds: [],
   fires: 'The partition key is sharded (or replicated) while the design declares an invariant that must stay within one key value.',
   firesAlso: [
-    'A conditional write or running total on one item: it fires unless the invariant is kept per shard (`splitPerShard`).',
+    'A conditional write or running total on one item per key value: it fires unless the invariant is kept per shard (`splitPerShard`).',
+    'A conditional write on one item per value of its `scopeAttribute` within the key value (a seat of an event, by `seatId`): it fires unless the shards are calculated on that attribute, which keeps each such item, and every write that checks it, on one shard.',
     'A Cosmos DB transactional batch or stored procedure: it fires when the shards separate its items; shards calculated on its `scopeAttribute` keep it.',
     'DynamoDB transactions (TransactWriteItems): they span partitions and never fire it.',
   ],
@@ -57,12 +66,14 @@ export const shardingBreaksInvariant = defineRule({
   rationaleDetails: [
     'Cosmos DB: a transactional batch and a stored procedure run within one logical partition, so items on different shards cannot be written atomically: a cart split over 8 keys cannot be checked out in one batch, and replicated copies sit in separate logical partitions no batch spans (Azure: "Transactional batch operations"; "Stored procedures, triggers and UDFs").',
     'DynamoDB: a conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (AWS: "Conditional writes"; "Atomic counters").',
+    'DynamoDB: a condition expression is checked on the one item the write names by its primary key (AWS: "Condition expressions"), so a condition on one item per sort-key value (a seat of an event: `scopeAttribute: "seatId"`) holds on shards calculated on that attribute, whose writer computes the one shard that item lives on; under random shards the writer cannot know which suffix the item was written with (AWS: "Using write sharding to distribute workloads evenly"), so the same seat can be held on two shards.',
   ],
-  fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; shard a batch on the attribute its items share (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
+  fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; calculate the shards of a batch on the attribute its items share, and of a conditional write on one item per sort-key value on the attribute that identifies that item (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
   sources: [
     SOURCES.cosmosTransactionalBatch,
     SOURCES.cosmosStoredProcedures,
     SOURCES.dynamoConditionalWrites,
+    SOURCES.dynamoConditionExpressions,
     SOURCES.dynamoAtomicCounters,
     SOURCES.dynamoTransactions,
     SOURCES.dynamoSharding,
@@ -70,11 +81,17 @@ export const shardingBreaksInvariant = defineRule({
   messages: () => ({
     breaksAggregate:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} invariant acts on one item: the shards either leave that item (and its writes) on one key, or split its aggregate into {{declaredShards}} parts none of which knows the whole',
+    breaksItem:
+      '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} is on one item per {{scope|code}}: shards not calculated on {{scope|code}} send each write of that item to any shard, whose condition does not see the item as written on another, so the same item can pass its condition twice',
     breaksScope:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: items the shards separate can no longer be written atomically',
     breaksCopies:
       '{{key|key}} is replicated into {{declaredShards}} copies ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: no batch or stored procedure writes every copy atomically',
     keepPerShard: `keep the aggregate per shard ({{declaredShards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard: true; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition`,
+    orScopeItem:
+      "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it and calculate the shards on {{itemCandidate|code}}: each such item then stays on one shard, so the condition holds",
+    shardOnItem:
+      "calculate the shard on {{scope|code}} (the invariant's scopeAttribute; declare sharding.sourceCardinality): each item, and every write that checks it, then stays on one shard; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition",
     shardOnScope:
       "calculate the shard on the attribute each call's items share (the invariant's scopeAttribute; declare sharding.sourceCardinality); or remove the sharding and batch the writes upstream: the invariant caps the key at one logical partition",
     ...ADVICE_MESSAGES,

@@ -27,6 +27,24 @@ const tenantOrders = (sourceAttribute: string) =>
     ],
   });
 
+/**
+ * Seats of an event (a stranger's concert ticketing, seat28): a hold succeeds only if that seat is AVAILABLE, a
+ * condition on one seat's item, found by its `seatId` (the sort key); the hottest event takes 95% of the writes.
+ */
+const seats = (invariant: Record<string, unknown>, sharding: Record<string, unknown>) =>
+  table({
+    name: 'seat-inventory',
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+    sortKey: { name: 'seatId', type: 'S', cardinality: 80000 },
+    workload: { peakReadUnits: 4000, peakWriteUnits: 12000, hotKeyShare: 0.95 },
+    sharding: sharding as never,
+    invariants: [{ kind: 'conditional-write', description: 'a seat hold succeeds only if the seat is AVAILABLE', ...invariant }],
+    accessPatterns: [
+      { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7, fanOut: true },
+      { name: 'hold-seat', keyAttributes: ['eventId', 'seatId'], share: 0.3 },
+    ],
+  });
+
 testRule('SG019', {
   valid: [
     { name: 'an unsharded cart keeps its checkout batch', design: carts() },
@@ -41,6 +59,10 @@ testRule('SG019', {
       }),
     },
     { name: "stored procedures scoped by /orderId, shards calculated on /orderId: each call's documents share a shard", design: tenantOrders('/orderId') },
+    {
+      name: 'a conditional write on one seat per seatId (scopeAttribute), shards calculated on seatId: each seat stays on one shard',
+      design: seats({ scopeAttribute: 'seatId' }, { strategy: 'calculated', shards: 40, sourceAttribute: 'seatId' }),
+    },
   ],
   invalid: [
     {
@@ -82,6 +104,25 @@ testRule('SG019', {
       name: 'stored procedures scoped by /orderId, shards calculated on another attribute: shard on /orderId (its cardinality unknown, so no edits)',
       design: tenantOrders('/customerId'),
       findings: [{ messageId: 'breaksScope', fix: /^calculate the shard on the attribute each call's items share/, edits: false }],
+    },
+    {
+      name: "a conditional write on one seat per seatId under random shards: a hold's writes land on any shard, so calculate on seatId",
+      design: seats({ scopeAttribute: 'seatId' }, { strategy: 'random', shards: 40 }),
+      findings: [
+        { messageId: 'breaksItem', path: 'invariants[0]', data: { scope: 'seatId' }, fix: /^calculate the shard on `seatId` \(the invariant's scopeAttribute/ },
+      ],
+    },
+    {
+      name: 'a conditional write with no scope (one aggregate item per event) under shards on seatId: unchanged, with the scope it may mean named',
+      design: seats({}, { strategy: 'calculated', shards: 40, sourceAttribute: 'seatId' }),
+      findings: [
+        {
+          messageId: 'breaksAggregate',
+          path: 'invariants[0]',
+          fix: /declare splitPerShard: true; or remove the sharding.*; if the condition is on one item per `seatId` .*declare scopeAttribute: `seatId`/,
+          edits: false,
+        },
+      ],
     },
     {
       name: 'replicated Cosmos DB copies: no batch writes them all',
