@@ -171,14 +171,10 @@ function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, 
 }
 
 function neighboursOn(partitions: number, basis: PartitionCountBasis, total: Loads, stored: Loads): PartitionNeighbours {
-  return {
-    partitions,
-    countedBy: basis.countedBy,
-    ...(basis.peakDividedBy !== undefined ? { peakDividedBy: basis.peakDividedBy } : {}),
-    total,
-    reads: Math.max(0, total.reads - stored.reads) / partitions,
-    writes: Math.max(0, total.writes - stored.writes) / partitions,
-  };
+  const { countedBy, peakDividedBy } = basis;
+  const reads = Math.max(0, total.reads - stored.reads) / partitions;
+  const writes = Math.max(0, total.writes - stored.writes) / partitions;
+  return peakDividedBy !== undefined ? { partitions, countedBy, peakDividedBy, total, reads, writes } : { partitions, countedBy, total, reads, writes };
 }
 
 /** One direction's ceiling, less its neighbours' expected load where they are counted. */

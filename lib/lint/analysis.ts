@@ -211,6 +211,8 @@ export class SpaceAnalysis {
   /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
    *  known without making the plan. */
   readonly sizeNeed: number;
+  /** No value is heavier than the average one, in either direction (`uniformValues`). */
+  readonly #uniform: boolean;
   #plan: Plan | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
@@ -248,6 +250,8 @@ export class SpaceAnalysis {
             reads: this.namedReads || shareHot.reads === 0 ? shareHot.reads : peakReadUnits * carried.share,
             writes: this.inherited || shareHot.writes === 0 ? shareHot.writes : this.written.units * carried.share,
           };
+    const noHeavier = (hot: number, total: number) => hot * this.trafficValues <= total * (1 + 1e-9);
+    this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     const one = withCopies(design, this.total, 1);
@@ -324,8 +328,12 @@ export class SpaceAnalysis {
    * judges neighbours on a physical share instead (Cosmos DB: `storedKeyShare`).
    */
   neighboursAt(layout: KeyLayout, n: number, loads: Loads = this.hot): PartitionNeighbours | undefined {
-    const stored = this.storedLoads(layout, n, loads);
-    const total = { reads: this.total.reads, writes: this.total.writes * (layout === 'replicated' ? n : 1) };
+    return this.#neighboursBeside(layout, n, this.storedLoads(layout, n, loads));
+  }
+
+  /** `neighboursAt` of the stored key's own loads (`stored`, from `storedLoads`). */
+  #neighboursBeside(layout: KeyLayout, n: number, stored: Loads): PartitionNeighbours | undefined {
+    const total = layout === 'replicated' ? { reads: this.total.reads, writes: this.total.writes * n } : this.total;
     return this.owner.partitionNeighbours?.(this.space.index, total, stored, this.uniformValues(n));
   }
 
@@ -337,10 +345,7 @@ export class SpaceAnalysis {
    * were judged to fit "3.2 of a usable 3.2" unsharded there, where the expectation leaves them 0.32.
    */
   uniformValues(n: number): number | undefined {
-    const values = this.trafficValues;
-    if (!Number.isFinite(values)) return undefined;
-    const noHeavier = (hot: number, total: number) => hot * values <= total * (1 + 1e-9);
-    return noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes) ? values * n : undefined;
+    return this.#uniform ? this.trafficValues * n : undefined;
   }
 
   /**
@@ -349,18 +354,14 @@ export class SpaceAnalysis {
    * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
    */
   spreadReadsBesideNeighbours(): boolean {
-    return this.readsSpread && this.neighboursAt('none', 1) !== undefined;
+    return this.readsSpread && this.owner.partitionNeighbours !== undefined;
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
   dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
     const { headroom } = this.design.thresholds;
-    return this.owner.profile.loadDimensions(
-      this.storedLoads(layout, n, loads),
-      headroom,
-      this.storedKeyShare(layout, n, loads),
-      this.neighboursAt(layout, n, loads),
-    );
+    const stored = this.storedLoads(layout, n, loads);
+    return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads), this.#neighboursBeside(layout, n, stored));
   }
 
   /**
@@ -641,7 +642,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
     const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
-      analysis.physical || analysis.neighboursAt('none', 1) ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+      analysis.physical || analysis.owner.partitionNeighbours ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

@@ -69,18 +69,20 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (now === undefined || capacity === undefined) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
+  // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
+  if (planned !== undefined && planned <= now) return undefined;
   // `cachedReads`: the hottest value's reads are of one item that no count spreads, and DAX in front of them takes them
   // off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
   const raised = warmDirection(short);
-  const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
-  const own = sizedOwnCount(analysis, layout, cap, loads);
-  const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
-  // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
-  if (own === undefined || (planned !== undefined && (own >= planned || planned <= now))) return undefined;
   const most = mostWarmPartitions(raised);
   if (most <= now) return undefined;
+  // The own count is a search: made only once the checks above leave a lever possible.
+  const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
+  const own = sizedOwnCount(analysis, layout, cap, loads);
+  if (own === undefined || (planned !== undefined && own >= planned)) return undefined;
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
