@@ -202,7 +202,9 @@ function problems(design: DesignInput): string[] {
 /** The container input a finding on a Cosmos DB key concerns. */
 function containerOf(design: DesignInput, f: Finding): CosmosContainerDesign | undefined {
   if ('engine' in design && design.engine === 'cosmosdb') return design;
-  return (design as { containers?: CosmosContainerDesign[] }).containers?.find((c) => c.name === f.resource);
+  // A document's container, with the engine a document's section gives it: linted alone it is refused without one.
+  const found = (design as { containers?: CosmosContainerDesign[] }).containers?.find((c) => c.name === f.resource);
+  return found && { ...found, engine: 'cosmosdb' };
 }
 
 /**
