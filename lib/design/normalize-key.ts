@@ -32,7 +32,12 @@ export function inferredPartKind(name: string, parts: number): KeyAttribute['kin
 export function inferredKind(name: string, components?: readonly { readonly kind: KeyAttribute['kind'] }[]): KeyAttribute['kind'] {
   // A composite is a time bucket only when every part is one: `yyyyMM-userId` carries a business dimension.
   if (components && components.length > 0) return components.every((c) => c.kind === 'time-bucket') ? 'time-bucket' : 'value';
-  return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';
+  return kindByWords(nameWords(name));
+}
+
+/** The kind a name of these words (`nameWords`) gets where nothing else decides it. */
+function kindByWords(words: readonly string[]): KeyAttribute['kind'] {
+  return wordsLookLikeTimeBucket(words) ? 'time-bucket' : 'value';
 }
 
 interface AttributeInput extends SortKeyAttributeDesign {
@@ -65,7 +70,7 @@ export function keyAttribute(
   const level = input as AttributeInput;
   // A kind neither declared nor given by parts comes from the name's words, read once for the kind and for whether it is a guess.
   const words = input.kind === undefined && components.length === 0 ? wordsOf(input.name) : undefined;
-  const kind = words === undefined ? kindOf(input.name, input.kind, components) : wordsLookLikeTimeBucket(words) ? 'time-bucket' : 'value';
+  const kind = words === undefined ? kindOf(input.name, input.kind, components) : kindByWords(words);
   return {
     name: input.name,
     type: input.type,

@@ -146,7 +146,6 @@ const warmFits = (whose: string) =>
 const WARM_COST =
   'warm throughput is a one-off charge for the increase, not capacity billed by the hour, and it cannot be lowered again (the partitions it makes stay)';
 
-/** The clauses a plan's fix is made of, rendered in order. */
 /**
  * What a hierarchical key proposed for a flat one does with the flat key's declared figures (`workload.hotKeyShare`,
  * `storage.largestPartitionGb`, `movedFigures`): a level added below keeps the hot value as its first level's, whole, so
@@ -157,6 +156,7 @@ const WARM_COST =
 export const MOVED_FIGURES =
   "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";
 
+/** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
   removeCopies: 'remove the copies: each write goes back to one item (and one entry in each index it carries)',

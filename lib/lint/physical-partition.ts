@@ -32,12 +32,6 @@ import type { DesignEdit } from './edits';
 import { declaredCopies, storedGb, withCopies } from './written';
 
 /**
- * Whose RU/s a container's physical partitions divide, in the words of a finding: the container's `containerRu`, or,
- * where data has `sharedContainers` (`physicalShareData` of a shared database's partitions), the database's
- * `databaseRu`, whose partitions carry the keys of all its busy containers ("Introduction to provisioned throughput",
- * set throughput on a database).
- */
-/**
  * The opening of the clause that says a figure was judged at SG017's raise, not at the declared RU/s (SG002's bucket,
  * SG003's key and first level, SG014's key), in one set of words so two findings on one container read as one basis;
  * each ends it with what its value's partition does after that raise. On a serverless container SG017's fix is no raise
@@ -54,6 +48,12 @@ export const AT_CAPACITY_RAISE =
 /** How AT_CAPACITY_RAISE's clauses end: what a value's partition does "after that raise", or that move from serverless. */
 export const AFTER_CAPACITY_FIX = 'after that {{!serverlessRu}}raise{{/serverlessRu}}{{?serverlessRu}}move{{/serverlessRu}}';
 
+/**
+ * Whose RU/s a container's physical partitions divide, in the words of a finding: the container's `containerRu`, or,
+ * where data has `sharedContainers` (`physicalShareData` of a shared database's partitions), the database's
+ * `databaseRu`, whose partitions carry the keys of all its busy containers ("Introduction to provisioned throughput",
+ * set throughput on a database).
+ */
 export const DIVIDED_RU =
   "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
   "{{?sharedContainers}}the database's {{databaseRu}} RU/s (shared by its {{sharedContainers}} busy containers, whose keys its partitions all carry; this container's part: {{containerRu}} RU/s){{/sharedContainers}}";
