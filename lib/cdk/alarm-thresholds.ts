@@ -12,7 +12,7 @@
  *   minute. The 12-minute window is for a key hot in bursts (5,000 a minute in every other minute, or 3 minutes in 5,
  *   for hours, never paged at 4 of 5): one throttling in a third of the minutes or more pages, within 12 minutes, and
  *   stays in ALARM while it goes on; a spike in one minute of 10 (100,000 throttles, then nothing) still does not.
- *   Why 12, not 10 (decision 74): an M-of-N alarm returns to OK as soon as fewer than M of the last N breach ("Alarm
+ *   Why 12, not 10: an M-of-N alarm returns to OK as soon as fewer than M of the last N breach ("Alarm
  *   evaluation": "one of the periods being evaluated is not breaching, and the alarm state changes back to OK"), so a
  *   burst every k minutes, counting ⌊N ÷ k⌋ or ⌈N ÷ k⌉ breaching minutes by where the window falls, flaps whenever M
  *   is the higher of the two: 4 of 10 paged a one-minute burst every 3rd minute 77 times in 4 hours (3 or 4 of every
@@ -37,7 +37,7 @@
  * - Ticket, sustained throttles: the key-range throttles of the table and its GSIs together (capacity-limit throttles
  *   page at 1 a minute already: the failed-requests page) at 5 or more a minute in 30 of 60 minutes: throttling the pages leave alone (59 key-range throttles a minute around the clock
  *   paged nobody, and told nobody) that goes on for half an hour. Replayed healthy weeks (the example tables and
- *   review 15's, seeds 1–3: one-second bursts, the planned peak's trickle, the batch) throttle 5+ a minute in at most 5
+ *   an outside reviewer's tables, seeds 1–3: one-second bursts, the planned peak's trickle, the batch) throttle 5+ a minute in at most 5
  *   minutes of any hour, and 1+ in up to 33 (the planned peak's trickle: hence 5, not 1); a few minutes of throttles
  *   that SDK retries absorb never reach 30 of 60, and throttling in every other minute for an hour does.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its

@@ -151,7 +151,7 @@ const WARM_COST =
  * `storage.largestPartitionGb`, `movedFigures`): a level added below keeps the hot value as its first level's, whole, so
  * they are that level's (`keptFigures`: left as the full key's, the value's size is lost and the whole key judged at it);
  * a new first level splits the value, so they describe no value of the new key (`splitFigures`). Either way, left in
- * place, the new key is judged at figures it does not have, and the linter refuses it (hier28).
+ * place, the new key is judged at figures it does not have, and the linter refuses it.
  */
 export const MOVED_FIGURES =
   "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";

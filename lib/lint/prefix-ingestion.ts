@@ -442,7 +442,7 @@ export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): bo
  * documents, and every read and write under it, stay on one physical partition until they hold 50 GB and split
  * ("Hierarchical partition keys"), so it takes the flat value's declared share and size whatever the new level holds,
  * as SG003 judges that first level (the full key's share is at least its lower bound, `withLowerBound`). Such a key is
- * no fix of that value's load, and the advice does not propose it (hier28).
+ * no fix of that value's load, and the advice does not propose it.
  */
 export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
   const [flat] = design.primaryKey.partitionKey;

@@ -532,7 +532,7 @@ function beyondFirstLevelBuckets(
   if (wholeBy === undefined || typeof prefixLoad !== 'number' || typeof prefixUsable !== 'number' || typeof buckets !== 'number') return undefined;
   const hot = a.hot.reads + a.hot.writes;
   const levelRest = Math.max(0, prefixLoad - hot);
-  // The value is the first-level value's whole known load (its share only the full key's, hier27's lower bound): it has
+  // The value is the first-level value's whole known load (its share only the full key's, a lower bound of the level's): it has
   // no neighbours under it to name, and it keeps its own finding, as `deferred` keeps it without a lead.
   if (!(levelRest > 0)) return undefined;
   const logical = a.owner.profile.limits.logicalPartitionRequestUnits;
@@ -564,7 +564,7 @@ function beyondFirstLevelBuckets(
 function deferred(hit: RuleHit<Id>, first: RuleHit<PrefixIngestionId>, under: MessageData | undefined, fixId: Id, data: MessageData): RuleHit<Id> {
   const within = first.severity === 'warning';
   const lead = under !== undefined && (under.levelRest as number) > 0;
-  // Its own "so this is a warning" would contradict the first level's error it takes (hier27: copies under one prefix).
+  // Its own "so this is a warning" would contradict the first level's error it takes (copies under one prefix share its partitions).
   const notes = within ? hit.notes : hit.notes?.filter((id) => id !== 'physicalHeadroomOnly');
   return {
     ...hit,

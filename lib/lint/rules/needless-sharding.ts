@@ -99,8 +99,8 @@ export function shardingKeptOnPurpose(analysis: DesignAnalysis, space: KeySpace)
  * A sharding the load does not need (the plan's layout `none`) that the design keeps on purpose (`shardingKeptOnPurpose`),
  * with every stored key fitting: the design as declared, which every rule judges sharded. The rules that speak of the
  * unsharded key SG007's fix would leave (SG001's few values, SG014's dominant value, with their growth) stay silent
- * there, as they are on a sharding the load needs: the sharded key is the one that takes the traffic (stranger24b: SG001
- * warned "saturated when traffic grows 1.07×" of a status key kept in 20 shards, while SG017 counted the shards).
+ * there, as they are on a sharding the load needs: the sharded key is the one that takes the traffic (else SG001
+ * would warn "saturated when traffic grows 1.07×" of a status key kept in 20 shards, while SG017 counts the shards).
  */
 export function needlessShardingKept(a: SpaceAnalysis): boolean {
   return a.space.sharding !== undefined && a.plan.layout === 'none' && a.over.length === 0 && shardingKeptOnPurpose(a.owner, a.space);
