@@ -226,7 +226,13 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   keyValueHoldsMany: (design, space, cardinality) =>
     space === design.primaryKey ? space.sortKey.length > 0 : space.sortKey.length > 0 || cardinality !== Infinity,
   keyValueSizeLimit: (design) =>
-    design.localSecondaryIndexes.length > 0 ? { gb: DYNAMODB_LIMITS.itemCollectionGb, cause: 'local-secondary-index' } : undefined,
+    design.localSecondaryIndexes.length > 0
+      ? {
+          gb: DYNAMODB_LIMITS.itemCollectionGb,
+          cause: 'local-secondary-index',
+          imposedBy: { names: design.localSecondaryIndexes.map((lsi) => lsi.indexName), path: design.localSecondaryIndexes[0].path },
+        }
+      : undefined,
   // "Burst and adaptive capacity": split for heat spreads a sort-key range, never one item, never with an LSI.
   splitForHeat(design, space, holdsMany) {
     if (!holdsMany) return 'single-item';

@@ -170,6 +170,9 @@ export interface KeyValueSizeLimit {
   /** `hard`: every key value (a Cosmos DB logical partition); `local-secondary-index`: only because the
    *  table has one (a DynamoDB item collection), so dropping the index lifts it. */
   readonly cause: 'hard' | 'local-secondary-index';
+  /** The declarations that impose it, where it is not `hard` (the table's LSIs: their names, and the first one's field
+   *  path). @default - absent: a `hard` limit */
+  readonly imposedBy?: { readonly names: readonly string[]; readonly path: string };
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { KeyAttribute } from '../../design/key-design';
+import type { KeyAttribute, KeyDesign } from '../../design/key-design';
 import { fits } from '../../design/sharding';
+import type { KeyValueSizeLimit } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, MOVED_FIGURES, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { largestPartitionSize } from '../partition-size';
@@ -12,6 +13,8 @@ type Id =
   | 'logicalPartition'
   | 'logicalPartitionAtLeast'
   | 'itemCollection'
+  | 'itemCollectionUndeclared'
+  | 'fixDeclareItemCollection'
   | 'estimatedFromLevel'
   | 'declaredAtLevel'
   | 'perShard'
@@ -37,6 +40,7 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   firesAlso: [
     "No largest partition declared, but storage.totalGb: at least the average, totalGb ÷ the values the key can take (the product of its levels' cardinalities; one copy of the data where copies are declared), a lower bound, flagged only when that average is above the usable share.",
+    "DynamoDB, a warning: a table with an LSI that declares no storage.largestPartitionGb, since the 10 GB limit of its item collections is then not checked (one value's items past it fail their writes).",
     "A level's largestGb: spread over its values' children. A time-bucket level below repeats under every value above, so a value's GB spreads over its buckets (/deviceId 25 GB → /day 365: 0.07 GB per device and day).",
   ],
   rationale:
@@ -60,6 +64,10 @@ export const logicalPartitionSize = defineRule({
     logicalPartitionAtLeast:
       "the largest logical partition holds at least {{size}} GB: {{totalGb}} GB over {{values}} values of {{key|key}} (storage.totalGb ÷ the values the key can take, the product of its levels' cardinalities: the average, so a lower bound; declare storage.largestPartitionGb for the largest itself)",
     itemCollection: 'the largest item collection is expected at {{size}} GB',
+    itemCollectionUndeclared:
+      'this table has a local secondary index ({{localIndexes|indexes}}), so DynamoDB caps each item collection (the items of one {{key|key}} value, with their index entries) at {{ceiling}} GB and fails its writes past that, but no storage.largestPartitionGb is declared: that limit is not checked',
+    fixDeclareItemCollection:
+      "declare storage.largestPartitionGb, the largest {{key|key}} value's items and index entries in GB at the end of their retention, so that SG006 checks it against the {{usableGb}} GB usable at {{headroom|percent}}; where one value keeps growing (an ever-later sort key), a global secondary index instead of the LSI has no collection limit",
     estimatedFromLevel: " (estimated from {{declaredAt}}: spread over that value's average number of {{deepestLevel|code}} values)",
     declaredAtLevel: ' (declared at {{declaredAt}})',
     perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
@@ -89,6 +97,7 @@ export const logicalPartitionSize = defineRule({
     const limit = analysis.profile.keyValueSizeLimit(design);
     const usable = usablePartitionGb(analysis);
     const figure = largestPartitionSize(design);
+    if (limit?.imposedBy && usable !== undefined && figure === undefined) return [undeclaredItemCollection(design, limit, limit.imposedBy, usable)];
     if (limit === undefined || usable === undefined || figure === undefined) return [];
     const size = figure.gb;
     const space = design.primaryKey;
@@ -174,6 +183,31 @@ export const logicalPartitionSize = defineRule({
     ];
   },
 });
+
+/**
+ * A table with an LSI and no declared size: the 10 GB item-collection limit is then unchecked (AWS "Item collection size
+ * limit": past it, writes that add to the collection fail), so a warning asks for the figure instead of a silent pass.
+ */
+function undeclaredItemCollection(
+  design: KeyDesign,
+  limit: KeyValueSizeLimit,
+  imposedBy: NonNullable<KeyValueSizeLimit['imposedBy']>,
+  usableGb: number,
+): RuleHit<Id> {
+  return {
+    path: imposedBy.path,
+    severity: 'warning',
+    messageId: 'itemCollectionUndeclared',
+    fixId: 'fixDeclareItemCollection',
+    data: {
+      localIndexes: imposedBy.names,
+      key: design.primaryKey.partitionKey.map((a) => a.name),
+      ceiling: limit.gb,
+      usableGb,
+      headroom: design.thresholds.headroom,
+    },
+  };
+}
 
 // A new level placed before deeper levels (before a time bucket, where SG004 wants it) breaks the prefix a query by
 // those levels gives ("Hierarchical partition keys": a query is routed by the prefix it gives); with no declared

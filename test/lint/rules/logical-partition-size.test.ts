@@ -25,6 +25,14 @@ testRule('SG006', {
     },
     { name: 'a Cosmos DB partition within 16 GB', design: container({ storage: { largestPartitionGb: 16 } }) },
     {
+      name: 'a DynamoDB table with an LSI that declares its largest item collection within 8 GB',
+      design: table({ ...withLsi, storage: { largestPartitionGb: 6 } }),
+    },
+    {
+      name: 'a DynamoDB table without an LSI and no declared size: no collection limit to check',
+      design: table({ sortKey: orderId }),
+    },
+    {
       name: 'a DynamoDB collection of any size without an LSI (no collection limit)',
       design: table({ sortKey: orderId, storage: { largestPartitionGb: 500 } }),
     },
@@ -48,6 +56,24 @@ testRule('SG006', {
     },
   ],
   invalid: [
+    {
+      // stranger29a: a depot table with an LSI and no declared size passed CI silently, though its hot depot's
+      // ever-later sort key fills 10 GB within days (AWS "Item collection size limit").
+      name: 'a DynamoDB table with an LSI and no declared size: a warning that the 10 GB limit is not checked',
+      design: table({ ...withLsi }),
+      findings: [
+        {
+          messageId: 'itemCollectionUndeclared',
+          severity: 'warning',
+          path: 'localSecondaryIndexes[0]',
+          data: { localIndexes: ['by-date'], ceiling: 10, usableGb: 8 },
+          edits: false,
+          message:
+            /^this table has a local secondary index \(index `by-date`\), so DynamoDB caps each item collection .* at 10 GB .*no storage\.largestPartitionGb is declared: that limit is not checked$/,
+          fix: /^declare storage\.largestPartitionGb, .* against the 8 GB usable at 80%; .*a global secondary index instead of the LSI has no collection limit$/,
+        },
+      ],
+    },
     {
       // cosmos24 item 1: 49 GB over the 2 values of /configType, no largest declared: one value holds at least 24.5 GB,
       // above the 20 GB a logical partition holds. Before: only SG001 ("no change needed").
