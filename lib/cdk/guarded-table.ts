@@ -62,6 +62,7 @@ import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
+import { regionalInvariants, warnRegionalInvariants } from './replica-invariants';
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
@@ -253,10 +254,17 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     );
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
     // A global table: each replica Region gets what this stack can watch of it, and a warning for what it cannot.
-    onAddReplica(this.table, (region) => {
+    const regional = regionalInvariants(normalized.invariants, settings.multiRegionConsistency);
+    let regionalWarned = false;
+    const onReplica = (region: string) => {
       replicationLatencyAlarm(this.alarmFactory, this.table.tableName, region);
       warnUnwatchedReplica(this, region);
-    });
+      // Once per table: its first replica makes it a global table.
+      if (regional.length > 0 && !regionalWarned) warnRegionalInvariants(this, regional, region);
+      regionalWarned = true;
+    };
+    for (const replica of settings.replicas ?? []) onReplica(replica.region);
+    onAddReplica(this.table, onReplica);
     if (composite) this.compositeAlarm = pageComposite(this, label, () => this.pageAlarms, alarmsScope, tiers);
   }
 

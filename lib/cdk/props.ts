@@ -107,7 +107,18 @@ export interface GuardedTableDesign extends Omit<
 /** The TableV2 settings a GuardedTable passes through; its data-safety defaults differ from TableV2's. */
 export interface GuardedTableSettings extends Pick<
   dynamodb.TablePropsV2,
-  'tableName' | 'encryption' | 'timeToLiveAttribute' | 'dynamoStream' | 'tableClass' | 'tags' | 'kinesisStream' | 'resourcePolicy' | 'warmThroughput'
+  | 'tableName'
+  | 'encryption'
+  | 'timeToLiveAttribute'
+  | 'dynamoStream'
+  | 'tableClass'
+  | 'tags'
+  | 'kinesisStream'
+  | 'resourcePolicy'
+  | 'warmThroughput'
+  | 'replicas'
+  | 'multiRegionConsistency'
+  | 'witnessRegion'
 > {
   /**
    * Capacity: CDK's own `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` or
@@ -290,6 +301,9 @@ export const TABLE_SETTINGS = [
   'kinesisStream',
   'resourcePolicy',
   'warmThroughput',
+  'replicas',
+  'multiRegionConsistency',
+  'witnessRegion',
   'removalPolicy',
   'deletionProtection',
   'pointInTimeRecoverySpecification',

@@ -55,8 +55,8 @@ export function warnUnwatchedReplica(scope: Construct, region: string): void {
 
 /**
  * Calls `onReplica(region)` for every replica added with `table.addReplica()`, after TableV2 accepts it (a replica in
- * the stack's own Region, a duplicate or a token Region throws there first). The one way a GuardedTable gets replicas
- * (the `replicas` prop is refused), so every replica is seen at construction, where its alarm can still be added.
+ * the stack's own Region, a duplicate or a token Region throws there first). With the `replicas` prop (TableV2 checked
+ * those at construction), every replica is seen while the construct is built, where its alarm can still be added.
  */
 export function onAddReplica(table: dynamodb.TableV2, onReplica: (region: string) => void): void {
   const addReplica = table.addReplica.bind(table);

@@ -50,6 +50,12 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
   kinesisStream: withMember('a Kinesis stream (IStream)', 'streamArn', 'string', arnHint('a stream', 'kinesis.Stream.fromStreamArn(scope, id, arn)')),
   resourcePolicy: withMember('an iam.PolicyDocument', 'addStatements', 'function'),
   warmThroughput,
+  replicas: custom(
+    'an array of replicas ({ region, … } as TableV2 takes them)',
+    (value) => Array.isArray(value) && value.every((replica) => isRecord(replica) && typeof replica.region === 'string'),
+  ),
+  multiRegionConsistency: cdkEnum('MultiRegionConsistency', dynamodb.MultiRegionConsistency),
+  witnessRegion: custom('a Region name such as "us-east-2"', (value) => typeof value === 'string' && value.length > 0),
   removalPolicy: cdkEnum('RemovalPolicy', RemovalPolicy),
   deletionProtection: boolean,
   pointInTimeRecoverySpecification: pointInTimeRecovery,
@@ -68,8 +74,6 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   recoveryTopic:
     'an alarm now tells its recovery (OK) to the topic it fired to, pageTopic or ticketTopic, so the incident tool that opened an incident resolves it; notifyOnRecovery: false sends recoveries nowhere',
   dashboardName: 'the dashboard is shared per stack and opt-in: dashboard: new SkewDashboard(stack, id, { dashboardName })',
-  replicas:
-    'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',
   // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
   name: "the design is named by tableName (or, without one, by the construct's path)",
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
