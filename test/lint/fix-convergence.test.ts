@@ -23,12 +23,38 @@ import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitra
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
 
-function lintOrUndefined(design: DesignInput): Finding[] | undefined {
+/**
+ * Every design the checks below lint and normalize() refuses, as `what was linted: the first issue`. A check cannot
+ * judge a design it cannot read, so a refusal is a failure (the afterAll below), unless ALLOWED_REFUSALS names it: the
+ * generators build valid designs, the checks build the design a fix text describes, and a fix's edits that make a design
+ * invalid are a --fix bug.
+ */
+const refusals: string[] = [];
+
+/**
+ * The refusals allowed, each a known open gap rather than an intended one (conv29; the goal is an empty list). Only the
+ * bucketed key `bucketProblems` builds from SG003's bucket fix text is ever refused, in two ways:
+ * - its first level's share, the old one ÷ N, is below a share a deeper level (or the full key) declares: a value
+ *   nested in a bucket cannot take more than the bucket. Either that deeper value stays whole in one bucket (the
+ *   buckets hash a key level) and the fix's "each taking 1/N" over-claims, or the buckets split it too and the fix text
+ *   should re-declare that level's figure as it does the full key's (`prefixBucketsRedeclare`). Not yet decided.
+ * - the share the fix text says to re-declare (the full key's, or the deeper level's that stands for it: old ÷ N) is
+ *   below the uniform share of the bucketed prefix's values as normalize() counts them (its most varied level's
+ *   values, not their product).
+ */
+const ALLOWED_REFUSALS: readonly RegExp[] = [
+  /'s bucketed key: (partitionKey\.paths\[\d+\]|workload)\.hotKeyShare is [\d.e-]+, more than the [\d.e-]+ declared at partitionKey\.paths\[0\]\.hotKeyShare/,
+  /'s bucketed key: (partitionKey\.paths\[\d+\]|workload)\.hotKeyShare is [\d.e-]+, below the uniform share/,
+];
+
+function lintOrUndefined(design: DesignInput, what: string): Finding[] | undefined {
   try {
     return lint(design);
   } catch (error) {
-    if (error instanceof DesignError) return undefined;
-    throw error;
+    if (!(error instanceof DesignError)) throw error;
+    const first = error.issues[0];
+    refusals.push(`${what}: ${first.path} ${first.message}\n${JSON.stringify(design)}`);
+    return undefined;
   }
 }
 
@@ -129,7 +155,9 @@ function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
   const n = value.shards;
   const path = edit.space === '' ? 'sharding' : `${edit.space}.sharding`;
   const fewer: DesignEdit = n - 1 >= 2 ? { op: 'set', path, value: { ...value, shards: n - 1 } } : { op: 'remove', path };
-  const again = (lintOrUndefined(withoutRefusedWants(applyDesignEdits(fixed, [fewer]))) ?? []).filter((f) => inSpace(f.path, edit.space));
+  const again = (lintOrUndefined(withoutRefusedWants(applyDesignEdits(fixed, [fewer])), `${keyOf(finding)} with N − 1`) ?? []).filter((f) =>
+    inSpace(f.path, edit.space),
+  );
   const plansN = (f: Finding) => f.data?.shards === n || (shardingEdit(f)?.value as { shards?: number } | undefined)?.shards === n;
   if (again.some(plansN)) return undefined;
   return [`${keyOf(finding)}: N = ${n} is not minimal: with ${n - 1}, no finding calls for ${n} again (${again.map(keyOf).join(', ') || 'none'})`];
@@ -157,7 +185,7 @@ function fanOutWithoutShards(design: DesignInput): string[] {
 
 /** Problems with a design's findings and fixes, as readable lines (empty: all good). */
 function problems(design: DesignInput): string[] {
-  const before = lintOrUndefined(design);
+  const before = lintOrUndefined(design, 'a design checked');
   if (!before) return [];
   const out: string[] = [];
   // No two findings on one key space give different plans.
@@ -174,7 +202,7 @@ function problems(design: DesignInput): string[] {
   const known = new Set(before.map(keyOf));
   for (const finding of before.filter((f) => f.edits)) {
     const fixed = applyDesignEdits(design, finding.edits as DesignEdit[]);
-    const after = lintOrUndefined(fixed);
+    const after = lintOrUndefined(fixed, `${keyOf(finding)} fixed`);
     if (!after) {
       out.push(`${keyOf(finding)}: its edits make the design invalid`);
       continue;
@@ -197,6 +225,22 @@ function problems(design: DesignInput): string[] {
       out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
   }
   return out;
+}
+
+/**
+ * The access patterns of a container the checks re-key without its sharding, as the new key reads them: `wants: "any"`
+ * goes (no shard left to pick), a level the key renames is renamed in `keyAttributes` (a bucketed first level), and a
+ * pattern that names one value of the key (`keyValue`) gives the levels the key adds too, so it still names one.
+ */
+function patternsRekeyed(
+  patterns: CosmosContainerDesign['accessPatterns'],
+  renamed: Readonly<Record<string, string>>,
+  added: readonly string[],
+): CosmosContainerDesign['accessPatterns'] {
+  return patterns?.map(({ wants: _, ...pattern }) => {
+    const keyAttributes = pattern.keyAttributes.map((name) => renamed[name] ?? name);
+    return { ...pattern, keyAttributes: pattern.keyValue === undefined ? keyAttributes : [...new Set([...keyAttributes, ...added])] };
+  });
 }
 
 /** The container input a finding on a Cosmos DB key concerns. */
@@ -229,7 +273,11 @@ function suggestionProblems(design: DesignInput, findings: readonly Finding[]): 
     const above = kept.slice(0, at).map((p) => (typeof p.cardinality === 'number' ? p.cardinality : 1));
     const level: CosmosKeyPathDesign = { path: suggestedKey?.[at] ?? '/finerLevel', cardinality: Math.max(1000, ...above) * 10 };
     const { sharding: ___, ...rest } = container;
-    const keyed = { ...rest, partitionKey: { paths: [...kept.slice(0, at), level, ...kept.slice(at)] } };
+    const keyed = {
+      ...rest,
+      partitionKey: { paths: [...kept.slice(0, at), level, ...kept.slice(at)] },
+      accessPatterns: patternsRekeyed(container.accessPatterns, {}, [level.path]),
+    };
     const from = (f.data?.movedFigures as readonly string[] | undefined) ?? [];
     const to = f.data?.movedTo as readonly string[] | undefined;
     const valueAt = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], container);
@@ -238,7 +286,9 @@ function suggestionProblems(design: DesignInput, findings: readonly Finding[]): 
     const firstLevelHot = (g: Finding) => g.ruleId === 'SG003' && g.path === 'partitionKey.paths[0]' && /^prefixHot/.test(g.messageId);
     // SG003 at the first level where that level is the flat key's (a hierarchical key's first level was judged before).
     const flat = container.partitionKey.paths.length === 1;
-    const rejected = (lintOrUndefined(suggested) ?? []).filter((g) => g.ruleId === 'SG002' || g.ruleId === 'SG004' || (flat && firstLevelHot(g)));
+    const rejected = (lintOrUndefined(suggested, `${keyOf(f)}'s suggested key`) ?? []).filter(
+      (g) => g.ruleId === 'SG002' || g.ruleId === 'SG004' || (flat && firstLevelHot(g)),
+    );
     return rejected.map(
       (g) => `${keyOf(f)} suggests ${JSON.stringify(suggested.partitionKey.paths.map((p) => p.path))}, which ${g.ruleId} rejects: ${g.message}`,
     );
@@ -277,7 +327,11 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
       const again = (at: unknown, from: unknown) =>
         typeof at === 'string' && typeof from === 'number' ? [{ op: 'set' as const, path: at, value: from / n }] : [];
       const redeclared = [...again(f.data?.redeclareShareAt, f.data?.redeclareShareFrom), ...again(f.data?.redeclareGbAt, f.data?.redeclareGbFrom)];
-      const design = { ...rest, partitionKey: { ...container.partitionKey, paths: [level, ...deeper] } };
+      const design = {
+        ...rest,
+        partitionKey: { ...container.partitionKey, paths: [level, ...deeper] },
+        accessPatterns: patternsRekeyed(container.accessPatterns, { [first.path]: level.path }, []),
+      };
       // A level's figure (`partitionKey.paths[i]`) moves with the level: the bucketed key keeps its deeper levels at i.
       return redeclared.length > 0 ? (applyDesignEdits(design, redeclared) as CosmosContainerDesign) : design;
     };
@@ -286,7 +340,7 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     // warning, not SG003's (a short count is caught there).
     const noRoom = (g: Finding) => g.ruleId === 'SG017' && g.messageId === 'cosmosNoRoomForPlacement';
     const out: string[] = [];
-    const after = lintOrUndefined(bucketed(buckets)) ?? [];
+    const after = lintOrUndefined(bucketed(buckets), `${keyOf(f)}'s bucketed key`) ?? [];
     // hier28 C: such a fix is not skipped but held to what it says: it writes no key of buckets (--fix would write a key
     // that does not serve), and keyed by its buckets, that value whole in one, the design's first level asks for no more
     // buckets as edits (--fix raising a count that cannot take the value below a bucket, round after round).
@@ -310,7 +364,7 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
  * SG017's raise).
  */
 function fixesEnd(design: DesignInput): string[] {
-  if (!lintOrUndefined(design)) return [];
+  if (!lintOrUndefined(design, 'a design fixed in turn')) return [];
   const seen = new Set<string>();
   const planned = new Map<string, { rule: string; value: string }>();
   let current = design;
@@ -318,7 +372,7 @@ function fixesEnd(design: DesignInput): string[] {
     const text = JSON.stringify(current);
     if (seen.has(text)) return [`round ${round}: the fixes went in a circle`];
     seen.add(text);
-    const findings = lintOrUndefined(current);
+    const findings = lintOrUndefined(current, `round ${round} of the fixes`);
     if (!findings) return [`round ${round}: the design became invalid`];
     const next = findings.find((f) => f.edits);
     if (!next) return [];
@@ -485,6 +539,28 @@ describe('fixes converge', () => {
     expect(fixesEnd(design)).toEqual([]);
   });
 
+  /**
+   * Open (conv29): generated designs the generator used to build invalid, and so skipped, whose SG003 bucket fix text
+   * suggests a bucketed key that SG003 or SG002 rejects (by the start of the line `bucketProblems` writes). Listed
+   * exactly, so a new one fails and a fixed one must be taken off.
+   */
+  const OPEN_BUCKET_SUGGESTION = /suggests \d+ buckets of \S+, which SG00[23] rejects/;
+  const KNOWN_OPEN_BUCKET_SUGGESTIONS: Record<string, readonly string[]> = {
+    'Cosmos DB containers': [
+      'SG003 partitionKey.paths[0] suggests 4 buckets of /userIdBucket, which SG002 rejects',
+      'SG003 partitionKey.paths[0] suggests 6 buckets of /sessionIdBucket, which SG003 rejects',
+      'SG003 partitionKey.paths[0] suggests 2 buckets of /sessionIdBucket, which SG003 rejects',
+      'SG003 partitionKey.paths[0] suggests 2 buckets of /countryBucket, which SG003 rejects',
+      'SG003 partitionKey.paths[0] suggests 7 buckets of /tenantIdBucket, which SG002 rejects',
+      'SG003 partitionKey.paths[0] suggests 4 buckets of /countryBucket, which SG002 rejects',
+    ],
+    'documents of both': [
+      'SG003 containers[0].partitionKey.paths[0] suggests 3 buckets of /userIdBucket, which SG003 rejects',
+      'SG003 containers[0].partitionKey.paths[0] suggests 3 buckets of /countryBucket, which SG002 rejects',
+    ],
+  };
+  const openBucketSuggestions: Record<string, string[]> = {};
+
   // Counts are part of the report: how many generated designs were valid and how many findings had edits.
   const counts = { designs: 0, valid: 0, findings: 0, withEdits: 0 };
 
@@ -492,17 +568,21 @@ describe('fixes converge', () => {
     ['DynamoDB tables', dynamoTable, 1500],
     ['Cosmos DB containers', cosmosContainer, 1500],
     ['documents of both', designDocument, 300],
-  ] as const)('on generated %s', (_, arbitrary, runs) => {
+  ] as const)('on generated %s', (name, arbitrary, runs) => {
+    openBucketSuggestions[name] = [];
     fc.assert(
       fc.property(arbitrary as fc.Arbitrary<DesignInput>, (design) => {
         counts.designs++;
-        const findings = lintOrUndefined(design);
+        const findings = lintOrUndefined(design, 'a generated design');
         if (findings) {
           counts.valid++;
           counts.findings += findings.length;
           counts.withEdits += findings.filter((f) => f.edits).length;
         }
-        expect(problems(design)).toEqual([]);
+        const found = problems(design);
+        const open = found.filter((line) => OPEN_BUCKET_SUGGESTION.test(line));
+        openBucketSuggestions[name].push(...open.map((line) => line.replace(/ rejects: .*/s, ' rejects')));
+        expect(found.filter((line) => !open.includes(line))).toEqual([]);
         expect(fixesEnd(design)).toEqual([]);
       }),
       { numRuns: runs, seed: 20261130 },
@@ -510,6 +590,10 @@ describe('fixes converge', () => {
   });
 
   afterAll(() => {
+    // Every design the checks linted was read: none skipped for being refused (ALLOWED_REFUSALS aside).
+    const unexpected = [...new Set(refusals.filter((r) => !ALLOWED_REFUSALS.some((allowed) => allowed.test(r))))];
+    expect({ refused: unexpected.length, first: unexpected.slice(0, 5) }).toEqual({ refused: 0, first: [] });
+    for (const [name, lines] of Object.entries(openBucketSuggestions)) expect([name, lines]).toEqual([name, KNOWN_OPEN_BUCKET_SUGGESTIONS[name] ?? []]);
     // A run narrowed to other tests (`-t`) generates no design: nothing to judge.
     if (counts.designs === 0) return;
     // A generator that produced mostly invalid designs would make the properties above vacuous.

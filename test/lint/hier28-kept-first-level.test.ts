@@ -139,3 +139,24 @@ describe('a new first level says to remove the figures it splits (hier28 A)', ()
     expect(finding?.fix).not.toContain('remove `');
   });
 });
+
+// conv29: SG006's deeper key where SG003's load still needs shards (`finerLevelLoadStays`) was only ever tested absent.
+// It is reached where the kept first level fits its partition but the plan needs shards for the load beside it: three
+// replicated copies of a write-heavy key, on a container whose 2 partitions are over.
+describe("SG006's deeper key that fixes the size but not the load", () => {
+  it('leads with the deeper key and says the load still needs SG003', () => {
+    const design: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'events',
+      partitionKey: { paths: [{ path: '/customerId', cardinality: 50 }] },
+      workload: { peakReadUnits: 0, peakWriteUnits: 30000 },
+      storage: { largestPartitionGb: 21 },
+      throughput: { autoscaleMax: 20000 },
+      sharding: { strategy: 'replicated', shards: 3 },
+    };
+    const size = at(lint(design), 'SG006');
+    expect(size?.fix).toMatch(/^make the key hierarchical, `\/customerId` → \(the new level\)/);
+    expect(size?.fix).toContain('this fixes the size, not the load');
+    expect(at(lint(design), 'SG003')?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }]);
+  });
+});
