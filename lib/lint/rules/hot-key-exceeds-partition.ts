@@ -265,6 +265,7 @@ export const hotKeyExceedsPartition = defineRule({
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     'One declared whale (a one-attribute key whose `hotKeyShare` is declared above the even share, sharded for its load) where every other value fits unsharded: only that value is sharded (`sharding.hotValues: 1`, N from its load), the application listing it in its configuration; only its reads fan out. Where the others would be over unsharded, the whole key is sharded (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key").',
+    'A GSI keyed by such a whale: its separate shard attribute, written on every item (an item without it has no entry in the index), holds the plain value for every value but the hottest, which alone takes the suffix (`sharding.hotValues: 1` beside `logicalAttribute`), so only its queries fan out (AWS: "Best practices for global secondary indexes").',
     "The next hottest value is judged unsharded beside its own neighbours, the rest of the load (the whale's shards hash over every partition), not in the room the unsharded whale leaves: 39 stores at 250 RU/s on 8 partitions of 2,000 usable RU/s meet (15,000 − 250) ÷ 8 = 1,843.75 beside them, over, so the whole key is sharded and the fix says why.",
     'A design that declares `sharding.hotValues` is judged both ways: the hottest value at 1/N, the others unsharded. Where the others are over unsharded, the finding is at `sharding.hotValues`, and the fix shards every value (the declared N, which fits the hottest, fits them too); a count a fix changes keeps `hotValues` only where the others fit.',
     "The values a hot-values fix leaves unsharded are judged on the partitions the fix makes (after its pre-warm, where it leads with one): sharding every value lowers no partition's average load, so there the others are over only where one is heavier than a shard of the hottest.",
@@ -329,6 +330,8 @@ export const hotKeyExceedsPartition = defineRule({
     // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
+    // A GSI keyed by a whale shards it alone: its separate attribute is on every item, the plain value for the others.
+    SOURCES.dynamoGsiBestPractices,
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
