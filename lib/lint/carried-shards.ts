@@ -7,6 +7,7 @@
  * of its own (a separate shard attribute would be a new attribute on every item, and a new index to roll out).
  */
 import { joinPath } from '../design/field-path';
+import type { CarriedShards } from '../design/key-design';
 import type { KeyLayout } from '../design/sharding';
 import { fits } from '../design/sharding';
 import { carriedShards, carriesTableShards, type SpaceAnalysis } from './analysis';
@@ -59,7 +60,7 @@ export function carriedWritesFit(analysis: SpaceAnalysis): MessageData | undefin
 export function tableShardsRaise(
   analysis: SpaceAnalysis,
   n: number,
-): { readonly ids: CarriedShardsId[]; readonly data: MessageData; readonly edits: DesignEdit[] } | undefined {
+): { readonly ids: CarriedShardsId[]; readonly data: MessageData; readonly edits: DesignEdit[]; readonly carried: CarriedShards } | undefined {
   const carried = carriedShards(analysis.space);
   if (carried === undefined || n <= carried.shards || n > analysis.design.thresholds.maxShards) return undefined;
   const fit = carriedWritesAt(analysis, carried.strategy, n);
@@ -68,5 +69,6 @@ export function tableShardsRaise(
     ids: ['raiseTableShards'],
     data: Object.assign({ tableShards: carried.shards, shards: n, index: analysis.space.index as string }, fit),
     edits: [{ op: 'set', path: joinPath(carried.path, 'shards'), value: n }],
+    carried,
   };
 }

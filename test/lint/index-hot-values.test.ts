@@ -5,8 +5,8 @@
  * shards the hottest value alone where the others fit unsharded (the same judgement as the table's, hot-values.ts), the
  * separate attribute written on every item with the plain value for the others, and its edits re-lint clean.
  */
-import { applyDesignEdits, lint, type DynamoDbTableDesign, type Finding, type GlobalSecondaryIndexDesign } from '../../lib';
-import { table } from '../fixtures';
+import { lint, type DynamoDbTableDesign, type Finding, type GlobalSecondaryIndexDesign } from '../../lib';
+import { fixedOnce, table } from '../fixtures';
 
 /** Payments keyed by `paymentId`; `by-merchant` on `merchantId` (20,000), one merchant declared at 40% of 8,000 WCU. */
 function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
@@ -33,15 +33,6 @@ function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Pa
 
 const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
 
-/** Every finding's edits applied, then the design linted again. */
-function fixed(design: DynamoDbTableDesign): { readonly design: DynamoDbTableDesign; readonly findings: Finding[] } {
-  const after = applyDesignEdits(
-    design,
-    lint(design).flatMap((f) => f.edits ?? []),
-  );
-  return { design: after, findings: lint(after) };
-}
-
 describe('an index keyed by a declared whale shards that value alone', () => {
   it('payments by merchant: 3,200 WCU on one merchantId, 10 random shards for it alone, the others one query', () => {
     const hit = indexHit(lint(payments()));
@@ -60,7 +51,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
   });
 
   it('--fix converges: the re-keyed index lints clean (no SG003, SG017 or SG009), its sharding of the hottest value kept', () => {
-    const after = fixed(payments());
+    const after = fixedOnce(payments());
     expect(after.design.globalSecondaryIndexes?.[0]).toMatchObject({
       indexName: 'by-merchant-v2',
       partitionKey: { name: 'merchantIdShard' },
@@ -102,6 +93,6 @@ describe('an index keyed by a declared whale shards that value alone', () => {
     expect(hit?.edits).toEqual([
       { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 } },
     ]);
-    expect(fixed(declared).findings).toEqual([]);
+    expect(fixedOnce(declared).findings).toEqual([]);
   });
 });
