@@ -1,6 +1,6 @@
 /** Small, valid designs for tests to vary: each test states only what it changes. */
 import type { CosmosContainerDesign, DesignInput, DynamoDbTableDesign, Finding, GlobalSecondaryIndexDesign, InvariantDesign } from '../lib';
-import { DesignError, lint } from '../lib';
+import { applyDesignEdits, DesignError, lint } from '../lib';
 
 /**
  * Review 13's inventory table (designs/inventory.json): one item per `skuId`, the flash-sale SKU at 60% of 3,000 WCU
@@ -292,4 +292,13 @@ export function issuesOf(input: unknown): string[] {
     return (error as DesignError).issues.map((i) => `${i.path}: ${i.message}`);
   }
   throw new Error('expected a DesignError');
+}
+
+/** Every finding's edits applied once, as `--fix` writes them, and the design linted again. */
+export function fixedOnce<T extends DesignInput>(design: T): { readonly design: T; readonly findings: Finding[] } {
+  const after = applyDesignEdits(
+    design,
+    lint(design).flatMap((f) => f.edits ?? []),
+  );
+  return { design: after, findings: lint(after) };
 }

@@ -10,8 +10,9 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
-import { carriedShards, carriesTableShards, type SpaceAnalysis } from './analysis';
+import { carryingIndexes, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
+import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
@@ -303,9 +304,6 @@ export const ADVICE_MESSAGES = {
   // The table's count raised for an index whose key holds the table's stored keys (analysis.ts, `carryingIndexNeed`).
   forCarryingIndex:
     "; N = {{shards}}, not the {{carryingOwnShards}} the table's own hottest value needs: index {{carryingIndex|code}} is keyed by {{key|key}} as the table stores it, so these shards are its shards too, and its hottest value needs {{shards}}",
-  // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
-  carriedWritesFit:
-    "; its writes ({{hotWrites}} {{writeUnit}}) fit on the {{carriedShards}} shards {{?carriedPlanned}}the table's fix gives its `sharding`{{/carriedPlanned}}{{!carriedPlanned}}of the table's `sharding`{{/carriedPlanned}}, which the index key holds as the table stores it: {{carriedWriteLoad}} {{writeUnit}} a shard, within the usable {{carriedWriteUsable}} {{writeUnit}} its neighbours leave",
   deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
   newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
   orFinerLevel: `; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix${MOVED_FIGURES}`,
@@ -323,6 +321,8 @@ export const ADVICE_MESSAGES = {
   ...INHERITED_FIX_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
   ...HOT_VALUES_MESSAGES,
+  // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
+  ...CARRIED_SHARDS_MESSAGES,
   // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
   ...CATEGORICAL_KEY_MESSAGES,
 } as const;
@@ -638,7 +638,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
         ? undefined
         : cachedReadsFirst(analysis, { ids: upstream, data, namesRaise: unspread.namesRaise }, Object.assign({}, upstreamData, { cache }), alternatives);
       if (cached) return cached;
-      return { ids: unspread.ids, data, namesRaise: unspread.namesRaise };
+      return { ids: unspread.ids, data, namesRaise: unspread.namesRaise, ...(unspread.edits ? { edits: unspread.edits } : {}) };
     }
   }
   // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
@@ -685,20 +685,23 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // reader uses: the key's one attribute replaced by one holding it and the shard, or, in a multi-attribute key with room
   // for one more, an attribute of its own added to it.
   const form = shardFormOf(analysis);
-  const separate = form !== 'key';
-  const ids = shardingClause(analysis, n, form);
+  // An index that holds the table's declared shards, too few for it: the table's count is raised (carried-shards.ts).
+  const tableRaise = form === 'key' ? undefined : tableShardsRaise(analysis, n);
+  const separate = form !== 'key' && tableRaise === undefined;
+  const ids: AdviceId[] = tableRaise ? [...tableRaise.ids] : shardingClause(analysis, n, form);
   // A count an index carrying the table's shards sets (analysis.ts, `carryingIndexNeed`): said where the plan's is written.
   const carrying = plan.carryingIndex !== undefined && n === plan.shards ? plan.carryingIndex : undefined;
   if (carrying) ids.push('forCarryingIndex');
   // Named only where the shard goes in an attribute of its own (a table key takes it into its own value).
   const shardAttribute = separate ? shardAttributeOf(analysis, form) : undefined;
-  const fullKey = form === 'index' && space.partitionKey.length > 1;
+  const fullKey = separate && form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache && !readsCached) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
   const judge = count === undefined ? undefined : readsCached ? warmLever(analysis, true)?.dimensionsOf : analysis.once(warmLever)?.dimensionsOf;
-  const pastQuota = fanOutPastQuota(analysis, n, fanOut, proposedHotValues(analysis, judge));
+  const hotValues = proposedHotValues(analysis, judge);
+  const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
@@ -714,6 +717,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
     carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},
+    tableRaise?.data ?? {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
@@ -733,11 +737,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
   const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space, newIndex)] : keyEdits;
   const edits: DesignEdit[] = [
-    {
-      op: 'set',
-      path: shardingPath,
-      value: shardingValue(strategy, n, source, declared, rekey && form === 'index' ? space.partitionKey[0].name : declared?.logicalAttribute),
-    },
+    ...(tableRaise?.edits ?? [
+      {
+        op: 'set',
+        path: shardingPath,
+        value: shardingValue(strategy, n, source, declared, rekey && form === 'index' ? space.partitionKey[0].name : declared?.logicalAttribute),
+      },
+    ]),
     ...storedCopies(analysis, 1),
     ...(rekeyEdits ?? []),
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
@@ -972,6 +978,35 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
   };
 }
 
+/**
+ * `fanOutPastQuota` for the indexes a table's sharding into `n` also shards (analysis.ts, `carryingIndexes`: keyed by
+ * the table's partition-key attribute, they hold its stored keys): each query of theirs that does not give the shard
+ * then fans out over the `n` shards, as SG009 asks, and SG017 counts every shard's query. A table fix whose count
+ * passes a default read quota there brings on an SG017 that --fix cannot fix, as its own fan-out would (game-flawed.json:
+ * 37 shards of the hot season make `top-100` on `leaderboard-by-season` read 95,040 RCU, 118,800 at headroom). The
+ * first such index's figures; undefined for an index's own fix, and where every carrying index stays within the quotas.
+ */
+function carryingFanOutPastQuota(
+  analysis: SpaceAnalysis,
+  n: number,
+  strategy: 'random' | 'calculated',
+  source: string | undefined,
+  hotValues: number | undefined,
+): MessageData | undefined {
+  if (analysis.space !== analysis.design.primaryKey) return undefined;
+  for (const index of carryingIndexes(analysis.owner)) {
+    const fanning = index.owner.patternsOn(index.space).filter((p) => !p.fanOut && needsEveryShard(index.space, p, strategy, source));
+    const passed = fanOutPastQuota(index, n, fanning, hotValues);
+    const names = [...fanning, ...index.owner.patternsOn(index.space).filter((p) => p.fanOut)].map((p) => code(p.name)).join(', ');
+    // Named with the queries that fan out there: the table's fix sets no fanOut on them (SG009 does, once it deploys).
+    if (passed)
+      return Object.assign({}, passed, {
+        fanOutSpace: `${passed.fanOutSpace as string}, whose key holds these shards (the queries ${names} fan out over them),`,
+      });
+  }
+  return undefined;
+}
+
 /** Whether a quota `fanOutPastQuota` found bounds reads and writes as one budget of RU/s (its words: FAN_OUT_PAST_RU_QUOTA_TEXT). */
 export function ruQuota(pastQuota: MessageData): boolean {
   return pastQuota.quotaName === 'container' || pastQuota.quotaName === 'database';
@@ -1154,7 +1189,10 @@ function raiseBeforeCopies(
  * RU/s at which the key fits ("Redistribute throughput across partitions", "Best practices for scaling
  * provisioned throughput"). Undefined when the reads alone fit (the shards then fix the rest).
  */
-function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData; namesRaise: boolean } | undefined {
+function unspreadAdvice(
+  analysis: SpaceAnalysis,
+  writeShards: number,
+): { ids: AdviceId[]; data: MessageData; namesRaise: boolean; edits?: DesignEdit[] } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
   if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
@@ -1205,9 +1243,23 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   // Where a raise is named, it already says how the writes are served (unsharded, or once sharded): no second count.
   const writesOver = namesRaise ? undefined : dimensions({ reads: 0, writes: hot.writes }).find((d) => !fits(d.load, d.usable));
   const carried = writesOver ? carriedWritesFit(analysis) : undefined;
+  // Too few of the table's declared shards, which the index key holds: the table's count is raised (carried-shards.ts).
+  const tableRaise = writesOver && !carried ? tableShardsRaise(analysis, writeShards) : undefined;
+  let raisePastQuota: MessageData | undefined;
   if (carried) {
     ids.push('carriedWritesFit');
     Object.assign(data, carried);
+  } else if (tableRaise && writesOver) {
+    ids.push('unspreadWritesOver', ...tableRaise.ids);
+    Object.assign(data, { unspreadWriteUsable: writesOver.usable }, tableRaise.data);
+    // Its queries then fan out over the raised count, as SG009 asks: past a default read quota, the request is part of the fix.
+    const { strategy, sourceAttribute } = tableRaise.carried;
+    const fanning = analysis.owner.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, strategy, sourceAttribute));
+    raisePastQuota = fanOutPastQuota(analysis, writeShards, fanning);
+    if (raisePastQuota) {
+      ids.push(ruQuota(raisePastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
+      Object.assign(data, raisePastQuota);
+    }
   } else if (writesOver) {
     // Shards for the writes alone, within maxShards; past it, the writes must shrink before they reach the key.
     const { maxShards } = design.thresholds;
@@ -1234,26 +1286,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     );
   } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
-  return { ids, data: data as MessageData, namesRaise };
-}
-
-/**
- * The table's write shards an index's key holds, where its hottest value's writes fit on them: the table's declared
- * sharding (`carriedShards`), or the one the table's fix writes (`carriesTableShards`: its plan's count, sized for this
- * index too, analysis.ts `carryingIndexNeed`). Those writes then need no shard attribute of the index's own. Undefined
- * where the index carries none, or its writes are over on them.
- */
-function carriedWritesFit(analysis: SpaceAnalysis): MessageData | undefined {
-  const { design, space, hot } = analysis;
-  const declared = carriedShards(space);
-  const table = declared === undefined && carriesTableShards(design, space) ? analysis.owner.of(design.primaryKey).plan : undefined;
-  const planned = table?.layout === 'random' || table?.layout === 'calculated' ? { strategy: table.layout, shards: table.shards } : undefined;
-  const shards = declared?.shards ?? planned?.shards;
-  const layout = declared?.strategy ?? planned?.strategy;
-  if (layout === undefined || shards === undefined || shards <= 1) return undefined;
-  const write = analysis.dimensionsAt(layout, shards, { reads: 0, writes: hot.writes }).find((d) => d.label === 'write');
-  if (write === undefined || !fits(write.load, write.usable)) return undefined;
-  return { carriedShards: shards, ...(declared === undefined ? { carriedPlanned: true } : {}), carriedWriteLoad: write.load, carriedWriteUsable: write.usable };
+  return { ids, data: data as MessageData, namesRaise, ...(tableRaise && !raisePastQuota ? { edits: tableRaise.edits } : {}) };
 }
 
 /**

@@ -686,13 +686,22 @@ function carryingIndexNeed(analysis: SpaceAnalysis, own: number | undefined): Ca
   const { design, space } = analysis;
   if (own === undefined || space !== design.primaryKey) return undefined;
   let best: CarryingIndex | undefined;
-  for (const index of analysis.owner.spaces) {
-    if (index.inherited !== undefined || !carriesTableShards(design, index.space)) continue;
+  for (const index of carryingIndexes(analysis.owner)) {
     const need = index.plan.needs.throughput;
     if (need === undefined || need <= (best?.shards ?? own) || need > design.thresholds.maxShards) continue;
     best = { index: index.space.index as string, shards: need, own };
   }
   return best;
+}
+
+/**
+ * The indexes whose key values are the table's stored keys (`carriesTableShards`), so that the table's write shards
+ * spread their hottest value too: all but one whose hottest value's writes are one table item's (`inherited`), which no
+ * shard of the table spreads. What a count of the table's is judged on for them: the writes their hottest value then
+ * takes (`carryingIndexNeed`), and the reads their queries then fan out (advice.ts, `carryingFanOutPastQuota`).
+ */
+export function carryingIndexes(analysis: DesignAnalysis): SpaceAnalysis[] {
+  return analysis.spaces.filter((index) => index.inherited === undefined && carriesTableShards(analysis.design, index.space));
 }
 
 /** The table's write shards an index's key values carry (normalize-table.ts, `tableHotShare`); none where it declares its own sharding. */

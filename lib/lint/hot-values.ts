@@ -23,9 +23,25 @@ import { warmLever } from './warm-partitions';
 const NEXT_HOTTEST_FITS =
   "(the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}}: {{restUsable}} {{restUnit}} left{{/restBeside}}{{!restBeside}}in its usable {{restUsable}} {{restUnit}}{{/restBeside}}; where several values run hot at once, or the hot one moves, shard every value instead)";
 
+/** A value listed later: its items written before keep the plain key until they are rewritten. */
+const LISTED_LATER = '; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved';
+
+/**
+ * The separate attribute an index is keyed by where only its hottest value is sharded: on every item, since an item
+ * without the index key has no entry in the index (AWS, "Best practices for global secondary indexes": sparse
+ * indexes), holding the plain value for every value but the listed one.
+ */
+const INDEX_ATTRIBUTE =
+  'key index {{index|code}} by a separate attribute the application writes on each item, instead of by {{key|key}} itself: {{shardAttribute|code}} = {{key|key}} for every value but the hottest, which alone takes {{key|key}}';
+const INDEX_OTHERS =
+  'the application keeping the hot value in a list in its configuration and writing the attribute on every item, since an item without it has no entry in the index';
+
 export const HOT_VALUES_MESSAGES = {
-  shardRandomHot: `shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved`,
-  shardCalculatedHot: `shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved`,
+  shardRandomHot: `shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedHot: `shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  // An index key: the shard goes in a separate attribute written on every item, suffixed for the listed value alone.
+  shardRandomIndexHot: `${INDEX_ATTRIBUTE} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards; sharding.hotValues: 1), ${INDEX_OTHERS}; every read of that value must then query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; sharding.hotValues: 1), ${INDEX_OTHERS}; a read of that value for one {{sourceAttribute}} queries one shard, only reads of its whole value query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
   // A whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
@@ -36,7 +52,12 @@ export const HOT_VALUES_MESSAGES = {
 export type HotValuesId = keyof typeof HOT_VALUES_MESSAGES;
 
 /** The new-sharding clauses a hot-values fix takes the place of. */
-const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = { shardRandom: 'shardRandomHot', shardCalculated: 'shardCalculatedHot' };
+const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = {
+  shardRandom: 'shardRandomHot',
+  shardCalculated: 'shardCalculatedHot',
+  shardRandomIndex: 'shardRandomIndexHot',
+  shardCalculatedIndex: 'shardCalculatedIndexHot',
+};
 
 /**
  * The loads of the next hottest value, which stays unsharded: an even part of what the hottest leaves, over the other
@@ -49,8 +70,8 @@ export function restLoads(a: SpaceAnalysis): Loads | undefined {
 }
 
 /**
- * Whether the key space's write sharding should be of its hottest value only: a table's or container's one-attribute
- * key (not a time bucket, SG002's), whose hottest value's share is declared above the even one, whose shards are for
+ * Whether the key space's write sharding should be of its hottest value only: a table's, container's or global
+ * secondary index's one-attribute key (not a time bucket, SG002's), whose hottest value's share is declared above the even one, whose shards are for
  * that load (not for the largest value's size), not declared sharded whole already, and whose next hottest value fits
  * its partition unsharded. Undefined where not; else the figures the clause quotes. `judge`: the ceilings a key meets
  * on the partitions the fix makes, where it makes more (warm throughput, `warmLever`), else those counted now.
@@ -82,9 +103,9 @@ export function proposedHotValues(a: SpaceAnalysis, judge?: (loads: Loads) => re
  * quote: the nearest to its ceiling where it fits, the worst over where not. Undefined where the key does not qualify.
  */
 function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): { readonly fit: boolean; readonly data: MessageData } | undefined {
-  const { space, design, plan } = a;
+  const { space, plan } = a;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
-  if (space !== design.primaryKey || space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
+  if (space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
   if (space.workload.hotKeyShareSource !== 'declared' || a.inherited !== undefined || plan.needs.size > 1) return undefined;
   if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
   const rest = restLoads(a);

@@ -33,6 +33,12 @@ export const SOURCES = {
     title: 'DynamoDB: Understanding global secondary index (GSI) write throttling and back pressure',
     url: `${AWS}/gsi-throttling.html`,
   },
+  // "This same guidance is true for global secondary indexes" (a key that provides uniform workloads), and an item
+  // without the index key has no entry in the index: a separate shard attribute is written on every item.
+  dynamoGsiBestPractices: {
+    title: 'DynamoDB: Best practices for global secondary indexes (a key that provides uniform workloads; sparse indexes)',
+    url: `${AWS}/GuidelinesForGSI.html`,
+  },
   dynamoGsiSharding: {
     title: 'DynamoDB: Using global secondary index write sharding for selective table queries',
     url: `${AWS}/bp-indexes-gsi-sharding.html`,

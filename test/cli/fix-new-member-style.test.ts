@@ -9,13 +9,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, fixtures, tempTree } from './helpers';
 
-/** try26a's game-flawed.json, as written but for its $schema (the fixture game-flawed.json is laid out by JSON.stringify). */
-const FLAWED = readFileSync(join(fixtures, 'designs/game-flawed-one-line.json'), 'utf8');
+/**
+ * try26a's game-flawed.json, as written but for its $schema (the fixture game-flawed.json is laid out by JSON.stringify),
+ * less season-scores' index and its `top-100` (index29: on the 37 shards that index needs, `top-100` fans out past the
+ * read quota, so the table's fix asks for the quota increase and writes no edit): the table's own 18 shards are added.
+ */
+const FULL = readFileSync(join(fixtures, 'designs/game-flawed-one-line.json'), 'utf8');
+const INDEX = FULL.slice(
+  FULL.indexOf('      "globalSecondaryIndexes": [\n        {\n          "indexName": "leaderboard-by-season"'),
+  FULL.indexOf('      "accessPatterns": ['),
+);
+const TOP_100 = ',\n        { "name": "top-100", "index": "leaderboard-by-season", "keyAttributes": ["seasonId"], "share": 0.3, "limit": 100 }';
+const FLAWED = FULL.replace(INDEX, '').replace(TOP_100, '');
 /** The end of season-scores' `accessPatterns`, where the new member goes, and the member on one line. */
 const END = '      ]\n    },\n    {\n      "name": "player-inventory"';
-const SHARDING = '"sharding": { "strategy": "calculated", "shards": 37, "sourceAttribute": "playerId", "hotValues": 1 }';
+const SHARDING = '"sharding": { "strategy": "calculated", "shards": 18, "sourceAttribute": "playerId", "hotValues": 1 }';
 
-/** `text` after `lint --fix` (the fix shards season-scores 37 ways, for the index that carries its shards too; nothing else is edited). */
+/** `text` after `lint --fix` (the fix shards season-scores 18 ways; nothing else is edited). */
 async function fixed(text: string): Promise<string> {
   const dir = tempTree({ 'game.json': text });
   await cli(['lint', join(dir, 'game.json'), '--fix']);
@@ -39,7 +49,7 @@ describe('--fix writes a new object as the file writes its siblings', () => {
   it('over several lines where its siblings span lines (a file laid out by JSON.stringify), as before', async () => {
     const expanded = `${JSON.stringify(JSON.parse(FLAWED), null, 2)}\n`;
     const design = JSON.parse(expanded);
-    design.tables[0].sharding = { strategy: 'calculated', shards: 37, sourceAttribute: 'playerId', hotValues: 1 };
+    design.tables[0].sharding = { strategy: 'calculated', shards: 18, sourceAttribute: 'playerId', hotValues: 1 };
     expect(await fixed(expanded)).toBe(`${JSON.stringify(design, null, 2)}\n`);
   });
 });

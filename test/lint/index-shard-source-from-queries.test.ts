@@ -39,18 +39,21 @@ describe('an index shard hashes only an attribute its queries give', () => {
   it('ride-flawed: no query on the index names a driver, so its shards are random, and no driverId read is promised', () => {
     const finding = onCity(rides());
     expect(finding?.data).toMatchObject({ strategy: 'random', shards: 10 });
-    expect(finding?.fix).toContain('`cityIdShard` = `cityId` + "#" + a random 0…9 (N = 10 random shards)');
+    // index29: one city declared hot, the others fitting unsharded: it alone takes the suffix (hotValues: 1).
+    expect(finding?.fix).toContain(
+      '`cityIdShard` = `cityId` for every value but the hottest, which alone takes `cityId` + "#" + a random 0…9 (N = 10 random shards; sharding.hotValues: 1)',
+    );
     expect(finding?.fix).not.toContain('driverId');
     expect(finding?.edits?.[0]).toEqual({
       op: 'set',
       path: 'tables[0].globalSecondaryIndexes[0].sharding',
-      value: { strategy: 'random', shards: 10, logicalAttribute: 'cityId' },
+      value: { strategy: 'random', shards: 10, logicalAttribute: 'cityId', hotValues: 1 },
     });
   });
 
   it('a query of one driver in a city on the index: calculated on driverId, and the fix says that read hits one shard', () => {
     const finding = onCity(rides([{ name: 'driver-in-city', index: 'available-by-city', keyAttributes: ['cityId', 'driverId'], share: 0.05 }]));
     expect(finding?.fix).toContain('hash(driverId) mod');
-    expect(finding?.fix).toContain('a read for one driverId queries one shard');
+    expect(finding?.fix).toContain('a read of that value for one driverId queries one shard');
   });
 });

@@ -70,13 +70,14 @@ testRule('SG003', {
           index: 'by-status',
           severity: 'error',
           data: { shards: 6, warmPartitions: 34, warmFromPartitions: 8, warmWriteUnits: 34000, currentShards: 63, warmStoredLoad: 600 },
-          fix: /^pre-warm index `by-status` to 34,000 write units a second \(warmThroughput\): 34 partitions where 8 are counted now.*, then key index `by-status` by a separate attribute.*\(N = 6 random shards\).*one-off charge for the increase, not capacity billed by the hour.*; or, on the 8 partitions counted now, N = 63 shards/,
+          fix: /^pre-warm index `by-status` to 34,000 write units a second \(warmThroughput\): 34 partitions where 8 are counted now.*, then key index `by-status` by a separate attribute.*\(N = 6 random shards; sharding.hotValues: 1\).*one-off charge for the increase, not capacity billed by the hour.*; or, on the 8 partitions counted now, N = 63 shards/,
           edits: [
             { op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { writeUnitsPerSecond: 34000 } },
             {
               op: 'set',
               path: 'globalSecondaryIndexes[0].sharding',
-              value: { strategy: 'random', shards: 6, logicalAttribute: 'orderStatus' },
+              // index29: one status declared hot, the others fitting unsharded on the 34 partitions: it alone is sharded.
+              value: { strategy: 'random', shards: 6, logicalAttribute: 'orderStatus', hotValues: 1 },
             },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'orderStatusShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },

@@ -1,0 +1,98 @@
+/**
+ * index29 item 1: a GSI keyed by a value whose hottest is a declared whale (one merchant at 40% of a payments table's
+ * writes, the rest spread over 20,000 merchants) was fixed by a separate shard attribute for every merchant, so every
+ * merchant's queries fanned out 10×; the same whale on a table's key gets `sharding.hotValues: 1`. The index fix now
+ * shards the hottest value alone where the others fit unsharded (the same judgement as the table's, hot-values.ts), the
+ * separate attribute written on every item with the plain value for the others, and its edits re-lint clean.
+ */
+import { lint, type DynamoDbTableDesign, type Finding, type GlobalSecondaryIndexDesign } from '../../lib';
+import { fixedOnce, table } from '../fixtures';
+
+/** Payments keyed by `paymentId`; `by-merchant` on `merchantId` (20,000), one merchant declared at 40% of 8,000 WCU. */
+function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'payments',
+    partitionKey: { name: 'paymentId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 4000, peakWriteUnits: 8000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-merchant',
+        partitionKey: { name: 'merchantId', type: 'S', cardinality: 20_000 },
+        sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
+        workload: { hotKeyShare: 0.4 },
+        ...index,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
+      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3 },
+    ],
+    ...overrides,
+  });
+}
+
+const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
+
+describe('an index keyed by a declared whale shards that value alone', () => {
+  it('payments by merchant: 3,200 WCU on one merchantId, 10 random shards for it alone, the others one query', () => {
+    const hit = indexHit(lint(payments()));
+    expect(hit).toMatchObject({ severity: 'error', data: { hotKeyLoad: 3200, shards: 10, shardAttribute: 'merchantIdShard', restUnit: 'WCU' } });
+    expect(hit?.fix).toMatch(
+      /^key index `by-merchant` by a separate attribute the application writes on each item, instead of by `merchantId` itself: `merchantIdShard` = `merchantId` for every value but the hottest, which alone takes `merchantId` \+ "#" \+ a random 0…9 \(N = 10 random shards; sharding.hotValues: 1\)/,
+    );
+    expect(hit?.fix).toContain('writing the attribute on every item, since an item without it has no entry in the index');
+    expect(hit?.fix).toContain('every read of that value must then query all 10, while a read of any other value queries its plain value once');
+    expect(hit?.edits).toContainEqual({
+      op: 'set',
+      path: 'globalSecondaryIndexes[0].sharding',
+      value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 },
+    });
+    expect(hit?.edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'merchantIdShard' });
+  });
+
+  it('--fix converges: the re-keyed index lints clean (no SG003, SG017 or SG009), its sharding of the hottest value kept', () => {
+    const after = fixedOnce(payments());
+    expect(after.design.globalSecondaryIndexes?.[0]).toMatchObject({
+      indexName: 'by-merchant-v2',
+      partitionKey: { name: 'merchantIdShard' },
+      sharding: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 },
+    });
+    expect(after.findings).toEqual([]);
+  });
+
+  it('a few merchants, the next hottest over unsharded (900 WCU of a usable 450): every value is sharded, and the fix says why', () => {
+    const few = payments({ partitionKey: { name: 'merchantId', type: 'S', cardinality: 3 } }, { workload: { peakReadUnits: 2000, peakWriteUnits: 3000 } });
+    const hit = indexHit(lint(few));
+    expect(hit?.fix).toMatch(
+      /^key index `by-merchant` by a separate attribute the application writes on each item, `merchantIdShard` = `merchantId` \+ "#" \+ a random/,
+    );
+    expect(hit?.fix).toContain(
+      'every value, not the hottest alone (sharding.hotValues): the next hottest, at 900 WCU unsharded, would be over the usable 450 WCU',
+    );
+    const sharding = hit?.edits?.find((e) => e.path === 'globalSecondaryIndexes[0].sharding');
+    expect(sharding).toBeDefined();
+    expect(sharding).not.toHaveProperty('value.hotValues');
+  });
+
+  it('a count raised on an index sharded for its hottest value keeps hotValues where the others fit', () => {
+    const declared = payments(
+      {
+        indexName: 'by-merchant-v2',
+        partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 20_000 },
+        sharding: { strategy: 'random', shards: 8, logicalAttribute: 'merchantId', hotValues: 1 },
+      },
+      {
+        accessPatterns: [
+          { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
+          { name: 'payments-of-merchant', index: 'by-merchant-v2', keyAttributes: ['merchantIdShard'], share: 0.3, fanOut: true },
+        ],
+      },
+    );
+    const hit = indexHit(lint(declared));
+    expect(hit?.fix).toBe('raise sharding.shards from 8 to N = 10 (random)');
+    expect(hit?.edits).toEqual([
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 } },
+    ]);
+    expect(fixedOnce(declared).findings).toEqual([]);
+  });
+});
