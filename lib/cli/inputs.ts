@@ -4,7 +4,8 @@
  *
  * - A file named directly is always linted.
  * - A directory is searched recursively for `*.json`, `*.jsonc` and `*.json5` in any case (a design saved as
- *   `Ledger.JSON` is still one; what is not JSON is named) and `*.yaml` (to say that YAML templates are not read), skipping `node_modules` and dot-directories. Symbolic links to directories are not
+ *   `Ledger.JSON` is still one; what is not JSON is named) and `*.yaml` (to say that YAML templates are not read), skipping `node_modules` and version control's directories
+ *   (`.git`…: `NOT_SEARCHED`); other dot-directories (`.azure/`) are searched. Symbolic links to directories are not
  *   followed (no cycles, nothing read outside the tree searched) but named, with where they lead,
  *   since one may hold designs, unless the search visits where they lead itself (a link to a directory
  *   of the tree: its files are read through their real path); a symbolic link that leads nowhere, loops
@@ -15,7 +16,7 @@
  * - Files found by a search or a glob are linted only when their content is a design or a
  *   template (decided by `sourceKind` once read), so `package.json` and `tsconfig.json` are skipped.
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { CdkMetadataSource } from './cdk-waivers';
 import { globCouldMatchBelow, globMatchesOrContains, globToRegExp, isGlob, splitGlob } from './glob';
@@ -110,7 +111,13 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const absolute = resolve(base, pattern);
     let isDirectory: boolean | undefined;
     try {
-      isDirectory = statSync(absolute).isDirectory();
+      const stat = statSync(absolute);
+      isDirectory = stat.isDirectory();
+      const refused = isDirectory ? undefined : notReadWhenNamed(stat, absolute);
+      if (refused) {
+        problems.push({ file: display(absolute, base, pattern, ''), message: refused });
+        return;
+      }
     } catch (error) {
       if (!isGlob(pattern)) {
         problems.push({ file: pattern, message: `the file cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
@@ -216,6 +223,14 @@ const UNKNOWN_ENVIRONMENT = 'aws://unknown-account/unknown-region';
 const DESIGN_FILE = /\.(?:json[5c]?|ya?ml)$/i;
 
 /**
+ * Directories a search never enters: installed packages, and version control's own store, as Prettier skips them
+ * ("files in version control systems directories (".git", ".jj", ".sl", ".svn" and ".hg") and node_modules",
+ * https://prettier.io/docs/ignore). Other dot-directories are searched, as ESLint and Prettier do: infrastructure often
+ * lives in `.azure/`, `.pulumi/` or `.github/`, and a design skipped there would pass CI unchecked.
+ */
+export const NOT_SEARCHED: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', '.jj', '.sl']);
+
+/**
  * Files under `root`, sorted, following the rules in this file's header; `visited` collects the real path of every
  * directory read (links are not followed, so each is `root`'s real path and the path below it).
  */
@@ -238,7 +253,7 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
     const listed = assembly ? assemblyListing(dir) : undefined;
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (NOT_SEARCHED.has(entry.name)) continue;
       // One stat per symbolic link: null where it leads to a directory, else why it cannot be read (undefined: a file).
       const link = entry.isSymbolicLink() ? brokenLink(path) : undefined;
       const directoryLink = link === null;
@@ -278,6 +293,20 @@ function brokenLink(path: string): string | undefined | null {
   if (stat.isDirectory()) return null;
   if (stat.isFile()) return undefined;
   return `is a symbolic link to ${specialFileType(stat)}, not a regular file: not read`;
+}
+
+/** Where a shell's process substitution (`<(…)`) names the pipe it opened: bash's and zsh's `/dev/fd/N`, or `/proc/self/fd/N`. */
+const OPEN_DESCRIPTOR = /^\/(?:dev\/fd|proc\/(?:self|\d+)\/fd)\//;
+
+/**
+ * Why a path named on the command line (or in the config) that is neither a directory nor a regular file is refused
+ * before it is opened, or undefined to read it. Opening a FIFO blocks until something writes to it (fifo(7): "opening
+ * for reading blocks until another process opens it for writing"), so `lint pipe.json` would hang; a socket or a device
+ * is no design either. The one pipe read is process substitution's, which the shell has already connected to a writer.
+ */
+function notReadWhenNamed(stat: Stats, absolute: string): string | undefined {
+  if (stat.isFile() || (stat.isFIFO() && OPEN_DESCRIPTOR.test(absolute))) return undefined;
+  return `the file is ${specialFileType(stat)}, not a regular file: not read (reading it could wait forever); give a stream on standard input (\`-\`) instead`;
 }
 
 /** What an entry that is neither a regular file, a directory nor a symbolic link is: a device, a FIFO or a socket. */

@@ -191,7 +191,8 @@ export interface InvariantDesign {
   /** The attribute all items of one transaction, batch or stored-procedure call share within the key
    *  value (a cart id within a user's partition): a shard calculated on it keeps each one on one shard.
    *  On a `conditional-write`: the attribute that identifies the one item the condition is on within the
-   *  key value (a seat's `seatId`, usually the sort key), when each value has its own item (a seat hold
+   *  key value (a seat's `seatId`; on DynamoDB the table's sort key or one of its components, else the design
+   *  is refused), when each value has its own item (a seat hold
    *  succeeds only if that seat is available), not one aggregate for the whole key value: a shard
    *  calculated on it keeps each such item, and every write that checks it, on one shard; random shards
    *  do not (a writer could not find the item). Not on a `running-total`, which is one item per key value.

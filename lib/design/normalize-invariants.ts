@@ -8,7 +8,7 @@ import type { Engine } from '../engines';
 import { joinPath } from './field-path';
 import type { InvariantDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { ITEM_AGGREGATES, type Invariant, type InvariantKind } from './key-design';
+import { ITEM_AGGREGATES, type Invariant, type InvariantKind, type KeyAttribute } from './key-design';
 
 /** Kinds one engine lacks, with the sentence that points to the right one. */
 const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> = {
@@ -25,8 +25,21 @@ const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> =
 /** Kinds with a scope within the key value: the items one call touches, or (a conditional write) the one item it checks. */
 const SCOPED: ReadonlySet<InvariantKind> = new Set(['transactional-batch', 'stored-procedure', 'conditional-write']);
 
-/** `oneItemPerKey`: a DynamoDB table without a sort key, whose key value is one item, so a conditional write has no item scope. */
-export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog, oneItemPerKey = false): Invariant[] {
+/**
+ * The attributes a DynamoDB conditional write's `scopeAttribute` may name: the table's sort key and its components. A
+ * condition expression is checked on the one item a PutItem, UpdateItem or DeleteItem names by its primary key ("Condition
+ * expressions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.ConditionExpressions.html),
+ * so within one partition-key value that item is told apart by its sort key (a seat's `seatId`), or a part of it
+ * (`seatId` of `SECTION#seatId`). Any other attribute does not identify the item, and shards calculated on it could
+ * put the same item's writes on two shards.
+ */
+function itemAttributes(sortKey: readonly KeyAttribute[]): string[] {
+  return sortKey.flatMap((attribute) => [attribute.name, ...attribute.components.map((part) => part.name)]);
+}
+
+/** `sortKey`: a DynamoDB table's sort key (empty without one: each key value is one item, so a conditional write has no
+ *  item scope); undefined for Cosmos DB, whose items have no sort key to check a scope against. */
+export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog, sortKey?: readonly KeyAttribute[]): Invariant[] {
   return (input ?? []).map((declared, i) => {
     const path = joinPath('invariants', i);
     const wrongEngine = NOT_ON[engine][declared.kind];
@@ -37,11 +50,19 @@ export function invariants(input: readonly InvariantDesign[] | undefined, engine
         `applies to transactional batches, stored procedures and conditional writes; a "${declared.kind}" is one item per key value, so no attribute spreads it: remove scopeAttribute`,
       );
     }
-    if (declared.scopeAttribute !== undefined && declared.kind === 'conditional-write' && oneItemPerKey) {
-      log.add(
-        joinPath(path, 'scopeAttribute'),
-        `names the item a "conditional-write" checks within the key value, but the table has no sort key, so each key value is one item: remove scopeAttribute`,
-      );
+    if (declared.scopeAttribute !== undefined && declared.kind === 'conditional-write' && sortKey !== undefined) {
+      const allowed = itemAttributes(sortKey);
+      if (allowed.length === 0) {
+        log.add(
+          joinPath(path, 'scopeAttribute'),
+          `names the item a "conditional-write" checks within the key value, but the table has no sort key, so each key value is one item: remove scopeAttribute`,
+        );
+      } else if (!allowed.includes(declared.scopeAttribute)) {
+        log.add(
+          joinPath(path, 'scopeAttribute'),
+          `is "${declared.scopeAttribute}", which does not identify the item a "conditional-write" checks: DynamoDB checks a condition on the one item the write names by its primary key, told apart within the key value by the sort key. Name ${allowed.map((name) => `"${name}"`).join(' or ')} (the sort key or one of its components), or remove scopeAttribute if the condition is on one aggregate item per key value`,
+        );
+      }
     }
     if (declared.scopeAttribute !== undefined && declared.splitPerShard === true && declared.kind === 'conditional-write') {
       log.add(

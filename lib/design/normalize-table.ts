@@ -94,7 +94,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     largestPartitionGbSource: input.storage?.largestPartitionGb === undefined ? undefined : 'declared',
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
     accessPatterns: patterns,
-    invariants: invariants(input.invariants, 'dynamodb', log, primaryKey.sortKey.length === 0),
+    invariants: invariants(input.invariants, 'dynamodb', log, primaryKey.sortKey),
     acknowledgements: acknowledgements(input.acknowledgements, input.acknowledgements ? [...indexNames] : [], context.options, log),
     thresholds,
   };

@@ -297,7 +297,7 @@ const invariant = record<InvariantDesign>({
   scopeAttribute: {
     shape: attributeName,
     optional: true,
-    doc: 'Attribute all items of one transaction or batch share within the key value, or (conditional-write) that identifies the conditioned item within it, e.g. the sort key; a shard calculated on it keeps each on one shard.',
+    doc: 'Attribute all items of one transaction or batch share within the key value, or (conditional-write) that identifies the conditioned item within it (DynamoDB: the sort key or one of its components); a shard calculated on it keeps each on one shard.',
   },
   splitPerShard: {
     shape: bool(),

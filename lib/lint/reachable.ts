@@ -16,6 +16,11 @@ export interface HotValueReach {
   /** The busiest stored key (the hottest logical partition, or one of its write shards): the lower of its 10,000
    *  RU/s and its physical partition's RU/s less its neighbours' expected load. */
   readonly key: number;
+  /** The RU/s the design itself puts on that busiest stored key, as SG003 judges it: the hottest value's share of the
+   *  directions that carry it (`workload.hotKeyOperations`), per stored key under the declared sharding. A replicated
+   *  copy takes 1/N of the reads and every write (each write updates all copies); a write shard 1/N of the writes, and
+   *  of the reads where they spread over the value's items. */
+  readonly keyLoad: number;
   /** The hottest first-level value of a hierarchical key, over the physical partitions its data spans, less the
    *  other first-level values' expected load on each. Undefined for a key of one level. */
   readonly prefix: number | undefined;
@@ -38,8 +43,11 @@ export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
   const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
   const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
+  const key = new DesignAnalysis(design).of(design.primaryKey);
+  const stored = key.storedLoads(key.space.sharding?.strategy ?? 'none', key.space.sharding?.shards ?? 1);
   return {
-    key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)),
+    key: storedKeyReach(key),
+    keyLoad: stored.reads + stored.writes,
     prefix: hottestPrefixReach(design),
     prefixShare,
     prefixLoad: prefixLoads && prefixLoads.reads + prefixLoads.writes,

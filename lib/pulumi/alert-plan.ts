@@ -64,16 +64,6 @@ function peakRequestUnits(design: CosmosKeyDesign): number {
   return workload.peakReadUnits + workload.peakWriteUnits;
 }
 
-/** The design's own load of its hottest full key, per stored (sharded) key value: its share of the directions that carry
- *  it (`workload.hotKeyOperations`, as the lint reads it: a key only read takes none of the writes). */
-export function declaredHotKeyRu(design: CosmosKeyDesign): number {
-  const space = design.primaryKey;
-  const { hotKeyShare, hotKeyOperations, peakReadUnits, peakWriteUnits } = space.workload;
-  const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
-  const carried = (hotKeyOperations === 'writes' ? 0 : peakReadUnits) + (hotKeyOperations === 'reads' ? 0 : peakWriteUnits);
-  return (hotKeyShare * carried) / shards;
-}
-
 /**
  * A per-value RU/s threshold the value can cross, above its plan and below its ceiling: the design's headroom × what
  * the value can reach, or the design's own load of it when higher (a value running as designed stays quiet), at most
@@ -116,7 +106,8 @@ const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logic
 
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
-  const hotKey = reachableThreshold(headroom, reach.key, declaredHotKeyRu(design));
+  // The design's own load of its busiest stored key, as SG003 counts it: a replicated copy's 1/N of the reads, not all of them.
+  const hotKey = reachableThreshold(headroom, reach.key, reach.keyLoad);
   // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
   // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
   const hotPrefix = reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0);

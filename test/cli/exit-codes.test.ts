@@ -266,6 +266,28 @@ describe('the skewguard binary', () => {
     }
   });
 
+  it('refuses a FIFO named on the command line without opening it (exit 2), where reading it would wait forever (cli29)', () => {
+    const dir = tempTree();
+    const fifo = join(dir, 'pipe.json');
+    // Without mkfifo (Windows) there is no FIFO to name: the test says so rather than passing in silence.
+    if (spawnSync('mkfifo', [fifo]).status !== 0) return console.warn('skipped: no mkfifo on this system');
+    // Before: open() blocked waiting for a writer, and the run never ended (the timeout kills it: code null).
+    const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, 'lint', fifo], { encoding: 'utf8', timeout: 20_000 });
+    expect(status).toBe(2);
+    expect(stdout).toContain(
+      `error   ${fifo}: the file is a pipe or FIFO, not a regular file: not read (reading it could wait forever); give a stream on standard input (\`-\`) instead`,
+    );
+    noStackTrace(stderr);
+  });
+
+  it('still reads a process substitution (<(…)), a pipe the shell has connected to its writer', () => {
+    if (spawnSync('bash', ['-c', 'cat <(true)']).status !== 0) return console.warn('skipped: no bash with process substitution here');
+    const design = join(tempTree({ 'good.json': JSON.stringify({ tables: [UNIQUE_TABLE] }) }), 'good.json');
+    const { status, stdout } = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint <(cat "${design}")`], { encoding: 'utf8', timeout: 20_000 });
+    expect(stdout).toMatch(/0 errors, 0 warnings in 1 file\n$/);
+    expect(status).toBe(0);
+  });
+
   it('refuses a file past the size cap by its size, before reading it', () => {
     const dir = tempTree({ 'huge.json': '' });
     truncateSync(join(dir, 'huge.json'), 17 * 1024 * 1024); // sparse: nothing to read, 17 MiB on paper

@@ -151,7 +151,12 @@ describe('lint --fix writes safely', () => {
     if (spawnSync('mkfifo', [fifo]).status !== 0) return; // no mkfifo on this system: nothing to test
     const result = spawnSync(process.execPath, [BIN, 'lint', fifo, '--fix'], { encoding: 'utf8', timeout: 20_000 });
     expect(result.status).toBe(2);
-    expect(result.stdout).toContain('is a pipe or FIFO, not a regular file: --fix writes regular files only');
+    // cli29: a FIFO named is refused before it is opened, with or without --fix (before: the --fix refusal below).
+    expect(result.stdout).toContain('the file is a pipe or FIFO, not a regular file: not read');
+    // A process substitution is read by lint, and refused by --fix, which cannot write it back.
+    const substituted = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint <(echo '{}') --fix`], { encoding: 'utf8', timeout: 20_000 });
+    expect(substituted.status).toBe(2);
+    expect(substituted.stdout).toContain('is a pipe or FIFO, not a regular file: --fix writes regular files only');
   });
 
   it('reports the other files when one fails inside skewguard', async () => {

@@ -190,12 +190,15 @@ describe('a symbolic link to a directory a search finds', () => {
     expect(files.flatMap((f) => f.notes.map((n) => n.message)).join('\n')).not.toMatch(/symbolic link/);
   });
 
-  it('is named when it leads inside the tree but to a directory the search skips (a dot-directory)', async () => {
-    const root = tempTree({ 'proj/.shared/w.json': designWithFindings(1), 'proj/ok.json': DESIGN });
+  it('is named when it leads inside the tree but to a directory the search skips (node_modules)', async () => {
+    // Before cli29 the skipped directory here was a dot-directory (.shared), which a search now reads.
+    const root = tempTree({ 'proj/node_modules/shared/w.json': designWithFindings(1), 'proj/ok.json': DESIGN });
     const proj = join(root, 'proj');
-    symlinkSync(join(proj, '.shared'), join(proj, 'designs'));
+    symlinkSync(join(proj, 'node_modules', 'shared'), join(proj, 'designs'));
     const { stdout } = await cli(['lint', 'proj', '--format', 'json'], { cwd: root });
-    expect(report(stdout).files.find((f) => f.file === 'proj/designs')?.notes[0].message).toBe(NOTE('proj/designs', join(realpathSync(proj), '.shared')));
+    expect(report(stdout).files.find((f) => f.file === 'proj/designs')?.notes[0].message).toBe(
+      NOTE('proj/designs', join(realpathSync(proj), 'node_modules', 'shared')),
+    );
   });
 
   it('is named by observe as lint names it (before: observe passed over it in silence)', async () => {

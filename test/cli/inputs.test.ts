@@ -19,7 +19,7 @@ describe('what a search lints', () => {
       expect(sourceKind(other)).toBeUndefined();
   });
 
-  it('searches recursively, skips node_modules, dot-directories and non-designs, reports broken designs', async () => {
+  it("searches recursively, skips node_modules, version control's directories and non-designs, reports broken designs", async () => {
     const dir = tempTree({
       'package.json': '{ "name": "app", "scripts": { "x": "tables" } }',
       'tsconfig.json': '{ /* comments are fine in tsconfig */ "compilerOptions": {} }',
@@ -27,19 +27,21 @@ describe('what a search lints', () => {
       'designs/deep/er/orders.json': DESIGN,
       'designs/broken.json': '{ "tables": [ { "name": "x", } ] }',
       'node_modules/dep/design.json': DESIGN,
+      '.git/design.json': DESIGN,
       '.cache/design.json': DESIGN,
       'designs/readme.md': '# not json',
     });
     const report = JSON.parse((await cli(['lint', dir, '--format', 'json'], { cwd: dir })).stdout);
     expect(report.files.map((f: { file: string }) => f.file.slice(dir.length + 1))).toEqual([
+      '.cache/design.json', // before: dot-directories were skipped in silence (cli29)
       'designs/broken.json',
       'designs/deep/er/orders.json',
       'designs/orders.json',
       '', // the search itself: what it passed over, counted
     ]);
-    expect(report.files[0].errors[0].message).toMatch(/^invalid JSON: line 1, column 30: expected a property name/);
-    expect(report.files[3]).toMatchObject({ skipped: true, errors: [] });
-    expect(report.files[3].notes[0].message).toBe(
+    expect(report.files[1].errors[0].message).toMatch(/^invalid JSON: line 1, column 30: expected a property name/);
+    expect(report.files[4]).toMatchObject({ skipped: true, errors: [] });
+    expect(report.files[4].notes[0].message).toBe(
       `not linted: 2 files found here hold no design or template: ${join(dir, 'package.json')}, ${join(dir, 'tsconfig.json')} (--verbose names each)`,
     );
   });

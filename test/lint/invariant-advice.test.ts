@@ -167,6 +167,21 @@ describe('the sparse-index alternative', () => {
 });
 
 describe('invalid invariants and shard-source fields are named, with the way out', () => {
+  /** Seats of an event keyed by a composite sort key, `section#seatId`: each part identifies a hold's item, as the key does. */
+  const seatsBySection = (scopeAttribute: string) =>
+    table({
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+      sortKey: {
+        name: 'seatKey',
+        type: 'S',
+        cardinality: 'unique',
+        components: [
+          { name: 'section', cardinality: 20 },
+          { name: 'seatId', cardinality: 'unique' },
+        ],
+      },
+      invariants: [{ kind: 'conditional-write', scopeAttribute }],
+    });
   const issuesOf = (input: DesignInput): string[] => {
     try {
       lint(input);
@@ -193,6 +208,19 @@ describe('invalid invariants and shard-source fields are named, with the way out
       'invariants[0].splitPerShard: a "conditional-write" with a scopeAttribute is on one item per "seatId"',
     ],
     [container({ invariants: [{ kind: 'stored-procedure', splitPerShard: true }] }), 'invariants[0].splitPerShard: applies to conditional writes'],
+    // cli29: an attribute that is not the sort key (or one of its components) does not identify the item the condition is
+    // on, so the shards the fix calculates on it would not keep that item whole. Before: accepted in silence.
+    [
+      table({
+        sortKey: { name: 'seatId', type: 'S', cardinality: 'unique' },
+        invariants: [{ kind: 'conditional-write', scopeAttribute: 'noSuchAttr' }],
+      }),
+      'invariants[0].scopeAttribute: is "noSuchAttr", which does not identify the item a "conditional-write" checks: DynamoDB checks a condition on the one item the write names by its primary key, told apart within the key value by the sort key. Name "seatId" (the sort key or one of its components), or remove scopeAttribute',
+    ],
+    [
+      seatsBySection('eventId'),
+      'invariants[0].scopeAttribute: is "eventId", which does not identify the item a "conditional-write" checks: DynamoDB checks a condition on the one item the write names by its primary key, told apart within the key value by the sort key. Name "seatKey" or "section" or "seatId" (the sort key or one of its components)',
+    ],
     [
       table({ partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique', mutable: true } }),
       "partitionKey.mutable: is true, but a table's key attributes never change",
@@ -200,5 +228,9 @@ describe('invalid invariants and shard-source fields are named, with the way out
     [table({ sharding: { strategy: 'random', shards: 4, sourceCardinality: 10 } }), 'sharding.sourceCardinality: applies to calculated sharding only'],
   ] as const)('%#: %s', (design, issue) => {
     expect(issuesOf(design as DesignInput).some((line) => line.startsWith(issue))).toBe(true);
+  });
+
+  it.each(['seatKey', 'section', 'seatId'])('accepts a conditional write scoped to the sort key or one of its components: %s', (scopeAttribute) => {
+    expect(() => lint(seatsBySection(scopeAttribute))).not.toThrow();
   });
 });

@@ -24,7 +24,7 @@ import {
 } from '../config';
 import { CommandError } from '../errors';
 import type { WrittenFile } from '../fix-written';
-import { expandInputs, linkedDirectoryNote, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
+import { expandInputs, linkedDirectoryNote, NOT_SEARCHED, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, warnLines, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -328,7 +328,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     await report({
       ...failedInput(
         pattern,
-        `${tableless.has(origin) ? 'no design file, and no template with a DynamoDB table (only templates without one), ' : 'no design file or template '}found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
+        `${tableless.has(origin) ? 'no design file, and no template with a DynamoDB table (only templates without one), ' : 'no design file or template '}found here: a search reads *.json files recursively (dot-directories too, not ${[...NOT_SEARCHED].join(', ')}) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
       ),
       notes: counted ? [{ path: '', message: passedOverNote(counted) }] : [],
     });
