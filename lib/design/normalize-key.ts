@@ -71,18 +71,16 @@ export function keyAttribute(
   // A kind neither declared nor given by parts comes from the name's words, read once for the kind and for whether it is a guess.
   const words = input.kind === undefined && components.length === 0 ? wordsOf(input.name) : undefined;
   const kind = words === undefined ? kindOf(input.name, input.kind, components) : kindByWords(words);
-  return {
-    name: input.name,
-    type: input.type,
-    cardinality: input.cardinality,
-    kind,
-    ...(words !== undefined && kind === 'time-bucket' && wordsEndInAmbiguousTimeWord(words) ? { kindGuessed: true as const } : undefined),
-    components,
-    ...(input.mutable !== undefined ? { mutable: input.mutable } : undefined),
-    hotKeyShare: level.hotKeyShare,
-    largestGb: level.largestGb,
-    path,
-  };
+  // Field by field, in the model's order: an optional field is left out, not undefined, and no spread of one makes every
+  // field after it a definition at run time.
+  const attribute = { name: input.name, type: input.type, cardinality: input.cardinality, kind } as { -readonly [K in keyof KeyAttribute]: KeyAttribute[K] };
+  if (words !== undefined && kind === 'time-bucket' && wordsEndInAmbiguousTimeWord(words)) attribute.kindGuessed = true;
+  attribute.components = components;
+  if (input.mutable !== undefined) attribute.mutable = input.mutable;
+  attribute.hotKeyShare = level.hotKeyShare;
+  attribute.largestGb = level.largestGb;
+  attribute.path = path;
+  return attribute;
 }
 
 /** A figure of the full key (hottest share, largest size) as declared, or derived from a key level. */
@@ -134,35 +132,34 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   const hot = carried
     ? { share: Math.max(declared.value, uniformShare), source: 'derived' as const }
     : hottestShare(declared, currentBucketShare(draft.partitionKey), uniformShare);
-  const workload: Workload = {
+  // Both built as keyAttribute builds an attribute.
+  const workload = {
     peakReadUnits: draft.reads.units,
     peakWriteUnits: draft.peakWriteUnits,
     readShare: draft.reads.share,
     readSource: draft.reads.source,
     writeSource: draft.writeSource ?? 'declared',
-    ...(draft.keyChange ? { keyChange: draft.keyChange } : undefined),
-    hotKeyShare: hot.share,
-    hotKeyShareSource: hot.source,
-    hotKeyShareAt: declared?.at,
-    hotKeyShareLevel: declared?.level,
-    ...(declared?.inherited !== undefined && hot.source === 'derived' ? { hotKeyShareInherited: declared.inherited } : undefined),
-    ...(carried !== undefined ? { hotKeyShareCarried: carried } : undefined),
-    hotKeyOperations: draft.hotKeyOperations ?? 'both',
-    path: workloadPath,
+  } as { -readonly [K in keyof Workload]: Workload[K] };
+  if (draft.keyChange) workload.keyChange = draft.keyChange;
+  workload.hotKeyShare = hot.share;
+  workload.hotKeyShareSource = hot.source;
+  workload.hotKeyShareAt = declared?.at;
+  workload.hotKeyShareLevel = declared?.level;
+  if (declared?.inherited !== undefined && hot.source === 'derived') workload.hotKeyShareInherited = declared.inherited;
+  if (carried !== undefined) workload.hotKeyShareCarried = carried;
+  workload.hotKeyOperations = draft.hotKeyOperations ?? 'both';
+  workload.path = workloadPath;
+  const space = { index, path: draft.path, partitionKey: draft.partitionKey, partitionKeyPath: draft.partitionKeyPath } as {
+    -readonly [K in keyof KeySpace]: KeySpace[K];
   };
-  return {
-    index,
-    path: draft.path,
-    partitionKey: draft.partitionKey,
-    partitionKeyPath: draft.partitionKeyPath,
-    ...(draft.keyValues === undefined ? undefined : { keyValues: draft.keyValues }),
-    sortKey: draft.sortKey,
-    workload,
-    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log),
-    ...(projection === undefined ? undefined : { projection }),
-    keyMonitoring: draft.keyMonitoring,
-    keyMonitoringPath: draft.keyMonitoringPath,
-  };
+  if (draft.keyValues !== undefined) space.keyValues = draft.keyValues;
+  space.sortKey = draft.sortKey;
+  space.workload = workload;
+  space.sharding = declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log);
+  if (projection !== undefined) space.projection = projection;
+  space.keyMonitoring = draft.keyMonitoring;
+  space.keyMonitoringPath = draft.keyMonitoringPath;
+  return space;
 }
 
 function ownDraftField<K extends 'index' | 'sharding' | 'projection'>(draft: KeySpaceDraft, key: K): KeySpaceDraft[K] | undefined {
@@ -220,17 +217,15 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
   }
   if (input.hotValues !== undefined) hotValuesIssues(input, joinPath(path, 'hotValues'), partitionKey, log);
   if (input.logicalAttribute !== undefined) logicalAttributeIssues(input.logicalAttribute, joinPath(path, 'logicalAttribute'), partitionKey, onIndex, log);
-  return {
-    strategy: input.strategy,
-    shards: input.shards,
-    sourceAttribute: input.sourceAttribute,
-    ...(input.logicalAttribute !== undefined ? { logicalAttribute: input.logicalAttribute } : undefined),
-    ...(input.hotValues !== undefined ? { hotValues: input.hotValues } : undefined),
-    sourceCardinality: input.sourceCardinality,
-    sourceMutable: input.sourceMutable,
-    separator: input.separator ?? '#',
-    path,
-  };
+  // Built as keyAttribute builds an attribute.
+  const result = { strategy: input.strategy, shards: input.shards, sourceAttribute: input.sourceAttribute } as { -readonly [K in keyof Sharding]: Sharding[K] };
+  if (input.logicalAttribute !== undefined) result.logicalAttribute = input.logicalAttribute;
+  if (input.hotValues !== undefined) result.hotValues = input.hotValues;
+  result.sourceCardinality = input.sourceCardinality;
+  result.sourceMutable = input.sourceMutable;
+  result.separator = input.separator ?? '#';
+  result.path = path;
+  return result;
 }
 
 /**

@@ -133,7 +133,6 @@ function gsiDraft(
     path,
     partitionKey,
     partitionKeyPath: declaredKey.path,
-    ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     sortKey: sortKey.attributes,
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative
@@ -142,15 +141,17 @@ function gsiDraft(
     // indexes"): with no declared share of such updates, every table write is assumed to be one, 2× the table's.
     peakWriteUnits: workload?.peakWriteUnits ?? (keyChange ? 2 * tableWrites : tableWrites),
     writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : 'table',
-    ...(keyChange ? { keyChange } : undefined),
     hotKeyShare:
       workload?.hotKeyShare === undefined
         ? (tableHotShare(partitionKey, gsi.sharding, table) ?? inheritedHotShare(partitionKey, gsi, table))
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
-    ...projectionOf(gsi, path, log),
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
+    // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
+    ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
+    ...(keyChange ? { keyChange } : undefined),
+    ...projectionOf(gsi, path, log),
   };
 }
 

@@ -46,18 +46,16 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
         'is "any" (one shard serves the read), but fanOut is true (the read queries every shard): remove fanOut when any matching item will do, or remove wants when the read needs every item',
       );
     }
-    return {
-      name: p.name,
-      index: p.index,
-      keyAttributes: p.keyAttributes,
-      ...(p.rangeAttribute !== undefined ? { rangeAttribute: p.rangeAttribute } : undefined),
-      share: p.share,
-      fanOut: p.fanOut ?? false,
-      ...(p.limit !== undefined ? { limit: p.limit } : undefined),
-      wants: p.wants ?? 'all',
-      ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : undefined),
-      path,
-    };
+    // Built as keyAttribute builds an attribute.
+    const pattern = { name: p.name, index: p.index, keyAttributes: p.keyAttributes } as { -readonly [K in keyof AccessPattern]: AccessPattern[K] };
+    if (p.rangeAttribute !== undefined) pattern.rangeAttribute = p.rangeAttribute;
+    pattern.share = p.share;
+    pattern.fanOut = p.fanOut ?? false;
+    if (p.limit !== undefined) pattern.limit = p.limit;
+    pattern.wants = p.wants ?? 'all';
+    if (p.keyValue !== undefined) pattern.keyValue = p.keyValue;
+    pattern.path = path;
+    return pattern;
   });
   if (total > 1 + SHARE_TOLERANCE) {
     log.add('accessPatterns', `shares add up to ${Math.round(total * 1000) / 1000}; they are shares of all queries and must add up to at most 1`);
