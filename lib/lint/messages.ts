@@ -41,6 +41,8 @@ type Filter = (typeof FILTERS)[number];
  * as in ICU message format), so data keeps the id and the message its wording. A select whose choices are
  * `one` and `other` is a plural (ICU's `plural`): a count of 1 takes `one`, any other `other`, and `#` in the
  * words is the count, formatted (`{{values|one=# key value|other=# key values}}`: `1 key value`, `5 key values`).
+ * A plural may also have `zero` (ICU's `=0`) for a count of 0, so a clause whose figure is nothing is left out
+ * (`{{neighbourRu|zero=|other=, less the # RU/s others take}}`).
  */
 type Choices = ReadonlyMap<string, string>;
 
@@ -202,15 +204,18 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
   return text;
 }
 
-/** Whether a select is a plural: its choices are exactly `one` and `other`. */
+/** Whether a select is a plural: its choices are `other` and `one`, `zero` or both. */
 function isPlural(choices: Choices): boolean {
-  return choices.size === 2 && choices.has('one') && choices.has('other');
+  return choices.size > 1 && choices.has('other') && [...choices.keys()].every((choice) => PLURAL_CHOICES.includes(choice));
 }
+
+const PLURAL_CHOICES: readonly string[] = ['zero', 'one', 'other'];
 
 /** A plural's words for a count, `#` replaced by the count as every report formats numbers; undefined for a value that is no number. */
 function pluralWords(choices: Choices, value: NonNullable<MessageData[string]>): string | undefined {
   if (typeof value !== 'number') return undefined;
-  const words = choices.get(value === 1 ? 'one' : 'other') as string;
+  const exact = value === 0 ? 'zero' : value === 1 ? 'one' : 'other';
+  const words = (choices.get(exact) ?? choices.get('other')) as string;
   // Most words name no count (`one=one|other=the # partitions`): the count is formatted only for a `#`.
   return words.includes('#') ? words.replaceAll('#', fmt(value)) : words;
 }

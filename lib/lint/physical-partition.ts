@@ -69,6 +69,9 @@ export const CARRIED_LOAD =
   "{{!carriedBy}}the container's load{{/carriedBy}}" +
   "{{?carriedBy}}the database's {{carriedBy}} busy containers' load, each taken at this one's {{carriedEach}} RU/s{{/carriedBy}}";
 
+/** After a count's derivation: it assumes the average placement, which the hash need not give, and the headroom covers the difference. */
+export const AVERAGE_PLACEMENT = 'the headroom absorbs a less even hash (raise N for slack)';
+
 /** The figures CARRIED_LOAD quotes for a container whose own peak is `peak`, on `share`'s partitions. */
 export function carriedLoadData(
   share: { readonly sharedBy?: number },
@@ -630,14 +633,14 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
     `raise ${raisedScope(to)} in place to {{${set}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
     `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
-    `{{?${floorNames(to).raised}}}; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
-    `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
+    `{{?${floorNames(to).raised}}}; the hourly autoscale floor (10% of the maximum) rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
+    `{{?${createAt}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
   );
 }
 
 /** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
-export const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
-const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
+export const SPLIT_WORDS = '; the split to reach it takes Azure typically 4-6 hours';
+const UNEVEN_WORDS = ', unevenly: partitions left unsplit keep a larger share of the key space, which this raise is judged on';
 
 /**
  * What a raise in place raises: the container's own throughput, or a shared database's, which its containers share and

@@ -32,6 +32,7 @@ import {
   cheaperFirst,
   copiesRemoved,
   firstLevelSpan,
+  AVERAGE_PLACEMENT,
   CARRIED_LOAD,
   carriedLoadData,
   costFigures,
@@ -85,13 +86,12 @@ export const PREFIX_INGESTION_MESSAGES = {
   // With declared throughput: the value's physical share, as a flat key's hottest value gets (SG003's physicalShare).
   prefixSharedPartition: ` left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   // Spanning several: only the room its documents leave at its edges holds other values (firstLevelSpan).
-  prefixSharedPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
+  prefixSharedPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s other first-level values are expected to take in the room its documents leave at its edges: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   prefixFilledPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   // A value whose level declares no largestGb, said as such: a value singled out by its traffic may hold little data;
   // undeclared, it is judged where a value
   // under 50 GB stays (the worst plausible placement), never spread by a size guessed from its traffic share.
-  prefixSizeUndeclared:
-    ' ({{sizeAt|code}} not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under {{partitionGb}} GB stays: declare it if the value holds more)',
+  prefixSizeUndeclared: ' (judged as under {{partitionGb}} GB, {{sizeAt|code}} being undeclared: declare it if the value holds more)',
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise: `${AT_CAPACITY_RAISE}this first-level value's partition stays short ${AFTER_CAPACITY_FIX})`,
@@ -153,7 +153,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   // The figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
-  prefixBucketsDerivation: `; N = {{buckets}} as the smallest count that fits the expected placement: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of ${CARRIED_LOAD}, its sibling buckets included, ({{carriedPeak}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s; that placement is an average: hashing {{buckets}} buckets over {{bucketPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{bucketPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
+  prefixBucketsDerivation: `; why N = {{buckets}}: a bucket's {{bucketLoad}} RU/s + ({{carriedPeak}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} of the rest of ${CARRIED_LOAD} makes {{bucketTotal}} of the {{bucketUsable}} RU/s usable on its partition ({{headroom|percent}} of {{bucketPartitionRu}}); {{fewerBuckets}} would make {{fewerTotal}}; ${AVERAGE_PLACEMENT}`,
   // Where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
@@ -169,13 +169,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Read heat: the hottest value's reads alone are over and its writes alone fit, so the engine's cache
   // can bring it under (readCache): offered with the share of its reads it must answer, and what it serves and takes.
   prefixCacheReads:
-    'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): the value fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads, the {{cacheMissReads}} RU/s it misses',
+    'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): it fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads (measure that share first), the {{cacheMissReads}} RU/s missed',
   prefixCacheWrites: ' and its {{prefixWrites}} RU/s of writes',
-  prefixCacheTerms:
-    ' then fitting the usable {{prefixUsable}} RU/s; a cache answers only what it holds, so measure that share before relying on it, and it needs {{cacheNeeds}}',
+  prefixCacheTerms: ' then fitting the usable {{prefixUsable}} RU/s; it needs {{cacheNeeds}}',
   // Why the cache leads a new synthetic first level: the buckets change the partition key and fan out every query for one value.
-  prefixCacheKeepsKey:
-    '; unlike buckets it changes no partition key (Cosmos DB changes one only by copying every document into a new container) and fans no query out',
+  prefixCacheKeepsKey: '; unlike buckets, it fans no query out and changes no partition key (which takes a copy of every document into a new container)',
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;

@@ -37,7 +37,7 @@ describe("a raised autoscale maximum's billed floor", () => {
       thresholds: { maxHotKeyShare: 0.6 },
     });
     expect(fixOf(orders({ autoscaleMax: 12_000 }), 'SG003')).toContain(
-      "raise the container's throughput in place to 17,000 RU/s (2 physical partitions of 8,500 RU/s; declare physicalPartitions: 2 once raised; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from 1,200 to 1,700 RU/s)",
+      "raise the container's throughput in place to 17,000 RU/s (2 physical partitions of 8,500 RU/s; declare physicalPartitions: 2 once raised; the hourly autoscale floor (10% of the maximum) rises from 1,200 to 1,700 RU/s)",
     );
     expect(fixOf(orders({ manual: 12_000 }), 'SG003')).not.toContain('autoscale bills');
   });

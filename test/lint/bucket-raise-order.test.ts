@@ -53,7 +53,7 @@ describe('past maxShards: the cheaper raise first, as for a flat key', () => {
     expect(raisesInOrder(finding)).toEqual(['85,000', '118,000']);
     expect(finding?.data).toMatchObject({ buckets: 98, bucketRaiseTo: 85_000, bucketsAtRaise: 98, fewRaiseTo: 118_000, fewBuckets: 40, todayBuckets: 293 });
     expect(finding?.fix).toMatch(
-      /^raise the container's throughput in place to 85,000 RU\/s .*, at which 98 buckets serve the hottest `\/tenantId` value, within maxShards 100, .*, then give the first level more values: .* mod 98 .*; N = 98 as the smallest count .*; or raise the container's throughput in place to 118,000 RU\/s .*, at which 40 buckets serve the hottest `\/tenantId` value, no more than its 40 physical partitions \(the same bucketing with mod 40\); at the current throughput it would take 293 buckets, above maxShards 100$/,
+      /^raise the container's throughput in place to 85,000 RU\/s .*, at which 98 buckets serve the hottest `\/tenantId` value, within maxShards 100, .*, then give the first level more values: .* mod 98 .*; why N = 98: .*; or raise the container's throughput in place to 118,000 RU\/s .*, at which 40 buckets serve the hottest `\/tenantId` value, no more than its 40 physical partitions \(the same bucketing with mod 40\); at the current throughput it would take 293 buckets, above maxShards 100$/,
     );
     expect(finding?.edits).toBeUndefined();
   });

@@ -225,6 +225,14 @@ describe('messages', () => {
     expect(() => interpolate(template, { values: 'one' })).toThrow(/has no choice for "one"/);
   });
 
+  it('leaves out a clause whose figure is 0 by a plural `zero` choice (text29: "less the 0 RU/s" was written)', () => {
+    const template = '({{usable}} usable{{neighbours|zero=|other=, less the # RU/s others take}})';
+    expect(interpolate(template, { usable: 325, neighbours: 0 })).toBe('(325 usable)');
+    expect(interpolate(template, { usable: 325, neighbours: 1 })).toBe('(325 usable, less the 1 RU/s others take)');
+    expect(interpolate(template, { usable: 325, neighbours: 1200 })).toBe('(325 usable, less the 1,200 RU/s others take)');
+    expect(interpolate('{{n|zero=none|one=one|other=# of them}}', { n: 0 })).toBe('none');
+  });
+
   it('words a flag by a select: data keeps true or false, the template its words (issue 13 §5)', () => {
     const template = 'read {{logged|true=on the range at 100%|false=while a range stood at 100%}}';
     expect(interpolate(template, { logged: true })).toBe('read on the range at 100%');

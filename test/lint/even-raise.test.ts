@@ -57,7 +57,7 @@ describe("SG017's raise in place splits partitions evenly", () => {
       createdPartitions: 14,
       createdEach: 5628.57142857,
     });
-    expect(hit?.fix).toContain('Azure splits partitions to reach that count asynchronously, typically in 4-6 hours');
+    expect(hit?.fix).toContain('the split to reach it takes Azure typically 4-6 hours');
     expect(hit?.fix).toContain('the container would split unevenly into 8 of 9,850 RU/s');
     expect(hit?.fix).toContain('or create a new container at 78,800 RU/s, which Azure starts on 14 physical partitions of 5,628.57 RU/s, evenly split');
     expect(hit?.fix).toContain('online, with every write to it charged double RUs while the copy runs');
@@ -95,7 +95,7 @@ describe("SG017's raise in place splits partitions evenly", () => {
     expect(hit?.data).toMatchObject({ needed: 112_500, nowPartitions: 6, neededPartitions: 12, neededEach: 9_375, neededSplit: 'even' });
     expect(hit?.data).not.toHaveProperty('plainNeeded');
     expect(hit?.fix).toBe(
-      "raise throughput.manual to at least 112,500 RU/s (90,000 RU/s at 80% utilization); raised in place, the container's 6 physical partitions split into 12 of 9,375 RU/s, evenly; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done",
+      "raise throughput.manual to at least 112,500 RU/s (90,000 RU/s at 80% utilization); raised in place, the container's 6 physical partitions split into 12 of 9,375 RU/s, evenly; the split to reach it takes Azure typically 4-6 hours",
     );
     expect(afterFix(spread(90_000, { manual: 60_000 }, 6))).toEqual({ rules: [], edits: 0 });
   });

@@ -29,7 +29,7 @@ describe("a raise in place's fix says how a new container gets the same layout",
     const [hot] = sg003(stores({ throughput: { manual: 60_000 } }));
     expect(hot).toMatchObject({ severity: 'error', data: { raiseTo: 97_000, raisedPartitions: 10, raiseToCreateAt: 60_000, raiseToCreated: 17 } });
     expect(hot.fix).toContain(
-      "raise the container's throughput in place to 97,000 RU/s (10 physical partitions of 9,700 RU/s; declare physicalPartitions: 10 once raised; a new container built from this design, in another environment, region or stack, gets those 10 only if created at 60,000 RU/s and then raised in place to 97,000: created at 97,000 RU/s it would get 17 physical partitions of 5,705.88 RU/s)",
+      "raise the container's throughput in place to 97,000 RU/s (10 physical partitions of 9,700 RU/s; declare physicalPartitions: 10 once raised; a new container gets 10 only if created at 60,000 RU/s and raised: created at 97,000 RU/s it would get 17 physical partitions of 5,705.88 RU/s)",
     );
   });
 
@@ -39,7 +39,7 @@ describe("a raise in place's fix says how a new container gets the same layout",
     const [hot] = sg003(stores({ throughput: { autoscaleMax: 60_000 } }));
     expect(hot.data).toMatchObject({ raiseTo: 111_000, raisedPartitions: 12 });
     expect(hot.data?.raiseToCreateAt).toBeUndefined();
-    expect(hot.fix).toContain('(12 physical partitions of 9,250 RU/s; declare physicalPartitions: 12 once raised; Azure splits partitions');
+    expect(hot.fix).toContain('(12 physical partitions of 9,250 RU/s; declare physicalPartitions: 12 once raised; the split to reach it takes Azure');
     expect(hot.fix).not.toMatch(/a new container/);
   });
 });
@@ -102,7 +102,7 @@ describe('--fix converges on the raise', () => {
 
   it('applied, the raise leaves a warning without edits: no new edit for the same finding', () => {
     const [before] = sg003(chat);
-    expect(before.fix).toMatch(/gets those 2 only if created at 12,000 RU\/s and then raised in place to 20,000/);
+    expect(before.fix).toMatch(/gets 2 only if created at 12,000 RU\/s and raised: created at 20,000 RU\/s/);
     const fixed = applyDesignEdits(chat, before.edits as DesignEdit[]);
     expect(fixed).toMatchObject({ throughput: { manual: 20_000 }, physicalPartitions: 2 });
     const after = sg003(fixed as CosmosContainerDesign);

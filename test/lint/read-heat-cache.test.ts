@@ -35,7 +35,7 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
     expect(finding?.data?.cacheMissReads).toBeCloseTo(11_961.83, 2);
     expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_961.833333 / 21_000, 6);
     expect(finding?.fix).toMatch(
-      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 43\.04% of its 21,000 RU\/s of reads, the 11,961\.83 RU\/s it misses and its 5 RU\/s of writes then fitting the usable 11,966\.83 RU\/s/,
+      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): it fits once the cache answers at least 43\.04% of its 21,000 RU\/s of reads \(measure that share first\), the 11,961\.83 RU\/s missed and its 5 RU\/s of writes then fitting the usable 11,966\.83 RU\/s/,
     );
   });
 
@@ -62,11 +62,13 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
   });
 
   it('says what the cache takes and what it cannot do', () => {
-    expect(finding?.fix).toContain('a cache answers only what it holds, so measure that share before relying on it');
+    expect(finding?.fix).toContain('(measure that share first)');
     expect(finding?.fix).toContain(
       'the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition',
     );
-    expect(finding?.fix).toContain('unlike buckets it changes no partition key (Cosmos DB changes one only by copying every document into a new container)');
+    expect(finding?.fix).toContain(
+      'unlike buckets, it fans no query out and changes no partition key (which takes a copy of every document into a new container)',
+    );
   });
 
   it('keeps the bucketed first level as the alternative, hashed on the declared productId', () => {

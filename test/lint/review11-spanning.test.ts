@@ -85,9 +85,7 @@ describe("the reviewer's profiles container (review 11 item 1)", () => {
     const input = variant('profiles-flawed.json', (c) => ({ ...c, storage: { totalGb: 60 } }));
     const sg003 = lint(input).find((f) => f.ruleId === 'SG003');
     expect(sg003).toMatchObject({ messageId: 'prefixHot', data: { prefixNeighbours: 2_640 } });
-    expect(sg003?.message).toContain(
-      '(`partitionKey.paths[0].largestGb` not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under 50 GB stays: declare it if the value holds more)',
-    );
+    expect(sg003?.message).toContain('(judged as under 50 GB, `partitionKey.paths[0].largestGb` being undeclared: declare it if the value holds more)');
   });
 
   it('a first-level value under 50 GB on the same busy container keeps the neighbour subtraction: 300 RU/s of the 600 usable', () => {

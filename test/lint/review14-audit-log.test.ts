@@ -40,6 +40,14 @@ describe('review 14 item 1: SG002 quotes the figure its verdict is against', () 
     expect(sg002?.message).not.toContain('not the 10,000 RU/s logical-partition ceiling, is what bites');
   });
 
+  // text29: the current bucket takes every write, so no other key value is expected beside it: a clause quoting a
+  // zero figure ("less the 0 RU/s other key values are expected to take there") is left out, the figure kept in data.
+  it('leaves out the neighbours clause when the other key values take nothing there', () => {
+    expect(sg002?.data).toMatchObject({ neighbourRu: 0 });
+    expect(sg002?.message).toContain('80 physical partitions of 406.25 RU/s (325 usable)');
+    expect(sg002?.message).not.toContain('less the 0 RU/s');
+  });
+
   it("on 200 GB (5 partitions of 6,000 RU/s) quotes that partition's usable share at SG017's 32,500 RU/s: 5,200 of 6,500", () => {
     const hit = finding(lint(audit({ storage: { totalGb: 200, largestPartitionGb: 15 } })), 'SG002');
     expect(hit?.message).toContain('26,000 RU/s against a usable 5,200 RU/s (80% of the 6,500 RU/s ceiling)');
@@ -111,10 +119,10 @@ describe('review 14 item 2: remedies in the order of what they cost', () => {
       "raise the container's throughput in place to 58,200 RU/s (80 physical partitions of 727.5 RU/s; declare physicalPartitions: 80 once raised), then shard `/dayBucket` into N = 100 random shards (key#0…key#99)",
     );
     expect(sg002?.fix).toContain(
-      "58,200 RU/s is the least raise at which a count within maxShards 100 fits, and N = 100 the fewest that fit there: each stored key's 260 RU/s fits its physical partition beside the 321.75 RU/s expected there",
+      "58,200 RU/s is the least raise where a count within maxShards 100 fits, N = 100 the fewest there: a stored key's 260 RU/s + (26,000 − 260) ÷ 80 = 321.75 of the rest of the container's load",
     );
     expect(sg002?.fix).toContain(
-      "; or, for fewer shards, raise the container's throughput in place to 674,400 RU/s (80 physical partitions of 8,430 RU/s; declare physicalPartitions: 80 once raised; a new container built from this design, in another environment, region or stack, gets those 80 only if created at 480,000 RU/s and then raised in place to 674,400: created at 674,400 RU/s it would get 113 physical partitions of 5,968.14 RU/s), then shard into N = 4, the fewest under the hottest value's own ceiling",
+      "; or, for fewer shards, raise the container's throughput in place to 674,400 RU/s (80 physical partitions of 8,430 RU/s; declare physicalPartitions: 80 once raised; a new container gets 80 only if created at 480,000 RU/s and raised: created at 674,400 RU/s it would get 113 physical partitions of 5,968.14 RU/s), then shard into N = 4, the fewest under the hottest value's own ceiling",
     );
     expect(sg002?.data).toMatchObject({
       shards: 100,

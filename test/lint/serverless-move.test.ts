@@ -55,6 +55,27 @@ describe('a serverless container is judged where SG017 moves it', () => {
     expect(byRule(findings, 'SG017')[0]?.severity).toBe('error');
   });
 
+  // text29: at SG017's move the container's RU/s are its peak at 80%, so every partition is at its usable line and no
+  // shard count fits there; the same container once moved, at those RU/s, is offered a raise in place and a count.
+  // Before: "no count up to 1,000 keeps the hottest `/tenantId` value under its ceiling", as if the key's own were.
+  it('says no shard count fits at the move, and that a raise once moved lets one fit (the moved design gets it)', () => {
+    const writes = devices({
+      name: 'tenant-writes',
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+      workload: { peakReadUnits: 0, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
+    });
+    const [hot] = byRule(lint(writes), 'SG003');
+    expect(hot).toMatchObject({ severity: 'error', data: expect.objectContaining({ containerRu: 7_500, serverlessRu: 5_000 }) });
+    expect(hot.fix).not.toContain('no count up to 1,000');
+    expect(hot.fix).toMatch(
+      /^no shard count fits at the 7,500 RU\/s of SG017's move to manual throughput, the peak at 80%, .*: once moved, a raise in place above 7,500 RU\/s lets one fit/,
+    );
+    const [moved] = byRule(lint({ ...writes, throughput: { manual: 7_500 } }), 'SG003');
+    expect(moved.fix).toMatch(
+      /^raise the container's throughput in place to 7,900 RU\/s .*, then shard only the hottest `\/tenantId` value, into N = 8 random shards/,
+    );
+  });
+
   it('a serverless key that fits is judged as before: on the partitions it has', () => {
     const findings = lint(devices({ workload: { peakReadUnits: 2_000, peakWriteUnits: 1_000, hotKeyShare: 0.05 } }));
     expect(byRule(findings, 'SG003')).toEqual([]);

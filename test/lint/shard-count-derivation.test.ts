@@ -36,7 +36,7 @@ describe('SG003 bucket count of a hot first level (flawed.json tenant-docs)', ()
     const hit = sg003(tenantDocs);
     expect(hit?.data).toMatchObject({ todayBuckets: 563, buckets: 89, bucketRaiseTo: 61000, bucketPartitions: 16, fewerBuckets: 88 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 61,000 RU\/s .*hash\(userId\) mod 89 .*; N = 89 as the smallest count that fits the expected placement: each bucket's 252\.81 RU\/s meets, on its physical partition, 1\/16 of the rest of the container's load, its sibling buckets included, \(45,000 − 252\.81\) ÷ 16 = 2,796\.7 RU\/s: 3,049\.51 RU\/s against the 3,050 usable on it \(80% of 3,812\.5\); at 88 buckets, 3,052\.2 RU\/s; that placement is an average: [^;]*; or /,
+      /^raise the container's throughput in place to 61,000 RU\/s .*hash\(userId\) mod 89 .*; why N = 89: a bucket's 252\.81 RU\/s \+ \(45,000 − 252\.81\) ÷ 16 = 2,796\.7 of the rest of the container's load makes 3,049\.51 of the 3,050 RU\/s usable on its partition \(80% of 3,812\.5\); 88 would make 3,052\.2; the headroom absorbs a less even hash [^;]*; or /,
     );
     expect(hit?.fix).toMatch(
       /; no count is offered at the current throughput: .*the average partition already carries 2,812\.5 RU\/s \(45,000 ÷ 16\) of the 2,850 usable on each \(80% of 3,562\.5\), 1\.32% below it where a count needs 5%: it would take 563 buckets, with 0\.03 RU\/s to spare$/,
@@ -59,9 +59,7 @@ describe('SG003 shard count of a flat key on its physical share (one method with
   it('counts the sibling shards among each shard’s neighbours, as the buckets do, and shows the figures', () => {
     const hit = sg003(tenants());
     expect(hit?.data?.shards).toBe(14);
-    expect(hit?.fix).toMatch(
-      /N = 14 as the smallest count that fits the expected placement: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest/,
-    );
+    expect(hit?.fix).toMatch(/why N = 14: a stored key's 642\.86 RU\/s \+ \(30,000 − 642\.86\) ÷ 4/);
   });
 
   it('the same numbers as a hierarchical first level of the same load give the same count', () => {
@@ -119,7 +117,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 330100, fewestShardRaisedPartitions: 34 });
     expect(hit?.fix).toMatch(
-      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
@@ -127,7 +125,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
       // 34 = 2 × 17 (32 before, 15 of them unsplit holding 1/17): 4,950 + 95,050 ÷ 34 = 7,745.59 ≤ 7,767.06.
-      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard only the hottest `\/deviceId` value, into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
+      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard only the hottest `\/deviceId` value, into N = 2 random shards .*a stored key's 4,950 RU\/s \+ \(100,000 − 4,950\) ÷ 34 = 2,795\.59 of the rest of the container's load makes 7,745\.59 of the 7,767\.06 RU\/s usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
@@ -148,7 +146,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     // Review 14 item 2: the cheaper raise leads (before: after the 276,900 RU/s for 2 shards).
     expect(hit?.data).toMatchObject({ shards: 28, shardRaiseTo: 131600 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard only the hottest `\/deviceId` value, into N = 28 random shards .*; 131,600 RU\/s is the least raise at which a count within maxShards 100 fits, and N = 28 the fewest that fit there: .*; or batch the hottest value's writes before they reach the container/,
+      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard only the hottest `\/deviceId` value, into N = 28 random shards .*; 131,600 RU\/s is the least raise where a count within maxShards 100 fits, N = 28 the fewest there: .*; or batch the hottest value's writes before they reach the container/,
     );
     // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
     const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));

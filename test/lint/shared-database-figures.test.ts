@@ -28,7 +28,7 @@ describe("shared database: a message's arithmetic starts from the load the datab
     const hit = sg003(lint(storeOrders(60_000)));
     expect(hit?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ shards: 6 }) }]);
     expect(hit?.fix).toContain(
-      "each stored key's 900 RU/s meets, on its physical partition, 1/6 of the rest of the database's 3 busy containers' load, each taken at this one's 14,400 RU/s, its sibling shards included, (43,200 − 900) ÷ 6 = 7,050 RU/s: 7,950 RU/s against the 8,000 usable on it (80% of 10,000); at 5, 8,100 RU/s",
+      "a stored key's 900 RU/s + (43,200 − 900) ÷ 6 = 7,050 of the rest of the database's 3 busy containers' load, each taken at this one's 14,400 RU/s makes 7,950 of the 8,000 RU/s usable on its partition (80% of 10,000); 5 would make 8,100",
     );
     expect(hit?.data).toMatchObject({ carriedPeak: 43_200, carriedBy: 3, carriedEach: 14_400, storedNeighbours: 7_050 });
   });
@@ -38,7 +38,7 @@ describe("shared database: a message's arithmetic starts from the load the datab
   it("says a raise's shard fit with the database's load: (43,200 − 450) ÷ 6 = 7,125", () => {
     const hit = sg003(lint(storeOrders(54_000)));
     expect(hit?.fix).toContain(
-      "each stored key's 450 RU/s fits its physical partition beside the 7,125 RU/s expected there (1/6 of the rest of the database's 3 busy containers' load, each taken at this one's 14,400 RU/s, its sibling shards included: (43,200 − 450) ÷ 6): 7,575 RU/s against the 7,586.67 usable (80% of 9,483.33)",
+      "a stored key's 450 RU/s + (43,200 − 450) ÷ 6 = 7,125 of the rest of the database's 3 busy containers' load, each taken at this one's 14,400 RU/s makes 7,575 of the 7,586.67 RU/s usable (80% of 9,483.33)",
     );
     expect(hit?.fix).not.toContain('(14,400 − 450)');
   });

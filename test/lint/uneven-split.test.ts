@@ -149,15 +149,13 @@ describe('the words of a raise that splits partitions', () => {
     expect(at(10, 5, 10).raisedPartitionsSplit).toBe('even');
     expect(at(7, 5, 5).raisedPartitionsSplit).toBe('uneven');
     const words = raiseInPlace(RAISE);
-    expect(words).toContain('none=|even=; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours');
-    expect(words).toContain(
-      'uneven=; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done, unevenly:',
-    );
+    expect(words).toContain('none=|even=; the split to reach it takes Azure typically 4-6 hours');
+    expect(words).toContain('uneven=; the split to reach it takes Azure typically 4-6 hours, unevenly:');
   });
 
   it("in a finding: the reviewer's 90,100 RU/s raise splits 5 partitions to 10", () => {
     expect(sg003(customers())?.fix).toContain(
-      'in place to 90,100 RU/s (10 physical partitions of 9,010 RU/s; declare physicalPartitions: 10 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done',
+      'in place to 90,100 RU/s (10 physical partitions of 9,010 RU/s; declare physicalPartitions: 10 once raised; the split to reach it takes Azure typically 4-6 hours',
     );
   });
 });

@@ -14,6 +14,7 @@ import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
   AT_AVERAGE_WITHIN,
+  AVERAGE_PLACEMENT,
   CARRIED_LOAD,
   carriedLoadData,
   DIVIDED_RU,
@@ -417,7 +418,7 @@ export const hotKeyExceedsPartition = defineRule({
     // Where the fix caches the hottest value's reads first (`cachedPeak`), that load is said to include them.
     noCountPhysical: `; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}){{?cachedPeak}}, the hottest value's reads among that load{{/cachedPeak}}`,
     // The figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
-    shardsDerivation: `; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included, ({{carriedPeak}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
+    shardsDerivation: `; why N = {{shards}}: a stored key's {{storedLoad}} RU/s + ({{carriedPeak}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} of the rest of ${CARRIED_LOAD} makes {{storedTotal}} of the {{storedUsable}} RU/s usable on its partition ({{headroom|percent}} of {{storedPartitionRu}}); {{fewerShards}} would make {{fewerTotal}}; ${AVERAGE_PLACEMENT}`,
     physicalShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites`,
     // Over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).

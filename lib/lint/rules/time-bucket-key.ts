@@ -82,7 +82,7 @@ const MORE_VALUES =
   'key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values|one=# value|other=# values}} in each bucket)';
 
 /** How a Cosmos DB container's RU/s reach the current bucket's physical partition, for the notes that say it bites. */
-const SHARE_OF_CONTAINER = `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there)`;
+const SHARE_OF_CONTAINER = `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable{{neighbourRu|zero=|other=, less the # RU/s other key values are expected to take there}})`;
 
 /**
  * The load a finding quotes and the ceiling it is judged against: the nearest of `dimensions` to its ceiling, except

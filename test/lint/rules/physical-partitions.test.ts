@@ -126,7 +126,7 @@ testRule('SG003', {
           },
           message:
             /9,000 RU\/s against a usable 2,750 RU\/s left on its physical partition: .*lower than the 8,000 RU\/s usable of the 10,000 RU\/s logical-partition ceiling \(which it passes too, so more RU\/s alone would not serve it\), is the ceiling that binds$/,
-          fix: /; N = 14 as the smallest count that fits the expected placement: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's load, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
+          fix: /; why N = 14: a stored key's 642\.86 RU\/s \+ \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 of the rest of the container's load makes 7,982\.14 of the 8,000 RU\/s usable on its partition \(80% of 10,000\); 13 would make 8,019\.23/,
         },
       ],
     },
@@ -156,7 +156,7 @@ testRule('SG003', {
           },
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          fix: /or raise the container.s throughput in place to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s; declare physicalPartitions: 6 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\)/,
+          fix: /or raise the container.s throughput in place to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s; declare physicalPartitions: 6 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\)/,
           // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
           // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
           edits: false,

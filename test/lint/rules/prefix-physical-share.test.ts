@@ -103,7 +103,7 @@ testRule('SG003', {
           // 500 = 8,000, where 29 of the 85 would have stayed unsplit holding 1/56 of the key space each).
           data: { prefixLoad: 7500, prefixUsable: 1928.57142857, prefixNeighbours: 6071.42857143, physicalPartitions: 7, bucketFactor: 8 },
           message:
-            /against a usable 1,928\.57 RU\/s left on its physical partition \(80% of its 10,000 RU\/s, less the 6,071\.43 RU\/s the other first-level values hashed there are expected to take: the container's 70,000 RU\/s are divided among 7 physical partitions\) \(`partitionKey\.paths\[0\]\.largestGb` not being declared, .* declare it if the value holds more\): its reads and writes throttle/,
+            /against a usable 1,928\.57 RU\/s left on its physical partition \(80% of its 10,000 RU\/s, less the 6,071\.43 RU\/s the other first-level values hashed there are expected to take: the container's 70,000 RU\/s are divided among 7 physical partitions\) \(judged as under 50 GB, `partitionKey\.paths\[0\]\.largestGb` being undeclared: declare it if the value holds more\): its reads and writes throttle/,
           fix: /^raise the bucket count of `\/tenantIdBucket` 8-fold \(160 values instead of 20\)(?!.*raise the container's throughput in place)/,
         },
       ],
@@ -139,7 +139,7 @@ testRule('SG003', {
             /its documents filling them alone, so no other first-level value's load is on them: .*\(judged at the 63,000 RU\/s SG017 asks for, not its declared 60,000 RU\/s/,
           // 40,000 ÷ 6 = 6,666.67 per partition: 84,000 RU/s (10 of 8,400, 6,720 usable) serve it as it is. Judged at
           // 63,000 its peak leaves 0.79% of the usable 50,400 free: its 900 buckets are said, not offered.
-          fix: /^raise the container's throughput in place to 67,000 RU\/s \(10 physical partitions of 6,700 RU\/s; declare physicalPartitions: 10 once raised; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from 6,000 to 6,700 RU\/s\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 100 .*; N = 100 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 84,000 RU\/s \(10 physical partitions of 8,400 RU\/s; declare physicalPartitions: 10 once raised; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from 6,000 to 8,400 RU\/s\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 900 buckets, with 0 RU\/s to spare$/,
+          fix: /^raise the container's throughput in place to 67,000 RU\/s \(10 physical partitions of 6,700 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 6,000 to 6,700 RU\/s\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 100 .*; why N = 100: .*; or raise the container's throughput in place to 84,000 RU\/s \(10 physical partitions of 8,400 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 6,000 to 8,400 RU\/s\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 900 buckets, with 0 RU\/s to spare$/,
         },
       ],
     },
@@ -153,7 +153,7 @@ testRule('SG003', {
         {
           messageId: 'prefixHotSpanning',
           data: { prefixLoad: 35_000, prefixUsable: 33_600, raiseTo: 73_000, raisedPartitions: 10, raisedEach: 7_300 },
-          fix: /; or raise the container's throughput in place to 73,000 RU\/s \(10 physical partitions of 7,300 RU\/s; declare physicalPartitions: 10 once raised; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from 7,000 to 7,300 RU\/s\)/,
+          fix: /; or raise the container's throughput in place to 73,000 RU\/s \(10 physical partitions of 7,300 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 7,000 to 7,300 RU\/s\)/,
         },
       ],
     },
