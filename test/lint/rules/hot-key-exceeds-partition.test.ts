@@ -400,12 +400,8 @@ testRule('SG003', {
           // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
-<<<<<<< HEAD
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; make it a new index, `by-category-v2`, since an index key cannot change in place; the edits declare it in place of `by-category`, the design once the rollout is done, which one deploy cannot reach \(an update that adds one index and deletes another fails\): first deploy `by-category-v2` beside `by-category`, still declared, move the readers to it once it is active, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
-=======
-          fix: /N = 5 random shards\), instead of by `category` itself: every read of one `category` value must then query all 5, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
->>>>>>> text29
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
