@@ -4,17 +4,7 @@ import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 import { withHeadroom } from './fit';
 import { judgedNeighbourLoad, UNIFORM_KEY_TOLERANCE } from './neighbours';
-import type {
-  DirectionNeighbours,
-  EngineProfile,
-  KeySpaceNeighbours,
-  LoadDimension,
-  Loads,
-  NeighbourModel,
-  PartitionCountBasis,
-  PartitionModel,
-  PartitionNeighbours,
-} from './profile';
+import type { DirectionNeighbours, EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
 
 /**
  * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
@@ -53,20 +43,9 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  * An expectation, not a bound: a hash can put more on one partition, which the headroom under the ceiling absorbs.
  */
 export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel {
-  const model = dynamoPartitionModel(design);
-  return (index, total, stored, values) => model(index, total)(stored, values);
-}
-
-/** `dynamoNeighbourModel` in its two stages (`PartitionModel`): P counted once per key space and peak, then each stored key's neighbours. */
-export function dynamoPartitionModel(design: DynamoDbKeyDesign): PartitionModel {
   const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
-  const { headroom } = design.thresholds;
-  return (index, total) => neighboursAmong(partitionsOfCapacity(design, capacityByIndex.get(index), total), total, headroom);
-}
-
-/** The neighbours of each stored key on the `counted` partitions of a key space at `total`, a uniform key's judged at the average partition (`judgedAmong`). */
-function neighboursAmong(counted: CountedPartitions, total: Loads, headroom: number): KeySpaceNeighbours {
-  return (stored, values) => judgedAmong(neighboursOn(counted, total, stored), stored, values, headroom);
+  return (index, total, stored, values) =>
+    judgedAmong(neighboursOfCapacity(design, capacityByIndex.get(index), total, stored), stored, values, design.thresholds.headroom);
 }
 
 /**
@@ -101,13 +80,7 @@ function averageHolds(values: number, partitions: number): boolean {
   return (partitions - 1) / values <= UNIFORM_KEY_TOLERANCE * UNIFORM_KEY_TOLERANCE;
 }
 
-/** P for one key space at one peak, how it was counted, and whether the peak meets a new resource (`PartitionNeighbours`). */
-interface CountedPartitions extends PartitionCountBasis {
-  readonly partitions: number;
-  readonly atLaunch?: true;
-}
-
-function partitionsOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity | undefined, total: Loads): CountedPartitions {
+function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity | undefined, total: Loads, stored: Loads): PartitionNeighbours {
   const read = capacity?.read;
   const write = capacity?.write;
   if (design.billing === 'provisioned' && read !== undefined && write !== undefined) {
@@ -117,13 +90,16 @@ function partitionsOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
     const partitions = dynamoPartitionsFor(reads.units, writes.units);
     // Named by the direction that sets P (the writes where both give as many).
     const counted = dynamoPartitionsFor(reads.units, 0) > dynamoPartitionsFor(0, writes.units) ? reads : writes;
-    return countedOn(partitions, counted);
+    return neighboursOn(partitions, counted, total, stored);
   }
   // A provisioned table with one direction's capacity left out: counted for twice its peak, as on demand, but with no
   // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
-  if (design.billing === 'provisioned') return { partitions: dynamoPartitionsFor(2 * total.reads, 2 * total.writes), countedBy: 'twice-the-peak' };
+  if (design.billing === 'provisioned')
+    return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
   const warm = { reads: capacity?.warmReadUnits ?? 0, writes: capacity?.warmWriteUnits ?? 0 };
-  return design.launchAtPeak ? launchPartitions(total, warm, design.thresholds.headroom) : onDemandPartitions(total, warm.reads, warm.writes);
+  return design.launchAtPeak
+    ? launchNeighbours(total, stored, warm, design.thresholds.headroom)
+    : onDemandNeighboursWarm(total, stored, warm.reads, warm.writes);
 }
 
 /** The capacity one provisioned direction has at its declared `peak`, and what sets it. */
@@ -160,7 +136,7 @@ function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: num
  * design): twice `total`, at least a new on-demand table's warm throughput.
  */
 export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighbours {
-  return neighboursOn(onDemandPartitions(total, 0, 0), total, stored);
+  return onDemandNeighboursWarm(total, stored, 0, 0);
 }
 
 /**
@@ -172,41 +148,33 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
  * ask one function, so they count the same partitions (else SG003 asks for 23 shards on the 4 partitions of a
  * new table, 3 once SG017's pre-warm is written).
  */
-function launchPartitions(total: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): CountedPartitions {
+function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
   const launch = launchCapacity(warm.reads, warm.writes);
   const has = dynamoPartitionsFor(launch.reads, launch.writes);
   const basis: PartitionCountBasis = { countedBy: launch.preWarmed ? 'declared-warm-throughput' : 'warm-throughput' };
-  if (launchFits(total, launch)) return Object.assign(countedOn(has, basis), { atLaunch: true as const });
+  if (launchFits(total, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
   const preWarm = warmThroughputFor(total, launch, headroom);
   const raised = dynamoPartitionsFor(preWarm.reads, preWarm.writes);
   // "peak ÷ headroom" only where that is what the pre-warm is: not where the quota caps it or a combination scales it.
   const dividedPeak = (peak: number, has: number) => Math.max(withHeadroom(peak, headroom), has);
   const asDivided = preWarm.reads === dividedPeak(total.reads, launch.reads) && preWarm.writes === dividedPeak(total.writes, launch.writes);
   const counted: PartitionCountBasis = raised <= has ? basis : { countedBy: 'raised-warm-throughput', ...(asDivided ? { peakDividedBy: headroom } : {}) };
-  return Object.assign(countedOn(Math.max(raised, has), counted), { atLaunch: true as const });
+  return Object.assign(neighboursOn(Math.max(raised, has), counted, total, stored), { atLaunch: true as const });
 }
 
-function onDemandPartitions(total: Loads, warmReads: number, warmWrites: number): CountedPartitions {
+function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
   const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
   const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
-  return twice >= warm ? { partitions: twice, countedBy: 'twice-the-peak' } : { partitions: warm, countedBy: 'warm-throughput' };
+  return twice >= warm
+    ? neighboursOn(twice, { countedBy: 'twice-the-peak' }, total, stored)
+    : neighboursOn(warm, { countedBy: 'warm-throughput' }, total, stored);
 }
 
-/** `partitions` counted on `basis` (its `peakDividedBy` only where it has one). */
-function countedOn(partitions: number, basis: PartitionCountBasis): CountedPartitions {
+function neighboursOn(partitions: number, basis: PartitionCountBasis, total: Loads, stored: Loads): PartitionNeighbours {
   const { countedBy, peakDividedBy } = basis;
-  return peakDividedBy !== undefined ? { partitions, countedBy, peakDividedBy } : { partitions, countedBy };
-}
-
-/** The stored key's neighbours on the `counted` partitions of a key space at `total`: the rest of it ÷ P. */
-function neighboursOn(counted: CountedPartitions, total: Loads, stored: Loads): PartitionNeighbours {
-  const { partitions, countedBy, peakDividedBy, atLaunch } = counted;
   const reads = Math.max(0, total.reads - stored.reads) / partitions;
   const writes = Math.max(0, total.writes - stored.writes) / partitions;
-  const neighbours: { -readonly [K in keyof PartitionNeighbours]: PartitionNeighbours[K] } =
-    peakDividedBy !== undefined ? { partitions, countedBy, peakDividedBy, total, reads, writes } : { partitions, countedBy, total, reads, writes };
-  if (atLaunch) neighbours.atLaunch = true;
-  return neighbours;
+  return peakDividedBy !== undefined ? { partitions, countedBy, peakDividedBy, total, reads, writes } : { partitions, countedBy, total, reads, writes };
 }
 
 /** One direction's ceiling, less its neighbours' expected load where they are counted. */
@@ -251,7 +219,6 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     direction('read', loads.reads, headroom, neighbours),
   ],
   neighbourModel: dynamoNeighbourModel,
-  partitionModel: dynamoPartitionModel,
   peakNeighbours: onDemandNeighbours,
   writeUnit: 'WCU',
 

@@ -45,7 +45,7 @@ export {
 } from './cosmosdb';
 export { judgedNeighbourLoad, neighbourLoad, UNIFORM_KEY_TOLERANCE, type ValueAmongValues } from './neighbours';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { dynamoNeighbourModel, dynamoPartitionModel, dynamoPartitionsFor } from './dynamodb';
+export { dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
 export { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor, type LaunchCapacity, type ReadsAndWrites } from './dynamodb-launch';
 export { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 export { allFit, fits, LOAD_TOLERANCE, withHeadroom } from './fit';
@@ -57,11 +57,9 @@ export type {
   EngineProfile,
   KeyValueSizeLimit,
   LoadDimension,
-  KeySpaceNeighbours,
   Loads,
   PartitionCount,
   NeighbourModel,
-  PartitionModel,
   PartitionNeighbours,
   PhysicalPartitions,
   PhysicalShare,

@@ -86,17 +86,6 @@ export interface PartitionNeighbours {
  */
 export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number) => PartitionNeighbours;
 
-/**
- * `NeighbourModel` in its two stages: the partitions of key space `index` (a GSI's name; undefined: the table) with the
- * key space at `total`, counted once (they do not depend on the stored key), then the neighbours of each stored key
- * there (`KeySpaceNeighbours`), however many loads a shard-count search tries.
- */
-export type PartitionModel = (index: string | undefined, total: Loads) => KeySpaceNeighbours;
-
-/** The other keys' expected load on the partition of a stored key whose own load is `stored`, in one key space at one
- *  peak (`PartitionModel`); `values` as `NeighbourModel`'s. */
-export type KeySpaceNeighbours = (stored: Loads, values?: number) => PartitionNeighbours;
-
 /** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
 export interface DirectionNeighbours {
   /** The other keys' expected load on the partition in this direction. */
@@ -306,9 +295,6 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * Undefined where the engine has no such model (Cosmos DB judges neighbours on `physicalShare`).
    */
   neighbourModel?(design: D): NeighbourModel | undefined;
-  /** `neighbourModel` in two stages (`PartitionModel`): a key space's partitions counted once for its peak, then the
-   *  neighbours of each stored key. Defined exactly where `neighbourModel` is. */
-  partitionModel?(design: D): PartitionModel | undefined;
   /** `neighbourModel` of a key space known by its peak alone (`shardsFor()`), on demand. */
   peakNeighbours?(total: Loads, stored: Loads): PartitionNeighbours;
   /**

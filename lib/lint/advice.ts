@@ -386,7 +386,7 @@ export interface PlannedWarmThroughput {
  * with none, or the key space is not over its ceiling (then it has no such fix).
  */
 export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
-  if (analysis.over.length === 0 || !analysis.owner.partitionModel) return undefined;
+  if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
   const advice = adviceFor(analysis);
   if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
   const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
@@ -526,7 +526,7 @@ function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
   if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
   const atOnce = { reads: hot.reads, writes: hot.writes / written.copies };
   const totalOnce = { reads: analysis.total.reads, writes: analysis.total.writes / written.copies };
-  const neighbours = analysis.owner.partitionModel?.(space.index, totalOnce)(atOnce);
+  const neighbours = analysis.owner.partitionNeighbours?.(space.index, totalOnce, atOnce);
   const once = analysis.owner.profile.loadDimensions(atOnce, design.thresholds.headroom, undefined, neighbours);
   if (!allFit(once)) return undefined;
   const writes = once.find((d) => d.label === 'write') ?? once[0];
@@ -825,7 +825,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
   const { plan, hot, design } = analysis;
   // A count at today's partitions (the reads still over: `readsNeedCache`) keeps these levers where they at least halve it
   // (`warmLever`): at 79% of the write capacity as at 80%, where that count's fan-out then follows as the alternative.
-  if ((plan.shards !== undefined && !plan.readsNeedCache) || hot.reads <= 0 || !analysis.owner.partitionModel) return undefined;
+  if ((plan.shards !== undefined && !plan.readsNeedCache) || hot.reads <= 0 || !analysis.owner.profile.neighbourModel) return undefined;
   if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
@@ -1023,7 +1023,7 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
     const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);
     // Every copy writes the index: its other keys' writes grow n-fold too, on the partitions its capacity gives it.
     const total = { reads: index.total.reads, writes: (index.total.writes / index.written.copies) * n };
-    const neighbours = analysis.owner.partitionModel?.(index.space.index, total)(stored);
+    const neighbours = analysis.owner.partitionNeighbours?.(index.space.index, total, stored);
     const write = analysis.owner.profile.loadDimensions(stored, headroom, undefined, neighbours).find((d) => d.label === 'write');
     if (write && !fits(write.load, write.usable)) return { overIndex: index.space.index, overIndexWrites: hot.writes, overIndexUsable: write.usable };
   }

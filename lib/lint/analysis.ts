@@ -9,16 +9,7 @@ import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
-import {
-  profileOf,
-  type EngineProfile,
-  type KeySpaceNeighbours,
-  type LoadDimension,
-  type Loads,
-  type PartitionModel,
-  type PartitionNeighbours,
-  type PhysicalShare,
-} from '../engines';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -73,7 +64,7 @@ export class DesignAnalysis {
   /** What the rules need to know about the design's engine. */
   readonly profile: EngineProfile;
   /** The other keys' expected load on a stored key's partition, per key space (DynamoDB); made once per design. */
-  readonly partitionModel: PartitionModel | undefined;
+  readonly partitionNeighbours: NeighbourModel | undefined;
   readonly spaces: readonly SpaceAnalysis[];
   readonly #indexes: Map<string | undefined, KeySpace>;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
@@ -90,7 +81,7 @@ export class DesignAnalysis {
     readonly rulesOff: ReadonlySet<string> = NO_RULES_OFF,
   ) {
     this.profile = profileOf(design.engine);
-    this.partitionModel = this.profile.partitionModel?.(design);
+    this.partitionNeighbours = this.profile.neighbourModel?.(design);
     const spaces = this.profile.keySpaces(design);
     // Before the analyses: each asks which queries read its key space (spaceOf, patternsOn).
     this.#indexes = new Map(spaces.map((space) => [space.index, space]));
@@ -222,8 +213,6 @@ export class SpaceAnalysis {
   readonly sizeNeed: number;
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
-  /** The neighbours of a stored key on the key space's partitions at its peak (`total`), counted once (DynamoDB). */
-  readonly #neighbours: KeySpaceNeighbours | undefined;
   #plan: Plan | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
@@ -263,7 +252,6 @@ export class SpaceAnalysis {
           };
     const noHeavier = (hot: number, total: number) => hot * this.trafficValues <= total * (1 + 1e-9);
     this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
-    this.#neighbours = owner.partitionModel?.(space.index, this.total);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     const one = withCopies(design, this.total, 1);
@@ -345,11 +333,8 @@ export class SpaceAnalysis {
 
   /** `neighboursAt` of the stored key's own loads (`stored`, from `storedLoads`). */
   #neighboursBeside(layout: KeyLayout, n: number, stored: Loads): PartitionNeighbours | undefined {
-    const neighbours =
-      layout === 'replicated' && n !== 1
-        ? this.owner.partitionModel?.(this.space.index, { reads: this.total.reads, writes: this.total.writes * n })
-        : this.#neighbours;
-    return neighbours?.(stored, this.uniformValues(n));
+    const total = layout === 'replicated' ? { reads: this.total.reads, writes: this.total.writes * n } : this.total;
+    return this.owner.partitionNeighbours?.(this.space.index, total, stored, this.uniformValues(n));
   }
 
   /**
@@ -369,7 +354,7 @@ export class SpaceAnalysis {
    * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
    */
   spreadReadsBesideNeighbours(): boolean {
-    return this.readsSpread && this.owner.partitionModel !== undefined;
+    return this.readsSpread && this.owner.partitionNeighbours !== undefined;
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
@@ -657,7 +642,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
     const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
-      analysis.physical || analysis.owner.partitionModel ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+      analysis.physical || analysis.owner.partitionNeighbours ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

@@ -484,7 +484,7 @@ export function overOnlyAtAverage(
 /**
  * A DynamoDB direction over its partition only by the key space's capacity (`overOnlyAtAverage`): the value's `load`
  * beside its neighbours' expected load (1/P of the rest of the key space's peak in that direction, P counted for the
- * capacity the table or index has at its peak, or SG017's raise of it: `partitionsOfCapacity`), against 1,000 WCU or
+ * capacity the table or index has at its peak, or SG017's raise of it: `neighboursOfCapacity`), against 1,000 WCU or
  * 3,000 RCU ("Partitions and data distribution"). At a provisioned table's line (peak = capacity × headroom, SG017's
  * fix) the average partition fills its usable ceiling, and every value with a declared share was "over" by its own
  * load × (1 − 1/P): 4 WCU beside 796.8 on 5 partitions. A dimension with no neighbours counted is not.

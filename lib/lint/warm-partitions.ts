@@ -6,7 +6,7 @@
  * and on-demand tables and GSIs", for reads, writes or both, and "once increased, warm throughput values can't be
  * decreased" ("Understanding DynamoDB warm throughput"); a partition serves 1,000 write and 3,000 read units a second
  * ("Understanding DynamoDB warm throughput in different scenarios"), so W write units of warm throughput are ⌈W ÷ 1,000⌉
- * partitions, which the neighbour model counts (`provisionedAtPeak`, `onDemandPartitions`). The Cosmos DB side's
+ * partitions, which the neighbour model counts (`provisionedAtPeak`, `onDemandNeighboursWarm`). The Cosmos DB side's
  * "raise in place, then shard" (physical-partition.ts, `shardRaises`) is the same idea on a container's RU/s.
  */
 import { joinPath } from '../design/field-path';
@@ -58,7 +58,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const { plan, space } = analysis;
   // An engine that counts a key space's partitions from its capacity (DynamoDB's neighbour model) and declares it per key space.
   const design = analysis.design as DynamoDbKeyDesign;
-  if (!analysis.owner.partitionModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
+  if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
   // A count an index carrying the table's shards sets (`carryingIndex`): the table's warm throughput makes no partition of
   // the index's, which its shards are for, so no pre-warm of the table lowers it.
@@ -154,7 +154,7 @@ export interface WriteRaiseLever {
 export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | undefined {
   const { plan, space } = analysis;
   const design = analysis.design as DynamoDbKeyDesign;
-  if (!analysis.owner.partitionModel || !('capacity' in design) || design.billing !== 'provisioned') return undefined;
+  if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || design.billing !== 'provisioned') return undefined;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
   const capacity = design.capacity.find((c) => c.index === space.index);
   const write = capacity?.write;
@@ -285,9 +285,10 @@ function judgeWithCapacity(
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
   const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
-  const neighbours = analysis.owner.profile.partitionModel?.(edited)?.(analysis.space.index, total);
+  const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
-  return (stored: Loads, values?: number) => analysis.owner.profile.loadDimensions(stored, headroom, undefined, neighbours?.(stored, values));
+  return (stored: Loads, values?: number) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored, values));
 }
 
 /**
