@@ -75,28 +75,35 @@ function withComponents(declared: DeclaredAttribute[], attributes: readonly KeyA
 export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string, declared: readonly DeclaredAttribute[]): SourceFacts {
   const sharding = space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
   const named = declared.filter((a) => sameAttribute(a.name, attribute));
-  // Several declarations (an attribute keying two indexes): the fewest values is the one to trust.
-  const counted = named.filter((a) => a.cardinality !== undefined).sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality))[0];
-  const cardinality =
-    sharding?.sourceCardinality !== undefined
-      ? { cardinality: cardinalityValue(sharding.sourceCardinality), cardinalityAt: `${sharding.path}.sourceCardinality` }
-      : counted
-        ? { cardinality: cardinalityValue(counted.cardinality), cardinalityAt: `${counted.path}.cardinality` }
-        : {};
-  const declaredMutable = sharding?.sourceMutable ?? named.find((a) => a.mutable !== undefined)?.mutable;
-  const mutability: Pick<SourceFacts, 'mutable' | 'mutableFrom'> =
-    declaredMutable !== undefined
-      ? { mutable: declaredMutable, mutableFrom: 'declared' }
-      : isTableKey(design, attribute)
-        ? { mutable: false, mutableFrom: 'table-key' }
-        : looksMutable(attribute)
-          ? { mutable: true, mutableFrom: 'name' }
-          : {};
   const kinded = named.find((a) => a.kind !== undefined);
-  const timeBucket = kinded
-    ? { timeBucket: kinded.kind === 'time-bucket', timeBucketFrom: 'key' as const }
-    : { timeBucket: looksLikeTimeBucket(attribute), timeBucketFrom: 'name' as const };
-  return Object.assign({}, cardinality, mutability, timeBucket);
+  const facts: { -readonly [K in keyof SourceFacts]: SourceFacts[K] } = kinded
+    ? { timeBucket: kinded.kind === 'time-bucket', timeBucketFrom: 'key' }
+    : { timeBucket: looksLikeTimeBucket(attribute), timeBucketFrom: 'name' };
+  // Several declarations (an attribute keying two indexes): the fewest values is the one to trust (the first of them).
+  const counted = named.reduce<DeclaredAttribute | undefined>(
+    (fewest, a) =>
+      a.cardinality !== undefined && (fewest === undefined || cardinalityValue(a.cardinality) < cardinalityValue(fewest.cardinality)) ? a : fewest,
+    undefined,
+  );
+  if (sharding?.sourceCardinality !== undefined) {
+    facts.cardinality = cardinalityValue(sharding.sourceCardinality);
+    facts.cardinalityAt = `${sharding.path}.sourceCardinality`;
+  } else if (counted) {
+    facts.cardinality = cardinalityValue(counted.cardinality);
+    facts.cardinalityAt = `${counted.path}.cardinality`;
+  }
+  const declaredMutable = sharding?.sourceMutable ?? named.find((a) => a.mutable !== undefined)?.mutable;
+  if (declaredMutable !== undefined) {
+    facts.mutable = declaredMutable;
+    facts.mutableFrom = 'declared';
+  } else if (isTableKey(design, attribute)) {
+    facts.mutable = false;
+    facts.mutableFrom = 'table-key';
+  } else if (looksMutable(attribute)) {
+    facts.mutable = true;
+    facts.mutableFrom = 'name';
+  }
+  return facts;
 }
 
 function isTableKey(design: KeyDesign, attribute: string): boolean {
