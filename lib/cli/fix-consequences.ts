@@ -117,6 +117,20 @@ export function recreatesResource(edit: DesignEdit): boolean {
 }
 
 /**
+ * The raise of a capacity or throughput `edit` sets, in words (`containers[1].throughput.autoscaleMax from 40000 to 71000,
+ * +78%`), or undefined where it raises nothing: a higher figure than `before` holds at its path, billed every hour it stands
+ * (Cosmos DB: "Pricing model"; DynamoDB provisioned capacity likewise). A declared count of physical partitions is not billed.
+ */
+export function capacityRaise(edit: DesignEdit, before: unknown): string | undefined {
+  const segments = parseFieldPath(edit.path);
+  if (edit.op !== 'set' || typeof edit.value !== 'number' || field(edit.path) === 'physicalPartitions') return undefined;
+  if (!segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
+  const current = valueAtSegments(before, segments);
+  if (typeof current !== 'number' || edit.value <= current) return undefined;
+  return `${edit.path} from ${current} to ${edit.value}, +${Math.round(((edit.value - current) / current) * 100)}%`;
+}
+
+/**
  * What the application must change for `edit` to be true, or undefined when only infrastructure changes. `before`: the
  * document as it was before the fix, to name what a rename replaces.
  */

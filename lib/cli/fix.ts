@@ -24,7 +24,7 @@ import {
   type Severity,
 } from '../index';
 import { CATEGORICAL_BY_NAME, parseFieldPath, prefixPath, rebasePath } from '../internal';
-import { applicationChange, recreatesResource } from './fix-consequences';
+import { applicationChange, capacityRaise, recreatesResource } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';
@@ -67,6 +67,9 @@ function categoricalNotFixed(f: Finding): string | undefined {
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
 }
 
+/** The rule that sizes a container's or table's capacity for its declared peak: its raise is written at every severity. */
+const CAPACITY_RULE = 'SG017';
+
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 // A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
@@ -103,22 +106,30 @@ interface Candidate {
 }
 
 /**
- * Why --fix left a finding below `--fail-on` whose fix changes the key of the table or container itself: deploying it
- * means a new one and a copy of the data, which a finding that does not fail the run (a warning, such as a name guessed
- * a time bucket) does not justify unasked. Its other fixes (sharding, monitoring, capacity, a declared kind) are written
- * at every severity, each with the application change it needs.
+ * Why --fix left a finding below `--fail-on` whose fix changes the key of the table or container itself, or raises its
+ * capacity or throughput: the one means a new one and a copy of the data, the other a bill raised every hour it stands,
+ * which a finding that does not fail the run (a warning, such as a name guessed a time bucket, or a hot key within its
+ * partition's RU/s but above the planned headroom) does not justify unasked. Its other fixes (sharding, monitoring, a
+ * declared kind) are written at every severity, each with the application change it needs.
  */
-function belowFailOn(f: Finding, failOn: Severity, change: string): string {
-  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix changes the key (${change}): --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
+function belowFailOn(f: Finding, failOn: Severity, what: string): string {
+  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix ${what}: --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
 }
 
-/** The application change of `f`'s first edit that recreates its table or container, or undefined. */
-function recreationOf(f: Finding): string | undefined {
-  const edit = (f.edits ?? []).find(recreatesResource);
-  return edit && applicationChange(edit);
+/** Why `f`'s fix is written only for a finding that fails the run (`belowFailOn`): the key it changes, or the raise it sets; else undefined. */
+function costlyChange(f: Finding, document: unknown): string | undefined {
+  const edits = f.edits ?? [];
+  const recreation = edits.find(recreatesResource);
+  const keyChange = recreation && applicationChange(recreation);
+  if (keyChange !== undefined) return `changes the key (${keyChange})`;
+  // SG017's raise is the peak's own capacity at the design's planned utilization, which the other fixes are sized on
+  // (one raise for the hot key's shards and the peak: fix-one-raise); a raise for one hot value is the bill's choice.
+  if (f.ruleId === CAPACITY_RULE) return undefined;
+  const raises = edits.map((edit) => capacityRaise(edit, document)).filter((raise) => raise !== undefined);
+  return raises.length > 0 ? `raises ${raises.join('; ')}, billed every hour it stands` : undefined;
 }
 
-/** `failOn`: the run's `--fail-on`; a finding below it has no fix written that recreates its table or container (`belowFailOn`). */
+/** `failOn`: the run's `--fail-on`; a finding below it has no fix written that recreates its table or container or raises its bill (`belowFailOn`). */
 export function fixDesignText(text: string, options: LintOptions, failOn: Severity = 'error'): FixResult {
   const first = lintText(text, options);
   if (!first || !('findings' in first)) return { text, fixes: [], skipped: [] };
@@ -139,7 +150,7 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   let stoppedWith: number | undefined;
   for (let round = 0; ; round++) {
     for (const f of state.findings.filter((g) => fixable(g) && !tried.has(keyOf(g)) && g.severity === 'warning' && failOn === 'error')) {
-      const change = recreationOf(f);
+      const change = costlyChange(f, state.located.value);
       if (change !== undefined) skip(f, belowFailOn(f, failOn, change));
     }
     const pending = state.findings.filter((f) => fixable(f) && !tried.has(keyOf(f)));

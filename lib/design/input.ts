@@ -512,13 +512,15 @@ export interface CosmosKeyPathDesign {
   readonly cardinality: Cardinality;
   /** Share (0–1] of the container's traffic the hottest value of this level takes, together with the
    *  levels above it: "the hottest tenant takes 40%" is `0.4` on `/tenantId`. Shares can only shrink
-   *  level by level. On the last level it is the share of the full key (same as `workload.hotKeyShare`).
+   *  level by level. On the last level it is the share of the full key (same as `workload.hotKeyShare`). A
+   *  reordering fix (SG002, SG004) moves it with its level's path.
    *  @default - derived from the level above (its share spread over its values' children), else uniform */
   readonly hotKeyShare?: number;
   /** GB held by the largest value of this level, together with the levels above it: "the largest
    *  tenant holds 60 GB" is `60` on `/tenantId`. On the last level it is the size of the largest
    *  logical partition (same as `storage.largestPartitionGb`). On a first level that declares `hotKeyShare`,
-   *  the size of that hottest value: undeclared, it is judged on one physical partition (under 50 GB).
+   *  the size of that hottest value: undeclared, it is judged on one physical partition (under 50 GB). A
+   *  reordering fix (SG002, SG004) moves it with its level's path.
    *  @default - derived from the level above, else unknown */
   readonly largestGb?: number;
   /** @default - inferred from the path */

@@ -61,6 +61,7 @@ import {
   type ValueLoad,
 } from './physical-partition';
 import { readRequests, readRequestsOverBuckets } from './read-requests';
+import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';
 import { declaredCopies, withCopies, withoutCopies } from './written';
 
@@ -421,17 +422,27 @@ function readsAndWrites(design: KeyDesign, load: PrefixLoad): PrefixIngestionId 
   return hot === 'reads' ? 'prefixUniformWrites' : hot === 'writes' ? 'prefixUniformReads' : 'prefixReadsAndWrites';
 }
 
+/** What the first level of a reordered key would put on its hottest value's physical partition, beyond what that leaves it. */
+export interface ReorderOverload {
+  readonly level: string;
+  readonly share: number;
+  readonly load: number;
+  readonly usable: number;
+}
+
 /**
- * Whether putting `first` first (a reordering fix of SG002 or SG004) would overload its hottest value's
- * physical partition: such a fix is advice, not an edit, so no fix makes SG003 fire.
+ * What putting `order[0]` first (a reordering fix of SG002 or SG004) would put on its hottest value's physical
+ * partition, where that overloads it (SG003 would fire on it), else undefined: such a fix is advice, not an edit, so no
+ * fix makes SG003 fire. The level keeps the figures it declares (`reorderedLevels`): a whale declared on `/tenantId`
+ * is judged where the reorder puts it.
  */
-export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): boolean {
-  const current = design.primaryKey.partitionKey[0];
+export function reorderOverload(design: KeyDesign, order: readonly KeyAttribute[]): ReorderOverload | undefined {
+  const [first] = reorderedLevels(design, order);
   // Put first, a level takes at least the full key's declared share (`withLowerBound`), as SG003 then judges it.
-  const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [Object.assign({}, first, { hotKeyShare: undefined })] }));
+  const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [first] }));
   const bound = held.source === 'derived' && held.share > 1 / cardinalityValue(first.cardinality) + 1e-12 ? held.share : undefined;
-  const load = first === current && first.hotKeyShare !== undefined ? prefixLoad(design, first, first.hotKeyShare) : prefixLoad(design, first, bound);
-  return load !== undefined && overloaded(load);
+  const load = prefixLoad(design, first, first.hotKeyShare ?? bound);
+  return load !== undefined && overloaded(load) ? { level: first.name, share: load.share, load: load.load, usable: load.usable } : undefined;
 }
 
 /**

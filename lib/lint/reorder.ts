@@ -53,46 +53,75 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
   );
 }
 
+/** The figures a Cosmos DB key level declares of its hottest (`hotKeyShare`) and largest (`largestGb`) value. */
+type LevelFigure = 'hotKeyShare' | 'largestGb';
+const LEVEL_FIGURES: readonly LevelFigure[] = ['hotKeyShare', 'largestGb'];
+
 /**
- * The edit that reorders the levels of a hierarchical partition key (Cosmos DB paths). Per-level figures describe prefixes, which
- * change with the order. Each new prefix takes the figure of the deepest old prefix it contains,
- * spread over its extra values the way normalize() estimates a full key from a level
- * (`figure × cardinality of the old prefix / cardinality of the new one`), so the design means what
- * it meant; the full key's own figures stay exact, and those declared on the design stay there.
+ * The levels of a hierarchical key in `order`, each with the figures it declared. A level's figure is its own value's
+ * ("the hottest tenant takes 35%" on `/tenantId`), so it moves with its path: left at its old index, a whale tenant's
+ * 35% and 25 GB came to sit on `/patientId`, and the lint of the reordered design no longer saw the whale (try29b). A
+ * figure on a level below a time bucket is one bucket's slice of its value (a device's day), so it goes to the first
+ * level of the new order whose prefix holds that bucket again; one that comes under levels it does not nest in is
+ * spread over their values (a month's share over the tenants put above it). Figures only shrink level by level (a
+ * deeper value is nested in the one above) and are never below the full key's declared one; where the design declares
+ * the full key's figure, the last level declares none (normalize() refuses it twice). `order` may leave levels out.
  */
-export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribute[]): DesignEdit {
+export function reorderedLevels(design: KeyDesign, order: readonly KeyAttribute[]): KeyAttribute[] {
   const levels = design.primaryKey.partitionKey;
   const onDesign = {
     hotKeyShare: design.primaryKey.workload.hotKeyShareAt !== undefined && design.primaryKey.workload.hotKeyShareLevel === undefined,
     largestGb: design.largestPartitionGbAt !== undefined && design.largestPartitionGbLevel === undefined,
   };
-  // A prefix value holds the full key value inside it: its figure is never below the full key's declared (or derived) one.
   const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
   const floor = {
     hotKeyShare: hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : 0,
     largestGb: design.largestPartitionGb ?? 0,
   };
+  const landed = order.map(() => ({}) as Partial<Record<LevelFigure, number>>);
+  levels.forEach((level, i) => {
+    const described = [level, ...levels.slice(0, i).filter((above) => above.kind === 'time-bucket')];
+    const at = Math.max(...described.map((part) => order.indexOf(part)));
+    // A level the new key drops (SG002 keys by a unique id alone), or one whose bucket it drops, has no prefix to describe.
+    if (described.some((part) => !order.includes(part))) return;
+    for (const field of LEVEL_FIGURES) {
+      const value = level[field];
+      if (value === undefined) continue;
+      // Under levels it does not nest in (a month under 150 tenants), the value splits over theirs, as normalize()
+      // estimates a full key from a level (fullKeyFigure): GB over the time buckets gained too, a share not.
+      const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
+      const spread = values(order.slice(0, at + 1)) / values(described);
+      const estimate = value / (Number.isNaN(spread) ? 1 : Math.max(1, spread));
+      landed[at][field] = Math.min(estimate, landed[at][field] ?? Infinity);
+    }
+  });
+  // Figures only shrink level by level, as normalize() requires (a deeper value is nested in the one above), and are
+  // never below the full key's declared one. A share below its prefix's uniform 1/values (a country's 5% with one
+  // country put first) describes no value of that prefix: it is left to the uniform default.
   const previous = { hotKeyShare: Infinity, largestGb: Infinity };
-  const figure = (field: 'hotKeyShare' | 'largestGb', newPrefix: readonly KeyAttribute[]): number | undefined => {
-    if (onDesign[field] && newPrefix.length === levels.length) return undefined;
-    let deepest = -1;
-    levels.forEach((level, i) => {
-      if (level[field] !== undefined && levels.slice(0, i + 1).every((l) => newPrefix.includes(l))) deepest = i;
-    });
-    if (deepest < 0) return undefined;
-    // GB spreads over the time buckets a prefix gains as well; a share does not (normalize()'s estimate, fullKeyFigure).
-    const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
-    const spread = values(newPrefix) / values(levels.slice(0, deepest + 1));
-    const estimate = Math.max(floor[field], Math.min(previous[field], (levels[deepest][field] as number) / (Number.isNaN(spread) ? 1 : Math.max(1, spread))));
-    previous[field] = estimate;
-    // A share spread over unbounded values is no share at all: leave it to the uniform default.
-    return estimate > 0 ? estimate : undefined;
-  };
-  const value = order.map((level, i) => {
+  return order.map((level, i) => {
+    const figures: Partial<Record<LevelFigure, number>> = {};
+    for (const field of LEVEL_FIGURES) {
+      const value = landed[i][field];
+      if (value === undefined || (onDesign[field] && i === order.length - 1)) continue;
+      if (field === 'hotKeyShare' && value < 1 / fullKeyCardinality(order.slice(0, i + 1))) continue;
+      previous[field] = Math.max(floor[field], Math.min(previous[field], value));
+      figures[field] = previous[field];
+    }
+    return Object.assign({}, level, { hotKeyShare: undefined, largestGb: undefined }, figures);
+  });
+}
+
+/** The edit that reorders the levels of a hierarchical partition key (Cosmos DB paths), each with every field it declares (`reorderedLevels`). */
+export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribute[]): DesignEdit {
+  const value = reorderedLevels(design, order).map((level) => {
     const { name, type: _, ...rest } = attributeInput(level);
-    const share = figure('hotKeyShare', order.slice(0, i + 1));
-    const size = figure('largestGb', order.slice(0, i + 1));
-    return { path: name, ...rest, ...(share !== undefined ? { hotKeyShare: share } : {}), ...(size !== undefined ? { largestGb: size } : {}) };
+    return Object.assign(
+      { path: name },
+      rest,
+      level.hotKeyShare !== undefined ? { hotKeyShare: level.hotKeyShare } : {},
+      level.largestGb !== undefined ? { largestGb: level.largestGb } : {},
+    );
   });
   return { op: 'set', path: design.primaryKey.partitionKeyPath, value };
 }

@@ -72,3 +72,70 @@ describe('--fix below --fail-on', () => {
     expect(written.stdout).toContain('application change needed: the partition key changes');
   });
 });
+
+/**
+ * try29b's leaderboards: a course read at 80% of 24,500 RU/s, replicated over 10 copies of 1,960 RU/s each, against a
+ * usable 1,115 RU/s on one of 4 physical partitions: within the partition's RU/s, above the planned 80%, so a warning.
+ * Its fix raises the container in place to 71,000 RU/s (+78%, billed every hour): the README says `--fix` writes no
+ * raise that is not SG017's, and the run wrote it and exited 0.
+ */
+const leaderboards: DesignInput = {
+  containers: [
+    {
+      name: 'leaderboards',
+      partitionKey: { paths: [{ path: '/courseId', cardinality: 20000 }] },
+      workload: { peakReadUnits: 24500, peakWriteUnits: 500, hotKeyShare: 0.8, hotKeyOperations: 'reads' },
+      sharding: { strategy: 'replicated', shards: 10 },
+      throughput: { autoscaleMax: 40000 },
+      storage: { totalGb: 2, largestPartitionGb: 0.01 },
+      accessPatterns: [{ name: 'leaderboard-of-course', keyAttributes: ['/courseId'], share: 1 }],
+    },
+  ],
+};
+const leaderboardsText = `${JSON.stringify(leaderboards, null, 2)}\n`;
+const autoscaleMax = (fixed: string) => (JSON.parse(fixed) as { containers: { throughput: { autoscaleMax: number } }[] }).containers[0].throughput.autoscaleMax;
+
+describe('--fix below --fail-on: a raise for a hot value', () => {
+  it('the design has one finding, an SG003 warning whose edit raises the container', () => {
+    const [finding, ...rest] = lint(leaderboards);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      ruleId: 'SG003',
+      severity: 'warning',
+      edits: [{ op: 'set', path: 'containers[0].throughput.autoscaleMax', value: 71000 }],
+    });
+  });
+
+  it('leaves it unwritten at the default --fail-on error, and names the raise', () => {
+    const result = fixDesignText(leaderboardsText, {});
+    expect(result.text).toBe(leaderboardsText);
+    expect(result.fixes).toEqual([]);
+    expect(result.skipped).toEqual([
+      {
+        ruleId: 'SG003',
+        path: 'containers[0].sharding.shards',
+        message:
+          'it is a warning, below --fail-on error, and its fix raises containers[0].throughput.autoscaleMax from 40000 to 71000, +78%, billed every hour it stands: --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on warning',
+      },
+    ]);
+  });
+
+  it('writes it under --fail-on warning, where the finding fails the run', () => {
+    const result = fixDesignText(leaderboardsText, {}, 'warning');
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
+    expect(autoscaleMax(result.text)).toBe(71000);
+  });
+
+  it('writes SG017’s raise, the peak’s own capacity, at every severity', () => {
+    // The same container without the hot course: its peak alone over the planned 80% of 30,000 RU/s.
+    const [hot] = leaderboards.containers ?? [];
+    const design: DesignInput = {
+      containers: [{ ...hot, sharding: undefined, workload: { peakReadUnits: 24500, peakWriteUnits: 500 }, throughput: { autoscaleMax: 30000 } }],
+    };
+    const [finding] = lint(design);
+    expect(finding).toMatchObject({ ruleId: 'SG017', severity: 'warning' });
+    const result = fixDesignText(`${JSON.stringify(design, null, 2)}\n`, {});
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG017']);
+    expect(autoscaleMax(result.text)).toBeGreaterThan(30000);
+  });
+});

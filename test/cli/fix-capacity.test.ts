@@ -54,7 +54,8 @@ describe('--fix that only raises capacity or throughput', () => {
   // cap26: a first level over only by the container's capacity (the 2% site, 800 RU/s, at 40,000 RU/s of peak) is led
   // by the raise that serves it as it is. That raise wrote no edit, so --fix wrote SG017's smaller raise (50,000) and
   // left SG003 with nothing to write; its edits now (the RU/s, and the partition count where a new container created
-  // at them would get another) make one run converge.
+  // at them would get another) make one run converge. reorder29: that raise is a warning's, written only where the warning
+  // fails the run (`--fail-on warning`); below it the run names it not fixed, with the raise (fix-below-fail-on.test.ts).
   it.each([
     ['an autoscale maximum (500 GB: 10 partitions either way)', { autoscaleMax: 40000 }, 500, 'set containers[0].throughput.autoscaleMax to 59000', {}],
     [
@@ -69,7 +70,7 @@ describe('--fix that only raises capacity or throughput', () => {
     async (_name, throughput, totalGb, fixed, declared) => {
       const container = siteTelemetry({ throughput, storage: { totalGb } });
       const file = join(tempTree({ 'telemetry.json': JSON.stringify({ containers: [container] }) }), 'telemetry.json');
-      const { code, stdout } = await cli(['lint', file, '--fix', '--no-color']);
+      const { code, stdout } = await cli(['lint', file, '--fix', '--fail-on', 'warning', '--no-color']);
       expect(stdout).toContain(`fixed   SG003 telemetry: ${fixed}`);
       expect(stdout).not.toContain('not fixed');
       expect(code).toBe(0);

@@ -51,6 +51,7 @@ describe("a container's storage against its key levels", () => {
 describe("SG004's reordered levels against the full key's figures", () => {
   // fast-check's counterexample: the reorder spread /deviceId's share over /country's 50 values (0.24), below the
   // declared full-key share (0.333), a design the check above rejects; a prefix holds the full key value inside it.
+  // reorder29: a level's figures move with it, and a level that declared none (/country) gets no estimate.
   it("never estimates a level's share below the full key's declared one", () => {
     const design = container({
       partitionKey: {
@@ -66,7 +67,7 @@ describe("SG004's reordered levels against the full key's figures", () => {
     const levels = (reorder?.edits?.[0] as { value: { path: string; hotKeyShare?: number }[] }).value;
     expect(levels.map((l) => [l.path, l.hotKeyShare])).toEqual([
       ['/deviceId', 1],
-      ['/country', 0.333],
+      ['/country', undefined],
       ['/userId', undefined],
     ]);
     expect(() => lint(applyDesignEdits(design, reorder?.edits ?? []))).not.toThrow();

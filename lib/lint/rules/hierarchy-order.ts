@@ -5,10 +5,10 @@ import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '
 import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
-import { firstLevelOverloaded } from '../prefix-ingestion';
+import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
-import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
-import { defineRule, type RuleHit } from '../rule';
+import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedLevels, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
+import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 interface Ordered {
@@ -29,9 +29,17 @@ type Id =
   | 'givenEqual'
   | 'givenRange'
   | 'fix'
+  | 'figuresMove'
+  | 'keepOrder'
+  | 'reorderOverloads'
+  | 'reorderDominant'
   | 'orDeclareQueries'
   | 'fixForQueries'
   | 'fixConflictingQueries';
+
+/** What putting the ordered key's first level first costs, where its hottest value would overload its physical partition. */
+const REORDER_COST =
+  'ordered {{order|levels}}, the hottest {{overloadLevel|code}} value ({{overloadShare|percent}} of the traffic) would put {{overloadLoad}} RU/s on one physical partition, against the {{overloadUsable}} RU/s usable there';
 
 /** A key's parts as data: their names, and beside them their cardinalities (a number, `unique`, or `unknown`). */
 function partsData(parts: readonly Ordered[]) {
@@ -157,21 +165,41 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   // that one are shared by both orders and still route it; with none shared, it reaches every partition.
   const moved = order.findIndex((level, i) => level !== levels[i]);
   const routedBy = levels.slice(0, moved).map((l) => l.name);
+  // The order is chosen by the queries' prefixes; what it does to the load is SG003's. A level that takes a hot value
+  // first would overload that value's physical partition (try29b: a 35% tenant whale, spread under `/patientId`, put
+  // on one partition until 50 GB): then the reorder is advice, never an edit, and where the current first level fits,
+  // the current order is the one a modeller keeps, serving the queries it cannot route another way.
+  const overload = reorderOverload(design, order);
+  const keep = overload !== undefined && reorderOverload(design, levels) === undefined;
+  const figures = levels.some((l) => l.hotKeyShare !== undefined || l.largestGb !== undefined);
+  // A share moved first above maxHotKeyShare is SG014's warning on the new key: no edit writes a finding in.
+  const [newFirst] = reorderedLevels(design, order);
+  const dominant = overload === undefined && newFirst.name !== levels[0].name && (newFirst.hotKeyShare ?? 0) > design.thresholds.maxHotKeyShare;
+  const unserved = analysis.crossPartition().patterns;
   return [
     {
       path: space.partitionKeyPath,
       messageId: timeMiddle ? 'hierarchicalTimeMiddle' : 'hierarchical',
       notes: [routedBy.length > 0 ? 'withinPrefix' : 'crossPartition'],
-      fixId: 'fix',
-      data: Object.assign(partsData(levels), orderData(order), {
-        coarser: order.slice(0, moved + 1).map((l) => l.name),
-        first: levels[0].name,
-        routedBy,
-      }),
-      // Not as an edit when the new first level's hottest value would overload its physical partition (SG003).
-      edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
+      severity: keep ? 'warning' : undefined,
+      fixId: keep ? 'keepOrder' : 'fix',
+      fixNotes: overload !== undefined ? (keep ? [] : ['reorderOverloads']) : dominant ? ['reorderDominant'] : figures ? ['figuresMove'] : [],
+      data: Object.assign(
+        partsData(levels),
+        orderData(order),
+        { coarser: order.slice(0, moved + 1).map((l) => l.name), first: levels[0].name, routedBy },
+        overload !== undefined ? overloadData(overload) : {},
+        dominant ? { dominantLevel: newFirst.name, dominantShare: newFirst.hotKeyShare, limit: design.thresholds.maxHotKeyShare } : {},
+        keep ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
+      ),
+      edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
+}
+
+/** The figures of what the reordered key's first level would put on its hottest value's physical partition. */
+function overloadData(overload: ReorderOverload): MessageData {
+  return { overloadLevel: overload.level, overloadShare: overload.share, overloadLoad: overload.load, overloadUsable: overload.usable };
 }
 
 /** A multi-attribute sort key (DynamoDB GSIs) is matched left to right without skipping. */
@@ -221,9 +249,14 @@ export const hierarchyOrder = defineRule({
     'Composite sort-key strings (COUNTRY#STATE#CITY) are read the same way, by begins_with on a prefix (AWS: "Best practices for using sort keys to organize data").',
   ],
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
-  fixDetails: ['No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).'],
+  fixDetails: [
+    'No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
+    "A Cosmos DB reorder moves each level's declared figures (hotKeyShare, largestGb) with its path. Where the new first level's hottest value would overload its physical partition (SG003), --fix writes no reorder; if the current first level spreads that value, the order is kept (a warning): the fix gives the reorder's cost and serves the other queries across partitions or from a change-feed copy.",
+  ],
   sources: [
     SOURCES.cosmosHierarchical,
+    SOURCES.cosmosCrossPartition,
+    SOURCES.cosmosChangeFeedPatterns,
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.dynamoSortKeys,
     SOURCES.dynamoKeyDesign,
@@ -250,6 +283,12 @@ export const hierarchyOrder = defineRule({
     givenEqual: '; they give {{given|code}} by equality',
     givenRange: '; they give a range on {{ranges|code}}',
     fix: 'order it {{order|levels}}',
+    figuresMove: '; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path',
+    reorderDominant:
+      '; ordered so, the hottest {{dominantLevel|code}} value, first with its declared share, takes {{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}} (SG014), so --fix does not write it',
+    reorderOverloads: `; ${REORDER_COST} (SG003 fires on it too), so --fix does not write it`,
+    // The copy: a container the change feed keeps, keyed for those queries ("Change feed design patterns": materialized views).
+    keepOrder: `keep this order: ${REORDER_COST}, where the values of {{first|code}} spread it; serve {{unserved|code}} ({{unservedShare|percent}} of the declared queries) another way: as cross-partition queries, or from results the change feed keeps up to date in another container (such as a report per {{overloadLevel|code}} value)`,
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     fixConflictingQueries:

@@ -19,7 +19,7 @@ import {
   unshardedDimensions,
   type ValueLoad,
 } from '../physical-partition';
-import { firstLevelOverloaded } from '../prefix-ingestion';
+import { reorderOverload } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -362,7 +362,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ],
         data,
         // Not when the new first level's hottest value would overload its physical partition (SG003).
-        edits: targeted && !firstLevelOverloaded(design, order[0]) ? [reorderedPathsEdit(design, order)] : undefined,
+        edits: targeted && reorderOverload(design, order) === undefined ? [reorderedPathsEdit(design, order)] : undefined,
       },
     ];
   }

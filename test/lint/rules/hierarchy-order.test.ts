@@ -167,8 +167,9 @@ testRule('SG004', {
       ],
     },
     {
-      // A figure on an old prefix bounds every new prefix that contains its levels: /userId's 1% bounds (tenant, user), not /tenantId alone.
-      name: 'per-level figures are carried over as the bounds they still are',
+      // A level's figures are its own value's, and move with its path (reorder29: they stayed at their index, so a whale
+      // tenant's share landed on /patientId): /tenantId's 0.5 GB goes first with it, /userId's 1% second with it.
+      name: 'per-level figures move with their levels',
       design: container({ partitionKey: { paths: [level('/userId', 2000000, { hotKeyShare: 0.01 }), level('/tenantId', 500, { largestGb: 0.5 })] } }),
       findings: [
         {
@@ -178,8 +179,8 @@ testRule('SG004', {
               op: 'set',
               path: 'partitionKey.paths',
               value: [
-                { path: '/tenantId', cardinality: 500 },
-                { path: '/userId', cardinality: 2000000, hotKeyShare: 0.01, largestGb: 0.5 },
+                { path: '/tenantId', cardinality: 500, largestGb: 0.5 },
+                { path: '/userId', cardinality: 2000000, hotKeyShare: 0.01 },
               ],
             },
           ],
