@@ -172,7 +172,12 @@ export interface KeyValueSizeLimit {
   readonly cause: 'hard' | 'local-secondary-index';
   /** The declarations that impose it, where it is not `hard` (the table's LSIs: their names, and the first one's field
    *  path). @default - absent: a `hard` limit */
-  readonly imposedBy?: { readonly names: readonly string[]; readonly path: string };
+  readonly imposedBy?: {
+    /** The names of the declarations (the table's LSIs). */
+    readonly names: readonly string[];
+    /** Field path of the first of them, e.g. `localSecondaryIndexes[0]`. */
+    readonly path: string;
+  };
 }
 
 /**

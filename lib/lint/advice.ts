@@ -1195,7 +1195,7 @@ function raiseBeforeCopies(
 function unspreadAdvice(
   analysis: SpaceAnalysis,
   writeShards: number,
-): { ids: AdviceId[]; data: MessageData; namesRaise: boolean; edits?: DesignEdit[] } | undefined {
+): { ids: AdviceId[]; data: MessageData; namesRaise: boolean; edits: DesignEdit[] | undefined } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
   if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
@@ -1289,7 +1289,8 @@ function unspreadAdvice(
     );
   } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
-  return { ids, data: data as MessageData, namesRaise, ...(tableRaise && !raisePastQuota ? { edits: tableRaise.edits } : {}) };
+  // `edits` always an own property: a caller reads it, and an absent one would be read from a polluted Object.prototype.
+  return { ids, data: data as MessageData, namesRaise, edits: tableRaise && !raisePastQuota ? tableRaise.edits : undefined };
 }
 
 /**
