@@ -97,4 +97,31 @@ describe('SG004 weighs the reorder’s load on its new first level (SG003)', () 
       /^order it .*; ordered .* would put 14,000 RU\/s on one physical partition, against the [\d,.]+ RU\/s usable there \(SG003 fires on it too\), so --fix does not write it$/,
     );
   });
+
+  it('where the current key’s own hottest value is over (one user of one tenant at 60%), keeps no order: an error, no edit, and no "keep this order" with a query named that is not declared', () => {
+    // docs/pulumi.md's refusal: `/userId` (unique) → `/tenantId` (500), 60% on the full key, no queries declared.
+    const events: CosmosContainerDesign = {
+      name: 'events',
+      partitionKey: {
+        paths: [
+          { path: '/userId', cardinality: 'unique' },
+          { path: '/tenantId', cardinality: 500 },
+        ],
+      },
+      workload: { peakReadUnits: 10000, peakWriteUnits: 10000, hotKeyShare: 0.6 },
+      throughput: { autoscaleMax: 30000 },
+    };
+    const findings = lint(doc(events));
+    expect(findings.find((f) => f.ruleId === 'SG003')?.severity).toBe('error');
+    const finding = findings.find((f) => f.ruleId === 'SG004');
+    expect(finding).toMatchObject({ severity: 'error', data: { overloadLevel: '/tenantId', overloadLoad: 12000 } });
+    expect(finding?.edits).toBeUndefined();
+    expect(finding?.fix).not.toMatch(/keep this order|spread it|\( \(|0% of the declared queries/);
+  });
+
+  it('keeps the whale-spreading order with no queries declared too, naming the queries it leaves as any by the level alone', () => {
+    const finding = lint(doc({ ...whale, accessPatterns: [] })).find((f) => f.ruleId === 'SG004');
+    expect(finding).toMatchObject({ severity: 'warning' });
+    expect(finding?.fix).toMatch(/^keep this order: .*; serve any query by `\/tenantId` alone another way: as cross-partition queries/);
+  });
 });

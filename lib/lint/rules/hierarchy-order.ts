@@ -169,8 +169,11 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   // first would overload that value's physical partition (try29b: a 35% tenant whale, spread under `/patientId`, put
   // on one partition until 50 GB): then the reorder is advice, never an edit, and where the current first level fits,
   // the current order is the one a modeller keeps, serving the queries it cannot route another way.
+  // The current order spreads the hot value only where its own hottest value fits too: a hot full key value (one user
+  // of one tenant at 60%) is over on its partition in either order, and no order is worth keeping for it (SG003's).
   const overload = reorderOverload(design, order);
-  const keep = overload !== undefined && reorderOverload(design, levels) === undefined;
+  const currentFits = reorderOverload(design, levels) === undefined && analysis.of(space).over.length === 0;
+  const keep = overload !== undefined && currentFits;
   const figures = levels.some((l) => l.hotKeyShare !== undefined || l.largestGb !== undefined);
   // A share moved first above maxHotKeyShare is SG014's warning on the new key: no edit writes a finding in.
   const [newFirst] = reorderedLevels(design, order);
@@ -190,7 +193,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         { coarser: order.slice(0, moved + 1).map((l) => l.name), first: levels[0].name, routedBy },
         overload !== undefined ? overloadData(overload) : {},
         dominant ? { dominantLevel: newFirst.name, dominantShare: newFirst.hotKeyShare, limit: design.thresholds.maxHotKeyShare } : {},
-        keep ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
+        keep && unserved.length > 0 ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
       ),
       edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
     },
@@ -288,7 +291,8 @@ export const hierarchyOrder = defineRule({
       '; ordered so, the hottest {{dominantLevel|code}} value, first with its declared share, takes {{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}} (SG014), so --fix does not write it',
     reorderOverloads: `; ${REORDER_COST} (SG003 fires on it too), so --fix does not write it`,
     // The copy: a container the change feed keeps, keyed for those queries ("Change feed design patterns": materialized views).
-    keepOrder: `keep this order: ${REORDER_COST}, where the values of {{first|code}} spread it; serve {{unserved|code}} ({{unservedShare|percent}} of the declared queries) another way: as cross-partition queries, or from results the change feed keeps up to date in another container (such as a report per {{overloadLevel|code}} value)`,
+    // Where no declared query needs the other order, the cardinality order alone asked for it: the queries are the user's.
+    keepOrder: `keep this order: ${REORDER_COST}, where the values of {{first|code}} spread it; serve {{?unserved}}{{unserved|code}} ({{unservedShare|percent}} of the declared queries){{/unserved}}{{!unserved}}any query by {{overloadLevel|code}} alone{{/unserved}} another way: as cross-partition queries, or from results the change feed keeps up to date in another container (such as a report per {{overloadLevel|code}} value)`,
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     fixConflictingQueries:
