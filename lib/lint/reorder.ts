@@ -60,7 +60,7 @@ const LEVEL_FIGURES: readonly LevelFigure[] = ['hotKeyShare', 'largestGb'];
 /**
  * The levels of a hierarchical key in `order`, each with the figures it declared. A level's figure is its own value's
  * ("the hottest tenant takes 35%" on `/tenantId`), so it moves with its path: left at its old index, a whale tenant's
- * 35% and 25 GB came to sit on `/patientId`, and the lint of the reordered design no longer saw the whale (try29b). A
+ * 35% and 25 GB came to sit on `/patientId`, and the lint of the reordered design no longer saw the whale. A
  * figure on a level below a time bucket is one bucket's slice of its value (a device's day), so it goes to the first
  * level of the new order whose prefix holds that bucket again; one that comes under levels it does not nest in is
  * spread over their values (a month's share over the tenants put above it). Figures only shrink level by level (a

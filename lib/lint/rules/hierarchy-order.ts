@@ -166,7 +166,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   const moved = order.findIndex((level, i) => level !== levels[i]);
   const routedBy = levels.slice(0, moved).map((l) => l.name);
   // The order is chosen by the queries' prefixes; what it does to the load is SG003's. A level that takes a hot value
-  // first would overload that value's physical partition (try29b: a 35% tenant whale, spread under `/patientId`, put
+  // first would overload that value's physical partition (a 35% tenant whale, spread under `/patientId`, put
   // on one partition until 50 GB): then the reorder is advice, never an edit, and where the current first level fits,
   // the current order is the one a modeller keeps, serving the queries it cannot route another way.
   // The current order spreads the hot value only where its own hottest value fits too: a hot full key value (one user
