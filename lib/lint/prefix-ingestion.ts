@@ -441,8 +441,13 @@ export function reorderOverload(design: KeyDesign, order: readonly KeyAttribute[
   // Put first, a level takes at least the full key's declared share (`withLowerBound`), as SG003 then judges it.
   const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [first] }));
   const bound = held.source === 'derived' && held.share > 1 / cardinalityValue(first.cardinality) + 1e-12 ? held.share : undefined;
-  const load = prefixLoad(design, first, first.hotKeyShare ?? bound);
-  return load !== undefined && overloaded(load) ? { level: first.name, share: load.share, load: load.load, usable: load.usable } : undefined;
+  return firstLevelOverload(design, first, first.hotKeyShare ?? bound);
+}
+
+/** What `level`, put first at `share`, puts on its hottest value's physical partition, where that overloads it. */
+function firstLevelOverload(design: KeyDesign, level: KeyAttribute, share: number | undefined): ReorderOverload | undefined {
+  const load = prefixLoad(design, level, share);
+  return load !== undefined && overloaded(load) ? { level: level.name, share: load.share, load: load.load, usable: load.usable } : undefined;
 }
 
 /**
@@ -458,9 +463,7 @@ export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
   const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
   const share = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : undefined;
   const gb = design.largestPartitionGb ?? flat.largestGb;
-  const level = Object.assign({}, flat, { hotKeyShare: share, largestGb: gb });
-  const load = prefixLoad(design, level, share);
-  return load !== undefined && overloaded(load);
+  return firstLevelOverload(design, Object.assign({}, flat, { hotKeyShare: share, largestGb: gb }), share) !== undefined;
 }
 
 /**

@@ -97,7 +97,7 @@ export const logicalPartitionSize = defineRule({
     const limit = analysis.profile.keyValueSizeLimit(design);
     const usable = usablePartitionGb(analysis);
     const figure = largestPartitionSize(design);
-    if (limit?.imposedBy && usable !== undefined && figure === undefined) return [undeclaredItemCollection(design, limit, limit.imposedBy, usable)];
+    if (limit?.imposedBy && usable !== undefined && figure === undefined) return [undeclaredItemCollection(design, limit.gb, limit.imposedBy, usable)];
     if (limit === undefined || usable === undefined || figure === undefined) return [];
     const size = figure.gb;
     const space = design.primaryKey;
@@ -188,12 +188,7 @@ export const logicalPartitionSize = defineRule({
  * A table with an LSI and no declared size: the 10 GB item-collection limit is then unchecked (AWS "Item collection size
  * limit": past it, writes that add to the collection fail), so a warning asks for the figure instead of a silent pass.
  */
-function undeclaredItemCollection(
-  design: KeyDesign,
-  limit: KeyValueSizeLimit,
-  imposedBy: NonNullable<KeyValueSizeLimit['imposedBy']>,
-  usableGb: number,
-): RuleHit<Id> {
+function undeclaredItemCollection(design: KeyDesign, ceiling: number, imposedBy: NonNullable<KeyValueSizeLimit['imposedBy']>, usableGb: number): RuleHit<Id> {
   return {
     path: imposedBy.path,
     severity: 'warning',
@@ -202,7 +197,7 @@ function undeclaredItemCollection(
     data: {
       localIndexes: imposedBy.names,
       key: design.primaryKey.partitionKey.map((a) => a.name),
-      ceiling: limit.gb,
+      ceiling,
       usableGb,
       headroom: design.thresholds.headroom,
     },
