@@ -4,6 +4,7 @@
  * that findings point at.
  */
 import type { Thresholds } from './limits';
+import { listOf } from './lists';
 
 /** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
 export type Cardinality = number | 'unique';
@@ -578,7 +579,7 @@ export function currentBucketValues(attributes: readonly KeyAttribute[]): number
   // Asked of every key space: most keys have no time bucket, and are answered without building anything.
   if (!attributes.some(hasBucketPart) || attributes.every(allBucketParts)) return undefined;
   const count = (c: Cardinality | undefined) => (c === 'unique' ? Infinity : (c ?? NaN));
-  const perLevel = attributes.map((a) => {
+  const perLevel = listOf(attributes, (a) => {
     if (a.components.length === 0) return a.kind === 'time-bucket' ? 1 : count(a.cardinality);
     const [buckets, others] = [a.components.filter((c) => c.kind === 'time-bucket'), a.components.filter((c) => c.kind !== 'time-bucket')];
     const product = others.reduce((p, c) => p * count(c.cardinality), 1);

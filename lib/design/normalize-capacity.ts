@@ -8,6 +8,7 @@ import { joinPath } from './field-path';
 import type { CapacityDeclarations, CapacityUnitsDesign, DynamoDbTableDesign } from './input';
 import type { IssueLog } from './issue-log';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from './key-design';
+import { listOf } from './lists';
 
 type Billing = DynamoDbKeyDesign['billing'];
 type Dimension = 'read' | 'write';
@@ -31,7 +32,7 @@ export function billingOf(input: DynamoDbTableDesign): Billing {
 export function tableCapacity(input: DynamoDbTableDesign, log: IssueLog): KeySpaceCapacity[] {
   const billing = billingOf(input);
   const table = spaceCapacity(input, '', undefined, billing, undefined, log);
-  const gsis = (input.globalSecondaryIndexes ?? []).map((gsi, i) =>
+  const gsis = listOf(input.globalSecondaryIndexes ?? [], (gsi, i) =>
     spaceCapacity(gsi, joinPath('globalSecondaryIndexes', i), gsi.indexName, billing, table, log),
   );
   return [table, ...gsis];

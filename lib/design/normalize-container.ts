@@ -10,6 +10,7 @@ import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
 import type { IssueLog } from './issue-log';
 import type { CosmosKeyDesign, CosmosThroughput, KeyAttribute } from './key-design';
 import { SHARE_ROUNDING } from './limits';
+import { listOf } from './lists';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
@@ -18,7 +19,7 @@ import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternR
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
   const paths = input.partitionKey.paths;
-  const levels = paths.map((p, i) =>
+  const levels = listOf(paths, (p, i) =>
     keyAttribute(
       { name: p.path, cardinality: p.cardinality, kind: p.kind, components: p.components, hotKeyShare: p.hotKeyShare, largestGb: p.largestGb },
       joinPath('partitionKey.paths', i),

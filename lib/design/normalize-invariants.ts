@@ -9,6 +9,7 @@ import { joinPath } from './field-path';
 import type { InvariantDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { ITEM_AGGREGATES, type Invariant, type InvariantKind, type KeyAttribute } from './key-design';
+import { listOf } from './lists';
 
 /** Kinds one engine lacks, with the sentence that points to the right one. */
 const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> = {
@@ -40,7 +41,7 @@ function itemAttributes(sortKey: readonly KeyAttribute[]): string[] {
 /** `sortKey`: a DynamoDB table's sort key (empty without one: each key value is one item, so a conditional write has no
  *  item scope); undefined for Cosmos DB, whose items have no sort key to check a scope against. */
 export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog, sortKey?: readonly KeyAttribute[]): Invariant[] {
-  return (input ?? []).map((declared, i) => {
+  return listOf(input ?? [], (declared, i) => {
     const path = joinPath('invariants', i);
     const wrongEngine = NOT_ON[engine][declared.kind];
     if (wrongEngine) log.add(joinPath(path, 'kind'), `"${declared.kind}" ${wrongEngine}`);

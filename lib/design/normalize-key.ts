@@ -18,6 +18,7 @@ import {
 } from './key-design';
 import { looksLikeTimeBucket, nameWords, wordsEndInAmbiguousTimeWord, wordsLookLikeTimeBucket } from './key-names';
 import { SHARE_ROUNDING } from './limits';
+import { listOf } from './lists';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
   return declared ?? inferredKind(name, components);
@@ -54,9 +55,8 @@ export function keyAttribute(
   ordered = false,
   wordsOf: (name: string) => readonly string[] = nameWords,
 ): KeyAttribute {
-  const components = input.components
-    ? input.components.map((c, _, all) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, all.length) }))
-    : [];
+  const parts = input.components ?? [];
+  const components = listOf(parts, (c) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, parts.length) }));
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {

@@ -13,6 +13,7 @@ import {
   type KeySpace,
 } from './key-design';
 import { nameWords, wordsLookMutable } from './key-names';
+import { listOf } from './lists';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
@@ -61,11 +62,11 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     }
   }
 
-  const globalSecondaryIndexes = gsis.map((gsi, i) =>
+  const globalSecondaryIndexes = listOf(gsis, (gsi, i) =>
     keySpace(gsiDraft(gsi, joinPath('globalSecondaryIndexes', i), input, tableReads, contributorInsights, log), log),
   );
 
-  const localSecondaryIndexes = lsis.map((lsi, i) => {
+  const localSecondaryIndexes = listOf(lsis, (lsi, i) => {
     const path = joinPath('localSecondaryIndexes', i);
     return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
   });
@@ -341,7 +342,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     log.add(joinPath(indexPath, field), `is required: give ${field} (one attribute) or ${listField} (up to 4)`);
   }
   if (multiple) {
-    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey', wordsOf));
+    const attributes = listOf(multiple, (a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey', wordsOf));
     if (field === 'sortKey' && attributes.length > 1) {
       attributes.forEach((a) => {
         if (a.cardinality === undefined)

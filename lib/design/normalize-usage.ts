@@ -12,6 +12,7 @@ import {
   type KeyAttribute,
   type KeySpace,
 } from './key-design';
+import { listOf } from './lists';
 import { OBSERVED_DRIFT_RULE_ID, type NormalizeOptions } from './normalize-context';
 import { closest, nearMiss } from './suggest';
 
@@ -21,7 +22,7 @@ const SHARE_TOLERANCE = 1e-9;
 export function accessPatterns(input: readonly AccessPatternDesign[] | undefined, indexNames: ReadonlySet<string> | null, log: IssueLog): AccessPattern[] {
   const seen = new Set<string>();
   let total = 0;
-  const patterns = (input ?? []).map((p, i) => {
+  const patterns = listOf(input ?? [], (p, i) => {
     const path = joinPath('accessPatterns', i);
     if (p.index !== undefined && indexNames === null) {
       log.add(joinPath(path, 'index'), 'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose');
@@ -111,8 +112,8 @@ export function checkPatternAttributes(
     for (let i = 0; i < pattern.keyAttributes.length; i++) {
       const name = pattern.keyAttributes[i];
       if (isKnownAttribute(known, name)) continue;
-      bareKnown ??= known.map(withoutLeadingSlash);
-      lowerKnown ??= bareKnown.map((k) => k.toLowerCase());
+      bareKnown ??= listOf(known, withoutLeadingSlash);
+      lowerKnown ??= listOf(bareKnown, (k) => k.toLowerCase());
       // A near miss of a key attribute: one letter off, or another case.
       const match = nearMiss(withoutLeadingSlash(name), bareKnown, lowerKnown);
       const near = match === undefined ? undefined : known.find((k) => withoutLeadingSlash(k) === match);
@@ -195,7 +196,7 @@ export function acknowledgements(
   log: IssueLog,
   listPath = 'acknowledgements',
 ): Acknowledgement[] {
-  return (input ?? []).map((ack, i) => acknowledgement(ack, joinPath(listPath, i), indexNames, options, log));
+  return listOf(input ?? [], (ack, i) => acknowledgement(ack, joinPath(listPath, i), indexNames, options, log));
 }
 
 /** One waiver, at `path`: its rule must be known (or retired) and its index one of `indexNames`. */
@@ -225,7 +226,7 @@ export function acknowledgement(
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {
-  return (input.joins ?? []).map((join, i) => {
+  return listOf(input.joins ?? [], (join, i) => {
     const path = joinPath('joins', i);
     if (join.container === input.name) log.add(joinPath(path, 'container'), 'names this container itself; a join names another container');
     const other = containerNamed(join.container);

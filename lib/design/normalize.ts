@@ -10,6 +10,7 @@ import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResour
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
+import { listOf } from './lists';
 import { normalizeContainer } from './normalize-container';
 import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeTable } from './normalize-table';
@@ -152,7 +153,7 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
     const location = locate('containers', i);
     designs.push({ location, design: normalizeContainer(container, new IssueLog(issues, location), context) });
   });
-  const externals = external.map((resource, i) => {
+  const externals = listOf(external, (resource, i) => {
     const location = locate('external', i);
     return { location, resource: normalizeExternal(resource, new IssueLog(issues, location), options) };
   });
