@@ -8,6 +8,7 @@ import { keySpaceCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { listOf } from '../design/lists';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { largestPartitionSize } from './partition-size';
@@ -65,6 +66,8 @@ export class DesignAnalysis {
   readonly profile: EngineProfile;
   /** The other keys' expected load on a stored key's partition, per key space (DynamoDB); made once per design. */
   readonly partitionNeighbours: NeighbourModel | undefined;
+  /** The design's key spaces (the profile's `keySpaces`), the primary key first. */
+  readonly keySpaces: readonly KeySpace[];
   readonly spaces: readonly SpaceAnalysis[];
   readonly #indexes: Map<string | undefined, KeySpace>;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
@@ -82,10 +85,10 @@ export class DesignAnalysis {
   ) {
     this.profile = profileOf(design.engine);
     this.partitionNeighbours = this.profile.neighbourModel?.(design);
-    const spaces = this.profile.keySpaces(design);
+    this.keySpaces = this.profile.keySpaces(design);
     // Before the analyses: each asks which queries read its key space (spaceOf, patternsOn).
-    this.#indexes = new Map(spaces.map((space) => [space.index, space]));
-    this.spaces = spaces.map((space) => new SpaceAnalysis(this, space));
+    this.#indexes = new Map(this.keySpaces.map((space) => [space.index, space]));
+    this.spaces = listOf(this.keySpaces, (space) => new SpaceAnalysis(this, space));
   }
 
   /** The analysis of one of the design's key spaces. */
@@ -124,10 +127,7 @@ export class DesignAnalysis {
 
   /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
   get declaredAttributes(): readonly DeclaredAttribute[] {
-    this.#declaredAttributes ??= declaredAttributes(
-      this.spaces.map((a) => a.space),
-      this.profile.localIndexes(this.design),
-    );
+    this.#declaredAttributes ??= declaredAttributes(this.keySpaces, this.profile.localIndexes(this.design));
     return this.#declaredAttributes;
   }
 

@@ -300,7 +300,7 @@ export const hierarchyOrder = defineRule({
   }),
   check(design, analysis) {
     const { profile } = analysis;
-    const [primary, ...indexes] = analysis.spaces.map((a) => a.space);
+    const [primary, ...indexes] = analysis.keySpaces;
     // The queries that name one index (or the table, `undefined`): a sort key serves only its own.
     // Read only by a sort key of several parts, which most designs do not have.
     const patternsOf = (index: string | undefined) => () => analysis.patternsNaming(index);

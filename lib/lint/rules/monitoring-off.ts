@@ -43,7 +43,7 @@ export const monitoringOff = defineRule({
   }),
   check(_design, analysis) {
     // GSIs inherit the table's switch: report each switch once, naming every key space it turns off.
-    const off = analysis.spaces.map((a) => a.space).filter((space) => !space.keyMonitoring);
+    const off = analysis.keySpaces.filter((space) => !space.keyMonitoring);
     return [...new Set(off.map((space) => space.keyMonitoringPath))].map((path): RuleHit<Id> => {
       const edits = [{ op: 'set' as const, path, value: true }];
       if (analysis.profile.keyMonitoring === 'diagnostic-logs') return { path, messageId: 'diagnosticLogs', fixId: 'fixDiagnosticLogs', data: {}, edits };
