@@ -160,7 +160,8 @@ function fullKeyFigure(
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
   if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field), level: levels.length - 1 };
-  const deepestIndex = levels.map((level) => level[field] !== undefined).lastIndexOf(true);
+  let deepestIndex = levels.length - 1;
+  while (deepestIndex >= 0 && levels[deepestIndex][field] === undefined) deepestIndex--;
   if (deepestIndex < 0) return undefined;
   const deepest = levels[deepestIndex];
   // The declared value is one prefix value's; spread it over the full-key values under that prefix.

@@ -2,6 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import { joinPath } from '../../design/field-path';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
+import { listOf } from '../../design/lists';
 import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
@@ -308,7 +309,7 @@ export const hierarchyOrder = defineRule({
       ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
       ...compositeHits(primary.sortKey, patternsOf(undefined)),
       ...indexes.flatMap((space) => [
-        ...multiAttributeHits(space, patternsOf(space.index)).map((hit) => onNewIndex(hit, analysis, space)),
+        ...listOf(multiAttributeHits(space, patternsOf(space.index)), (hit) => onNewIndex(hit, analysis, space)),
         ...compositeHits(space.sortKey, patternsOf(space.index), space.index),
       ]),
       ...profile.localIndexes(design).flatMap((lsi) => compositeHits(lsi.sortKey, patternsOf(lsi.indexName), lsi.indexName)),

@@ -718,7 +718,8 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    const checks = (['write', 'read'] as const).map((dimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies }));
+    const ceilingCheck = (dimension: CapacityDimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies });
+    const checks = [ceilingCheck('write'), ceilingCheck('read')];
     for (const check of checks) hits.push(belowPeak(check));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, copies()));
