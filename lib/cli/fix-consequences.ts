@@ -75,7 +75,7 @@ const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);
 function indexRollout(name: unknown, old: unknown): string {
   const was = typeof old === 'string' ? `\`${old}\`` : 'the old index';
   const next = `\`${String(name)}\``;
-  return `the index's key cannot change in place, so the fix names a new index, ${next}, declared in place of ${was}: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy ${next} beside ${was} (declare ${was} again beside it for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then deploy the edited design, which removes ${was}`;
+  return `the index's key and projection cannot change in place, so the fix names a new index, ${next}, declared in place of ${was}: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy ${next} beside ${was} (declare ${was} again beside it for this deploy, its findings acknowledged until it goes), and once the new index is ACTIVE (backfilled from the table) move the readers to it; then deploy the edited design, which removes ${was}`;
 }
 
 /** The partition-key name of the table whose index `segments` is under (`tables[1].globalSecondaryIndexes[0]…`), in `document`. */

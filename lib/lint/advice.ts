@@ -53,6 +53,7 @@ import {
   type ShardRaise,
 } from './physical-partition';
 import { keptAsFirstLevelOverloaded } from './prefix-ingestion';
+import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
@@ -322,6 +323,7 @@ export const ADVICE_MESSAGES = {
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
+  ...PROJECTION_FIRST_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
   ...HOT_VALUES_MESSAGES,
   // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
@@ -391,6 +393,8 @@ export interface PlannedWarmThroughput {
 export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
   if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
   const advice = adviceFor(analysis);
+  // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
+  if (projectionFirst(analysis) !== undefined) return undefined;
   if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
   const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
     warmReadUnits?: number;
@@ -512,9 +516,27 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
   const inherited = inheritedFixNotes(analysis);
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
   if (inherited.ids.length === 0 && !sparse) return scoped;
-  return Object.assign({}, scoped, {
+  const withInherited = Object.assign({}, scoped, {
     ids: [...scoped.ids, ...inherited.ids, ...(sparse ? (['orSparseIndex'] as const) : [])],
     data: Object.assign({}, scoped.data, inherited.data, sparse ? { indexKey: sparse } : {}),
+  });
+  return projectionLeads(withInherited, analysis);
+}
+
+/** The projection clauses that follow the shards as their alternative, which a projection that leads says already. */
+const PROJECTION_ALTERNATIVES: ReadonlySet<AdviceId> = new Set(['orProjectOut', 'orDeclareProjectedWrites']);
+
+/**
+ * Where a projection clears an index hot on one table item's updates alone (`projectionFirst`), it leads the fix, with
+ * its edits (what --fix writes), and the shards follow as the costlier alternative: remedies in the order of what they cost.
+ */
+function projectionLeads(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const lead = projectionFirst(analysis);
+  if (lead === undefined) return advice;
+  return Object.assign({}, advice, {
+    ids: [...lead.ids, ...advice.ids.filter((id) => !PROJECTION_ALTERNATIVES.has(id))],
+    data: Object.assign({}, advice.data, lead.data),
+    edits: lead.edits,
   });
 }
 

@@ -21,7 +21,7 @@ import { warmLever } from './warm-partitions';
  * leaves beside its neighbours' expected load (both figures said where neighbours are counted).
  */
 const NEXT_HOTTEST_FITS =
-  "(the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}}: {{restUsable}} {{restUnit}} left{{/restBeside}}{{!restBeside}}in its usable {{restUsable}} {{restUnit}}{{/restBeside}}; where several values run hot at once, or the hot one moves, shard every value instead)";
+  "(the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them): {{restUsable}} {{restUnit}} left{{/restBeside}}{{!restBeside}}in its usable {{restUsable}} {{restUnit}}{{/restBeside}}; where several values run hot at once, or the hot one moves, shard every value instead)";
 
 /** A value listed later: its items written before keep the plain key until they are rewritten. */
 const LISTED_LATER = '; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved';
@@ -114,7 +114,18 @@ function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDim
   const fit = allFit(dimensions);
   const worst = nearestToCeiling(fit ? dimensions : dimensions.filter((d) => !fits(d.load, d.usable)));
   // Where neighbours are counted, what is usable is the partition's headroom less their expected load: both are said.
-  const beside = worst.neighbours && worst.neighbours.load > 0 ? { restUsableAlone: worst.neighbours.usableAlone, restBeside: worst.neighbours.load } : {};
+  // Its neighbours as the hottest value's are counted, 1/P of every other value's load: the hottest's own among them.
+  const { neighbours } = worst;
+  const beside =
+    neighbours && neighbours.load > 0
+      ? {
+          restUsableAlone: neighbours.usableAlone,
+          restBeside: neighbours.load,
+          restOthers: Math.max(0, neighbours.total - worst.load),
+          restPartitions: neighbours.partitions,
+          restHottest: worst.label === 'read' ? a.hot.reads : a.hot.writes,
+        }
+      : {};
   return { fit, data: Object.assign({ restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit }, beside) };
 }
 

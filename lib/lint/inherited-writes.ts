@@ -13,6 +13,7 @@ import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis'
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
+import { projectionFirst } from './projection-first';
 import { acknowledgementOf } from './rule';
 
 export const INHERITED_WRITE_MESSAGES = {
@@ -103,7 +104,8 @@ export function redrawnShardWrites(a: SpaceAnalysis, units: number): number {
 
 /** Whether the index is random-sharded as it will be once its fix is applied: the plan's layout where its writes are over. */
 function randomShardsAfterFix(a: SpaceAnalysis): boolean {
-  const fixed = a.over.some((d) => d.label === 'write') && a.plan.shards !== undefined && !hotKeyFixKept(a);
+  // A projection that leads the fix (projection-first.ts) keeps the key: no shard is drawn.
+  const fixed = a.over.some((d) => d.label === 'write') && a.plan.shards !== undefined && !hotKeyFixKept(a) && projectionFirst(a) === undefined;
   const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
   return layout === 'random' && (shards ?? 1) > 1;
 }

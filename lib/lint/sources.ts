@@ -265,6 +265,11 @@ export const SOURCES = {
     title: 'DynamoDB API: UpdateTable (GlobalSecondaryIndexUpdates: create or delete one global secondary index per call)',
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateTable.html',
   },
+  // A GSI's projection is given when it is created; an update of an existing one carries new throughput only (projection-first.ts).
+  dynamoGsiUpdate: {
+    title: 'DynamoDB API: GlobalSecondaryIndexUpdate (Create takes the Projection; Update, new provisioned throughput only)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_GlobalSecondaryIndexUpdate.html',
+  },
   // A rename is a delete and an add: one update may do one of them (index-replacement.ts, fix-consequences.ts).
   cfnTableGsiUpdates: {
     title:

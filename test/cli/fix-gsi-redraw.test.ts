@@ -5,6 +5,8 @@
  * the value of an indexed key attribute (from A to B), two writes are required"). By hand: the table takes 3,000 WCU,
  * the hot item 30% of them (900 WCU); the index takes the other 2,100 WCU once and the item's 900 twice, 3,900 WCU,
  * which at 80% utilization needs 4,875 WCU. SG017 in the same run must size for that, not for 3,000 (3,750 WCU).
+ * misc30: the index projects INCLUDE of `balance` (which the item's updates may change), so the shards lead; projecting
+ * ALL, a KEYS_ONLY projection leads instead (lib/lint/projection-first.ts), as the last test shows.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ const PROV = `{
       "billing": "provisioned",
       "capacity": { "read": { "min": 100, "max": 2000 }, "write": { "min": 100, "max": 3000 } },
       "workload": { "peakReadUnits": 6000, "peakWriteUnits": 3000, "hotKeyShare": 0.3 },
-      "globalSecondaryIndexes": [ { "indexName": "by-merchant", "partitionKey": { "name": "merchantId", "type": "S", "cardinality": 2000 }, "capacity": { "write": { "fixed": 500 } } } ]
+      "globalSecondaryIndexes": [ { "indexName": "by-merchant", "partitionKey": { "name": "merchantId", "type": "S", "cardinality": 2000 }, "projectionType": "INCLUDE", "nonKeyAttributes": ["balance"], "capacity": { "write": { "fixed": 500 } } } ]
     }
   ]
 }
@@ -29,6 +31,8 @@ const DECLARED_3900 = JSON.parse(PROV);
 Object.assign(DECLARED_3900.tables[0], { capacity: { read: { min: 100, max: 7500 }, write: { min: 100, max: 3750 } } });
 DECLARED_3900.tables[0].globalSecondaryIndexes[0] = {
   indexName: 'by-merchant',
+  projectionType: 'INCLUDE',
+  nonKeyAttributes: ['balance'],
   partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 2000 },
   capacity: { write: { fixed: 4875 } },
   sharding: { strategy: 'random', shards: 8, logicalAttribute: 'merchantId' },
@@ -56,5 +60,25 @@ describe('--fix on a GSI hot on the table’s hottest item', () => {
     const { stdout } = await cli(['lint', file, '--no-color']);
     expect(stdout).not.toContain('SG007');
     expect(stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+  });
+
+  it('projecting ALL: --fix writes the KEYS_ONLY projection as a new index, its writes declared, and sizes the capacity for those', async () => {
+    const all = JSON.parse(PROV);
+    delete all.tables[0].globalSecondaryIndexes[0].projectionType;
+    delete all.tables[0].globalSecondaryIndexes[0].nonKeyAttributes;
+    const file = join(tempTree({ 'all.json': `${JSON.stringify(all, null, 2)}\n` }), 'all.json');
+    const first = await cli(['lint', file, '--fix', '--no-color']);
+    // The table's 3,000 WCU less the hot item's 900: 2,100, at 80% utilization 2,625 WCU (no redrawn shard writes twice).
+    expect(first.stdout).toContain(
+      'fixed   SG003 ledger: set tables[0].globalSecondaryIndexes[0].projectionType to "KEYS_ONLY"; set tables[0].globalSecondaryIndexes[0].workload.peakWriteUnits to 2100; set tables[0].globalSecondaryIndexes[0].indexName to "by-merchant-v2"',
+    );
+    expect(first.stdout).toContain('fixed   SG017 ledger: set tables[0].globalSecondaryIndexes[0].capacity.write.fixed to 2625');
+    const index = JSON.parse(readFileSync(file, 'utf8')).tables[0].globalSecondaryIndexes[0];
+    expect(index).toMatchObject({ indexName: 'by-merchant-v2', projectionType: 'KEYS_ONLY', workload: { peakWriteUnits: 2100 } });
+    expect(index.sharding).toBeUndefined();
+    const after = readFileSync(file, 'utf8');
+    const second = await cli(['lint', file, '--fix', '--no-color']);
+    expect(readFileSync(file, 'utf8')).toBe(after);
+    expect(second.stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
   });
 });

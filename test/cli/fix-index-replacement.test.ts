@@ -52,7 +52,7 @@ describe('--fix on a hot GSI key: a new index, not a key changed in place', () =
     // ddb24 item 2: the edit renames the index, so the edited design no longer declares `by-status`; the text says the
     // edited design is the one after the rollout, and that the first deploy declares `by-status` again beside the new one.
     expect(first.stdout).toContain(
-      "application change needed: the index's key cannot change in place, so the fix names a new index, `by-status-v3`, declared in place of `by-status`: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy `by-status-v3` beside `by-status` (declare `by-status` again beside it for this deploy",
+      "application change needed: the index's key and projection cannot change in place, so the fix names a new index, `by-status-v3`, declared in place of `by-status`: the edited design is the one after the rollout, which one deploy cannot reach (an update that adds one index and deletes another fails); roll it out in two deploys: first deploy `by-status-v3` beside `by-status` (declare `by-status` again beside it for this deploy",
     );
     expect(first.stdout).toContain('then deploy the edited design, which removes `by-status`');
     expect(first.stdout).not.toContain('keep `by-status` in the design');

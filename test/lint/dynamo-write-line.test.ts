@@ -48,7 +48,7 @@ describe('a provisioned table near 80% of its write capacity keeps its write lev
     expect(finding?.edits).toBeUndefined();
     // The next hottest meter (3.2 WCU) is judged on the 33 partitions the fix makes, beside its writes' neighbours there.
     expect(finding?.fix).toMatch(
-      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.33 WCU: 557\.67 WCU left; where several values run hot at once, or the hot one moves, shard every value instead\)/,
+      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.33 WCU \(the other 7,996\.8 WCU ÷ 33 partitions, the hottest value's 4,800 WCU among them\): 557\.67 WCU left; where several values run hot at once, or the hot one moves, shard every value instead\)/,
     );
   });
 

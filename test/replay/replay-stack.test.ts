@@ -82,4 +82,15 @@ describe('a GuardedTable in ACCESSED_AND_THROTTLED_KEYS mode with a GSI', () => 
     const fired = (name: string) => replay.tables.Tickets.alarms.find((a) => a.name.endsWith(name))?.changes.some((c) => c.to === 'ALARM');
     expect([fired('Tickets/Tickets/by-user hot key approaching its ceiling'), fired('Tickets/Tickets hot key approaching its ceiling')]).toEqual([true, false]);
   });
+
+  // misc30 item 5: a profile without `indexes` models the table alone, so no contributor of the GSI's rules is written;
+  // the error said to check the rule-name mapping, which is right: the fix is the profile's `indexes` entry.
+  it('a profile that leaves the GSI out: the error says to add it to the profile`s indexes, not to check the rule names', () => {
+    const tableOnly: Record<string, DynamoTableProfile> = { Tickets: Object.assign({}, profiles.Tickets, { indexes: undefined }) };
+    const replay = () => replayStack(accessedTemplate, dynamoIncident('viral read-hot key', tableOnly, { table: 'Tickets' }));
+    expect(replay).toThrow(
+      /for which the scenario wrote no contributors: it is the rule of index by-user of table Tickets, which scenario "viral read-hot key" does not model: add the index to the table's profile, indexes: \[\{ name: 'by-user', peakRead, writeShare, cardinality \}\]/,
+    );
+    expect(replay).not.toThrow(/check the rule-name mapping/);
+  });
 });

@@ -286,7 +286,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI whose writes count the table's replicated copies, where the table's fix changes them: it defers to that fix with no edits of its own, so one `--fix` run plans it once, on the copies kept. Over its ceiling only because of copies SG007 finds needless, it is offered their removal (with the index's figures at one copy), not shards of its own; SG001 and SG002 defer the same way.",
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
     "A GSI key's shards: they go in a separate key attribute the application writes; in a multi-attribute key with fewer than 4 attributes, a number attribute added to the key (DynamoDB hashes them together); with 4, no edit, since which attribute takes the shard is the designer's choice.",
-    "A GSI hot on the table's hottest item's writes: random shards written afresh on every update of that item, sized for the 2 index writes each such update then costs; never a shard calculated from an attribute of the item (it names one shard). The alternative is a projection that leaves out what the updates change (with the index's declared write peak).",
+    "A GSI hot on the table's hottest item's writes: where a projection leaving out what the updates change clears it alone, it leads (a new KEYS_ONLY index, its write peak declared without them; no key change, no fan-out), the shards its alternative. Else random shards written afresh on every update of that item, sized for the 2 index writes each then costs; never a shard calculated from an attribute of the item (it names one shard).",
     'A flat Cosmos DB key\'s fix proposes a hierarchical key with a level below the hot value (`/tenantId` → `/userId`) only where that value, kept as its first level at its declared share and size, fits the physical partitions it spans (one until it holds 50 GB, Azure: "Hierarchical partition keys"; judged at least at the flat share). A proposed key says where the flat key\'s declared figures go: onto that first level, or, under a new first level that splits the value, removed.',
     "A hot first level of a hierarchical key: a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds; more container throughput (computed) is its alternative too. Its writes count the declared replicated copies of the full key, which sit under its first-level value; copies SG007 removes are not counted.",
     'A first level hot by its reads (they alone are over what its partitions leave it; its writes alone fit): the cache, with the share of its reads it must answer. A first-level value declared hot in one direction (`workload.hotKeyOperations`) takes its share of that direction and only the uniform 1/cardinality of the other.',
@@ -338,6 +338,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
     SOURCES.dynamoUpdateTable,
+    SOURCES.dynamoGsiUpdate,
     SOURCES.cfnTableGsiUpdates,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoGsiThrottling,
@@ -445,7 +446,7 @@ export const hotKeyExceedsPartition = defineRule({
       '; within the {{physicalRaw}} RU/s its physical partition has for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles',
     // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
     isolatedByAdaptiveCapacity:
-      "; alone it fits one partition's usable ceiling, and under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning: until that rebalancing happens (a spike, a launch), its neighbours' expected load throttles it",
+      "; alone it fits one partition's usable ceiling, and with its neighbours' expected load its partition takes {{partitionLoad}} {{partitionUnit}}: over the usable line, within the {{partitionCeiling}} {{partitionUnit}} one partition serves, so its peak is served on average, but with less than the headroom kept for the seconds above that average, whose excess over the ceiling throttles; under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning",
     // Alone within the usable line, but with its neighbours past the partition's maximum: adaptive capacity lifts no
     // partition past it, so the expected peak throttles until the key is isolated (an error).
     pastPartitionMaximum:
@@ -706,7 +707,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const alone = fitsItsOwnPartition(a);
   // Where its partition, with the neighbours, is past the hard maximum, adaptive capacity's warning does not apply.
   const past = alone ? pastPartitionMaximum(a) : undefined;
-  const isolated = alone && past === undefined;
+  const isolated = alone && past === undefined && a.over.length > 0 ? busiestPartition(a.over) : undefined;
   const headroomOnly = withinFullPhysicalShare(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
@@ -763,7 +764,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         ...headroomOnly,
-        ...(past ? { pastLoad: past.load + (past.neighbours?.load ?? 0), pastCeiling: past.ceiling, pastUnit: past.unit } : {}),
+        ...(past ? { pastLoad: partitionLoad(past), pastCeiling: past.ceiling, pastUnit: past.unit } : {}),
+        ...(isolated ? { partitionLoad: partitionLoad(isolated), partitionCeiling: isolated.ceiling, partitionUnit: isolated.unit } : {}),
         strategy: a.plan.layout,
         ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
         ...merge,
@@ -868,9 +870,18 @@ function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
  * partition over the usable line and within that maximum; past it the expected peak throttles until the key is isolated.
  */
 function pastPartitionMaximum(a: SpaceAnalysis): LoadDimension | undefined {
-  const past = a.over.filter((d) => !fits(d.load + (d.neighbours?.load ?? 0), d.ceiling));
-  if (past.length === 0) return undefined;
-  return past.reduce((w, d) => ((d.load + (d.neighbours?.load ?? 0)) / d.ceiling > (w.load + (w.neighbours?.load ?? 0)) / w.ceiling ? d : w));
+  const past = a.over.filter((d) => !fits(partitionLoad(d), d.ceiling));
+  return past.length === 0 ? undefined : busiestPartition(past);
+}
+
+/** The dimension in which the key's partition, with its neighbours' expected load, is nearest its hard maximum (or furthest past it). */
+function busiestPartition(dimensions: readonly LoadDimension[]): LoadDimension {
+  return dimensions.reduce((w, d) => (partitionLoad(d) / d.ceiling > partitionLoad(w) / w.ceiling ? d : w));
+}
+
+/** The key's load with its neighbours' expected load: what its partition takes in that dimension. */
+function partitionLoad(d: LoadDimension): number {
+  return d.load + (d.neighbours?.load ?? 0);
 }
 
 /**

@@ -144,6 +144,7 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
         rules[index] = { accessed: getAttPlaceholder(id, attributes.accessed + suffix), throttled: getAttPlaceholder(id, attributes.throttled + suffix) };
       }
     }
+    leaveOutUnmodelled(telemetry, rules, model, `table ${name}`, scenario.name);
     const names: TableNames = { tableName: ref, rules };
     bound.push([name, logicalId, simulateTable(model, names, telemetry, rng.fork(bound.length + 1)), [ref, ...lookups.map(([id]) => `\${${id}.`)]]);
   }
@@ -174,4 +175,24 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
     result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions', 'ALARM') };
   }
   return { scenario: scenario.name, days: scenario.days, alarms, tables: result };
+}
+
+/**
+ * The rules of the GSIs a table's lookup lists that the scenario's model leaves out (its profile declares no `indexes`
+ * entry for them): the model writes no contributors for them, so an alarm reading one says to add the index to the
+ * profile, the fix, rather than to check the rule-name mapping, which is right.
+ */
+function leaveOutUnmodelled(
+  telemetry: Telemetry,
+  rules: Readonly<Record<string, { readonly accessed?: string; readonly throttled?: string }>>,
+  model: TableModel,
+  table: string,
+  scenario: string,
+): void {
+  const modelled = new Set(model.keySpaces.map((k) => k.index ?? ''));
+  for (const [index, { accessed, throttled }] of Object.entries(rules)) {
+    if (modelled.has(index)) continue;
+    const why = `it is the rule of index ${index} of ${table}, which scenario "${scenario}" does not model: add the index to the table's profile, indexes: [{ name: '${index}', peakRead, writeShare, cardinality }] (healthyWeek(), dynamoIncident(); docs/replay.md)`;
+    for (const rule of [accessed, throttled]) if (rule !== undefined) telemetry.leftOut(rule, why);
+  }
 }

@@ -92,6 +92,8 @@ export class Telemetry {
   private readonly insights = new Map<string, Map<string, number>[]>();
   /** Rows per table, bucketed by the minute they were generated, so a window reads only its minutes. */
   private readonly logs = new Map<string, LogRow[][]>();
+  /** Rules of key spaces a scenario's model leaves out, with what to add so they are written (`leftOut`). */
+  private readonly omitted = new Map<string, string>();
 
   constructor(readonly minutes: number) {
     if (!Number.isInteger(minutes) || minutes <= 0)
@@ -145,6 +147,17 @@ export class Telemetry {
 
   hasRule(rule: string): boolean {
     return this.insights.has(rule);
+  }
+
+  /** Marks `rule` as the rule of a key space the scenario's model leaves out, with what to add so it is written (`why`):
+   *  an alarm that reads it then fails with that advice rather than a guess at the rule-name mapping. */
+  leftOut(rule: string, why: string): void {
+    this.omitted.set(rule, why);
+  }
+
+  /** Why the scenario wrote nothing for `rule`, where `leftOut` said; undefined otherwise. */
+  whyLeftOut(rule: string): string | undefined {
+    return this.omitted.get(rule);
   }
 
   /** Appends a log row to a table (CDBPartitionKeyRUConsumption, …). */

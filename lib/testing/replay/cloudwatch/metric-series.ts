@@ -91,6 +91,9 @@ function metricIdOf(namespace: unknown, metricName: unknown, dimensions: unknown
  *  MaxContributorValue is the top contributor's value in the period, UniqueContributors the number
  *  of contributors, Sum the total of all contributors. No contributor in a period: no datapoint. */
 function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, periodMinutes: number, field: string): Series {
+  const leftOut = telemetry.whyLeftOut(rule);
+  if (!telemetry.hasRule(rule) && leftOut !== undefined)
+    throw alarmInputError(field, `INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors: ${leftOut}`);
   if (!telemetry.hasRule(rule))
     throw alarmInputError(
       field,
