@@ -33,7 +33,17 @@ export { defineDesign, designFromJson } from './lint/define';
 export { declaresNothing } from './design/normalize';
 export { DEFAULT_THRESHOLDS, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, type ShardsForOptions } from './design/sharding';
-export { calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec } from './design/shard-keys';
+export {
+  calculatedShardKey,
+  fanOutKeys,
+  randomShardKey,
+  shardHash,
+  shardOf,
+  shardedKey,
+  type ShardedKey,
+  type ShardedKeyOptions,
+  type ShardingSpec,
+} from './design/shard-keys';
 export { designSchema } from './lint/schema';
 export {
   lint,

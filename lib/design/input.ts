@@ -155,7 +155,8 @@ export interface ShardingDesign {
    *  value is written and read as one key, unsharded. Reads of a listed value fan out over its N shards; reads of the
    *  others stay one query. skewguard judges the hottest value at 1/N of its load and the other values unsharded, at
    *  an even part of what the hottest leaves (AWS, "Using write sharding to distribute workloads evenly": the suffix
-   *  goes where the writes concentrate; Azure, "Create a synthetic partition key").
+   *  goes where the writes concentrate; Azure, "Create a synthetic partition key"). `shardedKey(sharding, { hotKeys })`
+   *  builds the keys from that list.
    *  @default - every value of the key is sharded */
   readonly hotValues?: number;
   /** Distinct values of `sourceAttribute` (calculated only): a source with fewer values than
@@ -176,7 +177,10 @@ export interface ShardingDesign {
  * - `conditional-write`: a condition on one item (stock never below zero, a unique claim with
  *   `attribute_not_exists`, an ETag check): one item per key value unless `scopeAttribute` names
  *   the attribute that identifies it within the key value (one seat per `seatId`);
- * - `running-total`: a balance or counter kept on one item and updated by every write.
+ * - `running-total`: a balance or counter kept on one item and updated by every write. Updated in place (an ADD to the
+ *   item), no calculated shard spreads it, since the item's attributes never change: SG003 advises random shards, each
+ *   update to a sub-total drawn at random, and SG018 refuses calculated ones. A `transaction` declared beside it (a
+ *   posting that writes its own entry with the total) lets the entry's shard pick the sub-total instead.
  * Cosmos DB: `transactional-batch` (TransactionalBatch) and `stored-procedure` (stored procedures
  * and triggers) run within one logical partition.
  * DynamoDB: `transaction` (TransactWriteItems, up to 100 items) is atomic across partitions, so

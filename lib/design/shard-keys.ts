@@ -6,9 +6,9 @@
  */
 import { checkWith } from './check';
 import { UsageError } from './errors';
-import type { ShardingStrategy } from './input';
+import type { Cardinality, ShardingStrategy } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { describe, num, oneOf, record, text } from './shape';
+import { bool, describe, either, list, num, oneOf, record, text } from './shape';
 
 /**
  * The shard hash: 32-bit FNV-1a over the UTF-8 bytes of the value.
@@ -123,6 +123,27 @@ export interface ShardingSpec {
    *  design's `sharding` can be passed as it is.
    *  @default - none */
   readonly logicalAttribute?: string;
+  /** Only this many of the key's hottest values are sharded; the others are stored and read unsharded. Which values
+   *  they are is the application's list (its configuration), given as `hotKeys` in `shardedKey`'s options: the design
+   *  says how many, never which.
+   *  @default - every value of the key is sharded */
+  readonly hotValues?: number;
+  /** The lint's facts about the source (SG018). Read by nothing here: accepted so a design's `sharding` can be passed as it is.
+   *  @default - none */
+  readonly sourceCardinality?: Cardinality;
+  /** The lint's facts about the source (SG018). Read by nothing here: accepted so a design's `sharding` can be passed as it is.
+   *  @default - none */
+  readonly sourceMutable?: boolean;
+}
+
+/** What `shardedKey` needs beside the sharding declaration. */
+export interface ShardedKeyOptions {
+  /** The key values that take the shard suffix, where the sharding declares `hotValues` (at most that many): the list
+   *  of hot values the application keeps in its configuration. Every other value is its own one key, written and read
+   *  unsharded. Required with `hotValues` (without it the helper cannot tell a hot value from another, and a guess would
+   *  send a write or a read to a key the other side never uses); not allowed without it.
+   *  @default - none: every value is sharded */
+  readonly hotKeys?: readonly (string | number)[];
 }
 
 const specShape = record<ShardingSpec>({
@@ -131,18 +152,80 @@ const specShape = record<ShardingSpec>({
   sourceAttribute: { shape: text(), optional: true, doc: 'The attribute whose value picks the shard.' },
   separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number.' },
   logicalAttribute: { shape: text(), optional: true, doc: 'The attribute whose value is the key, when the shard key is a separate attribute.' },
+  hotValues: { shape: num({ integer: true, min: 1, max: MAX_SHARDS_ACCEPTED }), optional: true, doc: 'Only this many of the hottest values are sharded.' },
+  sourceCardinality: { shape: either(num({ integer: true, min: 1 }), oneOf(['unique'])), optional: true, doc: 'Distinct values of the source (lint only).' },
+  sourceMutable: { shape: bool(), optional: true, doc: 'Whether the source changes on existing items (lint only).' },
 });
+
+const optionsShape = record<ShardedKeyOptions>({
+  hotKeys: {
+    shape: list(either(text({ minLength: 1 }), num())),
+    optional: true,
+    doc: 'The key values that take the shard suffix (the hot values the application lists), where the sharding declares hotValues.',
+  },
+});
+
+/** The builders of a key that is not sharded: every method returns the key itself. */
+const UNSHARDED: Omit<ShardedKey, 'strategy' | 'shards'> = {
+  writeKeys: (key) => [checkKey(key, 'shardedKey')],
+  writeKey: (key) => checkKey(key, 'writeKey'),
+  readKeys: (key) => [checkKey(key, 'shardedKey')],
+};
 
 /**
  * Key builders for a sharding declaration (`undefined`: the key is not sharded). The declaration is
  * checked first: a misspelt strategy silently read as another one is the forgotten-shard bug itself.
+ * With `hotValues`, only the values `options.hotKeys` lists take the suffix (AWS, "Using write sharding to distribute
+ * workloads evenly": the suffix goes where the writes concentrate); every other value is one key, as SG003 judges it.
  */
-export function shardedKey(sharding: ShardingSpec | undefined): ShardedKey {
+export function shardedKey(sharding: ShardingSpec | undefined, options: ShardedKeyOptions = {}): ShardedKey {
+  const { hotKeys } = checkWith(optionsShape, options, { path: 'options', subject: 'shardedKey() options' });
   if (sharding === undefined) {
-    const one = (key: string | number) => [checkKey(key, 'shardedKey')];
-    return { strategy: 'none', shards: 1, writeKeys: one, writeKey: (key) => checkKey(key, 'writeKey'), readKeys: one };
+    if (hotKeys !== undefined) throw usage('shardedKey', 'options.hotKeys', 'lists hot values of a key that is not sharded: remove hotKeys');
+    return Object.assign({ strategy: 'none' as const, shards: 1 }, UNSHARDED);
   }
   const spec = checkWith(specShape, sharding, { path: 'sharding', subject: 'shardedKey() sharding' });
+  const sharded = shardedKeyFor(spec);
+  if (spec.hotValues === undefined) {
+    if (hotKeys !== undefined)
+      throw usage('shardedKey', 'options.hotKeys', 'lists hot values, but the sharding declares no hotValues, so every value is sharded: remove hotKeys');
+    return sharded;
+  }
+  if (spec.strategy === 'replicated') {
+    throw usage(
+      'shardedKey',
+      'sharding.hotValues',
+      'applies to write sharding (random or calculated) only: replicated copies copy every value; remove hotValues',
+    );
+  }
+  if (hotKeys === undefined) {
+    throw usage(
+      'shardedKey',
+      'options.hotKeys',
+      `is required: the sharding shards only its ${spec.hotValues} hottest value(s) (sharding.hotValues), and which they are is the list in your configuration: shardedKey(sharding, { hotKeys: ['<value>'] })`,
+    );
+  }
+  if (hotKeys.length > spec.hotValues) {
+    throw usage(
+      'shardedKey',
+      'options.hotKeys',
+      `lists ${hotKeys.length} values, more than sharding.hotValues (${spec.hotValues}), which the lint judged sharded: raise hotValues in the design, or list fewer`,
+    );
+  }
+  const hot = new Set(hotKeys.map(String));
+  // One key value is either listed or not, on every write and every read: both sides build the same keys.
+  const isHot = (key: string | number) => hot.has(checkKey(key, 'shardedKey'));
+  return {
+    strategy: sharded.strategy,
+    shards: sharded.shards,
+    writeKeys: (key, sourceValue) => (isHot(key) ? sharded.writeKeys(key, sourceValue) : UNSHARDED.writeKeys(key)),
+    writeKey: (key, sourceValue) => (isHot(key) ? sharded.writeKey(key, sourceValue) : UNSHARDED.writeKey(key)),
+    readKeys: (key, sourceValue) => (isHot(key) ? sharded.readKeys(key, sourceValue) : UNSHARDED.readKeys(key)),
+  };
+}
+
+/** The builders of a checked declaration, for every value of the key. */
+function shardedKeyFor(spec: ShardingSpec): ShardedKey {
   const { strategy, shards, separator = '#' } = spec;
   if (strategy === 'random') {
     const writeKey = (key: string | number) => randomShardKey(key, shards, separator);

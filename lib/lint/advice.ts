@@ -86,6 +86,8 @@ const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{carriedPea
 const SHARD_TEXTS = {
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
+  // The declared count is the one the load needs (a count for the writes alone, beside reads no count spreads).
+  keepShards: 'keep the declared N = {{shards}} shards, which carry them',
   shardCalculated:
     'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
   shardRandom:
@@ -99,6 +101,7 @@ const SHARD_TEXTS = {
 const CACHED_SHARD_TEXTS = {
   cachedRaiseShards: cachedCount(SHARD_TEXTS.raiseShards),
   cachedLowerShards: cachedCount(SHARD_TEXTS.lowerShards),
+  cachedKeepShards: cachedCount(SHARD_TEXTS.keepShards),
   cachedShardCalculated: cachedCount(SHARD_TEXTS.shardCalculated),
   cachedShardRandom: cachedCount(SHARD_TEXTS.shardRandom),
 };
@@ -112,6 +115,7 @@ function cachedCount(text: string): string {
 const CACHED_SHARDING: Partial<Record<string, AdviceId>> = {
   raiseShards: 'cachedRaiseShards',
   lowerShards: 'cachedLowerShards',
+  keepShards: 'cachedKeepShards',
   shardCalculated: 'cachedShardCalculated',
   shardRandom: 'cachedShardRandom',
 };
@@ -243,6 +247,7 @@ export const ADVICE_MESSAGES = {
     ', and remove fanOut from {{droppedFanOutPatterns|code}}: a fan-out queries every shard and merges the results, and the key then has no shards to query',
   raiseShards: SHARD_TEXTS.raiseShards,
   lowerShards: SHARD_TEXTS.lowerShards,
+  keepShards: SHARD_TEXTS.keepShards,
   onSource: ' (calculated on {{sourceAttribute|code}})',
   onRandom: ' (random)',
   shardCalculated: SHARD_TEXTS.shardCalculated,
@@ -582,7 +587,7 @@ function tableCopiesFirst(analysis: SpaceAnalysis): Advice | undefined {
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
-const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'shardRandomIndex', 'raiseShards', 'lowerShards', 'onRandom', 'setFanOut']);
+const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'shardRandomIndex', 'raiseShards', 'lowerShards', 'keepShards', 'onRandom', 'setFanOut']);
 
 /**
  * A fix whose random shards would split a batch or stored procedure does not lead with them: the clause
@@ -1049,16 +1054,17 @@ function keptTimeBucket(space: SpaceAnalysis['space']): DesignEdit[] {
 
 /**
  * The clause that shards the key into `n` on the plan's layout: a change to the declared count where the plan keeps
- * the declared strategy and source; otherwise a new sharding said whole (a weak source it replaces, shard-source.ts,
+ * the declared strategy and source (or the declared count kept, where it is `n`); otherwise a new sharding said whole (a weak source it replaces, shard-source.ts,
  * included), in a separate attribute for an index key not yet sharded (`separate`).
  */
 function shardingClause(analysis: SpaceAnalysis, n: number, form: ShardForm): AdviceId[] {
   const declared = analysis.space.sharding;
   const { layout, sourceAttribute: source } = analysis.plan;
   const calculated = layout === 'calculated' && source !== undefined;
-  return declared && declared.strategy === layout && declared.sourceAttribute === source
-    ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-    : [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
+  if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
+  // Never "raise from 12 to N = 12": the declared count already is the one the load needs.
+  if (n === declared.shards) return ['keepShards'];
+  return [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom'];
 }
 
 /** The patterns that read a whole key value and would fan out over its shards (not those that want any item): each must say so (fanOut). */

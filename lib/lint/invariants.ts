@@ -7,7 +7,7 @@
  * logical partition, so shards keep it only when each call's items share the shard's source. DynamoDB's
  * TransactWriteItems spans partitions and survives any sharding.
  */
-import type { Invariant, KeyDesign, KeySpace } from '../design/key-design';
+import type { Invariant, InvariantKind, KeyDesign, KeySpace } from '../design/key-design';
 import { ITEM_AGGREGATES, onKeyItem, sameAttribute } from '../design/key-design';
 import type { KeyLayout } from '../design/sharding';
 import { profileOf } from '../engines';
@@ -23,16 +23,37 @@ export const PER_SHARD_CHECK_CAVEAT =
 export const INVARIANT_ADVICE_MESSAGES = {
   splitAggregate: `; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling`,
   orItemScope:
-    "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it instead: shards calculated on {{itemCandidate|code}} keep each such item on one shard, so the condition holds",
+    "; if the condition of {{conditionPaths|code}} is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, such as an attribute_not_exists check on the item being put, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it instead (scopeAttribute names the attribute that identifies, within one {{key|key}} value, the one item the condition checks): shards calculated on {{itemCandidate|code}} keep each such item whole on one shard, so that condition holds without a split",
   itemScopeCapsKey:
     "; but the {{itemKinds|code}} on one item per {{itemScopes|code}} ({{itemPaths|code}}) holds only where every write of that item finds it on one shard, which these shards do not: calculate them on {{itemScopes|code}} (with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeRulesOutRandom:
     "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
+  randomSubTotals:
+    '; each update of the {{inPlaceKind|code}} ({{inPlacePath|code}}) goes to one of the {{shards}} sub-totals, one per shard, drawn at random on each update, and a read sums all {{shards}}: every such write updates that one item in place, so a shard hashed from any attribute of it would name one shard for all of them',
   scopeCapsKey:
     "; but the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which sharding splits: shard on its scopeAttribute (the attribute each call's items share, with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
 } as const;
 
 export type InvariantAdviceId = keyof typeof INVARIANT_ADVICE_MESSAGES;
+
+/** Kinds that write several items together: DynamoDB TransactWriteItems, a Cosmos DB transactional batch or stored procedure. */
+const MULTI_ITEM_WRITES: ReadonlySet<InvariantKind> = new Set(['transaction', 'transactional-batch', 'stored-procedure']);
+
+/**
+ * The invariant whose one item every write of a key value updates in place (a view counter, a stock level: a running
+ * total, or a condition on one aggregate item), where no declared multi-item write carries an item of its own beside
+ * that update; undefined otherwise. A calculated shard is a number computed from an attribute of what is written (AWS,
+ * "Using write sharding to distribute workloads evenly"), and an update in place ("Atomic counters": UpdateItem ADD on
+ * the item its key names) writes nothing but that one item, whose attributes never change: hash(source) mod N names
+ * the same shard for every update, and per-shard sub-totals chosen that way are one sub-total. Only a shard drawn at
+ * random on each update spreads them (N sub-counters, a read sums them). A posting that writes its own entry and the
+ * total together (a ledger's TransactWriteItems) can update the sub-total of the entry's shard instead, so its source
+ * varies: a declared `transaction` (or Cosmos DB batch or stored procedure) says so.
+ */
+export function totalUpdatedInPlace(design: KeyDesign): Invariant | undefined {
+  if (design.invariants.some((i) => MULTI_ITEM_WRITES.has(i.kind))) return undefined;
+  return design.invariants.find(onKeyItem);
+}
 
 /** The invariants of a key space: only the table's or container's own key holds any (an index is a projection). */
 export function invariantsOf(design: KeyDesign, space: KeySpace): readonly Invariant[] {
@@ -65,8 +86,9 @@ export function brokenInvariants(design: KeyDesign, space: KeySpace, layout: Key
 /**
  * The clauses (and data) a fix adds for the invariants its layout would break; empty when it keeps them.
  * A fix that breaks one must not carry edits: applied as written it would silently lose atomicity.
- * `itemCandidate`: the sort-key attribute an access pattern gives by equality, named to a conditional write on one item
- * per key value as the scope it may mean instead (a seat of an event), which shards calculated on it would keep.
+ * `itemCandidate`: the sort-key attribute an access pattern gives by equality, named to each conditional write on one item
+ * per key value (beside a running total or not) as the scope it may mean instead (a seat of an event, a posting's own
+ * item), which shards calculated on it would keep.
  */
 export function invariantClauses(
   broken: readonly Invariant[],
@@ -80,9 +102,11 @@ export function invariantClauses(
   if (aggregates.length > 0) {
     ids.push('splitAggregate');
     data = Object.assign({}, data, { aggregateKinds: unique(aggregates.map((i) => i.kind)), aggregatePaths: aggregates.map((i) => i.path) });
-    if (itemCandidate !== undefined && aggregates.every((i) => i.kind === 'conditional-write')) {
+    // A conditional write among them may be on each item's own (a posting's idempotency check), beside a running total.
+    const conditions = aggregates.filter((i) => i.kind === 'conditional-write');
+    if (itemCandidate !== undefined && conditions.length > 0) {
       ids.push('orItemScope');
-      data = Object.assign({}, data, { itemCandidate });
+      data = Object.assign({}, data, { itemCandidate, conditionPaths: conditions.map((i) => i.path) });
     }
   }
   if (items.length > 0) {
@@ -134,8 +158,19 @@ export function keepingInvariants<A extends FixAdvice>(
   advice: A,
 ): A {
   // A fix without a count (no N serves, a cache) shards nothing.
-  const broken = advice.data.shards === undefined ? [] : brokenInvariants(design, space, layout, source);
-  if (broken.length === 0) return advice;
+  if (advice.data.shards === undefined) return advice;
+  const broken = brokenInvariants(design, space, layout, source);
+  // Random shards for an item updated in place, where the design does not draw them already: say how its updates spread
+  // (the sub-total drawn per update), kept per shard or not.
+  const drawsAlready = space.sharding?.strategy === 'random';
+  const inPlace = layout === 'random' && space === design.primaryKey && !drawsAlready ? totalUpdatedInPlace(design) : undefined;
+  if (broken.length === 0 && !inPlace) return advice;
   const clauses = invariantClauses(broken, itemScopeCandidate(design, space));
-  return Object.assign({}, advice, { ids: [...advice.ids, ...clauses.ids], data: Object.assign({}, advice.data, clauses.data), edits: undefined });
+  const ids = inPlace ? [...clauses.ids, 'randomSubTotals' as const] : clauses.ids;
+  const data = inPlace ? Object.assign({}, clauses.data, { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path }) : clauses.data;
+  return Object.assign({}, advice, {
+    ids: [...advice.ids, ...ids],
+    data: Object.assign({}, advice.data, data),
+    edits: broken.length > 0 ? undefined : advice.edits,
+  });
 }

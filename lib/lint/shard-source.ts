@@ -16,6 +16,7 @@ import {
   type LocalSecondaryIndex,
 } from '../design/key-design';
 import { looksLikeTimeBucket, looksMutable } from '../design/key-names';
+import { totalUpdatedInPlace } from './invariants';
 import { readsWholeKey } from './queries';
 
 export interface SourceFacts {
@@ -125,7 +126,7 @@ function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown:
 
 /**
  * The attribute a calculated shard of `space` should hash, or undefined (then random sharding, whose
- * reads fan out anyway). In order: the attribute a declared transactional batch or stored procedure
+ * reads fan out anyway; also where every write updates one item in place, `totalUpdatedInPlace`). In order: the attribute a declared transactional batch or stored procedure
  * is scoped by (shards keep each call on one shard), the declared source, a sort-key attribute, then
  * one that whole-key queries carry — each only when it can spread the load (see `canSpread`).
  */
@@ -140,6 +141,8 @@ export function spreadingShardSource(
   const declared = space.sharding?.sourceAttribute;
   const spreads = (name: string) =>
     !isKey(name) && canSpread(sourceFacts(design, space, name, attributes), shards, declared !== undefined && sameAttribute(name, declared));
+  // Every write updates one item in place: no attribute of it varies, so no calculated shard spreads them (random does).
+  if (space === design.primaryKey && totalUpdatedInPlace(design)) return undefined;
   // The candidates in order, each judged only when every one before it could not spread the load.
   if (space === design.primaryKey) {
     for (const invariant of design.invariants) if (invariant.scopeAttribute !== undefined && spreads(invariant.scopeAttribute)) return invariant.scopeAttribute;

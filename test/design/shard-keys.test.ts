@@ -162,3 +162,45 @@ describe('replicasFor', () => {
     expect(() => shardsFor({ engine: 'dynamodb', hotKeyShare: 0 })).toThrow('hotKeyShare: expected a finite number > 0 and ≤ 1, got 0');
   });
 });
+
+describe('shardedKey with hotValues: only the values the application lists take the suffix (counter30 item 2)', () => {
+  // The sharding SG003's fix writes for one whale: the design says how many values are sharded, the configuration which.
+  const whale = {
+    strategy: 'calculated' as const,
+    shards: 12,
+    sourceAttribute: 'sk',
+    hotValues: 1,
+    sourceCardinality: 'unique' as const,
+    sourceMutable: false,
+  };
+
+  it("accepts the design's own sharding, hotValues and the source facts included", () => {
+    const keys = shardedKey(whale, { hotKeys: ['viral-1'] });
+    expect(keys.writeKey('viral-1', 'C#01')).toBe(calculatedShardKey('viral-1', 'C#01', 12));
+    expect(keys.readKeys('viral-1')).toHaveLength(12);
+    expect(keys.readKeys('viral-1', 'C#01')).toEqual([calculatedShardKey('viral-1', 'C#01', 12)]);
+  });
+
+  it('leaves every value it does not list as one key, on writes and reads alike', () => {
+    const keys = shardedKey(whale, { hotKeys: ['viral-1'] });
+    expect(keys.writeKey('article-7', 'C#01')).toBe('article-7');
+    expect(keys.writeKeys('article-7', 'C#01')).toEqual(['article-7']);
+    expect(keys.readKeys('article-7')).toEqual(['article-7']);
+    // A number key is the same value as its decimal string, as the suffix helpers read it.
+    expect(shardedKey(whale, { hotKeys: [42] }).readKeys('42')).toHaveLength(12);
+  });
+
+  it('refuses to guess which values are hot, names the field and says how to fix it', () => {
+    expect(() => shardedKey(whale)).toThrow(
+      "options.hotKeys: is required: the sharding shards only its 1 hottest value(s) (sharding.hotValues), and which they are is the list in your configuration: shardedKey(sharding, { hotKeys: ['<value>'] })",
+    );
+    expect(() => shardedKey(whale, { hotKeys: ['a', 'b'] })).toThrow('options.hotKeys: lists 2 values, more than sharding.hotValues (1)');
+    expect(() => shardedKey({ strategy: 'random', shards: 4 }, { hotKeys: ['a'] })).toThrow(
+      'the sharding declares no hotValues, so every value is sharded: remove hotKeys',
+    );
+    expect(() => shardedKey(undefined, { hotKeys: ['a'] })).toThrow(UsageError);
+    expect(() => shardedKey({ strategy: 'replicated', shards: 3, hotValues: 1 }, { hotKeys: ['a'] })).toThrow('sharding.hotValues: applies to write sharding');
+    expect(() => shardedKey(whale, { hotKeys: [''] })).toThrow(UsageError);
+    expect(() => shardedKey(whale, { hotkeys: ['a'] } as never)).toThrow(UsageError);
+  });
+});

@@ -18,11 +18,23 @@ describe('a hot key with an invariant', () => {
   });
 
   it('a balance already kept per shard, or a DynamoDB transaction alone: plain sharding keeps it, and the edits stay', () => {
-    for (const invariants of [[{ kind: 'running-total', splitPerShard: true }], [{ kind: 'transaction' }]] as InvariantDesign[][]) {
+    // The posting's TransactWriteItems writes its own entry beside the sub-balance: the entry's shard picks the sub-balance.
+    const perShard: InvariantDesign[] = [{ kind: 'running-total', splitPerShard: true }, { kind: 'transaction' }];
+    for (const invariants of [perShard, [{ kind: 'transaction' }]] as InvariantDesign[][]) {
       const finding = sg003(ledger(invariants));
       expect(finding?.fix).not.toMatch(/cannot follow the shards/);
       expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'entryId' }) }]);
     }
+  });
+
+  it('a balance kept per shard but updated in place (no transaction writes an entry beside it): random shards, each update to a sub-total drawn at random', () => {
+    // Counter30: calculated on entryId, every update of the one balance item (whose entryId never changes) hashed to one shard.
+    const finding = sg003(ledger([{ kind: 'running-total', splitPerShard: true }]));
+    expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'random' }) }]);
+    expect(finding?.data).toMatchObject({ inPlaceKind: 'running-total', inPlacePath: 'invariants[0]' });
+    expect(finding?.fix).toMatch(
+      /each update of the `running-total` \(`invariants\[0\]`\) goes to one of the 5 sub-totals, one per shard, drawn at random on each update, and a read sums all 5/,
+    );
   });
 
   it('a Cosmos DB transactional batch over the whole key value: the invariant caps the key, said plainly, no edits', () => {
@@ -101,10 +113,27 @@ describe('a conditional write on one item per sort-key value (seat28: a seat hol
     const finding = sg003(seats({}));
     expect(finding?.fix).toMatch(/the `conditional-write` on one item \(`invariants\[0\]`\) cannot follow the shards: keep it per shard/);
     expect(finding?.fix).toMatch(
-      /; if the condition is on one item per `seatId` \(each `seatId`'s own item, not one aggregate of the `eventId` value\), declare scopeAttribute: `seatId` on it instead/,
+      /; if the condition of `invariants\[0\]` is on one item per `seatId` \(each `seatId`'s own item, such as an attribute_not_exists check on the item being put, not one aggregate of the `eventId` value\), declare scopeAttribute: `seatId` on it instead \(scopeAttribute names the attribute that identifies, within one `eventId` value, the one item the condition checks\)/,
     );
     expect(finding?.edits).toBeUndefined();
     expect(finding?.message).toMatch(/running total or conditional write updates on every write/);
+  });
+
+  it("beside a running total, a conditional write with no scope is still offered its item's scope, by path (counter30 item 4)", () => {
+    // A ledger's idempotency check (attribute_not_exists on the posting's own item) declared without scopeAttribute: the
+    // fix named it among the aggregates that cannot follow the shards, and never said that scopeAttribute keeps it whole.
+    const finding = sg003(
+      ledger([{ kind: 'running-total' }, { kind: 'conditional-write', description: 'idempotency: attribute_not_exists(entryId)' }, { kind: 'transaction' }], {
+        accessPatterns: [
+          { name: 'statement', keyAttributes: ['accountId'], share: 0.6, fanOut: true },
+          { name: 'posting', keyAttributes: ['accountId', 'entryId'], share: 0.4 },
+        ],
+      }),
+    );
+    expect(finding?.data).toMatchObject({ itemCandidate: 'entryId', conditionPaths: ['invariants[1]'] });
+    expect(finding?.fix).toContain(
+      "if the condition of `invariants[1]` is on one item per `entryId` (each `entryId`'s own item, such as an attribute_not_exists check on the item being put, not one aggregate of the `accountId` value), declare scopeAttribute: `entryId` on it instead (scopeAttribute names the attribute that identifies, within one `accountId` value, the one item the condition checks)",
+    );
   });
 
   it('a running total is never offered the scope: it is one item per key value', () => {

@@ -1,11 +1,21 @@
 import { onKeyItem } from '../../design/key-design';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { brokenInvariants, itemScopeCandidate, PER_SHARD_CHECK_CAVEAT } from '../invariants';
+import { brokenInvariants, itemScopeCandidate, PER_SHARD_CHECK_CAVEAT, totalUpdatedInPlace } from '../invariants';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'breaksAggregate' | 'breaksItem' | 'breaksScope' | 'breaksCopies' | 'keepPerShard' | 'orScopeItem' | 'shardOnItem' | 'shardOnScope' | AdviceId;
+type Id =
+  | 'breaksAggregate'
+  | 'breaksItem'
+  | 'breaksScope'
+  | 'breaksCopies'
+  | 'keepPerShard'
+  | 'orScopeItem'
+  | 'onRandomShards'
+  | 'shardOnItem'
+  | 'shardOnScope'
+  | AdviceId;
 
 /** One finding per declared invariant the declared sharding breaks. */
 function check(a: SpaceAnalysis): RuleHit<Id>[] {
@@ -26,7 +36,11 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
     const messageId: Id = sharding.strategy === 'replicated' ? 'breaksCopies' : aggregate ? 'breaksAggregate' : item ? 'breaksItem' : 'breaksScope';
     // Where the condition may be on one item per a sort-key attribute a pattern gives, the scope that would keep it is named.
     const hint = aggregate && invariant.kind === 'conditional-write' && sharding.strategy !== 'replicated' && candidate !== undefined;
-    const own: Id[] = aggregate ? ['keepPerShard', ...(hint ? (['orScopeItem'] as const) : [])] : [item ? 'shardOnItem' : 'shardOnScope'];
+    // Calculated shards of an item updated in place put all its updates on one shard, split or not (SG018): say random.
+    const drawn = aggregate && sharding.strategy === 'calculated' && totalUpdatedInPlace(design) === invariant;
+    const own: Id[] = aggregate
+      ? ['keepPerShard', ...(drawn ? (['onRandomShards'] as const) : []), ...(hint ? (['orScopeItem'] as const) : [])]
+      : [item ? 'shardOnItem' : 'shardOnScope'];
     const [fixId, ...fixNotes]: Id[] = keeps ? [...advice.ids] : own;
     return {
       path: invariant.path,
@@ -42,6 +56,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
         shardingPath: sharding.path,
         ...(invariant.scopeAttribute !== undefined ? { scope: invariant.scopeAttribute } : {}),
         ...(hint ? { itemCandidate: candidate } : {}),
+        ...(drawn ? { shardSource: sharding.sourceAttribute } : {}),
       }),
       edits: keeps ? advice.edits : undefined,
     };
@@ -60,6 +75,7 @@ export const shardingBreaksInvariant = defineRule({
     'A conditional write on one item per value of its `scopeAttribute` within the key value (a seat of an event, by `seatId`): it fires unless the shards are calculated on that attribute, which keeps each such item, and every write that checks it, on one shard.',
     'A Cosmos DB transactional batch or stored procedure: it fires when the shards separate its items; shards calculated on its `scopeAttribute` keep it.',
     'DynamoDB transactions (TransactWriteItems): they span partitions and never fire it.',
+    'A total updated in place (no `transaction` writes an entry of its own beside it) under calculated shards: the fix adds random shards, each update to a sub-total drawn at random, since every update names the same item and so the same calculated shard (SG018).',
   ],
   rationale:
     'An invariant one operation keeps holds only within what that operation reaches atomically: a Cosmos DB logical partition (a transactional batch, a stored procedure), a DynamoDB item (a conditional write, an atomic counter). Sharding the key moves data out of that unit, so a check or total that must see the whole no longer can (stock sold twice, a balance below zero).',
@@ -88,6 +104,8 @@ export const shardingBreaksInvariant = defineRule({
     breaksCopies:
       '{{key|key}} is replicated into {{declaredShards}} copies ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: no batch or stored procedure writes every copy atomically',
     keepPerShard: `keep the aggregate per shard ({{declaredShards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard: true; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition`,
+    onRandomShards:
+      '; and make the shards random, each update to a sub-total drawn at random: every write updates that one item in place, whose {{shardSource}} never changes, so shards calculated on it put every update on one shard (SG018)',
     orScopeItem:
       "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it and calculate the shards on {{itemCandidate|code}}: each such item then stays on one shard, so the condition holds",
     shardOnItem:

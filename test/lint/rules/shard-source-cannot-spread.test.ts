@@ -1,5 +1,5 @@
 import type { DynamoDbTableDesign, ShardingDesign } from '../../../lib';
-import { table } from '../../fixtures';
+import { ledger, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 /** A store key whose hottest value takes 9,000 WCU: 29 shards serve it beside their neighbours (20 partitions, twice 100 RCU
@@ -62,11 +62,50 @@ testRule('SG018', {
       design: leaderboard('joinedWeek', { name: 'joinedWeek', type: 'S', cardinality: 500, kind: 'value', mutable: false }),
     },
     {
+      // examples/designs/good/ledger-per-shard-balances.json: each posting writes its own entry beside its shard's
+      // sub-balance in one TransactWriteItems, so the entry's entryId picks the sub-balance and the updates spread.
+      name: 'a balance kept per shard whose postings write an entry of their own beside it (a transaction): entryId spreads them',
+      design: ledger([{ kind: 'running-total', splitPerShard: true }, { kind: 'transaction' }], {
+        sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'entryId' },
+      }),
+    },
+    {
       name: 'needless sharding is left to SG007, whatever its source',
       design: table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'region', sourceCardinality: 1 } }),
     },
   ],
   invalid: [
+    {
+      // Counter30 (a stranger's news.json): a view counter ADDed to the article's META item, calculated on `sk`, passed;
+      // every update names the same item, whose sort key never changes, so hash(sk) mod N is one shard for all of them.
+      name: 'a balance kept per shard but updated in place, calculated on the sort key: every update on one shard, 1,500 WCU',
+      design: ledger([{ kind: 'running-total', splitPerShard: true }], { sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'entryId' } }),
+      findings: [
+        {
+          messageId: 'inPlaceSource',
+          severity: 'error',
+          path: 'sharding.sourceAttribute',
+          notes: ['inPlaceOver'],
+          data: { declaredShards: 5, source: 'entryId', invariantKind: 'running-total', invariantPath: 'invariants[0]', perShardLoad: 1500, usable: 800 },
+        },
+      ],
+    },
+    {
+      // 10% of 6,000 WCU: 600 on the one shard fits its usable 800, but the key is still hot beside its neighbours.
+      name: 'a stock level (a condition on one aggregate item) updated in place: a warning where the one shard carries it today',
+      design: ledger([{ kind: 'conditional-write', splitPerShard: true }], {
+        workload: { peakReadUnits: 2000, peakWriteUnits: 6000, hotKeyShare: 0.1 },
+        sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'entryId' },
+      }),
+      findings: [
+        {
+          messageId: 'inPlaceSource',
+          severity: 'warning',
+          notes: ['inPlaceFits'],
+          data: { invariantKind: 'conditional-write', perShardLoad: 600, usable: 800 },
+        },
+      ],
+    },
     {
       // Review 5 item 1b: every write of today carries today's eventDate, so hash(eventDate) mod 8 puts them on one shard.
       name: 'calculated into 8 shards on the event date (a time-bucket sort key): all of today is one shard, 1,200 WCU',

@@ -98,7 +98,27 @@ testRule('SG019', {
     {
       name: 'a running balance under plain sharding: per-shard sub-totals or the one-partition cap, no edits',
       design: ledger([{ kind: 'running-total' }, { kind: 'transaction' }], { sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'entryId' } }),
-      findings: [{ messageId: 'breaksAggregate', path: 'invariants[0]', fix: /declare splitPerShard: true; or remove the sharding/, edits: false }],
+      findings: [
+        {
+          messageId: 'breaksAggregate',
+          path: 'invariants[0]',
+          fix: /declare splitPerShard: true; or remove the sharding[^;]*: the invariant caps the key at one partition$/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Counter30: with no transaction writing an entry beside it, the balance is updated in place: entryId never varies for it.
+      name: 'a running balance updated in place under calculated shards: per-shard sub-totals drawn at random, not calculated',
+      design: ledger([{ kind: 'running-total' }], { sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'entryId' } }),
+      findings: [
+        {
+          messageId: 'breaksAggregate',
+          fix: /declare splitPerShard: true; or remove the sharding.*; and make the shards random, each update to a sub-total drawn at random: every write updates that one item in place, whose entryId never changes/,
+          data: { shardSource: 'entryId' },
+          edits: false,
+        },
+      ],
     },
     {
       name: 'stored procedures scoped by /orderId, shards calculated on another attribute: shard on /orderId (its cardinality unknown, so no edits)',
