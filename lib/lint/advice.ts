@@ -55,6 +55,7 @@ import {
 import { keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
+import { queriesLeadElsewhere } from './query-led-order';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -1716,13 +1717,18 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
   const withLevel = fixedOrder([...levels, added]);
   // Declared queries that pin another order leave no level to add that SG004 would accept.
   if (withLevel[0] !== added && !analysis.owner.keepsQueriesTargeted(withLevel[0].name)) return undefined;
+  // A key whose queries give another level more often than its first (SG004's queryLedOrder) is settled by its order
+  // first: a level added to it keeps an order SG004 may ask to change.
+  if (queriesLeadElsewhere(analysis.owner)) return undefined;
   const ordered = withLevel.filter((l): l is KeyAttribute => l !== added);
   const order = ordered.map((l) => l.name);
   const patterns = analysis.owner.patternsOn(analysis.space);
   const candidate = calculatedShardCandidate(analysis.space, patterns);
   const attribute = candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}`;
   const known = attribute !== undefined && !order.some((name) => sameAttribute(name, attribute));
-  if (known) return { order, at: withLevel.indexOf(added), attribute };
+  // The queries give the new level more often than the key's first: it goes first, where SG004 would order it.
+  const leads = known && analysis.owner.crossPartition(attribute).share < analysis.owner.crossPartition(order[0]).share - 1e-9;
+  if (known) return { order, at: leads ? 0 : withLevel.indexOf(added), attribute };
   return { order, at: afterQueriedPrefix(withLevel.indexOf(added), ordered, patterns) };
 }
 

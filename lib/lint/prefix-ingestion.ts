@@ -96,6 +96,14 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise: `${AT_CAPACITY_RAISE}this first-level value's partition stays short ${AFTER_CAPACITY_FIX})`,
+  // What a bucketed level declares of its hottest value, now one bucket (`withBucketFigures`).
+  prefixBucketLevelFigures:
+    ", declaring on it the figures `{{level}}` declares of its hottest value divided among its {{figureBuckets}} buckets, `{{bucketFigures|declaration}}` ({{levelFigures|declaration}} ÷ {{figureBuckets}}): a level's figures are its hottest value's, now one bucket; kept whole, every bucket is judged as the whole value and more buckets are asked for",
+  prefixMoreBucketsFigures:
+    ", and set the figures it declares of its hottest value, now one of {{figureBuckets}} buckets, to `{{bucketFigures|declaration}}` ({{levelFigures|declaration}} × {{figureFrom}} ÷ {{figureBuckets}}); kept as they are, each of the {{figureBuckets}} buckets is judged at today's bucket's figures and more buckets are asked for again",
+  // The bucket count of a finding judged there holds only together with that raise (or move).
+  prefixCountAtRaise:
+    "; N = {{buckets}} holds only together with {{!serverlessRu}}the raise to {{containerRu}} RU/s SG017 asks for{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput at {{containerRu}} RU/s{{/serverlessRu}}, at which it is judged: at the declared {{declaredRu}} RU/s it does not serve, so apply both",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
   // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves, so the
   // finding is a warning (`headroomVerdict`).
@@ -437,6 +445,21 @@ export interface ReorderOverload {
  * is judged where the reorder puts it.
  */
 export function reorderOverload(design: KeyDesign, order: readonly KeyAttribute[]): ReorderOverload | undefined {
+  const judged = reorderedFirstLevel(design, order);
+  return judged?.overloaded ? judged : undefined;
+}
+
+/** What the first level of a reordered key puts on its hottest value's physical partition, and whether that overloads it. */
+export interface ReorderedFirstLevel extends ReorderOverload {
+  readonly overloaded: boolean;
+}
+
+/**
+ * What putting `order[0]` first puts on its hottest value's physical partition, judged as SG003 judges a first level
+ * (`firstLevelOverload`), overloaded or not: the figures a fix that offers the reorder quotes. Undefined where the
+ * level cannot be judged so (a time bucket, a level of unknown cardinality, a key not routed by prefix).
+ */
+export function reorderedFirstLevel(design: KeyDesign, order: readonly KeyAttribute[]): ReorderedFirstLevel | undefined {
   const [first] = reorderedLevels(design, order);
   // Put first, a level takes at least the full key's declared share (`withLowerBound`), as SG003 then judges it.
   const held = firstLevelShare(Object.assign({}, design.primaryKey, { partitionKey: [first] }));
@@ -444,10 +467,10 @@ export function reorderOverload(design: KeyDesign, order: readonly KeyAttribute[
   return firstLevelOverload(design, first, first.hotKeyShare ?? bound);
 }
 
-/** What `level`, put first at `share`, puts on its hottest value's physical partition, where that overloads it. */
-function firstLevelOverload(design: KeyDesign, level: KeyAttribute, share: number | undefined): ReorderOverload | undefined {
+/** What `level`, put first at `share`, puts on its hottest value's physical partition, and whether that overloads it. */
+function firstLevelOverload(design: KeyDesign, level: KeyAttribute, share: number | undefined): ReorderedFirstLevel | undefined {
   const load = prefixLoad(design, level, share);
-  return load !== undefined && overloaded(load) ? { level: level.name, share: load.share, load: load.load, usable: load.usable } : undefined;
+  return load === undefined ? undefined : { level: level.name, share: load.share, load: load.load, usable: load.usable, overloaded: overloaded(load) };
 }
 
 /**
@@ -463,7 +486,7 @@ export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
   const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
   const share = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : undefined;
   const gb = design.largestPartitionGb ?? flat.largestGb;
-  return firstLevelOverload(design, Object.assign({}, flat, { hotKeyShare: share, largestGb: gb }), share) !== undefined;
+  return firstLevelOverload(design, Object.assign({}, flat, { hotKeyShare: share, largestGb: gb }), share)?.overloaded === true;
 }
 
 /**
@@ -575,6 +598,11 @@ function judgedDesign(a: SpaceAnalysis): DesignAnalysis {
   return copiesRemoved(a) ? a.once(oneCopy) : a.owner;
 }
 
+/** The design a hierarchical key's first level is judged on (`judgedDesign`), for a reorder judged as SG003 would judge it. */
+export function firstLevelJudgedDesign(analysis: DesignAnalysis): KeyDesign {
+  return judgedDesign(analysis.of(analysis.design.primaryKey)).design;
+}
+
 /** The analysis of the design SG007's fix leaves (`withoutCopies`), for `judgedDesign`. */
 const oneCopy = (a: SpaceAnalysis): DesignAnalysis => new DesignAnalysis(withoutCopies(a.design), a.owner.rulesOff);
 
@@ -647,11 +675,38 @@ function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   const judged = judgedDesign(declared.of(declared.design.primaryKey));
   const held = firstLevelShare(judged.design.primaryKey);
   const analysis = atLowerBound(judged, held) ? judged.of(judged.design.primaryKey).once(withLowerBound) : judged;
-  const hits = prefixHitsOn(analysis);
+  const hits = prefixHitsOn(analysis).map((hit) => withBucketFigures(hit, declared.design.primaryKey.partitionKey[0]));
   if (analysis === judged) return hits;
   // Said as the lower bound it is, with the full key's declared share and where it is declared.
   const bound = { shareSource: 'derived', keyShare: held.keyShare as number, shareAt: held.at as string };
   return hits.map((hit) => Object.assign({}, hit, { data: Object.assign({}, hit.data, bound) }));
+}
+
+/**
+ * A bucket fix led by its count, with what the bucketed level then declares of its hottest value: a level's
+ * `hotKeyShare` and `largestGb` are its hottest value's (input.ts, CosmosKeyPathDesign), and a bucketed level's values
+ * are its buckets, so the figures the level declared for one whole value are divided among that value's buckets. Left
+ * undivided (the whole value's 15% kept on `/storeIdBucket`), every bucket is judged at the whole value's share and the
+ * lint asks for ever more buckets (3 → 7 → 15). The lint cannot tell a bucket's share from a value's, so the fix says
+ * which to declare, as `raisedEdits` writes it for --fix. Only figures the level itself declares.
+ */
+function withBucketFigures(hit: RuleHit<PrefixIngestionId>, own: KeyAttribute): RuleHit<PrefixIngestionId> {
+  const data = hit.data ?? {};
+  const buckets = data.buckets;
+  if ((hit.fixId !== 'fixPrefixBuckets' && hit.fixId !== 'fixRaiseBuckets') || typeof buckets !== 'number') return hit;
+  if (own.hotKeyShare === undefined && own.largestGb === undefined) return hit;
+  // From one whole value (a new synthetic level) or from its buckets today (`declaredBuckets` of them) to `buckets`.
+  const from = typeof data.declaredBuckets === 'number' ? data.declaredBuckets : 1;
+  const level = Object.assign(
+    {},
+    own.hotKeyShare !== undefined ? { hotKeyShare: own.hotKeyShare } : {},
+    own.largestGb !== undefined ? { largestGb: own.largestGb } : {},
+  );
+  // Written into the user's design: without float noise, as `raisedEdits` writes them.
+  const bucket = Object.fromEntries(Object.entries(level).map(([field, value]) => [field, roundedFigure((value * from) / buckets)]));
+  const figures = { figureBuckets: buckets, figureFrom: from, levelFigures: level, bucketFigures: bucket };
+  const note: PrefixIngestionId = hit.fixId === 'fixPrefixBuckets' ? 'prefixBucketLevelFigures' : 'prefixMoreBucketsFigures';
+  return Object.assign({}, hit, { fixNotes: [note, ...(hit.fixNotes ?? [])], data: Object.assign({}, data, figures) });
 }
 
 /**
@@ -777,7 +832,11 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
       ? raise
       : undefined;
+  // Judged at SG017's raise (`prefixAtCapacityRaise`), the count serves only with that raise: said beside it, so a
+  // reader who turns SG017 off, or applies the count alone, knows what it rests on.
+  const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
   const bucketNotes: PrefixIngestionId[] = [
+    ...countAtRaise,
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),

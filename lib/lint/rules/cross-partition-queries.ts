@@ -2,6 +2,7 @@ import type { AccessPattern } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
 import { carriesKey, needsEveryShard } from '../queries';
+import { queryLedOrder } from '../query-led-order';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -18,7 +19,7 @@ export const crossPartitionQueries = defineRule({
   rationaleDetails: [
     'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
   ],
-  fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes).',
+  fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes). Where another order of a Cosmos DB hierarchical key gives these queries its first level, reorder it (SG004).',
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
   messages: () => ({
     crossingOne:
@@ -33,6 +34,9 @@ export const crossPartitionQueries = defineRule({
     fixNameIndexFanOut:
       'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern), and `fanOut`: true where the index is sharded; the application must send those queries to that index (their IndexName) and read every shard of it',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
+    // A hierarchical key whose other order these queries give the first level of (SG004's queryLedOrder).
+    fixReorder:
+      'order the key {{order|levels}} (SG004): {{newFirst|code}} first, these queries give its first level and are routed by prefix, {{afterShare|percent}} of queries crossing partitions then; a partition key cannot be changed in place, so on a container that holds data that is a new container and a copy of every document; or maintain a change-feed projection keyed for these queries',
   }),
   check(design, analysis) {
     // On a small container (one or a few physical partitions) a query visiting all of them costs
@@ -56,6 +60,18 @@ export const crossPartitionQueries = defineRule({
           fixId: fanOut.length > 0 ? ('fixNameIndexFanOut' as const) : ('fixNameIndex' as const),
           data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[] },
           edits,
+        },
+      ];
+    }
+    const led = analysis.profile.globalIndexes ? undefined : queryLedOrder(analysis, true);
+    if (led !== undefined) {
+      const reorder = { order: led.order.map((l) => l.name), newFirst: led.order[0].name, afterShare: led.after.share };
+      return [
+        {
+          path: 'accessPatterns',
+          messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+          fixId: 'fixReorder' as const,
+          data: Object.assign({}, data, reorder),
         },
       ];
     }

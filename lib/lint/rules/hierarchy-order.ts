@@ -8,6 +8,7 @@ import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
 import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
+import { queryLedOrder, withQueriedLevelFirst } from '../query-led-order';
 import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedLevels, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -36,7 +37,12 @@ type Id =
   | 'reorderDominant'
   | 'orDeclareQueries'
   | 'fixForQueries'
-  | 'fixConflictingQueries';
+  | 'fixConflictingQueries'
+  | 'queriesMissFirstLevel'
+  | 'queriesStillCrossing'
+  | 'fixQueryOrder'
+  | 'queryOrderMigration'
+  | 'queryOrderWarning';
 
 /** What putting the ordered key's first level first costs, where its hottest value would overload its physical partition. */
 const REORDER_COST =
@@ -156,10 +162,15 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   const levels = space.partitionKey;
   // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
   if (levels.length < 2 || levels[0].kind === 'time-bucket') return [];
-  const order = fixedOrder(levels);
-  if (sameOrder(levels, order)) return [];
-  // The declared queries decide: an order whose first level they already give serves them best.
-  if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
+  // The declared queries decide: an order whose first level they already give serves them best, whatever the
+  // cardinalities; one the queries give more of first is theirs (`queryLedHits`).
+  const byCardinality = fixedOrder(levels);
+  if (sameOrder(levels, byCardinality)) return queryLedHits(design, analysis);
+  // By cardinality, with the level the declared queries give most first: the order a re-lint accepts.
+  const order = withQueriedLevelFirst(analysis, byCardinality);
+  if (sameOrder(levels, order)) return queryLedHits(design, analysis);
+  if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share)
+    return queryLedHits(design, analysis);
   // Ascending yet out of order: a time bucket sits where it should not (before business levels or after a unique id).
   const timeMiddle = ascending(levels);
   // The query the key cannot route: the ordered key's prefix down to the first level out of place. The levels before
@@ -197,6 +208,47 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         keep && unserved.length > 0 ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
       ),
       edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
+    },
+  ];
+}
+
+/**
+ * A hierarchical key whose first level the declared queries do not give, where another order serves more of them by
+ * prefix (`queryLedOrder`): `/titleId` → `/userId` read by user. An error where the current order sends more than
+ * maxCrossPartitionShare of the queries across partitions and the reorder brings them within it, on a container large
+ * enough for them to cost (SG012's line): the order, not the queries, is wrong, and a key cannot be reordered in place
+ * (a new container and a copy of every document, "Change partition key"), so it is settled before deployment. Otherwise
+ * a warning: the reorder serves more queries, but what it saves is not worth a migration on its own.
+ */
+function queryLedHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
+  const led = queryLedOrder(analysis, true);
+  if (led === undefined) return [];
+  const space = design.primaryKey;
+  const levels = space.partitionKey;
+  const limit = design.thresholds.maxCrossPartitionShare;
+  const costly = analysis.profile.smallResource?.(design) === undefined;
+  const error = costly && led.before.share > limit + 1e-9 && led.after.share <= limit + 1e-9;
+  const figures = levels.some((l) => l.hotKeyShare !== undefined || l.largestGb !== undefined);
+  return [
+    {
+      path: space.partitionKeyPath,
+      messageId: 'queriesMissFirstLevel',
+      notes: led.after.patterns.length > 0 ? ['queriesStillCrossing'] : [],
+      severity: error ? undefined : 'warning',
+      fixId: 'fixQueryOrder',
+      fixNotes: [...(figures ? ['figuresMove' as const] : []), error ? 'queryOrderMigration' : 'queryOrderWarning'],
+      data: Object.assign(partsData(levels), orderData(led.order), {
+        first: levels[0].name,
+        newFirst: led.order[0].name,
+        crossing: led.before.patterns.map((p) => p.name),
+        crossingShare: led.before.share,
+        stillCrossing: led.after.patterns.map((p) => p.name),
+        stillCrossingShare: led.after.share,
+        limit,
+        newFirstLoad: led.first.load,
+        newFirstUsable: led.first.usable,
+      }),
+      edits: [reorderedPathsEdit(design, led.order)],
     },
   ];
 }
@@ -242,6 +294,7 @@ export const hierarchyOrder = defineRule({
   fires: 'A key matched by prefix is in an order its queries cannot use.',
   firesAlso: [
     "Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality. A time bucket belongs after the business levels and before a unique id (a time bucket first is SG002's finding); a time bucket last may have fewer values than the levels above, since it repeats under each of their values (each device has each day); when access patterns are declared, only if the ordered key would serve more of them by prefix.",
+    'Cosmos DB hierarchical keys in any cardinality order: a first level the declared queries do not give, where another level first serves more of them by prefix and its hottest value fits its physical partition. An error where the current order sends more than maxCrossPartitionShare of the queries across partitions and the reorder brings them within it, on a container above 30,000 RU/s or 100 GB; else a warning.',
     'DynamoDB multi-attribute GSI sort keys and declared composite sort keys (COUNTRY#STATE#CITY) whose parts access patterns give (keyAttributes by equality, rangeAttribute by range): a query whose parts do not lead the sort key.',
     'The same sort keys when no access pattern gives any of their parts: an order not ascending by cardinality (time parts are left where they are).',
   ],
@@ -250,6 +303,7 @@ export const hierarchyOrder = defineRule({
   rationaleDetails: [
     'Cosmos DB hierarchical keys: a query that gives a prefix (tenant, or tenant + device) is routed to the partitions of that prefix only; one by a level that is not a prefix fans out: reversed (/userId/tenantId), "all users of tenant X" reaches every partition (Azure: "Hierarchical partition keys").',
     'DynamoDB multi-attribute sort keys are matched left to right: equality on the leading attributes, at most one range condition on the next, none skipped; the guide orders its tournament GSI round → bracket → matchId whatever their cardinalities (AWS: "Multi-attribute keys for global secondary indexes").',
+    'Cosmos DB asks of every level of a hierarchical key, the first included, many values and a value the requests supply, so that queries stay targeted (Azure: "Hierarchical partition keys"); a partition key cannot be changed in place: a new container and a copy of every document (Azure: "Change partition key"), so the order is settled before deployment.',
     'Composite sort-key strings (COUNTRY#STATE#CITY) are read the same way, by begins_with on a prefix (AWS: "Best practices for using sort keys to organize data").',
   ],
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
@@ -261,6 +315,7 @@ export const hierarchyOrder = defineRule({
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosCrossPartition,
     SOURCES.cosmosChangeFeedPatterns,
+    SOURCES.cosmosChangePartitionKey,
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.dynamoSortKeys,
     SOURCES.dynamoKeyDesign,
@@ -296,6 +351,16 @@ export const hierarchyOrder = defineRule({
     keepOrder: `keep this order: ${REORDER_COST}, where the values of {{first|code}} spread it; serve {{?unserved}}{{unserved|code}} ({{unservedShare|percent}} of the declared queries){{/unserved}}{{!unserved}}any query by {{overloadLevel|code}} alone{{/unserved}} another way: as cross-partition queries, or from results the change feed keeps up to date in another container (such as a report per {{overloadLevel|code}} value)`,
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
+    // The queries decide a hierarchical key's order too (queryLedOrder): a first level they do not give strands them.
+    queriesMissFirstLevel:
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) leads with {{first|code}}, which {{crossing|code}} ({{crossingShare|percent}} of the declared queries) do not give: they cross partitions, running on every physical partition, where ordered {{order|levels}} they give its first level and are routed by prefix (the queries decide the order, not the cardinalities)',
+    queriesStillCrossing: '; {{stillCrossing|code}} ({{stillCrossingShare|percent}}) would still cross',
+    fixQueryOrder:
+      'order it {{order|levels}}: with {{newFirst|code}} first, its hottest value puts {{newFirstLoad}} RU/s on its physical partition, which fits beside the other first-level values hashed there ({{newFirstUsable}} RU/s usable for it)',
+    queryOrderMigration:
+      '; a partition key cannot be changed in place: deploy the new order before the container holds data, or create a container with it, copy every document into it and point the application at it (this order sends {{crossingShare|percent}} of the queries across partitions, above maxCrossPartitionShare {{limit|percent}}: an error)',
+    queryOrderWarning:
+      '; a partition key cannot be changed in place: on a container that holds data, the reorder is a new container and a copy of every document, which this gain may not repay (a warning)',
     fixConflictingQueries:
       'no one order serves every declared query that reads it ({{served|code}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
   }),

@@ -39,6 +39,7 @@ import {
   prefixIngestionHits,
   type PrefixIngestionId,
 } from '../prefix-ingestion';
+import { PREFIX_REORDER_MESSAGES, withReorder, type PrefixReorderId } from '../prefix-reorder';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -89,6 +90,7 @@ type Id =
   | 'restOverUnsharded'
   | 'fixShardEveryValue'
   | PrefixIngestionId
+  | PrefixReorderId
   | EngineNoteId
   | IndexWriteId
   | InheritedWriteId
@@ -289,6 +291,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A GSI hot on the table's hottest item's writes: where a projection leaving out what the updates change clears it alone, it leads (a new KEYS_ONLY index, its write peak declared without them; no key change, no fan-out), the shards its alternative. Else random shards written afresh on every update of that item, sized for the 2 index writes each then costs; never a shard calculated from an attribute of the item (it names one shard).",
     'A flat Cosmos DB key\'s fix proposes a hierarchical key with a level below the hot value (`/tenantId` → `/userId`) only where that value, kept as its first level at its declared share and size, fits the physical partitions it spans (one until it holds 50 GB, Azure: "Hierarchical partition keys"; judged at least at the flat share). A proposed key says where the flat key\'s declared figures go: onto that first level, or, under a new first level that splits the value, removed.',
     "A hot first level of a hierarchical key: a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds; more container throughput (computed) is its alternative too. Its writes count the declared replicated copies of the full key, which sit under its first-level value; copies SG007 removes are not counted.",
+    "A hot first level another order spreads: where a level the declared queries give at least as often, put first, has a hottest value that fits its physical partition, that reorder is offered, first where the other fix changes the key too (buckets, a raise with them): it needs no more RU/s and no fan-out. After a raise alone or a cache, which keep the key. A bucketed level's figures are one bucket's: the fix says what to declare.",
     'A first level hot by its reads (they alone are over what its partitions leave it; its writes alone fit): the cache, with the share of its reads it must answer. A first-level value declared hot in one direction (`workload.hotKeyOperations`) takes its share of that direction and only the uniform 1/cardinality of the other.',
     'Where that cache comes: first where the other fix is a new synthetic first level (a new partition key, which Cosmos DB changes only by copying every document into a new container, and a fan-out of every query for one value); after a raise in place or more buckets of a level bucketed already, which keep the key and carry the edit.',
     'A DynamoDB item collection hot by its reads alone: DAX, offered beside its shards.',
@@ -458,6 +461,7 @@ export const hotKeyExceedsPartition = defineRule({
       'shard every value: remove sharding.hotValues, so that each value is stored under its {{declaredShards}} shards; every read of the key then fans out over them',
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
+    ...PREFIX_REORDER_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
@@ -467,7 +471,8 @@ export const hotKeyExceedsPartition = defineRule({
   }),
   check(design, analysis) {
     const prefix = prefixIngestionHits(analysis);
-    return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...prefix];
+    const reordered = prefix.map((hit) => withReorder(hit, analysis));
+    return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...reordered];
   },
 });
 

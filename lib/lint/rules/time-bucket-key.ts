@@ -20,6 +20,7 @@ import {
   type ValueLoad,
 } from '../physical-partition';
 import { reorderOverload } from '../prefix-ingestion';
+import { withQueriedLevelFirst } from '../query-led-order';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -336,7 +337,8 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   };
 
   if (firstLevel) {
-    const reordered = fixedOrder(levels);
+    // Ordered by cardinality, with the level the declared queries give most first (SG004 judges the order by them).
+    const reordered = withQueriedLevelFirst(a.owner, fixedOrder(levels));
     // A unique level first (no business level to lead) leaves one document per logical partition, so the levels
     // after it divide nothing: the fix is that level alone, a flat key ("Partitioning and horizontal scaling": the item
     // ID is a great key for write-heavy containers of any size; "Hierarchical partition keys": what a hierarchy adds is

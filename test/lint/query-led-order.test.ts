@@ -1,0 +1,186 @@
+/**
+ * Verdicts on Cosmos DB hierarchical keys an expert signs (try30b): the declared queries decide a hierarchical key's
+ * order, a reorder that spreads a hot first-level value is offered before a raise and buckets, a bucketed level's
+ * figures are one bucket's, and a bucket count judged at SG017's raise says it holds only with that raise.
+ */
+import { applyDesignEdits, lint, type CosmosContainerDesign, type CosmosKeyPathDesign, type DesignInput, type Finding } from '../../lib';
+
+/** try30b/var/wp-wrong-order.json: watch progress keyed `/titleId` → `/userId`, half its queries by user alone. */
+const watchProgress = (title: { hotKeyShare?: number } = {}, continueShare = 0.5, fanOut = false): CosmosContainerDesign => ({
+  name: 'watch-progress',
+  partitionKey: {
+    paths: [
+      { path: '/titleId', cardinality: 20000, ...title },
+      { path: '/userId', cardinality: 5000000 },
+    ],
+  },
+  throughput: { autoscaleMax: 250000 },
+  storage: { totalGb: 500, largestPartitionGb: 0.005 },
+  workload: { peakReadUnits: 12000, peakWriteUnits: 180000 },
+  accessPatterns: [
+    { name: 'progress-point-read', keyAttributes: ['/titleId', '/userId'], share: 1 - continueShare },
+    { name: 'continue-watching', keyAttributes: ['/userId'], share: continueShare, ...(fanOut ? { fanOut: true } : {}) },
+  ],
+});
+
+/** try30b/designs/inventory.json: a flagship store at 15%, over capacity at 60,000 RU/s (SG017 asks 111,000). */
+const inventory = (first: CosmosKeyPathDesign, autoscaleMax = 60000, listing = '/storeId'): CosmosContainerDesign => ({
+  name: 'inventory',
+  partitionKey: { paths: [first, { path: '/skuId', cardinality: 200000 }] },
+  throughput: { autoscaleMax },
+  storage: { totalGb: 120 },
+  workload: { peakReadUnits: 20000, peakWriteUnits: 30000 },
+  accessPatterns: [
+    { name: 'stock-point-read-at-checkout', keyAttributes: [listing, '/skuId'], share: 0.7 },
+    { name: 'store-stock-listing', keyAttributes: [listing], share: 0.2, ...(listing === '/storeId' ? {} : { fanOut: true }) },
+    { name: 'sku-availability-nearby-stores', keyAttributes: ['/skuId'], share: 0.1 },
+  ],
+});
+const flagship: CosmosKeyPathDesign = { path: '/storeId', cardinality: 2000, hotKeyShare: 0.15, largestGb: 0.12 };
+const bucketedStore = (buckets: number, figures: { hotKeyShare: number; largestGb: number }): CosmosKeyPathDesign => ({
+  path: '/storeIdBucket',
+  cardinality: 2000 * buckets,
+  ...figures,
+  components: [
+    { name: 'storeId', cardinality: 2000 },
+    { name: 'bucket', cardinality: buckets },
+  ],
+});
+
+const doc = (container: CosmosContainerDesign): DesignInput => ({ containers: [container] });
+const rule = (findings: readonly Finding[], id: string) => findings.find((f) => f.ruleId === id);
+const lintWithout = (design: DesignInput, off: string) => lint(design, { rules: { [off]: 'off' } });
+
+/** Applies the first fixable finding's edits until none is left, as `--fix` does one round at a time. */
+function fixed(design: DesignInput): { design: DesignInput; findings: Finding[] } {
+  let current = design;
+  for (let round = 0; round < 10; round++) {
+    const findings = lint(current);
+    const fixable = findings.find((f) => (f.edits?.length ?? 0) > 0);
+    if (!fixable) return { design: current, findings };
+    current = applyDesignEdits(current, fixable.edits ?? []);
+  }
+  throw new Error('no convergence in 10 rounds');
+}
+
+describe('SG004: the declared queries decide a hierarchical key’s order, not only its cardinalities', () => {
+  it.each([false, true])('`/titleId` → `/userId` read by user (fanOut %s) is an error with the reorder as its edit', (fanOut) => {
+    const findings = lint(doc(watchProgress({}, 0.5, fanOut)));
+    const order = rule(findings, 'SG004');
+    expect(order).toMatchObject({
+      severity: 'error',
+      path: 'containers[0].partitionKey.paths',
+      messageId: 'queriesMissFirstLevel',
+      data: { order: ['/userId', '/titleId'], crossing: ['continue-watching'], crossingShare: 0.5, stillCrossingShare: 0 },
+    });
+    expect(order?.edits).toEqual([
+      {
+        op: 'set',
+        path: 'containers[0].partitionKey.paths',
+        value: [
+          { path: '/userId', cardinality: 5000000 },
+          { path: '/titleId', cardinality: 20000 },
+        ],
+      },
+    ]);
+    expect(order?.fix).toMatch(/^order it `\/userId` → `\/titleId`: with `\/userId` first, .*cannot be changed in place.*: an error\)$/);
+    // SG012 names the reorder as the fix of the queries it strands.
+    expect(rule(findings, 'SG012')).toMatchObject({ data: { order: ['/userId', '/titleId'], newFirst: '/userId', afterShare: 0 } });
+    expect(rule(findings, 'SG012')?.fix).toMatch(/^order the key `\/userId` → `\/titleId` \(SG004\)/);
+  });
+
+  it('--fix writes the reorder and the re-lint is clean: both queries are routed by prefix', () => {
+    const { design, findings } = fixed(doc(watchProgress()));
+    expect(findings).toEqual([]);
+    expect((design as { containers: CosmosContainerDesign[] }).containers[0].partitionKey.paths.map((p) => p.path)).toEqual(['/userId', '/titleId']);
+  });
+
+  it('a few stranded queries (3%, within maxCrossPartitionShare) make it a warning, not an error', () => {
+    const order = rule(lint(doc(watchProgress({}, 0.03))), 'SG004');
+    expect(order).toMatchObject({ severity: 'warning', data: { crossingShare: 0.03 } });
+    expect(order?.fix).toMatch(/which this gain may not repay \(a warning\)$/);
+    expect(rule(lint(doc(watchProgress({}, 0.03))), 'SG012')).toBeUndefined();
+  });
+
+  it('stays quiet where the queries give the first level', () => {
+    const byTitle = watchProgress();
+    const container = { ...byTitle, accessPatterns: [{ name: 'viewers-of-title', keyAttributes: ['/titleId'], share: 0.5 }, byTitle.accessPatterns?.[0]] };
+    expect(rule(lint(doc(container as CosmosContainerDesign)), 'SG004')).toBeUndefined();
+  });
+
+  it('stays quiet where the first level the queries give would overload its physical partition (a 30% user)', () => {
+    const hotUser = watchProgress();
+    const paths = [hotUser.partitionKey.paths[0], { ...hotUser.partitionKey.paths[1], hotKeyShare: 0.3 }];
+    const findings = lint(doc({ ...hotUser, partitionKey: { paths } }));
+    expect(rule(findings, 'SG004')).toBeUndefined();
+    expect(rule(findings, 'SG012')?.fix).toMatch(/^carry the partition key \(or its first level\), or maintain a change-feed projection/);
+  });
+});
+
+describe('SG003: a reorder that spreads the hot first-level value leads a raise with buckets', () => {
+  const hotTitle = doc(watchProgress({ hotKeyShare: 0.05 }));
+
+  it('the 5% title: `/userId` first fits at today’s RU/s, before 253,000 RU/s + 89 buckets', () => {
+    const hot = rule(lint(hotTitle), 'SG003');
+    expect(hot).toMatchObject({
+      severity: 'error',
+      path: 'containers[0].partitionKey.paths[0]',
+      data: { level: '/titleId', reorderOrder: ['/userId', '/titleId'], reorderFirst: '/userId', reorderCrossing: 0, crossingNow: 0.5 },
+    });
+    expect(hot?.fix).toMatch(/so it comes first; or raise the container's throughput in place to 253,000 RU\/s .*mod 89/);
+    expect(hot?.edits?.[0]).toMatchObject({ op: 'set', path: 'containers[0].partitionKey.paths' });
+    expect(hot?.fix).toMatch(/^order the key `\/userId` → `\/titleId`: with `\/userId` first/);
+  });
+
+  it('--fix converges: the reorder leaves no SG003, SG004 or SG012', () => {
+    expect(fixed(hotTitle).findings).toEqual([]);
+  });
+
+  it('a reorder that strands queries the current order serves is not offered (the flagship store)', () => {
+    const hot = rule(lint(doc(inventory(flagship))), 'SG003');
+    expect(hot?.data?.reorderOrder).toBeUndefined();
+    expect(hot?.fix).toMatch(/^give the first level more values/);
+  });
+});
+
+describe('SG003: a bucketed level’s figures are one bucket’s, and the fix says what to declare', () => {
+  it('the synthetic level’s fix gives the figures divided among its buckets, and the hand-applied key fits', () => {
+    const hot = rule(lint(doc(inventory(flagship))), 'SG003');
+    expect(hot?.data).toMatchObject({ buckets: 3, bucketFigures: { hotKeyShare: 0.05, largestGb: 0.04 } });
+    expect(hot?.fix).toMatch(/`\{ hotKeyShare: 0\.05, largestGb: 0\.04 \}`/);
+    // Applied by hand as the text says, with SG017's raise (which it holds only with): no SG003 left.
+    const applied = lint(doc(inventory(bucketedStore(3, { hotKeyShare: 0.05, largestGb: 0.04 }), 111000, '/storeIdBucket')));
+    expect(rule(applied, 'SG003')).toBeUndefined();
+  });
+
+  it('the whole value’s 15% kept on the bucketed level (try30b/fix2): more buckets, with the share each then takes, and that converges', () => {
+    const kept = lint(doc(inventory(bucketedStore(3, { hotKeyShare: 0.15, largestGb: 0.12 }), 111000, '/storeIdBucket')));
+    const hot = rule(kept, 'SG003');
+    expect(hot).toMatchObject({ data: { buckets: 7, declaredBuckets: 3 } });
+    expect(hot?.fix).toMatch(
+      /^raise the bucket count of `\/storeIdBucket` from 3 to 7 .*, and set the figures it declares of its hottest value, now one of 7 buckets, to `\{ hotKeyShare: 0\.0642857142857, largestGb: 0\.0514285714286 \}`/,
+    );
+    const figures = hot?.data?.bucketFigures as { hotKeyShare: number; largestGb: number };
+    expect(figures.hotKeyShare).toBeCloseTo((0.15 * 3) / 7, 10);
+    // The text's figures, declared by hand with the new count, are what --fix writes; the re-lint asks nothing more.
+    expect(hot?.edits).toEqual(expect.arrayContaining([{ op: 'set', path: 'containers[0].partitionKey.paths[0].hotKeyShare', value: figures.hotKeyShare }]));
+    const byHand = lint(doc(inventory(bucketedStore(7, figures), 111000, '/storeIdBucket')));
+    expect(rule(byHand, 'SG003')).toBeUndefined();
+  });
+});
+
+describe('SG003: a bucket count judged at SG017’s raise holds only with it', () => {
+  it.each(['SG017 on', 'SG017 off'])('says N = 3 together with the raise to 111,000 RU/s (%s)', (mode) => {
+    const design = doc(inventory(flagship));
+    const findings = mode === 'SG017 on' ? lint(design) : lintWithout(design, 'SG017');
+    const hot = rule(findings, 'SG003');
+    expect(hot?.data).toMatchObject({ buckets: 3, containerRu: 111000, declaredRu: 60000 });
+    expect(hot?.fix).toMatch(/N = 3 holds only together with the raise to 111,000 RU\/s SG017 asks for/);
+  });
+
+  it('a container with the RU/s it needs says nothing of a raise', () => {
+    const hot = rule(lint(doc(inventory(flagship, 111000))), 'SG003');
+    expect(hot?.fix).toMatch(/^give the first level more values/);
+    expect(hot?.fix).not.toMatch(/holds only together with/);
+  });
+});
