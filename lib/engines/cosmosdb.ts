@@ -260,14 +260,19 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
   const { headroom } = design.thresholds;
   let ru = throughputForPeak(form, peak, headroom, containers);
   if (!Number.isFinite(ru)) return ru;
+  const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
   for (;;) {
     const count = physicalPartitionCount(throughput.mode, ru, totalGb, now);
+    const slices = keySpaceSlicesOf(layout, count);
     // The largest-share partition carries (containers × peak) ÷ slices and gets 1/count of the RU/s.
-    const needed = throughputForPeak(form, (peak * count) / keySpaceSlicesOf(layout, count), headroom, containers);
+    const needed = throughputForPeak(form, (peak * count) / slices, headroom, containers);
     if (ru >= needed) return ru;
-    // Not past the first RU/s with one partition more: that split may even the layout out.
-    const nextCount = onGrid(form, count * COSMOS_LIMITS.physicalPartitionRequestUnits + 1);
-    ru = Math.min(needed, nextCount);
+    // After an uneven split the slices stay until the count reaches twice them (`largestShareSlices`), and no partition
+    // gets more than 10,000 RU/s (the count is at least ⌈RU/s ÷ 10,000⌉): where the largest share alone needs more (by
+    // more than rounding), no count before that doubling serves it, so the next one tried is the doubling's.
+    const unservedUntilDoubling = slices < count && ((peak / headroom) * containers) / slices > partitionMax * (1 + 1e-6);
+    // Otherwise not past the first RU/s with one partition more: that split may even the layout out.
+    ru = unservedUntilDoubling ? onGrid(form, (2 * slices - 1) * partitionMax + 1) : Math.min(needed, onGrid(form, count * partitionMax + 1));
   }
 }
 
