@@ -14,12 +14,12 @@ import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding'
 import {
   amongCarried,
   COSMOS_LIMITS,
+  countPhysicalPartitions,
   creationRequestUnits,
   evenInPlaceThroughput,
   judgedNeighbourLoad,
   neighbourLoad,
   partitionedRequestUnits,
-  physicalPartitionCount,
   profileOf,
   sharedContainers,
   type LoadDimension,
@@ -597,7 +597,7 @@ export interface NewContainerPath {
 export function newContainerPath(design: CosmosKeyDesign, requestUnits: number, partitions: number): NewContainerPath | undefined {
   const mode = design.throughput?.mode;
   if (mode === undefined || mode === 'serverless') return undefined;
-  const created = physicalPartitionCount(mode, requestUnits, design.totalGb);
+  const created = countPhysicalPartitions(mode, requestUnits, design.totalGb);
   return created > partitions ? { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created } : undefined;
 }
 
@@ -791,7 +791,7 @@ export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: n
   const containers = sharedContainers(design);
   return Object.assign({}, design, {
     throughput: Object.assign({}, throughput, { requestUnits: ru / containers }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
-    physicalPartitions: physicalPartitionCount(throughput.mode, ru, design.totalGb, nowCount),
+    physicalPartitions: countPhysicalPartitions(throughput.mode, ru, design.totalGb, nowCount),
     splitFrom: design.splitFrom ?? nowCount,
   });
 }
@@ -830,8 +830,8 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
   const value = raise.databaseRequestUnits ?? raise.requestUnits;
   const gb = storedGb(design, copies) ?? design.totalGb;
-  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
-  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
+  const partitions = countPhysicalPartitions(throughput.mode, value, gb, raise.partitions);
+  const counted = countPhysicalPartitions(throughput.mode, value, gb, design.physicalPartitions);
   return [
     { op: 'set', path: throughput.path, value },
     ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
