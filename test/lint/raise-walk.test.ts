@@ -5,9 +5,18 @@
  */
 import { normalize, type CosmosContainerDesign } from '../../lib';
 import type { CosmosKeyDesign } from '../../lib/design/key-design';
-import { COSMOS_LIMITS, evenInPlaceThroughput, keySpaceSlicesOf, partitionedRequestUnits, physicalPartitionCount, sharedContainers } from '../../lib/engines';
+import {
+  amongCarried,
+  COSMOS_LIMITS,
+  evenInPlaceThroughput,
+  judgedNeighbourLoad,
+  keySpaceSlicesOf,
+  partitionedRequestUnits,
+  physicalPartitionCount,
+  sharedContainers,
+} from '../../lib/engines';
 import { gridFormOf, onGrid, throughputForPeak } from '../../lib/engines/cosmos-grid';
-import { raisedInPlaceTo } from '../../lib/lint/physical-partition';
+import { firstLevelSpan, raisedInPlaceTo, raisedLayoutAt, raisedLayouts, throughputServing, type RaisedThroughput } from '../../lib/lint/physical-partition';
 import { container } from '../fixtures';
 
 const normalized = (input: CosmosContainerDesign) => normalize(input).designs[0].design as CosmosKeyDesign;
@@ -57,5 +66,54 @@ describe("SG017's raise in place (evenInPlaceThroughput) skips the counts an une
   it('finds the RU/s a walk of every partition count finds', () => {
     const peaks = [...peaksAround(160), 63_000, 164_000, 2_000_000, 9_999_999];
     for (const d of LAYOUTS) for (const peak of peaks) expect([peak, evenInPlaceThroughput(d, peak)]).toEqual([peak, evenInPlaceWalk(d, peak)]);
+  });
+});
+
+type ServedLoad = Parameters<typeof throughputServing>[1];
+
+/** `throughputServing` one grid point at a time: the first raise of `raisedLayouts` whose check holds. */
+function servingWalk(d: CosmosKeyDesign, load: ServedLoad): RaisedThroughput | undefined {
+  const { headroom } = d.thresholds;
+  const value = amongCarried({ hot: load.hot, rest: load.total - load.hot, cardinality: load.cardinality }, sharedContainers(d));
+  for (const { raise } of raisedLayouts(d)) {
+    const onePartition = judgedNeighbourLoad(value, raise.keySpaceSlices, headroom * raise.each);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, value.rest, raise.keySpaceSlices);
+    if (load.hot + span.neighbours <= span.spanned * headroom * raise.each + 1e-9) return raise;
+  }
+  return undefined;
+}
+
+describe('the least raise that serves a hot value (throughputServing) skips what cannot serve it', () => {
+  it('finds the raise a walk of every grid point finds: one value or a first level spanning partitions, hot or among alike values', () => {
+    for (const d of LAYOUTS) {
+      for (const hot of [5_000, 7_999, 8_000.0000001, 12_000]) {
+        for (const total of [hot * 1.5, 900_000]) {
+          for (const cardinality of [3, total / hot]) {
+            for (const gb of [0, 120]) {
+              const load = { hot, total, cardinality, gb };
+              expect([load, throughputServing(d, load)]).toEqual([load, servingWalk(d, load)]);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('walks every grid point from the declared RU/s to the quota, each with the count a raise in place leaves', () => {
+    const raises = [...raisedLayouts(LAYOUTS[2])].map(({ raise }) => raise);
+    // 50,000 to 1,000,000 RU/s in steps of 100; 5 partitions up to 50,000, then one per 10,000.
+    expect(raises.map((r) => r.requestUnits)).toEqual(Array.from({ length: 9_501 }, (_, i) => 50_000 + i * 100));
+    expect(raises.map((r) => r.partitions)).toEqual(raises.map((r) => Math.max(5, Math.ceil(r.requestUnits / 10_000))));
+  });
+});
+
+describe('the layout a raise to given RU/s leaves (raisedLayoutAt) is the one raisedLayouts walks to', () => {
+  it('on the grid, off it and past either end, on a dedicated container and a shared database', () => {
+    for (const d of LAYOUTS) {
+      const layouts = [...raisedLayouts(d)];
+      const at = (requestUnits: number) => layouts.find((l) => l.raise.requestUnits === requestUnits)?.design;
+      const some = [layouts[0], layouts[1], layouts[777], layouts[layouts.length - 1]].map((l) => l.raise.requestUnits);
+      for (const requestUnits of [...some, some[1] + 50, 300, 2_000_000, some[2] / 3]) expect(raisedLayoutAt(d, requestUnits)).toEqual(at(requestUnits));
+    }
   });
 });
