@@ -769,16 +769,23 @@ export function throughputServing(
  * `below` when given. Each with the physical partitions it leaves (up to P × 10,000 RU/s the container keeps its P,
  * beyond that it splits to ⌈RU/s ÷ 10,000⌉: "Best practices for scaling provisioned throughput", as
  * `physicalPartitionCount` counts them) and the design as it is once raised, with that count declared, for checks
- * that judge a layout on the engine's own `physicalShare`. Nothing for serverless or undeclared throughput.
+ * that judge a layout on the engine's own `physicalShare`. With `roomFor`, a peak, only the raises whose RU/s leave
+ * room for a count of shards or buckets at it (`roomForCounts`). Nothing for serverless or undeclared throughput.
  */
 export function* raisedLayouts(
   design: CosmosKeyDesign,
   below?: number,
+  roomFor?: number,
 ): Generator<{ readonly raise: RaisedThroughput; readonly design: CosmosKeyDesign }, void, undefined> {
   const grid = raiseGrid(design, below);
   if (!grid) return;
+  // The room a count needs only grows with the raise's RU/s: none at a stretch's end is none in it, else its first point with room is halved to.
+  const room = (ru: number) => roomFor === undefined || roomForCounts(roomFor, ru / grid.containers, design.thresholds.headroom);
   for (const { from, to, partitions } of partitionStretches(grid)) {
-    for (let ru = from; ru <= to; ru += grid.step) yield { raise: raiseAt(grid, ru, partitions), design: raisedInPlaceTo(design, ru, grid.nowCount) };
+    if (!room(to)) continue;
+    for (let ru = leastOnGrid(from, to, grid.step, room); ru <= to; ru += grid.step) {
+      yield { raise: raiseAt(grid, ru, partitions), design: raisedInPlaceTo(design, ru, grid.nowCount) };
+    }
   }
 }
 
@@ -981,11 +988,10 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   if (fewestCount === undefined || fewestCount > cap) return undefined;
   const peak = a.total.reads + a.total.writes;
   let least: ShardRaise | undefined;
-  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
-    // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
-    // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
-    // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
-    if (!roomForCounts(peak, raise.requestUnits, headroom)) continue;
+  // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
+  // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
+  // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
+  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign, undefined, peak)) {
     const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
     const at = (n: number): ShardRaise => {

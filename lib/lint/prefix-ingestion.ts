@@ -1232,10 +1232,9 @@ function bucketRaises(
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const peak = peakOf(design);
   let least: BucketRaise | undefined;
-  for (const { raise, design: raised } of raisedLayouts(design, below)) {
+  // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
+  for (const { raise, design: raised } of raisedLayouts(design, below, peak)) {
     const { partitions } = raise;
-    // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
-    if (!roomForCounts(peak, raise.requestUnits, design.thresholds.headroom)) continue;
     // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
     const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
     if (!serves(cap)) continue;

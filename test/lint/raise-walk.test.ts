@@ -16,7 +16,15 @@ import {
   sharedContainers,
 } from '../../lib/engines';
 import { gridFormOf, onGrid, throughputForPeak } from '../../lib/engines/cosmos-grid';
-import { firstLevelSpan, raisedInPlaceTo, raisedLayoutAt, raisedLayouts, throughputServing, type RaisedThroughput } from '../../lib/lint/physical-partition';
+import {
+  firstLevelSpan,
+  raisedInPlaceTo,
+  raisedLayoutAt,
+  raisedLayouts,
+  roomForCounts,
+  throughputServing,
+  type RaisedThroughput,
+} from '../../lib/lint/physical-partition';
 import { container } from '../fixtures';
 
 const normalized = (input: CosmosContainerDesign) => normalize(input).designs[0].design as CosmosKeyDesign;
@@ -104,6 +112,21 @@ describe('the least raise that serves a hot value (throughputServing) skips what
     // 50,000 to 1,000,000 RU/s in steps of 100; 5 partitions up to 50,000, then one per 10,000.
     expect(raises.map((r) => r.requestUnits)).toEqual(Array.from({ length: 9_501 }, (_, i) => 50_000 + i * 100));
     expect(raises.map((r) => r.partitions)).toEqual(raises.map((r) => Math.max(5, Math.ceil(r.requestUnits / 10_000))));
+  });
+
+  it('with a peak to leave room for, starts at the first raise that does (roomForCounts), below a raise or not', () => {
+    for (const d of LAYOUTS) {
+      for (const [peak, below] of [
+        [300_000, undefined],
+        [96_000, 150_000],
+        [9_999_999, undefined],
+        [100, 30_000],
+      ]) {
+        const roomy = [...raisedLayouts(d, below, peak)].map((l) => l.raise);
+        const walked = [...raisedLayouts(d, below)].map((l) => l.raise).filter((r) => roomForCounts(peak as number, r.requestUnits, d.thresholds.headroom));
+        expect(roomy).toEqual(walked);
+      }
+    }
   });
 });
 
