@@ -159,6 +159,11 @@ function checkPartitionArguments(mode: unknown, requestUnits: unknown, totalGb: 
  */
 export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits: number | undefined, totalGb = 0, existing?: number): number {
   checkPartitionArguments(mode, requestUnits, totalGb, existing);
+  return countPhysicalPartitions(mode, requestUnits, totalGb, existing);
+}
+
+/** `physicalPartitionCount` for the core's own callers, whose figures a normalized design already checked. */
+export function countPhysicalPartitions(mode: CosmosThroughputMode, requestUnits: number | undefined, totalGb = 0, existing?: number): number {
   const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
   if (mode === 'serverless' || requestUnits === undefined) return Math.max(1, byStorage, existing ?? 0);
   const minimum = Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
@@ -220,7 +225,7 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const count = physicalPartitionCount(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  const count = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
   const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
   const keySpaceSlices = keySpaceSlicesOf(design, count);
@@ -255,19 +260,24 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
   // A shared database's RU/s are split over its busy containers, and its partitions serve them all: the RU/s and the
   // partition counts here are the database's, and the largest-share partition carries that share of every busy container.
   const containers = sharedContainers(design);
-  const now = physicalPartitionCount(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  const now = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
   const layout = { totalGb, splitFrom: design.splitFrom ?? now };
   const { headroom } = design.thresholds;
   let ru = throughputForPeak(form, peak, headroom, containers);
   if (!Number.isFinite(ru)) return ru;
+  const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
   for (;;) {
-    const count = physicalPartitionCount(throughput.mode, ru, totalGb, now);
+    const count = countPhysicalPartitions(throughput.mode, ru, totalGb, now);
+    const slices = keySpaceSlicesOf(layout, count);
     // The largest-share partition carries (containers × peak) ÷ slices and gets 1/count of the RU/s.
-    const needed = throughputForPeak(form, (peak * count) / keySpaceSlicesOf(layout, count), headroom, containers);
+    const needed = throughputForPeak(form, (peak * count) / slices, headroom, containers);
     if (ru >= needed) return ru;
-    // Not past the first RU/s with one partition more: that split may even the layout out.
-    const nextCount = onGrid(form, count * COSMOS_LIMITS.physicalPartitionRequestUnits + 1);
-    ru = Math.min(needed, nextCount);
+    // After an uneven split the slices stay until the count reaches twice them (`largestShareSlices`), and no partition
+    // gets more than 10,000 RU/s (the count is at least ⌈RU/s ÷ 10,000⌉): where the largest share alone needs more (by
+    // more than rounding), no count before that doubling serves it, so the next one tried is the doubling's.
+    const unservedUntilDoubling = slices < count && ((peak / headroom) * containers) / slices > partitionMax * (1 + 1e-6);
+    // Otherwise not past the first RU/s with one partition more: that split may even the layout out.
+    ru = unservedUntilDoubling ? onGrid(form, (2 * slices - 1) * partitionMax + 1) : Math.min(needed, onGrid(form, count * partitionMax + 1));
   }
 }
 
@@ -287,7 +297,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
   // and the database's partitions divide the database's RU/s.
   const requestUnits = partitioned / sharedContainers(design);
-  const count = physicalPartitionCount(throughput.mode, partitioned, totalGb, now.count);
+  const count = countPhysicalPartitions(throughput.mode, partitioned, totalGb, now.count);
   const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
@@ -303,7 +313,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
  */
 function movedFromServerless(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions & { readonly movedMode: true } {
   const requestUnits = throughputForPeak('manual', peak, design.thresholds.headroom, 1);
-  const count = physicalPartitionCount('manual', requestUnits, design.totalGb, now.count);
+  const count = countPhysicalPartitions('manual', requestUnits, design.totalGb, now.count);
   return {
     count,
     countedBy: now.countedBy,

@@ -34,6 +34,7 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 export {
   amongCarried,
   COSMOS_LIMITS,
+  countPhysicalPartitions,
   creationRequestUnits,
   evenInPlaceThroughput,
   keySpaceSlicesOf,

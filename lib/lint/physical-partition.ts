@@ -14,12 +14,13 @@ import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding'
 import {
   amongCarried,
   COSMOS_LIMITS,
+  countPhysicalPartitions,
   creationRequestUnits,
   evenInPlaceThroughput,
   judgedNeighbourLoad,
+  keySpaceSlicesOf,
   neighbourLoad,
   partitionedRequestUnits,
-  physicalPartitionCount,
   profileOf,
   sharedContainers,
   type LoadDimension,
@@ -597,7 +598,7 @@ export interface NewContainerPath {
 export function newContainerPath(design: CosmosKeyDesign, requestUnits: number, partitions: number): NewContainerPath | undefined {
   const mode = design.throughput?.mode;
   if (mode === undefined || mode === 'serverless') return undefined;
-  const created = physicalPartitionCount(mode, requestUnits, design.totalGb);
+  const created = countPhysicalPartitions(mode, requestUnits, design.totalGb);
   return created > partitions ? { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created } : undefined;
 }
 
@@ -710,10 +711,15 @@ export interface FirstLevelSpan {
  */
 export function firstLevelSpan(gb: number, onePartition: number, rest: number, keySpaceSlices: number): FirstLevelSpan {
   const filled = gb / COSMOS_LIMITS.physicalPartitionGb;
-  // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
-  const spanned = Math.max(1, Math.ceil(filled - 1e-9));
+  const spanned = spannedPartitions(gb);
   if (spanned === 1) return { spanned, filledAlone: 0, neighbours: onePartition };
   return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * neighbourLoad(rest, keySpaceSlices) };
+}
+
+/** The physical partitions a first-level value holding `gb` spans (`firstLevelSpan`): one per 50 GB, at least one. */
+function spannedPartitions(gb: number): number {
+  // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
+  return Math.max(1, Math.ceil(gb / COSMOS_LIMITS.physicalPartitionGb - 1e-9));
 }
 
 /**
@@ -721,23 +727,38 @@ export function firstLevelSpan(gb: number, onePartition: number, rest: number, k
  * `gb` (a hierarchical key's first-level value, which spans one physical partition per 50 GB: `firstLevelSpan`; 0,
  * one partition, otherwise). It fits when hot ≤ spanned × headroom × RU ÷ P − the neighbours there, neighbours
  * counted by the same `judgedNeighbourLoad` SG003's physical share uses (`cardinality` tells a uniform key from a hot
- * one there). Undefined for serverless, or when no RU/s up to the
+ * one there). The least such raise of `raisedLayouts`, or undefined for serverless, or when no RU/s up to the
  * quota serves it.
  */
 export function throughputServing(
   design: CosmosKeyDesign,
   load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly gb?: number },
 ): RaisedThroughput | undefined {
+  const grid = raiseGrid(design);
+  if (!grid) return undefined;
   const { headroom } = design.thresholds;
   const { hot, total, cardinality } = load;
   // On a shared database's partitions, every busy container's keys are the value's neighbours.
-  const value = amongCarried({ hot, rest: total - hot, cardinality }, sharedContainers(design));
-  for (const { raise } of raisedLayouts(design)) {
+  const value = amongCarried({ hot, rest: total - hot, cardinality }, grid.containers);
+  // No raise gives a physical partition more than 10,000 RU/s (the count is at least ⌈RU/s ÷ 10,000⌉, "Best practices
+  // for scaling provisioned throughput"): a value above what its span's partitions could ever give it, beside neighbours
+  // that only add to it, is served by none.
+  const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
+  if (value.rest >= 0 && hot > spannedPartitions(load.gb ?? 0) * headroom * partitionMax + 1e-9) return undefined;
+  const serves = (raise: RaisedThroughput): boolean => {
     const { each, keySpaceSlices } = raise;
     // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
     const onePartition = judgedNeighbourLoad(value, keySpaceSlices, headroom * each);
     const span = firstLevelSpan(load.gb ?? 0, onePartition, value.rest, keySpaceSlices);
-    if (hot + span.neighbours <= span.spanned * headroom * each + 1e-9) return raise;
+    return hot + span.neighbours <= span.spanned * headroom * each + 1e-9;
+  };
+  for (const { from, to, partitions } of partitionStretches(grid)) {
+    const at = (ru: number) => raiseAt(grid, ru, partitions);
+    // Within a stretch only each partition's RU/s grow, and the span's usable RU/s with them, by headroom × a grid step
+    // ÷ P at each point; the neighbours never grow (judged at the average partition's load once the value's bias is a
+    // sliver of the usable RU/s, `judgedNeighbourLoad`, no more than the expectation but for rounding, far below what a
+    // step adds). So the check fails, then holds to the stretch's end: where it holds there, its first point is halved to.
+    if (serves(at(to))) return at(leastOnGrid(from, to, grid.step, (ru) => serves(at(ru))));
   }
   return undefined;
 }
@@ -748,37 +769,119 @@ export function throughputServing(
  * `below` when given. Each with the physical partitions it leaves (up to P × 10,000 RU/s the container keeps its P,
  * beyond that it splits to ⌈RU/s ÷ 10,000⌉: "Best practices for scaling provisioned throughput", as
  * `physicalPartitionCount` counts them) and the design as it is once raised, with that count declared, for checks
- * that judge a layout on the engine's own `physicalShare`. Nothing for serverless or undeclared throughput.
+ * that judge a layout on the engine's own `physicalShare`. With `roomFor`, a peak, only the raises whose RU/s leave
+ * room for a count of shards or buckets at it (`roomForCounts`). Nothing for serverless or undeclared throughput.
  */
 export function* raisedLayouts(
   design: CosmosKeyDesign,
   below?: number,
+  roomFor?: number,
 ): Generator<{ readonly raise: RaisedThroughput; readonly design: CosmosKeyDesign }, void, undefined> {
+  const grid = raiseGrid(design, below);
+  if (!grid) return;
+  // The room a count needs only grows with the raise's RU/s: none at a stretch's end is none in it, else its first point with room is halved to.
+  const room = (ru: number) => roomFor === undefined || roomForCounts(roomFor, ru / grid.containers, design.thresholds.headroom);
+  for (const { from, to, partitions } of partitionStretches(grid)) {
+    if (!room(to)) continue;
+    for (let ru = leastOnGrid(from, to, grid.step, room); ru <= to; ru += grid.step) {
+      yield { raise: raiseAt(grid, ru, partitions), design: raisedInPlaceTo(design, ru, grid.nowCount) };
+    }
+  }
+}
+
+/**
+ * The design as the raise of `raisedLayouts` to `requestUnits` (the container's RU/s, its part of a shared database's)
+ * leaves it, its physical partitions declared; undefined where no raise on that grid is to those RU/s.
+ */
+export function raisedLayoutAt(design: CosmosKeyDesign, requestUnits: number): CosmosKeyDesign | undefined {
+  const grid = raiseGrid(design);
+  if (!grid) return undefined;
+  const ru = Math.round(requestUnits * grid.containers);
+  const onGrid = ru >= grid.first && ru <= grid.last && ru % grid.step === 0 && ru / grid.containers === requestUnits;
+  return onGrid ? raisedInPlaceTo(design, ru, grid.nowCount) : undefined;
+}
+
+/** The grid `raisedLayouts` walks for a design (`raiseGrid`), and what every raise on it is figured from. */
+interface RaiseGrid {
+  readonly design: CosmosKeyDesign;
+  readonly mode: Exclude<CosmosThroughput['mode'], 'serverless'>;
+  /** The declared RU/s: a shared database's, else the container's. */
+  readonly declared: number;
+  readonly containers: number;
+  /** The physical partitions the container has now, and the even layout a raise splits from. */
+  readonly nowCount: number;
+  readonly splitFrom: number;
+  /** The grid's step, and its first and last RU/s searched. */
+  readonly step: number;
+  readonly first: number;
+  readonly last: number;
+}
+
+/**
+ * The grid a raise in place of `design`'s RU/s is searched on: the declared form's, from the declared RU/s up to the
+ * quota and strictly below `below` (a container's part, so × the busy containers: on the grid but for rounding, which
+ * the 1e-6 absorbs). A shared database is raised as a whole, on its grid and its quota; its busy containers each get
+ * their part. Undefined for serverless or undeclared throughput.
+ */
+function raiseGrid(design: CosmosKeyDesign, below?: number): RaiseGrid | undefined {
   const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
   const declared = throughput && partitionedRequestUnits(throughput);
-  if (!throughput || throughput.mode === 'serverless' || declared === undefined || !now) return;
+  if (!throughput || throughput.mode === 'serverless' || declared === undefined || !now) return undefined;
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
-  // A shared database is raised as a whole, on its grid and its quota; its busy containers each get their part.
   const containers = sharedContainers(design);
-  const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below * containers - step + 1e-6);
+  const last = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : Math.floor((below * containers + 1e-6) / step) * step - step);
   // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
   const splitFrom = design.splitFrom ?? now.count;
-  for (let ru = Math.ceil(declared / step) * step; ru <= top; ru += step) {
-    const raised = raisedInPlaceTo(design, ru, now.count);
-    const partitions = raised.physicalPartitions as number;
-    const requestUnits = ru / containers;
-    // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
-    const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
-    const newContainer = newContainerPath(design, ru, partitions);
-    const database = throughput.mode === 'shared' ? { databaseRequestUnits: ru, sharedBy: containers } : {};
-    // An autoscale maximum is billed at least 10% every hour: a raise raises that floor ("Autoscale FAQ", pricing).
-    const floor = throughput.mode === 'autoscale' ? { billedFloor: { now: declared * AUTOSCALE_FLOOR, raised: ru * AUTOSCALE_FLOOR } } : {};
-    yield {
-      raise: { requestUnits, ...database, ...floor, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
-      design: raised,
-    };
+  return { design, mode: throughput.mode, declared, containers, nowCount: now.count, splitFrom, step, first: Math.ceil(declared / step) * step, last };
+}
+
+/**
+ * `grid` in stretches of one count of physical partitions: a raise in place keeps the P it has up to P × 10,000 RU/s
+ * and splits to ⌈RU/s ÷ 10,000⌉ beyond ("Best practices for scaling provisioned throughput"), so within a stretch the
+ * count and the key space's slices are fixed, and only each partition's RU/s grow with the raise.
+ */
+function* partitionStretches(grid: RaiseGrid): Generator<{ readonly from: number; readonly to: number; readonly partitions: number }, void, undefined> {
+  for (let from = grid.first; from <= grid.last;) {
+    const partitions = countPhysicalPartitions(grid.mode, from, grid.design.totalGb, grid.nowCount);
+    const to = Math.min(grid.last, partitions * COSMOS_LIMITS.physicalPartitionRequestUnits);
+    yield { from, to, partitions };
+    from = to + grid.step;
   }
+}
+
+/** The raise to `ru` on `grid`, which leaves `partitions` physical partitions (`partitionStretches`). */
+function raiseAt(grid: RaiseGrid, ru: number, partitions: number): RaisedThroughput {
+  const { design, mode, declared, containers, splitFrom } = grid;
+  // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on the raised design reads it.
+  const keySpaceSlices = keySpaceSlicesOf({ totalGb: design.totalGb, splitFrom }, partitions);
+  const newContainer = newContainerPath(design, ru, partitions);
+  const database = mode === 'shared' ? { databaseRequestUnits: ru, sharedBy: containers } : {};
+  // An autoscale maximum is billed at least 10% every hour: a raise raises that floor ("Autoscale FAQ", pricing).
+  const floor = mode === 'autoscale' ? { billedFloor: { now: declared * AUTOSCALE_FLOOR, raised: ru * AUTOSCALE_FLOOR } } : {};
+  return {
+    requestUnits: ru / containers,
+    ...database,
+    ...floor,
+    partitions,
+    each: ru / partitions,
+    keySpaceSlices,
+    splitFrom,
+    ...(newContainer ? { newContainer } : {}),
+  };
+}
+
+/** The least of the grid points `step` apart from `from` to `to` at which `holds`: one that holds at `to`, and from its first point on. */
+function leastOnGrid(from: number, to: number, step: number, holds: (ru: number) => boolean): number {
+  // Indices of the points: `below` one where it does not hold (or before the first), `at` one where it does.
+  let below = -1;
+  let at = (to - from) / step;
+  while (at - below > 1) {
+    const middle = Math.floor((below + at) / 2);
+    if (holds(from + middle * step)) at = middle;
+    else below = middle;
+  }
+  return from + at * step;
 }
 
 /**
@@ -791,7 +894,7 @@ export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: n
   const containers = sharedContainers(design);
   return Object.assign({}, design, {
     throughput: Object.assign({}, throughput, { requestUnits: ru / containers }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
-    physicalPartitions: physicalPartitionCount(throughput.mode, ru, design.totalGb, nowCount),
+    physicalPartitions: countPhysicalPartitions(throughput.mode, ru, design.totalGb, nowCount),
     splitFrom: design.splitFrom ?? nowCount,
   });
 }
@@ -830,8 +933,8 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
   const value = raise.databaseRequestUnits ?? raise.requestUnits;
   const gb = storedGb(design, copies) ?? design.totalGb;
-  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
-  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
+  const partitions = countPhysicalPartitions(throughput.mode, value, gb, raise.partitions);
+  const counted = countPhysicalPartitions(throughput.mode, value, gb, design.physicalPartitions);
   return [
     { op: 'set', path: throughput.path, value },
     ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
@@ -885,11 +988,10 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   if (fewestCount === undefined || fewestCount > cap) return undefined;
   const peak = a.total.reads + a.total.writes;
   let least: ShardRaise | undefined;
-  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
-    // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
-    // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
-    // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
-    if (!roomForCounts(peak, raise.requestUnits, headroom)) continue;
+  // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
+  // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
+  // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
+  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign, undefined, peak)) {
     const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
     const at = (n: number): ShardRaise => {

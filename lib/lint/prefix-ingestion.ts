@@ -50,6 +50,7 @@ import {
   raiseEdits,
   raiseInPlace,
   raiseLeadsKeyChange,
+  raisedLayoutAt,
   raisedLayouts,
   roomForCounts,
   reachableDimensions,
@@ -1147,7 +1148,7 @@ function noBucketCountHit(
   const peakLoad = peakOf(design);
   const largest = largestShareData(physical, peakLoad, headroom);
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
-  const raised = least && raisedTo(design, least.requestUnits);
+  const raised = least && raisedLayoutAt(design, least.requestUnits);
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
   const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
   if (sliver && !fix && !raise) return undefined;
@@ -1221,7 +1222,7 @@ function raisesInCostOrder(
   ].sort((x, y) => cheaperFirst(x.costed, y.costed));
   const spelled = options.find((o) => o.kind !== 'asIs')?.raise as BucketRaise | undefined;
   // A level bucketed already has its own fix at the raise (more buckets of it): no synthetic level to spell out.
-  const raisedDesign = spelled && synthetic ? raisedTo(design, spelled.requestUnits) : undefined;
+  const raisedDesign = spelled && synthetic ? raisedLayoutAt(design, spelled.requestUnits) : undefined;
   const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
   const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
   const dearer = (option: (typeof options)[number], note: PrefixIngestionId) => (option.costed.cost > option.raise.requestUnits ? [note] : []);
@@ -1256,16 +1257,10 @@ function raisesInCostOrder(
 
 /** The attribute a synthetic first level of `buckets` hashes at `raise` (`bucketSourceFor`), which a query must give to read one bucket. */
 function hashedSource(design: CosmosKeyDesign, first: KeyAttribute, raise: RaisedThroughput, buckets: number): string {
-  const raised = raisedTo(design, raise.requestUnits) ?? design;
+  const raised = raisedLayoutAt(design, raise.requestUnits) ?? design;
   const load = prefixLoad(raised, first, first.hotKeyShare);
   const deeper = design.primaryKey.partitionKey.slice(1);
   return load ? (bucketSourceFor(raised, deeper, load, buckets).data.source as string) : bucketSource(deeper);
-}
-
-/** The design as a raise in place to `requestUnits` leaves it (`raisedLayouts`), its physical partitions declared. */
-function raisedTo(design: CosmosKeyDesign, requestUnits: number): CosmosKeyDesign | undefined {
-  for (const layout of raisedLayouts(design)) if (layout.raise.requestUnits === requestUnits) return layout.design;
-  return undefined;
 }
 
 /** A raise of the container's RU/s in place, and the bucket count at which a synthetic first level then serves the hottest value. */
@@ -1296,10 +1291,9 @@ function bucketRaises(
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const peak = peakOf(design);
   let least: BucketRaise | undefined;
-  for (const { raise, design: raised } of raisedLayouts(design, below)) {
+  // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
+  for (const { raise, design: raised } of raisedLayouts(design, below, peak)) {
     const { partitions } = raise;
-    // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
-    if (!roomForCounts(peak, raise.requestUnits, design.thresholds.headroom)) continue;
     // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
     const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
     if (!serves(cap)) continue;
