@@ -112,7 +112,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
 export const shardSourceCannotSpread = defineRule({
   id: 'SG018',
   title: 'shard-source-cannot-spread',
-  summary: 'A calculated shard key whose source attribute cannot fill the shards, changes, or cannot vary for an item updated in place',
+  summary: 'A calculated shard source that cannot fill the shards, changes, or is fixed for an in-place update',
   severity: 'error',
   thresholds: ['headroom'],
   fires:
