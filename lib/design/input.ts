@@ -234,6 +234,14 @@ export interface AccessPatternDesign {
    *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
+  /** DynamoDB: what one read of this pattern returns from an unsharded key value, in KB (its items' sizes summed).
+   *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit, per request
+   *  ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
+   *  each shard ⌈resultKb ÷ N ÷ 4⌉ units (at least one), not 1/N of the unsharded read's: the shards divide its reads
+   *  only by that (SG003). Not for a page read (`limit`): each shard then reads a page of its own.
+   *  @default - unknown: each shard is charged what the unsharded read was (a result under 4 KB), so the shards take
+   *  none of its reads off the hottest value's partition */
+  readonly resultKb?: number;
   /** What satisfies the read. `all`: it wants every item it matches, so on a random-sharded key (or a
    *  calculated one read without its source attribute) it must query every shard (`fanOut`), or it sees
    *  1/N of them (SG009). `any`: any item it matches will do, as a work queue's poll for queued jobs:

@@ -8,8 +8,9 @@ import { keySpaceCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
+import { gatheredReads } from './gathered-reads';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -124,10 +125,8 @@ export class DesignAnalysis {
 
   /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
   get declaredAttributes(): readonly DeclaredAttribute[] {
-    this.#declaredAttributes ??= declaredAttributes(
-      this.spaces.map((a) => a.space),
-      this.profile.localIndexes(this.design),
-    );
+    // From the key spaces themselves (`#indexes`), not their analyses: an analysis asks for these while it is built.
+    this.#declaredAttributes ??= declaredAttributes([...this.#indexes.values()], this.profile.localIndexes(this.design));
     return this.#declaredAttributes;
   }
 
@@ -179,8 +178,13 @@ export class SpaceAnalysis {
   /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
    *  a page at a time. A paged query over N shards reads a page from each shard and merges them (every
    *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
-   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works"). */
-  readonly readsSpread: boolean;
+   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works").
+   *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
+   *  function of the shard count where only some of the reads spread. */
+  readonly readsSpread: ReadSpread;
+  /** DynamoDB: the declared patterns whose reads query every shard, each shard charged in full (a result under 4 KB, or
+   *  no `resultKb`), empty where only reads no pattern declares are; undefined where no such read is counted. */
+  readonly gatheredReads: readonly string[] | undefined;
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -229,11 +233,23 @@ export class SpaceAnalysis {
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
     this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(space, p)) : [];
-    this.readsSpread = this.collection && this.pagedReads.length === 0;
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
     this.inherited = inheritedWrites(design, space, profile);
+    // The attribute a calculated shard is (or a fix would be) hashed on, which a read that gives it finds one shard by, as
+    // the plan picks it (no random sharding declared, no table item's writes to spread; a declared source only where it
+    // can spread the load, else the plan's shards are random), at the least count.
+    const source =
+      space.sharding?.strategy === 'random' || this.inherited
+        ? undefined
+        : spreadingShardSource(design, space, owner.patternsOn(space), space.sharding?.shards, owner.declaredAttributes);
+    const gathered =
+      this.collection && this.pagedReads.length === 0
+        ? gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { unitKb: profile.queryReadUnitKb, source })
+        : undefined;
+    this.readsSpread = gathered?.spread ?? false;
+    this.gatheredReads = gathered?.unspread;
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
@@ -354,7 +370,8 @@ export class SpaceAnalysis {
    * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
    */
   spreadReadsBesideNeighbours(): boolean {
-    return this.readsSpread && this.owner.partitionNeighbours !== undefined;
+    // Reads spread only in part (gathered-reads.ts) can be over at every count by what the shards never divide.
+    return this.readsSpread === true && this.owner.partitionNeighbours !== undefined;
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
@@ -597,7 +614,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
   // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
-  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsSpread));
+  // Reads the shards divide only in part (DynamoDB reads gathered from every shard, gathered-reads.ts) count as divided
+  // where some count fits them; else, as reads no count divides, they call for copies or a cache.
+  const readsDivide =
+    readsSpread === true || (readsSpread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 })));
+  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide));
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), analysis.countToTry('random', hot, unsharded));
