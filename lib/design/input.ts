@@ -238,9 +238,10 @@ export interface AccessPatternDesign {
    *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit, per request
    *  ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
    *  each shard ⌈resultKb ÷ N ÷ 4⌉ units (at least one), not 1/N of the unsharded read's: the shards divide its reads
-   *  only by that (SG003). Not for a page read (`limit`): each shard then reads a page of its own.
-   *  @default - unknown: each shard is charged what the unsharded read was (a result under 4 KB), so the shards take
-   *  none of its reads off the hottest value's partition */
+   *  only by that (SG003); a result of 4 KB or less, not at all. Not for a page read (`limit`): each shard's Query must
+   *  return up to `limit` items for the page to be merged, so each is charged what the unsharded read was anyway.
+   *  @default - unknown: a read of the whole collection is taken to return over N × 4 KB, so N shards each take 1/N of
+   *  its units; a fix whose shard count relies on that says so */
   readonly resultKb?: number;
   /** What satisfies the read. `all`: it wants every item it matches, so on a random-sharded key (or a
    *  calculated one read without its source attribute) it must query every shard (`fanOut`), or it sees

@@ -329,7 +329,7 @@ const accessPattern = record<AccessPatternDesign>(
     resultKb: {
       shape: num({ above: 0 }),
       optional: true,
-      doc: 'DynamoDB: KB one read returns from an unsharded key value; a Query is charged per 4 KB, at least one unit, per shard; default unknown: under 4 KB.',
+      doc: 'DynamoDB: KB one read returns from an unsharded key value; a Query is charged per 4 KB, at least one unit, per shard; default unknown: over N × 4 KB, split 1/N.',
     },
     wants: {
       shape: oneOf(['all', 'any']),

@@ -160,10 +160,10 @@ export const MOVED_FIGURES =
 /**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
  * shard's Query is a request of its own, charged its items' sizes summed, rounded up to 4 KB, and at least one read unit
- * ("Capacity unit consumption for read operations"). Names the assumption where no result size is declared.
+ * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb).
  */
 const GATHERED_READS =
-  "every read of the hottest {{key|key}} value{{?gatheredPatterns}} by {{gatheredPatterns|code}}{{/gatheredPatterns}}{{!gatheredPatterns}} (no access pattern declares one that finds one shard){{/gatheredPatterns}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with no result size over 4 KB declared (an access pattern's resultKb), each shard is charged what the unsharded read was, whatever the count";
+  "every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -188,11 +188,14 @@ export const ADVICE_MESSAGES = {
   // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
   // serves GetItem / BatchGetItem): repeated pages of a hot value are served from memory ("DAX: How it works").
   cachePagedWhy:
-    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
+    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, each shard's query returning up to limit items for the page to be merged, so each shard would still serve every page as the unsharded key did; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   // On a serverless container judged at SG017's move (`serverlessRu`), no count fits because that move sets the peak at
   // headroom, not because of the key: once moved, a raise in place lets shards fit (serverless-move.test.ts).
   // After noCount's remedy where the plan was copies because shards would not divide the reads (gathered-reads.ts).
   gatheredNoShards: `; write shards would not serve it either: ${GATHERED_READS}`,
+  // The same where the value is read a page at a time (limit): to merge a page, each shard's Query returns up to limit items.
+  pagedNoShards:
+    "; write shards would not serve it either: every page of {{pagedPatterns|code}} queries all the shards, and each shard's query must return up to limit items for the page to be merged, so each shard is charged what the unsharded page was, whatever the count",
   noCount:
     "{{!serverlessRu}}no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: {{/serverlessRu}}{{?serverlessRu}}no shard count fits at the {{containerRu}} RU/s of SG017's move to manual throughput, the peak at {{headroom|percent}}, which leaves no physical partition room beside a shard: once moved, a raise in place above {{containerRu}} RU/s lets one fit (lint the moved design for the count); or {{/serverlessRu}}",
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
@@ -289,6 +292,10 @@ export const ADVICE_MESSAGES = {
   fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cacheGatheredReads: `; ${GATHERED_READS}: put {{cache}} in front of them`,
+  // A DynamoDB read of a whole collection (no limit) gathered from N shards reads 1/N of it on each, rounded up to 4 KB
+  // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
+  assumesLargeReads:
+    "; N = {{shards}} assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
@@ -597,13 +604,12 @@ function scopeBeforeRandom(advice: Advice): Advice {
  */
 /**
  * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB,
- * `SpaceAnalysis.gatheredReads`): the declared patterns that read so, for the clauses that give that reason (an empty
- * object where only reads no pattern declares are); undefined where no read is counted so.
+ * `SpaceAnalysis.gatheredReads`): the declared patterns that read so, for the clauses that give that reason; undefined
+ * where no read is counted so.
  */
-function gatheredData(analysis: SpaceAnalysis): { gatheredPatterns?: readonly string[] } | undefined {
+function gatheredData(analysis: SpaceAnalysis): { gatheredPatterns: readonly string[] } | undefined {
   const names = analysis.gatheredReads;
-  if (names === undefined) return undefined;
-  return names.length > 0 ? { gatheredPatterns: names } : {};
+  return names === undefined ? undefined : { gatheredPatterns: names };
 }
 
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
@@ -611,6 +617,14 @@ function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
   const wide = analysis.plan.shards !== undefined;
   if (analysis.gatheredReads !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
   return [wide ? 'daxReadsWhyWide' : 'daxReadsWhy'];
+}
+
+/** Why write shards would not serve either, where the plan was copies because they would not divide the reads: read a
+ *  page at a time, or gathered from every shard with a small declared result. */
+function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
+  if (analysis.plan.layout !== 'replicated') return [];
+  if (analysis.pagedReads.length > 0) return ['pagedNoShards'];
+  return analysis.gatheredReads !== undefined ? ['gatheredNoShards'] : [];
 }
 
 function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false): Advice {
@@ -661,8 +675,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const n = count ?? plan.shards;
   if (n === undefined)
     return levelFirst(analysis, {
-      ids: ['noCount', ...upstream, ...(plan.layout === 'replicated' && gathered ? (['gatheredNoShards'] as const) : [])],
-      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered),
+      ids: ['noCount', ...upstream, ...noShardsWhy(analysis)],
+      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged),
     });
   const counted = Object.assign({}, base, {
     shards: n,
@@ -748,6 +762,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const fullKey = separate && form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
+  // A count that fits only if each gathered read with no declared size spreads (gathered-reads.ts) says it assumes so.
+  const assumed = analysis.fitsOnlyAssumingLargeReads(strategy, n) ? analysis.assumedReads?.patterns : undefined;
+  if (assumed) ids.push('assumesLargeReads');
   if (plan.readsNeedCache && !readsCached)
     ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : gathered ? (['cacheGatheredReads'] as const) : (['cacheItemReads'] as const)));
   // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
@@ -767,6 +784,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     separate ? { index: space.index, shardAttribute } : {},
     fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
+    assumed ? { assumedPatterns: assumed } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
     carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},
     tableRaise?.data ?? {},

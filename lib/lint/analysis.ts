@@ -182,9 +182,13 @@ export class SpaceAnalysis {
    *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
    *  function of the shard count where only some of the reads spread. */
   readonly readsSpread: ReadSpread;
-  /** DynamoDB: the declared patterns whose reads query every shard, each shard charged in full (a result under 4 KB, or
-   *  no `resultKb`), empty where only reads no pattern declares are; undefined where no such read is counted. */
+  /** DynamoDB: the declared patterns whose reads query every shard, each shard charged in full (a declared `resultKb`
+   *  of at most 4 KB); undefined where no such read is counted. */
   readonly gatheredReads: readonly string[] | undefined;
+  /** DynamoDB: the declared patterns whose reads gather the whole collection from every shard with no `resultKb`, divided
+   *  1/N on the assumption that each returns over N × 4 KB, and how the shards divide the reads were they each under
+   *  4 KB (`spreadIfSmall`): a fix that fits only on the assumption names it. Undefined where there are none. */
+  readonly assumedReads: { readonly patterns: readonly string[]; readonly spreadIfSmall: ReadSpread } | undefined;
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -250,6 +254,7 @@ export class SpaceAnalysis {
         : undefined;
     this.readsSpread = gathered?.spread ?? false;
     this.gatheredReads = gathered?.unspread;
+    this.assumedReads = gathered && gathered.assumed.length > 0 ? { patterns: gathered.assumed, spreadIfSmall: gathered.spreadIfSmall } : undefined;
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
@@ -295,8 +300,8 @@ export class SpaceAnalysis {
    * put counted already are the ones the new shard makes, not 2 more. A calculated shard spreads none: every attribute
    * of that item, hashed, names the same shard.
    */
-  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot): Loads {
-    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): Loads {
+    const stored = storedKeyLoads(loads, layout, n, spread);
     if (this.inherited === undefined || n <= 1) return stored;
     if (layout === 'random') return { reads: stored.reads, writes: (2 * stored.writes) / this.inherited.writesPerUpdate };
     return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
@@ -375,10 +380,17 @@ export class SpaceAnalysis {
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
-  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
+  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): LoadDimension[] {
     const { headroom } = this.design.thresholds;
-    const stored = this.storedLoads(layout, n, loads);
+    const stored = this.storedLoads(layout, n, loads, spread);
     return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads), this.#neighboursBeside(layout, n, stored));
+  }
+
+  /** Whether `n` shards under `layout` fit the hottest value only on the assumption that its gathered reads with no
+   *  `resultKb` each return over N × 4 KB (`assumedReads`): under 4 KB, every shard is charged them in full. */
+  fitsOnlyAssumingLargeReads(layout: KeyLayout, n: number): boolean {
+    if (this.assumedReads === undefined || layout === 'replicated' || layout === 'none' || n <= 1) return false;
+    return !allFit(this.dimensionsAt(layout, n, this.hot, this.assumedReads.spreadIfSmall));
   }
 
   /**

@@ -35,9 +35,6 @@ const events = (hotKeyOperations?: HotKeyOperations) =>
     partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
     sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
     workload: { peakReadUnits: 800_000, peakWriteUnits: 100_000, hotKeyShare: 1, ...(hotKeyOperations ? { hotKeyOperations } : {}) },
-    // readhot30: read a user's item at a time (a shard calculated on userId finds one shard); undeclared, the reads would
-    // gather every shard, each charged a read unit, and no count would divide them.
-    accessPatterns: [{ name: 'user-of-event', keyAttributes: ['eventId', 'userId'], share: 1 }],
   });
 
 describe('Cosmos DB, one RU/s budget: the remedies of the directions that carry the load', () => {

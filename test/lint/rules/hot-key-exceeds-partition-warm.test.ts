@@ -115,9 +115,7 @@ testRule('SG003', {
       // at 5, 768), and the whole key is sharded (the largest collection need not be the hottest value's). Unsharded, 720 + 1,680 ÷ 3
       // = 1,280 WCU is past the partition's 1,000: an error (fix27b; it was adaptive capacity's warning).
       name: 'trips with an LSI and a 9 GB collection at 80% of its writes: warm throughput, then the 2 shards its size needs',
-      // readhot30: its reads name the trip (a shard calculated on tripId finds one shard); undeclared, they would gather
-      // every shard, each charged a read unit, and the warm partitions would have to carry its reads unsharded.
-      design: { ...lsiTrips(), accessPatterns: [{ name: 'trip-by-id', keyAttributes: ['cityId', 'tripId'], share: 1 }] },
+      design: lsiTrips(),
       findings: [
         {
           messageId: 'hotKey',

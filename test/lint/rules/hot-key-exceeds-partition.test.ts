@@ -244,12 +244,7 @@ testRule('SG003', {
     {
       name: 'more shards than maxShards for reads and writes: batch the writes and cache the reads',
       // At 1,000,000 RCU (667 partitions) no count up to 1,000 fits beside the neighbours: 800,000 keeps maxShards the bound.
-      // readhot30: its reads name the user (a calculated shard on userId finds one shard): undeclared, they would gather
-      // every shard, each charged a read unit, and no count would divide them.
-      design: hotEvent({
-        workload: { peakReadUnits: 800_000, peakWriteUnits: 100000, hotKeyShare: 1 },
-        accessPatterns: [{ name: 'ticket-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
-      }),
+      design: hotEvent({ workload: { peakReadUnits: 800_000, peakWriteUnits: 100000, hotKeyShare: 1 } }),
       findings: [
         {
           messageId: 'hotKey',
@@ -349,33 +344,15 @@ testRule('SG003', {
     },
     {
       // Reads of a key holding many items spread over write shards at no extra write cost: shard, don't replicate.
-      // readhot30: read by order (a calculated shard on orderId finds one shard). Undeclared reads gather every shard,
-      // each shard charged a read unit, so the shards would divide none of them (gathered-reads.test.ts).
-      name: 'a read-hot key holding many items, read an order at a time: calculated shards, not copies',
+      name: 'a read-hot key holding many items: calculated shards, not copies',
       design: table({
         partitionKey: { name: 'sellerId', type: 'S', cardinality: 20000 },
         sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
         workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 },
-        accessPatterns: [{ name: 'order-of-seller', keyAttributes: ['sellerId', 'orderId'], share: 1 }],
       }),
       // 34 partitions (twice 50,000 RCU and 500 WCU: max(34, 1)): 833.33 + 49,166.67 ÷ 34 = 2,279.41 RCU of 2,400 at 6 (at 5,
       // 1,000 + 49,000 ÷ 34 = 2,441.18).
       findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 6 }, edits: true }],
-    },
-    {
-      // readhot30 (stranger review): the same reads with no result size declared, taken as under 4 KB: each shard's Query
-      // is charged a read unit, so shards divide none of the 6,000 RCU, and a GSI cannot keep copies: the cache.
-      name: 'a GSI key value read-hot by whole-value queries of undeclared size: the cache, since every shard would be charged each read',
-      design: hotCategory(),
-      findings: [
-        {
-          messageId: 'hotKey',
-          index: 'by-category',
-          edits: false,
-          data: { strategy: 'cache', gatheredPatterns: ['browse-by-price'] },
-          fix: /^put DAX in front of the reads of the hottest `category` value \([^)]*\): a global secondary index holds one entry per base item, so it cannot keep replicated copies, and under write sharding every read of the hottest `category` value by `browse-by-price` queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with no result size over 4 KB declared/,
-        },
-      ],
     },
     {
       name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
@@ -412,10 +389,9 @@ testRule('SG003', {
     },
     {
       // The same index read whole (no limit): each shard holds 1/N of the items, so the reads spread; the fix says every read then queries all N.
-      // readhot30: each read returns 80 KB (20 read units), so each of 5 shards is charged 4 units, a fifth of it;
-      // with no result size declared every shard would be charged the whole read (the next case).
-      name: 'a GSI key value read-hot by queries that read the whole key value, 80 KB each: shards, with fanOut and its caveat',
-      design: hotCategory({ resultKb: 80 }),
+      // readhot30b: and that N = 5 assumes each read returns over 5 × 4 KB (each shard's Query is charged at least a read unit).
+      name: 'a GSI key value read-hot by queries that read the whole key value: shards, with fanOut and its caveat',
+      design: hotCategory(),
       findings: [
         {
           messageId: 'hotKey',
@@ -426,7 +402,7 @@ testRule('SG003', {
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {

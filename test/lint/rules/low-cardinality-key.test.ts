@@ -5,8 +5,6 @@ import { testRule } from '../../support/rule-tester';
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 const warehouse = (cardinality: number) => ({ name: 'warehouseId', type: 'S' as const, cardinality });
-/** Reads of one order by the key and its id: a shard calculated on `orderId` serves each from one shard. */
-const byOrder = (key: string) => ({ name: 'order-by-id', keyAttributes: [key, 'orderId'], share: 1 });
 
 /**
  * Firstlevel 8: Cosmos DB `/region` (3) → `/status` (5), writes only, 20,000 manual RU/s (4 physical partitions of
@@ -293,14 +291,7 @@ testRule('SG001', {
       // (the 100-key floor once made it 20; 1 shard is 4,000 RCU, 2 are 2,000).
       // fix27b: 5 warehouses, not 5 statuses, so that --fix writes the shards (a status is a category: the next case).
       name: 'a few values whose hottest is over its ceiling: an error, N from the load',
-      // readhot30: read an order at a time (a calculated shard on orderId finds one shard); undeclared, the reads would
-      // gather every shard, each charged a read unit, and the shards would divide none of them.
-      design: table({
-        partitionKey: warehouse(5),
-        sortKey: orderId,
-        workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
-        accessPatterns: [byOrder('warehouseId')],
-      }),
+      design: table({ partitionKey: warehouse(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       findings: [
         {
           messageId: 'fewValues',
@@ -319,12 +310,7 @@ testRule('SG001', {
       // fix27b: the same load keyed by `status`, a category of the orders: the fix keeps its options, shards among them,
       // and --fix writes none (a re-key is the fix: an order is read by its id, and its status changes).
       name: 'the same few values named like a status: the shards are offered, with no edit, and the fix says why',
-      design: table({
-        partitionKey: status(5),
-        sortKey: orderId,
-        workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
-        accessPatterns: [byOrder('status')],
-      }),
+      design: table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       findings: [
         {
           messageId: 'fewValues',
@@ -340,12 +326,7 @@ testRule('SG001', {
       // fix27b: a key not named like a category, whose 3 values are fewer than the 4 shards its load needs: the shards alone
       // would be the key's spread, so --fix writes none either.
       name: 'a key of fewer values than its shards: the shards are offered, with no edit',
-      design: table({
-        partitionKey: warehouse(3),
-        sortKey: orderId,
-        workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
-        accessPatterns: [byOrder('warehouseId')],
-      }),
+      design: table({ partitionKey: warehouse(3), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       findings: [
         {
           messageId: 'fewValues',
