@@ -238,6 +238,15 @@ export interface AccessPatternDesign {
    *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
+  /** DynamoDB: what one read of this pattern returns from an unsharded key value, in KB (its items' sizes summed).
+   *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit, per request
+   *  ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
+   *  each shard ⌈resultKb ÷ N ÷ 4⌉ units (at least one), not 1/N of the unsharded read's: the shards divide its reads
+   *  only by that (SG003); a result of 4 KB or less, not at all. Not for a page read (`limit`): each shard's Query must
+   *  return up to `limit` items for the page to be merged, so each is charged what the unsharded read was anyway.
+   *  @default - unknown: a read of the whole collection is taken to return over N × 4 KB, so N shards each take 1/N of
+   *  its units; a fix whose shard count relies on that says so */
+  readonly resultKb?: number;
   /** What satisfies the read. `all`: it wants every item it matches, so on a random-sharded key (or a
    *  calculated one read without its source attribute) it must query every shard (`fanOut`), or it sees
    *  1/N of them (SG009). `any`: any item it matches will do, as a work queue's poll for queued jobs:

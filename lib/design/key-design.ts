@@ -306,6 +306,8 @@ export interface AccessPattern {
   readonly fanOut: boolean;
   /** Items per page, when the query reads a page at a time (DynamoDB `Limit`). */
   readonly limit?: number;
+  /** Declared KB one read returns from an unsharded key value (DynamoDB); undefined when not declared. */
+  readonly resultKb?: number;
   /** `any`: any matching item satisfies the read, so one shard of a sharded key serves it. */
   readonly wants: AccessPatternWants;
   /** The one partition-key value every read of the pattern asks for; undefined when its reads spread. */

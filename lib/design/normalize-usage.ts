@@ -47,12 +47,24 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
         'is "any" (one shard serves the read), but fanOut is true (the read queries every shard): remove fanOut when any matching item will do, or remove wants when the read needs every item',
       );
     }
+    if (p.resultKb !== undefined && indexNames === null) {
+      log.add(
+        joinPath(path, 'resultKb'),
+        'applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); Azure publishes no such minimum per query: remove it',
+      );
+    } else if (p.resultKb !== undefined && p.limit !== undefined) {
+      log.add(
+        joinPath(path, 'resultKb'),
+        'is declared with limit, but a page read queries a page from every shard whatever its size, so no result size spreads it: remove resultKb, or limit when the read takes every item it matches',
+      );
+    }
     // Built as keyAttribute builds an attribute.
     const pattern = { name: p.name, index: p.index, keyAttributes: p.keyAttributes } as { -readonly [K in keyof AccessPattern]: AccessPattern[K] };
     if (p.rangeAttribute !== undefined) pattern.rangeAttribute = p.rangeAttribute;
     pattern.share = p.share;
     pattern.fanOut = p.fanOut ?? false;
     if (p.limit !== undefined) pattern.limit = p.limit;
+    if (p.resultKb !== undefined) pattern.resultKb = p.resultKb;
     pattern.wants = p.wants ?? 'all';
     if (p.keyValue !== undefined) pattern.keyValue = p.keyValue;
     pattern.path = path;

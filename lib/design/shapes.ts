@@ -326,6 +326,11 @@ const accessPattern = record<AccessPatternDesign>(
       optional: true,
       doc: 'The query reads a page of at most this many items at a time (DynamoDB Limit); default none: every item it matches.',
     },
+    resultKb: {
+      shape: num({ above: 0 }),
+      optional: true,
+      doc: 'DynamoDB: KB one read returns from an unsharded key value; a Query is charged per 4 KB, at least one unit, per shard; default unknown: over N × 4 KB, split 1/N.',
+    },
     wants: {
       shape: oneOf(['all', 'any']),
       optional: true,
@@ -346,6 +351,7 @@ const accessPattern = record<AccessPatternDesign>(
       share: undefined,
       fanOut: undefined,
       limit: undefined,
+      resultKb: undefined,
       wants: undefined,
       keyValue: undefined,
     }),

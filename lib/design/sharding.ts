@@ -74,14 +74,23 @@ export function countByLoad(dimensions: readonly LoadDimension[]): number {
 export type KeyLayout = ShardingStrategy | 'none';
 
 /**
- * Loads on the busiest of N stored keys. Write sharding divides writes, and reads only where a key
- * value holds many items (`collection`): a read of one item still hits the one key holding it.
+ * How write shards divide a key value's reads: `true`, each of N shards takes 1/N (the value holds many items, each
+ * read finds its shard or reads 1/N of them from each); `false`, none (a read of one item, or one that every shard is
+ * charged in full); or the share of the value's reads each of N shards takes, for reads between (a DynamoDB Query
+ * gathered from N shards is charged per shard, at least one read unit each: lib/lint/gathered-reads.ts).
+ */
+export type ReadSpread = boolean | ((n: number) => number);
+
+/**
+ * Loads on the busiest of N stored keys. Write sharding divides writes, and reads as `reads` says
+ * (`ReadSpread`: a key value holding many items, `true`, else a read of one item still hits the one key holding it).
  * Replicated copies each take every write and a 1/N share of the reads.
  */
-export function storedKeyLoads(hot: Loads, layout: KeyLayout, n: number, collection: boolean): Loads {
+export function storedKeyLoads(hot: Loads, layout: KeyLayout, n: number, reads: ReadSpread): Loads {
   if (layout === 'none' || n <= 1) return hot;
   if (layout === 'replicated') return { reads: hot.reads / n, writes: hot.writes };
-  return { reads: collection ? hot.reads / n : hot.reads, writes: hot.writes / n };
+  const share = typeof reads === 'function' ? reads(n) : reads ? 1 / n : 1;
+  return { reads: hot.reads * share, writes: hot.writes / n };
 }
 
 export interface ShardsForOptions {

@@ -285,6 +285,14 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   readonly readHotCollection: 'shard' | 'copy';
 
   /**
+   * The result size one read unit covers, in KB, where the engine charges every query request its result rounded up
+   * to it and at least one unit (DynamoDB: 4 KB, "Capacity unit consumption for read operations"), so a read gathered
+   * from N shards costs each shard at least a unit. Undefined where the engine documents no such minimum per request
+   * (Cosmos DB: a query is charged for what it loads, "Optimize request cost").
+   */
+  readonly queryReadUnitKb?: number;
+
+  /**
    * The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB:
    * declared, or one per 6,000 RU/s of manual throughput, 10,000 of autoscale or shared, and per 50 GB), from the throughput and size the design declares; undefined
    * when the engine has no such model or the design declares no throughput.

@@ -163,6 +163,19 @@ const WARM_COST =
 export const MOVED_FIGURES =
   "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";
 
+/**
+ * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
+ * shard's Query is a request of its own, charged its items' sizes summed, rounded up to 4 KB, and at least one read unit
+ * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb).
+ */
+const GATHERED_READS =
+  "every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
+/** Why the reads of one item are not divided by a count. */
+const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
+/** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
+const DAX_WRITES_MEET =
+  ', and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave ';
+
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
@@ -176,13 +189,19 @@ export const ADVICE_MESSAGES = {
   // After cacheHotReads (and the cache's terms): why only the cache serves.
   cacheOnlyWhy:
     ': a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  cacheGatheredWhy: `: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and under write sharding ${GATHERED_READS}`,
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
   // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
   // serves GetItem / BatchGetItem): repeated pages of a hot value are served from memory ("DAX: How it works").
   cachePagedWhy:
-    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
+    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, each shard's query returning up to limit items for the page to be merged, so each shard would still serve every page as the unsharded key did; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   // On a serverless container judged at SG017's move (`serverlessRu`), no count fits because that move sets the peak at
   // headroom, not because of the key: once moved, a raise in place lets shards fit (serverless-move.test.ts).
+  // After noCount's remedy where the plan was copies because shards would not divide the reads (gathered-reads.ts).
+  gatheredNoShards: `; write shards would not serve it either: ${GATHERED_READS}`,
+  // The same where the value is read a page at a time (limit): to merge a page, each shard's Query returns up to limit items.
+  pagedNoShards:
+    "; write shards would not serve it either: every page of {{pagedPatterns|code}} queries all the shards, and each shard's query must return up to limit items for the page to be merged, so each shard is charged what the unsharded page was, whatever the count",
   noCount:
     "{{!serverlessRu}}no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: {{/serverlessRu}}{{?serverlessRu}}no shard count fits at the {{containerRu}} RU/s of SG017's move to manual throughput, the peak at {{headroom|percent}}, which leaves no physical partition room beside a shard: once moved, a raise in place above {{containerRu}} RU/s lets one fit (lint the moved design for the count); or {{/serverlessRu}}",
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
@@ -236,6 +255,7 @@ export const ADVICE_MESSAGES = {
   copiesOverIndex:
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
+  replacingShardingGathered: `, replacing its {{declaredStrategy}} sharding, under which ${GATHERED_READS}`,
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
@@ -278,13 +298,18 @@ export const ADVICE_MESSAGES = {
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
+  cacheGatheredReads: `; ${GATHERED_READS}: put {{cache}} in front of them`,
+  // A DynamoDB read of a whole collection (no limit) gathered from N shards reads 1/N of it on each, rounded up to 4 KB
+  // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
+  assumesLargeReads:
+    "; N = {{shards}} assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
     '; or, when any item of the value will do (a work queue\'s poll), set wants: "any" on {{pagedPatterns|code}}, with the key sharded: each page then reads one shard, so the shards divide its reads',
   // The reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
-  unspreadReads:
-    'no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
+  unspreadReads: `no shard count serves: ${ONE_ITEM_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
+  unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadPagedReads:
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
@@ -301,11 +326,11 @@ export const ADVICE_MESSAGES = {
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
   // After cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
-  daxReadsWhy:
-    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave no shard count room: ',
+  daxReadsWhy: `: ${ONE_ITEM_READS}${DAX_WRITES_MEET}no shard count room: `,
+  daxGatheredWhy: `: ${GATHERED_READS}${DAX_WRITES_MEET}no shard count room: `,
   // Where the partitions counted now leave room for a count, but only a wide one: the same levers, that count after them.
-  daxReadsWhyWide:
-    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave room only for N = {{currentShards}} shards: ',
+  daxReadsWhyWide: `: ${ONE_ITEM_READS}${DAX_WRITES_MEET}room only for N = {{currentShards}} shards: `,
+  daxGatheredWhyWide: `: ${GATHERED_READS}${DAX_WRITES_MEET}room only for N = {{currentShards}} shards: `,
   orRaiseWrites:
     "; or raise {{raiseWriteField|code}} to {{raiseWriteUnits}} WCU in place, which DynamoDB serves on {{raiseWritePartitions}} partitions (its warm throughput follows a raise of provisioned throughput), then shard into N = {{raiseWriteShards}}: each stored key's {{raiseWriteStoredLoad}} WCU beside the {{raiseWriteNeighbours}} WCU its neighbours are then expected to take, {{raiseWriteTotal}} of the usable {{raiseWriteUsable}} WCU; billed every hour, where warm throughput is charged once",
   // Writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
@@ -605,6 +630,31 @@ function scopeBeforeRandom(advice: Advice): Advice {
  * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
  * edits this gives for that count instead of the plan's.
  */
+/**
+ * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB,
+ * `SpaceAnalysis.gatheredReads`): the declared patterns that read so, for the clauses that give that reason; undefined
+ * where no read is counted so.
+ */
+function gatheredData(analysis: SpaceAnalysis): { gatheredPatterns: readonly string[] } | undefined {
+  const names = analysis.gatheredReads;
+  return names === undefined ? undefined : { gatheredPatterns: names };
+}
+
+/** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
+function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
+  const wide = analysis.plan.shards !== undefined;
+  if (analysis.gatheredReads !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
+  return [wide ? 'daxReadsWhyWide' : 'daxReadsWhy'];
+}
+
+/** Why write shards would not serve either, where the plan was copies because they would not divide the reads: read a
+ *  page at a time, or gathered from every shard with a small declared result. */
+function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
+  if (analysis.plan.layout !== 'replicated') return [];
+  if (analysis.pagedReads.length > 0) return ['pagedNoShards'];
+  return analysis.gatheredReads !== undefined ? ['gatheredNoShards'] : [];
+}
+
 function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false): Advice {
   const { design, space, plan } = analysis;
   const declared = space.sharding;
@@ -625,11 +675,15 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
+  // Reads gathered from every shard, each charged in full (DynamoDB): the reason of their own those clauses give.
+  const gathered = gatheredData(analysis);
   // The cache is named (in the text and the data) only by clauses about reads.
-  if (plan.layout === 'cache')
-    return paged
-      ? { ids: ['cacheHotReads', 'cachePagedWhy', 'orWantsAny'], data: Object.assign({}, base, paged) }
+  if (plan.layout === 'cache') {
+    if (paged) return { ids: ['cacheHotReads', 'cachePagedWhy', 'orWantsAny'], data: Object.assign({}, base, paged) };
+    return gathered
+      ? { ids: ['cacheHotReads', 'cacheGatheredWhy'], data: Object.assign({}, base, gathered) }
       : { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
+  }
   const directions = loadDirections(analysis);
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
@@ -648,7 +702,10 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // Past what a fan-out read can bear, no shard count is the fix: the load must shrink before it reaches the key.
   const n = count ?? plan.shards;
   if (n === undefined)
-    return levelFirst(analysis, { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) });
+    return levelFirst(analysis, {
+      ids: ['noCount', ...upstream, ...noShardsWhy(analysis)],
+      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged),
+    });
   const counted = Object.assign({}, base, {
     shards: n,
     lastShard: n - 1,
@@ -684,8 +741,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const ids: AdviceId[] =
       declared?.strategy === 'replicated'
         ? [lower ? 'lowerCopies' : 'raiseCopies']
-        : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
-    const data = Object.assign({}, counted, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
+        : [
+            'replicate',
+            ...(declared
+              ? [paged ? ('replacingShardingPaged' as const) : gathered ? ('replacingShardingGathered' as const) : ('replacingSharding' as const)]
+              : []),
+          ];
+    const data = Object.assign({}, counted, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged, gathered);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -728,7 +790,11 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const fullKey = separate && form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
-  if (plan.readsNeedCache && !readsCached) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
+  // A count that fits only if each gathered read with no declared size spreads (gathered-reads.ts) says it assumes so.
+  const assumed = analysis.fitsOnlyAssumingLargeReads(strategy, n) ? analysis.assumedReads?.patterns : undefined;
+  if (assumed) ids.push('assumesLargeReads');
+  if (plan.readsNeedCache && !readsCached)
+    ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : gathered ? (['cacheGatheredReads'] as const) : (['cacheItemReads'] as const)));
   // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
   const judge = count === undefined ? undefined : readsCached ? warmLever(analysis, true)?.dimensionsOf : analysis.once(warmLever)?.dimensionsOf;
   const hotValues = proposedHotValues(analysis, judge);
@@ -746,6 +812,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     separate ? { index: space.index, shardAttribute } : {},
     fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
+    assumed ? { assumedPatterns: assumed } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
     carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},
     tableRaise?.data ?? {},
@@ -881,7 +948,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
   return {
     ids: [
       'cachedReadsLead',
-      plan.shards === undefined ? 'daxReadsWhy' : 'daxReadsWhyWide',
+      ...daxWhy(analysis),
       'warmThenShard',
       ...sharded.ids,
       'warmThenShardWhy',
@@ -890,7 +957,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       'orUpstream',
       'upstream',
     ],
-    data: Object.assign({}, upstreamData, sharded.data, {
+    data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis), {
       ...(raise
         ? {
             raiseWriteField: raise.path,
@@ -1234,8 +1301,9 @@ function unspreadAdvice(
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
   const paged = analysis.pagedReads.length > 0;
-  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : 'unspreadReads'];
-  const data: Record<string, unknown> = Object.assign(paged ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
+  const gathered = gatheredData(analysis);
+  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : 'unspreadReads'];
+  const data: Record<string, unknown> = Object.assign(paged ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, gathered, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,

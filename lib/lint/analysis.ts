@@ -9,8 +9,9 @@ import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { listOf } from '../design/lists';
-import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
+import { gatheredReads } from './gathered-reads';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -127,6 +128,7 @@ export class DesignAnalysis {
 
   /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
   get declaredAttributes(): readonly DeclaredAttribute[] {
+    // The key spaces themselves, not their analyses: an analysis asks for these while it is built.
     this.#declaredAttributes ??= declaredAttributes(this.keySpaces, this.profile.localIndexes(this.design));
     return this.#declaredAttributes;
   }
@@ -179,8 +181,17 @@ export class SpaceAnalysis {
   /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
    *  a page at a time. A paged query over N shards reads a page from each shard and merges them (every
    *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
-   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works"). */
-  readonly readsSpread: boolean;
+   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works").
+   *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
+   *  function of the shard count where only some of the reads spread. */
+  readonly readsSpread: ReadSpread;
+  /** DynamoDB: the declared patterns whose reads query every shard, each shard charged in full (a declared `resultKb`
+   *  of at most 4 KB); undefined where no such read is counted. */
+  readonly gatheredReads: readonly string[] | undefined;
+  /** DynamoDB: the declared patterns whose reads gather the whole collection from every shard with no `resultKb`, divided
+   *  1/N on the assumption that each returns over N × 4 KB, and how the shards divide the reads were they each under
+   *  4 KB (`spreadIfSmall`): a fix that fits only on the assumption names it. Undefined where there are none. */
+  readonly assumedReads: { readonly patterns: readonly string[]; readonly spreadIfSmall: ReadSpread } | undefined;
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -229,11 +240,24 @@ export class SpaceAnalysis {
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
     this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(space, p)) : [];
-    this.readsSpread = this.collection && this.pagedReads.length === 0;
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
     this.inherited = inheritedWrites(design, space, profile);
+    // The attribute a calculated shard is (or a fix would be) hashed on, which a read that gives it finds one shard by, as
+    // the plan picks it (no random sharding declared, no table item's writes to spread; a declared source only where it
+    // can spread the load, else the plan's shards are random), at the least count.
+    const source =
+      space.sharding?.strategy === 'random' || this.inherited
+        ? undefined
+        : spreadingShardSource(design, space, owner.patternsOn(space), space.sharding?.shards, owner.declaredAttributes);
+    const gathered =
+      this.collection && this.pagedReads.length === 0
+        ? gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { unitKb: profile.queryReadUnitKb, source })
+        : undefined;
+    this.readsSpread = gathered?.spread ?? false;
+    this.gatheredReads = gathered?.unspread;
+    this.assumedReads = gathered && gathered.assumed.length > 0 ? { patterns: gathered.assumed, spreadIfSmall: gathered.spreadIfSmall } : undefined;
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
@@ -279,8 +303,8 @@ export class SpaceAnalysis {
    * put counted already are the ones the new shard makes, not 2 more. A calculated shard spreads none: every attribute
    * of that item, hashed, names the same shard.
    */
-  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot): Loads {
-    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): Loads {
+    const stored = storedKeyLoads(loads, layout, n, spread);
     if (this.inherited === undefined || n <= 1) return stored;
     if (layout === 'random') return { reads: stored.reads, writes: (2 * stored.writes) / this.inherited.writesPerUpdate };
     return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
@@ -354,14 +378,22 @@ export class SpaceAnalysis {
    * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
    */
   spreadReadsBesideNeighbours(): boolean {
-    return this.readsSpread && this.owner.partitionNeighbours !== undefined;
+    // Reads spread only in part (gathered-reads.ts) can be over at every count by what the shards never divide.
+    return this.readsSpread === true && this.owner.partitionNeighbours !== undefined;
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
-  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
+  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): LoadDimension[] {
     const { headroom } = this.design.thresholds;
-    const stored = this.storedLoads(layout, n, loads);
+    const stored = this.storedLoads(layout, n, loads, spread);
     return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads), this.#neighboursBeside(layout, n, stored));
+  }
+
+  /** Whether `n` shards under `layout` fit the hottest value only on the assumption that its gathered reads with no
+   *  `resultKb` each return over N × 4 KB (`assumedReads`): under 4 KB, every shard is charged them in full. */
+  fitsOnlyAssumingLargeReads(layout: KeyLayout, n: number): boolean {
+    if (this.assumedReads === undefined || layout === 'replicated' || layout === 'none' || n <= 1) return false;
+    return !allFit(this.dimensionsAt(layout, n, this.hot, this.assumedReads.spreadIfSmall));
   }
 
   /**
@@ -597,7 +629,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
   // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
-  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsSpread));
+  // Reads the shards divide only in part (DynamoDB reads gathered from every shard, gathered-reads.ts) count as divided
+  // where some count fits them; else, as reads no count divides, they call for copies or a cache.
+  const readsDivide =
+    readsSpread === true || (readsSpread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 })));
+  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide));
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), analysis.countToTry('random', hot, unsharded));

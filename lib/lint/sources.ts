@@ -124,6 +124,12 @@ export const SOURCES = {
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html#DDB-Query-request-IndexName',
   },
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
+  // A Query's items' sizes are summed and rounded up to the next 4 KB, per request, at least one read unit (half for an
+  // eventually consistent read): a read gathered from N shards is N requests, each charged so (gathered-reads.ts).
+  dynamoReadConsumption: {
+    title: 'DynamoDB: Capacity unit consumption for read operations (a Query: its items summed, rounded up to 4 KB, per request)',
+    url: `${AWS}/read-write-operations.html#read-operation-consumption`,
+  },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
   // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical

@@ -389,6 +389,7 @@ testRule('SG003', {
     },
     {
       // The same index read whole (no limit): each shard holds 1/N of the items, so the reads spread; the fix says every read then queries all N.
+      // readhot30b: and that N = 5 assumes each read returns over 5 × 4 KB (each shard's Query is charged at least a read unit).
       name: 'a GSI key value read-hot by queries that read the whole key value: shards, with fanOut and its caveat',
       design: hotCategory(),
       findings: [
@@ -401,7 +402,7 @@ testRule('SG003', {
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {

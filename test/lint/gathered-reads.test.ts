@@ -1,0 +1,116 @@
+/**
+ * A stranger's review of parcel logistics on DynamoDB: "a read-hot key's shards relieve nothing where each query
+ * returns < 4 KB". A read of a write-sharded key value queries every shard ("Using write sharding to distribute
+ * workloads evenly"), and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one
+ * read unit, per request ("Capacity unit consumption for read operations"). A read of the whole collection (no limit)
+ * gets it split N ways, so it spreads unless small: 1/N where no size is declared (the fix names that assumption),
+ * ⌈resultKb ÷ N ÷ 4⌉ of ⌈resultKb ÷ 4⌉ units where it is; a page (limit) every shard serves in full, as before.
+ */
+import { lint, type AccessPatternDesign, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
+
+/** 200 depots, the busiest taking 30% of 20,000 RCU and 2,000 WCU, its parcels read by one query. */
+const parcels = (overrides: Partial<DynamoDbTableDesign> = {}, pattern: Partial<AccessPatternDesign> = {}): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'parcels',
+  partitionKey: { name: 'depotId', type: 'S', cardinality: 200 },
+  sortKey: { name: 'parcelId', type: 'S' },
+  workload: { peakReadUnits: 20_000, peakWriteUnits: 2_000, hotKeyShare: 0.3 },
+  accessPatterns: [{ name: 'parcels-of-depot', keyAttributes: ['depotId'], share: 1, ...pattern }],
+  ...overrides,
+});
+
+const sg003 = (design: DynamoDbTableDesign): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003');
+const GATHERED =
+  "every read of the hottest `depotId` value by `parcels-of-depot` queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
+const ASSUMES =
+  "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less";
+
+describe('shards of a read-hot DynamoDB key value whose reads gather every shard (stranger review: read units per request)', () => {
+  it('divides a whole-collection read of undeclared size by N, and the fix names that assumption (main said nothing)', () => {
+    const finding = sg003(parcels());
+    expect(finding?.data).toMatchObject({ shards: 6, strategy: 'random', assumedPatterns: ['parcels-of-depot'] });
+    expect(finding?.fix).toContain(ASSUMES);
+  });
+
+  it('names no assumption where the count does not rely on it: a write-hot value, or reads no pattern declares', () => {
+    const writeHot = sg003(parcels({ workload: { peakReadUnits: 200, peakWriteUnits: 5_000, hotKeyShare: 0.3 } }));
+    expect(writeHot?.data).toMatchObject({ shards: 5 });
+    expect(writeHot?.data?.assumedPatterns).toBeUndefined();
+    const undeclared = sg003(parcels({ accessPatterns: [] }));
+    expect(undeclared?.data).toMatchObject({ shards: 6 });
+    expect(undeclared?.fix).not.toContain('assumes each read');
+  });
+
+  it('offers no shard count for a key hot by reads declared at 4 KB or less, and says why (main offered N = 6 random shards)', () => {
+    const finding = sg003(parcels({}, { resultKb: 4 }));
+    expect(finding?.data).toMatchObject({ readLoad: 6_000, readLeft: 1_400, gatheredPatterns: ['parcels-of-depot'] });
+    expect(finding?.data?.shards).toBeUndefined();
+    expect(finding?.fix).toMatch(/^no count up to 1,000 keeps the hottest `depotId` value under its ceiling: put DAX in front of the reads/);
+    expect(finding?.fix).toContain(`; write shards would not serve it either: ${GATHERED}`);
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('judges a declared random sharding read 2 KB at a time at 6,000 RCU on each of its 6 shards, not 1,000', () => {
+    const finding = sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true, resultKb: 2 }));
+    expect(finding?.severity).toBe('error');
+    expect(finding?.path).toBe('sharding.shards');
+    expect(finding?.data).toMatchObject({ readLoad: 6_000, readPerKey: 6_000, readLeft: 1_400, declaredShards: 6 });
+    expect(finding?.message).toContain('6,000 RCU reads, 6,000 RCU per shard over 6, against a usable 2,400 RCU');
+    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true }))).toBeUndefined();
+  });
+
+  it('says why a page read (limit) is not divided: each shard returns up to limit items for the page to be merged', () => {
+    const finding = sg003(parcels({}, { limit: 20 }));
+    expect(finding?.data?.shards).toBeUndefined();
+    expect(finding?.fix).toContain(
+      "; write shards would not serve it either: every page of `parcels-of-depot` queries all the shards, and each shard's query must return up to limit items for the page to be merged, so each shard is charged what the unsharded page was, whatever the count",
+    );
+  });
+
+  it('says so where the writes still need shards: the reads need the cache whatever the count', () => {
+    const finding = sg003(parcels({ workload: { peakReadUnits: 20_000, peakWriteUnits: 5_000, hotKeyShare: 0.3 } }, { resultKb: 4 }));
+    expect(finding?.fix).toMatch(
+      new RegExp(
+        `^no shard count serves: ${GATHERED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, and those reads alone \\(6,000 RCU of the hottest \`depotId\` value\\) exceed the usable 1,400 RCU; put DAX in front of them`,
+      ),
+    );
+    expect(finding?.fix).toContain('its writes (1,500 WCU) are over the usable 550 WCU by themselves: shard only the hottest `depotId` value, into N = 4');
+  });
+
+  it('divides a gathered read by what its declared result size spreads: 64 KB over 8 shards is 2 units of 16 each', () => {
+    // 6,000 RCU at 16 units a read: over 7 shards each is charged ⌈9.14 ÷ 4⌉ = 3 units (1,125 RCU), beside the
+    // (20,000 − 1,125) ÷ 14 = 1,348.21 its neighbours take, over the 2,400 usable; over 8, 2 units (750 RCU) fit.
+    const finding = sg003(parcels({}, { resultKb: 64 }));
+    expect(finding?.data).toMatchObject({ shards: 8, strategy: 'random' });
+    expect(finding?.data?.gatheredPatterns).toBeUndefined();
+    expect(finding?.data?.assumedPatterns).toBeUndefined();
+    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 8, hotValues: 1 } });
+    const declared = sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true, resultKb: 64 }));
+    expect(declared?.data).toMatchObject({ readPerKey: 1_125, shards: 8 });
+  });
+
+  it('a result of 4 KB or less spreads nothing, however it is declared', () => {
+    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true, resultKb: 4 }))?.data).toMatchObject({ readPerKey: 6_000 });
+  });
+
+  it('keeps dividing reads that find one shard (wants: "any") or one copy (replicated), as before', () => {
+    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { wants: 'any' }))).toBeUndefined();
+    const copies = parcels({ sharding: { strategy: 'replicated', shards: 6 }, workload: { peakReadUnits: 20_000, peakWriteUnits: 200, hotKeyShare: 0.3 } });
+    expect(sg003(copies)).toBeUndefined();
+  });
+
+  it('refuses resultKb where it means nothing, naming the field', () => {
+    expect(() => lint(parcels({}, { resultKb: 0 }))).toThrow('accessPatterns[0].resultKb');
+    expect(() => lint(parcels({}, { resultKb: 64, limit: 25 }))).toThrow(
+      'accessPatterns[0].resultKb: is declared with limit, but a page read queries a page from every shard whatever its size',
+    );
+    const container: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'parcels',
+      partitionKey: { paths: [{ path: '/depotId', cardinality: 200 }] },
+      workload: { peakReadUnits: 2_000, peakWriteUnits: 500 },
+      accessPatterns: [{ name: 'parcels-of-depot', keyAttributes: ['depotId'], share: 1, resultKb: 64 }],
+    };
+    expect(() => lint(container)).toThrow('accessPatterns[0].resultKb: applies to DynamoDB only');
+  });
+});
