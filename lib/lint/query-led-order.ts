@@ -64,10 +64,19 @@ export function queryLedOrder(analysis: DesignAnalysis, strictly: boolean): Quer
 
 /** The level other than the first that the declared queries give most, and what would still cross with it first. */
 function bestFirstLevel(analysis: DesignAnalysis): { readonly level: KeyAttribute; readonly after: Crossing } | undefined {
-  // A time bucket first takes every current write (SG002's finding), so it is never the level moved first; nor a unique
-  // level, under which the levels after it would divide nothing (one document per value).
-  const [best] = analysis.design.primaryKey.partitionKey
-    .slice(1)
+  return leastCrossingFirst(analysis, analysis.design.primaryKey.partitionKey.slice(1));
+}
+
+/**
+ * Of `levels`, the one that first would send the fewest declared queries across partitions, and what would still cross
+ * (the first of equals, as listed). A time bucket first takes every current write (SG002's finding), so it is never the
+ * level moved first; nor a unique level, under which the levels after it would divide nothing (one document per value).
+ */
+function leastCrossingFirst<T extends KeyAttribute>(
+  analysis: DesignAnalysis,
+  levels: readonly T[],
+): { readonly level: T; readonly after: Crossing } | undefined {
+  const [best] = levels
     .filter((level) => level.kind !== 'time-bucket' && Number.isFinite(cardinalityValue(level.cardinality)))
     .map((level) => ({ level, after: analysis.crossPartition(level.name) }))
     .sort((a, b) => a.after.share - b.after.share);
@@ -108,10 +117,7 @@ function declaredFigures(levels: readonly KeyAttribute[]): number {
  */
 export function withQueriedLevelFirst<T extends KeyAttribute>(analysis: DesignAnalysis, order: readonly T[]): readonly T[] {
   if (analysis.profile.routing !== 'key-prefix' || analysis.design.accessPatterns.length === 0 || order.length < 2) return order;
-  const [best] = order
-    .filter((level) => level.kind !== 'time-bucket' && Number.isFinite(cardinalityValue(level.cardinality)))
-    .map((level) => ({ level, share: analysis.crossPartition(level.name).share }))
-    .sort((a, b) => a.share - b.share);
-  if (best === undefined || best.share >= analysis.crossPartition(order[0].name).share - 1e-9) return order;
+  const best = leastCrossingFirst(analysis, order);
+  if (best === undefined || best.after.share >= analysis.crossPartition(order[0].name).share - 1e-9) return order;
   return [best.level, ...order.filter((level) => level !== best.level)];
 }
