@@ -51,6 +51,26 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
 }
 
 /**
+ * The largest share in `low`…`high` for which `ok(share)` holds, to a hundredth of a percent, or undefined
+ * when `ok(low)` does not. `ok` must be monotone (true up to some share): a value's load only grows with its share.
+ * What one more value can take of the peak and still fit where the hottest is planned for alone (hot-values.ts,
+ * prefix-ingestion.ts): the figure that fix assumes no other value passes.
+ */
+export function largestShare(low: number, high: number, ok: (share: number) => boolean): number | undefined {
+  if (!ok(low)) return undefined;
+  if (ok(high)) return high;
+  let fits = low;
+  let over = high;
+  while (over - fits > 1e-6) {
+    const mid = (fits + over) / 2;
+    if (ok(mid)) fits = mid;
+    else over = mid;
+  }
+  // Rounded down to a hundredth of a percent: a figure a reader can quote, still one that fits.
+  return Math.max(low, Math.floor(fits * 1e4) / 1e4);
+}
+
+/**
  * The smallest N in 1…MAX_SHARDS_ACCEPTED for which `ok(N)` holds, or undefined, for an `ok` that is not monotone:
  * replicated copies on a Cosmos DB container (each copy takes 1/N of the reads, but N copies write every document N
  * times and store it N times, so the load beside each copy grows with N) fit over a window of counts, if any.

@@ -9,7 +9,7 @@
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
 import type { Loads } from '../design/sharding';
-import { allFit, fits, nearestToCeiling } from '../design/sharding';
+import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -18,10 +18,12 @@ import { warmLever } from './warm-partitions';
 
 /**
  * The next hottest value, left unsharded, fits: at an even part of the rest, in what its partition's usable ceiling
- * leaves beside its neighbours' expected load (both figures said where neighbours are counted).
+ * leaves beside its neighbours' expected load (both figures said where neighbours are counted). Where the hottest value
+ * takes all the traffic (`hotKeyShare: 1`), no other value has a load to quote (`restIdle`): said so, not "at 0 WCU".
+ * The design declares one hottest value; the fix assumes no second one passes `otherMaxShare`, which it names.
  */
 const NEXT_HOTTEST_FITS =
-  "(the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them): {{restUsable}} {{restUnit}} left{{/restBeside}}{{!restBeside}}in its usable {{restUsable}} {{restUnit}}{{/restBeside}}; where several values run hot at once, or the hot one moves, shard every value instead)";
+  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no other value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
 
 /** A value listed later: its items written before keep the plain key until they are rewritten. */
 const LISTED_LATER = '; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved';
@@ -110,6 +112,8 @@ function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDim
   if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
+  // No load but the hottest value's: nothing else can be over its partition by its own load.
+  if (rest.reads <= 0 && rest.writes <= 0) return { fit: true, data: { restIdle: true } };
   const dimensions = judge ? judge(rest) : a.valueDimensions(rest);
   const fit = allFit(dimensions);
   const worst = nearestToCeiling(fit ? dimensions : dimensions.filter((d) => !fits(d.load, d.usable)));
@@ -125,8 +129,25 @@ function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDim
           restPartitions: neighbours.partitions,
           restHottest: worst.label === 'read' ? a.hot.reads : a.hot.writes,
         }
-      : {};
-  return { fit, data: Object.assign({ restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit }, beside) };
+      : { restAlone: true };
+  const other = fit ? otherMaxShare(a, judge) : undefined;
+  return { fit, data: Object.assign({ restLoad: worst.load, restUsable: worst.usable, restUnit: worst.unit }, beside, other) };
+}
+
+/**
+ * The most of the peak one value besides the hottest can take and still fit unsharded, judged as the next hottest is
+ * (`judge`'s partitions, else `valueDimensions`): what a fix of the hottest value alone assumes no other value passes,
+ * since the design declares one hottest value's share only (a second whale at 20% would throttle unsharded). Absent
+ * where any value could take all the rest and fit.
+ */
+function otherMaxShare(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): { otherMaxShare: number } | undefined {
+  const rest = 1 - a.space.workload.hotKeyShare;
+  const fitsAt = (share: number) => {
+    const loads = { reads: a.total.reads * share, writes: a.total.writes * share };
+    return allFit(judge ? judge(loads) : a.valueDimensions(loads));
+  };
+  const most = largestShare(0, rest, fitsAt);
+  return most !== undefined && most < rest ? { otherMaxShare: most } : undefined;
 }
 
 /**

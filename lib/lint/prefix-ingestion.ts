@@ -17,7 +17,7 @@ import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { fits, smallestCount } from '../design/sharding';
+import { fits, largestShare, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
@@ -126,6 +126,9 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Following the bucketed level literally: the full key's declared figures are then one bucket's (`redeclared`).
   prefixBucketsRedeclare:
     '; with the level declared, each value of the new full key takes 1/{{redeclareBuckets}} of an old one, so declare its figures too:{{?redeclareShareAt}} {{redeclareShareAt|code}} {{redeclareShareFrom}} ÷ {{redeclareBuckets}} = {{redeclareShare}}{{/redeclareShareAt}}{{?redeclareGbAt}}{{redeclareJoin}} {{redeclareGbAt|code}} {{redeclareGbFrom}} ÷ {{redeclareBuckets}} = {{redeclareGb}}{{/redeclareGbAt}}',
+  // The full key's hottest value, more than 1/N of the first-level value, held whole in a bucket that still fits (`heldWhole`).
+  prefixBucketHoldsHottest:
+    '; the hottest {{fullKey|key}} value, {{insideShare|percent}} of the hottest {{level}} value, stays whole in one bucket, which then takes {{heldBucketLoad}} of the {{heldBucketUsable}} RU/s usable there: within it',
   prefixBucketsCannotSplit:
     '; but the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and {{scope|code}}, the scope of {{scopeInvariant|code}}, keeps it whole in one bucket: that value needs its own plan (SG003 on the full key)',
   prefixBucketsOneItem:
@@ -173,6 +176,9 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Where the hottest value is a declared one (a whale among many), only values that hot need the buckets.
   prefixBucketOnlyHot:
     '; only values as hot as this one need buckets: the others can keep one ({{bucketLevel|code}} = {{level}}), so a query for one of them stays on one partition, and the application keeps the list of bucketed values',
+  // What that assumes (the level declares one hottest value's share): no second value past the most one can take unbucketed.
+  prefixBucketOtherMax:
+    '; this assumes no other {{level}} value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unbucketed: bucket any that does',
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
@@ -836,10 +842,11 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   // Judged at SG017's raise (`prefixAtCapacityRaise`), the count serves only with that raise: said beside it, so a
   // reader who turns SG017 off, or applies the count alone, knows what it rests on.
   const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
+  const hotOnly = onlyHot(design, first, fix.fixId);
   const bucketNotes: PrefixIngestionId[] = [
     ...countAtRaise,
     ...sourceNotes,
-    ...onlyHot(design, first, fix.fixId),
+    ...hotOnly.ids,
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
@@ -864,6 +871,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : {}),
         ...(keyWhole ? { keyShare: fullKeyShare(design), fullKey: design.primaryKey.partitionKey.map((l) => l.name) } : {}),
         ...fix.data,
+        ...hotOnly.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
         ...cache?.data,
@@ -1027,11 +1035,15 @@ function bucketSourceFor(
   const bare = (name: string) => name.replace(/^\//, '');
   const isLevel = (name: string) => design.primaryKey.partitionKey.some((l) => bare(l.name) === bare(name));
   const insideShare = Math.min(1, fullKeyShare(design) / load.share);
-  if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) {
+  const held = buckets < 2 ? undefined : heldWhole(design, load, buckets, insideShare);
+  if (buckets < 2 || held?.fits) {
+    // The bucket that holds the full key's hottest value whole fits it, though it takes more than 1/N: said, with its figures.
+    const heldIds: PrefixIngestionId[] = held?.figures ? ['prefixBucketHoldsHottest'] : [];
+    const heldData = held?.figures ? Object.assign({ fullKey: design.primaryKey.partitionKey.map((l) => l.name) }, held.figures) : {};
     // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too.
-    if (isLevel(source) || !fullKeyHoldsMany(design)) return { ids: [], data: { source } };
+    if (isLevel(source) || !fullKeyHoldsMany(design)) return { ids: heldIds, data: Object.assign({ source }, heldData) };
     const again = redeclared(design, buckets);
-    return { ids: again.ids, data: Object.assign({ source, finerSource: source }, again.data) };
+    return { ids: [...heldIds, ...again.ids], data: Object.assign({ source, finerSource: source }, heldData, again.data) };
   }
   const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
   const scoped = design.invariants.find((i) => i.scopeAttribute !== undefined);
@@ -1048,6 +1060,24 @@ function bucketSourceFor(
   const sourceNote = source === finer ? 'prefixBucketSourceSplitsKey' : 'prefixBucketSourceBelowKey';
   const again = redeclared(design, buckets);
   return { ids: [sourceNote, ...again.ids], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData, again.data) };
+}
+
+/**
+ * Whether `buckets` buckets hashing a key level serve the full key's hottest value, which takes `insideShare` of the
+ * hottest first-level value. A bucket holds each full key value whole (a first-level value of its own, on one physical
+ * partition: https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys), so the bucket holding it takes
+ * its share and an even part of the rest, insideShare + (1 − insideShare) ÷ N of that value's load, judged as
+ * `bucketsServe` judges a bucket (beside its neighbours, at values × N). At no more than 1/N, the count's own even
+ * bucket is the heaviest. A value a bucket holds needs no finer source and no plan of its own: a 94% order held whole in
+ * one of 2 buckets takes 7,954 of the 8,000 RU/s usable. SG003 on the full key (hot-key-exceeds-partition.ts) says a
+ * bucket cannot hold it (`beyondFirstLevelBuckets`) only from the notes this judgement gives. `figures` only where it
+ * fits by more than 1/N.
+ */
+function heldWhole(design: KeyDesign, load: PrefixLoad, buckets: number, insideShare: number): { fits: boolean; figures?: MessageData } {
+  if (insideShare <= 1 / buckets + 1e-9) return { fits: true };
+  const held = loadAt(design, load.values * buckets, load.share * (insideShare + (1 - insideShare) / buckets), 0);
+  if (held === undefined || overloaded(held)) return { fits: false };
+  return { fits: true, figures: { insideShare, heldBuckets: buckets, heldBucketLoad: held.load, heldBucketUsable: held.usable } };
 }
 
 /**
@@ -1097,11 +1127,19 @@ function redeclarable(design: KeyDesign, field: 'hotKeyShare' | 'largestGb'): { 
  * a bucket heavier than the average value meets 1/P of the rest of the load however many values the level has
  * (`judgedNeighbourLoad`).
  */
-function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId']): PrefixIngestionId[] {
+function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId']): { ids: PrefixIngestionId[]; data: MessageData } {
+  const none = { ids: [], data: {} };
   const values = cardinalityValue(first.cardinality);
-  if (fixId !== 'fixPrefixBuckets' || first.hotKeyShare === undefined || !Number.isFinite(values) || values < 2) return [];
-  const other = loadAt(design, values, (1 - first.hotKeyShare) / (values - 1), 0);
-  return other !== undefined && !overloaded(other) ? ['prefixBucketOnlyHot'] : [];
+  if (fixId !== 'fixPrefixBuckets' || first.hotKeyShare === undefined || !Number.isFinite(values) || values < 2) return none;
+  const rest = 1 - first.hotKeyShare;
+  const fitsAt = (share: number) => {
+    const other = loadAt(design, values, share, 0);
+    return other !== undefined && !overloaded(other);
+  };
+  // The level declares its hottest value's share only: the note names the most a second value can take unbucketed.
+  const most = largestShare(rest / (values - 1), rest, fitsAt);
+  if (most === undefined) return none;
+  return most < rest ? { ids: ['prefixBucketOnlyHot', 'prefixBucketOtherMax'], data: { otherMaxShare: most } } : { ids: ['prefixBucketOnlyHot'], data: {} };
 }
 
 /**
@@ -1112,9 +1150,10 @@ function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: numb
   const load = prefixLoad(raised, first, first.hotKeyShare);
   const derivation = load && bucketDerivation(raised, load, buckets);
   const source = load ? bucketSourceFor(raised, raised.primaryKey.partitionKey.slice(1), load, buckets) : { ids: [], data: {} };
+  const hotOnly = onlyHot(raised, first, 'fixPrefixBuckets');
   return {
-    ids: ['fixPrefixBuckets', ...source.ids, ...onlyHot(raised, first, 'fixPrefixBuckets'), ...(derivation ? (['prefixBucketsDerivation'] as const) : [])],
-    data: Object.assign({ buckets }, source.data, derivation),
+    ids: ['fixPrefixBuckets', ...source.ids, ...hotOnly.ids, ...(derivation ? (['prefixBucketsDerivation'] as const) : [])],
+    data: Object.assign({ buckets }, source.data, hotOnly.data, derivation),
   };
 }
 
