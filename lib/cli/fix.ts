@@ -9,10 +9,12 @@
  * An edit that does not apply, whose result is no longer a valid design, or that undoes an earlier fix of
  * the run (it sets a field back to what it was before that fix, or removes what that fix added) is skipped
  * and reported; the text handed back always parses and validates. Every fixable finding left at the end is
- * named, and a limit on rounds is said, as is every error whose fix carries no edits: nothing is left unfixed in silence.
+ * named, and a limit on rounds is said, as is every finding that fails the run whose fix carries no edits: nothing is left
+ * unfixed in silence.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
+  blockingFindings,
   DesignError,
   lintDocument,
   printable,
@@ -47,7 +49,7 @@ export interface FixResult {
 /** Rounds per run: each fixes one finding of every design, and no rule gives a design more than a few. */
 export const MAX_FIX_ROUNDS = 50;
 
-/** Why --fix left an error without edits as it was: its fix lies outside the design, or is a choice the design cannot make alone. */
+/** Why --fix left a finding that fails the run, without edits, as it was: its fix lies outside the design, or is a choice the design cannot make alone. */
 export const NO_EDITS =
   'its fix carries no design edits for --fix to write (a change outside the design, such as throughput raised in place, a cache or a migration, or a choice only you can make, such as how to keep a declared invariant): apply the fix above by hand, or acknowledge the finding';
 
@@ -190,13 +192,14 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   if (stoppedWith === undefined)
     for (const f of state.findings.filter((g) => fixable(g) && !named.has(keyOf(g))))
       skip(f, 'it still fires after its fix in this run, and each finding is fixed once a run: run --fix again, or fix it by hand');
-  // An error whose fix carries no edits changes nothing under --fix: say so, one line each, so an unchanged file is explained
-  // (one this run already fixed in part has its `fixed` line instead).
-  const editless = (f: Finding) => f.severity === 'error' && !f.acknowledged && (f.edits?.length ?? 0) === 0 && !tried.has(keyOf(f));
+  // A finding that fails the run (at or above --fail-on: a warning too under --fail-on warning) whose fix carries no
+  // edits changes nothing under --fix: say so, one line each, so an unchanged file that still fails is explained (one
+  // this run already fixed in part has its `fixed` line instead).
+  const editless = (f: Finding) => (f.edits?.length ?? 0) === 0 && !tried.has(keyOf(f));
   // One the run's own fixes made fire says so: "not fixed" alone would read as a finding the design had before.
   const foundFirst = new Set(first.findings.map(keyOf));
   const appeared = (f: Finding) => (foundFirst.has(keyOf(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
-  for (const f of state.findings.filter(editless)) skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? NO_EDITS}`);
+  for (const f of blockingFindings(state.findings, failOn).filter(editless)) skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? NO_EDITS}`);
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);

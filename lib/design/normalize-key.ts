@@ -257,7 +257,12 @@ function keyLevelSource(source: string, partitionKey: readonly KeyAttribute[]): 
 function hotValuesIssues(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], log: IssueLog): void {
   const hotValues = input.hotValues as number;
   if (input.strategy === 'replicated') {
-    log.add(path, 'applies to write sharding (random or calculated) only: replicated copies copy every document; remove hotValues, or set strategy: "random"');
+    // Random shards were the one alternative named, but they spread no single document's reads (each is stored under
+    // one shard): a read-hot key needs its copies, or a cache, so the random shards are named for write heat only.
+    log.add(
+      path,
+      'applies to write sharding (random or calculated) only: replicated copies copy every document (copies of only the hottest values\' documents are not modelled); remove hotValues, or, where the key is hot by its writes, set strategy: "random" (write shards do not spread the reads of one document)',
+    );
     return;
   }
   const values = partitionKey.length === 1 ? partitionKey[0].cardinality : undefined;

@@ -285,7 +285,7 @@ export const hotKeyExceedsPartition = defineRule({
     'Copies behind that raise: they follow, at the current throughput, only where it carries their peak (reads + N × writes) at headroom, and are not offered otherwise.',
     "Cosmos DB copies: sized on the container they make. N copies store every document N times (N × `storage.totalGb`, which the edit writes: at least one physical partition per 50 GB of it, the RU/s divided among them all) and write it N times, so each copy meets 1/P of the reads and of N × the writes beside it, at the current RU/s or, where the copies' peak is above their usable part, at SG017's raise.",
     "That warning: the existing container needs nothing; a new one gets the declared partitions only if created at their count × 6,000 RU/s and then raised in place to the design's RU/s (instant up to count × 10,000). Every raise in place a fix offers says the same, with its figures, where a container created at the raised RU/s would get more partitions.",
-    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged with them, on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container.",
+    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged with them, on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container, keyed by a finer attribute (which spreads its documents, not one document's reads).",
     "A GSI whose writes count the table's replicated copies, where the table's fix changes them: it defers to that fix with no edits of its own, so one `--fix` run plans it once, on the copies kept. Over its ceiling only because of copies SG007 finds needless, it is offered their removal (with the index's figures at one copy), not shards of its own; SG001 and SG002 defer the same way.",
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
     "A GSI key's shards: they go in a separate key attribute the application writes; in a multi-attribute key with fewer than 4 attributes, a number attribute added to the key (DynamoDB hashes them together); with 4, no edit, since which attribute takes the shard is the designer's choice.",
@@ -461,7 +461,11 @@ export const hotKeyExceedsPartition = defineRule({
       'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
     fixShardEveryValue:
       'shard every value: remove sharding.hotValues, so that each value is stored under its {{declaredShards}} shards; every read of the key then fans out over them',
-    orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
+    // A finer key spreads the value's documents, and the reads and writes spread over them, not one document's: each
+    // item has one partition key value, so one logical partition ("Partitioning and horizontal scaling"). A value read
+    // mostly as one document (a match's latest score) gains nothing from it; the cache or copies take those reads.
+    orMoveHotValue:
+      "; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread its documents: this serves reads and writes spread over many of them, not one document's, which stays on one logical partition whatever the key)",
     ...PREFIX_INGESTION_MESSAGES,
     ...PREFIX_REORDER_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
