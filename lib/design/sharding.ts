@@ -6,9 +6,10 @@
  * partition. That is an average; a hash can put more keys on one partition, and the headroom under the partition's
  * ceiling is what absorbs it, so N carries no slack of its own (the fix text says so).
  */
-import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type LoadDimension, type Loads } from '../engines';
+import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type EngineProfile, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
-import { DesignError } from './errors';
+import { DesignError, UsageError } from './errors';
+import { collectionReadShare, EVERY_SHARD_IN_FULL } from './gathered-read-share';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -134,6 +135,13 @@ export interface ShardsForOptions {
    *  sharding also spreads its reads. A single item's reads stay on the one shard holding it.
    *  @default true */
   readonly itemCollection?: boolean;
+  /** DynamoDB, with `itemCollection`: the KB one read of the key value's whole collection returns, unsharded. Each read
+   *  of a sharded value queries all N shards, and DynamoDB charges each Query its items' sizes summed, rounded up to
+   *  the next 4 KB, at least one read unit ("Capacity unit consumption for read operations"), so each shard takes
+   *  ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units: all of them at 4 KB or less, where shards relieve no read
+   *  (use `replicasFor()`, or a cache). As SG003 charges a read declaring `accessPatterns[].resultKb`.
+   *  @default - unknown: each read is taken to return over N × 4 KB, so each of N shards takes 1/N of its units */
+  readonly resultKb?: number;
 }
 
 const shardsForShape = record<ShardsForOptions>({
@@ -143,6 +151,7 @@ const shardsForShape = record<ShardsForOptions>({
   hotKeyShare: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Share of the peaks the hot key takes.' },
   headroom: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Usable share of the ceiling.' },
   itemCollection: { shape: bool(), optional: true, doc: 'A key value holds many items, so sharding spreads its reads.' },
+  resultKb: { shape: num({ above: 0 }), optional: true, doc: 'DynamoDB: KB one read of a whole key value returns, unsharded.' },
 });
 
 function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 'replicated'): number {
@@ -151,13 +160,14 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const share = valid.hotKeyShare ?? 1;
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
+  const profile = profileOf(valid.engine);
   const collection = valid.itemCollection ?? true;
+  const reads = readSpreadOf(valid, profile, caller);
   // The peaks as given are the key space's (the key's own when no share is given): each stored key meets, on its
   // partition, the rest of them hashed over its partitions, as SG003 counts them (DynamoDB, on demand).
   const total = { reads: valid.peakReadUnits ?? 0, writes: valid.peakWriteUnits ?? 0 };
-  const profile = profileOf(valid.engine);
   const fitsAt = (k: number) => {
-    const stored = storedKeyLoads(hot, layout, k, collection);
+    const stored = storedKeyLoads(hot, layout, k, reads);
     const written = { reads: total.reads, writes: total.writes * (layout === 'replicated' ? k : 1) };
     return allFit(profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored)));
   };
@@ -166,9 +176,11 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
     const why =
       layout === 'replicated'
         ? 'copies each take every write, so replicas cannot serve these writes'
-        : collection
-          ? `even ${MAX_SHARDS_ACCEPTED} shards each take more than a partition's usable share`
-          : "a single item's reads stay on one shard whatever the count";
+        : valid.resultKb !== undefined
+          ? `a read of ${valid.resultKb} KB queries every shard and costs each at least one read unit${readUnitsOf(valid.resultKb, profile)}; replicated copies (replicasFor()) are read one at a time`
+          : collection
+            ? `even ${MAX_SHARDS_ACCEPTED} shards each take more than a partition's usable share`
+            : "a single item's reads stay on one shard whatever the count";
     throw new DesignError(
       [
         {
@@ -182,6 +194,33 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   return n;
 }
 
+/** What a read of `resultKb` cost unsharded, beside the unit each shard's Query is charged at least. */
+function readUnitsOf(resultKb: number, profile: EngineProfile): string {
+  const units = Math.ceil(resultKb / (profile.queryReadUnitKb ?? resultKb));
+  return units <= 1 ? ', all it cost unsharded' : ` of the ${units} it cost unsharded`;
+}
+
+/**
+ * How N shards divide the key's reads (`ReadSpread`): a single item's, not at all; a collection's 1/N, or by what each
+ * shard's Query is charged of a read of `resultKb` (`collectionReadShare`, on an engine charging a minimum per query,
+ * `unitKb`). `resultKb` is refused, naming it, where it cannot apply: on an engine with no such minimum, or a single item.
+ */
+function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller: string): ReadSpread {
+  const collection = options.itemCollection ?? true;
+  const { resultKb } = options;
+  const unitKb = profile.queryReadUnitKb;
+  if (resultKb === undefined) return collection;
+  const misplaced =
+    unitKb === undefined
+      ? `applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); ${profile.title} publishes no such minimum per query: remove it`
+      : !collection
+        ? "is the size of a read of many items, but itemCollection is false (a single item's reads stay on the one shard holding it): remove resultKb, or itemCollection"
+        : undefined;
+  if (misplaced !== undefined) throw new UsageError([{ path: 'resultKb', message: misplaced }], `${caller}() options`);
+  const share = collectionReadShare(resultKb, unitKb);
+  return share === EVERY_SHARD_IN_FULL ? false : share;
+}
+
 /**
  * The number of shards N one logical key needs: the smallest N for which the hottest value's writes
  * (and, for an item collection, its reads) divided over N fit the usable ceiling — DynamoDB's
@@ -189,10 +228,13 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
  * shard shares its partition with the rest of the peaks given (the key space's; the key's own when no share is given),
  * hashed over the partitions an on-demand table has for twice them, as SG003 judges it ("Partitions and data
  * distribution"); a provisioned table's partitions follow its capacity, which this call does not know: lint the design.
+ * A DynamoDB read of the whole key value queries every shard, each Query charged at least one read unit: with
+ * `resultKb`, each shard takes ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units, as SG003 charges it.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *
  * @example shardsFor({ engine: 'dynamodb', peakWriteUnits: 20_000 }) // 65: 307.7 WCU each + 19,692.3 ÷ 40 partitions ≤ 800
+ * @example shardsFor({ engine: 'dynamodb', peakReadUnits: 12_000, resultKb: 64 }) // 16: 1 of a read's 16 units each
  */
 export function shardsFor(options: ShardsForOptions): number {
   return countFor(options, 'shardsFor', 'random');

@@ -636,14 +636,21 @@ function scopeBeforeRandom(advice: Advice): Advice {
  * where no read is counted so.
  */
 function gatheredData(analysis: SpaceAnalysis): { gatheredPatterns: readonly string[] } | undefined {
-  const names = analysis.gatheredReads;
+  const names = unspreadReads(analysis);
   return names === undefined ? undefined : { gatheredPatterns: names };
+}
+
+/** The declared patterns whose gathered reads every shard is charged in full (`SpaceAnalysis.gatheredReads`), under the
+ *  source the plan chose where it judged the reads again by it (`Plan.rejudgedReads`). */
+function unspreadReads(analysis: SpaceAnalysis): readonly string[] | undefined {
+  const { rejudgedReads } = analysis.plan;
+  return rejudgedReads ? rejudgedReads.unspread : analysis.gatheredReads;
 }
 
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
 function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
   const wide = analysis.plan.shards !== undefined;
-  if (analysis.gatheredReads !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
+  if (unspreadReads(analysis) !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
   return [wide ? 'daxReadsWhyWide' : 'daxReadsWhy'];
 }
 
@@ -652,7 +659,7 @@ function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
 function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
   if (analysis.plan.layout !== 'replicated') return [];
   if (analysis.pagedReads.length > 0) return ['pagedNoShards'];
-  return analysis.gatheredReads !== undefined ? ['gatheredNoShards'] : [];
+  return unspreadReads(analysis) !== undefined ? ['gatheredNoShards'] : [];
 }
 
 function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false): Advice {

@@ -11,7 +11,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { listOf } from '../design/lists';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
-import { gatheredReads } from './gathered-reads';
+import { gatheredReads, type GatheredReads } from './gathered-reads';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -40,6 +40,9 @@ export interface Plan {
   /** A table's shards raised to the count an index carrying them needs (`carryingIndexNeed`); absent where its own
    *  load sets N. */
   readonly carryingIndex?: CarryingIndex;
+  /** How the shards divide the hottest value's reads under the source the plan chose (`sourceAttribute`; none: random),
+   *  where it is not the one `SpaceAnalysis.readsSpread` was judged by (`readSource`); absent where it is. */
+  readonly rejudgedReads?: GatheredReads;
 }
 
 /**
@@ -192,6 +195,9 @@ export class SpaceAnalysis {
    *  1/N on the assumption that each returns over N × 4 KB, and how the shards divide the reads were they each under
    *  4 KB (`spreadIfSmall`): a fix that fits only on the assumption names it. Undefined where there are none. */
   readonly assumedReads: { readonly patterns: readonly string[]; readonly spreadIfSmall: ReadSpread } | undefined;
+  /** The attribute `readsSpread` takes a read that gives it to find one shard by (`chosenShardSource`); undefined: none,
+   *  every read of the value wanting all its items gathers from every shard (random shards). */
+  readonly readSource: string | undefined;
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -244,17 +250,17 @@ export class SpaceAnalysis {
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
     this.inherited = inheritedWrites(design, space, profile);
-    // The attribute a calculated shard is (or a fix would be) hashed on, which a read that gives it finds one shard by, as
-    // the plan picks it (no random sharding declared, no table item's writes to spread; a declared source only where it
-    // can spread the load, else the plan's shards are random), at the least count.
-    const source =
-      space.sharding?.strategy === 'random' || this.inherited
-        ? undefined
-        : spreadingShardSource(design, space, owner.patternsOn(space), space.sharding?.shards, owner.declaredAttributes);
-    const gathered =
-      this.collection && this.pagedReads.length === 0
-        ? gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { unitKb: profile.queryReadUnitKb, source })
-        : undefined;
+    // The attribute a read that gives it finds one shard by: the one the declared write sharding hashes (none for random
+    // shards, whose every read of a value gathers), else the one the plan would hash at the least count (planFor judges
+    // the reads again where the count it needs makes it choose another).
+    const declared = space.sharding;
+    this.readSource =
+      declared && declared.strategy !== 'replicated'
+        ? declared.strategy === 'calculated'
+          ? declared.sourceAttribute
+          : undefined
+        : chosenShardSource(this, declared?.shards);
+    const gathered = this.gatheredWith(this.readSource);
     this.readsSpread = gathered?.spread ?? false;
     this.gatheredReads = gathered?.unspread;
     this.assumedReads = gathered && gathered.assumed.length > 0 ? { patterns: gathered.assumed, spreadIfSmall: gathered.spreadIfSmall } : undefined;
@@ -292,6 +298,14 @@ export class SpaceAnalysis {
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);
+   *  undefined where a value holds one item or is read a page at a time (the shards divide no read of it). */
+  gatheredWith(source: string | undefined): GatheredReads | undefined {
+    if (!this.collection || this.pagedReads.length > 0) return undefined;
+    const { owner, space } = this;
+    return gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { unitKb: owner.profile.queryReadUnitKb, source });
   }
 
   /**
@@ -623,7 +637,6 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const unshardedWrites = dimensionsOf(writes);
   const writesHot = !allFit(unshardedWrites);
   const hotAtAll = !allFit(unsharded);
-  const declared = space.sharding?.strategy;
   // Where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
   // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
@@ -631,46 +644,61 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
   // Reads the shards divide only in part (DynamoDB reads gathered from every shard, gathered-reads.ts) count as divided
   // where some count fits them; else, as reads no count divides, they call for copies or a cache.
-  const readsDivide =
-    readsSpread === true || (readsSpread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 })));
-  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide));
+  const readsDivide = (spread: ReadSpread) =>
+    spread === true || (spread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 }, spread)));
+  const shardsCalledFor = (spread: ReadSpread) =>
+    writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
+  // The reads judged again by the source the plan chose, where it is not the one they were judged by (below).
+  let rejudged: GatheredReads | undefined;
 
-  if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
-    const full = smallestCount((n) => fitsWith('random', n), analysis.countToTry('random', hot, unsharded));
-    // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const own =
-      full === undefined && !analysis.spreadReadsBesideNeighbours() ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
-    // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
-    const carrying = carryingIndexNeed(analysis, own);
-    const throughput = carrying?.shards ?? own;
-    const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
-    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
-    // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
-    const source =
-      declared === 'random' || analysis.inherited
-        ? undefined
-        : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
-    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard. Nor,
-    // on an index with no source declared, an attribute none of its queries gives: a calculated shard's one benefit
-    // there is a read of one value of it on one shard (the table's item, not the index's entry, is what writes address),
-    // and with no such read every query fans out as over random shards (ride-flawed.json: `available-by-city` hashed
-    // `driverId`, its sort key, which no query on it names).
-    const unread =
-      source !== undefined && space.index !== undefined && declared === undefined && !analysis.owner.patternsOn(space).some((p) => carries(p, source));
-    const candidate = unread || (source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source))) ? undefined : source;
-    const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
-    return {
-      layout: strategy,
-      shards,
-      sourceAttribute: strategy === 'calculated' ? candidate : undefined,
-      complete: shards !== undefined && full !== undefined,
-      readsNeedCache: full === undefined && throughput !== undefined,
-      needs: { throughput, size },
-      ...(carrying && shards === carrying.shards ? { carryingIndex: carrying } : {}),
+  if (shardsCalledFor(readsSpread)) {
+    // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
+    // SG003 and SG017 charge them, gathered-reads.ts).
+    const countWith = (spread: ReadSpread) => {
+      const full = smallestCount((n) => allFit(analysis.dimensionsAt('random', n, hot, spread)), analysis.countToTry('random', hot, unsharded));
+      // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
+      const own =
+        full === undefined && !analysis.spreadReadsBesideNeighbours()
+          ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites))
+          : full;
+      // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
+      const carrying = carryingIndexNeed(analysis, own);
+      const throughput = carrying?.shards ?? own;
+      const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
+      return { full, carrying, throughput, shards };
     };
+    // The source decides which reads find one shard, so the count, and the count which source can fill it (shard-source.ts):
+    // where the count the reads need makes the plan choose another source than they were judged by (one that cannot
+    // fill it, or random), they are judged again by the one chosen. Random shards, where the two do not settle.
+    let source = analysis.readSource;
+    let counted = countWith(readsSpread);
+    for (let tries = 0; ; tries++) {
+      const chosen = chosenShardSource(analysis, counted.shards);
+      if (chosen === source) break;
+      source = tries < MAX_SOURCE_TRIES ? chosen : undefined;
+      rejudged = analysis.gatheredWith(source);
+      counted = countWith(rejudged?.spread ?? false);
+      if (source === undefined) break;
+    }
+    const { full, carrying, throughput, shards } = counted;
+    const strategy: ShardingStrategy = source === undefined ? 'random' : 'calculated';
+    // Judged again, the reads may no longer call for shards (every shard charged each read in full): copies or a cache.
+    if (rejudged === undefined || shardsCalledFor(rejudged.spread)) {
+      return {
+        layout: strategy,
+        shards,
+        sourceAttribute: source,
+        complete: shards !== undefined && full !== undefined,
+        readsNeedCache: full === undefined && throughput !== undefined,
+        needs: { throughput, size },
+        ...(carrying && shards === carrying.shards ? { carryingIndex: carrying } : {}),
+        ...(rejudged ? { rejudgedReads: rejudged } : {}),
+      };
+    }
   }
+  const rejudgedReads = rejudged ? { rejudgedReads: rejudged } : {};
   if (hotAtAll && space.index !== undefined) {
-    return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
+    return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size }, ...rejudgedReads };
   }
   if (hotAtAll) {
     // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
@@ -679,9 +707,40 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
       analysis.physical || analysis.owner.partitionNeighbours ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
-    return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
+    return {
+      layout: 'replicated',
+      shards: copies,
+      complete: copies !== undefined,
+      readsNeedCache: false,
+      needs: { throughput: copies, size },
+      ...rejudgedReads,
+    };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
+}
+
+/** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */
+const MAX_SOURCE_TRIES = 3;
+
+/**
+ * The attribute the plan hashes a calculated shard of `analysis`'s key space on at `shards` shards (undefined: the least
+ * count), or undefined for random shards. Only a source that can fill the N shards and stays put (`spreadingShardSource`);
+ * none under declared random sharding, nor where the hottest value's writes are one table item's (`inherited`): every
+ * attribute of that item, hashed, names the same shard. Nor, on an index, the table's key when its hottest value is one
+ * skewed item: that item hashes to one shard. Nor, on an index with no source declared, an attribute none of its
+ * queries gives: a calculated shard's one benefit there is a read of one value of it on one shard (the table's item,
+ * not the index's entry, is what writes address), and with no such read every query fans out as over random shards
+ * (ride-flawed.json: `available-by-city` hashed `driverId`, its sort key, which no query on it names).
+ */
+function chosenShardSource(analysis: SpaceAnalysis, shards: number | undefined): string | undefined {
+  const { design, space, owner } = analysis;
+  if (space.sharding?.strategy === 'random' || analysis.inherited) return undefined;
+  const patterns = owner.patternsOn(space);
+  const source = spreadingShardSource(design, space, patterns, shards, owner.declaredAttributes);
+  if (source === undefined) return undefined;
+  const unread = space.index !== undefined && space.sharding === undefined && !patterns.some((p) => carries(p, source));
+  const hotItemKey = hotTableItemKey(design, owner.profile)?.some((name) => sameAttribute(name, source)) ?? false;
+  return unread || hotItemKey ? undefined : source;
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */

@@ -3,23 +3,23 @@
  * at least one read unit (DynamoDB, the profile's `queryReadUnitKb`).
  *
  * A read of a random-sharded value, or of a calculated-sharded one without the attribute its shard is hashed on, must
- * query every shard and merge the results ("Using write sharding to distribute workloads evenly"). DynamoDB charges
- * each Query its items' sizes summed, rounded up to the next 4 KB, and at least one read unit, per request ("Capacity
- * unit consumption for read operations"). A read of the whole collection (no `limit`) gets it split N ways, so each
- * shard's Query reads 1/N of it, rounded up to 4 KB: the shards divide it unless the result is small. So such a read
- * spreads 1/N, as a read of many items always did here, unless its pattern declares its size (`resultKb`): then each
- * shard is charged ⌈size ÷ N ÷ 4 KB⌉ of the ⌈size ÷ 4 KB⌉ units it cost unsharded (a result of 4 KB or less, none
- * spared). A fix that relies on the 1/N names that assumption (`assumed`). Reads of a page (`limit`) never come here:
- * each shard's Query must return up to `limit` items for the page to be merged, so each is charged what the unsharded
- * read was (`SpaceAnalysis.pagedReads`).
+ * query every shard and merge the results ("Using write sharding to distribute workloads evenly"). Each shard's Query
+ * is charged as lib/design/gathered-read-share.ts says (`collectionReadShare`, the one accounting SG017 and
+ * `shardsFor()` use too): a read of the whole collection (no `limit`) spreads 1/N, as a read of many items always did
+ * here, unless its pattern declares its size (`resultKb`): then each shard is charged ⌈size ÷ N ÷ 4 KB⌉ of the
+ * ⌈size ÷ 4 KB⌉ units it cost unsharded (a result of 4 KB or less, none spared). A fix that relies on the 1/N names
+ * that assumption (`assumed`). Reads of a page (`limit`) never come here: each shard's Query must return up to `limit`
+ * items for the page to be merged, so each is charged what the unsharded read was (`SpaceAnalysis.pagedReads`).
  *
  * A read that finds one shard is divided 1/N with no assumption: it wants any item (`wants: "any"`), it gives the
- * attribute a calculated shard is hashed on (declared, else the one a fix would calculate it on, `spreadingShardSource`,
- * so that the count a fix writes is the one the next lint judges), or it names no one value of the key. Reads no pattern
+ * attribute a calculated shard is hashed on (the declared sharding's, else the one a fix would calculate it on,
+ * `SpaceAnalysis.readSource`, judged again by the plan at the count it needs, so that the count a fix writes is the one
+ * the next lint judges), or it names no one value of the key. Reads no pattern
  * declares are divided 1/N as before. Replicated copies are read one copy at a time (storedKeyLoads), so none of this
  * applies to them. Cosmos DB documents no such minimum per query (a query is charged for what it loads, "Optimize
  * request cost"), so there the shards divide the reads as the items they hold.
  */
+import { collectionReadShare, EVERY_SHARD_IN_FULL, ONE_SHARD_IN_N, type ShardShare } from '../design/gathered-read-share';
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { ReadSpread } from '../design/sharding';
 import { carries, readsWholeKey } from './queries';
@@ -41,13 +41,11 @@ export interface GatheredReads {
 /** One part of a key value's reads: its weight among them, and the share of it each of N shards is charged. */
 interface ReadPart {
   readonly weight: number;
-  readonly perShard: (n: number) => number;
+  readonly perShard: ShardShare;
 }
 
 /** Shares that add up to 1 within rounding leave no reads undeclared. */
 const SHARE_TOLERANCE = 1e-9;
-const oneShard = (n: number) => 1 / n;
-const everyShard = () => 1;
 
 /** What decides how a gathered read is charged: the engine's `queryReadUnitKb`, and the attribute a calculated shard is
  *  hashed on (declared, or the one a fix would calculate it on: `spreadingShardSource`), which a read giving it finds
@@ -66,16 +64,16 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
   const { unitKb, source } = charges;
   if (unitKb === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
   const assumed = patterns.filter((p) => p.resultKb === undefined && gathers(space, p, source));
-  const unspread = patterns.filter((p) => perShardOf(space, p, source, unitKb) === everyShard).map((p) => p.name);
+  const unspread = patterns.filter((p) => perShardOf(space, p, source, unitKb) === EVERY_SHARD_IN_FULL).map((p) => p.name);
   // The parts of the value's reads; `small`: the assumed reads taken as under 4 KB each, every shard charged in full.
   const partsOf = (small: boolean): ReadPart[] => {
     const declared = patterns.map((p) => ({
       weight: p.share / spaceShare,
-      perShard: small && assumed.includes(p) ? everyShard : perShardOf(space, p, source, unitKb),
+      perShard: small && assumed.includes(p) ? EVERY_SHARD_IN_FULL : perShardOf(space, p, source, unitKb),
     }));
     const undeclared = Math.max(0, 1 - declared.reduce((sum, part) => sum + part.weight, 0));
     // Reads no pattern declares are divided 1/N, as before.
-    return undeclared > SHARE_TOLERANCE ? [...declared, { weight: undeclared, perShard: oneShard }] : declared;
+    return undeclared > SHARE_TOLERANCE ? [...declared, { weight: undeclared, perShard: ONE_SHARD_IN_N }] : declared;
   };
   return {
     spread: spreadOver(partsOf(false)),
@@ -87,13 +85,13 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
 
 /** All 1/N: true; every read charged in full: false; else the share each of N shards is charged. */
 function spreadOver(parts: readonly ReadPart[]): ReadSpread {
-  if (parts.every((part) => part.perShard === oneShard || part.weight === 0)) return true;
-  if (parts.every((part) => part.perShard === everyShard || part.weight === 0)) return false;
+  if (parts.every((part) => part.perShard === ONE_SHARD_IN_N || part.weight === 0)) return true;
+  if (parts.every((part) => part.perShard === EVERY_SHARD_IN_FULL || part.weight === 0)) return false;
   return shareOver(parts);
 }
 
 /** The share of the value's reads each of N shards is charged, over every part. */
-function shareOver(parts: readonly ReadPart[]): (n: number) => number {
+function shareOver(parts: readonly ReadPart[]): ShardShare {
   return (n) => parts.reduce((sum, part) => sum + part.weight * part.perShard(n), 0);
 }
 
@@ -104,14 +102,9 @@ function gathers(space: KeySpace, pattern: AccessPattern, source: string | undef
 }
 
 /**
- * The share of one pattern's reads of the value each of N shards is charged: 1/N where a read finds one shard, or
- * gathers the whole collection with no result size declared (split N ways); else the units of its declared result's
- * N-th part over the units of the whole, each rounded up to `unitKb` and at least one.
+ * The share of one pattern's reads of the value each of N shards is charged: 1/N where a read finds one shard; else, as
+ * every gathered read of a whole collection is charged (`collectionReadShare`, which SG017 and `shardsFor()` use too).
  */
-function perShardOf(space: KeySpace, pattern: AccessPattern, source: string | undefined, unitKb: number): (n: number) => number {
-  const size = pattern.resultKb;
-  if (!gathers(space, pattern, source) || size === undefined) return oneShard;
-  if (size <= unitKb) return everyShard;
-  const units = (kb: number) => Math.max(1, Math.ceil(kb / unitKb));
-  return (n) => units(size / n) / units(size);
+function perShardOf(space: KeySpace, pattern: AccessPattern, source: string | undefined, unitKb: number): ShardShare {
+  return gathers(space, pattern, source) ? collectionReadShare(pattern.resultKb, unitKb) : ONE_SHARD_IN_N;
 }

@@ -9,9 +9,11 @@
  * one read capacity unit per request of up to 4 KB). Where each shard's query reads what the unsharded read did (an
  * item: a counter's N sub-counters; or a page, `limit`: every shard returns a page), a logical read costs N times its
  * units. The declared peak counts logical reads; the share of them that fans out so (its access patterns' `fanOut`)
- * is counted N times. A fan-out over a range without a page limit reads 1/N of the items from each shard, the same
- * units in all (each query rounded up to 4 KB): counted once. Replicated copies are read one copy at a time, so they
- * add nothing here.
+ * is counted N times. A fan-out over a whole collection (no page limit) reads 1/N of the items from each shard, each
+ * Query rounded up to 4 KB and at least one unit: N times the share of its units each shard is charged, as SG003's
+ * shard plan charges it (`collectionReadShare`): N × ⌈resultKb ÷ N ÷ 4⌉ units for its ⌈resultKb ÷ 4⌉ where the pattern
+ * declares `resultKb` (N times them at 4 KB or less), and counted once where it declares none (taken to be over N × 4 KB,
+ * as the plan takes it). Replicated copies are read one copy at a time, so they add nothing here.
  *
  * Cosmos DB alike (SG017 charges a container's RU/s with it): a query over a synthetic key's N shards is one query on
  * each logical partition it names, run on the physical partition holding it ("Query an Azure Cosmos DB container": a
@@ -25,6 +27,7 @@
  * key is the value the application builds, for the listed values only). Their share of the key space's reads is the
  * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
+import { collectionReadShare, EVERY_SHARD_IN_FULL, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
 import { restLoads } from './hot-values';
@@ -37,11 +40,14 @@ export interface ReadRequests {
   readonly logical: number;
   /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does.
    *  Under `sharding.hotValues`, `share` counts only the listed values' reads of those patterns, `hotValues` and
-   *  `valueShare` (the listed values' share of the key space's reads) say so. */
+   *  `valueShare` (the listed values' share of the key space's reads) say so. `sized`: those of them, reads of a whole
+   *  collection declaring `resultKb`, whose shards are each charged only their part of it (`collectionReadShare`), so
+   *  less than N times the read; undefined where none is. */
   readonly fanOut?: {
     readonly patterns: readonly string[];
     readonly share: number;
     readonly shards: number;
+    readonly sized?: readonly string[];
     readonly hotValues?: number;
     readonly valueShare?: number;
   };
@@ -79,6 +85,15 @@ function shardedValues(analysis: SpaceAnalysis, proposed?: number): ShardedValue
   return { hotValues, valueShare: Math.min(1, (hottest + (hotValues - 1) * each) / total.reads) };
 }
 
+/** A fan-out read: its pattern, and the share of its units each shard it queries is charged. */
+interface FanningRead {
+  readonly pattern: AccessPattern;
+  readonly perShard: ShardShare;
+}
+
+/** N × a share of 1/N, within rounding: a fan-out charged no more than the unsharded read, counted once. */
+const ONCE_TOLERANCE = 1e-9;
+
 /**
  * The read peak of `analysis`'s key space were its key sharded into `shards`, with the patterns `fansOut` accepts
  * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota). `hotValues`:
@@ -86,14 +101,13 @@ function shardedValues(analysis: SpaceAnalysis, proposed?: number): ShardedValue
  */
 export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
   const { space } = analysis;
-  const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  return countedOver(
-    analysis,
-    shards,
-    patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p)),
-    shardedValues(analysis, hotValues),
-  );
+  const fanning = analysis.owner
+    .patternsOn(space)
+    .filter((p) => fansOut(p) && readsWholeKey(space, p))
+    .map((pattern) => ({ pattern, perShard: perShardCharge(analysis, pattern) }))
+    .filter((read) => shards * read.perShard(shards) > 1 + ONCE_TOLERANCE);
+  return countedOver(analysis, shards, fanning, shardedValues(analysis, hotValues));
 }
 
 /**
@@ -107,33 +121,44 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
 export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number, source: string): ReadRequests {
   const { space } = analysis;
   const [first] = space.partitionKey;
-  const fanning = analysis.owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants !== 'any' && givesAttribute(p, first) && !carries(p, source));
+  const fanning = analysis.owner
+    .patternsOn(space)
+    .filter((p) => p.limit !== undefined && p.wants !== 'any' && givesAttribute(p, first) && !carries(p, source))
+    .map((pattern) => ({ pattern, perShard: EVERY_SHARD_IN_FULL }));
   return countedOver(analysis, buckets, fanning);
 }
 
-/** The read peak with `fanning` (patterns of `analysis`'s key space) queried `shards` times each, the rest once; under
- *  `sharded` (`sharding.hotValues`), only those patterns' reads of the listed values. */
-function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly AccessPattern[], sharded?: ShardedValues): ReadRequests {
+/** The read peak with `fanning` (reads of `analysis`'s key space) queried `shards` times each, each query charged its
+ *  share of the read, the rest once; under `sharded` (`sharding.hotValues`), only those patterns' reads of the listed values. */
+function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly FanningRead[], sharded?: ShardedValues): ReadRequests {
   const logical = analysis.total.reads;
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.
   const spaceShare = analysis.owner.readShareOf(analysis.space);
-  const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
+  const fanShare = fanning.reduce((sum, read) => sum + read.pattern.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
   const share = Math.min(1, fanShare / spaceShare) * (sharded?.valueShare ?? 1);
-  const units = logical * (1 - share) + logical * share * shards;
-  return { units, logical, fanOut: Object.assign({ patterns: fanning.map((p) => p.name), share, shards }, sharded) };
+  // The share of a fanning read each shard is charged, weighted by the patterns' shares: 1 where each is charged in full.
+  const perShard = fanning.reduce((sum, read) => sum + read.pattern.share * read.perShard(shards), 0) / fanShare;
+  const units = logical * (1 - share) + logical * share * shards * perShard;
+  const sized = fanning.filter((read) => read.perShard !== EVERY_SHARD_IN_FULL).map((read) => read.pattern.name);
+  return {
+    units,
+    logical,
+    fanOut: Object.assign({ patterns: fanning.map((read) => read.pattern.name), share, shards }, sized.length > 0 ? { sized } : {}, sharded),
+  };
 }
 
 /**
- * Whether each shard's query of a fan-out reads as much as the unsharded read did: one item (a key value holds one, as
- * the engine profile says: a DynamoDB table key without a sort key; or the query gives every sort-key attribute, or all
- * of a composite one's parts, by equality) or one page (`limit`). A Cosmos DB logical partition holds many documents
- * (`keyValueHoldsMany`): a fan-out reading all of them reads 1/N from each shard, charged once in all.
+ * The share of a fan-out read's units each shard's query is charged: all of them where it reads as much as the
+ * unsharded read did, one item (a key value holds one, as the engine profile says: a DynamoDB table key without a sort
+ * key; or the query gives every sort-key attribute, or all of a composite one's parts, by equality) or one page
+ * (`limit`); else its part of the whole collection (`collectionReadShare`, as SG003's shard plan charges it: 1/N on
+ * Cosmos DB, which gives no fixed charge per partition a query visits, and for a result of unknown size).
  */
-function readsWholePerShard(analysis: SpaceAnalysis, pattern: AccessPattern): boolean {
+function perShardCharge(analysis: SpaceAnalysis, pattern: AccessPattern): ShardShare {
   const { space } = analysis;
-  if (pattern.limit !== undefined) return true;
-  if (space.sortKey.length === 0) return !analysis.collection;
-  return space.sortKey.every((a) => givesAttribute(pattern, a));
+  const oneItem = space.sortKey.length === 0 ? !analysis.collection : space.sortKey.every((a) => givesAttribute(pattern, a));
+  if (pattern.limit !== undefined || oneItem) return EVERY_SHARD_IN_FULL;
+  return collectionReadShare(pattern.resultKb, analysis.owner.profile.queryReadUnitKb);
 }

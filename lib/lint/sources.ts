@@ -130,6 +130,12 @@ export const SOURCES = {
     title: 'DynamoDB: Capacity unit consumption for read operations (a Query: its items summed, rounded up to 4 KB, per request)',
     url: `${AWS}/read-write-operations.html#read-operation-consumption`,
   },
+  // "Queries that do not return results consume the minimum number of read capacity units for that type of read
+  // operation": each of N shards a gathered read queries is charged a unit, whether or not it holds the items.
+  dynamoQueryMinimum: {
+    title: 'DynamoDB API: Query (a query that returns nothing consumes the minimum read capacity)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html',
+  },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
   // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical

@@ -351,6 +351,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoDaxConsistency,
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoReadConsumption,
+    SOURCES.dynamoQueryMinimum,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoAutoScaling,
     SOURCES.cdkAutoscaledCapacity,

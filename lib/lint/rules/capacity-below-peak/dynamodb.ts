@@ -139,6 +139,7 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
       notes: ['fanOutReads'],
       data: Object.assign(
         { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
+        fanOut.sized === undefined ? {} : { fanOutSized: [...fanOut.sized] },
         hotValuesData(fanOut),
       ),
     };
@@ -768,6 +769,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoSharding,
+    SOURCES.dynamoReadConsumption,
+    SOURCES.dynamoQueryMinimum,
   ],
   messages: () => ({
     fixedBelowPeak: `{{index|keySpace}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
@@ -790,7 +793,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, at least one read unit each`,
+    fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, at least one read unit each{{?fanOutSized}} ({{fanOutSized|code}}: each shard's query its part of the declared resultKb, rounded up to 4 KB){{/fanOutSized}}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
     redrawnShards:
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
