@@ -427,6 +427,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;
   if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
+  // Warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"): a pre-warm sized for a plan whose
+  // edits --fix withholds (a fan-out past a quota, a cache first) is asked for only together with that plan, by its fix.
+  if (advice.edits === undefined) return undefined;
   const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
     warmReadUnits?: number;
     warmWriteUnits?: number;
