@@ -10,20 +10,10 @@ import { lint, normalize, type DynamoDbTableDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
 import { DesignAnalysis } from '../../lib/lint/analysis';
 import { MIN_SPARE_FOR_COUNTS } from '../../lib/lint/physical-partition';
+import { schedulerJobs } from '../fixtures';
 
 /** The scheduler's table with 20,000 WCU of warm throughput declared (the review's sch-20k.json). */
-const jobs = (overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign => ({
-  engine: 'dynamodb',
-  name: 'jobs',
-  partitionKey: { name: 'tenantId', type: 'S', cardinality: 10_000 },
-  sortKey: { name: 'dueAtJobId', type: 'S', cardinality: 'unique' },
-  billing: 'on-demand',
-  workload: { peakReadUnits: 2_000, peakWriteUnits: 12_000, hotKeyShare: 0.6, hotKeyOperations: 'writes' },
-  launchAtPeak: true,
-  accessPatterns: [{ name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 1 }],
-  warmThroughput: { writeUnitsPerSecond: 20_000 },
-  ...overrides,
-});
+const jobs = (overrides: Partial<DynamoDbTableDesign> = {}) => schedulerJobs({ warmThroughput: { writeUnitsPerSecond: 20_000 }, ...overrides });
 
 const sharded = (shards: number, writeUnitsPerSecond: number) =>
   jobs({

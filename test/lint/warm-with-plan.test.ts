@@ -4,31 +4,26 @@
  * scheduler's status index: its plan (pre-warm to 40,000 WCU, then 39 shards) fans reads out past the 40,000 RCU
  * table-level quota, so --fix withholds it; SG017 then asks for the warm throughput the design as written needs (30,000).
  */
-import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { lint, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { schedulerJobs } from '../fixtures';
 
-const jobs = (overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign => ({
-  engine: 'dynamodb',
-  name: 'jobs',
-  partitionKey: { name: 'tenantId', type: 'S', cardinality: 10_000 },
-  sortKey: { name: 'dueAtJobId', type: 'S', cardinality: 'unique' },
-  billing: 'on-demand',
-  workload: { peakReadUnits: 2_000, peakWriteUnits: 12_000, hotKeyShare: 0.6, hotKeyOperations: 'writes' },
-  launchAtPeak: true,
-  globalSecondaryIndexes: [
-    {
-      indexName: 'by-status',
-      partitionKey: { name: 'status', type: 'S', cardinality: 3 },
-      sortKey: { name: 'dueAt', type: 'S', cardinality: 'unique' },
-      projectionType: 'ALL',
-    },
-  ],
-  accessPatterns: [
-    { name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 0.4 },
-    { name: 'poll-pending', index: 'by-status', keyAttributes: ['status'], keyValue: 'PENDING', limit: 10, share: 0.6 },
-  ],
-  ...overrides,
-});
+/** The scheduler's table with its status index, polled for `PENDING` (the review's scheduler.json). */
+const jobs = () =>
+  schedulerJobs({
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-status',
+        partitionKey: { name: 'status', type: 'S', cardinality: 3 },
+        sortKey: { name: 'dueAt', type: 'S', cardinality: 'unique' },
+        projectionType: 'ALL',
+      },
+    ],
+    accessPatterns: [
+      { name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 0.4 },
+      { name: 'poll-pending', index: 'by-status', keyAttributes: ['status'], keyValue: 'PENDING', limit: 10, share: 0.6 },
+    ],
+  });
 
 const on = (findings: readonly Finding[], ruleId: string, index?: string) => findings.find((f) => f.ruleId === ruleId && f.index === index);
 
