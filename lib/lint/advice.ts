@@ -145,7 +145,7 @@ export const FAN_OUT_PAST_RU_QUOTA_TEXT =
 
 /** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes. */
 const WARM_TO =
-  'pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which it fits with 5% of the usable ceiling free';
+  'pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which {{warmShards|one=the key as it is fits|other=N = # shards fit}} with 5% of the usable ceiling free';
 /** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
 const warmFits = (whose: string) =>
   `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
@@ -345,9 +345,9 @@ export const ADVICE_MESSAGES = {
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
-  warmThenShardWhy: `; N = {{shards}} is the fewest that fits there: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
+  warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   orWiderFanOut:
-    '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}',
+    '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}, not {{warmShards}}, but no further pre-warm is needed (the pre-warm leads as it at least halves that fan-out, for a charge paid once that cannot be undone)',
   orPastMaxShardsNow:
     '; on the {{warmFromPartitions}} partitions counted now it would take N = {{currentShards}}, more than the {{maxShards}} a read can sensibly fan out over (maxShards)',
   // Clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
@@ -427,6 +427,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;
   if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
+  // Warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"): a pre-warm sized for a plan whose
+  // edits --fix withholds (a fan-out past a quota, a cache first) is asked for only together with that plan, by its fix.
+  if (advice.edits === undefined) return undefined;
   const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
     warmReadUnits?: number;
     warmWriteUnits?: number;
@@ -911,6 +914,7 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
     ...(lever.readUnitsPerSecond !== undefined ? { warmReadUnits: lever.readUnitsPerSecond } : {}),
     ...(lever.writeUnitsPerSecond !== undefined && lever.readUnitsPerSecond !== undefined ? { warmBoth: true } : {}),
     warmPartitions: lever.warmPartitions,
+    warmShards: lever.shards,
     warmFromPartitions: lever.partitions,
     warmStoredLoad: lever.storedLoad,
     warmNeighbours: lever.storedNeighbours,

@@ -23,7 +23,7 @@ export interface WarmLever {
   /** P now, and P′ once pre-warmed. */
   readonly partitions: number;
   readonly warmPartitions: number;
-  /** The count the plan gives at P′ (1: the key as it is, unsharded). */
+  /** The fewest count that fits with 5% of the usable ceiling free at any warm throughput within the quota, P′ the least at which it does (1: the key as it is, unsharded). */
   readonly shards: number;
   /** The warm throughput to set, in one direction only (`warmDirection`). */
   readonly writeUnitsPerSecond?: number;
@@ -49,7 +49,7 @@ export interface WarmLever {
  * with 5% of the usable ceiling free (MIN_SPARE_FOR_COUNTS, as the Cosmos DB counts) at some warm throughput within the
  * table-level quota (DynamoDB pre-warms only up to it: "Understanding DynamoDB warm throughput"), at the least such
  * throughput. Judged on the design as the edit leaves it, through the engine's own neighbour model, so the next lint
- * counts the same P′; the count offered is the plan's there (the smallest that fits), one N for every rule. Undefined
+ * counts the same P′; the count offered is that fewest one, which P′ is the least for, and every rule quotes it. Undefined
  * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
  * undone), and for copies and caches (they keep their own advice). Where the largest value needs shards for its size (an
  * item collection with an LSI), the counts start from that need (`sizedOwnCount`): the count offered meets both.
@@ -94,9 +94,11 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   let partitions = now + 1;
   let judge = judgeAt(partitions);
   while (!fitsWithSpare(withShards(judge, fewest), headroom)) judge = judgeAt(++partitions);
-  // The plan's count at P′: the smallest that fits there (no fewer than the key's own ceiling allows).
+  // The count offered is the one P′ is the least for: a smaller count that fits at P′ only without the spare (15 shards
+  // at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it would make
+  // "the least at which it fits" false, and leave it no margin at all at its own least.
   const dimensionsAt = (n: number) => withShards(judge, n);
-  const shards = smallestCount((n) => n >= own && allFit(dimensionsAt(n)), own) ?? fewest;
+  const shards = fewest;
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
   if (planned !== undefined && shards > planned / 2) return undefined;
   // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
