@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer } from '../../lib/pulumi';
 import { root } from '../cli/helpers';
 import { installMocks } from '../pulumi/support/mocks';
+import { shortStackTraces } from '../pulumi/support/stack-traces';
+
+shortStackTraces();
 
 installMocks();
 

@@ -30,9 +30,12 @@ import {
   type GuardedContainerArgs,
 } from '../../lib/pulumi';
 import { runWithMocks } from '../../lib/testing/pulumi';
+import { shortStackTraces } from '../pulumi/support/stack-traces';
 import { corrupted, cosmosContainer } from '../support/arbitrary-designs';
 import { errorOf } from '../testing/support/errors';
 import { SEED, count, counted, reportCounts } from './support/counts';
+
+shortStackTraces();
 
 const ACCOUNT = { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' };
 const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';

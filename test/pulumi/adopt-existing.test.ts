@@ -9,6 +9,9 @@ import * as pulumi from '@pulumi/pulumi';
 import { GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { runWithMocks } from '../../lib/testing/pulumi';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 quietPulumiLog();
 

@@ -5,6 +5,9 @@
 // properties that matter. The mocks are installed before the program is imported.
 import * as pulumi from '@pulumi/pulumi';
 import { installMocks, registeredAll, resolved, SUBSCRIPTION, type Json } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 const engine = installMocks();
 type Program = typeof import('../../examples/pulumi');

@@ -10,6 +10,9 @@ import { orders, sessionsOfDays, telemetry } from './support/designs';
 import { thrownBy } from './support/errors';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog, warningsOn } from './support/fleet';
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 const engine = installMocks();
 quietPulumiLog();

@@ -10,6 +10,9 @@ import { nullPrototype, revoked, throwing } from '../support/hostile-objects';
 import { orders } from './support/designs';
 import { thrownBy as invalidArgs } from './support/errors';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 quietPulumiLog();
 

@@ -8,6 +8,9 @@ import { GuardedContainer } from '../../lib/pulumi';
 import { tenantItems } from './support/designs';
 import { fleetMonitoring } from './support/fleet';
 import { installMocks, registeredAll } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 installMocks({ preview: true });
 

@@ -11,6 +11,9 @@ import { tenantItems } from './support/designs';
 import { thrownOf } from './support/errors';
 import { fleetMonitoring } from './support/fleet';
 import { drain, installMocks, registeredAll } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 const engine = installMocks();
 

@@ -21,6 +21,9 @@ import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
 import { revoked, throwing } from '../support/hostile-objects';
 import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 const engine = installMocks();
 // The sentinel @pulumi/policy uses for a string that is unknown during preview.

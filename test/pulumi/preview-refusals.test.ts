@@ -11,6 +11,9 @@ import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, type Gua
 import { assertRefused, runWithMocks } from '../../lib/testing/pulumi';
 import { telemetry, violations } from './support/designs';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 quietPulumiLog();
 

@@ -15,6 +15,9 @@ import {
 } from '../../lib/pulumi';
 import { orders, telemetry, violations } from './support/designs';
 import { drain, installMocks, registeredAll } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 const engine = installMocks();
 

@@ -9,6 +9,9 @@ import { runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { rejection } from '../testing/support/errors';
 import { orders, sessionsOfDays, telemetry } from './support/designs';
 import { ACCOUNT_ID, quietPulumiLog, warningsOn } from './support/fleet';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 quietPulumiLog();
 

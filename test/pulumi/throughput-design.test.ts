@@ -7,6 +7,9 @@ import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { telemetry } from './support/designs';
 import { installMocks, registeredAll } from './support/mocks';
+import { shortStackTraces } from './support/stack-traces';
+
+shortStackTraces();
 
 installMocks();
 

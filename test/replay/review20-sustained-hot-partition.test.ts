@@ -51,9 +51,13 @@ function firstAfterSustained429(c: ContainerReplay): Record<string, number> {
   for (const p of c.pages) first[p.alert] ??= p.minute - from;
   return first;
 }
+/** The program without the other container and its alerts: each replay models one container's traffic, which only its
+ *  own alerts are read on (the other's would be replayed on it for nothing). */
+const ownResources = (name: string) =>
+  program.resources.filter((r) => Object.keys(CONTAINERS).every((other) => other === name || (r.name !== other && !r.name.startsWith(`${other}-`))));
 const replay = (name: string, scenario: 'healthy' | typeof WHALE | 'hot key growing for days', seed?: number) =>
   replayProgram(
-    program.resources,
+    ownResources(name),
     scenario === 'healthy' ? healthyCosmosWeek(program.profiles[name], seed) : cosmosIncident(scenario, program.profiles[name], name),
     { queries },
   ).containers[name];

@@ -11,6 +11,9 @@ import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidA
 import { assertAccepted, assertRefused, DesignAssertionError, runWithMocks } from '../../lib/testing/pulumi';
 import { tenantItems } from '../pulumi/support/designs';
 import { ACCOUNT_ID, quietPulumiLog } from '../pulumi/support/fleet';
+import { shortStackTraces } from '../pulumi/support/stack-traces';
+
+shortStackTraces();
 
 quietPulumiLog();
 

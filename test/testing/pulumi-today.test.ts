@@ -10,7 +10,10 @@ import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type G
 import { assertAccepted, assertRefused, pulumiSnapshot, runWithMocks } from '../../lib/testing/pulumi';
 import { violations } from '../pulumi/support/designs';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from '../pulumi/support/fleet';
+import { shortStackTraces } from '../pulumi/support/stack-traces';
 import { rejection } from './support/errors';
+
+shortStackTraces();
 
 quietPulumiLog();
 

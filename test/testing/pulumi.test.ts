@@ -10,9 +10,12 @@ import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnaps
 import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { telemetry, violations } from '../pulumi/support/designs';
 import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from '../pulumi/support/fleet';
+import { shortStackTraces } from '../pulumi/support/stack-traces';
 import { rejection, thrown } from './support/errors';
 // The CI recipe's Pulumi example test runs here, in a file that already runs Pulumi (jest gives each file a fresh runtime).
 import '../../examples/ci/test/pulumi-containers.test';
+
+shortStackTraces();
 
 quietPulumiLog();
 
