@@ -1,6 +1,8 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
+import { bucketLevel } from '../bucket-level';
+import { roundedFigure } from '../format';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
@@ -40,7 +42,9 @@ type Id =
   | 'fixFirstLevelAtCeiling'
   | 'fix'
   | 'fixAtCeiling'
-  | 'fixOverCapacity';
+  | 'fixOverCapacity'
+  | 'fixMoreBuckets'
+  | 'fixBucketFactor';
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
@@ -66,6 +70,9 @@ export const dominantKeyShare = defineRule({
     'At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.',
   ],
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
+  fixDetails: [
+    'A Cosmos DB first level bucketed already (`/tenantIdBucket`, its bucket part declared in `components`): raise its bucket count to the least that leaves each bucket of the hottest value within maxHotKeyShare (N buckets take 1/N each), rather than bucketing it again.',
+  ],
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.cosmosPartitioning,
@@ -110,6 +117,11 @@ export const dominantKeyShare = defineRule({
       'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fixFirstLevelAtCeiling:
       'plan a bucketed first level now, before traffic grows at all ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
+    // A first level bucketed already (SG003's fix applied): more buckets, not a bucketed level again (bucketsRaised).
+    fixMoreBuckets:
+      'raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part; {{bucketValues}} values instead of {{values}}, `hotKeyShare` {{bucketShare}}): each bucket of the hottest value then takes {{bucketShare|percent}} of the traffic, within maxHotKeyShare {{limit|percent}}, and a query for one of its values fans out over {{buckets}} buckets; watch it with the skew alarms',
+    fixBucketFactor:
+      'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}, `hotKeyShare` {{bucketShare}}): each bucket of the hottest value then takes {{bucketShare|percent}} of the traffic, within maxHotKeyShare {{limit|percent}}, and a query for one of its values fans out over {{bucketFactor}}× as many buckets; watch it with the skew alarms',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixAtCeiling:
       'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
@@ -161,6 +173,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   const derived = first.source === 'derived';
+  const raised = derived ? undefined : bucketsRaised(first, maxHotKeyShare);
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
     path,
@@ -171,8 +184,9 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
       ...(busiest.physical ? [firstLevelShareNote(first)] : []),
     ],
-    fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
+    fixId: raised?.fixId ?? (saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel'),
     data: {
+      ...raised?.data,
       key: [first.level.name],
       share: first.share,
       limit: maxHotKeyShare,
@@ -190,6 +204,26 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }, spannedShareData(a, first)) : {}),
     },
   };
+}
+
+/**
+ * The fix for a dominant first-level value whose level is bucketed already (`/airlineBucket`, SG003's fix applied with
+ * too few buckets): the bucket count at which each bucket of it takes no more than maxHotKeyShare, where the level
+ * declares its own share (a share derived from the full key's hottest value stays whole in one bucket, whatever N). Each
+ * bucket is a first-level value of its own, placed by its hash ("Hierarchical partition keys"), so N buckets take 1/N
+ * each. With its bucket part declared (`components`), from that count to the new one; else as a factor of its values.
+ */
+function bucketsRaised(first: FirstLevelJudgement, maxHotKeyShare: number): { fixId: Id; data: Record<string, unknown> } | undefined {
+  const level = bucketLevel(first.level);
+  const values = first.level.cardinality;
+  if (level === undefined || typeof values !== 'number') return undefined;
+  // The whole value's share (its buckets' together) over the fewest buckets that leave each within maxHotKeyShare.
+  const from = level.declaredBuckets ?? 1;
+  const buckets = Math.max(from + 1, Math.ceil((first.share * from) / maxHotKeyShare - 1e-9));
+  const factor = buckets / from;
+  const figures = { values, bucketValues: Math.ceil(values * factor), bucketShare: roundedFigure(first.share / factor) };
+  if (level.part !== undefined) return { fixId: 'fixMoreBuckets', data: { ...figures, declaredBuckets: from, buckets, bucketComponent: level.part.name } };
+  return { fixId: 'fixBucketFactor', data: { ...figures, bucketFactor: buckets } };
 }
 
 /** The note on what a dominant first-level value's physical partitions leave it: one partition, or several it spans (shared at its edges, or filled alone). */
