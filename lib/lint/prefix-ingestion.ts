@@ -165,9 +165,6 @@ export const PREFIX_INGESTION_MESSAGES = {
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
   prefixBucketsDerivation: `; why N = {{buckets}}: a bucket's {{bucketLoad}} RU/s + ({{carriedPeak}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} of the rest of ${CARRIED_LOAD} makes {{bucketTotal}} of the {{bucketUsable}} RU/s usable on its partition ({{headroom|percent}} of {{bucketPartitionRu}}); {{fewerBuckets}} would make {{fewerTotal}}; ${AVERAGE_PLACEMENT}`,
-  // A count raised past the one that fits the load so that no bucket is above maxHotKeyShare (`bucketsSettle`).
-  prefixBucketsShareDerivation:
-    '; why N = {{buckets}}: {{fewerBuckets}} would fit the load, but leave each bucket {{fewerShare|percent}} of the traffic, above maxHotKeyShare {{maxShare|percent}}, which SG014 warns of once it fits; {{buckets}} leave each {{bucketShare|percent}}',
   // Where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
@@ -385,30 +382,6 @@ const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
 function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): boolean {
   const bucketed = loadAt(design, load.values * factor, load.share / factor, 0);
   return bucketed !== undefined && !overloaded(bucketed);
-}
-
-/**
- * Whether `factor` buckets both serve the hottest value (`bucketsServe`) and, where `first` declares its hottest value's
- * share (or is judged at the full key's, `withLowerBound`), leave each bucket no more than maxHotKeyShare of the
- * traffic: the bucketed level declares each bucket's share (`prefixBucketLevelFigures`), and a bucket above
- * maxHotKeyShare is SG014's warning on the re-lint, so a count that only fits the load would leave a finding behind
- * (the README: an applied fix leaves nothing new firing). A 30% airline over 2 buckets fits 7,981.25 of 8,000 RU/s,
- * yet each takes 15%: 3 buckets, 10% each. A share the level does not declare is uniform, SG001's, not SG014's.
- */
-function bucketsSettle(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, factor: number): boolean {
-  return bucketsServe(design, load, factor) && !(first.hotKeyShare !== undefined && dominantBucket(design, load, factor));
-}
-
-/** Whether each of `factor` buckets of the hottest value takes more than maxHotKeyShare of the traffic. */
-function dominantBucket(design: KeyDesign, load: PrefixLoad, factor: number): boolean {
-  return load.share / factor > design.thresholds.maxHotKeyShare + 1e-9;
-}
-
-/** Where `buckets` is the count `bucketsSettle` raised past one that fits the load, the shares that say why. */
-function shareDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
-  const fewer = buckets - 1;
-  if (fewer < 2 || !bucketsServe(design, load, fewer) || !dominantBucket(design, load, fewer)) return undefined;
-  return { fewerBuckets: fewer, fewerShare: load.share / fewer, bucketShare: load.share / buckets, maxShare: design.thresholds.maxHotKeyShare };
 }
 
 /**
@@ -847,7 +820,6 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     }
   }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
-  const byShare = fix.fixId === 'fixPrefixBuckets' && !derivation ? shareDerivation(design, load, buckets) : undefined;
   const sourceNotes = fix.fixId === 'fixPrefixBuckets' ? bucketSourceFor(design, design.primaryKey.partitionKey.slice(1), load, buckets).ids : [];
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
   const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
@@ -871,7 +843,6 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
-    ...(byShare ? (['prefixBucketsShareDerivation'] as const) : []),
     ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
@@ -896,7 +867,6 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
-        ...byShare,
         ...cache?.data,
       },
       edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
@@ -1015,11 +985,7 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
  */
 function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): BucketFix {
   const deeper = design.primaryKey.partitionKey.slice(1);
-  const fitting = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
-  // Where no bucket splits the full key's hottest value (one item, or a scope that is a key level), that value's bucket
-  // keeps its share whatever the count: more buckets would not settle SG014, so the load alone sets N.
-  const whole = bucketSourceFor(design, deeper, load, fitting).ids.some((id) => id === 'prefixBucketsCannotSplit' || id === 'prefixBucketsOneItem');
-  const buckets = whole ? fitting : (smallestCount((n) => bucketsSettle(design, first, load, n)) ?? fitting);
+  const buckets = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
   return (
     bucketed(design, first, load) ?? {
       fixId: 'fixPrefixBuckets',
@@ -1384,7 +1350,7 @@ function bucketed(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Buc
   const level = bucketLevel(first);
   if (level === undefined || typeof first.cardinality !== 'number') return undefined;
   const { part, declaredBuckets } = level;
-  const serves = (factor: number) => bucketsSettle(design, first, load, factor);
+  const serves = (factor: number) => bucketsServe(design, load, factor);
   const values = first.cardinality;
   if (declaredBuckets !== undefined && part !== undefined) {
     // The whole unbucketed value's load (its buckets' together), spread over the smallest count that serves it.

@@ -339,7 +339,10 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     // try21b: a uniform bucketed level whose bucket's partition is over its line only by hashing's spread is SG017's
     // warning, not SG003's (a short count is caught there).
     const noRoom = (g: Finding) => g.ruleId === 'SG017' && g.messageId === 'cosmosNoRoomForPlacement';
-    const dominantBucket = (g: Finding) => g.ruleId === 'SG014' && g.path === 'partitionKey.paths';
+    // cosmos31c: SG014 on the buckets themselves, their share declared at the bucketed level (the load sizes N; buckets
+    // that fit are the fix). A share declared at a deeper level, which the fix re-declares ÷ N, stays SG014's to judge:
+    // the design does not say whether the buckets' hash splits that level's values.
+    const dominantBucket = (g: Finding) => g.ruleId === 'SG014' && g.path === 'partitionKey.paths' && g.data?.declaredAt === 'partitionKey.paths[0]';
     const out: string[] = [];
     const after = lintOrUndefined(bucketed(buckets), `${keyOf(f)}'s bucketed key`) ?? [];
     // hier28 C: such a fix is not skipped but held to what it says: it writes no key of buckets (--fix would write a key
@@ -352,7 +355,7 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
       for (const g of after.filter((h) => prefixHot(h) && keyEdit(h))) out.push(`${says}, but keyed so, ${g.ruleId} writes more: ${g.fix}`);
       return out;
     }
-    // cosmos31a: nor SG014, a bucket above maxHotKeyShare (2 buckets of a 30% airline fit its load, 15% each).
+    // cosmos31a: nor SG014 on a bucket that fits (2 buckets of a 30% airline fit its load, 15% each).
     for (const g of after.filter((h) => prefixHot(h) || noRoom(h) || h.ruleId === 'SG002' || dominantBucket(h)))
       out.push(`${keyOf(f)} suggests ${buckets} buckets of ${String(f.data?.bucketLevel)}, which ${g.ruleId} rejects: ${g.message}`);
     return out;

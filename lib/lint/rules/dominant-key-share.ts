@@ -2,7 +2,6 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { bucketLevel } from '../bucket-level';
-import { roundedFigure } from '../format';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
@@ -42,9 +41,7 @@ type Id =
   | 'fixFirstLevelAtCeiling'
   | 'fix'
   | 'fixAtCeiling'
-  | 'fixOverCapacity'
-  | 'fixMoreBuckets'
-  | 'fixBucketFactor';
+  | 'fixOverCapacity';
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
@@ -61,6 +58,7 @@ export const dominantKeyShare = defineRule({
     "The first-level value that holds a full key's declared dominant value: judged the same way, taking at least that share, and at least 1/its level's values.",
     'The shard count: this finding never raises it.',
     "A Cosmos DB container of one physical partition (declared, or created on one: at most 50 GB and 6,000 RU/s of manual or 10,000 RU/s of autoscale or shared throughput; serverless, at most 50 GB), as its hottest value is judged (at SG017's raise where that keeps one partition): silent. Every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports.",
+    "A Cosmos DB first level bucketed already (`/tenantIdBucket` = tenantId + \"-\" + hash mod N, SG003's fix applied) whose buckets each fit their physical partition by load: silent, as a key sharded so that each shard fits is (the buckets are the fix; a share above maxHotKeyShare never raises N), and so is the full key's share estimated from theirs. Buckets that do not fit are SG003's finding.",
     "A hierarchical key's first-level value whose documents span several physical partitions (one per 50 GB) and which loads them no more than the container's average: silent, since it saturates when every partition does (a region with half the traffic and half the data).",
   ],
   rationale:
@@ -70,13 +68,11 @@ export const dominantKeyShare = defineRule({
     'At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.',
   ],
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  fixDetails: [
-    'A Cosmos DB first level bucketed already (`/tenantIdBucket`, its bucket part declared in `components`): raise its bucket count to the least that leaves each bucket of the hottest value within maxHotKeyShare (N buckets take 1/N each), rather than bucketing it again.',
-  ],
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
+    SOURCES.cosmosSynthetic,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
@@ -117,11 +113,6 @@ export const dominantKeyShare = defineRule({
       'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fixFirstLevelAtCeiling:
       'plan a bucketed first level now, before traffic grows at all ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
-    // A first level bucketed already (SG003's fix applied): more buckets, not a bucketed level again (bucketsRaised).
-    fixMoreBuckets:
-      'raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part; {{bucketValues}} values instead of {{values}}, `hotKeyShare` {{bucketShare}}): each bucket of the hottest value then takes {{bucketShare|percent}} of the traffic, within maxHotKeyShare {{limit|percent}}, and a query for one of its values fans out over {{buckets}} buckets; watch it with the skew alarms',
-    fixBucketFactor:
-      'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}, `hotKeyShare` {{bucketShare}}): each bucket of the hottest value then takes {{bucketShare|percent}} of the traffic, within maxHotKeyShare {{limit|percent}}, and a query for one of its values fans out over {{bucketFactor}}× as many buckets; watch it with the skew alarms',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixAtCeiling:
       'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
@@ -152,7 +143,10 @@ export const dominantKeyShare = defineRule({
  * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
  * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's. Not a value whose
  * documents span physical partitions it loads no more than the container's average (a region with half the traffic
- * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing.
+ * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing. Not a
+ * level bucketed already whose buckets fit (SG003's fix applied, N from the load): the buckets are the fix, as a key
+ * sharded so that each shard fits is (Azure, "Create a synthetic partition key": a calculated suffix spreads one hot
+ * value's writes over the partitions); more buckets for the share alone would widen every query of that value.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   // A flat key has no first level; else the share alone says whether the value can be dominant, and only then is it
@@ -162,7 +156,7 @@ function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const declared = held.source === 'derived' ? held.keyShare : held.source === 'declared' ? held.share : undefined;
   if (declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
   const first = firstLevelJudged(a);
-  if (!first) return undefined;
+  if (!first || bucketLevel(first.level)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
@@ -173,7 +167,6 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   const derived = first.source === 'derived';
-  const raised = derived ? undefined : bucketsRaised(first, maxHotKeyShare);
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
     path,
@@ -184,9 +177,8 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
       ...(busiest.physical ? [firstLevelShareNote(first)] : []),
     ],
-    fixId: raised?.fixId ?? (saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel'),
+    fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
     data: {
-      ...raised?.data,
       key: [first.level.name],
       share: first.share,
       limit: maxHotKeyShare,
@@ -204,26 +196,6 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }, spannedShareData(a, first)) : {}),
     },
   };
-}
-
-/**
- * The fix for a dominant first-level value whose level is bucketed already (`/airlineBucket`, SG003's fix applied with
- * too few buckets): the bucket count at which each bucket of it takes no more than maxHotKeyShare, where the level
- * declares its own share (a share derived from the full key's hottest value stays whole in one bucket, whatever N). Each
- * bucket is a first-level value of its own, placed by its hash ("Hierarchical partition keys"), so N buckets take 1/N
- * each. With its bucket part declared (`components`), from that count to the new one; else as a factor of its values.
- */
-function bucketsRaised(first: FirstLevelJudgement, maxHotKeyShare: number): { fixId: Id; data: Record<string, unknown> } | undefined {
-  const level = bucketLevel(first.level);
-  const values = first.level.cardinality;
-  if (level === undefined || typeof values !== 'number') return undefined;
-  // The whole value's share (its buckets' together) over the fewest buckets that leave each within maxHotKeyShare.
-  const from = level.declaredBuckets ?? 1;
-  const buckets = Math.max(from + 1, Math.ceil((first.share * from) / maxHotKeyShare - 1e-9));
-  const factor = buckets / from;
-  const figures = { values, bucketValues: Math.ceil(values * factor), bucketShare: roundedFigure(first.share / factor) };
-  if (level.part !== undefined) return { fixId: 'fixMoreBuckets', data: { ...figures, declaredBuckets: from, buckets, bucketComponent: level.part.name } };
-  return { fixId: 'fixBucketFactor', data: { ...figures, bucketFactor: buckets } };
 }
 
 /** The note on what a dominant first-level value's physical partitions leave it: one partition, or several it spans (shared at its edges, or filled alone). */
@@ -267,6 +239,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
   // each other on their partitions: SG003's fix is SG007's, to remove them).
   if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
+  // Estimated from a bucketed first level's declared share (one bucket's): its buckets are the fix (dominantFirstLevel).
+  if (hotKeyShareSource === 'derived' && hotKeyShareLevel === 0 && bucketLevel(space.partitionKey[0])) return undefined;
   // A needless sharding kept on purpose (SG007 acknowledged or off) is the design, judged sharded as SG001 judges it.
   if (space.sharding && ((a.plan.needs.throughput ?? Infinity) > 1 || needlessShardingKept(a))) return undefined;
   // Above the container's usable RU/s no partition's share today is a ceiling: say what SG017 says, never "a usable 0".
