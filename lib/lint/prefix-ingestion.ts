@@ -20,6 +20,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, largestShare, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
+import { bucketLevel } from './bucket-level';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -1369,9 +1370,6 @@ function itemLevel(deeper: readonly KeyAttribute[]): string | undefined {
   return perItem ? last.name.replace(/^\//, '') : undefined;
 }
 
-/** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */
-const BUCKET_NAME = /bucket$/i;
-
 /** A prefix finding's fix: its id, data and (when it is a complete design change) its edits. */
 interface BucketFix {
   readonly fixId: 'fixPrefixBuckets' | 'fixRaiseBuckets' | 'fixRaiseBucketsFactor';
@@ -1388,10 +1386,9 @@ interface BucketFix {
  */
 function bucketed(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): BucketFix | undefined {
   // A level of its own values gets the synthetic bucketed level the caller suggests.
-  if (first.kind === 'time-bucket' || typeof first.cardinality !== 'number') return undefined;
-  const part = first.components.length > 1 ? first.components[first.components.length - 1] : undefined;
-  const declaredBuckets = part !== undefined && BUCKET_NAME.test(part.name) && typeof part.cardinality === 'number' ? part.cardinality : undefined;
-  if (declaredBuckets === undefined && !BUCKET_NAME.test(first.name)) return undefined;
+  const level = bucketLevel(first);
+  if (level === undefined || typeof first.cardinality !== 'number') return undefined;
+  const { part, declaredBuckets } = level;
   const serves = (factor: number) => bucketsServe(design, load, factor);
   const values = first.cardinality;
   if (declaredBuckets !== undefined && part !== undefined) {

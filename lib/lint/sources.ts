@@ -232,6 +232,9 @@ export const SOURCES = {
     title: 'Azure Resource Manager (Cosmos DB): ContainerPartitionKey (kind: Hash; MultiHash for up to three paths)',
     url: 'https://learn.microsoft.com/javascript/api/@azure/arm-cosmosdb/containerpartitionkey',
   },
+  // "Use a partition key with pre-calculated suffixes": a suffix computed from an item's own property, appended to a hot
+  // value, spreads "the writes [...] evenly [...] across the partition key values, and across the partitions", and
+  // "avoid[s] creating a single hot partition key": SG003's bucketed first level, and SG014's reason to leave one that fits.
   cosmosSynthetic: { title: 'Azure Cosmos DB: Create a synthetic partition key', url: `${AZURE}/synthetic-partition-keys` },
   // "Maximum RUs per container (dedicated throughput provisioned mode): 1,000,000", the same per database (shared
   // throughput), raised "by filing an Azure support ticket": the quota SG017 and a fan-out fix (SG003, SG009) weigh a

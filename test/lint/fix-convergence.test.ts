@@ -299,7 +299,7 @@ function suggestionProblems(design: DesignInput, findings: readonly Finding[]): 
  * A fix text that suggests a bucketed first level for a hot hierarchical prefix (`/tenantIdBucket` = tenantId +
  * "-" + hash(source) mod N) suggests one that serves the load, with the smallest N: the suggested key, its
  * first level N times as many values (the hottest one's share spread over its N buckets), draws no
- * prefix-ingestion finding and no SG002 (the test below also checks that one bucket fewer is caught). Not yet SG004:
+ * prefix-ingestion finding, no SG002 and no SG014 on its buckets (the test below also checks that one bucket fewer is caught). Not yet SG004:
  * a deeper level with fewer values than the bucketed first level makes the suggested order one SG004
  * rejects (found by this check; the suggestion should then move that level too).
  */
@@ -339,6 +339,10 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
     // try21b: a uniform bucketed level whose bucket's partition is over its line only by hashing's spread is SG017's
     // warning, not SG003's (a short count is caught there).
     const noRoom = (g: Finding) => g.ruleId === 'SG017' && g.messageId === 'cosmosNoRoomForPlacement';
+    // cosmos31c: SG014 on the buckets themselves, their share declared at the bucketed level (the load sizes N; buckets
+    // that fit are the fix). A share declared at a deeper level, which the fix re-declares ÷ N, stays SG014's to judge:
+    // the design does not say whether the buckets' hash splits that level's values.
+    const dominantBucket = (g: Finding) => g.ruleId === 'SG014' && g.path === 'partitionKey.paths' && g.data?.declaredAt === 'partitionKey.paths[0]';
     const out: string[] = [];
     const after = lintOrUndefined(bucketed(buckets), `${keyOf(f)}'s bucketed key`) ?? [];
     // hier28 C: such a fix is not skipped but held to what it says: it writes no key of buckets (--fix would write a key
@@ -351,7 +355,8 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
       for (const g of after.filter((h) => prefixHot(h) && keyEdit(h))) out.push(`${says}, but keyed so, ${g.ruleId} writes more: ${g.fix}`);
       return out;
     }
-    for (const g of after.filter((h) => prefixHot(h) || noRoom(h) || h.ruleId === 'SG002'))
+    // cosmos31a: nor SG014 on a bucket that fits (2 buckets of a 30% airline fit its load, 15% each).
+    for (const g of after.filter((h) => prefixHot(h) || noRoom(h) || h.ruleId === 'SG002' || dominantBucket(h)))
       out.push(`${keyOf(f)} suggests ${buckets} buckets of ${String(f.data?.bucketLevel)}, which ${g.ruleId} rejects: ${g.message}`);
     return out;
   });

@@ -1,6 +1,7 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
+import { bucketLevel } from '../bucket-level';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
@@ -57,6 +58,7 @@ export const dominantKeyShare = defineRule({
     "The first-level value that holds a full key's declared dominant value: judged the same way, taking at least that share, and at least 1/its level's values.",
     'The shard count: this finding never raises it.',
     "A Cosmos DB container of one physical partition (declared, or created on one: at most 50 GB and 6,000 RU/s of manual or 10,000 RU/s of autoscale or shared throughput; serverless, at most 50 GB), as its hottest value is judged (at SG017's raise where that keeps one partition): silent. Every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports.",
+    "A Cosmos DB first level bucketed already (`/tenantIdBucket` = tenantId + \"-\" + hash mod N, SG003's fix applied) whose buckets each fit their physical partition by load: silent, as a key sharded so that each shard fits is (the buckets are the fix; a share above maxHotKeyShare never raises N), and so is the full key's share estimated from theirs. Buckets that do not fit are SG003's finding.",
     "A hierarchical key's first-level value whose documents span several physical partitions (one per 50 GB) and which loads them no more than the container's average: silent, since it saturates when every partition does (a region with half the traffic and half the data).",
   ],
   rationale:
@@ -70,6 +72,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.dynamoKeyDesign,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
+    SOURCES.cosmosSynthetic,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
@@ -140,7 +143,10 @@ export const dominantKeyShare = defineRule({
  * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
  * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's. Not a value whose
  * documents span physical partitions it loads no more than the container's average (a region with half the traffic
- * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing.
+ * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing. Not a
+ * level bucketed already whose buckets fit (SG003's fix applied, N from the load): the buckets are the fix, as a key
+ * sharded so that each shard fits is (Azure, "Create a synthetic partition key": a calculated suffix spreads one hot
+ * value's writes over the partitions); more buckets for the share alone would widen every query of that value.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   // A flat key has no first level; else the share alone says whether the value can be dominant, and only then is it
@@ -150,7 +156,7 @@ function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const declared = held.source === 'derived' ? held.keyShare : held.source === 'declared' ? held.share : undefined;
   if (declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
   const first = firstLevelJudged(a);
-  if (!first) return undefined;
+  if (!first || bucketLevel(first.level)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
@@ -233,6 +239,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
   // each other on their partitions: SG003's fix is SG007's, to remove them).
   if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
+  // Estimated from a bucketed first level's declared share (one bucket's): its buckets are the fix (dominantFirstLevel).
+  if (hotKeyShareSource === 'derived' && hotKeyShareLevel === 0 && bucketLevel(space.partitionKey[0])) return undefined;
   // A needless sharding kept on purpose (SG007 acknowledged or off) is the design, judged sharded as SG001 judges it.
   if (space.sharding && ((a.plan.needs.throughput ?? Infinity) > 1 || needlessShardingKept(a))) return undefined;
   // Above the container's usable RU/s no partition's share today is a ceiling: say what SG017 says, never "a usable 0".

@@ -42,7 +42,10 @@ type Id =
   | 'queriesStillCrossing'
   | 'fixQueryOrder'
   | 'queryOrderMigration'
-  | 'queryOrderWarning';
+  | 'queryOrderWarning'
+  | 'unqueriedOrder'
+  | 'declareQueries'
+  | 'unqueriedOrderOverloads';
 
 /** What putting the ordered key's first level first costs, where its hottest value would overload its physical partition. */
 const REORDER_COST =
@@ -173,6 +176,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
     return queryLedHits(design, analysis);
   // Ascending yet out of order: a time bucket sits where it should not (before business levels or after a unique id).
   const timeMiddle = ascending(levels);
+  if (!timeMiddle && design.accessPatterns.length === 0 && !uniqueBeforeCoarser(levels)) return [unqueriedOrderHit(design, order)];
   // The query the key cannot route: the ordered key's prefix down to the first level out of place. The levels before
   // that one are shared by both orders and still route it; with none shared, it reaches every partition.
   const moved = order.findIndex((level, i) => level !== levels[i]);
@@ -210,6 +214,44 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
       edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
+}
+
+/**
+ * Whether a level declared `unique` (one document per value, an id) comes before a business level of fewer values: the
+ * levels under a unique one divide nothing (each of its values is one document, so it already names its tenant or
+ * region), and no query is routed by the coarser level. Wrong whatever the queries, unlike levels of many values each
+ * (`/flightId` → `/departureDate`), which may cross rather than nest: each flight on each date.
+ */
+function uniqueBeforeCoarser(levels: readonly KeyAttribute[]): boolean {
+  const business = levels.filter((level) => level.kind !== 'time-bucket');
+  return business.some((level, i) => level.cardinality === 'unique' && business.slice(i + 1).some((deeper) => deeper.cardinality !== 'unique'));
+}
+
+/**
+ * A hierarchical key out of cardinality order with no declared queries: advice, a warning with no edit. Azure asks of
+ * every level many values and, first, the value the queries filter on ("Hierarchical partition keys"); low to high is
+ * the order of levels that nest (tenant ⊃ user ⊃ session), but for levels that cross (flight × date) the order is the
+ * queries' choice, which the design does not state. The warning names what each order routes by prefix and asks for
+ * the queries, speaking of none as if it were declared; what the ordered key's first level would put on its hottest
+ * value's physical partition is quoted where it would overload it (a low-cardinality first level keeps its ingestion on
+ * one physical partition until 50 GB).
+ */
+function unqueriedOrderHit(design: KeyDesign, order: readonly KeyAttribute[]): RuleHit<Id> {
+  const levels = design.primaryKey.partitionKey;
+  const overload = reorderOverload(design, order);
+  return {
+    path: design.primaryKey.partitionKeyPath,
+    messageId: 'unqueriedOrder',
+    severity: 'warning',
+    fixId: 'declareQueries',
+    fixNotes: overload !== undefined ? ['unqueriedOrderOverloads'] : [],
+    data: Object.assign(
+      partsData(levels),
+      orderData(order),
+      { first: levels[0].name, newFirst: order[0].name },
+      overload !== undefined ? overloadData(overload) : {},
+    ),
+  };
 }
 
 /**
@@ -293,7 +335,7 @@ export const hierarchyOrder = defineRule({
   thresholds: [],
   fires: 'A key matched by prefix is in an order its queries cannot use.',
   firesAlso: [
-    "Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality. A time bucket belongs after the business levels and before a unique id (a time bucket first is SG002's finding); a time bucket last may have fewer values than the levels above, since it repeats under each of their values (each device has each day); when access patterns are declared, only if the ordered key would serve more of them by prefix.",
+    "Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality, a time bucket after the business levels and before a unique id (first, SG002's finding; last, it may have fewer values: each device has each day). With access patterns declared, only if the ordered key serves more of them by prefix; with none, a warning asking for them, unless a unique level precedes a coarser one or a time bucket is out of place.",
     'Cosmos DB hierarchical keys in any cardinality order: a first level the declared queries do not give, where another level first serves more of them by prefix and its hottest value fits its physical partition. An error where the current order sends more than maxCrossPartitionShare of the queries across partitions and the reorder brings them within it, on a container above 30,000 RU/s or 100 GB; else a warning.',
     'DynamoDB multi-attribute GSI sort keys and declared composite sort keys (COUNTRY#STATE#CITY) whose parts access patterns give (keyAttributes by equality, rangeAttribute by range): a query whose parts do not lead the sort key.',
     'The same sort keys when no access pattern gives any of their parts: an order not ascending by cardinality (time parts are left where they are).',
@@ -308,7 +350,7 @@ export const hierarchyOrder = defineRule({
   ],
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
   fixDetails: [
-    'No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
+    'No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id). A Cosmos DB key of business levels out of that order is advice, with no edit: low to high is the order of levels that nest (tenant, user); levels that cross (flight, date) are ordered by the queries, so declare them.',
     "A Cosmos DB reorder moves each level's declared figures (hotKeyShare, largestGb) with its path. Where the new first level's hottest value would overload its physical partition (SG003), --fix writes no reorder; if the current first level spreads that value, the order is kept (a warning): the fix gives the reorder's cost and serves the other queries across partitions or from a change-feed copy.",
   ],
   sources: [
@@ -349,6 +391,11 @@ export const hierarchyOrder = defineRule({
     // The copy: a container the change feed keeps, keyed for those queries ("Change feed design patterns": materialized views).
     // Where no declared query needs the other order, the cardinality order alone asked for it: the queries are the user's.
     keepOrder: `keep this order: ${REORDER_COST}, where the values of {{first|code}} spread it; serve {{?unserved}}{{unserved|code}} ({{unservedShare|percent}} of the declared queries){{/unserved}}{{!unserved}}any query by {{overloadLevel|code}} alone{{/unserved}} another way: as cross-partition queries, or from results the change feed keeps up to date in another container (such as a report per {{overloadLevel|code}} value)`,
+    unqueriedOrder:
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality, and no access pattern says which order its queries need: as it is, it routes by prefix the queries that give {{first|code}}; ordered {{order|levels}}, those that give {{newFirst|code}}; in either order, a query that gives no value of the first level runs on every physical partition',
+    declareQueries:
+      'declare the queries (accessPatterns keyAttributes): they decide the order; {{order|levels}} is the order of levels that nest (a tenant holds its users: a coarser level under a finer one divides nothing), while levels that cross (each flight on each date) are ordered by the queries, whose filter goes first',
+    unqueriedOrderOverloads: `; ${REORDER_COST} (SG003 would fire on it)`,
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     // The queries decide a hierarchical key's order too (queryLedOrder): a first level they do not give strands them.

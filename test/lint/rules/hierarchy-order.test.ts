@@ -129,16 +129,19 @@ testRule('SG004', {
   ],
   invalid: [
     {
-      name: 'a reversed hierarchical key: tenant first',
-      design: container({ partitionKey: { paths: [level('/userId', 2000000), level('/tenantId', 500)] } }),
+      // cosmos31a: a unique level (one document per user) before a coarser one is wrong whatever the queries, so an
+      // error with no queries declared too (it was /userId at 2,000,000, now the advice below).
+      name: 'a reversed hierarchical key: tenant first, under a unique user',
+      design: container({ partitionKey: { paths: [level('/userId', 'unique'), level('/tenantId', 500)] } }),
       findings: [
         {
           messageId: 'hierarchical',
           path: 'partitionKey.paths',
+          severity: 'error',
           data: { order: ['/tenantId', '/userId'] },
           // Review 15 item 1: the query by the first level (/userId) is a prefix; the one by /tenantId is not.
           message:
-            'the hierarchical partition key `/userId` → `/tenantId` (2,000,000 → 500 values) is not ordered from low to high cardinality: a query by `/tenantId` gives no prefix of it, so it becomes cross-partition (a query by a prefix, such as `/userId`, stays targeted)',
+            'the hierarchical partition key `/userId` → `/tenantId` (unique → 500 values) is not ordered from low to high cardinality: a query by `/tenantId` gives no prefix of it, so it becomes cross-partition (a query by a prefix, such as `/userId`, stays targeted)',
           fix: 'order it `/tenantId` → `/userId`',
           edits: [
             {
@@ -146,10 +149,35 @@ testRule('SG004', {
               path: 'partitionKey.paths',
               value: [
                 { path: '/tenantId', cardinality: 500 },
-                { path: '/userId', cardinality: 2000000 },
+                { path: '/userId', cardinality: 'unique' },
               ],
             },
           ],
+        },
+      ],
+    },
+    {
+      // cosmos31a (stranger's review): /flightId → /departureDate with no queries declared was an error whose message
+      // spoke of a query by /departureDate nobody declared, and --fix wrote the date first. Flights and dates cross
+      // (each flight on each date), so the order is the queries' choice: a warning naming what each order routes, no edit.
+      name: 'levels of many values out of cardinality order, no queries declared: advice, no edit',
+      design: container({
+        partitionKey: { paths: [level('/flightId', 30000), level('/departureDate', 365, { kind: 'value' })] },
+        workload: { peakReadUnits: 14000, peakWriteUnits: 12000, hotKeyShare: 0.002 },
+        throughput: { autoscaleMax: 40000 },
+        storage: { totalGb: 180 },
+      }),
+      findings: [
+        {
+          messageId: 'unqueriedOrder',
+          severity: 'warning',
+          path: 'partitionKey.paths',
+          notes: [],
+          data: { parts: ['/flightId', '/departureDate'], order: ['/departureDate', '/flightId'], first: '/flightId', newFirst: '/departureDate' },
+          message:
+            'the hierarchical partition key `/flightId` → `/departureDate` (30,000 → 365 values) is not ordered from low to high cardinality, and no access pattern says which order its queries need: as it is, it routes by prefix the queries that give `/flightId`; ordered `/departureDate` → `/flightId`, those that give `/departureDate`; in either order, a query that gives no value of the first level runs on every physical partition',
+          fix: 'declare the queries (accessPatterns keyAttributes): they decide the order; `/departureDate` → `/flightId` is the order of levels that nest (a tenant holds its users: a coarser level under a finer one divides nothing), while levels that cross (each flight on each date) are ordered by the queries, whose filter goes first',
+          edits: false,
         },
       ],
     },
@@ -170,7 +198,14 @@ testRule('SG004', {
       // A level's figures are its own value's, and move with its path (reorder29: they stayed at their index, so a whale
       // tenant's share landed on /patientId): /tenantId's 0.5 GB goes first with it, /userId's 1% second with it.
       name: 'per-level figures move with their levels',
-      design: container({ partitionKey: { paths: [level('/userId', 2000000, { hotKeyShare: 0.01 }), level('/tenantId', 500, { largestGb: 0.5 })] } }),
+      // The queries are declared (cosmos31a: with none, this order is advice and --fix writes nothing).
+      design: container({
+        partitionKey: { paths: [level('/userId', 2000000, { hotKeyShare: 0.01 }), level('/tenantId', 500, { largestGb: 0.5 })] },
+        accessPatterns: [
+          { name: 'users-of-tenant', keyAttributes: ['/tenantId'], share: 0.5 },
+          { name: 'one-user', keyAttributes: ['/userId', '/tenantId'], share: 0.5 },
+        ],
+      }),
       findings: [
         {
           messageId: 'hierarchical',
@@ -188,9 +223,16 @@ testRule('SG004', {
       ],
     },
     {
-      // Review 15 (d/order-value.json): not "a query for one tenant becomes cross-partition", a prefix query.
+      // Review 15 (d/order-value.json): not "a query for one tenant becomes cross-partition", a prefix query; with the
+      // queries that read by region declared (cosmos31a: undeclared, no message speaks of them).
       name: 'a business level below with fewer values: the query by it is the one that fans out',
-      design: container({ partitionKey: { paths: [level('/tenantId', 100000), level('/region', 365)] } }),
+      design: container({
+        partitionKey: { paths: [level('/tenantId', 100000), level('/region', 365)] },
+        accessPatterns: [
+          { name: 'tenants-of-region', keyAttributes: ['/region'], share: 0.5 },
+          { name: 'one-tenant', keyAttributes: ['/tenantId', '/region'], share: 0.5 },
+        ],
+      }),
       findings: [
         {
           messageId: 'hierarchical',
