@@ -14,7 +14,7 @@ import { listOf } from './lists';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
-import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, patternAttributes } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, ownKey } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
@@ -64,9 +64,9 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
   );
   const patterns = accessPatterns(input.accessPatterns, null, log);
   // A pattern with an index is reported as such (Cosmos DB has none); its attributes are still the key's.
-  const attributes = patternAttributes(primaryKey);
-  checkPatternAttributes(patterns, () => attributes, log);
-  checkPatternReads(patterns, () => primaryKey, log);
+  const key = ownKey(primaryKey);
+  checkPatternAttributes(patterns, () => key, log);
+  checkPatternReads(patterns, () => key, log);
   return {
     engine: 'cosmosdb',
     name: input.name,
