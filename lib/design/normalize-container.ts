@@ -59,6 +59,8 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       sharding: input.sharding,
       keyMonitoring: input.monitoring?.partitionKeyDiagnostics ?? true,
       keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
+      index: undefined,
+      projection: undefined,
     },
     log,
   );

@@ -48,6 +48,8 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
       sharding: input.sharding,
       keyMonitoring: contributorInsights,
       keyMonitoringPath: 'monitoring.contributorInsights',
+      index: undefined,
+      projection: undefined,
     },
     log,
   );
@@ -146,10 +148,10 @@ function gsiDraft(
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
+    projection: projectionOf(gsi, path, log),
     // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
     ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     ...(keyChange ? { keyChange } : undefined),
-    ...projectionOf(gsi, path, log),
   };
 }
 
@@ -158,7 +160,7 @@ function gsiDraft(
  * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
  * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
  */
-function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection: IndexProjection } | undefined {
+function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): IndexProjection | undefined {
   const type = gsi.projectionType;
   const attributes = gsi.nonKeyAttributes;
   if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {
@@ -170,7 +172,7 @@ function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueL
     );
   }
   if (type === undefined) return undefined;
-  return { projection: { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') } };
+  return { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') };
 }
 
 /**
