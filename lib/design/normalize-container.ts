@@ -14,7 +14,7 @@ import { listOf } from './lists';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
-import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, patternAttributes } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, ownKey } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
@@ -59,14 +59,16 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       sharding: input.sharding,
       keyMonitoring: input.monitoring?.partitionKeyDiagnostics ?? true,
       keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
+      index: undefined,
+      projection: undefined,
     },
     log,
   );
   const patterns = accessPatterns(input.accessPatterns, null, log);
   // A pattern with an index is reported as such (Cosmos DB has none); its attributes are still the key's.
-  const attributes = patternAttributes(primaryKey);
-  checkPatternAttributes(patterns, () => attributes, log);
-  checkPatternReads(patterns, () => primaryKey, log);
+  const key = ownKey(primaryKey);
+  checkPatternAttributes(patterns, () => key, log);
+  checkPatternReads(patterns, () => key, log);
   return {
     engine: 'cosmosdb',
     name: input.name,

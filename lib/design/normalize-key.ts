@@ -9,6 +9,7 @@ import {
   type CarriedShards,
   sameAttribute,
   type HotKeyShareSource,
+  type IndexProjection,
   type InheritedShare,
   type KeyAttribute,
   type KeyPart,
@@ -97,8 +98,12 @@ export interface DeclaredFigure {
   readonly carried?: CarriedShards;
 }
 
-/** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
-export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
+/** A key space before its workload and sharding are read: the rest is the KeySpace's own. `index`, `sharding` and
+ *  `projection` are named by every draft, undefined where its key space has none (a table has no index name): so each is
+ *  the draft's own field, and a polluted Object.prototype.index cannot name an index that does not exist. */
+export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 'index' | 'projection'> {
+  readonly index: string | undefined;
+  readonly projection: IndexProjection | undefined;
   readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
   readonly peakWriteUnits: number;
   /** A GSI that declares no peakWriteUnits takes the table's, or twice them (default: declared). */
@@ -107,15 +112,11 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
   readonly hotKeyShare?: DeclaredFigure;
   /** The table's or container's own key: which operations carry its hottest value's share (default both). */
   readonly hotKeyOperations?: HotKeyOperations;
-  readonly sharding?: ShardingDesign;
+  readonly sharding: ShardingDesign | undefined;
 }
 
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
-  // A draft leaves out what its key space lacks (a table has no index name): those fields are read
-  // as its own, so a polluted Object.prototype.index cannot name an index that does not exist.
-  const index = ownDraftField(draft, 'index');
-  const declaredSharding = ownDraftField(draft, 'sharding');
-  const projection = ownDraftField(draft, 'projection');
+  const { index, sharding: declaredSharding, projection } = draft;
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
@@ -160,10 +161,6 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   space.keyMonitoring = draft.keyMonitoring;
   space.keyMonitoringPath = draft.keyMonitoringPath;
   return space;
-}
-
-function ownDraftField<K extends 'index' | 'sharding' | 'projection'>(draft: KeySpaceDraft, key: K): KeySpaceDraft[K] | undefined {
-  return Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
 }
 
 /**

@@ -3,32 +3,32 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import {
-  sameAttribute,
-  type CarriedShards,
-  type DynamoDbKeyDesign,
-  type IndexKeyChange,
-  type IndexProjection,
-  type KeyAttribute,
-  type KeySpace,
-} from './key-design';
+import { sameAttribute, type CarriedShards, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute } from './key-design';
 import { nameWords, wordsLookMutable } from './key-names';
 import { listOf } from './lists';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { inferredKind, keyAttribute, keySpace, type DeclaredFigure, type KeySpaceDraft } from './normalize-key';
-import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, patternAttributes, readShares } from './normalize-usage';
+import {
+  accessPatterns,
+  acknowledgements,
+  checkPatternAttributes,
+  checkPatternReads,
+  ownKey,
+  readShares,
+  type IndexKind,
+  type PatternKey,
+} from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
   const contributorInsights = input.monitoring?.contributorInsights ?? true;
   const gsis = input.globalSecondaryIndexes ?? [];
   const lsis = input.localSecondaryIndexes ?? [];
-  const indexNames = uniqueIndexNames(gsis, lsis, log);
-  const globalIndexNames = new Set(gsis.map((g) => g.indexName));
-  const patterns = accessPatterns(input.accessPatterns, indexNames, log);
-  const shares = readShares(patterns, globalIndexNames);
+  const indexKinds = uniqueIndexKinds(gsis, lsis, log);
+  const patterns = accessPatterns(input.accessPatterns, indexKinds, log);
+  const shares = readShares(patterns, indexKinds);
   const tableReads = (index?: string) => ({
     units: input.workload.peakReadUnits * shares.shareOf(index),
     share: shares.shareOf(index),
@@ -48,6 +48,8 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
       sharding: input.sharding,
       keyMonitoring: contributorInsights,
       keyMonitoringPath: 'monitoring.contributorInsights',
+      index: undefined,
+      projection: undefined,
     },
     log,
   );
@@ -71,16 +73,13 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
   });
 
-  // An LSI reads the table's partition key with a sort key of its own; a GSI, its own key.
-  const spaceAttributes = new Map<string | undefined, readonly string[]>([[undefined, patternAttributes(primaryKey)]]);
-  for (const gsi of globalSecondaryIndexes) spaceAttributes.set(gsi.index, patternAttributes(gsi));
-  for (const lsi of localSecondaryIndexes) spaceAttributes.set(lsi.indexName, patternAttributes(primaryKey, lsi.sortKey));
-  checkPatternAttributes(patterns, (index) => spaceAttributes.get(index), log);
-  // A GSI's queries read its own key; an LSI's, the table's partition key.
-  const readSpaces = new Map<string | undefined, KeySpace>([[undefined, primaryKey]]);
-  for (const gsi of globalSecondaryIndexes) readSpaces.set(gsi.index, gsi);
-  for (const lsi of localSecondaryIndexes) readSpaces.set(lsi.indexName, primaryKey);
-  checkPatternReads(patterns, (index) => readSpaces.get(index), log);
+  // The key a pattern's index reads: a GSI's own; an LSI's, the table's partition key with a sort key of its own.
+  const keysRead = new Map<string | undefined, PatternKey>([[undefined, ownKey(primaryKey)]]);
+  for (const gsi of globalSecondaryIndexes) keysRead.set(gsi.index, ownKey(gsi));
+  for (const lsi of localSecondaryIndexes) keysRead.set(lsi.indexName, { space: primaryKey, sortKey: lsi.sortKey });
+  const keyRead = (index: string | undefined) => keysRead.get(index);
+  checkPatternAttributes(patterns, keyRead, log);
+  checkPatternReads(patterns, keyRead, log);
 
   return {
     engine: 'dynamodb',
@@ -96,7 +95,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
     accessPatterns: patterns,
     invariants: invariants(input.invariants, 'dynamodb', log, primaryKey.sortKey),
-    acknowledgements: acknowledgements(input.acknowledgements, input.acknowledgements ? [...indexNames] : [], context.options, log),
+    acknowledgements: acknowledgements(input.acknowledgements, input.acknowledgements ? [...indexKinds.keys()] : [], context.options, log),
     thresholds,
   };
 }
@@ -149,10 +148,10 @@ function gsiDraft(
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
+    projection: projectionOf(gsi, path, log),
     // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
     ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     ...(keyChange ? { keyChange } : undefined),
-    ...projectionOf(gsi, path, log),
   };
 }
 
@@ -161,7 +160,7 @@ function gsiDraft(
  * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
  * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
  */
-function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): { projection: IndexProjection } | undefined {
+function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): IndexProjection | undefined {
   const type = gsi.projectionType;
   const attributes = gsi.nonKeyAttributes;
   if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {
@@ -173,7 +172,7 @@ function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueL
     );
   }
   if (type === undefined) return undefined;
-  return { projection: { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') } };
+  return { type, nonKeyAttributes: type === 'INCLUDE' ? [...(attributes ?? [])] : [], path: joinPath(path, 'projectionType') };
 }
 
 /**
@@ -312,17 +311,18 @@ function changingKey(
   return named === undefined ? undefined : { attribute: nameOf(named), from: 'name', tableWriteUnits, path: named.path };
 }
 
-/** Index names are unique within a table across GSIs and LSIs (one lookup each, so thousands stay linear). */
-function uniqueIndexNames(gsis: readonly { indexName: string }[], lsis: readonly { indexName: string }[], log: IssueLog): Set<string> {
-  const names = new Set<string>();
-  const check = (collection: string) => (index: { indexName: string }, i: number) => {
-    if (names.has(index.indexName))
+/** The table's indexes by name, each global or local. Index names are unique within a table across GSIs and LSIs (one
+ *  lookup each, so thousands stay linear). */
+function uniqueIndexKinds(gsis: readonly { indexName: string }[], lsis: readonly { indexName: string }[], log: IssueLog): Map<string, IndexKind> {
+  const kinds = new Map<string, IndexKind>();
+  const check = (collection: string, kind: IndexKind) => (index: { indexName: string }, i: number) => {
+    if (kinds.has(index.indexName))
       log.add(joinPath(joinPath(collection, i), 'indexName'), `duplicates the index name "${index.indexName}"; index names must be unique within a table`);
-    names.add(index.indexName);
+    else kinds.set(index.indexName, kind);
   };
-  gsis.forEach(check('globalSecondaryIndexes'));
-  lsis.forEach(check('localSecondaryIndexes'));
-  return names;
+  gsis.forEach(check('globalSecondaryIndexes', 'global'));
+  lsis.forEach(check('localSecondaryIndexes', 'local'));
+  return kinds;
 }
 
 /** A GSI key is given either as one attribute or as a list (multi-attribute key), never both. */

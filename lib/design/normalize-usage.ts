@@ -18,18 +18,27 @@ import { closest, nearMiss } from './suggest';
 
 const SHARE_TOLERANCE = 1e-9;
 
-/** `indexNames` is null for Cosmos DB, which has no secondary indexes to target. */
-export function accessPatterns(input: readonly AccessPatternDesign[] | undefined, indexNames: ReadonlySet<string> | null, log: IssueLog): AccessPattern[] {
+/** Whether a table's index is global (a key of its own) or local (the table's partition key, a sort key of its own). */
+export type IndexKind = 'global' | 'local';
+
+/** `indexKinds` (a table's indexes by name) is null for Cosmos DB, which has no secondary indexes to target. */
+export function accessPatterns(
+  input: readonly AccessPatternDesign[] | undefined,
+  indexKinds: ReadonlyMap<string, IndexKind> | null,
+  log: IssueLog,
+): AccessPattern[] {
   const seen = new Set<string>();
   let total = 0;
   const patterns = listOf(input ?? [], (p, i) => {
     const path = joinPath('accessPatterns', i);
-    if (p.index !== undefined && indexNames === null) {
+    if (p.index !== undefined && indexKinds === null) {
       log.add(joinPath(path, 'index'), 'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose');
-    } else if (p.index !== undefined && !indexNames?.has(p.index)) {
+    } else if (p.index !== undefined && !indexKinds?.has(p.index)) {
       log.add(
         joinPath(path, 'index'),
-        indexNames?.size ? `names no index of this table; expected one of: ${[...indexNames].join(', ')}` : 'names an index, but this table declares none',
+        indexKinds?.size
+          ? `names no index of this table; expected one of: ${[...indexKinds.keys()].join(', ')}`
+          : 'names an index, but this table declares none',
       );
     }
     if (seen.has(p.name)) log.add(joinPath(path, 'name'), `duplicates the access pattern name "${p.name}"`);
@@ -47,7 +56,7 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
         'is "any" (one shard serves the read), but fanOut is true (the read queries every shard): remove fanOut when any matching item will do, or remove wants when the read needs every item',
       );
     }
-    if (p.resultKb !== undefined && indexNames === null) {
+    if (p.resultKb !== undefined && indexKinds === null) {
       log.add(
         joinPath(path, 'resultKb'),
         'applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); Azure publishes no such minimum per query: remove it',
@@ -76,12 +85,22 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
   return patterns;
 }
 
+/** The key a pattern's query reads: a key space, with the sort key the query gives (an LSI's own over the table's partition key). */
+export interface PatternKey {
+  readonly space: KeySpace;
+  readonly sortKey: readonly KeyAttribute[];
+}
+
+/** A key space read with its own sort key. */
+export function ownKey(space: KeySpace): PatternKey {
+  return { space, sortKey: space.sortKey };
+}
+
 /**
- * Every attribute an access pattern may name on a key space: its partition-key and sort-key attributes, the
- * parts of a composite sort key, and the source attribute of a calculated sharding (a read that carries it
- * finds its shard). `sortKey` replaces the key space's own (an LSI's sort key over the table's partition key).
+ * Every attribute an access pattern may name on a key: its partition-key and sort-key attributes, the parts of a
+ * composite sort key, and the source attribute of a calculated sharding (a read that carries it finds its shard).
  */
-export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribute[] = space.sortKey): string[] {
+function patternAttributes({ space, sortKey }: PatternKey): string[] {
   const names = new Set<string>();
   addAttributeNames(names, space.partitionKey);
   addAttributeNames(names, sortKey);
@@ -97,14 +116,29 @@ function addAttributeNames(names: Set<string>, attributes: readonly KeyAttribute
   }
 }
 
+/** Whether `name` is one of the key's `patternAttributes` (`sameAttribute`), asked of the key itself: most names are. */
+function namesAttributeOf({ space, sortKey }: PatternKey, name: string): boolean {
+  const source = space.sharding?.sourceAttribute;
+  return namesOneOf(space.partitionKey, name) || namesOneOf(sortKey, name) || (source !== undefined && sameAttribute(source, name));
+}
+
+/** Whether `name` is one of the attributes, or one of their composite parts. */
+function namesOneOf(attributes: readonly KeyAttribute[], name: string): boolean {
+  for (const attribute of attributes) {
+    if (sameAttribute(attribute.name, name)) return true;
+    for (const component of attribute.components) if (sameAttribute(component.name, name)) return true;
+  }
+  return false;
+}
+
 /** How a message names the key a pattern reads. */
 function keyOf(index: string | undefined): string {
   return index === undefined ? 'the key' : `the key of index "${index}"`;
 }
 
 /**
- * A rangeAttribute must name a sort-key attribute or composite part of the key space the pattern reads
- * (`attributesOf(index)`; undefined when the index is unknown, which is reported on its own). keyAttributes
+ * A rangeAttribute must name a sort-key attribute or composite part of the key the pattern reads
+ * (`keyRead(index)`; undefined when the index is unknown, which is reported on its own). keyAttributes
  * may also name attributes outside the key (a filter the query gives, the source of a calculated shard the
  * reads carry), so only a near miss of a key attribute is reported there: one letter off, or another case
  * (DynamoDB and Cosmos DB names are case-sensitive), where a typo would otherwise match nothing and SG004,
@@ -112,18 +146,21 @@ function keyOf(index: string | undefined): string {
  */
 export function checkPatternAttributes(
   patterns: readonly AccessPattern[],
-  attributesOf: (index: string | undefined) => readonly string[] | undefined,
+  keyRead: (index: string | undefined) => PatternKey | undefined,
   log: IssueLog,
 ): void {
   for (const pattern of patterns) {
-    const known = attributesOf(pattern.index);
-    if (known === undefined) continue;
+    const key = keyRead(pattern.index);
+    if (key === undefined) continue;
+    // The key's attributes listed, for near misses and messages, at the first name that is none of them.
+    let known: readonly string[] | undefined;
     let bareKnown: readonly string[] | undefined;
     let lowerKnown: readonly string[] | undefined;
     // Plain loops: every pattern of every design is checked, and a closure per pattern would be garbage at once.
     for (let i = 0; i < pattern.keyAttributes.length; i++) {
       const name = pattern.keyAttributes[i];
-      if (isKnownAttribute(known, name)) continue;
+      if (namesAttributeOf(key, name)) continue;
+      known ??= patternAttributes(key);
       bareKnown ??= listOf(known, withoutLeadingSlash);
       lowerKnown ??= listOf(bareKnown, (k) => k.toLowerCase());
       // A near miss of a key attribute: one letter off, or another case.
@@ -136,7 +173,8 @@ export function checkPatternAttributes(
       );
     }
     const range = pattern.rangeAttribute;
-    if (range !== undefined && !isKnownAttribute(known, range)) {
+    if (range !== undefined && !namesAttributeOf(key, range)) {
+      known ??= patternAttributes(key);
       const guess = closest(range, known);
       log.add(
         joinPath(pattern.path, 'rangeAttribute'),
@@ -146,20 +184,14 @@ export function checkPatternAttributes(
   }
 }
 
-/** Whether `name` is one of the `known` attributes (`sameAttribute`). */
-function isKnownAttribute(known: readonly string[], name: string): boolean {
-  for (const k of known) if (sameAttribute(k, name)) return true;
-  return false;
-}
-
 /**
- * What `wants` and `keyValue` ask of the key space a pattern reads (`spaceOf`; undefined when its index is unknown,
+ * What `wants` and `keyValue` ask of the key space a pattern reads (`keyRead`; undefined when its index is unknown,
  * reported on its own): `any` picks one shard of a random- or calculated-sharded key, so a key with no such sharding
  * has none to pick; a `keyValue` is a value of the whole partition key, so the pattern must give all of it.
  */
-export function checkPatternReads(patterns: readonly AccessPattern[], spaceOf: (index: string | undefined) => KeySpace | undefined, log: IssueLog): void {
+export function checkPatternReads(patterns: readonly AccessPattern[], keyRead: (index: string | undefined) => PatternKey | undefined, log: IssueLog): void {
   for (const pattern of patterns) {
-    const space = spaceOf(pattern.index);
+    const space = keyRead(pattern.index)?.space;
     if (space === undefined) continue;
     // An index keyed by the table's sharded attribute holds the table's shards (`hotKeyShareCarried`): one of them serves it.
     const strategy = (space.sharding ?? space.workload.hotKeyShareCarried)?.strategy;
@@ -186,13 +218,13 @@ export function checkPatternReads(patterns: readonly AccessPattern[], spaceOf: (
  */
 export function readShares(
   patterns: readonly AccessPattern[],
-  globalIndexNames: ReadonlySet<string>,
+  indexKinds: ReadonlyMap<string, IndexKind>,
 ): { readonly declared: boolean; shareOf(index?: string): number } {
   if (patterns.length === 0) return { declared: false, shareOf: () => 1 };
   const byIndex = new Map<string | undefined, number>();
   let claimed = 0;
   for (const p of patterns) {
-    const space = p.index !== undefined && globalIndexNames.has(p.index) ? p.index : undefined;
+    const space = p.index !== undefined && indexKinds.get(p.index) === 'global' ? p.index : undefined;
     byIndex.set(space, (byIndex.get(space) ?? 0) + p.share);
     claimed += p.share;
   }

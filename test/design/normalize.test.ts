@@ -636,6 +636,22 @@ describe("access patterns name their key space's attributes", () => {
     // An attribute outside the key is a filter the query gives (SG012 counts it as cross-partition): not a typo.
     expect(() => lint(container({ accessPatterns: [{ name: 'dashboard', keyAttributes: ['status'], share: 0.1 }] }))).not.toThrow();
   });
+
+  it("lists the attributes of the key a near miss was read on: an LSI's with its own sort key, a table's with its parts and shard source", () => {
+    const design = table({
+      sortKey: { name: 'sk', type: 'S', components: [{ name: 'country', cardinality: 200 }] },
+      localSecondaryIndexes: [{ indexName: 'byDate', sortKey: { name: 'placedAt', type: 'S' } }],
+      sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'buyerId' },
+      accessPatterns: [
+        { name: 'by-buyer', keyAttributes: ['orderId', 'buyerID'], share: 0.3, fanOut: true },
+        { name: 'by-date', index: 'byDate', keyAttributes: ['orderId'], rangeAttribute: 'placedAT', share: 0.3, fanOut: true },
+      ],
+    });
+    expect(issuesOf(design)).toEqual([
+      'accessPatterns[0].keyAttributes[1]: "buyerID" is not an attribute of the key, but one letter or its case from "buyerId" (did you mean "buyerId"?); the key\'s attributes: orderId, sk, country, buyerId',
+      'accessPatterns[1].rangeAttribute: "placedAT" is not an attribute of the key of index "byDate" (did you mean "placedAt"?): a range is on a sort-key attribute or composite part; expected one of: orderId, placedAt, buyerId',
+    ]);
+  });
 });
 
 describe('per-level figures of a hierarchical key', () => {
