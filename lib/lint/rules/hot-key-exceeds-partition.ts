@@ -288,6 +288,8 @@ export const hotKeyExceedsPartition = defineRule({
     "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged with them, on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container.",
     "A GSI whose writes count the table's replicated copies, where the table's fix changes them: it defers to that fix with no edits of its own, so one `--fix` run plans it once, on the copies kept. Over its ceiling only because of copies SG007 finds needless, it is offered their removal (with the index's figures at one copy), not shards of its own; SG001 and SG002 defer the same way.",
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
+    'DynamoDB copies: each is an item of its own, so the table stores every item N times, and every GSI whose key attributes the copies carry holds each item N times, its queries returning each N times. The fix says so, and the remedy: the index key written on copy 0 only, a sparse index holding one copy (AWS: "Take advantage of sparse indexes"), or the N× index writes counted and the duplicates removed.',
+    'A paged read (`limit`) that a new sharding fans out: where it takes whatever items a shard holds (a work queue\'s poll), `wants: "any"` reads one shard instead. Offered as the user\'s choice, never written as an edit: the design cannot show whether a sorted page of every item is wanted.',
     "A GSI key's shards: they go in a separate key attribute the application writes; in a multi-attribute key with fewer than 4 attributes, a number attribute added to the key (DynamoDB hashes them together); with 4, no edit, since which attribute takes the shard is the designer's choice.",
     "A GSI hot on the table's hottest item's writes: where a projection leaving out what the updates change clears it alone, it leads (a new KEYS_ONLY index, its write peak declared without them; no key change, no fan-out), the shards its alternative. Else random shards written afresh on every update of that item, sized for the 2 index writes each then costs; never a shard calculated from an attribute of the item (it names one shard).",
     'A flat Cosmos DB key\'s fix proposes a hierarchical key with a level below the hot value (`/tenantId` → `/userId`) only where that value, kept as its first level at its declared share and size, fits the physical partitions it spans (one until it holds 50 GB, Azure: "Hierarchical partition keys"; judged at least at the flat share). A proposed key says where the flat key\'s declared figures go: onto that first level, or, under a new first level that splits the value, removed.',
@@ -331,6 +333,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
+    // Replicated copies are items of their own: every GSI whose key they carry holds each N times, unless only copy 0 carries it.
+    SOURCES.dynamoSparseIndexes,
     // The lever's count for a table with an LSI: no fewer shards than its largest item collection needs (10 GB each).
     SOURCES.dynamoLsiLimit,
     // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
