@@ -48,6 +48,7 @@ import {
   type SkewAlarm,
   type TierActions,
 } from './alarms';
+import { recordTableWithoutActions } from './alarms-without-actions';
 import { atMaximumAlarms, type AutoScaledDirection } from './at-maximum-alarm';
 import { inCdkTerms } from './billing-words';
 import { SkewDashboard, type TableSection } from './dashboard';
@@ -57,7 +58,6 @@ import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { pageComposite } from './page-composite';
-import { recordUnpagedTable } from './page-warning';
 import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
@@ -239,7 +239,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       dashboard: reserved ? dashboardLink(reserved) : undefined,
     });
     this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
-    if (tiers.page.length === 0) recordUnpagedTable(this, () => this.pageAlarms.length);
+    if (tiers.page.length === 0) recordTableWithoutActions(this, 'page', () => this.pageAlarms.length);
+    if (tiers.ticket.length === 0) recordTableWithoutActions(this, 'ticket', () => this.ticketAlarms.length);
 
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),

@@ -14,6 +14,7 @@ import { carryingIndexes, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
+import { COPIED_INDEX_MESSAGES, copiedIndexNotes } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
@@ -307,6 +308,10 @@ export const ADVICE_MESSAGES = {
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
     '; or, when any item of the value will do (a work queue\'s poll), set wants: "any" on {{pagedPatterns|code}}, with the key sharded: each page then reads one shard, so the shards divide its reads',
+  // A paged read of a key the fix shards fans out over every shard, unless it takes any items (a queue's poll): then it
+  // reads one shard (wants: "any"). Not written as an edit: the design cannot show whether any items will do.
+  orPollWantsAny:
+    '; or, where {{pollPatterns|code}} takes whatever items a shard holds (a work queue\'s poll, not a sorted page of every item), set wants: "any" on it instead of fanOut: each page then reads one shard, picked at random, so the shards divide its reads and it fans out over none; --fix does not set it, as only the application knows whether any items will do',
   // The reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
   unspreadReads: `no shard count serves: ${ONE_ITEM_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
@@ -353,6 +358,7 @@ export const ADVICE_MESSAGES = {
   // Clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
+  ...COPIED_INDEX_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
   ...PROJECTION_FIRST_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
@@ -757,7 +763,17 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
               ? [paged ? ('replacingShardingPaged' as const) : gathered ? ('replacingShardingGathered' as const) : ('replacingSharding' as const)]
               : []),
           ];
-    const data = Object.assign({}, counted, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged, gathered);
+    // DynamoDB: what the copies store, and the indexes that would hold each item N times (said of the copies, before what they replace).
+    const copied = copiedIndexNotes(analysis, n);
+    ids.splice(1, 0, ...copied.ids);
+    const data = Object.assign(
+      {},
+      counted,
+      { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
+      paged,
+      gathered,
+      copied.data,
+    );
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -810,6 +826,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const hotValues = proposedHotValues(analysis, judge);
   const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
+  const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
+  if (polls.length > 0) ids.push('orPollWantsAny');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
@@ -822,6 +840,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     separate ? { index: space.index, shardAttribute } : {},
     fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
+    polls.length > 0 ? { pollPatterns: polls } : {},
     assumed ? { assumedPatterns: assumed } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
     carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},

@@ -162,6 +162,34 @@ describe('page alarms without a page target', () => {
   });
 });
 
+describe('ticket alarms without a ticket target', () => {
+  const ticketWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:ticket-alarms-without-actions'));
+
+  it('warn once per stack at synth, like page alarms, naming the tables and the prop to set', () => {
+    const { stack } = appWithStack();
+    const onCall = new sns.Topic(stack, 'OnCall');
+    // A page topic only: the "sustained throttles" ticket alarm notifies no one.
+    const orders = new GuardedTable(stack, 'Orders', healthy({ pageTopic: onCall }));
+    new GuardedTable(stack, 'Ticketed', healthy({ pageTopic: onCall, ticketTopic: new sns.Topic(stack, 'Backlog') }));
+    const warnings = ticketWarnings(stack);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test']);
+    const text = String(warnings[0].entry.data);
+    expect(text).toContain(`${orders.ticketAlarms.length} "skewguard ticket …" alarm`);
+    expect(text).toContain('the GuardedTable Test/Orders notify no one');
+    expect(text).not.toContain('Test/Ticketed');
+    expect(text).toContain('Set ticketTopic');
+  });
+
+  it('stay quiet when every table has a ticket topic or ticket actions', () => {
+    const { stack } = appWithStack();
+    const topic = new sns.Topic(stack, 'Backlog');
+    new GuardedTable(stack, 'Orders', healthy({ ticketTopic: topic }));
+    new GuardedTable(stack, 'Carts', healthy({ ticketActions: [new SnsAction(topic)] }));
+    expect(ticketWarnings(stack)).toEqual([]);
+  });
+});
+
 describe('settings that fight each other', () => {
   it('warns at synth when removalPolicy DESTROY meets the default deletion protection, not when protection is off', () => {
     const { stack } = appWithStack();

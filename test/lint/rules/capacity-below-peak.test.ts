@@ -355,9 +355,25 @@ testRule('SG017', {
           // Copies count at the capacity SG017 raises for their writes: 5 copies' 500 WCU at 80% is 625, so 4 partitions
           // (7,500 RCU and 625 WCU): 600 + 5,400 ÷ 4 = 1,950 of 2,400; 4 copies' 500 WCU of capacity leave 3 partitions,
           // 750 + 5,250 ÷ 3 = 2,500. Applied together (5 copies, 625), the design lints clean.
-          data: { peak: 500, declaredPeak: 100, copies: 5, limit: 150, suggested: 625 },
+          data: { peak: 500, declaredPeak: 100, copies: 5, limit: 150, suggested: 625, source: 'planned', declaredCopies: 1, declaredCopiesPeak: 100 },
           edits: [{ op: 'set', path: 'capacity.write.max', value: 625 }],
-          message: /that peak counts the 5 replicated copies of every item that the fix for the read-hot key \(SG003\) needs/,
+          // Review 31: the peak is the fix's, said so, with the design's own figure beside it.
+          message:
+            /below its planned peak of 500 WCU: .*; that planned peak is the design with the fix for the read-hot key \(SG003\) applied: it counts the 5 replicated copies of every item that fix needs, .*\(100 WCU of declared writes × 5\); as declared, without copies, its write peak is 100 WCU$/,
+        },
+      ],
+    },
+    {
+      // Review 31 (links.json): 2 declared copies, 5 in SG003's fix; the finding gives the declared 200 WCU, the fix's 500 as the fix's.
+      name: "declared copies fewer than SG003's fix needs: the planned peak named so, with the declared copies' write peak",
+      design: config({ sharding: { strategy: 'replicated', shards: 2 }, capacity: { read: { max: 7500 }, write: { max: 150 } } }),
+      findings: [
+        {
+          messageId: 'autoscaledBelowPeak',
+          path: 'capacity.write.max',
+          notes: ['plannedCopies'],
+          data: { peak: 500, copies: 5, source: 'planned', declaredCopies: 2, declaredCopiesPeak: 200 },
+          message: /below its planned peak of 500 WCU: .*; as declared, with its 2 copies, its write peak is 200 WCU$/,
         },
       ],
     },

@@ -141,7 +141,33 @@ testRule('SG003', {
             cache: 'DAX',
           },
           message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
-          fix: 'keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
+          fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)",
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+        },
+      ],
+    },
+    {
+      // Review 31: each copy is an item of its own, so an index whose key it carries holds every item N times; the
+      // fix says so and how to keep one (the index key on copy 0 only: AWS "Take advantage of sparse indexes").
+      name: 'replicated copies of a table with a GSI: the fix says the index would hold each item N times, and the sparse remedy',
+      design: viralProduct({
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-seller',
+            partitionKey: { name: 'sellerId', type: 'S', cardinality: 1_000_000 },
+            sortKey: { name: 'listedAt', type: 'S', cardinality: 'unique' },
+          },
+        ],
+        accessPatterns: [
+          { name: 'product', keyAttributes: ['productId'], share: 0.99 },
+          { name: 'my-products', index: 'by-seller', keyAttributes: ['sellerId'], share: 0.01, limit: 50 },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
+          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; or put DAX/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],
@@ -537,5 +563,44 @@ describe('SG003 and shardsFor() agree', () => {
       }
     }
     expect(recount).toEqual([]);
+  });
+});
+
+describe('SG003 on a polled status index (review 31)', () => {
+  /** The scheduler: `status` (3 values) indexed and polled for `PENDING`, 10 items a page or every item. */
+  const scheduler = (poll: Partial<AccessPatternDesign>): DynamoDbTableDesign =>
+    table({
+      name: 'jobs',
+      partitionKey: { name: 'tenantId', type: 'S', cardinality: 10000 },
+      sortKey: { name: 'dueAtJobId', type: 'S', cardinality: 'unique' },
+      billing: 'on-demand',
+      workload: { peakReadUnits: 2000, peakWriteUnits: 12000, hotKeyShare: 0.001 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-status',
+          partitionKey: { name: 'status', type: 'S', cardinality: 3 },
+          sortKey: { name: 'dueAt', type: 'S', cardinality: 'unique' },
+        },
+      ],
+      accessPatterns: [
+        { name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 0.4 },
+        { name: 'poll-pending', index: 'by-status', keyAttributes: ['status'], keyValue: 'PENDING', share: 0.6, ...poll },
+      ],
+    });
+  const statusFix = (design: DynamoDbTableDesign) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'by-status');
+
+  it('offers wants: "any" for a paged poll of the sharded index, as the user\'s choice, not an edit', () => {
+    const finding = statusFix(scheduler({ limit: 10 }));
+    expect(finding?.fix).toContain('so set fanOut on `poll-pending`');
+    expect(finding?.fix).toContain(
+      '; or, where `poll-pending` takes whatever items a shard holds (a work queue\'s poll, not a sorted page of every item), set wants: "any" on it instead of fanOut',
+    );
+    expect(finding?.edits ?? []).not.toContainEqual(expect.objectContaining({ value: 'any' }));
+  });
+
+  it('does not offer it for a read of every item of the value (no limit), which must read every shard', () => {
+    const finding = statusFix(scheduler({}));
+    expect(finding?.fix).toContain('so set fanOut on `poll-pending`');
+    expect(finding?.fix).not.toContain('wants: "any"');
   });
 });

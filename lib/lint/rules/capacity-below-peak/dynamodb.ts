@@ -25,7 +25,7 @@ import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
-import { writtenUnits } from '../../written';
+import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
@@ -148,9 +148,15 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
   const redrawn = redrawnShardWrites(analysis, units);
   const redraw = redrawn > 0 ? { notes: ['redrawnShards' as const], data: { redrawnWrites: redrawn, countedWrites: units } } : { notes: [], data: {} };
   if (copies.copies === 1) return redrawn > 0 ? redraw : { data: {} };
+  // A peak with the copies SG003's fix plans is the fix's, not the design's: named so, beside the declared write peak.
+  const declared = declaredCopies(analysis.design);
+  const planned =
+    copies.from === 'planned'
+      ? { source: 'planned', declaredCopies: declared, declaredCopiesPeak: writtenUnits(analysis.design, analysis.space, declared).units }
+      : {};
   return {
     notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies', ...redraw.notes],
-    data: Object.assign({ copies: copies.copies, declaredPeak: analysis.written.perCopy, writesSource: 'declared' }, redraw.data),
+    data: Object.assign({ copies: copies.copies, declaredPeak: analysis.written.perCopy, writesSource: 'declared' }, planned, redraw.data),
   };
 }
 
@@ -798,7 +804,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     redrawnShards:
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
-      '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
+      '; that planned peak is the design with the fix for the read-hot key (SG003) applied: it counts the {{copies}} replicated copies of every item that fix needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}}); as declared, {{declaredCopies|one=without copies|other=with its # copies}}, its write peak is {{declaredCopiesPeak}} WCU',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",

@@ -44,9 +44,10 @@ export const CAPACITY_BELOW_PEAK = {
  * Where the peak a message quotes comes from: the design's figures (`declared`), figures derived from them
  * (`derived`), or, when `observe` lints the design again with what production measured, `observed` (all its
  * figures measured) or `mixed` (some). The rules say `declared` or `derived`; observe restates the finding
- * (restateFinding) with the others, so that a measured peak is never called declared.
+ * (restateFinding) with the others, so that a measured peak is never called declared. `planned`: a peak that counts the
+ * replicated copies SG003's fix needs, not the design as declared (its `plannedCopies` note gives the declared figure).
  */
-export const PEAK_SOURCE = '{{source|declared=declared|derived=derived|observed=observed|mixed=declared and observed}}';
+export const PEAK_SOURCE = '{{source|declared=declared|derived=derived|observed=observed|mixed=declared and observed|planned=planned}}';
 
 /** Under `sharding.hotValues`, the fan-out reads counted are the listed values' alone (read-requests.ts): which, and their share. */
 export const HOT_VALUES_SHARE =
