@@ -9,6 +9,7 @@ import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
 import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
+import { ENGINES } from '../engines';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -135,6 +136,34 @@ interface Catalogue {
 
 const CATALOGUE: Catalogue = { rules: RULES, retired: RETIRED_RULES };
 
+/** A rule that checks designs, or one that checks external resources. */
+type DesignCheck = Rule & Required<Pick<Rule, 'check'>>;
+type ExternalCheck = Rule & Required<Pick<Rule, 'checkExternal'>>;
+
+/** The rules a run checks each engine's designs and external resources with, in catalogue order. */
+interface ChecksByEngine {
+  readonly designs: Readonly<Record<Engine, readonly DesignCheck[]>>;
+  readonly external: Readonly<Record<Engine, readonly ExternalCheck[]>>;
+}
+
+function checksByEngine(rules: readonly Rule[]): ChecksByEngine {
+  const designs = {} as Record<Engine, readonly DesignCheck[]>;
+  const external = {} as Record<Engine, readonly ExternalCheck[]>;
+  for (const engine of ENGINES) {
+    const rulesOfEngine = rules.filter((rule) => rule.engines.includes(engine));
+    designs[engine] = rulesOfEngine.filter((rule): rule is DesignCheck => rule.check !== undefined);
+    external[engine] = rulesOfEngine.filter((rule): rule is ExternalCheck => rule.checkExternal !== undefined);
+  }
+  return { designs, external };
+}
+
+/** The built-in catalogue's checks by engine, grouped once: a run that sets no rule runs them all. */
+const CATALOGUE_CHECKS = checksByEngine(RULES);
+
+function catalogueChecks(catalogue: Catalogue): ChecksByEngine {
+  return catalogue === CATALOGUE ? CATALOGUE_CHECKS : checksByEngine(catalogue.rules);
+}
+
 /** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
 export function lintDocument(input: DesignInput, options?: LintOptions): LintResult {
   return lintWithCatalogue(input, options, CATALOGUE);
@@ -232,7 +261,10 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const { settings, only, basePath, today } = run;
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
-  const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
+  const checks =
+    settings.size === 0 && !only
+      ? catalogueChecks(catalogue)
+      : checksByEngine(rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id))));
   const collect = (
     /** The findings of the design (or external resource) `hits` are on. */
     own: Finding[],
@@ -320,10 +352,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
     const analysis = new DesignAnalysis(design, rulesOff);
     const own: Finding[] = [];
-    for (const rule of active) {
-      if (rule.check && rule.engines.includes(design.engine)) {
-        collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
-      }
+    for (const rule of checks.designs[design.engine]) {
+      collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
     }
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
     add(own);
@@ -332,10 +362,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const seen = withWaiversInEffect(resource, today);
     const waivers = { declared: resource.acknowledgements, inEffect: seen.acknowledgements };
     const own: Finding[] = [];
-    for (const rule of active) {
-      if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
-      }
+    for (const rule of checks.external[resource.engine]) {
+      collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
     }
     collectUnused(own, resource.engine, resource.name, location, resource.acknowledgements);
     add(own);
