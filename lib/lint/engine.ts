@@ -312,7 +312,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
-      finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
+      // A design given alone sits at the root: its edits' paths are already the finding's, and its rule's edits serve as they are.
+      finding.edits = location === '' ? edits : edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
       own.push(finding);
     }
   };
