@@ -7,8 +7,10 @@ import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
+import type { NormalizeOptions } from '../design/normalize-context';
 import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
+import { ENGINES } from '../engines';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -135,6 +137,34 @@ interface Catalogue {
 
 const CATALOGUE: Catalogue = { rules: RULES, retired: RETIRED_RULES };
 
+/** A rule that checks designs, or one that checks external resources. */
+type DesignCheck = Rule & Required<Pick<Rule, 'check'>>;
+type ExternalCheck = Rule & Required<Pick<Rule, 'checkExternal'>>;
+
+/** The rules a run checks each engine's designs and external resources with, in catalogue order. */
+interface ChecksByEngine {
+  readonly designs: Readonly<Record<Engine, readonly DesignCheck[]>>;
+  readonly external: Readonly<Record<Engine, readonly ExternalCheck[]>>;
+}
+
+function checksByEngine(rules: readonly Rule[]): ChecksByEngine {
+  const designs = {} as Record<Engine, readonly DesignCheck[]>;
+  const external = {} as Record<Engine, readonly ExternalCheck[]>;
+  for (const engine of ENGINES) {
+    const rulesOfEngine = rules.filter((rule) => rule.engines.includes(engine));
+    designs[engine] = rulesOfEngine.filter((rule): rule is DesignCheck => rule.check !== undefined);
+    external[engine] = rulesOfEngine.filter((rule): rule is ExternalCheck => rule.checkExternal !== undefined);
+  }
+  return { designs, external };
+}
+
+/** The built-in catalogue's checks by engine, grouped once: a run that sets no rule runs them all. */
+const CATALOGUE_CHECKS = checksByEngine(RULES);
+
+function catalogueChecks(catalogue: Catalogue): ChecksByEngine {
+  return catalogue === CATALOGUE ? CATALOGUE_CHECKS : checksByEngine(catalogue.rules);
+}
+
 /** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
 export function lintDocument(input: DesignInput, options?: LintOptions): LintResult {
   return lintWithCatalogue(input, options, CATALOGUE);
@@ -183,7 +213,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
   const read = valid instanceof Error ? {} : valid;
-  const document = attempt(() => normalizeInput(input, Object.assign({}, known, { thresholds: read.thresholds })));
+  const document = attempt(() => normalizeInput(input, normalizeOptions(known, read.thresholds)));
   if (document instanceof Error) {
     const basePath = read.basePath ?? '';
     const issues = [
@@ -216,10 +246,15 @@ function attempt<T>(read: () => T): T | DesignError | UsageError {
   }
 }
 
+/** What reading a design takes from a run: the rule ids its acknowledgements may name, and the thresholds the options set (most set none). */
+function normalizeOptions(known: KnownRules, thresholds: LintOptions['thresholds']): NormalizeOptions {
+  return thresholds === undefined ? known : { ...known, thresholds };
+}
+
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options?: LintOptions): NormalizedDocument {
   const known = catalogueIds(CATALOGUE);
-  return normalizeInput(input, Object.assign({}, known, { thresholds: readLintOptions(options, known).thresholds }));
+  return normalizeInput(input, normalizeOptions(known, readLintOptions(options, known).thresholds));
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
@@ -232,7 +267,10 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const { settings, only, basePath, today } = run;
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
-  const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
+  const checks =
+    settings.size === 0 && !only
+      ? catalogueChecks(catalogue)
+      : checksByEngine(rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id))));
   const collect = (
     /** The findings of the design (or external resource) `hits` are on. */
     own: Finding[],
@@ -280,7 +318,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
-      finding.edits = edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
+      // A design given alone sits at the root: its edits' paths are already the finding's, and its rule's edits serve as they are.
+      finding.edits = location === '' ? edits : edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
       own.push(finding);
     }
   };
@@ -320,10 +359,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
     const analysis = new DesignAnalysis(design, rulesOff);
     const own: Finding[] = [];
-    for (const rule of active) {
-      if (rule.check && rule.engines.includes(design.engine)) {
-        collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
-      }
+    for (const rule of checks.designs[design.engine]) {
+      collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
     }
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
     add(own);
@@ -332,10 +369,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const seen = withWaiversInEffect(resource, today);
     const waivers = { declared: resource.acknowledgements, inEffect: seen.acknowledgements };
     const own: Finding[] = [];
-    for (const rule of active) {
-      if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
-      }
+    for (const rule of checks.external[resource.engine]) {
+      collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
     }
     collectUnused(own, resource.engine, resource.name, location, resource.acknowledgements);
     add(own);
@@ -351,19 +386,22 @@ function compareFindings(a: Finding, b: Finding): number {
 
 /**
  * A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here
- * for every rule: a copy of the data, its figures replaced.
+ * for every rule. The hit's own data when rounding changes none of its figures (about half the findings: most
+ * figures are integers or already short), else a copy with the changed figures replaced.
  */
 function roundedData(data: MessageData): MessageData {
-  const rounded: Record<string, MessageData[string]> = { ...data };
+  let rounded: Record<string, MessageData[string]> | undefined;
   for (const key of Object.keys(data)) {
     const value = data[key];
-    if (typeof value === 'number') {
-      // Most figures are integers, kept as they are: only a figure rounding changes is written.
-      const figure = roundedFigure(value);
-      if (figure !== value) rounded[key] = figure;
-    } else if (isNumberList(value)) rounded[key] = value.map(roundedFigure);
+    const figure = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? roundedList(value) : value;
+    if (figure !== value) (rounded ??= { ...data })[key] = figure;
   }
-  return rounded;
+  return rounded ?? data;
+}
+
+/** The list itself when each of its figures is already rounded, else a rounded copy. */
+function roundedList(list: readonly number[]): readonly number[] {
+  return list.every((figure) => roundedFigure(figure) === figure) ? list : list.map(roundedFigure);
 }
 
 function isNumberList(value: MessageData[string]): value is readonly number[] {

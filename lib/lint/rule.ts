@@ -212,11 +212,12 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
     }
     return all;
   };
-  const partFor = (engine: Engine) => parts.find((part) => part.engines.includes(engine));
+  /** Each engine's part, found once: the checks below ask for it on every design. */
+  const partOf = new Map(ENGINES.map((engine) => [engine, parts.find((part) => part.engines.includes(engine))]));
   return withTemplates(
     {
       ...firstProperties,
-      engines: ENGINES.filter((engine) => partFor(engine)),
+      engines: ENGINES.filter((engine) => partOf.get(engine)),
       fires: parts.map((part) => part.fires).join(' '),
       firesAlso: parts.flatMap((part) => part.firesAlso ?? []),
       rationaleDetails: [...new Set(parts.flatMap((part) => part.rationaleDetails ?? []))],
@@ -225,10 +226,10 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
       thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
       messages,
       check: parts.some((part) => part.check)
-        ? (design: KeyDesign, analysis: DesignAnalysis) => partFor(design.engine)?.check?.(design, analysis) ?? []
+        ? (design: KeyDesign, analysis: DesignAnalysis) => partOf.get(design.engine)?.check?.(design, analysis) ?? []
         : undefined,
       checkExternal: parts.some((part) => part.checkExternal)
-        ? (resource: ExternalResource) => partFor(resource.engine)?.checkExternal?.(resource) ?? []
+        ? (resource: ExternalResource) => partOf.get(resource.engine)?.checkExternal?.(resource) ?? []
         : undefined,
     },
     messages,

@@ -5,6 +5,7 @@ import type { Severity } from '../../lib';
 import { RETIRED_RULES, catalogueMarkdown } from '../../lib/internal';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
+import { defineRule } from '../../lib/lint/rule';
 import { RULES } from '../../lib/lint/rules';
 import { container, rulesFired, table } from '../fixtures';
 
@@ -181,6 +182,57 @@ describe('retired rules', () => {
     expect(catalogueMarkdown(catalogue.rules, catalogue.retired)).toContain(
       '- **SG014 dominant-key-share** — retired in 9.0: SG003 covers it; replaced by SG003.',
     );
+  });
+});
+
+describe('a catalogue of its own', () => {
+  // One DynamoDB-only rule with two hits: one whose figures carry float noise, one whose figures are already rounded.
+  const noisy = { share: 0.1 + 0.2, peak: 1650.0000000000002, count: 3, loads: [0.1 + 0.2, 4], name: 'orders' };
+  const clean = { share: 0.25, peak: 1650, count: 3, loads: [0.5, 4], name: 'orders' };
+  const check = jest.fn(() => [
+    { path: 'partitionKey', messageId: 'seen', fixId: 'fix', data: noisy, edits: [{ op: 'set' as const, path: 'sharding.shards', value: 4 }] },
+    { path: 'sortKey', messageId: 'seen', fixId: 'fix', data: clean },
+  ]);
+  const sg999 = defineRule({
+    id: 'SG999',
+    title: 'own-rule',
+    summary: 'one line',
+    severity: 'warning',
+    engines: ['dynamodb'],
+    thresholds: [],
+    fires: '',
+    rationale: '',
+    fix: '',
+    sources: [],
+    messages: () => ({ seen: '{{share|percent}} of {{peak}} on {{name|code}}', fix: 'spread {{loads}}' }),
+    check,
+  });
+  const catalogue = { rules: [sg999], retired: [] };
+  beforeEach(() => check.mockClear());
+
+  it("gives each finding its hit's figures rounded, lists too, and leaves the hit's data as the rule made it", () => {
+    const { findings } = lintWithCatalogue(table(), {}, catalogue);
+    expect(findings.map((f) => [f.path, f.message, f.fix, f.data])).toEqual([
+      ['partitionKey', '30% of 1,650 on `orders`', 'spread 0.3, 4', { share: 0.3, peak: 1650, count: 3, loads: [0.3, 4], name: 'orders' }],
+      ['sortKey', '25% of 1,650 on `orders`', 'spread 0.5, 4', clean],
+    ]);
+    expect(noisy).toEqual({ share: 0.30000000000000004, peak: 1650.0000000000002, count: 3, loads: [0.30000000000000004, 4], name: 'orders' });
+  });
+
+  it("writes each edit's full path: a design given alone keeps its rule's paths, one in a document has them under its own", () => {
+    expect(lintWithCatalogue(table(), {}, catalogue).findings.map((f) => f.edits)).toEqual([[{ op: 'set', path: 'sharding.shards', value: 4 }], undefined]);
+    const inDocument = lintWithCatalogue({ tables: [{ ...table(), engine: undefined }] }, { basePath: 'design' }, catalogue).findings;
+    expect(inDocument.map((f) => [f.path, f.edits])).toEqual([
+      ['design.tables[0].partitionKey', [{ op: 'set', path: 'design.tables[0].sharding.shards', value: 4 }]],
+      ['design.tables[0].sortKey', undefined],
+    ]);
+  });
+
+  it("runs its rules on their engines' designs only, not when the options turn them off, and as the options set them", () => {
+    expect(lintWithCatalogue(container(), {}, catalogue).findings).toEqual([]);
+    expect(lintWithCatalogue(table(), { rules: { SG999: 'off' } }, catalogue).findings).toEqual([]);
+    expect(check).not.toHaveBeenCalled();
+    expect(lintWithCatalogue(table(), { only: ['SG999'], rules: { SG999: 'error' } }, catalogue).findings.map((f) => f.severity)).toEqual(['error', 'error']);
   });
 });
 
