@@ -7,7 +7,6 @@ import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
-import type { NormalizeOptions } from '../design/normalize-context';
 import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
 import { ENGINES } from '../engines';
@@ -213,7 +212,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
   const read = valid instanceof Error ? {} : valid;
-  const document = attempt(() => normalizeInput(input, normalizeOptions(known, read.thresholds)));
+  const document = attempt(() => normalizeInput(input, Object.assign({}, known, { thresholds: read.thresholds })));
   if (document instanceof Error) {
     const basePath = read.basePath ?? '';
     const issues = [
@@ -246,15 +245,10 @@ function attempt<T>(read: () => T): T | DesignError | UsageError {
   }
 }
 
-/** What reading a design takes from a run: the rule ids its acknowledgements may name, and the thresholds the options set (most set none). */
-function normalizeOptions(known: KnownRules, thresholds: LintOptions['thresholds']): NormalizeOptions {
-  return thresholds === undefined ? known : { ...known, thresholds };
-}
-
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options?: LintOptions): NormalizedDocument {
   const known = catalogueIds(CATALOGUE);
-  return normalizeInput(input, normalizeOptions(known, readLintOptions(options, known).thresholds));
+  return normalizeInput(input, Object.assign({}, known, { thresholds: readLintOptions(options, known).thresholds }));
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
