@@ -147,6 +147,9 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
   // A key attribute's declared kind says what its values are (a time bucket): no key, no item changes. (A Cosmos DB
   // partition key's own `kind`, Hash or MultiHash, is its deployed definition: that one recreates the container.)
   if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;
+  // A GSI copy 0 alone carries the key of (lint/copied-indexes.ts): the other copies must leave its key attributes out.
+  if (name === 'copiesCarry' && edit.op === 'set' && edit.value === 'first')
+    return "the application must write this index's key attributes on copy 0 of each item only, leaving them out of the other copies, and remove them from the other copies of existing items (until then the index holds every item once per copy)";
   if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
   if (name === 'index' && segments.includes('accessPatterns') && edit.op === 'set')
     // An index the table had before the fix is there already: the queries can read it now.

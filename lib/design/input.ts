@@ -408,6 +408,12 @@ export interface GlobalSecondaryIndexDesign extends CapacityDeclarations {
   /** The non-key attributes an `INCLUDE` projection copies into the index (required with it, and read only with it).
    *  @default - none: only with `projectionType: 'INCLUDE'` */
   readonly nonKeyAttributes?: readonly string[];
+  /** Which replicated copies of a base item carry this index's key attributes. 'every': each copy does, so the index
+   *  holds every item N times (N× its writes, each query's results repeated N times); 'first': only copy 0 does (a
+   *  sparse index: one entry per item). Read only where the table keeps replicated copies (`sharding.strategy:
+   *  'replicated'`); accepted and ignored otherwise, where each item is one copy, copy 0.
+   *  @default 'every' */
+  readonly copiesCarry?: 'every' | 'first';
 }
 
 export interface LocalSecondaryIndexDesign {

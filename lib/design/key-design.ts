@@ -259,12 +259,18 @@ export interface KeySpace {
   /** A DynamoDB GSI's declared projection (`projectionType`, `nonKeyAttributes`); undefined where none is declared, and
    *  for the table or container itself. */
   readonly projection?: IndexProjection;
+  /** A DynamoDB GSI's `copiesCarry`: which of the table's replicated copies of an item carry the index's key attributes
+   *  ('every', the default, or 'first': copy 0 only, one index entry per item); undefined for the table or container. */
+  readonly copiesCarry?: CopiesCarry;
   /** Contributor Insights (DynamoDB) or partition-key diagnostics (Cosmos DB) are on. */
   readonly keyMonitoring: boolean;
   /** Field path of the switch that decides `keyMonitoring`: `monitoring.contributorInsights` (or a GSI's
    *  `contributorInsights`), `monitoring.partitionKeyDiagnostics`. */
   readonly keyMonitoringPath: string;
 }
+
+/** Which replicated copies of an item carry a GSI's key attributes: each of them, or copy 0 only (a sparse index). */
+export type CopiesCarry = 'every' | 'first';
 
 /** What a GSI copies of each item besides its keys (DynamoDB `Projection`). */
 export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';

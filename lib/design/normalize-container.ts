@@ -61,6 +61,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
       index: undefined,
       projection: undefined,
+      copiesCarry: undefined,
     },
     log,
   );

@@ -7,6 +7,7 @@ import {
   currentBucketValues,
   isTimeBucketKey,
   type CarriedShards,
+  type CopiesCarry,
   sameAttribute,
   type HotKeyShareSource,
   type IndexProjection,
@@ -98,12 +99,13 @@ export interface DeclaredFigure {
   readonly carried?: CarriedShards;
 }
 
-/** A key space before its workload and sharding are read: the rest is the KeySpace's own. `index`, `sharding` and
- *  `projection` are named by every draft, undefined where its key space has none (a table has no index name): so each is
+/** A key space before its workload and sharding are read: the rest is the KeySpace's own. `index`, `sharding`,
+ *  `projection` and `copiesCarry` are named by every draft, undefined where its key space has none (a table has no index name): so each is
  *  the draft's own field, and a polluted Object.prototype.index cannot name an index that does not exist. */
-export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 'index' | 'projection'> {
+export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 'index' | 'projection' | 'copiesCarry'> {
   readonly index: string | undefined;
   readonly projection: IndexProjection | undefined;
+  readonly copiesCarry: CopiesCarry | undefined;
   readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
   readonly peakWriteUnits: number;
   /** A GSI that declares no peakWriteUnits takes the table's, or twice them (default: declared). */
@@ -116,7 +118,7 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 
 }
 
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
-  const { index, sharding: declaredSharding, projection } = draft;
+  const { index, sharding: declaredSharding, projection, copiesCarry } = draft;
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
@@ -158,6 +160,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   space.workload = workload;
   space.sharding = declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log);
   if (projection !== undefined) space.projection = projection;
+  if (copiesCarry !== undefined) space.copiesCarry = copiesCarry;
   space.keyMonitoring = draft.keyMonitoring;
   space.keyMonitoringPath = draft.keyMonitoringPath;
   return space;

@@ -50,6 +50,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
       keyMonitoringPath: 'monitoring.contributorInsights',
       index: undefined,
       projection: undefined,
+      copiesCarry: undefined,
     },
     log,
   );
@@ -149,6 +150,8 @@ function gsiDraft(
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
     projection: projectionOf(gsi, path, log),
+    // Read only with replicated copies (lint/written.ts, lint/copied-indexes.ts); with one copy, copy 0 is every copy.
+    copiesCarry: gsi.copiesCarry ?? 'every',
     // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
     ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     ...(keyChange ? { keyChange } : undefined),

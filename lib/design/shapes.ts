@@ -466,6 +466,11 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
       optional: true,
       doc: 'The non-key attributes an INCLUDE projection copies (only with projectionType "INCLUDE").',
     },
+    copiesCarry: {
+      shape: oneOf(['every', 'first']),
+      optional: true,
+      doc: 'Which replicated copies carry the index\'s key attributes: "every" (default; the index holds each item N times) or "first" (copy 0 only: one entry per item).',
+    },
     ...capacityProps,
   },
   {
@@ -493,6 +498,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
       contributorInsights: undefined,
       projectionType: undefined,
       nonKeyAttributes: undefined,
+      copiesCarry: undefined,
       capacity: undefined,
       onDemand: undefined,
       warmThroughput: undefined,

@@ -14,7 +14,7 @@ import { carryingIndexes, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
-import { COPIED_INDEX_MESSAGES, copiedIndexNotes } from './copied-indexes';
+import { COPIED_INDEX_MESSAGES, copiedIndexNotes, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
@@ -187,6 +187,9 @@ export const ADVICE_MESSAGES = {
   // The table's fix changes its copies, whose writes this index counts: its own shards follow from the copies kept.
   tableCopiesFirst:
     "apply the table's fix to its replicated copies first ({{copies}} → {{plannedCopies}}): each copy writes its own entry in this index, so the index is sized on the copies the table keeps, at the next lint",
+  // The index is to be made sparse (copied-indexes.ts): its own plan follows from one write per item.
+  sparseIndexFirst:
+    'first set {{copiesCarryPath|code}} to "first", with {{key|key}} written on copy 0 only (SG003\'s warning on this index): each of the table\'s {{copies}} replicated copies writes its own entry in this index now, and then only copy 0 does, so the index is sized on one write per item, at the next lint',
   // After cacheHotReads (and the cache's terms): why only the cache serves.
   cacheOnlyWhy:
     ': a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
@@ -359,6 +362,7 @@ export const ADVICE_MESSAGES = {
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
   ...COPIED_INDEX_MESSAGES,
+  ...SPARSE_INDEX_EDIT_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
   ...PROJECTION_FIRST_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
@@ -547,7 +551,7 @@ function withCacheTerms(advice: Advice, profile: EngineProfile): Advice {
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies. */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
-  const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis);
+  const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis) ?? sparseFirst(analysis);
   if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
@@ -619,6 +623,21 @@ function tableCopiesFirst(analysis: SpaceAnalysis): Advice | undefined {
   const planned = value?.strategy === 'replicated' ? (value.shards ?? 1) : 1;
   if (planned === written.copies) return undefined;
   return { ids: ['tableCopiesFirst'], data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, plannedCopies: planned } };
+}
+
+/**
+ * An index whose writes count the table's declared replicated copies, which SG003 asks to make sparse (a query reads
+ * it: `copiesCarry: 'first'`, copied-indexes.ts): once it is, it takes one write per item, so shards sized for every
+ * copy's writes would be re-planned (or removed, SG007) at the next lint. Its fix is that edit first, with no edits of
+ * its own. Undefined where the index is sparse already, or no query reads it.
+ */
+function sparseFirst(analysis: SpaceAnalysis): Advice | undefined {
+  const { space, written } = analysis;
+  if (written.copies <= 1 || !sparseUnderCopies(analysis.owner, space)) return undefined;
+  return {
+    ids: ['sparseIndexFirst'],
+    data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, copiesCarryPath: joinPath(space.path, 'copiesCarry') },
+  };
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -789,10 +808,17 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const overIndex = indexOverWithCopies(analysis, n);
     if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
     const anyDropped = shardReadsDropped(analysis);
+    // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
+    if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');
     return {
       ids: [...ids, ...anyDropped.ids, 'orCache'],
       data: Object.assign(data, anyDropped.data),
-      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }, ...storedCopies(analysis, n), ...anyDropped.edits],
+      edits: [
+        { op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) },
+        ...storedCopies(analysis, n),
+        ...copied.edits,
+        ...anyDropped.edits,
+      ],
       shards: n,
     };
   }
@@ -1181,7 +1207,8 @@ function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculate
 function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | undefined {
   const { headroom } = analysis.design.thresholds;
   for (const index of analysis.owner.spaces) {
-    if (index === analysis || index.over.length > 0) continue;
+    // An index copy 0 alone writes (`copiesCarry: 'first'`), or that the copies' fix declares so, takes no more writes from more copies.
+    if (index === analysis || index.over.length > 0 || index.space.copiesCarry === 'first' || sparseUnderCopies(analysis.owner, index.space)) continue;
     const { sharding } = index.space;
     const hot = { reads: 0, writes: (index.hot.writes / index.written.copies) * n };
     const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);

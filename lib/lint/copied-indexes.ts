@@ -6,8 +6,12 @@
  * distinct ones). Writing the index's key attributes on copy 0 only keeps one entry per item in it.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-indexes-general-sparse-indexes.html
  */
-import type { SpaceAnalysis } from './analysis';
-import type { MessageData } from './rule';
+import { joinPath } from '../design/field-path';
+import type { KeySpace } from '../design/key-design';
+import type { DesignAnalysis, SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
+import type { MessageData, RuleHit } from './rule';
+import { declaredCopies } from './written';
 
 export const COPIED_INDEX_MESSAGES = {
   copiesStored: ", storing every item {{shards}} times ({{shards}} × the table's storage)",
@@ -17,25 +21,90 @@ export const COPIED_INDEX_MESSAGES = {
 
 export type CopiedIndexMessageId = keyof typeof COPIED_INDEX_MESSAGES;
 
+/** The clause of a copies fix written as edits: the indexes it makes sparse (`copiedIndexEdits`). */
+export const SPARSE_INDEX_EDIT_MESSAGES = {
+  copiesSparseEdit:
+    '; the fix declares {{sparseIndexes|code}}, read by {{copiedIndexReads|code}}, so (`copiesCarry: "first"`), whose duplicates would reach its readers',
+} as const;
+
+/** SG003's finding on an index every declared copy writes and a query reads (`copiedIndexReadHits`), and its fix. */
+export const COPIED_INDEX_READ_MESSAGES = {
+  copiedIndexRead:
+    'the table keeps {{shards}} replicated copies of every item, and each carries the key attributes {{copiedIndexKeys|code}} of index {{copiedIndex|code}} ({{copiesCarryPath|code}}: "every", the default): the index holds every item {{shards}} times, takes {{shards}}× its writes, and {{copiedIndexReads|code}} return each item {{shards}} times (a page of `limit` items holds fewer distinct ones); a warning, not an error, since readers that remove the duplicates read correct results, at {{shards}}× the reads',
+  copiesCarryFirst:
+    'set {{copiesCarryPath|code}} to "first" and write {{copiedIndexKeys|code}} on copy 0 only: a sparse index (an index holds only the items that carry its key), one entry and one write per item; or, where the readers remove the duplicates and the {{shards}}× writes are counted, acknowledge this finding',
+} as const;
+
+export type CopiedIndexReadId = keyof typeof COPIED_INDEX_READ_MESSAGES;
+
 /**
  * The clauses that say what `n` replicated copies of a table's items store and put in its global indexes; none for
  * one copy, or for an engine without global secondary indexes (Cosmos DB, whose copies say their GB where they are
  * sized against its physical partitions, and whose indexes hold no items of their own).
  */
-export function copiedIndexNotes(analysis: SpaceAnalysis, n: number): { ids: CopiedIndexMessageId[]; data: MessageData } {
+export function copiedIndexNotes(analysis: SpaceAnalysis, n: number): { ids: CopiedIndexMessageId[]; data: MessageData; edits: DesignEdit[] } {
   const { design } = analysis;
-  if (!analysis.owner.profile.globalIndexes || n <= 1 || analysis.space !== design.primaryKey) return { ids: [], data: {} };
-  const indexes = analysis.owner.spaces.map((s) => s.space).filter((space) => space.index !== undefined);
-  if (indexes.length === 0) return { ids: ['copiesStored'], data: {} };
+  if (!analysis.owner.profile.globalIndexes || n <= 1 || analysis.space !== design.primaryKey) return { ids: [], data: {}, edits: [] };
+  // An index copy 0 alone carries (`copiesCarry: 'first'`) holds one entry per item already.
+  const indexes = analysis.owner.spaces.map((s) => s.space).filter((space) => space.index !== undefined && space.copiesCarry !== 'first');
+  if (indexes.length === 0) return { ids: ['copiesStored'], data: {}, edits: [] };
   const names = indexes.map((space) => space.index as string);
   const reads = design.accessPatterns.filter((p) => p.index !== undefined && names.includes(p.index)).map((p) => p.name);
+  const sparse = indexes.filter((space) => sparseUnderCopies(analysis.owner, space));
   return {
     ids: ['copiesStored', 'copiesInIndexes'],
     data: {
       copiedIndexes: names,
       // Leaving out the partition key is enough: an item missing any key attribute of an index is not written to it.
       copiedIndexKeys: [...new Set(indexes.flatMap((space) => space.partitionKey.map((a) => a.name)))],
-      ...(reads.length > 0 ? { copiedIndexReads: reads } : {}),
+      ...(reads.length > 0 ? { copiedIndexReads: reads, sparseIndexes: sparse.map((space) => space.index as string) } : {}),
     },
+    // The indexes whose duplicates would reach a reader are declared sparse with the copies, so the fix leaves no
+    // index that SG003 warns of (`copiedIndexReadHits`).
+    edits: sparse.map((space) => ({ op: 'set', path: joinPath(space.path, 'copiesCarry'), value: 'first' })),
   };
+}
+
+/**
+ * Whether a copies fix declares `space` sparse (`copiesCarry: 'first'`): a GSI that each copy would carry the key of
+ * and an access pattern reads, so that its queries would return every item once per copy. Such an index takes one
+ * write per item under the fix, whatever the copies.
+ */
+export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boolean {
+  return space.index !== undefined && space.copiesCarry !== 'first' && owner.patternsOn(space).length > 0;
+}
+
+/**
+ * A DynamoDB table that declares replicated copies (`sharding.strategy: 'replicated'`) beside a GSI every copy carries
+ * the key of (`copiesCarry: 'every'`, the default) that an access pattern reads: one warning per such index, its fix
+ * `copiesCarry: 'first'` (the application then writes the key attributes on copy 0 only). An index no pattern reads
+ * still takes N× the writes, which SG001, SG003 and SG017 count; its duplicates reach no reader the design declares.
+ */
+export function copiedIndexReadHits(analysis: DesignAnalysis): RuleHit<CopiedIndexReadId>[] {
+  const { design } = analysis;
+  const shards = declaredCopies(design);
+  if (!analysis.profile.globalIndexes || shards <= 1) return [];
+  return analysis.keySpaces.flatMap((space) => {
+    if (!sparseUnderCopies(analysis, space)) return [];
+    const reads = analysis.patternsOn(space).map((p) => p.name);
+    const copiesCarryPath = joinPath(space.path, 'copiesCarry');
+    return [
+      {
+        path: copiesCarryPath,
+        index: space.index,
+        messageId: 'copiedIndexRead',
+        fixId: 'copiesCarryFirst',
+        severity: 'warning',
+        data: {
+          shards,
+          copiedIndex: space.index,
+          // Leaving out the partition key is enough: an item missing any key attribute of an index is not written to it.
+          copiedIndexKeys: space.partitionKey.map((a) => a.name),
+          copiedIndexReads: reads,
+          copiesCarryPath,
+        },
+        edits: [{ op: 'set', path: copiesCarryPath, value: 'first' }],
+      },
+    ];
+  });
 }

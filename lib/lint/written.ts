@@ -8,7 +8,10 @@
  * table that defines an indexed attribute ... one write is required to put the item into the index"; "If an update to
  * the table changes the value of an indexed key attribute (from A to B), two writes are required"). A key kept as N
  * replicated copies (key#0…key#N−1) stores each copy as an item of its own, carrying every other attribute and so
- * every index key: each copy's write is one more index write, N in all per declared write.
+ * every index key: each copy's write is one more index write, N in all per declared write. An index whose key
+ * attributes copy 0 alone carries (`copiesCarry: 'first'`) takes one write per declared write: DynamoDB writes an item
+ * to an index only where the item has the index's key attributes (Developer Guide, "Take advantage of sparse indexes",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-indexes-general-sparse-indexes.html).
  */
 import type { KeyDesign, KeySpace } from '../design/key-design';
 import type { Loads } from '../engines';
@@ -28,11 +31,16 @@ export interface Written {
 
 /**
  * The copies of every base item that write `space`: for a GSI, the replicated copies the table keeps of each item
- * (each carries the index key); for the table or container itself, 1, since its copies are its own stored keys,
+ * (each carries the index key, unless copy 0 alone does: 1); for the table or container itself, 1, since its copies are its own stored keys,
  * which the sharding layout divides its load over (`storedKeyLoads`).
  */
 export function baseItemCopies(design: KeyDesign, space: KeySpace): number {
-  return space === design.primaryKey ? 1 : declaredCopies(design);
+  return space === design.primaryKey || !copiesWrite(space) ? 1 : declaredCopies(design);
+}
+
+/** Whether every replicated copy of an item writes `space`: not a GSI whose key attributes copy 0 alone carries. */
+function copiesWrite(space: KeySpace): boolean {
+  return space.copiesCarry !== 'first';
 }
 
 /** The replicated copies the design declares of every item: `replicated` sharding's N, else 1. */
@@ -73,8 +81,10 @@ export function withoutCopies<D extends KeyDesign>(design: D): D {
   return Object.assign({}, one, { primaryKey: Object.assign({}, design.primaryKey, { sharding: undefined }) });
 }
 
-/** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */
-export function writtenUnits(design: KeyDesign, space: KeySpace, copies = baseItemCopies(design, space)): Written {
+/** What `space` is written at its peak with `copiesOfTable` copies of every base item (by default, those it has): one
+ *  copy's writes where copy 0 alone carries its key. */
+export function writtenUnits(design: KeyDesign, space: KeySpace, copiesOfTable = baseItemCopies(design, space)): Written {
+  const copies = copiesWrite(space) ? copiesOfTable : 1;
   const { workload } = space;
   const perCopy = workload.peakWriteUnits;
   const change = workload.writeSource === 'key-changes' ? workload.keyChange : undefined;

@@ -8,6 +8,7 @@ import {
   type CosmosContainerDesign,
   type CosmosKeyDesign,
   type DesignInput,
+  type DynamoDbKeyDesign,
 } from '../../lib';
 import { container, issuesOf, table } from '../fixtures';
 
@@ -163,6 +164,13 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['a table name with a space', table({ name: 'my orders' }), 'name: expected 3 to 255 letters, digits'],
     ['a container id with a slash', container({ name: 'a/b' }), 'name: expected up to 255 characters, none of "/", "\\", "?" or "#", got "a/b"'],
     ['a container id with a hash', container({ name: 'orders#1' }), 'name: expected up to 255 characters, none of'],
+    [
+      'a copiesCarry other than "every" or "first"',
+      table({
+        globalSecondaryIndexes: [{ indexName: 'by-shop', partitionKey: { name: 'shopId', type: 'S', cardinality: 500 }, copiesCarry: 'all' as 'every' }],
+      }),
+      'globalSecondaryIndexes[0].copiesCarry: expected one of "every", "first", got "all"',
+    ],
     [
       'an index key attribute name over 255 bytes',
       table({ globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }),
@@ -685,6 +693,30 @@ describe('per-level figures of a hierarchical key', () => {
     ]);
     expect(d.primaryKey.workload).toMatchObject({ hotKeyShare: 0.02, hotKeyShareSource: 'declared', hotKeyShareAt: 'partitionKey.paths[1].hotKeyShare' });
     expect(d).toMatchObject({ largestPartitionGb: 3, largestPartitionGbSource: 'declared' });
+  });
+});
+
+describe("a GSI's copiesCarry", () => {
+  const gsi = (copiesCarry?: 'every' | 'first', replicated = true) =>
+    normalize(
+      table({
+        ...(replicated ? { sharding: { strategy: 'replicated' as const, shards: 4 } } : {}),
+        globalSecondaryIndexes: [
+          { indexName: 'by-shop', partitionKey: { name: 'shopId', type: 'S', cardinality: 500 }, ...(copiesCarry ? { copiesCarry } : {}) },
+        ],
+      }),
+    ).designs[0].design as DynamoDbKeyDesign;
+  const onIndex = (copiesCarry?: 'every' | 'first', replicated = true) => gsi(copiesCarry, replicated).globalSecondaryIndexes[0];
+
+  it('defaults to "every" on the index, and is held on the index alone', () => {
+    expect(onIndex()?.copiesCarry).toBe('every');
+    expect(onIndex('first')?.copiesCarry).toBe('first');
+    expect('copiesCarry' in gsi().primaryKey).toBe(false);
+  });
+
+  // With one copy of each item, copy 0 is every copy: "first" says nothing more, and is accepted as it is.
+  it('is accepted without replicated copies, where it changes nothing', () => {
+    expect(onIndex('first', false)?.copiesCarry).toBe('first');
   });
 });
 

@@ -86,6 +86,7 @@ describe('normalized objects: field order, optional fields left out', () => {
       'sortKey',
       'workload',
       'sharding',
+      'copiesCarry',
       'keyMonitoring',
       'keyMonitoringPath',
     ]);
@@ -126,6 +127,7 @@ describe('normalized objects: field order, optional fields left out', () => {
       'workload',
       'sharding',
       'projection',
+      'copiesCarry',
       'keyMonitoring',
       'keyMonitoringPath',
     ]);

@@ -86,11 +86,14 @@ function indexOf(path: string): string | undefined {
  * longer needs) in place of the error or the sharding it had. A warning, except on demand beside the neighbours: fewer
  * writes count the index fewer partitions (P for twice its peak), so each of its keys meets more of the rest, and a
  * key at its edge can go over (64 shards of `QUEUED` at 119,986 RCU: 82 partitions with 32 copies' writes, 81 without).
+ * A fix that makes that GSI sparse (`copiesCarry: "first"`, lib/lint/copied-indexes.ts) lowers its writes the same
+ * way, from one per copy to one per item.
  */
 function indexAfterCopies(fix: Finding, after: Finding): boolean {
   const tableSharding = (fix.edits ?? []).some((e) => /(^|\.)sharding$/.test(e.path) && indexOf(e.path) === undefined);
+  const madeSparse = (fix.edits ?? []).some((e) => /\.copiesCarry$/.test(e.path) && indexOf(e.path) === indexOf(after.path));
   const fewerPartitions = after.ruleId === 'SG003' && after.data?.partitionsCountedBy === 'twice-the-peak';
-  return tableSharding && indexOf(after.path) !== undefined && (after.severity === 'warning' || fewerPartitions);
+  return (tableSharding || madeSparse) && indexOf(after.path) !== undefined && (after.severity === 'warning' || fewerPartitions);
 }
 
 /**

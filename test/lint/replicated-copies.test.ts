@@ -10,7 +10,7 @@
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type DynamoDbTableDesign } from '../../lib';
 
 /** feed-replicated-gsi.json: 3,000 WCU on a table kept as `copies` copies, 12 leaderboards whose score never changes. */
-const feed = (copies: number | undefined, mutableScore = false): DynamoDbTableDesign => ({
+const feed = (copies: number | undefined, mutableScore = false, copiesCarry?: 'every' | 'first'): DynamoDbTableDesign => ({
   engine: 'dynamodb',
   name: 'feed-rep',
   billing: 'on-demand',
@@ -24,6 +24,7 @@ const feed = (copies: number | undefined, mutableScore = false): DynamoDbTableDe
       partitionKey: { name: 'leaderboardId', type: 'S', cardinality: 12 },
       sortKey: { name: 'score', type: 'N', cardinality: 'unique', ...(mutableScore ? {} : { mutable: false }) },
       onDemand: { maxWriteRequestUnits: 5_000 },
+      ...(copiesCarry === undefined ? {} : { copiesCarry }),
     },
   ],
   accessPatterns: [
@@ -44,6 +45,18 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
     expect(sg001).toMatchObject({ severity: 'error' });
     expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, hotUsable: 341.666666667, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
     expect(sg001?.message).toMatch(/the index takes 9,000 WCU of writes: the table keeps 3 replicated copies of every item, .*: 3,000 WCU × 3\)/);
+    // carry31: `top` reads the index, so SG003 asks for it sparse (one write per item): its own plan waits for that.
+    expect(sg001?.fix).toMatch(/or first set `globalSecondaryIndexes\[0\]\.copiesCarry` to "first", with `leaderboardId` written on copy 0 only/);
+    expect(sg001?.edits).toBeUndefined();
+  });
+
+  // carry31: copy 0 alone carries the index key (a sparse index, AWS "Take advantage of sparse indexes"): the index is
+  // written once per item whatever the copies, so SG001 and SG017 count 3,000 WCU, and SG003 has nothing to say of it.
+  it('copiesCarry "first" with 3 copies: the index takes the table writes once, 250 WCU on the hottest board', () => {
+    const findings = lint(feed(3, false, 'first')).filter((f) => f.index === 'by-leaderboard');
+    expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG001', 'warning']]);
+    expect(findings[0]?.data).toMatchObject({ peakLoad: 3_000, hotLoad: 250 });
+    expect(findings[0]?.notes ?? []).not.toContain('indexCopies');
   });
 
   it('without copies the index takes the table writes once: 3,000 WCU, 250 on the hottest board', () => {
@@ -55,7 +68,8 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
   // 24 partitions (twice 3,000 RCU and 12,000 WCU: max(2, 24)): 800 − 11,000 ÷ 24 = 341.67 WCU left for the board's 1,000.
   it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 341.67 left, an error from SG001', () => {
     const findings = lint(feed(4)).filter((f) => f.index === 'by-leaderboard');
-    expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
+    // SG003's only word on the index is that `top` reads each item 4 times (copiesCarry), not its hot key.
+    expect(findings.filter((f) => f.ruleId === 'SG003').map((f) => f.messageId)).toEqual(['copiedIndexRead']);
     expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({
       severity: 'error',
       messageId: 'fewValues',
@@ -80,7 +94,7 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
  * (P = max(⌈216,000 ÷ 3,000⌉, ⌈6,000 × 8 ÷ 1,000⌉) = 72: 810 + 107,190 ÷ 72 = 2,298.75 RCU; at 7, 925.71 + 1,487.14 =
  * 2,412.86), and `boards` leaderboards whose score changes unless `mutable` is false.
  */
-const feedFlawed = (mutable?: boolean, boards = 12): DynamoDbTableDesign => ({
+const feedFlawed = (mutable?: boolean, boards = 12, boardsRead = true): DynamoDbTableDesign => ({
   engine: 'dynamodb',
   name: 'feed-posts',
   billing: 'on-demand',
@@ -96,7 +110,8 @@ const feedFlawed = (mutable?: boolean, boards = 12): DynamoDbTableDesign => ({
   ],
   accessPatterns: [
     { name: 'author-timeline', keyAttributes: ['authorId'], rangeAttribute: 'postedAt', share: 0.9, limit: 20 },
-    { name: 'top-of-board', index: 'by-leaderboard', keyAttributes: ['leaderboardId'], share: 0.1, limit: 100 },
+    // Unread, the index still takes the 0.1 of reads no pattern claims: the same figures.
+    ...(boardsRead ? [{ name: 'top-of-board', index: 'by-leaderboard', keyAttributes: ['leaderboardId'], share: 0.1, limit: 100 }] : []),
   ],
 });
 
@@ -104,8 +119,9 @@ describe("SG003's copies for a read-hot table key, where every copy also writes 
   // Score immutable (at 2× the index is over at one copy already: 500 + 5,500 ÷ 12 partitions = 958.33): one copy's 3,000
   // WCU fit (250 + 2,750 ÷ 8 = 593.75). 8 copies × 3,000 WCU = 24,000 on the index, 2,000 on a board, beside 22,000 ÷ 48
   // partitions (twice 12,000 RCU and 24,000 WCU: max(8, 48)): 800 − 458.33 = 341.67 left.
+  // An index no pattern reads keeps every copy's entry (its duplicates reach no reader): the copies' writes count there.
   it('names the index the 8 copies put over its ceiling (250 → 2,000 WCU on a board) and writes no edit for them', () => {
-    const hot = lint(feedFlawed(false)).find((f) => f.ruleId === 'SG003' && f.index === undefined);
+    const hot = lint(feedFlawed(false, 12, false)).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data).toMatchObject({ shards: 8, overIndex: 'by-leaderboard', overIndexWrites: 2_000, overIndexUsable: 341.666666667 });
     expect(hot?.fix).toMatch(
       /keep N = 8 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,000 WCU/,
@@ -116,13 +132,33 @@ describe("SG003's copies for a read-hot table key, where every copy also writes 
   // Score immutable and 80 boards: 3,000 × 8 ÷ 80 = 300 WCU a board, beside 23,700 ÷ 48 partitions (twice 12,000 RCU and
   // 24,000 WCU) = 493.75: 793.75 ≤ 800. (With 40 boards, 600 beside 487.5 would not fit.)
   it('keeps the edit where the index stays under its ceiling at 8 copies (score immutable, 80 boards: 300 + 493.75 ≤ 800)', () => {
-    const design = feedFlawed(false, 80);
+    const design = feedFlawed(false, 80, false);
     const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data?.overIndex).toBeUndefined();
     expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } }]);
     // Applied, the index counts the copies and stays under: a growth warning (300 of 306.25), no error.
     const after = lint(applyDesignEdits(design, hot?.edits as DesignEdit[])).filter((f) => f.index === 'by-leaderboard');
     expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 300]]);
+  });
+
+  // carry31: an index a query reads is declared sparse with the copies (copiesCarry: "first", its key on copy 0 only, AWS
+  // "Take advantage of sparse indexes"): it takes one write per item, so the copies put it over nothing, and are written.
+  it('writes the copies with the index a query reads made sparse: no board over its writes, before or after', () => {
+    const design = feedFlawed(false);
+    const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
+    expect(hot?.data?.overIndex).toBeUndefined();
+    expect(hot?.edits).toEqual([
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } },
+      { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
+    ]);
+    expect(hot?.fix).toMatch(/; the fix declares `by-leaderboard`, read by `top-of-board`, so \(`copiesCarry: "first"`\)/);
+    // Applied, the index keeps the one finding it had, on its reads (1,000 RCU on a board): no copy adds a write to it.
+    const onBoards = (d: DynamoDbTableDesign) =>
+      lint(d)
+        .filter((f) => f.index === 'by-leaderboard')
+        .map((f) => [f.ruleId, f.severity, f.data?.hotLoad]);
+    expect(onBoards(design)).toEqual([['SG001', 'warning', 1_000]]);
+    expect(onBoards(applyDesignEdits(design, hot?.edits as DesignEdit[]))).toEqual([['SG001', 'warning', 1_000]]);
   });
 });
 

@@ -3,6 +3,7 @@ import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../.
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
+import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { restLoads } from '../hot-values';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
@@ -96,6 +97,7 @@ type Id =
   | InheritedWriteId
   | ProjectionId
   | InPlaceLayoutId
+  | CopiedIndexReadId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
@@ -316,6 +318,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A key under `minCardinality` judged on the uniform share alone (nothing declared or observed): SG001's finding, with the same fix; SG003 does not repeat it.",
     "DynamoDB shards whose reads fan out (each shard's query a request of its own): weighed as SG017 weighs the read peak they make, a table's with the queries of each index keyed by its sharded attribute. Where that peak needs read throughput past a default quota (peak ÷ headroom above the table-level quota of 40,000, or the table and its GSIs above the account-level 80,000), the quota increase is part of the fix and no edit is written.",
     "Cosmos DB shards whose page reads fan out: weighed against Azure's default maximum of 1,000,000 RU/s per container (per database for shared throughput). Where those reads and the writes need more at headroom, the support ticket is part of the fix and no edit is written.",
+    'A DynamoDB table that declares replicated copies beside a GSI whose key attributes each copy carries (`copiesCarry: "every"`, the default) and an access pattern reads: a warning (the index holds every item N times, its queries return each N times, its writes are N×), fixed by `copiesCarry: "first"` with the key written on copy 0 only. Quiet where no pattern reads the index. That index\'s own hot-key findings (SG001–SG003) defer to it, with no edits; copies SG003 proposes come with it.',
     "A Cosmos DB read-hot value for which no count of copies fits at the current throughput: copies at the least raise in place at which a count fits, first, where that raise is below the one that serves the value unsharded (each copy puts 1/N of the value's load on its partition, where a raise alone must lift every partition's share by all of it); that raise follows.",
   ],
   sources: [
@@ -478,12 +481,13 @@ export const hotKeyExceedsPartition = defineRule({
     ...INHERITED_WRITE_MESSAGES,
     ...PROJECTION_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
+    ...COPIED_INDEX_READ_MESSAGES,
     ...ADVICE_MESSAGES,
   }),
   check(design, analysis) {
     const prefix = prefixIngestionHits(analysis);
     const reordered = prefix.map((hit) => withReorder(hit, analysis));
-    return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...reordered];
+    return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...reordered, ...copiedIndexReadHits(analysis)];
   },
 });
 

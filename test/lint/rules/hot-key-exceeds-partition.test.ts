@@ -27,6 +27,30 @@ function viralProduct(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
 }
 
 /**
+ * The viral product kept as 6 replicated copies (enough: 2,275 of 2,400 RCU a copy) beside a `by-seller` GSI
+ * (`copiesCarry` as given) and the access patterns given.
+ */
+function copiedSellerIndex(copiesCarry: 'every' | 'first' | undefined, accessPatterns: DynamoDbTableDesign['accessPatterns']): DynamoDbTableDesign {
+  return viralProduct({
+    sharding: { strategy: 'replicated', shards: 6 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-seller',
+        partitionKey: { name: 'sellerId', type: 'S', cardinality: 1_000_000 },
+        sortKey: { name: 'listedAt', type: 'S', cardinality: 'unique' },
+        ...(copiesCarry === undefined ? {} : { copiesCarry }),
+      },
+    ],
+    accessPatterns,
+  });
+}
+
+const READ_BY_SELLER = [
+  { name: 'product', keyAttributes: ['productId'], share: 0.99 },
+  { name: 'my-products', index: 'by-seller', keyAttributes: ['sellerId'], share: 0.01, limit: 50 },
+];
+
+/**
  * A catalogue whose `by-category` GSI (category, sorted by price) is read-hot on one category: 6,000 RCU of
  * reads on one value, few writes, read by `browse-by-price` (`extra`: a page at a time, or not).
  */
@@ -85,6 +109,13 @@ testRule('SG003', {
     // 32 partitions (twice 48,000 RCU and 600 WCU of copies' writes: max(32, 2)): 800 + 47,200 ÷ 32 = 2,275 RCU of 2,400 a
     // copy at 6 (at 5, 960 + 47,040 ÷ 32 = 2,430).
     { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 6 } }) },
+    // Copy 0 alone carries the index's key (a sparse index, AWS "Take advantage of sparse indexes"): one entry per item.
+    { name: 'declared replicated copies beside a GSI read by a query, copiesCarry "first"', design: copiedSellerIndex('first', READ_BY_SELLER) },
+    // Every copy carries it, but no declared query reads the index: its duplicates reach no reader (its N× writes are counted).
+    {
+      name: 'declared replicated copies beside a GSI no access pattern reads',
+      design: copiedSellerIndex(undefined, [{ name: 'product', keyAttributes: ['productId'], share: 1 }]),
+    },
     {
       name: 'an unsharded hot time bucket (SG002 owns it)',
       design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: userId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }),
@@ -167,7 +198,54 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
-          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; or put DAX/,
+          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix declares `by-seller`, read by `my-products`, so \(`copiesCarry: "first"`\), whose duplicates would reach its readers; or put DAX/,
+          edits: [
+            { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
+          ],
+        },
+      ],
+    },
+    {
+      // carry31: declared copies each carry the key of an index a query reads: the index holds every item 6 times and its
+      // queries return each 6 times; the fix writes the key on copy 0 only (copiesCarry: "first").
+      name: 'declared replicated copies beside a GSI every copy carries and a query reads: a warning, fixed by copiesCarry "first"',
+      design: copiedSellerIndex(undefined, READ_BY_SELLER),
+      findings: [
+        {
+          messageId: 'copiedIndexRead',
+          severity: 'warning',
+          path: 'globalSecondaryIndexes[0].copiesCarry',
+          data: {
+            shards: 6,
+            copiedIndex: 'by-seller',
+            copiedIndexKeys: ['sellerId'],
+            copiedIndexReads: ['my-products'],
+            copiesCarryPath: 'globalSecondaryIndexes[0].copiesCarry',
+          },
+          message: /index `by-seller` .*: the index holds every item 6 times, takes 6× its writes, and `my-products` return each item 6 times/,
+          fix: /^set `globalSecondaryIndexes\[0\]\.copiesCarry` to "first" and write `sellerId` on copy 0 only/,
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }],
+        },
+      ],
+    },
+    {
+      // 'every' declared says the same as the default.
+      name: 'declared replicated copies beside a GSI read by a query, copiesCarry "every" declared',
+      design: copiedSellerIndex('every', READ_BY_SELLER),
+      findings: [{ messageId: 'copiedIndexRead', severity: 'warning', edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }] }],
+    },
+    {
+      // An index copy 0 alone carries already is left out of the copies' index clause: it holds one entry per item.
+      name: 'copies proposed beside a GSI copy 0 alone carries: the fix names no index holding each item N times',
+      design: viralProduct({
+        globalSecondaryIndexes: [{ indexName: 'by-seller', partitionKey: { name: 'sellerId', type: 'S', cardinality: 1_000_000 }, copiesCarry: 'first' }],
+        accessPatterns: READ_BY_SELLER,
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); or put DAX/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],

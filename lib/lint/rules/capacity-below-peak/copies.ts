@@ -8,7 +8,8 @@
  * the fix is a cache in front of the reads) are not what the design will write: SG017 does not ask for capacity for them.
  */
 import { adviceFor } from '../../advice';
-import type { DesignAnalysis } from '../../analysis';
+import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
+import { sparseUnderCopies } from '../../copied-indexes';
 import { declaredCopies } from '../../written';
 
 export interface WriteCopies {
@@ -29,4 +30,12 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
       ? plan.shards
       : 1;
   return planned > declared ? { copies: planned, from: 'planned' } : { copies: declared, from: 'declared' };
+}
+
+/**
+ * The copies that write `space`: the table's, but one for a GSI that the planned copies' fix declares sparse
+ * (`copiesCarry: 'first'` on an index a query reads, copied-indexes.ts), which then takes one write per item.
+ */
+export function spaceWriteCopies(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
+  return copies.from === 'planned' && sparseUnderCopies(space.owner, space.space) ? { copies: 1, from: 'declared' } : copies;
 }

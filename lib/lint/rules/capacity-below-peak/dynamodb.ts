@@ -27,7 +27,7 @@ import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
-import { writeCopies, type WriteCopies } from './copies';
+import { spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -725,13 +725,14 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    const ceilingCheck = (dimension: CapacityDimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies });
+    const spaceCopies = () => spaceWriteCopies(space, copies());
+    const ceilingCheck = (dimension: CapacityDimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies: spaceCopies });
     const checks = [ceilingCheck('write'), ceilingCheck('read')];
     for (const check of checks) hits.push(belowPeak(check));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
-    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, copies()));
+    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, spaceCopies()));
     if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
-    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, copies), nearQuota(check));
+    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, spaceCopies), nearQuota(check));
   }
   return hits.filter((hit) => hit !== undefined);
 }
