@@ -16,6 +16,7 @@ import {
 } from '../../../engines';
 import { plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
+import { sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
@@ -76,6 +77,7 @@ type Id =
   | 'fixProvisionedQuota'
   | 'fixWarmQuota'
   | 'fixRemoveNeedless'
+  | 'fixSparseIndex'
   | 'fitsWithout'
   | 'orKeepSharding'
   | 'thenRaise'
@@ -269,7 +271,9 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
   const below = !fits(peak, ceiling.units);
   // Where SG007 removes the sharding that makes part of the peak, its fix leads and the raise is sized on what it
   // leaves: none where that fits (the raise that keeps the sharding is the alternative, with no edit).
-  const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
+  const needless = peakWithoutNeedlessSharding(analysis, dimension, peak);
+  const sparse = needless === undefined ? peakOnceSparse(analysis, dimension, counted, peak) : undefined;
+  const after = needless ?? sparse;
   const afterFits = after !== undefined && fits(after, ceiling.units * headroom);
   const raisePeak = after !== undefined && !afterFits ? after : peak;
   const suggested = withHeadroom(raisePeak, headroom);
@@ -292,6 +296,7 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? pastQuotaFix(passed) : own ? 'fixOwnCapacity' : 'fixCapacity',
       after === undefined ? undefined : afterFits,
       after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
+      sparse === undefined ? 'fixRemoveNeedless' : 'fixSparseIndex',
     ),
     severity: below && byName === undefined ? undefined : 'warning',
     data: Object.assign({}, from.data, byName?.data, peakData(capacity, dimension, from.source, peak), {
@@ -299,7 +304,7 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       limit: ceiling.units,
       utilization: peak / ceiling.units,
       suggested,
-      ...(after === undefined ? {} : removalData(analysis, dimension, after)),
+      ...(needless !== undefined ? removalData(analysis, dimension, needless) : sparse !== undefined ? sparseData(analysis, sparse) : {}),
       headroom,
       field,
       limitField: ceiling.path,
@@ -328,9 +333,34 @@ function pastQuotaFix(passed: QuotaPassed): Id {
 }
 
 /** A raise's fix ids, led by SG007's removal where it lowers the peak (`afterFits`: whether the peak it leaves fits). */
-function fixIds(raiseId: Id, afterFits: boolean | undefined, notes: readonly Id[] | undefined): Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> {
+function fixIds(
+  raiseId: Id,
+  afterFits: boolean | undefined,
+  notes: readonly Id[] | undefined,
+  lead: Id = 'fixRemoveNeedless',
+): Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> {
   if (afterFits === undefined) return { fixId: raiseId, ...(notes ? { fixNotes: notes } : {}) };
-  return { fixId: 'fixRemoveNeedless', fixNotes: afterFits ? ['fitsWithout', 'orKeepSharding', raiseId] : ['thenRaise', raiseId] };
+  return { fixId: lead, fixNotes: afterFits ? ['fitsWithout', 'orKeepSharding', raiseId] : ['thenRaise', raiseId] };
+}
+
+/**
+ * The write peak of a GSI that SG003 asks to make sparse (`copiesCarry: 'first'` on an index a query reads, where the
+ * table declares copies: copied-indexes.ts) once it is: one write per item, not one per copy. Undefined elsewhere.
+ */
+function peakOnceSparse(analysis: SpaceAnalysis, dimension: Dimension, counted: WriteCopies, peak: number): number | undefined {
+  if (dimension !== 'write' || counted.copies <= 1 || !sparseUnderCopies(analysis.owner, analysis.space)) return undefined;
+  const once = writtenUnits(analysis.design, analysis.space, 1).units;
+  return once < peak ? once : undefined;
+}
+
+/** What SG003's sparse index is and leaves, for fixSparseIndex. */
+function sparseData(analysis: SpaceAnalysis, after: number): MessageData {
+  return {
+    needless: 'index-copies',
+    key: analysis.space.partitionKey.map((a) => a.name),
+    afterPeak: after,
+    copiesCarryPath: joinPath(analysis.space.path, 'copiesCarry'),
+  };
 }
 
 /** What SG007's removal is and leaves, for fixRemoveNeedless. */
@@ -827,8 +857,11 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixRemoveNeedless:
       'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one item}}, and the {{dimension}} peak of {{index|keySpace}} falls to {{afterPeak}} {{unit}}',
+    // SG003's sparse index (copied-indexes.ts): each item writes the index once, not once per copy.
+    fixSparseIndex:
+      'set {{copiesCarryPath|code}} to "first", as SG003 asks, with {{key|key}} written on copy 0 only: each item then writes the index once, not once per copy, and the {{dimension}} peak of {{index|keySpace}} falls to {{afterPeak}} {{unit}}',
     fitsWithout: ', within {{headroom|percent}} of the {{limit}} {{unit}}, so no raise is needed',
-    orKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
+    orKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies|index-copies=entry of every copy}}, ',
     underQuota: ', under the default quota of {{quota}}, so no increase is needed',
     thenRaise: ', still above {{headroom|percent}} of the {{limit}} {{unit}}: then ',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
