@@ -14,7 +14,7 @@ import { carryingIndexes, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
-import { COPIED_INDEX_MESSAGES, copiedIndexNotes, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
+import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
@@ -636,7 +636,7 @@ function sparseFirst(analysis: SpaceAnalysis): Advice | undefined {
   if (written.copies <= 1 || !sparseUnderCopies(analysis.owner, space)) return undefined;
   return {
     ids: ['sparseIndexFirst'],
-    data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, copiesCarryPath: joinPath(space.path, 'copiesCarry') },
+    data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, copiesCarryPath: copiesCarryPath(space) },
   };
 }
 

@@ -37,6 +37,22 @@ export const COPIED_INDEX_READ_MESSAGES = {
 
 export type CopiedIndexReadId = keyof typeof COPIED_INDEX_READ_MESSAGES;
 
+/** Where an index declares which replicated copies carry its key attributes. */
+export function copiesCarryPath(space: KeySpace): string {
+  return joinPath(space.path, 'copiesCarry');
+}
+
+/** The edit that keeps `space` to one entry per item under replicated copies: copy 0 alone carries its key. */
+function sparseEdit(space: KeySpace): DesignEdit {
+  return { op: 'set', path: copiesCarryPath(space), value: 'first' };
+}
+
+/** What copy 0 alone writes to keep an index sparse. Its partition key is enough: an item missing any key attribute of an
+ *  index is not written to it. */
+function sparseKeyOf(space: KeySpace): string[] {
+  return space.partitionKey.map((a) => a.name);
+}
+
 /**
  * The clauses that say what `n` replicated copies of a table's items store and put in its global indexes; none for
  * one copy, or for an engine without global secondary indexes (Cosmos DB, whose copies say their GB where they are
@@ -55,13 +71,12 @@ export function copiedIndexNotes(analysis: SpaceAnalysis, n: number): { ids: Cop
     ids: ['copiesStored', 'copiesInIndexes'],
     data: {
       copiedIndexes: names,
-      // Leaving out the partition key is enough: an item missing any key attribute of an index is not written to it.
-      copiedIndexKeys: [...new Set(indexes.flatMap((space) => space.partitionKey.map((a) => a.name)))],
+      copiedIndexKeys: [...new Set(indexes.flatMap(sparseKeyOf))],
       ...(reads.length > 0 ? { copiedIndexReads: reads, sparseIndexes: sparse.map((space) => space.index as string) } : {}),
     },
     // The indexes whose duplicates would reach a reader are declared sparse with the copies, so the fix leaves no
     // index that SG003 warns of (`copiedIndexReadHits`).
-    edits: sparse.map((space) => ({ op: 'set', path: joinPath(space.path, 'copiesCarry'), value: 'first' })),
+    edits: sparse.map(sparseEdit),
   };
 }
 
@@ -87,10 +102,9 @@ export function copiedIndexReadHits(analysis: DesignAnalysis): RuleHit<CopiedInd
   return analysis.keySpaces.flatMap((space) => {
     if (!sparseUnderCopies(analysis, space)) return [];
     const reads = analysis.patternsOn(space).map((p) => p.name);
-    const copiesCarryPath = joinPath(space.path, 'copiesCarry');
     return [
       {
-        path: copiesCarryPath,
+        path: copiesCarryPath(space),
         index: space.index,
         messageId: 'copiedIndexRead',
         fixId: 'copiesCarryFirst',
@@ -98,12 +112,11 @@ export function copiedIndexReadHits(analysis: DesignAnalysis): RuleHit<CopiedInd
         data: {
           shards,
           copiedIndex: space.index,
-          // Leaving out the partition key is enough: an item missing any key attribute of an index is not written to it.
-          copiedIndexKeys: space.partitionKey.map((a) => a.name),
+          copiedIndexKeys: sparseKeyOf(space),
           copiedIndexReads: reads,
-          copiesCarryPath,
+          copiesCarryPath: copiesCarryPath(space),
         },
-        edits: [{ op: 'set', path: copiesCarryPath, value: 'first' }],
+        edits: [sparseEdit(space)],
       },
     ];
   });

@@ -94,23 +94,21 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   let partitions = now + 1;
   let judge = judgeAt(partitions);
   while (!fitsWithSpare(withShards(judge, fewest), headroom)) judge = judgeAt(++partitions);
-  // The count offered is the one P′ is the least for: a smaller count that fits at P′ only without the spare (15 shards
-  // at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it would make
-  // "the least at which it fits" false, and leave it no margin at all at its own least.
-  const dimensionsAt = (n: number) => withShards(judge, n);
-  const shards = fewest;
+  // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
+  // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
+  // would make "the least at which it fits" false, and leave it no margin at all at its own least.
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
-  if (planned !== undefined && shards > planned / 2) return undefined;
+  if (planned !== undefined && fewest > planned / 2) return undefined;
   // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
   const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
-  const nearest = dimensionsAt(shards)
+  const nearest = withShards(judge, fewest)
     .filter((d) => short.has(d.label))
     .reduce((a, b) => (room(b) < room(a) ? b : a));
   const warm = warmUnits(raised, partitions);
   return {
     partitions: now,
     warmPartitions: partitions,
-    shards,
+    shards: fewest,
     ...warm,
     storedLoad: nearest.load,
     storedNeighbours: nearest.neighbours?.load ?? 0,

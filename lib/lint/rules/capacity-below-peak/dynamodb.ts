@@ -16,7 +16,7 @@ import {
 } from '../../../engines';
 import { plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
-import { sparseUnderCopies } from '../../copied-indexes';
+import { copiesCarryPath, sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
@@ -359,7 +359,7 @@ function sparseData(analysis: SpaceAnalysis, after: number): MessageData {
     needless: 'index-copies',
     key: analysis.space.partitionKey.map((a) => a.name),
     afterPeak: after,
-    copiesCarryPath: joinPath(analysis.space.path, 'copiesCarry'),
+    copiesCarryPath: copiesCarryPath(analysis.space),
   };
 }
 
