@@ -320,3 +320,33 @@ export function fixedOnce<T extends DesignInput>(design: T): { readonly design: 
   );
   return { design: after, findings: lint(after) };
 }
+
+/**
+ * A URL shortener's `links` table launched at its peak (review 31, links-nowarm-launch.json): a read-hot link (25% of
+ * 30,000 RCU) kept as replicated copies, and `by-owner`, a GSI each copy carries the key of, read by `my-links`.
+ */
+export function shortLinks(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'links',
+    partitionKey: { name: 'code', type: 'S', cardinality: 300_000_000 },
+    billing: 'on-demand',
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 200, hotKeyShare: 0.25, hotKeyOperations: 'reads' },
+    sharding: { strategy: 'replicated', shards: 10 },
+    launchAtPeak: true,
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-owner',
+        partitionKey: { name: 'ownerId', type: 'S', cardinality: 20_000_000 },
+        sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
+        projectionType: 'INCLUDE',
+        nonKeyAttributes: ['target'],
+      },
+    ],
+    accessPatterns: [
+      { name: 'redirect', keyAttributes: ['code'], share: 0.99 },
+      { name: 'my-links', index: 'by-owner', keyAttributes: ['ownerId'], share: 0.01, limit: 50 },
+    ],
+    ...overrides,
+  };
+}

@@ -144,9 +144,10 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
   "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
-/** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes. */
-const WARM_TO =
-  'pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which {{warmShards|one=the key as it is fits|other=N = # shards fit}} with 5% of the usable ceiling free';
+/** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes, the least at which `fit` (a count of stored keys). */
+const warmTo = (fit: string) =>
+  `pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which ${fit} with 5% of the usable ceiling free`;
+const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}');
 /** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
 const warmFits = (whose: string) =>
   `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
@@ -253,6 +254,8 @@ export const ADVICE_MESSAGES = {
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
+  // The declared count is the one the fix needs (a pre-warm leads, warm-partitions.ts): the copies stay as they are.
+  keepCopies: 'keep the declared N = {{shards}} replicated copies',
   replicate:
     'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
   // Each copy is an item of its own that carries every index key (written.ts): an index that fits today may not at N×.
@@ -354,6 +357,9 @@ export const ADVICE_MESSAGES = {
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
   warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
+  // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
+  warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit')}, then `,
+  warmThenCopiesWhy: `; N = {{shards}} is the fewest copies that leave 5% free at any warm throughput within the table-level quota: ${warmFits("each copy's")}, its sibling copies and {{shards}} × the writes among them; ${WARM_COST}`,
   orWiderFanOut:
     '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}, not {{warmShards}}, but no further pre-warm is needed (the pre-warm leads as it at least halves that fan-out, for a charge paid once that cannot be undone)',
   orPastMaxShardsNow:
@@ -436,7 +442,7 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   const advice = adviceFor(analysis);
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;
-  if (!advice.ids.includes('warmThenShard') && !advice.ids.includes('warmServesKey')) return undefined;
+  if (!advice.ids.some((id) => WARM_LEADS.has(id))) return undefined;
   // Warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"): a pre-warm sized for a plan whose
   // edits --fix withholds (a fan-out past a quota, a cache first) is asked for only together with that plan, by its fix.
   if (advice.edits === undefined) return undefined;
@@ -455,6 +461,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
     fromPartitions: warmFromPartitions,
   };
 }
+
+/** The clauses that open a fix with the warm-throughput lever (`warmAdvice`, `daxThenWarm`). */
+const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCopies', 'warmServesKey']);
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
@@ -775,7 +784,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (plan.layout === 'replicated') {
     const ids: AdviceId[] =
       declared?.strategy === 'replicated'
-        ? [lower ? 'lowerCopies' : 'raiseCopies']
+        ? [n === declared.shards ? 'keepCopies' : lower ? 'lowerCopies' : 'raiseCopies']
         : [
             'replicate',
             ...(declared
@@ -940,9 +949,16 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
   const { plan, design } = analysis;
   const { maxShards } = design.thresholds;
   const sharded = lever.shards > 1 ? planAdvice(analysis, lever.shards) : undefined;
-  const now: AdviceId[] = plan.shards === undefined ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
+  // Copies: the alternative is the cache the copies' own clauses end with (`orCache`), said once, after why this count.
+  // The count today is no copies alternative: its own N× writes make the partitions it is counted on.
+  const copies = plan.layout === 'replicated';
+  const now: AdviceId[] = plan.shards === undefined || copies ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
   const warmData = Object.assign(warmFigures(analysis, lever), plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {});
-  const lead: AdviceId[] = sharded ? ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'] : ['warmServesKey'];
+  const lead: AdviceId[] = !sharded
+    ? ['warmServesKey']
+    : copies
+      ? ['warmThenCopies', ...sharded.ids.filter((id) => id !== 'orCache'), 'warmThenCopiesWhy']
+      : ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'];
   return {
     ids: [...lead, ...now, 'orUpstream', ...upstream],
     data: Object.assign({}, upstreamData, sharded?.data, warmData),

@@ -371,8 +371,16 @@ export class SpaceAnalysis {
 
   /** `neighboursAt` of the stored key's own loads (`stored`, from `storedLoads`). */
   #neighboursBeside(layout: KeyLayout, n: number, stored: Loads): PartitionNeighbours | undefined {
-    const total = layout === 'replicated' ? { reads: this.total.reads, writes: this.total.writes * n } : this.total;
-    return this.owner.partitionNeighbours?.(this.space.index, total, stored, this.uniformValues(n));
+    return this.owner.partitionNeighbours?.(this.space.index, this.totalAt(layout, n), stored, this.uniformValues(n));
+  }
+
+  /**
+   * The key space's load under `n` stored keys of its hottest value laid out as `layout`: N replicated copies are copies
+   * of every item, each written on every write (written.ts), so the writes are N× (each read goes to one copy); shards
+   * move the load, not add to it.
+   */
+  totalAt(layout: KeyLayout, n: number, total: Loads = this.total): Loads {
+    return layout === 'replicated' ? { reads: total.reads, writes: total.writes * n } : total;
   }
 
   /**

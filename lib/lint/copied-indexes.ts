@@ -10,7 +10,7 @@ import { joinPath } from '../design/field-path';
 import type { KeySpace } from '../design/key-design';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import type { MessageData, RuleHit } from './rule';
+import { acknowledgementOf, type MessageData, type RuleHit } from './rule';
 import { declaredCopies } from './written';
 
 export const COPIED_INDEX_MESSAGES = {
@@ -24,7 +24,7 @@ export type CopiedIndexMessageId = keyof typeof COPIED_INDEX_MESSAGES;
 /** The clause of a copies fix written as edits: the indexes it makes sparse (`copiedIndexEdits`). */
 export const SPARSE_INDEX_EDIT_MESSAGES = {
   copiesSparseEdit:
-    '; the fix declares {{sparseIndexes|code}}, read by {{copiedIndexReads|code}}, so (`copiesCarry: "first"`), whose duplicates would reach its readers',
+    '; the fix sets `copiesCarry: "first"` on {{sparseIndexes|code}}, which {{copiedIndexReads|code}} read, so that no duplicate reaches its readers',
 } as const;
 
 /** SG003's finding on an index every declared copy writes and a query reads (`copiedIndexReadHits`), and its fix. */
@@ -81,13 +81,30 @@ export function copiedIndexNotes(analysis: SpaceAnalysis, n: number): { ids: Cop
 }
 
 /**
- * Whether a copies fix declares `space` sparse (`copiesCarry: 'first'`): a GSI that each copy would carry the key of
- * and an access pattern reads, so that its queries would return every item once per copy. Such an index takes one
- * write per item under the fix, whatever the copies.
+ * Whether every replicated copy would carry the key of `space`, a GSI an access pattern reads, so that its queries
+ * would return every item once per copy: what SG003 warns of (`copiedIndexReadHits`).
  */
-export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boolean {
+function readCopiedIndex(owner: DesignAnalysis, space: KeySpace): boolean {
   return space.index !== undefined && space.copiesCarry !== 'first' && owner.patternsOn(space).length > 0;
 }
+
+/**
+ * Whether a copies fix declares `space` sparse (`copiesCarry: 'first'`): an index SG003 warns of (`readCopiedIndex`),
+ * unless the design acknowledges SG003 on it (or turns SG003 off): its readers remove the duplicates and its N× writes
+ * are counted, as the warning's fix offers, so no finding asks for the sparse index. Such an index takes one write per
+ * item under the fix, whatever the copies.
+ */
+export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boolean {
+  return readCopiedIndex(owner, space) && !copiesAccepted(owner, space);
+}
+
+/** SG003 acknowledged on the index, or turned off: the copies it warns of stay (acknowledgementOf, as the engine matches it). */
+function copiesAccepted(owner: DesignAnalysis, space: KeySpace): boolean {
+  return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(owner.design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
+}
+
+/** SG003's id, whose warning the acknowledgement waives (its rule module imports this one). */
+const HOT_KEY_RULE = 'SG003';
 
 /**
  * A DynamoDB table that declares replicated copies (`sharding.strategy: 'replicated'`) beside a GSI every copy carries
@@ -100,7 +117,7 @@ export function copiedIndexReadHits(analysis: DesignAnalysis): RuleHit<CopiedInd
   const shards = declaredCopies(design);
   if (!analysis.profile.globalIndexes || shards <= 1) return [];
   return analysis.keySpaces.flatMap((space) => {
-    if (!sparseUnderCopies(analysis, space)) return [];
+    if (!readCopiedIndex(analysis, space)) return [];
     const reads = analysis.patternsOn(space).map((p) => p.name);
     return [
       {

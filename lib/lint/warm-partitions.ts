@@ -12,7 +12,7 @@
 import { joinPath } from '../design/field-path';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { allFit, countByLoad, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
 import { DYNAMODB_LIMITS } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -51,7 +51,10 @@ export interface WarmLever {
  * throughput. Judged on the design as the edit leaves it, through the engine's own neighbour model, so the next lint
  * counts the same P′; the count offered is that fewest one, which P′ is the least for, and every rule quotes it. Undefined
  * where the lever's count is more than half today's (a fan-out of 5 cut to 4 is not worth a charge that cannot be
- * undone), and for copies and caches (they keep their own advice). Where the largest value needs shards for its size (an
+ * undone), and for caches (they keep their own advice). Replicated copies take the lever as shards do: each copy of the
+ * hottest item meets 1/P of the rest of the key space beside it, its sibling copies and N × the writes among them
+ * (`SpaceAnalysis.totalAt`), so more partitions let fewer copies fit, and each copy fewer is one write fewer per item
+ * for as long as the copies are kept, where the warm throughput is charged once. Where the largest value needs shards for its size (an
  * item collection with an LSI), the counts start from that need (`sizedOwnCount`): the count offered meets both.
  */
 export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLever | undefined {
@@ -59,7 +62,8 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // An engine that counts a key space's partitions from its capacity (DynamoDB's neighbour model) and declares it per key space.
   const design = analysis.design as DynamoDbKeyDesign;
   if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
-  if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
+  // Copies of an item whose reads are cached (`cachedReads`) would serve no read: the cache leads alone there.
+  if (plan.layout !== 'random' && plan.layout !== 'calculated' && (plan.layout !== 'replicated' || cachedReads)) return undefined;
   // A count an index carrying the table's shards sets (`carryingIndex`): the table's warm throughput makes no partition of
   // the index's, which its shards are for, so no pre-warm of the table lowers it.
   if (plan.carryingIndex !== undefined) return undefined;
@@ -76,7 +80,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
-  const raised = warmDirection(short);
+  const raised = warmDirection(short, layout);
   const most = mostWarmPartitions(raised);
   if (most <= now) return undefined;
   // The own count is a search: made only once the checks above leave a lever possible.
@@ -86,10 +90,12 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
-    judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n));
+    judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const atMost = judgeAt(most);
-  const fewest = smallestCount((n) => n >= own && fitsWithSpare(withShards(atMost, n), headroom), own);
+  // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
+  const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom);
+  const fewest = layout === 'replicated' ? firstCount(roomy) : smallestCount(roomy, own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
@@ -200,10 +206,12 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
  * and up to 40 partitions under the 40,000-unit table-level quota, where reads make 13), else the reads. Warm
  * throughput is set "for read operations, write operations, or both" ("Understanding DynamoDB warm throughput").
  * Raising both would ask for twice the charge: a table short on both was once asked for 13,000 WCU and 39,000 RCU,
- * either of which made its 13 partitions.
+ * either of which made its 13 partitions. Replicated copies raise the writes too, though their reads are short: the
+ * copies write every item N times, which a launch pre-warms in that direction anyway (SG017), and the reads' 13
+ * partitions are often what a table launched at its read peak has already (a short link read at 30,000 RCU).
  */
-function warmDirection(short: ReadonlySet<string>): ReadonlySet<string> {
-  return new Set([short.has('write') ? 'write' : 'read']);
+function warmDirection(short: ReadonlySet<string>, layout: KeyLayout): ReadonlySet<string> {
+  return new Set([short.has('write') || layout === 'replicated' ? 'write' : 'read']);
 }
 
 /**
@@ -257,7 +265,7 @@ function warmedJudge(
   short: ReadonlySet<string>,
   partitions: number,
   total: Loads,
-): (stored: Loads, values?: number) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   return judgeWithCapacity(
     analysis,
@@ -274,21 +282,22 @@ function warmedJudge(
  * The ceilings a stored key meets on the design with the key space's `capacity` changed by `change` (a warm throughput
  * declared, a fixed capacity raised), judged by the engine's own neighbour model beside `total`: the partitions the
  * next lint counts once the edit is applied, so a lever and the lint after it agree (`values`: the stored keys sharing
- * the traffic where the key is uniform, `SpaceAnalysis.uniformValues`, as the lint passes them).
+ * the traffic where the key is uniform, `SpaceAnalysis.uniformValues`, as the lint passes them; `atTotal`: the key space's
+ * load at the count judged, where copies multiply its writes).
  */
 function judgeWithCapacity(
   analysis: SpaceAnalysis,
   capacity: KeySpaceCapacity,
   change: Partial<KeySpaceCapacity>,
   total: Loads,
-): (stored: Loads, values?: number) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
   const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = design.thresholds;
-  return (stored: Loads, values?: number) =>
-    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, total, stored, values));
+  return (stored: Loads, values?: number, atTotal: Loads = total) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values));
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type DynamoDbTableDesign,
   type Finding,
 } from '../../lib';
-import { chatViralContainer } from '../fixtures';
+import { chatViralContainer, shortLinks } from '../fixtures';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
@@ -414,6 +414,14 @@ describe('fixes converge', () => {
     const chatViral = chatViralContainer();
     expect(problems(chatViral)).toEqual([]);
     expect(fixesEnd(chatViral)).toEqual([]);
+  });
+
+  // copies32 (links-nowarm-launch.json): SG003 planned 53 copies on the launch's 13 partitions, SG017 pre-warmed 13,250
+  // WCU for them, then SG008 cut them to 25 on the 14 partitions that made; the warm lever plans 5 copies at 36,000 WCU.
+  it("on a read-hot link's copies launched at its peak (one count and one warm throughput over the whole sequence)", () => {
+    const links = { tables: [shortLinks()] };
+    expect(problems(links)).toEqual([]);
+    expect(fixesEnd(links)).toEqual([]);
   });
 
   /** Five tenants under a hierarchical key (`/tenantId` first), with the given workload and deeper levels. */

@@ -157,7 +157,7 @@ describe("SG003's copies for a read-hot table key, where every copy also writes 
       { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } },
       { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
     ]);
-    expect(hot?.fix).toMatch(/; the fix declares `by-leaderboard`, read by `top-of-board`, so \(`copiesCarry: "first"`\)/);
+    expect(hot?.fix).toMatch(/; the fix sets `copiesCarry: "first"` on `by-leaderboard`, which `top-of-board` read, so that no duplicate reaches its readers/);
     // Applied, the index keeps the one finding it had, on its reads (1,000 RCU on a board): no copy adds a write to it.
     const onBoards = (d: DynamoDbTableDesign) =>
       lint(d)
@@ -274,5 +274,28 @@ describe("an index over only because of the table's needless copies", () => {
     const removal = findings.find((f) => f.ruleId === 'SG007');
     const after = lint(applyDesignEdits(busy, removal?.edits as DesignEdit[])).find((f) => f.ruleId === 'SG002');
     expect(after?.fix).toMatch(/shards/);
+  });
+});
+
+// copies32: SG003's copiedIndexRead acknowledged on the index (its readers remove the duplicates, its 3× writes counted):
+// the other findings on the index no longer tell the user to make it sparse, and size it on every copy's writes.
+describe('an acknowledged copiedIndexRead: the copies stay in the index, and no finding asks for copiesCarry "first"', () => {
+  const acknowledged: DynamoDbTableDesign = {
+    ...feed(3),
+    acknowledgements: [{ rule: 'SG003', index: 'by-leaderboard', reason: 'the top query removes the duplicates; 3x writes counted' }],
+  };
+  const findings = lint(acknowledged).filter((f) => f.index === 'by-leaderboard');
+
+  it('SG003 still reports the warning, acknowledged', () => {
+    expect(findings.filter((f) => f.ruleId === 'SG003').map((f) => [f.messageId, f.acknowledged])).toEqual([['copiedIndexRead', true]]);
+  });
+
+  it('SG001 and SG017 plan the index on its 9,000 WCU, with no copiesCarry step', () => {
+    for (const rule of ['SG001', 'SG017']) {
+      const f = findings.find((g) => g.ruleId === rule);
+      expect(f?.fix).not.toMatch(/copiesCarry/);
+      expect(f?.edits).toBeDefined();
+    }
+    expect(findings.find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 9_000, copies: 3 });
   });
 });

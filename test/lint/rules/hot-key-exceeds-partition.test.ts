@@ -198,7 +198,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
-          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix declares `by-seller`, read by `my-products`, so \(`copiesCarry: "first"`\), whose duplicates would reach its readers; or put DAX/,
+          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
           edits: [
             { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } },
             { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },

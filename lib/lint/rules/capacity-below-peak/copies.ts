@@ -15,8 +15,9 @@ import { declaredCopies } from '../../written';
 export interface WriteCopies {
   /** Copies of every item written per declared write (1: none). */
   readonly copies: number;
-  /** `declared`: the design's own `sharding`; `planned`: the copies the key's fix plans. */
-  readonly from: 'declared' | 'planned';
+  /** `declared`: the design's own `sharding`; `planned`: the copies the key's fix plans; `sparse`: one, on an index that
+   *  SG003's fix in the same run makes sparse (`launchWriteCopies`). */
+  readonly from: 'declared' | 'planned' | 'sparse';
 }
 
 export function writeCopies(analysis: DesignAnalysis): WriteCopies {
@@ -24,11 +25,11 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   const declared = declaredCopies(analysis.design);
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
   if (primary.over.length === 0) return { copies: declared, from: 'declared' };
+  // The count the fix writes, not the plan's: a fix that leads with warm throughput keeps fewer copies (warm-partitions.ts).
   const { plan } = primary;
-  const planned =
-    plan.layout === 'replicated' && plan.shards !== undefined && plan.shards <= primary.design.thresholds.maxShards && !adviceFor(primary).raiseLeads
-      ? plan.shards
-      : 1;
+  const advice = adviceFor(primary);
+  const shards = advice.shards;
+  const planned = plan.layout === 'replicated' && shards !== undefined && shards <= primary.design.thresholds.maxShards && !advice.raiseLeads ? shards : 1;
   return planned > declared ? { copies: planned, from: 'planned' } : { copies: declared, from: 'declared' };
 }
 
@@ -38,4 +39,14 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
  */
 export function spaceWriteCopies(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
   return copies.from === 'planned' && sparseUnderCopies(space.owner, space.space) ? { copies: 1, from: 'declared' } : copies;
+}
+
+/**
+ * The copies a pre-warm of `space` is sized on: one for a GSI that SG003's fix in the same run sets `copiesCarry:
+ * 'first'` on (by its copies fix, or by its warning on declared copies: copied-indexes.ts), which then takes one write per
+ * item. Warm throughput cannot be lowered once raised ("Understanding DynamoDB warm throughput"): one sized on every
+ * declared copy would outlive the copies --fix takes out of the index. `spaceWriteCopies` elsewhere.
+ */
+export function launchWriteCopies(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
+  return copies.copies > 1 && sparseUnderCopies(space.owner, space.space) ? { copies: 1, from: 'sparse' } : copies;
 }

@@ -28,7 +28,7 @@ import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
-import { spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
+import { launchWriteCopies, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -39,6 +39,7 @@ type Id =
   | 'inherited'
   | 'copies'
   | 'plannedCopies'
+  | 'sparseCopies'
   | 'redrawnShards'
   | 'fanOutReads'
   | 'readsFromPatterns'
@@ -70,6 +71,7 @@ type Id =
   | 'fixMaximum'
   | 'fixPreWarm'
   | 'fixPreWarmForKey'
+  | 'fixPreWarmForCopies'
   | 'fixMinimum'
   | 'fixQuota'
   | 'fixNearQuota'
@@ -149,9 +151,14 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
   const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
   const redrawn = redrawnShardWrites(analysis, units);
   const redraw = redrawn > 0 ? { notes: ['redrawnShards' as const], data: { redrawnWrites: redrawn, countedWrites: units } } : { notes: [], data: {} };
+  const declared = declaredCopies(analysis.design);
+  // An index SG003's fix makes sparse: one write per item, the figure said so, beside every declared copy's.
+  if (copies.from === 'sparse') {
+    const sparse = { source: 'planned', declaredCopies: declared, declaredCopiesPeak: writtenUnits(analysis.design, analysis.space, declared).units };
+    return { notes: ['sparseCopies', ...redraw.notes], data: Object.assign({ copiesCarryPath: copiesCarryPath(analysis.space) }, sparse, redraw.data) };
+  }
   if (copies.copies === 1) return redrawn > 0 ? redraw : { data: {} };
   // A peak with the copies SG003's fix plans is the fix's, not the design's: named so, beside the declared write peak.
-  const declared = declaredCopies(analysis.design);
   const planned =
     copies.from === 'planned'
       ? { source: 'planned', declaredCopies: declared, declaredCopiesPeak: writtenUnits(analysis.design, analysis.space, declared).units }
@@ -473,7 +480,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...fromWrites.notes,
       ...(copiesOf(analysis, 'write', copies).notes ?? []),
     ]),
-    fixId: forKey ? 'fixPreWarmForKey' : 'fixPreWarm',
+    fixId: !forKey ? 'fixPreWarm' : analysis.plan.layout === 'replicated' ? 'fixPreWarmForCopies' : 'fixPreWarmForKey',
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
@@ -760,7 +767,7 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
     const checks = [ceilingCheck('write'), ceilingCheck('read')];
     for (const check of checks) hits.push(belowPeak(check));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
-    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, spaceCopies()));
+    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, launchWriteCopies(space, spaceCopies())));
     if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
     for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, spaceCopies), nearQuota(check));
   }
@@ -772,6 +779,15 @@ const PAST_QUOTA_RAISE =
   'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised';
 const PAST_QUOTA_REFUSED =
   'would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)';
+
+/** What every pre-warm fix sets (fixPreWarm, fixPreWarmForKey, fixPreWarmForCopies). */
+const PRE_WARM_SET = 'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }';
+/** What the peak's own pre-warm would serve, beside the key's (fixPreWarmForKey, fixPreWarmForCopies). */
+const PRE_WARM_AS_ALONE =
+  'it serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for, as { readUnitsPerSecond: {{launchReadUnits}}, writeUnitsPerSecond: {{launchWriteUnits}} } (the peak ÷ headroom) would alone, ';
+/** What warm throughput costs, and the alternatives to it, after every pre-warm fix. */
+const PRE_WARM_TERMS =
+  ' (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then';
 
 export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
@@ -836,6 +852,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
       '; that planned peak is the design with the fix for the read-hot key (SG003) applied: it counts the {{copies}} replicated copies of every item that fix needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}}); as declared, {{declaredCopies|one=without copies|other=with its # copies}}, its write peak is {{declaredCopiesPeak}} WCU',
+    // An index SG003's fix in the same run makes sparse (copies.ts, `launchWriteCopies`): its pre-warm is sized on that.
+    sparseCopies:
+      '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU), and a warm throughput raised for every copy could not be lowered again',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
@@ -872,11 +891,11 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     fixCapacityPastQuota: `${PAST_QUOTA_RAISE}: {{index|keySpace}} ${PAST_QUOTA_REFUSED}`,
     fixCapacityPastAccountQuota: `${PAST_QUOTA_RAISE}: the table and its GSIs ${PAST_QUOTA_REFUSED}`,
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
-    fixPreWarm:
-      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
+    fixPreWarm: `${PRE_WARM_SET}, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for${PRE_WARM_TERMS}`,
     // The key's fix pre-warms more than the peak alone needs: SG017 asks for that figure, and says why.
-    fixPreWarmForKey:
-      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{planShards|one=that value fits as it is|other=its # shards fit}} beside their neighbours with 5% of the usable ceiling free; it serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for, as { readUnitsPerSecond: {{launchReadUnits}}, writeUnitsPerSecond: {{launchWriteUnits}} } (the peak ÷ headroom) would alone, {{?launchShards}}on whose {{launchPartitions}} partitions that value would need N = {{launchShards}} shards, the wider fan-out that fix names as its alternative{{/launchShards}}{{!launchShards}}on whose {{launchPartitions}} partitions that value fits no shard count within maxShards ({{maxShards}}){{/launchShards}} (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
+    fixPreWarmForKey: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{planShards|one=that value fits as it is|other=its # shards fit}} beside their neighbours with 5% of the usable ceiling free; ${PRE_WARM_AS_ALONE}{{?launchShards}}on whose {{launchPartitions}} partitions that value would need N = {{launchShards}} shards, the wider fan-out that fix names as its alternative{{/launchShards}}{{!launchShards}}on whose {{launchPartitions}} partitions that value fits no shard count within maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
+    // The same for replicated copies (warm-partitions.ts): fewer copies on more partitions, each copy fewer one write fewer per item.
+    fixPreWarmForCopies: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which its {{planShards}} replicated copies fit beside their neighbours with 5% of the usable ceiling free; ${PRE_WARM_AS_ALONE}where that value would need {{?launchShards}}N = {{launchShards}} copies (each a write of every item){{/launchShards}}{{!launchShards}}more copies than maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
     fixMinimum:
       'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{index|keySpace}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
     fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity|declaration}}",
