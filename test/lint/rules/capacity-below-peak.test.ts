@@ -358,7 +358,7 @@ testRule('SG017', {
           edits: [{ op: 'set', path: 'capacity.write.max', value: 250 }],
           // Review 31: the peak is the fix's, said so, with the design's own figure beside it.
           message:
-            /below its planned peak of 200 WCU: .*; that planned peak is the design with the fix for the read-hot key \(SG003\) applied: it counts the 2 replicated copies of every item that fix needs, .*\(100 WCU of declared writes × 2\); as declared, without copies, its write peak is 100 WCU$/,
+            /below its planned \(SG003's fix applied\) peak of 200 WCU: .*; that peak counts the 2 replicated copies of every item that SG003's fix for the read-hot key keeps, .*\(100 WCU of declared writes × 2\); as declared, without copies, its write peak is 100 WCU$/,
         },
       ],
     },

@@ -851,7 +851,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     redrawnShards:
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
-      '; that planned peak is the design with the fix for the read-hot key (SG003) applied: it counts the {{copies}} replicated copies of every item that fix needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}}); as declared, {{declaredCopies|one=without copies|other=with its # copies}}, its write peak is {{declaredCopiesPeak}} WCU',
+      "; that peak counts the {{copies}} replicated copies of every item that SG003's fix for the read-hot key keeps, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}}); as declared, {{declaredCopies|one=without copies|other=with its # copies}}, its write peak is {{declaredCopiesPeak}} WCU",
     // An index SG003's fix in the same run makes sparse (copies.ts, `launchWriteCopies`): its pre-warm is sized on that.
     sparseCopies:
       '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU), and a warm throughput raised for every copy could not be lowered again',
