@@ -51,15 +51,17 @@ export function launchFits(peak: ReadsAndWrites, capacity: LaunchCapacity): bool
 
 /**
  * The warm throughput that serves `peak` at launch with the design's headroom, as every SG017 raise is sized: each
- * direction at peak ÷ headroom, never under what the table has, and never over the default table-level quota that
- * bounds pre-warming (the quota itself is SG017's overQuota and nearQuota findings, and a peak above it keeps its own
- * figure). Where that raises no default (each direction within its default, only their combination over), it would
+ * direction at peak ÷ headroom, never under what the table has. Not cut at the default table-level quota of 40,000
+ * units a second, which bounds pre-warming too ("Understanding DynamoDB warm throughput"): a figure cut there would
+ * leave a peak above 32,000 without the headroom (36,000 of 40,000: 90%), and one above 40,000 with none, which SG017
+ * then passes. Past the quota, the quota's raise is part of the fix, and SG017's quota findings (nearQuota, overQuota)
+ * ask for it. Where that raises no default (each direction within its default, only their combination over), it would
  * pre-warm nothing, so it raises the defaults to the least k × each sized peak (one k for both) whose linear
  * combination fits: only the direction that is over where the other keeps room under its default (k = 1 ÷ the room it
  * leaves), else both at 2× (½ + ½). Those values serve the peak as a combination too. Units are whole, rounded up.
  */
 export function warmThroughputFor(peak: ReadsAndWrites, capacity: LaunchCapacity, headroom: number): ReadsAndWrites {
-  const sized = (units: number, has: number) => Math.max(Math.ceil(units), Math.min(withHeadroom(units, headroom), DYNAMODB_LIMITS.tableThroughputQuota), has);
+  const sized = (units: number, has: number) => Math.max(withHeadroom(units, headroom), has);
   const atPeak = { reads: sized(peak.reads, capacity.reads), writes: sized(peak.writes, capacity.writes) };
   if (atPeak.reads > DEFAULTS.reads || atPeak.writes > DEFAULTS.writes) return atPeak;
   const target = { reads: peak.reads / headroom, writes: peak.writes / headroom };

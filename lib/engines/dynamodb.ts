@@ -142,20 +142,23 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
 /**
  * `launchAtPeak`: the peak meets a new table, which has only the partitions its warm throughput gives (the declared one,
  * else a new on-demand table's 12,000 RCU and 4,000 WCU: "Understanding DynamoDB warm throughput", scenarios), not the
- * twice-the-peak an existing table has served its way to. Where the peak is more than that serves, SG017 pre-warms the
- * table (its notPreWarmed finding, sized by `warmThroughputFor`, capped at the table-level quota), and the key is judged
- * on the partitions that pre-warm gives, as a provisioned key is at the capacity SG017 raises it to: the two findings
- * ask one function, so they count the same partitions (else SG003 asks for 23 shards on the 4 partitions of a
- * new table, 3 once SG017's pre-warm is written).
+ * twice-the-peak an existing table has served its way to. Where the peak with the design's headroom is more than that
+ * serves, SG017 pre-warms the table (its notPreWarmed finding, sized by `warmThroughputFor`: peak ÷ headroom), and the
+ * key is judged on the partitions that pre-warm gives, as a provisioned key is at the capacity SG017 raises it to: the
+ * two findings ask one function, so they count the same partitions (else SG003 asks for 23 shards on the 4 partitions
+ * of a new table, 3 once SG017's pre-warm is written). Warm throughput exactly at the peak is such a case too: every
+ * partition then averages its full ceiling, past its usable line, whatever the key, and a uniform value was "over" by
+ * that alone (0.15 WCU beside 999.85 on the 150 partitions of 150,000 WCU), the table's capacity, SG017's finding.
  */
 function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
   const launch = launchCapacity(warm.reads, warm.writes);
   const has = dynamoPartitionsFor(launch.reads, launch.writes);
   const basis: PartitionCountBasis = { countedBy: launch.preWarmed ? 'declared-warm-throughput' : 'warm-throughput' };
-  if (launchFits(total, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
+  const withRoom = { reads: total.reads / headroom, writes: total.writes / headroom };
+  if (launchFits(withRoom, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
   const preWarm = warmThroughputFor(total, launch, headroom);
   const raised = dynamoPartitionsFor(preWarm.reads, preWarm.writes);
-  // "peak ÷ headroom" only where that is what the pre-warm is: not where the quota caps it or a combination scales it.
+  // "peak ÷ headroom" only where that is what the pre-warm is: not where a declared warm throughput or a combination sets it.
   const dividedPeak = (peak: number, has: number) => Math.max(withHeadroom(peak, headroom), has);
   const asDivided = preWarm.reads === dividedPeak(total.reads, launch.reads) && preWarm.writes === dividedPeak(total.writes, launch.writes);
   const counted: PartitionCountBasis = raised <= has ? basis : { countedBy: 'raised-warm-throughput', ...(asDivided ? { peakDividedBy: headroom } : {}) };

@@ -7,6 +7,8 @@ import type { Cardinality } from '../design/input';
  */
 export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
+  // NaN has no digits to write (BigInt would throw a RangeError that names no figure): a caller computed it from nothing.
+  if (Number.isNaN(value)) throw new Error('fmt(): NaN is not a figure; the computation that produced it divided 0 by 0 or read a missing number');
   // A load of 0.002 RU/s (one device of a million) is not 0: keep two significant digits.
   if (value !== 0 && Math.abs(value) < 0.005) return String(Number(value.toPrecision(2)));
   // Two decimals where a figure has room for them; from 1e15 a double has none (and × 100 would add noise).

@@ -189,6 +189,8 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       }
       throw templateError(source, `message placeholder "{{${part.key}}}" has no data`);
     }
+    // A figure a rule computed as NaN (0 ÷ 0) is a bug of ours: named with its placeholder and template, not left to the formatter.
+    if (Number.isNaN(value)) throw templateError(source, `message placeholder "{{${part.key}}}" is NaN, a figure computed from nothing`);
     if (part.choices === undefined) {
       // The one place names from a design reach a message: a table, attribute or path name with an ESC,
       // a bidi override or a zero-width character is written escaped (`\u202e`), so every report

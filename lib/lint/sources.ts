@@ -8,6 +8,9 @@ const AZURE = 'https://learn.microsoft.com/en-us/azure/cosmos-db';
 export const SOURCES = {
   dynamoPartitions: { title: 'DynamoDB: Partitions and data distribution', url: `${AWS}/HowItWorks.Partitions.html` },
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
+  // A key whose many values are accessed uniformly spreads the requests over the partitions: that is the design, and
+  // its partitions' shared load is then the table's capacity to serve, not a hot key.
+  dynamoUniformLoad: { title: 'DynamoDB: Designing partition keys to distribute your workload', url: `${AWS}/bp-partition-key-uniform-load.html` },
   dynamoSharding: { title: 'DynamoDB: Using write sharding to distribute workloads evenly', url: `${AWS}/bp-partition-key-sharding.html` },
   dynamoAdaptive: { title: 'DynamoDB: Burst and adaptive capacity (split for heat)', url: `${AWS}/burst-adaptive-capacity.html` },
   // Where split for heat stops: not within an item collection with an LSI, not for an ever-increasing sort key.

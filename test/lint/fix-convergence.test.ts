@@ -408,6 +408,38 @@ describe('fixes converge', () => {
     expect(fixesEnd(design)).toEqual([]);
   });
 
+  // dynA32 (review32/): SG017's pre-warm at peak ÷ headroom, past the 40,000 quota said without an edit, and SG003 judged
+  // at that pre-warm: a launch near the quota, past it, a 400,000 WCU timeline, and a table warmed exactly to its peak.
+  const review32 = (name: string) => JSON.parse(readFileSync(join(__dirname, 'review32', `${name}.json`), 'utf8')) as { tables: DynamoDbTableDesign[] };
+  const launchAt = (peakWriteUnits: number): DesignInput => ({
+    tables: [
+      {
+        name: 'launch',
+        partitionKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits },
+        launchAtPeak: true,
+      },
+    ],
+  });
+  const warmedToPeak = (): DesignInput => ({
+    tables: [
+      Object.assign({}, review32('iot-sound').tables[0], {
+        acknowledgements: [],
+        warmThroughput: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 150_000 },
+      }),
+    ],
+  });
+  it.each([
+    ['a 20,000 WCU launch', launchAt(20_000)],
+    ['a 36,000 WCU launch', launchAt(36_000)],
+    ['a 48,000 WCU launch', launchAt(48_000)],
+    ['the 400,000 WCU timeline', review32('feed-timeline') as DesignInput],
+    ['telemetry warmed to its 150,000 WCU peak', warmedToPeak()],
+  ])('on %s (dynA32)', (_, design) => {
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
   // Stranger14 (chat-viral.json): SG003 planned 14 replicated copies, SG017 raised the RU/s for them, then SG008 cut
   // them to 3 on the raised container, and the design linted clean while 3 copies of 2,000 GB would throttle.
   it('on a read-hot conversation whose copies no count fits (one plan per key over the whole sequence)', () => {

@@ -328,8 +328,10 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoPartitions,
     SOURCES.dynamoWarmThroughputScenarios,
     // A provisioned table serves its capacity, whatever the key: at its line every partition averages its usable
-    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (keyOverOnlyByCapacity).
+    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (keyOverOnlyByCapacity). So is a
+    // table launched at its warm throughput, judged at SG017's pre-warm: a uniform key is the design (dynamoUniformLoad).
     SOURCES.dynamoProvisioned,
+    SOURCES.dynamoUniformLoad,
     // The lever: warm throughput raised on a table or GSI, in either mode, never lowered again.
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoOnDemand,

@@ -695,12 +695,19 @@ testRule('SG017', {
       ],
     },
     {
-      // 35,000 ÷ 80% = 43,750 would pass the 40,000 quota DynamoDB pre-warms up to (an error of its own): the quota caps it.
-      name: 'a launch peak under the quota whose headroom is not: warm throughput at the quota',
+      // dynA32: 35,000 ÷ 80% = 43,750, past the 40,000 quota DynamoDB pre-warms up to, which the fix says; nearQuota asks
+      // for the raise. Was capped at the quota, 40,000 (with its edit), which left the peak at 87.5% of it and then
+      // passed silently.
+      name: 'a launch peak under the quota whose headroom is not: warm throughput at peak ÷ headroom, past the quota',
       design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 35_000 } }),
       findings: [
-        { messageId: 'notPreWarmed', edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 40_000 } }] },
-        { messageId: 'nearQuota', path: 'workload.peakWriteUnits' },
+        {
+          messageId: 'notPreWarmed',
+          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 43,750 \}.*; those figures are above the default table-level quota of 40,000 units per second, which bounds warm throughput too/,
+          // Past the quota, no edit: --fix writes no figure the deployment refuses (as every raise past a default quota).
+          edits: false,
+        },
+        { messageId: 'nearQuota', severity: 'warning', path: 'workload.peakWriteUnits', data: { suggested: 43_750 } },
       ],
     },
     {
@@ -712,16 +719,20 @@ testRule('SG017', {
         // ddb24 item 3: warm reads with the headroom (30,000 ÷ 80%), so that only the quota is reported.
         warmThroughput: { readUnitsPerSecond: 37_500, writeUnitsPerSecond: 60_000 },
       }),
+      // dynA32: one request, one finding: the peak's nearQuota asks for the raise, an error with the declared warm
+      // throughput past the quota (was warmOverQuota beside a nearQuota warning, the same request twice).
       findings: [
         {
-          messageId: 'warmOverQuota',
-          path: 'warmThroughput.writeUnitsPerSecond',
+          messageId: 'nearQuota',
+          path: 'workload.peakWriteUnits',
           severity: 'error',
-          message: /^the table pre-warms 60,000 WCU per second of writes, above the default table-level quota of 40,000: DynamoDB pre-warms/,
-          fix: /^request an increase of the table-level write throughput quota \(Service Quotas, DynamoDB\) before pre-warming/,
+          notes: ['declaredWarmPastQuota'],
+          message:
+            /; its declared warm throughput, 60,000 WCU per second \(`warmThroughput\.writeUnitsPerSecond`\), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised$/,
+          fix: /^request an increase of the table-level write throughput quota to at least 43,750 .*; the declared warm throughput needs it at 60,000 at least: request that, or pre-warm at most 43,750 WCU per second$/,
+          data: { suggested: 43_750, warmUnits: 60_000 },
           edits: false,
         },
-        { messageId: 'nearQuota', severity: 'warning', path: 'workload.peakWriteUnits' },
       ],
     },
     {

@@ -43,6 +43,7 @@ type Id =
   | 'redrawnShards'
   | 'fanOutReads'
   | 'readsFromPatterns'
+  | 'readsByNoPattern'
   | 'readsFromTable'
   | 'declareReads'
   | 'writesFromTable'
@@ -51,6 +52,9 @@ type Id =
   | 'errorOnlyByName'
   | 'notPreWarmed'
   | 'warmAtDefaults'
+  | 'warmPastQuota'
+  | 'declaredWarmPastQuota'
+  | 'fixQuotaForWarm'
   | 'minimumBelowPeak'
   | 'warmBelowPeak'
   | 'launchWithinHeadroom'
@@ -191,8 +195,11 @@ function peakSource(
   if (dimension === 'read') {
     // A table without access patterns reads its whole declared figure (`table`, its own); a GSI's `table` is the table's.
     if (workload.readSource === 'declared' || (workload.readSource === 'table' && !onIndex)) return DECLARED;
-    const declaredReads = workload.readSource === 'table' ? workload.peakReadUnits : workload.peakReadUnits / workload.readShare;
     const declare: Id[] = onIndex ? ['declareReads'] : [];
+    // A key space no access pattern reads has a 0 read peak, not a share of the table's reads to divide back by.
+    if (workload.readShare === 0)
+      return { source: 'derived', notes: ['readsByNoPattern', ...declare], data: { readsField: joinPath(space.path, 'workload.peakReadUnits') } };
+    const declaredReads = workload.readSource === 'table' ? workload.peakReadUnits : workload.peakReadUnits / workload.readShare;
     return {
       source: 'derived',
       notes: [workload.readSource === 'table' ? 'readsFromTable' : 'readsFromPatterns', ...declare],
@@ -465,6 +472,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   const writeUnitsPerSecond = Math.max(alone.writes, planned?.writeUnitsPerSecond ?? 0);
   const forKey = planned !== undefined && (readUnitsPerSecond > alone.reads || writeUnitsPerSecond > alone.writes) ? planned : undefined;
   const path = joinPath(capacity.path, 'warmThroughput');
+  // The table-level quota bounds warm throughput too: a figure above it needs the quota's raise, which SG017's quota
+  // finding on the same peak (nearQuota, overQuota: peak ÷ headroom above the quota means a peak above 80% of it) asks
+  // for. Said with the quota and without an edit, as every raise past a default quota: --fix writes no figure the
+  // deployment refuses.
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const pastQuota = readUnitsPerSecond > quota || writeUnitsPerSecond > quota;
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
   const messageId = launch.preWarmed ? (below ? 'warmBelowPeak' : 'warmWithinHeadroom') : below ? 'notPreWarmed' : 'launchWithinHeadroom';
@@ -481,6 +494,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...(copiesOf(analysis, 'write', copies).notes ?? []),
     ]),
     fixId: !forKey ? 'fixPreWarm' : analysis.plan.layout === 'replicated' ? 'fixPreWarmForCopies' : 'fixPreWarmForKey',
+    ...(pastQuota ? { fixNotes: ['warmPastQuota'] } : {}),
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
@@ -496,11 +510,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       readUnitsPerSecond,
       writeUnitsPerSecond,
       ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
+      ...(pastQuota ? { quota } : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
-    edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
+    edits: pastQuota ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
 }
 
@@ -636,19 +651,30 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
   const { workload } = analysis.space;
   const copied = copiesOf(analysis, dimension, counted);
   const from = peakSource(analysis, dimension);
+  // Warm throughput declared above the quota (SG017's pre-warm for this peak is peak ÷ headroom, above it) fails the
+  // deployment until the quota is raised: the same request, so this finding says it (warmOverQuota does not), an error.
+  const warm = dimension === 'write' ? capacity.warmWriteUnits : capacity.warmReadUnits;
+  const warmPast = warm !== undefined && warm > quota;
+  const suggested = withHeadroom(peak, headroom);
   return {
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'nearQuota',
-    notes: noneIfEmpty([...from.notes, ...(copied.notes ?? [])]),
+    notes: noneIfEmpty([...from.notes, ...(copied.notes ?? []), ...(warmPast ? (['declaredWarmPastQuota'] as const) : [])]),
     fixId: 'fixNearQuota',
-    ...fanOutFix(analysis, dimension),
-    severity: 'warning',
+    fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),
+    severity: warmPast ? 'error' : 'warning',
     data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
       quota,
       utilization: peak / quota,
       headroom,
-      suggested: withHeadroom(peak, headroom),
+      suggested,
+      ...(warmPast
+        ? {
+            warmUnits: warm,
+            warmField: joinPath(joinPath(capacity.path, 'warmThroughput'), dimension === 'write' ? 'writeUnitsPerSecond' : 'readUnitsPerSecond'),
+          }
+        : {}),
     }),
   };
 }
@@ -720,9 +746,10 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const peaks = peakHits(design, analysis);
-  // A peak over the quota already asks for its raise, which the pre-warming needs too: one finding for one request.
+  // A peak over the quota, or within its headroom of it, already asks for its raise, which the pre-warming needs too:
+  // one finding for one request.
   const spaceAndDimension = (hit: RuleHit<Id>) => `${hit.index}:${hit.data?.dimension}`;
-  const peakOverQuota = new Set(peaks.filter((hit) => hit.messageId === 'overQuota').map(spaceAndDimension));
+  const peakOverQuota = new Set(peaks.filter((hit) => hit.messageId === 'overQuota' || hit.messageId === 'nearQuota').map(spaceAndDimension));
   const warm = warmOverQuota(design).filter((hit) => !peakOverQuota.has(spaceAndDimension(hit)));
   return [...provisionedOverQuota(design), ...maximumOverQuota(design), ...warm, ...peaks];
 }
@@ -801,7 +828,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     'What a table launched at its peak serves before it scales (its defaults, its warm throughput, or its auto-scaling minimum) is judged with the headroom, as any capacity: a launch peak above headroom × it, such as warm throughput or a minimum exactly at the peak, is a warning too (as a fixed capacity exactly at the peak is).',
     'A new provisioned table or GSI declared to launch at its peak whose auto-scaling minimum (CDK `minCapacity`, 1 when not given) is below it: the table is created with its minimum, auto scaling raises it only after 2 minutes above its target utilization and a capacity update of several minutes, and burst capacity is at most 300 seconds of unused capacity (warning; the fix raises the minimum to peak ÷ headroom). Fixed units are the capacity at creation, judged as any capacity.',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
-    'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota too).',
+    'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota or within its headroom of it: that finding is then an error).',
     'On demand near that quota: a peak above headroom × the quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above the quota, which caps it (warning).',
     'Provisioned capacity (fixed, or an auto-scaling maximum) above the table-level quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together: refused unless the quota was raised (error).',
     "A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns): called derived, with how it was derived and the field that declares it.",
@@ -833,6 +860,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     // Where a figure no one declared comes from, and the field that declares it (peakSource).
     readsFromPatterns:
       "; that read peak is {{readShare|percent}} of the table's {{tableReadsSource|declared=declared|observed=observed}} {{declaredReads}} RCU: the share of the access patterns that read it, with the share no pattern claims (accessPatterns[].share)",
+    readsByNoPattern: '; no access pattern reads it (accessPatterns[].index), so its read peak is 0 RCU',
     readsFromTable:
       "; that read peak is the table's {{tableReadsSource|declared=declared|observed=observed}} {{declaredReads}} RCU: the design declares no access pattern, so any query could use the index",
     declareReads: '; declare {{readsField|code}} to count it otherwise',
@@ -856,6 +884,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     sparseCopies:
       '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU), and a warm throughput raised for every copy could not be lowered again',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    warmPastQuota:
+      '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise first, as SG017 asks of this peak, then set them (--fix writes no figure the deployment refuses)',
+    declaredWarmPastQuota:
+      '; its declared warm throughput, {{warmUnits}} {{unit}} per second ({{warmField|code}}), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised',
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
     minimumBelowPeak: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
@@ -905,6 +937,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
     fixMaximumOverQuota:
       'request an increase of the table-level {{dimension}} throughput quota to at least {{units}} (Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason; or lower {{field|code}} to at most {{quota}}',
+    fixQuotaForWarm: '; the declared warm throughput needs it at {{warmUnits}} at least: request that, or pre-warm at most {{suggested}} {{unit}} per second',
     fixWarmQuota:
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before pre-warming, then acknowledge this finding with the request as the reason; or pre-warm at most {{quota}} {{unit}} per second',
     fixProvisionedQuota:
