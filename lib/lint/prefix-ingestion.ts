@@ -189,6 +189,9 @@ export const PREFIX_INGESTION_MESSAGES = {
     'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): it fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads (measure that share first), the {{cacheMissReads}} RU/s missed',
   prefixCacheWrites: ' and its {{prefixWrites}} RU/s of writes',
   prefixCacheTerms: ' then fitting the usable {{prefixUsable}} RU/s; it needs {{cacheNeeds}}',
+  // A bucket count kept for the writes or the reads it does divide: what its paged reads then cost (pagedFanOutCost).
+  prefixBucketsPagedCost:
+    '; every page of {{pagedPatterns|code}} then reads a page from each of the {{buckets}} buckets, which divide none of those reads: {{bucketFanOutReads}} RU/s of reads at the peak instead of {{bucketLogicalReads}}',
   // Why no bucket count follows the cache: the paged reads that carry the value's load read every bucket (pagedPastBuckets).
   prefixPagedNoBuckets:
     '; no bucket count is offered: {{pagedPatterns|code}} read one {{level}} value a page at a time (limit), {{pagedLoad}} RU/s of its reads, and under a bucketed first level every page would query all its buckets and merge them, each bucket returning a page of its own, so the buckets divide none of those reads, which alone exceed the usable {{prefixUsable}} RU/s',
@@ -860,9 +863,11 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   // reader who turns SG017 off, or applies the count alone, knows what it rests on.
   const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
   const hotOnly = onlyHot(design, first, fix.fixId);
+  const pagedCost = fix.fixId === 'fixPrefixBuckets' ? pagedFanOutCost(analysis.of(design.primaryKey), buckets, fix.data.source as string) : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...countAtRaise,
     ...sourceNotes,
+    ...(pagedCost ? (['prefixBucketsPagedCost'] as const) : []),
     ...hotOnly.ids,
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
@@ -892,6 +897,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...(overMax ? { maxShards } : {}),
         ...derivation,
         ...cache?.data,
+        ...pagedCost,
       },
       edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
     },
@@ -940,6 +946,17 @@ function pagedPastBuckets(space: SpaceAnalysis, first: KeyAttribute, load: Prefi
   const pagedLoad = load.loads.reads * paged.share;
   if (paged.patterns.length === 0 || fits(partitionLoad(design, { reads: pagedLoad, writes: 0 }), load.usable)) return undefined;
   return { pagedPatterns: paged.patterns.map((p) => p.name), pagedLoad };
+}
+
+/**
+ * What the paged reads of a first-level value cost once it is bucketed `buckets` ways on `source` (`readRequestsOverBuckets`,
+ * as SG017 counts a fan-out): each page reads a page from every bucket, which divide none of those reads. Undefined
+ * where no declared query reads one value a page at a time without `source`.
+ */
+function pagedFanOutCost(space: SpaceAnalysis, buckets: number, source: string): MessageData | undefined {
+  const reads = readRequestsOverBuckets(space, buckets, source);
+  if (reads.fanOut === undefined) return undefined;
+  return { pagedPatterns: reads.fanOut.patterns, bucketFanOutReads: reads.units, bucketLogicalReads: reads.logical };
 }
 
 /** A container's peak RU/s, as one physical partition's budget counts them (reads + writes, its copies' included). */

@@ -49,6 +49,41 @@ describe('SG003: a first-level value hot by paged reads gets the cache, no bucke
   });
 });
 
+/** Five tenants ingesting 47,000 RU/s, the hottest at 60%, its feed read a page at a time by tenant (`paged`). */
+function ingesting(paged: boolean): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.6, largestGb: 40 },
+        { path: '/userId', cardinality: 200_000 },
+        { path: '/docId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 3000, peakWriteUnits: 47000 },
+    throughput: { autoscaleMax: 70000 },
+    accessPatterns: [
+      { name: 'tenant-feed', keyAttributes: ['/tenantId'], share: 0.5, ...(paged ? { limit: 20 } : {}) },
+      { name: 'doc', keyAttributes: ['/tenantId', '/userId', '/docId'], share: 0.5 },
+    ],
+  };
+}
+
+describe('SG003: buckets kept for the writes say what they cost the paged reads', () => {
+  it('names the fan-out of a page over every bucket (0.5 × 3,000 × 30 + 1,500 = 46,500 RU/s of reads)', () => {
+    const fix = sg003(lint(ingesting(true)), 'partitionKey.paths[0]')?.fix;
+    expect(fix).toMatch(/hash\(userId\) mod 30/);
+    expect(fix).toMatch(
+      /every page of `tenant-feed` then reads a page from each of the 30 buckets, which divide none of those reads: 46,500 RU\/s of reads at the peak instead of 3,000/,
+    );
+  });
+
+  it('says nothing of the kind where the feed is read whole (its reads then divide among the buckets)', () => {
+    expect(sg003(lint(ingesting(false)), 'partitionKey.paths[0]')?.fix).not.toMatch(/every page of/);
+  });
+});
+
 /** game-serverless.json's leaderboards: 8 calculated shards of `/region`, its top-100 page read from every shard. */
 function leaderboards(more: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
   return {
