@@ -30,6 +30,29 @@ export function inventoryTable(overrides: Partial<DynamoDbTableDesign> = {}, ind
   });
 }
 
+/** cosmosA32's chat.json: 5,000 tenants, one holding 30 GB and a channel everyone opens at once, read 50 messages a page
+ *  (`paged`; without it, the same reads with no `limit`). */
+export function chatPagedContainer(autoscaleMax: number, paged = true): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'messages',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5000, hotKeyShare: 0.61, largestGb: 30 },
+        { path: '/channelId', cardinality: 2_000_000 },
+        { path: '/month', cardinality: 36, kind: 'time-bucket' },
+      ],
+    },
+    throughput: { autoscaleMax },
+    workload: { peakReadUnits: 22000, peakWriteUnits: 2000, hotKeyShare: 0.545, hotKeyOperations: 'reads' },
+    storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    accessPatterns: [
+      { name: 'channel-latest-page', keyAttributes: ['/tenantId', '/channelId', '/month'], share: 0.95, ...(paged ? { limit: 50 } : {}) },
+      { name: 'tenant-search', keyAttributes: ['/tenantId'], share: 0.05 },
+    ],
+  };
+}
+
 /** Review 14's chat-viral.json: one conversation takes 20% of 50,000 RU/s of reads; 2,000 GB on 40 physical partitions. */
 export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
   return {

@@ -308,12 +308,15 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
 /**
  * The physical partitions of a serverless container whose `peak` is above what it serves, once SG017's fix moved it to
  * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. Azure
- * converts the account's containers in place, so they keep the partitions their storage made (one per 50 GB), and
- * get one per 6,000 RU/s where that is more.
+ * converts the account's containers in place, so they keep the partitions their storage made (one per 50 GB), and are
+ * judged on one per 6,000 RU/s where that is more (what SG017's other way, a new container in a provisioned account, gets).
  */
 function movedFromServerless(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions & { readonly movedMode: true } {
   const requestUnits = throughputForPeak('manual', peak, design.thresholds.headroom, 1);
-  const count = countPhysicalPartitions('manual', requestUnits, design.totalGb, now.count);
+  // As a container created at those RU/s gets them (one per 6,000, https://learn.microsoft.com/azure/cosmos-db/scaling-provisioned-throughput-best-practices),
+  // never fewer than its storage made: the design SG017 then describes, `{ manual }` with no `physicalPartitions`, is
+  // judged on the same count by the next lint.
+  const count = Math.max(now.count, countPhysicalPartitions('manual', requestUnits, design.totalGb));
   return {
     count,
     countedBy: now.countedBy,

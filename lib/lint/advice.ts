@@ -218,6 +218,9 @@ export const ADVICE_MESSAGES = {
   copiesDoNotServeNow:
     "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
+  // Past maxShards, and its own fan-out past the RU/s it was judged at (`fanOutPastJudged`): withheld, no "raise maxShards".
+  overMaxShardsFanOut:
+    'no shard count is offered: the count its neighbours ask for, N = {{shards}}, is past maxShards {{maxShards}}, and every read of {{fanOutPatterns|code}} would query each shard, {{fanOutAtCount}} RU/s of reads at the peak, past the usable {{judgedUsable}} of the {{judgedRu}} RU/s it was judged at, so that count would not serve either: ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount: `it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; `,
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
@@ -1684,10 +1687,33 @@ function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: read
  * current throughput.
  */
 function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
+  const unworkable = fanOutPastJudged(analysis, n);
+  if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable), shards: n };
   const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids, data, shards: n };
   return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: Object.assign({}, data, raiseFigures(RAISE, raise)), shards: n, namesRaise: true };
+}
+
+/**
+ * A count past maxShards that its own fan-out undoes (Cosmos DB): every read that queries all shards of the value
+ * (`fanOut`, or a whole-key read a calculated shard's source does not find) is one query per shard, each charged for
+ * the page or document it loads ("Query an Azure Cosmos DB container"; read-requests.ts, as SG017 counts them), so at
+ * N shards the container's peak passes the usable RU/s the count was judged at, and the neighbours that count was sized
+ * beside are heavier than it assumed. Withheld, not capped: no smaller count serves the value, and "raise maxShards"
+ * would offer one that cannot. The reads at N, and the RU/s they are judged against; undefined where they fit.
+ */
+function fanOutPastJudged(analysis: SpaceAnalysis, n: number): MessageData | undefined {
+  const share = analysis.physical;
+  if (share === undefined) return undefined;
+  const { space, plan } = analysis;
+  const strategy = plan.layout === 'random' || plan.layout === 'calculated' ? plan.layout : 'random';
+  const source = plan.sourceAttribute ?? space.sharding?.sourceAttribute;
+  const fans = (p: AccessPattern) => p.fanOut === true || needsEveryShard(space, p, strategy, source);
+  const reads = readRequestsOver(analysis, n, fans);
+  const usable = share.requestUnits * analysis.design.thresholds.headroom;
+  if (reads.fanOut === undefined || fits(reads.units + analysis.total.writes, usable)) return undefined;
+  return { fanOutPatterns: reads.fanOut.patterns, fanOutAtCount: reads.units, judgedRu: share.requestUnits, judgedUsable: usable };
 }
 
 /**

@@ -62,7 +62,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
-import { readRequests, readRequestsOverBuckets } from './read-requests';
+import { pagedOverBuckets, readRequests, readRequestsOverBuckets } from './read-requests';
 import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';
 import { declaredCopies, withCopies, withoutCopies } from './written';
@@ -189,6 +189,12 @@ export const PREFIX_INGESTION_MESSAGES = {
     'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): it fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads (measure that share first), the {{cacheMissReads}} RU/s missed',
   prefixCacheWrites: ' and its {{prefixWrites}} RU/s of writes',
   prefixCacheTerms: ' then fitting the usable {{prefixUsable}} RU/s; it needs {{cacheNeeds}}',
+  // A bucket count kept for the writes or the reads it does divide: what its paged reads then cost (pagedFanOutCost).
+  prefixBucketsPagedCost:
+    '; every page of {{pagedPatterns|code}} then reads a page from each of the {{buckets}} buckets, which divide none of those reads: {{bucketFanOutReads}} RU/s of reads at the peak instead of {{bucketLogicalReads}}',
+  // Why no bucket count follows the cache: the paged reads that carry the value's load read every bucket (pagedPastBuckets).
+  prefixPagedNoBuckets:
+    '; no bucket count is offered: {{pagedPatterns|code}} read one {{level}} value a page at a time (limit), {{pagedLoad}} RU/s of its reads, and under a bucketed first level every page would query all its buckets and merge them, each bucket returning a page of its own, so the buckets divide none of those reads, which alone exceed the usable {{prefixUsable}} RU/s',
   // Why the cache leads a new synthetic first level: the buckets change the partition key and fan out every query for one value.
   prefixCacheKeepsKey: '; unlike buckets, it fans no query out and changes no partition key (which takes a copy of every document into a new container)',
   fixRaiseBucketsFactor:
@@ -796,6 +802,19 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         cache,
       ),
     ];
+  // Read heat its paged reads carry, which no bucket divides: the cache leads, and no bucket count is offered.
+  const paged = cache && pagedPastBuckets(analysis.of(design.primaryKey), first, load);
+  if (cache && paged) {
+    const hit: RuleHit<PrefixIngestionId> = {
+      path: first.path,
+      messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
+      notes,
+      fixId: 'prefixCacheReads',
+      fixNotes: [...cache.ids.slice(1), 'prefixPagedNoBuckets', ...(raise ? (['prefixOr', 'prefixRaiseFirst'] as const) : [])],
+      data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, cache.data, paged),
+    };
+    return [hit];
+  }
   const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
   // No count fits at today's RU/s, or one fits only by a sliver (roomForCounts): the raise at which a count fits with
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
@@ -844,9 +863,11 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   // reader who turns SG017 off, or applies the count alone, knows what it rests on.
   const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
   const hotOnly = onlyHot(design, first, fix.fixId);
+  const pagedCost = fix.fixId === 'fixPrefixBuckets' ? pagedFanOutCost(analysis.of(design.primaryKey), buckets, fix.data.source as string) : undefined;
   const bucketNotes: PrefixIngestionId[] = [
     ...countAtRaise,
     ...sourceNotes,
+    ...(pagedCost ? (['prefixBucketsPagedCost'] as const) : []),
     ...hotOnly.ids,
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
@@ -876,6 +897,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...(overMax ? { maxShards } : {}),
         ...derivation,
         ...cache?.data,
+        ...pagedCost,
       },
       edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
     },
@@ -906,6 +928,35 @@ function readCache(design: KeyDesign, load: PrefixLoad): { ids: PrefixIngestionI
     ids: ['prefixCacheReads', ...(writes > 0 ? (['prefixCacheWrites'] as const) : []), 'prefixCacheTerms'],
     data: Object.assign(cacheWordsOf(profileOf(design.engine)), { cacheHitShare: 1 - missReads / reads, cacheMissReads: missReads }),
   };
+}
+
+/**
+ * The reads of the hottest first-level value that a synthetic bucketed first level would not divide, where they alone
+ * exceed the usable RU/s it has: queries that read one value a page at a time (`limit`) without the attribute the
+ * buckets hash (`pagedOverBuckets`) read a page from every bucket and merge them, so each bucket serves every page, as
+ * each write shard of a flat key does (advice.ts `unspreadPagedReads`; "Query an Azure Cosmos DB container": a query
+ * over several partitions runs on each). No bucket count serves such reads, however many; the cache does. Undefined
+ * otherwise, and for a level bucketed already (the design does not say what its buckets hash).
+ */
+function pagedPastBuckets(space: SpaceAnalysis, first: KeyAttribute, load: PrefixLoad): MessageData | undefined {
+  const { design } = space;
+  const fix = bucketFix(design, first, load);
+  if (fix.fixId !== 'fixPrefixBuckets') return undefined;
+  const paged = pagedOverBuckets(space, fix.data.source as string);
+  const pagedLoad = load.loads.reads * paged.share;
+  if (paged.patterns.length === 0 || fits(partitionLoad(design, { reads: pagedLoad, writes: 0 }), load.usable)) return undefined;
+  return { pagedPatterns: paged.patterns.map((p) => p.name), pagedLoad };
+}
+
+/**
+ * What the paged reads of a first-level value cost once it is bucketed `buckets` ways on `source` (`readRequestsOverBuckets`,
+ * as SG017 counts a fan-out): each page reads a page from every bucket, which divide none of those reads. Undefined
+ * where no declared query reads one value a page at a time without `source`.
+ */
+function pagedFanOutCost(space: SpaceAnalysis, buckets: number, source: string): MessageData | undefined {
+  const reads = readRequestsOverBuckets(space, buckets, source);
+  if (reads.fanOut === undefined) return undefined;
+  return { pagedPatterns: reads.fanOut.patterns, bucketFanOutReads: reads.units, bucketLogicalReads: reads.logical };
 }
 
 /** A container's peak RU/s, as one physical partition's budget counts them (reads + writes, its copies' included). */

@@ -119,13 +119,24 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
  * loads 1/N of them from each bucket: counted once, as Azure gives no fixed charge per partition a query visits.
  */
 export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number, source: string): ReadRequests {
+  const fanning = pagedOverBuckets(analysis, source).patterns.map((pattern) => ({ pattern, perShard: EVERY_SHARD_IN_FULL }));
+  return countedOver(analysis, buckets, fanning);
+}
+
+/**
+ * The queries for one first-level value that read it a page at a time (`limit`, wanting every item it matches) without
+ * giving `source`, the attribute buckets of that level hash: each reads a page from every bucket and merges them, so
+ * the buckets divide none of their reads. `share`: their part of the key space's reads (as `countedOver` counts it).
+ */
+export function pagedOverBuckets(analysis: SpaceAnalysis, source: string): { readonly patterns: readonly AccessPattern[]; readonly share: number } {
   const { space } = analysis;
   const [first] = space.partitionKey;
-  const fanning = analysis.owner
+  const patterns = analysis.owner
     .patternsOn(space)
-    .filter((p) => p.limit !== undefined && p.wants !== 'any' && givesAttribute(p, first) && !carries(p, source))
-    .map((pattern) => ({ pattern, perShard: EVERY_SHARD_IN_FULL }));
-  return countedOver(analysis, buckets, fanning);
+    .filter((p) => p.limit !== undefined && p.wants !== 'any' && givesAttribute(p, first) && !carries(p, source));
+  const spaceShare = analysis.owner.readShareOf(space);
+  const share = spaceShare > 0 ? Math.min(1, patterns.reduce((sum, p) => sum + p.share, 0) / spaceShare) : 0;
+  return { patterns, share };
 }
 
 /** The read peak with `fanning` (reads of `analysis`'s key space) queried `shards` times each, each query charged its
