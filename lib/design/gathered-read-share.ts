@@ -1,7 +1,7 @@
 /**
  * What one read that queries every one of N write shards of a key value costs on each shard, as a share of what the
  * same read cost unsharded: the one accounting SG003's shard plan (lib/lint/gathered-reads.ts), SG017's read peak
- * (lib/lint/read-requests.ts) and `shardsFor()` use for a gathered read.
+ * (lib/lint/read-requests.ts) and `shardsFor()` use for a gathered read (`gatheredReadShare`).
  *
  * A read of a sharded value queries every suffix and merges the results (AWS, "Using write sharding to distribute
  * workloads evenly"). DynamoDB charges each Query its items' sizes summed, rounded up to the next 4 KB, and at least one
@@ -15,6 +15,8 @@
  * An eventually consistent read costs half of a strongly consistent one, on each shard's Query as on the unsharded read
  * (same page): the share is the same either way, and the peaks it divides are declared in read units already.
  */
+
+import { givesAttribute, type AccessPattern, type KeySpace } from './key-design';
 
 /** The share of a read's units each of N shards is charged. */
 export type ShardShare = (n: number) => number;
@@ -35,4 +37,37 @@ export function collectionReadShare(resultKb: number | undefined, unitKb: number
   if (resultKb <= unitKb) return EVERY_SHARD_IN_FULL;
   const units = (kb: number) => Math.max(1, Math.ceil(kb / unitKb));
   return (n) => units(resultKb / n) / units(resultKb);
+}
+
+/**
+ * Whether a read of `pattern` reads one item of a key value: the value holds one (`collection` false, a DynamoDB table
+ * key without a sort key) or the read gives every sort-key attribute (or all of a composite one's parts) by equality,
+ * as GetItem gives the full primary key.
+ */
+export function readsOneItem(space: KeySpace, collection: boolean, pattern: AccessPattern): boolean {
+  return space.sortKey.length === 0 ? !collection : space.sortKey.every((a) => givesAttribute(pattern, a));
+}
+
+/**
+ * The share of a read's units each of the N shards it queries is charged, where it queries every one: all of them
+ * where each shard's request reads as much as the unsharded read did, else its part of the whole collection
+ * (`collectionReadShare`, `unitKb` the engine's). All of them for a page (`limit`: each shard returns up to a page to be
+ * merged), and for one item (`readsOneItem`): on random shards, or without the attribute a calculated shard is hashed
+ * on, nothing tells the reader which shard holds it, so it tries each ("Using write sharding to distribute workloads
+ * evenly", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-sharding.html), and
+ * DynamoDB charges a read of an item that does not exist as one that does, at least one read unit ("Capacity unit
+ * consumption for read operations", the page cited above: "If you perform a read operation on an item that doesn't
+ * exist, DynamoDB will still consume read throughput").
+ */
+export function gatheredReadShare(space: KeySpace, collection: boolean, pattern: AccessPattern, unitKb: number | undefined): ShardShare {
+  if (pattern.limit !== undefined || readsOneItem(space, collection, pattern)) return EVERY_SHARD_IN_FULL;
+  return collectionReadShare(pattern.resultKb, unitKb);
+}
+
+/**
+ * Whether `share`, the share of a read of `pattern` each shard is charged, divides it 1/N only by taking its undeclared
+ * result size (`resultKb`) to be over N × `unitKb` (`collectionReadShare`): a count or a peak that relies on it says so.
+ */
+export function assumesLargeResult(pattern: AccessPattern, share: ShardShare, unitKb: number | undefined): boolean {
+  return share === ONE_SHARD_IN_N && pattern.resultKb === undefined && unitKb !== undefined;
 }

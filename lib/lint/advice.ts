@@ -131,6 +131,14 @@ const CACHED_MISSES =
   'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
 
 /**
+ * What a shard count or a read peak that divides a DynamoDB read gathered from N shards 1/N takes for granted where its
+ * pattern declares no `resultKb` (gathered-read-share.ts, `assumesLargeResult`): said the same by SG003's plan
+ * (`assumesLargeReads`) and SG017's read peak (`fanOutAssumed`), after the count it qualifies.
+ */
+export const LARGE_READS_ASSUMED =
+  "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less";
+
+/**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
  * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
  */
@@ -168,10 +176,11 @@ export const MOVED_FIGURES =
 /**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
  * shard's Query is a request of its own, charged its items' sizes summed, rounded up to 4 KB, and at least one read unit
- * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb).
+ * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
+ * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
 const GATHERED_READS =
-  "every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
+  "{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read at least one read unit even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}";
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -311,8 +320,7 @@ export const ADVICE_MESSAGES = {
   cacheGatheredReads: `; ${GATHERED_READS}: put {{cache}} in front of them`,
   // A DynamoDB read of a whole collection (no limit) gathered from N shards reads 1/N of it on each, rounded up to 4 KB
   // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
-  assumesLargeReads:
-    "; N = {{shards}} assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
+  assumesLargeReads: `; N = {{shards}} ${LARGE_READS_ASSUMED}`,
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
@@ -667,30 +675,26 @@ function scopeBeforeRandom(advice: Advice): Advice {
 }
 
 /**
- * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
- * edits this gives for that count instead of the plan's.
+ * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB, under the source
+ * the plan chose: `SpaceAnalysis.plannedReads`): the declared patterns that read so, for the clauses that give that
+ * reason (`GATHERED_READS`): a whole collection of at most 4 KB (`gatheredPatterns`), one item (`pointPatterns`), or
+ * both (`gatheredBoth`). Undefined where no read is counted so.
  */
-/**
- * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB,
- * `SpaceAnalysis.gatheredReads`): the declared patterns that read so, for the clauses that give that reason; undefined
- * where no read is counted so.
- */
-function gatheredData(analysis: SpaceAnalysis): { gatheredPatterns: readonly string[] } | undefined {
-  const names = unspreadReads(analysis);
-  return names === undefined ? undefined : { gatheredPatterns: names };
-}
-
-/** The declared patterns whose gathered reads every shard is charged in full (`SpaceAnalysis.gatheredReads`), under the
- *  source the plan chose where it judged the reads again by it (`Plan.rejudgedReads`). */
-function unspreadReads(analysis: SpaceAnalysis): readonly string[] | undefined {
-  const { rejudgedReads } = analysis.plan;
-  return rejudgedReads ? rejudgedReads.unspread : analysis.gatheredReads;
+function gatheredData(analysis: SpaceAnalysis): MessageData | undefined {
+  const { unspread, pointReads } = analysis.plannedReads() ?? {};
+  if (unspread === undefined && pointReads === undefined) return undefined;
+  return Object.assign(
+    {},
+    unspread ? { gatheredPatterns: unspread } : {},
+    pointReads ? { pointPatterns: pointReads } : {},
+    unspread && pointReads ? { gatheredBoth: true } : {},
+  );
 }
 
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
 function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
   const wide = analysis.plan.shards !== undefined;
-  if (unspreadReads(analysis) !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
+  if (gatheredData(analysis) !== undefined) return [wide ? 'daxGatheredWhyWide' : 'daxGatheredWhy'];
   return [wide ? 'daxReadsWhyWide' : 'daxReadsWhy'];
 }
 
@@ -699,9 +703,13 @@ function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
 function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
   if (analysis.plan.layout !== 'replicated') return [];
   if (analysis.pagedReads.length > 0) return ['pagedNoShards'];
-  return unspreadReads(analysis) !== undefined ? ['gatheredNoShards'] : [];
+  return gatheredData(analysis) !== undefined ? ['gatheredNoShards'] : [];
 }
 
+/**
+ * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
+ * edits this gives for that count instead of the plan's.
+ */
 function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false): Advice {
   const { design, space, plan } = analysis;
   const declared = space.sharding;
@@ -855,7 +863,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
   // A count that fits only if each gathered read with no declared size spreads (gathered-reads.ts) says it assumes so.
-  const assumed = analysis.fitsOnlyAssumingLargeReads(strategy, n) ? analysis.assumedReads?.patterns : undefined;
+  const assumed = analysis.largeReadsAssumed(strategy, n);
   if (assumed) ids.push('assumesLargeReads');
   if (plan.readsNeedCache && !readsCached)
     ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : gathered ? (['cacheGatheredReads'] as const) : (['cacheItemReads'] as const)));
@@ -1005,9 +1013,10 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
   // A count at today's partitions (the reads still over: `readsNeedCache`) keeps these levers where they at least halve it
   // (`warmLever`): at 79% of the write capacity as at 80%, where that count's fan-out then follows as the alternative.
   if ((plan.shards !== undefined && !plan.readsNeedCache) || hot.reads <= 0 || !analysis.owner.profile.neighbourModel) return undefined;
-  if (analysis.spreadReadsBesideNeighbours()) return undefined;
+  const spread = analysis.plannedSpread();
+  if (analysis.spreadReadsBesideNeighbours(spread)) return undefined;
   const { headroom } = design.thresholds;
-  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, spread);
   const readsOver = analysis.owner.profile
     .loadDimensions(reads, headroom, undefined, analysis.neighboursAt('none', 1, reads))
     .find((d) => d.label === 'read' && !fits(d.load, d.usable));
@@ -1368,8 +1377,9 @@ function unspreadAdvice(
   analysis: SpaceAnalysis,
   writeShards: number,
 ): { ids: AdviceId[]; data: MessageData; namesRaise: boolean; edits: DesignEdit[] | undefined } | undefined {
-  const { design, space, hot, readsSpread, physical } = analysis;
-  if (analysis.spreadReadsBesideNeighbours()) return undefined;
+  const { design, space, hot, physical } = analysis;
+  const readsSpread = analysis.plannedSpread();
+  if (analysis.spreadReadsBesideNeighbours(readsSpread)) return undefined;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));
@@ -1498,11 +1508,12 @@ function cachedReadsFirst(
   const { design, hot, total, physical, plan } = analysis;
   const layout = plan.layout;
   if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || (layout !== 'random' && layout !== 'calculated')) return undefined;
-  if (analysis.spreadReadsBesideNeighbours()) return undefined;
+  const spread = analysis.plannedSpread();
+  if (analysis.spreadReadsBesideNeighbours(spread)) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const { profile } = analysis.owner;
   // The reads no count spreads, on the value's partition as it is: over alone, or shards would serve them.
-  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, analysis.readsSpread);
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, spread);
   const readsOver = profile.loadDimensions(reads, headroom, physical).find((d) => !fits(d.load, d.usable));
   if (!readsOver) return undefined;
   const cachedTotal = { reads: total.reads - hot.reads, writes: total.writes };

@@ -188,13 +188,10 @@ export class SpaceAnalysis {
    *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
    *  function of the shard count where only some of the reads spread. */
   readonly readsSpread: ReadSpread;
-  /** DynamoDB: the declared patterns whose reads query every shard, each shard charged in full (a declared `resultKb`
-   *  of at most 4 KB); undefined where no such read is counted. */
-  readonly gatheredReads: readonly string[] | undefined;
-  /** DynamoDB: the declared patterns whose reads gather the whole collection from every shard with no `resultKb`, divided
-   *  1/N on the assumption that each returns over N × 4 KB, and how the shards divide the reads were they each under
-   *  4 KB (`spreadIfSmall`): a fix that fits only on the assumption names it. Undefined where there are none. */
-  readonly assumedReads: { readonly patterns: readonly string[]; readonly spreadIfSmall: ReadSpread } | undefined;
+  /** DynamoDB: how the shards divide the hottest value's reads, judged by `readSource` (gathered-reads.ts): `readsSpread`,
+   *  the reads every shard is charged in full and those divided 1/N only by assumption. Undefined where the shards divide
+   *  no read of it. The plan may judge them again by the source it chooses: `plannedReads` is the one its fix follows. */
+  readonly #firstReads: GatheredReads | undefined;
   /** The attribute `readsSpread` takes a read that gives it to find one shard by (`chosenShardSource`); undefined: none,
    *  every read of the value wanting all its items gathers from every shard (random shards). */
   readonly readSource: string | undefined;
@@ -260,10 +257,8 @@ export class SpaceAnalysis {
           ? declared.sourceAttribute
           : undefined
         : chosenShardSource(this, declared?.shards);
-    const gathered = this.gatheredWith(this.readSource);
-    this.readsSpread = gathered?.spread ?? false;
-    this.gatheredReads = gathered?.unspread;
-    this.assumedReads = gathered && gathered.assumed.length > 0 ? { patterns: gathered.assumed, spreadIfSmall: gathered.spreadIfSmall } : undefined;
+    this.#firstReads = this.gatheredWith(this.readSource);
+    this.readsSpread = this.#firstReads?.spread ?? false;
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
@@ -300,6 +295,18 @@ export class SpaceAnalysis {
     return this.owner.design;
   }
 
+  /** How the shards divide the hottest value's reads under the source the plan chose (`Plan.sourceAttribute`; none:
+   *  random), which its fix's count and words follow: the plan's judgement where it judged them again by that source
+   *  (`Plan.rejudgedReads`), else the first (`readSource`'s). Undefined where the shards divide no read of it. */
+  plannedReads(): GatheredReads | undefined {
+    return this.plan.rejudgedReads ?? this.#firstReads;
+  }
+
+  /** `readsSpread` under the source the plan chose (`plannedReads`). */
+  plannedSpread(): ReadSpread {
+    return this.plannedReads()?.spread ?? false;
+  }
+
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);
    *  undefined where a value holds one item or is read a page at a time (the shards divide no read of it). */
   gatheredWith(source: string | undefined): GatheredReads | undefined {
@@ -331,9 +338,9 @@ export class SpaceAnalysis {
    * buckets are judged on (prefix-ingestion.ts). Counting only the other key values (`physical`, the unsharded
    * value's) would assume the N shards land on N different partitions. Copies (replicated) keep the unsharded share.
    */
-  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot): PhysicalShare | undefined {
+  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): PhysicalShare | undefined {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
-    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+    const stored = storedKeyLoads(loads, layout, n, spread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
     const one = withCopies(this.design, this.total, 1);
     return this.owner.profile.physicalShare?.(one.design, one.total, stored, this.trafficValues * n);
@@ -395,27 +402,30 @@ export class SpaceAnalysis {
   }
 
   /**
-   * Whether shards spread this key's reads and the engine judges them beside their neighbours (DynamoDB): such reads,
-   * over at every count, are past the counts (the neighbours' floor: 1,000,000 RCU need more than 1,000 shards), not
-   * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
+   * Whether shards spread this key's reads (`spread`: as judged by the source being counted, `plannedSpread` once
+   * planned) and the engine judges them beside their neighbours (DynamoDB): such reads, over at every count, are past
+   * the counts (the neighbours' floor: 1,000,000 RCU need more than 1,000 shards), not the reads of one item stuck on
+   * its shard, which a cache takes while shards serve the writes.
    */
-  spreadReadsBesideNeighbours(): boolean {
+  spreadReadsBesideNeighbours(spread: ReadSpread): boolean {
     // Reads spread only in part (gathered-reads.ts) can be over at every count by what the shards never divide.
-    return this.readsSpread === true && this.owner.partitionNeighbours !== undefined;
+    return spread === true && this.owner.partitionNeighbours !== undefined;
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
   dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): LoadDimension[] {
     const { headroom } = this.design.thresholds;
     const stored = this.storedLoads(layout, n, loads, spread);
-    return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads), this.#neighboursBeside(layout, n, stored));
+    return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads, spread), this.#neighboursBeside(layout, n, stored));
   }
 
-  /** Whether `n` shards under `layout` fit the hottest value only on the assumption that its gathered reads with no
-   *  `resultKb` each return over N × 4 KB (`assumedReads`): under 4 KB, every shard is charged them in full. */
-  fitsOnlyAssumingLargeReads(layout: KeyLayout, n: number): boolean {
-    if (this.assumedReads === undefined || layout === 'replicated' || layout === 'none' || n <= 1) return false;
-    return !allFit(this.dimensionsAt(layout, n, this.hot, this.assumedReads.spreadIfSmall));
+  /** The patterns on whose assumption alone `n` shards under `layout` fit the hottest value: its gathered reads with no
+   *  `resultKb`, taken to return over N × 4 KB each (under 4 KB, every shard is charged them in full), as judged by the
+   *  source the plan chose (`plannedReads`). Undefined where the count fits without it, or relies on none. */
+  largeReadsAssumed(layout: KeyLayout, n: number): readonly string[] | undefined {
+    const reads = this.plannedReads();
+    if (reads === undefined || reads.assumed.length === 0 || layout === 'replicated' || layout === 'none' || n <= 1) return undefined;
+    return allFit(this.dimensionsAt(layout, n, this.hot, reads.spreadIfSmall)) ? undefined : reads.assumed;
   }
 
   /**
@@ -666,7 +676,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
       const full = smallestCount((n) => allFit(analysis.dimensionsAt('random', n, hot, spread)), analysis.countToTry('random', hot, unsharded));
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
       const own =
-        full === undefined && !analysis.spreadReadsBesideNeighbours()
+        full === undefined && !analysis.spreadReadsBesideNeighbours(spread)
           ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.

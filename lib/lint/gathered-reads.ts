@@ -4,11 +4,13 @@
  *
  * A read of a random-sharded value, or of a calculated-sharded one without the attribute its shard is hashed on, must
  * query every shard and merge the results ("Using write sharding to distribute workloads evenly"). Each shard's Query
- * is charged as lib/design/gathered-read-share.ts says (`collectionReadShare`, the one accounting SG017 and
- * `shardsFor()` use too): a read of the whole collection (no `limit`) spreads 1/N, as a read of many items always did
- * here, unless its pattern declares its size (`resultKb`): then each shard is charged ⌈size ÷ N ÷ 4 KB⌉ of the
- * ⌈size ÷ 4 KB⌉ units it cost unsharded (a result of 4 KB or less, none spared). A fix that relies on the 1/N names
- * that assumption (`assumed`). Reads of a page (`limit`) never come here: each shard's Query must return up to `limit`
+ * is charged as lib/design/gathered-read-share.ts says (`gatheredReadShare`, the one accounting SG017 and
+ * `shardsFor()` use too). A read of one item (GetItem's full key, `pointReads`) tries every shard, as nothing tells the
+ * reader which holds it, and each try is charged at least one read unit, found or not ("Capacity unit consumption for
+ * read operations"): every shard is charged it in full. A read of the whole collection (no `limit`) spreads 1/N, as
+ * a read of many items always did here, unless its pattern declares its size (`resultKb`): then each shard is charged
+ * ⌈size ÷ N ÷ 4 KB⌉ of the ⌈size ÷ 4 KB⌉ units it cost unsharded (a result of 4 KB or less, none spared). A fix that
+ * relies on the 1/N names that assumption (`assumed`). Reads of a page (`limit`) never come here: each shard's Query must return up to `limit`
  * items for the page to be merged, so each is charged what the unsharded read was (`SpaceAnalysis.pagedReads`).
  *
  * A read that finds one shard is divided 1/N with no assumption: it wants any item (`wants: "any"`), it gives the
@@ -19,7 +21,7 @@
  * applies to them. Cosmos DB documents no such minimum per query (a query is charged for what it loads, "Optimize
  * request cost"), so there the shards divide the reads as the items they hold.
  */
-import { collectionReadShare, EVERY_SHARD_IN_FULL, ONE_SHARD_IN_N, type ShardShare } from '../design/gathered-read-share';
+import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, ONE_SHARD_IN_N, readsOneItem, type ShardShare } from '../design/gathered-read-share';
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { ReadSpread } from '../design/sharding';
 import { carries, readsWholeKey } from './queries';
@@ -31,6 +33,9 @@ export interface GatheredReads {
   /** The declared patterns whose reads query every shard and declare a result of at most 4 KB (`resultKb`), which
    *  every shard is charged in full; undefined where there are none. */
   readonly unspread?: readonly string[];
+  /** The declared patterns that read one item of the value (GetItem's full key) and query every shard for it, which
+   *  every shard is charged in full: nothing tells the reader which shard holds the item; undefined where there are none. */
+  readonly pointReads?: readonly string[];
   /** The declared patterns whose reads query every shard and declare no result size: divided 1/N on the assumption that
    *  each read returns over N × 4 KB. */
   readonly assumed: readonly string[];
@@ -63,13 +68,22 @@ export interface ReadCharges {
 export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[], spaceShare: number, charges: ReadCharges): GatheredReads {
   const { unitKb, source } = charges;
   if (unitKb === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
-  const assumed = patterns.filter((p) => p.resultKb === undefined && gathers(space, p, source));
-  const unspread = patterns.filter((p) => perShardOf(space, p, source, unitKb) === EVERY_SHARD_IN_FULL).map((p) => p.name);
+  // Each pattern's reads of the value, and the share of them each shard is charged: 1/N where a read finds one shard;
+  // else as every gathered read is charged (`gatheredReadShare`, which SG017 uses too), in full for one item, which a
+  // read must try on every shard, else its part of the whole collection (the value holds many items here).
+  const charged = patterns.map((pattern) => {
+    const gathered = gathers(space, pattern, source);
+    return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, unitKb) : ONE_SHARD_IN_N };
+  });
+  const assumed = charged.filter((read) => read.gathered && assumesLargeResult(read.pattern, read.perShard, unitKb)).map((read) => read.pattern);
+  const inFull = charged.filter((read) => read.perShard === EVERY_SHARD_IN_FULL).map((read) => read.pattern);
+  const pointReads = inFull.filter((p) => readsOneItem(space, true, p)).map((p) => p.name);
+  const unspread = inFull.filter((p) => !readsOneItem(space, true, p)).map((p) => p.name);
   // The parts of the value's reads; `small`: the assumed reads taken as under 4 KB each, every shard charged in full.
   const partsOf = (small: boolean): ReadPart[] => {
-    const declared = patterns.map((p) => ({
-      weight: p.share / spaceShare,
-      perShard: small && assumed.includes(p) ? EVERY_SHARD_IN_FULL : perShardOf(space, p, source, unitKb),
+    const declared = charged.map((read) => ({
+      weight: read.pattern.share / spaceShare,
+      perShard: small && assumed.includes(read.pattern) ? EVERY_SHARD_IN_FULL : read.perShard,
     }));
     const undeclared = Math.max(0, 1 - declared.reduce((sum, part) => sum + part.weight, 0));
     // Reads no pattern declares are divided 1/N, as before.
@@ -78,6 +92,7 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
   return {
     spread: spreadOver(partsOf(false)),
     ...(unspread.length > 0 ? { unspread } : {}),
+    ...(pointReads.length > 0 ? { pointReads } : {}),
     assumed: assumed.map((p) => p.name),
     spreadIfSmall: spreadOver(partsOf(true)),
   };
@@ -99,12 +114,4 @@ function shareOver(parts: readonly ReadPart[]): ShardShare {
  *  (`source`) a calculated shard is hashed on. */
 function gathers(space: KeySpace, pattern: AccessPattern, source: string | undefined): boolean {
   return pattern.wants !== 'any' && readsWholeKey(space, pattern) && !(source !== undefined && carries(pattern, source));
-}
-
-/**
- * The share of one pattern's reads of the value each of N shards is charged: 1/N where a read finds one shard; else, as
- * every gathered read of a whole collection is charged (`collectionReadShare`, which SG017 and `shardsFor()` use too).
- */
-function perShardOf(space: KeySpace, pattern: AccessPattern, source: string | undefined, unitKb: number): ShardShare {
-  return gathers(space, pattern, source) ? collectionReadShare(pattern.resultKb, unitKb) : ONE_SHARD_IN_N;
 }

@@ -11,9 +11,10 @@
  * units. The declared peak counts logical reads; the share of them that fans out so (its access patterns' `fanOut`)
  * is counted N times. A fan-out over a whole collection (no page limit) reads 1/N of the items from each shard, each
  * Query rounded up to 4 KB and at least one unit: N times the share of its units each shard is charged, as SG003's
- * shard plan charges it (`collectionReadShare`): N × ⌈resultKb ÷ N ÷ 4⌉ units for its ⌈resultKb ÷ 4⌉ where the pattern
- * declares `resultKb` (N times them at 4 KB or less), and counted once where it declares none (taken to be over N × 4 KB,
- * as the plan takes it). Replicated copies are read one copy at a time, so they add nothing here.
+ * shard plan charges it (`gatheredReadShare`, the one accounting of both): N × ⌈resultKb ÷ N ÷ 4⌉ units for its
+ * ⌈resultKb ÷ 4⌉ where the pattern declares `resultKb` (N times them at 4 KB or less), and counted once where it
+ * declares none (taken to be over N × 4 KB, as the plan takes it, and said so: `assumed`). Replicated copies are read
+ * one copy at a time, so they add nothing here.
  *
  * Cosmos DB alike (SG017 charges a container's RU/s with it): a query over a synthetic key's N shards is one query on
  * each logical partition it names, run on the physical partition holding it ("Query an Azure Cosmos DB container": a
@@ -27,7 +28,7 @@
  * key is the value the application builds, for the listed values only). Their share of the key space's reads is the
  * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
-import { collectionReadShare, EVERY_SHARD_IN_FULL, type ShardShare } from '../design/gathered-read-share';
+import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
 import { restLoads } from './hot-values';
@@ -38,6 +39,10 @@ export interface ReadRequests {
   readonly units: number;
   /** Its declared (or derived) read peak, in logical reads. */
   readonly logical: number;
+  /** DynamoDB: the fan-out patterns that read a whole collection and declare no `resultKb`, counted once on the
+   *  assumption that each read returns over N × 4 KB (`assumesLargeResult`), as SG003's plan takes them, and the N
+   *  shards they query; undefined where none is. */
+  readonly assumed?: { readonly patterns: readonly string[]; readonly shards: number };
   /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does.
    *  Under `sharding.hotValues`, `share` counts only the listed values' reads of those patterns, `hotValues` and
    *  `valueShare` (the listed values' share of the key space's reads) say so. `sized`: those of them, reads of a whole
@@ -100,14 +105,17 @@ const ONCE_TOLERANCE = 1e-9;
  * the fix's `sharding.hotValues` where it shards the hottest values only, not yet declared (`shardedValues`).
  */
 export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
-  const { space } = analysis;
+  const { space, collection } = analysis;
+  const unitKb = analysis.owner.profile.queryReadUnitKb;
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const fanning = analysis.owner
+  const reads = analysis.owner
     .patternsOn(space)
     .filter((p) => fansOut(p) && readsWholeKey(space, p))
-    .map((pattern) => ({ pattern, perShard: perShardCharge(analysis, pattern) }))
-    .filter((read) => shards * read.perShard(shards) > 1 + ONCE_TOLERANCE);
-  return countedOver(analysis, shards, fanning, shardedValues(analysis, hotValues));
+    .map((pattern) => ({ pattern, perShard: gatheredReadShare(space, collection, pattern, unitKb) }));
+  const fanning = reads.filter((read) => shards * read.perShard(shards) > 1 + ONCE_TOLERANCE);
+  const assumed = reads.filter((read) => assumesLargeResult(read.pattern, read.perShard, unitKb)).map((read) => read.pattern.name);
+  const counted = countedOver(analysis, shards, fanning, shardedValues(analysis, hotValues));
+  return assumed.length > 0 ? Object.assign(counted, { assumed: { patterns: assumed, shards } }) : counted;
 }
 
 /**
@@ -158,18 +166,4 @@ function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly 
     logical,
     fanOut: Object.assign({ patterns: fanning.map((read) => read.pattern.name), share, shards }, sized.length > 0 ? { sized } : {}, sharded),
   };
-}
-
-/**
- * The share of a fan-out read's units each shard's query is charged: all of them where it reads as much as the
- * unsharded read did, one item (a key value holds one, as the engine profile says: a DynamoDB table key without a sort
- * key; or the query gives every sort-key attribute, or all of a composite one's parts, by equality) or one page
- * (`limit`); else its part of the whole collection (`collectionReadShare`, as SG003's shard plan charges it: 1/N on
- * Cosmos DB, which gives no fixed charge per partition a query visits, and for a result of unknown size).
- */
-function perShardCharge(analysis: SpaceAnalysis, pattern: AccessPattern): ShardShare {
-  const { space } = analysis;
-  const oneItem = space.sortKey.length === 0 ? !analysis.collection : space.sortKey.every((a) => givesAttribute(pattern, a));
-  if (pattern.limit !== undefined || oneItem) return EVERY_SHARD_IN_FULL;
-  return collectionReadShare(pattern.resultKb, analysis.owner.profile.queryReadUnitKb);
 }

@@ -130,7 +130,8 @@ export const SOURCES = {
   // A Query's items' sizes are summed and rounded up to the next 4 KB, per request, at least one read unit (half for an
   // eventually consistent read): a read gathered from N shards is N requests, each charged so (gathered-reads.ts).
   dynamoReadConsumption: {
-    title: 'DynamoDB: Capacity unit consumption for read operations (a Query: its items summed, rounded up to 4 KB, per request)',
+    title:
+      'DynamoDB: Capacity unit consumption for read operations (a Query: its items summed, rounded up to 4 KB, per request; a read of an item that does not exist still consumes read throughput)',
     url: `${AWS}/read-write-operations.html#read-operation-consumption`,
   },
   // "Queries that do not return results consume the minimum number of read capacity units for that type of read

@@ -8,7 +8,11 @@ import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../.
 import { fixDesignText } from '../../lib/cli/fix';
 import { COSMOS_LIMITS } from '../../lib/engines';
 
-/** A job queue keyed by status (5 values, the hottest a declared share of the reads), read one job at a time over every shard. */
+/**
+ * A job queue keyed by status (5 values, the hottest a declared share of the writes: `hotKeyOperations: 'writes'`), read
+ * one job at a time over every shard: a read of one item on random shards tries each, each try charged at least one read
+ * unit (reads32: SG003's plan charges it on every shard, as SG017 does, so the shards are for the writes).
+ */
 const queue = (table: Partial<DynamoDbTableDesign> & Pick<DynamoDbTableDesign, 'workload'>): DynamoDbTableDesign => ({
   name: 'jobs',
   partitionKey: { name: 'status', type: 'S', cardinality: 5 },
@@ -23,19 +27,19 @@ const sg003 = (table: DynamoDbTableDesign) => lint({ tables: [table] }).find((f)
 const fixed = (table: DynamoDbTableDesign) => fixDesignText(JSON.stringify({ tables: [table] }, null, 2), {});
 
 describe("SG003's shards weigh their fan-out as SG017 does", () => {
-  it('table-level: 4 shards make 52,000 RCU of requests, which at 80% need 65,000, past the 40,000 quota: no edit', () => {
-    // 4,290 RCU on the hottest status (33%), beside the other reads on 11 partitions (the 33,000 RCU and 200 WCU
-    // provisioned: max(11, 1)): 1,430 + 11,570 ÷ 11 = 2,481.82 over 3, 1,072.5 + 11,927.5 ÷ 11 = 2,156.82 of 2,400 over 4.
-    // (The retired sum count's 12 partitions gave 3 shards: 39,000 RCU of fan-out, 48,750 at 80%, past the quota too.)
+  it('table-level: 3 shards make 39,000 RCU of requests, which at 80% need 48,750, past the 40,000 quota: no edit', () => {
+    // 1,155 WCU on the hottest status (33% of 3,500), beside the other writes on 11 partitions (the 33,000 RCU and
+    // 5,000 WCU provisioned: max(11, 5)): 577.5 + 2,922.5 ÷ 11 = 843.18 over 2, 385 + 3,115 ÷ 11 = 668.18 of 800 over 3.
+    // (reads32: with the hottest status a share of the reads too, each `get` charged on every shard, no count served them.)
     const jobs = queue({
-      capacity: { read: { fixed: 33_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 13_000, peakWriteUnits: 100, hotKeyShare: 0.33 },
+      capacity: { read: { fixed: 33_000 }, write: { fixed: 5_000 } },
+      workload: { peakReadUnits: 13_000, peakWriteUnits: 3_500, hotKeyShare: 0.33, hotKeyOperations: 'writes' },
     });
     const finding = sg003(jobs);
-    expect(finding).toMatchObject({ data: { shards: 4, fanOutReads: 52_000, fanOutNeeded: 65_000, quota: 40_000, quotaName: 'table-level' } });
+    expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "the fan-out makes the table read 52,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 65,000 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+      "the fan-out makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     // --fix brings on no SG017 it cannot fix: it writes nothing, and says why.
     const result = fixed(jobs);
@@ -44,11 +48,11 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   });
 
   it('account-level: 37,500 RCU for the table fits its own quota, but with its GSIs it provisions 82,500, past 80,000: no edit', () => {
-    // 4,000 RCU on the hottest status (40%), 9 partitions (25,000 RCU and 200 WCU): 1,333.33 + 8,666.67 ÷ 9 = 2,296.30 at 3
-    // (at 2, 2,000 + 888.89 = 2,888.89).
+    // 1,200 WCU on the hottest status (40% of 3,000), 9 partitions (25,000 RCU and 5,000 WCU): 400 + 2,600 ÷ 9 = 688.89 at
+    // 3 (at 2, 600 + 2,400 ÷ 9 = 866.67); each `get` tries all 3: 30,000 RCU, 37,500 at 80%, with the GSIs' 45,000.
     const jobs = queue({
-      capacity: { read: { fixed: 25_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.4 },
+      capacity: { read: { fixed: 25_000 }, write: { fixed: 5_000 } },
+      workload: { peakReadUnits: 10_000, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
       globalSecondaryIndexes: [
         {
           indexName: 'byOwner',
@@ -73,14 +77,14 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   it('within the quotas the shards are written, and --fix follows with the raise SG017 asks: 37,500 RCU for 30,000', () => {
     // As above: 3 shards beside the neighbours.
     const jobs = queue({
-      capacity: { read: { fixed: 25_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.4 },
+      capacity: { read: { fixed: 25_000 }, write: { fixed: 5_000 } },
+      workload: { peakReadUnits: 10_000, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
     });
     expect(sg003(jobs)?.edits).toEqual([{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 3 } }]);
     const result = fixed(jobs);
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
     const table = JSON.parse(result.text).tables[0] as DynamoDbTableDesign;
-    expect(table.capacity).toEqual({ read: { fixed: 37_500 }, write: { fixed: 200 } });
+    expect(table.capacity).toEqual({ read: { fixed: 37_500 }, write: { fixed: 5_000 } });
     expect(lint({ tables: [table] })).toEqual([]);
   });
 });

@@ -55,9 +55,13 @@ describe('SG017 charges a gathered whole-collection read as the shard plan does'
 
   it('stays quiet where the shards divide the result: 64 KB over 8 is 2 units each of 16, or no size declared (1/N assumed)', () => {
     for (const pattern of [{ resultKb: 64 }, {}]) {
-      expect(readsOf(depots(pattern))).toEqual({ units: 3_000, logical: 3_000 });
+      expect(readsOf(depots(pattern))).toMatchObject({ units: 3_000, logical: 3_000 });
+      expect(readsOf(depots(pattern))).not.toHaveProperty('fanOut');
       expect(sg017Reads(depots(pattern, 9_000))).toBeUndefined();
     }
+    // reads32: the undeclared size is named as the assumption it counts once on (SG017 says so where it fires).
+    expect(readsOf(depots({ resultKb: 64 }))).not.toHaveProperty('assumed');
+    expect(readsOf(depots({})).assumed).toEqual({ patterns: ['parcels-of-depot'], shards: 8 });
   });
 });
 
@@ -128,5 +132,44 @@ describe("the read cost follows the shard source the sharding hashes, or the pla
   it('stays quiet where the source fills the shards: 4 zones, 4 shards, each read of a zone on one shard', () => {
     const fitting = zones({ strategy: 'calculated', shards: 4, sourceAttribute: 'zoneId', sourceCardinality: 4 });
     expect(sg003({ ...fitting, workload: { peakReadUnits: 8_000, peakWriteUnits: 1_000, hotKeyShare: 0.6 } })).toBeUndefined();
+  });
+});
+
+describe('reads32: SG017 says what it assumes where it counts a fan-out with no resultKb once', () => {
+  it('names the patterns, the shards and the assumption, in the words SG003 uses', () => {
+    const finding = sg017Reads(depots({}, 3_000));
+    expect(finding).toMatchObject({ severity: 'warning', data: { peak: 3_000, assumedPatterns: ['parcels-of-depot'], assumedShards: 8 } });
+    expect(finding?.message).toContain(
+      "; it counts the fan-out of `parcels-of-depot` over its N = 8 shards once, as the shards divide it: that read peak assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
+    );
+  });
+
+  it('stays quiet about it where resultKb is declared', () => {
+    const finding = sg017Reads(depots({ resultKb: 64 }, 3_000));
+    expect(finding?.data?.peak).toBe(3_000);
+    expect(finding?.data).not.toHaveProperty('assumedPatterns');
+    expect(finding?.message).not.toContain('assumes');
+  });
+});
+
+describe("reads32: the fix's words follow the judgement of the source the plan finally chose", () => {
+  // Declared on `zoneId` (4 values), a zone read finds one shard; the 12 shards the reads need rule `zoneId` out, and on
+  // `parcelId` the same read gathers from every shard, divided 1/N only where each is taken to be over N × 4 KB.
+  const unsized = (pattern: Partial<AccessPatternDesign> = {}) =>
+    zones({ strategy: 'calculated', shards: 2, sourceAttribute: 'zoneId', sourceCardinality: 4 }, { resultKb: undefined, ...pattern });
+
+  it('a zone read gathers on the `parcelId` chosen at 12 shards: the count says it assumes (main: judged on `zoneId`, silent)', () => {
+    const finding = sg003(unsized());
+    expect(finding?.data).toMatchObject({ strategy: 'calculated', shards: 12, sourceAttribute: 'parcelId', assumedPatterns: ['parcels-of-zone'] });
+    expect(finding?.fix).toContain(
+      "N = 12 assumes each read of a `depotId` value by `parcels-of-zone` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
+    );
+  });
+
+  it('assumes nothing where the zone read declares its size: 64 KB over 12 shards', () => {
+    const finding = sg003(unsized({ resultKb: 64 }));
+    expect(finding?.data).toMatchObject({ sourceAttribute: 'parcelId' });
+    expect(finding?.data).not.toHaveProperty('assumedPatterns');
+    expect(finding?.fix).not.toContain('assumes each read');
   });
 });

@@ -14,7 +14,7 @@ import {
   withHeadroom,
   type QuotaPassed,
 } from '../../../engines';
-import { plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
+import { LARGE_READS_ASSUMED, plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import { copiesCarryPath, sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
@@ -42,6 +42,7 @@ type Id =
   | 'sparseCopies'
   | 'redrawnShards'
   | 'fanOutReads'
+  | 'fanOutAssumed'
   | 'readsFromPatterns'
   | 'readsByNoPattern'
   | 'readsFromTable'
@@ -141,14 +142,22 @@ function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteC
  */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
   if (dimension === 'read') {
-    const { fanOut, logical } = readRequests(analysis);
-    if (fanOut === undefined) return { data: {} };
+    const { fanOut, logical, assumed } = readRequests(analysis);
+    // A fan-out counted once only by taking each read to be over N × 4 KB says so, as SG003's count does.
+    const assumedData = assumed && {
+      key: analysis.space.partitionKey.map((a) => a.name),
+      assumedPatterns: [...assumed.patterns],
+      assumedShards: assumed.shards,
+    };
+    const assumedNote = assumedData ? (['fanOutAssumed'] as const) : [];
+    if (fanOut === undefined) return assumedData ? { notes: [...assumedNote], data: assumedData } : { data: {} };
     return {
-      notes: ['fanOutReads'],
+      notes: ['fanOutReads', ...assumedNote],
       data: Object.assign(
         { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
         fanOut.sized === undefined ? {} : { fanOutSized: [...fanOut.sized] },
         hotValuesData(fanOut),
+        assumedData,
       ),
     };
   }
@@ -875,6 +884,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, at least one read unit each{{?fanOutSized}} ({{fanOutSized|code}}: each shard's query its part of the declared resultKb, rounded up to 4 KB){{/fanOutSized}}`,
+    fanOutAssumed: `; it counts the fan-out of {{assumedPatterns|code}} over its N = {{assumedShards}} shards once, as the shards divide it: that read peak ${LARGE_READS_ASSUMED}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
     redrawnShards:
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",

@@ -1,0 +1,81 @@
+/**
+ * reads32: a read of one item (GetItem's full key) on write shards the reader cannot pick (random, or calculated
+ * without the source) must try every shard, and DynamoDB charges a read of an item that does not exist as one that
+ * does, at least one read unit (AWS, "Capacity unit consumption for read operations"): every shard is charged it in
+ * full. SG017 counted it N times; SG003's plan divided it 1/N and even called it an assumed large result. (What SG017
+ * and the plan assume of a whole-collection read with no resultKb: gathered-reads-accounting.test.ts.)
+ */
+import { lint, normalize, type AccessPatternDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { DesignAnalysis } from '../../lib/lint/analysis';
+import { gatheredReads } from '../../lib/lint/gathered-reads';
+import { readRequests } from '../../lib/lint/read-requests';
+
+const getParcel: AccessPatternDesign = { name: 'get-parcel', keyAttributes: ['depotId', 'parcelId'], share: 1 };
+
+/** 200 depots, the busiest taking 60% of 20,000 RCU of reads, each read one parcel by its full key. */
+const parcels = (sharding: DynamoDbTableDesign['sharding'], patterns: AccessPatternDesign[] = [getParcel]): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'parcels',
+  partitionKey: { name: 'depotId', type: 'S', cardinality: 200 },
+  sortKey: { name: 'parcelId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 20_000, peakWriteUnits: 200, hotKeyShare: 0.6 },
+  ...(sharding ? { sharding } : {}),
+  accessPatterns: patterns,
+});
+
+const analysisOf = (input: DynamoDbTableDesign) => {
+  const { design } = normalize(input).designs[0];
+  return new DesignAnalysis(design).of(design.primaryKey);
+};
+const sg003 = (input: DynamoDbTableDesign): Finding | undefined => lint(input).find((f) => f.ruleId === 'SG003');
+
+describe('a read of one item on shards the reader cannot pick is charged on every shard, in the plan as in SG017', () => {
+  it('gathered from random shards, each shard is charged the whole read: no 1/N, and no large result assumed', () => {
+    const analysis = analysisOf(parcels({ strategy: 'random', shards: 2 }));
+    const judged = gatheredReads(analysis.space, analysis.owner.patternsOn(analysis.space), 1, { unitKb: 4, source: undefined });
+    // main: spread true, the point read "assumed" to return over N × 4 KB.
+    expect(judged).toMatchObject({ spread: false, pointReads: ['get-parcel'], assumed: [] });
+    expect(judged).not.toHaveProperty('unspread');
+  });
+
+  it('SG003 charges each of the 2 random shards the 12,000 RCU, as SG017 counts a fan-out of it 2×', () => {
+    const declared = parcels({ strategy: 'random', shards: 2 });
+    // main: 6,000 RCU per shard.
+    expect(sg003(declared)?.data).toMatchObject({ readLoad: 12_000, readPerKey: 12_000, declaredShards: 2 });
+    const fanning = parcels({ strategy: 'random', shards: 2 }, [{ ...getParcel, fanOut: true }]);
+    expect(readRequests(analysisOf(fanning))).toMatchObject({ units: 40_000, logical: 20_000, fanOut: { patterns: ['get-parcel'], shards: 2 } });
+  });
+
+  it('steers a read-hot point-read key off its random shards to copies, saying why (main: raise to 12 random shards)', () => {
+    const finding = sg003(parcels({ strategy: 'random', shards: 2 }));
+    expect(finding?.data).toMatchObject({ strategy: 'replicated', shards: 12, pointPatterns: ['get-parcel'] });
+    expect(finding?.data).not.toHaveProperty('assumedPatterns');
+    expect(finding?.fix).toContain(
+      'keep N = 12 replicated copies of each `depotId` value (key#0…key#11), written together and read at random: each copy serves 1/12 of the reads',
+    );
+    expect(finding?.fix).toContain(
+      'replacing its random sharding, under which every read of one item of the hottest `depotId` value by `get-parcel` must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read at least one read unit even where the item is not there',
+    );
+    expect(finding?.fix).not.toContain('(random)');
+  });
+
+  it('names both reasons where a small collection read and a point read both gather', () => {
+    const both = parcels({ strategy: 'random', shards: 2 }, [
+      { ...getParcel, share: 0.5 },
+      { name: 'parcels-of-depot', keyAttributes: ['depotId'], share: 0.5, resultKb: 2 },
+    ]);
+    const finding = sg003(both);
+    expect(finding?.data).toMatchObject({ gatheredPatterns: ['parcels-of-depot'], pointPatterns: ['get-parcel'], gatheredBoth: true });
+    expect(finding?.fix).toContain(
+      'with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count; and every read of one item of the hottest `depotId` value by `get-parcel` must try all the shards',
+    );
+  });
+
+  it('stays as it was where a calculated shard on the key the read gives finds its one shard: N = 12 on `parcelId`', () => {
+    for (const sharding of [undefined, { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'parcelId' }]) {
+      const finding = sg003(parcels(sharding));
+      expect(finding?.data).toMatchObject({ strategy: 'calculated', shards: 12, sourceAttribute: 'parcelId' });
+      expect(finding?.data).not.toHaveProperty('pointPatterns');
+    }
+  });
+});
