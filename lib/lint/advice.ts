@@ -392,6 +392,9 @@ export const ADVICE_MESSAGES = {
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
 
+/** A fix's figures while it is being made: each clause adds its own. */
+type FigureData = Record<string, MessageData[string]>;
+
 interface Advice {
   /** The fix's clauses, in order (keys of ADVICE_MESSAGES). */
   readonly ids: readonly AdviceId[];
@@ -761,35 +764,41 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
       ids: ['noCount', ...upstream, ...noShardsWhy(analysis)],
       data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged),
     });
-  const counted = Object.assign({}, base, {
-    shards: n,
-    lastShard: n - 1,
-    maxShards,
-    ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
-  });
+  // The count's figures: the data of the fix that follows, which adds its own clauses' figures to them.
+  const data: FigureData = Object.assign({}, base, { shards: n, lastShard: n - 1, maxShards });
+  if (declared) {
+    data.declaredShards = declared.shards;
+    data.declaredStrategy = declared.strategy;
+  }
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
   // `readsCached`: a fix that has already put the cache in front of those reads (`daxThenWarm`) shards only the writes.
   if (plan.readsNeedCache && !readsCached) {
     const unspread = unspreadAdvice(analysis, n);
     if (unspread) {
-      const data = Object.assign({}, base, { cache, writeUnit }, unspread.data);
+      const unspreadData = Object.assign({}, base, { cache, writeUnit }, unspread.data);
       // The cache these reads need takes them off the value's partition and the container, which
       // decides what its writes then need (as at the usable line): judged so, the cache leads with the count its
       // writes need there, and the raise (or copies) that serves the key without it follows as the alternative.
       const alternatives = unspread.ids.filter((id) => UNSPREAD_ALTERNATIVES.has(id));
       const cached = paged
         ? undefined
-        : cachedReadsFirst(analysis, { ids: upstream, data, namesRaise: unspread.namesRaise }, Object.assign({}, upstreamData, { cache }), alternatives);
+        : cachedReadsFirst(
+            analysis,
+            { ids: upstream, data: unspreadData, namesRaise: unspread.namesRaise },
+            Object.assign({}, upstreamData, { cache }),
+            alternatives,
+          );
       if (cached) return cached;
-      return { ids: unspread.ids, data, namesRaise: unspread.namesRaise, ...(unspread.edits ? { edits: unspread.edits } : {}) };
+      return { ids: unspread.ids, data: unspreadData, namesRaise: unspread.namesRaise, ...(unspread.edits ? { edits: unspread.edits } : {}) };
     }
   }
   // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
   // reads are acceptable" would offer it (43 keys at 1% free, decided by 0.3 RU/s), so the sliver is asked first.
-  const sliver =
-    plan.layout === 'random' || plan.layout === 'calculated' ? sliverShards(analysis, upstream, Object.assign({}, counted, upstreamData), n) : undefined;
+  // A fix past the count (sliverShards, overMaxShards) says it with what shrinks the load upstream.
+  const countedUpstream = directions.reads ? Object.assign({}, data, { cache }) : data;
+  const sliver = plan.layout === 'random' || plan.layout === 'calculated' ? sliverShards(analysis, upstream, countedUpstream, n) : undefined;
   if (sliver) return levelFirst(analysis, sliver);
-  if (n > maxShards) return levelFirst(analysis, overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n));
+  if (n > maxShards) return levelFirst(analysis, overMaxShards(analysis, upstream, countedUpstream, n));
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -805,14 +814,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // DynamoDB: what the copies store, and the indexes that would hold each item N times (said of the copies, before what they replace).
     const copied = copiedIndexNotes(analysis, n);
     ids.splice(1, 0, ...copied.ids);
-    const data = Object.assign(
-      {},
-      counted,
-      { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
-      paged,
-      gathered,
-      copied.data,
-    );
+    Object.assign(data, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged, gathered, copied.data);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -878,20 +880,16 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
   if (cacheAlternative) ids.push('orCache');
-  const data = Object.assign(
-    {},
-    counted,
-    plan.readsNeedCache ? Object.assign({ cache }, paged) : {},
-    calculated ? { sourceAttribute: source } : {},
-    separate ? { index: space.index, shardAttribute } : {},
-    fullKey ? { maxKeyAttributes: analysis.owner.profile.maxKeyLevels } : {},
-    fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
-    polls.length > 0 ? { pollPatterns: polls } : {},
-    assumed ? { assumedPatterns: assumed } : {},
-    pastQuota ? Object.assign({ cache }, pastQuota) : {},
-    carrying ? { carryingIndex: carrying.index, carryingOwnShards: carrying.own } : {},
-    tableRaise?.data ?? {},
-  );
+  if (plan.readsNeedCache) Object.assign(data, { cache }, paged);
+  if (calculated) data.sourceAttribute = source;
+  if (separate) Object.assign(data, { index: space.index, shardAttribute });
+  if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
+  if (fanOut.length > 0) data.fanOutPatterns = fanOut.map((p) => p.name);
+  if (polls.length > 0) data.pollPatterns = polls;
+  if (assumed) data.assumedPatterns = assumed;
+  if (pastQuota) Object.assign(data, { cache }, pastQuota);
+  if (carrying) Object.assign(data, { carryingIndex: carrying.index, carryingOwnShards: carrying.own });
+  if (tableRaise) Object.assign(data, tableRaise.data);
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
   const newIndex = rekey && space.index !== undefined ? replacementIndexName(space.index, indexNamesOf(analysis.owner)) : undefined;
@@ -932,19 +930,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     level !== undefined &&
     (!loadNeedsShards || (largestPartitionSize(analysis.design)?.gb ?? 0) > COSMOS_LIMITS.physicalPartitionGb) &&
     !keptAsFirstLevelOverloaded(analysis.design);
-  return {
-    ids: finerLevelHelps ? [...ids, 'orFinerLevel'] : ids,
-    data: finerLevelHelps
-      ? Object.assign(
-          {},
-          data,
-          { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') },
-          movedFigures(analysis, level.at),
-        )
-      : data,
-    edits: written,
-    shards: n,
-  };
+  if (!finerLevelHelps) return { ids, data, edits: written, shards: n };
+  Object.assign(
+    data,
+    { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') },
+    movedFigures(analysis, level.at),
+  );
+  return { ids: [...ids, 'orFinerLevel'], data, edits: written, shards: n };
 }
 
 /**
