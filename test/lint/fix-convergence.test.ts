@@ -145,6 +145,24 @@ function withoutRefusedWants(design: DesignInput): DesignInput {
   }
 }
 
+/** Whether `design`, its headroom 5% lower (the lever's margin: MIN_SPARE_FOR_COUNTS), has SG003 over on `space`. */
+function overWithoutSpare(design: DesignInput, space: string): boolean {
+  const lowered = (t: DynamoDbTableDesign): DynamoDbTableDesign => ({
+    ...t,
+    thresholds: { ...t.thresholds, headroom: (t.thresholds?.headroom ?? 0.8) * 0.95 },
+  });
+  const table = /^tables\[(\d+)\]/.exec(space);
+  const document = design as { tables?: DynamoDbTableDesign[] };
+  const spared: DesignInput | undefined =
+    'engine' in design
+      ? lowered(design as DynamoDbTableDesign)
+      : table && document.tables
+        ? { ...document, tables: document.tables.map((t, i) => (i === Number(table[1]) ? lowered(t) : t)) }
+        : undefined;
+  if (spared === undefined) return false;
+  return (lintOrUndefined(spared, 'N − 1 with the spare') ?? []).some((f) => f.ruleId === 'SG003' && inSpace(f.path, space));
+}
+
 /**
  * Minimality (issue 14 §1): a fix that sets N keys gives the smallest N that serves the load. With
  * N − 1 (no sharding at all for N = 2) some finding on that key space must call for N again, in its
@@ -158,11 +176,14 @@ function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
   const n = value.shards;
   const path = edit.space === '' ? 'sharding' : `${edit.space}.sharding`;
   const fewer: DesignEdit = n - 1 >= 2 ? { op: 'set', path, value: { ...value, shards: n - 1 } } : { op: 'remove', path };
-  const again = (lintOrUndefined(withoutRefusedWants(applyDesignEdits(fixed, [fewer])), `${keyOf(finding)} with N − 1`) ?? []).filter((f) =>
-    inSpace(f.path, edit.space),
-  );
+  const fewerDesign = withoutRefusedWants(applyDesignEdits(fixed, [fewer]));
+  const again = (lintOrUndefined(fewerDesign, `${keyOf(finding)} with N − 1`) ?? []).filter((f) => inSpace(f.path, edit.space));
   const plansN = (f: Finding) => f.data?.shards === n || (shardingEdit(f)?.value as { shards?: number } | undefined)?.shards === n;
   if (again.some(plansN)) return undefined;
+  // The warm-throughput lever offers the fewest count that fits with 5% of the usable ceiling free (warm-partitions.ts:
+  // the warm throughput cannot be lowered again, so it leaves a margin): N − 1 may fit without that margin. Judged with
+  // 5% less headroom, N − 1 must then be over.
+  if (finding.data?.warmPartitions !== undefined && overWithoutSpare(fewerDesign, edit.space)) return undefined;
   return [`${keyOf(finding)}: N = ${n} is not minimal: with ${n - 1}, no finding calls for ${n} again (${again.map(keyOf).join(', ') || 'none'})`];
 }
 
