@@ -195,7 +195,7 @@ describe('what an assertion prints', () => {
     stackSnapshot(b);
     expect(printed()).toBe('');
     // Control: the same synth without the helper prints CDK's report, B's warning in it.
-    twoStacks().b.node.root.synth();
+    (twoStacks().b.node.root as App).synth();
     expect(printed()).toContain('(skewguard)');
   });
 
