@@ -207,6 +207,10 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
 const INHERITED_SHARE =
   "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedTableShards|one=|other=the table's # shards of it and }}{{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
 
+// What "the peak" is where the access patterns send part of the table's reads elsewhere (`keyReadsData`).
+const KEY_READS =
+  "{{?keyReads}} its key serves ({{keyReads}} {{readUnit}} of reads, {{keyReadShare|percent}} of the table's declared {{tableReads}} {{readUnit}}: the share of the access patterns that read it, with the share no pattern claims){{/keyReads}}";
+
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
 
@@ -381,7 +385,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosLimits,
   ],
   messages: () => ({
-    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
+    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
     // A hierarchical key's hottest value under the hottest first-level value (deferToFirstLevel): on that value's physical
     // partition, its neighbours are the rest of that value's load first, then the other first-level values hashed there.
     hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the peak: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
@@ -392,7 +396,7 @@ export const hotKeyExceedsPartition = defineRule({
     underFirstLevelWithin:
       "; that value is within the RU/s its physical partition has for it in full, above only the headroom the design plans to keep, so this is a warning, as that value's finding is",
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
-    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
+    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -792,10 +796,24 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? carriedLoadData(share, peak) : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
+        ...keyReadsData(a),
       }),
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * The reads the share is of, where they are not the table's declared figure: a key space's reads are the share of the
+ * access patterns that read it (with the share no pattern claims), so the table's own key serves what the patterns on
+ * its GSIs leave (`workload.hotKeyShare` is of those: 30% of the 27,000 RCU of a declared 30,000, 8,100 RCU). Said where
+ * the reads are over, of the table's own key (a GSI's share is of the index's reads, which SG017 says how it counts);
+ * empty where the key serves every declared read.
+ */
+function keyReadsData(a: SpaceAnalysis): { keyReads?: number; keyReadShare?: number; tableReads?: number } {
+  const { workload, index } = a.space;
+  if (index !== undefined || workload.readSource !== 'access-patterns' || !(workload.readShare < 1) || !a.over.some((d) => d.label === 'read')) return {};
+  return { keyReads: workload.peakReadUnits, keyReadShare: workload.readShare, tableReads: workload.peakReadUnits / workload.readShare };
 }
 
 /** Where the share came from, as the finding's `shareSource`: a GSI key's inherited from a component (`inherited`), the
