@@ -71,6 +71,9 @@ export interface Expansion {
   readonly stdin: boolean;
   /** Specs that named a directory or glob (they must yield at least one design file). */
   readonly searches: ReadonlySet<number>;
+  /** Searches that reported a problem in `problems` (a directory, or a file they found, that cannot be read): what they
+   *  did not find may be behind it, so they are not also reported as finding nothing. */
+  readonly searchesWithProblems: ReadonlySet<number>;
   /** Symbolic links to directories the searches did not follow, in the order found. */
   readonly linkedDirectories: readonly LinkedDirectory[];
 }
@@ -87,6 +90,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   const searches = new Set<number>();
+  const searchesWithProblems = new Set<number>();
   const linkedDirectories: LinkedDirectory[] = [];
   let stdin = false;
 
@@ -103,29 +107,8 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }), ...stack });
   };
 
-  specs.forEach(({ pattern, base }, origin) => {
-    if (pattern === STDIN) {
-      stdin = true;
-      return;
-    }
-    const absolute = resolve(base, pattern);
-    let isDirectory: boolean | undefined;
-    try {
-      const stat = statSync(absolute);
-      isDirectory = stat.isDirectory();
-      const refused = isDirectory ? undefined : notReadWhenNamed(stat, absolute);
-      if (refused) {
-        problems.push({ file: display(absolute, base, pattern, ''), message: refused });
-        return;
-      }
-    } catch (error) {
-      if (!isGlob(pattern)) {
-        problems.push({ file: pattern, message: `the file cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
-        return;
-      }
-    }
-    if (isDirectory === false) return add(absolute, display(absolute, base, pattern, ''), true, origin);
-    searches.add(origin);
+  /** A search of a directory or a glob: the files it finds become candidates, what it cannot read a problem. */
+  const searchFrom = (absolute: string, isDirectory: boolean, pattern: string, base: string, origin: number) => {
     if (isDirectory) {
       const searchRoot = realPath(absolute);
       const visited = new Set<string>();
@@ -157,8 +140,36 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       if (found.problem) problems.push({ file: shown, message: found.problem });
       else add(found.path, shown, false, origin, searchRoot, found.stack);
     }
+  };
+
+  specs.forEach(({ pattern, base }, origin) => {
+    if (pattern === STDIN) {
+      stdin = true;
+      return;
+    }
+    const absolute = resolve(base, pattern);
+    let isDirectory: boolean | undefined;
+    try {
+      const stat = statSync(absolute);
+      isDirectory = stat.isDirectory();
+      const refused = isDirectory ? undefined : notReadWhenNamed(stat, absolute);
+      if (refused) {
+        problems.push({ file: display(absolute, base, pattern, ''), message: refused });
+        return;
+      }
+    } catch (error) {
+      if (!isGlob(pattern)) {
+        problems.push({ file: pattern, message: `the file cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
+        return;
+      }
+    }
+    if (isDirectory === false) return add(absolute, display(absolute, base, pattern, ''), true, origin);
+    searches.add(origin);
+    const problemsBefore = problems.length;
+    searchFrom(absolute, isDirectory === true, pattern, base, origin);
+    if (problems.length > problemsBefore) searchesWithProblems.add(origin);
   });
-  return { candidates, problems, stdin, searches, linkedDirectories };
+  return { candidates, problems, stdin, searches, searchesWithProblems, linkedDirectories };
 }
 
 export function realPath(path: string): string {

@@ -66,7 +66,9 @@ export interface WorkloadDesign {
    *  each replica applies every region's writes to its own partitions. Reads stay in their region: declare the busiest region's. */
   readonly peakWriteUnits: number;
   /** Share of traffic (0–1] the single hottest key value takes at peak: a hot event, a bot user,
-   *  a whale tenant. Must be at least 1/cardinality: the hottest value takes at least the average.
+   *  a whale tenant. Must be at least 1/cardinality: the hottest value takes at least the average. The share is of
+   *  what the key serves: where access patterns read a GSI, the table's own key serves the reads they leave it (0.3
+   *  of a declared 30,000 RCU whose patterns send 10% to an index is 30% of 27,000 RCU).
    *  @default - uniform: 1 / cardinality of the full partition key; 1 for a time-bucket key,
    *  whose current bucket takes every write; 1/V for a key that combines a time bucket with other
    *  parts (`yyyyMMdd#tenantId`, or levels `/tenantId` → `/date`), whose current bucket's writes land

@@ -129,6 +129,24 @@ export function looksLowCardinality(name: string): boolean {
   return LOW_CARDINALITY_WORDS.has(last);
 }
 
+/**
+ * Last words of categories whose hottest value moves: a trending hashtag or topic is today's, not tomorrow's. A fix that
+ * shards only the hottest value (`sharding.hotValues`) lists it in the application's configuration, which would trail
+ * such a value (hot-values.ts). Left out: `category` and `type` (a product category or an item type is hot as a
+ * whole, not by fashion), `label` (a UI label as often).
+ */
+const TRENDING_WORDS = new Set(['hashtag', 'hashtags', 'tag', 'tags', 'topic', 'topics', 'trend', 'trends', 'keyword', 'keywords']);
+
+/** Last words that name one value of what the words before them name: a `topicId` or a `tagName` is that topic, that tag. */
+const NAMING_WORDS = new Set(['id', 'name', 'slug']);
+
+/** True for names like `hashtag`, `hashTag`, `trendingTopic`, `searchKeyword`, `topicId`, `tagName` (not `tagline`, `stage`). */
+export function looksLikeTrendingCategory(name: string): boolean {
+  const words = nameWords(name);
+  const last = words.length > 1 && NAMING_WORDS.has(words[words.length - 1]) ? words[words.length - 2] : words[words.length - 1];
+  return last !== undefined && TRENDING_WORDS.has(last);
+}
+
 /** Last words of names the application updates in place: a score, a status, a balance. */
 const MUTABLE_WORDS = new Set([
   'score',

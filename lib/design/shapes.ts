@@ -188,7 +188,11 @@ const workloadShape = (units: Shape<number>) =>
     {
       peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
       peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
-      hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
+      hotKeyShare: {
+        shape: hotKeyShare,
+        optional: true,
+        doc: 'Share (0–1] of the traffic its key serves (where access patterns read a GSI, the reads they leave the table key) the hottest key value takes; default uniform.',
+      },
       hotKeyOperations: {
         shape: oneOf(['reads', 'writes', 'both']),
         optional: true,

@@ -290,6 +290,12 @@ export const ADVICE_MESSAGES = {
   keepShards: SHARD_TEXTS.keepShards,
   onSource: ' (calculated on {{sourceAttribute|code}})',
   onRandom: ' (random)',
+  // A lower count leaves the items already stored under the dropped keys: a read queries the keys the new count makes
+  // (AWS, "Using write sharding to distribute workloads evenly": a read of a value queries each of its suffixes).
+  lowerLeavesItems:
+    '; items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one',
+  lowerMovesItems:
+    '; every item already written keeps the shard hash mod {{declaredShards}} gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
   shardCalculated: SHARD_TEXTS.shardCalculated,
   shardRandom: SHARD_TEXTS.shardRandom,
   // The same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
@@ -664,7 +670,16 @@ function sparseFirst(analysis: SpaceAnalysis): Advice | undefined {
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
-const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'shardRandomIndex', 'raiseShards', 'lowerShards', 'keepShards', 'onRandom', 'setFanOut']);
+const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set([
+  'shardRandom',
+  'shardRandomIndex',
+  'raiseShards',
+  'lowerShards',
+  'keepShards',
+  'onRandom',
+  'lowerLeavesItems',
+  'setFanOut',
+]);
 
 /**
  * A fix whose random shards would split a batch or stored procedure does not lead with them: the clause
@@ -1208,7 +1223,8 @@ function shardingClause(analysis: SpaceAnalysis, n: number, form: ShardForm): Ad
   if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
   // Never "raise from 12 to N = 12": the declared count already is the one the load needs.
   if (n === declared.shards) return ['keepShards'];
-  return [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom'];
+  if (n > declared.shards) return ['raiseShards', calculated ? 'onSource' : 'onRandom'];
+  return ['lowerShards', ...(calculated ? (['onSource', 'lowerMovesItems'] as const) : (['onRandom', 'lowerLeavesItems'] as const))];
 }
 
 /** The patterns that read a whole key value and would fan out over its shards (not those that want any item): each must say so (fanOut). */

@@ -8,6 +8,7 @@
  * plan's, sized by that value's load alone: the one count `shardsFor()` gives for one key. The others are judged
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
+import { looksLikeTrendingCategory } from '../design/key-names';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
@@ -46,6 +47,9 @@ export const HOT_VALUES_MESSAGES = {
   shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; sharding.hotValues: 1), ${INDEX_OTHERS}; a read of that value for one {{sourceAttribute}} queries one shard, only reads of its whole value query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
+  // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.
+  everyValueMoves:
+    "; every value, not the hottest alone: {{key|key}} is named like a category that trends (a hashtag, a topic), whose hottest value moves, and a list of hot values in the application's configuration would trail it, each value listed late keeping its unsharded items; where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1), which keeps every other value's reads to one query",
   // A whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
   everyValueWhy:
     '; every value, not the hottest alone (sharding.hotValues): the next hottest, at {{restLoad}} {{restUnit}} unsharded, would be over the usable {{restUsable}} {{restUnit}} its own partition leaves it beside the rest of the load',
@@ -85,8 +89,22 @@ export function restLoads(a: SpaceAnalysis): Loads | undefined {
  * found its 0.32 WCU merchants over and sharded all 20,000 for one.
  */
 export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): MessageData | undefined {
+  if (hotValueMoves(a)) return undefined;
   const rest = restJudged(a, judge);
   return rest?.fit ? rest.data : undefined;
+}
+
+/**
+ * Whether the key's hottest value moves, so a fix shards every value rather than the hottest alone: a key not yet
+ * sharded, named like a category that trends (`hashtag`, `topic`: key-names.ts). The design declares the hottest
+ * value's share, not which value it is; a trending one changes (the hourly hashtag), and a configured list of hot values
+ * would trail it, each value listed late keeping its unsharded items. AWS shards where the writes concentrate ("Using
+ * write sharding to distribute workloads evenly"): where that moves, every value. A key the design already shards for
+ * its hottest values (`hotValues`) keeps the choice it declares.
+ */
+function hotValueMoves(a: SpaceAnalysis): boolean {
+  const [key] = a.space.partitionKey;
+  return a.space.sharding === undefined && a.space.partitionKey.length === 1 && looksLikeTrendingCategory(key.name);
 }
 
 /**
@@ -174,8 +192,9 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
   const judged = restJudged(a, fixJudge(advice, a));
   if (judged?.fit !== true) {
     if (a.space.sharding?.hotValues !== undefined) return everyValue(advice, shardingPath);
-    return judged === undefined ? advice : withEveryValueWhy(advice, judged.data);
+    return judged === undefined ? advice : withEveryValueNote(advice, 'everyValueWhy', judged.data);
   }
+  if (hotValueMoves(a)) return withEveryValueNote(advice, 'everyValueMoves', {});
   const rest = judged.data;
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
@@ -187,16 +206,17 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
 }
 
 /**
- * A fix that shards a whale's key anew, whose next hottest value would be over unsharded (a few values sharing
- * the rest of the load: 39 stores at 250 RU/s each, on partitions the rest of the load fills to 1,843.75 of 2,000
- * usable): every value is sharded, and the clause after the sharding says why not the hottest alone.
+ * A fix that shards a whale's key anew where the hottest value alone will not do: every value is sharded, and the
+ * clause after the sharding says why (`why`): its next hottest value would be over unsharded (`everyValueWhy`: a few
+ * values sharing the rest of the load, 39 stores at 250 RU/s each, on partitions the rest of the load fills to
+ * 1,843.75 of 2,000 usable), or its hottest value moves (`everyValueMoves`).
  */
-function withEveryValueWhy<T extends { readonly ids: readonly string[]; readonly data: MessageData }>(advice: T, rest: MessageData): T {
+function withEveryValueNote<T extends { readonly ids: readonly string[]; readonly data: MessageData }>(advice: T, why: HotValuesId, data: MessageData): T {
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
   const after = advice.ids[at + 1] === 'setFanOut' ? at + 2 : at + 1;
-  const ids = [...advice.ids.slice(0, after), 'everyValueWhy', ...advice.ids.slice(after)];
-  return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) });
+  const ids = [...advice.ids.slice(0, after), why, ...advice.ids.slice(after)];
+  return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, data) });
 }
 
 /**

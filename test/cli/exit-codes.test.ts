@@ -247,7 +247,10 @@ describe('the skewguard binary', () => {
     expect(code).toBe(2);
     expect(stdout).toContain('the file is a character device, not a regular file');
     noStackTrace(stderr);
-    expect(bin(['lint', dir]).stdout).toContain('no design file or template found here'); // a search skips it
+    // A search names the link it does not read, once: not again "no design file or template found here" (review 32).
+    const searched = bin(['lint', dir]).stdout;
+    expect(searched).toContain('zero.json: is a symbolic link to a character device, not a regular file: not read');
+    expect(searched).not.toContain('found here');
   });
 
   it('names a FIFO a directory search finds (exit 2) instead of reading it or passing it over unsaid', () => {
@@ -330,6 +333,30 @@ describe('the skewguard binary', () => {
         noStackTrace(result.stderr);
       } finally {
         chmodSync(join(dir, 'locked'), 0o755);
+      }
+    },
+  );
+
+  nobodyTest(
+    `says once that a directory it searches cannot be read, not again that nothing was found there${unprivileged ? '' : ' (skipped: running as root, and the user nobody cannot run node and a copy of the CLI in the temporary directory)'}`,
+    () => {
+      const run = unprivileged as { bin: string; options: object };
+      const dir = tempTree({ 'outer/locked/design.json': readFileSync(join(examples, 'good/uuid-orders.json')) });
+      chmodSync(dir, 0o755);
+      chmodSync(join(dir, 'outer'), 0o755);
+      chmodSync(join(dir, 'outer/locked'), 0o000);
+      try {
+        // The locked directory named, and the directory that holds it searched: one problem each, said once.
+        for (const named of ['outer/locked', 'outer']) {
+          const result = spawnSync(process.execPath, [run.bin, 'lint', named], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH }, ...run.options });
+          expect(result.status).toBe(2);
+          expect(result.stdout).toContain('locked: the directory cannot be read: permission denied (EACCES)');
+          expect(result.stdout).not.toContain('found here');
+          expect(result.stdout).toContain('0 errors, 0 warnings in 0 files; 1 input could not be linted');
+          noStackTrace(result.stderr);
+        }
+      } finally {
+        chmodSync(join(dir, 'outer/locked'), 0o755);
       }
     },
   );

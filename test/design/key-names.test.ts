@@ -1,4 +1,4 @@
-import { looksLikeTimeBucket, looksMutable, nameWords } from '../../lib/design/key-names';
+import { looksLikeTimeBucket, looksLikeTrendingCategory, looksMutable, nameWords } from '../../lib/design/key-names';
 
 describe('nameWords', () => {
   it('splits at every run of other characters and where a capital follows a small letter or a digit, never inside a run of capitals', () => {
@@ -50,5 +50,26 @@ describe('nameWords', () => {
     expect(notTime.filter((name) => looksLikeTimeBucket(name))).toEqual([]);
     // A part named `bucket` beside others is the load bucket of a synthetic key (tenantId + bucket); `hourBucket` is still time.
     expect([looksLikeTimeBucket('bucket', true), looksLikeTimeBucket('hourBucket', true)]).toEqual([false, true]);
+  });
+
+  // Review 32: a hashtag index's --fix pinned "the" trending hashtag in a list (sharding.hotValues: 1).
+  it('reads hashtags, topics, tags and keywords, and their ids and names, as categories that trend', () => {
+    const trending = [
+      'hashtag',
+      'hashTag',
+      'hashtags',
+      'tag',
+      'topic',
+      'trendingTopic',
+      'trend',
+      'searchKeyword',
+      'keywords',
+      'topicId',
+      'tagName',
+      'hashtagSlug',
+    ];
+    const notTrending = ['tagline', 'vintage', 'stage', 'category', 'productType', 'label', 'hashtagShard', 'id', 'name'];
+    expect(trending.filter((name) => !looksLikeTrendingCategory(name))).toEqual([]);
+    expect(notTrending.filter((name) => looksLikeTrendingCategory(name))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { UsageError, type DesignInput } from '../../lib';
 import { GuardedTable, SkewguardPlugin } from '../../lib/cdk';
 import { assertDesignFails } from '../../lib/testing';
-import { assertStackFails, assertStackPasses, DesignAssertionError, synthDesignReport } from '../../lib/testing/cdk';
+import { assertStackFails, assertStackPasses, DesignAssertionError, stackSnapshot, synthDesignReport } from '../../lib/testing/cdk';
 import { healthy, statusKeyed } from '../cdk/support';
 import { revoked } from '../support/hostile-objects';
 import { thrown } from './support/errors';
@@ -188,6 +188,29 @@ describe('what an assertion prints', () => {
       .mocked(console.error)
       .mock.calls.map((args) => args.join(' '))
       .join('\n');
+
+  // Review 32: a snapshot test of a stack with warnings printed CDK's report of the whole app.
+  it('stackSnapshot prints nothing of the findings: the app report CDK prints after a synth with warnings is left out', () => {
+    const { b } = twoStacks();
+    stackSnapshot(b);
+    expect(printed()).toBe('');
+    // Control: the same synth without the helper prints CDK's report, B's warning in it.
+    (twoStacks().b.node.root as App).synth();
+    expect(printed()).toContain('(skewguard)');
+  });
+
+  it('stackSnapshot of a stack the synth refuses prints the report where the error only names its copy (outside jest)', () => {
+    const stack = stackOf();
+    new GuardedTable(stack, 'Orders', statusKeyed());
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production'; // CDK's app mode "unknown": the report is printed, the error names where its copy is
+    try {
+      expect(thrown(() => stackSnapshot(stack)).message).toMatch(/^Validation failed\. A copy of this report can be found in/);
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
+    expect(printed()).toContain('(skewguard)');
+  });
 
   it("prints nothing of another stack's warnings when the asserted stack passes clean", () => {
     const { a } = twoStacks();

@@ -320,7 +320,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     if (output.closed) break;
     const { pattern } = specs[origin];
     const counted = passedOver.get(origin);
-    if (found.has(origin)) {
+    // A search that could not read a directory said so: "no design file found here" would repeat it, less plainly.
+    if (found.has(origin) || expansion.searchesWithProblems.has(origin)) {
       if (counted) await report(skippedInput(pattern, passedOverNote(counted)));
       continue;
     }

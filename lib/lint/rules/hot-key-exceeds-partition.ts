@@ -207,6 +207,10 @@ function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Mes
 const INHERITED_SHARE =
   "{{?inheritedFrom}}inherited from {{inheritedFrom|code}}'s declared {{inheritedShare|percent}}, split evenly over {{inheritedTableShards|one=|other=the table's # shards of it and }}{{inheritedValues}} {{inheritedSplit|attributes}} values: a lower bound, since the hottest value's items need not spread evenly{{/inheritedFrom}}";
 
+// What "the peak" is where the access patterns send part of the table's reads elsewhere (`keyReadsData`).
+const KEY_READS =
+  "{{?keyReads}} its key serves ({{keyReads}} {{readUnit}} of reads, {{keyReadShare|percent}} of the table's declared {{tableReads}} {{readUnit}}: the share of the access patterns that read it, with the share no pattern claims){{/keyReads}}";
+
 const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
 
@@ -275,6 +279,7 @@ export const hotKeyExceedsPartition = defineRule({
     'A GSI keyed by such a whale: its separate shard attribute, written on every item (an item without it has no entry in the index), holds the plain value for every value but the hottest, which alone takes the suffix (`sharding.hotValues: 1` beside `logicalAttribute`), so only its queries fan out (AWS: "Best practices for global secondary indexes").',
     "The next hottest value is judged unsharded beside its own neighbours, the rest of the load (the whale's shards hash over every partition), not in the room the unsharded whale leaves: 39 stores at 250 RU/s on 8 partitions of 2,000 usable RU/s meet (15,000 − 250) ÷ 8 = 1,843.75 beside them, over, so the whole key is sharded and the fix says why.",
     'A design that declares `sharding.hotValues` is judged both ways: the hottest value at 1/N, the others unsharded. Where the others are over unsharded, the finding is at `sharding.hotValues`, and the fix shards every value (the declared N, which fits the hottest, fits them too); a count a fix changes keeps `hotValues` only where the others fit.',
+    'A key named like a category that trends (`hashtag`, `topic`, `tag`, `keyword`, or an id or name of one): its hottest value moves (the hourly trending hashtag), and a list of hot values would trail it, each value listed late keeping its unsharded items, so every value is sharded; the hottest alone (`sharding.hotValues: 1`) is named as the alternative where it is known ahead and stays.',
     "The values a hot-values fix leaves unsharded are judged on the partitions the fix makes (after its pre-warm, where it leads with one): sharding every value lowers no partition's average load, so there the others are over only where one is heavier than a shard of the hottest. The fix names the most of the peak one other value can take there and still fit unsharded: a second whale past it throttles.",
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'Alike under a hierarchical key: a first-level value hot by its reads, whose paged reads (`limit`) alone are over what it has, gets the integrated cache and no bucket count: each page would read every bucket; the full key\'s value under it defers to that cache; a bucket count kept for the writes names what those reads then cost. A shard count past maxShards whose own fan-out reads pass the RU/s it was judged at is withheld, with no "raise maxShards".',
@@ -384,7 +389,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosLimits,
   ],
   messages: () => ({
-    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
+    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
     // A hierarchical key's hottest value under the hottest first-level value (deferToFirstLevel): on that value's physical
     // partition, its neighbours are the rest of that value's load first, then the other first-level values hashed there.
     hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the peak: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
@@ -395,7 +400,7 @@ export const hotKeyExceedsPartition = defineRule({
     underFirstLevelWithin:
       "; that value is within the RU/s its physical partition has for it in full, above only the headroom the design plans to keep, so this is a warning, as that value's finding is",
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
-    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak: `,
+    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -799,10 +804,24 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? carriedLoadData(share, peak) : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
+        ...keyReadsData(a),
       }),
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * The reads the share is of, where they are not the table's declared figure: a key space's reads are the share of the
+ * access patterns that read it (with the share no pattern claims), so the table's own key serves what the patterns on
+ * its GSIs leave (`workload.hotKeyShare` is of those: 30% of the 27,000 RCU of a declared 30,000, 8,100 RCU). Said where
+ * the reads are over, of the table's own key (a GSI's share is of the index's reads, which SG017 says how it counts);
+ * empty where the key serves every declared read.
+ */
+function keyReadsData(a: SpaceAnalysis): { keyReads?: number; keyReadShare?: number; tableReads?: number } {
+  const { workload, index } = a.space;
+  if (index !== undefined || workload.readSource !== 'access-patterns' || !(workload.readShare < 1) || !a.over.some((d) => d.label === 'read')) return {};
+  return { keyReads: workload.peakReadUnits, keyReadShare: workload.readShare, tableReads: workload.peakReadUnits / workload.readShare };
 }
 
 /** Where the share came from, as the finding's `shareSource`: a GSI key's inherited from a component (`inherited`), the

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { CfnResource, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
-import { PLUGIN_NAME } from '../../cdk/acknowledgements';
 import { checkScope } from '../../cdk/cdk-shapes';
 import { invalidWaiver, UsageError } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES } from '../../internal';
 import { formatReport, type ReportEntry } from '../report';
+import { synthWithoutAppReport } from './quiet-synth';
 
 /** One skewguard violation of a synth. */
 export interface DesignViolation {
@@ -72,37 +72,11 @@ interface ValidationReport {
 
 const PREFIX = 'skewguard::';
 
-/**
- * Whether a `console.error` call is CDK's validation report: after a synth with violations and no
- * failure, CDK prints the report of the whole app, every stack's skewguard warnings in it (ending
- * with where its copy is; without that line when it prints before throwing outside jest).
- */
-function isAppValidationReport(args: readonly unknown[]): boolean {
-  const [text] = args;
-  return args.length === 1 && typeof text === 'string' && (text.includes('A copy of this report can be found in') || text.includes(`(${PLUGIN_NAME})`));
-}
-
-/**
- * `root.synth()`, a real synthesis of the whole app, without CDK's console report of the whole app:
- * a test of one stack must not print another's warnings. The assertions print their scope's part
- * instead. Anything else printed meanwhile is printed after, in order.
- */
-function synthWithoutAppReport(root: Stage): void {
-  const print = console.error;
-  const held: unknown[][] = [];
-  console.error = (...args: unknown[]) => void held.push(args);
-  try {
-    root.synth();
-  } finally {
-    console.error = print;
-    for (const args of held) if (!isAppValidationReport(args)) print(...args);
-  }
-}
-
 /** The synthesized app's skewguard violations, unsuppressed and suppressed (CDK leaves out a plugin that reported none). */
 function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppressed: ReportedViolation[] } {
   try {
-    synthWithoutAppReport(root);
+    // CDK's console report of the whole app is left out: a test of one stack must not print another's warnings.
+    synthWithoutAppReport(() => root.synth());
   } catch (error) {
     // A failed validation throws after writing its report; anything else is not a verdict.
     if ((error as { name?: unknown } | null)?.name !== 'ValidationFailed') throw error;

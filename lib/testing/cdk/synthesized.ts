@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stack, Stage } from 'aws-cdk-lib';
 import { shapes, UsageError } from '../../index';
+import { synthWithoutAppReport } from './quiet-synth';
 
 /** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
 /** One artifact of a synthesized cloud assembly, as assetHashesOf() reads it. */
@@ -98,7 +99,8 @@ export function synthesizedStack(stack: Stack): { template: unknown; assetHashes
       [{ path: 'stack', message: `${stack.node.path} is not inside an App or Stage, so it cannot be synthesized: create it under new App()` }],
       'stack snapshot input',
     );
-  const assembly = stage.synth() as unknown as Assembly;
+  // Without CDK's console report of the app's findings: a snapshot asserts the template (the assertions assert the findings).
+  const assembly = synthWithoutAppReport(() => stage.synth(), true) as unknown as Assembly;
   const template = stack.nestedStackParent
     ? JSON.parse(readFileSync(join(assembly.directory, stack.templateFile), 'utf8'))
     : assembly.getStackArtifact(stack.artifactId).template;

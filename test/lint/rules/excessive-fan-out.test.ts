@@ -59,8 +59,22 @@ testRule('SG008', {
           messageId: 'overNeed',
           path: 'sharding.shards',
           data: { declaredShards: 64, need: 14, shards: 14 },
-          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`)',
+          // Review 32: a lower count moves every item's calculated shard, so the fix says the items must be rewritten.
+          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`); every item already written keeps the shard hash mod 64 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 14, sourceAttribute: 'userId' } }],
+        },
+      ],
+    },
+    {
+      // Review 32: 8 → 3 random shards left the items under #3…#7 out of every read, unsaid.
+      name: 'more than twice the need, random: lower to N, and the items under the dropped suffixes are rewritten',
+      design: game({ strategy: 'random', shards: 64 }),
+      findings: [
+        {
+          messageId: 'overNeed',
+          data: { declaredShards: 64, need: 14, shards: 14 },
+          fix: 'lower sharding.shards from 64 to N = 14 (random); items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 14 } }],
         },
       ],
     },
