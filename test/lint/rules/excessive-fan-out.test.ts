@@ -59,7 +59,7 @@ testRule('SG008', {
           messageId: 'overNeed',
           path: 'sharding.shards',
           data: { declaredShards: 64, need: 14, shards: 14 },
-          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`)',
+          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`); N = 14 assumes its shards hash onto different partitions of the 80: two share one 70.11% of the time, and that partition then takes 1,064.29 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 14, sourceAttribute: 'userId' } }],
         },
       ],
