@@ -3,8 +3,8 @@
  * whether a load stays within a usable ceiling, and every count is the smallest N for which it
  * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept. Where stored keys share physical
  * partitions (Cosmos DB), N is sized on the expected placement: each key meets 1/P of the rest of the load on its
- * partition. That is an average; a hash can put more keys on one partition, and the headroom under the partition's
- * ceiling is what absorbs it, so N carries no slack of its own (the fix text says so).
+ * partition, as if the N keys hashed onto different partitions. A hash can put two on one, so N carries no slack of its
+ * own: where two would pass the partition's usable ceiling, the fix says so with the chance (lib/lint/hashed-keys.ts).
  */
 import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type EngineProfile, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
@@ -230,6 +230,8 @@ function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller:
  * distribution"); a provisioned table's partitions follow its capacity, which this call does not know: lint the design.
  * A DynamoDB read of the whole key value queries every shard, each Query charged at least one read unit: with
  * `resultKb`, each shard takes ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units, as SG003 charges it.
+ * N assumes its shards hash onto different partitions; with N near P two often share one (15 shards on 38
+ * partitions: 96% of the time), which SG003's fix states where two would pass the partition's usable ceiling.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *
@@ -242,8 +244,8 @@ export function shardsFor(options: ShardsForOptions): number {
 
 /**
  * The number of replicated copies N a read-hot key needs: each copy takes every write and 1/N of the
- * reads (so N× the key's write cost). Throws `UsageError` for bad options and `DesignError` when the
- * key's writes alone exceed the ceiling.
+ * reads (so N× the key's write cost). N assumes the copies hash onto different partitions, as `shardsFor()`'s shards
+ * do. Throws `UsageError` for bad options and `DesignError` when the key's writes alone exceed the ceiling.
  *
  * @example replicasFor({ engine: 'dynamodb', peakReadUnits: 4_800, peakWriteUnits: 10 }) // 3: 1,600 RCU + 3,200 ÷ 4 partitions
  */

@@ -384,6 +384,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   },
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,
+  separatesHotKeys: false,
   // A query's RU charge is paid on every shard it visits: a read-hot feed gets copies or the cache.
   readHotCollection: 'copy',
 

@@ -266,6 +266,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   },
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,
+  separatesHotKeys: true,
   // Write sharding spreads a sort-key range's reads too, each shard holding 1/N of the items, where a read finds one shard or returns enough per shard (gathered-reads.ts).
   readHotCollection: 'shard',
   // "Capacity unit consumption for read operations": a Query's items' sizes are summed and rounded up to the next

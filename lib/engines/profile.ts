@@ -276,6 +276,13 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   readonly keyMonitoring: 'contributor-insights' | 'diagnostic-logs';
   /** Whether a dominant value (a whale tenant) is commonly moved to its own resource, keyed by a finer attribute. */
   readonly hotValueMovesOut: boolean;
+  /**
+   * Whether the engine moves a frequently accessed key to a partition of its own under sustained traffic, so that two of
+   * a value's keys the hash put on one partition part again: DynamoDB's adaptive capacity isolates frequently accessed
+   * items ("Burst and adaptive capacity"); Cosmos DB splits a physical partition for storage or throughput, never for
+   * heat ("Partitioning and horizontal scaling"), so keys hashed together stay together (lib/lint/hashed-keys.ts).
+   */
+  readonly separatesHotKeys: boolean;
 
   /**
    * What fixes a key value holding many items whose reads alone make it hot: `shard` (DynamoDB: write

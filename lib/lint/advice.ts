@@ -17,6 +17,7 @@ import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
+import { HASHED_KEYS_MESSAGES, withHashedKeys } from './hashed-keys';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -388,6 +389,8 @@ export const ADVICE_MESSAGES = {
   ...SPARSE_INDEX_EDIT_MESSAGES,
   ...INHERITED_FIX_MESSAGES,
   ...PROJECTION_FIRST_MESSAGES,
+  // The count's assumption that its keys hash onto different partitions (hashed-keys.ts).
+  ...HASHED_KEYS_MESSAGES,
   // Write shards for the hottest value only (hot-values.ts).
   ...HOT_VALUES_MESSAGES,
   // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
@@ -489,7 +492,8 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const advice = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis.owner.profile), analysis);
+  const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis.owner.profile), analysis);
+  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
@@ -1279,6 +1283,7 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
         replicatedWrites: total.writes * n,
         copiesGb: storedGb(analysis.design, n),
         copiesSaves: raise.requestUnits - copied.raise.requestUnits,
+        ...copied.copyFigures,
       }),
       edits: [
         ...raiseEdits(analysis.design as CosmosKeyDesign, copied.raise, n),
@@ -1318,19 +1323,34 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
  * the layout the raise leaves (`raisedLayouts`), at RU/s that leave room for a count (`roomForCounts`); the count is
  * the smallest that fits there, as the plan at those RU/s finds it. Undefined where none does below `below`.
  */
-function copiesAtRaise(analysis: SpaceAnalysis, below: number | undefined): { readonly raise: RaisedThroughput; readonly copies: number } | undefined {
+function copiesAtRaise(
+  analysis: SpaceAnalysis,
+  below: number | undefined,
+): { readonly raise: RaisedThroughput; readonly copies: number; readonly copyFigures: MessageData } | undefined {
   const { profile } = analysis.owner;
   const { headroom, maxShards } = analysis.design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   for (const { raise, design } of raisedLayouts(analysis.design as CosmosKeyDesign, below)) {
     const fitsWith = (n: number) => {
       const copies = withCopies(design, analysis.total, n);
-      if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return false;
+      if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return undefined;
       const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
       const share = profile.physicalShare?.(copies.design, copies.total, stored, analysis.trafficValues * n);
-      return share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
+      const fit = share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
+      // One copy on its partition at the raise, for the count's assumption that its copies hash apart (hashed-keys.ts).
+      return fit
+        ? {
+            copyLoad: stored.reads + stored.writes,
+            copyNeighbours: share.neighbours,
+            copySlices: share.keySpaceSlices,
+            copyUsable: share.requestUnitsEach * headroom,
+          }
+        : undefined;
     };
-    for (let n = 2; n <= cap; n++) if (fitsWith(n)) return { raise, copies: n };
+    for (let n = 2; n <= cap; n++) {
+      const copyFigures = fitsWith(n);
+      if (copyFigures) return { raise, copies: n, copyFigures };
+    }
   }
   return undefined;
 }

@@ -338,7 +338,7 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
     // on the 6 partitions auto scaling has at the peak, so it needs 2 shards (83.33 + 652.78 = 736.11): 8 are SG008's
     // "more than 2× the 2 the peak needs" (autoscale19; on 8 partitions it fitted unsharded: SG001 and SG007's removal).
     expect(lint(hourly(8, 4000, 'value')).map((f) => `${f.ruleId} ${f.fix ?? ''}`)).toEqual([
-      'SG008 lower sharding.shards from 8 to N = 2 (calculated on `orderId`); every item already written keeps the shard hash mod 8 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
+      'SG008 lower sharding.shards from 8 to N = 2 (calculated on `orderId`); N = 2 assumes its shards hash onto different partitions of the 6: two share one 16.67% of the time, and that partition then takes 805.56 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every item already written keeps the shard hash mod 8 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
     ]);
     const sg007 = lint(hourly(8, 600, 'time-bucket')).find((f) => f.ruleId === 'SG007') as Finding;
     expect(sg007.edits).toEqual([

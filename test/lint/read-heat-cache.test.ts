@@ -181,7 +181,7 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
       // 14 partitions (twice 20,000 RCU and 500 WCU: max(14, 1)): 1,000 + 19,000 ÷ 14 = 2,357.14 RCU at 6 (at 5, 1,200 +
       // 1,342.86 = 2,542.86).
       // readhot30b: N = 6 relies on each whole-value read returning over 6 × 4 KB (no resultKb), and says so.
-      /^shard only the hottest `categoryId` value, into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 6 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(/,
+      /^shard only the hottest `categoryId` value, into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 6 assumes its shards hash onto different partitions of the 14: two share one 71\.28% of the time, and that partition then takes 3,285\.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; N = 6 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(/,
     );
     expect(hit?.fix).toContain('its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters');
     expect(hit?.fix).toContain('it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition');

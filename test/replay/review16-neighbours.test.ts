@@ -61,7 +61,9 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
       '4,800 RCU reads, 2,400 RCU per shard over 2, against a usable 2,400 RCU (80% of the 3,000 RCU ceiling), less the 1,236.36 RCU its neighbours are expected to take (the other 13,600 RCU of reads ÷ 11 partitions): 1,163.64 RCU left',
     );
     expect(finding.message).toContain('11 partitions assumed, for twice the declared peak');
-    expect(finding.fix).toBe('raise sharding.shards from 2 to N = 5 (calculated on `userId`)');
+    expect(finding.fix).toBe(
+      'raise sharding.shards from 2 to N = 5 (calculated on `userId`); N = 5 assumes its shards hash onto different partitions of the 11: two share one 65.58% of the time, and that partition then takes 3,200 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+    );
     expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toHaveLength(1);
     expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
   });

@@ -21,7 +21,13 @@ export const excessiveFanOut = defineRule({
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern) (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
+  sources: [
+    SOURCES.dynamoSharding,
+    SOURCES.cosmosSynthetic,
+    // The fix's count assumes its keys hash onto different partitions (hashed-keys.ts): what each engine does when two do not.
+    SOURCES.dynamoAdaptive,
+    SOURCES.cosmosPartitioning,
+  ],
   messages: () => ({
     overNeed: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
     overCap: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',

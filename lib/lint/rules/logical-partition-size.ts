@@ -57,7 +57,16 @@ export const logicalPartitionSize = defineRule({
     'Under a first level whose SG003 fix buckets on an attribute finer than the key (the item `id`), each bucket holds 1/N of every full key value: where size ÷ N fits, SG006 (and SG003 on the full key) defers to that fix, with no shards of the full key.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
-  sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
+  sources: [
+    SOURCES.cosmosLimits,
+    SOURCES.cosmosHierarchical,
+    SOURCES.cosmosIotPartitioning,
+    SOURCES.dynamoLsiLimit,
+    SOURCES.cfnLocalSecondaryIndex,
+    // The fix's count assumes its keys hash onto different partitions (hashed-keys.ts): what each engine does when two do not.
+    SOURCES.dynamoAdaptive,
+    SOURCES.cosmosPartitioning,
+  ],
   messages: () => ({
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
     // The average is a lower bound: a key of V values holding T GB has one value holding at least T ÷ V.

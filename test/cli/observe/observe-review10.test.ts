@@ -85,7 +85,11 @@ describe('observe, review 10', () => {
     // Beside the neighbours (22 partitions, twice 3,000 RCU and 10,800 WCU: max(2, 22)): 298.8 + 10,501.2 ÷ 22 = 776.13 at 6
     // (at 5, 358.56 + 474.61 = 833.17).
     const sg003 = run.findings.find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
-    expect(sg003).toMatchObject({ path: 'tables[0].sharding.shards', severity: 'error', fix: 'raise sharding.shards from 2 to N = 6 (random)' });
+    expect(sg003).toMatchObject({
+      path: 'tables[0].sharding.shards',
+      severity: 'error',
+      fix: 'raise sharding.shards from 2 to N = 6 (random); N = 6 assumes its shards hash onto different partitions of the 22: two share one 52.62% of the time, and that partition then takes 1,060.31 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+    });
     expect(sg003?.message).toContain('16.57% (observed) of the peak: 1,789.54 WCU writes, 894.77 WCU per shard over 2');
     expect(run.stdout).toContain('rate-counters peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)');
     expect(run.code).toBe(1);

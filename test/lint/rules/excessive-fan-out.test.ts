@@ -60,7 +60,7 @@ testRule('SG008', {
           path: 'sharding.shards',
           data: { declaredShards: 64, need: 14, shards: 14 },
           // Review 32: a lower count moves every item's calculated shard, so the fix says the items must be rewritten.
-          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`); every item already written keeps the shard hash mod 64 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
+          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`); N = 14 assumes its shards hash onto different partitions of the 80: two share one 70.11% of the time, and that partition then takes 1,064.29 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every item already written keeps the shard hash mod 64 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 14, sourceAttribute: 'userId' } }],
         },
       ],
@@ -73,7 +73,7 @@ testRule('SG008', {
         {
           messageId: 'overNeed',
           data: { declaredShards: 64, need: 14, shards: 14 },
-          fix: 'lower sharding.shards from 64 to N = 14 (random); items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one',
+          fix: 'lower sharding.shards from 64 to N = 14 (random); N = 14 assumes its shards hash onto different partitions of the 80: two share one 70.11% of the time, and that partition then takes 1,064.29 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one',
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 14 } }],
         },
       ],

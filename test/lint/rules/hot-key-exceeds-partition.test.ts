@@ -147,7 +147,7 @@ testRule('SG003', {
             "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
           // whale21: the other 4,999 events take 60,000 ÷ 4,999 = 12 WCU each, which fits unsharded: only the hot event is sharded.
           // edits31: one other event fits unsharded up to 0.37% of the 80,000 WCU peak (296 + 79,704 ÷ 160 = 794.15 of 800).
-          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved",
+          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId', hotValues: 1 } }],
         },
       ],
@@ -172,7 +172,7 @@ testRule('SG003', {
             cache: 'DAX',
           },
           message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
-          fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)",
+          fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39.24% of the time, and that partition then takes 3,050 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)",
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],
@@ -198,7 +198,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
-          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
+          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019\.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
           edits: [
             { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } },
             { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
@@ -245,7 +245,7 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); or put DAX/,
+          fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],
@@ -305,7 +305,7 @@ testRule('SG003', {
           path: 'sharding.shards',
           data: { shards: 67 }, // as above
           message: /20,000 WCU writes, 5,000 WCU per shard over 4,/,
-          fix: 'raise sharding.shards from 4 to N = 67 (random)',
+          fix: 'raise sharding.shards from 4 to N = 67 (random); N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
         },
       ],
     },
@@ -507,7 +507,7 @@ testRule('SG003', {
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; N = 5 assumes its shards hash evenly over the 4 partitions: with more shards than partitions, two always share one, and that partition then takes 3,300 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
@@ -565,7 +565,7 @@ testRule('SG003', {
           path: 'sharding.shards',
           data: { strategy: 'replicated', shards: 6 }, // as above
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
-          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
+          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 6 assumes its copies hash onto different partitions of the 34: two share one 37\.32% of the time, and that partition then takes 3,088\.24 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
       ],
     },

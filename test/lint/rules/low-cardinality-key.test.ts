@@ -302,7 +302,7 @@ testRule('SG001', {
           // 19,000 ÷ 14 = 2,357.14 RCU (at 3, 1,333.33 + 1,333.33 = 2,666.67). Its 800 WCU are over too (800 − 3,200 ÷ 14 =
           // 571.43 left): a cache for the reads alone would not serve, so none is offered beside the shards.
           data: { cardinality: 5, minCardinality: 100, shards: 4, hotLoad: 4000, hotUsable: 1257.14285714 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `warehouseId` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4',
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `warehouseId` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; N = 4 assumes its shards hash onto different partitions of the 14: two share one 37.46% of the time, and that partition then takes 3,285.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
         },
       ],
     },
@@ -318,7 +318,7 @@ testRule('SG001', {
           severity: 'error',
           edits: false,
           data: { shards: 4, categoricalBy: 'name', categoricalKey: ['status'], categoricalShards: 4, categoricalValues: 5 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; --fix writes no edit for these shards: `status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 4',
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; N = 4 assumes its shards hash onto different partitions of the 14: two share one 37.46% of the time, and that partition then takes 3,285.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes no edit for these shards: `status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 4',
         },
       ],
     },

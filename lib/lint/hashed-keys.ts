@@ -1,0 +1,209 @@
+/**
+ * The assumption behind every count of one hot value's keys: a fix sizes N shards or replicated copies so that each
+ * fits its partition beside 1/P of the rest of the load, its siblings included, as if the N keys landed on different
+ * partitions. They are placed by the hash of their values (`key#0…key#N−1`), so with N near P two often share one:
+ * 15 shards on 38 partitions put two on one 96 times in 100. Where two on one partition would pass its usable ceiling,
+ * the fix says so once, with that chance (`withHashedKeys`); where two still fit, it says nothing.
+ *
+ * What happens then is the engine's (`EngineProfile.separatesHotKeys`): DynamoDB's adaptive capacity moves frequently
+ * accessed items to partitions of their own under sustained traffic ("Burst and adaptive capacity", isolating
+ * frequently accessed items), so the collision lasts until then (a launch at peak meets it first); Cosmos DB maps
+ * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
+ * for heat ("Partitioning and horizontal scaling"), so it stays.
+ */
+import { fits, type KeyLayout } from '../design/sharding';
+import type { SpaceAnalysis } from './analysis';
+import type { MessageData } from './messages';
+
+/** The clause, said after the count it qualifies. */
+export const HASHED_KEYS_MESSAGES = {
+  hashedApart:
+    '; N = {{hashedKeys}} assumes its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}',
+} as const;
+
+/**
+ * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
+ * 1 − P! ÷ ((P − N)! × P^N), the birthday problem, and 1 where there are more keys than partitions.
+ */
+export function chanceTwoShareOne(keys: number, partitions: number): number {
+  if (keys > partitions) return 1;
+  let apart = 1;
+  for (let placed = 1; placed < keys; placed++) apart *= 1 - placed / partitions;
+  return 1 - apart;
+}
+
+/** One stored key's figures on its partition, as a fix states them (or as the analysis judges them). */
+interface KeyOnPartition {
+  /** P: the partitions (slices of the key space) the keys hash over. */
+  readonly partitions: number;
+  /** One key's load. */
+  readonly load: number;
+  /** The rest of the load expected beside it: 1/P of the rest, its N − 1 siblings included. */
+  readonly neighbours: number;
+  /** The partition's usable ceiling with no neighbours (headroom × its ceiling or share). */
+  readonly usable: number;
+  readonly unit: string;
+}
+
+/** The data names of a fix's clause that states its count's figures, and the clause after which the assumption goes. */
+interface StatedFigures {
+  readonly after: string;
+  readonly keys: string;
+  readonly partitions: string;
+  readonly load: string;
+  readonly neighbours: string;
+  readonly usable: string;
+  /** Where the clause names its unit; else the engine's write unit (Cosmos DB's one budget, RU/s). */
+  readonly unit?: string;
+  /** What the keys are: the clause's own (a cache-led fix shards the writes of a value the plan would copy). */
+  readonly noun: Noun;
+}
+
+type Noun = 'shards' | 'copies';
+
+const RAISE_THEN_SHARD = {
+  keys: 'shards',
+  partitions: 'shardRaisedPartitions',
+  load: 'shardStoredLoad',
+  neighbours: 'shardNeighbours',
+  usable: 'shardUsable',
+  noun: 'shards',
+} as const;
+
+/** The fixes whose count is judged elsewhere than at the partitions counted now (a pre-warm, a raise, a cache). */
+const STATED: readonly StatedFigures[] = [
+  {
+    after: 'warmThenShardWhy',
+    keys: 'warmShards',
+    partitions: 'warmPartitions',
+    load: 'warmStoredLoad',
+    neighbours: 'warmNeighbours',
+    usable: 'warmUsable',
+    unit: 'warmUnit',
+    noun: 'shards',
+  },
+  { after: 'raiseThenShardWhy', ...RAISE_THEN_SHARD },
+  { after: 'raiseThenShardLeastWhy', ...RAISE_THEN_SHARD },
+  {
+    after: 'raiseThenCopies',
+    keys: 'shards',
+    partitions: 'copySlices',
+    load: 'copyLoad',
+    neighbours: 'copyNeighbours',
+    usable: 'copyUsable',
+    noun: 'copies',
+  },
+  {
+    after: 'cachedShardsWhy',
+    keys: 'cachedShards',
+    partitions: 'cachedPartitions',
+    load: 'cachedStoredLoad',
+    neighbours: 'cachedNeighbours',
+    usable: 'cachedUsable',
+    noun: 'shards',
+  },
+];
+
+/** The clauses that set a count at the partitions counted now, which the assumption follows. */
+const COUNT_CLAUSES: ReadonlySet<string> = new Set([
+  'shardRandom',
+  'shardCalculated',
+  'raiseShards',
+  'lowerShards',
+  'keepShards',
+  'shardRandomIndex',
+  'shardCalculatedIndex',
+  'shardRandomKeyAttribute',
+  'shardCalculatedKeyAttribute',
+  'shardRandomHot',
+  'shardCalculatedHot',
+  'shardRandomIndexHot',
+  'shardCalculatedIndexHot',
+  'raiseTableShards',
+  'replicate',
+  'raiseCopies',
+  'lowerCopies',
+]);
+
+interface Clauses {
+  readonly ids: readonly string[];
+  readonly data: MessageData;
+  readonly shards?: number;
+}
+
+/**
+ * `advice` with the assumption clause after its count, where two of the value's keys on one partition would pass that
+ * partition's usable ceiling: the count judged at a pre-warm, a raise or a cache, with the figures its clause states,
+ * else the plan's count at the partitions counted now, as the analysis judges it. Unchanged elsewhere. `texts`: the
+ * clauses' words, so the assumption follows what the count's clause runs on into (" (random)", ", storing every item
+ * N times") and comes before the next clause, which opens with "; ".
+ */
+export function withHashedKeys<A extends Clauses>(advice: A, analysis: SpaceAnalysis, texts: Readonly<Record<string, string>>): A {
+  const layout = analysis.plan.layout;
+  if (layout === 'none' || layout === 'cache') return advice;
+  const stated = STATED.find((s) => advice.ids.includes(s.after));
+  const keys = stated ? advice.data[stated.keys] : advice.shards;
+  if (typeof keys !== 'number' || keys <= 1) return advice;
+  const at = stated ? advice.ids.indexOf(stated.after) : advice.ids.findIndex((id) => COUNT_CLAUSES.has(id));
+  if (at < 0) return advice;
+  const figures = stated ? statedFigures(advice.data, stated, analysis) : judgedFigures(analysis, layout, keys);
+  const noun = stated?.noun ?? (layout === 'replicated' ? 'copies' : 'shards');
+  const data = figures && collisionData(analysis, noun, keys, figures);
+  if (!data) return advice;
+  const next = advice.ids.findIndex((id, i) => i > at && texts[id]?.startsWith(';'));
+  const end = next < 0 ? advice.ids.length : next;
+  return Object.assign({}, advice, {
+    ids: [...advice.ids.slice(0, end), 'hashedApart', ...advice.ids.slice(end)],
+    data: Object.assign({}, advice.data, data),
+  });
+}
+
+function statedFigures(data: MessageData, stated: StatedFigures, analysis: SpaceAnalysis): KeyOnPartition[] | undefined {
+  const [partitions, load, neighbours, usable] = [stated.partitions, stated.load, stated.neighbours, stated.usable].map((name) => data[name]);
+  const unit = stated.unit ? data[stated.unit] : analysis.owner.profile.writeUnit;
+  if (typeof partitions !== 'number' || typeof load !== 'number' || typeof neighbours !== 'number' || typeof usable !== 'number') return undefined;
+  return typeof unit === 'string' ? [{ partitions, load, neighbours, usable, unit }] : undefined;
+}
+
+/**
+ * The busiest of `keys` stored keys at the partitions counted now, per dimension the engine judges beside neighbours:
+ * its physical partition's share (Cosmos DB, `storedKeyShare`), or each direction's neighbours (DynamoDB).
+ */
+function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number): KeyOnPartition[] {
+  const { headroom } = analysis.design.thresholds;
+  const share = analysis.storedKeyShare(layout, keys);
+  return analysis.dimensionsAt(layout, keys).flatMap((d): KeyOnPartition[] => {
+    if (d.neighbours)
+      return [{ partitions: d.neighbours.partitions, load: d.load, neighbours: d.neighbours.load, usable: d.neighbours.usableAlone, unit: d.unit }];
+    return share
+      ? [{ partitions: share.keySpaceSlices, load: d.load, neighbours: share.neighbours, usable: share.requestUnitsEach * headroom, unit: d.unit }]
+      : [];
+  });
+}
+
+/**
+ * The clause's data for the dimension two keys on one partition pass the most: that partition takes both keys in full
+ * and the neighbours less the 1/P of the second key already counted among them. Undefined where two fit everywhere.
+ */
+function collisionData(analysis: SpaceAnalysis, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
+  const paired = figures
+    .map((f) => ({ ...f, together: 2 * f.load + f.neighbours - f.load / f.partitions }))
+    .filter((f) => !fits(f.together, f.usable))
+    .sort((a, b) => b.together / b.usable - a.together / a.usable);
+  const worst = paired[0];
+  if (!worst) return undefined;
+  const { profile } = analysis.owner;
+  const chance = chanceTwoShareOne(keys, worst.partitions);
+  return {
+    hashedKeys: keys,
+    hashedNoun: noun,
+    hashedPartitions: worst.partitions,
+    // Short of certain, at most 99.99%: the text shows hundredths of a percent, and a near-certainty is no "100% of the time".
+    hashedChance: chance < 1 ? Math.min(chance, 0.9999) : 1,
+    ...(chance === 1 ? { hashedAlways: true } : {}),
+    hashedLoad: worst.together,
+    hashedUsable: worst.usable,
+    hashedUnit: worst.unit,
+    ...(profile.separatesHotKeys ? { hashedSeparated: true } : { hashedEngine: profile.title }),
+  };
+}

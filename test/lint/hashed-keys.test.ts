@@ -1,0 +1,159 @@
+/**
+ * clause32: a fix sizes N shards or copies of one hot value so that each fits its partition beside 1/P of the rest of the
+ * load, its siblings included, as if the N keys landed on N different partitions. They are placed by hash, so with N
+ * near P two often share one: where two on one partition would pass its usable ceiling, the fix says so once, with the
+ * exact chance (1 − P! ÷ ((P − N)! × P^N)). DynamoDB's adaptive capacity isolates frequently accessed items under
+ * sustained traffic ("Burst and adaptive capacity"); Cosmos DB splits a physical partition for storage or throughput,
+ * never for heat ("Partitioning and horizontal scaling"), so there the collision stays. No count changes.
+ */
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { chanceTwoShareOne } from '../../lib/lint/hashed-keys';
+import { schedulerJobs } from '../fixtures';
+
+const on = (findings: readonly Finding[], ruleId: string, path?: string) =>
+  findings.find((f) => f.ruleId === ruleId && (path === undefined || f.path === path));
+
+describe('the chance that hashing puts two of N keys on one of P partitions', () => {
+  it('is the birthday problem: 1 − P! ÷ ((P − N)! × P^N)', () => {
+    expect(chanceTwoShareOne(1, 38)).toBe(0);
+    expect(chanceTwoShareOne(2, 2)).toBeCloseTo(0.5, 12);
+    // 1 − (37 × 36 × … × 24) ÷ 38^14, the strangers' simulated 96% for 15 shards on 38 partitions.
+    expect(chanceTwoShareOne(15, 38)).toBeCloseTo(0.95933, 5);
+    expect(chanceTwoShareOne(16, 38)).toBeCloseTo(0.97538, 5);
+    expect(chanceTwoShareOne(4, 14)).toBeCloseTo(1 - (13 * 12 * 11) / 14 ** 3, 12);
+  });
+
+  it('is 1 once there are more keys than partitions', () => {
+    expect(chanceTwoShareOne(3, 2)).toBe(1);
+    expect(chanceTwoShareOne(49, 40)).toBe(1);
+  });
+});
+
+// /work/try31a's scheduler.json: a whale tenant takes 60% of 12,000 WCU, launched at its peak on demand.
+describe('DynamoDB: shards pre-warmed for a launch at peak (the scheduler)', () => {
+  const findings = lint(schedulerJobs());
+  const sg003 = on(findings, 'SG003', 'partitionKey');
+
+  it('the count is unchanged: 16 shards on the 38 partitions of the pre-warm', () => {
+    expect(sg003?.data).toMatchObject({ shards: 16, warmShards: 16, warmPartitions: 38, warmStoredLoad: 450 });
+  });
+
+  it('the fix says the 16 shards are assumed apart, the chance two share one, and what that partition then takes', () => {
+    // Two shards of 450 WCU on one partition, beside (12,000 − 900) ÷ 38 = 292.11 of the rest: 1,192.11 of a usable 800.
+    expect(sg003?.fix).toContain(
+      '; N = 16 assumes its shards hash onto different partitions of the 38: two share one 97.54% of the time, and that partition then takes 1,192.11 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+    );
+    // Said once, after why N = 16 and what the pre-warm costs, before the alternative.
+    expect(sg003?.fix).toMatch(
+      /its sibling shards among the neighbours; warm throughput .*\(the partitions it makes stay\); N = 16 assumes .* sustained traffic; or batch/,
+    );
+    expect(sg003?.fix.match(/assumes its shards hash/g)).toHaveLength(1);
+    expect(sg003?.data).toMatchObject({ hashedKeys: 16, hashedPartitions: 38, hashedUnit: 'WCU', hashedSeparated: true });
+    expect(sg003?.data?.hashedChance).toBeCloseTo(chanceTwoShareOne(16, 38), 12);
+  });
+
+  it('SG017, which quotes the same pre-warm, gives no count of its own and no clause', () => {
+    expect(on(findings, 'SG017', 'workload')?.fix).not.toContain('assumes its shards');
+  });
+});
+
+/** A live match takes half of 40,000 RU/s of reads on a container of 10 physical partitions: N ≈ P copies. */
+const scores = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'scores',
+  partitionKey: { paths: [{ path: '/matchId', cardinality: 15_000 }] },
+  workload: { peakReadUnits: 40_000, peakWriteUnits: 1_000, hotKeyShare: 0.5, hotKeyOperations: 'reads' },
+  throughput: { autoscaleMax: 100_000 },
+  storage: { totalGb: 20, largestPartitionGb: 0.05 },
+  accessPatterns: [{ name: 'latest-score-of-match', keyAttributes: ['matchId'], share: 1 }],
+  ...over,
+});
+
+describe('Cosmos DB: replicated copies nearly as many as the physical partitions', () => {
+  const sg003 = on(lint(scores()), 'SG003');
+
+  it('the count is unchanged: 6 copies', () => {
+    expect(sg003?.data).toMatchObject({ shards: 6, strategy: 'replicated' });
+  });
+
+  it('the fix says the 6 copies are assumed apart on the 10 partitions, and that a collision stays', () => {
+    // Each copy 20,000 ÷ 6 + its writes' share; two on one beside (46,000 − 2 × 3,333.4) ÷ 10: 10,600 of a usable 8,000.
+    expect(sg003?.fix).toContain(
+      '(1,000 → 6,000 RU/s at peak); N = 6 assumes its copies hash onto different partitions of the 10: two share one 84.88% of the time, and that partition then takes 10,600 of the usable 8,000 RU/s, for good: Cosmos DB does not split a partition for heat; or put the integrated cache',
+    );
+    expect(sg003?.data).toMatchObject({ hashedKeys: 6, hashedPartitions: 10, hashedEngine: 'Cosmos DB' });
+    expect(sg003?.data?.hashedChance).toBeCloseTo(1 - (9 * 8 * 7 * 6 * 5) / 10 ** 5, 12);
+    expect(sg003?.data).not.toHaveProperty('hashedSeparated');
+  });
+});
+
+describe('Cosmos DB: counts judged at a raise in place say it at that raise', () => {
+  it('copies at the least raise at which a count fits: 2 copies on 24 partitions (cachecopies15 item 5)', () => {
+    const catalogue = scores({
+      name: 'catalogue',
+      partitionKey: { paths: [{ path: '/productId', cardinality: 1_000_000 }] },
+      workload: { peakReadUnits: 100_000, peakWriteUnits: 5_000, hotKeyShare: 0.02, hotKeyOperations: 'reads' },
+      throughput: { manual: 140_000 },
+      storage: { totalGb: 500 },
+      accessPatterns: undefined,
+    });
+    const sg003 = on(lint(catalogue), 'SG003');
+    expect(sg003?.data).toMatchObject({ shards: 2, copiesRaiseTo: 166_300 });
+    // At 166,300 RU/s: 24 partitions of 6,929.17 (5,543.33 usable); each copy 1,000 beside (110,000 − 1,000) ÷ 24, two
+    // together 2,000 + (110,000 − 2,000) ÷ 24 = 6,500. Two of 2 share one of 24 partitions 1/24 of the time.
+    expect(sg003?.fix).toContain(
+      '22,500 RU/s less than the raise that serves the value unsharded; N = 2 assumes its copies hash onto different partitions of the 24: two share one 4.17% of the time, and that partition then takes 6,500 of the usable 5,543.33 RU/s, for good: Cosmos DB does not split a partition for heat; or raise',
+    );
+  });
+
+  it('shards at the least raise at which a count within maxShards fits: 28 shards on 17 partitions, more than the partitions', () => {
+    const hotLp = scores({
+      name: 'hot-lp',
+      partitionKey: { paths: [{ path: '/deviceId', cardinality: 10_000, hotKeyShare: 0.09 }] },
+      throughput: { manual: 100_000 },
+      workload: { peakReadUnits: 10_000, peakWriteUnits: 90_000 },
+      storage: undefined,
+      accessPatterns: undefined,
+    });
+    const sg003 = on(lint(hotLp), 'SG003');
+    expect(sg003?.data).toMatchObject({ shards: 28, shardRaiseTo: 131_600, hashedAlways: true, hashedChance: 1 });
+    // Two shards of 321.43 beside (100,000 − 642.86) ÷ 17: 6,487.39 of the usable 6,192.94.
+    expect(sg003?.fix).toContain(
+      '(80% of 7,741.18); N = 28 assumes its shards hash evenly over the 17 partitions: with more shards than partitions, two always share one, and that partition then takes 6,487.39 of the usable 6,192.94 RU/s, for good: Cosmos DB does not split a partition for heat; or',
+    );
+  });
+});
+
+describe('no clause where two keys on one partition still fit', () => {
+  it('Cosmos DB: 4 shards a 60 GB tenant needs for its size, each light on its partition', () => {
+    const tenants = scores({
+      name: 'tenants',
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] },
+      workload: { peakReadUnits: 4_000, peakWriteUnits: 1_000, hotKeyShare: 0.1 },
+      throughput: { manual: 12_000 },
+      storage: { totalGb: 300, largestPartitionGb: 60 },
+      accessPatterns: [{ name: 'docs-of-tenant', keyAttributes: ['tenantId'], share: 1 }],
+    });
+    const sg006 = on(lint(tenants), 'SG006');
+    expect(sg006?.fix).toContain('shard `/tenantId` into N = 4 random shards');
+    expect(sg006?.fix).not.toContain('assumes its shards');
+    expect(sg006?.data).not.toHaveProperty('hashedKeys');
+  });
+
+  it('DynamoDB: 5 shards a 35 GB item collection needs beside its local index, each light on its partition', () => {
+    const orders: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'customerId', type: 'S', cardinality: 100_000 },
+      sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      billing: 'on-demand',
+      workload: { peakReadUnits: 2_000, peakWriteUnits: 500, hotKeyShare: 0.01 },
+      storage: { largestPartitionGb: 35 },
+      localSecondaryIndexes: [{ indexName: 'by-date', sortKey: { name: 'orderedAt', type: 'S', cardinality: 'unique' } }],
+      accessPatterns: [{ name: 'orders-of-customer', keyAttributes: ['customerId'], rangeAttribute: 'orderId', share: 1 }],
+    };
+    const sg006 = on(lint(orders), 'SG006');
+    expect(sg006?.fix).toContain('shard `customerId` into N = 5 calculated shards on `orderId`');
+    expect(sg006?.fix).not.toContain('assumes its shards');
+  });
+});
