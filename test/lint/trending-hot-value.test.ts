@@ -44,7 +44,7 @@ describe('a key named like a category that trends is sharded for every value, no
       value: { strategy: 'random', shards: 7, logicalAttribute: 'hashtag' },
     });
     expect(hit.fix).toContain(
-      '`hashtagShard` = `hashtag` + "#" + a random 0…6 (N = 7 random shards), instead of by `hashtag` itself: every read of one `hashtag` value must then query all 7, so set fanOut on `hashtag-feed`; every value, not the hottest alone: `hashtag` is named like a category that trends (a hashtag, a topic), whose hottest value moves',
+      '`hashtagShard` = `hashtag` + "#" + a random 0…6 (N = 7 random shards), instead of by `hashtag` itself: every read of one `hashtag` value must then query all 7, so set fanOut on `hashtag-feed`; N = 7 assumes its shards hash onto different partitions of the 20: two share one 69.48% of the time, and that partition then takes 1,042.86 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every value, not the hottest alone: `hashtag` is named like a category that trends (a hashtag, a topic), whose hottest value moves',
     );
     expect(hit.fix).toContain('where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1)');
     expect(hit.fix).not.toContain('keeping the hot value in a list in its configuration');
