@@ -241,6 +241,7 @@ export class SpaceAnalysis {
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
   #plan: Plan | undefined;
+  #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
   constructor(
@@ -322,20 +323,24 @@ export class SpaceAnalysis {
    * neighbours (SG003, the counts SG008 sizes, the alerts' reach) are its rest, so a fix that fits the one fits the other.
    */
   get charged(): Loads {
-    return this.once(chargedLoads);
+    this.#charged ??= chargedLoads(this);
+    return this.#charged;
   }
 
   /**
-   * `charged` were the key stored in `n` keys under `layout`: the reads that query every shard then are those the
-   * declared patterns fan out (`fanOut`) and those a sharding fix makes fan out (`needsEveryShard`, the patterns it
-   * sets fanOut on), each on all `n` (`readRequestsOver`); copies are read one at a time and add no reads.
+   * `charged` were the declared sharding's key stored in `n` keys under `layout`: the reads that query every shard then are
+   * those the declared patterns fan out (`fanOut`) and those the fix that sets the count makes fan out
+   * (`needsEveryShard`, the patterns it sets fanOut on), each on all `n` (`readRequestsOver`). A key with no declared
+   * sharding, or copies (read one at a time), is charged its declared reads: the fan-out a sharding fix would add
+   * (over every value, or its hottest only) is its plan's, which is made from these figures.
    */
   chargedAt(layout: KeyLayout, n: number): Loads {
-    if (layout === 'none' || layout === 'replicated' || n <= 1) return { reads: this.total.reads, writes: this.total.writes };
     const declared = this.space.sharding;
-    if (declared && declared.strategy === layout && declared.shards === n) return this.charged;
+    if (!declared || declared.strategy === 'replicated' || layout === 'none' || layout === 'replicated' || n <= 1)
+      return { reads: this.total.reads, writes: this.total.writes };
+    if (declared.strategy === layout && declared.shards === n) return this.charged;
     const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, layout, this.readSource);
-    return { reads: readRequestsOver(this, n, fansOut, declared?.hotValues).units, writes: this.total.writes };
+    return { reads: readRequestsOver(this, n, fansOut, declared.hotValues).units, writes: this.total.writes };
   }
 
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);

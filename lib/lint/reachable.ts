@@ -10,7 +10,7 @@ import { UsageError } from '../design/errors';
 import type { DesignInput } from '../design/input';
 import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyDesign, NormalizedDocument } from '../design/key-design';
 import { describe } from '../design/shape';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS, type PartitionCount } from '../engines';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, profileOf, type PartitionCount } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import { normalize } from './engine';
 import { firstLevelShare, hottestFirstLevelLoads, hottestPrefixReach } from './prefix-ingestion';
@@ -77,9 +77,15 @@ function containerOf(input: unknown): CosmosKeyDesign {
     : typeof input === 'object' && input !== null && Array.isArray((input as Partial<NormalizedDocument>).designs)
       ? (input as NormalizedDocument).designs.map((d) => d.design)
       : normalize(input as DesignInput).designs.map((d) => d.design);
-  const containers = designs.filter((d): d is CosmosKeyDesign => d.engine === 'cosmosdb');
+  // The reach is a physical partition's share: a design whose engine has that model (Cosmos DB's profile).
+  const containers = designs.filter((d): d is CosmosKeyDesign => profileOf(d.engine).physicalShare !== undefined);
   if (containers.length === 1 && designs.length === 1) return containers[0];
-  const got = designs.length === 1 ? "a DynamoDB table's design" : designs.length === 0 ? describe(input) : `a file of ${designs.length} designs`;
+  const got =
+    designs.length === 1
+      ? `a ${profileOf(designs[0].engine).nouns.resource}'s design`
+      : designs.length === 0
+        ? describe(input)
+        : `a file of ${designs.length} designs`;
   throw new UsageError(
     [
       {

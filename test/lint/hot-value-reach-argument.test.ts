@@ -38,5 +38,5 @@ it('refuses a DynamoDB design with a UsageError', () => {
     partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
     workload: { peakReadUnits: 100, peakWriteUnits: 100 },
   });
-  expect(() => hotValueReach(table)).toThrow(/got a DynamoDB table's design/);
+  expect(() => hotValueReach(table)).toThrow(/got a table's design/);
 });

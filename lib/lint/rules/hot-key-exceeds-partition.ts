@@ -374,7 +374,10 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
+    // A hot key's neighbours are the rest of the peak SG017 counts: a query over N shards is one query on each ("Query an
+    // Azure Cosmos DB container"), each charged for what it loads ("Optimize request cost"), on the partition holding it.
     SOURCES.cosmosCrossPartition,
+    SOURCES.cosmosRequestCost,
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,

@@ -8,7 +8,7 @@
 import { cardinalityValue } from '../../../design/cardinality';
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
-import { fits } from '../../../design/sharding';
+import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
@@ -123,7 +123,9 @@ function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAn
 function peakWithFewerShards(analysis: DesignAnalysis, counted: CountedPeak): PeakAfterShardingFix | undefined {
   const space = analysis.of(analysis.design.primaryKey);
   const shards = fewerShardsAsked(space);
-  if (shards === undefined) return undefined;
+  const strategy = space.space.sharding?.strategy;
+  // Only where the hot key's N shards fit at the RU/s the container keeps (no raise): SG008 may size N at SG017's raise.
+  if (shards === undefined || strategy === undefined || !allFit(space.dimensionsAt(strategy, shards))) return undefined;
   const reads = readRequestsOver(space, shards, (p) => p.fanOut === true, space.space.sharding?.hotValues);
   const after: CountedPeak = { peak: reads.units + counted.writes, writes: counted.writes, reads, copies: counted.copies, from: counted.from };
   if (after.peak >= counted.peak) return undefined;
