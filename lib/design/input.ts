@@ -59,7 +59,9 @@ export interface SortKeyAttributeDesign extends KeyAttributeDesignBase {
 export interface WorkloadDesign {
   /** Peak reads per second across the whole table (with its indexes) or container (RCU, or RU/s for
    *  Cosmos DB). When access patterns are declared, each key space (the table, each GSI) is charged the
-   *  share of the patterns that read it plus the share no pattern claims. */
+   *  share of the patterns that read it plus the share no pattern claims. The cost before fan-out: each read as the
+   *  application issues it, charged as one query of one key (a read that fans out over N shards counts once here, and
+   *  SG017 multiplies it by N itself), not the units measured with the fan-out, which would be counted twice. */
   readonly peakReadUnits: number;
   /** Peak writes per second across the whole table or container (WCU, or RU/s for Cosmos DB). For a DynamoDB
    *  global table or a Cosmos DB account that writes in several regions, the writes of every region together:

@@ -186,7 +186,10 @@ const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 const workloadShape = (units: Shape<number>) =>
   record<WorkloadDesign>(
     {
-      peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
+      peakReadUnits: {
+        shape: units,
+        doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB), before fan-out: each read as the application issues it, one query of one key (the lint multiplies fan-out reads by the shards they query), not the units measured with the fan-out.',
+      },
       peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
       hotKeyShare: {
         shape: hotKeyShare,

@@ -1665,6 +1665,9 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const n = lead.shards;
   const shardIds = shardingClause(analysis, n, 'key');
   const usable = lead.each * design.thresholds.headroom;
+  // The container's peak at N shards, as the lead's neighbours count it (`chargedAt`: a fan-out's reads on every shard).
+  const leadLoads = analysis.chargedAt(strategy, n);
+  const leadPeak = leadLoads.reads + leadLoads.writes;
   if (fanOut.length > 0) shardIds.push('setFanOut');
   const why: AdviceId[] = leastLeads
     ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards']
@@ -1690,7 +1693,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(calculated ? { sourceAttribute: source } : {}),
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
-        ...carriedLoadData(lead, analysis.total.reads + analysis.total.writes),
+        ...carriedLoadData(lead, leadPeak),
         headroom: design.thresholds.headroom,
         shardStoredLoad: lead.storedLoad,
         shardNeighbours: lead.storedNeighbours,
@@ -1770,7 +1773,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
   const share = analysis.physical;
   if (!share) return undefined;
   const { headroom } = analysis.design.thresholds;
-  const peak = analysis.total.reads + analysis.total.writes;
+  const peak = analysis.charged.reads + analysis.charged.writes;
   if (roomForCounts(peak, share.requestUnits, headroom)) return undefined;
   const layout = analysis.plan.layout as 'random' | 'calculated';
   const own = smallestCount(

@@ -10,10 +10,20 @@ import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedSha
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { listOf } from '../design/lists';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
-import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
+import {
+  neighbourLoad,
+  profileOf,
+  type EngineProfile,
+  type LoadDimension,
+  type Loads,
+  type NeighbourModel,
+  type PartitionNeighbours,
+  type PhysicalShare,
+} from '../engines';
 import { gatheredReads, type GatheredReads } from './gathered-reads';
 import { largestPartitionSize } from './partition-size';
-import { carries, carriesKey, readsWholeKey } from './queries';
+import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
+import { readRequests, readRequestsOver } from './read-requests';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
@@ -228,6 +238,7 @@ export class SpaceAnalysis {
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
   #plan: Plan | undefined;
+  #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
   constructor(
@@ -279,8 +290,7 @@ export class SpaceAnalysis {
     this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
-    const one = withCopies(design, this.total, 1);
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
     this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -305,6 +315,39 @@ export class SpaceAnalysis {
   /** `readsSpread` under the source the plan chose (`plannedReads`). */
   plannedSpread(): ReadSpread {
     return this.plannedReads()?.spread ?? false;
+  }
+
+  /** The design with one copy of every document (`withCopies`): the declared copies' storage is not one value's. */
+  #oneCopy(): { readonly design: KeyDesign; readonly total: Loads } {
+    return withCopies(this.design, this.total, 1);
+  }
+
+  /**
+   * The key space's peak as the engine charges it (read-requests.ts): `total`'s writes, and its reads with each query
+   * of a fan-out over the declared shards counted on every shard it visits (a query over several partitions is one
+   * query on each, "Query an Azure Cosmos DB container", charged for what it loads, "Request units in Azure Cosmos
+   * DB"). The one load model of the container's peak: SG017 judges it against the RU/s, and the hot value's
+   * neighbours (SG003, the counts SG008 sizes, the alerts' reach) are its rest, so a fix that fits the one fits the other.
+   */
+  get charged(): Loads {
+    this.#charged ??= chargedLoads(this);
+    return this.#charged;
+  }
+
+  /**
+   * `charged` were the declared sharding's key stored in `n` keys under `layout`: the reads that query every shard then are
+   * those the declared patterns fan out (`fanOut`) and those the fix that sets the count makes fan out
+   * (`needsEveryShard`, the patterns it sets fanOut on), each on all `n` (`readRequestsOver`). A key with no declared
+   * sharding, or copies (read one at a time), is charged its declared reads: the fan-out a sharding fix would add
+   * (over every value, or its hottest only) is its plan's, which is made from these figures.
+   */
+  chargedAt(layout: KeyLayout, n: number): Loads {
+    const declared = this.space.sharding;
+    if (!declared || declared.strategy === 'replicated' || layout === 'none' || layout === 'replicated' || n <= 1)
+      return { reads: this.total.reads, writes: this.total.writes };
+    if (declared.strategy === layout && declared.shards === n) return this.charged;
+    const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, layout, this.readSource);
+    return { reads: readRequestsOver(this, n, fansOut, declared.hotValues).units, writes: this.total.writes };
   }
 
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);
@@ -342,8 +385,15 @@ export class SpaceAnalysis {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
     const stored = storedKeyLoads(loads, layout, n, spread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
-    const one = withCopies(this.design, this.total, 1);
-    return this.owner.profile.physicalShare?.(one.design, one.total, stored, this.trafficValues * n);
+    const charged = this.chargedAt(layout, n);
+    const share = this.owner.profile.physicalShare?.(this.#oneCopy().design, charged, stored, this.trafficValues * n);
+    if (!share?.raisedFrom || share.requestUnits === this.physical.requestUnits) return share;
+    // The count's own fan-out takes the peak past the RU/s the design is judged at (the container's, or SG017's raise
+    // for the declared peak): judged where a raise for that peak would leave it, a count wide enough fits on RU/s it
+    // alone calls for (147 shards on 470,000 RU/s). On the design's layout, the shard meets 1/P of the rest of the
+    // count's peak (`neighbourLoad`), and the count does not fit there.
+    const rest = charged.reads + charged.writes - stored.reads - stored.writes;
+    return Object.assign({}, this.physical, { neighbours: neighbourLoad(rest, this.physical.keySpaceSlices) });
   }
 
   /**
@@ -437,8 +487,7 @@ export class SpaceAnalysis {
    */
   valueDimensions(loads: Loads): LoadDimension[] {
     const { headroom } = this.design.thresholds;
-    const one = withCopies(this.design, this.total, 1);
-    const share = this.physical && this.owner.profile.physicalShare?.(one.design, one.total, loads, this.trafficValues);
+    const share = this.physical && this.owner.profile.physicalShare?.(this.#oneCopy().design, this.charged, loads, this.trafficValues);
     return this.owner.profile.loadDimensions(this.storedLoads('none', 1, loads), headroom, share, this.neighboursAt('none', 1, loads));
   }
 
@@ -480,6 +529,11 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
+}
+
+/** `SpaceAnalysis.charged`, made once per key space: its writes, and its reads with the declared fan-out counted. */
+function chargedLoads(a: SpaceAnalysis): Loads {
+  return { reads: readRequests(a).units, writes: a.total.writes };
 }
 
 /** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */

@@ -14,6 +14,7 @@ import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding
 import type { LoadDimension } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { restLoads } from './rest-loads';
 import type { MessageData } from './rule';
 import { warmLever } from './warm-partitions';
 
@@ -64,16 +65,6 @@ const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = {
   shardRandomIndex: 'shardRandomIndexHot',
   shardCalculatedIndex: 'shardCalculatedIndexHot',
 };
-
-/**
- * The loads of the next hottest value, which stays unsharded: an even part of what the hottest leaves, over the other
- * values the peak lands on. Undefined for a key of one value.
- */
-export function restLoads(a: SpaceAnalysis): Loads | undefined {
-  const others = a.trafficValues - 1;
-  if (!(others >= 1) || !Number.isFinite(others)) return undefined;
-  return { reads: Math.max(0, a.total.reads - a.hot.reads) / others, writes: Math.max(0, a.total.writes - a.hot.writes) / others };
-}
 
 /**
  * Whether the key space's write sharding should be of its hottest value only: a table's, container's or global

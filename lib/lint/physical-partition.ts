@@ -986,14 +986,18 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   const byLoad = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
   const fewestCount = byLoad === undefined ? undefined : Math.max(byLoad, a.plan.needs.size);
   if (fewestCount === undefined || fewestCount > cap) return undefined;
-  const peak = a.total.reads + a.total.writes;
+  // The container's peak as charged at a count (`chargedAt`: a fan-out's reads on every shard), which more shards raise.
+  const charged = (n: number) => a.chargedAt(layout, n);
+  const fewestPeak = charged(fewestCount).reads + charged(fewestCount).writes;
   let least: ShardRaise | undefined;
   // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
   // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
   // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
-  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign, undefined, peak)) {
-    const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
-    const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
+  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign, undefined, fewestPeak)) {
+    const share = (n: number) => profile.physicalShare?.(design, charged(n), stored(n), a.trafficValues * n);
+    // A share judged at a further raise (`raisedFrom`: the count's fan-out takes the peak past these RU/s) is not this raise's.
+    const servedAt = (n: number, at = share(n)) => at !== undefined && !at.raisedFrom && allFit(profile.loadDimensions(stored(n), headroom, at));
+    const serves = (n: number) => n > 1 && servedAt(n);
     const at = (n: number): ShardRaise => {
       const loads = stored(n);
       return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });

@@ -6,9 +6,13 @@
  * its data spans, one per 50 GB ("Hierarchical partition keys"). Above these figures the value is rate-limited (429).
  */
 import { cardinalityValue } from '../design/cardinality';
-import type { CosmosKeyDesign, DynamoDbKeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS, type PartitionCount } from '../engines';
+import { UsageError } from '../design/errors';
+import type { DesignInput } from '../design/input';
+import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyDesign, NormalizedDocument } from '../design/key-design';
+import { describe } from '../design/shape';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, profileOf, type PartitionCount } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { normalize } from './engine';
 import { firstLevelShare, hottestFirstLevelLoads, hottestPrefixReach } from './prefix-ingestion';
 
 /** RU/s the hottest values of a container can use, with their neighbours at the load the design expects of them. */
@@ -38,8 +42,11 @@ export interface HotValueReach {
  * them on (the engine's `physicalShare`: the declared `physicalPartitions`, else those the container is created with
  * at its declared throughput and size; for a container above its capacity, the layout SG017's raise gives). Without
  * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
+ * `input`: one container's design, as written (`engine: 'cosmosdb'`), as a file of that one container, or as
+ * `normalize()` returns it (its document, or `designs[i].design`); anything else throws UsageError.
  */
-export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
+export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | DesignInput): HotValueReach {
+  const design = containerOf(input);
   const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
   const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
@@ -52,6 +59,42 @@ export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
     prefixShare,
     prefixLoad: prefixLoads && prefixLoads.reads + prefixLoads.writes,
   };
+}
+
+/** What `hotValueReach` is called with, if `engine` and `primaryKey` say it is a normalized design (the alerts pass one). */
+function isNormalized(input: unknown): input is KeyDesign {
+  return typeof input === 'object' && input !== null && 'primaryKey' in input && 'engine' in input;
+}
+
+/**
+ * The one Cosmos DB container design `input` holds: a normalized design as it is, else `normalize`'s result (a design
+ * as written, with `engine: 'cosmosdb'`, or a file of one container; `normalize` throws DesignError for one it cannot
+ * read). A DynamoDB design, or a file of several designs, is a usage mistake: a UsageError naming what to pass.
+ */
+function containerOf(input: unknown): CosmosKeyDesign {
+  const designs = isNormalized(input)
+    ? [input]
+    : typeof input === 'object' && input !== null && Array.isArray((input as Partial<NormalizedDocument>).designs)
+      ? (input as NormalizedDocument).designs.map((d) => d.design)
+      : normalize(input as DesignInput).designs.map((d) => d.design);
+  // The reach is a physical partition's share: a design whose engine has that model (Cosmos DB's profile).
+  const containers = designs.filter((d): d is CosmosKeyDesign => profileOf(d.engine).physicalShare !== undefined);
+  if (containers.length === 1 && designs.length === 1) return containers[0];
+  const got =
+    designs.length === 1
+      ? `a ${profileOf(designs[0].engine).nouns.resource}'s design`
+      : designs.length === 0
+        ? describe(input)
+        : `a file of ${designs.length} designs`;
+  throw new UsageError(
+    [
+      {
+        path: 'design',
+        message: `expected one Cosmos DB container's design, got ${got}: pass one container, as written ({ engine: 'cosmosdb', partitionKey, ... }) or as normalize() returns it (normalize(file).designs[i].design)`,
+      },
+    ],
+    'hotValueReach() arguments',
+  );
 }
 
 function storedKeyReach(a: SpaceAnalysis): number {

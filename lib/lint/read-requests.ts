@@ -29,10 +29,24 @@
  * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
 import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
-import { givesAttribute, type AccessPattern } from '../design/key-design';
-import type { SpaceAnalysis } from './analysis';
-import { restLoads } from './hot-values';
+import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
 import { carries, readsWholeKey } from './queries';
+import { restLoads, type ValueLoads } from './rest-loads';
+
+/**
+ * What counting a key space's reads needs of its analysis (`SpaceAnalysis` has it): named here, not imported, since the
+ * analysis counts the reads it charges a container with (`SpaceAnalysis.charged`).
+ */
+export interface ReadCounting extends ValueLoads {
+  readonly space: KeySpace;
+  /** Whether a key value holds many items (`SpaceAnalysis.collection`). */
+  readonly collection: boolean;
+  readonly owner: {
+    patternsOn(space: KeySpace): readonly AccessPattern[];
+    readShareOf(space: KeySpace): number;
+    readonly profile: { readonly queryReadUnitKb?: number };
+  };
+}
 
 export interface ReadRequests {
   /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
@@ -65,7 +79,7 @@ interface ShardedValues {
 }
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
-export function readRequests(analysis: SpaceAnalysis): ReadRequests {
+export function readRequests(analysis: ReadCounting): ReadRequests {
   // An index keyed by the table's sharded attribute has the table's shards for its key values (`hotKeyShareCarried`).
   const sharding = analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried;
   if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
@@ -79,7 +93,7 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  * Undefined where every value is sharded. `proposed`: the `hotValues` a fix's sharding would declare (hot-values.ts,
  * `proposedHotValues`), counted as a declared one is, so the fix's quota check and the next lint's SG017 agree.
  */
-function shardedValues(analysis: SpaceAnalysis, proposed?: number): ShardedValues | undefined {
+function shardedValues(analysis: ReadCounting, proposed?: number): ShardedValues | undefined {
   // An index carrying the table's shards (`hotKeyShareCarried`) holds suffixes on the table's listed values' items alone.
   const hotValues = proposed ?? (analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried)?.hotValues;
   const { total, hot, trafficValues } = analysis;
@@ -104,7 +118,7 @@ const ONCE_TOLERANCE = 1e-9;
  * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota). `hotValues`:
  * the fix's `sharding.hotValues` where it shards the hottest values only, not yet declared (`shardedValues`).
  */
-export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
+export function readRequestsOver(analysis: ReadCounting, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
   const { space, collection } = analysis;
   const unitKb = analysis.owner.profile.queryReadUnitKb;
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
@@ -126,7 +140,7 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
  * own, charged on its own ("Optimize request cost"): N times its RU/s. A query loading all of the value's documents
  * loads 1/N of them from each bucket: counted once, as Azure gives no fixed charge per partition a query visits.
  */
-export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number, source: string): ReadRequests {
+export function readRequestsOverBuckets(analysis: ReadCounting, buckets: number, source: string): ReadRequests {
   const fanning = pagedOverBuckets(analysis, source).patterns.map((pattern) => ({ pattern, perShard: EVERY_SHARD_IN_FULL }));
   return countedOver(analysis, buckets, fanning);
 }
@@ -136,7 +150,7 @@ export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number
  * giving `source`, the attribute buckets of that level hash: each reads a page from every bucket and merges them, so
  * the buckets divide none of their reads. `share`: their part of the key space's reads (as `countedOver` counts it).
  */
-export function pagedOverBuckets(analysis: SpaceAnalysis, source: string): { readonly patterns: readonly AccessPattern[]; readonly share: number } {
+export function pagedOverBuckets(analysis: ReadCounting, source: string): { readonly patterns: readonly AccessPattern[]; readonly share: number } {
   const { space } = analysis;
   const [first] = space.partitionKey;
   const patterns = analysis.owner
@@ -149,7 +163,7 @@ export function pagedOverBuckets(analysis: SpaceAnalysis, source: string): { rea
 
 /** The read peak with `fanning` (reads of `analysis`'s key space) queried `shards` times each, each query charged its
  *  share of the read, the rest once; under `sharded` (`sharding.hotValues`), only those patterns' reads of the listed values. */
-function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly FanningRead[], sharded?: ShardedValues): ReadRequests {
+function countedOver(analysis: ReadCounting, shards: number, fanning: readonly FanningRead[], sharded?: ShardedValues): ReadRequests {
   const logical = analysis.total.reads;
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.

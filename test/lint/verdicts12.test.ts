@@ -98,7 +98,7 @@ describe('SG017 on Cosmos DB counts the queries of a fan-out (verdicts 12 item 3
       data: { peak: 22_500, peakReads: 16_500, logicalReads: 3_000, fanOutShards: 10, fanOutPatterns: ['latest-posts'], needed: 28_200 },
     });
     expect(finding?.message).toContain(
-      "that read peak counts each shard's query of a fan-out: `latest-posts` (50% of the 3,000 RU/s of reads) query all 10 shards",
+      "that read peak counts each shard's query of a fan-out: the 3,000 RU/s of reads declared at peakReadUnits (their cost before fan-out), `latest-posts`'s 50% of them × 10 shards queried",
     );
   });
 

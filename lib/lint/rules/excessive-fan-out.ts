@@ -1,7 +1,7 @@
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
 import { needsEveryShard, readsWholeKey } from '../queries';
-import { defineRule, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'writesCost' | 'readsCost' | 'noReadFansOut' | AdviceId;
@@ -74,6 +74,24 @@ export const excessiveFanOut = defineRule({
     });
   },
 });
+
+/**
+ * The count SG008's fix lowers a random or calculated sharding to (its plan's N), where SG008 fires for more than
+ * fanOutFactor × that N and the design neither acknowledges its finding nor turns it off: what SG017 weighs against its
+ * raise (fewer shards, fewer fan-out queries). Undefined otherwise.
+ */
+export function fewerShardsAsked(a: SpaceAnalysis): number | undefined {
+  const { space, owner } = a;
+  const sharding = space.sharding;
+  if (!sharding || sharding.strategy === 'replicated' || owner.rulesOff.has(excessiveFanOut.id)) return undefined;
+  if (acknowledgementOf(owner.design.acknowledgements, excessiveFanOut.id, space.index) !== undefined) return undefined;
+  const need = a.plan.layout === sharding.strategy ? a.plan.shards : undefined;
+  const { fanOutFactor } = owner.design.thresholds;
+  if (need === undefined || need <= 1 || sharding.shards <= fanOutFactor * need || readsOneShard(a)) return undefined;
+  // Only a fix that writes the count (--fix applies it): a plan whose advice is a cache or copies lowers nothing.
+  const writesCount = adviceFor(a).edits?.some((e) => e.op === 'set' && (e.value as { shards?: unknown } | undefined)?.shards === need);
+  return writesCount ? need : undefined;
+}
 
 /**
  * Whether every declared query of a sharded key's value reaches one shard (it wants any item, or it carries a calculated

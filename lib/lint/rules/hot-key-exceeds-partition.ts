@@ -5,7 +5,6 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
-import { restLoads } from '../hot-values';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
@@ -42,6 +41,7 @@ import {
 } from '../prefix-ingestion';
 import { PREFIX_REORDER_MESSAGES, withReorder, type PrefixReorderId } from '../prefix-reorder';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
+import { restLoads } from '../rest-loads';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { sg003DefersToSg001 } from './low-cardinality-key';
@@ -383,7 +383,10 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
+    // A hot key's neighbours are the rest of the peak SG017 counts: a query over N shards is one query on each ("Query an
+    // Azure Cosmos DB container"), each charged for what it loads ("Optimize request cost"), on the partition holding it.
     SOURCES.cosmosCrossPartition,
+    SOURCES.cosmosRequestCost,
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,
@@ -665,7 +668,9 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
   };
   const at = figures(shards);
   const fewer = figures(shards - 1);
-  const peak = a.total.reads + a.total.writes;
+  // The container's peak as charged at N (`chargedAt`: a fan-out's reads on every shard), whose rest is the neighbours.
+  const charged = a.chargedAt(layout, shards);
+  const peak = charged.reads + charged.writes;
   const logical = a.owner.profile.limits.logicalPartitionRequestUnits;
   if (!at || !fewer || !fits(at.total, at.usable) || fits(fewer.total, fewer.usable)) return undefined;
   // Only where the physical share, not the key's own ceiling, rules out N − 1.

@@ -8,7 +8,7 @@
 import { cardinalityValue } from '../../../design/cardinality';
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
-import { fits } from '../../../design/sharding';
+import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
@@ -24,9 +24,10 @@ import { categoricalBy } from '../../categorical-key';
 import type { DesignEdit } from '../../edits';
 import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
-import { readRequests, type ReadRequests } from '../../read-requests';
+import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { fewerShardsAsked } from '../excessive-fan-out';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
@@ -59,6 +60,7 @@ type Id =
   | 'cosmosRaiseToMinimumPastQuota'
   | 'cosmosRaisePastQuota'
   | 'cosmosRemoveNeedless'
+  | 'cosmosLowerShards'
   | 'cosmosFitsWithout'
   | 'cosmosOrKeepSharding'
   | 'cosmosThenRaise';
@@ -81,6 +83,15 @@ function peakOf(
 /** The peak SG017 judges, with what its fix is sized on where another rule's fix changes it. */
 type CountedPeak = ReturnType<typeof peakOf>;
 
+/** The peak another rule's fix to the sharding leaves (SG007's removal; SG008's fewer shards: `lowerTo`). */
+interface PeakAfterShardingFix {
+  readonly counted: CountedPeak;
+  readonly needless: 'shards' | 'copies';
+  readonly key: readonly string[];
+  /** The count SG008's fix lowers the shards to; undefined where SG007's removes them. */
+  readonly lowerTo?: number;
+}
+
 /**
  * The peak once SG007's fix is applied, where the key's plan removes its declared sharding (its hottest value fits
  * one key): each read then queries one key (no fan-out, `readRequests`) and each write stores one document (no
@@ -89,16 +100,36 @@ type CountedPeak = ReturnType<typeof peakOf>;
  * 12,000 serve the rest). Undefined where SG007 does not fire, where the design acknowledges its finding or turns SG007 off (the
  * sharding stays), or where its fix leaves the peak as it is.
  */
-function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAnalysis, counted: CountedPeak) {
+function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAnalysis, counted: CountedPeak): PeakAfterShardingFix | undefined {
   const space = design.primaryKey;
   const sharding = space.sharding;
+  if (sharding && analysis.of(space).plan.layout !== 'none') return peakWithFewerShards(analysis, counted);
   // A sharding kept on purpose (SG007 acknowledged, or turned off) stays: the raise that serves it is the fix, with its edit.
-  if (!sharding || analysis.of(space).plan.layout !== 'none' || shardingKeptOnPurpose(analysis, space)) return undefined;
+  if (!sharding || shardingKeptOnPurpose(analysis, space)) return undefined;
   const logical = counted.reads.logical;
   const writes = space.workload.peakWriteUnits;
   const after: CountedPeak = { peak: logical + writes, writes, reads: { units: logical, logical }, copies: 1, from: 'declared' };
   if (after.peak >= counted.peak) return undefined;
-  return { counted: after, needless: sharding.strategy === 'replicated' ? 'copies' : 'shards', key: space.partitionKey.map((a) => a.name) } as const;
+  return { counted: after, needless: sharding.strategy === 'replicated' ? 'copies' : 'shards', key: space.partitionKey.map((a) => a.name) };
+}
+
+/**
+ * The peak once SG008's fix is applied, where it lowers the declared shards to the N the load needs
+ * (`fewerShardsAsked`): each fan-out read then queries N shards, not the declared count (`readRequestsOver`, as
+ * `readRequests` counts the declared ones), so the fewer shards, which cost nothing, can serve the peak without a
+ * raise ("Remedies come in the order of what they cost"). Undefined where SG008 does not ask for fewer, or the peak
+ * stays as it is (no read fans out).
+ */
+function peakWithFewerShards(analysis: DesignAnalysis, counted: CountedPeak): PeakAfterShardingFix | undefined {
+  const space = analysis.of(analysis.design.primaryKey);
+  const shards = fewerShardsAsked(space);
+  const strategy = space.space.sharding?.strategy;
+  // Only where the hot key's N shards fit at the RU/s the container keeps (no raise): SG008 may size N at SG017's raise.
+  if (shards === undefined || strategy === undefined || !allFit(space.dimensionsAt(strategy, shards))) return undefined;
+  const reads = readRequestsOver(space, shards, (p) => p.fanOut === true, space.space.sharding?.hotValues);
+  const after: CountedPeak = { peak: reads.units + counted.writes, writes: counted.writes, reads, copies: counted.copies, from: counted.from };
+  if (after.peak >= counted.peak) return undefined;
+  return { counted: after, needless: 'shards', key: space.space.partitionKey.map((a) => a.name), lowerTo: shards };
 }
 
 /**
@@ -347,8 +378,10 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const notes = noted.length > 0 ? noted : undefined;
   // Where SG007 removes the sharding that makes the peak (fan-out queries, copies), its fix leads and the raise is
   // sized on the peak it leaves: none where that fits, and then the raise for the sharding as declared is the
-  // alternative that keeps it, with no edit (--fix applies SG007's and this finding goes with it).
-  const removal = peakWithoutNeedlessSharding(design, analysis, counted);
+  // alternative that keeps it, with no edit (--fix applies SG007's and this finding goes with it). SG008's fewer shards
+  // lead the same way where they serve the peak alone: free, where the raise is billed every hour.
+  const shardingFix = peakWithoutNeedlessSharding(design, analysis, counted);
+  const removal = shardingFix?.lowerTo !== undefined && !fits(shardingFix.counted.peak, capacity * headroom) ? undefined : shardingFix;
   const removalFits = removal !== undefined && fits(removal.counted.peak, capacity * headroom);
   const sized = removal && !removalFits ? removal.counted : counted;
   const fanOutFix: Id[] = reads.fanOut && !removal ? ['cosmosFixFanOut'] : [];
@@ -357,7 +390,10 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
     const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
     const lead: Id[] = removal
-      ? ['cosmosRemoveNeedless', ...(removalFits ? (['cosmosFitsWithout', 'cosmosOrKeepSharding'] as const) : (['cosmosThenRaise'] as const))]
+      ? [
+          removal.lowerTo === undefined ? 'cosmosRemoveNeedless' : 'cosmosLowerShards',
+          ...(removalFits ? (['cosmosFitsWithout', 'cosmosOrKeepSharding'] as const) : (['cosmosThenRaise'] as const)),
+        ]
       : [];
     const [fixId, ...fixNotes]: Id[] = [...lead, raiseId, ...split, ...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix];
     return [
@@ -379,6 +415,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
                 afterPeak: removal.counted.peak,
                 afterReads: removal.counted.reads.units,
                 afterWrites: removal.counted.writes,
+                ...(removal.lowerTo === undefined ? {} : { declaredShards: design.primaryKey.sharding?.shards ?? 1, afterShards: removal.lowerTo }),
               }
             : {},
           pastQuota ? { quota: COSMOS_LIMITS.requestUnitsQuota, scope: throughput.mode === 'shared' ? 'database' : 'container' } : {},
@@ -525,7 +562,8 @@ function noRoomForPlacement(design: CosmosKeyDesign, analysis: DesignAnalysis, p
   const placed = uniformPlacement(design, analysis);
   if (!placed || !Number.isFinite(placed.values)) return [];
   const { headroom } = design.thresholds;
-  const total = analysis.of(design.primaryKey).total;
+  // The container's peak as SG003 counts its neighbours (`charged`: a fan-out's reads on every shard), as `peak` counts it.
+  const total = analysis.of(design.primaryKey).charged;
   const share = analysis.profile.physicalShare?.(design, total, placed.loads, placed.values);
   if (!share || share.raisedFrom) return [];
   const usableEach = share.requestUnitsEach * headroom;
@@ -581,7 +619,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   fires:
     "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above headroom × the container's declared throughput (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
-    "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page (under `sharding.hotValues`, the listed values' reads only).",
+    "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page (under `sharding.hotValues`, the listed values' reads only). SG003 judges a hot key's neighbours on the same peak.",
+    "Cosmos DB remedies in the order of what they cost: where SG007's removal of the sharding, or SG008's fewer shards, bring the peak within headroom × the RU/s, that fix leads (with the count) and the raise that keeps the shards follows, with no edit of its own.",
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
@@ -620,11 +659,13 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    cosmosFanOutReads: `; that read peak counts each shard's query of a fan-out: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RU/s of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
+    cosmosFanOutReads: `; that read peak counts each shard's query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} shards queried, as each of those reads queries all {{fanOutShards}} shards${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
     cosmosFixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection kept by the change feed',
     cosmosRemoveNeedless:
       'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one document}}, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
+    cosmosLowerShards:
+      'lower sharding.shards from {{declaredShards}} to N = {{afterShards}}, as SG008 asks (the N the peak needs): each read that fans out then queries {{afterShards}} shards, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
     cosmosFitsWithout: ', within {{headroom|percent}} of the {{capacity}} RU/s, so no raise is needed',
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
