@@ -47,7 +47,7 @@ export const CAPACITY_BELOW_PEAK = {
  * figures measured) or `mixed` (some). The rules say `declared` or `derived`; observe restates the finding
  * (restateFinding) with the others, so that a measured peak is never called declared. `planned`: a peak that counts the
  * replicated copies SG003's fix needs, not the design as declared (its `plannedCopies` note gives the declared figure);
- * the lead says whose plan it is, since a "planned peak" alone reads as the peak the design plans for (copies32).
+ * the lead says whose plan it is, since a "planned peak" alone reads as the peak the design plans for.
  */
 export const PEAK_SOURCE = "{{source|declared=declared|derived=derived|observed=observed|mixed=declared and observed|planned=planned (SG003's fix applied)}}";
 
