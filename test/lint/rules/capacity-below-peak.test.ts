@@ -756,8 +756,9 @@ testRule('SG017', {
           path: 'workload.peakWriteUnits',
           severity: 'error',
           message: /^the declared write peak of the table, 50,000 WCU, is above .*unless the quota was raised, every request above it is throttled$/,
-          fix: /^request an increase of the table-level write throughput quota \(Service Quotas, DynamoDB\), then acknowledge this finding with the request as the reason/,
-          data: { peak: 50000, quota: 40000 },
+          // quota32: the figure to request, 50,000 ÷ 80% (was no figure).
+          fix: /^request an increase of the table-level write throughput quota to at least 62,500 WCU \(50,000 WCU at 80% utilization; Service Quotas, DynamoDB; the quota is adjustable\), then acknowledge this finding with the request as the reason/,
+          data: { peak: 50000, quota: 40000, suggested: 62_500 },
           edits: false,
         },
       ],

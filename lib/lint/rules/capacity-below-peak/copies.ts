@@ -16,7 +16,7 @@ export interface WriteCopies {
   /** Copies of every item written per declared write (1: none). */
   readonly copies: number;
   /** `declared`: the design's own `sharding`; `planned`: the copies the key's fix plans; `sparse`: one, on an index that
-   *  SG003's fix in the same run makes sparse (`launchWriteCopies`). */
+   *  SG003's fix in the same run makes sparse (`copiesOnceSparse`). */
   readonly from: 'declared' | 'planned' | 'sparse';
 }
 
@@ -42,11 +42,12 @@ export function spaceWriteCopies(space: SpaceAnalysis, copies: WriteCopies): Wri
 }
 
 /**
- * The copies a pre-warm of `space` is sized on: one for a GSI that SG003's fix in the same run sets `copiesCarry:
- * 'first'` on (by its copies fix, or by its warning on declared copies: copied-indexes.ts), which then takes one write per
- * item. Warm throughput cannot be lowered once raised ("Understanding DynamoDB warm throughput"): one sized on every
- * declared copy would outlive the copies --fix takes out of the index. `spaceWriteCopies` elsewhere.
+ * The copies a pre-warm of `space` and its table-level quota findings are sized on: one for a GSI that SG003's fix in
+ * the same run sets `copiesCarry: 'first'` on (by its copies fix, or by its warning on declared copies:
+ * copied-indexes.ts), which then takes one write per item. Warm throughput cannot be lowered once raised ("Understanding
+ * DynamoDB warm throughput"): one sized on every declared copy would outlive the copies --fix takes out of the index, and
+ * the quota raise the findings ask for is the one that pre-warm needs. `spaceWriteCopies` elsewhere.
  */
-export function launchWriteCopies(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
+export function copiesOnceSparse(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
   return copies.copies > 1 && sparseUnderCopies(space.owner, space.space) ? { copies: 1, from: 'sparse' } : copies;
 }

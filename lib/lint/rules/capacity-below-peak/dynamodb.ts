@@ -28,7 +28,7 @@ import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
-import { launchWriteCopies, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
+import { copiesOnceSparse, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -79,7 +79,6 @@ type Id =
   | 'fixPreWarmForCopies'
   | 'fixMinimum'
   | 'fixQuota'
-  | 'fixNearQuota'
   | 'fixMaximumOverQuota'
   | 'fixProvisionedQuota'
   | 'fixWarmQuota'
@@ -617,6 +616,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   // SG007's removal of a needless sharding that brings the peak under the quota is the fix: no increase to request.
   const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
   const removes = after !== undefined && !peakPastQuota(after);
+  const { headroom } = analysis.design.thresholds;
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
@@ -634,9 +634,8 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       copied.data,
       removes ? removalData(analysis, dimension, after) : {},
       peakData(capacity, dimension, from.source, peak),
-      {
-        quota,
-      },
+      // The quota to request: the peak at the design's headroom, as the pre-warm of that peak (warmPastQuota) is sized.
+      { quota, headroom, suggested: withHeadroom(peak, headroom) },
     ),
   };
 }
@@ -670,7 +669,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
     index: capacity.index,
     messageId: 'nearQuota',
     notes: noneIfEmpty([...from.notes, ...(copied.notes ?? []), ...(warmPast ? (['declaredWarmPastQuota'] as const) : [])]),
-    fixId: 'fixNearQuota',
+    fixId: 'fixQuota',
     fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),
     severity: warmPast ? 'error' : 'warning',
     data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
@@ -802,10 +801,13 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
     const ceilingCheck = (dimension: CapacityDimension): CeilingCheck => ({ design, analysis: space, capacity, dimension, headroom, copies: spaceCopies });
     const checks = [ceilingCheck('write'), ceilingCheck('read')];
     for (const check of checks) hits.push(belowPeak(check));
+    // The pre-warm and the quota findings count an index SG003's fix makes sparse at one write per item, as that fix
+    // leaves it: the quota raise they ask for is the one the pre-warm needs (copies.ts).
+    const sparseCopies = () => copiesOnceSparse(space, spaceCopies());
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
-    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, launchWriteCopies(space, spaceCopies())));
+    if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, sparseCopies()));
     if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
-    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, spaceCopies), nearQuota(check));
+    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, sparseCopies), nearQuota({ ...check, copies: sparseCopies }));
   }
   return hits.filter((hit) => hit !== undefined);
 }
@@ -890,9 +892,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       "; the peak adds {{redrawnWrites}} WCU to those {{countedWrites}} WCU: the updates of the table's hottest item, each writing the index twice once its random shard is drawn afresh on every update (a delete of the old entry and a put of the new, as SG003's shard count is sized)",
     plannedCopies:
       "; that peak counts the {{copies}} replicated copies of every item that SG003's fix for the read-hot key keeps, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}}); as declared, {{declaredCopies|one=without copies|other=with its # copies}}, its write peak is {{declaredCopiesPeak}} WCU",
-    // An index SG003's fix in the same run makes sparse (copies.ts, `launchWriteCopies`): its pre-warm is sized on that.
+    // An index SG003's fix in the same run makes sparse (copies.ts, `copiesOnceSparse`): its pre-warm and quota findings count that.
     sparseCopies:
-      '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU), and a warm throughput raised for every copy could not be lowered again',
+      '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU); a quota or a warm throughput raised for every copy would serve writes that fix removes, and warm throughput could not be lowered again',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     warmPastQuota:
       '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise first, as SG017 asks of this peak, then set them (--fix writes no figure the deployment refuses)',
@@ -941,10 +943,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     fixMinimum:
       'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{index|keySpace}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
     fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity|declaration}}",
+    // overQuota and nearQuota: the figure to request, the one the pre-warm of the same peak names (warmPastQuota).
     fixQuota:
-      'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
-    fixNearQuota:
-      'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
+      'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} {{unit}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
     fixMaximumOverQuota:
       'request an increase of the table-level {{dimension}} throughput quota to at least {{units}} (Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason; or lower {{field|code}} to at most {{quota}}',
     fixQuotaForWarm: '; the declared warm throughput needs it at {{warmUnits}} at least: request that, or pre-warm at most {{suggested}} {{unit}} per second',
