@@ -119,3 +119,34 @@ describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU
     expect(finding?.fix).not.toMatch(/set fanOut|raise sharding.shards/);
   });
 });
+
+/**
+ * quota32: the path cosmosB32's telemetry no longer reaches. A container already at 1,200,000 RU/s (120 physical
+ * partitions) whose 750,000 RU/s of writes put 0.4% on the hottest device (3,000 RU/s): its 2 shards each take 1,500 +
+ * (790,000 − 1,500) ÷ 120 = 8,070.83 of the 8,000 usable; 3 shards make 1,000 + (810,000 − 1,000) ÷ 120 = 7,741.67,
+ * a fit, but their fan-out (3 × 20,000 RU/s of page reads) with the writes needs 810,000 ÷ 0.8 = 1,012,500, 1,013,000 on
+ * the autoscale grid, the raise SG017 would ask for, above the 1,000,000 RU/s per container ("Service quotas").
+ */
+describe("Cosmos DB: SG003's shards whose fan-out passes the 1,000,000 RU/s per container", () => {
+  const design: CosmosContainerDesign = {
+    ...telemetry(20_000),
+    throughput: { autoscaleMax: 1_200_000 },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 750_000, hotKeyShare: 0.004, hotKeyOperations: 'writes' },
+  };
+
+  it('3 shards fit, but SG017 would then ask for 1,013,000 RU/s: the fix says so (fanOutPastRuQuota) and writes no edit', () => {
+    const finding = containerSg003(design);
+    expect(finding?.data).toMatchObject({
+      shards: 3,
+      fanOutReads: 60_000,
+      fanOutWrites: 750_000,
+      fanOutNeeded: 1_013_000,
+      quota: 1_000_000,
+      quotaName: 'container',
+    });
+    expect(finding?.edits).toBeUndefined();
+    expect(finding?.fix).toContain(
+      "; the fan-out makes the container read 60,000 RU/s at the peak (20,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its 750,000 RU/s of writes that peak needs 1,013,000 RU/s, the raise SG017 would ask for (the peak at 80% utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put the integrated cache in front of those reads, so fewer reach it",
+    );
+  });
+});
