@@ -12,6 +12,7 @@
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
 import { fits, type KeyLayout } from '../design/sharding';
+import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
 
@@ -33,7 +34,7 @@ export function chanceTwoShareOne(keys: number, partitions: number): number {
 }
 
 /** One stored key's figures on its partition, as a fix states them (or as the analysis judges them). */
-interface KeyOnPartition {
+export interface KeyOnPartition {
   /** P: the partitions (slices of the key space) the keys hash over. */
   readonly partitions: number;
   /** One key's load. */
@@ -59,7 +60,8 @@ interface StatedFigures {
   readonly noun: Noun;
 }
 
-type Noun = 'shards' | 'copies';
+/** What the keys are: a value's shards or replicated copies, or a hierarchical key's buckets of one first-level value. */
+export type Noun = 'shards' | 'copies' | 'buckets';
 
 const RAISE_THEN_SHARD = {
   keys: 'shards',
@@ -148,7 +150,7 @@ export function withHashedKeys<A extends Clauses>(advice: A, analysis: SpaceAnal
   if (at < 0) return advice;
   const figures = stated ? statedFigures(advice.data, stated, analysis) : judgedFigures(analysis, layout, keys);
   const noun = stated?.noun ?? (layout === 'replicated' ? 'copies' : 'shards');
-  const data = figures && collisionData(analysis, noun, keys, figures);
+  const data = figures && hashedKeysData(analysis.owner.profile, noun, keys, figures);
   if (!data) return advice;
   const next = advice.ids.findIndex((id, i) => i > at && texts[id]?.startsWith(';'));
   const end = next < 0 ? advice.ids.length : next;
@@ -184,15 +186,15 @@ function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number)
 /**
  * The clause's data for the dimension two keys on one partition pass the most: that partition takes both keys in full
  * and the neighbours less the 1/P of the second key already counted among them. Undefined where two fit everywhere.
+ * Also what a hierarchical key's bucket plan says (prefix-ingestion.ts), its buckets placed by hash the same way.
  */
-function collisionData(analysis: SpaceAnalysis, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
+export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
   const paired = figures
     .map((f) => ({ ...f, together: 2 * f.load + f.neighbours - f.load / f.partitions }))
     .filter((f) => !fits(f.together, f.usable))
     .sort((a, b) => b.together / b.usable - a.together / a.usable);
   const worst = paired[0];
   if (!worst) return undefined;
-  const { profile } = analysis.owner;
   const chance = chanceTwoShareOne(keys, worst.partitions);
   return {
     hashedKeys: keys,
