@@ -196,3 +196,25 @@ describe("Cosmos DB: buckets of a hierarchical key's hot first-level value", () 
     expect(sg003?.data).not.toHaveProperty('hashedKeys');
   });
 });
+
+describe('two assumptions of one N said in one sentence (clauseB32)', () => {
+  // A depot's parcels read by one whole-collection query of undeclared size (no resultKb): N = 6 assumes both that each
+  // read returns over 6 × 4 KB and that the 6 shards hash apart; said once, "N = 6 assumes …, and that its shards hash …".
+  const parcels: DynamoDbTableDesign = {
+    engine: 'dynamodb',
+    name: 'parcels',
+    partitionKey: { name: 'depotId', type: 'S', cardinality: 200 },
+    sortKey: { name: 'parcelId', type: 'S' },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 2_000, hotKeyShare: 0.3 },
+    accessPatterns: [{ name: 'parcels-of-depot', keyAttributes: ['depotId'], share: 1 }],
+  };
+
+  it('joins the large-reads assumption and the hash clause, the hash after "and that"', () => {
+    const sg003 = on(lint(parcels), 'SG003');
+    expect(sg003?.data).toMatchObject({ shards: 6, hashedKeys: 6, hashedPartitions: 14, assumedPatterns: ['parcels-of-depot'] });
+    expect(sg003?.fix).toContain(
+      "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time, and that partition then takes ",
+    );
+    expect(sg003?.fix.match(/N = 6 assumes/g)).toHaveLength(1);
+  });
+});
