@@ -17,7 +17,7 @@ import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
-import { HASHED_KEYS_MESSAGES, withHashedKeys } from './hashed-keys';
+import { HASHED_APART, HASHED_KEYS_MESSAGES, withHashedKeys } from './hashed-keys';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -136,8 +136,10 @@ const CACHED_MISSES =
  * pattern declares no `resultKb` (gathered-read-share.ts, `assumesLargeResult`): said the same by SG003's plan
  * (`assumesLargeReads`) and SG017's read peak (`fanOutAssumed`), after the count it qualifies.
  */
-export const LARGE_READS_ASSUMED =
-  "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less";
+const LARGE_READS =
+  "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit";
+const DECLARE_RESULT_KB = 'declare resultKb on it if less';
+export const LARGE_READS_ASSUMED = `${LARGE_READS}; ${DECLARE_RESULT_KB}`;
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -328,6 +330,8 @@ export const ADVICE_MESSAGES = {
   // A DynamoDB read of a whole collection (no limit) gathered from N shards reads 1/N of it on each, rounded up to 4 KB
   // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
   assumesLargeReads: `; N = {{shards}} ${LARGE_READS_ASSUMED}`,
+  // Both assumptions of one N in one sentence (`withHashedKeys`), the hash's after the reads'.
+  assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
@@ -493,7 +497,7 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
   const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis.owner.profile), analysis);
-  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES);
+  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES, { assumesLargeReads: 'assumesLargeReadsHashedApart' });
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }

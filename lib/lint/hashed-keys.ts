@@ -3,7 +3,9 @@
  * fits its partition beside 1/P of the rest of the load, its siblings included, as if the N keys landed on different
  * partitions. They are placed by the hash of their values (`key#0…key#N−1`), so with N near P two often share one:
  * 15 shards on 38 partitions put two on one 96 times in 100. Where two on one partition would pass its usable ceiling,
- * the fix says so once, with that chance (`withHashedKeys`); where two still fit, it says nothing.
+ * the fix says so once, with that chance (`withHashedKeys`); where two still fit, it says nothing. A hierarchical key's
+ * buckets of one hot first-level value are first-level values placed by hash the same way (prefix-ingestion.ts,
+ * `hashedKeysData`).
  *
  * What happens then is the engine's (`EngineProfile.separatesHotKeys`): DynamoDB's adaptive capacity moves frequently
  * accessed items to partitions of their own under sustained traffic ("Burst and adaptive capacity", isolating
@@ -12,13 +14,17 @@
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
 import { fits, type KeyLayout } from '../design/sharding';
+import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
 
+/** What the count assumes, said after "N = … assumes" (`hashedApart`) or after "and that" (`withHashedKeys`'s `joined`). */
+export const HASHED_APART =
+  'its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}';
+
 /** The clause, said after the count it qualifies. */
 export const HASHED_KEYS_MESSAGES = {
-  hashedApart:
-    '; N = {{hashedKeys}} assumes its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}',
+  hashedApart: `; N = {{hashedKeys}} assumes ${HASHED_APART}`,
 } as const;
 
 /**
@@ -33,7 +39,7 @@ export function chanceTwoShareOne(keys: number, partitions: number): number {
 }
 
 /** One stored key's figures on its partition, as a fix states them (or as the analysis judges them). */
-interface KeyOnPartition {
+export interface KeyOnPartition {
   /** P: the partitions (slices of the key space) the keys hash over. */
   readonly partitions: number;
   /** One key's load. */
@@ -59,7 +65,8 @@ interface StatedFigures {
   readonly noun: Noun;
 }
 
-type Noun = 'shards' | 'copies';
+/** What the keys are: a value's shards or replicated copies, or a hierarchical key's buckets of one first-level value. */
+export type Noun = 'shards' | 'copies' | 'buckets';
 
 const RAISE_THEN_SHARD = {
   keys: 'shards',
@@ -136,9 +143,16 @@ interface Clauses {
  * partition's usable ceiling: the count judged at a pre-warm, a raise or a cache, with the figures its clause states,
  * else the plan's count at the partitions counted now, as the analysis judges it. Unchanged elsewhere. `texts`: the
  * clauses' words, so the assumption follows what the count's clause runs on into (" (random)", ", storing every item
- * N times") and comes before the next clause, which opens with "; ".
+ * N times") and comes before the next clause, which opens with "; ". `joined`: where that next clause is another
+ * assumption of the same N (a key, "; N = {{shards}} assumes …"), the clause (its value) that says both in one sentence,
+ * "N = 6 assumes … and that its shards hash …", in its place: two "N = 6 assumes" back to back read as a stammer.
  */
-export function withHashedKeys<A extends Clauses>(advice: A, analysis: SpaceAnalysis, texts: Readonly<Record<string, string>>): A {
+export function withHashedKeys<A extends Clauses>(
+  advice: A,
+  analysis: SpaceAnalysis,
+  texts: Readonly<Record<string, string>>,
+  joined: Readonly<Record<string, string>> = {},
+): A {
   const layout = analysis.plan.layout;
   if (layout === 'none' || layout === 'cache') return advice;
   const stated = STATED.find((s) => advice.ids.includes(s.after));
@@ -148,12 +162,14 @@ export function withHashedKeys<A extends Clauses>(advice: A, analysis: SpaceAnal
   if (at < 0) return advice;
   const figures = stated ? statedFigures(advice.data, stated, analysis) : judgedFigures(analysis, layout, keys);
   const noun = stated?.noun ?? (layout === 'replicated' ? 'copies' : 'shards');
-  const data = figures && collisionData(analysis, noun, keys, figures);
+  const data = figures && hashedKeysData(analysis.owner.profile, noun, keys, figures);
   if (!data) return advice;
   const next = advice.ids.findIndex((id, i) => i > at && texts[id]?.startsWith(';'));
   const end = next < 0 ? advice.ids.length : next;
+  const both = keys === advice.shards ? joined[advice.ids[end]] : undefined;
+  const [before, after] = [advice.ids.slice(0, end), advice.ids.slice(end)];
   return Object.assign({}, advice, {
-    ids: [...advice.ids.slice(0, end), 'hashedApart', ...advice.ids.slice(end)],
+    ids: both ? [...before, both, ...after.slice(1)] : [...before, 'hashedApart', ...after],
     data: Object.assign({}, advice.data, data),
   });
 }
@@ -184,15 +200,15 @@ function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number)
 /**
  * The clause's data for the dimension two keys on one partition pass the most: that partition takes both keys in full
  * and the neighbours less the 1/P of the second key already counted among them. Undefined where two fit everywhere.
+ * Also what a hierarchical key's bucket plan says (prefix-ingestion.ts), its buckets placed by hash the same way.
  */
-function collisionData(analysis: SpaceAnalysis, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
+export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
   const paired = figures
     .map((f) => ({ ...f, together: 2 * f.load + f.neighbours - f.load / f.partitions }))
     .filter((f) => !fits(f.together, f.usable))
     .sort((a, b) => b.together / b.usable - a.together / a.usable);
   const worst = paired[0];
   if (!worst) return undefined;
-  const { profile } = analysis.owner;
   const chance = chanceTwoShareOne(keys, worst.partitions);
   return {
     hashedKeys: keys,

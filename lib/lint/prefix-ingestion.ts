@@ -24,6 +24,7 @@ import { bucketLevel } from './bucket-level';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
+import { HASHED_KEYS_MESSAGES, hashedKeysData } from './hashed-keys';
 import { largestPartitionSize } from './partition-size';
 import {
   AFTER_CAPACITY_FIX,
@@ -197,6 +198,8 @@ export const PREFIX_INGESTION_MESSAGES = {
     '; no bucket count is offered: {{pagedPatterns|code}} read one {{level}} value a page at a time (limit), {{pagedLoad}} RU/s of its reads, and under a bucketed first level every page would query all its buckets and merge them, each bucket returning a page of its own, so the buckets divide none of those reads, which alone exceed the usable {{prefixUsable}} RU/s',
   // Why the cache leads a new synthetic first level: the buckets change the partition key and fan out every query for one value.
   prefixCacheKeepsKey: '; unlike buckets, it fans no query out and changes no partition key (which takes a copy of every document into a new container)',
+  // N buckets assumed on N different physical partitions, which hashing need not give (`bucketCollision`).
+  ...HASHED_KEYS_MESSAGES,
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
@@ -423,6 +426,23 @@ function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number):
     fewerBuckets: buckets - 1,
     fewerTotal: fewer.load + fewer.physical.neighbours,
   };
+}
+
+/**
+ * What two of `buckets` buckets on one physical partition would take, for the clause that says N assumes them apart
+ * (hashed-keys.ts, as for a flat key's shards): each bucket is a first-level value of its own, which Cosmos DB places on
+ * a physical partition by the hash of its value like any other
+ * (https://learn.microsoft.com/en-us/azure/cosmos-db/hierarchical-partition-keys), and it never splits a physical
+ * partition for heat, only for storage or throughput
+ * (https://learn.microsoft.com/en-us/azure/cosmos-db/partitioning-overview). Judged on the figures `bucketsServe` sized
+ * N on; undefined where two fit, or without a physical share (no declared throughput: no partitions to count).
+ */
+function bucketCollision(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
+  if (buckets < 2 || !load.physical) return undefined;
+  const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
+  if (!at?.physical) return undefined;
+  const bucket = { partitions: at.physical.keySpaceSlices, load: at.load, neighbours: at.neighbours, usable: at.usablePerPartition, unit: 'RU/s' };
+  return hashedKeysData(profileOf(design.engine), 'buckets', buckets, [bucket]);
 }
 
 /** Which traffic the hottest value carries, for the wording: only writes (ingestion), only reads, or both. */
@@ -845,6 +865,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     }
   }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
+  const collision = fix.fixId === 'fixPrefixBuckets' && !overMax ? bucketCollision(design, load, buckets) : undefined;
   const sourceNotes = fix.fixId === 'fixPrefixBuckets' ? bucketSourceFor(design, design.primaryKey.partitionKey.slice(1), load, buckets).ids : [];
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
   const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
@@ -871,6 +892,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     ...hotOnly.ids,
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
+    ...(collision ? (['hashedApart'] as const) : []),
     ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
@@ -896,6 +918,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...hotOnly.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
+        ...collision,
         ...cache?.data,
         ...pagedCost,
       },

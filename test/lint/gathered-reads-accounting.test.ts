@@ -162,7 +162,8 @@ describe("reads32: the fix's words follow the judgement of the source the plan f
     const finding = sg003(unsized());
     expect(finding?.data).toMatchObject({ strategy: 'calculated', shards: 12, sourceAttribute: 'parcelId', assumedPatterns: ['parcels-of-zone'] });
     expect(finding?.fix).toContain(
-      "N = 12 assumes each read of a `depotId` value by `parcels-of-zone` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
+      // clauseB32: one sentence with the hash assumption of the same N that follows it.
+      "N = 12 assumes each read of a `depotId` value by `parcels-of-zone` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 99.92% of the time",
     );
   });
 

@@ -157,3 +157,64 @@ describe('no clause where two keys on one partition still fit', () => {
     expect(sg006?.fix).not.toContain('assumes its shards');
   });
 });
+
+/**
+ * clauseB32: a hierarchical key's hot first-level value split into N buckets, each a first-level value of its own that
+ * Cosmos DB places on a physical partition by its hash ("Hierarchical partition keys"), as a flat key's shards are.
+ */
+const tenantEvents = (throughput?: CosmosContainerDesign['throughput'], peakWriteUnits = 30_000): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'events',
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 1_000, hotKeyShare: 0.2 },
+      { path: '/deviceId', cardinality: 1_000_000 },
+    ],
+  },
+  ...(throughput ? { throughput } : {}),
+  storage: { totalGb: 400 },
+  workload: { peakReadUnits: 1_000, peakWriteUnits },
+});
+
+describe("Cosmos DB: buckets of a hierarchical key's hot first-level value", () => {
+  it('the bucket plan says its 4 buckets are assumed apart on the 10 partitions, and that a collision stays', () => {
+    const sg003 = on(lint(tenantEvents({ manual: 60_000 })), 'SG003', 'partitionKey.paths[0]');
+    expect(sg003?.data).toMatchObject({ buckets: 4, bucketPartitions: 10, hashedKeys: 4, hashedNoun: 'buckets', hashedEngine: 'Cosmos DB' });
+    // Two buckets of 1,550 RU/s on one partition beside (31,000 − 2 × 1,550) ÷ 10: 5,890 of the usable 4,800 (80% of 6,000).
+    // 4 buckets on 10 partitions: 1 − (9 × 8 × 7) ÷ 10³ = 49.6%. Said after why N = 4, before the raise.
+    expect(sg003?.fix).toContain(
+      '3 would make 4,960; the headroom absorbs a less even hash (raise N for slack); N = 4 assumes its buckets hash onto different partitions of the 10: two share one 49.6% of the time, and that partition then takes 5,890 of the usable 4,800 RU/s, for good: Cosmos DB does not split a partition for heat; or raise',
+    );
+    expect(sg003?.data?.hashedChance).toBeCloseTo(chanceTwoShareOne(4, 10), 12);
+  });
+
+  it('without declared throughput there are no physical partitions to count, and no clause', () => {
+    // 20% of 61,000 RU/s, 12,200 under one tenant, past the usable 8,000 of one partition's 10,000: bucketed all the same.
+    const sg003 = on(lint(tenantEvents(undefined, 60_000)), 'SG003', 'partitionKey.paths[0]');
+    expect(sg003?.fix).toMatch(/hash\(deviceId\) mod \d+/);
+    expect(sg003?.fix).not.toContain('assumes its buckets');
+    expect(sg003?.data).not.toHaveProperty('hashedKeys');
+  });
+});
+
+describe('two assumptions of one N said in one sentence (clauseB32)', () => {
+  // A depot's parcels read by one whole-collection query of undeclared size (no resultKb): N = 6 assumes both that each
+  // read returns over 6 × 4 KB and that the 6 shards hash apart; said once, "N = 6 assumes …, and that its shards hash …".
+  const parcels: DynamoDbTableDesign = {
+    engine: 'dynamodb',
+    name: 'parcels',
+    partitionKey: { name: 'depotId', type: 'S', cardinality: 200 },
+    sortKey: { name: 'parcelId', type: 'S' },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 2_000, hotKeyShare: 0.3 },
+    accessPatterns: [{ name: 'parcels-of-depot', keyAttributes: ['depotId'], share: 1 }],
+  };
+
+  it('joins the large-reads assumption and the hash clause, the hash after "and that"', () => {
+    const sg003 = on(lint(parcels), 'SG003');
+    expect(sg003?.data).toMatchObject({ shards: 6, hashedKeys: 6, hashedPartitions: 14, assumedPatterns: ['parcels-of-depot'] });
+    expect(sg003?.fix).toContain(
+      "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time, and that partition then takes ",
+    );
+    expect(sg003?.fix.match(/N = 6 assumes/g)).toHaveLength(1);
+  });
+});
