@@ -8,12 +8,14 @@
  * plan's, sized by that value's load alone: the one count `shardsFor()` gives for one key. The others are judged
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
+import type { CosmosKeyDesign } from '../design/key-design';
 import { looksLikeTrendingCategory } from '../design/key-names';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { raisedLayoutAt } from './physical-partition';
 import { restLoads } from './rest-loads';
 import type { MessageData } from './rule';
 import { warmLever } from './warm-partitions';
@@ -160,14 +162,40 @@ function otherMaxShare(a: SpaceAnalysis, judge?: (loads: Loads) => readonly Load
 }
 
 /**
- * The ceilings of the partitions a fix makes where it leads with warm throughput (`warmLever`; after DAX in front of the
- * hottest value's reads, the lever judged with those reads cached); undefined where it does not. Judged on the
+ * The ceilings of the partitions a fix makes where it leads with a raise in place (`raisedJudge`) or with warm
+ * throughput (`warmLever`; after DAX in front of the hottest value's reads, the lever judged with those reads cached);
+ * undefined where it does not. Judged on the
  * partitions counted before the pre-warm instead, a table at 80% of its write capacity sharded every meter for the
  * next hottest's 0.32 WCU left there, and one at 79% only the hottest: the same fix at 33 partitions.
  */
-function fixJudge(advice: { readonly ids: readonly string[] }, a: SpaceAnalysis): ((loads: Loads) => readonly LoadDimension[]) | undefined {
+function fixJudge(
+  advice: { readonly ids: readonly string[]; readonly data: MessageData },
+  a: SpaceAnalysis,
+): ((loads: Loads) => readonly LoadDimension[]) | undefined {
+  if (advice.ids.includes('raiseThenShard')) return raisedJudge(advice.data, a);
   if (!advice.ids.includes('warmThenShard')) return undefined;
   return advice.ids.includes('cachedReadsLead') ? warmLever(a, true)?.dimensionsOf : a.once(warmLever)?.dimensionsOf;
+}
+
+/**
+ * The ceilings a value meets, unsharded, on the physical partitions a Cosmos DB fix that raises the RU/s in place and
+ * then shards leaves (`raiseThenShard`, to `shardRaiseTo`): that raise's share of the RU/s each, beside 1/P of the
+ * container's load at the fix's count. The RU/s are divided evenly among the physical partitions ("Partitioning and
+ * horizontal scaling", https://learn.microsoft.com/en-us/azure/cosmos-db/partitioning-overview), so the raise is what gives every other value its room; judged at the declared RU/s instead, a
+ * 20,000 RU/s container whose two partitions the hot value's neighbours fill said its next hottest value "fits in its
+ * usable 0.2 RU/s" and that no other value may take more than 0% of the peak, where the 31,000 RU/s it names leave one
+ * about 2,000 RU/s. Undefined where the raise is not on the design's grid.
+ */
+function raisedJudge(data: MessageData, a: SpaceAnalysis): ((loads: Loads) => readonly LoadDimension[]) | undefined {
+  const { shardRaiseTo, shards } = data;
+  const { layout } = a.plan;
+  if (typeof shardRaiseTo !== 'number' || typeof shards !== 'number' || layout === 'cache') return undefined;
+  const raised = raisedLayoutAt(a.design as CosmosKeyDesign, shardRaiseTo);
+  if (raised === undefined) return undefined;
+  const { profile } = a.owner;
+  const charged = a.chargedAt(layout, shards);
+  return (loads) =>
+    profile.loadDimensions(a.storedLoads('none', 1, loads), a.design.thresholds.headroom, profile.physicalShare?.(raised, charged, loads, a.trafficValues));
 }
 
 /**

@@ -64,4 +64,31 @@ describe('a fix of the hottest value alone', () => {
     expect(total(0.0222)).toBeLessThanOrEqual(4800);
     expect(total(0.0223)).toBeGreaterThan(4800);
   });
+
+  it('a raise-and-shard fix judges the other values at the raise it names, not the declared RU/s (stock-hot)', () => {
+    // uniq32 item 2: judged at the declared 20,000 RU/s (2 partitions the hot value's neighbours fill) it said the next
+    // hottest "fits unsharded in its usable 0.2 RU/s" and that no other value may take more than 0% of the peak.
+    const stock: CosmosContainerDesign = container({
+      name: 'stock-hot',
+      partitionKey: { paths: [{ path: '/productId', cardinality: 50_000 }] },
+      throughput: { autoscaleMax: 20_000 },
+      storage: { totalGb: 1 },
+      workload: { peakReadUnits: 4000, peakWriteUnits: 12_000, hotKeyShare: 0.5, hotKeyOperations: 'writes' },
+      invariants: [{ kind: 'conditional-write', description: 'stock decremented with If-Match ETag; never below 0' }],
+      accessPatterns: [{ name: 'stock-of-product', keyAttributes: ['productId'], share: 1 }],
+    });
+    const finding = lint(stock).find((f) => f.ruleId === 'SG003');
+    expect(finding?.data).toMatchObject({ shardRaiseTo: 31_000, shardRaisedPartitions: 4, shardRaisedEach: 7750 });
+    // At 31,000 RU/s: 4 partitions of 7,750, 6,200 usable; a value of s × 16,000 beside (16,000 − s × 16,000) ÷ 4.
+    const beside = (share: number) => share * 16_000 + (16_000 - share * 16_000) / 4;
+    const most = finding?.data?.otherMaxShare as number;
+    expect(most).toBe(0.1833);
+    expect(beside(most)).toBeLessThanOrEqual(6200);
+    expect(beside(most + 0.0002)).toBeGreaterThan(6200);
+    // 6,200 usable less 1/4 of the rest of the 16,000 RU/s peak (the value's own fraction of an RU/s left out of it).
+    const usable = finding?.data?.restUsable as number;
+    expect(usable).toBeGreaterThan(6200 - 16_000 / 4);
+    expect(usable).toBeLessThan(6200 - 16_000 / 4 + 1);
+    expect(finding?.fix).toContain('fits unsharded in its usable 2,200.2 RU/s; this assumes no other value takes more than 18.33% of the peak');
+  });
 });
