@@ -598,3 +598,33 @@ describe('SG001 on a first-level value that spans several physical partitions', 
     expect(sg001.fix).toMatch(/^no sharding needed at this load \(N = 1: the hottest first-level value fits the 2 physical partitions it spans,/);
   });
 });
+
+describe('SG001 where no shard count serves (nbr32 item 3)', () => {
+  it('the re-key leads a sentence of its own, not "or no shard count serves"', () => {
+    const findings = lint({
+      tables: [
+        {
+          name: 'player-scores',
+          partitionKey: { name: 'playerId', type: 'S', cardinality: 10_000_000 },
+          workload: { peakReadUnits: 20_000, peakWriteUnits: 5_000 },
+          globalSecondaryIndexes: [
+            {
+              indexName: 'top-scores',
+              partitionKey: { name: 'board', type: 'S', cardinality: 1 },
+              sortKey: { name: 'score', type: 'N', mutable: true },
+              projectionType: 'INCLUDE',
+              nonKeyAttributes: ['displayName'],
+            },
+          ],
+          accessPatterns: [
+            { name: 'player-profile', keyAttributes: ['playerId'], share: 0.85 },
+            { name: 'top-100', index: 'top-scores', keyAttributes: ['board'], rangeAttribute: 'score', share: 0.15, limit: 100 },
+          ],
+        },
+      ],
+    });
+    const sg001 = findings.find((f) => f.ruleId === 'SG001');
+    expect(sg001?.fix).toMatch(/^use a higher-cardinality attribute or a composite key; no shard count serves: every page of `top-100`/);
+    expect(sg001?.fix).not.toContain(', or no shard count');
+  });
+});
