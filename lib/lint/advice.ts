@@ -344,7 +344,7 @@ export const ADVICE_MESSAGES = {
   unspreadReads: `no shard count serves: ${ONE_ITEM_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadPagedReads:
-    'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
+    'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadUnclaimed}}, {{unspreadUnclaimed}} of them no pattern claims (accessPatterns[].share){{/unspreadUnclaimed}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
     '; or keep N = {{copies}} replicated copies of each {{key|key}} value, written together and read at random: each copy serves 1/{{copies}} of the reads, and every write costs {{copies}}×',
   unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(UNSPREAD_RAISE)}`,
@@ -1396,6 +1396,19 @@ function raiseBeforeCopies(
 }
 
 /**
+ * The paged patterns a fix names, and the part of the hottest value's unspread reads (`load`) that no pattern claims:
+ * the share of all queries no pattern declares is charged to every key space (README, "accessPatterns"), so a figure
+ * said of a named pattern's pages says how much of it is unclaimed. Only where no read spreads (`load` is all of it).
+ */
+function pagedData(analysis: SpaceAnalysis, load: number): MessageData {
+  const { owner, space, hot } = analysis;
+  const unclaimed = owner.unclaimedReadShare();
+  const readShare = owner.readShareOf(space);
+  const unclaimedReads = unclaimed > 0 && readShare > 0 && load >= hot.reads ? (hot.reads * unclaimed) / readShare : 0;
+  return { pagedPatterns: analysis.pagedReads.map((p) => p.name), ...(unclaimedReads > 0 ? { unspreadUnclaimed: unclaimedReads } : {}) };
+}
+
+/**
  * The fix when the reads that shards cannot spread (a single item's: one item never spans shards; a paged
  * query's: every page reads every shard) are, alone, over the ceiling the key is judged on: a logical partition's
  * (DynamoDB: 3,000 RCU, Cosmos DB: 10,000 RU/s, "Best practices for designing and using partition keys
@@ -1421,7 +1434,7 @@ function unspreadAdvice(
   const paged = analysis.pagedReads.length > 0;
   const gathered = gatheredData(analysis);
   const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : 'unspreadReads'];
-  const data: Record<string, unknown> = Object.assign(paged ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, gathered, {
+  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,

@@ -128,8 +128,13 @@ export class DesignAnalysis {
    * space's reads is its share over this one.
    */
   readShareOf(space: KeySpace): number {
+    return this.patternsOn(space).reduce((sum, p) => sum + p.share, 0) + this.unclaimedReadShare();
+  }
+
+  /** The share of all queries no access pattern claims (1 less the declared `accessPatterns[].share`), which every key space is charged. */
+  unclaimedReadShare(): number {
     const claimed = this.design.accessPatterns.reduce((sum, p) => sum + p.share, 0);
-    return this.patternsOn(space).reduce((sum, p) => sum + p.share, 0) + Math.max(0, 1 - claimed);
+    return Math.max(0, 1 - claimed);
   }
 
   /** The access patterns that name `index` (`undefined`: none), as declared: an LSI's queries are its own

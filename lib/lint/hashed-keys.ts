@@ -198,13 +198,25 @@ function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number)
 }
 
 /**
- * The clause's data for the dimension two keys on one partition pass the most: that partition takes both keys in full
- * and the neighbours less the 1/P of the second key already counted among them. Undefined where two fit everywhere.
- * Also what a hierarchical key's bucket plan says (prefix-ingestion.ts), its buckets placed by hash the same way.
+ * What a partition holding two of the `keys` keys takes: both in full, and the neighbours less the siblings already
+ * counted among them. Hashed onto different partitions (N ≤ P), each of the other N − 2 siblings still lands there 1/P of
+ * the time, so only the second key's 1/P comes off. Hashed evenly (N > P), the other siblings sit on other partitions, so
+ * all N − 1 siblings' 1/P come off: where the value is the whole key space (one value), nothing is left beside the two.
+ */
+function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
+  const siblingsCounted = keys > figure.partitions ? keys - 1 : 1;
+  const siblingsShare = Math.min(figure.neighbours, (siblingsCounted * figure.load) / figure.partitions);
+  return 2 * figure.load + figure.neighbours - siblingsShare;
+}
+
+/**
+ * The clause's data for the dimension two keys on one partition pass the most (`twoOnOnePartition`). Undefined where
+ * two fit everywhere. Also what a hierarchical key's bucket plan says (prefix-ingestion.ts), its buckets placed by hash
+ * the same way.
  */
 export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
   const paired = figures
-    .map((f) => ({ ...f, together: 2 * f.load + f.neighbours - f.load / f.partitions }))
+    .map((f) => ({ ...f, together: twoOnOnePartition(f, keys) }))
     .filter((f) => !fits(f.together, f.usable))
     .sort((a, b) => b.together / b.usable - a.together / a.usable);
   const worst = paired[0];

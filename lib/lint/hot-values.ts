@@ -24,10 +24,12 @@ import { warmLever } from './warm-partitions';
  * The next hottest value, left unsharded, fits: at an even part of the rest, in what its partition's usable ceiling
  * leaves beside its neighbours' expected load (both figures said where neighbours are counted). Where the hottest value
  * takes all the traffic (`hotKeyShare: 1`), no other value has a load to quote (`restIdle`): said so, not "at 0 WCU".
- * The design declares one hottest value; the fix assumes no second one passes `otherMaxShare`, which it names.
+ * The design declares one hottest value; the fix assumes no second one passes `otherMaxShare`, which it names. Its
+ * neighbours hold the hottest value's shards, which the finding's figure for the hottest value leaves out: said, so the
+ * two neighbour figures of one finding read as different sums, not a contradiction.
  */
 const NEXT_HOTTEST_FITS =
-  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no other value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
+  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them, in its shards, which the hottest value's own neighbours leave out): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no other value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
 
 /** A value listed later: its items written before keep the plain key until they are rewritten. */
 const LISTED_LATER = '; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved';

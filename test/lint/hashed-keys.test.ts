@@ -106,7 +106,7 @@ describe('Cosmos DB: counts judged at a raise in place say it at that raise', ()
     );
   });
 
-  it('shards at the least raise at which a count within maxShards fits: 28 shards on 17 partitions, more than the partitions', () => {
+  it('shards at the least raise at which a count within maxShards fits: 28 shards on 17 partitions, more than the partitions, two of which still fit (nbr32 item 1)', () => {
     const hotLp = scores({
       name: 'hot-lp',
       partitionKey: { paths: [{ path: '/deviceId', cardinality: 10_000, hotKeyShare: 0.09 }] },
@@ -116,11 +116,12 @@ describe('Cosmos DB: counts judged at a raise in place say it at that raise', ()
       accessPatterns: undefined,
     });
     const sg003 = on(lint(hotLp), 'SG003');
-    expect(sg003?.data).toMatchObject({ shards: 28, shardRaiseTo: 131_600, hashedAlways: true, hashedChance: 1 });
-    // Two shards of 321.43 beside (100,000 − 642.86) ÷ 17: 6,487.39 of the usable 6,192.94.
-    expect(sg003?.fix).toContain(
-      '(80% of 7,741.18); N = 28 assumes its shards hash evenly over the 17 partitions: with more shards than partitions, two always share one, and that partition then takes 6,487.39 of the usable 6,192.94 RU/s, for good: Cosmos DB does not split a partition for heat; or',
-    );
+    expect(sg003?.data).toMatchObject({ shards: 28, shardRaiseTo: 131_600 });
+    // Hashed evenly, 28 over 17 put two on a partition and the other 26 elsewhere: two shards of 321.43 beside the
+    // other values' 91,000 ÷ 17 = 5,995.80 of the usable 6,192.94, which fits. The siblings were once counted again
+    // among the neighbours (6,487.39).
+    expect(sg003?.data).not.toHaveProperty('hashedAlways');
+    expect(sg003?.fix).not.toContain('N = 28 assumes');
   });
 });
 
@@ -216,5 +217,21 @@ describe('two assumptions of one N said in one sentence (clauseB32)', () => {
       "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time, and that partition then takes ",
     );
     expect(sg003?.fix.match(/N = 6 assumes/g)).toHaveLength(1);
+  });
+});
+
+describe('a one-valued key: the shards are the whole key space (nbr32 item 1)', () => {
+  const counters: DynamoDbTableDesign = {
+    name: 'counters',
+    partitionKey: { name: 'counterId', type: 'S', cardinality: 1 },
+    workload: { peakReadUnits: 10, peakWriteUnits: 5000 },
+  };
+
+  it('15 shards of 333.33 WCU on the 10 partitions put two on one, 666.67 of the usable 800 WCU: no clause', () => {
+    const sg001 = on(lint({ tables: [counters] }), 'SG001');
+    expect(sg001?.fix).toContain('N = 15');
+    // The other 13 shards sit on other partitions: they were once counted again as neighbours (1,100 WCU).
+    expect(sg001?.fix).not.toContain('N = 15 assumes');
+    expect(sg001?.data).not.toHaveProperty('hashedLoad');
   });
 });

@@ -55,7 +55,7 @@ describe('the ledger`s payroll account: over the usable line, within the partiti
     // The hottest's: the other 5,599.8 WCU ÷ 12 = 466.65; the next hottest's: the other 6,000 (less its 0.0028) ÷ 12 = 500.
     expect(finding.message).toContain('less the 466.65 WCU its neighbours are expected to take (the other 5,599.8 WCU of writes ÷ 12 partitions)');
     expect(finding.fix).toContain(
-      "less its neighbours' expected 500 WCU (the other 6,000 WCU ÷ 12 partitions, the hottest value's 400.2 WCU among them): 300 WCU left",
+      "less its neighbours' expected 500 WCU (the other 6,000 WCU ÷ 12 partitions, the hottest value's 400.2 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300 WCU left",
     );
     expect(finding.data).toMatchObject({ restBeside: 499.999766675, restPartitions: 12, restHottest: 400.2 });
   });

@@ -25,6 +25,7 @@ type Id =
   | 'firstLevelBindsSpanning'
   | 'oneValue'
   | 'fixValues'
+  | 'fixValuesNoCount'
   | 'fixEachFits'
   | 'fixEachFitsAtCeiling'
   | 'fixFits'
@@ -117,6 +118,8 @@ export const lowCardinalityKey = defineRule({
     oneValue:
       '; with one value, every {{holder|table=item of the table|index=item the index holds|container=document of the container}} has the same key value, which takes all the traffic: its share is 100% by definition, and no hottest-value share is left to declare',
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
+    // Where no shard count serves (the advice opens with why), the re-key is the lead and that sentence follows it.
+    fixValuesNoCount: 'use a higher-cardinality attribute or a composite key; ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
     fixEachFitsAtCeiling:
@@ -270,7 +273,7 @@ export const lowCardinalityKey = defineRule({
           // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value, which would otherwise go unsaid.
           notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
           severity: verdict.severity,
-          fixId: 'fixValues',
+          fixId: advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues',
           fixNotes: [...advice.ids, ...verdict.fixIds],
           data: Object.assign({}, advice.data, common, raisedData, verdict.data),
           edits: advice.edits,

@@ -147,7 +147,7 @@ testRule('SG003', {
             "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
           // whale21: the other 4,999 events take 60,000 ÷ 4,999 = 12 WCU each, which fits unsharded: only the hot event is sharded.
           // edits31: one other event fits unsharded up to 0.37% of the 80,000 WCU peak (296 + 79,704 ÷ 160 = 794.15 of 800).
-          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId', hotValues: 1 } }],
         },
       ],
@@ -507,7 +507,7 @@ testRule('SG003', {
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; N = 5 assumes its shards hash evenly over the 4 partitions: with more shards than partitions, two always share one, and that partition then takes 3,300 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
@@ -680,5 +680,27 @@ describe('SG003 on a polled status index (review 31)', () => {
     const finding = statusFix(scheduler({}));
     expect(finding?.fix).toContain('so set fanOut on `poll-pending`');
     expect(finding?.fix).not.toContain('wants: "any"');
+  });
+});
+
+describe('SG003 with two neighbour figures (nbr32 item 4)', () => {
+  it("says the fix's figure holds the hottest value's own shards, which the message's leaves out", () => {
+    const findings = lint({
+      tables: [
+        {
+          name: 'audit-events',
+          partitionKey: { name: 'tenantId', type: 'S', cardinality: 3000 },
+          sortKey: { name: 'eventTs', type: 'S', cardinality: 'unique' },
+          workload: { peakReadUnits: 2000, peakWriteUnits: 30_000, hotKeyShare: 0.4, hotKeyOperations: 'both' },
+          storage: { largestPartitionGb: 2000 },
+          accessPatterns: [{ name: 'tenant-events-by-time', keyAttributes: ['tenantId'], rangeAttribute: 'eventTs', share: 1, limit: 100 }],
+        },
+      ],
+    });
+    const sg003 = findings.find((f) => f.ruleId === 'SG003' && f.path === 'tables[0].partitionKey');
+    expect(sg003?.message).toContain('(the other 18,000 WCU of writes ÷ 60 partitions)');
+    expect(sg003?.fix).toContain(
+      "(the other 29,994 WCU ÷ 60 partitions, the hottest value's 12,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.1 WCU left",
+    );
   });
 });

@@ -598,3 +598,35 @@ describe('SG001 on a first-level value that spans several physical partitions', 
     expect(sg001.fix).toMatch(/^no sharding needed at this load \(N = 1: the hottest first-level value fits the 2 physical partitions it spans,/);
   });
 });
+
+describe('SG001 on a paged index read, with reads no pattern claims (nbr32 item 2)', () => {
+  const leaderboard = (topShare: number) =>
+    lint({
+      tables: [
+        {
+          name: 'player-scores',
+          partitionKey: { name: 'playerId', type: 'S', cardinality: 10_000_000 },
+          workload: { peakReadUnits: 20_000, peakWriteUnits: 5_000 },
+          globalSecondaryIndexes: [{ indexName: 'top-scores', partitionKey: { name: 'board', type: 'S', cardinality: 1 }, projectionType: 'KEYS_ONLY' }],
+          accessPatterns: [
+            { name: 'player-profile', keyAttributes: ['playerId'], share: 0.85 },
+            { name: 'top-100', index: 'top-scores', keyAttributes: ['board'], share: topShare, limit: 100 },
+          ],
+        },
+      ],
+    }).find((f) => f.ruleId === 'SG001');
+
+  it('the 2,800 RCU of the 3,000 that no pattern claims are said to be so', () => {
+    expect(leaderboard(0.01)?.fix).toContain(
+      'those reads alone (3,000 RCU of the hottest `board` value, 2,800 of them no pattern claims (accessPatterns[].share)) exceed the usable 2,400 RCU',
+    );
+  });
+
+  it('every read claimed: no such clause; the re-key leads a sentence of its own, not "or no shard count serves" (nbr32 item 3)', () => {
+    const fix = leaderboard(0.15)?.fix;
+    expect(fix).toMatch(/^use a higher-cardinality attribute or a composite key; no shard count serves: every page of `top-100`/);
+    expect(fix).not.toContain(', or no shard count');
+    expect(fix).toContain('those reads alone (3,000 RCU of the hottest `board` value) exceed');
+    expect(fix).not.toContain('no pattern claims');
+  });
+});
