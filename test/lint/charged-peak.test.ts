@@ -73,6 +73,22 @@ describe("SG003's neighbours are the rest of the peak SG017 counts", () => {
     expect(lint(after)).toEqual([]);
     expect(after.throughput).toEqual({ autoscaleMax: 51_000 });
   });
+
+  it("SG017's raise carries the count SG008 asks for at the raised RU/s: one fix, both edits (conv32)", () => {
+    const design = leaderboards({ autoscaleMax: 30_000 }, 8);
+    const findings = lint(design);
+    // At 30,000 RU/s no count fits the hot key, so SG008 asks for none; at 51,000 it asks for 2.
+    expect(finding(findings, 'SG008')).toBeUndefined();
+    const capacity = finding(findings, 'SG017');
+    expect(capacity?.edits).toEqual([
+      { op: 'set', path: 'throughput.autoscaleMax', value: 51_000 },
+      { op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', shards: 2 }) },
+    ]);
+    expect(capacity?.fix).toContain(
+      'once raised, lower sharding.shards from 8 to N = 2, as SG008 asks at 51,000 RU/s (the N the peak needs there): each read that fans out then queries 2 shards, and the peak falls to 18,200 RU/s (3,200 reads + 15,000 writes); this fix sets both',
+    );
+    expect(lint(applyDesignEdits(design, capacity?.edits as DesignEdit[]))).toEqual([]);
+  });
 });
 
 describe("SG017's remedies in the order of what they cost", () => {

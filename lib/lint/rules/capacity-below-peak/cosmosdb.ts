@@ -61,6 +61,7 @@ type Id =
   | 'cosmosRaisePastQuota'
   | 'cosmosRemoveNeedless'
   | 'cosmosLowerShards'
+  | 'cosmosFewerShardsOnceRaised'
   | 'cosmosFitsWithout'
   | 'cosmosOrKeepSharding'
   | 'cosmosThenRaise';
@@ -259,11 +260,7 @@ function figures(
  * first figure are kept for the message (`placementPlain`). The fix as it was where that check passes, and on serverless.
  */
 function withPlacement(design: CosmosKeyDesign, fix: InPlaceRaise): { readonly fix: InPlaceRaise; readonly placement?: Record<string, number | string> } {
-  const { throughput } = design;
-  const now =
-    throughput && throughput.mode !== 'serverless'
-      ? physicalPartitionCount(throughput.mode, declaredRequestUnits(throughput) ?? 0, design.totalGb, design.physicalPartitions)
-      : undefined;
+  const now = partitionsNow(design);
   if (now === undefined || !Number.isFinite(fix.needed)) return { fix };
   const raised = raisedInPlaceTo(design, fix.needed, now);
   const analysis = new DesignAnalysis(raised);
@@ -285,6 +282,39 @@ function withPlacement(design: CosmosKeyDesign, fix: InPlaceRaise): { readonly f
       placementUsable: data.partitionUsable,
     },
   };
+}
+
+/** The physical partitions the container has at its declared RU/s (undefined on serverless): what a raise in place splits. */
+function partitionsNow(design: CosmosKeyDesign): number | undefined {
+  const { throughput } = design;
+  if (!throughput || throughput.mode === 'serverless') return undefined;
+  return physicalPartitionCount(throughput.mode, declaredRequestUnits(throughput) ?? 0, design.totalGb, design.physicalPartitions);
+}
+
+/**
+ * SG008's fewer shards at this rule's raise: where the container raised in place to `fix.needed` has more shards than
+ * SG008 asks for there (`peakWithFewerShards`, judged on the raised design), this fix lowers them too, with SG008's
+ * edits beside the raise. The raise is an edit `--fix` writes, so the count is sized at the RU/s the design has once
+ * it is written. Without it, the raise alone drew SG008 on the next lint, a second round for one cause (8 shards of
+ * `/region` on 30,000 autoscale: raised to 51,000, where SG008 then asked for 2). Not where SG008 already asks for a
+ * count at the declared RU/s: that finding's count is the key's plan, and this fix does not give it another.
+ */
+function fewerShardsOnceRaised(
+  design: CosmosKeyDesign,
+  analysis: DesignAnalysis,
+  fix: InPlaceRaise,
+): { readonly data: Record<string, number>; readonly edits: readonly DesignEdit[] } | undefined {
+  const now = partitionsNow(design);
+  const declared = design.primaryKey.sharding?.shards;
+  if (now === undefined || declared === undefined || !Number.isFinite(fix.needed) || fewerShardsAsked(analysis.of(design.primaryKey)) !== undefined)
+    return undefined;
+  const raised = raisedInPlaceTo(design, fix.needed, now);
+  const atRaise = new DesignAnalysis(raised);
+  const after = peakWithFewerShards(atRaise, peakOf(raised, atRaise));
+  const edits = adviceFor(atRaise.of(raised.primaryKey)).edits;
+  if (after?.lowerTo === undefined || !edits) return undefined;
+  const { peak, reads, writes } = after.counted;
+  return { data: { declaredShards: declared, afterShards: after.lowerTo, afterPeak: peak, afterReads: reads.units, afterWrites: writes }, edits };
 }
 
 /**
@@ -434,30 +464,33 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
     const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form));
     const { fix, data: forKey } = removal ? { fix: placed, data: undefined } : withKeyRaise(design, analysis, placed);
-    return { fix, placement, forKey };
+    const fewer = removal ? undefined : fewerShardsOnceRaised(design, analysis, fix);
+    const ids: Id[] = [
+      ...placementIds(placement),
+      ...(forKey ? (['cosmosRaiseForKey'] as const) : []),
+      ...(fewer ? (['cosmosFewerShardsOnceRaised'] as const) : []),
+    ];
+    const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(fewer?.edits ?? [])];
+    return { fix, placement, data: Object.assign({}, forKey, fewer?.data), ids, edits };
   };
   switch (throughput.mode) {
     case 'manual': {
-      const { fix, placement, forKey } = dedicatedRaise('manual');
+      const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
       const split = inPlaceSplit(design, fix);
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), forKey), raise('manual', fix.needed), [
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), raised), edits(fix.needed), [
         ...split.ids,
-        ...placementIds(placement),
-        ...(forKey ? (['cosmosRaiseForKey'] as const) : []),
+        ...ids,
       ]);
     }
     case 'autoscale': {
-      const { fix, placement, forKey } = dedicatedRaise('autoscaleMax');
+      const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
       const split = inPlaceSplit(design, fix);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
-      return hit(
-        'cosmosAutoscaleBelowPeak',
-        'cosmosRaiseAutoscale',
-        Object.assign(figures(fix, split.data, placement), floor, forKey),
-        raise('autoscaleMax', fix.needed),
-        [...split.ids, ...placementIds(placement), ...(forKey ? (['cosmosRaiseForKey'] as const) : [])],
-      );
+      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', Object.assign(figures(fix, split.data, placement), floor, raised), edits(fix.needed), [
+        ...split.ids,
+        ...ids,
+      ]);
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
@@ -620,7 +653,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above headroom × the container's declared throughput (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
     "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page (under `sharding.hotValues`, the listed values' reads only). SG003 judges a hot key's neighbours on the same peak.",
-    "Cosmos DB remedies in the order of what they cost: where SG007's removal of the sharding, or SG008's fewer shards, bring the peak within headroom × the RU/s, that fix leads (with the count) and the raise that keeps the shards follows, with no edit of its own.",
+    "Cosmos DB remedies in the order of what they cost: where SG007's removal of the sharding, or SG008's fewer shards, bring the peak within headroom × the RU/s, that fix leads (with the count) and the raise that keeps the shards follows, with no edit of its own. Where the raise leaves more shards than SG008 asks for at the raised RU/s, and none at the declared, the fix lowers them to that N too: both edits.",
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
@@ -666,6 +699,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one document}}, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
     cosmosLowerShards:
       'lower sharding.shards from {{declaredShards}} to N = {{afterShards}}, as SG008 asks (the N the peak needs): each read that fans out then queries {{afterShards}} shards, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
+    cosmosFewerShardsOnceRaised:
+      '; once raised, lower sharding.shards from {{declaredShards}} to N = {{afterShards}}, as SG008 asks at {{needed}} RU/s (the N the peak needs there): each read that fans out then queries {{afterShards}} shards, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes); this fix sets both',
     cosmosFitsWithout: ', within {{headroom|percent}} of the {{capacity}} RU/s, so no raise is needed',
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
