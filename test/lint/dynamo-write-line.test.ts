@@ -50,7 +50,7 @@ describe('a provisioned table near 80% of its write capacity keeps its write lev
     // edits31: so is the most a second meter can take unsharded (7.18% of the 8,000 WCU peak: 574.4 + 7,425.6 ÷ 33 = 799.42
     // of the usable 800), the figure the fix assumes.
     expect(finding?.fix).toMatch(
-      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.33 WCU \(the other 7,996\.8 WCU ÷ 33 partitions, the hottest value's 4,800 WCU among them\): 557\.67 WCU left; this assumes no other value takes more than 7\.18% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead\)/,
+      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.33 WCU \(the other 7,996\.8 WCU ÷ 33 partitions, the hottest value's 4,800 WCU among them, in its shards, which the hottest value's own neighbours leave out\): 557\.67 WCU left; this assumes no other value takes more than 7\.18% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead\)/,
     );
   });
 

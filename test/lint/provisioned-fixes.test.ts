@@ -72,7 +72,7 @@ describe('prov22: the whale alone is sharded, provisioned as on demand', () => {
     expect(hit.fix).toMatch(/then shard only the hottest `merchantId` value, into N = 3 calculated shards/);
     // Each other merchant: 6,400 WCU ÷ 19,999 = 0.32 WCU, beside (8,000 − 0.32) ÷ 33 of the rest: it fits.
     expect(hit.fix).toMatch(
-      /the next hottest, at 0\.32 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.41 WCU \(the other 7,999\.68 WCU ÷ 33 partitions, the hottest value's 1,600 WCU among them\): 557\.59 WCU left/,
+      /the next hottest, at 0\.32 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 242\.41 WCU \(the other 7,999\.68 WCU ÷ 33 partitions, the hottest value's 1,600 WCU among them, in its shards, which the hottest value's own neighbours leave out\): 557\.59 WCU left/,
     );
     expect(hit.data).toMatchObject({ warmWriteUnits: 33000, warmPartitions: 33, shards: 3 });
     expect(hit.data).not.toHaveProperty('warmReadUnits');
