@@ -162,16 +162,25 @@ function fullKeyFigure(
     log.add(joinPath(last.path, field), `declares the full key's figure a second time (also ${designPath}); keep one`);
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
-  if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field), level: levels.length - 1 };
   let deepestIndex = levels.length - 1;
   while (deepestIndex >= 0 && levels[deepestIndex][field] === undefined) deepestIndex--;
   if (deepestIndex < 0) return undefined;
   const deepest = levels[deepestIndex];
+  const at = joinPath(deepest.path, field);
+  // A 'unique' business level above the declaring one (an id first) makes every full key value one document: the
+  // figure is that level's value's own (a customer's, over all its orders), spread over unbounded full key values, as
+  // one declared above a unique level is below (Infinity children). A time bucket above is not: a figure under it
+  // is already one bucket's slice of its value (reorder.ts, `reorderedLevels`).
+  const uniqueBusiness = (level: KeyAttribute) => level.cardinality === 'unique' && level.kind !== 'time-bucket';
+  if (levels.slice(0, deepestIndex).some(uniqueBusiness)) {
+    return { value: 0, source: 'derived', at, level: deepestIndex };
+  }
+  if (deepestIndex === levels.length - 1) return { value: lastValue as number, source: 'declared', at, level: deepestIndex };
   // The declared value is one prefix value's; spread it over the full-key values under that prefix.
   const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
   const deepestPrefix = values(levels.slice(0, deepestIndex + 1));
   const children = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
-  return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field), level: deepestIndex };
+  return { value: (deepest[field] as number) / children, source: 'derived', at, level: deepestIndex };
 }
 
 /**

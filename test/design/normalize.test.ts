@@ -694,6 +694,22 @@ describe('per-level figures of a hierarchical key', () => {
     expect(d.primaryKey.workload).toMatchObject({ hotKeyShare: 0.02, hotKeyShareSource: 'declared', hotKeyShareAt: 'partitionKey.paths[1].hotKeyShare' });
     expect(d).toMatchObject({ largestPartitionGb: 3, largestPartitionGbSource: 'declared' });
   });
+
+  it("take a last level's declaration below a unique level as that level's value's, each full key value one document", () => {
+    // /orderId → /customerId: the hottest customer takes 20% and holds 120 GB over all its orders, one order each.
+    const d = design([
+      { path: '/orderId', cardinality: 'unique' },
+      { path: '/customerId', cardinality: 8000000, hotKeyShare: 0.2, largestGb: 120 },
+    ]);
+    expect(d.primaryKey.workload.hotKeyShare).toBe(0);
+    expect(d).toMatchObject({
+      largestPartitionGb: 0,
+      largestPartitionGbSource: 'derived',
+      largestPartitionGbAt: 'partitionKey.paths[1].largestGb',
+      largestPartitionGbLevel: 1,
+    });
+    expect(d.primaryKey.partitionKey[1]).toMatchObject({ hotKeyShare: 0.2, largestGb: 120 });
+  });
 });
 
 describe("a GSI's copiesCarry", () => {
