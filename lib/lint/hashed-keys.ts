@@ -187,8 +187,10 @@ function statedFigures(data: MessageData, stated: StatedFigures, analysis: Space
  */
 function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number): KeyOnPartition[] {
   const { headroom } = analysis.design.thresholds;
-  const share = analysis.storedKeyShare(layout, keys);
-  return analysis.dimensionsAt(layout, keys).flatMap((d): KeyOnPartition[] => {
+  const dimensions = analysis.dimensionsAt(layout, keys);
+  // DynamoDB's dimensions carry their neighbours; only a Cosmos DB key needs its physical partition's share.
+  const share = dimensions.every((d) => d.neighbours) ? undefined : analysis.storedKeyShare(layout, keys);
+  return dimensions.flatMap((d): KeyOnPartition[] => {
     if (d.neighbours)
       return [{ partitions: d.neighbours.partitions, load: d.load, neighbours: d.neighbours.load, usable: d.neighbours.usableAlone, unit: d.unit }];
     return share
