@@ -8,7 +8,10 @@ import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
+  failingWarnings,
+  grouped,
   hiddenByQuiet,
+  plural,
   reportedUnused,
   summaryLines,
   UNUSED_FIX,
@@ -17,6 +20,7 @@ import {
   type ReportedUnusedAcknowledgement,
   type Reporter,
   type ReportSettings,
+  warningsFailingRun,
 } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable as p, type Palette } from './terminal';
@@ -83,9 +87,21 @@ function fixLine(fix: AppliedFix, c: Palette): string {
   return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}${at}\n${changes.join('')}`;
 }
 
-/** `✔ no findings`; under --quiet, when it hid some, `✔ no errors (1 warning hidden by --quiet)`: a file is not called clean for what was not shown. */
+/**
+ * `✔ no findings`; under --quiet, when it hid some, `✔ no errors (1 warning hidden by --quiet)`: a file is not called
+ * clean for what was not shown; and no tick where the hidden warnings fail the run:
+ * `✖ 1 warning fails this run (--fail-on warning); hidden by --quiet`.
+ */
 function cleanLine(result: FileResult, settings: ReportSettings, c: Palette): string {
-  const hidden = hiddenByQuiet(result, settings);
+  const { warnings, acknowledged } = hiddenByQuiet(result, settings);
+  const failing = warningsFailingRun(warnings, settings);
+  if (failing !== undefined) {
+    const also = acknowledged > 0 ? `, as ${acknowledged === 1 ? 'is' : 'are'} ${grouped(acknowledged)} acknowledged` : '';
+    return `${c.red(`✖ ${failingWarnings(warnings, failing)}`)}${c.dim(`; hidden by --quiet${also}`)}`;
+  }
+  const hidden = [warnings > 0 ? plural(warnings, 'warning') : '', acknowledged > 0 ? `${grouped(acknowledged)} acknowledged` : '']
+    .filter(Boolean)
+    .join(' and ');
   return hidden === '' ? c.green('✔ no findings') : `${c.green('✔ no errors')} ${c.dim(`(${hidden} hidden by --quiet)`)}`;
 }
 

@@ -60,13 +60,24 @@ export function visibleFindings(result: FileResult, settings: ReportSettings): r
 }
 
 /** What `--quiet` keeps out of one file's report: its warnings (stale acknowledgements reported as warnings among
- *  them) and its acknowledged findings, as `1 warning and 2 acknowledged`, or '' when it hides nothing. */
-export function hiddenByQuiet(result: FileResult, settings: ReportSettings): string {
-  if (!settings.quiet) return '';
+ *  them) and its acknowledged findings; none of either when the run is not quiet. */
+export function hiddenByQuiet(result: FileResult, settings: ReportSettings): { warnings: number; acknowledged: number } {
+  if (!settings.quiet) return { warnings: 0, acknowledged: 0 };
   const acknowledged = result.findings.filter((f) => f.acknowledged).length;
   const unusedWarnings = settings.unusedAcknowledgements === 'warning' ? result.unusedAcknowledgements.length : 0;
   const warnings = result.findings.filter((f) => !f.acknowledged && f.severity === 'warning').length + unusedWarnings;
-  return [warnings > 0 ? plural(warnings, 'warning') : '', acknowledged > 0 ? `${grouped(acknowledged)} acknowledged` : ''].filter(Boolean).join(' and ');
+  return { warnings, acknowledged };
+}
+
+/**
+ * Why one file's warnings alone fail the run, as `--fail-on warning` or `more than --max-warnings 0`, or undefined when
+ * they do not (the warnings of several files can together pass --max-warnings: the summary says so).
+ */
+export function warningsFailingRun(warnings: number, settings: ReportSettings): string | undefined {
+  if (warnings === 0) return undefined;
+  if (settings.failOn === 'warning') return '--fail-on warning';
+  if (settings.maxWarnings !== undefined && warnings > settings.maxWarnings) return `more than --max-warnings ${settings.maxWarnings}`;
+  return undefined;
 }
 
 export function reportedUnused(result: FileResult, settings: ReportSettings, forDisplay = true): ReportedUnusedAcknowledgement[] {
@@ -234,8 +245,22 @@ export function summaryLines({ summary: s, settings, tooManyWarnings, partlyLint
     );
   }
   if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
-  if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));
+  if (settings.quiet && s.warnings > 0) lines.push(quietLine(s.warnings, settings, c));
   return lines;
+}
+
+/** The summary's word on the warnings --quiet hid: red, and how to see them, where they fail the run by --fail-on. */
+function quietLine(warnings: number, settings: ReportSettings, c: Palette): string {
+  if (settings.failOn !== 'warning') return c.dim('warnings are counted but not shown (--quiet)');
+  const one = warnings === 1;
+  return c.red(
+    `${failingWarnings(warnings, '--fail-on warning')} but ${one ? 'is' : 'are'} not shown (--quiet): run without --quiet to see ${one ? 'it' : 'them'}`,
+  );
+}
+
+/** `1 warning fails this run (--fail-on warning)`. */
+export function failingWarnings(warnings: number, why: string): string {
+  return `${plural(warnings, 'warning')} ${warnings === 1 ? 'fails' : 'fail'} this run (${why})`;
 }
 
 /**

@@ -111,6 +111,39 @@ describe('lint flags', () => {
     expect(JSON.parse(onlyWarnings.stdout).files[0].findings).toEqual([]);
   });
 
+  // Like eslint 9, whose --quiet prints errors only even when --max-warnings fails the run on the warnings it hid:
+  // quiet stays quiet, but no tick stands over a failing run, and the summary says what failed it and how to see it.
+  it('--quiet hides warnings that fail the run, without a tick, and says they fail it', async () => {
+    const waived = {
+      containers: JSON.parse(WARNINGS).containers.map((c: object) => ({
+        ...c,
+        acknowledgements: [{ rule: 'SG014', reason: 'One tenant is known to be this busy.' }],
+      })),
+    };
+    const file = tempTree({ 'w.json': WARNINGS, 'acknowledged.json': JSON.stringify(waived) });
+    const failing = await cli(['lint', join(file, 'w.json'), '--quiet', '--fail-on', 'warning']);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).not.toContain('SG014');
+    expect(failing.stdout).not.toContain('✔');
+    expect(failing.stdout).toContain(`${join(file, 'w.json')}\n    ✖ 2 warnings fail this run (--fail-on warning); hidden by --quiet\n`);
+    expect(failing.stdout).toContain(
+      '0 errors, 2 warnings in 1 file\n2 warnings fail this run (--fail-on warning) but are not shown (--quiet): run without --quiet to see them\n',
+    );
+    // A file's warnings alone past --max-warnings fail the run as surely.
+    const overMax = await cli(['lint', join(file, 'w.json'), '--quiet', '--max-warnings', '1']);
+    expect(overMax.code).toBe(1);
+    expect(overMax.stdout).toContain('    ✖ 2 warnings fail this run (more than --max-warnings 1); hidden by --quiet\n');
+    // Warnings that do not fail the run keep their tick: the run passes.
+    const passing = await cli(['lint', join(file, 'w.json'), '--quiet', '--max-warnings', '2']);
+    expect(passing.code).toBe(0);
+    expect(passing.stdout).toContain('    ✔ no errors (2 warnings hidden by --quiet)\n');
+    expect(passing.stdout).toContain('warnings are counted but not shown (--quiet)\n');
+    // Acknowledged findings never fail a run, --fail-on warning or not.
+    const acknowledged = await cli(['lint', join(file, 'acknowledged.json'), '--quiet', '--fail-on', 'warning']);
+    expect(acknowledged.code).toBe(0);
+    expect(acknowledged.stdout).toContain('    ✔ no errors (2 acknowledged hidden by --quiet)\n');
+  });
+
   it('--max-warnings fails a lint with more warnings than allowed', async () => {
     const dir = tempTree({ 'w.json': WARNINGS, 'stale.json': STALE });
     expect((await cli(['lint', dir, '--max-warnings', '3'])).code).toBe(0);
