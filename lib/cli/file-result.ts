@@ -33,6 +33,9 @@ export interface InputNote extends InputError {
   /** The figures the note's text summarises, whole (observe: every partition-key range's
    *  NormalizedRUConsumption, where the text names the hottest few): in the JSON report, not the text. */
   readonly data?: Readonly<Record<string, unknown>>;
+  /** The rule of the finding at `path` the note is about (`--fix`'s `SG003 not fixed: …`): the text report shows the
+   *  note under that finding, in its table's or container's group. @default - a note of the input, not of a finding */
+  readonly ruleId?: string;
 }
 
 /** A finding's fix as `--fix` applied it. */

@@ -5,7 +5,7 @@
  */
 import type { DesignEdit } from '../index';
 import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
-import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
+import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
   failingWarnings,
@@ -105,6 +105,24 @@ function cleanLine(result: FileResult, settings: ReportSettings, c: Palette): st
   return hidden === '' ? c.green('✔ no findings') : `${c.green('✔ no errors')} ${c.dim(`(${hidden} hidden by --quiet)`)}`;
 }
 
+const findingKey = (f: { ruleId?: string; path: string }) => `${f.ruleId} ${f.path}`;
+
+/**
+ * The notes about a shown finding (`SG003 not fixed: … apply the fix above by hand`), by the finding they follow in its
+ * table's or container's group, apart from those of the input, which head the file: a note about a finding --quiet hid
+ * stays with the input's, so that it is not lost.
+ */
+function notesByFinding(notes: readonly InputNote[], findings: readonly LocatedFinding[]) {
+  const shown = new Set(findings.map(findingKey));
+  const ofFindings = new Map<string, InputNote[]>();
+  const ofInput: InputNote[] = [];
+  for (const n of notes) {
+    if (n.ruleId === undefined || !shown.has(findingKey(n))) ofInput.push(n);
+    else ofFindings.set(findingKey(n), [...(ofFindings.get(findingKey(n)) ?? []), n]);
+  }
+  return { ofFindings, ofInput };
+}
+
 export function textReporter(settings: ReportSettings): Reporter {
   const c = settings.palette;
   return {
@@ -113,9 +131,10 @@ export function textReporter(settings: ReportSettings): Reporter {
       const where = p(result.file);
       yield `${c.bold(where)}\n`;
       for (const e of result.errors) yield problemLine(e.path ? c.red('invalid') : c.red('error  '), e, where, c);
-      for (const n of result.notes) yield problemLine(c.cyan('note   '), n, where, c);
-      for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const findings = visibleFindings(result, settings);
+      const { ofFindings, ofInput } = notesByFinding(result.notes, findings);
+      for (const n of ofInput) yield problemLine(c.cyan('note   '), n, where, c);
+      for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const unused = reportedUnused(result, settings);
       if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${cleanLine(result, settings, c)}\n`;
       const groups = new Map<string, string[]>();
@@ -125,7 +144,13 @@ export function textReporter(settings: ReportSettings): Reporter {
         if (!lines) groups.set(key, (lines = []));
         return lines;
       };
-      for (const f of findings) group(f.resource, f.engine).push(findingLines(f, where, c, settings.docsUrl));
+      for (const f of findings) {
+        const lines = group(f.resource, f.engine);
+        lines.push(findingLines(f, where, c, settings.docsUrl));
+        // Taken, so that a table and its GSI that share a path and a rule (fix.ts's keyOf) do not both carry it.
+        for (const n of ofFindings.get(findingKey(f)) ?? []) lines.push(problemLine(c.cyan('note   '), n, where, c));
+        ofFindings.delete(findingKey(f));
+      }
       // A `Validations.acknowledge()` given on a CDK scope (a stack, a stage, the app) is no table of an engine: headed by its scope.
       for (const u of unused) group(u.resource, u.acknowledgedAt === undefined ? u.engine : 'CDK scope').push(unusedLines(u, where, c));
       for (const [resource, lines] of groups) {

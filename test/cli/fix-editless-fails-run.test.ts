@@ -71,4 +71,16 @@ describe('--fix names an editless finding that fails the run', () => {
     expect(passing.stdout).not.toContain('not fixed');
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
+
+  it('the text report: each note under its container, after the finding it names, in report order', async () => {
+    const two: DesignInput = { containers: ['seats-a', 'seats-b'].map((name) => ({ ...seats, name })) };
+    const file = join(tempTree({ 'two.json': textOf(two) }), 'two.json');
+    const { stdout } = await cli(['lint', file, '--fix', '--fail-on', 'warning']);
+    const heads = stdout.split('\n').filter((line) => /^ {2}\S|^ {4}(warning|note)/.test(line));
+    const outline = heads.map((line) =>
+      line.startsWith('    note') ? `note ${/containers\[\d\]/.exec(line)?.[0]}` : line.trim().split(' ').slice(0, 2).join(' '),
+    );
+    expect(outline).toEqual(['seats-a (cosmosdb)', 'warning SG003', 'note containers[0]', 'seats-b (cosmosdb)', 'warning SG003', 'note containers[1]']);
+    expect(stdout.match(/SG003 not fixed: /g)).toHaveLength(2);
+  });
 });

@@ -554,7 +554,7 @@ async function fixFile(
   const result = parsed.error ?? lintParsed(candidate.file, parsed.located, options, 'design');
   const at = (path: string) => parsed.located?.positionOf(path) ?? {};
   const notes = [
-    ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path) })),
+    ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path), ruleId: s.ruleId })),
     ...(stoppedWith === undefined
       ? []
       : [
