@@ -9,6 +9,7 @@ import {
   healthyWeek,
   Random,
   simulateContainer,
+  skewguardQueries,
   replayAlarms,
   replayLogAlert,
   replayMetricAlert,
@@ -97,7 +98,7 @@ const CASES: [string, () => unknown, string, RegExp][] = [
     'replayStack of a scenario without a seed',
     () => replayStack({ Resources: {} }, scenario({ seed: undefined as never })),
     'scenario.seed',
-    /expected an integer, got undefined/,
+    /expected an integer, got nothing/,
   ],
   [
     'replayStack of a table the template lacks',
@@ -233,6 +234,66 @@ const CASES: [string, () => unknown, string, RegExp][] = [
     'profiles.Orders.peakReads',
     /is not a known field \(did you mean "peakRead"\?\)/,
   ],
+  // stranger33b: arguments of the wrong type are named with their expected type and described (shapes.describe),
+  // never interpolated: `{ container: 'events' }` read "no profile for container [object Object]".
+  [
+    'a Cosmos DB incident on a target given as an object',
+    () => cosmosIncident('hot key growing for days', { events: EVENTS }, { container: 'events' } as never),
+    'target',
+    /^expected the container's name, a string: one of events, got an object$/,
+  ],
+  [
+    'a DynamoDB incident on a target given as a name',
+    () => dynamoIncident('viral read-hot key', { Orders: ORDERS }, 'Orders' as never),
+    'target',
+    /^expected \{ table, index\? \}, the table's construct id: one of Orders and a GSI's name, got "Orders"$/,
+  ],
+  [
+    'a DynamoDB incident on a table given as an object',
+    () => dynamoIncident('viral read-hot key', { Orders: ORDERS }, { table: { name: 'Orders' } } as never),
+    'target.table',
+    /^expected the table's construct id, a string: one of Orders, got an object$/,
+  ],
+  [
+    'a DynamoDB incident on an index given as a number',
+    () => dynamoIncident('viral read-hot key', { Orders: ORDERS }, { table: 'Orders', index: 0 } as never),
+    'target.index',
+    /^expected a GSI's name, a string, or nothing, got 0$/,
+  ],
+  [
+    'a GSI surge that names no GSI',
+    () => dynamoIncident('GSI read surge beyond the per-table quota', { Orders: ORDERS }, { table: 'Orders' }),
+    'target.index',
+    /^the incident "GSI read surge beyond the per-table quota" needs the GSI to surge: give target.index, one of: none$/,
+  ],
+  [
+    'a DynamoDB incident that is not a name',
+    () => dynamoIncident({} as never, { Orders: ORDERS }, { table: 'Orders' }),
+    'incident',
+    /^an object is not a DynamoDB incident/,
+  ],
+  ['a healthy week of days given as an object', () => healthyWeek({ Orders: ORDERS }, 1, {} as never), 'days', /, got an object$/],
+  ['a healthy Cosmos DB week of days given as a string', () => healthyCosmosWeek({ events: EVENTS }, 1, '7' as never), 'days', /, got "7"$/],
+  [
+    'replayStack of a scenario whose seed is an object',
+    () => replayStack({ Resources: {} }, scenario({ seed: {} as never })),
+    'scenario.seed',
+    /got an object;/,
+  ],
+  ['a Random of an object seed', () => new Random({} as never), 'seed', /got an object;/],
+  ['a Telemetry of minutes given as a string', () => new Telemetry('10' as never), 'minutes', /got "10";/],
+  [
+    'a metric at a minute given as an object',
+    () => telemetry().put({ namespace: 'N', metricName: 'M', dimensions: {} }, {} as never, single(1)),
+    'minute',
+    /^an object is outside the replay/,
+  ],
+  [
+    'skewguardQueries of a container name given as an Output-like object',
+    () => skewguardQueries([{ databaseName: 'd', containerName: { apply: () => 'c' } as never }]),
+    'containers[0].containerName',
+    /\(resolved, not an Output\), got an object$/,
+  ],
   [
     'a container model over no keys',
     () =>
@@ -259,4 +320,5 @@ it.each(CASES)('%s is a UsageError at its field, saying how to fix it', (_, call
   const { issues, message: text } = thrown as UsageError;
   expect(issues).toEqual([{ path, message: expect.stringMatching(message) }]);
   expect(text).toContain(path);
+  expect(text).not.toContain('[object ');
 });

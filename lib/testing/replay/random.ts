@@ -2,6 +2,7 @@
  * A seeded pseudo-random generator (mulberry32): the same seed gives the same telemetry on every
  * machine, so a replay test that passes once passes always.
  */
+import { shapes } from '../../index';
 import { argumentError } from './usage';
 
 export class Random {
@@ -12,7 +13,7 @@ export class Random {
       throw argumentError(
         'new Random()',
         'seed',
-        `must be an integer (the same seed gives the same telemetry), got ${String(seed)}; pass a whole number such as 1`,
+        `must be an integer (the same seed gives the same telemetry), got ${shapes.describe(seed)}; pass a whole number such as 1`,
       );
     this.state = seed >>> 0;
   }

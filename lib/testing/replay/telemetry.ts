@@ -3,6 +3,7 @@
  * dimensions), Contributor Insights values per key per minute, and log rows with the time they
  * become queryable. The scenarios write it; nothing here knows about AWS or Azure semantics.
  */
+import { shapes } from '../../index';
 import { argumentError } from './usage';
 
 /** One minute of one metric: the statistic set, and the raw values where a percentile needs them. */
@@ -100,7 +101,7 @@ export class Telemetry {
       throw argumentError(
         'new Telemetry()',
         'minutes',
-        `must be a whole number of minutes above 0, got ${String(minutes)}; a replay of d days has d × 1440 (MINUTES_PER_DAY)`,
+        `must be a whole number of minutes above 0, got ${shapes.describe(minutes)}; a replay of d days has d × 1440 (MINUTES_PER_DAY)`,
       );
   }
 
@@ -187,7 +188,7 @@ export class Telemetry {
       throw argumentError(
         'Telemetry',
         whole ? 'minute' : 'row.timeGenerated',
-        `${String(minute)} is outside the replay: expected ${whole ? 'a whole minute' : 'a minute'} from 0 to ${this.minutes - 1}; make the Telemetry longer or write inside it`,
+        `${shapes.describe(minute)} is outside the replay: expected ${whole ? 'a whole minute' : 'a minute'} from 0 to ${this.minutes - 1}; make the Telemetry longer or write inside it`,
       );
     }
   }

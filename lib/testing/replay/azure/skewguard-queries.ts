@@ -7,7 +7,7 @@
  * its rule rather than guess. test/replay/skewguard-queries.test.ts pins the text each meaning was
  * written for against what GuardedContainer emits, so changing either fails that test.
  */
-import { loggedFirstLevel } from '../../../index';
+import { loggedFirstLevel, shapes } from '../../../index';
 import {
   hotKeyQuery,
   hotPrefixQuery,
@@ -226,7 +226,7 @@ function checkContainers(containers: readonly SkewguardQueryContainer[]): void {
         throw argumentError(
           'skewguardQueries()',
           `containers[${i}].${field}`,
-          `expected the container's ${field} as a non-empty string (resolved, not an Output), got ${String(value)}`,
+          `expected the container's ${field} as a non-empty string (resolved, not an Output), got ${shapes.describe(value)}`,
         );
     }
   });

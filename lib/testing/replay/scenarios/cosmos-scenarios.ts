@@ -89,7 +89,7 @@ function containerModel(
 export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3, days = 7): Scenario<ContainerModel> {
   if (!Number.isInteger(days) || days < 4)
     throw new UsageError(
-      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
+      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${shapes.describe(days)}` }],
       'healthyCosmosWeek() arguments',
     );
   checkProfiles(profiles, 'healthyCosmosWeek()');
@@ -136,9 +136,15 @@ export function cosmosIncident(
       [{ path: 'incident', message: `${shapes.describe(incident)} is not a Cosmos DB incident; expected one of: ${COSMOS_INCIDENTS.join(', ')}` }],
       'cosmosIncident() arguments',
     );
+  const names = shapes.isPlainObject(profiles) ? `: one of ${Object.keys(profiles).join(', ')}` : '';
+  if (typeof target !== 'string')
+    throw new UsageError(
+      [{ path: 'target', message: `expected the container's name, a string${names}, got ${shapes.describe(target)}` }],
+      'cosmosIncident() arguments',
+    );
   if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target))
     throw new UsageError(
-      [{ path: 'target', message: `no profile for container ${String(target)}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      [{ path: 'target', message: `no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}` }],
       'cosmosIncident() arguments',
     );
   checkProfiles(profiles, 'cosmosIncident()');

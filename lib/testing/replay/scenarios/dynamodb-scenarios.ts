@@ -134,7 +134,7 @@ const HEALTHY_ASSUMPTIONS = [
 export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1, days = 7): Scenario<TableModel> {
   if (!Number.isInteger(days) || days < 4)
     throw new UsageError(
-      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
+      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${shapes.describe(days)}` }],
       'healthyWeek() arguments',
     );
   checkDynamoProfiles(profiles, 'healthyWeek()');
@@ -178,6 +178,17 @@ function incidentError(path: string, message: string): UsageError {
   return new UsageError([{ path, message }], 'dynamoIncident() arguments');
 }
 
+/** `target` as dynamoIncident() takes it, `{ table, index? }` of strings, or a UsageError at the field that is not. */
+function checkTarget(target: unknown, profiles: unknown): asserts target is { table: string; index?: string } {
+  const tables = shapes.isPlainObject(profiles) ? `: one of ${Object.keys(profiles).join(', ')}` : '';
+  if (!shapes.isPlainObject(target))
+    throw incidentError('target', `expected { table, index? }, the table's construct id${tables} and a GSI's name, got ${shapes.describe(target)}`);
+  const { table, index } = target as { table?: unknown; index?: unknown };
+  if (typeof table !== 'string') throw incidentError('target.table', `expected the table's construct id, a string${tables}, got ${shapes.describe(table)}`);
+  if (index !== undefined && typeof index !== 'string')
+    throw incidentError('target.index', `expected a GSI's name, a string, or nothing, got ${shapes.describe(index)}`);
+}
+
 /**
  * One incident on `target` (and `index`), over ordinary traffic without the planned peak, bursts or
  * deploys, so that every page belongs to the incident.
@@ -188,8 +199,9 @@ export function dynamoIncident(
   target: { table: string; index?: string },
   seed = 2,
 ): Scenario<TableModel> {
-  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target?.table))
-    throw incidentError('target.table', `no profile for table ${String(target?.table)}; expected one of ${Object.keys(profiles).join(', ')}`);
+  checkTarget(target, profiles);
+  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target.table))
+    throw incidentError('target.table', `no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
   checkDynamoProfiles(profiles, 'dynamoIncident()');
   const profile = profiles[target.table];
   const rng = new Random(seed);
@@ -258,11 +270,15 @@ export function dynamoIncident(
       break;
     case 'GSI read surge beyond the per-table quota': {
       const index = (profile.indexes ?? []).find((i) => i.name === target.index);
-      if (index === undefined)
+      if (index === undefined) {
+        const indexes = (profile.indexes ?? []).map((i) => i.name).join(', ') || 'none';
         throw incidentError(
           'target.index',
-          `table ${target.table} has no GSI ${String(target.index)} to surge; expected one of: ${(profile.indexes ?? []).map((i) => i.name).join(', ') || 'none'}`,
+          target.index === undefined
+            ? `the incident "${incident}" needs the GSI to surge: give target.index, one of: ${indexes}`
+            : `table ${target.table} has no GSI ${target.index} to surge; expected one of: ${indexes}`,
         );
+      }
       if (capacity.mode !== 'on-demand') throw incidentError('target.table', `table ${target.table} is provisioned: a GSI meets the per-table quota on demand`);
       capacity = { ...capacity, quota: 40_000 };
       description = `GSI ${index.name}'s reads surge to ${GSI_SURGE.toLocaleString('en-US')} RCU/s for 40 minutes against the default per-table quota of 40,000, which each GSI meets on its own`;
@@ -271,7 +287,7 @@ export function dynamoIncident(
       break;
     }
     default:
-      throw incidentError('incident', `${JSON.stringify(incident)} is not a DynamoDB incident; expected one of: ${DYNAMO_INCIDENTS.join(', ')}`);
+      throw incidentError('incident', `${shapes.describe(incident)} is not a DynamoDB incident; expected one of: ${DYNAMO_INCIDENTS.join(', ')}`);
   }
   const model = tableModel({ ...profile, capacity }, s, rng, { [space]: hot });
   // A table-level surge lands on the table; a GSI's on its index, whose partitions serve it (it meets its quota, not them).

@@ -2,6 +2,7 @@
  * A scenario: a named stretch of modelled traffic for one or more tables or containers, with its
  * seed, its assumptions in words, and — for an incident — which key space it hits.
  */
+import { shapes } from '../../../index';
 import { argumentError } from '../usage';
 
 export interface Scenario<Model> {
@@ -38,9 +39,10 @@ export function checkScenario(fn: string, scenario: Scenario<unknown>): void {
     throw argumentError(
       fn,
       'scenario.days',
-      `expected a whole number of days above 0, got ${String(days)}; build the scenario with healthyWeek(), dynamoIncident(), healthyCosmosWeek() or cosmosIncident()`,
+      `expected a whole number of days above 0, got ${shapes.describe(days)}; build the scenario with healthyWeek(), dynamoIncident(), healthyCosmosWeek() or cosmosIncident()`,
     );
-  if (!Number.isInteger(seed)) throw argumentError(fn, 'scenario.seed', `expected an integer, got ${String(seed)}; the same seed gives the same telemetry`);
+  if (!Number.isInteger(seed))
+    throw argumentError(fn, 'scenario.seed', `expected an integer, got ${shapes.describe(seed)}; the same seed gives the same telemetry`);
   if (typeof models !== 'object' || models === null)
     throw argumentError(fn, 'scenario.models', 'expected an object of models by table construct id or container name');
 }
