@@ -7,8 +7,8 @@ import { COSMOS_LIMITS, partitionedRequestUnits } from '../engines';
 import { cardinalityValue, fullKeyCardinality, storedKeyValues } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
-import type { IssueLog } from './issue-log';
-import type { CosmosKeyDesign, CosmosThroughput, KeyAttribute } from './key-design';
+import { IssueLog } from './issue-log';
+import type { CosmosKeyDesign, CosmosThroughput, KeyAttribute, KeyDesign } from './key-design';
 import { SHARE_ROUNDING } from './limits';
 import { listOf } from './lists';
 import { designThresholds, type NormalizeContext } from './normalize-context';
@@ -26,8 +26,8 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       log,
     ),
   );
-  const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);
-  const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, 'storage.largestPartitionGb', log);
+  const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, DESIGN_SHARE, log);
+  const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, DESIGN_SIZE, log);
   const totalGb = input.storage?.totalGb;
   if (totalGb !== undefined && size?.source === 'declared' && totalGb < size.value) {
     log.add(
@@ -80,15 +80,64 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     throughput,
     totalGb,
     physicalPartitions: input.physicalPartitions,
-    largestPartitionGb: size?.value,
-    largestPartitionGbSource: size?.source,
-    largestPartitionGbAt: size?.at,
-    largestPartitionGbLevel: size?.level,
+    ...largestPartition(size),
     accessPatterns: patterns,
     invariants: invariants(input.invariants, 'cosmosdb', log),
     acknowledgements: acknowledgements(input.acknowledgements, [], context.options, log),
     thresholds,
   };
+}
+
+/** The fields a design declares its full key's hottest share and largest size in (the levels may declare them instead). */
+const DESIGN_SHARE = 'workload.hotKeyShare';
+const DESIGN_SIZE = 'storage.largestPartitionGb';
+
+/** The design's largest-partition fields, from the full key's figure. */
+function largestPartition(size: DeclaredFigure | undefined) {
+  return { largestPartitionGb: size?.value, largestPartitionGbSource: size?.source, largestPartitionGbAt: size?.at, largestPartitionGbLevel: size?.level };
+}
+
+/**
+ * The design normalize() gives once its hierarchical key's levels are `levels`, in that order, each with the figures it
+ * declares (SG004's reorder, lib/lint/reorder.ts `reorderedLevels`): the levels' paths numbered in their new order, and
+ * the full key's hottest share and largest size derived from them again, as `fullKeyFigure` derives them from a file
+ * (what a level declares under a unique level above it is that level's value's own, each full key value one document).
+ * What the design declares for the whole key (`workload.hotKeyShare`, `storage.largestPartitionGb`) stays. So a rule can
+ * run another rule's check on the design its fix writes, as the re-lint of the edited file would. Nothing is checked
+ * again: the levels come from a design that passed, and their figures only shrink level by level.
+ */
+export function withKeyLevels<D extends KeyDesign>(design: D, levels: readonly KeyAttribute[]): D {
+  const unchecked = new IssueLog([], '');
+  const { primaryKey } = design;
+  const { workload } = primaryKey;
+  const numbered = levels.map((level, i) => Object.assign({}, level, { path: joinPath(primaryKey.partitionKeyPath, i) }));
+  const designShare = workload.hotKeyShareAt === DESIGN_SHARE ? workload.hotKeyShare : undefined;
+  const designSize = design.largestPartitionGbAt === DESIGN_SIZE ? design.largestPartitionGb : undefined;
+  const share = fullKeyFigure(numbered, 'hotKeyShare', designShare, DESIGN_SHARE, unchecked);
+  const size = fullKeyFigure(numbered, 'largestGb', designSize, DESIGN_SIZE, unchecked);
+  const space = keySpace(
+    {
+      path: primaryKey.path,
+      partitionKey: numbered,
+      partitionKeyPath: primaryKey.partitionKeyPath,
+      sortKey: primaryKey.sortKey,
+      reads: { units: workload.peakReadUnits, share: workload.readShare, source: workload.readSource },
+      peakWriteUnits: workload.peakWriteUnits,
+      writeSource: workload.writeSource,
+      keyChange: workload.keyChange,
+      hotKeyShare: share,
+      hotKeyOperations: workload.hotKeyOperations,
+      // Normalized already: kept as it is, not read again as input.
+      sharding: undefined,
+      keyMonitoring: primaryKey.keyMonitoring,
+      keyMonitoringPath: primaryKey.keyMonitoringPath,
+      index: primaryKey.index,
+      projection: primaryKey.projection,
+      copiesCarry: primaryKey.copiesCarry,
+    },
+    unchecked,
+  );
+  return Object.assign({}, design, { primaryKey: Object.assign({}, space, { sharding: primaryKey.sharding }) }, largestPartition(size));
 }
 
 /**
@@ -147,7 +196,10 @@ function fullKeyFigure(
         `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`,
       );
     }
-    above = { value, path };
+    // Held against the least figure declared above, not the nearest: a value is nested in one value of every level over
+    // it, so in 0.3 → 0.5 → 0.4 the 0.4 is too much as well as the 0.5, and both are reported at once. A level that
+    // declares nothing bounds nothing: its hottest value takes at least what the one nested in it takes, and may take more.
+    if (above === undefined || value < above.value) above = { value, path };
   }
   // The full key's value is nested in one value of every level: its figure can only be the smaller.
   if (designValue !== undefined && above !== undefined && designValue > above.value) {

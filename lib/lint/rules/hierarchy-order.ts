@@ -3,15 +3,17 @@ import { joinPath } from '../../design/field-path';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
 import { listOf } from '../../design/lists';
-import type { DesignAnalysis } from '../analysis';
+import { withKeyLevels } from '../../design/normalize-container';
+import { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
 import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
 import { queryLedOrder, withQueriedLevelFirst } from '../query-led-order';
 import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedLevels, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
-import { defineRule, type MessageData, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { dominantKeyShare } from './dominant-key-share';
 
 interface Ordered {
   readonly name: string;
@@ -191,9 +193,8 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   const currentFits = reorderOverload(design, levels) === undefined && analysis.of(space).over.length === 0;
   const keep = overload !== undefined && currentFits;
   const figures = levels.some((l) => l.hotKeyShare !== undefined || l.largestGb !== undefined);
-  // A share moved first above maxHotKeyShare is SG014's warning on the new key: no edit writes a finding in.
-  const [newFirst] = reorderedLevels(design, order);
-  const dominant = overload === undefined && newFirst.name !== levels[0].name && (newFirst.hotKeyShare ?? 0) > design.thresholds.maxHotKeyShare;
+  // A value the reorder makes dominant is SG014's warning on the new key: no edit writes a finding in.
+  const dominant = overload === undefined ? dominantAfterReorder(design, analysis, order) : undefined;
   const unserved = analysis.crossPartition().patterns;
   return [
     {
@@ -208,12 +209,39 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         orderData(order),
         { coarser: order.slice(0, moved + 1).map((l) => l.name), first: levels[0].name, routedBy },
         overload !== undefined ? overloadData(overload) : {},
-        dominant ? { dominantLevel: newFirst.name, dominantShare: newFirst.hotKeyShare, limit: design.thresholds.maxHotKeyShare } : {},
+        dominant ? dominantData(dominant) : {},
         keep && unserved.length > 0 ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
       ),
       edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
+}
+
+/**
+ * SG014's finding on the design the reorder writes, where the design as it is has none and SG014 is neither off nor
+ * waived: SG014's own check, run on that design (`withKeyLevels`, the design a re-lint of the edited file reads), so SG004
+ * withholds its edit exactly where the re-lint would report the share, and names what SG014 would say. A first level
+ * declared hot is not enough: a first-level value's documents stay on one physical partition until they hold 50 GB, then
+ * span more (https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys), and one that loads those no more
+ * than the container's average is quiet there (a 20% customer holding 120 GB of 600), so the reorder is written.
+ */
+function dominantAfterReorder(design: KeyDesign, analysis: DesignAnalysis, order: readonly KeyAttribute[]): RuleHit | undefined {
+  const onKey = (hits: readonly RuleHit[]) => hits.find((hit) => hit.index === undefined);
+  if (onKey(dominantKeyShare.check?.(design, analysis) ?? []) !== undefined) return undefined;
+  // Turned off or waived, SG014 reports nothing the edit could write in (as needless-sharding.ts reads SG007).
+  if (analysis.rulesOff.has(dominantKeyShare.id) || acknowledgementOf(design.acknowledgements, dominantKeyShare.id, undefined) !== undefined) return undefined;
+  const reordered = withKeyLevels(design, reorderedLevels(design, order));
+  return onKey(dominantKeyShare.check?.(reordered, new DesignAnalysis(reordered, analysis.rulesOff)) ?? []);
+}
+
+/** What SG014 would say of the reordered key's hottest value: its share (a floor where held from a deeper level's), and the growth left. */
+function dominantData(hit: RuleHit): MessageData {
+  const { data = {} } = hit;
+  return Object.assign(
+    { dominantKey: data.key, dominantShare: data.share, limit: data.limit },
+    hit.messageId === 'dominantAtLeast' ? { dominantAtLeast: true } : {},
+    data.growthToCeiling !== undefined ? { dominantGrowth: data.growthToCeiling } : {},
+  );
 }
 
 /**
@@ -351,7 +379,7 @@ export const hierarchyOrder = defineRule({
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
   fixDetails: [
     'No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id). A Cosmos DB key of business levels out of that order is advice, with no edit: low to high is the order of levels that nest (tenant, user); levels that cross (flight, date) are ordered by the queries, so declare them.',
-    "A Cosmos DB reorder moves each level's declared figures (hotKeyShare, largestGb) with its path. Where the new first level's hottest value would overload its physical partition (SG003), --fix writes no reorder; if the current first level spreads that value, the order is kept (a warning): the fix gives the reorder's cost and serves the other queries across partitions or from a change-feed copy.",
+    "A Cosmos DB reorder moves each level's declared figures (hotKeyShare, largestGb) with its path. --fix writes none where the new first level's hottest value would overload its physical partition (SG003; if the current first level spreads it, the order is kept, a warning, with the reorder's cost), or where SG014's own check fails on the reordered design (a value spanning physical partitions at no more than their average load passes it).",
   ],
   sources: [
     SOURCES.cosmosHierarchical,
@@ -385,8 +413,9 @@ export const hierarchyOrder = defineRule({
     givenRange: '; they give a range on {{ranges|code}}',
     fix: 'order it {{order|levels}}',
     figuresMove: '; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path',
+    // SG014's own finding on the reordered design (`dominantAfterReorder`), in its words.
     reorderDominant:
-      '; ordered so, the hottest {{dominantLevel|code}} value, first with its declared share, takes {{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}} (SG014), so --fix does not write it',
+      '; ordered so, the hottest {{dominantKey|key}} value takes {{?dominantAtLeast}}at least {{/dominantAtLeast}}{{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}}{{?dominantGrowth}}, saturated when traffic grows {{dominantGrowth}}×{{/dominantGrowth}}{{!dominantGrowth}}, with no growth left{{/dominantGrowth}} (SG014 fires on it), so --fix does not write it',
     reorderOverloads: `; ${REORDER_COST} (SG003 fires on it too), so --fix does not write it`,
     // The copy: a container the change feed keeps, keyed for those queries ("Change feed design patterns": materialized views).
     // Where no declared query needs the other order, the cardinality order alone asked for it: the queries are the user's.

@@ -442,25 +442,3 @@ describe('SG004 on sort keys read by declared queries', () => {
     );
   });
 });
-
-describe('SG004 on a unique first level above a coarser one (/orderId → /customerId)', () => {
-  // The hottest customer takes 20% and holds 120 GB over all its orders; under /orderId each full key value is one order.
-  const ordersReversed = container({
-    name: 'orders-rev',
-    partitionKey: { paths: [level('/orderId', 'unique'), level('/customerId', 8000000, { hotKeyShare: 0.2, largestGb: 120 })] },
-    throughput: { autoscaleMax: 40000 },
-    storage: { totalGb: 600 },
-    workload: { peakReadUnits: 16000, peakWriteUnits: 8000 },
-    accessPatterns: [
-      { name: 'orders-of-customer', keyAttributes: ['customerId'], share: 0.7 },
-      { name: 'order-by-id', keyAttributes: ['customerId', 'orderId'], share: 0.3 },
-    ],
-  });
-
-  it("judges no full key value at the customer's figures (SG003, SG006 quiet) and proposes the reorder", () => {
-    const findings = lint(ordersReversed);
-    expect(findings.filter((f) => f.ruleId === 'SG003' || f.ruleId === 'SG006')).toEqual([]);
-    const order = findings.find((f) => f.ruleId === 'SG004');
-    expect(order?.fix).toContain('order it `/customerId` → `/orderId`');
-  });
-});
