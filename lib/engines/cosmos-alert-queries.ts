@@ -52,8 +52,17 @@ function judgedMinutes(): string[] {
 }
 
 /**
- * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`, `LOGGED_FIRST_LEVEL_KQL`) in one region:
- * per minute, its RU ÷ 60; then the `HOT_MINUTES`-th highest of the judged minutes (the RU/s it was at or above in
+ * What one row of the RU/s queries sums over: a value in one region, and a first-level value on one physical partition
+ * (`PartitionKeyRangeId`, "the physical partition containing the logical partition key", CDBPartitionKeyRUConsumption,
+ * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption). A first-level value's
+ * data spans a physical partition per 50 GB it holds ("Hierarchical partition keys"), each serving it at most its share,
+ * so its RU on each is what its line is drawn against; a full key is one logical partition, on one physical partition.
+ */
+const valueAndPlace = (by: 'PartitionKey' | 'Prefix') => (by === 'Prefix' ? 'Prefix, PartitionKeyRangeId, RegionName' : 'PartitionKey, RegionName');
+
+/**
+ * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`, `LOGGED_FIRST_LEVEL_KQL`, on each
+ * physical partition) in one region: per minute, its RU ÷ 60; then the `HOT_MINUTES`-th highest of the judged minutes (the RU/s it was at or above in
  * `HOT_MINUTES` of them; a minute it is absent from counts as 0, so a value present in fewer has none). Empty keys are
  * left out, as in Microsoft's hot-partition query.
  */
@@ -65,8 +74,8 @@ function sustainedRuQuery(databaseName: string, containerName: string, by: 'Part
     thisContainer(databaseName, containerName),
     '| where isnotempty(PartitionKey)',
     ...(by === 'Prefix' ? [`| extend Prefix = ${LOGGED_FIRST_LEVEL_KQL}`] : []),
-    `| summarize MinuteRU = sum(RequestCharge) by ${by}, RegionName, Minute = bin(TimeGenerated, 1m)`,
-    `| summarize MinutesRU = make_list(MinuteRU) by ${by}, RegionName`,
+    `| summarize MinuteRU = sum(RequestCharge) by ${valueAndPlace(by)}, Minute = bin(TimeGenerated, 1m)`,
+    `| summarize MinutesRU = make_list(MinuteRU) by ${valueAndPlace(by)}`,
     `| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[${HOT_MINUTES - 1}]) / 60.0`,
     '| where isnotnull(SustainedRUPerSecond)',
     `| summarize arg_max(SustainedRUPerSecond, ${by}) by RegionName`,

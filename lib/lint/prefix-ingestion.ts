@@ -374,6 +374,32 @@ function hottestValueSize(
  * it spans. Undefined for a key of one level.
  */
 export function hottestPrefixReach(declared: CosmosKeyDesign): number | undefined {
+  return prefixReach(declared, 'spanned')?.raw;
+}
+
+/** What a first-level value on one physical partition can use, and over how many partitions the hottest value's data spans. */
+export interface OnePartitionPrefix {
+  /** That partition's share of the container's RU/s less the load the other first-level values hashed there are
+   *  expected to take, at most 10,000 RU/s: the hottest value's own reach where its data is on one partition. */
+  readonly reach: number;
+  /** The physical partitions the hottest value's data spans: one per 50 GB of its `largestGb`, at least one. */
+  readonly hottestSpans: number;
+}
+
+/**
+ * What a first-level value whose data sits on one physical partition can use. A value stays on one physical partition
+ * until it holds 50 GB ("Hierarchical partition keys", https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys:
+ * with a low-cardinality first level, writes are limited to one physical partition "until it reaches 50 GB and splits
+ * into two"), so this is every tenant's ceiling on each partition it is on. Undefined for a key of one level.
+ */
+export function onePartitionPrefix(declared: CosmosKeyDesign): OnePartitionPrefix | undefined {
+  const spanned = prefixReach(declared, 'spanned');
+  const onOne = prefixReach(declared, 'one partition');
+  return spanned && onOne ? { reach: onOne.raw, hottestSpans: spanned.spanned } : undefined;
+}
+
+/** The hottest first-level value's load, as `loadAt` figures it, over the partitions its data spans or on one. */
+function prefixReach(declared: CosmosKeyDesign, span: 'spanned' | 'one partition'): PrefixLoad | undefined {
   const [first, ...deeper] = declared.primaryKey.partitionKey;
   if (deeper.length === 0) return undefined;
   const analysis = new DesignAnalysis(declared);
@@ -383,7 +409,8 @@ export function hottestPrefixReach(declared: CosmosKeyDesign): number | undefine
   const held = firstLevelShare(design.primaryKey);
   const share = held.source === 'uniform' ? undefined : held.share;
   const values = cardinalityValue(first.cardinality);
-  return loadAt(design, values, share, hottestValueSize(design, first, values, held.source).gb)?.raw;
+  const gb = span === 'spanned' ? hottestValueSize(design, first, values, held.source).gb : 0;
+  return loadAt(design, values, share, gb);
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);

@@ -7,7 +7,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
-import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES } from '../internal';
+import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, fmt, onePartitionPrefix } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -104,13 +104,45 @@ function readable(value: number, direction: 'up' | 'down', reach: number): numbe
 const partitionSizeDefault = (headroom: number) => round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6);
 const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logicalPartitionGb, 6);
 
+/**
+ * What the hotPrefix line is drawn on: what one first-level value can use on one physical partition before it is
+ * throttled. The query sums each value's RU per physical partition (`PartitionKeyRangeId`, "the physical partition
+ * containing the logical partition key", CDBPartitionKeyRUConsumption,
+ * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption) and compares every
+ * value with one line, and a value's data, so its load, stays on one physical partition until it holds 50 GB
+ * ("Hierarchical partition keys", https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys): every
+ * tenant is throttled at one partition's share on each partition it is on. Drawn from the hottest value's reach over
+ * all its partitions, the line was out of every smaller tenant's reach (a 120 GB customer's 9,040 RU/s over 3
+ * partitions against 1,733 on one: never crossed, never paged). The design's own load of its hottest value is its
+ * load on each of its partitions, kept under the line where that fits beside the neighbours; one planned above is
+ * said (`spanningValueAboveLine`). Undefined for a one-level key.
+ */
+interface PrefixLine {
+  /** What a value on one physical partition can use: the hottest value's reach where its data is on one. */
+  readonly reach: number;
+  /** The design's own load of its hottest value on each physical partition it spans. */
+  readonly planned: number;
+  /** The physical partitions the hottest value's data spans. */
+  readonly spans: number;
+}
+
+function prefixLine(design: CosmosKeyDesign, reach: HotValueReach): PrefixLine | undefined {
+  const onePartition = onePartitionPrefix(design);
+  if (reach.prefix === undefined || !onePartition) return undefined;
+  const spans = onePartition.hottestSpans;
+  return { reach: spans === 1 ? reach.prefix : onePartition.reach, planned: (reach.prefixLoad ?? 0) / spans, spans };
+}
+
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
   // The design's own load of its busiest stored key, as SG003 counts it: a replicated copy's 1/N of the reads, not all of them.
   const hotKey = reachableThreshold(headroom, reach.key, reach.keyLoad);
-  // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
-  // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
-  const hotPrefix = reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0);
+  // Undefined only for a one-level key, which gets no hotPrefix alert (`prefixLine`).
+  const line = prefixLine(design, reach);
+  // A hottest value spanning partitions and planned above one partition's reach on each cannot stay under a line
+  // every other tenant can cross: the line is then drawn for them, and that value is said (`spanningValueAboveLine`).
+  const planned = line && line.spans > 1 && line.planned >= line.reach ? 0 : line?.planned;
+  const hotPrefix = line ? reachableThreshold(headroom, line.reach, planned ?? 0) : hotKey;
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: COSMOS_LIMITS.healthyThrottledShare,
@@ -177,10 +209,16 @@ const ru = (value: number) => `${value.toLocaleString('en-US')} RU/s`;
  * stays silent through the very failure it watches for. Said, not refused: the reach assumes the neighbours at their
  * planned peak, and a user may know better (a threshold at or above it can still fire while they are quieter).
  */
-function unreachableThreshold(name: 'hotKey' | 'hotPrefix', given: AlertOptions | false | undefined, reach: number, fallback: number): string | undefined {
+function unreachableThreshold(
+  name: 'hotKey' | 'hotPrefix',
+  given: AlertOptions | false | undefined,
+  reach: number,
+  fallback: number,
+  value = VALUE_OF[name],
+): string | undefined {
   if (!given || given.threshold === undefined || given.threshold < reach) return undefined;
   return (
-    `alerts.${name}.threshold is ${ru(given.threshold)}, at or above the ${ru(reach)} ${VALUE_OF[name]} can use beside its neighbours' planned load ` +
+    `alerts.${name}.threshold is ${ru(given.threshold)}, at or above the ${ru(reach)} ${value} can use beside its neighbours' planned load ` +
     `(SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. ` +
     `Give a threshold below ${ru(reach)}, or leave it out for the default (${ru(fallback)})`
   );
@@ -198,6 +236,45 @@ function hotPrefixWithoutLevels(given: AlertOptions | false | undefined, design:
     `alerts.hotPrefix is set, but the partition key ${levels[0].name} has one level: the hotPrefix alert watches the first level ` +
     `of a hierarchical key, and this key's values are watched by the hotKey alert (alerts.hotKey), so no hotPrefix alert is created. ` +
     'Remove alerts.hotPrefix, or set it to false'
+  );
+}
+
+/** `unreachableThreshold` for hotPrefix, against what its line is drawn on (`prefixLine`): a given threshold at or
+ *  above what a value on one physical partition can use never fires on such a value. */
+function unreachablePrefixThreshold(given: AlertOptions | false | undefined, design: CosmosKeyDesign, reach: HotValueReach, fallback: number) {
+  const line = prefixLine(design, reach);
+  if (!line) return undefined;
+  return unreachableThreshold('hotPrefix', given, line.reach, fallback, line.spans > 1 ? 'a first-level value on one physical partition' : undefined);
+}
+
+/**
+ * The design's hottest first-level value, spanning several physical partitions, planned above the hotPrefix line on
+ * each of them (`prefixLine`: a value on one partition could not reach a line above its planned load there): at its
+ * planned load the hotPrefix ticket fires on it, and throttledHotValue pages on it whenever the container's throttling
+ * is sustained, though its partitions serve it. Said, with what to do; not refused, since the line must hold for every
+ * other tenant. Only for a line the user left to its default (a given one is theirs, judged by `unreachableThreshold`).
+ */
+function spanningValueAboveLine(options: SkewAlertsOptions, design: CosmosKeyDesign, reach: HotValueReach, line: number): string | undefined {
+  const prefix = prefixLine(design, reach);
+  if (!prefix || prefix.spans === 1 || prefix.planned <= line) return undefined;
+  const defaulted = (['hotPrefix', 'throttledHotValue'] as const).filter((name) => {
+    const given = options[name];
+    return given !== false && (given === undefined || given.threshold === undefined);
+  });
+  if (defaulted.length === 0) return undefined;
+  const first = design.primaryKey.partitionKey[0];
+  const gb = first.largestGb === undefined ? '' : `${fmt(first.largestGb)} GB, `;
+  const planned = ru(Math.ceil(prefix.planned));
+  const fires = {
+    hotPrefix: 'the hotPrefix ticket fires on it at its planned load',
+    throttledHotValue: "throttledHotValue pages on it while the container's 429s are sustained",
+  };
+  return (
+    `the ${defaulted.join(' and ')} line${defaulted.length === 1 ? ' is' : 's are'} ${ru(line)} on each physical partition, drawn for a ${first.name} value ` +
+    `on one (at most ${ru(Math.floor(prefix.reach))} beside its neighbours' planned load: a value stays on one until it holds 50 GB); the design's hottest ` +
+    `${first.name} value (${gb}${prefix.spans} partitions) is planned at ${planned} on each, above that line: ${defaulted.map((name) => fires[name]).join(', and ')}. ` +
+    `Give that value its own container, or accept ${defaulted.length === 1 ? 'that alert' : 'those alerts'} on it; a threshold above ${planned} would leave every ` +
+    `tenant on one partition throttled with no ${defaulted.length === 1 ? 'page from it' : 'alert from them'}`
   );
 }
 
@@ -416,9 +493,8 @@ export function planAlerts(
       sizeAlertWithoutSize('partitionSizeLimit', options.partitionSizeLimit, oneItem),
       ...ALERT_NAMES.map((name) => unjudgedMinutes(name, alerts[name])),
       // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
-      hierarchical
-        ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix)
-        : hotPrefixWithoutLevels(options.hotPrefix, design),
+      hierarchical ? unreachablePrefixThreshold(options.hotPrefix, design, reach, defaults.hotPrefix) : hotPrefixWithoutLevels(options.hotPrefix, design),
+      hierarchical ? spanningValueAboveLine(options, design, reach, defaults.hotPrefix) : undefined,
     ].filter((warning): warning is string => warning !== undefined),
   };
 }

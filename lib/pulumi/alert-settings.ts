@@ -112,12 +112,14 @@ export interface SkewAlertsOptions {
    *  given at or above what the key can reach is kept, with a warning in the Pulumi log: the key logs at
    *  most that while it is throttled there, so the alert could not fire through the throttling. */
   readonly hotKey?: AlertOptions | false;
-  /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant).
+  /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant) on each physical
+   *  partition (`PartitionKeyRangeId`): a value's data stays on one until it holds 50 GB, and each serves it at most its share.
    *  Needs `monitoring` and a key of two or three levels.
-   *  @default - as `hotKey`, against what the hottest first-level value can reach: the physical
-   *  partitions its data spans (one per 50 GB of its `largestGb`), each at its share of the container's
-   *  RU/s less the other first-level values' expected load there (SG003's figure); window PT15M,
-   *  every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
+   *  @default - as `hotKey`, against what a first-level value can use on one physical partition: its share of the
+   *  container's RU/s less the other first-level values' expected load there (SG003's figure), and above the
+   *  hottest value's planned load on each partition its data spans (one per 50 GB of its `largestGb`) where that
+   *  fits; where it does not, the line stays within a one-partition tenant's reach and the Pulumi log says the
+   *  hottest value will fire it; window PT15M, every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert: the hottest value (the first level of a hierarchical key, as `hotPrefix`; else the full key, as `hotKey`)
    *  above that alert's line in 3 of 5 minutes **while** the container's throttling is sustained: at least 3 of the

@@ -31,7 +31,8 @@ describe('loggedFirstLevel()', () => {
 describe('LOGGED_FIRST_LEVEL_KQL', () => {
   it('is what the hotPrefix alert groups by, and the hotKey alert does not use', () => {
     expect(hotPrefixQuery('shop', 'events')).toContain(`| extend Prefix = ${LOGGED_FIRST_LEVEL_KQL}\n`);
-    expect(hotPrefixQuery('shop', 'events')).toContain('by Prefix, RegionName');
+    // Tenant 33: per physical partition as well (was 'by Prefix, RegionName').
+    expect(hotPrefixQuery('shop', 'events')).toContain('by Prefix, PartitionKeyRangeId, RegionName');
     expect(hotKeyQuery('shop', 'events')).not.toContain(LOGGED_FIRST_LEVEL_KQL);
   });
 });

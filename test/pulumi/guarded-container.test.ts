@@ -371,7 +371,8 @@ describe('skew alerts', () => {
       ],
     });
     expect(condition.query).toContain('| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)');
-    expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
+    // Tenant 33: per physical partition (was 'by Prefix, RegionName, …'): a tenant's data spans one per 50 GB it holds.
+    expect(condition.query).toContain('by Prefix, PartitionKeyRangeId, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
 
   // Review 24: on a container whose key repeats at its last level (the defaults' key ends in a unique /sessionId: no size alerts).

@@ -1,8 +1,8 @@
 /**
  * @jest-environment-options {"globalsCleanup": "off"}
  */
-// The hotKey and hotPrefix alerts can fire: each threshold is below what its key (or first-level value) can use,
-// SG003's ceiling (`hotValueReach`: its physical partitions' RU/s less its neighbours' planned load), and above the
+// The hotKey and hotPrefix alerts can fire: each threshold is below what its key (or a first-level value, on each physical
+// partition) can use, SG003's ceiling (`hotValueReach`: its physical partition's RU/s less its neighbours' planned load), and above the
 // design's own load of it when that fits. Proved on the generated alert rules, then replayed over a day in which the
 // value runs at that ceiling, and over a day at its planned load, with the neighbours at theirs.
 import * as pulumi from '@pulumi/pulumi';
@@ -72,18 +72,20 @@ const thresholdOf = (name: string) =>
   (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
 
 describe('thresholds on the generated alert rules', () => {
-  // Review 11: the neighbours are only on the 0.4 of a partition its 80 GB leave (0.4 × 32,500 ÷ 8 = 1,625), not 4,062.5
-  // on each of the two (7,625 before).
-  it("the acknowledged whale tenant's hotPrefix: 95% of the 14,125 RU/s its 2 partitions leave it (2 × 7,875 − 1,625 of neighbours), not its unreachable 17,500", () => {
-    expect(thresholdOf('sessions-hot-prefix')).toBe(13_418);
+  // Tenant 33: the hotPrefix query sums a tenant's RU per physical partition, and its line is what a tenant on one can
+  // use (7,875 − 32,500 ÷ 8 = 3,812.5): 13,418 before, 95% of the 14,125 the whale's 2 partitions leave it in all, which
+  // no tenant under 50 GB could reach. The whale, planned at 8,750 on each of its 2, is above it (said in the Pulumi log).
+  it("the acknowledged whale tenant's container: 80% of the 3,812 RU/s a tenant on one partition can use, not 95% of the whale's 14,125 over its 2", () => {
+    expect(thresholdOf('sessions-hot-prefix')).toBe(3_050);
   });
 
   it("the acknowledged flat whale's hotKey: 95% of the 3,375 RU/s its 5,000 RU/s partition leaves it beside 1,625 of neighbours, not 4,750", () => {
     expect(thresholdOf('flat-hot-key')).toBe(3_206);
   });
 
-  it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of 14,400 (plan 3,000), key 80% of 3,200 (plan 800)', () => {
-    expect([thresholdOf('fitting-hot-prefix'), thresholdOf('flatfitting-hot-key')]).toEqual([11_520, 2_560]);
+  // Tenant 33: prefix 11,520 before (80% of the 14,400 its 2 partitions leave it in all).
+  it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of the 4,500 on one partition (plan 1,500 on each of 2), key 80% of 3,200 (plan 800)', () => {
+    expect([thresholdOf('fitting-hot-prefix'), thresholdOf('flatfitting-hot-key')]).toEqual([3_600, 2_560]);
   });
 });
 

@@ -67,8 +67,8 @@ const HOT_PREFIX = [
   '| where DatabaseName == "app" and CollectionName == "sessions"',
   '| where isnotempty(PartitionKey)',
   '| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)',
-  '| summarize MinuteRU = sum(RequestCharge) by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)',
-  '| summarize MinutesRU = make_list(MinuteRU) by Prefix, RegionName',
+  '| summarize MinuteRU = sum(RequestCharge) by Prefix, PartitionKeyRangeId, RegionName, Minute = bin(TimeGenerated, 1m)',
+  '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
   '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
   '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
@@ -178,6 +178,16 @@ describe('each meaning, on hand-worked rows', () => {
       ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["a","u1"]', RegionName: NE, RequestCharge: 120 })),
     ],
   };
+  /** RU, and a first-level value "f" whose keys are on two physical partitions: 35 RU/s on each, 70 in all. */
+  const SPANNING = {
+    CDBPartitionKeyRUConsumption: [
+      ...RU.CDBPartitionKeyRUConsumption,
+      ...minutes(85, 90).flatMap((m) => [
+        row(m, { PartitionKey: '["f","u7"]', RegionName: WE, PartitionKeyRangeId: '1', RequestCharge: 2_100 }),
+        row(m, { PartitionKey: '["f","u8"]', RegionName: WE, PartitionKeyRangeId: '2', RequestCharge: 2_100 }),
+      ]),
+    ],
+  };
 
   it('hot key: per region, the key with the highest RU ÷ 60 it reached in at least 3 of the 5 judged minutes (its 3rd highest minute), in a row or in bursts', () => {
     expect(byRegion(run(HOT_KEY, RU, 100.5))).toEqual([
@@ -188,6 +198,14 @@ describe('each meaning, on hand-worked rows', () => {
 
   it("hot prefix: the same over each key's logged first level (a: 1,200 + 1,800 in 4 of its minutes, 50 RU/s; e: 40)", () => {
     expect(byRegion(run(HOT_PREFIX, RU, 100.5))).toEqual([
+      { RegionName: NE, Prefix: 'a', SustainedRUPerSecond: 2 },
+      { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 50 },
+    ]);
+  });
+
+  // Each physical partition serves a first-level value its own share: 35 RU/s on each of two is 35 against a line, not 70.
+  it('hot prefix: per physical partition (PartitionKeyRangeId), so "f" at 35 RU/s on each of two stays under "a" at 50 on one', () => {
+    expect(byRegion(run(HOT_PREFIX, SPANNING, 100.5))).toEqual([
       { RegionName: NE, Prefix: 'a', SustainedRUPerSecond: 2 },
       { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 50 },
     ]);

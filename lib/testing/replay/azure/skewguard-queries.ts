@@ -55,7 +55,7 @@ function largestPartition(db: string, container: string): QuerySemantics {
 
 /**
  * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
- * per value (key or first level) and region, each minute's RU ÷ 60; the HOT_MINUTES-th highest of them
+ * per value (key, or first level on each PartitionKeyRangeId) and region, each minute's RU ÷ 60; the HOT_MINUTES-th highest of them
  * (array_sort_desc(...)[HOT_MINUTES − 1]), kept when the value is present in at least HOT_MINUTES judged
  * minutes (else the index is null); the highest such value per region.
  */
@@ -69,7 +69,8 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
       if (!isNotEmpty(c.PartitionKey)) continue;
       const value = by === 'Prefix' ? loggedFirstLevel(String(c.PartitionKey)) : String(c.PartitionKey);
       const region = String(c.RegionName ?? '');
-      const id = `${region}\u0000${value}`;
+      // A first-level value per physical partition (`by Prefix, PartitionKeyRangeId, RegionName`).
+      const id = `${region}\u0000${value}${by === 'Prefix' ? `\u0000${String(c.PartitionKeyRangeId ?? '')}` : ''}`;
       let series = perMinute.get(id);
       if (!series) {
         series = { value, region, minutes: new Map() };

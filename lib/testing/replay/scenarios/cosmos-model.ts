@@ -18,7 +18,8 @@
  * - Hierarchical keys: a first-level value's items stay on one range until it reaches 50 GB, so a
  *   whale prefix loads one range however many full keys it has.
  * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey: the RU the key
- *   consumed within its physical partition, https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption),
+ *   consumed within its physical partition, named by PartitionKeyRangeId,
+ *   https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption),
  *   so a hot key's row shows at most its ceiling (`hotValueReach(design).key`, the reach its hotKey alert is planned on;
  *   without a design, 10,000 RU/s or its range's budget when lower), never the demand beyond it (throttled, 429);
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
@@ -192,15 +193,15 @@ function uniformKeysOf(model: ContainerModel, ranges: number): number {
 
 /**
  * The uniform load's rows of one minute in the partition-key RU log: `LOGGED_UNIFORM_KEYS` of its `keys` (all when
- * fewer), each with the RU of a Poisson count of requests around its even share of `ruPerSecond`; a key without a
+ * fewer; each by its index among the logged names), each with the RU of a Poisson count of requests around its even share of `ruPerSecond`; a key without a
  * request this minute has no row, as in the real log.
  */
-function uniformKeyCharges(ruPerSecond: number, keys: number, names: readonly string[], rng: Random): [key: string, requestCharge: number][] {
+function uniformKeyCharges(ruPerSecond: number, keys: number, rng: Random): [key: number, requestCharge: number][] {
   const perKeyRequests = (ruPerSecond * 60) / RU_PER_REQUEST / keys;
-  const rows: [string, number][] = [];
+  const rows: [number, number][] = [];
   for (let k = 0; k < Math.min(keys, LOGGED_UNIFORM_KEYS); k++) {
     const requests = rng.poisson(perKeyRequests);
-    if (requests > 0) rows.push([names[k], requests * RU_PER_REQUEST]);
+    if (requests > 0) rows.push([k, requests * RU_PER_REQUEST]);
   }
   return rows;
 }
@@ -312,15 +313,23 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     }
     // Partition-key RU log: the hot keys, then keys of the uniform load; the rows of one minute arrive together.
     const arrival = minute + 1 + ingestionDelay(rng);
-    const row = (key: string, requestCharge: number) =>
+    const row = (key: string, range: number, requestCharge: number) =>
       telemetry.log('CDBPartitionKeyRUConsumption', {
         timeGenerated: minute,
         ingestedAt: arrival,
-        columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: requestCharge },
+        columns: {
+          DatabaseName: names.databaseName,
+          CollectionName: names.containerName,
+          RegionName: REGION,
+          PartitionKey: key,
+          PartitionKeyRangeId: String(range),
+          RequestCharge: requestCharge,
+        },
       });
     // Azure logs the RU a key consumed, never its demand: at most its ceiling (its 429s are the range's excess, above).
-    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), keyCeiling) * 60);
-    for (const [key, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformNames, uniformRng)) row(key, requestCharge);
+    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, k.range, Math.min(k.ru(minute), keyCeiling) * 60);
+    // The uniform keys' ranges: spread over them in turn, as hashing spreads many keys evenly.
+    for (const [k, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformRng)) row(uniformNames[k], k % ranges, requestCharge);
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);
       if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;
