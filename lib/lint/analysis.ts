@@ -733,9 +733,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
       const full = smallestCount((n) => allFit(analysis.dimensionsAt('random', n, hot, spread)), analysis.countToTry('random', hot, unsharded));
-      // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
+      // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
+      // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       const own =
-        full === undefined && !analysis.spreadReadsBesideNeighbours(spread)
+        full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
           ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
@@ -794,6 +795,22 @@ function planFor(analysis: SpaceAnalysis): Plan {
     };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
+}
+
+/**
+ * Whether a raise in place can serve the hottest value at some count within maxShards with its reads counted: it is
+ * judged on a physical partition's share of provisioned RU/s (Cosmos DB, which a raise in place divides evenly among
+ * more partitions: "Best practices for scaling provisioned throughput"), and its own ceiling, which no RU/s lift, fits
+ * a count. Then no count fits only because of the declared RU/s and the fan-out the declared count charges beside it,
+ * and the writes-only count (the reads left to a cache) is no plan: it was found or not by where the search started,
+ * which the declared count moved (5 shards of a leaderboard on 30,000 RU/s "lower to 3", 3 shards "raise, then 2").
+ */
+function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean {
+  const { physical, hot, design } = analysis;
+  if (physical === undefined || physical.throughputFromStorage || physical.movedMode) return false;
+  const { headroom, maxShards } = design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  return allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(hot, 'random', cap, spread), headroom));
 }
 
 /** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */
