@@ -732,7 +732,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
-      const full = smallestCount((n) => allFit(analysis.dimensionsAt('random', n, hot, spread)), analysis.countToTry('random', hot, unsharded));
+      const fitsAt = (n: number) => allFit(analysis.dimensionsAt('random', n, hot, spread));
+      const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       const own =
@@ -811,6 +812,25 @@ function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean 
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   return allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(hot, 'random', cap, spread), headroom));
+}
+
+/**
+ * The fewest count `fitsAt` accepts where each count's fan-out adds to the container's peak (`chargedAt`): the
+ * neighbours then grow with N while each stored key's own load shrinks, so the counts that fit are a window, and
+ * `smallestCount`'s search, which takes the widest count as its bound, misses it (at 51,000 RU/s, 2 shards of a
+ * leaderboard fit, 40 do not: 9 declared shards were told nothing, 8 "lower to 2"). Tried up to the count whose peak
+ * passes the usable RU/s the key is judged at: past it, every partition's average share is over.
+ */
+function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
+  const { physical, design } = analysis;
+  if (physical === undefined || physical.raisedFrom) return undefined;
+  const peakAt = (n: number) => {
+    const charged = analysis.chargedAt('random', n);
+    return charged.reads + charged.writes;
+  };
+  const usable = physical.requestUnits * design.thresholds.headroom;
+  for (let n = 2; n <= MAX_SHARDS_ACCEPTED && peakAt(n) > peakAt(n - 1) && fits(peakAt(n), usable); n++) if (fitsAt(n)) return n;
+  return undefined;
 }
 
 /** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */
