@@ -802,7 +802,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
  * Whether a raise in place can serve the hottest value at some count within maxShards with its reads counted: it is
  * judged on a physical partition's share of provisioned RU/s (Cosmos DB, which a raise in place divides evenly among
  * more partitions: "Best practices for scaling provisioned throughput"), and its own ceiling, which no RU/s lift, fits
- * a count. Then no count fits only because of the declared RU/s and the fan-out the declared count charges beside it,
+ * a count (10,000 RU/s per logical and per physical partition, https://learn.microsoft.com/azure/cosmos-db/partitioning-overview,
+ * https://learn.microsoft.com/azure/cosmos-db/concepts-limits). Then no count fits only because of the declared RU/s and the fan-out the declared count charges beside it,
  * and the writes-only count (the reads left to a cache) is no plan: it was found or not by where the search started,
  * which the declared count moved (5 shards of a leaderboard on 30,000 RU/s "lower to 3", 3 shards "raise, then 2").
  */
@@ -815,11 +816,16 @@ function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean 
 }
 
 /**
- * The fewest count `fitsAt` accepts where each count's fan-out adds to the container's peak (`chargedAt`): the
+ * The fewest count `fitsAt` accepts where each count's fan-out adds to the container's peak (`chargedAt`: every page
+ * is a query execution of its own, https://learn.microsoft.com/azure/cosmos-db/nosql/query/pagination, and a query
+ * over several partitions is one on each, charged for what it loads: "Query an Azure Cosmos DB container",
+ * https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes). The
  * neighbours then grow with N while each stored key's own load shrinks, so the counts that fit are a window, and
  * `smallestCount`'s search, which takes the widest count as its bound, misses it (at 51,000 RU/s, 2 shards of a
  * leaderboard fit, 40 do not: 9 declared shards were told nothing, 8 "lower to 2"). Tried up to the count whose peak
- * passes the usable RU/s the key is judged at: past it, every partition's average share is over.
+ * passes the usable RU/s the key is judged at: past it, every partition's average share is over. Not where the key is
+ * judged at SG017's raise (`raisedFrom`): a count whose own peak fits the declared RU/s is judged at those instead
+ * (`storedKeyShare`), so the counts that fit are no one window there.
  */
 function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
   const { physical, design } = analysis;
@@ -829,7 +835,13 @@ function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) =>
     return charged.reads + charged.writes;
   };
   const usable = physical.requestUnits * design.thresholds.headroom;
-  for (let n = 2; n <= MAX_SHARDS_ACCEPTED && peakAt(n) > peakAt(n - 1) && fits(peakAt(n), usable); n++) if (fitsAt(n)) return n;
+  for (let n = 2, before = peakAt(1); n <= MAX_SHARDS_ACCEPTED; n++) {
+    const peak = peakAt(n);
+    // A count whose fan-out adds nothing leaves the search as `smallestCount` made it: its counts are no window.
+    if (peak <= before || !fits(peak, usable)) return undefined;
+    if (fitsAt(n)) return n;
+    before = peak;
+  }
   return undefined;
 }
 
