@@ -799,17 +799,23 @@ function planFor(analysis: SpaceAnalysis): Plan {
 }
 
 /**
- * Whether a raise in place can serve the hottest value at some count within maxShards with its reads counted: it is
- * judged on a physical partition's share of provisioned RU/s (Cosmos DB, which a raise in place divides evenly among
- * more partitions: "Best practices for scaling provisioned throughput"), and its own ceiling, which no RU/s lift, fits
- * a count (10,000 RU/s per logical and per physical partition, https://learn.microsoft.com/azure/cosmos-db/partitioning-overview,
- * https://learn.microsoft.com/azure/cosmos-db/concepts-limits). Then no count fits only because of the declared RU/s and the fan-out the declared count charges beside it,
- * and the writes-only count (the reads left to a cache) is no plan: it was found or not by where the search started,
- * which the declared count moved (5 shards of a leaderboard on 30,000 RU/s "lower to 3", 3 shards "raise, then 2").
+ * Whether a raise in place can serve the hottest value at some count within maxShards with its reads counted, where
+ * that value is read a page at a time (`pagedReads`): every page queries every shard, a query execution of its own
+ * (https://learn.microsoft.com/azure/cosmos-db/nosql/query/pagination) charged for what it loads, so each count's
+ * fan-out adds to the container's peak, and whether the count that fits only with those reads left to a cache fits at
+ * all turns on where the search started, which the declared count moved (5 shards of a leaderboard on 30,000 RU/s
+ * "lower to 3", 3 shards "raise to 51,000, then 2"). Judged on a physical partition's share of provisioned RU/s (Cosmos
+ * DB, which a raise in place divides evenly among more partitions: "Best practices for scaling provisioned
+ * throughput"), with its own ceiling, which no RU/s lift, fitting a count (10,000 RU/s per logical and per physical
+ * partition: https://learn.microsoft.com/azure/cosmos-db/partitioning-overview,
+ * https://learn.microsoft.com/azure/cosmos-db/concepts-limits). One item's reads, charged once at any count, keep
+ * the writes' count and the cache; so do the page reads of a key not yet sharded, charged its declared reads at every
+ * count (`chargedAt`).
  */
 function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean {
   const { physical, hot, design } = analysis;
-  if (physical === undefined || physical.throughputFromStorage || physical.movedMode) return false;
+  if (physical === undefined || physical.throughputFromStorage || physical.movedMode || analysis.pagedReads.length === 0) return false;
+  if (!fanOutAddsToPeak(analysis)) return false;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   return allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(hot, 'random', cap, spread), headroom));
@@ -830,19 +836,26 @@ function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean 
 function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
   const { physical, design } = analysis;
   if (physical === undefined || physical.raisedFrom) return undefined;
-  const peakAt = (n: number) => {
-    const charged = analysis.chargedAt('random', n);
-    return charged.reads + charged.writes;
-  };
   const usable = physical.requestUnits * design.thresholds.headroom;
-  for (let n = 2, before = peakAt(1); n <= MAX_SHARDS_ACCEPTED; n++) {
-    const peak = peakAt(n);
+  for (let n = 2, before = peakWithShards(analysis, 1); n <= MAX_SHARDS_ACCEPTED; n++) {
+    const peak = peakWithShards(analysis, n);
     // A count whose fan-out adds nothing leaves the search as `smallestCount` made it: its counts are no window.
     if (peak <= before || !fits(peak, usable)) return undefined;
     if (fitsAt(n)) return n;
     before = peak;
   }
   return undefined;
+}
+
+/** The container's peak as charged with the hottest value's key in `n` shards (`chargedAt`, as the count search judges it). */
+function peakWithShards(analysis: SpaceAnalysis, n: number): number {
+  const charged = analysis.chargedAt('random', n);
+  return charged.reads + charged.writes;
+}
+
+/** Whether a count's own fan-out adds to the container's peak: a declared sharding whose reads query every shard. */
+function fanOutAddsToPeak(analysis: SpaceAnalysis): boolean {
+  return peakWithShards(analysis, 2) > peakWithShards(analysis, 1);
 }
 
 /** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */
