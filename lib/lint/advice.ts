@@ -940,7 +940,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ]),
     ...storedCopies(analysis, 1),
     ...(rekeyEdits ?? []),
-    ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
+    ...fanOutEdits(fanOut),
   ];
   const level = analysis.once(deeperLevel);
   const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
@@ -1639,8 +1639,8 @@ function cachedReadsFirst(
  * so a raise in place gives each shard room beside its neighbours ("Best practices for scaling provisioned
  * throughput"). Of the two raises `shardRaises` finds, the cheaper leads: the least raise at which a count within
  * maxShards fits, where that costs fewer RU/s than the one at which the fewest shards the key's own ceiling needs fit
- * (that one then follows, for a narrower fan-out); batching upstream stays the alternative. No edits where a count
- * follows the raise (the raise and the count are two changes, the count the user's choice); a raise that serves the key
+ * (that one then follows, for a narrower fan-out); batching upstream stays the alternative. Its edits only where they
+ * change a declared sharding's count (`recountEdits`): a new sharding is the user's choice; a raise that serves the key
  * alone, where the container's capacity is the cause (`keyOverOnlyByCapacity`), writes its edits (`raiseEdits`).
  * Where a raise serves the key unsharded (`throughputThatServes`, SG003's orRaiseThroughput), that raise is the fix,
  * unless the key's largest value needs shards for its size anyway (SG006, one plan: a raise leaves it too large) or
@@ -1691,6 +1691,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
     : ['raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : [])];
   return {
     ids: ['raiseThenShard', ...shardIds, ...why, 'orUpstream', ...upstream],
+    ...(recountEdits(analysis, lead, fanOut) ?? {}),
     data: Object.assign(
       {},
       base,
@@ -1720,6 +1721,31 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
     ),
     // The raise that keeps the key (SG003's orRaiseThroughput) follows, unless the size needs the shards anyway.
     namesRaise: !asIs || sizeNeedsShards,
+  };
+}
+
+/**
+ * The edits of a raise-and-shard fix that changes a declared sharding's count (same strategy, same source): the raise
+ * and the count, both, as SG017 writes a raise with the count SG008 asks for there (capacity-below-peak/cosmosdb.ts,
+ * `fewerShardsOnceRaised`). The count is sized at the raised RU/s, so written alone, or the raise alone, it is judged
+ * at RU/s it was not sized for, and a declared count would decide what the next lint asks (5 shards on 30,000 RU/s:
+ * "lower to 3" at 30,000, where 3 draws "raise to 51,000, then 2"). None where the key is not yet sharded, or sharded
+ * otherwise: a new key format is the user's choice among the fix's options.
+ */
+function recountEdits(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): { edits: DesignEdit[] } | undefined {
+  const { space, plan } = analysis;
+  const declared = space.sharding;
+  if (!declared || declared.strategy !== plan.layout || declared.sourceAttribute !== plan.sourceAttribute) return undefined;
+  return {
+    edits: [
+      ...raiseEdits(analysis.design as CosmosKeyDesign, raise),
+      {
+        op: 'set',
+        path: joinPath(space.path, 'sharding'),
+        value: shardingValue(declared.strategy, raise.shards, plan.sourceAttribute, declared, declared.logicalAttribute),
+      },
+      ...fanOutEdits(fanOut),
+    ],
   };
 }
 
@@ -2041,6 +2067,11 @@ function storedCopies(analysis: SpaceAnalysis, copies: number): DesignEdit[] {
   const gb = space === design.primaryKey ? storedGb(design, copies) : undefined;
   if (gb === undefined || !('totalGb' in design) || Math.abs(gb - (design.totalGb ?? 0)) < 0.005) return [];
   return [{ op: 'set', path: 'storage.totalGb', value: Math.round(gb * 100) / 100 }];
+}
+
+/** The edits that mark each of `fanOut`'s patterns as querying every shard. */
+function fanOutEdits(fanOut: readonly AccessPattern[]): DesignEdit[] {
+  return fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true }));
 }
 
 function shardingValue(

@@ -732,10 +732,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
-      const full = smallestCount((n) => allFit(analysis.dimensionsAt('random', n, hot, spread)), analysis.countToTry('random', hot, unsharded));
-      // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
+      const fitsAt = (n: number) => allFit(analysis.dimensionsAt('random', n, hot, spread));
+      const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
+      // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
+      // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       const own =
-        full === undefined && !analysis.spreadReadsBesideNeighbours(spread)
+        full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
           ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
@@ -794,6 +796,66 @@ function planFor(analysis: SpaceAnalysis): Plan {
     };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
+}
+
+/**
+ * Whether a raise in place can serve the hottest value at some count within maxShards with its reads counted, where
+ * that value is read a page at a time (`pagedReads`): every page queries every shard, a query execution of its own
+ * (https://learn.microsoft.com/azure/cosmos-db/nosql/query/pagination) charged for what it loads, so each count's
+ * fan-out adds to the container's peak, and whether the count that fits only with those reads left to a cache fits at
+ * all turns on where the search started, which the declared count moved (5 shards of a leaderboard on 30,000 RU/s
+ * "lower to 3", 3 shards "raise to 51,000, then 2"). Judged on a physical partition's share of provisioned RU/s (Cosmos
+ * DB, which a raise in place divides evenly among more partitions: "Best practices for scaling provisioned
+ * throughput"), with its own ceiling, which no RU/s lift, fitting a count (10,000 RU/s per logical and per physical
+ * partition: https://learn.microsoft.com/azure/cosmos-db/partitioning-overview,
+ * https://learn.microsoft.com/azure/cosmos-db/concepts-limits). One item's reads, charged once at any count, keep
+ * the writes' count and the cache; so do the page reads of a key not yet sharded, charged its declared reads at every
+ * count (`chargedAt`).
+ */
+function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean {
+  const { physical, hot, design } = analysis;
+  if (physical === undefined || physical.throughputFromStorage || physical.movedMode || analysis.pagedReads.length === 0) return false;
+  if (!fanOutAddsToPeak(analysis)) return false;
+  const { headroom, maxShards } = design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  return allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(hot, 'random', cap, spread), headroom));
+}
+
+/**
+ * The fewest count `fitsAt` accepts where each count's fan-out adds to the container's peak (`chargedAt`: every page
+ * is a query execution of its own, https://learn.microsoft.com/azure/cosmos-db/nosql/query/pagination, and a query
+ * over several partitions is one on each, charged for what it loads: "Query an Azure Cosmos DB container",
+ * https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes). The
+ * neighbours then grow with N while each stored key's own load shrinks, so the counts that fit are a window, and
+ * `smallestCount`'s search, which takes the widest count as its bound, misses it (at 51,000 RU/s, 2 shards of a
+ * leaderboard fit, 40 do not: 9 declared shards were told nothing, 8 "lower to 2"). Tried up to the count whose peak
+ * passes the usable RU/s the key is judged at: past it, every partition's average share is over. Not where the key is
+ * judged at SG017's raise (`raisedFrom`): a count whose own peak fits the declared RU/s is judged at those instead
+ * (`storedKeyShare`), so the counts that fit are no one window there.
+ */
+function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
+  const { physical, design } = analysis;
+  if (physical === undefined || physical.raisedFrom) return undefined;
+  const usable = physical.requestUnits * design.thresholds.headroom;
+  for (let n = 2, before = peakWithShards(analysis, 1); n <= MAX_SHARDS_ACCEPTED; n++) {
+    const peak = peakWithShards(analysis, n);
+    // A count whose fan-out adds nothing leaves the search as `smallestCount` made it: its counts are no window.
+    if (peak <= before || !fits(peak, usable)) return undefined;
+    if (fitsAt(n)) return n;
+    before = peak;
+  }
+  return undefined;
+}
+
+/** The container's peak as charged with the hottest value's key in `n` shards (`chargedAt`, as the count search judges it). */
+function peakWithShards(analysis: SpaceAnalysis, n: number): number {
+  const charged = analysis.chargedAt('random', n);
+  return charged.reads + charged.writes;
+}
+
+/** Whether a count's own fan-out adds to the container's peak: a declared sharding whose reads query every shard. */
+function fanOutAddsToPeak(analysis: SpaceAnalysis): boolean {
+  return peakWithShards(analysis, 2) > peakWithShards(analysis, 1);
 }
 
 /** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */

@@ -91,6 +91,52 @@ describe("SG003's neighbours are the rest of the peak SG017 counts", () => {
   });
 });
 
+describe('one count and one throughput whatever count the design declares (conv33)', () => {
+  // At 30,000 RU/s (3 partitions of 8,000 usable) no count fits the hot key: at N shards a stored key takes 900 RU/s of
+  // the page reads (every page queries every shard) + 6,750 ÷ N of the writes, beside (15,800 + 1,200 N − that) ÷ 3
+  // of the rest of the peak, at least 8,566.67 (N = 3). At 51,000 (6 of 6,800 usable), N = 2 fits: 4,275 + 2,320.83.
+  // Before, the declared count decided the answer: 5 shards were told "lower to 3" (the writes' count, the reads left
+  // to a cache), 6 shards "raise to 471,000 RU/s", 3 shards "raise to 51,000, then 2", 8 shards SG017's raise and 2.
+  const declaredCounts = [3, 5, 6, 8, 10, 16];
+  // What each finding with edits leaves the design at: its throughput and its count.
+  const named = (design: Container) =>
+    lint(design)
+      .filter((f) => f.edits)
+      .map((f) => applyDesignEdits(design, f.edits as DesignEdit[]))
+      .map((fixedTo) => ({ throughput: fixedTo.throughput, shards: fixedTo.sharding?.shards }));
+
+  it.each(declaredCounts)('%d shards on 30,000 RU/s autoscale: every finding with edits names 51,000 RU/s and 2 shards', (shards) => {
+    const findings = named(leaderboards({ autoscaleMax: 30_000 }, shards));
+    expect(findings).not.toEqual([]);
+    for (const finding of findings) expect(finding).toEqual({ throughput: { autoscaleMax: 51_000 }, shards: 2 });
+  });
+
+  it.each(declaredCounts)('%d shards: one round of edits ends clean at 51,000 RU/s and 2 shards', (shards) => {
+    const design = leaderboards({ autoscaleMax: 30_000 }, shards);
+    const [first] = lint(design).filter((f) => f.edits);
+    const after = applyDesignEdits(design, first.edits as DesignEdit[]);
+    expect(lint(after)).toEqual([]);
+    expect(after.throughput).toEqual({ autoscaleMax: 51_000 });
+    expect(after.sharding?.shards).toBe(2);
+  });
+
+  // At 51,000 RU/s the counts that fit are a window (2 to 7: past 7 each shard's fan-out crowds its neighbours), which
+  // the count search missed from 9 declared shards up: 8 were told "lower to 2", 9 and 10 nothing.
+  it.each([5, 8, 9, 10, 16])('%d shards on 51,000 RU/s autoscale: every finding with edits lowers them to 2', (shards) => {
+    const findings = named(leaderboards({ autoscaleMax: 51_000 }, shards));
+    expect(findings).not.toEqual([]);
+    for (const finding of findings) expect(finding).toEqual({ throughput: { autoscaleMax: 51_000 }, shards: 2 });
+  });
+
+  it('no finding offers a count at the declared 30,000 RU/s that the next lint refuses there', () => {
+    for (const shards of declaredCounts) {
+      const texts = lint(leaderboards({ autoscaleMax: 30_000 }, shards)).map((f) => f.fix);
+      expect(texts.join('\n')).not.toMatch(/^lower sharding\.shards/m);
+      expect(texts.join('\n')).not.toContain('which serves the hottest `/region` value unsharded');
+    }
+  });
+});
+
 describe("SG017's remedies in the order of what they cost", () => {
   // 20 shards where SG008 asks for 2: the 37,200 RU/s of fan-out reads fall to 4,800, within 80% of 30,000.
   const overSharded = leaderboards({ manual: 30_000 }, 20, { peakReadUnits: 3_000, peakWriteUnits: 6_000 });

@@ -491,17 +491,22 @@ describe('fixes converge', () => {
   // 31,800 RU/s (SG003's raise, then 2 shards: no edits). On 30,000 autoscale, no count fits the hot key at the declared
   // RU/s (SG008 silent), and SG017's raise to 51,000, an edit --fix writes, drew SG008 there (8 shards where 2 fit): SG017
   // now carries that count with its raise (conv32), one fix for one cause.
+  // conv33: on 30,000 autoscale every declared count ends at the same raise and count (51,000 RU/s, 2 shards), which
+  // SG003's raise-and-shard fix now writes too where it changes a declared count.
   it.each([
-    ['manual', { manual: 31_800 }],
-    ['autoscale', { autoscaleMax: 30_000 }],
-  ])('on game leaderboards sharded 8 ways whose top-100 page reads every shard (%s)', (_, throughput) => {
+    ['manual', 8, { manual: 31_800 }],
+    ['autoscale', 8, { autoscaleMax: 30_000 }],
+    ['autoscale', 3, { autoscaleMax: 30_000 }],
+    ['autoscale', 5, { autoscaleMax: 30_000 }],
+    ['autoscale', 6, { autoscaleMax: 30_000 }],
+  ])('on game leaderboards (%s) sharded %d ways whose top-100 page reads every shard', (_, shards, throughput) => {
     const leaderboards: DesignInput = {
       engine: 'cosmosdb',
       name: 'leaderboards',
       partitionKey: { paths: [{ path: '/region', cardinality: 8, kind: 'value' }] },
       throughput,
       workload: { peakReadUnits: 2_000, peakWriteUnits: 15_000, hotKeyShare: 0.45 },
-      sharding: { strategy: 'calculated', shards: 8, sourceAttribute: 'playerId', sourceCardinality: 20_000_000, sourceMutable: false },
+      sharding: { strategy: 'calculated', shards, sourceAttribute: 'playerId', sourceCardinality: 20_000_000, sourceMutable: false },
       storage: { totalGb: 10, largestPartitionGb: 4.5 },
       accessPatterns: [
         { name: 'region-top-100', keyAttributes: ['/region'], share: 0.6, fanOut: true, limit: 100 },
