@@ -1756,7 +1756,12 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
   const unworkable = fanOutPastJudged(analysis, n);
   if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable), shards: n };
   const pastQuota = pastQuotaAdvice(analysis);
-  if (pastQuota) return { ids: ['overMaxShards', ...pastQuota.ids, 'orUpstream', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, data, pastQuota.data), shards: n };
+  if (pastQuota)
+    return {
+      ids: ['overMaxShards', ...pastQuota.ids, 'orUpstream', ...upstream, 'orRaiseMaxShards'],
+      data: Object.assign({}, data, pastQuota.data),
+      shards: n,
+    };
   const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids, data, shards: n };

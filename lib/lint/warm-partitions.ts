@@ -240,11 +240,13 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const own = sizedOwnCount(analysis, layout, cap, analysis.hot);
   if (own === undefined) return undefined;
   const withShards = (partitions: number, n: number) =>
-    warmedJudge(analysis, capacity, raised, partitions, total)(
-      analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot),
-      analysis.uniformValues(n),
-      analysis.totalAt(layout, n, total),
-    );
+    warmedJudge(
+      analysis,
+      capacity,
+      raised,
+      partitions,
+      total,
+    )(analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
   const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), design.thresholds.headroom);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;

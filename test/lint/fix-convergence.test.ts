@@ -502,7 +502,7 @@ describe('fixes converge', () => {
     expect(fixed.sharding).toEqual({ strategy: 'random', shards: 19 });
     expect(lint({ tables: [fixed] })).toEqual([]);
   });
-  it('on usage counters past the quota, one --fix run writes SG017\'s raise and SG003 says what needs the quota first (prov33)', () => {
+  it("on usage counters past the quota, one --fix run writes SG017's raise and SG003 says what needs the quota first (prov33)", () => {
     const { text } = fixDesignText(JSON.stringify({ tables: [counters(30_000, 20_000)] }, null, 2), {});
     const after = lint(JSON.parse(text));
     expect(after.map((f) => [f.ruleId, f.edits])).toEqual([['SG003', undefined]]);
