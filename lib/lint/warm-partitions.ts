@@ -105,11 +105,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
   if (planned !== undefined && fewest > planned / 2) return undefined;
-  // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
-  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
-  const nearest = withShards(judge, fewest)
-    .filter((d) => short.has(d.label))
-    .reduce((a, b) => (room(b) < room(a) ? b : a));
+  const nearest = nearestShort(withShards(judge, fewest), short, headroom);
   const warm = warmUnits(raised, partitions);
   return {
     partitions: now,
@@ -201,16 +197,17 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
 /**
  * Partitions past the default table-level quota, where none within it serves: the warm throughput (with the quota
  * raised to it) at which the hottest value's declared shard count, or else the fewest within maxShards, fits beside its
- * neighbours with 5% of the usable ceiling free (`warmLever` finds nothing there: it stops at the quota, as DynamoDB
- * pre-warms "up to the table or index quota limit for your account in the region", raised through Service Quotas,
+ * neighbours with 5% of the usable ceiling free (`warmLever` finds nothing there: it stops at the quota, since DynamoDB
+ * pre-warms a table or index only up to the table-level quota of the account in the Region, which Service Quotas raises:
  * "Understanding DynamoDB warm throughput"; "Service quotas", throughput default quotas). At SG017's raise, peak ÷
  * headroom, every partition averages its usable line, so any stored key heavier than the average one is over: the raise
  * is the table's floor, not what a key needs, and only more partitions (a smaller 1/P of the rest beside each key) or a
  * lighter stored key (more shards, batched writes) fit it.
  *
  * The partitions are offered as warm throughput, not provisioned capacity, because the same partitions cost less so:
- * warm throughput is charged once for the increase, where provisioned capacity is billed every hour "whether used or
- * not" ("Provisioned capacity mode"); and under auto scaling the capacity at the peak is peak ÷ target utilization,
+ * warm throughput is charged once for the increase, where provisioned capacity is charged "based on the hourly read and
+ * write capacity you have provisioned, not how much of that provisioned capacity you actually consumed" ("DynamoDB
+ * provisioned capacity mode"); and under auto scaling the capacity at the peak is peak ÷ target utilization,
  * capped at the maximum ("Managing throughput capacity automatically with DynamoDB auto scaling"), so a raised maximum
  * makes no partition past that, and only a minimum raised to the figure would, billed at every hour of the day.
  * Bounded by the partitions an on-demand table serving the same peak holds (twice its previous peak, the neighbour
@@ -239,30 +236,22 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const own = sizedOwnCount(analysis, layout, cap, analysis.hot);
   if (own === undefined) return undefined;
+  const { headroom } = design.thresholds;
+  const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
   const withShards = (partitions: number, n: number) =>
-    warmedJudge(
-      analysis,
-      capacity,
-      raised,
-      partitions,
-      total,
-    )(analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
-  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), design.thresholds.headroom);
+    warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
   const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
   const shards = keeps ? declared : smallestCount(roomyAt(bound), own);
   if (shards === undefined || shards > cap) return undefined;
   const partitions = leastPartitions((p) => roomyAt(p)(shards), withinQuota + 1, bound);
-  const headroom = design.thresholds.headroom;
-  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
-  const nearest = withShards(partitions, shards)
-    .filter((d) => short.has(d.label))
-    .reduce((a, b) => (room(b) < room(a) ? b : a));
-  const direction = raised.has('write') ? 'write' : 'read';
+  const nearest = nearestShort(withShards(partitions, shards), short, headroom);
+  const warm = warmUnits(raised, partitions);
   return {
-    direction,
-    units: partitions * (direction === 'write' ? DYNAMODB_LIMITS.partitionWriteUnits : DYNAMODB_LIMITS.partitionReadUnits),
+    direction: warm.writeUnitsPerSecond !== undefined ? 'write' : 'read',
+    units: warm.writeUnitsPerSecond ?? warm.readUnitsPerSecond ?? 0,
     partitions,
     fromPartitions: now,
     quotaPartitions: withinQuota,
@@ -317,15 +306,12 @@ function leastPartitions(fits: (partitions: number) => boolean, from: number, to
  */
 function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shards: number): boolean {
   if (design.billing !== 'provisioned' || design.launchAtPeak) return false;
-  const onDemand: DynamoDbKeyDesign = Object.assign({}, design, { billing: 'on-demand' as const });
-  const model = analysis.owner.profile.neighbourModel?.(onDemand);
   const layout = analysis.plan.layout as KeyLayout;
-  const stored = analysis.storedLoads(layout, shards, analysis.hot);
-  const dimensions = analysis.owner.profile.loadDimensions(
-    stored,
-    design.thresholds.headroom,
-    undefined,
-    model?.(analysis.space.index, analysis.totalAt(layout, shards), stored, analysis.uniformValues(shards)),
+  const judge = judgeOnDesign(analysis, Object.assign({}, design, { billing: 'on-demand' as const }), analysis.total);
+  const dimensions = judge(
+    analysis.storedLoads(shards === 1 ? 'none' : layout, shards, analysis.hot),
+    analysis.uniformValues(shards),
+    analysis.totalAt(layout, shards),
   );
   return fitsWithSpare(dimensions, design.thresholds.headroom);
 }
@@ -425,9 +411,17 @@ function judgeWithCapacity(
 ): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
-  const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
+  return judgeOnDesign(analysis, Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) }), total);
+}
+
+/** The ceilings a stored key of the key space meets on `edited` (the design as an edit leaves it), by the engine's own neighbour model. */
+function judgeOnDesign(
+  analysis: SpaceAnalysis,
+  edited: DynamoDbKeyDesign,
+  total: Loads,
+): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const model = analysis.owner.profile.neighbourModel?.(edited);
-  const { headroom } = design.thresholds;
+  const { headroom } = edited.thresholds;
   return (stored: Loads, values?: number, atTotal: Loads = total) =>
     analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values));
 }
@@ -442,6 +436,12 @@ function cachedReadLoads(analysis: SpaceAnalysis): { readonly loads: Loads; read
     loads: { reads: 0, writes: analysis.hot.writes },
     total: { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes },
   };
+}
+
+/** The short dimension whose stored key and neighbours come nearest its usable ceiling: the one a lever's message quotes. */
+function nearestShort(dimensions: readonly LoadDimension[], short: ReadonlySet<string>, headroom: number): LoadDimension {
+  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
+  return dimensions.filter((d) => short.has(d.label)).reduce((a, b) => (room(b) < room(a) ? b : a));
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */

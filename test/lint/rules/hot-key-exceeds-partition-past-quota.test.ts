@@ -32,13 +32,24 @@ describe('SG003 on a provisioned table whose partitions the default quota cannot
       pastQuotaKeeps: true,
     });
     expect(finding?.fix).toMatch(
-      /^it would take N = 694 keys, .*: no warm throughput within the default table-level quota .*\(40 partitions at most, where 38 are counted now\); request the table-level write throughput quota raised to at least 57,000 \(Service Quotas; --fix writes no edit past a quota\), then pre-warm the table to 57,000 write units a second \(warmThroughput\): 57 partitions, the least at which the declared N = 32 shards fit with 5% of the usable ceiling free: each stored key's 234\.38 WCU beside the 522\.2 WCU .*billed every hour whether used or not.*; or move the table to on-demand billing .*where N = 32 fit too.*; or batch the hottest value's writes.*; or raise maxShards if 694-way reads are acceptable$/,
+      /^it would take N = 694 keys, .*: no warm throughput within the default table-level quota .*\(40 partitions at most, where 38 are counted now\); request the table-level write throughput quota raised to at least 57,000 \(Service Quotas; --fix writes no edit past a quota\), then pre-warm the table to 57,000 write units a second \(warmThroughput\): 57 partitions, the least at which the declared N = 32 shards fit with 5% of the usable ceiling free: each stored key's 234\.38 WCU beside the 522\.2 WCU .*billed every hour whether used or not.*; or move the table to on-demand billing .*where N = 32 shards fit too.*; or batch the hottest value's writes.*; or raise maxShards if 694-way reads are acceptable$/,
     );
     // Past a quota, no edit: the deployment would be refused until the quota is raised.
     expect(finding?.edits).toBeUndefined();
     // The least with 5% free: 57 partitions, not 56.
     expect(shardBeside(57)).toBeLessThanOrEqual(roomyLine);
     expect(shardBeside(56)).toBeGreaterThan(roomyLine);
+  });
+
+  it('unsharded, the fewest count at the partitions an on-demand table of that peak holds, and the least warm throughput for it', () => {
+    const { sharding: _sharding, invariants: _invariants, ...unsharded } = usageCounters();
+    const accessPatterns = unsharded.accessPatterns?.map(({ fanOut: _fanOut, ...p }) => p);
+    const finding = sg003({ ...unsharded, accessPatterns });
+    // 60 partitions (twice the 30,000 WCU peak): 7,500 ÷ 29 + (30,000 − 258.62) ÷ 60 = 754.31 ≤ 760; 28 leave 766.
+    expect(finding?.data).toMatchObject({ pastQuotaUnits: 60_000, pastQuotaPartitions: 60, pastQuotaShards: 29, pastQuotaReshard: true });
+    expect(finding?.data?.pastQuotaKeeps).toBeUndefined();
+    expect(finding?.fix).toMatch(/60 partitions, the least at which N = 29 shards fit with 5% of the usable ceiling free \(shard into N = 29\)/);
+    expect(7500 / 28 + (30_000 - 7500 / 28) / 60).toBeGreaterThan(roomyLine);
   });
 
   it('applied by hand, with the quota raise acknowledged on SG017, lints clean; so does on-demand billing', () => {
