@@ -1771,10 +1771,10 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
 /**
  * DynamoDB, where no count within maxShards fits at any warm throughput the default table-level quota allows: the
  * partitions past it (`pastQuotaLever`), then on-demand billing where it serves the same count. In the order of what
- * they cost: warm throughput is charged once for the increase (the quota raise is a request, free); on-demand bills
- * every request, at a unit price above provisioned capacity's for a table busy most hours ("Provisioned capacity mode",
- * "On-demand capacity mode"); batching the writes changes the application; a wider fan-out multiplies every read of the
- * value. No edits: the warm throughput needs the quota raised first (throughput-quota.ts), and the billing mode is a
+ * they cost: warm throughput is charged once for the increase (the quota raise is a request); on-demand bills every
+ * request where provisioned capacity bills the hour ("On-demand capacity mode", "DynamoDB provisioned capacity mode"), so
+ * a table busy most hours pays more for the same traffic, a cost only the designer's traffic shape decides; batching
+ * the writes changes the application; a wider fan-out multiplies every read of the value. No edits: the warm throughput needs the quota raised first (throughput-quota.ts), and the billing mode is a
  * choice of cost only the designer can weigh. Undefined where the lever does not apply.
  */
 function pastQuotaAdvice(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData } | undefined {
