@@ -373,3 +373,27 @@ export function shortLinks(overrides: Partial<DynamoDbTableDesign> = {}): Dynamo
     ...overrides,
   };
 }
+
+/**
+ * SaaS usage counters (review 33, meter-provisioned.json): every API call increments its tenant's day counter, 30,000
+ * WCU at peak, one tenant 25% of them, sharded 32 ways at random (each shard its own sub-total), on a provisioned table
+ * auto scaled from 5,000 to 20,000 WCU: below the peak, which SG017 raises to 37,500, where every partition averages
+ * its usable line.
+ */
+export function usageCounters(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'usage-counters',
+    partitionKey: { name: 'tenantId', type: 'S', cardinality: 20_000 },
+    sortKey: { name: 'usageDay', type: 'S', cardinality: 400, kind: 'time-bucket' },
+    workload: { peakReadUnits: 500, peakWriteUnits: 30_000, hotKeyShare: 0.25, hotKeyOperations: 'writes' },
+    sharding: { strategy: 'random', shards: 32 },
+    invariants: [{ kind: 'running-total', description: 'Each shard keeps its own sub-count; the day is the sum.', splitPerShard: true }],
+    accessPatterns: [
+      { name: 'day-usage', keyAttributes: ['tenantId', 'usageDay'], share: 0.7, fanOut: true },
+      { name: 'month-usage', keyAttributes: ['tenantId'], rangeAttribute: 'usageDay', share: 0.3, fanOut: true },
+    ],
+    capacity: { read: { fixed: 1000 }, write: { min: 5000, max: 20_000 } },
+    ...overrides,
+  };
+}

@@ -63,7 +63,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
-import { warmLever, writeRaiseLever, type WarmLever } from './warm-partitions';
+import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -378,6 +378,11 @@ export const ADVICE_MESSAGES = {
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
+  // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
+  // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
+  pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
+  orOnDemandServes:
+    '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the default quota, billed per request rather than per provisioned hour',
   warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
   warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit')}, then `,
@@ -782,11 +787,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (plan.shards === undefined && plan.layout === 'replicated' && analysis.physical !== undefined) return noCopies(analysis, upstream, upstreamData);
   // Past what a fan-out read can bear, no shard count is the fix: the load must shrink before it reaches the key.
   const n = count ?? plan.shards;
-  if (n === undefined)
+  if (n === undefined) {
+    const pastQuota = pastQuotaAdvice(analysis);
     return levelFirst(analysis, {
-      ids: ['noCount', ...upstream, ...noShardsWhy(analysis)],
-      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged),
+      ids: ['noCount', ...(pastQuota ? [...pastQuota.ids, 'orUpstream' as const] : []), ...upstream, ...noShardsWhy(analysis)],
+      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged, pastQuota?.data),
     });
+  }
   // The count's figures: the data of the fix that follows, which adds its own clauses' figures to them.
   const data: FigureData = Object.assign({}, base, { shards: n, lastShard: n - 1, maxShards });
   if (declared) {
@@ -1774,10 +1781,51 @@ function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: read
 function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
   const unworkable = fanOutPastJudged(analysis, n);
   if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable), shards: n };
+  const pastQuota = pastQuotaAdvice(analysis);
+  if (pastQuota)
+    return {
+      ids: ['overMaxShards', ...pastQuota.ids, 'orUpstream', ...upstream, 'orRaiseMaxShards'],
+      data: Object.assign({}, data, pastQuota.data),
+      shards: n,
+    };
   const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids, data, shards: n };
   return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: Object.assign({}, data, raiseFigures(RAISE, raise)), shards: n, namesRaise: true };
+}
+
+/**
+ * DynamoDB, where no count within maxShards fits at any warm throughput the default table-level quota allows: the
+ * partitions past it (`pastQuotaLever`), then on-demand billing where it serves the same count. In the order of what
+ * they cost: warm throughput is charged once for the increase (the quota raise is a request); on-demand bills every
+ * request where provisioned capacity bills the hour ("On-demand capacity mode", "DynamoDB provisioned capacity mode"), so
+ * a table busy most hours pays more for the same traffic, a cost only the designer's traffic shape decides; batching
+ * the writes changes the application; a wider fan-out multiplies every read of the value. No edits: the warm throughput needs the quota raised first (throughput-quota.ts), and the billing mode is a
+ * choice of cost only the designer can weigh. Undefined where the lever does not apply.
+ */
+function pastQuotaAdvice(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData } | undefined {
+  const lever = analysis.once(pastQuotaLever);
+  if (!lever) return undefined;
+  return { ids: ['pastQuotaWarm', ...(lever.onDemandServes ? (['orOnDemandServes'] as const) : [])], data: pastQuotaFigures(analysis, lever) };
+}
+
+/** The figures `pastQuotaWarm` reads, of `lever`. */
+function pastQuotaFigures(analysis: SpaceAnalysis, lever: PastQuotaLever): MessageData {
+  return {
+    warmIndex: analysis.space.index,
+    warmFromPartitions: lever.fromPartitions,
+    pastQuotaMost: lever.quotaPartitions,
+    pastQuotaDirection: lever.direction,
+    pastQuotaUnits: lever.units,
+    pastQuotaPartitions: lever.partitions,
+    pastQuotaShards: lever.shards,
+    ...(lever.keepsDeclared ? { pastQuotaKeeps: true } : lever.shards > 1 ? { pastQuotaReshard: true } : {}),
+    pastQuotaStoredLoad: lever.storedLoad,
+    pastQuotaNeighbours: lever.storedNeighbours,
+    pastQuotaTotal: lever.storedLoad + lever.storedNeighbours,
+    pastQuotaUsable: lever.storedUsable,
+    pastQuotaUnit: lever.unit,
+  };
 }
 
 /**

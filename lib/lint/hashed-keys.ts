@@ -89,6 +89,16 @@ const STATED: readonly StatedFigures[] = [
     unit: 'warmUnit',
     noun: 'shards',
   },
+  {
+    after: 'pastQuotaWarm',
+    keys: 'pastQuotaShards',
+    partitions: 'pastQuotaPartitions',
+    load: 'pastQuotaStoredLoad',
+    neighbours: 'pastQuotaNeighbours',
+    usable: 'pastQuotaUsable',
+    unit: 'pastQuotaUnit',
+    noun: 'shards',
+  },
   { after: 'raiseThenShardWhy', ...RAISE_THEN_SHARD },
   { after: 'raiseThenShardLeastWhy', ...RAISE_THEN_SHARD },
   {

@@ -13,7 +13,7 @@ import { joinPath } from '../design/field-path';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
-import { DYNAMODB_LIMITS } from '../engines';
+import { DYNAMODB_LIMITS, dynamoPartitionsFor } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
@@ -105,11 +105,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
   if (planned !== undefined && fewest > planned / 2) return undefined;
-  // The short dimension whose stored key and neighbours come nearest its usable ceiling: the one the message quotes.
-  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
-  const nearest = withShards(judge, fewest)
-    .filter((d) => short.has(d.label))
-    .reduce((a, b) => (room(b) < room(a) ? b : a));
+  const nearest = nearestShort(withShards(judge, fewest), short, headroom);
   const warm = warmUnits(raised, partitions);
   return {
     partitions: now,
@@ -196,6 +192,128 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
     };
   }
   return undefined;
+}
+
+/**
+ * Partitions past the default table-level quota, where none within it serves: the warm throughput (with the quota
+ * raised to it) at which the hottest value's declared shard count, or else the fewest within maxShards, fits beside its
+ * neighbours with 5% of the usable ceiling free (`warmLever` finds nothing there: it stops at the quota, since DynamoDB
+ * pre-warms a table or index only up to the table-level quota of the account in the Region, which Service Quotas raises:
+ * "Understanding DynamoDB warm throughput"; "Service quotas", throughput default quotas). At SG017's raise, peak ÷
+ * headroom, every partition averages its usable line, so any stored key heavier than the average one is over: the raise
+ * is the table's floor, not what a key needs, and only more partitions (a smaller 1/P of the rest beside each key) or a
+ * lighter stored key (more shards, batched writes) fit it.
+ *
+ * The partitions are offered as warm throughput, not provisioned capacity, because the same partitions cost less so:
+ * warm throughput is charged once for the increase, where provisioned capacity is charged "based on the hourly read and
+ * write capacity you have provisioned, not how much of that provisioned capacity you actually consumed" ("DynamoDB
+ * provisioned capacity mode"); and under auto scaling the capacity at the peak is peak ÷ target utilization,
+ * capped at the maximum ("Managing throughput capacity automatically with DynamoDB auto scaling"), so a raised maximum
+ * makes no partition past that, and only a minimum raised to the figure would, billed at every hour of the day.
+ * Bounded by the partitions an on-demand table serving the same peak holds (twice its previous peak, the neighbour
+ * model's `twice-the-peak`): a design that asks for more than that is no "cheap" raise, and the alternative of on-demand
+ * billing (`onDemandServes`) fits the same count there. A fix that needs a quota raise writes no edit (throughput-quota.ts):
+ * this is advice. Undefined where the lever within the quota applies, the layout is not write or read shards, or no
+ * count within maxShards fits by that bound.
+ */
+export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefined {
+  const { plan, space } = analysis;
+  const design = analysis.design as DynamoDbKeyDesign;
+  if (!analysis.owner.profile.neighbourModel || !('capacity' in design) || analysis.over.length === 0) return undefined;
+  if ((plan.layout !== 'random' && plan.layout !== 'calculated') || plan.carryingIndex !== undefined) return undefined;
+  const { maxShards } = design.thresholds;
+  if (plan.shards !== undefined && plan.shards <= maxShards) return undefined;
+  const now = analysis.over[0].neighbours?.partitions;
+  const capacity = design.capacity.find((c) => c.index === space.index);
+  if (now === undefined || capacity === undefined || analysis.once(warmLever) !== undefined) return undefined;
+  const layout: KeyLayout = plan.layout;
+  const short = new Set(analysis.over.map((d) => d.label));
+  const raised = warmDirection(short, layout);
+  const withinQuota = Math.max(now, mostWarmPartitions(raised));
+  const { total } = analysis;
+  const bound = dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
+  if (bound <= withinQuota) return undefined;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const own = sizedOwnCount(analysis, layout, cap, analysis.hot);
+  if (own === undefined) return undefined;
+  const { headroom } = design.thresholds;
+  const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
+  const withShards = (partitions: number, n: number) =>
+    warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom);
+  // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
+  const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
+  const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
+  const shards = keeps ? declared : smallestCount(roomyAt(bound), own);
+  if (shards === undefined || shards > cap) return undefined;
+  const partitions = leastPartitions((p) => roomyAt(p)(shards), withinQuota + 1, bound);
+  const nearest = nearestShort(withShards(partitions, shards), short, headroom);
+  const warm = warmUnits(raised, partitions);
+  return {
+    direction: warm.writeUnitsPerSecond !== undefined ? 'write' : 'read',
+    units: warm.writeUnitsPerSecond ?? warm.readUnitsPerSecond ?? 0,
+    partitions,
+    fromPartitions: now,
+    quotaPartitions: withinQuota,
+    shards,
+    keepsDeclared: keeps,
+    storedLoad: nearest.load,
+    storedNeighbours: nearest.neighbours?.load ?? 0,
+    storedUsable: usableAlone(nearest, headroom),
+    unit: nearest.unit,
+    onDemandServes: onDemandServes(analysis, design, shards),
+  };
+}
+
+/** `pastQuotaLever`'s answer: the warm throughput past the quota, the partitions it makes, and the count that fits there. */
+export interface PastQuotaLever {
+  /** The direction raised, and the units a second to pre-warm it to (and to ask the quota raised to). */
+  readonly direction: 'read' | 'write';
+  readonly units: number;
+  /** P′ there, P counted now, and the most warm throughput within the default quota makes. */
+  readonly partitions: number;
+  readonly fromPartitions: number;
+  readonly quotaPartitions: number;
+  /** The count that fits at P′ with 5% of the usable ceiling free, and whether it is the one the design declares. */
+  readonly shards: number;
+  readonly keepsDeclared: boolean;
+  /** The busiest stored key's load at P′ on the dimension nearest its ceiling, its neighbours there, and that ceiling's usable part. */
+  readonly storedLoad: number;
+  readonly storedNeighbours: number;
+  readonly storedUsable: number;
+  readonly unit: string;
+  /** A provisioned table that on-demand billing would serve at the same count (its partitions: twice its previous peak). */
+  readonly onDemandServes: boolean;
+}
+
+/** The least partitions in `from`…`to` at which `fits` holds, `to` where none before it does: more partitions only lower the neighbours. */
+function leastPartitions(fits: (partitions: number) => boolean, from: number, to: number): number {
+  let low = from - 1;
+  let high = to;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
+/**
+ * Whether a provisioned table moved to on-demand billing fits `shards` of the hottest value: the same design with its
+ * billing changed, judged by the engine's own neighbour model (an existing on-demand table's partitions follow twice its
+ * previous peak, "On-demand capacity mode"). Not for a table launched at its peak: a new on-demand table starts with
+ * 4,000 write units a second of warm throughput (SG017's pre-warm, a launch's own finding).
+ */
+function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shards: number): boolean {
+  if (design.billing !== 'provisioned' || design.launchAtPeak) return false;
+  const layout = analysis.plan.layout as KeyLayout;
+  const judge = judgeOnDesign(analysis, Object.assign({}, design, { billing: 'on-demand' as const }), analysis.total);
+  const dimensions = judge(
+    analysis.storedLoads(shards === 1 ? 'none' : layout, shards, analysis.hot),
+    analysis.uniformValues(shards),
+    analysis.totalAt(layout, shards),
+  );
+  return fitsWithSpare(dimensions, design.thresholds.headroom);
 }
 
 /**
@@ -293,9 +411,17 @@ function judgeWithCapacity(
 ): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
-  const edited: DynamoDbKeyDesign = Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) });
+  return judgeOnDesign(analysis, Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) }), total);
+}
+
+/** The ceilings a stored key of the key space meets on `edited` (the design as an edit leaves it), by the engine's own neighbour model. */
+function judgeOnDesign(
+  analysis: SpaceAnalysis,
+  edited: DynamoDbKeyDesign,
+  total: Loads,
+): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
   const model = analysis.owner.profile.neighbourModel?.(edited);
-  const { headroom } = design.thresholds;
+  const { headroom } = edited.thresholds;
   return (stored: Loads, values?: number, atTotal: Loads = total) =>
     analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values));
 }
@@ -310,6 +436,12 @@ function cachedReadLoads(analysis: SpaceAnalysis): { readonly loads: Loads; read
     loads: { reads: 0, writes: analysis.hot.writes },
     total: { reads: analysis.total.reads - analysis.hot.reads, writes: analysis.total.writes },
   };
+}
+
+/** The short dimension whose stored key and neighbours come nearest its usable ceiling: the one a lever's message quotes. */
+function nearestShort(dimensions: readonly LoadDimension[], short: ReadonlySet<string>, headroom: number): LoadDimension {
+  const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
+  return dimensions.filter((d) => short.has(d.label)).reduce((a, b) => (room(b) < room(a) ? b : a));
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */

@@ -18,7 +18,8 @@ import {
   type DynamoDbTableDesign,
   type Finding,
 } from '../../lib';
-import { chatPagedContainer, chatViralContainer, shortLinks } from '../fixtures';
+import { fixDesignText } from '../../lib/cli/fix';
+import { chatPagedContainer, chatViralContainer, shortLinks, usageCounters } from '../fixtures';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
@@ -475,6 +476,37 @@ describe('fixes converge', () => {
     const links = { tables: [shortLinks()] };
     expect(problems(links)).toEqual([]);
     expect(fixesEnd(links)).toEqual([]);
+  });
+
+  // prov33 (review 33, meter-provisioned.json): SG017 raised the write maximum to 37,500 WCU, peak ÷ headroom, where
+  // every partition averages its usable line, and SG003 then asked for 694 shards or batching. Within the default
+  // quota the warm lever plans the partitions and the count, and one --fix run writes them with SG017's raise; past it
+  // (the 57 partitions the declared 32 shards need), SG003 names the quota raise and writes nothing a deploy refuses.
+  const counters = (peakWriteUnits: number, max: number) =>
+    usageCounters({
+      workload: { peakReadUnits: 500, peakWriteUnits, hotKeyShare: 0.25, hotKeyOperations: 'writes' },
+      capacity: { read: { fixed: 1000 }, write: { min: 5000, max } },
+    });
+  it.each([
+    ['20,000 WCU auto scaled to 15,000 (within the quota)', counters(20_000, 15_000)],
+    ['30,000 WCU auto scaled to 20,000 (past the quota)', counters(30_000, 20_000)],
+  ])('on usage counters at %s (prov33)', (_, table) => {
+    expect(problems({ tables: [table] })).toEqual([]);
+    expect(fixesEnd({ tables: [table] })).toEqual([]);
+  });
+  it('on usage counters within the quota, one --fix run writes one plan and the re-lint is clean (prov33)', () => {
+    const { text } = fixDesignText(JSON.stringify({ tables: [counters(20_000, 15_000)] }, null, 2), {});
+    const fixed = JSON.parse(text).tables[0];
+    expect(fixed.capacity.write).toEqual({ min: 5000, max: 25_000 });
+    expect(fixed.warmThroughput).toEqual({ writeUnitsPerSecond: 40_000 });
+    expect(fixed.sharding).toEqual({ strategy: 'random', shards: 19 });
+    expect(lint({ tables: [fixed] })).toEqual([]);
+  });
+  it("on usage counters past the quota, one --fix run writes SG017's raise and SG003 says what needs the quota first (prov33)", () => {
+    const { text } = fixDesignText(JSON.stringify({ tables: [counters(30_000, 20_000)] }, null, 2), {});
+    const after = lint(JSON.parse(text));
+    expect(after.map((f) => [f.ruleId, f.edits])).toEqual([['SG003', undefined]]);
+    expect(after[0].data).toMatchObject({ warmFromPartitions: 38, pastQuotaPartitions: 57, pastQuotaUnits: 57_000, pastQuotaShards: 32 });
   });
 
   // cosmosA32: a channel hot by paged reads under a whale tenant (chat.json), and a serverless leaderboard whose shard
