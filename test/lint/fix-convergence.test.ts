@@ -546,6 +546,36 @@ describe('fixes converge', () => {
     expect(fixesEnd(design)).toEqual([]);
   });
 
+  // fixconv33 (generated, 8 designs over seeds 77001–77010): SG012 named the GSI a crossing query carries the key of,
+  // and the re-lint's SG003 warned that the index every replicated copy writes is now read (each item returned once per
+  // copy). The fix now makes it sparse too (`copiesCarry: "first"`), as SG003's copies fix does; without copies, no such edit.
+  const products = (copies: number): DynamoDbTableDesign => ({
+    engine: 'dynamodb',
+    name: 'products',
+    partitionKey: { name: 'productId', type: 'S', cardinality: 100_000 },
+    sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 12_000, peakWriteUnits: 50, hotKeyShare: 0.25 },
+    ...(copies > 1 ? { sharding: { strategy: 'replicated' as const, shards: copies } } : {}),
+    globalSecondaryIndexes: [
+      { indexName: 'by-customerId', partitionKey: { name: 'customerId', type: 'S', cardinality: 50_000 }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+    accessPatterns: [
+      { name: 'product', keyAttributes: ['productId'], share: 0.7 },
+      { name: 'orders-of-customer', keyAttributes: ['customerId'], share: 0.3 },
+    ],
+    monitoring: { contributorInsights: true, latencyAlarms: true },
+  });
+  it.each([
+    [8, [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }]],
+    [1, []],
+  ])('names an index for crossing queries, sparse where the %d copies of the table write it', (copies, sparse) => {
+    const design = products(copies);
+    const crossing = lint(design).find((f) => f.ruleId === 'SG012');
+    expect(crossing?.edits).toEqual([{ op: 'set', path: 'accessPatterns[1].index', value: 'by-customerId' }, ...sparse]);
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
   /** Five tenants under a hierarchical key (`/tenantId` first), with the given workload and deeper levels. */
   const tenants = (
     workload: CosmosContainerDesign['workload'],
