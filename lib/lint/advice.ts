@@ -54,7 +54,7 @@ import {
   type RaiseNames,
   type ShardRaise,
 } from './physical-partition';
-import { keptAsFirstLevelOverloaded } from './prefix-ingestion';
+import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere } from './query-led-order';
@@ -276,6 +276,9 @@ export const ADVICE_MESSAGES = {
   // Each copy is an item of its own that carries every index key (written.ts): an index that fits today may not at N×.
   copiesOverIndex:
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
+  // Each copy of a document sits under its first-level value (prefix-ingestion.ts): that level's writes grow N× too.
+  copiesOverFirstLevel:
+    '; but every copy sits under its first-level {{overFirstLevel|code}} value, whose hottest would then take {{overFirstLevelLoad}} RU/s, over the usable {{overFirstLevelUsable}} RU/s its physical partitions leave it: spread that level first (so no edit is offered for the copies)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingGathered: `, replacing its {{declaredStrategy}} sharding, under which ${GATHERED_READS}`,
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
@@ -859,6 +862,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // Copies that would put an index over its ceiling are no complete fix: said, and not written as an edit.
     const overIndex = indexOverWithCopies(analysis, n);
     if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
+    // Nor copies that would put a hierarchical key's first level over (every copy sits under it): the next lint's SG003.
+    const overFirstLevel = firstLevelOverWithCopies(analysis, n);
+    if (overFirstLevel) return { ids: [...ids, 'copiesOverFirstLevel', 'orCache'], data: Object.assign(data, overFirstLevel), shards: n };
     const anyDropped = shardReadsDropped(analysis);
     // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
     if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');

@@ -43,7 +43,7 @@ export function copiesCarryPath(space: KeySpace): string {
 }
 
 /** The edit that keeps `space` to one entry per item under replicated copies: copy 0 alone carries its key. */
-function sparseEdit(space: KeySpace): DesignEdit {
+export function sparseEdit(space: KeySpace): DesignEdit {
   return { op: 'set', path: copiesCarryPath(space), value: 'first' };
 }
 
@@ -101,6 +101,19 @@ export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boole
 /** SG003 acknowledged on the index, or turned off: the copies it warns of stay (acknowledgementOf, as the engine matches it). */
 function copiesAccepted(owner: DesignAnalysis, space: KeySpace): boolean {
   return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(owner.design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
+}
+
+/**
+ * The indexes of `indexes` that a fix routing queries to them (SG012's, which names the index a query carries the key
+ * of) must make sparse as it does: every replicated copy the table keeps carries the key of each (`copiesCarry`:
+ * "every", the default), so those queries would return each item once per copy, which SG003 then warns of
+ * (`copiedIndexReadHits`), unless the design accepts the copies there (`copiesAccepted`). None where the table keeps none.
+ */
+export function sparseForNewReads(owner: DesignAnalysis, indexes: readonly string[]): KeySpace[] {
+  if (declaredCopies(owner.design) <= 1) return [];
+  return owner.keySpaces.filter(
+    (space) => space.index !== undefined && indexes.includes(space.index) && space.copiesCarry !== 'first' && !copiesAccepted(owner, space),
+  );
 }
 
 /** SG003's id, whose warning the acknowledgement waives (its rule module imports this one). */

@@ -551,6 +551,38 @@ export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
 }
 
 /**
+ * Where `n` replicated copies of a hierarchical key's documents would put the hottest value of its first level over what
+ * its physical partitions leave it, though it fits without copies: the figures a copies fix says instead of writing them.
+ * Every copy of a document sits under its first-level value (`containerPeak`): that value takes its share of N × the
+ * writes, and its documents stay on one physical partition (10,000 RU/s) until they hold 50 GB ("Hierarchical partition
+ * keys"; "Partitioning and horizontal scaling"), so copies that spread the full key's hottest value can overload the
+ * level above it, which the next lint's SG003 reports. Judged as that check judges the first level (`prefixHits`: its
+ * declared share, else the full key's lower bound), on the design with those copies. Undefined off a hierarchical
+ * primary key, where the copies fit, and where the level is over without them (its own finding says so).
+ */
+export function firstLevelOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | undefined {
+  const { design, space } = analysis;
+  const [first, ...deeper] = design.primaryKey.partitionKey;
+  if (space !== design.primaryKey || deeper.length === 0) return undefined;
+  const held = firstLevelShare(space);
+  const share = first.hotKeyShare ?? (held.source === 'derived' && held.share > 1 / cardinalityValue(first.cardinality) + 1e-12 ? held.share : undefined);
+  const judged = (copies: number) => prefixLoad(withDeclaredCopies(design, copies), first, share);
+  const load = judged(n);
+  if (!load || !overloaded(load)) return undefined;
+  const alone = judged(1);
+  if (!alone || overloaded(alone)) return undefined;
+  return { overFirstLevel: first.name, overFirstLevelLoad: load.load, overFirstLevelUsable: load.usable };
+}
+
+/** `design` with `n` replicated copies of every document declared (none at 1), its stored GB theirs (`withCopies`). */
+function withDeclaredCopies(design: KeyDesign, n: number): KeyDesign {
+  const one = withoutCopies(design);
+  if (n === 1) return one;
+  const sharding = { strategy: 'replicated' as const, shards: n, separator: '#', path: joinPath(design.primaryKey.path, 'sharding') };
+  return Object.assign({}, withCopies(one, { reads: 0, writes: 0 }, n).design, { primaryKey: Object.assign({}, design.primaryKey, { sharding }) });
+}
+
+/**
  * The share of a key space's traffic the hottest value of its hierarchical key's first level takes, and what it rests on:
  * `declared`, the level's own `hotKeyShare`; `derived`, from the full key's declared share (`workload.hotKeyShare`, or
  * one a key level gives it): the full key's hottest value sits under one first-level value (a first-level value is a

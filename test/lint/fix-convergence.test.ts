@@ -549,6 +549,70 @@ describe('fixes converge', () => {
     expect(fixesEnd(leaderboards)).toEqual([]);
   });
 
+  // fixconv33 (generated, seed 77002): SG008 (and SG003) cut 64 random shards of a hierarchical key to 12 replicated
+  // copies, each writing every document again under its `/deviceId` value: that value, 2% of 114,880 reads and of
+  // 12 × 75,662 writes, took 20,456 RU/s on the 2 physical partitions its 60 GB span (16,000 usable), and the re-lint's
+  // SG003 said so. Copies that put the first level over are said, not written; where they fit it (1% of the same load
+  // under 100 values: 9,471 RU/s with 11 copies), they are written as before.
+  const devices = (values: number): CosmosContainerDesign => ({
+    engine: 'cosmosdb',
+    name: 'devices',
+    partitionKey: {
+      paths: [
+        { path: '/deviceId', cardinality: values, hotKeyShare: 1 / values, largestGb: 60 },
+        { path: '/userId', cardinality: 5 },
+      ],
+    },
+    workload: { peakReadUnits: 114_880, peakWriteUnits: 75_662 },
+    storage: { largestPartitionGb: 5 },
+    sharding: { strategy: 'random', shards: 64 },
+    accessPatterns: [{ name: 'reads', keyAttributes: ['/deviceId', '/userId'], share: 0.639, keyValue: 'QUEUED' }],
+    monitoring: { partitionKeyDiagnostics: true },
+  });
+  it.each([
+    ['withholds', 50, undefined],
+    ['writes', 100, 11],
+  ])("%s copies by their first level's load: /deviceId of %d values", (_, values, written) => {
+    const design = devices(values);
+    const fanOut = lint(design).find((f) => f.ruleId === 'SG008');
+    const copies = fanOut?.edits?.find((e) => e.path === 'sharding');
+    expect(copies?.op === 'set' ? (copies.value as { shards: number }).shards : undefined).toBe(written);
+    if (written === undefined)
+      expect(fanOut?.fix).toContain('every copy sits under its first-level `/deviceId` value, whose hottest would then take 20,456.48 RU/s');
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
+  // fixconv33 (generated, 8 designs over seeds 77001–77010): SG012 named the GSI a crossing query carries the key of,
+  // and the re-lint's SG003 warned that the index every replicated copy writes is now read (each item returned once per
+  // copy). The fix now makes it sparse too (`copiesCarry: "first"`), as SG003's copies fix does; without copies, no such edit.
+  const products = (copies: number): DynamoDbTableDesign => ({
+    engine: 'dynamodb',
+    name: 'products',
+    partitionKey: { name: 'productId', type: 'S', cardinality: 100_000 },
+    sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 12_000, peakWriteUnits: 50, hotKeyShare: 0.25 },
+    ...(copies > 1 ? { sharding: { strategy: 'replicated' as const, shards: copies } } : {}),
+    globalSecondaryIndexes: [
+      { indexName: 'by-customerId', partitionKey: { name: 'customerId', type: 'S', cardinality: 50_000 }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+    accessPatterns: [
+      { name: 'product', keyAttributes: ['productId'], share: 0.7 },
+      { name: 'orders-of-customer', keyAttributes: ['customerId'], share: 0.3 },
+    ],
+    monitoring: { contributorInsights: true, latencyAlarms: true },
+  });
+  it.each([
+    [8, [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }]],
+    [1, []],
+  ])('names an index for crossing queries, sparse where the %d copies of the table write it', (copies, sparse) => {
+    const design = products(copies);
+    const crossing = lint(design).find((f) => f.ruleId === 'SG012');
+    expect(crossing?.edits).toEqual([{ op: 'set', path: 'accessPatterns[1].index', value: 'by-customerId' }, ...sparse]);
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
   /** Five tenants under a hierarchical key (`/tenantId` first), with the given workload and deeper levels. */
   const tenants = (
     workload: CosmosContainerDesign['workload'],
@@ -702,6 +766,10 @@ describe('fixes converge', () => {
   };
   const openBucketSuggestions: Record<string, string[]> = {};
 
+  // The generated designs' seed: FC_SEED=<n> runs another, as the property suites do (test/property/support/counts.ts).
+  // KNOWN_OPEN_BUCKET_SUGGESTIONS is this seed's; other seeds still find open causes (fixconv33's report, seeds 77001–77010).
+  const GENERATED_SEED = Number(process.env.FC_SEED ?? 20261130);
+
   // Counts are part of the report: how many generated designs were valid and how many findings had edits.
   const counts = { designs: 0, valid: 0, findings: 0, withEdits: 0 };
 
@@ -726,7 +794,7 @@ describe('fixes converge', () => {
         expect(found.filter((line) => !open.includes(line))).toEqual([]);
         expect(fixesEnd(design)).toEqual([]);
       }),
-      { numRuns: runs, seed: 20261130 },
+      { numRuns: runs, seed: GENERATED_SEED },
     );
   });
 

@@ -1,10 +1,12 @@
 import type { AccessPattern } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
+import { sparseEdit, sparseForNewReads } from '../copied-indexes';
 import type { DesignEdit } from '../edits';
 import { carriesKey, needsEveryShard } from '../queries';
 import { queryLedOrder } from '../query-led-order';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
+import { declaredCopies } from '../written';
 
 export const crossPartitionQueries = defineRule({
   id: 'SG012',
@@ -33,6 +35,9 @@ export const crossPartitionQueries = defineRule({
     // The index is write-sharded: a whole-key query then reads every shard (SG009), so the fix sets fanOut beside.
     fixNameIndexFanOut:
       'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern), and `fanOut`: true where the index is sharded; the application must send those queries to that index (their IndexName) and read every shard of it',
+    // The table's replicated copies each carry the named index's key (copied-indexes.ts): its queries would read every copy.
+    fixNameIndexSparse:
+      '; and set `copiesCarry`: "first" on {{sparseIndexes|code}}: each of the table\'s {{copies}} replicated copies carries its key, so these queries would return every item {{copies}} times (SG003); with the key written on copy 0 only, the index holds one of each',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
     // A hierarchical key whose other order these queries give the first level of (SG004's queryLedOrder).
     fixReorder:
@@ -49,16 +54,21 @@ export const crossPartitionQueries = defineRule({
     const named = analysis.profile.globalIndexes ? crossing.map((p) => indexCarrying(analysis, p)) : [];
     if (named.length > 0 && named.every((index) => index !== undefined)) {
       const fanOut = crossing.filter((p, i) => readsEveryShard(analysis, p, named[i] as string));
+      // An index every replicated copy writes would return each item once per copy to them: made sparse with it.
+      const sparse = sparseForNewReads(analysis, named as string[]);
       const edits = [
         ...crossing.map((p, i): DesignEdit => ({ op: 'set', path: `${p.path}.index`, value: named[i] })),
         ...fanOut.map((p): DesignEdit => ({ op: 'set', path: `${p.path}.fanOut`, value: true })),
+        ...sparse.map(sparseEdit),
       ];
+      const sparseData = sparse.length > 0 ? { sparseIndexes: sparse.map((s) => s.index as string), copies: declaredCopies(design) } : {};
       return [
         {
           path: 'accessPatterns',
           messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
           fixId: fanOut.length > 0 ? ('fixNameIndexFanOut' as const) : ('fixNameIndex' as const),
-          data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[] },
+          ...(sparse.length > 0 ? { fixNotes: ['fixNameIndexSparse' as const] } : {}),
+          data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[], ...sparseData },
           edits,
         },
       ];
