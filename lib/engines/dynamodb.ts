@@ -177,7 +177,8 @@ function neighboursOn(partitions: number, basis: PartitionCountBasis, total: Loa
   const { countedBy, peakDividedBy } = basis;
   const reads = Math.max(0, total.reads - stored.reads) / partitions;
   const writes = Math.max(0, total.writes - stored.writes) / partitions;
-  return peakDividedBy !== undefined ? { partitions, countedBy, peakDividedBy, total, reads, writes } : { partitions, countedBy, total, reads, writes };
+  // One shape, `peakDividedBy` undefined where no share divided the peak, so that their readers (`direction`) meet one layout.
+  return { partitions, countedBy, peakDividedBy, total, reads, writes };
 }
 
 /** One direction's ceiling, less its neighbours' expected load where they are counted. */

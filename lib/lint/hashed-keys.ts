@@ -227,23 +227,25 @@ function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
  * the same way.
  */
 export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number, figures: readonly KeyOnPartition[]): MessageData | undefined {
-  const paired = figures
-    .map((f) => ({ ...f, together: twoOnOnePartition(f, keys) }))
-    .filter((f) => !fits(f.together, f.usable))
-    .sort((a, b) => b.together / b.usable - a.together / a.usable);
-  const worst = paired[0];
+  // The figure two keys on one partition pass by the most (the first of equals), and what that partition then takes.
+  let worst: { readonly figure: KeyOnPartition; readonly together: number } | undefined;
+  for (const figure of figures) {
+    const together = twoOnOnePartition(figure, keys);
+    if (!fits(together, figure.usable) && (!worst || together / figure.usable > worst.together / worst.figure.usable)) worst = { figure, together };
+  }
   if (!worst) return undefined;
-  const chance = chanceTwoShareOne(keys, worst.partitions);
+  const { figure, together } = worst;
+  const chance = chanceTwoShareOne(keys, figure.partitions);
   return {
     hashedKeys: keys,
     hashedNoun: noun,
-    hashedPartitions: worst.partitions,
+    hashedPartitions: figure.partitions,
     // Short of certain, at most 99.99%: the text shows hundredths of a percent, and a near-certainty is no "100% of the time".
     hashedChance: chance < 1 ? Math.min(chance, 0.9999) : 1,
     ...(chance === 1 ? { hashedAlways: true } : {}),
-    hashedLoad: worst.together,
-    hashedUsable: worst.usable,
-    hashedUnit: worst.unit,
+    hashedLoad: together,
+    hashedUsable: figure.usable,
+    hashedUnit: figure.unit,
     ...(profile.separatesHotKeys ? { hashedSeparated: true } : { hashedEngine: profile.title }),
   };
 }
