@@ -9,7 +9,7 @@
 import { hotValueReach, lint, type CosmosContainerDesign, type Finding } from '../../lib';
 
 type Container = CosmosContainerDesign & { engine: 'cosmosdb' };
-type Lobby = Partial<Container['accessPatterns'][number]>;
+type Lobby = Partial<NonNullable<Container['accessPatterns']>[number]>;
 
 /** The stranger's bucket plan: 8 regions × 10 buckets, 8,000 RU/s of reads (half of them the lobby of one region) and 20,000 of writes. */
 const matchmaking = (lobby: Lobby, autoscaleMax = 40_000): Container => ({
