@@ -233,7 +233,11 @@ export interface AccessPatternDesign {
   readonly rangeAttribute?: string;
   /** Share (0–1) of all queries against this table or container that use this pattern. */
   readonly share: number;
-  /** The read queries every shard of a sharded key and merges the results.
+  /** The read queries every shard of a sharded key and merges the results; on a key whose first level is a synthetic
+   *  bucketed level (`components` ending in a `bucket` part with its count, as SG003's fix declares it), a pattern
+   *  naming that level with `fanOut` reads one value of it (`region`) by querying each of its buckets, and SG017
+   *  charges a page (`limit`) or an item on every bucket. Naming only the value's component (`region`) says the query
+   *  gives no partition-key value at all (SG012).
    *  @default false */
   readonly fanOut?: boolean;
   /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following

@@ -327,7 +327,11 @@ const accessPattern = record<AccessPatternDesign>(
       doc: 'The sort-key attribute or composite part the query bounds with a range, right after its equality ones.',
     },
     share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
-    fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
+    fanOut: {
+      shape: bool(),
+      optional: true,
+      doc: 'The read queries every shard (or every bucket of a synthetic bucketed first level it names) and merges results; default false.',
+    },
     limit: {
       shape: num({ integer: true, min: 1 }),
       optional: true,

@@ -23,7 +23,7 @@ import {
 import { gatheredReads, type GatheredReads } from './gathered-reads';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
-import { readRequests, readRequestsOver } from './read-requests';
+import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
@@ -343,13 +343,14 @@ export class SpaceAnalysis {
    * `charged` were the declared sharding's key stored in `n` keys under `layout`: the reads that query every shard then are
    * those the declared patterns fan out (`fanOut`) and those the fix that sets the count makes fan out
    * (`needsEveryShard`, the patterns it sets fanOut on), each on all `n` (`readRequestsOver`). A key with no declared
-   * sharding, or copies (read one at a time), is charged its declared reads: the fan-out a sharding fix would add
+   * sharding, or copies (read one at a time), is charged its declared reads, with those that query every bucket of a
+   * declared bucketed first level counted on each (`declaredBucketReads`): the fan-out a sharding fix would add
    * (over every value, or its hottest only) is its plan's, which is made from these figures.
    */
   chargedAt(layout: KeyLayout, n: number): Loads {
     const declared = this.space.sharding;
     if (!declared || declared.strategy === 'replicated' || layout === 'none' || layout === 'replicated' || n <= 1)
-      return { reads: this.total.reads, writes: this.total.writes };
+      return { reads: declaredBucketReads(this).units, writes: this.total.writes };
     if (declared.strategy === layout && declared.shards === n) return this.charged;
     const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, layout, this.readSource);
     return { reads: readRequestsOver(this, n, fansOut, declared.hotValues).units, writes: this.total.writes };

@@ -30,6 +30,7 @@
  */
 import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import { bucketLevel } from './bucket-level';
 import { carries, readsWholeKey } from './queries';
 import { restLoads, type ValueLoads } from './rest-loads';
 
@@ -69,6 +70,9 @@ export interface ReadRequests {
     readonly sized?: readonly string[];
     readonly hotValues?: number;
     readonly valueShare?: number;
+    /** The value (`region`) of a synthetic bucketed first level whose buckets (`shards` of them) the reads query, where they are buckets of
+     *  one first-level value rather than shards of a key (`declaredBucketReads`). */
+    readonly bucketedValue?: string;
   };
 }
 
@@ -82,8 +86,38 @@ interface ShardedValues {
 export function readRequests(analysis: ReadCounting): ReadRequests {
   // An index keyed by the table's sharded attribute has the table's shards for its key values (`hotKeyShareCarried`).
   const sharding = analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried;
-  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
-  return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
+  if (sharding && sharding.strategy !== 'replicated' && sharding.shards > 1) return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
+  return declaredBucketReads(analysis);
+}
+
+/**
+ * The read peak of a key space whose first level is a declared synthetic bucketed level (bucket-level.ts: `components`
+ * naming the value, then its `bucket` part and count), with the reads of one bucketed value counted on each of its N
+ * buckets. Such a read says so by `fanOut: true` on a pattern that gives the level: the application sends one query
+ * per bucket, each giving a full synthetic value (`eu-0` … `eu-9`), which Cosmos DB routes to that value's partition
+ * ("Query an Azure Cosmos DB container", https://learn.microsoft.com/azure/cosmos-db/how-to-query-container: a query
+ * with a partition-key filter goes to the partitions of that value, one without it to every partition), and each
+ * query is charged for what it loads ("Optimize request cost",
+ * https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes). A pattern naming only the value's component
+ * (`region`) gives no partition-key value, so SG012 judges it a query of every partition. Charged as a sharding's
+ * fan-out is (`readRequestsOver`): a page (`limit`) or one item loaded by each of the N queries costs N times the read;
+ * a read of the whole value loads 1/N of it from each bucket, counted once (on DynamoDB, each query's minimum counted).
+ */
+export function declaredBucketReads(analysis: ReadCounting): ReadRequests {
+  const { space } = analysis;
+  const [first] = space.partitionKey;
+  const buckets = first === undefined ? undefined : bucketLevel(first)?.declaredBuckets;
+  if (buckets === undefined || buckets <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
+  const unitKb = analysis.owner.profile.queryReadUnitKb;
+  // A read giving only the level reads every document under a value: many, whatever one full key value holds.
+  const holdsMany = (p: AccessPattern) => analysis.collection || !readsWholeKey(space, p);
+  const fanning = analysis.owner
+    .patternsOn(space)
+    .filter((p) => p.fanOut === true && givesAttribute(p, first))
+    .map((pattern) => ({ pattern, perShard: gatheredReadShare(space, holdsMany(pattern), pattern, unitKb) }))
+    .filter((read) => buckets * read.perShard(buckets) > 1 + ONCE_TOLERANCE);
+  const counted = countedOver(analysis, buckets, fanning);
+  return counted.fanOut ? { ...counted, fanOut: { ...counted.fanOut, bucketedValue: first.components[0].name } } : counted;
 }
 
 /**

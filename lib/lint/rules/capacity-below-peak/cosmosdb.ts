@@ -398,6 +398,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       ? Object.assign(
           { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical },
           hotValuesData(reads.fanOut),
+          reads.fanOut.bucketedValue === undefined ? {} : { fanOutLevel: reads.fanOut.bucketedValue },
         )
       : {}),
   };
@@ -692,9 +693,9 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    cosmosFanOutReads: `; that read peak counts each shard's query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} shards queried, as each of those reads queries all {{fanOutShards}} shards${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
+    cosmosFanOutReads: `; that read peak counts each {{!fanOutLevel}}shard's{{/fanOutLevel}}{{?fanOutLevel}}bucket's{{/fanOutLevel}} query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets{{/fanOutLevel}} queried, as each of those reads queries all {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets of one {{fanOutLevel|code}} value{{/fanOutLevel}}${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
     cosmosFixFanOut:
-      '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection kept by the change feed',
+      '; or make fewer queries per read: the {{fanOutShards}} {{!fanOutLevel}}shards multiply them, so shard no more than the load needs (SG007, SG008){{/fanOutLevel}}{{?fanOutLevel}}buckets multiply them, so bucket no more than the load needs (SG003 sizes the count){{/fanOutLevel}} or read the whole key from a projection kept by the change feed',
     cosmosRemoveNeedless:
       'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one document}}, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
     cosmosLowerShards:
