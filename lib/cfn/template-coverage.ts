@@ -28,9 +28,9 @@ function refsIn(value: unknown): Set<string> {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
-    if (Array.isArray(next)) pending.push(...next);
-    else if (isIntrinsic(next) && typeof own(next, 'Ref') === 'string') refs.add(own(next, 'Ref') as string);
-    else if (isObject(next)) pending.push(...Object.values(next));
+    if (isIntrinsic(next) && typeof own(next, 'Ref') === 'string') refs.add(own(next, 'Ref') as string);
+    // One by one, not spread: a spread of a huge array would overflow the call's arguments.
+    else if (Array.isArray(next) || isObject(next)) for (const member of Object.values(next)) pending.push(member);
   }
   return refs;
 }
