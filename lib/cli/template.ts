@@ -5,7 +5,8 @@
  * base path, so every path is relative to the template (`Resources.Orders.Metadata.skewguard.design.partitionKey`,
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`) and lines and SARIF locations point into it.
  * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
- * `capacity.write.max`), as the synth's report does; its path stays the template location.
+ * `capacity.write.max`), as the synth's report does; its path stays the template location. A table linted without a
+ * design is said to be (a note per table), and one GuardedTable wrote whose design was stripped is an input error.
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
 import { DYNAMODB_TEMPLATE_TYPES, guardedAlarmsOf, guardedMarkerOf, joinPath, METADATA_PATH, prefixPath, templateOnlyRules } from '../internal';
