@@ -69,6 +69,7 @@ export {
   templateMetadataOf,
   type TemplateMetadata,
 } from './cfn/metadata';
+export { guardedAlarmsOf, guardedMarkerOf, templateOnlyRules } from './cfn/template-coverage';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
 export { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, stackNameOf, type QuotaCrossing, type TemplateCrossing } from './cfn/rule-quota';
 export { insightRuleSpacesOf, type InsightRuleSpace } from './cfn/template-insight-rules';

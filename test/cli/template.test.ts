@@ -23,6 +23,10 @@ function lineOf(text: string, ...needles: string[]): number {
   return text.slice(0, at).split('\n').length;
 }
 
+/** The note on a table linted without a design (lib/cli/template.ts). */
+const templateAlone = (logicalId: string) =>
+  expect.objectContaining({ path: `Resources.${logicalId}.Metadata.skewguard.design`, message: expect.stringContaining('linted from the template alone') });
+
 interface Report {
   files: {
     file: string;
@@ -97,10 +101,14 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
 
   it('says which key it could not check because its name is an intrinsic function, and still checks the table', () => {
     expect(stack().notes).toEqual([
+      templateAlone('EventsD32975C2'),
+      templateAlone('JobsDF1CC2D4'),
       expect.objectContaining({
         path: 'Resources.Sessions.Properties.KeySchema[0].AttributeName',
         message: expect.stringContaining('the intrinsic function Ref'),
       }),
+      templateAlone('Sessions'),
+      templateAlone('Audit'),
     ]);
   });
 
@@ -122,9 +130,12 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
       },
       logicalLocations: [{ fullyQualifiedName: 'Resources.Tickets83B11BB2.Metadata.skewguard.design.partitionKey', kind: 'member' }],
     });
-    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+    const notifications = log.runs[0].invocations[0].toolExecutionNotifications as { level: string; message: { text: string } }[];
+    expect(notifications.filter((n) => !n.message.text.includes('linted from the template alone'))).toEqual([
       expect.objectContaining({ level: 'note', message: { text: expect.stringContaining('Resources.Sessions.Properties.KeySchema[0].AttributeName') } }),
     ]);
+    // One note per table linted without a design (test/cli/template-coverage.test.ts).
+    expect(notifications).toHaveLength(5);
   });
 
   it('does not --fix a template', async () => {
@@ -149,6 +160,8 @@ describe('hand-written templates', () => {
         path: 'Resources.Invoices.Properties.ContributorInsightsSpecification.Enabled',
         message: 'is the intrinsic function Fn::If (known only at deploy time): SG010 (Contributor Insights switch) cannot be checked',
       }),
+      templateAlone('Invoices'),
+      templateAlone('Payments'),
     ]);
   });
 
@@ -188,7 +201,7 @@ describe('hand-written templates', () => {
     const [file] = (JSON.parse(stdout) as Report).files;
     expect(code).toBe(1);
     expect(file.findings.map((f) => [f.ruleId, f.path])).toEqual([['SG010', 'Resources.Orders.Properties.ContributorInsightsSpecification']]);
-    expect(file.notes.map((n) => n.path)).toEqual(['Resources.Orders.Properties.KeySchema[0].AttributeName']);
+    expect(file.notes.map((n) => n.path)).toEqual(['Resources.Orders.Properties.KeySchema[0].AttributeName', 'Resources.Orders.Metadata.skewguard.design']);
   });
 
   it('takes any JSON with a Resources object as a template, and ignores other resource types', async () => {
