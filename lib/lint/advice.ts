@@ -4,6 +4,7 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
+import { AT_LEAST_ONE_READ_UNIT, HALF_IF_EVENTUAL } from '../design/gathered-read-share';
 import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -139,7 +140,7 @@ const CACHED_MISSES =
 const LARGE_READS =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit";
 const DECLARE_RESULT_KB = 'declare resultKb on it if less';
-export const LARGE_READS_ASSUMED = `${LARGE_READS}; ${DECLARE_RESULT_KB}`;
+export const LARGE_READS_ASSUMED = `${LARGE_READS} (${HALF_IF_EVENTUAL}); ${DECLARE_RESULT_KB}`;
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -182,8 +183,7 @@ export const MOVED_FIGURES =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS =
-  "{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read at least one read unit even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}";
+const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -332,7 +332,7 @@ export const ADVICE_MESSAGES = {
   // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
   assumesLargeReads: `; N = {{shards}} ${LARGE_READS_ASSUMED}`,
   // Both assumptions of one N in one sentence (`withHashedKeys`), the hash's after the reads'.
-  assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
+  assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${HALF_IF_EVENTUAL}; ${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:

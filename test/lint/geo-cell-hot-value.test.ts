@@ -41,3 +41,20 @@ describe('a key named like a geospatial cell is sharded for every value, with fi
     expect(fix).not.toContain('geospatial cell');
   });
 });
+
+describe("the stranger's fan-out figures at eventual consistency", () => {
+  it('27,000 RCU declared eventually consistent, 8 KB per cell: 50 shards read 675,000 RCU, each shard half of the 1 RCU read', () => {
+    // Eventually consistent, an 8 KB read is 1 RCU unsharded; each of 50 shards returns 0.16 KB, charged half a unit:
+    // 27,000 × 50 × ½ = 675,000. Strongly consistent it would be 2 RCU and 1 each: the same share of a peak declared so.
+    const sharded = table({
+      ...positions('geohashCell'),
+      sharding: { strategy: 'calculated', shards: 50, sourceAttribute: 'driverId' },
+      accessPatterns: [{ name: 'drivers-in-cell', keyAttributes: ['geohashCell'], share: 1, resultKb: 8, fanOut: true }],
+    });
+    const reads = lint(sharded).find((f) => f.ruleId === 'SG017' && f.message.includes('read peak')) as Finding;
+    expect(reads.message).toContain('the derived read peak of the table, 675,000 RCU');
+    expect(reads.message).toContain(
+      "query all 50 shards for every read, each charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are)",
+    );
+  });
+});
