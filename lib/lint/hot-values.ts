@@ -99,8 +99,10 @@ export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readon
  * one changes (the hourly hashtag), a hot cell moves with the crowd and is one of several, and a configured list of hot
  * values would trail them, each value listed late keeping its unsharded items. AWS shards where the writes concentrate
  * ("Using write sharding to distribute workloads evenly"): where that moves, every value; for map cells it chooses the
- * precision by how densely the locations fall ("Implementing geohashing at scale in serverless web applications"), the
- * alternative the geo clause names. A key the design already shards for its hottest values (`hotValues`) keeps the
+ * precision by how densely the locations fall, a balance between the cells a search covers and the items in each
+ * (AWS Compute Blog, "Implementing geohashing at scale in serverless web applications", "Choosing geohashing precision",
+ * https://aws.amazon.com/blogs/compute/implementing-geohashing-at-scale-in-serverless-web-applications/; rule sources
+ * take AWS and Azure documentation and the database blog only): the alternative the geo clause names. A key the design already shards for its hottest values (`hotValues`) keeps the
  * choice it declares. Undefined where the hottest value is not taken to move.
  */
 function movingHotValue(a: SpaceAnalysis): 'everyValueMoves' | 'everyValueMovesGeo' | undefined {

@@ -124,13 +124,6 @@ export const SOURCES = {
   // cached Query result before its own TTL does. Both TTLs are 5 minutes by default (record-ttl-millis and
   // query-ttl-millis, 300,000 ms, "DAX: How it works").
   dynamoDaxTtl: { title: 'Configuring your DAX cluster (item cache and query cache TTL, cache invalidation)', url: `${AWS}/dax-config-considerations.html` },
-  // "Choosing geohashing precision": the expected distribution of the locations sets the geohash length, a balance
-  // between the number of cells a search covers and the items within each cell: where the locations crowd, a longer
-  // geohash (a finer cell) gives the crowd more key values.
-  awsGeohashingAtScale: {
-    title: 'AWS Compute Blog: Implementing geohashing at scale in serverless web applications (choosing geohashing precision)',
-    url: 'https://aws.amazon.com/blogs/compute/implementing-geohashing-at-scale-in-serverless-web-applications/',
-  },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
   dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
   // A Query names the index it reads (IndexName): "any local secondary index or global secondary index on the table".

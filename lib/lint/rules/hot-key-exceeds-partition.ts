@@ -368,7 +368,6 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoDaxConcepts,
     SOURCES.dynamoDaxConsistency,
     SOURCES.dynamoDaxTtl,
-    SOURCES.awsGeohashingAtScale,
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoReadConsumption,
     SOURCES.dynamoQueryMinimum,
