@@ -18,6 +18,15 @@
 
 import { givesAttribute, type AccessPattern, type KeySpace } from './key-design';
 
+/**
+ * What DynamoDB charges each Query of a gathered read at least, said wherever a text names that minimum: one read unit,
+ * half of one for an eventually consistent read (the page above). A peak is declared in read units at the consistency
+ * its reads use, and the shares here are ratios of what the same read cost unsharded, so the figures hold either way:
+ * the words say so, lest a reader take the lint to charge strong consistency.
+ */
+export const HALF_IF_EVENTUAL = "half of one for an eventually consistent read, as the peak's read units are";
+export const AT_LEAST_ONE_READ_UNIT = `at least one read unit (${HALF_IF_EVENTUAL})`;
+
 /** The share of a read's units each of N shards is charged. */
 export type ShardShare = (n: number) => number;
 

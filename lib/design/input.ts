@@ -247,8 +247,8 @@ export interface AccessPatternDesign {
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
   /** DynamoDB: what one read of this pattern returns from an unsharded key value, in KB (its items' sizes summed).
-   *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit, per request
-   *  ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
+   *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit (half of one for an
+   *  eventually consistent read, as `peakReadUnits` are), per request ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
    *  each shard ⌈resultKb ÷ N ÷ 4⌉ units (at least one), not 1/N of the unsharded read's: the shards divide its reads
    *  only by that (SG003); a result of 4 KB or less, not at all. Not for a page read (`limit`): each shard's Query must
    *  return up to `limit` items for the page to be merged, so each is charged what the unsharded read was anyway.

@@ -183,3 +183,30 @@ export function wordsLookMutable(all: readonly string[]): boolean {
   const last = words[words.length - 1];
   return MUTABLE_WORDS.has(last) || (words.length > 1 && MUTABLE_FIRST_WORDS.has(words[0]) && !IDENTITY_WORDS.has(last));
 }
+
+/**
+ * Words of spatial index systems whose values are map cells: a geohash, an H3 or S2 cell, a Bing Maps quadkey. Matched as a
+ * word or as two words written together (`geoHash`, `quadKey`, `geoCell`), a trailing precision dropped (`geohash6`).
+ */
+const GEO_CELL_SYSTEMS = new Set(['geohash', 'geohashes', 'h3', 's2', 'quadkey', 'quadkeys', 'geocell', 'geocells', 'geotile', 'geotiles', 'geogrid']);
+/** Last words of a cell that are one only beside a word of maps (`mapTile`, `gridCell`, `spatialCell`): a bare `cell` is as
+ *  often a cell of a cell-based architecture (a few, stable, routing cells), a `tile` a dashboard's. */
+const CELL_WORDS = new Set(['cell', 'cells', 'tile', 'tiles', 'grid']);
+const MAP_WORDS = new Set(['geo', 'map', 'grid', 'spatial', 'location']);
+/** Last words that name one value of a cell: a `cellId`, a `tileKey`. */
+const CELL_NAMING_WORDS = new Set(['id', 'key', 'index', 'code']);
+
+/**
+ * True for names of geospatial cells, like `geohash`, `geohashCell`, `geohash6`, `h3Index`, `s2CellId`, `quadKey`,
+ * `mapTile`, `gridCellId`; not `cellId`, `tileName`, `zone` or `zoneId`. A `zone` is left out: it names an availability
+ * zone, a DNS zone, a time zone or a delivery zone as often as a map cell, and is a small enum to `looksLowCardinality`
+ * (a design whose zones are cells still says so by its hot values' figures). Where people and vehicles gather, the hot
+ * cell moves (downtown at rush hour, an airport, a stadium) and several are hot at once (hot-values.ts).
+ */
+export function looksLikeGeoCell(name: string): boolean {
+  const words = nameWords(name);
+  const bare = words.map((w) => (GEO_CELL_SYSTEMS.has(w) ? w : w.replace(/\d+$/, '')));
+  if (bare.some((w, i) => GEO_CELL_SYSTEMS.has(w) || (i > 0 && GEO_CELL_SYSTEMS.has(bare[i - 1] + w)))) return true;
+  const end = words.length > 1 && CELL_NAMING_WORDS.has(bare[bare.length - 1]) ? bare.length - 1 : bare.length;
+  return end > 1 && CELL_WORDS.has(bare[end - 1]) && MAP_WORDS.has(bare[end - 2]);
+}

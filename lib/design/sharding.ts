@@ -9,7 +9,7 @@
 import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type EngineProfile, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
-import { collectionReadShare, EVERY_SHARD_IN_FULL } from './gathered-read-share';
+import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL } from './gathered-read-share';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -177,7 +177,7 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
       layout === 'replicated'
         ? 'copies each take every write, so replicas cannot serve these writes'
         : valid.resultKb !== undefined
-          ? `a read of ${valid.resultKb} KB queries every shard and costs each at least one read unit${readUnitsOf(valid.resultKb, profile)}; replicated copies (replicasFor()) are read one at a time`
+          ? `a read of ${valid.resultKb} KB queries every shard and costs each ${AT_LEAST_ONE_READ_UNIT}${readUnitsOf(valid.resultKb, profile)}; replicated copies (replicasFor()) are read one at a time`
           : collection
             ? `even ${MAX_SHARDS_ACCEPTED} shards each take more than a partition's usable share`
             : "a single item's reads stay on one shard whatever the count";

@@ -264,6 +264,11 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     serves: 'its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table',
     needs:
       'a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition',
+    // "Configuring your DAX cluster": a write through DAX updates its item cache; one that bypasses it is seen when the
+    // cached item expires; no write reaches a cached Query result before its TTL does. Both TTLs default to 5 minutes
+    // (record-ttl-millis, query-ttl-millis: 300,000 ms; "DAX: How it works").
+    stale:
+      'DAX serves a cached item until its TTL expires (record-ttl-millis, 5 minutes by default) unless the update was written through the same DAX cluster, and a cached Query result until its own TTL (query-ttl-millis, 5 minutes by default) whoever wrote the items: set both to the staleness its readers accept',
   },
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,

@@ -207,6 +207,10 @@ export interface CacheTerms {
   readonly serves: string;
   /** What using it takes: the resource it adds, the client change, the consistency it serves. */
   readonly needs: string;
+  /** How long it serves what it holds after the table changed, said where the hottest value is written as much as it is
+   *  read (advice.ts, `cacheStale`), so a reader can judge the staleness of items that change every few seconds.
+   *  @default - not said */
+  readonly stale?: string;
 }
 
 export interface EngineProfile<D extends KeyDesign = KeyDesign> {

@@ -4,12 +4,13 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
+import { AT_LEAST_ONE_READ_UNIT, HALF_IF_EVENTUAL } from '../design/gathered-read-share';
 import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers } from '../engines';
 import { carryingIndexes, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
@@ -139,7 +140,7 @@ const CACHED_MISSES =
 const LARGE_READS =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit";
 const DECLARE_RESULT_KB = 'declare resultKb on it if less';
-export const LARGE_READS_ASSUMED = `${LARGE_READS}; ${DECLARE_RESULT_KB}`;
+export const LARGE_READS_ASSUMED = `${LARGE_READS} (${HALF_IF_EVENTUAL}); ${DECLARE_RESULT_KB}`;
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -182,8 +183,7 @@ export const MOVED_FIGURES =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS =
-  "{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read at least one read unit even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}";
+const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -285,7 +285,8 @@ export const ADVICE_MESSAGES = {
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
-  cacheTerms: ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
+  cacheTerms:
+    ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
@@ -334,7 +335,7 @@ export const ADVICE_MESSAGES = {
   // and at least one read unit per Query (gathered-reads.ts): a count that fits only so says what it takes for granted.
   assumesLargeReads: `; N = {{shards}} ${LARGE_READS_ASSUMED}`,
   // Both assumptions of one N in one sentence (`withHashedKeys`), the hash's after the reads'.
-  assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
+  assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${HALF_IF_EVENTUAL}; ${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
@@ -504,7 +505,7 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis.owner.profile), analysis);
+  const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis);
   const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES, { assumesLargeReads: 'assumesLargeReadsHashedApart' });
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
@@ -585,13 +586,30 @@ const CACHE_CLAUSES: ReadonlySet<string> = new Set(
  * and it serves eventually consistent reads only ("In-memory acceleration with DynamoDB Accelerator (DAX)", "DAX and
  * DynamoDB consistency models"). Every cache clause of every rule that gives the plan's fix, one wording.
  */
-function withCacheTerms(advice: Advice, profile: EngineProfile): Advice {
+function withCacheTerms(advice: Advice, analysis: SpaceAnalysis): Advice {
   const at = advice.ids.findIndex((id) => CACHE_CLAUSES.has(id));
   if (at < 0) return advice;
+  const { profile } = analysis.owner;
   return Object.assign({}, advice, {
     ids: [...advice.ids.slice(0, at + 1), 'cacheTerms' as const, ...advice.ids.slice(at + 1)],
-    data: Object.assign({}, advice.data, cacheWordsOf(profile)),
+    data: Object.assign({}, advice.data, cacheWordsOf(profile), cacheStaleness(analysis)),
   });
+}
+
+/**
+ * How long the cache serves what the table no longer holds (the profile's `cacheTerms.stale`: DAX's item and query cache
+ * TTLs, "Configuring your DAX cluster"), said where the design shows the hottest value's items changing as fast as they are
+ * read: its writes at least its reads, in the units the design declares them in (driver positions updated every 4 s, 15,000
+ * WCU beside 4,050 RCU). A read-mostly value (`hotKeyOperations: 'reads'`, or reads above writes) is not told: its items
+ * change seldom next to the TTL. Empty where not said.
+ */
+function cacheStaleness(analysis: SpaceAnalysis): MessageData {
+  const { stale } = analysis.owner.profile.cacheTerms;
+  const { reads, writes } = analysis.hot;
+  if (stale === undefined || writes <= 0 || writes < reads) return {};
+  const units = analysis.owner.profile.loadDimensions({ reads: 1, writes: 1 }, 1);
+  const unitOf = (label: string) => units.find((d) => d.label === label)?.unit;
+  return { cacheStale: stale, cacheStaleWrites: writes, cacheStaleReads: reads, cacheStaleWriteUnit: unitOf('write'), cacheStaleReadUnit: unitOf('read') };
 }
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies. */

@@ -9,7 +9,7 @@
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
 import type { CosmosKeyDesign } from '../design/key-design';
-import { looksLikeTrendingCategory } from '../design/key-names';
+import { looksLikeGeoCell, looksLikeTrendingCategory } from '../design/key-names';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
@@ -55,6 +55,9 @@ export const HOT_VALUES_MESSAGES = {
   // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.
   everyValueMoves:
     "; every value, not the hottest alone: {{key|key}} is named like a category that trends (a hashtag, a topic), whose hottest value moves, and a list of hot values in the application's configuration would trail it, each value listed late keeping its unsharded items; where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1), which keeps every other value's reads to one query",
+  // A key named like a map cell: its hot cells move with the crowd and are several at once; a finer cell is geo's own fix.
+  everyValueMovesGeo:
+    "; every value, not the hottest alone: {{key|key}} is named like a geospatial cell (a geohash, an H3 or S2 cell), whose hot cells move with the crowd (downtown at rush hour, an airport, a stadium) and are several at once, and a list of hot values in the application's configuration would trail them, each value listed late keeping its unsharded items; or key dense areas by finer cells instead (a longer geohash, a finer H3 or S2 level, chosen by how densely the locations fall), which gives each crowd more key values, a search there then querying more, smaller cells; where a hot cell is known ahead and stays, shard it alone (sharding.hotValues: 1)",
   // A whale among a few values, whose next hottest would be over unsharded: the whole key is sharded, and says why.
   everyValueWhy:
     '; every value, not the hottest alone (sharding.hotValues): the next hottest, at {{restLoad}} {{restUnit}} unsharded, would be over the usable {{restUsable}} {{restUnit}} its own partition leaves it beside the rest of the load',
@@ -84,22 +87,29 @@ const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = {
  * found its 0.32 WCU merchants over and sharded all 20,000 for one.
  */
 export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): MessageData | undefined {
-  if (hotValueMoves(a)) return undefined;
+  if (movingHotValue(a) !== undefined) return undefined;
   const rest = restJudged(a, judge);
   return rest?.fit ? rest.data : undefined;
 }
 
 /**
- * Whether the key's hottest value moves, so a fix shards every value rather than the hottest alone: a key not yet
- * sharded, named like a category that trends (`hashtag`, `topic`: key-names.ts). The design declares the hottest
- * value's share, not which value it is; a trending one changes (the hourly hashtag), and a configured list of hot values
- * would trail it, each value listed late keeping its unsharded items. AWS shards where the writes concentrate ("Using
- * write sharding to distribute workloads evenly"): where that moves, every value. A key the design already shards for
- * its hottest values (`hotValues`) keeps the choice it declares.
+ * Why the key's hottest value moves, so a fix shards every value rather than the hottest alone: a key not yet sharded,
+ * named like a category that trends (`hashtag`, `topic`: `everyValueMoves`) or like a geospatial cell (`geohash`, `h3Index`:
+ * `everyValueMovesGeo`; key-names.ts). The design declares the hottest value's share, not which value it is; a trending
+ * one changes (the hourly hashtag), a hot cell moves with the crowd and is one of several, and a configured list of hot
+ * values would trail them, each value listed late keeping its unsharded items. AWS shards where the writes concentrate
+ * ("Using write sharding to distribute workloads evenly"): where that moves, every value; for map cells it chooses the
+ * precision by how densely the locations fall, a balance between the cells a search covers and the items in each
+ * (AWS Compute Blog, "Implementing geohashing at scale in serverless web applications", "Choosing geohashing precision",
+ * https://aws.amazon.com/blogs/compute/implementing-geohashing-at-scale-in-serverless-web-applications/; rule sources
+ * take AWS and Azure documentation and the database blog only): the alternative the geo clause names. A key the design already shards for its hottest values (`hotValues`) keeps the
+ * choice it declares. Undefined where the hottest value is not taken to move.
  */
-function hotValueMoves(a: SpaceAnalysis): boolean {
+function movingHotValue(a: SpaceAnalysis): 'everyValueMoves' | 'everyValueMovesGeo' | undefined {
   const [key] = a.space.partitionKey;
-  return a.space.sharding === undefined && a.space.partitionKey.length === 1 && looksLikeTrendingCategory(key.name);
+  if (a.space.sharding !== undefined || a.space.partitionKey.length !== 1) return undefined;
+  if (looksLikeTrendingCategory(key.name)) return 'everyValueMoves';
+  return looksLikeGeoCell(key.name) ? 'everyValueMovesGeo' : undefined;
 }
 
 /**
@@ -215,7 +225,8 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
     if (a.space.sharding?.hotValues !== undefined) return everyValue(advice, shardingPath);
     return judged === undefined ? advice : withEveryValueNote(advice, 'everyValueWhy', judged.data);
   }
-  if (hotValueMoves(a)) return withEveryValueNote(advice, 'everyValueMoves', {});
+  const moves = movingHotValue(a);
+  if (moves !== undefined) return withEveryValueNote(advice, moves, {});
   const rest = judged.data;
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
@@ -230,7 +241,7 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
  * A fix that shards a whale's key anew where the hottest value alone will not do: every value is sharded, and the
  * clause after the sharding says why (`why`): its next hottest value would be over unsharded (`everyValueWhy`: a few
  * values sharing the rest of the load, 39 stores at 250 RU/s each, on partitions the rest of the load fills to
- * 1,843.75 of 2,000 usable), or its hottest value moves (`everyValueMoves`).
+ * 1,843.75 of 2,000 usable), or its hottest value moves (`everyValueMoves`, `everyValueMovesGeo`).
  */
 function withEveryValueNote<T extends { readonly ids: readonly string[]; readonly data: MessageData }>(advice: T, why: HotValuesId, data: MessageData): T {
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);

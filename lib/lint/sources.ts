@@ -119,6 +119,11 @@ export const SOURCES = {
   dynamoDaxConsistency: { title: 'DAX and DynamoDB consistency models', url: `${AWS}/DAX.consistency.html` },
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
+  // "Configuring your DAX cluster": the item cache takes an update written through DAX, or read anew from the table; a
+  // write that bypasses it is not seen until the cached item's TTL expires, and no write, through DAX or not, reaches a
+  // cached Query result before its own TTL does. Both TTLs are 5 minutes by default (record-ttl-millis and
+  // query-ttl-millis, 300,000 ms, "DAX: How it works").
+  dynamoDaxTtl: { title: 'Configuring your DAX cluster (item cache and query cache TTL, cache invalidation)', url: `${AWS}/dax-config-considerations.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
   dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
   // A Query names the index it reads (IndexName): "any local secondary index or global secondary index on the table".

@@ -1,4 +1,4 @@
-import { looksLikeTimeBucket, looksLikeTrendingCategory, looksMutable, nameWords } from '../../lib/design/key-names';
+import { looksLikeGeoCell, looksLikeTimeBucket, looksLikeTrendingCategory, looksMutable, nameWords } from '../../lib/design/key-names';
 
 describe('nameWords', () => {
   it('splits at every run of other characters and where a capital follows a small letter or a digit, never inside a run of capitals', () => {
@@ -71,5 +71,27 @@ describe('nameWords', () => {
     const notTrending = ['tagline', 'vintage', 'stage', 'category', 'productType', 'label', 'hashtagShard', 'id', 'name'];
     expect(trending.filter((name) => !looksLikeTrendingCategory(name))).toEqual([]);
     expect(notTrending.filter((name) => looksLikeTrendingCategory(name))).toEqual([]);
+  });
+
+  // Stranger 33a: driver positions keyed by geohash cell were fixed by sharding the downtown cell alone (hotValues: 1).
+  it('reads geohashes, H3 and S2 cells, quadkeys and map tiles as geospatial cells; a bare cell or tile, and a zone, not', () => {
+    const cells = [
+      'geohash',
+      'geohashCell',
+      'geohash6',
+      'geoHash',
+      'driverGeohash',
+      'h3Index',
+      'H3Cell',
+      's2CellId',
+      'quadKey',
+      'geoCell',
+      'mapTile',
+      'gridCellId',
+      'spatialCell',
+    ];
+    const notCells = ['cellId', 'cell', 'tile', 'tileName', 'grid', 'zone', 'zoneId', 'availabilityZone', 'geography', 'geoRegion', 's3Key', 'hashtag', 'id'];
+    expect(cells.filter((name) => !looksLikeGeoCell(name))).toEqual([]);
+    expect(notCells.filter((name) => looksLikeGeoCell(name))).toEqual([]);
   });
 });

@@ -42,7 +42,9 @@ describe('SG017 charges a gathered whole-collection read as the shard plan does'
       messageId: 'fixedBelowPeak',
       data: { peak: 24_000, fanOutShards: 8, fanOutPatterns: ['parcels-of-depot'] },
     });
-    expect(finding?.message).toContain('`parcels-of-depot` (100% of the 3,000 RCU of reads) query all 8 shards for every read, at least one read unit each');
+    expect(finding?.message).toContain(
+      "`parcels-of-depot` (100% of the 3,000 RCU of reads) query all 8 shards for every read, each charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are)",
+    );
   });
 
   it('a 10 KB result costs each shard ⌈10 ÷ 8 ÷ 4⌉ = 1 of its 3 units: 8,000 RCU, within 9,000 but past its 80% headroom', () => {
@@ -50,7 +52,7 @@ describe('SG017 charges a gathered whole-collection read as the shard plan does'
     const finding = sg017Reads(depots({ resultKb: 10 }, 9_000));
     expect(finding).toMatchObject({ severity: 'warning', messageId: 'withinHeadroom', data: { fanOutSized: ['parcels-of-depot'] } });
     expect(finding?.data?.peak).toBeCloseTo(8_000, 6);
-    expect(finding?.message).toContain("(`parcels-of-depot`: each shard's query its part of the declared resultKb, rounded up to 4 KB)");
+    expect(finding?.message).toContain('; for `parcels-of-depot`, its part of the declared resultKb, rounded up to 4 KB');
   });
 
   it('stays quiet where the shards divide the result: 64 KB over 8 is 2 units each of 16, or no size declared (1/N assumed)', () => {
@@ -73,7 +75,7 @@ describe('shardsFor({ itemCollection: true, resultKb }) charges each shard as SG
 
   it('refuses a count where every shard is charged each read in full, saying why and pointing to copies', () => {
     expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 12_000, resultKb: 2 })).toThrow(
-      'a read of 2 KB queries every shard and costs each at least one read unit, all it cost unsharded; replicated copies (replicasFor()) are read one at a time',
+      "a read of 2 KB queries every shard and costs each at least one read unit (half of one for an eventually consistent read, as the peak's read units are), all it cost unsharded; replicated copies (replicasFor()) are read one at a time",
     );
     // The writes alone still size shards where reads are light.
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 20_000, resultKb: 2 })).toBe(65);
@@ -140,7 +142,7 @@ describe('reads32: SG017 says what it assumes where it counts a fan-out with no 
     const finding = sg017Reads(depots({}, 3_000));
     expect(finding).toMatchObject({ severity: 'warning', data: { peak: 3_000, assumedPatterns: ['parcels-of-depot'], assumedShards: 8 } });
     expect(finding?.message).toContain(
-      "; it counts the fan-out of `parcels-of-depot` over its N = 8 shards once, as the shards divide it: that read peak assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit; declare resultKb on it if less",
+      "; it counts the fan-out of `parcels-of-depot` over its N = 8 shards once, as the shards divide it: that read peak assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are); declare resultKb on it if less",
     );
   });
 
@@ -163,7 +165,7 @@ describe("reads32: the fix's words follow the judgement of the source the plan f
     expect(finding?.data).toMatchObject({ strategy: 'calculated', shards: 12, sourceAttribute: 'parcelId', assumedPatterns: ['parcels-of-zone'] });
     expect(finding?.fix).toContain(
       // clauseB32: one sentence with the hash assumption of the same N that follows it.
-      "N = 12 assumes each read of a `depotId` value by `parcels-of-zone` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 99.92% of the time",
+      "N = 12 assumes each read of a `depotId` value by `parcels-of-zone` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 99.92% of the time",
     );
   });
 

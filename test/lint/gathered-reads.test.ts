@@ -21,10 +21,10 @@ const parcels = (overrides: Partial<DynamoDbTableDesign> = {}, pattern: Partial<
 
 const sg003 = (design: DynamoDbTableDesign): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003');
 const GATHERED =
-  "every read of the hottest `depotId` value by `parcels-of-depot` queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
+  "every read of the hottest `depotId` value by `parcels-of-depot` queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit (half of one for an eventually consistent read, as the peak's read units are): with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
 // clauseB32: said in one sentence with the hash assumption of the same N that follows it.
 const ASSUMES =
-  "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time";
+  "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time";
 
 describe('shards of a read-hot DynamoDB key value whose reads gather every shard (stranger review: read units per request)', () => {
   it('divides a whole-collection read of undeclared size by N, and the fix names that assumption (main said nothing)', () => {

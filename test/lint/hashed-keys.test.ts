@@ -214,7 +214,7 @@ describe('two assumptions of one N said in one sentence (clauseB32)', () => {
     const sg003 = on(lint(parcels), 'SG003');
     expect(sg003?.data).toMatchObject({ shards: 6, hashedKeys: 6, hashedPartitions: 14, assumedPatterns: ['parcels-of-depot'] });
     expect(sg003?.fix).toContain(
-      "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time, and that partition then takes ",
+      "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time, and that partition then takes ",
     );
     expect(sg003?.fix.match(/N = 6 assumes/g)).toHaveLength(1);
   });

@@ -57,7 +57,9 @@ describe('SG017 counts the fan-out of the sharded values only (sharding.hotValue
     const [over] = sg017(lint(botUser({ strategy: 'random', shards: 4 })));
     expect(over).toMatchObject({ messageId: 'overQuota', data: { peak: 48_000, fanOutShare: 1, fanOutShards: 4 } });
     expect(over.data).not.toHaveProperty('fanOutHotValues');
-    expect(over.message).toContain('`get` (100% of the 12,000 RCU of reads) query all 4 shards for every read, at least one read unit each');
+    expect(over.message).toContain(
+      "`get` (100% of the 12,000 RCU of reads) query all 4 shards for every read, each charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are)",
+    );
   });
 
   it('DynamoDB: a read peak over the quota even so says which reads fan out and which stay one query', () => {
@@ -65,7 +67,7 @@ describe('SG017 counts the fan-out of the sharded values only (sharding.hotValue
     const [over] = sg017(lint(botUser({ strategy: 'random', shards: 12, hotValues: 1 })));
     expect(over).toMatchObject({ messageId: 'overQuota', data: { peak: 51_600, fanOutShards: 12, fanOutHotValues: 1 } });
     expect(over.message).toContain(
-      "`get` (30% of the 12,000 RCU of reads: only their reads of the hottest value, which sharding.hotValues shards (30% of the key's reads)) query all 12 shards for every read of a sharded value, while a read of any other value, stored unsharded, stays one query, at least one read unit each",
+      "`get` (30% of the 12,000 RCU of reads: only their reads of the hottest value, which sharding.hotValues shards (30% of the key's reads)) query all 12 shards for every read of a sharded value, while a read of any other value, stored unsharded, stays one query, each charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are)",
     );
   });
 

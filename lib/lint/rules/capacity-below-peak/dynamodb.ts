@@ -1,5 +1,6 @@
 /** SG017 for DynamoDB: each key space's declared peak against the capacity that serves it. */
 import { joinPath } from '../../../design/field-path';
+import { AT_LEAST_ONE_READ_UNIT } from '../../../design/gathered-read-share';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
@@ -885,7 +886,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, at least one read unit each{{?fanOutSized}} ({{fanOutSized|code}}: each shard's query its part of the declared resultKb, rounded up to 4 KB){{/fanOutSized}}`,
+    fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each charged ${AT_LEAST_ONE_READ_UNIT}{{?fanOutSized}}; for {{fanOutSized|code}}, its part of the declared resultKb, rounded up to 4 KB{{/fanOutSized}}`,
     fanOutAssumed: `; it counts the fan-out of {{assumedPatterns|code}} over its N = {{assumedShards}} shards once, as the shards divide it: that read peak ${LARGE_READS_ASSUMED}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
     redrawnShards:
