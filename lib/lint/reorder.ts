@@ -99,17 +99,45 @@ export function reorderedLevels(design: KeyDesign, order: readonly KeyAttribute[
   // never below the full key's declared one. A share below its prefix's uniform 1/values (a country's 5% with one
   // country put first) describes no value of that prefix: it is left to the uniform default.
   const previous = { hotKeyShare: Infinity, largestGb: Infinity };
+  const fullKey = fullKeyFromLevels(design, order);
+  // From a unique business level down, each value is one document: the full key's.
+  const unique = order.findIndex((level) => level.cardinality === 'unique' && level.kind !== 'time-bucket');
+  const firstWhole = unique === -1 ? order.length - 1 : unique;
   return order.map((level, i) => {
     const figures: Partial<Record<LevelFigure, number>> = {};
     for (const field of LEVEL_FIGURES) {
-      const value = landed[i][field];
-      if (value === undefined || (onDesign[field] && i === order.length - 1)) continue;
+      const whole = i >= firstWhole && fullKey[field] !== undefined;
+      const value = whole ? fullKey[field] : landed[i][field];
+      if (value === undefined || (whole && fullKey[field] === 0) || (onDesign[field] && i === order.length - 1)) continue;
       if (field === 'hotKeyShare' && value < 1 / fullKeyCardinality(order.slice(0, i + 1))) continue;
       previous[field] = Math.max(floor[field], Math.min(previous[field], value));
       figures[field] = previous[field];
     }
     return Object.assign({}, level, { hotKeyShare: undefined, largestGb: undefined }, figures);
   });
+}
+
+/**
+ * The full key's figures a reorder keeps on its last level (and on every level from a unique one down, each of whose
+ * values is one document), where the design derives them from its levels rather than declaring them on the design: a
+ * logical partition is one value of every level ("Hierarchical partition keys",
+ * https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys), the same documents in any order of the
+ * levels, so its hottest share and largest size cannot change with the order. Left to the moved levels, they did: a
+ * unique level's own figure (20 GB on `/deviceId`) became the full key's once the id went last, where under it every
+ * full key value had been one document; and a bound a dropped level set (the hottest customer–region pair's 2%) was
+ * lost. A figure of 0 (each full key value one document) is no figure to write: those levels declare none, and the
+ * unique level spreads the figures above it over its unbounded values again. `undefined` where the design declares the
+ * figure itself, declares none, or the order leaves a level out (another key).
+ */
+function fullKeyFromLevels(design: KeyDesign, order: readonly KeyAttribute[]): Partial<Record<LevelFigure, number>> {
+  if (order.length !== design.primaryKey.partitionKey.length) return {};
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareLevel } = design.primaryKey.workload;
+  // A share raised to the uniform one (the levels' figures below it) is no figure of a value: none is written for it. One
+  // a time bucket first sets (its current bucket's) is the order's own, which SG002's reorder changes: left to the levels.
+  const fromLevels = { declared: hotKeyShare, derived: hotKeyShare, uniform: 0, 'time-bucket': undefined }[hotKeyShareSource];
+  const share = hotKeyShareLevel === undefined ? undefined : fromLevels;
+  const size = design.largestPartitionGbLevel !== undefined ? design.largestPartitionGb : undefined;
+  return { hotKeyShare: share, largestGb: size };
 }
 
 /** The edit that reorders the levels of a hierarchical partition key (Cosmos DB paths), each with every field it declares (`reorderedLevels`). */

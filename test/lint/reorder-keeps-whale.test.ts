@@ -73,7 +73,7 @@ describe('SG004 weighs the reorder’s load on its new first level (SG003)', () 
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ ruleId: 'SG004', severity: 'error' });
     expect(finding.fix).toBe(
-      'order it `/tenantId` → `/patientId` → `/encounterId`; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path',
+      'order it `/tenantId` → `/patientId` → `/encounterId`; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path, and the last level keeps those of the full key (one value of every level, the same in any order)',
     );
     const fixed = applyDesignEdits(doc(small), finding.edits ?? []);
     expect((fixed as { containers: CosmosContainerDesign[] }).containers[0].partitionKey.paths[0]).toEqual({

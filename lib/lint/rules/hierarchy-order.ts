@@ -379,7 +379,7 @@ export const hierarchyOrder = defineRule({
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
   fixDetails: [
     'No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id). A Cosmos DB key of business levels out of that order is advice, with no edit: low to high is the order of levels that nest (tenant, user); levels that cross (flight, date) are ordered by the queries, so declare them.',
-    "A Cosmos DB reorder moves each level's declared figures (hotKeyShare, largestGb) with its path. --fix writes none where the new first level's hottest value would overload its physical partition (SG003; if the current first level spreads it, the order is kept, a warning, with the reorder's cost), or where SG014's own check fails on the reordered design (a value spanning physical partitions at no more than their average load passes it).",
+    "A Cosmos DB reorder moves each level's figures (hotKeyShare, largestGb) with its path; the last keeps the full key's (the same documents in any order). --fix writes none where the new first level's hottest value would overload its physical partition (SG003; if the current first level spreads it, the order is kept, a warning, with the reorder's cost), or where SG014's own check fails on the reordered design (a value spanning partitions at no more than their average load passes it).",
   ],
   sources: [
     SOURCES.cosmosHierarchical,
@@ -412,7 +412,8 @@ export const hierarchyOrder = defineRule({
     givenEqual: '; they give {{given|code}} by equality',
     givenRange: '; they give a range on {{ranges|code}}',
     fix: 'order it {{order|levels}}',
-    figuresMove: '; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path',
+    figuresMove:
+      '; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path, and the last level keeps those of the full key (one value of every level, the same in any order)',
     // SG014's own finding on the reordered design (`dominantAfterReorder`), in its words.
     reorderDominant:
       '; ordered so, the hottest {{dominantKey|key}} value takes {{?dominantAtLeast}}at least {{/dominantAtLeast}}{{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}}{{?dominantGrowth}}, saturated when traffic grows {{dominantGrowth}}×{{/dominantGrowth}}{{!dominantGrowth}}, with no growth left{{/dominantGrowth}} (SG014 fires on it), so --fix does not write it',

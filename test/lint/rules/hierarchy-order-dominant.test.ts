@@ -54,7 +54,7 @@ describe('SG004 offers the reorder where the reordered design passes SG014’s c
     const finding = order(spanning);
     expect(finding.severity).toBe('error');
     expect(finding.fix).toBe(
-      'order it `/customerId` → `/orderId`; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path',
+      'order it `/customerId` → `/orderId`; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path, and the last level keeps those of the full key (one value of every level, the same in any order)',
     );
     expect(finding.edits).toEqual([
       {

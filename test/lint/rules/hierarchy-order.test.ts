@@ -196,7 +196,8 @@ testRule('SG004', {
     },
     {
       // A level's figures are its own value's, and move with its path (reorder29: they stayed at their index, so a whale
-      // tenant's share landed on /patientId): /tenantId's 0.5 GB goes first with it, /userId's 1% second with it.
+      // tenant's share landed on /patientId): /tenantId's 0.5 GB goes first with it, /userId's 1% second with it. The last
+      // level also keeps the full key's 0.5 GB (reorderB33): a logical partition is one user of one tenant in either order.
       name: 'per-level figures move with their levels',
       // The queries are declared (cosmos31a: with none, this order is advice and --fix writes nothing).
       design: container({
@@ -215,7 +216,7 @@ testRule('SG004', {
               path: 'partitionKey.paths',
               value: [
                 { path: '/tenantId', cardinality: 500, largestGb: 0.5 },
-                { path: '/userId', cardinality: 2000000, hotKeyShare: 0.01 },
+                { path: '/userId', cardinality: 2000000, hotKeyShare: 0.01, largestGb: 0.5 },
               ],
             },
           ],
