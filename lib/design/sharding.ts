@@ -41,10 +41,19 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
   }
   if (ok(1)) return 1;
   if (!ok(MAX_SHARDS_ACCEPTED)) return undefined;
-  let low = 1;
-  let high = MAX_SHARDS_ACCEPTED;
+  return leastBetween(ok, 2, MAX_SHARDS_ACCEPTED);
+}
+
+/**
+ * The least whole number in `from`…`to` for which `ok` holds, `to` where none before it does (a bisection). `ok` must be
+ * monotone (true from some number on): a count whose loads only shrink as it grows, partitions whose neighbours only
+ * lighten as they grow.
+ */
+export function leastBetween(ok: (n: number) => boolean, from: number, to: number): number {
+  let low = from - 1;
+  let high = to;
   while (high - low > 1) {
-    const mid = (low + high) >> 1;
+    const mid = Math.floor((low + high) / 2);
     if (ok(mid)) high = mid;
     else low = mid;
   }

@@ -12,7 +12,7 @@
 import { joinPath } from '../design/field-path';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { allFit, countByLoad, firstCount, fits, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
 import { DYNAMODB_LIMITS, dynamoPartitionsFor } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -112,9 +112,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
     warmPartitions: partitions,
     shards: fewest,
     ...warm,
-    storedLoad: nearest.load,
-    storedNeighbours: nearest.neighbours?.load ?? 0,
-    storedUsable: usableAlone(nearest, headroom),
+    ...storedFit(nearest, headroom),
     unit: nearest.unit,
     edit: {
       op: 'set',
@@ -186,9 +184,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
       partitions: now,
       raisedPartitions: counted,
       shards,
-      storedLoad: d.load,
-      storedNeighbours: d.neighbours?.load ?? 0,
-      storedUsable: usableAlone(d, headroom),
+      ...storedFit(d, headroom),
     };
   }
   return undefined;
@@ -246,7 +242,8 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
   const shards = keeps ? declared : smallestCount(roomyAt(bound), own);
   if (shards === undefined || shards > cap) return undefined;
-  const partitions = leastPartitions((p) => roomyAt(p)(shards), withinQuota + 1, bound);
+  // More partitions only lighten the neighbours beside each stored key.
+  const partitions = leastBetween((p) => roomyAt(p)(shards), withinQuota + 1, bound);
   const nearest = nearestShort(withShards(partitions, shards), short, headroom);
   const warm = warmUnits(raised, partitions);
   return {
@@ -257,9 +254,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
     quotaPartitions: withinQuota,
     shards,
     keepsDeclared: keeps,
-    storedLoad: nearest.load,
-    storedNeighbours: nearest.neighbours?.load ?? 0,
-    storedUsable: usableAlone(nearest, headroom),
+    ...storedFit(nearest, headroom),
     unit: nearest.unit,
     onDemandServes: onDemandServes(analysis, design, shards),
   };
@@ -284,18 +279,6 @@ export interface PastQuotaLever {
   readonly unit: string;
   /** A provisioned table that on-demand billing would serve at the same count (its partitions: twice its previous peak). */
   readonly onDemandServes: boolean;
-}
-
-/** The least partitions in `from`…`to` at which `fits` holds, `to` where none before it does: more partitions only lower the neighbours. */
-function leastPartitions(fits: (partitions: number) => boolean, from: number, to: number): number {
-  let low = from - 1;
-  let high = to;
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (fits(mid)) high = mid;
-    else low = mid;
-  }
-  return high;
 }
 
 /**
@@ -442,6 +425,11 @@ function cachedReadLoads(analysis: SpaceAnalysis): { readonly loads: Loads; read
 function nearestShort(dimensions: readonly LoadDimension[], short: ReadonlySet<string>, headroom: number): LoadDimension {
   const room = (d: LoadDimension) => usableAlone(d, headroom) - d.load - (d.neighbours?.load ?? 0);
   return dimensions.filter((d) => short.has(d.label)).reduce((a, b) => (room(b) < room(a) ? b : a));
+}
+
+/** What a lever's message quotes of the dimension it judged: the busiest stored key's load, its neighbours', and the usable ceiling alone. */
+function storedFit(d: LoadDimension, headroom: number): { readonly storedLoad: number; readonly storedNeighbours: number; readonly storedUsable: number } {
+  return { storedLoad: d.load, storedNeighbours: d.neighbours?.load ?? 0, storedUsable: usableAlone(d, headroom) };
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */
