@@ -147,12 +147,15 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     ]);
   });
 
-  it('a write-hot key growing for days on GSI by-folder pages 35 minutes after its partition averages 80% of its ceiling (251 minutes after its first, sparse, throttle)', () => {
+  // Was 35 and 251 (the page at minute 2235, the first throttle at 1984) while the replay added the rate's spread and
+  // Poisson arrivals as deviations, not variances (margin34): the first sparse throttle now comes at 2080, the page at
+  // 2304 (the 80% line moved from 2200 to 2186 with the noise draws).
+  it('a write-hot key growing for days on GSI by-folder pages 118 minutes after its partition averages 80% of its ceiling (224 minutes after its first, sparse, throttle)', () => {
     const { table, truth } = run('write-hot key growing for days', { table: 'Documents', index: 'by-folder' });
     const first = firstPageAfter(table.pages, 0)!;
-    expect([first - truth.firstOver80!, first - truth.firstKeyRangeThrottle!]).toEqual([35, 251]);
+    expect([first - truth.firstOver80!, first - truth.firstKeyRangeThrottle!]).toEqual([118, 224]);
     // Still growing at the end of the replay: the page stays in ALARM, its incident open.
-    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Documents hot partition (key-range throttles)', 2235, undefined]]);
+    expect(recovered(table)).toEqual([['skewguard page SkewguardExample/Documents hot partition (key-range throttles)', 2304, undefined]]);
   });
 
   it('a surge beyond the per-table quota on Tickets pages once, 4 minutes after its first account-limit throttle (through the composite alarm: a limit refusing requests now, raised by the on-call)', () => {
