@@ -47,20 +47,21 @@ const sg003 = (shards: number) =>
     accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
   }).filter((f) => f.ruleId === 'SG003');
 
-const pagesAtPeak = (shards: number, seed: number) =>
-  replayStack(synth(shards), healthyWeek(profile(shards), seed, 4))
-    .tables.CampaignSpend.pages.filter((p) => p.minute >= PLANNED_PEAK.start && p.minute < PLANNED_PEAK.start + PLANNED_PEAK.minutes + 30)
-    .map((p) => p.alarm);
+/** Every alarm that notified in a healthy 4 days (page and ticket topics), with its minute. */
+const notified = (shards: number, seed: number) =>
+  replayStack(synth(shards), healthyWeek(profile(shards), seed, 4)).tables.CampaignSpend.pages.map((p) => [p.minute, p.alarm]);
+
+const atPlannedPeak = ([minute]: (string | number)[]) => Number(minute) >= PLANNED_PEAK.start && Number(minute) < PLANNED_PEAK.start + PLANNED_PEAK.minutes;
 
 describe('a design within its usable line stays quiet at its planned peak (docs/replay.md)', () => {
-  it('16 shards: SG003 quiet (797.5 of 800 WCU usable), and the healthy week pages nobody (was a page at minute 5472)', () => {
+  it('16 shards: SG003 quiet (797.5 of 800 WCU usable), and a healthy 4 days notify nobody (was a page at minute 5472 and a ticket)', () => {
     expect(sg003(16)).toEqual([]);
-    for (const seed of [1, 2]) expect(pagesAtPeak(16, seed)).toEqual([]);
+    for (const seed of [1, 2]) expect(notified(16, seed)).toEqual([]);
   });
 
-  it('14 shards: SG003 warns (342.86 + 497.14 WCU) and the planned peak pages', () => {
+  it('14 shards: SG003 warns (342.86 + 497.14 WCU) and the planned peak pages, 6 minutes after it reaches its full load (minute 5469)', () => {
     expect(sg003(14).map((f) => f.severity)).toEqual(['warning']);
-    expect(pagesAtPeak(14, 1)).toContain('skewguard page Test/CampaignSpend hot partition (key-range throttles)');
+    expect(notified(14, 1).filter(atPlannedPeak)[0]).toEqual([5475, 'skewguard page Test/CampaignSpend hot partition (key-range throttles)']);
   });
 });
 
@@ -78,10 +79,10 @@ describe("a partition's per-second spread: the rate's 8% and Poisson arrivals, v
     return series.reduce((sum, point) => sum + (point?.sum ?? 0), 0) / 60;
   }
 
-  it('at the 80% usable line (800 WCU/s) a partition throttles about 3 writes a minute: the headroom absorbs the spread (was 37)', () => {
+  it("at the 80% usable line (800 WCU/s) a partition throttles about 5 writes a minute (its rate's spread, its arrivals' and the 3% between partitions): the headroom absorbs them (was 37)", () => {
     const atLine = throttlesPerMinute(800);
-    expect(atLine).toBeGreaterThan(1.5);
-    expect(atLine).toBeLessThan(5);
+    expect(atLine).toBeGreaterThan(2);
+    expect(atLine).toBeLessThan(6);
   });
 
   it('at 90% (900 WCU/s) it throttles over 200 a minute, past the key-range page on one partition', () => {

@@ -359,7 +359,7 @@ const RATE_SPREAD = 0.08;
  * Poisson, so the two variances add (law of total variance: Var = E[rate] + Var(rate)); their deviations do not. Added
  * as deviations (0.08 × 760 + √760 = 88 WCU/s instead of 67) they counted a covariance the two cannot have, and a
  * partition at 76% of its 1,000 WCU/s throttled about 5 writes a minute (30 at the 80% usable line), so 16 shards each
- * at 760 WCU/s paged a lint-clean design's planned peak (test/replay/margin34-spread.test.ts).
+ * at 760 WCU/s paged a lint-clean design's planned peak (test/replay/lint-clean-planned-peak.test.ts).
  */
 function perSecondSd(mean: number): number {
   return Math.hypot(RATE_SPREAD * mean, Math.sqrt(mean));
