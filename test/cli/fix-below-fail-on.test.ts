@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type CosmosContainerDesign, type DesignInput } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { gameLeaderboards } from '../fixtures';
 import { cli, tempTree } from './helpers';
 
 /**
@@ -210,22 +211,11 @@ describe('--fix below --fail-on: a raise for a hot value', () => {
  * with `--fail-on warning` one run writes the raise and the count, and the file then lints clean.
  */
 describe('--fix on leaderboards whose one finding is a warning’s raise and count', () => {
-  const leaderboardsOf = (shards: number): DesignInput => ({
-    containers: [
-      {
-        name: 'leaderboards',
-        partitionKey: { paths: [{ path: '/region', cardinality: 8, kind: 'value' }] },
-        throughput: { autoscaleMax: 30_000 },
-        workload: { peakReadUnits: 2_000, peakWriteUnits: 15_000, hotKeyShare: 0.45 },
-        sharding: { strategy: 'calculated', shards, sourceAttribute: 'playerId', sourceCardinality: 20_000_000, sourceMutable: false },
-        storage: { totalGb: 10, largestPartitionGb: 4.5 },
-        accessPatterns: [
-          { name: 'region-top-100', keyAttributes: ['/region'], share: 0.6, fanOut: true, limit: 100 },
-          { name: 'player-entry', keyAttributes: ['/region', 'playerId'], share: 0.4 },
-        ],
-      },
-    ],
-  });
+  // As a design file holds it: in `containers`, without `engine`.
+  const leaderboardsOf = (shards: number): DesignInput => {
+    const { engine: _engine, ...container } = gameLeaderboards(shards, { autoscaleMax: 30_000 });
+    return { containers: [container] };
+  };
 
   it.each([3, 5, 6])('sharded %d ways: not fixed by default, with --fail-on warning named; fixed in one run under it', async (shards) => {
     const designText = `${JSON.stringify(leaderboardsOf(shards), null, 2)}\n`;
