@@ -53,6 +53,24 @@ export function chatPagedContainer(autoscaleMax: number, paged = true): CosmosCo
   };
 }
 
+/** conv33's game leaderboards: a `/region` (8 values) at 45% of 17,000 RU/s, sharded `shards` ways on `playerId`, whose
+ *  top-100 page reads every shard. */
+export function gameLeaderboards(shards: number, throughput: CosmosContainerDesign['throughput']): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'leaderboards',
+    partitionKey: { paths: [{ path: '/region', cardinality: 8, kind: 'value' }] },
+    throughput,
+    workload: { peakReadUnits: 2_000, peakWriteUnits: 15_000, hotKeyShare: 0.45 },
+    sharding: { strategy: 'calculated', shards, sourceAttribute: 'playerId', sourceCardinality: 20_000_000, sourceMutable: false },
+    storage: { totalGb: 10, largestPartitionGb: 4.5 },
+    accessPatterns: [
+      { name: 'region-top-100', keyAttributes: ['/region'], share: 0.6, fanOut: true, limit: 100 },
+      { name: 'player-entry', keyAttributes: ['/region', 'playerId'], share: 0.4 },
+    ],
+  };
+}
+
 /** Review 14's chat-viral.json: one conversation takes 20% of 50,000 RU/s of reads; 2,000 GB on 40 physical partitions. */
 export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
   return {

@@ -4,22 +4,34 @@
  * names and Contributor Insights switches, read by template-table.ts), and a table GuardedTable wrote whose design is
  * gone (a stripped or hand-edited template) is recognised by what else GuardedTable left in the template.
  */
+import { externalChecks } from '../lint/engine';
+import type { Rule } from '../lint/rule';
 import { RULES } from '../lint/rules';
+import type { LintOptions } from '../lint/validate';
 import { isIntrinsic, isObject, own } from './intrinsics';
 import { templateMetadataOf } from './metadata';
 
 /** Alarm names GuardedTable gives (lib/cdk/alarms.ts): `skewguard <tier> <table> <what>`, never a token. */
 const GUARDED_ALARM_NAME = /^skewguard (?:page|ticket) /;
 
-/** The rules a table read from its template alone is checked with: those of what externalTableOf reads, its partition-key
- *  names (SG015) and its Contributor Insights switches (SG010). Every other DynamoDB rule reads a declared design. */
-const TEMPLATE_ONLY_RULES = ['SG015', 'SG010'];
-
-/** The rules that check a DynamoDB table read from its template alone, by id and title, and how many need a design. */
-export function templateOnlyRules(): { readonly checked: readonly string[]; readonly needDesign: number } {
+/** The DynamoDB rules that check a table read from its template alone (its key names, its Contributor Insights
+ *  switches), each as `id title`: those a lint with `options` runs (`ran`), and those it turns off (`off`); and how many
+ *  DynamoDB rules need a design and never check such a table. Asked of the engine, so a rule that comes to check
+ *  templates, or a config that turns one off, is said as it runs. */
+export function templateOnlyRules(options: LintOptions = {}): {
+  readonly ran: readonly string[];
+  readonly off: readonly string[];
+  readonly needDesign: number;
+} {
+  const named = (rule: Rule) => `${rule.id} ${rule.title}`;
   const dynamodb = RULES.filter((rule) => rule.engines.includes('dynamodb'));
-  const checked = dynamodb.filter((rule) => TEMPLATE_ONLY_RULES.includes(rule.id));
-  return { checked: checked.map((rule) => `${rule.id} ${rule.title}`), needDesign: dynamodb.length - checked.length };
+  const capable = dynamodb.filter((rule) => rule.externalEngines.includes('dynamodb'));
+  const ran = new Set(externalChecks('dynamodb', options));
+  return {
+    ran: capable.filter((rule) => ran.has(rule)).map(named),
+    off: capable.filter((rule) => !ran.has(rule)).map(named),
+    needDesign: dynamodb.length - capable.length,
+  };
 }
 
 /** The logical IDs an object refers to with `{ "Ref": … }`, at any depth (walked without recursion: a template is input). */

@@ -68,7 +68,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: '<n>',
         description: "the account's Contributor Insights rule quota per Region, once a raise is granted (default 100): cdk.out/ rules are counted against it",
       },
-      { name: 'fix', description: 'apply the fixes findings carry to the design files, then report what is left' },
+      {
+        name: 'fix',
+        description:
+          'apply the fixes findings carry to the design files, then report what is left; a key change or a capacity raise only on a table or container that fails the run (--fail-on)',
+      },
       { name: 'verbose', description: 'name each file a search passed over (no design or template in it), not only their count' },
       { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
       { name: 'no-config', description: 'ignore any config file' },

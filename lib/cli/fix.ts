@@ -69,19 +69,19 @@ function categoricalNotFixed(f: Finding): string | undefined {
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
 }
 
-/** The rule that sizes a container's or table's capacity for its declared peak: its raise is written at every severity. */
-const CAPACITY_RULE = 'SG017';
-
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 // A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
 const COLLECTIONS = new Set(['tables', 'containers', 'external']);
 
-/** The design an edit changes (`tables[3]`), or `''` when it changes the file as a whole. */
-function ownerOf(path: string): string {
-  const [collection, index, field] = parseFieldPath(path);
-  return typeof collection === 'string' && COLLECTIONS.has(collection) && typeof index === 'number' && field !== undefined ? `${collection}[${index}]` : '';
+/** The design a path lies in (`tables[3]`, `tables[3].sharding`), or `''` outside one (a file that is one design). */
+function designAt(path: string): string {
+  const [collection, index] = parseFieldPath(path);
+  return typeof collection === 'string' && COLLECTIONS.has(collection) && typeof index === 'number' ? `${collection}[${index}]` : '';
 }
+
+/** The design an edit changes (`tables[3]`), or `''` when it changes the file as a whole (or a design whole). */
+const ownerOf = (path: string): string => (parseFieldPath(path).length > 2 ? designAt(path) : '');
 
 /** The one design all of a finding's edits change, or `''`. */
 function findingOwner(edits: readonly DesignEdit[]): string {
@@ -109,13 +109,15 @@ interface Candidate {
 
 /**
  * Why --fix left a finding below `--fail-on` whose fix changes the key of the table or container itself, or raises its
- * capacity or throughput: the one means a new one and a copy of the data, the other a bill raised every hour it stands,
- * which a finding that does not fail the run (a warning, such as a name guessed a time bucket, or a hot key within its
- * partition's RU/s but above the planned headroom) does not justify unasked. Its other fixes (sharding, monitoring, a
- * declared kind) are written at every severity, each with the application change it needs.
+ * capacity or throughput, on a design no finding fails the run on: the one means a new table or container and a copy of
+ * the data, the other a bill raised every hour it stands, which a design that passes the run (its findings are warnings,
+ * such as a name guessed a time bucket, or a hot key within its partition's RU/s but above the planned headroom) does
+ * not need unasked. On a design the run fails every fix is written, a warning's too: its failing findings' fixes are
+ * sized on them (a hot key's shards on the raise its peak asks for). Other fixes (sharding, monitoring, a declared
+ * kind) are written on every design, each with the application change it needs.
  */
 function belowFailOn(f: Finding, failOn: Severity, what: string): string {
-  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix ${what}: --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
+  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix ${what}: --fix writes a key change or a raise only on a table or container a finding fails the run on, and none does on this one; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
 }
 
 /** Why `f`'s fix is written only for a finding that fails the run (`belowFailOn`): the key it changes, or the raise it sets; else undefined. */
@@ -124,14 +126,11 @@ function costlyChange(f: Finding, document: unknown): string | undefined {
   const recreation = edits.find(recreatesResource);
   const keyChange = recreation && applicationChange(recreation);
   if (keyChange !== undefined) return `changes the key (${keyChange})`;
-  // SG017's raise is the peak's own capacity at the design's planned utilization, which the other fixes are sized on
-  // (one raise for the hot key's shards and the peak: fix-one-raise); a raise for one hot value is the bill's choice.
-  if (f.ruleId === CAPACITY_RULE) return undefined;
   const raises = edits.map((edit) => capacityRaise(edit, document)).filter((raise) => raise !== undefined);
   return raises.length > 0 ? `raises ${raises.join('; ')}, billed every hour it stands` : undefined;
 }
 
-/** `failOn`: the run's `--fail-on`; a finding below it has no fix written that recreates its table or container or raises its bill (`belowFailOn`). */
+/** `failOn`: the run's `--fail-on`; on a design with no finding at or above it, no fix is written that recreates its table or container or raises its bill (`belowFailOn`). */
 export function fixDesignText(text: string, options: LintOptions, failOn: Severity = 'error'): FixResult {
   const first = lintText(text, options);
   if (!first || !('findings' in first)) return { text, fixes: [], skipped: [] };
@@ -151,7 +150,9 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   let state: Linted = first;
   let stoppedWith: number | undefined;
   for (let round = 0; ; round++) {
-    for (const f of state.findings.filter((g) => fixable(g) && !tried.has(keyOf(g)) && g.severity === 'warning' && failOn === 'error')) {
+    // Judged each round, on the design as the fixes so far left it: once its failing findings are fixed, it passes.
+    const failing = new Set(blockingFindings(state.findings, failOn).map((f) => designAt(f.path)));
+    for (const f of state.findings.filter((g) => fixable(g) && !tried.has(keyOf(g)) && !failing.has(designAt(g.path)))) {
       const change = costlyChange(f, state.located.value);
       if (change !== undefined) skip(f, belowFailOn(f, failOn, change));
     }

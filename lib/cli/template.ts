@@ -5,11 +5,13 @@
  * base path, so every path is relative to the template (`Resources.Orders.Metadata.skewguard.design.partitionKey`,
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`) and lines and SARIF locations point into it.
  * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
- * `capacity.write.max`), as the synth's report does; its path stays the template location. A table linted without a
- * design is said to be (a note per table), and one GuardedTable wrote whose design was stripped is an input error.
+ * `capacity.write.max`), as the synth's report does; its path stays the template location. The tables linted without a
+ * design are said to be (one note for the template), and one GuardedTable wrote whose design was stripped is an input
+ * error (designless-tables.ts, which `observe` says them with too).
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, guardedAlarmsOf, guardedMarkerOf, joinPath, METADATA_PATH, prefixPath, templateOnlyRules } from '../internal';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath } from '../internal';
+import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 
@@ -31,33 +33,6 @@ export function inPropWords(finding: Finding): Finding {
   return { ...asPropFinding(finding), path: finding.path };
 }
 
-/**
- * What was checked of a table linted without a design, said at its `Metadata.skewguard.design`. A note for a table no
- * GuardedTable wrote; an error (exit 2) for one that shows GuardedTable wrote it (`marker`, template-coverage.ts): its
- * design was stripped or edited away, which the synth refuses as fatal (lib/cdk/checks.ts), and a CI gate that passed
- * the template would pass a table whose design it never saw.
- */
-function templateOnly(logicalId: string, marker: string | undefined): { path: string; message: string; error: boolean } {
-  const { checked, needDesign } = templateOnlyRules();
-  const path = prefixPath(joinPath('Resources', logicalId), `${METADATA_PATH}.design`);
-  const scope =
-    `from the template alone, its partition-key names and Contributor Insights switches (${checked.join(', ')}); ` +
-    `the other ${needDesign} DynamoDB rules need a design (cardinality, peaks, hot-key share, access patterns) and did not run`;
-  if (marker === undefined)
-    return {
-      path,
-      message: `is absent: the table was linted ${scope}. To check its key design, make it a GuardedTable or declare it in a design file`,
-      error: false,
-    };
-  return {
-    path,
-    message:
-      `is absent, yet ${marker}: its design was removed after synth, and the table could only be linted ${scope}. ` +
-      'Lint the template as `cdk synth` wrote it, keeping each table’s Metadata.skewguard (a post-processing step, an escape hatch or a hand edit removed it)',
-    error: true,
-  };
-}
-
 export function lintTemplate(file: string, located: LocatedJson, options: LintOptions): FileResult {
   const resources = located.value as { Resources: Record<string, unknown> };
   const findings: LocatedFinding[] = [];
@@ -66,7 +41,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
   const notes: InputNote[] = [];
   const scoped: ScopeAcknowledgementCopy[] = [];
   const at = (path: string) => located.positionOf(path);
-  const alarms = guardedAlarmsOf(resources.Resources);
+  const designless: (DesignlessTable & { readonly noteAt: number })[] = [];
   for (const logicalId of Object.keys(resources.Resources)) {
     const resource = resources.Resources[logicalId];
     const type = isObject(resource) && Object.prototype.hasOwnProperty.call(resource, 'Type') ? resource.Type : undefined;
@@ -91,10 +66,11 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
     for (const note of result.notes) notes.push({ ...note, ...at(note.path) });
-    if (result.kind === 'raw') {
-      const said = templateOnly(logicalId, guardedMarkerOf(logicalId, resource, alarms));
-      (said.error ? errors : notes).push({ path: said.path, message: said.message, ...at(said.path) });
-    }
+    if (result.kind === 'raw') designless.push({ logicalId, resource, noteAt: notes.length });
   }
+  const said = designlessTables(designless, resources.Resources, 'lint', options);
+  for (const issue of said.errors) errors.push({ ...issue, ...at(issue.path) });
+  // In file order: where the first table it names would have had its own.
+  for (const note of said.notes) notes.splice(note.first.noteAt, 0, { path: note.path, message: note.message, ...at(note.path) });
   return { file, kind: 'template', findings, errors, unusedAcknowledgements: unused, ...(scoped.length > 0 ? { scopeAcknowledgements: scoped } : {}), notes };
 }

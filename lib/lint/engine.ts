@@ -152,7 +152,7 @@ function checksByEngine(rules: readonly Rule[]): ChecksByEngine {
   for (const engine of ENGINES) {
     const rulesOfEngine = rules.filter((rule) => rule.engines.includes(engine));
     designs[engine] = rulesOfEngine.filter((rule): rule is DesignCheck => rule.check !== undefined);
-    external[engine] = rulesOfEngine.filter((rule): rule is ExternalCheck => rule.checkExternal !== undefined);
+    external[engine] = rulesOfEngine.filter((rule): rule is ExternalCheck => rule.checkExternal !== undefined && rule.externalEngines.includes(engine));
   }
   return { designs, external };
 }
@@ -256,15 +256,26 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 // whatever the locale, so reports and snapshots do not change with LANG (a collator would).
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The checks a run makes: the catalogue's, less the rules its settings turn off or its `only` leaves out. */
+function runChecks(catalogue: Catalogue, { settings, only }: RunSettings): ChecksByEngine {
+  if (settings.size === 0 && !only) return catalogueChecks(catalogue);
+  return checksByEngine(catalogue.rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id))));
+}
+
+/**
+ * The rules a lint with `options` runs on a resource of `engine` created outside the guarded constructs (a template's
+ * table without a design), in catalogue order: those that check one, less those `options` turns off or leaves out.
+ * Throws `UsageError` when the options are wrong.
+ */
+export function externalChecks(engine: Engine, options: LintOptions = {}): readonly Rule[] {
+  return runChecks(CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE)))).external[engine];
+}
+
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
-  const { rules } = catalogue;
   const { settings, only, basePath, today } = run;
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
-  const checks =
-    settings.size === 0 && !only
-      ? catalogueChecks(catalogue)
-      : checksByEngine(rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id))));
+  const checks = runChecks(catalogue, run);
   const collect = (
     /** The findings of the design (or external resource) `hits` are on. */
     own: Finding[],

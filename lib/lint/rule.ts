@@ -105,6 +105,9 @@ export interface Rule extends RuleDescription {
   check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
+  /** The engines whose resources created outside the guarded constructs `checkExternal` checks: a rule across engines
+   *  may check them on one engine only (SG005 on Cosmos DB), so a template's table is told which rules it was linted by. */
+  readonly externalEngines: readonly Engine[];
 }
 
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
@@ -122,7 +125,8 @@ interface RuleDefinition<E extends Engine, M extends string> extends Omit<RuleMe
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
  *  `check` with a design of a declared engine. */
 export function defineRule<E extends Engine = Engine, M extends string = string>(definition: RuleDefinition<E, M>): Rule {
-  return withTemplates({ ...definition, engines: definition.engines ?? ENGINES }, definition.messages) as unknown as Rule;
+  const engines = definition.engines ?? ENGINES;
+  return withTemplates({ ...definition, engines, externalEngines: definition.checkExternal ? engines : [] }, definition.messages) as unknown as Rule;
 }
 
 /** A rule's messages until first read, and its templates as each is compiled (`withTemplates`). */
@@ -218,6 +222,7 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
     {
       ...firstProperties,
       engines: ENGINES.filter((engine) => partOf.get(engine)),
+      externalEngines: ENGINES.filter((engine) => partOf.get(engine)?.checkExternal),
       fires: parts.map((part) => part.fires).join(' '),
       firesAlso: parts.flatMap((part) => part.firesAlso ?? []),
       rationaleDetails: [...new Set(parts.flatMap((part) => part.rationaleDetails ?? []))],

@@ -1,12 +1,15 @@
 /**
- * `--fix` writes no fix that recreates a table or container (a new partition or sort key, and a copy of every item) for
- * a finding below `--fail-on`: a warning's premise may be a guess (SG002 judging `/period` a time bucket by its name).
- * Its other fixes (sharding, monitoring, capacity) are written at every severity, as before (fix.test.ts: SG007's removal).
+ * `--fix` writes no fix that recreates a table or container (a new partition or sort key, and a copy of every item) or
+ * raises its bill on a design no finding fails the run on: a warning's premise may be a guess (SG002 judging `/period`
+ * a time bucket by its name). One rule for every rule (cli34: SG017's raise was written at every severity): on a design
+ * the run fails, a warning's raise is written too (fix-one-raise: the error's shards are sized on it). Other fixes
+ * (sharding, monitoring) are written at every severity, as before (fix.test.ts: SG007's removal).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lint, type DesignInput } from '../../lib';
+import { lint, type CosmosContainerDesign, type DesignInput } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { gameLeaderboards } from '../fixtures';
 import { cli, tempTree } from './helpers';
 
 /**
@@ -115,7 +118,7 @@ describe('--fix below --fail-on: a raise for a hot value', () => {
         ruleId: 'SG003',
         path: 'containers[0].sharding.shards',
         message:
-          'it is a warning, below --fail-on error, and its fix raises containers[0].throughput.autoscaleMax from 40000 to 71000, +78%, billed every hour it stands: --fix writes such a fix only for a finding that fails the run; apply it by hand if you agree with it, or run --fix with --fail-on warning',
+          'it is a warning, below --fail-on error, and its fix raises containers[0].throughput.autoscaleMax from 40000 to 71000, +78%, billed every hour it stands: --fix writes a key change or a raise only on a table or container a finding fails the run on, and none does on this one; apply it by hand if you agree with it, or run --fix with --fail-on warning',
       },
     ]);
   });
@@ -126,16 +129,107 @@ describe('--fix below --fail-on: a raise for a hot value', () => {
     expect(autoscaleMax(result.text)).toBe(71000);
   });
 
-  it('writes SG017’s raise, the peak’s own capacity, at every severity', () => {
-    // The same container without the hot course: its peak alone over the planned 80% of 30,000 RU/s.
-    const [hot] = leaderboards.containers ?? [];
-    const design: DesignInput = {
-      containers: [{ ...hot, sharding: undefined, workload: { peakReadUnits: 24500, peakWriteUnits: 500 }, throughput: { autoscaleMax: 30000 } }],
+  // The same container without the hot course: its peak alone over the planned 80% of 30,000 RU/s, SG017's warning.
+  const [hot] = leaderboards.containers ?? [];
+  const peakAlone: CosmosContainerDesign = {
+    ...hot,
+    sharding: undefined,
+    workload: { peakReadUnits: 24500, peakWriteUnits: 500 },
+    throughput: { autoscaleMax: 30000 },
+  };
+  const peakAloneText = `${JSON.stringify({ containers: [peakAlone] }, null, 2)}\n`;
+
+  it('holds SG017’s raise to the same rule: unwritten on a design that passes, with how to have it written', () => {
+    const [finding, ...rest] = lint({ containers: [peakAlone] });
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      ruleId: 'SG017',
+      severity: 'warning',
+      edits: [expect.objectContaining({ path: 'containers[0].throughput.autoscaleMax' })],
+    });
+    const kept = fixDesignText(peakAloneText, {});
+    expect(kept.text).toBe(peakAloneText);
+    expect(kept.skipped).toEqual([
+      {
+        ruleId: 'SG017',
+        path: 'containers[0].throughput.autoscaleMax',
+        message: expect.stringMatching(
+          /^it is a warning, below --fail-on error, and its fix raises containers\[0\]\.throughput\.autoscaleMax from 30000 to \d+, .*run --fix with --fail-on warning$/,
+        ),
+      },
+    ]);
+    const written = fixDesignText(peakAloneText, {}, 'warning');
+    expect(written.fixes.map((f) => f.ruleId)).toEqual(['SG017']);
+    expect(autoscaleMax(written.text)).toBeGreaterThan(30000);
+  });
+
+  it('writes a warning’s raise on a design the run fails, and only on that one', () => {
+    // Two containers: the hot course's (it passes), and fix-one-raise's stores, whose errors (SG001, SG003: a fifth of
+    // the peak on one `/storeId`) are judged at the raise SG017's warning asks for, and carry no edits of their own.
+    const failing: CosmosContainerDesign = {
+      name: 'stores',
+      partitionKey: { paths: [{ path: '/storeId', cardinality: 50 }] },
+      workload: { peakReadUnits: 10000, peakWriteUnits: 10000, hotKeyShare: 0.2 },
+      throughput: { manual: 24000 },
+      storage: { totalGb: 30 },
     };
-    const [finding] = lint(design);
-    expect(finding).toMatchObject({ ruleId: 'SG017', severity: 'warning' });
+    const design: DesignInput = { containers: [hot, failing] };
+    const findings = lint(design);
+    expect(findings.filter((f) => f.severity === 'error').map((f) => f.resource)).toEqual(expect.arrayContaining(['stores']));
+    expect(findings.filter((f) => f.resource === 'leaderboards').map((f) => f.severity)).toEqual(['warning']);
+    expect(findings.find((f) => f.resource === 'stores' && f.ruleId === 'SG017')).toMatchObject({ severity: 'warning' });
     const result = fixDesignText(`${JSON.stringify(design, null, 2)}\n`, {});
-    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG017']);
-    expect(autoscaleMax(result.text)).toBeGreaterThan(30000);
+    const [leaderboardsAfter, storesAfter] = (JSON.parse(result.text) as { containers: CosmosContainerDesign[] }).containers;
+    expect(leaderboardsAfter.throughput).toEqual({ autoscaleMax: 40000 });
+    expect(result.fixes).toContainEqual(expect.objectContaining({ ruleId: 'SG017', resource: 'stores' }));
+    expect(storesAfter.throughput).toEqual({ manual: 26400 });
+    expect(result.skipped).toContainEqual(expect.objectContaining({ ruleId: 'SG003', path: 'containers[0].sharding.shards' }));
+  });
+
+  it('judges the design as the fixes go: one whose error a fix of the run cleared passes, and gets no raise', () => {
+    // SG010's error (diagnostics off) fails the design; its fix, written first, leaves SG017's warning alone on it.
+    const design: DesignInput = { containers: [{ ...peakAlone, monitoring: { partitionKeyDiagnostics: false } }] };
+    expect(lint(design).map((f) => [f.ruleId, f.severity])).toEqual([
+      ['SG010', 'error'],
+      ['SG017', 'warning'],
+    ]);
+    const result = fixDesignText(`${JSON.stringify(design, null, 2)}\n`, {});
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG010']);
+    expect(result.skipped.map((f) => f.ruleId)).toEqual(['SG017']);
+    expect(autoscaleMax(result.text)).toBe(30000);
+  });
+
+  it('says the rule in --help', async () => {
+    const { stdout } = await cli(['lint', '--help']);
+    expect(stdout).toContain('a key change or a capacity raise only on a table or container that fails the run (--fail-on)');
+  });
+});
+
+/**
+ * conv33's leaderboards: 30,000 RU/s autoscale, a `/region` sharded 3, 5 or 6 ways, whose one finding is SG003's warning
+ * "raise to 51,000 RU/s, then 2 shards". The design passes, so the default run leaves it and says how to have it written;
+ * with `--fail-on warning` one run writes the raise and the count, and the file then lints clean.
+ */
+describe('--fix on leaderboards whose one finding is a warning’s raise and count', () => {
+  // As a design file holds it: in `containers`, without `engine`.
+  const leaderboardsOf = (shards: number): DesignInput => {
+    const { engine: _engine, ...container } = gameLeaderboards(shards, { autoscaleMax: 30_000 });
+    return { containers: [container] };
+  };
+
+  it.each([3, 5, 6])('sharded %d ways: not fixed by default, with --fail-on warning named; fixed in one run under it', async (shards) => {
+    const designText = `${JSON.stringify(leaderboardsOf(shards), null, 2)}\n`;
+    const file = join(tempTree({ 'leaderboards.json': designText }), 'leaderboards.json');
+    const kept = await cli(['lint', file, '--fix', '--no-color', '--no-config']);
+    expect(kept.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(designText);
+    expect(kept.stdout).toMatch(
+      /SG003 not fixed: it is a warning, below --fail-on error, and its fix raises containers\[0\]\.throughput\.autoscaleMax from 30000 to 51000, .*run --fix with --fail-on warning/,
+    );
+    const written = await cli(['lint', file, '--fix', '--fail-on', 'warning', '--no-color', '--no-config']);
+    expect(written.code).toBe(1); // the count changes: an application change
+    const fixed = JSON.parse(readFileSync(file, 'utf8')).containers[0];
+    expect([fixed.throughput, fixed.sharding.shards]).toEqual([{ autoscaleMax: 51_000 }, 2]);
+    expect(lint(JSON.parse(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });

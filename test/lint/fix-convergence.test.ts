@@ -19,7 +19,7 @@ import {
   type Finding,
 } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
-import { chatPagedContainer, chatViralContainer, shortLinks, usageCounters } from '../fixtures';
+import { chatPagedContainer, chatViralContainer, gameLeaderboards, shortLinks, usageCounters } from '../fixtures';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
@@ -532,19 +532,7 @@ describe('fixes converge', () => {
     ['autoscale', 5, { autoscaleMax: 30_000 }],
     ['autoscale', 6, { autoscaleMax: 30_000 }],
   ])('on game leaderboards (%s) sharded %d ways whose top-100 page reads every shard', (_, shards, throughput) => {
-    const leaderboards: DesignInput = {
-      engine: 'cosmosdb',
-      name: 'leaderboards',
-      partitionKey: { paths: [{ path: '/region', cardinality: 8, kind: 'value' }] },
-      throughput,
-      workload: { peakReadUnits: 2_000, peakWriteUnits: 15_000, hotKeyShare: 0.45 },
-      sharding: { strategy: 'calculated', shards, sourceAttribute: 'playerId', sourceCardinality: 20_000_000, sourceMutable: false },
-      storage: { totalGb: 10, largestPartitionGb: 4.5 },
-      accessPatterns: [
-        { name: 'region-top-100', keyAttributes: ['/region'], share: 0.6, fanOut: true, limit: 100 },
-        { name: 'player-entry', keyAttributes: ['/region', 'playerId'], share: 0.4 },
-      ],
-    };
+    const leaderboards = gameLeaderboards(shards, throughput);
     expect(problems(leaderboards)).toEqual([]);
     expect(fixesEnd(leaderboards)).toEqual([]);
   });

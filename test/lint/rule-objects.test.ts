@@ -35,6 +35,7 @@ describe('defined rules', () => {
       'messages',
       'check',
       'engines',
+      'externalEngines',
     ]);
     expect(rule.templates.hello.source).toBe('hello {{name|code}}');
     expect({ ...rule }.messages).toEqual({ hello: 'hello {{name|code}}' });

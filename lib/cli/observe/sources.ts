@@ -20,6 +20,7 @@ import {
   type Finding,
 } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
+import { designlessTables, type DesignlessTable } from '../designless-tables';
 import type { LocatedJson } from '../json-locations';
 import { inPropWords, templateFindingOf } from '../template';
 import type { KeySpaceTarget } from './drift';
@@ -40,7 +41,7 @@ export interface DesignSource {
 
 export interface FileSources {
   readonly sources: readonly DesignSource[];
-  /** Why part of the file could not be observed (a GuardedTable's design that is invalid). */
+  /** Why part of the file could not be observed (a GuardedTable's design that is invalid, or was stripped). */
   readonly errors: readonly DesignIssue[];
   /** Tables of a template that have no design to observe. */
   readonly notes: readonly DesignIssue[];
@@ -87,13 +88,14 @@ export function stackOf(templateFile: string): { name: string; region?: string }
   return { name: file.replace(/\.template\.json$/, '') };
 }
 
-/** Every GuardedTable of a template: one source each; raw tables are noted, invalid designs are errors. */
+/** Every GuardedTable of a template: one source each; invalid designs are errors; tables without a design are said as
+ *  `lint` says them (designless-tables.ts): one note for the plain ones, an error for each stripped GuardedTable. */
 export function templateSources(located: LocatedJson, templateFile: string): FileSources {
   const resources = own(located.value, 'Resources') as Record<string, unknown>;
   const stack = stackOf(templateFile);
   const sources: DesignSource[] = [];
   const errors: DesignIssue[] = [];
-  const notes: DesignIssue[] = [];
+  const designless: DesignlessTable[] = [];
   for (const logicalId of Object.keys(resources)) {
     const resource = resources[logicalId];
     const type = own(resource, 'Type');
@@ -105,10 +107,7 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       continue;
     }
     if (metadata.status === 'absent' || metadata.design === undefined) {
-      notes.push({
-        path: at,
-        message: `${logicalId} is a DynamoDB table without a skewguard design, so it is not observed: observe holds a GuardedTable's design against production`,
-      });
+      designless.push({ logicalId, resource });
       continue;
     }
     const designAt = prefixPath(at, `${METADATA_PATH}.design`);
@@ -139,5 +138,7 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
     };
     sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint, wording: inPropWords });
   }
-  return { sources, errors, notes };
+  // Said as `lint cdk.out/` says them: one note for the plain tables, an error for each stripped GuardedTable.
+  const said = designlessTables(designless, resources, 'observe');
+  return { sources, errors: [...errors, ...said.errors], notes: said.notes.map(({ path, message }) => ({ path, message })) };
 }
