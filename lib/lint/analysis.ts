@@ -560,12 +560,14 @@ export interface NamedReads {
  * reads (patterns naming the same one add up): every read of such a pattern lands on that one value.
  */
 export function namedValues(owner: DesignAnalysis, space: KeySpace): Map<string, { readonly share: number; readonly patterns: string[] }> {
-  const spaceShare = owner.readShareOf(space);
   const byValue = new Map<string, { share: number; patterns: string[] }>();
-  for (const p of owner.patternsOn(space)) {
-    if (p.keyValue === undefined) continue;
-    const value = byValue.get(p.keyValue) ?? { share: 0, patterns: [] };
-    byValue.set(p.keyValue, { share: value.share + p.share / spaceShare, patterns: [...value.patterns, p.name] });
+  const named = owner.patternsOn(space).filter((p) => p.keyValue !== undefined);
+  // Only where a pattern names a value: the key space's read share sums every declared pattern's.
+  if (named.length === 0) return byValue;
+  const spaceShare = owner.readShareOf(space);
+  for (const p of named) {
+    const value = byValue.get(p.keyValue as string) ?? { share: 0, patterns: [] };
+    byValue.set(p.keyValue as string, { share: value.share + p.share / spaceShare, patterns: [...value.patterns, p.name] });
   }
   return byValue;
 }
