@@ -2059,9 +2059,10 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
 
 /**
  * Whether the reads the declared queries aim at one value of the key (`keyValue`) are alone over what one logical
- * partition serves at headroom (10,000 RU/s: "Partitioning and horizontal scaling"). Such a query gives the whole key,
- * a level added to it included, so on any key those reads land on one logical partition, which never spans physical
- * partitions: a new level leaves that value over, and the rule that judges the new key (SG002, SG003) says so.
+ * partition serves at headroom (10,000 RU/s, https://learn.microsoft.com/azure/cosmos-db/concepts-limits: "Maximum RUs
+ * per partition (logical & physical)"). Such a query gives the whole key, a level added to it included, so on any key
+ * those reads land on one logical partition, which never spans physical partitions: a new level leaves that value over,
+ * and the rule that judges the new key (SG002, SG003) says so.
  */
 function namedReadsOverAnyKey(analysis: SpaceAnalysis): boolean {
   const busiest = Math.max(0, ...[...namedValues(analysis.owner, analysis.space).values()].map((v) => v.share));
