@@ -11,7 +11,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers } from '../engines';
-import { carryingIndexes, type SpaceAnalysis } from './analysis';
+import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
@@ -58,7 +58,7 @@ import {
 import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
-import { queriesLeadElsewhere } from './query-led-order';
+import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -2035,25 +2035,49 @@ function loadDirections(analysis: SpaceAnalysis): { readonly reads: boolean; rea
 function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: number; attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
   const { routing, maxKeyLevels } = analysis.owner.profile;
-  if (routing !== 'key-prefix' || levels.length >= maxKeyLevels) return undefined;
-  // The new level has many values, more than any business level: fixedOrder puts it after them.
-  const added = { name: '', cardinality: Number.MAX_SAFE_INTEGER, kind: 'value' as const };
-  const withLevel = fixedOrder([...levels, added]);
+  if (routing !== 'key-prefix' || levels.length >= maxKeyLevels || namedReadsOverAnyKey(analysis)) return undefined;
+  // The new level has many values, more than any business level: fixedOrder puts it after them. With the level the
+  // declared queries give most first, as SG004 orders a key (no query gives the new level, so it never leads here).
+  const added: KeyAttribute = { name: '', path: '', cardinality: Number.MAX_SAFE_INTEGER, kind: 'value', components: [] };
+  const withLevel = withQueriedLevelFirst(analysis.owner, fixedOrder([...levels, added]));
   // Declared queries that pin another order leave no level to add that SG004 would accept.
   if (withLevel[0] !== added && !analysis.owner.keepsQueriesTargeted(withLevel[0].name)) return undefined;
   // A key whose queries give another level more often than its first (SG004's queryLedOrder) is settled by its order
   // first: a level added to it keeps an order SG004 may ask to change.
   if (queriesLeadElsewhere(analysis.owner)) return undefined;
-  const ordered = withLevel.filter((l): l is KeyAttribute => l !== added);
+  const ordered = withLevel.filter((l) => l !== added);
   const order = ordered.map((l) => l.name);
   const patterns = analysis.owner.patternsOn(analysis.space);
   const candidate = calculatedShardCandidate(analysis.space, patterns);
   const attribute = candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}`;
   const known = attribute !== undefined && !order.some((name) => sameAttribute(name, attribute));
   // The queries give the new level more often than the key's first: it goes first, where SG004 would order it.
-  const leads = known && analysis.owner.crossPartition(attribute).share < analysis.owner.crossPartition(order[0]).share - 1e-9;
+  const leads = known && crossingWithAddedFirst(analysis, attribute) < analysis.owner.crossPartition(order[0]).share - 1e-9;
   if (known) return { order, at: leads ? 0 : withLevel.indexOf(added), attribute };
   return { order, at: afterQueriedPrefix(withLevel.indexOf(added), ordered, patterns) };
+}
+
+/**
+ * Whether the reads the declared queries aim at one value of the key (`keyValue`) are alone over what one logical
+ * partition serves at headroom (10,000 RU/s, https://learn.microsoft.com/azure/cosmos-db/concepts-limits: "Maximum RUs
+ * per partition (logical & physical)"). Such a query gives the whole key, a level added to it included, so on any key
+ * those reads land on one logical partition, which never spans physical partitions: a new level leaves that value over,
+ * and the rule that judges the new key (SG002, SG003) says so.
+ */
+function namedReadsOverAnyKey(analysis: SpaceAnalysis): boolean {
+  const busiest = Math.max(0, ...[...namedValues(analysis.owner, analysis.space).values()].map((v) => v.share));
+  const reads = analysis.total.reads * Math.min(1, busiest);
+  return !allFit(analysis.owner.profile.loadDimensions({ reads, writes: 0 }, analysis.design.thresholds.headroom));
+}
+
+/**
+ * The share of the declared queries that would cross partitions with `attribute`, a level the key adds, first. A query
+ * that names one value of the key (`keyValue`) gives all of it, so on the new key it gives that level too (a design whose
+ * pattern names a value without giving every level is refused, normalize-usage.ts), and stays targeted.
+ */
+function crossingWithAddedFirst(analysis: SpaceAnalysis, attribute: string): number {
+  const crossing = analysis.owner.crossPartition(attribute).patterns.filter((p) => p.keyValue === undefined);
+  return crossing.reduce((sum, p) => sum + p.share, 0);
 }
 
 /**

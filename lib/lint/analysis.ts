@@ -556,21 +556,31 @@ export interface NamedReads {
 }
 
 /**
+ * The values access patterns name (`keyValue`), each with the patterns that name it and their share of the key space's
+ * reads (patterns naming the same one add up): every read of such a pattern lands on that one value.
+ */
+export function namedValues(owner: DesignAnalysis, space: KeySpace): Map<string, { readonly share: number; readonly patterns: string[] }> {
+  const byValue = new Map<string, { share: number; patterns: string[] }>();
+  const named = owner.patternsOn(space).filter((p) => p.keyValue !== undefined);
+  // Only where a pattern names a value: the key space's read share sums every declared pattern's.
+  if (named.length === 0) return byValue;
+  const spaceShare = owner.readShareOf(space);
+  for (const p of named) {
+    const value = byValue.get(p.keyValue as string) ?? { share: 0, patterns: [] };
+    byValue.set(p.keyValue as string, { share: value.share + p.share / spaceShare, patterns: [...value.patterns, p.name] });
+  }
+  return byValue;
+}
+
+/**
  * The busiest value access patterns name: reads of patterns that name one `keyValue` all land on that value (patterns
  * naming the same one add up); the rest spread as `hotKeyShare` says, the hottest value's part of them included, since
  * nothing says it is another value. Undefined when no pattern names a value, or when `hotKeyShare` of all the reads
  * is as much (the named values then take no more than the hottest value is declared or assumed to take).
  */
 function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefined {
-  const named = owner.patternsOn(space).filter((p) => p.keyValue !== undefined);
-  if (named.length === 0) return undefined;
-  const spaceShare = owner.readShareOf(space);
-  const byValue = new Map<string, { share: number; patterns: string[] }>();
-  for (const p of named) {
-    const value = byValue.get(p.keyValue as string) ?? { share: 0, patterns: [] };
-    byValue.set(p.keyValue as string, { share: value.share + p.share / spaceShare, patterns: [...value.patterns, p.name] });
-  }
-  const values = [...byValue.entries()];
+  const values = [...namedValues(owner, space).entries()];
+  if (values.length === 0) return undefined;
   const rest = Math.max(0, 1 - values.reduce((sum, [, v]) => sum + v.share, 0));
   const [value, busiest] = values.reduce((a, b) => (b[1].share > a[1].share ? b : a));
   const share = Math.min(1, busiest.share + space.workload.hotKeyShare * rest);

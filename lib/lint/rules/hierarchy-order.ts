@@ -3,17 +3,16 @@ import { joinPath } from '../../design/field-path';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
 import { listOf } from '../../design/lists';
-import { withKeyLevels } from '../../design/normalize-container';
-import { DesignAnalysis } from '../analysis';
+import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
 import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
 import { queryLedOrder, withQueriedLevelFirst } from '../query-led-order';
-import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedLevels, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
-import { acknowledgementOf, defineRule, type MessageData, type RuleHit } from '../rule';
+import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
+import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
+import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
-import { dominantKeyShare } from './dominant-key-share';
 
 interface Ordered {
   readonly name: string;
@@ -209,39 +208,12 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         orderData(order),
         { coarser: order.slice(0, moved + 1).map((l) => l.name), first: levels[0].name, routedBy },
         overload !== undefined ? overloadData(overload) : {},
-        dominant ? dominantData(dominant) : {},
+        dominant ? reorderDominantData(dominant) : {},
         keep && unserved.length > 0 ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
       ),
       edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
-}
-
-/**
- * SG014's finding on the design the reorder writes, where the design as it is has none and SG014 is neither off nor
- * waived: SG014's own check, run on that design (`withKeyLevels`, the design a re-lint of the edited file reads), so SG004
- * withholds its edit exactly where the re-lint would report the share, and names what SG014 would say. A first level
- * declared hot is not enough: a first-level value's documents stay on one physical partition until they hold 50 GB, then
- * span more (https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys), and one that loads those no more
- * than the container's average is quiet there (a 20% customer holding 120 GB of 600), so the reorder is written.
- */
-function dominantAfterReorder(design: KeyDesign, analysis: DesignAnalysis, order: readonly KeyAttribute[]): RuleHit | undefined {
-  const onKey = (hits: readonly RuleHit[]) => hits.find((hit) => hit.index === undefined);
-  if (onKey(dominantKeyShare.check?.(design, analysis) ?? []) !== undefined) return undefined;
-  // Turned off or waived, SG014 reports nothing the edit could write in (as needless-sharding.ts reads SG007).
-  if (analysis.rulesOff.has(dominantKeyShare.id) || acknowledgementOf(design.acknowledgements, dominantKeyShare.id, undefined) !== undefined) return undefined;
-  const reordered = withKeyLevels(design, reorderedLevels(design, order));
-  return onKey(dominantKeyShare.check?.(reordered, new DesignAnalysis(reordered, analysis.rulesOff)) ?? []);
-}
-
-/** What SG014 would say of the reordered key's hottest value: its share (a floor where held from a deeper level's), and the growth left. */
-function dominantData(hit: RuleHit): MessageData {
-  const { data = {} } = hit;
-  return Object.assign(
-    { dominantKey: data.key, dominantShare: data.share, limit: data.limit },
-    hit.messageId === 'dominantAtLeast' ? { dominantAtLeast: true } : {},
-    data.growthToCeiling !== undefined ? { dominantGrowth: data.growthToCeiling } : {},
-  );
 }
 
 /**
@@ -415,8 +387,7 @@ export const hierarchyOrder = defineRule({
     figuresMove:
       '; each level keeps the figures it declares (`hotKeyShare`, `largestGb`: its own hottest and largest value), which move with its path, and the last level keeps those of the full key (one value of every level, the same in any order)',
     // SG014's own finding on the reordered design (`dominantAfterReorder`), in its words.
-    reorderDominant:
-      '; ordered so, the hottest {{dominantKey|key}} value takes {{?dominantAtLeast}}at least {{/dominantAtLeast}}{{dominantShare|percent}} of the traffic, above maxHotKeyShare {{limit|percent}}{{?dominantGrowth}}, saturated when traffic grows {{dominantGrowth}}×{{/dominantGrowth}}{{!dominantGrowth}}, with no growth left{{/dominantGrowth}} (SG014 fires on it), so --fix does not write it',
+    reorderDominant: REORDER_DOMINANT,
     reorderOverloads: `; ${REORDER_COST} (SG003 fires on it too), so --fix does not write it`,
     // The copy: a container the change feed keeps, keyed for those queries ("Change feed design patterns": materialized views).
     // Where no declared query needs the other order, the cardinality order alone asked for it: the queries are the user's.

@@ -22,6 +22,7 @@ import {
 import { reorderOverload } from '../prefix-ingestion';
 import { withQueriedLevelFirst } from '../query-led-order';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
+import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -46,6 +47,7 @@ type Id =
   | 'uniqueFirstWhy'
   | 'uniqueFirstQueries'
   | 'fixQueries'
+  | 'reorderDominant'
   | 'physicalShare'
   | 'physicalShareOverLogical'
   | 'physicalSharePrefix'
@@ -348,7 +350,18 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     const order = uniqueFirst ? reordered.slice(0, 1) : reordered;
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
     const targeted = a.owner.keepsQueriesTargeted(order[0].name);
-    const data = Object.assign({}, base, physical?.data, { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name });
+    // Not written where the new first level's hottest value would overload its physical partition (SG003), or take
+    // more than maxHotKeyShare where the key as it is does not (SG014, as SG004 withholds its reorder): a first level of
+    // few values keeps each one's documents on one physical partition until they hold 50 GB.
+    const overload = reorderOverload(design, order);
+    const dominant = targeted && overload === undefined ? dominantAfterReorder(design, a.owner, order) : undefined;
+    const data = Object.assign(
+      {},
+      base,
+      physical?.data,
+      { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name },
+      dominant ? reorderDominantData(dominant) : {},
+    );
     const fixId: Id = uniqueFirst ? (fits ? 'fixUniqueFirstFits' : 'fixUniqueFirst') : fits ? 'fixReorderFits' : 'fixReorder';
     return [
       {
@@ -361,10 +374,10 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
           ...(targeted ? [] : (['fixQueries'] as const)),
           ...(uniqueFirst ? (['uniqueFirstWhy'] as const) : []),
           ...(uniqueFirst && targeted ? (['uniqueFirstQueries'] as const) : []),
+          ...(dominant ? (['reorderDominant'] as const) : []),
         ],
         data,
-        // Not when the new first level's hottest value would overload its physical partition (SG003).
-        edits: targeted && reorderOverload(design, order) === undefined ? [reorderedPathsEdit(design, order)] : undefined,
+        edits: targeted && overload === undefined && !dominant ? [reorderedPathsEdit(design, order)] : undefined,
       },
     ];
   }
@@ -427,6 +440,7 @@ export const timeBucketKey = defineRule({
   fixDetails: [
     'A Cosmos DB flat key with room for a level: the hierarchical key leads (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key. The shards follow as the alternative, and stay the edit where the new level is not named.',
     "A `workload.hotKeyShare` the flat key declares (its current bucket's) is said to be removed with that key: the new first level splits the bucket, and left in place it would judge that level at the bucket's whole share (SG003).",
+    "A hierarchical key's reorder (the time bucket moved last) is advice, not an edit, where its new first level's hottest value would overload its physical partition (SG003) or take more than maxHotKeyShare (SG014's own check on the reordered design), as SG004 withholds its reorder: a first level of few values keeps each value's documents on one physical partition until they hold 50 GB.",
     'Key changes before more RU/s: the hierarchical key, an event id or a business attribute in the key come before any raise of the container RU/s (one new container, against RU/s billed every hour); among raises, the cheaper first.',
     'A time bucket first over a unique level alone (`/orderDate` → `/orderId`): the fix is the unique level as the whole key (`/orderId`), not the reorder, under which every logical partition holds one document and the date level divides nothing ("Hierarchical partition keys"; "Partitioning and horizontal scaling": the item ID suits write-heavy containers of any size); declared queries by the bucket alone keep the key, with a change-feed projection for them.',
     "A small raise never leads here (as SG003's does elsewhere): a time bucket stays one at any RU/s (the current bucket still takes every write, and this rule still judges it), so a raise does not clear the finding by itself and the key change keeps the lead.",
@@ -500,6 +514,7 @@ export const timeBucketKey = defineRule({
     uniqueFirstQueries:
       "; a query that gives {{level|code}} without {{spreadBy|code}} (a day's documents) crosses partitions under either key: declare such queries as access patterns: --fix then changes no key, and the fix names the change-feed projection keyed by {{level|code}} that serves them",
     fixQueries: '; the queries that give only {{level|code}} would then cross partitions: serve them from a change-feed projection keyed by it',
+    reorderDominant: REORDER_DOMINANT,
     ...ADVICE_MESSAGES,
   }),
   check(design, { spaces }) {
