@@ -21,7 +21,7 @@ import {
 } from '../physical-partition';
 import { reorderOverload } from '../prefix-ingestion';
 import { withQueriedLevelFirst } from '../query-led-order';
-import { fixedOrder, reorderedPathsEdit } from '../reorder';
+import { fixedOrder, rekeyedEdits } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -364,7 +364,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ],
         data,
         // Not when the new first level's hottest value would overload its physical partition (SG003).
-        edits: targeted && reorderOverload(design, order) === undefined ? [reorderedPathsEdit(design, order)] : undefined,
+        edits: targeted && reorderOverload(design, order) === undefined ? rekeyedEdits(design, order) : undefined,
       },
     ];
   }
