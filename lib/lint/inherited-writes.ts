@@ -102,10 +102,14 @@ export function redrawnShardWrites(a: SpaceAnalysis, units: number): number {
   return randomShardsAfterFix(a) ? units * inherited.tableShare : 0;
 }
 
-/** Whether the index is random-sharded as it will be once its fix is applied: the plan's layout where its writes are over. */
+/**
+ * Whether the index is random-sharded as it will be once its fix is applied: the plan's layout where its writes are over
+ * and the fix writes it, a count within maxShards (past it, the fix offers no count: advice.ts `overMaxShards`).
+ */
 function randomShardsAfterFix(a: SpaceAnalysis): boolean {
   // A projection that leads the fix (projection-first.ts) keeps the key: no shard is drawn.
-  const fixed = a.over.some((d) => d.label === 'write') && a.plan.shards !== undefined && !hotKeyFixKept(a) && projectionFirst(a) === undefined;
+  const written = a.plan.shards !== undefined && a.plan.shards <= a.design.thresholds.maxShards;
+  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a) && projectionFirst(a) === undefined;
   const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
   return layout === 'random' && (shards ?? 1) > 1;
 }

@@ -12,7 +12,7 @@
 import type { DesignAnalysis } from './analysis';
 import type { PrefixIngestionId } from './prefix-ingestion';
 import { queryLedOrder } from './query-led-order';
-import { reorderedPathsEdit } from './reorder';
+import { rekeyedEdits } from './reorder';
 import type { RuleHit } from './rule';
 
 export const PREFIX_REORDER_MESSAGES = {
@@ -46,6 +46,6 @@ export function withReorder(hit: RuleHit<PrefixIngestionId>, analysis: DesignAna
     fixId: 'prefixReorder' as const,
     fixNotes: ['prefixReorderLeads' as const, 'prefixOr' as const, hit.fixId, ...notes],
     data,
-    edits: [reorderedPathsEdit(analysis.design, led.order)],
+    edits: rekeyedEdits(analysis.design, led.order),
   });
 }

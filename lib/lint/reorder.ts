@@ -5,10 +5,12 @@
  * which it would have one value per key: tenant → month → event id.
  */
 import { cardinalityValue, fullKeyCardinality, storedKeyValues } from '../design/cardinality';
+import { joinPath } from '../design/field-path';
 import type { AttributeKind, Cardinality } from '../design/input';
 import type { KeyAttribute, KeyDesign } from '../design/key-design';
 import { inferredKind, inferredPartKind } from '../design/normalize-key';
 import type { DesignEdit } from './edits';
+import { needsEveryShard } from './queries';
 
 interface Ordered {
   readonly name: string;
@@ -152,6 +154,24 @@ export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribu
     );
   });
   return { op: 'set', path: design.primaryKey.partitionKeyPath, value };
+}
+
+/**
+ * The edits that key a container by the levels of `order` (`reorderedPathsEdit`), with `fanOut: true` on each access
+ * pattern that then gives the whole key of a random- or calculated-sharded container (not the shard's source, not
+ * `wants: "any"`) and did not fan out: a key of fewer levels (SG002 keys by a unique level alone) is given whole by
+ * queries that gave a prefix before, and each such query now reads one shard of N unless it queries them all
+ * (AWS, "Using write sharding to distribute workloads evenly"; Azure, "Create a synthetic partition key"), which SG009
+ * would ask at the next lint.
+ */
+export function rekeyedEdits(design: KeyDesign, order: readonly KeyAttribute[]): DesignEdit[] {
+  const edit = reorderedPathsEdit(design, order);
+  const { sharding } = design.primaryKey;
+  if (sharding === undefined || sharding.strategy === 'replicated') return [edit];
+  const rekeyed = Object.assign({}, design.primaryKey, { partitionKey: order });
+  const reading = design.accessPatterns.filter((p) => p.index === undefined && !p.fanOut);
+  const fanning = reading.filter((p) => needsEveryShard(rekeyed, p, sharding.strategy as 'random' | 'calculated', sharding.sourceAttribute));
+  return [edit, ...fanning.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true }))];
 }
 
 /** The edit that reorders DynamoDB attributes (a multi-attribute sort key) or composite parts. */

@@ -9,7 +9,7 @@ import { replacedIndexEdits } from '../index-replacement';
 import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
 import { queryLedOrder, withQueriedLevelFirst } from '../query-led-order';
-import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
+import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, rekeyedEdits, sameOrder } from '../reorder';
 import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -211,7 +211,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         dominant ? reorderDominantData(dominant) : {},
         keep && unserved.length > 0 ? { unserved: unserved.map((p) => p.name), unservedShare: unserved.reduce((sum, p) => sum + p.share, 0) } : {},
       ),
-      edits: overload !== undefined || dominant ? undefined : [reorderedPathsEdit(design, order)],
+      edits: overload !== undefined || dominant ? undefined : rekeyedEdits(design, order),
     },
   ];
 }
@@ -290,7 +290,7 @@ function queryLedHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<Id>[
         newFirstLoad: led.first.load,
         newFirstUsable: led.first.usable,
       }),
-      edits: [reorderedPathsEdit(design, led.order)],
+      edits: rekeyedEdits(design, led.order),
     },
   ];
 }

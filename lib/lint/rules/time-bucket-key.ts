@@ -21,7 +21,7 @@ import {
 } from '../physical-partition';
 import { reorderOverload } from '../prefix-ingestion';
 import { withQueriedLevelFirst } from '../query-led-order';
-import { fixedOrder, reorderedPathsEdit } from '../reorder';
+import { fixedOrder, rekeyedEdits } from '../reorder';
 import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -377,7 +377,8 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
           ...(dominant ? (['reorderDominant'] as const) : []),
         ],
         data,
-        edits: targeted && overload === undefined && !dominant ? [reorderedPathsEdit(design, order)] : undefined,
+        // Not when the new first level's hottest value would overload its physical partition (SG003), nor make it dominant (SG014).
+        edits: targeted && overload === undefined && !dominant ? rekeyedEdits(design, order) : undefined,
       },
     ];
   }

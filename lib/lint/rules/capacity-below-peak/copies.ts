@@ -8,8 +8,9 @@
  * the fix is a cache in front of the reads) are not what the design will write: SG017 does not ask for capacity for them.
  */
 import { adviceFor } from '../../advice';
-import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
+import { DesignAnalysis, type SpaceAnalysis } from '../../analysis';
 import { sparseUnderCopies } from '../../copied-indexes';
+import { withSpace } from '../../index-writes';
 import { declaredCopies } from '../../written';
 
 export interface WriteCopies {
@@ -50,4 +51,20 @@ export function spaceWriteCopies(space: SpaceAnalysis, copies: WriteCopies): Wri
  */
 export function copiesOnceSparse(space: SpaceAnalysis, copies: WriteCopies): WriteCopies {
   return copies.copies > 1 && sparseUnderCopies(space.owner, space.space) ? { copies: 1, from: 'sparse' } : copies;
+}
+
+/**
+ * `space` as it is counted with `copies`: for an index counted sparse (`copiesOnceSparse`), its analysis on the design
+ * with `copiesCarry: 'first'`, where its plan is made for one write per item, not one per copy. That plan decides
+ * whether SG003's fix random-shards the index (a count within maxShards at one write per item, none at N per item), and
+ * so whether each update of the table's hottest item writes it twice (`redrawnShardWrites`): a pre-warm or a quota
+ * raise sized without those writes is short once the sparse index is sharded, and the re-lint asks again.
+ */
+export function countedSpace(space: SpaceAnalysis, copies: WriteCopies): SpaceAnalysis {
+  return copies.from === 'sparse' ? space.once(asSparse) : space;
+}
+
+function asSparse(a: SpaceAnalysis): SpaceAnalysis {
+  const sparse = Object.assign({}, a.space, { copiesCarry: 'first' as const });
+  return new DesignAnalysis(withSpace(a.design, a.space, sparse), a.owner.rulesOff).of(sparse);
 }

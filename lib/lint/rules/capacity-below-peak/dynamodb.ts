@@ -29,7 +29,7 @@ import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
-import { copiesOnceSparse, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
+import { copiesOnceSparse, countedSpace, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -110,7 +110,7 @@ const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
   if (dimension === 'read') return readRequests(analysis).units;
   const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
-  return units + redrawnShardWrites(analysis, units);
+  return units + redrawnShardWrites(countedSpace(analysis, copies), units);
 }
 
 /**
@@ -161,8 +161,9 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
       ),
     };
   }
-  const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
-  const redrawn = redrawnShardWrites(analysis, units);
+  const written = writtenUnits(analysis.design, analysis.space, copies.copies);
+  const { units } = written;
+  const redrawn = redrawnShardWrites(countedSpace(analysis, copies), units);
   const redraw = redrawn > 0 ? { notes: ['redrawnShards' as const], data: { redrawnWrites: redrawn, countedWrites: units } } : { notes: [], data: {} };
   const declared = declaredCopies(analysis.design);
   // An index SG003's fix makes sparse: one write per item, the figure said so, beside every declared copy's.
@@ -170,7 +171,8 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
     const sparse = { source: 'planned', declaredCopies: declared, declaredCopiesPeak: writtenUnits(analysis.design, analysis.space, declared).units };
     return { notes: ['sparseCopies', ...redraw.notes], data: Object.assign({ copiesCarryPath: copiesCarryPath(analysis.space) }, sparse, redraw.data) };
   }
-  if (copies.copies === 1) return redrawn > 0 ? redraw : { data: {} };
+  // An index copy 0 alone carries the key of (`copiesCarry: 'first'`) is written once per item, whatever the copies.
+  if (written.copies === 1) return redrawn > 0 ? redraw : { data: {} };
   // A peak with the copies SG003's fix plans is the fix's, not the design's: named so, beside the declared write peak.
   const planned =
     copies.from === 'planned'
