@@ -86,8 +86,7 @@ describe("a shard count past the quota keeps the running total's advice", () => 
   });
 
   it('declared splitPerShard: no invariant clause (the sub-totals are kept already)', () => {
-    const fix =
-      on(lint(pacing({ invariants: [{ kind: 'running-total', description: 'spend', splitPerShard: true }] })), 'SG003', 'partitionKey')?.fix ?? '';
+    const fix = on(lint(pacing({ invariants: [{ kind: 'running-total', description: 'spend', splitPerShard: true }] })), 'SG003', 'partitionKey')?.fix ?? '';
     expect(fix).toContain('(shard into N = 19)');
     expect(fix).not.toMatch(split);
   });

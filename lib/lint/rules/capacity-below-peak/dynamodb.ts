@@ -627,7 +627,10 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const forKeyWarm = !removes && keyWarm !== undefined && keyWarm > suggested;
   const fix: Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> = removes
     ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
-    : { fixId: 'fixQuota', fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(forKeyWarm ? (['fixQuotaForKeyWarm'] as const) : [])]) };
+    : {
+        fixId: 'fixQuota',
+        fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(forKeyWarm ? (['fixQuotaForKeyWarm'] as const) : [])]),
+      };
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
