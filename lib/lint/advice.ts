@@ -478,6 +478,8 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   const advice = adviceFor(analysis);
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;
+  const pastQuota = pastQuotaPlanned(advice.data);
+  if (pastQuota !== undefined && advice.ids.includes('pastQuotaWarm')) return pastQuota;
   if (!advice.ids.some((id) => WARM_LEADS.has(id))) return undefined;
   // Warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"): a pre-warm sized for a plan whose
   // edits --fix withholds (a fan-out past a quota, a cache first) is asked for only together with that plan, by its fix.
@@ -494,6 +496,31 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
     ...(warmWriteUnits !== undefined ? { writeUnitsPerSecond: warmWriteUnits } : {}),
     partitions: warmPartitions,
     shards: advice.shards ?? 1,
+    fromPartitions: warmFromPartitions,
+  };
+}
+
+/**
+ * The warm throughput past the default table-level quota the fix names where no count fits within it (`pastQuotaWarm`,
+ * `pastQuotaLever`): the figure at which the aggregate peak and the hottest value's shards both fit, so SG017's launch
+ * pre-warm names it too. DynamoDB pre-warms a table or index only up to that quota ("Understanding DynamoDB warm
+ * throughput", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html), so it is advice
+ * after the quota's raise on both findings, never an edit: unlike a plan --fix withholds within the quota (above),
+ * asking for it writes nothing that cannot be lowered.
+ */
+function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined {
+  const { pastQuotaDirection, pastQuotaUnits, pastQuotaPartitions, pastQuotaShards, warmFromPartitions } = data as {
+    pastQuotaDirection?: 'read' | 'write';
+    pastQuotaUnits?: number;
+    pastQuotaPartitions?: number;
+    pastQuotaShards?: number;
+    warmFromPartitions?: number;
+  };
+  if (pastQuotaUnits === undefined || pastQuotaPartitions === undefined || pastQuotaShards === undefined || warmFromPartitions === undefined) return undefined;
+  return {
+    ...(pastQuotaDirection === 'read' ? { readUnitsPerSecond: pastQuotaUnits } : { writeUnitsPerSecond: pastQuotaUnits }),
+    partitions: pastQuotaPartitions,
+    shards: pastQuotaShards,
     fromPartitions: warmFromPartitions,
   };
 }

@@ -21,7 +21,7 @@ export const PER_SHARD_CHECK_CAVEAT =
 
 /** The clauses a fix adds to keep an invariant (part of ADVICE_MESSAGES, so every plan-giving rule can say them). */
 export const INVARIANT_ADVICE_MESSAGES = {
-  splitAggregate: `; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling`,
+  splitAggregate: `; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{subTotals}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling`,
   orItemScope:
     "; if the condition of {{conditionPaths|code}} is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, such as an attribute_not_exists check on the item being put, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it instead (scopeAttribute names the attribute that identifies, within one {{key|key}} value, the one item the condition checks): shards calculated on {{itemCandidate|code}} keep each such item whole on one shard, so that condition holds without a split",
   itemScopeCapsKey:
@@ -29,7 +29,7 @@ export const INVARIANT_ADVICE_MESSAGES = {
   scopeRulesOutRandom:
     "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
   randomSubTotals:
-    '; each update of the {{inPlaceKind|code}} ({{inPlacePath|code}}) goes to one of the {{shards}} sub-totals, one per shard, drawn at random on each update, and a read sums all {{shards}}: every such write updates that one item in place, so a shard hashed from any attribute of it would name one shard for all of them',
+    '; each update of the {{inPlaceKind|code}} ({{inPlacePath|code}}) goes to one of the {{subTotals}} sub-totals, one per shard, drawn at random on each update, and a read sums all {{subTotals}}: every such write updates that one item in place, so a shard hashed from any attribute of it would name one shard for all of them',
   scopeCapsKey:
     "; but the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which sharding splits: shard on its scopeAttribute (the attribute each call's items share, with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
 } as const;
@@ -146,6 +146,16 @@ interface FixAdvice {
 }
 
 /**
+ * The count of stored keys a fix shards the key into, whichever lever names it: the plan's N (`shards`), or, where no
+ * count fits within the default table-level quota, the one that fits at the warm throughput past it (`pastQuotaShards`,
+ * warm-partitions.ts `pastQuotaLever`), which the fix offers in place of the plan's. Undefined where it shards nothing.
+ */
+function shardsOffered(data: Readonly<Record<string, unknown>>): number | undefined {
+  const offered = data.pastQuotaShards ?? data.shards;
+  return typeof offered === 'number' && offered > 1 ? offered : undefined;
+}
+
+/**
  * A plan's fix, made to keep the design's invariants: when its layout would break one, it says how to
  * keep it (split the aggregate per shard, shard on the batch's scope, or accept the one-partition cap)
  * and loses its edits, so `--fix` never applies a sharding that silently breaks atomicity.
@@ -157,8 +167,10 @@ export function keepingInvariants<A extends FixAdvice>(
   source: string | undefined,
   advice: A,
 ): A {
-  // A fix without a count (no N serves, a cache) shards nothing.
-  if (advice.data.shards === undefined) return advice;
+  // A fix without a count (no N serves, a cache) shards nothing. Every lever that names one is checked here, so none
+  // (a launch pre-warm past the quota, `pastQuotaShards`) offers shards without the invariant's advice.
+  const subTotals = shardsOffered(advice.data);
+  if (subTotals === undefined) return advice;
   const broken = brokenInvariants(design, space, layout, source);
   // Random shards for an item updated in place, where the design does not draw them already: say how its updates spread
   // (the sub-total drawn per update), kept per shard or not.
@@ -167,7 +179,7 @@ export function keepingInvariants<A extends FixAdvice>(
   if (broken.length === 0 && !inPlace) return advice;
   const clauses = invariantClauses(broken, itemScopeCandidate(design, space));
   const ids = inPlace ? [...clauses.ids, 'randomSubTotals' as const] : clauses.ids;
-  const data = inPlace ? Object.assign({}, clauses.data, { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path }) : clauses.data;
+  const data = Object.assign({ subTotals }, clauses.data, inPlace ? { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path } : {});
   return Object.assign({}, advice, {
     ids: [...advice.ids, ...ids],
     data: Object.assign({}, advice.data, data),

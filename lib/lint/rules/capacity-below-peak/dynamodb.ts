@@ -57,6 +57,7 @@ type Id =
   | 'warmPastQuota'
   | 'declaredWarmPastQuota'
   | 'fixQuotaForWarm'
+  | 'fixQuotaForKeyWarm'
   | 'minimumBelowPeak'
   | 'warmBelowPeak'
   | 'launchWithinHeadroom'
@@ -620,15 +621,25 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
   const removes = after !== undefined && !peakPastQuota(after);
   const { headroom } = analysis.design.thresholds;
+  const suggested = withHeadroom(peak, headroom);
+  // The key's fix may pre-warm past this raise (`plannedWarmThroughput`, the partitions at which its hottest value's
+  // shards fit), and DynamoDB pre-warms only up to the quota: the one request is for that figure.
+  const planned = plannedWarmThroughput(analysis);
+  const keyWarm = dimension === 'write' ? planned?.writeUnitsPerSecond : planned?.readUnitsPerSecond;
+  const forKeyWarm = !removes && keyWarm !== undefined && keyWarm > suggested;
+  const fix: Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> = removes
+    ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
+    : {
+        fixId: 'fixQuota',
+        fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(forKeyWarm ? (['fixQuotaForKeyWarm'] as const) : [])]),
+      };
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
-    ...(removes
-      ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
-      : { fixId: 'fixQuota', ...fanOutFix(analysis, dimension) }),
+    ...fix,
     severity: byName ? 'warning' : undefined,
     data: Object.assign(
       {},
@@ -638,7 +649,8 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       removes ? removalData(analysis, dimension, after) : {},
       peakData(capacity, dimension, from.source, peak),
       // The quota to request: the peak at the design's headroom, as the pre-warm of that peak (warmPastQuota) is sized.
-      { quota, headroom, suggested: withHeadroom(peak, headroom) },
+      { quota, headroom, suggested },
+      forKeyWarm ? { keyWarmUnits: keyWarm, key: analysis.space.partitionKey.map((k) => k.name) } : {},
     ),
   };
 }
@@ -900,7 +912,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU); a quota or a warm throughput raised for every copy would serve writes that fix removes, and warm throughput could not be lowered again',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     warmPastQuota:
-      '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise first, as SG017 asks of this peak, then set them (--fix writes no figure the deployment refuses)',
+      '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
     declaredWarmPastQuota:
       '; its declared warm throughput, {{warmUnits}} {{unit}} per second ({{warmField|code}}), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised',
     warmAtDefaults:
@@ -951,6 +963,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} {{unit}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
     fixMaximumOverQuota:
       'request an increase of the table-level {{dimension}} throughput quota to at least {{units}} (Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason; or lower {{field|code}} to at most {{quota}}',
+    fixQuotaForKeyWarm:
+      '; the warm throughput the fix for its hottest {{key|key}} value sets (SG003) needs it at {{keyWarmUnits}} at least: request that, one raise for the peak and the pre-warm',
     fixQuotaForWarm: '; the declared warm throughput needs it at {{warmUnits}} at least: request that, or pre-warm at most {{suggested}} {{unit}} per second',
     fixWarmQuota:
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before pre-warming, then acknowledge this finding with the request as the reason; or pre-warm at most {{quota}} {{unit}} per second',
