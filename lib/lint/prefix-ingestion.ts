@@ -20,7 +20,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, largestShare, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
-import { bucketLevel } from './bucket-level';
+import { bucketLevel } from '../design/bucket-level';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';

@@ -30,7 +30,7 @@
  */
 import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
-import { bucketLevel } from './bucket-level';
+import { bucketLevel } from '../design/bucket-level';
 import { carries, readsWholeKey } from './queries';
 import { restLoads, type ValueLoads } from './rest-loads';
 
