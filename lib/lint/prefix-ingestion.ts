@@ -13,6 +13,7 @@
  * partitions). So the value is judged on the same physical share a flat key's hottest value is (the engine's
  * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
+import { bucketLevel } from '../design/bucket-level';
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
@@ -20,7 +21,6 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, largestShare, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
-import { bucketLevel } from '../design/bucket-level';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
