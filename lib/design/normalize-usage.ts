@@ -250,7 +250,8 @@ function fanOutWithoutFanning(space: KeySpace, pattern: AccessPattern, strategy:
   const shards = (space.sharding ?? space.workload.hotKeyShareCarried)?.shards ?? 1;
   if ((strategy === 'random' || strategy === 'calculated') && shards > 1) return undefined;
   const [first] = space.partitionKey;
-  const buckets = bucketLevel(first)?.declaredBuckets ?? 1;
+  const level = bucketLevel(first);
+  const buckets = level?.declaredBuckets ?? 1;
   const givesFirst = givesAttribute(pattern, first);
   if (buckets > 1 && givesFirst) return undefined;
   const key = keyOf(space.index);
@@ -262,7 +263,12 @@ function fanOutWithoutFanning(space: KeySpace, pattern: AccessPattern, strategy:
       ? 'is replicated (a read queries one copy, which holds every item)'
       : 'is not sharded and its first level declares no buckets (one query reads a value)';
   const crossing = givesFirst ? '' : `; a query that gives no "${first.name}" crosses partitions whatever fanOut says, and SG012 judges it from keyAttributes`;
-  return `is true, but ${key} ${shape}: there is nothing to fan out over, and no rule would count it${crossing}. Remove fanOut; to declare the fan-out of a sharding, set it with that sharding (SG003's and SG009's fixes set both)`;
+  // A level named for buckets whose count is not declared (no `bucket` part in its components): say how to declare it.
+  const count =
+    level !== undefined && strategy !== 'replicated'
+      ? `; to fan out over "${first.name}"'s buckets, declare them in its components (the value, then { name: "bucket", cardinality: N })`
+      : '';
+  return `is true, but ${key} ${shape}: there is nothing to fan out over, and no rule would count it${crossing}${count}. Remove fanOut; to declare the fan-out of a sharding, set it with that sharding (SG003's and SG009's fixes set both)`;
 }
 
 /** `listPath`: where the list sits, relative to the log's location (a design's `acknowledgements`). */

@@ -88,6 +88,15 @@ describe('fanOut where nothing fans out is a design error naming the field', () 
     );
   });
 
+  it('a level named for buckets without its bucket part declared: declare it in components', () => {
+    const named = matchmaking('/regionBucket');
+    const [level, ...deeper] = named.partitionKey.paths;
+    const { components: _, ...undeclared } = level;
+    expect(refusal({ containers: [{ ...named, partitionKey: { paths: [undeclared, ...deeper] } }] })).toContain(
+      'to fan out over "/regionBucket"\'s buckets, declare them in its components (the value, then { name: "bucket", cardinality: N })',
+    );
+  });
+
   it('a bucketed first level the query does not name: name the level, or remove fanOut', () => {
     expect(refusal({ containers: [matchmaking('region')] })).toContain(
       'containers[0].accessPatterns[1].fanOut: is true, but the query does not give the key\'s bucketed first level "/regionBucket", so it gives no partition-key value and crosses partitions (SG012 judges that, fanOut or not): name "/regionBucket" in keyAttributes when the query reads each of the 10 buckets of one region value, or remove fanOut',
