@@ -243,7 +243,9 @@ export function readShares(
  * then queried in turn (read-requests.ts). A replicated key is read one copy at a time, and an unsharded one value by
  * one query; a query that gives no value of the key's first level crosses partitions whatever fanOut says, which
  * SG012 judges from keyAttributes (Azure, "Query a container": a query without the partition key goes to every
- * physical partition; AWS, "Querying tables": a Query needs one partition-key value). The lint would charge such a
+ * physical partition, https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container#avoiding-cross-partition-queries;
+ * AWS, "Querying tables": a Query needs one partition-key value,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.html). The lint would charge such a
  * fanOut nowhere, so a design that declares it is refused rather than passed in silence.
  */
 function fanOutWithoutFanning(space: KeySpace, pattern: AccessPattern, strategy: string | undefined): string | undefined {

@@ -442,7 +442,7 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number, fanOu
  * The reads a synthetic first level bucketed `n` ways on `source` adds by its own fan-out, once the queries for one
  * value that read it a page at a time without `source` declare `fanOut` as the fix says: SG017 then charges each page
  * on every bucket (`readRequestsOverBuckets`, read-requests.ts `declaredBucketReads`; "Optimize request cost": each
- * query is charged for what it loads), so the container's read peak grows by `peakReads`, and each bucket of the
+ * query is charged for what it loads, https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes), so the container's read peak grows by `peakReads`, and each bucket of the
  * hottest value serves every page of those reads in full rather than 1/n of them (`bucketReads`).
  */
 interface BucketFanOut {
