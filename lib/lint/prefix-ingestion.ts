@@ -13,6 +13,7 @@
  * partitions). So the value is judged on the same physical share a flat key's hottest value is (the engine's
  * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
+import { bucketLevel } from '../design/bucket-level';
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
@@ -20,7 +21,6 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, largestShare, smallestCount } from '../design/sharding';
 import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, usablePartitionGb, type SpaceAnalysis } from './analysis';
-import { bucketLevel } from './bucket-level';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -172,6 +172,9 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
+  // A count that serves at the declared peak, undone by its own fan-out (fewestBuckets): that is the reason, not the average partition.
+  prefixNoBucketCountFanOut:
+    "no bucket count serves the hottest {{level|code}} value at this throughput once the buckets' own fan-out is counted: {{plainBuckets}} buckets would at the declared peak, but every page of {{pagedPatterns|code}} then reads a page from each of them, {{bucketFanOutReads}} RU/s of reads at the peak instead of {{bucketLogicalReads}}, past what the container's RU/s serve (SG017), and more buckets only add pages; ",
   // A count fits today, but only by a sliver (roomForCounts: under 5% of the usable RU/s free on the average partition):
   // said after the raises that leave room, with its figures, not offered.
   prefixSliverToday: `; no count is offered at the current throughput: each bucket meets 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} on its physical partition, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare`,
@@ -280,12 +283,21 @@ export function hottestFirstLevelLoads(design: KeyDesign, share: number, values:
  * holding `gb`, and what its physical partitions leave it: with declared throughput its physical share (the same
  * `physicalShare` SG003 judges a flat key's hottest value on, with the first level's cardinality), else a partition's RU/s.
  */
-function loadAt(design: KeyDesign, values: number, share: number | undefined, gb: number, gbInferred?: SizeInference): PrefixLoad | undefined {
+function loadAt(
+  design: KeyDesign,
+  values: number,
+  share: number | undefined,
+  gb: number,
+  gbInferred?: SizeInference,
+  fanOut: BucketFanOut = NO_FAN_OUT,
+): PrefixLoad | undefined {
   const profile = profileOf(design.engine);
   if (!profile.prefixPartition) return undefined;
   const hotShare = share ?? 1 / values;
-  const peak = containerPeak(design);
-  const loads = hottestFirstLevelLoads(design, hotShare, values);
+  const declared = containerPeak(design);
+  const peak = { reads: declared.reads + fanOut.peakReads, writes: declared.writes };
+  const hottest = hottestFirstLevelLoads(design, hotShare, values);
+  const loads = { reads: hottest.reads + fanOut.bucketReads, writes: hottest.writes };
   const physical = profile.physicalShare?.(design, peak, loads, values);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
@@ -421,9 +433,73 @@ const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
  * on other partitions, so they grow as N does; holding them at today's figure would suggest an N the re-lint
  * rejects). Each bucket starts on one partition (its size is not split over several).
  */
-function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): boolean {
-  const bucketed = loadAt(design, load.values * factor, load.share / factor, 0);
+function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number, fanOut?: BucketFanOut): boolean {
+  const bucketed = loadAt(design, load.values * factor, load.share / factor, 0, undefined, fanOut);
   return bucketed !== undefined && !overloaded(bucketed);
+}
+
+/**
+ * The reads a synthetic first level bucketed `n` ways on `source` adds by its own fan-out, once the queries for one
+ * value that read it a page at a time without `source` declare `fanOut` as the fix says: SG017 then charges each page
+ * on every bucket (`readRequestsOverBuckets`, read-requests.ts `declaredBucketReads`; "Optimize request cost": each
+ * query is charged for what it loads, https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes), so the container's read peak grows by `peakReads`, and each bucket of the
+ * hottest value serves every page of those reads in full rather than 1/n of them (`bucketReads`).
+ */
+interface BucketFanOut {
+  readonly peakReads: number;
+  readonly bucketReads: number;
+}
+
+const NO_FAN_OUT: BucketFanOut = { peakReads: 0, bucketReads: 0 };
+
+function bucketFanOut(space: SpaceAnalysis, load: PrefixLoad, n: number, source: string): BucketFanOut {
+  const reads = readRequestsOverBuckets(space, n, source);
+  const paged = pagedOverBuckets(space, source).share;
+  return { peakReads: reads.units - reads.logical, bucketReads: load.loads.reads * paged * (1 - 1 / n) };
+}
+
+/** `bucketFanOut` at each count, on the attribute the buckets hash (`bucketSource`); undefined where no paged read fans out. */
+function fanOutCounter(space: SpaceAnalysis, design: KeyDesign, load: PrefixLoad): ((n: number) => BucketFanOut) | undefined {
+  const source = bucketSource(design.primaryKey.partitionKey.slice(1));
+  if (pagedOverBuckets(space, source).patterns.length === 0) return undefined;
+  return (n) => bucketFanOut(space, load, n, source);
+}
+
+/**
+ * Where a bucket count serves the hottest value at the declared peak but none does with its own fan-out
+ * (`fewestBuckets`): that count and what its fan-out makes of the reads, for the reason the finding gives.
+ */
+function undoneByFanOut(space: SpaceAnalysis, load: PrefixLoad): MessageData | undefined {
+  const { design } = space;
+  const plain = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
+  if (plain === undefined) return undefined;
+  const cost = pagedFanOutCost(space, plain, bucketSource(design.primaryKey.partitionKey.slice(1)));
+  return cost && { plainBuckets: plain, ...cost };
+}
+
+/**
+ * The fewest buckets that serve the hottest first-level value with their own fan-out counted (`bucketFanOut`), as a
+ * shard count counts the fan-out it brings: without it, a count that fits at the declared peak makes SG017 (and the
+ * neighbours SG003 judges) fire once the fix is applied. More buckets lighten each but add a page per bucket to every
+ * paged read, so the counts that serve are a window from the fewest that serve without fan-out; past the count whose
+ * neighbours alone fill its partition, or whose fan-out takes the container past its RU/s, none does. `space`
+ * undefined, or no paged read, counts as before.
+ */
+function fewestBuckets(design: KeyDesign, load: PrefixLoad, space: SpaceAnalysis | undefined, more = 1): number | undefined {
+  const plain = smallestCount((n) => n > more && bucketsServe(design, load, n));
+  const fanOutAt = space && fanOutCounter(space, design, load);
+  // Past maxShards no count is offered at these RU/s whatever its fan-out: the raises are judged with theirs (bucketRaises).
+  if (plain === undefined || fanOutAt === undefined || plain > design.thresholds.maxShards) return plain;
+  for (let n = plain; n <= MAX_SHARDS_ACCEPTED; n++) {
+    const at = loadAt(design, load.values * n, load.share / n, 0, undefined, fanOutAt(n));
+    // A count whose own fan-out takes a peak within the container's RU/s past them brings on SG017 (judged at its raise):
+    // not offered at these RU/s, nor is any larger one, which only adds to it.
+    const raisedByFanOut = at?.physical?.raisedFrom !== undefined && loadAt(design, load.values * n, load.share / n, 0)?.physical?.raisedFrom === undefined;
+    if (raisedByFanOut) return undefined;
+    if (at === undefined || !overloaded(at)) return n;
+    if (at.neighbours >= at.spanned * at.usablePerPartition) return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -433,13 +509,19 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): bool
  * that quotient, where those figures are the whole derivation: not where the count's buckets are a uniform level's values
  * small enough to be judged at the average partition (`judgedNeighbourLoad`, UNIFORM_KEY_TOLERANCE).
  */
-function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
+function bucketDerivation(
+  design: KeyDesign,
+  load: PrefixLoad,
+  buckets: number,
+  fanOutAt: (n: number) => BucketFanOut = () => NO_FAN_OUT,
+): MessageData | undefined {
   if (buckets < 2 || !load.physical) return undefined;
-  const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
-  const fewer = loadAt(design, load.values * (buckets - 1), load.share / (buckets - 1), 0);
+  const fanOut = fanOutAt(buckets);
+  const at = loadAt(design, load.values * buckets, load.share / buckets, 0, undefined, fanOut);
+  const fewer = loadAt(design, load.values * (buckets - 1), load.share / (buckets - 1), 0, undefined, fanOutAt(buckets - 1));
   if (!at?.physical || !fewer?.physical || !overloaded(fewer) || overloaded(at)) return undefined;
-  // The rest of what its partitions carry: on a shared database's, every busy container's load (`carriedLoadData`).
-  const carried = carriedLoadData(at.physical, peakOf(design));
+  // The rest of what its partitions carry (with the count's own fan-out): on a shared database's, every busy container's load (`carriedLoadData`).
+  const carried = carriedLoadData(at.physical, peakOf(design) + fanOut.peakReads);
   const partitions = at.physical.count;
   if (Math.abs(at.physical.neighbours - (carried.carriedPeak - at.load) / partitions) > 1e-9 * carried.carriedPeak) return undefined;
   return {
@@ -894,15 +976,16 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     };
     return [hit];
   }
-  const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
+  const todayCount = fewestBuckets(design, load, analysis.of(design.primaryKey));
   // No count fits at today's RU/s, or one fits only by a sliver (roomForCounts): the raise at which a count fits with
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
   if (physical && (todayCount === undefined || !roomForCounts(peakOf(design), physical.requestUnits, design.thresholds.headroom))) {
     const sliver = todayCount === undefined ? undefined : sliverAt(design, load, todayCount);
-    const hit = noBucketCountHit(analysis.of(design.primaryKey), first, load, raise, { notes, traffic }, sliver);
+    const undone = todayCount === undefined ? undoneByFanOut(analysis.of(design.primaryKey), load) : undefined;
+    const hit = noBucketCountHit(analysis.of(design.primaryKey), first, load, raise, { notes, traffic }, sliver, undone);
     if (hit) return [orCache(hit, cache)];
   }
-  const fix = bucketFix(design, first, load);
+  const fix = bucketFix(design, first, load, analysis.of(design.primaryKey));
   const buckets = fix.fixId === 'fixPrefixBuckets' ? (fix.data.buckets as number) : 0;
   const { maxShards } = design.thresholds;
   const count = fix.fixId === 'fixRaiseBucketsFactor' ? undefined : (fix.data.buckets as number);
@@ -923,7 +1006,8 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
       return [orCache(hit, cache)];
     }
   }
-  const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
+  const fanOutAt = fanOutCounter(analysis.of(design.primaryKey), design, load);
+  const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets, fanOutAt) : undefined;
   const collision = fix.fixId === 'fixPrefixBuckets' && !overMax ? bucketCollision(design, load, buckets) : undefined;
   const sourceNotes = fix.fixId === 'fixPrefixBuckets' ? bucketSourceFor(design, design.primaryKey.partitionKey.slice(1), load, buckets).ids : [];
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
@@ -1068,7 +1152,7 @@ function raisesPastMaxShards(
 ): { fixId: PrefixIngestionId; fixNotes: PrefixIngestionId[]; data: MessageData } | undefined {
   const design = space.design as CosmosKeyDesign;
   const { maxShards } = design.thresholds;
-  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
+  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits, space);
   const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
   const offered = raisesInCostOrder(space, first, { asIs: raise, few, least }, (spell) => ['prefixRaiseForBuckets', ...past, 'prefixThenBucketing', ...spell]);
   const [lead, ...more] = offered.ids;
@@ -1124,9 +1208,9 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
  * else a synthetic bucketed first level with the smallest count that serves the hottest value (each bucket takes 1/N
  * of its reads and writes and starts on one partition, beside its neighbours).
  */
-function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): BucketFix {
+function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, space?: SpaceAnalysis): BucketFix {
   const deeper = design.primaryKey.partitionKey.slice(1);
-  const buckets = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
+  const buckets = fewestBuckets(design, load, space, 0) ?? Math.ceil(load.load / Math.max(1, load.usable));
   return (
     bucketed(design, first, load) ?? {
       fixId: 'fixPrefixBuckets',
@@ -1314,16 +1398,17 @@ function noBucketCountHit(
   raise: RaisedThroughput | undefined,
   judged: { readonly notes: readonly PrefixIngestionId[]; readonly traffic: string },
   sliver?: { readonly buckets: number; readonly spare: number },
+  undone?: MessageData,
 ): RuleHit<PrefixIngestionId> | undefined {
   const design = space.design as CosmosKeyDesign;
   const physical = load.physical as PhysicalShare;
   const { maxShards, headroom } = design.thresholds;
   const peakLoad = peakOf(design);
   const largest = largestShareData(physical, peakLoad, headroom);
-  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
+  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits, space);
   const raised = least && raisedLayoutAt(design, least.requestUnits);
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
-  const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
+  const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad, space) : undefined;
   if (sliver && !fix && !raise) return undefined;
   // A synthetic level: its raises in cost order, the first that buckets spelled out. A bucketed level's raised count
   // (its own fix) follows the least raise; fewer buckets for more RU/s are offered only for a synthetic level.
@@ -1337,7 +1422,8 @@ function noBucketCountHit(
   );
   const options: PrefixIngestionId[] = offered.ids.length > 0 ? offered.ids : ['prefixNoRaise'];
   // No count fits: that leads, as the reason for the raise. A sliver's count: the raises lead, the reason follows.
-  const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : ['prefixNoBucketCount', ...options];
+  const noCount = undone ? 'prefixNoBucketCountFanOut' : 'prefixNoBucketCount';
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : [noCount, ...options];
   return {
     path: first.path,
     messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
@@ -1348,6 +1434,7 @@ function noBucketCountHit(
       ...prefixData(design, first, load, judged.traffic),
       maxShardsAccepted: MAX_SHARDS_ACCEPTED,
       maxShards,
+      ...undone,
       // The largest-share partition's figures, as the verdict judged it (`largestShareData`).
       ...largest.figures,
       quotaRu: COSMOS_LIMITS.requestUnitsQuota,
@@ -1451,7 +1538,7 @@ interface BucketRaise extends RaisedThroughput {
  * per partition a query for one value reaches most physical partitions, and a query is charged on each it reaches
  * ("Query an Azure Cosmos DB container"). Left out when `least` has no more buckets than partitions. Raised in place the container keeps its partitions up to 10,000 RU/s
  * each, then splits to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"), as throughputServing
- * counts them; the buckets are judged as `bucketsServe` judges them at today's RU/s.
+ * counts them; the buckets are judged as `fewestBuckets` judges them at today's RU/s, their own fan-out counted.
  */
 function bucketRaises(
   design: CosmosKeyDesign,
@@ -1459,6 +1546,7 @@ function bucketRaises(
   load: PrefixLoad,
   maxShards: number,
   below: number | undefined,
+  space: SpaceAnalysis,
 ): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
   const at = Object.assign({}, load, { values: cardinalityValue(first.cardinality) });
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
@@ -1467,15 +1555,15 @@ function bucketRaises(
   // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
   for (const { raise, design: raised } of raisedLayouts(design, below, peak)) {
     const { partitions } = raise;
-    // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
-    const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
-    if (!serves(cap)) continue;
-    const here = (): BucketRaise => Object.assign({}, raise, { buckets: smallestCount(serves) as number });
+    // One bucket is no bucketing; the fewest that serve at this raise, their own fan-out counted.
+    const count = fewestBuckets(raised, at, space);
+    if (count === undefined || count > cap) continue;
+    const here = (): BucketRaise => Object.assign({}, raise, { buckets: count });
     const first = least === undefined;
     least ??= here();
     if (first && least.buckets <= partitions) return { least };
     // Fewer buckets than `least` needs, and no more than the partitions: the same count for more RU/s buys nothing.
-    if (serves(Math.min(partitions, least.buckets - 1))) return { few: here(), least };
+    if (count <= Math.min(partitions, least.buckets - 1)) return { few: here(), least };
   }
   return { least };
 }

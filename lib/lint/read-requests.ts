@@ -28,9 +28,9 @@
  * key is the value the application builds, for the listed values only). Their share of the key space's reads is the
  * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
+import { bucketLevel } from '../design/bucket-level';
 import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
-import { bucketLevel } from './bucket-level';
 import { carries, readsWholeKey } from './queries';
 import { restLoads, type ValueLoads } from './rest-loads';
 

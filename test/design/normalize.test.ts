@@ -560,6 +560,7 @@ describe('bad input is rejected with the field path and what is expected', () =>
                 partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }],
                 sortKeys: [{ name: 'b', type: 'N', cardinality: 3 }],
                 workload: { hotKeyShare: 0.1 },
+                sharding: { strategy: 'random', shards: 4 },
               },
             ],
             localSecondaryIndexes: [{ indexName: 'lsi', sortKey: { name: 'c', type: 'S' } }],

@@ -58,14 +58,17 @@ describe('past maxShards: the cheaper raise first, as for a flat key', () => {
     expect(finding?.edits).toBeUndefined();
   });
 
-  // 4% of the reads page through a tenant: at 98 buckets 20,000 × (0.96 + 0.04 × 98) = 97,600 RU/s of reads, with 30,000
-  // of writes 159,500 at 80%, so 160,000 RU/s; at 40 buckets 51,200 + 30,000 need 101,500, within the 118,000 raise.
-  it("unless the wider fan-out's page reads make the cheaper raise the dearer: then 118,000 with 40 buckets lead", () => {
+  // 4% of the reads page through a tenant. fanOut34: each raise's count is sized with its own fan-out (the container's
+  // read peak, and each bucket of the hottest tenant serving every page of its feed in full). At 85,000 RU/s the 98
+  // buckets make 20,000 × (0.96 + 0.04 × 98) = 97,600 RU/s of reads, with 30,000 of writes past its 68,000 usable; the
+  // 40 at 118,000 no longer serve either. 190,000 RU/s (40 partitions of 4,750) serves with 42 (19,200 + 800 × 42 =
+  // 52,800 RU/s of reads), 191,000 with 39 (50,400); before, 118,000 with 40 led and 85,000 with 98 followed.
+  it("the wider fan-out's page reads size each raise's count: 190,000 with 42 buckets lead, 191,000 with 39 follow", () => {
     const finding = firstLevel(tenantDocs(tenantFeed(0.04)));
-    expect(raisesInOrder(finding)).toEqual(['118,000', '85,000']);
-    expect(finding?.data).toMatchObject({ buckets: 40, leastFanOutReads: 97_600, leastCost: 160_000, fewFanOutReads: 51_200, fewCost: 118_000 });
+    expect(raisesInOrder(finding)).toEqual(['190,000', '191,000']);
+    expect(finding?.data).toMatchObject({ buckets: 42, leastFanOutReads: 52_800, leastCost: 190_000, fewFanOutReads: 50_400, fewCost: 191_000 });
     expect(finding?.fix).toMatch(
-      /^raise the container's throughput in place to 118,000 RU\/s .*, no more than its 40 physical partitions, then give the first level more values: .* mod 40 .*; or raise the container's throughput in place to 85,000 RU\/s .*\(the same bucketing with mod 98\).* \(a query for one \/tenantId value that reads a page then loads one from each of its 98 buckets: 97,600 RU\/s of reads at the peak, so the container needs 160,000 RU\/s\); at the current throughput/,
+      /^raise the container's throughput in place to 190,000 RU\/s .*, at which 42 buckets serve the hottest `\/tenantId` value, .* mod 42 .*; or raise the container's throughput in place to 191,000 RU\/s .*, at which 39 buckets serve the hottest `\/tenantId` value, no more than its 40 physical partitions \(the same bucketing with mod 39\)/,
     );
   });
 
@@ -85,14 +88,15 @@ describe('no count at the current throughput: the same comparator', () => {
     expect(raisesInOrder(firstLevel(sessions())).slice(0, 2)).toEqual(['66,000', '90,000']);
   });
 
-  // 5% of the reads page through a tenant: at 44 buckets 30,000 × (0.95 + 0.05 × 44) = 94,500 RU/s of reads, with 20,000
-  // of writes 143,125 at 80%, which on the container's 8 partitions splits evenly only at 16 (more than 15 × 10,000), so
-  // the even raise SG017 would write is 151,000 RU/s; at 9 buckets 42,000 + 20,000 need 77,500, within the 90,000 raise.
-  it('the wider fan-out makes 66,000 RU/s the dearer: 90,000 with 9 buckets lead, spelled out', () => {
+  // 5% of the reads page through a tenant. fanOut34: each raise's count is sized with its own fan-out. At 66,000 RU/s
+  // the 44 buckets make 30,000 × (0.95 + 0.05 × 44) = 94,500 RU/s of reads, with 20,000 of writes past the raise; the 9
+  // at 90,000 no longer serve either (each bucket of the hottest tenant serves every page of its feed in full). 151,000
+  // RU/s (16 partitions) serves with 5 (28,500 + 1,500 × 5 = 36,000 RU/s of reads). Before, 90,000 with 9 led and
+  // 66,000 with 44 followed.
+  it('the wider fan-out sizes each raise: 151,000 RU/s with 5 buckets, spelled out', () => {
     const finding = firstLevel(sessions(tenantFeed(0.05)));
-    expect(raisesInOrder(finding).slice(0, 2)).toEqual(['90,000', '66,000']);
-    expect(finding?.data).toMatchObject({ buckets: 9, fewBuckets: 9, bucketsAtRaise: 44, leastFanOutReads: 94_500, leastCost: 151_000 });
-    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 90,000 RU\/s .*, then give the first level more values: .* mod 9 /);
-    expect(finding?.fix).toMatch(/; or raise the container's throughput in place to 66,000 RU\/s .*\(the same bucketing with mod 44\)/);
+    expect(raisesInOrder(finding)).toEqual(['151,000']);
+    expect(finding?.data).toMatchObject({ buckets: 5, bucketsAtRaise: 5, bucketRaiseTo: 151_000, leastFanOutReads: 36_000, leastCost: 151_000 });
+    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 151,000 RU\/s .*, then give the first level more values: .* mod 5 /);
   });
 });

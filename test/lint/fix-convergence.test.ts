@@ -132,16 +132,16 @@ function inSpace(path: string, space: string): boolean {
 }
 
 /**
- * `design`, less the `wants: "any"` it refuses: with its sharding removed or replicated, a key has no shard for such a
- * pattern to pick, and a fix that leaves it so removes the field too (SG007's). A design refused for anything else is
- * left as it is.
+ * `design`, less the `wants: "any"` and `fanOut` it refuses: with its sharding removed or replicated, a key has no shard
+ * for such a pattern to pick or to fan out over, and a fix that leaves it so removes the fields too (SG007's). A design
+ * refused for anything else is left as it is.
  */
-function withoutRefusedWants(design: DesignInput): DesignInput {
+function withoutRefusedShardReads(design: DesignInput): DesignInput {
   try {
     lint(design);
     return design;
   } catch (error) {
-    if (!(error instanceof DesignError) || !error.issues.every((i) => /(^|\.)wants$/.test(i.path))) return design;
+    if (!(error instanceof DesignError) || !error.issues.every((i) => /(^|\.)(wants|fanOut)$/.test(i.path))) return design;
     return applyDesignEdits(
       design,
       error.issues.map((i): DesignEdit => ({ op: 'remove', path: i.path })),
@@ -180,7 +180,7 @@ function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
   const n = value.shards;
   const path = edit.space === '' ? 'sharding' : `${edit.space}.sharding`;
   const fewer: DesignEdit = n - 1 >= 2 ? { op: 'set', path, value: { ...value, shards: n - 1 } } : { op: 'remove', path };
-  const fewerDesign = withoutRefusedWants(applyDesignEdits(fixed, [fewer]));
+  const fewerDesign = withoutRefusedShardReads(applyDesignEdits(fixed, [fewer]));
   const again = (lintOrUndefined(fewerDesign, `${keyOf(finding)} with N − 1`) ?? []).filter((f) => inSpace(f.path, edit.space));
   const plansN = (f: Finding) => f.data?.shards === n || (shardingEdit(f)?.value as { shards?: number } | undefined)?.shards === n;
   if (again.some(plansN)) return undefined;
@@ -257,7 +257,8 @@ function problems(design: DesignInput): string[] {
 
 /**
  * The access patterns of a container the checks re-key without its sharding, as the new key reads them: `wants: "any"`
- * goes (no shard left to pick), a level the key renames is renamed in `keyAttributes` (a bucketed first level), and a
+ * and `fanOut` go (no shard left to pick or to fan out over; a bucketed first level built here declares no bucket
+ * count, so no bucket either), a level the key renames is renamed in `keyAttributes` (a bucketed first level), and a
  * pattern that names one value of the key (`keyValue`) gives the levels the key adds too, so it still names one.
  */
 function patternsRekeyed(
@@ -265,7 +266,7 @@ function patternsRekeyed(
   renamed: Readonly<Record<string, string>>,
   added: readonly string[],
 ): CosmosContainerDesign['accessPatterns'] {
-  return patterns?.map(({ wants: _, ...pattern }) => {
+  return patterns?.map(({ wants: _, fanOut: __, ...pattern }) => {
     const keyAttributes = pattern.keyAttributes.map((name) => renamed[name] ?? name);
     return { ...pattern, keyAttributes: pattern.keyValue === undefined ? keyAttributes : [...new Set([...keyAttributes, ...added])] };
   });

@@ -266,7 +266,7 @@ function hourly(shards: number | undefined, writes = 4000, kind?: 'time-bucket' 
     ],
     accessPatterns: [
       { name: 'replay-order', keyAttributes: ['orderId'], share: 0.95 },
-      { name: 'orders-this-hour', index: 'by-hour', keyAttributes: ['hourBucketShard'], share: 0.05, fanOut: true },
+      { name: 'orders-this-hour', index: 'by-hour', keyAttributes: ['hourBucketShard'], share: 0.05, ...(shards === undefined ? {} : { fanOut: true }) },
     ],
   };
 }

@@ -23,14 +23,21 @@ describe('a hot key with an invariant', () => {
     for (const invariants of [perShard, [{ kind: 'transaction' }]] as InvariantDesign[][]) {
       const finding = sg003(ledger(invariants));
       expect(finding?.fix).not.toMatch(/cannot follow the shards/);
-      expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'entryId' }) }]);
+      // The statement reads the whole account: the fix that shards it sets its fan-out beside (the fixture declares none unsharded).
+      expect(finding?.edits).toEqual([
+        { op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'entryId' }) },
+        { op: 'set', path: 'accessPatterns[0].fanOut', value: true },
+      ]);
     }
   });
 
   it('a balance kept per shard but updated in place (no transaction writes an entry beside it): random shards, each update to a sub-total drawn at random', () => {
     // Counter30: calculated on entryId, every update of the one balance item (whose entryId never changes) hashed to one shard.
     const finding = sg003(ledger([{ kind: 'running-total', splitPerShard: true }]));
-    expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'random' }) }]);
+    expect(finding?.edits).toEqual([
+      { op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'random' }) },
+      { op: 'set', path: 'accessPatterns[0].fanOut', value: true },
+    ]);
     expect(finding?.data).toMatchObject({ inPlaceKind: 'running-total', inPlacePath: 'invariants[0]' });
     expect(finding?.fix).toMatch(
       /each update of the `running-total` \(`invariants\[0\]`\) goes to one of the 5 sub-totals, one per shard, drawn at random on each update, and a read sums all 5/,
@@ -125,7 +132,7 @@ describe('a conditional write on one item per sort-key value (seat28: a seat hol
     const finding = sg003(
       ledger([{ kind: 'running-total' }, { kind: 'conditional-write', description: 'idempotency: attribute_not_exists(entryId)' }, { kind: 'transaction' }], {
         accessPatterns: [
-          { name: 'statement', keyAttributes: ['accountId'], share: 0.6, fanOut: true },
+          { name: 'statement', keyAttributes: ['accountId'], share: 0.6 },
           { name: 'posting', keyAttributes: ['accountId', 'entryId'], share: 0.4 },
         ],
       }),

@@ -42,7 +42,7 @@ const keyValues = fc.constantFrom('QUEUED', 'current-season', 'hot-item');
 
 /**
  * Access patterns before their key space is known (its sharding is drawn alongside them): `finish` turns them into
- * valid patterns, keeping `wants: "any"` only on a random- or calculated-sharded key read without fanOut, and
+ * valid patterns, keeping `fanOut` only on a random- or calculated-sharded key and `wants: "any"` only on one read without fanOut, and
  * giving a pattern that names a `keyValue` its key space's whole partition key (README: access patterns).
  */
 function accessPatterns(
@@ -64,14 +64,17 @@ function accessPatterns(
         return patterns.map((p, i) => {
           const space = spaceOf(p.index);
           const strategy = space.sharding?.strategy;
-          const wantsAny = p.wantsAny && !p.fanOut && (strategy === 'random' || strategy === 'calculated');
+          // Shards to read every one of: `fanOut` and `wants: "any"` mean nothing (and are refused) on a key without them.
+          const sharded = strategy === 'random' || strategy === 'calculated';
+          const fanOut = p.fanOut && sharded;
+          const wantsAny = p.wantsAny && !p.fanOut && sharded;
           const keyAttributes = p.keyValue === undefined ? p.keyAttributes : [...new Set([...space.partitionKey, ...p.keyAttributes])];
           return {
             name: `pattern-${i}`,
             keyAttributes,
             ...(p.index ? { index: p.index } : {}),
             share: Math.floor((p.weight / sum) * total * 1000) / 1000,
-            ...(p.fanOut ? { fanOut: true } : {}),
+            ...(fanOut ? { fanOut: true } : {}),
             ...(wantsAny ? { wants: 'any' as const } : {}),
             ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : {}),
           };

@@ -1,7 +1,7 @@
+import { bucketLevel } from '../../design/bucket-level';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
-import { bucketLevel } from '../bucket-level';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,

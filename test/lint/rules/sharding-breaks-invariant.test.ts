@@ -1,15 +1,16 @@
 import type { CosmosContainerDesign } from '../../../lib';
-import { container, ledger, table } from '../../fixtures';
+import { container, fanOutOver, ledger, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 /** A cart per user; checkout writes the cart's items and the order in one transactional batch. */
 const carts = (overrides: Partial<CosmosContainerDesign> = {}) =>
   container({
+    // Each cart read queries every shard of a sharded cart; an unsharded or replicated one has none to fan out over.
     name: 'carts',
     partitionKey: { paths: [{ path: '/userId', cardinality: 100000 }] },
     workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
     invariants: [{ kind: 'transactional-batch', description: 'checkout: cart items and the order, all or nothing' }],
-    accessPatterns: [{ name: 'cart-of-user', keyAttributes: ['/userId'], share: 1, fanOut: true }],
+    accessPatterns: [{ name: 'cart-of-user', keyAttributes: ['/userId'], share: 1, ...fanOutOver(overrides.sharding) }],
     ...overrides,
   });
 
@@ -40,7 +41,7 @@ const seats = (invariant: Record<string, unknown>, sharding: Record<string, unkn
     sharding: sharding as never,
     invariants: [{ kind: 'conditional-write', description: 'a seat hold succeeds only if the seat is AVAILABLE', ...invariant }],
     accessPatterns: [
-      { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7, fanOut: true },
+      { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7, ...fanOutOver(sharding as { strategy: string }) },
       { name: 'hold-seat', keyAttributes: ['eventId', 'seatId'], share: 0.3 },
     ],
   });

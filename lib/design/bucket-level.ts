@@ -3,7 +3,7 @@
  * proposes: recognised by its name, and its count read from its declared bucket part (`components`: the value, then
  * the bucket), so that a rule judging it asks for more buckets rather than a bucketed level again.
  */
-import type { KeyAttribute, KeyPart } from '../design/key-design';
+import type { KeyAttribute, KeyPart } from './key-design';
 
 /** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */
 const BUCKET_NAME = /bucket$/i;
