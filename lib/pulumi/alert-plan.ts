@@ -55,6 +55,14 @@ const SATURATED_RANGE_PERCENT = 99;
 /** The partitionSizeLimit page's line: 19 of the 20 GB a logical partition holds, about 9 hours before it is full at the
  *  2.5 GB a day of the replay's growing key (the partitionSize ticket, at the headroom, leaves 38). */
 const NEAR_FULL_SHARE = 0.95;
+/**
+ * How far above a value's planned load its default line stays: a plan is a peak's mean, and real traffic moves around it
+ * minute by minute, so a line on the plan fires on the plan's own noise (the replay's planned load with ±10% minute
+ * jitter, `test/replay/plan-margin.test.ts`: a line at the plan fired, one 10% above it stayed quiet). No Azure page gives a
+ * margin for alert lines above a planned load; 10% is the jitter the replay shows the line survives.
+ */
+const PLAN_MARGIN = 0.1;
+const withMargin = (planned: number) => round(planned * (1 + PLAN_MARGIN), 6);
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -78,15 +86,25 @@ function peakRequestUnits(design: CosmosKeyDesign): number {
  * when its data is in several, Hierarchical partition keys FAQ,
  * https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys-faq), less the other values' load on each.
  * A design whose declared load is at or above that ceiling (SG003, acknowledged) gets 95% of it: the alert then fires
- * while the value is at its ceiling and throttled, which is the failure the acknowledgement accepted.
+ * while the value is at its ceiling and throttled, which is the failure the acknowledgement accepted. Above the declared
+ * load by `PLAN_MARGIN` where that fits under the 95% (a line on the plan itself fires on the plan's own minute-to-minute
+ * noise); where it does not, the 95%, or the plan itself when that is higher.
+ *
+ * Why headroom × (capacity − neighbours) here and headroom × capacity − neighbours in the lint (`usableBesideNeighbours`,
+ * SG003/SG014's "usable"): they answer two questions. The lint asks how much the design may plan so that the partition,
+ * neighbours included, keeps its headroom; the alert asks when a value has used the headroom's share of what it can
+ * reach before it is throttled (capacity − neighbours, where its 429s start). Since neighbours ≥ headroom × neighbours,
+ * the lint's figure is never above the alert's line: a design the lint passes is planned under its alerts (the documents
+ * design's whale: 4,737.5 usable against 0.8 × 5,987.5 = 4,790). One formula for both would either page at a load the
+ * lint passed or lint the design against its throttling point.
  */
 function reachableThreshold(headroom: number, reach: number, declared: number): number {
   const highest = HIGHEST_KEY_SHARE_OF_CEILING * reach;
   if (declared >= reach) return readable(highest, 'down', reach);
   const line = Math.min(headroom * reach, highest);
-  // Never under the declared load (rounded up), so the design's own load stays at or under the line.
-  const above = readable(declared, 'up', reach);
-  return line > declared ? Math.max(readable(line, 'down', reach), above) : above;
+  // Never under the declared load and its margin (rounded up) where that fits, so the design's own load stays quiet.
+  const above = readable(Math.max(declared, Math.min(withMargin(declared), highest)), 'up', reach);
+  return Math.max(readable(line, 'down', reach), above);
 }
 
 /**
@@ -124,13 +142,33 @@ interface PrefixLine {
   readonly planned: number;
   /** The physical partitions the hottest value's data spans. */
   readonly spans: number;
+  /** What a value on one of those partitions can use beside the hottest value's planned load there (`besideHottest`). */
+  readonly besideHottest: number;
 }
 
 function prefixLine(design: CosmosKeyDesign, reach: HotValueReach): PrefixLine | undefined {
   const onePartition = onePartitionPrefix(design);
   if (reach.prefix === undefined || !onePartition) return undefined;
   const spans = onePartition.hottestSpans;
-  return { reach: spans === 1 ? reach.prefix : onePartition.reach, planned: (reach.prefixLoad ?? 0) / spans, spans };
+  const planned = (reach.prefixLoad ?? 0) / spans;
+  // The hottest value's reach over its partitions less its own load, on each: what they leave any other value there.
+  return { reach: spans === 1 ? reach.prefix : onePartition.reach, planned, spans, besideHottest: reach.prefix / spans - planned };
+}
+
+/**
+ * The throttledHotValue page's line on a hierarchical key: the hotPrefix line, or lower where a tenant on one of the
+ * hottest value's partitions can reach less. That tenant is throttled at what the hottest value's planned load leaves
+ * on its partition (the documents design's 90 GB whale, 2,250 RU/s planned on each of its 2 partitions of 3,125: about
+ * 744 RU/s), far under a line drawn for a tenant on a partition of its own (1,450): it logged ~1,100–1,250 RU/s while
+ * throttled and crossed neither prefix line, and was paged only by `normalizedRu`, whose hour's average of each minute's
+ * highest second passes 99% only once the range is at its budget in nearly every minute (replayed "hot key growing for
+ * days": 292 minutes after its first sustained 429s). A page needs the container's throttling sustained as well (three
+ * of the hour's 5-minute intervals with 5 or more 429s, CDBDataPlaneRequests5M), so a lower page line only names a value
+ * while requests are being rejected; the hotPrefix ticket, fired without any 429, keeps its line.
+ */
+function throttledPrefixLine(headroom: number, line: PrefixLine, hotPrefix: number): number {
+  if (line.besideHottest <= 0) return hotPrefix;
+  return Math.min(hotPrefix, reachableThreshold(headroom, line.besideHottest, 0));
 }
 
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
@@ -148,8 +186,9 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     throttleRate: COSMOS_LIMITS.healthyThrottledShare,
     hotKey,
     hotPrefix,
-    // The line of the value it judges: hotPrefix's on a hierarchical key, hotKey's otherwise.
-    throttledHotValue: design.primaryKey.partitionKey.length > 1 ? hotPrefix : hotKey,
+    // The line of the value it judges: hotPrefix's on a hierarchical key (lower where a value beside the hottest one
+    // reaches less), hotKey's otherwise.
+    throttledHotValue: line ? throttledPrefixLine(headroom, line, hotPrefix) : design.primaryKey.partitionKey.length > 1 ? hotPrefix : hotKey,
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
@@ -254,27 +293,37 @@ function unreachablePrefixThreshold(given: AlertOptions | false | undefined, des
  * is sustained, though its partitions serve it. Said, with what to do; not refused, since the line must hold for every
  * other tenant. Only for a line the user left to its default (a given one is theirs, judged by `unreachableThreshold`).
  */
-function spanningValueAboveLine(options: SkewAlertsOptions, design: CosmosKeyDesign, reach: HotValueReach, line: number): string | undefined {
+function spanningValueAboveLine(
+  options: SkewAlertsOptions,
+  design: CosmosKeyDesign,
+  reach: HotValueReach,
+  defaults: Pick<Record<AlertName, number>, 'hotPrefix' | 'throttledHotValue'>,
+): string | undefined {
   const prefix = prefixLine(design, reach);
-  if (!prefix || prefix.spans === 1 || prefix.planned <= line) return undefined;
+  if (!prefix || prefix.spans === 1) return undefined;
+  // Each line left to its default that the hottest value's plan, with its margin, is above.
   const defaulted = (['hotPrefix', 'throttledHotValue'] as const).filter((name) => {
     const given = options[name];
-    return given !== false && (given === undefined || given.threshold === undefined);
+    return given !== false && (given === undefined || given.threshold === undefined) && withMargin(prefix.planned) > defaults[name];
   });
   if (defaulted.length === 0) return undefined;
   const first = design.primaryKey.partitionKey[0];
   const gb = first.largestGb === undefined ? '' : `${fmt(first.largestGb)} GB, `;
   const planned = ru(Math.ceil(prefix.planned));
+  const line = defaults.hotPrefix;
+  const margin =
+    prefix.planned <= line ? ` (${ru(Math.ceil(round(withMargin(prefix.planned))))} with the ${PLAN_MARGIN * 100}% its minute-to-minute noise needs)` : '';
   const fires = {
     hotPrefix: 'the hotPrefix ticket fires on it at its planned load',
     throttledHotValue: "throttledHotValue pages on it while the container's 429s are sustained",
   };
   return (
-    `the ${defaulted.join(' and ')} line${defaulted.length === 1 ? ' is' : 's are'} ${ru(line)} on each physical partition, drawn for a ${first.name} value ` +
-    `on one (at most ${ru(Math.floor(prefix.reach))} beside its neighbours' planned load: a value stays on one until it holds 50 GB); the design's hottest ` +
-    `${first.name} value (${gb}${prefix.spans} partitions) is planned at ${planned} on each, above that line: ${defaulted.map((name) => fires[name]).join(', and ')}. ` +
+    `the ${defaulted.map((name) => `${name} line (${ru(defaults[name])})`).join(' and ')} ${defaulted.length === 1 ? 'is' : 'are'} drawn on each physical partition ` +
+    `for a ${first.name} value on one (at most ${ru(Math.floor(prefix.reach))} beside its neighbours' planned load: a value stays on one until it holds 50 GB)` +
+    `${defaults.throttledHotValue < line && defaulted.includes('throttledHotValue') ? `, the page's for one beside the hottest value (at most ${ru(Math.floor(prefix.besideHottest))})` : ''}; the design's hottest ` +
+    `${first.name} value (${gb}${prefix.spans} partitions) is planned at ${planned} on each${margin}, above ${defaulted.length === 1 ? 'that line' : 'those lines'}: ${defaulted.map((name) => fires[name]).join(', and ')}. ` +
     `Give that value its own container, or accept ${defaulted.length === 1 ? 'that alert' : 'those alerts'} on it; a threshold above ${planned} would leave every ` +
-    `tenant on one partition throttled with no ${defaulted.length === 1 ? 'page from it' : 'alert from them'}`
+    `tenant on one partition throttled with no ${defaulted.length === 1 ? `${defaulted[0] === 'hotPrefix' ? 'ticket' : 'page'} from it` : 'alert from them'}`
   );
 }
 
@@ -494,7 +543,7 @@ export function planAlerts(
       ...ALERT_NAMES.map((name) => unjudgedMinutes(name, alerts[name])),
       // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
       hierarchical ? unreachablePrefixThreshold(options.hotPrefix, design, reach, defaults.hotPrefix) : hotPrefixWithoutLevels(options.hotPrefix, design),
-      hierarchical ? spanningValueAboveLine(options, design, reach, defaults.hotPrefix) : undefined,
+      hierarchical ? spanningValueAboveLine(options, design, reach, defaults) : undefined,
     ].filter((warning): warning is string => warning !== undefined),
   };
 }

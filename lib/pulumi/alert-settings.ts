@@ -98,7 +98,7 @@ export interface SkewAlertsOptions {
    *  every other minute throttles in those minutes, and the lowest of five never saw it). The table logs the RU each logical partition key consumed, so a
    *  key never shows more than its partition serves it. Needs `monitoring`.
    *  @default - > the design's headroom × what the key can reach (8,000 of a key's 10,000 RU/s ceiling),
-   *  or the design's own load of its hottest key when higher, at most 95% of what it can reach (unless
+   *  or the design's own load of its hottest key + 10% (its minute-to-minute noise) when higher, at most 95% of what it can reach (unless
    *  that load alone is above it, still below the ceiling). What a key can reach is SG003's ceiling
    *  (`hotValueReach`): the lower of 10,000 RU/s and its physical partition's share of the container's
    *  RU/s less the load its neighbours there are expected to take (the core's count of partitions: the
@@ -132,7 +132,8 @@ export interface SkewAlertsOptions {
    *  above its line without sustained 429s is `hotPrefix`'s or `hotKey`'s ticket, which fires before the first 429; a
    *  whole-container import with 429s has no hot value, so neither pages. Needs `monitoring` (both tables). The window
    *  must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).
-   *  @default - > `hotPrefix`'s line (a hierarchical key) or `hotKey`'s, window PT2H, every PT5M, page */
+   *  @default - > `hotPrefix`'s line (a hierarchical key; lower where a tenant on one of the hottest first-level value's
+   *  partitions can use less: 80% of what that value's planned load leaves there) or `hotKey`'s, window PT2H, every PT5M, page */
   readonly throttledHotValue?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`, and a key
    *  whose last level repeats: one declared `'unique'` (an id) puts one item, at most 2 MB, in each logical partition

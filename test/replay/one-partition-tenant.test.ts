@@ -83,20 +83,29 @@ const thresholdOf = (name: string) =>
 const warningsOf = (name: string, text: string) => warnings.filter((w) => w.on === name && w.message.includes(text)).map((w) => w.message);
 
 describe('the lines', () => {
-  // Before: 7,232 RU/s, 80% of the B2B customer's 9,040 over its 3 partitions, summed over them.
-  it('both prefix lines are per physical partition, drawn for a customer on one: 1,600 RU/s (the B2B customer’s 4,800 ÷ 3; 80% of 1,733 is 1,386)', () => {
-    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_600, 1_600]);
-    expect(warningsOf('orders', 'drawn for a /customerId value on one')).toEqual([]);
+  // Before: 7,232 RU/s, 80% of the B2B customer's 9,040 over its 3 partitions, summed over them. Whale34: [1,600, 1,600] →
+  // [1,647, 1,130]: the ticket 10% above the plan where that fits (1,760 does not: 95% of 1,733, said), the page drawn
+  // for a customer on one of the B2B customer's partitions (9,040 ÷ 3 − 1,600 = 1,413, 80% of it).
+  it('the prefix lines are per physical partition: the ticket at 1,647 RU/s (95% of the 1,733 a customer on one can use), the page at 1,130 (beside the B2B customer)', () => {
+    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_647, 1_130]);
+    expect(warningsOf('orders', 'drawn on each physical partition')).toEqual([
+      expect.stringContaining(
+        'is planned at 1,600 RU/s on each (1,760 RU/s with the 10% its minute-to-minute noise needs), above those lines: the hotPrefix ticket fires on it at its planned load, and throttledHotValue pages on it',
+      ),
+    ]);
   });
 
+  // Whale34: the throttledHotValue line 1,466 → 826.66 (80% of what the B2B customer's plan leaves a customer beside it).
   it('a B2B customer planned above what one partition leaves a customer is said, naming the alerts left to their default', () => {
-    expect([thresholdOf('heavier-hot-prefix'), thresholdOf('heavier-throttled-hot-value')]).toEqual([1_466, 1_466]);
-    expect(warningsOf('heavier', 'drawn for a /customerId value on one')).toEqual([
-      "skewguard: the hotPrefix and throttledHotValue lines are 1,466 RU/s on each physical partition, drawn for a /customerId value on one (at most 1,833 RU/s beside its neighbours' planned load: a value stays on one until it holds 50 GB); the design's hottest /customerId value (120 GB, 3 partitions) is planned at 2,000 RU/s on each, above that line: the hotPrefix ticket fires on it at its planned load, and throttledHotValue pages on it while the container's 429s are sustained. Give that value its own container, or accept those alerts on it; a threshold above 2,000 RU/s would leave every tenant on one partition throttled with no alert from them",
+    expect([thresholdOf('heavier-hot-prefix'), thresholdOf('heavier-throttled-hot-value')]).toEqual([1_466, 826.66]);
+    expect(warningsOf('heavier', 'drawn on each physical partition')).toEqual([
+      expect.stringMatching(
+        /^skewguard: the hotPrefix line \(1,466 RU\/s\) and throttledHotValue line \(826\.66 RU\/s\) are drawn on each physical partition for a \/customerId value on one \(at most 1,833 RU\/s .*is planned at 2,000 RU\/s on each, above those lines: the hotPrefix ticket fires on it at its planned load, and throttledHotValue pages on it while the container's 429s are sustained\..* with no alert from them$/,
+      ),
     ]);
     // A given hotPrefix threshold is the user's: only the throttledHotValue line, left to its default, is said.
-    expect(warningsOf('heaviergiven', 'drawn for a /customerId value on one')).toEqual([
-      expect.stringMatching(/^skewguard: the throttledHotValue line is 1,466 RU\/s on each .* throttled with no page from it$/),
+    expect(warningsOf('heaviergiven', 'drawn on each physical partition')).toEqual([
+      expect.stringMatching(/^skewguard: the throttledHotValue line \(826\.66 RU\/s\) is drawn on each .* throttled with no page from it$/),
     ]);
   });
 
@@ -146,9 +155,19 @@ describe('replayed', () => {
     return { ...week, models: { orders: { ...week.models.orders, hotKeys } } };
   }
 
-  // Before, the same 0: its line, 7,232 summed over its partitions, was far above it (and above every other customer).
-  it('the B2B customer at its planned load (1,600 RU/s on each of its 3 partitions at the planned peak) raises nothing in healthy weeks', () => {
-    expect([3, 4, 5].map((seed) => replay(withB2bCustomer(seed)).pages.length)).toEqual([0, 0, 0]);
+  // Whale34: [0, 0, 0] → [1, 1, 1]. This week spreads the other customers' load evenly, so the B2B customer's ranges run at
+  // 3,200 of 3,333 RU/s in the planned peak and throttle there, sustained: the page (now 1,130, beside it) names it.
+  // Before, its line sat on its flat plan (1,600), which never crossed it; with its load ±10% a minute and the others'
+  // load only on the room its data leaves, nothing fires (test/replay/whale-neighbour.test.ts).
+  it('the B2B customer at its planned load (1,600 RU/s on each of its 3 partitions at the planned peak) on ranges this week overloads: one page each, in the planned peak', () => {
+    const pages = [3, 4, 5].map((seed) => replay(withB2bCustomer(seed)).pages);
+    expect(pages.map((p) => p.map((page) => page.alert))).toEqual([
+      ['orders-throttled-hot-value'],
+      ['orders-throttled-hot-value'],
+      ['orders-throttled-hot-value'],
+    ]);
+    const { start, minutes } = PLANNED_PEAK;
+    expect(pages.flat().every((page) => page.minute >= start && page.minute <= start + minutes + 30)).toBe(true);
   });
 
   it('healthy weeks page no one (seeds 3, 4 and 5)', () => {

@@ -1,0 +1,172 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Stranger 33b: a documents container (/tenantId → /folderId → /documentId, 25,000 RU/s autoscale, 400 GB: 8 partitions
+// of 3,125 RU/s) declares its whale: 30% of the traffic, 90 GB, so 2 partitions with 2,250 RU/s planned on each. A
+// tenant on one of them is throttled at what the whale leaves it (~744 RU/s beside the whale's plan), far under the
+// 1,450 RU/s prefix lines drawn for a tenant on a partition of its own: "hot key growing for days" was paged only by
+// the range alert, 292 minutes after its first sustained 429s. Now the throttledHotValue page's line is what a tenant
+// beside the whale can reach (the hotPrefix ticket keeps its line), and every line stays 10% above a planned load,
+// which real traffic crosses minute by minute (docs/pulumi.md, "Skew alerts").
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
+import {
+  cosmosIncident,
+  healthyCosmosWeek,
+  replayProgram,
+  skewguardQueries,
+  type ContainerReplay,
+  type CosmosContainerProfile,
+  type RegisteredResource,
+  type Scenario,
+  type ContainerModel,
+} from '../../lib/testing/replay';
+import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { weekWithPlannedTenant } from './support/planned-tenant';
+
+const engine = installMocks();
+const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/rg/providers/Microsoft.DocumentDB/databaseAccounts/acct`;
+const ONCALL = `${SUBSCRIPTION}/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall`;
+
+/** The stranger's design, as written in their documents.json. */
+const documents: ContainerDesign = {
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 12_000, hotKeyShare: 0.3, largestGb: 90 },
+      { path: '/folderId', cardinality: 3_000_000, largestGb: 2 },
+      { path: '/documentId', cardinality: 'unique' },
+    ],
+  },
+  storage: { totalGb: 400 },
+  workload: { peakReadUnits: 12_000, peakWriteUnits: 3_000 },
+  accessPatterns: [
+    { name: 'open-document', keyAttributes: ['/tenantId', '/folderId', '/documentId'], share: 0.6 },
+    { name: 'list-folder', keyAttributes: ['/tenantId', '/folderId'], share: 0.35 },
+    { name: 'tenant-search', keyAttributes: ['/tenantId'], share: 0.05 },
+  ],
+};
+/** Stranger 32d's orders container (12 partitions of 3,333 RU/s) with its 120 GB B2B customer at 18% of 24,000 RU/s:
+ *  1,440 RU/s on each of its 3 partitions, under the 1,693 a customer on one partition can use beside the others. */
+const orders: ContainerDesign = {
+  partitionKey: {
+    paths: [
+      { path: '/customerId', cardinality: 8_000_000, hotKeyShare: 0.18, largestGb: 120 },
+      { path: '/orderId', cardinality: 'unique' },
+    ],
+  },
+  storage: { totalGb: 600 },
+  workload: { peakReadUnits: 16_000, peakWriteUnits: 8_000 },
+};
+const CONTAINERS = { documents: { design: documents, autoscaleMax: 25_000 }, orders: { design: orders, autoscaleMax: 40_000 } } as const;
+type Name = keyof typeof CONTAINERS;
+
+let resources: RegisteredResource[];
+let designs: Record<Name, GuardedContainer['design']>;
+let warnings: { message: string; on: Name }[];
+beforeAll(async () => {
+  const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+  const monitoring = new CosmosAccountMonitoring('acct', { resourceGroupName: 'rg', account: { name: 'acct', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
+  const names = Object.keys(CONTAINERS) as Name[];
+  const components = names.map(
+    (name) =>
+      new GuardedContainer(name, { monitoring, database: 'app', throughput: { autoscaleMax: CONTAINERS[name].autoscaleMax }, design: CONTAINERS[name].design }),
+  );
+  await registeredAll(components.flatMap((c) => [c, c.container, ...Object.values(c.alerts)]));
+  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  designs = Object.fromEntries(names.map((name, i) => [name, components[i].design])) as Record<Name, GuardedContainer['design']>;
+  warnings = warn.mock.calls.map(([message, on]) => ({ message: String(message), on: names[components.findIndex((c) => c === on)] }));
+});
+afterAll(() => jest.restoreAllMocks());
+
+const thresholdOf = (name: string) =>
+  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const queries = skewguardQueries(Object.keys(CONTAINERS).map((containerName) => ({ databaseName: 'app', containerName })));
+/** The container's profile at its planned peak, less `tenantRu` when a planned tenant carries that much of it. */
+const profiles = (name: Name, tenantRu = 0): Record<string, CosmosContainerProfile> => ({
+  [name]: {
+    throughput: { kind: 'autoscale', ru: CONTAINERS[name].autoscaleMax },
+    storageGb: CONTAINERS[name].design.storage?.totalGb as number,
+    peakRu: (name === 'documents' ? 15_000 : 24_000) - tenantRu,
+    design: designs[name],
+  },
+});
+/** One container's replay, with its own alerts only. */
+const replay = (name: Name, scenario: Scenario<ContainerModel>): ContainerReplay =>
+  replayProgram(
+    resources.filter((r) => r.name.startsWith(`${name}-`) || r.name === name),
+    scenario,
+    { queries },
+  ).containers[name];
+/** Each alert's first notification, minutes after the first of 3 consecutive minutes with 429s. */
+function firstAfterSustained429(c: ContainerReplay): Record<string, number> {
+  const from = c.truth.firstSustained429 as number;
+  const first: Record<string, number> = {};
+  for (const p of c.pages) first[p.alert] ??= p.minute - from;
+  return first;
+}
+const PAGE_ALERTS = /-(throttled-hot-value|hot-partition-range|throttle-rate)$/;
+const pagesOf = (c: ContainerReplay) => c.pages.filter((p) => PAGE_ALERTS.test(p.alert)).map((p) => `${p.minute} ${p.alert}`);
+const firedOf = (c: ContainerReplay, alert: string) => c.pages.filter((p) => p.alert === alert).map((p) => p.minute);
+
+describe('a tenant on one of the declared whale’s partitions', () => {
+  // Before: both 1,450 RU/s, out of reach of a tenant beside the whale.
+  it('the throttledHotValue page’s line is what the whale leaves a tenant on its partitions (80% of 743.75 RU/s); the hotPrefix ticket keeps 1,450', () => {
+    // (2 × 3,125 − 262.5 of the other tenants on the room its 90 GB leave − 4,500 planned) ÷ 2 partitions = 743.75.
+    expect([thresholdOf('documents-hot-prefix'), thresholdOf('documents-throttled-hot-value')]).toEqual([1_450, 595]);
+    const said = warnings.filter((w) => w.on === 'documents' && w.message.includes('drawn on each physical partition')).map((w) => w.message);
+    expect(said).toEqual([
+      "skewguard: the hotPrefix line (1,450 RU/s) and throttledHotValue line (595 RU/s) are drawn on each physical partition for a /tenantId value on one (at most 1,812 RU/s beside its neighbours' planned load: a value stays on one until it holds 50 GB), the page's for one beside the hottest value (at most 743 RU/s); the design's hottest /tenantId value (90 GB, 2 partitions) is planned at 2,250 RU/s on each, above those lines: the hotPrefix ticket fires on it at its planned load, and throttledHotValue pages on it while the container's 429s are sustained. Give that value its own container, or accept those alerts on it; a threshold above 2,250 RU/s would leave every tenant on one partition throttled with no alert from them",
+    ]);
+  });
+
+  // Before: { documents-hot-key: -63, documents-hot-partition-range: 292, documents-throttle-rate: 1717 }, the first page ~5 hours late.
+  it('"hot key growing for days" is paged 52 minutes after its first sustained 429s, not 292', () => {
+    const growing = replay('documents', cosmosIncident('hot key growing for days', profiles('documents'), 'documents'));
+    expect(growing.truth.firstSustained429).toBe(973);
+    expect(firstAfterSustained429(growing)).toEqual({
+      'documents-hot-key': -63,
+      'documents-throttled-hot-value': 52,
+      'documents-hot-partition-range': 292,
+      'documents-throttle-rate': 1_717,
+    });
+  });
+
+  it('a whale prefix on one range still pages at 25 minutes', () => {
+    const whale = replay('documents', cosmosIncident('whale prefix under a hierarchical key', profiles('documents'), 'documents'));
+    expect(firstAfterSustained429(whale)).toMatchObject({ 'documents-throttled-hot-value': 25, 'documents-hot-partition-range': 60 });
+  });
+
+  it('healthy weeks page no one (seeds 3, 4 and 5)', () => {
+    expect([3, 4, 5].map((seed) => pagesOf(replay('documents', healthyCosmosWeek(profiles('documents'), seed))))).toEqual([[], [], []]);
+  });
+
+  // The whale is planned above both prefix lines (said in the Pulumi log): whenever bursts or the nightly import make
+  // the container's 429s sustained, the page names it. Replayed: 5, 7 and 5 such pages a week (before, at 1,450: 5, 4
+  // and 1; its quieter hours are now above the 595 line too), and never the range or 429-share page.
+  it('the whale at its planned load ±10% a minute: only the throttledHotValue page the Pulumi log announces, on the whale', () => {
+    const whale = { plannedRu: 4_500, ranges: 2, holds: 0.9 };
+    const weeks = [3, 4, 5].map((seed) => replay('documents', weekWithPlannedTenant(profiles('documents', 4_500), 'documents', whale, seed)));
+    expect(weeks.map((w) => pagesOf(w).filter((p) => !p.endsWith('throttled-hot-value')))).toEqual([[], [], []]);
+    expect(weeks.map((w) => w.pages.filter((p) => p.alert.endsWith('throttled-hot-value')).length)).toEqual([5, 7, 5]);
+  });
+});
+
+describe('a line 10% above the plan', () => {
+  // Before: 1,440 RU/s for both, the B2B customer's planned 4,320 ÷ 3 itself.
+  it('the B2B customer planned at 1,440 RU/s on each partition gets a 1,584 line (its plan + 10%); the page’s line beside it is lower', () => {
+    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_584, 1_252]);
+    // Its plan is under the ticket's line, above the page's: said, for the page only.
+    expect(warnings.filter((w) => w.on === 'orders' && w.message.includes('/customerId')).map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^skewguard: the throttledHotValue line \(1,252 RU\/s\) is drawn on each physical partition .* planned at 1,440 RU\/s on each \(1,584 RU\/s with the 10%/,
+      ),
+    ]);
+  });
+
+  it('the B2B customer at its planned load ±10% a minute fires nothing in healthy weeks (seeds 3, 4 and 5)', () => {
+    const customer = { plannedRu: 4_320, ranges: 3, holds: 0.8 };
+    const weeks = [3, 4, 5].map((seed) => replay('orders', weekWithPlannedTenant(profiles('orders', 4_320), 'orders', customer, seed)));
+    expect(weeks.map((w) => [...firedOf(w, 'orders-hot-prefix'), ...pagesOf(w)])).toEqual([[], [], []]);
+  });
+});
