@@ -235,14 +235,16 @@ export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number,
   }
   if (!worst) return undefined;
   const { figure, together } = worst;
+  // Certain only with more keys than partitions: 83 copies on 100 partitions is a chance 1 − 10⁻²⁵ that rounds to 1.
+  const always = keys > figure.partitions;
   const chance = chanceTwoShareOne(keys, figure.partitions);
   return {
     hashedKeys: keys,
     hashedNoun: noun,
     hashedPartitions: figure.partitions,
     // Short of certain, at most 99.99%: the text shows hundredths of a percent, and a near-certainty is no "100% of the time".
-    hashedChance: chance < 1 ? Math.min(chance, 0.9999) : 1,
-    ...(chance === 1 ? { hashedAlways: true } : {}),
+    hashedChance: always ? 1 : Math.min(chance, 0.9999),
+    ...(always ? { hashedAlways: true } : {}),
     hashedLoad: together,
     hashedUsable: figure.usable,
     hashedUnit: figure.unit,

@@ -235,3 +235,25 @@ describe('a one-valued key: the shards are the whole key space (nbr32 item 1)', 
     expect(sg001?.data).not.toHaveProperty('hashedLoad');
   });
 });
+
+/**
+ * gsi34 (try34a's designs/flags-naive.json): 150,000 RCU, half of them on the kill-switch flag, on 100 partitions.
+ * N = 83 copies is fewer than the 100 partitions: two share one almost surely (1 − 10⁻²⁵, which a double rounds to 1),
+ * but not "always", and never because there are "more copies than partitions".
+ */
+describe('a count just short of the partitions: near-certain, not "more copies than partitions"', () => {
+  const naive = {
+    engine: 'dynamodb',
+    name: 'feature-flags-naive',
+    partitionKey: { name: 'flagKey', type: 'S', cardinality: 2000 },
+    billing: 'on-demand',
+    workload: { peakReadUnits: 150000, peakWriteUnits: 5, hotKeyShare: 0.5, hotKeyOperations: 'reads' },
+    accessPatterns: [{ name: 'get-flag', keyAttributes: ['flagKey'], share: 1 }],
+  } as DynamoDbTableDesign;
+
+  it('says the chance of 83 copies on 100 partitions, not that they outnumber them', () => {
+    const sg003 = on(lint(naive), 'SG003');
+    expect(sg003?.fix).not.toContain('more copies than partitions');
+    expect(sg003?.fix).toMatch(/N = 83 assumes its copies hash onto different partitions of the 100: two share one 99\.99% of the time/);
+  });
+});
