@@ -184,6 +184,14 @@ export function withHashedKeys<A extends Clauses>(
   });
 }
 
+/**
+ * The clause's data where two of the plan's `keys` keys, hashed onto one of the partitions counted now, would pass its
+ * usable ceiling (`hashedKeysData`); undefined where two fit. What lets a fix weigh the count before offering it.
+ */
+export function collidingKeys(analysis: SpaceAnalysis, layout: KeyLayout, keys: number): MessageData | undefined {
+  return hashedKeysData(analysis.owner.profile, layout === 'replicated' ? 'copies' : 'shards', keys, judgedFigures(analysis, layout, keys));
+}
+
 function statedFigures(data: MessageData, stated: StatedFigures, analysis: SpaceAnalysis): KeyOnPartition[] | undefined {
   const [partitions, load, neighbours, usable] = [stated.partitions, stated.load, stated.neighbours, stated.usable].map((name) => data[name]);
   const unit = stated.unit ? data[stated.unit] : analysis.owner.profile.writeUnit;
