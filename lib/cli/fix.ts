@@ -198,13 +198,26 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   // this run already fixed in part has its `fixed` line instead).
   const editless = (f: Finding) => (f.edits?.length ?? 0) === 0 && !tried.has(keyOf(f));
   // One the run's own fixes made fire says so: "not fixed" alone would read as a finding the design had before.
+  // An index a fix renamed (a new projection or key is a new index) is the same index: its findings keep their key.
   const foundFirst = new Set(first.findings.map(keyOf));
-  const appeared = (f: Finding) => (foundFirst.has(keyOf(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
+  const renamed = indexRenames(applied, before);
+  const asFirst = (f: Finding) => keyOf({ ...f, index: renamed.get(`${ownerOf(f.path)} ${f.index}`) ?? f.index });
+  const appeared = (f: Finding) => (foundFirst.has(asFirst(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
   for (const f of blockingFindings(state.findings, failOn).filter(editless)) skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? NO_EDITS}`);
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);
   return { text: current, fixes: ranked.map((r) => r.fix), skipped, ...(stoppedWith === undefined ? {} : { stoppedWith }) };
+}
+
+/** The indexes the run's fixes renamed: `design new-name` (`tables[0] by-advertiser-v2`) → the name it had before. */
+function indexRenames(applied: readonly { readonly fix: AppliedFix }[], before: ReadonlyMap<string, ChangedField>): Map<string, string> {
+  const renames = new Map<string, string>();
+  for (const edit of applied.flatMap((a) => a.fix.edits)) {
+    const was = before.get(edit.path)?.value;
+    if (edit.op === 'set' && edit.path.endsWith('.indexName') && typeof was === 'string') renames.set(`${ownerOf(edit.path)} ${String(edit.value)}`, was);
+  }
+  return renames;
 }
 
 /** One pending finding per design, with its edits applied to that design's text. */

@@ -18,7 +18,7 @@ import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
-import { HASHED_APART, HASHED_KEYS_MESSAGES, withHashedKeys } from './hashed-keys';
+import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -284,6 +284,8 @@ export const ADVICE_MESSAGES = {
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
+  // Copies that two on one partition would overload, more often than not (hashed-keys.ts): the cache leads, they follow.
+  orCopiesIfShared: '; or, accepting that two copies may share a partition, ',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
     ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}})',
@@ -911,6 +913,12 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const overFirstLevel = firstLevelOverWithCopies(analysis, n);
     if (overFirstLevel) return { ids: [...ids, 'copiesOverFirstLevel', 'orCache'], data: Object.assign(data, overFirstLevel), shards: n };
     const anyDropped = shardReadsDropped(analysis);
+    // Copies that two on one partition would overload more often than not serve the reads by luck: the cache leads
+    // (AWS, "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration
+    // with DAX" serves read-heavy hot items without reading the table), the copies follow, unwritten.
+    const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
+    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5)
+      return { ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids], data: Object.assign(data, anyDropped.data, { cache }), shards: n };
     // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
     if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');
     return {

@@ -184,6 +184,14 @@ export function withHashedKeys<A extends Clauses>(
   });
 }
 
+/**
+ * The clause's data where two of the plan's `keys` keys, hashed onto one of the partitions counted now, would pass its
+ * usable ceiling (`hashedKeysData`); undefined where two fit. What lets a fix weigh the count before offering it.
+ */
+export function collidingKeys(analysis: SpaceAnalysis, layout: KeyLayout, keys: number): MessageData | undefined {
+  return hashedKeysData(analysis.owner.profile, layout === 'replicated' ? 'copies' : 'shards', keys, judgedFigures(analysis, layout, keys));
+}
+
 function statedFigures(data: MessageData, stated: StatedFigures, analysis: SpaceAnalysis): KeyOnPartition[] | undefined {
   const [partitions, load, neighbours, usable] = [stated.partitions, stated.load, stated.neighbours, stated.usable].map((name) => data[name]);
   const unit = stated.unit ? data[stated.unit] : analysis.owner.profile.writeUnit;
@@ -235,14 +243,16 @@ export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number,
   }
   if (!worst) return undefined;
   const { figure, together } = worst;
+  // Certain only with more keys than partitions: 83 copies on 100 partitions is a chance 1 − 10⁻²⁵ that rounds to 1.
+  const always = keys > figure.partitions;
   const chance = chanceTwoShareOne(keys, figure.partitions);
   return {
     hashedKeys: keys,
     hashedNoun: noun,
     hashedPartitions: figure.partitions,
     // Short of certain, at most 99.99%: the text shows hundredths of a percent, and a near-certainty is no "100% of the time".
-    hashedChance: chance < 1 ? Math.min(chance, 0.9999) : 1,
-    ...(chance === 1 ? { hashedAlways: true } : {}),
+    hashedChance: always ? 1 : Math.min(chance, 0.9999),
+    ...(always ? { hashedAlways: true } : {}),
     hashedLoad: together,
     hashedUsable: figure.usable,
     hashedUnit: figure.unit,

@@ -143,4 +143,42 @@ describe('--fix names an error its own fixes made fire', () => {
     ]);
     expect(code).toBe(1);
   });
+
+  it('an index --fix renamed (a new projection) is the same index: its findings from before are not named as appeared', async () => {
+    // gsi34 (try34a's budget pacing, no launch at peak): every won bid ADDs to one campaign's spend, and index
+    // `by-advertiser` projects ALL, so the hot campaign's updates write it. SG003's fix projects KEYS_ONLY as a new
+    // index, `by-advertiser-v2`; its writes, counted at the table's 60,000 WCU until the designer declares them, stay
+    // past the quota (SG017), as they were before the rename: that finding is the design's, not the run's.
+    const pacing: DesignInput = {
+      tables: [
+        {
+          name: 'campaign-spend',
+          partitionKey: { name: 'campaignId', type: 'S', cardinality: 40000 },
+          billing: 'on-demand',
+          workload: { peakReadUnits: 12000, peakWriteUnits: 60000, hotKeyShare: 0.08 },
+          invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid' }],
+          globalSecondaryIndexes: [
+            {
+              indexName: 'by-advertiser',
+              partitionKey: { name: 'advertiserId', type: 'S', cardinality: 3000 },
+              sortKey: { name: 'campaignId', type: 'S', cardinality: 'unique' },
+              projectionType: 'ALL',
+            },
+          ],
+          accessPatterns: [
+            { name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 0.99 },
+            { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01 },
+          ],
+        } as DynamoDbTableDesign,
+      ],
+    };
+    const { file } = await fixed(pacing);
+    expect(file.fixes).toMatchObject([{ ruleId: 'SG003', path: 'tables[0].globalSecondaryIndexes[0].partitionKey' }]);
+    const onIndex = file.notes.filter((n: { path: string }) => n.path.startsWith('tables[0].globalSecondaryIndexes[0]'));
+    expect(onIndex.map((n: { message: string }) => n.message.slice(0, 40))).toEqual([
+      'SG003 not fixed: on index by-advertiser-',
+      'SG017 not fixed: on index by-advertiser-',
+    ]);
+    expect(onIndex.filter((n: { message: string }) => n.message.includes(APPEARED))).toEqual([]);
+  });
 });

@@ -79,8 +79,10 @@ describe('Cosmos DB: replicated copies nearly as many as the physical partitions
   it('the fix says the 6 copies are assumed apart on the 10 partitions, and that a collision stays', () => {
     // Each copy 20,000 ÷ 6 + its writes' share; two on one beside (46,000 − 2 × 3,333.4) ÷ 10: 10,600 of a usable 8,000.
     expect(sg003?.fix).toContain(
-      '(1,000 → 6,000 RU/s at peak); N = 6 assumes its copies hash onto different partitions of the 10: two share one 84.88% of the time, and that partition then takes 10,600 of the usable 8,000 RU/s, for good: Cosmos DB does not split a partition for heat; or put the integrated cache',
+      '(1,000 → 6,000 RU/s at peak); N = 6 assumes its copies hash onto different partitions of the 10: two share one 84.88% of the time, and that partition then takes 10,600 of the usable 8,000 RU/s, for good: Cosmos DB does not split a partition for heat',
     );
+    // gsi34: copies two on one partition overload more often than not follow the cache, which leads.
+    expect(sg003?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/matchId` value/);
     expect(sg003?.data).toMatchObject({ hashedKeys: 6, hashedPartitions: 10, hashedEngine: 'Cosmos DB' });
     expect(sg003?.data?.hashedChance).toBeCloseTo(1 - (9 * 8 * 7 * 6 * 5) / 10 ** 5, 12);
     expect(sg003?.data).not.toHaveProperty('hashedSeparated');
@@ -233,5 +235,41 @@ describe('a one-valued key: the shards are the whole key space (nbr32 item 1)', 
     // The other 13 shards sit on other partitions: they were once counted again as neighbours (1,100 WCU).
     expect(sg001?.fix).not.toContain('N = 15 assumes');
     expect(sg001?.data).not.toHaveProperty('hashedLoad');
+  });
+});
+
+/**
+ * gsi34 (try34a's designs/flags-naive.json): 150,000 RCU, half of them on the kill-switch flag, on 100 partitions.
+ * N = 83 copies is fewer than the 100 partitions: two share one almost surely (1 − 10⁻²⁵, which a double rounds to 1),
+ * but not "always", and never because there are "more copies than partitions".
+ */
+describe('a count just short of the partitions: near-certain, not "more copies than partitions"', () => {
+  const naive = {
+    engine: 'dynamodb',
+    name: 'feature-flags-naive',
+    partitionKey: { name: 'flagKey', type: 'S', cardinality: 2000 },
+    billing: 'on-demand',
+    workload: { peakReadUnits: 150000, peakWriteUnits: 5, hotKeyShare: 0.5, hotKeyOperations: 'reads' },
+    accessPatterns: [{ name: 'get-flag', keyAttributes: ['flagKey'], share: 1 }],
+  } as DynamoDbTableDesign;
+
+  it('says the chance of 83 copies on 100 partitions, not that they outnumber them', () => {
+    const sg003 = on(lint(naive), 'SG003');
+    expect(sg003?.fix).not.toContain('more copies than partitions');
+    expect(sg003?.fix).toMatch(/N = 83 assumes its copies hash onto different partitions of the 100: two share one 99\.99% of the time/);
+  });
+
+  it('leads with the cache, which the copies` own figures say serves where they do not; the copies follow, unwritten', () => {
+    const sg003 = on(lint(naive), 'SG003');
+    expect(sg003?.fix).toMatch(/^put DAX in front of the reads of the hottest `flagKey` value/);
+    expect(sg003?.fix).toMatch(/; or, accepting that two copies may share a partition, keep N = 83 replicated copies/);
+    expect(sg003?.edits ?? []).toEqual([]);
+  });
+
+  it('copies that collide less often than not lead as before (the other way)', () => {
+    // 3,200 RCU on one flag, 6 partitions: N = 3 copies, two of which share one 44.44% of the time: the copies lead.
+    const light = { ...naive, workload: { peakReadUnits: 8000, peakWriteUnits: 5, hotKeyShare: 0.4, hotKeyOperations: 'reads' } } as DynamoDbTableDesign;
+    const sg003 = on(lint(light), 'SG003');
+    expect(sg003?.fix).toMatch(/^keep N = 3 replicated copies of each `flagKey` value .*two share one 44\.44% of the time/);
   });
 });

@@ -2,6 +2,7 @@ import { bucketLevel } from '../../design/bucket-level';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
+import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
@@ -41,6 +42,8 @@ type Id =
   | 'fixFirstLevelAtCeiling'
   | 'fix'
   | 'fixAtCeiling'
+  | 'fixReads'
+  | 'fixReadsAtCeiling'
   | 'fixOverCapacity';
 
 export const dominantKeyShare = defineRule({
@@ -67,10 +70,13 @@ export const dominantKeyShare = defineRule({
     'The shard count still comes from the load, N = ceil(hot load ÷ usable ceiling): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
     'At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.',
   ],
-  fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
+  fix: "Plan sharding before growth (N from the expected peak); for a key hot by its reads alone (hotKeyOperations: reads), a cache in front of them or replicated copies instead, as write sharding leaves one item's reads on one shard; watch it with the skew alarms.",
   sources: [
     SOURCES.dynamoKeyDesign,
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoDax,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosScalingThroughput,
@@ -116,6 +122,12 @@ export const dominantKeyShare = defineRule({
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixAtCeiling:
       'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+    // Hot by its reads alone (hotKeyOperations: reads): write shards spread writes, and one item's reads stay on the
+    // shard that holds it; a cache answers them without reading the key, copies divide them (README, read-hot keys).
+    fixReads:
+      "plan for its reads before traffic grows {{growthToCeiling}}×: a cache in front of them ({{cache}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
+    fixReadsAtCeiling:
+      "plan for its reads now, before traffic grows at all: a cache in front of them ({{cache}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
   }),
@@ -292,7 +304,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
               : {}),
           },
         }
-      : { ...fitted, fixId: saturated ? 'fixAtCeiling' : 'fix' };
+      : { notes: fitted.notes, ...fitFix(a, saturated, fitted.data) };
   return {
     growth,
     hit: {
@@ -312,4 +324,10 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
       },
     },
   };
+}
+
+/** The fix of a key within its ceiling: sharding, or, for a key hot by its reads alone, a cache or copies of the item. */
+function fitFix(a: SpaceAnalysis, saturated: boolean, data: MessageData): Pick<RuleHit<Id>, 'fixId' | 'data'> {
+  if (a.space.workload.hotKeyOperations !== 'reads') return { fixId: saturated ? 'fixAtCeiling' : 'fix', data };
+  return { fixId: saturated ? 'fixReadsAtCeiling' : 'fixReads', data: Object.assign({}, data, { cache: a.owner.profile.cache }) };
 }

@@ -425,3 +425,30 @@ describe("SG014 on a container short of RU/s quotes SG017's raise, as SG017 name
     expect(findings.find((f) => f.ruleId === 'SG003')?.message).toContain("this key's physical partition stays short after that raise)");
   });
 });
+
+/**
+ * gsi34 (try34a's probes/flags15.json): a flag store whose kill-switch takes 15% of 2,000 RCU, its reads alone
+ * (`hotKeyOperations: 'reads'`). Write sharding spreads writes; one item's reads stay on the shard that holds it, so a
+ * read-hot key's levers are a cache or replicated copies (README, "Write-hot and read-hot keys get different fixes";
+ * AWS, "Using write sharding to distribute workloads evenly" and "In-memory acceleration with DAX").
+ */
+describe('SG014 on a key hot by its reads alone offers a cache or copies, not write sharding', () => {
+  const flags = (hotKeyOperations: 'reads' | 'writes' | 'both') =>
+    table({
+      name: 'feature-flags',
+      partitionKey: { name: 'flagKey', type: 'S', cardinality: 2000 },
+      billing: 'on-demand',
+      workload: { peakReadUnits: 2000, peakWriteUnits: 5, hotKeyShare: 0.15, hotKeyOperations },
+    } as DynamoDbTableDesign);
+
+  it('reads: a cache (DAX) or replicated copies, with the growth left', () => {
+    const sg014 = lint(flags('reads')).find((f) => f.ruleId === 'SG014');
+    expect(sg014?.fix).toMatch(/^plan for its reads before traffic grows 3\.31×: a cache in front of them \(DAX\), or replicated copies of its items/);
+    expect(sg014?.fix).not.toMatch(/plan sharding/);
+  });
+
+  it('both: sharding, as before (the other way)', () => {
+    const sg014 = lint(flags('both')).find((f) => f.ruleId === 'SG014');
+    expect(sg014?.fix).toMatch(/^plan sharding for this key before traffic grows/);
+  });
+});
