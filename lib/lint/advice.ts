@@ -32,7 +32,6 @@ import {
   costFigures,
   costScope,
   MIN_SPARE_FOR_COUNTS,
-  OR_REDISTRIBUTE,
   REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   physicalBound,
@@ -258,11 +257,10 @@ export const ADVICE_MESSAGES = {
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
-  // The redistribution, which adds no RU/s, before the raise (`wholeKeyAdvice`: remedies in the order of what they cost).
-  redistributeThenRaise: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}`,
+  // The redistribution, which adds no RU/s, before the raise (remedies in the order of what they cost).
+  raiseServesKey: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}`,
   // A raise (`smallRaiseFirst`) within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
-  smallRaiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}${OR_REDISTRIBUTE}`,
+  smallRaiseServesKey: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}`,
   orKeyChange: DURABLE_KEY_CHANGE,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // A count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
@@ -669,7 +667,7 @@ function wholeKeyAdvice(analysis: SpaceAnalysis): Advice | undefined {
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids: ['wholeKeyCall', 'upstream', 'orScopeWithinKey'], data };
   return {
-    ids: ['wholeKeyCall', 'redistributeThenRaise', 'orUpstream', 'upstream', 'orScopeWithinKey'],
+    ids: ['wholeKeyCall', 'raiseServesKey', 'orUpstream', 'upstream', 'orScopeWithinKey'],
     data: Object.assign(data, raiseFigures(RAISE, raise), redistributionData(analysis)),
     edits: raiseEdits(design as CosmosKeyDesign, raise),
     namesRaise: true,

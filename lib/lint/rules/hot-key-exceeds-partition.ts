@@ -19,7 +19,7 @@ import {
   carriedLoadData,
   DIVIDED_RU,
   largestShareData,
-  OR_REDISTRIBUTE,
+  REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   keyOverOnlyBySpread,
   physicalBound,
@@ -454,7 +454,7 @@ export const hotKeyExceedsPartition = defineRule({
     // Over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
-    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
+    orRaiseThroughput: `; or ${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}`,
     // A container raised and lowered keeps the partitions the raise made; merging them back serves the key with
     // no change of key and no more RU/s, so it is named first among the alternatives where it clears the finding.
     orMergePartitions: OR_MERGE_PARTITIONS,
