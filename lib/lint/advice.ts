@@ -55,8 +55,8 @@ import {
   type RaiseNames,
   type ShardRaise,
 } from './physical-partition';
-import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { POLL_ANY_MESSAGES, pollAnyLever } from './poll-any';
+import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere } from './query-led-order';
@@ -399,7 +399,7 @@ export const ADVICE_MESSAGES = {
     '; on the {{warmFromPartitions}} partitions counted now it would take N = {{currentShards}}, more than the {{maxShards}} a read can sensibly fan out over (maxShards)',
   // Copies not led with for a value that takes most of the writes (`copiesForWrites`): each write goes to every copy.
   copiesCostMore:
-    "; not replicated copies, though N = {{copiesN}} fit at {{copiesRaiseTo}} RU/s: the hottest {{key|key}} value takes {{hotWriteShare|percent}} of the writes, and each write goes to every copy, so {{copiesN}} copies add {{copiesAddWrites}} RU/s of writes at peak to take {{copiesRelieve}} RU/s of reads off its partition{{?copiesCostMore}}, more than they save{{/copiesCostMore}}, and hold every document {{copiesN}} times (a queue item would be picked up once per copy)",
+    '; not replicated copies, though N = {{copiesN}} fit at {{copiesRaiseTo}} RU/s: the hottest {{key|key}} value takes {{hotWriteShare|percent}} of the writes, and each write goes to every copy, so {{copiesN}} copies add {{copiesAddWrites}} RU/s of writes at peak to take {{copiesRelieve}} RU/s of reads off its partition{{?copiesCostMore}}, more than they save{{/copiesCostMore}}, and hold every document {{copiesN}} times (a queue item would be picked up once per copy)',
   // After wholeKeyCall's non-sharding levers: a narrower scope, where the calls have one, lets shards keep them.
   orScopeWithinKey:
     "; or, where each call's items share an attribute within the {{key|key}} value (one stream of an aggregate, say), declare it as the scopeAttribute: shards calculated on it keep each call on one shard",

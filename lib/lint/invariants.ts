@@ -34,12 +34,12 @@ export const INVARIANT_ADVICE_MESSAGES = {
     "; but the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which sharding splits: shard on its scopeAttribute (the attribute each call's items share, with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
   // Copies are no split of an aggregate: every copy holds the whole item, with a version of its own (copiesBreak).
   copiesBreakItem:
-    '; but the {{copiedItemKinds|code}} ({{copiedItemPaths|code}}) checks one item, and {{shards}} replicated copies make {{shards}} items of every document, each with its own ETag: a write conditioned on one copy does not see the others, so a document can be claimed or changed once per copy (a queue item picked up {{shards}} times), and no splitPerShard or scopeAttribute keeps it: shard instead, or batch its writes upstream; until then it caps the key at one partition\'s ceiling',
+    "; but the {{copiedItemKinds|code}} ({{copiedItemPaths|code}}) checks one item, and {{shards}} replicated copies make {{shards}} items of every document, each with its own ETag: a write conditioned on one copy does not see the others, so a document can be claimed or changed once per copy (a queue item picked up {{shards}} times), and no splitPerShard or scopeAttribute keeps it: shard instead, or batch its writes upstream; until then it caps the key at one partition's ceiling",
   copiesSplitCall:
     "; but the {{copiedCallKinds|code}} ({{copiedCallPaths|code}}) runs within one logical partition, and each of the {{shards}} replicated copies is a logical partition of its own, which no call spans: what one call writes is not written to the copies atomically: shard on its scopeAttribute instead, or batch its writes upstream; until then it caps the key at one partition's ceiling",
   // A scope that is the key value itself (none declared, or the partition key named): no shard of the key keeps it.
   wholeKeyCall:
-    "the {{wholeKeyKinds|code}} ({{wholeKeyPaths|code}}) runs within one logical partition, and its items share the whole {{key|key}} value ({{wholeKeyScope|none=no scopeAttribute declared|key=its scopeAttribute is the partition key itself}}), so no sharding of {{key|key}} keeps it (a shard calculated on the key itself splits nothing, and the linter refuses it): keep the key whole and ",
+    'the {{wholeKeyKinds|code}} ({{wholeKeyPaths|code}}) runs within one logical partition, and its items share the whole {{key|key}} value ({{wholeKeyScope|none=no scopeAttribute declared|key=its scopeAttribute is the partition key itself}}), so no sharding of {{key|key}} keeps it (a shard calculated on the key itself splits nothing, and the linter refuses it): keep the key whole and ',
 } as const;
 
 export type InvariantAdviceId = keyof typeof INVARIANT_ADVICE_MESSAGES;

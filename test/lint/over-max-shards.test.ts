@@ -60,7 +60,9 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
 
   it('every rule giving the plan gives the same lead (SG001 for the same key)', () => {
     const sg001 = lint(statuses(4)).find((f) => f.ruleId === 'SG001');
-    expect(sg001?.fix).toMatch(/, or redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/);
+    expect(sg001?.fix).toMatch(
+      /, or redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/,
+    );
   });
 
   // Rules 10: 20,000 RU/s on 26,000 leave 3.85% of the usable 20,800 free, under the 5% a count needs (MIN_SPARE_FOR_COUNTS,
