@@ -22,7 +22,7 @@ import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } fro
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
-import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
+import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
 import { largestPartitionSize } from './partition-size';
 import {
   CARRIED_LOAD,
@@ -32,7 +32,7 @@ import {
   costFigures,
   costScope,
   MIN_SPARE_FOR_COUNTS,
-  OR_REDISTRIBUTE,
+  REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   physicalBound,
   RAISE,
@@ -55,6 +55,7 @@ import {
   type RaiseNames,
   type ShardRaise,
 } from './physical-partition';
+import { POLL_ANY_MESSAGES, pollAnyLever } from './poll-any';
 import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
@@ -256,9 +257,10 @@ export const ADVICE_MESSAGES = {
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
+  // The redistribution, which adds no RU/s, before the raise (remedies in the order of what they cost).
+  raiseServesKey: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}`,
   // A raise (`smallRaiseFirst`) within SMALL_RAISE_SHARE of today's RU/s leads the change of key, which follows.
-  smallRaiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}${OR_REDISTRIBUTE}`,
+  smallRaiseServesKey: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${SMALL_RAISE_WHY}`,
   orKeyChange: DURABLE_KEY_CHANGE,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // A count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
@@ -397,6 +399,14 @@ export const ADVICE_MESSAGES = {
     '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}, not {{warmShards}}, but no further pre-warm is needed (the pre-warm leads as it at least halves that fan-out, for a charge paid once that cannot be undone)',
   orPastMaxShardsNow:
     '; on the {{warmFromPartitions}} partitions counted now it would take N = {{currentShards}}, more than the {{maxShards}} a read can sensibly fan out over (maxShards)',
+  // Copies not led with for a value that takes most of the writes (`copiesForWrites`): each write goes to every copy.
+  copiesCostMore:
+    '; not replicated copies, though N = {{copiesN}} fit at {{copiesRaiseTo}} RU/s: the hottest {{key|key}} value takes {{hotWriteShare|percent}} of the writes, and each write goes to every copy, so {{copiesN}} copies add {{copiesAddWrites}} RU/s of writes at peak to take {{copiesRelieve}} RU/s of reads off its partition{{?copiesCostMore}}, more than they save{{/copiesCostMore}}, and hold every document {{copiesN}} times (a queue item would be picked up once per copy)',
+  // After wholeKeyCall's non-sharding levers: a narrower scope, where the calls have one, lets shards keep them.
+  orScopeWithinKey:
+    "; or, where each call's items share an attribute within the {{key|key}} value (one stream of an aggregate, say), declare it as the scopeAttribute: shards calculated on it keep each call on one shard",
+  // A work queue's poll: random shards with wants: "any" before copies (poll-any.ts).
+  ...POLL_ANY_MESSAGES,
   // Clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
@@ -645,9 +655,11 @@ function cacheStaleness(analysis: SpaceAnalysis): MessageData {
 function keptAdvice(analysis: SpaceAnalysis): Advice {
   const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis) ?? sparseFirst(analysis);
   if (first) return first;
+  const whole = wholeKeyAdvice(analysis);
+  if (whole) return whole;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
-  const scoped = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
+  const scoped = plan.layout === 'random' ? scopeBeforeRandom(kept) : pollAnyFirst(kept, analysis);
   // An index hot on one table item's writes: the shards must be redrawn on each update, or the projection leave them out.
   const inherited = inheritedFixNotes(analysis);
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
@@ -657,6 +669,63 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
     data: Object.assign({}, scoped.data, inherited.data, sparse ? { indexKey: sparse } : {}),
   });
   return projectionLeads(withInherited, analysis);
+}
+
+/**
+ * A key whose batch or stored procedure spans the whole key value (`wholeKeyCalls`), which no sharding keeps, gets the
+ * levers that keep the key whole, cheapest first (remedies in the order of what they cost): the redistribution, which
+ * adds no RU/s, and the raise in place that serves the hottest value unsharded (its edits, which the validator takes),
+ * then batching upstream; a scope within the value, if the calls have one, follows. A transactional batch runs within
+ * one logical partition (https://learn.microsoft.com/azure/cosmos-db/nosql/transactional-batch), and shards calculated
+ * on the key itself would split nothing (the design is refused). Undefined where the plan shards nothing, or shards for
+ * the key value's size (no lever keeps a value past the logical partition's 20 GB whole).
+ */
+function wholeKeyAdvice(analysis: SpaceAnalysis): Advice | undefined {
+  const { design, space, plan } = analysis;
+  // A key value past the logical partition's size needs a split whatever the calls (SG006): not this fix.
+  if ((plan.layout !== 'random' && plan.layout !== 'calculated') || plan.needs.size > 1) return undefined;
+  const calls = wholeKeyCalls(design, space);
+  if (calls.length === 0) return undefined;
+  const data = {
+    key: space.partitionKey.map((a) => a.name),
+    resource: analysis.owner.profile.nouns.resource,
+    wholeKeyKinds: [...new Set(calls.map((i) => i.kind))],
+    wholeKeyPaths: calls.map((i) => i.path),
+    wholeKeyScope: calls.some((i) => i.scopeAttribute === undefined) ? 'none' : 'key',
+  };
+  const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
+  if (!raise) return { ids: ['wholeKeyCall', 'upstream', 'orScopeWithinKey'], data };
+  return {
+    ids: ['wholeKeyCall', 'raiseServesKey', 'orUpstream', 'upstream', 'orScopeWithinKey'],
+    data: Object.assign(data, raiseFigures(RAISE, raise), redistributionData(analysis)),
+    edits: raiseEdits(design as CosmosKeyDesign, raise),
+    namesRaise: true,
+    raiseLeads: true,
+  };
+}
+
+/**
+ * A fix of replicated copies led by a work queue's lever where it serves (`pollAnyLever`): random shards with
+ * `wants: "any"` on the polls, at the RU/s the container has. Said, not written (only the application knows whether any
+ * item will do), so the fix's edits stay the copies' or the raise's. Not where the shards would break an invariant other
+ * than a conditional write on one item (a claim keeps its item on one shard; a running total or a batch would not).
+ */
+function pollAnyFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const lever = pollAnyLever(analysis);
+  if (!lever) return advice;
+  const broken = brokenInvariants(analysis.design, analysis.space, 'random', undefined);
+  if (broken.some((i) => i.kind !== 'conditional-write')) return advice;
+  const conditions = broken.map((i) => i.path);
+  return Object.assign({}, advice, {
+    ids: ['pollAnyFirst' as const, ...advice.ids],
+    data: Object.assign({}, advice.data, {
+      pollAnyPatterns: lever.patterns.map((p) => p.name),
+      pollAnyCount: lever.patterns.length,
+      pollAnyShards: lever.shards,
+      pollAnyRu: analysis.physical?.requestUnits,
+      ...(conditions.length > 0 ? { pollAnyConditions: conditions } : {}),
+    }),
+  });
 }
 
 /** The projection clauses that follow the shards as their alternative, which a projection that leads says already. */
@@ -1341,6 +1410,15 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
   const data = Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
   // Weighed against the raise that serves the value unsharded, for a key with no copies of its own and a known size.
   const copied = raise && !analysis.space.sharding && storedGb(analysis.design, 1) !== undefined ? copiesAtRaise(analysis, raise.requestUnits) : undefined;
+  const forWrites = copied && copiesForWrites(analysis, copied.copies);
+  if (copied && raise && forWrites)
+    return {
+      ids: ['raiseServesKey', 'copiesCostMore', 'orCache'],
+      data: Object.assign(data, raiseFigures(RAISE, raise), redistributionData(analysis), raiseFigures(COPIES_RAISE, copied.raise), forWrites),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise),
+      namesRaise: true,
+      raiseLeads: true,
+    };
   if (copied && raise) {
     const n = copied.copies;
     const { total } = analysis;
@@ -1379,6 +1457,27 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       raiseLeads: true,
     };
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
+}
+
+/**
+ * Copies are a lever for a value read much and written seldom: each write goes to every copy ("Partitioning and
+ * horizontal scaling": a logical partition's documents share one key value, so a copy is a document of its own), while
+ * each copy takes only 1/N of the reads. Where the hottest value takes most of the key space's writes, they do not lead:
+ * the figures that say so, N copies adding (N − 1) × the writes at peak to take (N − 1) ÷ N of the value's reads off its
+ * partition (`copiesCostMore` where the writes added are the more). Undefined where the value takes at most half.
+ */
+function copiesForWrites(analysis: SpaceAnalysis, n: number): MessageData | undefined {
+  const { hot, total } = analysis;
+  if (!(hot.writes > total.writes / 2)) return undefined;
+  const added = total.writes * (n - 1);
+  const relieved = (hot.reads * (n - 1)) / n;
+  return {
+    copiesN: n,
+    hotWriteShare: hot.writes / total.writes,
+    copiesAddWrites: added,
+    copiesRelieve: relieved,
+    ...(added >= relieved ? { copiesCostMore: true } : {}),
+  };
 }
 
 /**

@@ -32,6 +32,14 @@ export const INVARIANT_ADVICE_MESSAGES = {
     '; each update of the {{inPlaceKind|code}} ({{inPlacePath|code}}) goes to one of the {{subTotals}} sub-totals, one per shard, drawn at random on each update, and a read sums all {{subTotals}}: every such write updates that one item in place, so a shard hashed from any attribute of it would name one shard for all of them',
   scopeCapsKey:
     "; but the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which sharding splits: shard on its scopeAttribute (the attribute each call's items share, with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
+  // Copies are no split of an aggregate: every copy holds the whole item, with a version of its own (copiesBreak).
+  copiesBreakItem:
+    "; but the {{copiedItemKinds|code}} ({{copiedItemPaths|code}}) checks one item, and {{shards}} replicated copies make {{shards}} items of every document, each with its own ETag: a write conditioned on one copy does not see the others, so a document can be claimed or changed once per copy (a queue item picked up {{shards}} times), and no splitPerShard or scopeAttribute keeps it: shard instead, or batch its writes upstream; until then it caps the key at one partition's ceiling",
+  copiesSplitCall:
+    "; but the {{copiedCallKinds|code}} ({{copiedCallPaths|code}}) runs within one logical partition, and each of the {{shards}} replicated copies is a logical partition of its own, which no call spans: what one call writes is not written to the copies atomically: shard on its scopeAttribute instead, or batch its writes upstream; until then it caps the key at one partition's ceiling",
+  // A scope that is the key value itself (none declared, or the partition key named): no shard of the key keeps it.
+  wholeKeyCall:
+    'the {{wholeKeyKinds|code}} ({{wholeKeyPaths|code}}) runs within one logical partition, and its items share the whole {{key|key}} value ({{wholeKeyScope|none=no scopeAttribute declared|key=its scopeAttribute is the partition key itself}}), so no sharding of {{key|key}} keeps it (a shard calculated on the key itself splits nothing, and the linter refuses it): keep the key whole and ',
 } as const;
 
 export type InvariantAdviceId = keyof typeof INVARIANT_ADVICE_MESSAGES;
@@ -93,7 +101,9 @@ export function brokenInvariants(design: KeyDesign, space: KeySpace, layout: Key
 export function invariantClauses(
   broken: readonly Invariant[],
   itemCandidate?: string,
+  layout?: KeyLayout | 'cache',
 ): { readonly ids: InvariantAdviceId[]; readonly data: Record<string, readonly string[] | string> } {
+  if (layout === 'replicated') return copiesBreak(broken);
   const aggregates = broken.filter(onKeyItem);
   const items = broken.filter((i) => !onKeyItem(i) && ITEM_AGGREGATES.has(i.kind));
   const scoped = broken.filter((i) => !ITEM_AGGREGATES.has(i.kind));
@@ -132,6 +142,46 @@ export function itemScopeCandidate(design: KeyDesign, space: KeySpace): string |
   if (space !== design.primaryKey) return undefined;
   const named = (name: string) => design.accessPatterns.some((p) => p.index === undefined && p.keyAttributes.some((k) => sameAttribute(k, name)));
   return space.sortKey.find((a) => named(a.name))?.name;
+}
+
+/**
+ * What replicated copies do to the invariants they break, by kind: a copy is no part of an aggregate (no sub-total,
+ * nothing to split per shard) but a whole item of its own, in a logical partition of its own. A conditional write or a
+ * running total checks one item's version (Cosmos DB's optimistic concurrency: an If-Match on that item's _etag,
+ * https://learn.microsoft.com/azure/cosmos-db/nosql/database-transactions-optimistic-concurrency; DynamoDB's condition
+ * on the one item a write names), so a write to one copy never sees another's; a transactional batch or stored
+ * procedure runs within one logical partition (https://learn.microsoft.com/azure/cosmos-db/nosql/transactional-batch),
+ * so no call writes two copies atomically.
+ */
+function copiesBreak(broken: readonly Invariant[]): { readonly ids: InvariantAdviceId[]; readonly data: Record<string, readonly string[] | string> } {
+  const items = broken.filter((i) => ITEM_AGGREGATES.has(i.kind));
+  const calls = broken.filter((i) => !ITEM_AGGREGATES.has(i.kind));
+  const ids: InvariantAdviceId[] = [];
+  const data: Record<string, readonly string[] | string> = {};
+  if (items.length > 0) {
+    ids.push('copiesBreakItem');
+    Object.assign(data, { copiedItemKinds: unique(items.map((i) => i.kind)), copiedItemPaths: items.map((i) => i.path) });
+  }
+  if (calls.length > 0) {
+    ids.push('copiesSplitCall');
+    Object.assign(data, { copiedCallKinds: unique(calls.map((i) => i.kind)), copiedCallPaths: calls.map((i) => i.path) });
+  }
+  return { ids, data };
+}
+
+/**
+ * The batches and stored procedures of `space` whose items share the whole key value: no scopeAttribute, or one naming a
+ * partition-key attribute (every item of a key value has the same value of it). A transactional batch runs within one
+ * logical partition (https://learn.microsoft.com/azure/cosmos-db/nosql/transactional-batch), so no shard of the key
+ * keeps such a call whole, and a shard calculated on the key itself is refused (normalize: it would split nothing).
+ */
+export function wholeKeyCalls(design: KeyDesign, space: KeySpace): readonly Invariant[] {
+  return invariantsOf(design, space).filter(
+    (i) =>
+      !ITEM_AGGREGATES.has(i.kind) &&
+      i.kind !== 'transaction' &&
+      (i.scopeAttribute === undefined || space.partitionKey.some((a) => sameAttribute(a.name, i.scopeAttribute as string))),
+  );
 }
 
 function unique(values: readonly string[]): string[] {
@@ -177,7 +227,7 @@ export function keepingInvariants<A extends FixAdvice>(
   const drawsAlready = space.sharding?.strategy === 'random';
   const inPlace = layout === 'random' && space === design.primaryKey && !drawsAlready ? totalUpdatedInPlace(design) : undefined;
   if (broken.length === 0 && !inPlace) return advice;
-  const clauses = invariantClauses(broken, itemScopeCandidate(design, space));
+  const clauses = invariantClauses(broken, itemScopeCandidate(design, space), layout);
   const ids = inPlace ? [...clauses.ids, 'randomSubTotals' as const] : clauses.ids;
   const data = Object.assign({ subTotals }, clauses.data, inPlace ? { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path } : {});
   return Object.assign({}, advice, {

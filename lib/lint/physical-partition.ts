@@ -89,11 +89,13 @@ export function carriedLoadData(
  * the container's usable RU/s today (not at SG017's raise, which the RU/s must reach first), and where the hot key's
  * partition needs no more at headroom than the 10,000 RU/s a physical partition can hold (a target set above it splits
  * the partition instead). The figure is that need: the hot value's load and its neighbours', ÷ headroom.
+ * It comes before the raise (remedies in the order of what they cost, README): a redistribution adds no RU/s, where the
+ * raise after it is billed every hour it stands ("Pricing model"). No design field declares it, so --fix never sets it.
  */
-export const OR_REDISTRIBUTE =
-  "{{?redistributeTo}}, or redistribute {{redistributeScope|container=the container's throughput|database=the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys)}} across its physical partitions to give the hot key's partition {{redistributeTo}} RU/s (preview; a partition holds at most {{partitionMax}}, and once redistributed the throughput changes only through that command until reset to an even split){{/redistributeTo}}";
+export const REDISTRIBUTE_FIRST =
+  "{{?redistributeTo}}redistribute {{redistributeScope|container=the container's throughput|database=the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys)}} across its physical partitions to give the hot key's partition {{redistributeTo}} RU/s, which adds no RU/s (preview; a partition holds at most {{partitionMax}}, and once redistributed the throughput changes only through that command until reset to an even split; no design field declares it, so --fix never sets it); or {{/redistributeTo}}";
 
-/** The figures OR_REDISTRIBUTE needs, or none where redistribution cannot serve the hot value (`OR_REDISTRIBUTE`). */
+/** The figures REDISTRIBUTE_FIRST needs, or none where redistribution cannot serve the hot value. */
 export function redistributionData(a: SpaceAnalysis): Record<string, number | string> {
   const share = a.space === a.design.primaryKey ? a.physical : undefined;
   const mode = (a.design as CosmosKeyDesign).throughput?.mode;

@@ -269,6 +269,11 @@ export const SOURCES = {
   },
   // A query is charged for the items it loads and its index lookups; a point read of 1 KB is 1 RU.
   cosmosRequestCost: { title: 'Azure Cosmos DB: Optimize request cost (point reads and queries)', url: `${AZURE}/optimize-cost-reads-writes` },
+  // A conditional write checks one item's _etag (If-Match): each replicated copy is an item with its own (invariants.ts).
+  cosmosOptimisticConcurrency: {
+    title: 'Azure Cosmos DB: Optimistic concurrency control (ETag, If-Match on one item)',
+    url: `${AZURE}/nosql/database-transactions-optimistic-concurrency`,
+  },
   cosmosTransactionalBatch: { title: 'Azure Cosmos DB: Transactional batch operations (one logical partition)', url: `${AZURE}/nosql/transactional-batch` },
   cosmosStoredProcedures: {
     title: 'Azure Cosmos DB: Stored procedures, triggers and UDFs (transactions scoped to one logical partition)',

@@ -44,6 +44,8 @@ describe('a hot key with an invariant', () => {
     );
   });
 
+  // levers34: no shard keeps a batch over the whole key value (none calculated on the key itself is valid), so the fix
+  // keeps the key whole; the old text asked for shards "calculated on its scopeAttribute", which it has none of.
   it('a Cosmos DB transactional batch over the whole key value: the invariant caps the key, said plainly, no edits', () => {
     const finding = sg003(
       container({
@@ -52,8 +54,11 @@ describe('a hot key with an invariant', () => {
         invariants: [{ kind: 'transactional-batch' }],
       }),
     );
-    expect(finding?.data).toMatchObject({ scopedKinds: ['transactional-batch'] });
-    expect(finding?.fix).toMatch(/the `transactional-batch` \(`invariants\[0\]`\) must run within one `\/accountId` value/);
+    expect(finding?.data).toMatchObject({ wholeKeyKinds: ['transactional-batch'], wholeKeyScope: 'none' });
+    expect(finding?.fix).toMatch(
+      /^the `transactional-batch` \(`invariants\[0\]`\) runs within one logical partition, and its items share the whole `\/accountId` value \(no scopeAttribute declared\), so no sharding of `\/accountId` keeps it/,
+    );
+    expect(finding?.fix).not.toMatch(/shards calculated on its scopeAttribute/);
     expect(finding?.edits).toBeUndefined();
   });
 

@@ -25,14 +25,14 @@ describe('redistribute throughput across partitions', () => {
   // 7,800 RU/s, which at 80% need 9,750 on that partition, under the 10,000 a partition holds.
   it("on a shared database, redistributes the database's throughput, naming its cmdlet and the 9,750 RU/s the partition needs", () => {
     expect(fixOf(lint(orders({ sharedDatabase: 24_000, containers: 2 }, 0.3)))).toContain(
-      "or redistribute the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys) across its physical partitions to give the hot key's partition 9,750 RU/s (preview; a partition holds at most 10,000,",
+      "redistribute the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys) across its physical partitions to give the hot key's partition 9,750 RU/s, which adds no RU/s (preview; a partition holds at most 10,000,",
     );
   });
 
   // 12,000 RU/s manual: 2 partitions of 6,000. 50% of 9,000 = 4,500 beside (9,000 − 4,500) ÷ 2 = 2,250: 6,750 ÷ 0.8 = 8,437.5.
   it("on dedicated throughput, the container's, with the 8,438 RU/s the partition needs", () => {
     expect(fixOf(lint(orders({ manual: 12_000 }, 0.5)))).toContain(
-      "or redistribute the container's throughput across its physical partitions to give the hot key's partition 8,438 RU/s",
+      "redistribute the container's throughput across its physical partitions to give the hot key's partition 8,438 RU/s, which adds no RU/s",
     );
   });
 

@@ -45,7 +45,7 @@ describe('shared database throughput: the database partitions carry every busy c
   it('asks for the database raise its partitions need, and edits throughput.sharedDatabase', () => {
     const hot = ruleOf(lint(b(0.6)), 'SG003');
     expect(hot?.fix).toMatch(
-      /^raise the database's shared throughput \(throughput\.sharedDatabase\) in place to 10,500 RU\/s \(3 physical partitions of 3,500 RU\/s, which carry the keys of all 3 busy containers, this one's part 3,500 RU\/s;/,
+      /^redistribute the database's shared throughput \(Update-AzCosmosDBSqlDatabasePerPartitionThroughput; [^)]*\) across [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the database's shared throughput \(throughput\.sharedDatabase\) in place to 10,500 RU\/s \(3 physical partitions of 3,500 RU\/s, which carry the keys of all 3 busy containers, this one's part 3,500 RU\/s;/,
     );
     expect(hot?.fix).not.toMatch(/the container's throughput/);
     expect(hot?.edits).toEqual([{ op: 'set', path: 'throughput.sharedDatabase', value: 10_500 }]);

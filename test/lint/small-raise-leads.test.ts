@@ -127,7 +127,7 @@ describe('decision 50: a small raise in place leads a new key', () => {
     const design = flatTenants();
     const [finding] = sg003(design);
     expect(finding.fix).toMatch(
-      /^raise the container's throughput in place to 42,000 RU\/s .*, which serves the hottest `\/tenantId` value unsharded: it adds 5% to today's 40,000 RU\/s, .*; or, to stop paying for the headroom, shard only the hottest `\/tenantId` value, into N = 2 random shards/,
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 42,000 RU\/s .*, which serves the hottest `\/tenantId` value unsharded: it adds 5% to today's 40,000 RU\/s, .*; or, to stop paying for the headroom, shard only the hottest `\/tenantId` value, into N = 2 random shards/,
     );
     expect(finding.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
     expect(finding.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 42_000 }]);

@@ -19,7 +19,7 @@ import {
   carriedLoadData,
   DIVIDED_RU,
   largestShareData,
-  OR_REDISTRIBUTE,
+  REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   keyOverOnlyBySpread,
   physicalBound,
@@ -331,6 +331,8 @@ export const hotKeyExceedsPartition = defineRule({
     "Cosmos DB shards whose page reads fan out: weighed against Azure's default maximum of 1,000,000 RU/s per container (per database for shared throughput). Where those reads and the writes need more at headroom, the support ticket is part of the fix and no edit is written.",
     'A DynamoDB table that declares replicated copies beside a GSI whose key attributes each copy carries (`copiesCarry: "every"`, the default) and an access pattern reads: a warning (the index holds every item N times, its queries return each N times, its writes are N×), fixed by `copiesCarry: "first"` with the key written on copy 0 only. Quiet where no pattern reads the index. That index\'s own hot-key findings (SG001–SG003) defer to it, with no edits; copies SG003 proposes come with it.',
     "A Cosmos DB read-hot value for which no count of copies fits at the current throughput: copies at the least raise in place at which a count fits, first, where that raise is below the one that serves the value unsharded (each copy puts 1/N of the value's load on its partition, where a raise alone must lift every partition's share by all of it); that raise follows.",
+    'Copies are for a value read much and written seldom: where the hottest value takes most of the writes (each goes to every copy), the raise leads and the copies are named with the writes they add against the reads they relieve. Where every read of the key names one value (`keyValue`, a queue\'s poll), random shards with `wants: "any"` lead at the fewest count that fits today\'s RU/s: said, never written.',
+    'A Cosmos DB transactional batch or stored procedure over the whole key value (no `scopeAttribute`, or the key itself): no sharding keeps it, so the fix keeps the key whole (redistribution, which adds no RU/s, then the raise, then batching upstream). Copies break any invariant by kind: a condition on one item has one ETag per copy; no call spans two copies.',
   ],
   sources: [
     SOURCES.dynamoKeyDesign,
@@ -396,6 +398,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,
     SOURCES.cosmosLimits,
+    // The levers' invariants: a transactional batch runs in one logical partition; a conditional write checks one item's ETag.
+    SOURCES.cosmosTransactionalBatch,
+    SOURCES.cosmosOptimisticConcurrency,
   ],
   messages: () => ({
     hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
@@ -454,7 +459,7 @@ export const hotKeyExceedsPartition = defineRule({
     // Over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
-    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
+    orRaiseThroughput: `; or ${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}`,
     // A container raised and lowered keeps the partitions the raise made; merging them back serves the key with
     // no change of key and no more RU/s, so it is named first among the alternatives where it clears the finding.
     orMergePartitions: OR_MERGE_PARTITIONS,
