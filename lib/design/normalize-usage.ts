@@ -282,7 +282,9 @@ export function acknowledgement(
     reason: ack.reason,
     index: ack.index,
     ...(ack.appliesTo !== undefined ? { appliesTo: ack.appliesTo } : undefined),
-    ...(ack.expires !== undefined ? { expires: ack.expires } : undefined), path };
+    ...(ack.expires !== undefined ? { expires: ack.expires } : undefined),
+    path,
+  };
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {

@@ -499,7 +499,9 @@ export function unusedWaiverNote(ack: UnusedAcknowledgement): string {
   return (
     retiredRuleNote(ack.ruleId) ??
     uncoveredIndexesNote(ack) ??
-    (ack.appliesTo ? `${ack.ruleId} reports no finding of kind ${ack.appliesTo.map(printable).join(', ')} (\`appliesTo\`) on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}` : undefined) ??
+    (ack.appliesTo
+      ? `${ack.ruleId} reports no finding of kind ${ack.appliesTo.map(printable).join(', ')} (\`appliesTo\`) on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
+      : undefined) ??
     `${ack.ruleId} reports nothing on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
   );
 }

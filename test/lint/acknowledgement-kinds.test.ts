@@ -4,7 +4,10 @@
  * quota also waived the warm-throughput finding on the same table: 0 errors, 0 warnings, and the launch throttled
  * (task ack34, /work/try34a/v2/bp-launch-118.json).
  */
+import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { GuardedTable } from '../../lib/cdk';
 import { unusedWaiverNote } from '../../lib/internal';
+import { appWithStack } from '../cdk/support';
 import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbTableDesign } from '../../lib';
 
 const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
@@ -57,7 +60,9 @@ describe('an acknowledgement with `appliesTo`', () => {
     expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "overQuote" is not a message id of SG017; did you mean "overQuota"\?/,
     );
-    expect(() => validateAcknowledgements([{ ...QUOTA, appliesTo: ['nope'] }])).toThrow(/acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/);
+    expect(() => validateAcknowledgements([{ ...QUOTA, appliesTo: ['nope'] }])).toThrow(
+      /acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/,
+    );
     expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
   });
 });
@@ -81,5 +86,28 @@ describe('an acknowledgement without `appliesTo` (kept working as before)', () =
     const waived = findings.filter((f) => f.ruleId === 'SG017');
     expect(waived.map((f) => [f.messageId, f.acknowledged])).toEqual([['overQuota', true]]);
     expect(waived[0].broadAcknowledgement).toBeUndefined();
+  });
+});
+
+describe('the CDK `acknowledgements` prop', () => {
+  const props = { partitionKey: { name: 'leagueId', type: AttributeType.STRING, cardinality: 40 }, workload: { peakReadUnits: 50, peakWriteUnits: 20 } };
+  const reason = 'Season-sharding migration planned in GAME-456 next sprint.';
+  const sg001 = (appliesTo: string[]) => {
+    const { stack } = appWithStack();
+    return new GuardedTable(stack, 'Scores', { ...props, acknowledgements: [{ rule: 'SG001', reason, appliesTo }] }).findings.filter(
+      (f) => f.ruleId === 'SG001',
+    );
+  };
+
+  it('waives the kind its appliesTo names, and not another kind', () => {
+    expect(sg001(['fewValuesFits']).map((f) => [f.messageId, f.acknowledged])).toEqual([['fewValuesFits', true]]);
+    expect(sg001(['oneValue']).map((f) => [f.messageId, f.acknowledged])).toEqual([['fewValuesFits', false]]);
+  });
+
+  it('refuses a message id SG001 does not have, naming the field', () => {
+    const { stack } = appWithStack();
+    expect(() => new GuardedTable(stack, 'Scores', { ...props, acknowledgements: [{ rule: 'SG001', reason, appliesTo: ['fewValue'] }] })).toThrow(
+      /acknowledgements\[0\]\.appliesTo\[0\]: "fewValue" is not a message id of SG001; did you mean "fewValues"\?/,
+    );
   });
 });
