@@ -5,10 +5,10 @@
  * (task ack34, /work/try34a/v2/bp-launch-118.json).
  */
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbTableDesign } from '../../lib';
 import { GuardedTable } from '../../lib/cdk';
 import { unusedWaiverNote } from '../../lib/internal';
 import { appWithStack } from '../cdk/support';
-import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbTableDesign } from '../../lib';
 
 const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
 
