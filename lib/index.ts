@@ -53,6 +53,7 @@ export {
   blockingFindings,
   describeFinding,
   restateFinding,
+  type BroadAcknowledgement,
   type ExpiredAcknowledgement,
   type Finding,
   type LintOptions,

@@ -4,7 +4,7 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
@@ -31,8 +31,10 @@ function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: str
   const label = f.acknowledged ? c.dim(`${f.severity.padEnd(7)} (acknowledged)`) : f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
   let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
   text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
-  if (f.acknowledged) text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
-  else {
+  if (f.acknowledged) {
+    text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
+    if (f.broadAcknowledgement) text += `${INDENT}${c.yellow('waives several kinds:')} ${p(broadWaiverNote(f) ?? '')}\n`;
+  } else {
     if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
     if (f.acknowledgementWithoutIndex) text += `${INDENT}not waived: ${p(uncoveredWaiverNote(f) ?? '')}\n`;
   }

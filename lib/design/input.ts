@@ -285,6 +285,11 @@ export interface AcknowledgementDesign {
    *  @default - the table's or container's own key space only (its key, its access patterns on the table, table-wide
    *  findings such as capacity), never its indexes': each index needs a waiver naming it */
   readonly index?: string;
+  /** The kinds of the rule's findings it waives: their message ids (a finding's `messageId`, e.g. `overQuota` of
+   *  SG017), so a waiver written for one finding never absorbs another kind the rule reports on the same key space.
+   *  An id the rule does not have is an input error.
+   *  @default - every kind of the rule's findings on its key space (reports name the kinds when it waives more than one) */
+  readonly appliesTo?: readonly string[];
   /** The last day the waiver holds, `YYYY-MM-DD` (UTC): from the next day the findings it waived count again, each
    *  reported with this waiver's reason and date (a waiver "until the quota raise lands").
    *  @default - never expires */

@@ -11,6 +11,9 @@ export interface NormalizeOptions {
   readonly ruleIds: readonly string[];
   /** Retired rule ids: an acknowledgement naming one is accepted (it waives nothing). */
   readonly retiredRuleIds?: readonly string[];
+  /** The message ids of a rule's findings, which an acknowledgement's `appliesTo` may name; undefined for a retired or
+   *  unknown rule (its `appliesTo` is not checked). @default - `appliesTo` is not checked */
+  readonly messageIdsOf?: (ruleId: string) => readonly string[] | undefined;
   /** Project-wide threshold overrides, below the document's and each design's own. */
   readonly thresholds?: ThresholdOverrides;
 }

@@ -277,7 +277,7 @@ function fanOutWithoutFanning(space: KeySpace, pattern: AccessPattern, strategy:
 export function acknowledgements(
   input: readonly AcknowledgementDesign[] | undefined,
   indexNames: readonly string[],
-  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds' | 'messageIdsOf'>,
   log: IssueLog,
   listPath = 'acknowledgements',
 ): Acknowledgement[] {
@@ -289,7 +289,7 @@ export function acknowledgement(
   ack: AcknowledgementDesign,
   path: string,
   indexNames: readonly string[],
-  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds' | 'messageIdsOf'>,
   log: IssueLog,
 ): Acknowledgement {
   // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
@@ -307,7 +307,25 @@ export function acknowledgement(
       indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on',
     );
   }
-  return { rule: ack.rule, reason: ack.reason, index: ack.index, ...(ack.expires !== undefined ? { expires: ack.expires } : undefined), path };
+  const messageIds = ack.appliesTo && options.messageIdsOf?.(ack.rule);
+  if (ack.appliesTo && messageIds) {
+    ack.appliesTo.forEach((id, i) => {
+      if (messageIds.includes(id)) return;
+      const near = closest(id, messageIds);
+      log.add(
+        joinPath(joinPath(path, 'appliesTo'), i),
+        `"${id}" is not a message id of ${ack.rule}${near ? `; did you mean "${near}"?` : ''}: name the kind as a finding's \`messageId\` gives it (\`skewguard lint --format json\` shows it on each finding)`,
+      );
+    });
+  }
+  return {
+    rule: ack.rule,
+    reason: ack.reason,
+    index: ack.index,
+    ...(ack.appliesTo !== undefined ? { appliesTo: ack.appliesTo } : undefined),
+    ...(ack.expires !== undefined ? { expires: ack.expires } : undefined),
+    path,
+  };
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {

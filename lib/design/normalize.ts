@@ -203,7 +203,7 @@ export interface ExternalLocations {
 export function normalizeExternal(
   input: ExternalResourceDesign,
   log: IssueLog,
-  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds' | 'messageIdsOf'>,
   locations: ExternalLocations = {},
 ): ExternalResource {
   const indexNames = [...new Set(input.partitionKeys.flatMap((k) => (k.index ? [k.index] : [])))];

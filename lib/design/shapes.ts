@@ -383,6 +383,11 @@ export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
   reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
+  appliesTo: {
+    shape: list(text({ pattern: /^[A-Za-z][A-Za-z0-9]*$/, patternHint: 'a message id such as "overQuota"' }), { minItems: 1 }),
+    optional: true,
+    doc: "Waive only these kinds of the rule's findings: their message ids (a finding's messageId). Default: every kind.",
+  },
   expires: {
     shape: calendarDay(),
     optional: true,

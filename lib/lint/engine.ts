@@ -16,7 +16,7 @@ import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
 import { acknowledgementOf, keySpaceOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
 import { RETIRED_RULES, RULES, retiredRuleNote } from './rules';
-import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
+import { CATALOGUE_IDS, messageIdsIn, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
 /** An acknowledgement whose `expires` day has passed, as the finding it no longer waives names it. */
 export interface ExpiredAcknowledgement {
@@ -26,6 +26,14 @@ export interface ExpiredAcknowledgement {
   readonly expires: string;
   /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
+}
+
+/** An acknowledgement without `appliesTo` that waives findings of more than one kind (message id) of its rule. */
+export interface BroadAcknowledgement {
+  /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
+  readonly path: string;
+  /** The message ids of the findings it waives, sorted. */
+  readonly kinds: readonly string[];
 }
 
 /** An acknowledgement without `index`, as the unwaived finding on an index of its table names it: it does not cover it. */
@@ -71,6 +79,10 @@ export interface Finding {
    *  on its table, which waives the table's own key space only, so reports can say it does not cover this index
    *  (add `index` to waive it here). @default - absent: no finding on an index, or no such acknowledgement */
   readonly acknowledgementWithoutIndex?: AcknowledgementWithoutIndex;
+  /** On an acknowledged finding: the acknowledgement that waived it when it names no `appliesTo` and waives findings of
+   *  more than one kind, so reports say which kinds one waiver absorbs (add `appliesTo` to tie it to one).
+   *  @default - absent: not acknowledged, or its acknowledgement waives one kind (or names the kinds in `appliesTo`) */
+  readonly broadAcknowledgement?: BroadAcknowledgement;
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
   /** The values behind the message and fix: counts, loads, names and ids, never prose. */
@@ -93,6 +105,9 @@ export interface UnusedAcknowledgement {
   /** The index whose findings it waives; absent when it waives the table's or container's own key space only (its
    *  key, its access patterns on the table, its table-wide figures), never its indexes'. */
   readonly index?: string;
+  /** The kinds of finding (message ids) it waives; absent when it waives every kind of its rule's findings.
+   *  @default - absent: every kind */
+  readonly appliesTo?: readonly string[];
   /** On one without `index`: the indexes of its table where its rule still reports findings it does not cover
    *  (each needs an acknowledgement naming it). @default - absent: none */
   readonly uncoveredIndexes?: readonly string[];
@@ -172,7 +187,7 @@ export function lintDocument(input: DesignInput, options?: LintOptions): LintRes
 /** The rule ids a catalogue's acknowledgements may name; the built-in catalogue's are listed once (CATALOGUE_IDS), with its options shape. */
 function catalogueIds(catalogue: Catalogue): KnownRules {
   if (catalogue === CATALOGUE) return CATALOGUE_IDS;
-  return { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
+  return { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id), messageIdsOf: messageIdsIn(catalogue.rules) };
 }
 
 /** How one run treats the rules: settings from the options, and the subset it runs. */
@@ -275,6 +290,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const { settings, only, basePath, today } = run;
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
+  // The findings each waiver without `appliesTo` waived, per design: one that absorbs several kinds is named on them.
+  let waivedBy = new Map<Acknowledgement, MutableFinding[]>();
   const checks = runChecks(catalogue, run);
   const collect = (
     /** The findings of the design (or external resource) `hits` are on. */
@@ -297,13 +314,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const index = keySpaceOf(hit);
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
-      const ack = acknowledgementOf(inEffect, rule.id, index);
+      const ack = acknowledgementOf(inEffect, rule.id, index, hit.messageId);
       // A waiver that expired is named on the finding it no longer waives.
-      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index);
+      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index, hit.messageId);
       if (ack) used.add(ack);
       if (lapsed) used.add(lapsed);
       // In the order reports list the fields; the optional ones added only where they hold something.
-      const finding: { -readonly [K in keyof Finding]: Finding[K] } = {
+      const finding: MutableFinding = {
         ruleId: rule.id,
         title: rule.title,
         messageId: hit.messageId,
@@ -319,7 +336,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       };
       if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
       // An index finding the table's waiver of the rule does not reach: said, so nobody takes the waiver for a cover.
-      const tableWaiver = ack || index === undefined ? undefined : acknowledgementOf(inEffect, rule.id, undefined);
+      const tableWaiver = ack || index === undefined ? undefined : acknowledgementOf(inEffect, rule.id, undefined, hit.messageId);
+      if (ack?.appliesTo === undefined && ack) waivedBy.set(ack, [...(waivedBy.get(ack) ?? []), finding]);
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
@@ -344,6 +362,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         engine,
         resource,
         index: ack.index,
+        ...(ack.appliesTo ? { appliesTo: ack.appliesTo } : {}),
         path: prefixPath(location, ack.path),
         reason: ack.reason,
         ...(uncovered.length > 0 ? { uncoveredIndexes: uncovered } : {}),
@@ -354,7 +373,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   // No settings (most runs): no rule is off, and DesignAnalysis takes its own empty set.
   const rulesOff = settings.size === 0 ? undefined : new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   // Each design's findings, sorted (compareFindings), after those of the designs before it in the file.
-  const add = (own: Finding[]) => {
+  const add = (own: Finding[], designLocation: string) => {
+    nameBroadWaivers(waivedBy, prefixPath(basePath, designLocation));
+    waivedBy = new Map();
     if (own.length > 1) own.sort(compareFindings);
     if (findings.length === 0) findings = own;
     else for (const finding of own) findings.push(finding);
@@ -368,7 +389,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
     }
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
-    add(own);
+    add(own, location);
   }
   for (const { location, resource } of document.external) {
     const seen = withWaiversInEffect(resource, today);
@@ -378,9 +399,21 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       collect(own, resource.engine, resource.name, location, waivers, rule, rule.checkExternal(seen));
     }
     collectUnused(own, resource.engine, resource.name, location, resource.acknowledgements);
-    add(own);
+    add(own, location);
   }
   return { findings, unusedAcknowledgements: unused };
+}
+
+type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };
+
+/** Names each waiver without `appliesTo` that waived findings of more than one kind on the findings it waived. */
+function nameBroadWaivers(waivedBy: ReadonlyMap<Acknowledgement, MutableFinding[]>, location: string): void {
+  for (const [ack, waived] of waivedBy) {
+    const kinds = [...new Set(waived.map((f) => f.messageId))].sort();
+    if (kinds.length < 2) continue;
+    const broad = { path: prefixPath(location, ack.path), kinds };
+    for (const finding of waived) finding.broadAcknowledgement = broad;
+  }
 }
 
 /** One design's findings in report order: errors before warnings, then by rule id and field path (a stable sort keeps
@@ -448,6 +481,15 @@ export function uncoveredWaiverNote(finding: Finding): string | undefined {
   return `the acknowledgement of ${finding.ruleId} at ${printable(waiver.path)} has no \`index\`: it waives the table's own key space only, not index ${index}; add \`index: ${JSON.stringify(index)}\` to waive this finding`;
 }
 
+/** How every report names the kinds one acknowledgement without `appliesTo` waives, or undefined when it waives one:
+ *  "the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding:
+ *  overQuota, warmBelowPeak; give `appliesTo: ["overQuota"]` to waive only the kind it was written for". */
+export function broadWaiverNote(finding: Finding): string | undefined {
+  const broad = finding.broadAcknowledgement;
+  if (!broad) return undefined;
+  return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify([finding.messageId])}\` if it was written for this kind only`;
+}
+
 /** How every report says why an acknowledgement without `index` waives nothing while its rule still fires on its
  *  table's indexes, or undefined otherwise: "SG003 reports nothing on the own key space of orders, the only one an
  *  acknowledgement without `index` waives; its SG003 findings on index by-status (`index: "by-status"`) need an
@@ -468,6 +510,9 @@ export function unusedWaiverNote(ack: UnusedAcknowledgement): string {
   return (
     retiredRuleNote(ack.ruleId) ??
     uncoveredIndexesNote(ack) ??
+    (ack.appliesTo
+      ? `${ack.ruleId} reports no finding of kind ${ack.appliesTo.map(printable).join(', ')} (\`appliesTo\`) on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
+      : undefined) ??
     `${ack.ruleId} reports nothing on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
   );
 }
@@ -498,8 +543,9 @@ export function describeFinding(finding: Finding, options: { readonly at?: strin
   const where = options.at ?? finding.path;
   const lapsed = lapsedWaiverNote(finding);
   const uncovered = uncoveredWaiverNote(finding);
+  const broad = broadWaiverNote(finding);
   const ack = finding.acknowledged
-    ? ` (acknowledged: ${p(finding.reason ?? '')})`
+    ? ` (acknowledged: ${p(finding.reason ?? '')})${broad ? ` (${broad})` : ''}`
     : [lapsed, uncovered]
         .filter(Boolean)
         .map((note) => ` (${note})`)

@@ -264,11 +264,22 @@ export function keySpaceOf(hit: { readonly index?: string }): string | undefined
 /**
  * The acknowledgement that waives `ruleId`'s findings on the key space `index` (undefined: the table's or container's
  * own; see `keySpaceOf`), if any. Its scope is exact: one without `index` waives the base table's (container's) key
- * space only, one with `index` that index's only, so a waiver never silently widens to the indexes beside it.
+ * space only, one with `index` that index's only, so a waiver never silently widens to the indexes beside it; one
+ * with `appliesTo` waives the kinds of finding (message ids) it names only.
  * The engine waives findings by it, and a rule that defers to another's fix asks it whether that fix was declined.
  */
-export function acknowledgementOf(acknowledgements: readonly Acknowledgement[], ruleId: string, index: string | undefined): Acknowledgement | undefined {
+export function acknowledgementOf(
+  acknowledgements: readonly Acknowledgement[],
+  ruleId: string,
+  index: string | undefined,
+  /** The kind of finding asked about; undefined asks whether any waiver of the rule covers the key space. */
+  messageId?: string,
+): Acknowledgement | undefined {
   // A loop, not find(): asked for every finding, and most designs declare no acknowledgement.
-  for (const a of acknowledgements) if (a.rule === ruleId && a.index === index) return a;
+  for (const a of acknowledgements) if (a.rule === ruleId && a.index === index && appliesTo(a, messageId)) return a;
   return undefined;
 }
+
+/** Whether `ack` waives findings of the kind `messageId`: it names it in `appliesTo`, or names no kind. */
+const appliesTo = (ack: Acknowledgement, messageId: string | undefined): boolean =>
+  ack.appliesTo === undefined || messageId === undefined || ack.appliesTo.includes(messageId);

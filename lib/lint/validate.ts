@@ -11,7 +11,7 @@ import { IssueLog } from '../design/issue-log';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import { calendarDay, list, mapOf, oneOf, ownData, record, text } from '../design/shape';
 import { acknowledgementShape, thresholdsShape } from '../design/shapes';
-import type { Severity } from './rule';
+import type { Rule, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 
 /** A rule's severity as configured for a project: its own, raised, lowered, or turned off. */
@@ -42,9 +42,23 @@ export interface LintOptions {
 export interface KnownRules {
   readonly ruleIds: readonly string[];
   readonly retiredRuleIds: readonly string[];
+  /** The message ids an acknowledgement's `appliesTo` may name for a rule; undefined for a rule not in the catalogue. */
+  readonly messageIdsOf: (ruleId: string) => readonly string[] | undefined;
 }
 
-export const CATALOGUE_IDS: KnownRules = { ruleIds: RULES.map((r) => r.id), retiredRuleIds: RETIRED_RULES.map((r) => r.id) };
+/** The message ids of `ruleId` among `rules` (building its messages, which only an `appliesTo` asks for). */
+export function messageIdsIn(rules: readonly Rule[]): KnownRules['messageIdsOf'] {
+  return (ruleId) => {
+    const rule = rules.find((r) => r.id === ruleId);
+    return rule && Object.keys(rule.messages);
+  };
+}
+
+export const CATALOGUE_IDS: KnownRules = {
+  ruleIds: RULES.map((r) => r.id),
+  retiredRuleIds: RETIRED_RULES.map((r) => r.id),
+  messageIdsOf: messageIdsIn(RULES),
+};
 
 function lintOptionsShape(known: KnownRules) {
   const ruleId = oneOf(known.ruleIds);

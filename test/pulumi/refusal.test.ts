@@ -154,12 +154,33 @@ describe('acknowledgements', () => {
   it.each([
     ['a real reason', { rule: 'SG014', reason: 'ok' }, 'design.acknowledgements[0].reason'],
     ['a known rule', { rule: 'SG999', reason: 'A rule that does not exist.' }, 'design.acknowledgements[0].rule'],
+    [
+      'message ids of their rule in appliesTo',
+      { rule: 'SG003', reason: 'A kind SG003 does not report.', appliesTo: ['nope'] },
+      'design.acknowledgements[0].appliesTo[0]',
+    ],
   ])('need %s', async (_label, acknowledgement, path) => {
     const name = `lazy-${acknowledgement.rule}`;
     const error = refusal(name, { design: { ...telemetry, acknowledgements: [acknowledgement] } });
     expect(error).toBeInstanceOf(InvalidArgsError);
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual([path]);
     await expectNothingRegistered(name);
+  });
+
+  it('with appliesTo waive the kinds they name only (task ack34)', async () => {
+    // The SG014 share warning of 'is refused on warnings too', waived by its kind (dominant), then by another kind.
+    const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
+    const reason = 'The tenant moves to its own container in Q3.';
+    const args = { monitoring, database: 'telemetry', throughput: { manual: 12_000 }, failOn: 'warning' as const };
+    const waived = new GuardedContainer('kind-waived', {
+      ...args,
+      design: { ...design, acknowledgements: [{ rule: 'SG014', reason, appliesTo: ['dominant'] }] },
+    });
+    await created(waived);
+    expect(waived.findings).toEqual([expect.objectContaining({ ruleId: 'SG014', messageId: 'dominant', acknowledged: true, reason })]);
+    const error = refusal('kind-other', { ...args, design: { ...design, acknowledgements: [{ rule: 'SG014', reason, appliesTo: ['aboveMaxShare'] }] } });
+    expect((error as DesignRefusedError).findings).toEqual([expect.objectContaining({ ruleId: 'SG014', messageId: 'dominant', acknowledged: false })]);
+    await expectNothingRegistered('kind-other');
   });
 
   it('refuse a declared count of physical partitions below what args.throughput needs, at design.physicalPartitions', async () => {

@@ -1,0 +1,113 @@
+/**
+ * An acknowledgement can name the kinds of its rule's findings it waives (`appliesTo`, message ids), and one that
+ * names none says so when it waives more than one kind. Before, a waiver of SG017 written for the table-level write
+ * quota also waived the warm-throughput finding on the same table: 0 errors, 0 warnings, and the launch throttled
+ * (task ack34, /work/try34a/v2/bp-launch-118.json).
+ */
+import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbTableDesign } from '../../lib';
+import { GuardedTable } from '../../lib/cdk';
+import { unusedWaiverNote } from '../../lib/internal';
+import { appWithStack } from '../cdk/support';
+
+const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
+
+/** The repro: a 60,000 WCU peak (above the 40,000 default quota: SG017 overQuota) launched at peak on a table pre-warmed
+ *  to 15,000 RCU, below its derived read peak (SG017 warmBelowPeak), both on the table's own key space. */
+const budgetPacing = (acknowledgements: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'campaign-spend',
+  partitionKey: { name: 'campaignId', type: 'S', cardinality: 40_000 },
+  billing: 'on-demand',
+  workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
+  invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid', splitPerShard: true }],
+  accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
+  sharding: { strategy: 'random', shards: 19, hotValues: 1 },
+  launchAtPeak: true,
+  warmThroughput: { writeUnitsPerSecond: 118_000, readUnitsPerSecond: 15_000 },
+  acknowledgements,
+});
+
+const sg017 = (acknowledgements: DynamoDbTableDesign['acknowledgements']) => {
+  const result = lintDocument(budgetPacing(acknowledgements));
+  const kinds = Object.fromEntries(result.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f]));
+  return { result, quota: kinds.overQuota, warm: kinds.warmBelowPeak };
+};
+
+describe('an acknowledgement with `appliesTo`', () => {
+  it('waives the kind it names and leaves another kind of the same rule on the same key space open', () => {
+    const { result, quota, warm } = sg017([{ ...QUOTA, appliesTo: ['overQuota'] }]);
+    expect(quota).toMatchObject({ acknowledged: true, reason: QUOTA.reason });
+    expect(warm).toMatchObject({ acknowledged: false, severity: 'warning' });
+    expect(quota?.broadAcknowledgement).toBeUndefined();
+    expect(result.unusedAcknowledgements).toEqual([]);
+  });
+
+  it('naming both kinds waives both, and no report calls it broad', () => {
+    const { quota, warm } = sg017([{ ...QUOTA, appliesTo: ['overQuota', 'warmBelowPeak'] }]);
+    expect([quota?.acknowledged, warm?.acknowledged]).toEqual([true, true]);
+    expect([quota?.broadAcknowledgement, warm?.broadAcknowledgement]).toEqual([undefined, undefined]);
+  });
+
+  it('whose kind does not fire is unused, and says which kind it waits for', () => {
+    const { result, quota } = sg017([{ ...QUOTA, appliesTo: ['nearQuota'] }]);
+    expect(quota?.acknowledged).toBe(false);
+    expect(result.unusedAcknowledgements).toMatchObject([{ ruleId: 'SG017', appliesTo: ['nearQuota'], path: 'acknowledgements[0]' }]);
+    expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe('SG017 reports no finding of kind nearQuota (`appliesTo`) on campaign-spend');
+  });
+
+  it('naming a message id the rule does not have is an input error at the field, with the nearest id', () => {
+    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
+      /acknowledgements\[0\]\.appliesTo\[0\]: "overQuote" is not a message id of SG017; did you mean "overQuota"\?/,
+    );
+    expect(() => validateAcknowledgements([{ ...QUOTA, appliesTo: ['nope'] }])).toThrow(
+      /acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/,
+    );
+    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
+  });
+});
+
+describe('an acknowledgement without `appliesTo` (kept working as before)', () => {
+  it('still waives every kind of its rule, and each finding it waives names the kinds it absorbs', () => {
+    const { result, quota, warm } = sg017([QUOTA]);
+    expect([quota?.acknowledged, warm?.acknowledged]).toEqual([true, true]);
+    const broad = { path: 'acknowledgements[0]', kinds: ['overQuota', 'warmBelowPeak'] };
+    expect(quota?.broadAcknowledgement).toEqual(broad);
+    expect(warm?.broadAcknowledgement).toEqual(broad);
+    expect(describeFinding(warm!)).toContain(
+      'the acknowledgement of SG017 at acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding: overQuota, warmBelowPeak; give it `appliesTo: ["warmBelowPeak"]` if it was written for this kind only',
+    );
+    expect(result.unusedAcknowledgements).toEqual([]);
+  });
+
+  it('waiving one kind is not called broad', () => {
+    const design = budgetPacing([QUOTA]);
+    const { findings } = lintDocument({ ...design, launchAtPeak: false, warmThroughput: undefined });
+    const waived = findings.filter((f) => f.ruleId === 'SG017');
+    expect(waived.map((f) => [f.messageId, f.acknowledged])).toEqual([['overQuota', true]]);
+    expect(waived[0].broadAcknowledgement).toBeUndefined();
+  });
+});
+
+describe('the CDK `acknowledgements` prop', () => {
+  const props = { partitionKey: { name: 'leagueId', type: AttributeType.STRING, cardinality: 40 }, workload: { peakReadUnits: 50, peakWriteUnits: 20 } };
+  const reason = 'Season-sharding migration planned in GAME-456 next sprint.';
+  const sg001 = (appliesTo: string[]) => {
+    const { stack } = appWithStack();
+    return new GuardedTable(stack, 'Scores', { ...props, acknowledgements: [{ rule: 'SG001', reason, appliesTo }] }).findings.filter(
+      (f) => f.ruleId === 'SG001',
+    );
+  };
+
+  it('waives the kind its appliesTo names, and not another kind', () => {
+    expect(sg001(['fewValuesFits']).map((f) => [f.messageId, f.acknowledged])).toEqual([['fewValuesFits', true]]);
+    expect(sg001(['oneValue']).map((f) => [f.messageId, f.acknowledged])).toEqual([['fewValuesFits', false]]);
+  });
+
+  it('refuses a message id SG001 does not have, naming the field', () => {
+    const { stack } = appWithStack();
+    expect(() => new GuardedTable(stack, 'Scores', { ...props, acknowledgements: [{ rule: 'SG001', reason, appliesTo: ['fewValue'] }] })).toThrow(
+      /acknowledgements\[0\]\.appliesTo\[0\]: "fewValue" is not a message id of SG001; did you mean "fewValues"\?/,
+    );
+  });
+});
