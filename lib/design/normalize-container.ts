@@ -175,7 +175,7 @@ function fullKeyFigure(
   designPath: string,
   log: IssueLog,
 ): DeclaredFigure | undefined {
-  let above: { value: number; path: string } | undefined;
+  let above: { value: number; path: string; level: string } | undefined;
   let prefixCardinality = 0;
   for (const level of levels) {
     // Distinct values of the prefix down to this level: its most varied level (the model's full-key rule).
@@ -190,16 +190,11 @@ function fullKeyFigure(
         `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values at this level the hottest one takes at least that`,
       );
     }
-    if (above !== undefined && value > above.value) {
-      log.add(
-        path,
-        `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`,
-      );
-    }
+    if (above !== undefined && value > above.value) log.add(path, nestedFigureMessage(field, { value, path, level: level.name }, above));
     // Held against the least figure declared above, not the nearest: a value is nested in one value of every level over
     // it, so in 0.3 → 0.5 → 0.4 the 0.4 is too much as well as the 0.5, and both are reported at once. A level that
     // declares nothing bounds nothing: its hottest value takes at least what the one nested in it takes, and may take more.
-    if (above === undefined || value < above.value) above = { value, path };
+    if (above === undefined || value < above.value) above = { value, path, level: level.name };
   }
   // The full key's value is nested in one value of every level: its figure can only be the smaller.
   if (designValue !== undefined && above !== undefined && designValue > above.value) {
@@ -233,6 +228,27 @@ function fullKeyFigure(
   const deepestPrefix = values(levels.slice(0, deepestIndex + 1));
   const children = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
   return { value: (deepest[field] as number) / children, source: 'derived', at, level: deepestIndex };
+}
+
+/**
+ * A level's figure above the one declared over it. Its figure is the key prefix's down to it (one value of this level
+ * under one value of the level above), so it can only be less; a figure that is the attribute's own, over all the values
+ * of the level above, says the level is the wider one, which belongs above it (SG004's order): the message gives both
+ * readings, each with its fix, naming both fields.
+ */
+function nestedFigureMessage(
+  field: 'hotKeyShare' | 'largestGb',
+  declared: { readonly value: number; readonly path: string; readonly level: string },
+  above: { readonly value: number; readonly path: string; readonly level: string },
+): string {
+  const { value, path, level } = declared;
+  const measure = field === 'largestGb' ? 'holds' : 'takes';
+  return (
+    `is ${value}, more than the ${above.value} declared at ${above.path}: a level's figure is the key prefix's down to it, ` +
+    `what one ${level} value ${measure} under one ${above.level} value, and a deeper level's value is nested in the level above, so it can only take less. ` +
+    `Lower ${path} to that prefix's figure (at most ${above.value}); or, if ${value} is what one ${level} value ${measure} across all the ${above.level} values it contains, ` +
+    `${level} is the wider level and belongs above ${above.level} (the order SG004 asks for): move ${level} up the key's paths, and declare ${value} on it there`
+  );
 }
 
 /**

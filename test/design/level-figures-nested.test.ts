@@ -65,4 +65,22 @@ describe('key level figures nested in the levels over them', () => {
       ),
     ).toEqual([]);
   });
+
+  // agree34 item 4: a wrong-order key (/accountId over /tenantId) with the tenant's own 200 GB on its level was told only
+  // that 200 is more than 2; the figure may be the tenant's own, which says the tenant belongs above the account.
+  it("says a level's figure is its prefix's, and that a wider level's own figure puts it above (SG004's order)", () => {
+    const issues = issuesOf(
+      levels([
+        { path: '/accountId', cardinality: 2_000_000, largestGb: 2 },
+        { path: '/tenantId', cardinality: 5_000, largestGb: 200 },
+        { path: '/contactId', cardinality: 'unique' },
+      ]),
+    );
+    expect(issues).toEqual([
+      'partitionKey.paths[1].largestGb: is 200, more than the 2 declared at partitionKey.paths[0].largestGb: ' +
+        "a level's figure is the key prefix's down to it, what one /tenantId value holds under one /accountId value, and a deeper level's value is nested in the level above, so it can only take less. " +
+        "Lower partitionKey.paths[1].largestGb to that prefix's figure (at most 2); or, if 200 is what one /tenantId value holds across all the /accountId values it contains, " +
+        "/tenantId is the wider level and belongs above /accountId (the order SG004 asks for): move /tenantId up the key's paths, and declare 200 on it there",
+    ]);
+  });
 });

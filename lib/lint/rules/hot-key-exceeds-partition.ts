@@ -5,6 +5,7 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
@@ -28,7 +29,6 @@ import {
   RAISE,
   raiseFigures,
   raiseInPlace,
-  shareCeiling,
   throughputThatServes,
 } from '../physical-partition';
 import {
@@ -85,15 +85,13 @@ type Id =
   | 'underFirstLevelWithin'
   | 'beyondFirstLevelBuckets'
   | 'deferredSizeSplit'
-  | 'isolatedByAdaptiveCapacity'
-  | 'pastPartitionMaximum'
-  | 'physicalHeadroomOnly'
   | 'restOverUnsharded'
   | 'fixShardEveryValue'
   | PrefixIngestionId
   | PrefixReorderId
   | EngineNoteId
   | IndexWriteId
+  | HotValueVerdictId
   | InheritedWriteId
   | ProjectionId
   | InPlaceLayoutId
@@ -126,23 +124,6 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
     partitionsCountedBy: countedBy,
     ...(peakDividedBy !== undefined ? { partitionsPeakDividedBy: peakDividedBy } : {}),
   };
-}
-
-/**
- * The ceiling a dimension over the logical partition's binds at: the engine names the logical ceiling for a value above
- * it (no RU/s lift that one), but where the busiest stored key's physical partition gives it less (its share of the
- * container's RU/s, at headroom, less the neighbours' expected load: `shareCeiling`, on the share SG003 judges it on),
- * that share is the lower and binds: a /productId value of 10,000 RU/s on a partition of 6,000 RU/s leaves it 1,800,
- * and shards sized to fit 8,000 would still throttle there. SG002 quotes the same (`physicalShareOverLogical`).
- */
-function bindingDimension(a: SpaceAnalysis, d: LoadDimension): { readonly dimension: LoadDimension; readonly overLogical: boolean } {
-  if (d.physical) return { dimension: d, overLogical: false };
-  const sharding = a.space.sharding ?? carriedShards(a.space);
-  const layout = sharding?.strategy ?? 'none';
-  const n = sharding?.shards ?? 1;
-  const share = a.storedKeyShare(layout, n);
-  const below = share && shareCeiling(a, { loads: a.storedLoads(layout, n), cardinality: a.trafficValues * n }, share);
-  return below && below.usable < d.usable ? { dimension: below, overLogical: true } : { dimension: d, overLogical: false };
 }
 
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
@@ -476,16 +457,7 @@ export const hotKeyExceedsPartition = defineRule({
     // The first level's buckets split the full key's largest value too (`bucketsSplitSize`): SG006 defers to them as well.
     deferredSizeSplit: DEFERRED_SIZE_SPLIT,
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
-    // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
-    physicalHeadroomOnly:
-      '; within the {{physicalRaw}} RU/s its physical partition has for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles',
-    // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
-    isolatedByAdaptiveCapacity:
-      "; alone it fits one partition's usable ceiling, and with its neighbours' expected load its partition takes {{partitionLoad}} {{partitionUnit}}: over the usable line, within the {{partitionCeiling}} {{partitionUnit}} one partition serves, so its peak is served on average, but with less than the headroom kept for the seconds above that average, whose excess over the ceiling throttles; under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning",
-    // Alone within the usable line, but with its neighbours past the partition's maximum: adaptive capacity lifts no
-    // partition past it, so the expected peak throttles until the key is isolated (an error).
-    pastPartitionMaximum:
-      "; alone it fits one partition's usable ceiling, but with its neighbours' expected load its partition takes {{pastLoad}} {{pastUnit}}, past the {{pastCeiling}} {{pastUnit}} one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
+    ...HOT_VALUE_VERDICT_MESSAGES,
     // A sharding of the hottest values only (sharding.hotValues) leaves the others unsharded: judged so.
     restOverUnsharded:
       'only the hottest {{hotValues|one=# value|other=# values}} of {{key|key}} {{hotValues|one=is|other=are}} sharded (sharding.hotValues), but the others, stored unsharded, are expected at {{restLoad}} {{restUnit}} each (an even part of what the hottest leaves), over the usable {{restUsable}} {{restUnit}}',
@@ -752,17 +724,12 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
   const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   const lead = namedLead(a);
-  const alone = fitsItsOwnPartition(a);
-  // Where its partition, with the neighbours, is past the hard maximum, adaptive capacity's warning does not apply.
-  const past = alone ? pastPartitionMaximum(a) : undefined;
-  const isolated = alone && past === undefined && a.over.length > 0 ? busiestPartition(a.over) : undefined;
-  const headroomOnly = withinFullPhysicalShare(a);
+  // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG001's.
+  const served = hotValueVerdict(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
-    ...(isolated ? (['isolatedByAdaptiveCapacity'] as const) : []),
-    ...(past ? (['pastPartitionMaximum'] as const) : []),
-    ...(headroomOnly ? (['physicalHeadroomOnly'] as const) : []),
+    ...served.ids,
     ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
@@ -798,7 +765,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
-      severity: verdict?.severity ?? (isolated || headroomOnly ? 'warning' : undefined),
+      severity: verdict?.severity ?? served.severity,
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
@@ -811,9 +778,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(carried ? { declaredShards: carried.shards, storedKey: 'table shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
-        ...headroomOnly,
-        ...(past ? { pastLoad: partitionLoad(past), pastCeiling: past.ceiling, pastUnit: past.unit } : {}),
-        ...(isolated ? { partitionLoad: partitionLoad(isolated), partitionCeiling: isolated.ceiling, partitionUnit: isolated.unit } : {}),
+        ...served.data,
         strategy: a.plan.layout,
         ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
         ...merge,
@@ -907,58 +872,6 @@ function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
   const data = inPlaceOnlyLayout(a);
   if (!data) return [];
   return [{ path: 'physicalPartitions', messageId: 'hotKeyInPlaceOnly', fixId: 'newContainerCreateThenRaise', severity: 'warning', data }];
-}
-
-/**
- * A DynamoDB key whose busiest stored key fits a partition's usable ceiling alone, and is over only
- * beside its neighbours' expected load, is a warning. AWS: "If your application drives disproportionately high traffic
- * to one or more items, adaptive capacity rebalances your partitions such that frequently accessed items don't reside
- * on the same partition" ("Burst and adaptive capacity", isolate frequently accessed items), so under sustained traffic
- * such a key ends with a partition of its own, which serves it. It stays a warning, not a pass: the rebalancing follows
- * the traffic, so a spike or a launch throttles until it has happened. A key above a partition's own usable ceiling
- * stays an error: no isolation lifts the 1,000 WCU / 3,000 RCU of one partition.
- */
-function fitsItsOwnPartition(a: SpaceAnalysis): boolean {
-  // Not at a launch (`launchAtPeak`): the rebalancing follows sustained traffic, and a launch meets the neighbours first.
-  return a.over.every((d) => d.neighbours !== undefined && !d.neighbours.atLaunch && d.neighbours.load > 0 && fits(d.load, d.neighbours.usableAlone));
-}
-
-/**
- * The dimension (the one furthest past) in which a key that fits its own partition (`fitsItsOwnPartition`) takes its
- * partition, with its neighbours' expected load, past the partition's hard maximum (1,000 WCU / 3,000 RCU): AWS,
- * "throttling will occur if a single partition receives more than 3000 read operation or more than 1000 write
- * operations", and adaptive capacity serves a hot partition only "provided that traffic does not exceed your table's
- * total provisioned capacity or the partition maximum capacity" ("Burst and adaptive capacity"). The warning is for a
- * partition over the usable line and within that maximum; past it the expected peak throttles until the key is isolated.
- */
-function pastPartitionMaximum(a: SpaceAnalysis): LoadDimension | undefined {
-  const past = a.over.filter((d) => !fits(partitionLoad(d), d.ceiling));
-  return past.length === 0 ? undefined : busiestPartition(past);
-}
-
-/** The dimension in which the key's partition, with its neighbours' expected load, is nearest its hard maximum (or furthest past it). */
-function busiestPartition(dimensions: readonly LoadDimension[]): LoadDimension {
-  return dimensions.reduce((w, d) => (partitionLoad(d) / d.ceiling > partitionLoad(w) / w.ceiling ? d : w));
-}
-
-/** The key's load with its neighbours' expected load: what its partition takes in that dimension. */
-function partitionLoad(d: LoadDimension): number {
-  return d.load + (d.neighbours?.load ?? 0);
-}
-
-/**
- * A Cosmos DB key value over only on its physical partition's share, and within that partition's full RU/s less its
- * neighbours' expected load (and so within its logical partition's usable 8,000 RU/s, or the dimension would name that
- * ceiling): served at its peak, only the headroom the design keeps is missed, so a burst above the peak throttles. A
- * warning (Decision 78), as the same verdict on a hierarchical key's first level is (`prefixHeadroomOnly`) and as SG017
- * warns of a container within its RU/s and above its headroom. The figure returned: the RU/s left it in full.
- */
-function withinFullPhysicalShare(a: SpaceAnalysis): { readonly physicalRaw: number } | undefined {
-  if (a.over.length === 0 || !a.over.every((d) => d.physical !== undefined && fits(d.load + d.physical.neighbours, d.physical.requestUnitsEach)))
-    return undefined;
-  const [d] = a.over;
-  const share = d.physical as NonNullable<LoadDimension['physical']>;
-  return { physicalRaw: Math.max(0, share.requestUnitsEach - share.neighbours) };
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -4,6 +4,7 @@ import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { capacityRaiseData, hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
@@ -33,6 +34,7 @@ type Id =
   | 'fixOneValue'
   | EngineNoteId
   | IndexWriteId
+  | HotValueVerdictId
   | StatusShareId
   | AdviceId;
 
@@ -52,7 +54,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    'A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key; a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition).',
+    'A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (a warning where it is served at its peak, as SG003 judges it); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition).',
   firesAlso: [
     "A GSI's writes: they count every replicated copy the table keeps of an item, each writing its own index entry, as SG003 and SG017 count them.",
     "A GSI's hottest value over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits): a warning.",
@@ -96,7 +98,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.cosmosServerlessPerformance,
   ],
   messages: () => ({
-    fewValues: `partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key (${HOT_OF_USABLE}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own`,
+    fewValues: `partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key (${HOT_OF_USABLE}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic{{!served}}, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own{{/served}}`,
     fewValuesEachFits: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
     // Not a growth that would read "1×": the value is at its usable ceiling, as SG014 says it.
     fewValuesEachFitsAtCeiling: `partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} (${HOT_OF_USABLE}): fine today, but at its usable ceiling with no growth left`,
@@ -132,6 +134,7 @@ export const lowCardinalityKey = defineRule({
       '; a key of one value cannot spread at all: the way past one partition is a sharded key (the value with a suffix of N values, as AWS shards a GSI key written by every item) or a different key',
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
+    ...HOT_VALUE_VERDICT_MESSAGES,
     ...STATUS_SHARE_MESSAGES,
     ...ADVICE_MESSAGES,
   }),
@@ -265,17 +268,23 @@ export const lowCardinalityKey = defineRule({
       const advice = adviceFor(a);
       // Over only on the 2× a name gives an index's writes: a warning, as SG003's (index-writes.ts).
       const verdict = indexWriteVerdict(a, advice.shards);
+      // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG003's.
+      const served = hotValueVerdict(a);
+      // Over the logical partition's ceiling too, the lower physical share binds: the usable figure SG003 quotes.
+      const bound = bindingDimension(a, hot).dimension;
       return [
         {
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
           // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value, which would otherwise go unsaid.
-          notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
-          severity: verdict.severity,
+          notes: [...hotNotes, ...served.ids, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
+          severity: verdict.severity ?? served.severity,
           fixId: advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues',
           fixNotes: [...advice.ids, ...verdict.fixIds],
-          data: Object.assign({}, advice.data, common, raisedData, verdict.data),
+          data: Object.assign({}, advice.data, common, raisedData, verdict.data, served.data, served.severity === 'warning' ? { served: true } : {}, {
+            hotUsable: bound.usable,
+          }),
           edits: advice.edits,
         },
       ];

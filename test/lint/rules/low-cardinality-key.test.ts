@@ -224,7 +224,7 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValues',
-          notes: ['atCapacityRaise', 'uniformStatusShare'],
+          notes: ['atCapacityRaise', 'physicalHeadroomOnly', 'uniformStatusShare'],
           data: { hottest: 'key', hotLoad: 1800, hotUsable: 920, raisedRu: 11_300 },
         },
       ],
