@@ -3,15 +3,12 @@
  * it (`SpaceAnalysis.inherited`) is cleared, with no key change and no read fanned out, by a projection that leaves
  * those updates out. AWS counts an index write only for a table write that requires an index update; "If a write to a
  * table does not require a global secondary index update, no write capacity is consumed from the index" (Developer
- * Guide, "Provisioned throughput considerations for global secondary indexes", Write capacity units:
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations.Writes), and under
+ * Guide, "Provisioned throughput considerations for global secondary indexes", Write capacity units), and under
  * `KEYS_ONLY` an update that changes no key attribute requires none. Remedies come in the order of what they cost: random
  * shards re-key the index, fan every read of a value out over N queries, and double the hot item's index writes (each
  * update moves its entry, a delete and a put); the projection changes neither key nor reads' count. So, where the index
  * declared with `KEYS_ONLY` and its writes less the hot item's updates fits, that leads, with its edits (--fix writes
- * them), and the shards follow as the alternative. Those writes are an upper bound, not the index's figure: under
- * `KEYS_ONLY` it takes only the table writes that create or delete an item or change an index key attribute, and the
- * design says nothing of how many of its writes those are, so the fix asks for that figure rather than writing the bound.
+ * them), and the shards follow as the alternative.
  *
  * A projection cannot change in place: a GSI update carries new provisioned throughput only, its `Projection` is given
  * when it is created (DynamoDB API, "GlobalSecondaryIndexUpdate"; CloudFormation fails an update of any GSI property
@@ -31,12 +28,12 @@ import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 
 export const PROJECTION_FIRST_MESSAGES = {
-  // The index projects ALL (declared or by default): a new index that projects keys only, its writes asked for.
+  // The index projects ALL (declared or by default): a new index that projects keys only, its writes declared.
   projectKeysFirst:
-    "leave what the hot item's updates change out of the index's projection: as a new index, {{newIndex|code}}, with projectionType KEYS_ONLY, since an update that changes no index key attribute and no projected attribute does not write the index: no key changes and no read fans out; it then takes only the table writes that create or delete an item or change an index key attribute, a figure the design does not hold (at most {{projectedWrites}} {{writeUnit}}, the index's writes less the hot item's updates): declare it at {{writesField|code}}; a projection cannot change in place: deploy it beside {{index|code}}, move the readers, then deploy the edited design, which removes {{index|code}}; its queries then read keys only: list the attributes they read in INCLUDE (not those the hot item's updates change), or fetch them from the table",
+    "leave what the hot item's updates change out of the index's projection: as a new index, {{newIndex|code}}, with projectionType KEYS_ONLY and its {{writesField|code}} declared at {{projectedWrites}} {{writeUnit}} (the index's writes less the hot item's updates: an upper bound, since under KEYS_ONLY it takes only the table writes that create or delete an item or change an index key attribute; lower it to that figure where you know it), since an update that changes no index key attribute and no projected attribute does not write the index: no key changes and no read fans out; a projection cannot change in place: deploy it beside {{index|code}}, move the readers, then deploy the edited design, which removes {{index|code}}; its queries then read keys only: list the attributes they read in INCLUDE (not those the hot item's updates change), or fetch them from the table",
   // The index projects KEYS_ONLY already: only the figure is missing.
   declareKeysOnlyWritesFirst:
-    "declare its {{writesField|code}}: it projects KEYS_ONLY, and an update that changes no index key attribute and no projected attribute does not write the index, so it takes only the table writes that create or delete an item or change an index key attribute, a figure the design does not hold (at most {{projectedWrites}} {{writeUnit}}, the index's writes less the hot item's updates, at which its hottest value fits)",
+    "declare its {{writesField|code}} at {{projectedWrites}} {{writeUnit}} (the index's writes less the hot item's updates: an upper bound, since it takes only the table writes that create or delete an item or change an index key attribute; lower it to that figure where you know it): it projects KEYS_ONLY, and an update that changes no index key attribute and no projected attribute does not write the index",
   orShardInstead: '; or ',
 } as const;
 
@@ -76,15 +73,14 @@ function projectionFirstOf(a: SpaceAnalysis): ProjectionFirst | undefined {
   });
   const edited = new DesignAnalysis(withSpace(design, space, keysOnly), a.owner.rulesOff).spaces.find((s) => s.space === keysOnly);
   if (edited === undefined || edited.over.length > 0 || !judgedOnLoadAlone(edited)) return undefined;
+  const declared = { op: 'set', path: writesField, value: projectedWrites } as const;
   const data = { index: space.index, writesField, projectedWrites, writeUnit: a.owner.profile.writeUnit };
-  // The figure is not written: how many of the other writes create items rather than update them is no figure the
-  // design holds, and the bound would be read as the index's peak (SG017 would ask a quota raise for it).
-  if (type === 'KEYS_ONLY') return { ids: ['declareKeysOnlyWritesFirst', 'orShardInstead'], data, edits: [] };
+  if (type === 'KEYS_ONLY') return { ids: ['declareKeysOnlyWritesFirst', 'orShardInstead'], data, edits: [declared] };
   const newIndex = replacementIndexName(space.index, indexNamesOf(a.owner));
   return {
     ids: ['projectKeysFirst', 'orShardInstead'],
     data: Object.assign(data, { newIndex }),
-    edits: [{ op: 'set', path: joinPath(space.path, 'projectionType'), value: 'KEYS_ONLY' }, ...replacedIndexEdits(a.owner, space, newIndex)],
+    edits: [{ op: 'set', path: joinPath(space.path, 'projectionType'), value: 'KEYS_ONLY' }, declared, ...replacedIndexEdits(a.owner, space, newIndex)],
   };
 }
 
