@@ -237,9 +237,9 @@ export interface AccessPatternDesign {
    *  bucketed level (`components` ending in a `bucket` part with its count, as SG003's fix declares it), a pattern
    *  naming that level with `fanOut` reads one value of it (`region`) by querying each of its buckets, and SG017
    *  charges a page (`limit`) or an item on every bucket. Naming only the value's component (`region`) says the query
-   *  gives no partition-key value at all (SG012). On a key with neither (unsharded, or replicated: a read queries one
-   *  copy) nothing fans out, and the design is refused with an error naming this field: a query that gives no
-   *  partition-key value crosses partitions as `keyAttributes` say (SG012), fanOut or not.
+   *  gives no partition-key value at all (SG012). On a key with neither (unsharded, or replicated) nothing fans out
+   *  and the field has no effect: it declares the fan-out a sharding would bring, which SG003's and SG009's fixes set
+   *  with it.
    *  @default false */
   readonly fanOut?: boolean;
   /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following

@@ -1,10 +1,8 @@
 /** How a design is used and waived: access patterns, the read share they give each key space, acknowledgements, joins. */
-import { bucketLevel } from './bucket-level';
 import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
 import {
-  givesAttribute,
   givesWholeKey,
   sameAttribute,
   withoutLeadingSlash,
@@ -187,9 +185,9 @@ export function checkPatternAttributes(
 }
 
 /**
- * What `wants`, `fanOut` and `keyValue` ask of the key space a pattern reads (`keyRead`; undefined when its index is
- * unknown, reported on its own): `any` picks one shard of a random- or calculated-sharded key, so a key with no such
- * sharding has none to pick; `fanOut` needs shards or buckets to query (`fanOutWithoutFanning`); a `keyValue` is a value of the whole partition key, so the pattern must give all of it.
+ * What `wants` and `keyValue` ask of the key space a pattern reads (`keyRead`; undefined when its index is unknown,
+ * reported on its own): `any` picks one shard of a random- or calculated-sharded key, so a key with no such sharding
+ * has none to pick; a `keyValue` is a value of the whole partition key, so the pattern must give all of it.
  */
 export function checkPatternReads(patterns: readonly AccessPattern[], keyRead: (index: string | undefined) => PatternKey | undefined, log: IssueLog): void {
   for (const pattern of patterns) {
@@ -203,8 +201,6 @@ export function checkPatternReads(patterns: readonly AccessPattern[], keyRead: (
         `is "any", but ${keyOf(space.index)} is ${strategy === 'replicated' ? 'replicated (every copy holds every item, so any read sees them all)' : 'not sharded (one query sees every item of a value)'}: "any" applies to a random- or calculated-sharded key, where one shard serves the read; remove wants`,
       );
     }
-    const unfanned = pattern.fanOut ? fanOutWithoutFanning(space, pattern, strategy) : undefined;
-    if (unfanned !== undefined) log.add(joinPath(pattern.path, 'fanOut'), unfanned);
     if (pattern.keyValue !== undefined && !givesWholeKey(space, pattern)) {
       const key = space.partitionKey.map((a) => a.name).join(', ');
       log.add(
@@ -234,43 +230,6 @@ export function readShares(
   }
   const unclaimed = Math.max(0, 1 - claimed);
   return { declared: true, shareOf: (index) => Math.min(1, (byIndex.get(index) ?? 0) + unclaimed) };
-}
-
-/**
- * Why `fanOut` on `pattern` names nothing to fan out over, or undefined where it does: a key with random or calculated
- * write shards (its own, or the table's carried by an index keyed by the sharded attribute), or a synthetic bucketed
- * first level (`components` ending in a counted `bucket` part, SG003's fix) whose value the pattern gives, each bucket
- * then queried in turn (read-requests.ts). A replicated key is read one copy at a time, and an unsharded one value by
- * one query; a query that gives no value of the key's first level crosses partitions whatever fanOut says, which
- * SG012 judges from keyAttributes (Azure, "Query a container": a query without the partition key goes to every
- * physical partition, https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container#avoiding-cross-partition-queries;
- * AWS, "Querying tables": a Query needs one partition-key value,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.html). The lint would charge such a
- * fanOut nowhere, so a design that declares it is refused rather than passed in silence.
- */
-function fanOutWithoutFanning(space: KeySpace, pattern: AccessPattern, strategy: string | undefined): string | undefined {
-  const shards = (space.sharding ?? space.workload.hotKeyShareCarried)?.shards ?? 1;
-  if ((strategy === 'random' || strategy === 'calculated') && shards > 1) return undefined;
-  const [first] = space.partitionKey;
-  const level = bucketLevel(first);
-  const buckets = level?.declaredBuckets ?? 1;
-  const givesFirst = givesAttribute(pattern, first);
-  if (buckets > 1 && givesFirst) return undefined;
-  const key = keyOf(space.index);
-  if (buckets > 1) {
-    return `is true, but the query does not give ${key}'s bucketed first level "${first.name}", so it gives no partition-key value and crosses partitions (SG012 judges that, fanOut or not): name "${first.name}" in keyAttributes when the query reads each of the ${buckets} buckets of one ${first.components[0].name} value, or remove fanOut`;
-  }
-  const shape =
-    strategy === 'replicated'
-      ? 'is replicated (a read queries one copy, which holds every item)'
-      : 'is not sharded and its first level declares no buckets (one query reads a value)';
-  const crossing = givesFirst ? '' : `; a query that gives no "${first.name}" crosses partitions whatever fanOut says, and SG012 judges it from keyAttributes`;
-  // A level named for buckets whose count is not declared (no `bucket` part in its components): say how to declare it.
-  const count =
-    level !== undefined && strategy !== 'replicated'
-      ? `; to fan out over "${first.name}"'s buckets, declare them in its components (the value, then { name: "bucket", cardinality: N })`
-      : '';
-  return `is true, but ${key} ${shape}: there is nothing to fan out over, and no rule would count it${crossing}${count}. Remove fanOut; to declare the fan-out of a sharding, set it with that sharding (SG003's and SG009's fixes set both)`;
 }
 
 /** `listPath`: where the list sits, relative to the log's location (a design's `acknowledgements`). */

@@ -74,7 +74,7 @@ describe("an index's own sharding is judged, not the table's (gsishard21)", () =
     expect(finding.message).toContain('3,000 WCU writes, 1,000 WCU per table shard over 3');
   });
 
-  it('--fix of designs/ticketing.json converges on 6 index shards, whose re-lint is clean, and a second run changes nothing', () => {
+  it('--fix of designs/ticketing.json converges on 6 index shards, whose re-lint keeps only the SG017 headroom warning (clean under --fail-on warning), and a second run changes nothing', () => {
     const plain: GlobalSecondaryIndexDesign = {
       indexName: 'top-scores',
       partitionKey: { name: 'gameId', type: 'S', cardinality: 200 },
@@ -91,8 +91,12 @@ describe("an index's own sharding is judged, not the table's (gsishard21)", () =
       sharding: { strategy: 'random', shards: 6, logicalAttribute: 'gameId' },
     });
     expect(first.fixes.some((fix) => fix.ruleId === 'SG008')).toBe(false);
-    expect(lint(fixed)).toEqual([]);
+    // Left: SG017's warning that the declared write peak uses all of `capacity.write.max`. It appears once the shards
+    // are written, on a table no finding then fails, and --fix raises capacity only on a design a finding at or above
+    // --fail-on fails (cli34); --fail-on warning writes it.
+    expect(lint(fixed).map((f) => [f.ruleId, f.messageId, f.severity])).toEqual([['SG017', 'withinHeadroom', 'warning']]);
     expect(fixDesignText(first.text, {}).fixes).toEqual([]);
+    expect(lint(JSON.parse(fixDesignText(first.text, {}, 'warning').text))).toEqual([]);
   });
 
   it("the application change says the index's shard attribute holds the table key's own value, without the table's shard suffix", () => {
