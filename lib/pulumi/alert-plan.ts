@@ -171,6 +171,21 @@ function throttledPrefixLine(headroom: number, line: PrefixLine, hotPrefix: numb
   return Math.min(hotPrefix, reachableThreshold(headroom, line.besideHottest, 0));
 }
 
+/**
+ * The throttledHotValue page's line on a hierarchical key, at most the hotKey line: a first-level value logs at least the
+ * RU of its hottest full key, and a full key is one logical partition, throttled at what its physical partition leaves it
+ * beside its neighbours, at most 10,000 RU/s ("Partitioning and horizontal scaling",
+ * https://learn.microsoft.com/azure/cosmos-db/partitioning-overview; `hotValueReach`'s `key`). A prefix line above that
+ * reach is one a small tenant whose load is one hot key never crosses while that key's range throttles: replayed on a
+ * CRM container (/tenantId → /accountId → /contactId, 8 partitions of 3,750 RU/s), a contact growing for days logged at
+ * most the 1,875 RU/s it can reach, under the 1,950 page line, and was paged only by `normalizedRu`, 1,080 minutes after
+ * its first sustained 429s (`test/replay/crm-hot-contact.test.ts`). At the hotKey line, the page fires on any key past
+ * its ticket's line while the container's 429s are sustained.
+ */
+function pageLineOnKeys(prefixPage: number, hotKey: number): number {
+  return Math.min(prefixPage, hotKey);
+}
+
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
   // The design's own load of its busiest stored key, as SG003 counts it: a replicated copy's 1/N of the reads, not all of them.
@@ -187,8 +202,8 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     hotKey,
     hotPrefix,
     // The line of the value it judges: hotPrefix's on a hierarchical key (lower where a value beside the hottest one
-    // reaches less), hotKey's otherwise.
-    throttledHotValue: line ? throttledPrefixLine(headroom, line, hotPrefix) : design.primaryKey.partitionKey.length > 1 ? hotPrefix : hotKey,
+    // reaches less), hotKey's otherwise; never above hotKey's (`pageLineOnKeys`).
+    throttledHotValue: line ? pageLineOnKeys(throttledPrefixLine(headroom, line, hotPrefix), hotKey) : hotKey,
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
@@ -297,7 +312,7 @@ function spanningValueAboveLine(
   options: SkewAlertsOptions,
   design: CosmosKeyDesign,
   reach: HotValueReach,
-  defaults: Pick<Record<AlertName, number>, 'hotPrefix' | 'throttledHotValue'>,
+  defaults: Pick<Record<AlertName, number>, 'hotKey' | 'hotPrefix' | 'throttledHotValue'>,
 ): string | undefined {
   const prefix = prefixLine(design, reach);
   if (!prefix || prefix.spans === 1) return undefined;
@@ -320,11 +335,19 @@ function spanningValueAboveLine(
   return (
     `the ${defaulted.map((name) => `${name} line (${ru(defaults[name])})`).join(' and ')} ${defaulted.length === 1 ? 'is' : 'are'} drawn on each physical partition ` +
     `for a ${first.name} value on one (at most ${ru(Math.floor(prefix.reach))} beside its neighbours' planned load: a value stays on one until it holds 50 GB)` +
-    `${defaults.throttledHotValue < line && defaulted.includes('throttledHotValue') ? `, the page's for one beside the hottest value (at most ${ru(Math.floor(prefix.besideHottest))})` : ''}; the design's hottest ` +
+    `${defaults.throttledHotValue < line && defaulted.includes('throttledHotValue') ? pageLineBasis(defaults, prefix, reach) : ''}; the design's hottest ` +
     `${first.name} value (${gb}${prefix.spans} partitions) is planned at ${planned} on each${margin}, above ${defaulted.length === 1 ? 'that line' : 'those lines'}: ${defaulted.map((name) => fires[name]).join(', and ')}. ` +
     `Give that value its own container, or accept ${defaulted.length === 1 ? 'that alert' : 'those alerts'} on it; a threshold above ${planned} would leave every ` +
     `tenant on one partition throttled with no ${defaulted.length === 1 ? `${defaulted[0] === 'hotPrefix' ? 'ticket' : 'page'} from it` : 'alert from them'}`
   );
+}
+
+/** Why the throttledHotValue page's default line is under the hotPrefix ticket's: the hotKey line (`pageLineOnKeys`), or what
+ *  a value beside the hottest one can use (`throttledPrefixLine`). */
+function pageLineBasis(defaults: Pick<Record<AlertName, number>, 'hotKey' | 'throttledHotValue'>, prefix: PrefixLine, reach: HotValueReach): string {
+  if (defaults.throttledHotValue === defaults.hotKey)
+    return `, the page's at the hotKey line (a tenant's hottest full key can use at most ${ru(Math.floor(reach.key))})`;
+  return `, the page's for one beside the hottest value (at most ${ru(Math.floor(prefix.besideHottest))})`;
 }
 
 /** The value each threshold's unit cannot exceed: the alert fires above its threshold (`GreaterThan`), so one at or

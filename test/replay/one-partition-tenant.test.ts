@@ -85,9 +85,10 @@ const warningsOf = (name: string, text: string) => warnings.filter((w) => w.on =
 describe('the lines', () => {
   // Before: 7,232 RU/s, 80% of the B2B customer's 9,040 over its 3 partitions, summed over them. Whale34: [1,600, 1,600] →
   // [1,647, 1,130]: the ticket 10% above the plan where that fits (1,760 does not: 95% of 1,733, said), the page drawn
-  // for a customer on one of the B2B customer's partitions (9,040 ÷ 3 − 1,600 = 1,413, 80% of it).
-  it('the prefix lines are per physical partition: the ticket at 1,647 RU/s (95% of the 1,733 a customer on one can use), the page at 1,130 (beside the B2B customer)', () => {
-    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_647, 1_130]);
+  // for a customer on one of the B2B customer's partitions (9,040 ÷ 3 − 1,600 = 1,413, 80% of it). Crm34: the page 1,130 →
+  // 1,066, the hotKey line (80% of the 1,333 an order can use): a tenant logs at least its hottest key's RU.
+  it('the prefix lines are per physical partition: the ticket at 1,647 RU/s (95% of the 1,733 a customer on one can use), the page at the hotKey line, 1,066', () => {
+    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value'), thresholdOf('orders-hot-key')]).toEqual([1_647, 1_066, 1_066]);
     expect(warningsOf('orders', 'drawn on each physical partition')).toEqual([
       expect.stringContaining(
         'is planned at 1,600 RU/s on each (1,760 RU/s with the 10% its minute-to-minute noise needs), above those lines: the hotPrefix ticket fires on it at its planned load, and throttledHotValue pages on it',

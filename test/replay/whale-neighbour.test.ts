@@ -153,13 +153,13 @@ describe('a tenant on one of the declared whale’s partitions', () => {
 });
 
 describe('a line 10% above the plan', () => {
-  // Before: 1,440 RU/s for both, the B2B customer's planned 4,320 ÷ 3 itself.
-  it('the B2B customer planned at 1,440 RU/s on each partition gets a 1,584 line (its plan + 10%); the page’s line beside it is lower', () => {
-    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_584, 1_252]);
+  // Before: 1,440 RU/s for both, the B2B customer's planned 4,320 ÷ 3 itself. Crm34: the page 1,252 → 1,066, the hotKey line.
+  it('the B2B customer planned at 1,440 RU/s on each partition gets a 1,584 line (its plan + 10%); the page’s line is lower', () => {
+    expect([thresholdOf('orders-hot-prefix'), thresholdOf('orders-throttled-hot-value')]).toEqual([1_584, 1_066]);
     // Its plan is under the ticket's line, above the page's: said, for the page only.
     expect(warnings.filter((w) => w.on === 'orders' && w.message.includes('/customerId')).map((w) => w.message)).toEqual([
       expect.stringMatching(
-        /^skewguard: the throttledHotValue line \(1,252 RU\/s\) is drawn on each physical partition .* planned at 1,440 RU\/s on each \(1,584 RU\/s with the 10%/,
+        /^skewguard: the throttledHotValue line \(1,066 RU\/s\) is drawn on each physical partition .*, the page's at the hotKey line \(a tenant's hottest full key can use at most 1,333 RU\/s\); .* planned at 1,440 RU\/s on each \(1,584 RU\/s with the 10%/,
       ),
     ]);
   });

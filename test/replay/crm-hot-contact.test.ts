@@ -1,0 +1,86 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Stranger 34b: a CRM container (/tenantId → /accountId → /contactId, 5,000 tenants, the largest 200 GB and 35% of
+// requests, 30,000 RU/s autoscale: 8 partitions of 3,750) replayed "hot key growing for days": one contact of a small
+// tenant. The throttledHotValue page's line, drawn for tenants (1,950 RU/s: 80% of what the whale leaves a tenant on its
+// partitions), was above the 1,875 RU/s the contact can use beside its neighbours' planned load (its range's 3,750 less
+// 15,000 ÷ 8), all a tenant whose load is that one key ever logs: the page never fired, and the first page was
+// normalizedRu's, 1,080 minutes after the first sustained 429s. The page's line is now at most the hotKey line.
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
+import { cosmosIncident, healthyCosmosWeek, replayProgram, skewguardQueries, type ContainerReplay, type RegisteredResource } from '../../lib/testing/replay';
+import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+
+const engine = installMocks();
+const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/rg/providers/Microsoft.DocumentDB/databaseAccounts/acct`;
+const ONCALL = `${SUBSCRIPTION}/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall`;
+
+const crm: ContainerDesign = {
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 5_000, hotKeyShare: 0.35, largestGb: 200 },
+      { path: '/accountId', cardinality: 2_000_000, largestGb: 2 },
+      { path: '/contactId', cardinality: 'unique' },
+    ],
+  },
+  workload: { peakReadUnits: 11_000, peakWriteUnits: 4_000 },
+  storage: { totalGb: 400, largestPartitionGb: 0.01 },
+  accessPatterns: [
+    { name: 'contact-by-id', keyAttributes: ['/tenantId', '/accountId', '/contactId'], share: 0.3 },
+    { name: 'contacts-of-account', keyAttributes: ['/tenantId', '/accountId'], share: 0.6 },
+    { name: 'tenant-search', keyAttributes: ['/tenantId'], share: 0.1 },
+  ],
+};
+
+let resources: RegisteredResource[];
+let component: GuardedContainer;
+let warnings: string[];
+beforeAll(async () => {
+  const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+  const monitoring = new CosmosAccountMonitoring('acct', { resourceGroupName: 'rg', account: { name: 'acct', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
+  component = new GuardedContainer('crm', { monitoring, database: 'app', throughput: { autoscaleMax: 30_000 }, design: crm });
+  await registeredAll([component, component.container, ...Object.values(component.alerts)]);
+  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  warnings = warn.mock.calls.map(([m]) => String(m));
+});
+afterAll(() => jest.restoreAllMocks());
+
+const queries = skewguardQueries([{ databaseName: 'app', containerName: 'crm' }]);
+const profiles = () => ({ crm: { throughput: { kind: 'autoscale' as const, ru: 30_000 }, storageGb: 400, peakRu: 15_000, design: component.design } });
+const replay = (scenario: Parameters<typeof replayProgram>[1]): ContainerReplay => replayProgram(resources, scenario, { queries }).containers.crm;
+const thresholdOf = (name: string) =>
+  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+
+const PAGE_ALERTS = /-(throttled-hot-value|hot-partition-range|throttle-rate)$/;
+/** Each alert's first notification, minutes after the first of 3 consecutive minutes with 429s. */
+function firstAfterSustained429(c: ContainerReplay): Record<string, number> {
+  const first: Record<string, number> = {};
+  for (const p of c.pages) first[p.alert] ??= p.minute - (c.truth.firstSustained429 as number);
+  return first;
+}
+
+// Before: 1,950 (hotPrefix 2,025).
+it('the throttledHotValue page’s line is the hotKey line (1,500 RU/s: 80% of the 1,875 a contact can use), under the tenant lines', () => {
+  expect(['crm-hot-key', 'crm-hot-prefix', 'crm-throttled-hot-value'].map(thresholdOf)).toEqual([1_500, 2_025, 1_500]);
+  // The whale (1,312.5 RU/s planned on each of its 4 partitions, 1,443.75 with its margin) stays under it: nothing said.
+  expect(warnings.filter((w) => w.includes('drawn on each physical partition'))).toEqual([]);
+});
+
+// Before: { crm-hot-key: 125, crm-hot-partition-range: 1,080, crm-throttle-rate: 2,140 }: no throttledHotValue page.
+it('"hot key growing for days" on one contact is paged 125 minutes after its first sustained 429s, not 1,080', () => {
+  const growing = replay(cosmosIncident('hot key growing for days', profiles(), 'crm'));
+  expect([growing.truth.first429, growing.truth.firstSustained429, growing.truth.firstKeyOver80]).toEqual([1_018, 1_090, 1_202]);
+  expect(firstAfterSustained429(growing)).toEqual({
+    'crm-hot-key': 125,
+    'crm-throttled-hot-value': 125,
+    'crm-hot-partition-range': 1_080,
+    'crm-throttle-rate': 2_140,
+  });
+});
+
+it('healthy weeks page no one (seeds 3, 4 and 5)', () => {
+  const pages = [3, 4, 5].map((seed) => replay(healthyCosmosWeek(profiles(), seed)).pages.filter((p) => PAGE_ALERTS.test(p.alert)));
+  expect(pages).toEqual([[], [], []]);
+});
