@@ -422,3 +422,31 @@ export function usageCounters(overrides: Partial<DynamoDbTableDesign> = {}): Dyn
     ...overrides,
   };
 }
+
+/**
+ * Stranger34a's budget pacing: one spend counter per campaign (40,000), on-demand at 60,000 WCU / 12,000 RCU, the top
+ * campaign 8% of wins, its counter a running total, and a GSI `by-advertiser` projecting ALL that every update writes.
+ */
+export function budgetPacing(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'campaign-spend',
+    partitionKey: { name: 'campaignId', type: 'S', cardinality: 40_000 },
+    billing: 'on-demand',
+    workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
+    invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid' }],
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-advertiser',
+        partitionKey: { name: 'advertiserId', type: 'S', cardinality: 3_000 },
+        sortKey: { name: 'campaignId', type: 'S', cardinality: 'unique' },
+        projectionType: 'ALL',
+      },
+    ],
+    accessPatterns: [
+      { name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 0.99 },
+      { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01 },
+    ],
+    ...overrides,
+  };
+}

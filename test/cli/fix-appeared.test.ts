@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { lint, type DesignInput, type DynamoDbTableDesign } from '../../lib';
 import { NO_EDITS } from '../../lib/cli/fix';
+import { budgetPacing } from '../fixtures';
 import { cli, tempTree } from './helpers';
 
 const APPEARED = 'it appeared in this run, caused by the fixes above; ';
@@ -150,29 +151,7 @@ describe('--fix names an error its own fixes made fire', () => {
     // index, `by-advertiser-v2`, its writes declared at their upper bound (the table's writes less the hot item's updates,
     // 55,200 WCU), which stays past the quota (SG017), as the index's 60,000 were before the rename: that finding is the
     // design's, not the run's.
-    const pacing: DesignInput = {
-      tables: [
-        {
-          name: 'campaign-spend',
-          partitionKey: { name: 'campaignId', type: 'S', cardinality: 40000 },
-          billing: 'on-demand',
-          workload: { peakReadUnits: 12000, peakWriteUnits: 60000, hotKeyShare: 0.08 },
-          invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid' }],
-          globalSecondaryIndexes: [
-            {
-              indexName: 'by-advertiser',
-              partitionKey: { name: 'advertiserId', type: 'S', cardinality: 3000 },
-              sortKey: { name: 'campaignId', type: 'S', cardinality: 'unique' },
-              projectionType: 'ALL',
-            },
-          ],
-          accessPatterns: [
-            { name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 0.99 },
-            { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01 },
-          ],
-        } as DynamoDbTableDesign,
-      ],
-    };
+    const pacing: DesignInput = { tables: [budgetPacing()] };
     const { file } = await fixed(pacing);
     expect(file.fixes).toMatchObject([{ ruleId: 'SG003', path: 'tables[0].globalSecondaryIndexes[0].partitionKey' }]);
     const onIndex = file.notes.filter((n: { path: string }) => n.path.startsWith('tables[0].globalSecondaryIndexes[0]'));

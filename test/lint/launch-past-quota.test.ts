@@ -8,29 +8,9 @@
  */
 import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { budgetPacing } from '../fixtures';
 
-const pacing = (overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign => ({
-  engine: 'dynamodb',
-  name: 'campaign-spend',
-  partitionKey: { name: 'campaignId', type: 'S', cardinality: 40_000 },
-  billing: 'on-demand',
-  launchAtPeak: true,
-  workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
-  invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid' }],
-  globalSecondaryIndexes: [
-    {
-      indexName: 'by-advertiser',
-      partitionKey: { name: 'advertiserId', type: 'S', cardinality: 3_000 },
-      sortKey: { name: 'campaignId', type: 'S', cardinality: 'unique' },
-      projectionType: 'ALL',
-    },
-  ],
-  accessPatterns: [
-    { name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 0.99 },
-    { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01 },
-  ],
-  ...overrides,
-});
+const pacing = (overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign => budgetPacing({ launchAtPeak: true, ...overrides });
 
 const on = (findings: readonly Finding[], ruleId: string, path: string) => findings.find((f) => f.ruleId === ruleId && f.path === path);
 
