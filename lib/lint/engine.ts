@@ -337,7 +337,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
       // An index finding the table's waiver of the rule does not reach: said, so nobody takes the waiver for a cover.
       const tableWaiver = ack || index === undefined ? undefined : acknowledgementOf(inEffect, rule.id, undefined, hit.messageId);
-      if (ack?.appliesTo === undefined && ack) waivedBy.set(ack, [...(waivedBy.get(ack) ?? []), finding]);
+      if (ack && ack.appliesTo === undefined) {
+        const waived = waivedBy.get(ack);
+        if (waived) waived.push(finding);
+        else waivedBy.set(ack, [finding]);
+      }
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
