@@ -21,6 +21,25 @@ const SHARE_TOLERANCE = 1e-9;
 /** Whether a table's index is global (a key of its own) or local (the table's partition key, a sort key of its own). */
 export type IndexKind = 'global' | 'local';
 
+/**
+ * A Cosmos DB query has no secondary index to name: each physical partition indexes its own documents, and a query
+ * without the partition key runs on every one of those indexes ("Query an Azure Cosmos DB container",
+ * https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container); reads by another attribute are served by a
+ * second container keyed by it, kept by the change feed ("Change feed design patterns").
+ */
+const COSMOS_HAS_NO_INDEX =
+  'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose: every query uses the index of the physical partitions it is routed to, so remove index; to read by another attribute, name it in keyAttributes (a cross-partition query, SG012) or keep a second container keyed by it, fed by the change feed, and declare that container\'s own accessPatterns';
+
+/**
+ * A Cosmos DB container has no sort key: a query is routed by equality on the partition key (or a prefix of a
+ * hierarchical key) alone, and a range filter on it is not scoped to one partition ("Query an Azure Cosmos DB
+ * container", https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container). A range within the partitions
+ * a query reaches (`WHERE c.createdAt > @t`, `ORDER BY c.createdAt`) is a filter run on their index, which changes
+ * nothing the design judges: what DynamoDB declares by rangeAttribute, Cosmos DB declares by its key paths alone.
+ */
+const COSMOS_HAS_NO_SORT_KEY =
+  'applies to DynamoDB only (a sort-key range); a Cosmos DB container has no sort key: a query is routed by equality on the partition key paths (all of them, or a leading prefix of a hierarchical key), and a range or ORDER BY on anything else, such as a timestamp or a deeper key level, is a filter run within the partitions it reaches; name the paths the query gives by equality in keyAttributes and remove rangeAttribute (a deeper key level, such as the item id, serves what a DynamoDB sort key does)';
+
 /** `indexKinds` (a table's indexes by name) is null for Cosmos DB, which has no secondary indexes to target. */
 export function accessPatterns(
   input: readonly AccessPatternDesign[] | undefined,
@@ -32,7 +51,7 @@ export function accessPatterns(
   const patterns = listOf(input ?? [], (p, i) => {
     const path = joinPath('accessPatterns', i);
     if (p.index !== undefined && indexKinds === null) {
-      log.add(joinPath(path, 'index'), 'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose');
+      log.add(joinPath(path, 'index'), COSMOS_HAS_NO_INDEX);
     } else if (p.index !== undefined && !indexKinds?.has(p.index)) {
       log.add(
         joinPath(path, 'index'),
@@ -44,7 +63,9 @@ export function accessPatterns(
     if (seen.has(p.name)) log.add(joinPath(path, 'name'), `duplicates the access pattern name "${p.name}"`);
     seen.add(p.name);
     total += p.share;
-    if (p.rangeAttribute !== undefined && p.keyAttributes.some((a) => sameAttribute(a, p.rangeAttribute as string))) {
+    if (p.rangeAttribute !== undefined && indexKinds === null) {
+      log.add(joinPath(path, 'rangeAttribute'), COSMOS_HAS_NO_SORT_KEY);
+    } else if (p.rangeAttribute !== undefined && p.keyAttributes.some((a) => sameAttribute(a, p.rangeAttribute as string))) {
       log.add(
         joinPath(path, 'rangeAttribute'),
         `"${p.rangeAttribute}" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both`,
@@ -69,7 +90,8 @@ export function accessPatterns(
     }
     // Built as keyAttribute builds an attribute.
     const pattern = { name: p.name, index: p.index, keyAttributes: p.keyAttributes } as { -readonly [K in keyof AccessPattern]: AccessPattern[K] };
-    if (p.rangeAttribute !== undefined) pattern.rangeAttribute = p.rangeAttribute;
+    // Refused on Cosmos DB above: not carried, so the key's attributes are not checked against it as well.
+    if (p.rangeAttribute !== undefined && indexKinds !== null) pattern.rangeAttribute = p.rangeAttribute;
     pattern.share = p.share;
     pattern.fanOut = p.fanOut ?? false;
     if (p.limit !== undefined) pattern.limit = p.limit;

@@ -324,7 +324,7 @@ const accessPattern = record<AccessPatternDesign>(
     rangeAttribute: {
       shape: attributeName,
       optional: true,
-      doc: 'The sort-key attribute or composite part the query bounds with a range, right after its equality ones.',
+      doc: 'DynamoDB: the sort-key attribute or composite part the query bounds with a range, right after its equality ones (Cosmos DB has no sort key: keyAttributes alone say how a query is routed).',
     },
     share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
     fanOut: {

@@ -14,7 +14,7 @@
  * query that category, and AWS write-shards exactly such a key ("Using global secondary index write sharding for
  * selective table queries"). Not a key already sharded: a count raised on the designer's sharding is theirs to keep.
  */
-import { looksLowCardinality } from '../design/key-names';
+import { looksLowCardinality, looksMutable } from '../design/key-names';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import type { MessageData } from './rule';
@@ -30,6 +30,10 @@ export const CATEGORICAL_KEY_MESSAGES = {
     ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item query all {{categoricalShards}}',
   categoricalCalculatedReads:
     ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all {{categoricalShards}}',
+  // Azure, "Partitioning and horizontal scaling": a partition key's value cannot be updated; "Transactional batch
+  // operations": a batch holds one logical partition, so the delete and the create are two requests no batch joins.
+  categoricalKeyChanges:
+    '; a {{changingKey|code}} value also changes over a document\'s life (named like a status), and a partition key value cannot be updated: each change is a delete and a create under the new value, 2 writes in two logical partitions that no transactional batch joins, so an ETag (If-Match) claim guards only the delete',
 } as const;
 
 export type CategoricalKeyId = keyof typeof CATEGORICAL_KEY_MESSAGES;
@@ -68,13 +72,30 @@ export function categoricalKeyWithheld(
   const by = categoricalBy(a, sharding.shards);
   if (by === undefined) return undefined;
   const byName = by === 'name';
+  const changing = changingKeyAttribute(a);
   return {
-    ids: [byName ? 'categoricalByName' : 'categoricalByValues', sharding.strategy === 'random' ? 'categoricalRandomReads' : 'categoricalCalculatedReads'],
+    ids: [
+      byName ? 'categoricalByName' : 'categoricalByValues',
+      sharding.strategy === 'random' ? 'categoricalRandomReads' : 'categoricalCalculatedReads',
+      ...(changing !== undefined ? (['categoricalKeyChanges'] as const) : []),
+    ],
     data: {
       categoricalKey: a.space.partitionKey.map((k) => k.name),
       categoricalValues: a.cardinality,
       categoricalShards: sharding.shards,
       categoricalBy: byName ? 'name' : 'values',
+      ...(changing !== undefined ? { changingKey: changing } : {}),
     },
   };
+}
+
+/**
+ * The partition-key attribute of `a` named like one the application updates (`looksMutable`: a status, a state, a
+ * score), where no transaction spans key values (Cosmos DB): there a change of it moves the document, as a delete and a
+ * create that nothing makes atomic. The name is the only sign a Cosmos DB design gives (its key paths declare no
+ * `mutable`), as it is for a GSI key's doubled writes. Undefined where no attribute is so named, or on DynamoDB.
+ */
+function changingKeyAttribute(a: SpaceAnalysis): string | undefined {
+  if (a.owner.profile.transactionsSpanKeys) return undefined;
+  return a.space.partitionKey.find((k) => looksMutable(k.name))?.name;
 }

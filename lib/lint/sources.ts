@@ -150,6 +150,8 @@ export const SOURCES = {
   // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical
   // partitions"); "one or more logical partitions are mapped to a single physical partition" and "Throughput provisioned
   // for a container is divided evenly among physical partitions" ("Physical partitions").
+  // Also: a partition key's value cannot be updated ("Be a property that has a value, which doesn't change"), and a
+  // cross-partition query costs 2-3 RU more for every physical partition ("Types of partition keys").
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
   // "Physical partitions can only contain up to 10,000 RU/s"; a target set above it splits the partition. Shared
   // databases redistribute with Update-AzCosmosDBSqlDatabasePerPartitionThroughput; "After throughput has been

@@ -520,6 +520,22 @@ describe('bad input is rejected with the field path and what is expected', () =>
     expect(issues.filter((issue) => issue.startsWith(expected))).toHaveLength(1);
   });
 
+  // A stranger's Cosmos design set DynamoDB's rangeAttribute and was told only that it named no key attribute.
+  it.each([
+    ['a timestamp', { name: 'recent', keyAttributes: ['/tenantId'], rangeAttribute: '/createdAt', share: 0.5 }],
+    ['a deeper key level', { name: 'users-from', keyAttributes: ['/tenantId'], rangeAttribute: '/userId', share: 0.5 }],
+  ])("refuses a Cosmos pattern's rangeAttribute on %s once, with what Cosmos DB declares instead", (_, pattern) => {
+    expect(issuesOf(container({ accessPatterns: [pattern] }))).toEqual([
+      'accessPatterns[0].rangeAttribute: applies to DynamoDB only (a sort-key range); a Cosmos DB container has no sort key: a query is routed by equality on the partition key paths (all of them, or a leading prefix of a hierarchical key), and a range or ORDER BY on anything else, such as a timestamp or a deeper key level, is a filter run within the partitions it reaches; name the paths the query gives by equality in keyAttributes and remove rangeAttribute (a deeper key level, such as the item id, serves what a DynamoDB sort key does)',
+    ]);
+  });
+
+  it("names the Cosmos DB alternatives to a pattern's index", () => {
+    expect(issuesOf(container({ accessPatterns: [{ name: 'by-email', index: 'byEmail', keyAttributes: ['/email'], share: 0.5 }] }))).toEqual([
+      "accessPatterns[0].index: applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose: every query uses the index of the physical partitions it is routed to, so remove index; to read by another attribute, name it in keyAttributes (a cross-partition query, SG012) or keep a second container keyed by it, fed by the change feed, and declare that container's own accessPatterns",
+    ]);
+  });
+
   it('checks project-wide thresholds given as lint options', () => {
     expect(() => lint(table(), { thresholds: { minCardinality: -3 } })).toThrow('options.thresholds.minCardinality: expected an integer ≥ 1, got -3');
   });

@@ -84,3 +84,48 @@ describe('not a categorical primary key: the edits stay', () => {
     for (const f of withEdits) expect(f.data).not.toHaveProperty('categoricalBy');
   });
 });
+
+/**
+ * A Cosmos DB key named like a value the application changes (a status): a partition key value cannot be updated
+ * (Azure, "Partitioning and horizontal scaling"), so each change is a delete and a create in another logical partition,
+ * which no transactional batch joins. A stranger's outbox keyed by `/status` was told to re-key, not why a status moves.
+ */
+describe('a categorical Cosmos DB key whose value changes: the re-key clause says what each change costs', () => {
+  const outbox = (path: string) =>
+    lint({
+      engine: 'cosmosdb',
+      name: 'outbox',
+      partitionKey: { paths: [{ path, cardinality: 4 }] },
+      workload: { peakReadUnits: 4000, peakWriteUnits: 6000, hotKeyShare: 0.6 },
+      throughput: { autoscaleMax: 20000 },
+      storage: { totalGb: 50, largestPartitionGb: 45 },
+      accessPatterns: [{ name: 'pending-due', keyAttributes: [path], share: 1 }],
+    }).find((f) => f.ruleId === 'SG006');
+
+  it('`/status`: SG006 says a change is a delete and a create that no batch joins', () => {
+    const sg006 = outbox('/status');
+    expect(sg006?.data).toMatchObject({ categoricalBy: 'name', changingKey: '/status' });
+    expect(sg006?.fix).toContain(
+      "; a `/status` value also changes over a document's life (named like a status), and a partition key value cannot be updated: each change is a delete and a create under the new value, 2 writes in two logical partitions that no transactional batch joins, so an ETag (If-Match) claim guards only the delete; or move",
+    );
+  });
+
+  it('`/region`, categorical but not named like a value that changes: no such clause', () => {
+    const sg006 = outbox('/region');
+    expect(sg006?.data).toMatchObject({ categoricalBy: 'name' });
+    expect(sg006?.data).not.toHaveProperty('changingKey');
+    expect(sg006?.fix).not.toContain('also changes over');
+  });
+
+  it("DynamoDB's orderStatus: a transaction spans key values there, so the clause is Cosmos DB's alone", () => {
+    const sg003 = lint(
+      table({
+        partitionKey: { name: 'orderStatus', type: 'S', cardinality: 5 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 },
+      }),
+    ).find((f) => f.ruleId === 'SG003');
+    expect(sg003?.data).toMatchObject({ categoricalBy: 'name' });
+    expect(sg003?.data).not.toHaveProperty('changingKey');
+  });
+});

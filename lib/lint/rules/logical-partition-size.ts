@@ -66,6 +66,7 @@ export const logicalPartitionSize = defineRule({
     // The fix's count assumes its keys hash onto different partitions (hashed-keys.ts): what each engine does when two do not.
     SOURCES.dynamoAdaptive,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosTransactionalBatch,
   ],
   messages: () => ({
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',

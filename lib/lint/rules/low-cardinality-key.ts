@@ -93,6 +93,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoUpdateTable,
     SOURCES.cfnTableGsiUpdates,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosTransactionalBatch,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosServerlessPerformance,
@@ -144,7 +145,11 @@ export const lowCardinalityKey = defineRule({
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
-      // needed" beside them would contradict that fix, and once they are declared they are the fix.
+      // needed" beside them would contradict that fix, and once they are declared they are the fix. Kept as a
+      // duplicate, not a distinct failure: here the hottest value fits its throughput, so SG001 could only warn of
+      // growth with a fix of "no sharding needed (N = 1)", while SG006's error already shards (or, for a categorical key,
+      // re-keys) the same key, which spreads that load too; SG014 still reports a hottest share above maxHotKeyShare.
+      // Over its ceiling, the throughput failure is distinct from the size, and `fewValues` reports it below.
       if (a.sizeNeed > 1 && a.over.length === 0) return [];
       // A needless sharding kept on purpose (SG007 acknowledged or off) is the design: its stored keys fit, as a
       // sharding the load needs does, and the unsharded key's growth would speak of a key the design will not become.
