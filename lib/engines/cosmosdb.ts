@@ -86,6 +86,11 @@ export const COSMOS_LIMITS = {
    *  container", avoiding cross-partition queries) name containers above 30,000 RU/s or 100 GB. */
   smallContainerRequestUnits: 30_000,
   smallContainerGb: 100,
+  /** The least RU a query is charged on each physical partition whose index it checks, matching or not: "You're
+   *  charged for a minimum of about 2.5 RUs each time you check a physical partition's index" ("Query a container",
+   *  https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container#avoid-cross-partition-queries; "Partitioning
+   *  and horizontal scaling" gives 2-3 RU for every physical partition). A cross-partition query checks every one. */
+  queryRequestUnitsPerPartition: 2.5,
   /** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s, and
    *  your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized" ("Diagnose
    *  and troubleshoot request rate too large (429) exceptions"). Its upper end: the throttleRate alert's line, and the

@@ -21,6 +21,7 @@ import {
 import { adviceFor } from '../../advice';
 import { DesignAnalysis } from '../../analysis';
 import { categoricalBy } from '../../categorical-key';
+import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, type CrossPartitionCostId } from '../../cross-partition-cost';
 import type { DesignEdit } from '../../edits';
 import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
@@ -35,6 +36,7 @@ import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, 
 
 type Id =
   | EvenSplitId
+  | CrossPartitionCostId
   | 'cosmosManualBelowPeak'
   | 'cosmosAutoscaleBelowPeak'
   | 'cosmosSharedBelowPeak'
@@ -385,6 +387,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // the capacity itself, a warning when only the headroom is missing; the fix asks for peak ÷ headroom.
   if (fits(peak, capacity * headroom)) return noRoomForPlacement(design, analysis, peak, partitions);
   const below = !fits(peak, capacity);
+  // Cross-partition queries are charged on every physical partition; the declared RU/s give no rate to count that by.
+  const crossing = crossPartitionFloor(analysis, partitions.count, reads.logical);
   const data = {
     peak,
     peakReads: reads.units,
@@ -401,10 +405,12 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
           reads.fanOut.bucketedValue === undefined ? {} : { fanOutLevel: reads.fanOut.bucketedValue },
         )
       : {}),
+    ...crossing?.data,
   };
   const noted: Id[] = [
     ...(copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : []),
     ...(reads.fanOut ? ['cosmosFanOutReads' as const] : []),
+    ...(crossing?.ids ?? []),
   ];
   const notes = noted.length > 0 ? noted : undefined;
   // Where SG007 removes the sharding that makes the peak (fan-out queries, copies), its fix leads and the raise is
@@ -658,6 +664,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s shared by up to five physical partitions (one per 50 GB), then 1,000 RU/s per partition (20,000 at 1 TB). Azure serves two texts of its serverless performance page; the other says partitions × 5,000, and the lower figure is the one judged against.",
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
+    "Cosmos DB queries that miss the partition key (SG012's), on 2 or more physical partitions: the peak takes their declared RU/s, and the finding adds that each is charged at least about 2.5 RU on every physical partition, so those RU/s cover at most RU ÷ (2.5 × P) such queries a second; the design declares RU/s, not a query rate, so no more is added.",
     "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
   ],
   sources: [
@@ -676,6 +683,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
+    ...CROSS_PARTITION_COST_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
     cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
