@@ -28,7 +28,7 @@ export type IndexKind = 'global' | 'local';
  * second container keyed by it, kept by the change feed ("Change feed design patterns").
  */
 const COSMOS_HAS_NO_INDEX =
-  'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose: every query uses the index of the physical partitions it is routed to, so remove index; to read by another attribute, name it in keyAttributes (a cross-partition query, SG012) or keep a second container keyed by it, fed by the change feed, and declare that container\'s own accessPatterns';
+  "applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose: every query uses the index of the physical partitions it is routed to, so remove index; to read by another attribute, name it in keyAttributes (a cross-partition query, SG012) or keep a second container keyed by it, fed by the change feed, and declare that container's own accessPatterns";
 
 /**
  * A Cosmos DB container has no sort key: a query is routed by equality on the partition key (or a prefix of a

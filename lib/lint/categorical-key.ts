@@ -33,7 +33,7 @@ export const CATEGORICAL_KEY_MESSAGES = {
   // Azure, "Partitioning and horizontal scaling": a partition key's value cannot be updated; "Transactional batch
   // operations": a batch holds one logical partition, so the delete and the create are two requests no batch joins.
   categoricalKeyChanges:
-    '; a {{changingKey|code}} value also changes over a document\'s life (named like a status), and a partition key value cannot be updated: each change is a delete and a create under the new value, 2 writes in two logical partitions that no transactional batch joins, so an ETag (If-Match) claim guards only the delete',
+    "; and a {{changingKey|code}} value changes over a document's life, where a partition key value cannot be updated: each change is a delete and a create, 2 writes in two logical partitions that no transactional batch or ETag (If-Match) claim covers together",
 } as const;
 
 export type CategoricalKeyId = keyof typeof CATEGORICAL_KEY_MESSAGES;

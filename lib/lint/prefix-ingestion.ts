@@ -101,7 +101,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixAtCapacityRaise: `${AT_CAPACITY_RAISE}this first-level value's partition stays short ${AFTER_CAPACITY_FIX})`,
   // What a bucketed level declares of its hottest value, now one bucket (`withBucketFigures`).
   prefixBucketLevelFigures:
-    ", declaring on it the figures `{{level}}` declares of its hottest value divided among its {{figureBuckets}} buckets, `{{bucketFigures|declaration}}` ({{levelFigures|declaration}} ÷ {{figureBuckets}}): a level's figures are its hottest value's, now one bucket; kept whole, every bucket is judged as the whole value and more buckets are asked for",
+    ", with `{{bucketFigures|declaration}}` on it ({{levelFigures|declaration}} ÷ {{figureBuckets}}: a level's figures are its hottest value's, now one bucket)",
   prefixMoreBucketsFigures:
     ", and set the figures it declares of its hottest value, now one of {{figureBuckets}} buckets, to `{{bucketFigures|declaration}}` ({{levelFigures|declaration}} × {{figureFrom}} ÷ {{figureBuckets}}); kept as they are, each of the {{figureBuckets}} buckets is judged at today's bucket's figures and more buckets are asked for again",
   // The bucket count of a finding judged there holds only together with that raise (or move).
@@ -120,7 +120,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixUniformReads:
     ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s: declared hot by its writes (hotKeyOperations), it takes of the {{peakReads}} RU/s of reads only the uniform 1/{{values}} every value takes)',
   fixPrefixBuckets:
-    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets (say so by `fanOut: true` on its pattern, naming the level); declare it as the first path, `{ path: "{{bucketLevel}}", cardinality: ({{level}} values × {{buckets}}), components: [{{level}}, { name: "bucket", cardinality: {{buckets}} }] }`, not as sharding, which splits each full key value and never one {{level}} value',
+    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values, 1/{{buckets}} each; a query for one {{level}} value then fans out over its {{buckets}} buckets (`fanOut: true` on its pattern); declare it as the first path (not as sharding, which never splits one {{level}} value), `{ path: "{{bucketLevel}}", cardinality: ({{level}} values × {{buckets}}), components: [{{level}}, { name: "bucket", cardinality: {{buckets}} }] }`',
   prefixBucketSourceBelowKey:
     '; hashed on {{source|code}}, not {{skippedSource|code}}: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level keeps that value whole in one bucket',
   prefixBucketSourceSplitsKey:
@@ -180,10 +180,9 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixSliverToday: `; no count is offered at the current throughput: each bucket meets 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} on its physical partition, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare`,
   // Where the hottest value is a declared one (a whale among many), only values that hot need the buckets.
   prefixBucketOnlyHot:
-    '; only values as hot as this one need buckets: the others can keep one ({{bucketLevel|code}} = {{level}}), so a query for one of them stays on one partition, and the application keeps the list of bucketed values',
+    '; values less hot can keep one bucket ({{bucketLevel|code}} = {{level}}, their queries on one partition; the application lists the bucketed values)',
   // What that assumes (the level declares one hottest value's share): no second value past the most one can take unbucketed.
-  prefixBucketOtherMax:
-    '; this assumes no other {{level}} value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unbucketed: bucket any that does',
+  prefixBucketOtherMax: '; bucket any other {{level}} value above {{otherMaxShare|percent}} of the peak, the most one fits unbucketed',
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",

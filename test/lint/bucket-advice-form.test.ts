@@ -22,9 +22,11 @@ describe('the bucketing SG003 advises is the form the design accepts', () => {
   it('names the first-path declaration, not sharding', () => {
     const sg003 = lint(tenants()).find((f) => f.ruleId === 'SG003');
     expect(sg003?.data).toMatchObject({ buckets: 45, bucketLevel: '/tenantIdBucket', source: 'userId' });
-    expect(sg003?.fix).toContain('/tenantId + "-" + hash(userId) mod 45 splits the reads and writes of each /tenantId value over 45 first-level values');
     expect(sg003?.fix).toContain(
-      'declare it as the first path, `{ path: "/tenantIdBucket", cardinality: (/tenantId values × 45), components: [/tenantId, { name: "bucket", cardinality: 45 }] }`, not as sharding, which splits each full key value and never one /tenantId value',
+      '/tenantId + "-" + hash(userId) mod 45 splits the reads and writes of each /tenantId value over 45 first-level values, 1/45 each',
+    );
+    expect(sg003?.fix).toContain(
+      'declare it as the first path (not as sharding, which never splits one /tenantId value), `{ path: "/tenantIdBucket", cardinality: (/tenantId values × 45), components: [/tenantId, { name: "bucket", cardinality: 45 }] }`',
     );
   });
 

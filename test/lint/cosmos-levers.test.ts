@@ -33,7 +33,7 @@ describe('Cosmos DB levers for a read-hot value (SG003)', () => {
   it("leads a queue's poll with random shards and wants: any at today's RU/s, said, not written", () => {
     const hit = sg003(outbox());
     expect(hit?.fix).toMatch(
-      /^where `pending-due` takes whatever `\/status` item it finds \(a work queue's poll, not every item\), shard `\/status` into N = 2 random shards and set wants: "any" on it: .* fits at the 20,000 RU\/s the container has, with no raise and no copies; --fix does not set it/,
+      /^where `pending-due` takes whatever `\/status` item it finds \(a queue's poll\), shard `\/status` into N = 2 random shards and set wants: "any" on it: .* fits the 20,000 RU\/s the container has, with no raise; --fix does not set it/,
     );
     expect(hit?.edits?.some((e) => e.path === 'sharding')).toBe(false);
   });
@@ -68,7 +68,7 @@ describe('Cosmos DB levers for a read-hot value (SG003)', () => {
   it('a claim by ETag: kept by the shards, broken by copies; no sub-totals', () => {
     const claim = { kind: 'conditional-write' as const, description: 'claim with an etag-conditional replace' };
     const queue = sg003(outbox({ invariants: [claim] }));
-    expect(queue?.fix).toMatch(/a claim conditioned on one item's ETag \(`invariants\[0\]`\) keeps: each item sits whole on one shard/);
+    expect(queue?.fix).toMatch(/a claim on one item's ETag \(`invariants\[0\]`\) keeps, each item whole on one shard/);
     expect(queue?.fix).not.toMatch(/sub-totals|balance ≥ 0/);
     // Copies where they are the fix (read-hot, written seldom): the claim breaks, said by kind.
     const readHot = sg003(outbox({ ...READ_HOT, invariants: [claim] }));

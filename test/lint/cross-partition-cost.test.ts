@@ -28,7 +28,13 @@ describe('SG017: the per-partition charge of cross-partition queries', () => {
   it('fires: 20% of reads cross 5 physical partitions, at least 12.5 RU a query, so 4,800 RU/s cover 384 a second', () => {
     const finding = sg017(orders(25_000, 0.2));
     expect(finding?.notes).toContain('crossPartitionFloor');
-    expect(finding?.data).toMatchObject({ crossingPatterns: ['orders-by-email'], crossingRu: 4_800, crossingPartitions: 5, crossingFloor: 12.5, crossingQueries: 384 });
+    expect(finding?.data).toMatchObject({
+      crossingPatterns: ['orders-by-email'],
+      crossingRu: 4_800,
+      crossingPartitions: 5,
+      crossingFloor: 12.5,
+      crossingQueries: 384,
+    });
     expect(finding?.message).toContain(
       "; that read peak takes `orders-by-email`'s 4,800 RU/s as declared, but each of those queries misses the partition key and checks the index of all 5 physical partitions, at least about 2.5 RU each (12.5 RU a query, matching or not): the declared RU/s cover at most 384 such queries a second, and the design gives no query rate to count more, so where the application sends more, add 12.5 RU for each to peakReadUnits",
     );

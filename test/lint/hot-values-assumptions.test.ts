@@ -57,7 +57,7 @@ describe('a fix of the hottest value alone', () => {
     });
     const [tenant] = lint(users).filter((f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths[0]');
     expect(tenant.fix).toContain(
-      'only values as hot as this one need buckets: the others can keep one (`/tenantIdBucket` = /tenantId), so a query for one of them stays on one partition, and the application keeps the list of bucketed values; this assumes no other /tenantId value takes more than 2.22% of the peak, the most one can and still fit unbucketed: bucket any that does',
+      'values less hot can keep one bucket (`/tenantIdBucket` = /tenantId, their queries on one partition; the application lists the bucketed values); bucket any other /tenantId value above 2.22% of the peak, the most one fits unbucketed',
     );
     // 2.22% of 40,000 RU/s beside 1/10 of the rest fits the 4,800 usable on a partition of 6,000; 2.23% does not.
     const total = (share: number) => share * 40_000 + (40_000 - share * 40_000) / 10;

@@ -64,7 +64,7 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
   it('says what the cache takes and what it cannot do', () => {
     expect(finding?.fix).toContain('(measure that share first)');
     expect(finding?.fix).toContain(
-      'the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition',
+      'the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition',
     );
     expect(finding?.fix).toContain(
       'unlike buckets, it fans no query out and changes no partition key (which takes a copy of every document into a new container)',
@@ -218,7 +218,7 @@ describe("every cache clause of a key's fix says what the cache serves and takes
   const DAX_TERMS =
     '(its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)';
   const COSMOS_TERMS =
-    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway, billed hourly, whose nodes each cache on their own, the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition)';
+    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway (billed hourly; each node caches on its own), the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition)';
   // Before, only the "or put … in front of its reads" alternative of copies and shards carried the terms.
 
   it('a GSI only a cache serves', () => {

@@ -80,7 +80,7 @@ describe("the whale at 79% average load (the reviewer's sessions container)", ()
 
   it('says only the whale needs buckets: the other tenants fit unbucketed', () => {
     expect(hit()?.fix).toMatch(
-      /; only values as hot as this one need buckets: the others can keep one \(`\/tenantIdBucket` = \/tenantId\), so a query for one of them stays on one partition/,
+      /; values less hot can keep one bucket \(`\/tenantIdBucket` = \/tenantId, their queries on one partition; the application lists the bucketed values\)/,
     );
   });
 
@@ -122,7 +122,7 @@ describe('with room today, the count of today is the fix (the rule takes nothing
     // 8 of 8,750, 7,000 usable: 750 RU/s of room, N = ⌈15,312.5 ÷ 750⌉ = 21 (833.33 + 6,145.83 = 6,979.17; 20: 7,015.63).
     const finding = firstLevel(sessions(whale, 70000));
     expect(finding?.data).toMatchObject({ buckets: 21, bucketTotal: 6979.16666667, fewerTotal: 7015.625 });
-    expect(finding?.fix).toMatch(/^give the first level more values: .* mod 21 .*; only values as hot as this one need buckets/);
+    expect(finding?.fix).toMatch(/^give the first level more values: .* mod 21 .*; values less hot can keep one bucket/);
     expect(finding?.fix).not.toMatch(/no count is offered|raise the container's throughput in place to/);
   });
 
