@@ -385,7 +385,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   cacheTerms: {
     serves: 'point reads and queries it answers from its item and query caches cost 0 RU',
     needs:
-      'a dedicated gateway (billed hourly; each node caches on its own), the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition',
+      'a dedicated gateway, billed hourly, each node caching on its own, the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition',
   },
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,

@@ -218,7 +218,7 @@ describe("every cache clause of a key's fix says what the cache serves and takes
   const DAX_TERMS =
     '(its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)';
   const COSMOS_TERMS =
-    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway (billed hourly; each node caches on its own), the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition)';
+    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway, billed hourly, each node caching on its own, the SDK in gateway mode on its endpoint, and session or eventual consistency; stronger reads, misses and writes still reach the partition)';
   // Before, only the "or put … in front of its reads" alternative of copies and shards carried the terms.
 
   it('a GSI only a cache serves', () => {
