@@ -9,9 +9,9 @@
  * so it leads where the other fix changes the key too (a synthetic bucketed level, a raise with one); where the other
  * fix keeps the key (a raise in place alone, the engine's cache), that one leads and the reorder follows.
  */
+import type { KeyAttribute } from '../design/key-design';
 import type { DesignAnalysis } from './analysis';
 import type { PrefixIngestionId } from './prefix-ingestion';
-import type { KeyAttribute } from '../design/key-design';
 import { uniqueLevelKey } from './prefix-unique-key';
 import { queryLedOrder } from './query-led-order';
 import { rekeyedEdits } from './reorder';
@@ -22,7 +22,7 @@ export const PREFIX_REORDER_MESSAGES = {
     "order the key {{reorderOrder|levels}}: with {{reorderFirst|code}} first, the hottest {{level|code}} value's reads and writes spread under {{reorderFirst|code}}'s {{reorderValues}} values, and the hottest {{reorderFirst|code}} value puts {{reorderLoad}} RU/s on its physical partition, which fits beside the other first-level values hashed there ({{reorderUsable}} RU/s usable for it); the declared queries give the new first level at least as often ({{reorderCrossing|percent}} of them crossing partitions, {{crossingNow|percent}} in this order); a partition key cannot be changed in place: on a container that holds data, create one with this order, copy every document into it and point the application at it",
   // A unique level every routed query gives, as the whole key (prefix-unique-key.ts).
   prefixUniqueKey:
-    "key the container by {{reorderFirst|code}} alone: every declared query that gives the key gives it, and its values are unique, so the hottest {{level|code}} value's reads and writes spread over every physical partition by hash; not the levels reordered with it first, under which the levels after it divide nothing; a partition key cannot be changed in place: on a container that holds data, create one keyed so, copy every document into it and point the application at it",
+    "key the container by {{reorderFirst|code}} alone: every declared query the key routes today gives it too, and its values are unique, so the hottest {{level|code}} value's reads and writes spread over every physical partition by hash; not the levels reordered with it first, under which the levels after it divide nothing; a partition key cannot be changed in place: on a container that holds data, create one keyed so, copy every document into it and point the application at it",
   prefixReorderLeads: '; it needs no more RU/s and no buckets to fan a query out over, so it comes first',
 } as const;
 

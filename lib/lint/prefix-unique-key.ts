@@ -19,8 +19,8 @@ import { reorderedLevels } from './reorder';
 import { dominantAfterReorder } from './reorder-dominant';
 
 /**
- * The levels of the key by the last level, where it is unique and keeps every declared query as targeted as the current
- * order does (none comes to cross partitions): that level alone, whose values are the full key's, one logical partition
+ * The levels of the key by the last level, where it is unique and every declared query the current order routes to its
+ * partitions gives it too (none comes to cross partitions): that level alone, whose values are the full key's, one logical partition
  * each as before. Only where the key so made is linted clean of what a
  * key change can draw: on the design a re-lint of the edited file reads (`withKeyLevels`, SG007's removable copies left
  * out as SG003 judges the first level), its hottest value is within its ceilings and needs no shards for load or size
@@ -33,7 +33,9 @@ export function uniqueLevelKey(analysis: DesignAnalysis): readonly KeyAttribute[
   if (analysis.profile.routing !== 'key-prefix' || levels.length < 2 || design.accessPatterns.length === 0) return undefined;
   const unique = levels[levels.length - 1];
   if (unique.kind === 'time-bucket' || unique.cardinality !== 'unique') return undefined;
-  if (analysis.crossPartition(unique.name).share > analysis.crossPartition().share + 1e-9) return undefined;
+  // Each query the key routes today stays routed (not a smaller share that crosses: a query stranded is a query stranded).
+  const crossingNow = new Set(analysis.crossPartition().patterns);
+  if (analysis.crossPartition(unique.name).patterns.some((p) => !crossingNow.has(p))) return undefined;
   const order = [unique];
   const judged = firstLevelJudgedDesign(analysis);
   const rekeyed = withKeyLevels(judged, reorderedLevels(judged, order));

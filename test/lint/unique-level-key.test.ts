@@ -23,7 +23,7 @@ describe('a unique last level every query gives, as the whole key (levers35)', (
     const finding = firstLevel(featureStore());
     expect(finding?.severity).toBe('error');
     expect(finding?.fix).toMatch(
-      /^key the container by `\/entityId` alone: every declared query that gives the key gives it, and its values are unique, so the hottest `\/entityType` value's reads and writes spread over every physical partition by hash; .*a partition key cannot be changed in place: on a container that holds data, create one keyed so, copy every document into it and point the application at it; it needs no more RU\/s and no buckets to fan a query out over, so it comes first; or raise the container's throughput in place to 82,900 RU\/s .*`\/entityTypeBucket` = \/entityType \+ "-" \+ hash\(entityId\) mod 99/,
+      /^key the container by `\/entityId` alone: every declared query the key routes today gives it too, and its values are unique, so the hottest `\/entityType` value's reads and writes spread over every physical partition by hash; .*a partition key cannot be changed in place: on a container that holds data, create one keyed so, copy every document into it and point the application at it; it needs no more RU\/s and no buckets to fan a query out over, so it comes first; or raise the container's throughput in place to 82,900 RU\/s .*`\/entityTypeBucket` = \/entityType \+ "-" \+ hash\(entityId\) mod 99/,
     );
     expect(finding?.data).toMatchObject({ reorderFirst: '/entityId' });
   });
@@ -49,6 +49,18 @@ describe('a unique last level every query gives, as the whole key (levers35)', (
     expect(finding?.fix).not.toMatch(/alone/);
     expect(finding?.fix).toMatch(/^raise the container's throughput in place to 82,900 RU\/s/);
     expect(finding?.edits ?? []).not.toContainEqual(expect.objectContaining({ path: 'partitionKey.paths' }));
+  });
+
+  it('not where fewer queries would cross but one routed today would (by type, 10%, stranded; by id alone, 20%, gained)', () => {
+    const design = featureStore();
+    const mixed = Object.assign({}, design, {
+      accessPatterns: [
+        { name: 'point-read-features', keyAttributes: ['entityType', 'entityId'], share: 0.7 },
+        { name: 'features-of-a-type', keyAttributes: ['entityType'], share: 0.1 },
+        { name: 'features-of-an-id', keyAttributes: ['entityId'], share: 0.2 },
+      ],
+    });
+    expect(firstLevel(mixed)?.fix).not.toMatch(/alone/);
   });
 
   it('not where the key so made would not lint clean: one entity declared at 15% (9,450 RU/s) is over its own partition', () => {
