@@ -5,11 +5,11 @@
  * partition holds what it held before, and the hottest first-level value's reads and writes spread over every
  * physical partition by hash. Azure asks every level, the first included, for a high cardinality: a first level of few
  * values keeps each one's operations on one physical partition until it holds 50 GB
- * (https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys); and a key with a wide range of values that
- * the requests give (https://learn.microsoft.com/azure/cosmos-db/partitioning-overview). Not the levels reordered with it first:
- * under a unique first level the levels after it divide nothing (SG002's `uniqueFirstWhy`). SG004's query-led reorder
- * (`queryLedOrder`) never puts a unique level first, so without this lever a key whose reads all carry its id was
- * offered only a raise with a synthetic bucketed level. Like any new key, a new container and a copy of every document.
+ * (https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys); and a key with a wide range of values
+ * that the requests give (https://learn.microsoft.com/azure/cosmos-db/partitioning-overview). Not the levels reordered
+ * with it first: under a unique first level the levels after it divide nothing (SG002's `uniqueFirstWhy`). SG004's
+ * query-led reorder (`queryLedOrder`) never puts a unique level first, so without this lever a key whose reads all carry
+ * its id was offered only a raise with a synthetic bucketed level. Like any new key, a new container and a copy of every document.
  */
 import type { KeyAttribute } from '../design/key-design';
 import { withKeyLevels } from '../design/normalize-container';
@@ -19,13 +19,13 @@ import { reorderedLevels } from './reorder';
 import { dominantAfterReorder } from './reorder-dominant';
 
 /**
- * The levels of the key by the last level, where it is unique and every declared query the current order routes to its
- * partitions gives it too (none comes to cross partitions): that level alone, whose values are the full key's, one logical partition
- * each as before. Only where the key so made is linted clean of what a
- * key change can draw: on the design a re-lint of the edited file reads (`withKeyLevels`, SG007's removable copies left
- * out as SG003 judges the first level), its hottest value is within its ceilings and needs no shards for load or size
- * (SG003, SG006), and it takes no more than maxHotKeyShare (SG014's own check). Undefined for a key not routed by
- * prefix, of one level, without declared queries, or without such a level.
+ * The key by the last level alone, where that level is unique and every declared query the current order routes to its
+ * partitions gives it too (none comes to cross partitions): its values are the full key's, one logical partition each
+ * as before. Only where the key so made lints clean of what a key change can draw: on the design a re-lint of the edited
+ * file reads (`withKeyLevels`, SG007's removable copies left out as SG003 judges the first level), its hottest value is
+ * within its ceilings and needs no shards for load or size (SG003, SG006), and it takes no more than maxHotKeyShare
+ * (SG014's own check). Undefined for a key not routed by prefix, of one level, without declared queries, or without such
+ * a level.
  */
 export function uniqueLevelKey(analysis: DesignAnalysis): readonly KeyAttribute[] | undefined {
   const { design } = analysis;
