@@ -163,6 +163,23 @@ describe('decision 50: a small raise in place leads a new key', () => {
     expect(lint(applyDesignEdits(design, finding.edits ?? []))).toEqual([]);
   });
 
+  it('a flat key above maxHotKeyShare served at its peak (a 37.5% store on 5 partitions of 8,000 RU/s, a warning): redistribution, then 45,000 RU/s (+12.5%), lead and are written', () => {
+    const design = container({
+      name: 'orders',
+      partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+      workload: { peakReadUnits: 4_400, peakWriteUnits: 10_000, hotKeyShare: 0.375 },
+      throughput: { autoscaleMax: 40_000 },
+      storage: { totalGb: 250 },
+    });
+    const [finding] = sg003(design);
+    expect(finding.severity).toBe('warning');
+    expect(finding.fix).toMatch(
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 45,000 RU\/s .*, which serves the hottest `\/storeId` value unsharded: it adds 12\.5% to today's 40,000 RU\/s, .*; or, to stop paying for the headroom, /,
+    );
+    expect(finding.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 45_000 }]);
+    expect(lint(applyDesignEdits(design, finding.edits ?? [])).map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['SG014 warning']);
+  });
+
   it('a flat key past +25% (8% on 32,000 RU/s), or above maxHotKeyShare (15%): the shards keep the lead and are the edit; the raise follows', () => {
     for (const design of [flatTenants(0.08, 32_000), flatTenants(0.15)]) {
       const [finding] = sg003(design);
