@@ -21,7 +21,6 @@ import {
 import { fixDesignText } from '../../lib/cli/fix';
 import { chatPagedContainer, chatViralContainer, gameLeaderboards, shortLinks, usageCounters } from '../fixtures';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
-import { dominantAfterRaise } from '../support/dominant-after-raise';
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
 
@@ -249,7 +248,6 @@ function problems(design: DesignInput): string[] {
         !leftWithoutPurpose(finding, g) &&
         !indexAfterCopies(finding, g) &&
         !firstLevelAfterCopies(finding, g) &&
-        !dominantAfterRaise(finding, g) &&
         !fanOutCost(finding, g),
     ))
       out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
