@@ -19,6 +19,7 @@ import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
+import { servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -579,16 +580,19 @@ function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPat
  * "to stop paying for the headroom". A new key is a new container and a copy of every document, once ("Change
  * partition key"); a raise is billed every hour ("Pricing model"): a few percent an hour is the cheaper trade for
  * years. Not where the container is short of RU/s (SG017's raise comes first), nor where the plan is no key change
- * (`none`), or names a raise of its own; nor for a time bucket or a value above maxHotKeyShare, which a raise leaves
- * found (SG002, SG014). The plan's count stays its `shards`, for the reports.
+ * (`none`), or names a raise of its own; nor for a time bucket, which a raise leaves found (SG002), nor for a value
+ * above maxHotKeyShare that throttles at its peak. Such a value served at its peak, short only of headroom (a warning),
+ * is led by the raise: SG014 then warns of its share, planning the key change for growth, where a headroom warning
+ * alone is no reason for a new container. The plan's count stays its `shards`, for the reports.
  */
 function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
   const { design, space, plan, physical } = analysis;
   if (space !== design.primaryKey || advice.namesRaise || plan.layout === 'none' || plan.needs.size > 1) return advice;
-  // A time bucket stays one however many RU/s (SG002 still judges its current bucket), and a value above maxHotKeyShare
-  // stays dominant (SG014 warns once it fits, its fix the key change): neither is cleared by a raise alone.
+  // A time bucket stays one however many RU/s (SG002 still judges its current bucket): no raise clears it.
   if (isTimeBucketKey(space.partitionKey) || space.workload.hotKeyShareSource === 'time-bucket') return advice;
-  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9) return advice;
+  // A value above maxHotKeyShare that throttles at its peak has outgrown its partition: the key change, which SG014 would
+  // ask for once it fits, leads. Served at its peak, short only of headroom (a warning), the raise restores that in place.
+  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9 && !servedAtPeak(analysis)) return advice;
   if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
   const raise = throughputThatServes(analysis);
   if (!raiseLeadsKeyChange(design as CosmosKeyDesign, raise)) return advice;

@@ -91,6 +91,11 @@ function partitionLoad(d: LoadDimension): number {
   return d.load + (d.neighbours?.load ?? 0);
 }
 
+/** Whether a Cosmos DB key value is served at its peak, over only the headroom the design keeps (`withinFullPhysicalShare`). */
+export function servedAtPeak(a: SpaceAnalysis): boolean {
+  return withinFullPhysicalShare(a) !== undefined;
+}
+
 /**
  * A Cosmos DB key value over only on its physical partition's share, and within that partition's full RU/s less its
  * neighbours' expected load (and so within its logical partition's usable 8,000 RU/s, or the dimension would name that

@@ -867,7 +867,9 @@ function prefixHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
 function withBucketFigures(hit: RuleHit<PrefixIngestionId>, own: KeyAttribute): RuleHit<PrefixIngestionId> {
   const data = hit.data ?? {};
   const buckets = data.buckets;
-  if ((hit.fixId !== 'fixPrefixBuckets' && hit.fixId !== 'fixRaiseBuckets') || typeof buckets !== 'number') return hit;
+  // The bucket fix leads, or follows a small raise (`prefixOrKeyChange`): its figures are said right after it either way.
+  const bucketFix = [hit.fixId, ...(hit.fixNotes ?? [])].find((id) => id === 'fixPrefixBuckets' || id === 'fixRaiseBuckets');
+  if (bucketFix === undefined || typeof buckets !== 'number') return hit;
   if (own.hotKeyShare === undefined && own.largestGb === undefined) return hit;
   // From one whole value (a new synthetic level) or from its buckets today (`declaredBuckets` of them) to `buckets`.
   const from = typeof data.declaredBuckets === 'number' ? data.declaredBuckets : 1;
@@ -879,8 +881,10 @@ function withBucketFigures(hit: RuleHit<PrefixIngestionId>, own: KeyAttribute): 
   // Written into the user's design: without float noise, as `raisedEdits` writes them.
   const bucket = Object.fromEntries(Object.entries(level).map(([field, value]) => [field, roundedFigure((value * from) / buckets)]));
   const figures = { figureBuckets: buckets, figureFrom: from, levelFigures: level, bucketFigures: bucket };
-  const note: PrefixIngestionId = hit.fixId === 'fixPrefixBuckets' ? 'prefixBucketLevelFigures' : 'prefixMoreBucketsFigures';
-  return Object.assign({}, hit, { fixNotes: [note, ...(hit.fixNotes ?? [])], data: Object.assign({}, data, figures) });
+  const note: PrefixIngestionId = bucketFix === 'fixPrefixBuckets' ? 'prefixBucketLevelFigures' : 'prefixMoreBucketsFigures';
+  const notes = hit.fixNotes ?? [];
+  const after = notes.indexOf(bucketFix) + 1;
+  return Object.assign({}, hit, { fixNotes: [...notes.slice(0, after), note, ...notes.slice(after)], data: Object.assign({}, data, figures) });
 }
 
 /**
@@ -1015,11 +1019,13 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   // A raise in place that serves the value as it is and adds at most SMALL_RAISE_SHARE to today's RU/s
   // leads the new synthetic first level (a new partition key: a new container and a copy of every document), and is
   // what --fix writes; the buckets follow as the durable alternative. Past that share the key change keeps the lead.
-  // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput.
-  // Nor for a value above maxHotKeyShare: once it fits, SG014 warns of it, and its fix is the bucketed level.
-  const dominant = load.share > design.thresholds.maxHotKeyShare + 1e-9;
+  // Not where the container is short of RU/s: SG017's raise comes first, and writes the throughput. Nor for a value above
+  // maxHotKeyShare that throttles at its peak: it has outgrown its partition, and SG014 would ask for the bucketed level
+  // once it fits. Served at its peak, short only of headroom (a warning), the raise restores that in place, and SG014's
+  // warning of its share then plans the bucketed level for growth: a headroom warning is no reason for a new container.
+  const outgrown = load.share > design.thresholds.maxHotKeyShare + 1e-9 && !fits(load.load, load.raw);
   const smallRaise =
-    !overMax && !dominant && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
+    !overMax && !outgrown && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
       ? raise
       : undefined;
   // Judged at SG017's raise (`prefixAtCapacityRaise`), the count serves only with that raise: said beside it, so a

@@ -233,3 +233,25 @@ describe('--fix on leaderboards whose one finding is a warning’s raise and cou
     expect(lint(JSON.parse(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });
+
+/**
+ * stranger35b's helpdesk (test/lint/try35b/helpdesk.json): a 15% tenant at 1,800 RU/s against 1,450 usable, a warning.
+ * Its fix led with 2 synthetic buckets (a new container) and `--fix --fail-on warning` wrote nothing; the raise in place
+ * to 21,800 RU/s (+9%) now leads and is written there, and SG014's warning of the tenant's share is left (levers35).
+ */
+describe('--fix --fail-on warning on the helpdesk', () => {
+  const helpdesk = readFileSync(join(__dirname, '..', 'lint', 'try35b', 'helpdesk.json'), 'utf8');
+
+  it('writes the raise in place, and names SG014, which it leaves, as not fixed', () => {
+    const result = fixDesignText(helpdesk, {}, 'warning');
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
+    expect((JSON.parse(result.text) as { containers: CosmosContainerDesign[] }).containers[0].throughput).toEqual({ manual: 21_800 });
+    expect(result.skipped.map((s) => s.ruleId)).toEqual(['SG014']);
+  });
+
+  it('at the default --fail-on error, writes nothing: the warning fails no run', () => {
+    const result = fixDesignText(helpdesk, {});
+    expect(result.text).toBe(helpdesk);
+    expect(result.skipped).toEqual([expect.objectContaining({ ruleId: 'SG003', message: expect.stringMatching(/run --fix with --fail-on warning$/) })]);
+  });
+});

@@ -5,9 +5,12 @@
  * copy of every document, once ("Change partition key"); a raise is billed every hour ("Pricing model"), so for a 5%
  * raise the raise is the cheaper trade. Past 25%, the key change keeps the lead. Not for serverless (no raise), a shared
  * database (its raise moves every container in it), a container short of RU/s (SG017's raise comes first), or a value
- * above maxHotKeyShare (raised, SG014 would warn of it).
+ * above maxHotKeyShare that throttles at its peak. Such a value served at its peak (a headroom warning) gets the raise
+ * first (levers35): SG014 then warns of its share, planning the key change for growth.
  */
-import { applyDesignEdits, lint, type CosmosContainerDesign, type Finding } from '../../lib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignInput, type Finding } from '../../lib';
 import { SMALL_RAISE_SHARE } from '../../lib/lint/physical-partition';
 import { container } from '../fixtures';
 
@@ -51,6 +54,9 @@ function flatTenants(share = 0.08, autoscaleMax = 40_000): CosmosContainerDesign
     ],
   });
 }
+
+/** The stranger's helpdesk (try35b/helpdesk.json): `/tenantId` (12,000) → `/ticketId`, a 15% tenant of 12,000 RU/s on manual 20,000. */
+const helpdesk = (): DesignInput => JSON.parse(readFileSync(join(__dirname, 'try35b', 'helpdesk.json'), 'utf8')) as DesignInput;
 
 const sg003 = (design: CosmosContainerDesign): Finding[] => lint(design).filter((f) => f.ruleId === 'SG003');
 const firstLevel = (design: CosmosContainerDesign): Finding | undefined => sg003(design).find((f) => f.path === 'partitionKey.paths[0]');
@@ -102,11 +108,34 @@ describe('decision 50: a small raise in place leads a new key', () => {
     }
   });
 
-  it('a value above maxHotKeyShare (12%: 48,000 RU/s would be +20%) keeps the key change first: raised, SG014 would warn of it', () => {
-    const finding = firstLevel(tenantEvents(0.12));
-    expect(finding?.fix).toMatch(/^give the first level more values/);
-    expect(finding?.fix).toMatch(/; or raise the container's throughput in place to 48,000 RU\/s/);
-    expect(finding?.edits).toBeUndefined();
+  // levers35 (moved: the key change led here, no edits): a value above maxHotKeyShare served at its peak is a headroom
+  // warning, which a raise in place restores; SG014 then warns of its share, planning the key change for growth.
+  it('a value above maxHotKeyShare served at its peak (12%, a warning): 48,000 RU/s (+20%) lead and are written; SG014 then warns of its share', () => {
+    const design = tenantEvents(0.12);
+    const finding = firstLevel(design);
+    expect(finding?.severity).toBe('warning');
+    expect(finding?.fix).toMatch(
+      /^raise the container's throughput in place to 48,000 RU\/s .*: it adds 20% to today's 40,000 RU\/s.*; or, to stop paying for the headroom, give the first level more values/,
+    );
+    expect(finding?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 48_000 }]);
+    expect(lint(applyDesignEdits(design, finding?.edits ?? [])).map((f) => `${f.ruleId} ${f.severity} ${f.path}`)).toEqual([
+      'SG014 warning partitionKey.paths',
+    ]);
+  });
+
+  it('helpdesk (stranger35b): a 15% tenant 1,800 RU/s against 1,450 usable (a warning): 21,800 RU/s (+9%) lead the 2 buckets, and --fix writes them', () => {
+    const design = helpdesk();
+    const [finding] = lint(design).filter((f) => f.ruleId === 'SG003');
+    expect(finding).toMatchObject({ severity: 'warning', path: 'containers[0].partitionKey.paths[0]' });
+    expect(finding.fix).toMatch(
+      /^raise the container's throughput in place to 21,800 RU\/s \(4 physical partitions of 5,450 RU\/s; [^)]*\), which serves the hottest `\/tenantId` value as it is: it adds 9% to today's 20,000 RU\/s, .*; or, to stop paying for the headroom, give the first level more values: a synthetic first level `\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(ticketId\) mod 2 /,
+    );
+    expect(finding.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
+    // The buckets that follow the raise still say what to declare of one bucket (they did only where they led).
+    expect(finding.fix).toMatch(/divided among its 2 buckets, `\{ hotKeyShare: 0\.075, largestGb: 17\.5 \}`/);
+    expect(finding.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.manual', value: 21_800 }]);
+    const fixed = lint(applyDesignEdits(design, finding.edits ?? []));
+    expect(fixed.map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['SG014 warning']);
   });
 
   it('manual 40,000 RU/s (7 physical partitions, created one per 6,000): 44,400 RU/s (+11%) lead, and --fix writes them', () => {
@@ -132,6 +161,23 @@ describe('decision 50: a small raise in place leads a new key', () => {
     expect(finding.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
     expect(finding.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 42_000 }]);
     expect(lint(applyDesignEdits(design, finding.edits ?? []))).toEqual([]);
+  });
+
+  it('a flat key above maxHotKeyShare served at its peak (a 37.5% store on 5 partitions of 8,000 RU/s, a warning): redistribution, then 45,000 RU/s (+12.5%), lead and are written', () => {
+    const design = container({
+      name: 'orders',
+      partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+      workload: { peakReadUnits: 4_400, peakWriteUnits: 10_000, hotKeyShare: 0.375 },
+      throughput: { autoscaleMax: 40_000 },
+      storage: { totalGb: 250 },
+    });
+    const [finding] = sg003(design);
+    expect(finding.severity).toBe('warning');
+    expect(finding.fix).toMatch(
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 45,000 RU\/s .*, which serves the hottest `\/storeId` value unsharded: it adds 12\.5% to today's 40,000 RU\/s, .*; or, to stop paying for the headroom, /,
+    );
+    expect(finding.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 45_000 }]);
+    expect(lint(applyDesignEdits(design, finding.edits ?? [])).map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['SG014 warning']);
   });
 
   it('a flat key past +25% (8% on 32,000 RU/s), or above maxHotKeyShare (15%): the shards keep the lead and are the edit; the raise follows', () => {

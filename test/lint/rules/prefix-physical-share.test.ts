@@ -153,7 +153,9 @@ testRule('SG003', {
         {
           messageId: 'prefixHotSpanning',
           data: { prefixLoad: 35_000, prefixUsable: 33_600, raiseTo: 73_000, raisedPartitions: 10, raisedEach: 7_300 },
-          fix: /; or raise the container's throughput in place to 73,000 RU\/s \(10 physical partitions of 7,300 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 7,000 to 7,300 RU\/s\)/,
+          // levers35 (moved: this raise followed the buckets as "; or raise …"): served at its peak (a warning), the 70%
+          // tenant gets the raise in place first (+4.29%), and SG014 then warns of its share.
+          fix: /^raise the container's throughput in place to 73,000 RU\/s \(10 physical partitions of 7,300 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 7,000 to 7,300 RU\/s\), which serves the hottest `\/tenantId` value as it is: it adds 4\.29% to today's 70,000 RU\/s/,
         },
       ],
     },
