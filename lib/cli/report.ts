@@ -5,7 +5,7 @@
  * text, so a report is streamed, never built whole.
  */
 import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { DEFAULT_RULE_QUOTA, unusedWaiverNote } from '../internal';
+import { DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -90,7 +90,7 @@ export function reportedUnused(result: FileResult, settings: ReportSettings, for
     message: printable(
       u.acknowledgedAt !== undefined
         ? // A scope's waiver, counted once for every table it was copied into: worded as the CDK checks word it.
-          `Validations.acknowledge({ id: 'skewguard::${u.ruleId}' }) at ${u.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${u.ruleId} finding`
+          unusedScopeWaiverNote(waiverId(u.ruleId, u.appliesTo), u.acknowledgedAt)
         : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${unusedWaiverNote(u)}`,
     ),
   }));

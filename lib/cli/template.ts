@@ -10,7 +10,7 @@
  * error (designless-tables.ts, which `observe` says them with too).
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath } from '../internal';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, waiverId, waivesFinding } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
@@ -58,11 +58,15 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     // A scope's waiver is copied into every table under it: stale only if no copy waives anything (decided over the run).
     // On one table, as the CDK checks judge it: used while the table has any finding of its rule, on whichever key
     // space (CDK suppresses them all; its copy per index waives those); its own-key copy stands for it when unused.
-    for (const [ruleId, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
-      const copy = result.findings.some((f) => f.ruleId === ruleId)
+    for (const [id, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
+      const copy = result.findings.some((f) => waivesFinding(id, f))
         ? undefined
-        : result.unusedAcknowledgements.find((a) => a.ruleId === ruleId && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
-      scoped.push({ ruleId, acknowledgedAt, ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}) });
+        : result.unusedAcknowledgements.find((a) => waiverId(a.ruleId, a.appliesTo) === id && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
+      scoped.push({
+        ruleId: id,
+        acknowledgedAt,
+        ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}),
+      });
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
     for (const note of result.notes) notes.push({ ...note, ...at(note.path) });
