@@ -9,6 +9,7 @@ import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbT
 import { GuardedTable } from '../../lib/cdk';
 import { unusedWaiverNote } from '../../lib/internal';
 import { appWithStack } from '../cdk/support';
+import { cli, tempTree } from '../cli/helpers';
 
 const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
 
@@ -86,6 +87,45 @@ describe('an acknowledgement without `appliesTo` (kept working as before)', () =
     const waived = findings.filter((f) => f.ruleId === 'SG017');
     expect(waived.map((f) => [f.messageId, f.acknowledged])).toEqual([['overQuota', true]]);
     expect(waived[0].broadAcknowledgement).toBeUndefined();
+  });
+});
+
+describe('SARIF and GitHub reports of a waiver that absorbs several kinds (task ack35)', () => {
+  const absorbs = 'the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding: overQuota, warmBelowPeak';
+  const dir = (acknowledgements: DynamoDbTableDesign['acknowledgements']) =>
+    tempTree({ 'design.json': JSON.stringify({ tables: [{ ...budgetPacing(acknowledgements), engine: undefined }] }, null, 2) });
+
+  it('SARIF names it in the message of each result it suppresses; the suppression keeps the reason alone', async () => {
+    const { code, stdout } = await cli(['lint', 'design.json', '--format', 'sarif'], { cwd: dir([QUOTA]) });
+    expect(code).toBe(0);
+    const results = (JSON.parse(stdout).runs[0].results as { ruleId: string; message: { text: string }; suppressions?: { justification?: string }[] }[]).filter(
+      (r) => r.ruleId === 'SG017',
+    );
+    expect(results.map((r) => r.suppressions)).toEqual([
+      [{ kind: 'inSource', justification: QUOTA.reason }],
+      [{ kind: 'inSource', justification: QUOTA.reason }],
+    ]);
+    expect(results.map((r) => r.message.text)).toEqual([
+      expect.stringContaining(`. Waives several kinds: ${absorbs}; give it \`appliesTo: ["overQuota"]\` if it was written for this kind only`),
+      expect.stringContaining(`. Waives several kinds: ${absorbs}; give it \`appliesTo: ["warmBelowPeak"]\` if it was written for this kind only`),
+    ]);
+  });
+
+  it('GitHub annotates it once, as a warning, though the findings it waives are not annotated', async () => {
+    const { code, stdout } = await cli(['lint', 'design.json', '--format', 'github'], { cwd: dir([QUOTA]) });
+    expect(code).toBe(0);
+    const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toEqual([
+      expect.stringMatching(/^::warning file=design\.json,line=\d+,col=\d+,title=skewguard%3A the acknowledgement of SG017 waives several kinds::/),
+    ]);
+    expect(annotations[0]).toContain(`${absorbs}; give it \`appliesTo: ["overQuota"]\``);
+    expect(annotations[0]).toContain('%0APath: tables[0].acknowledgements[0]');
+  });
+
+  it('neither says it of a waiver that names its kinds', async () => {
+    const cwd = dir([{ ...QUOTA, appliesTo: ['overQuota', 'warmBelowPeak'] }]);
+    expect((await cli(['lint', 'design.json', '--format', 'sarif'], { cwd })).stdout).not.toContain('several kinds');
+    expect((await cli(['lint', 'design.json', '--format', 'github'], { cwd })).stdout).not.toMatch(/^::/m);
   });
 });
 
