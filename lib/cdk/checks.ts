@@ -27,7 +27,7 @@ import {
   uncoveredWaiverNote,
   unusedScopeWaiverNote,
   unusedWaiverNote,
-  waiverOfId,
+  waiverId,
   waivesFinding,
 } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
@@ -147,7 +147,7 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
   const findings = result.findings.filter((f) => !f.acknowledged || cdkWaiverOf(f) !== undefined);
   // A waiver in the design that no longer waives anything is stale; an app-wide
   // `Validations.acknowledge()` is not, it covers every table under its scope.
-  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.some((id) => sameWaiver(id, a)));
+  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(waiverId(a.ruleId, a.appliesTo)));
   return [
     // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
     ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn, cdkWaiverOf(f))),
@@ -161,12 +161,6 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
       ],
     })),
   ];
-}
-
-/** Whether the waiver acknowledged as `id` is `ack` (its rule, and its kind when it names one). */
-function sameWaiver(id: string, ack: { readonly ruleId: string; readonly appliesTo?: readonly string[] }): boolean {
-  const { rule, appliesTo } = waiverOfId(id);
-  return rule === ack.ruleId && (appliesTo ?? []).join() === (ack.appliesTo ?? []).join();
 }
 
 /** Called with each linted resource's findings, so acknowledgements that waive nothing can be found. */

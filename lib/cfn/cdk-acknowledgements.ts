@@ -9,6 +9,9 @@
 import { UsageError, type DesignIssue } from '../design/errors';
 import { validateAcknowledgement } from '../lint/validate';
 import { RULE_QUOTA_CHECK } from './rule-quota';
+import { waiverId, waiverOfId } from './waiver-id';
+
+export { waiverId, waiverOfId, waivesFinding } from './waiver-id';
 
 /** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
 export const CDK_PLUGIN_NAME = 'skewguard';
@@ -21,27 +24,6 @@ export const ACKNOWLEDGED_RULES_METADATA_TYPE = 'aws:cdk:acknowledged-rules';
 
 /** The id users acknowledge a rule with: `skewguard::SG001`. */
 export const ruleName = (ruleId: string): string => `${NAMESPACE}${ruleId}`;
-
-/**
- * The waiver a `Validations.acknowledge()` id (after the namespace) gives: `SG017` waives every kind of the rule's
- * findings; `SG017[overQuota]` the one kind (message id) in its brackets, as a design's `appliesTo: ['overQuota']`.
- * The brackets are cdk-nag's granular form (`AwsSolutions-IAM5[Action::s3:*]`), which CDK's id parser keeps whole
- * (https://github.com/aws/aws-cdk/pull/38787). Empty brackets give an empty `appliesTo`, which the core refuses.
- */
-export function waiverOfId(id: string): { rule: string; appliesTo?: string[] } {
-  const granular = /^([^[]*)\[(.*)\]$/s.exec(id);
-  if (!granular) return { rule: id };
-  return { rule: granular[1], appliesTo: granular[2] === '' ? [] : [granular[2]] };
-}
-
-/** The id (after the namespace) that waives `rule`'s findings of the kinds `appliesTo` names: `SG017[overQuota]`. */
-export const waiverId = (rule: string, appliesTo?: readonly string[]): string => (appliesTo?.length ? `${rule}[${appliesTo.join(',')}]` : rule);
-
-/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`) covers `finding`. */
-export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string }): boolean {
-  const { rule, appliesTo } = waiverOfId(id);
-  return rule === finding.ruleId && (appliesTo === undefined || appliesTo.includes(finding.messageId));
-}
 
 /** How the synth and `lint cdk.out/` say a scope's waiver acknowledged as `id` waives nothing (before anything they add). */
 export function unusedScopeWaiverNote(id: string, acknowledgedAt: string): string {

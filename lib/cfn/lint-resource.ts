@@ -20,7 +20,7 @@ import { templateMismatches } from './design-match';
 import { isObject } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
 import { externalTableOf } from './template-table';
-import { waiverId } from './cdk-acknowledgements';
+import { waiverId } from './waiver-id';
 
 /** A finding with where it sits in the template. */
 export interface TemplateFinding extends Finding {

@@ -7,9 +7,9 @@
  * guessed: they are listed in `unchecked`.
  */
 import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
-import { waiverId } from './cdk-acknowledgements';
 import { describeValue, isIntrinsic, isObject, own, type Json } from './intrinsics';
 import { indexWaiverCopies, templateMetadataOf } from './metadata';
+import { waiverId } from './waiver-id';
 
 /** A written waiver that copies a scope's `Validations.acknowledge()`: a rule (with the kind it `appliesTo`) whose id
  *  `acknowledgedAt` names, a reason, no index. */
