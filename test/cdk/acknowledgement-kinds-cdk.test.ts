@@ -10,19 +10,12 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { cli, tempTree } from '../cli/helpers';
+import { pacingLaunch } from '../fixtures';
 import { appWithStack, skewguardReport, synthError, verdicts } from './support';
 
-/** A 60,000 WCU peak (above the 40,000 default quota: SG017 overQuota, an error) launched at peak on a table pre-warmed
- *  to 15,000 RCU, below its derived read peak (SG017 warmBelowPeak, a warning), both on the table's own key space. */
-const budgetPacing: GuardedTableProps = {
-  partitionKey: { name: 'campaignId', type: AttributeType.STRING, cardinality: 40_000 },
-  workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
-  invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid', splitPerShard: true }],
-  accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
-  sharding: { strategy: 'random', shards: 19, hotValues: 1 },
-  launchAtPeak: true,
-  warmThroughput: { writeUnitsPerSecond: 118_000, readUnitsPerSecond: 15_000 },
-};
+/** Two kinds of SG017 on the table's own key space: overQuota (an error) and warmBelowPeak (a warning). */
+const { engine, name, billing, partitionKey, ...design } = pacingLaunch();
+const budgetPacing: GuardedTableProps = { ...design, partitionKey: { ...partitionKey, type: AttributeType.STRING } } as GuardedTableProps;
 const QUOTA_RAISED = 'Table-level write quota raised to 100,000 WCU, case 123456';
 
 describe('Validations.acknowledge() with a kind in brackets (one synth)', () => {

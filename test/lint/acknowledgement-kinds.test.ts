@@ -10,27 +10,12 @@ import { GuardedTable } from '../../lib/cdk';
 import { unusedWaiverNote } from '../../lib/internal';
 import { appWithStack } from '../cdk/support';
 import { cli, tempTree } from '../cli/helpers';
+import { pacingLaunch } from '../fixtures';
 
 const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
 
-/** The repro: a 60,000 WCU peak (above the 40,000 default quota: SG017 overQuota) launched at peak on a table pre-warmed
- *  to 15,000 RCU, below its derived read peak (SG017 warmBelowPeak), both on the table's own key space. */
-const budgetPacing = (acknowledgements: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign => ({
-  engine: 'dynamodb',
-  name: 'campaign-spend',
-  partitionKey: { name: 'campaignId', type: 'S', cardinality: 40_000 },
-  billing: 'on-demand',
-  workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
-  invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid', splitPerShard: true }],
-  accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
-  sharding: { strategy: 'random', shards: 19, hotValues: 1 },
-  launchAtPeak: true,
-  warmThroughput: { writeUnitsPerSecond: 118_000, readUnitsPerSecond: 15_000 },
-  acknowledgements,
-});
-
 const sg017 = (acknowledgements: DynamoDbTableDesign['acknowledgements']) => {
-  const result = lintDocument(budgetPacing(acknowledgements));
+  const result = lintDocument(pacingLaunch(acknowledgements));
   const kinds = Object.fromEntries(result.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f]));
   return { result, quota: kinds.overQuota, warm: kinds.warmBelowPeak };
 };
@@ -58,13 +43,13 @@ describe('an acknowledgement with `appliesTo`', () => {
   });
 
   it('naming a message id the rule does not have is an input error at the field, with the nearest id', () => {
-    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
+    expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "overQuote" is not a message id of SG017; did you mean "overQuota"\?/,
     );
     expect(() => validateAcknowledgements([{ ...QUOTA, appliesTo: ['nope'] }])).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/,
     );
-    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
+    expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
   });
 });
 
@@ -82,7 +67,7 @@ describe('an acknowledgement without `appliesTo` (kept working as before)', () =
   });
 
   it('waiving one kind is not called broad', () => {
-    const design = budgetPacing([QUOTA]);
+    const design = pacingLaunch([QUOTA]);
     const { findings } = lintDocument({ ...design, launchAtPeak: false, warmThroughput: undefined });
     const waived = findings.filter((f) => f.ruleId === 'SG017');
     expect(waived.map((f) => [f.messageId, f.acknowledged])).toEqual([['overQuota', true]]);
@@ -93,7 +78,7 @@ describe('an acknowledgement without `appliesTo` (kept working as before)', () =
 describe('SARIF and GitHub reports of a waiver that absorbs several kinds (task ack35)', () => {
   const absorbs = 'the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding: overQuota, warmBelowPeak';
   const dir = (acknowledgements: DynamoDbTableDesign['acknowledgements']) =>
-    tempTree({ 'design.json': JSON.stringify({ tables: [{ ...budgetPacing(acknowledgements), engine: undefined }] }, null, 2) });
+    tempTree({ 'design.json': JSON.stringify({ tables: [{ ...pacingLaunch(acknowledgements), engine: undefined }] }, null, 2) });
 
   it('SARIF names it in the message of each result it suppresses; the suppression keeps the reason alone', async () => {
     const { code, stdout } = await cli(['lint', 'design.json', '--format', 'sarif'], { cwd: dir([QUOTA]) });
