@@ -305,7 +305,10 @@ function withBroadWaiverNotes(violations: readonly PolicyViolation[], acknowledg
     const w = waived[i];
     const absorbed = w && [...(kinds.get(w.waiver) ?? [])].sort();
     if (!w || !absorbed || absorbed.length < 2) return v;
-    return { ...v, description: `${v.description} Waives several kinds: ${broadScopeWaiverNote(w.waiver, absorbed, w.messageId)}.` };
+    return {
+      ...v,
+      description: `${v.description} Waives several kinds: ${broadScopeWaiverNote(w.waiver.rule, w.waiver.acknowledgedAt, absorbed, w.messageId)}.`,
+    };
   });
 }
 

@@ -33,13 +33,13 @@ export function unusedScopeWaiverNote(id: string, acknowledgedAt: string): strin
 }
 
 /**
- * How the synth says a `Validations.acknowledge()` without a kind absorbs several kinds of its rule's findings, on
- * one it suppresses of the kind `messageId`: "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2
- * kinds of finding: overQuota, warmBelowPeak; acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for
- * this kind only" (the CDK form of the design's `broadWaiverNote`).
+ * How the synth and `lint cdk.out/` say a `Validations.acknowledge()` of `rule` without a kind, given at
+ * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kind `messageId`:
+ * "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2 kinds of finding: overQuota, warmBelowPeak;
+ * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
  */
-export function broadScopeWaiverNote(ack: RecordedAcknowledgement, kinds: readonly string[], messageId: string): string {
-  return `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(ack.rule, [messageId]))}' if it was written for this kind only`;
+export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], messageId: string): string {
+  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, [messageId]))}' if it was written for this kind only`;
 }
 
 /** One `Validations.acknowledge()` call for a skewguard rule, as CDK recorded it. */

@@ -27,6 +27,14 @@ export function templateFindingOf(result: Pick<TemplateResourceResult, 'kind'>, 
   return result.kind === 'guarded' ? inPropWords(located) : located;
 }
 
+/** `finding`, its waiver that absorbs several kinds marked as the copy of a scope's `Validations.acknowledge()` of its
+ *  rule when the template says one was given (`acknowledgedAt`, by id), so reports name the CDK id that waives a kind. */
+function withScopeWaiver(finding: Finding, acknowledgedAt: TemplateResourceResult['acknowledgedAt']): Finding {
+  const broad = finding.broadAcknowledgement;
+  if (!broad || !acknowledgedAt || !Object.prototype.hasOwnProperty.call(acknowledgedAt, finding.ruleId)) return finding;
+  return { ...finding, broadAcknowledgement: { ...broad, acknowledgedAt: acknowledgedAt[finding.ruleId] } };
+}
+
 /** A GuardedTable's finding, at its template location, with its message and fix naming the props its user wrote: also
  *  for a finding `observe` restates (its message rendered again from the core's templates, in the design's fields). */
 export function inPropWords(finding: Finding): Finding {
@@ -48,7 +56,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
     for (const templateFinding of result.findings) {
-      const finding = templateFindingOf(result, templateFinding);
+      const finding = withScopeWaiver(templateFindingOf(result, templateFinding), result.acknowledgedAt);
       findings.push({ ...finding, ...at(finding.path) });
     }
     for (const { location, ...ack } of result.unusedAcknowledgements) {

@@ -86,10 +86,10 @@ describe('Validations.acknowledge() with a kind in brackets (one synth)', () => 
     ]);
   });
 
-  it('`lint cdk.out/` waives what the synth waived and reports the same stale waiver', async () => {
+  it('`lint cdk.out/` waives what the synth waived, names the broad waiver as the synth does, and reports the same stale waiver', async () => {
     const { stdout } = await cli(['lint', 'cdk.out', '--format', 'json'], { cwd: join(app.outdir, '..') });
     const files = JSON.parse(stdout).files as {
-      findings: { ruleId: string; messageId: string; acknowledged: boolean }[];
+      findings: { ruleId: string; messageId: string; acknowledged: boolean; broadAcknowledgement?: { acknowledgedAt?: string } }[];
       unusedAcknowledgements: { message?: string; ruleId: string; appliesTo?: string[] }[];
     }[];
     const sg017 = files.map((file) => file.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f.acknowledged]));
@@ -104,5 +104,11 @@ describe('Validations.acknowledge() with a kind in brackets (one synth)', () => 
       ],
     ]);
     expect(files.flatMap((file) => file.unusedAcknowledgements).map((u) => [u.ruleId, u.appliesTo])).toEqual([['SG017', ['nearQuota']]]);
+    // The stack's waiver copied into Other/Spend is named as the synth names it, with the CDK id of one kind.
+    expect(files[0].findings.map((f) => f.broadAcknowledgement?.acknowledgedAt)).toContain('Other');
+    const text = await cli(['lint', 'cdk.out', '--no-color'], { cwd: join(app.outdir, '..') });
+    expect(text.stdout).toContain(
+      "waives several kinds: Validations.acknowledge({ id: 'skewguard::SG017' }) at Other waives 2 kinds of finding: overQuota, warmBelowPeak; acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only",
+    );
   });
 });
