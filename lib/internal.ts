@@ -74,7 +74,17 @@ export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type 
 export { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, stackNameOf, type QuotaCrossing, type TemplateCrossing } from './cfn/rule-quota';
 export { insightRuleSpacesOf, type InsightRuleSpace } from './cfn/template-insight-rules';
 export { isStringToken, isNumberToken } from './cfn/tokens';
-export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './cfn/cdk-acknowledgements';
+export {
+  acknowledgementIssues,
+  broadScopeWaiverNote,
+  CDK_PLUGIN_NAME,
+  recordedIn,
+  ruleName,
+  unusedScopeWaiverNote,
+  waiverId,
+  waiverOfId,
+  waivesFinding,
+} from './cfn/cdk-acknowledgements';
 /** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */
 export type { Rule, RuleHit } from './lint/rule';
 /** Deploy-time checks of the Pulumi adapter, watched by its testing helper (`runWithMocks`). */

@@ -450,3 +450,21 @@ export function budgetPacing(overrides: Partial<DynamoDbTableDesign> = {}): Dyna
     ...overrides,
   };
 }
+
+/**
+ * Task ack34's repro, two kinds of SG017 on one key space: a 60,000 WCU peak (above the 40,000 default quota:
+ * `overQuota`, an error) launched at peak on a table pre-warmed to 15,000 RCU, below its derived read peak
+ * (`warmBelowPeak`, a warning).
+ */
+export function pacingLaunch(acknowledgements?: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign {
+  // Its table alone: budgetPacing()'s GSI and dashboard reads left out.
+  const { globalSecondaryIndexes: _index, ...table } = budgetPacing({
+    invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid', splitPerShard: true }],
+    accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
+    sharding: { strategy: 'random', shards: 19, hotValues: 1 },
+    launchAtPeak: true,
+    warmThroughput: { writeUnitsPerSecond: 118_000, readUnitsPerSecond: 15_000 },
+    ...(acknowledgements ? { acknowledgements } : {}),
+  });
+  return table;
+}

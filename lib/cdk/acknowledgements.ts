@@ -6,7 +6,7 @@
  */
 import type { IConstruct } from 'constructs';
 import { acknowledgementsIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
-import { acknowledgementIssues, indexWaiverCopies, recordedIn } from '../internal';
+import { acknowledgementIssues, indexWaiverCopies, recordedIn, waiverOfId } from '../internal';
 
 export type { RecordedAcknowledgement } from '../index';
 export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME } from '../internal';
@@ -16,7 +16,8 @@ function recordedOn(scope: IConstruct): RecordedAcknowledgement[] {
   return recordedIn(scope.node.metadata, scope.node.path);
 }
 
-/** The skewguard acknowledgements in effect for `resource`: on it or an ancestor, the closest per rule. */
+/** The skewguard acknowledgements in effect for `resource`: on it or an ancestor, the closest per id (`SG017` and
+ *  `SG017[overQuota]` are two ids, as CDK matches them), closest first. */
 export function acknowledgementsFor(resource: IConstruct): RecordedAcknowledgement[] {
   const byRule = new Map<string, RecordedAcknowledgement>();
   for (const scope of [...resource.node.scopes].reverse()) {
@@ -46,14 +47,16 @@ export function validAcknowledgementsFor(resource: IConstruct): RecordedAcknowle
   return acknowledgementsFor(resource).filter((ack) => acknowledgementIssues(ack).length === 0);
 }
 
-/** Those acknowledgements as a table's design declares them: each once for the table's own key space and once per
- *  index of `indexNames`, since CDK suppresses a rule's violations of the table on every key space (indexWaiverCopies). */
+/** Those acknowledgements as a table's design declares them (`skewguard::SG017[overQuota]` as `appliesTo: ['overQuota']`):
+ *  each once for the table's own key space and once per index of `indexNames`, since CDK suppresses a rule's
+ *  violations of the table on every key space (indexWaiverCopies). */
 export function asDesignAcknowledgements(acknowledgements: readonly RecordedAcknowledgement[], indexNames: readonly string[] = []): AcknowledgementDesign[] {
-  return [...acknowledgements.map(({ rule, reason }) => ({ rule, reason })), ...indexWaiverCopies(acknowledgements, indexNames)];
+  const own = acknowledgements.map(({ rule, reason }) => ({ ...waiverOfId(rule), reason }));
+  return [...own, ...indexWaiverCopies(own, indexNames)];
 }
 
 /**
- * Where each was given: rule id → construct path of the acknowledging scope (`''` for the app).
+ * Where each was given: its id (`SG017`, `SG017[overQuota]`) → construct path of the acknowledging scope (`''` for the app).
  * Written to the template metadata beside the copies, so `skewguard lint cdk.out/` can count a
  * scope's waiver once, at that scope, as the synth does, and not once per table it was copied into.
  */

@@ -18,7 +18,18 @@ import {
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
-import { checkWith, lapsedWaiverNote, ruleName, templateMetadataOf, uncoveredWaiverNote, unusedWaiverNote } from '../internal';
+import {
+  broadScopeWaiverNote,
+  checkWith,
+  lapsedWaiverNote,
+  ruleName,
+  templateMetadataOf,
+  uncoveredWaiverNote,
+  unusedScopeWaiverNote,
+  unusedWaiverNote,
+  waiverId,
+  waivesFinding,
+} from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
 
@@ -37,9 +48,10 @@ export interface CheckedResource {
   /** The resource as it appears in the template; undefined when it is not there. */
   readonly resource: unknown;
   /**
-   * Rules waived for this resource through `Validations.acknowledge()`. Findings they waive are
-   * reported so that CDK lists them as suppressed, with the reason, in validation-report.json;
-   * findings waived only by the design's own acknowledgements are in the template metadata.
+   * The ids waived for this resource through `Validations.acknowledge()`, after the namespace, closest scope first:
+   * `SG017` (every kind of the rule's findings) or `SG017[overQuota]` (one kind). Findings they waive are reported,
+   * each under the id that waives it, so that CDK lists them as suppressed, with the reason, in
+   * validation-report.json; findings waived only by the design's own acknowledgements are in the template metadata.
    * @default - none
    */
   readonly cdkAcknowledgedRules?: readonly string[];
@@ -74,17 +86,20 @@ function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
   return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
 }
 
-function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
+/** `id`: the `Validations.acknowledge()` id that waives the finding, the name CDK suppresses it by; else its rule id. */
+function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning', id = finding.ruleId): PolicyViolation {
   const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
   const raised =
     !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
-    ruleName: ruleName(finding.ruleId),
+    ruleName: ruleName(id),
     description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}${finding.acknowledgementWithoutIndex ? ` Not waived: ${uncoveredWaiverNote(finding)}.` : ''}`,
     fix: finding.fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {
       rule: finding.ruleId,
+      // The kind of finding: `Validations.acknowledge({ id: 'skewguard::SG017[overQuota]' })` waives this kind only.
+      messageId: finding.messageId,
       title: finding.title,
       severity: finding.severity,
       fieldPath: finding.path,
@@ -127,13 +142,15 @@ function problems(issues: readonly DesignIssue[]): string {
 /** Findings and stale waivers of a resource as violations; `failOn` raises warnings. */
 function violationsOf(result: TemplateResourceResult, target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
   const waivedByCdk = target.cdkAcknowledgedRules ?? [];
-  const findings = result.findings.filter((f) => !f.acknowledged || waivedByCdk.includes(f.ruleId));
+  // The closest scope's id first, as CDK and the design's copies of the waivers take them.
+  const cdkWaiverOf = (f: Finding) => (f.acknowledged ? waivedByCdk.find((id) => waivesFinding(id, f)) : undefined);
+  const findings = result.findings.filter((f) => !f.acknowledged || cdkWaiverOf(f) !== undefined);
   // A waiver in the design that no longer waives anything is stale; an app-wide
   // `Validations.acknowledge()` is not, it covers every table under its scope.
-  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(a.ruleId));
+  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(waiverId(a.ruleId, a.appliesTo)));
   return [
     // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
-    ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn)),
+    ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn, cdkWaiverOf(f))),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
       description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${unusedWaiverNote(a)}`,
@@ -222,6 +239,13 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   return [...invalid, ...unprefixed];
 }
 
+/** One finding of a checked table: its rule, its kind and the table's construct path. */
+interface CheckedFinding {
+  readonly ruleId: string;
+  readonly messageId: string;
+  readonly constructPath: string;
+}
+
 /** Whether the construct at `path` is `scope` or below it (`''` is the app), as CDK matches acknowledgements. */
 const isUnder = (path: string, scope: string) => scope === '' || path === scope || path.startsWith(`${scope}/`);
 
@@ -230,16 +254,14 @@ const isUnder = (path: string, scope: string) => scope === '' || path === scope 
  * a finding of their rule. Reported like a stale waiver in a design (and by `lint cdk.out/`), so a
  * waiver cannot outlive its finding and hide the next one.
  */
-function unusedCdkAcknowledgements(
-  options: CheckOptions,
-  findings: readonly { rule: string; constructPath: string }[],
-  failOn: 'error' | 'warning',
-): PolicyViolation[] {
+function unusedCdkAcknowledgements(options: CheckOptions, findings: readonly CheckedFinding[], failOn: 'error' | 'warning'): PolicyViolation[] {
   return (options.acknowledgements ?? [])
-    .filter((ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => f.rule === ack.rule && isUnder(f.constructPath, ack.acknowledgedAt)))
+    .filter(
+      (ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => waivesFinding(ack.rule, f) && isUnder(f.constructPath, ack.acknowledgedAt)),
+    )
     .map((ack): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${ack.rule} finding${uncheckedUnder(options, ack.acknowledgedAt)}`,
+      description: `${unusedScopeWaiverNote(ack.rule, ack.acknowledgedAt)}${uncheckedUnder(options, ack.acknowledgedAt)}`,
       fix: `remove the stale waiver ("${ack.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
@@ -252,6 +274,42 @@ function uncheckedUnder(options: CheckOptions, scope: string): string {
   if (unchecked.length === 0) return '';
   const named = unchecked.length === 1 ? `the table ${unchecked[0]} below it is` : `the ${unchecked.length} tables below it (${unchecked.join(', ')}) are`;
   return `; ${named} not checked: a table created without GuardedTable is checked only after SkewguardPlugin.checkUnguardedTables(app)`;
+}
+
+/** The `Validations.acknowledge()` of `id` that CDK suppresses a violation at `constructPath` by: the closest scope's. */
+function closestWaiver(acknowledgements: readonly RecordedAcknowledgement[], id: string, constructPath: string): RecordedAcknowledgement | undefined {
+  let closest: RecordedAcknowledgement | undefined;
+  for (const ack of acknowledgements) {
+    if (ack.rule !== id || !isUnder(constructPath, ack.acknowledgedAt)) continue;
+    if (!closest || ack.acknowledgedAt.length > closest.acknowledgedAt.length) closest = ack;
+  }
+  return closest;
+}
+
+/**
+ * The violations with a note on each one a `Validations.acknowledge()` without a kind (`skewguard::SG017`) suppresses
+ * when, over every table under its scope, it suppresses findings of more than one kind: as a design's waiver without
+ * `appliesTo` is named in every report, so a waiver written for one finding does not absorb another silently.
+ */
+function withBroadWaiverNotes(violations: readonly PolicyViolation[], acknowledgements: readonly RecordedAcknowledgement[]): PolicyViolation[] {
+  const waived = violations.map((v) => {
+    const meta = v.ruleMetadata;
+    // Suppressed by the rule's own id: waived, and named by the rule id alone (a kind's id names one kind).
+    if (meta?.acknowledgedReason === undefined || v.ruleName !== ruleName(meta.rule)) return undefined;
+    const waiver = closestWaiver(acknowledgements, meta.rule, meta.constructPath);
+    return waiver && { waiver, messageId: meta.messageId };
+  });
+  const kinds = new Map<RecordedAcknowledgement, Set<string>>();
+  for (const w of waived) if (w) kinds.set(w.waiver, (kinds.get(w.waiver) ?? new Set()).add(w.messageId));
+  return violations.map((v, i) => {
+    const w = waived[i];
+    const absorbed = w && [...(kinds.get(w.waiver) ?? [])].sort();
+    if (!w || !absorbed || absorbed.length < 2) return v;
+    return {
+      ...v,
+      description: `${v.description} Waives several kinds: ${broadScopeWaiverNote(w.waiver.rule, w.waiver.acknowledgedAt, absorbed, w.messageId)}.`,
+    };
+  });
 }
 
 const FAILING = new Set(['error', 'fatal']);
@@ -291,9 +349,9 @@ const CHECK_INPUT = shapes.record<{ resources: readonly CheckedResource[]; optio
 export function checkResources(givenResources: readonly CheckedResource[], givenOptions: CheckOptions = {}): PolicyValidationPluginReport {
   const { resources, options } = checkWith(CHECK_INPUT, { resources: givenResources, options: givenOptions }, { subject: 'checkResources() arguments' });
   const failOn = options.failOn ?? 'error';
-  const findings: { rule: string; constructPath: string }[] = [];
+  const findings: CheckedFinding[] = [];
   const linted: Linted = (target, result) => {
-    for (const f of result.findings) findings.push({ rule: f.ruleId, constructPath: target.constructPath });
+    for (const f of result.findings) findings.push({ ruleId: f.ruleId, messageId: f.messageId, constructPath: target.constructPath });
   };
   const checked = resources.flatMap((target) => {
     if (target.resource === undefined) {
@@ -310,7 +368,11 @@ export function checkResources(givenResources: readonly CheckedResource[], given
     return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
   });
   // Construct ids, names and reasons are untrusted: CDK prints these sentences as they are.
-  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked].map((v) => ({
+  const violations = [
+    ...checkAcknowledgements(options),
+    ...unusedCdkAcknowledgements(options, findings, failOn),
+    ...withBroadWaiverNotes(checked, options.acknowledgements ?? []),
+  ].map((v) => ({
     ...v,
     description: printable(v.description),
     ...(v.fix !== undefined ? { fix: printable(v.fix) } : {}),

@@ -18,7 +18,7 @@ export interface GuardedTableMetadata {
   readonly constructPath: string;
   /** The table design exactly as the GuardedTable linted it, waivers included. */
   readonly design: TableDesignInput;
-  /** Of the waivers in `design.acknowledgements`, those given with `Validations.acknowledge()`: rule id →
+  /** Of the waivers in `design.acknowledgements`, those given with `Validations.acknowledge()`: acknowledged id →
    *  the acknowledging scope's construct path (`''` for the app). Absent when there are none. */
   readonly acknowledgedAt?: Readonly<Record<string, string>>;
 }
@@ -29,7 +29,7 @@ export interface RawTableMetadata {
   readonly version: typeof METADATA_VERSION;
   /** The waivers given for this table with `Validations.acknowledge()`, as design acknowledgements. */
   readonly acknowledgements: readonly AcknowledgementDesign[];
-  /** Rule id → the construct path of the scope that gave the waiver (`''` for the app). */
+  /** Acknowledged id (`SG017`, `SG017[overQuota]`) → the construct path of the scope that gave the waiver (`''` for the app). */
   readonly acknowledgedAt: Readonly<Record<string, string>>;
 }
 

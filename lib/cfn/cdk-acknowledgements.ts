@@ -9,6 +9,9 @@
 import { UsageError, type DesignIssue } from '../design/errors';
 import { validateAcknowledgement } from '../lint/validate';
 import { RULE_QUOTA_CHECK } from './rule-quota';
+import { waiverId, waiverOfId } from './waiver-id';
+
+export { waiverId, waiverOfId, waivesFinding } from './waiver-id';
 
 /** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
 export const CDK_PLUGIN_NAME = 'skewguard';
@@ -22,9 +25,27 @@ export const ACKNOWLEDGED_RULES_METADATA_TYPE = 'aws:cdk:acknowledged-rules';
 /** The id users acknowledge a rule with: `skewguard::SG001`. */
 export const ruleName = (ruleId: string): string => `${NAMESPACE}${ruleId}`;
 
+/** How the synth and `lint cdk.out/` say a scope's waiver acknowledged as `id` waives nothing (before anything they add). */
+export function unusedScopeWaiverNote(id: string, acknowledgedAt: string): string {
+  const { rule, appliesTo } = waiverOfId(id);
+  const kind = appliesTo?.length ? ` of kind ${appliesTo.join(', ')}` : '';
+  return `Validations.acknowledge({ id: '${ruleName(id)}' }) at ${acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${rule} finding${kind}`;
+}
+
+/**
+ * How the synth and `lint cdk.out/` say a `Validations.acknowledge()` of `rule` without a kind, given at
+ * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kind `messageId`:
+ * "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2 kinds of finding: overQuota, warmBelowPeak;
+ * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
+ */
+export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], messageId: string): string {
+  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, [messageId]))}' if it was written for this kind only`;
+}
+
 /** One `Validations.acknowledge()` call for a skewguard rule, as CDK recorded it. */
 export interface RecordedAcknowledgement {
-  /** The id as given after the namespace, e.g. `SG001` (not checked yet). */
+  /** The id as given after the namespace, e.g. `SG001`, or `SG017[overQuota]` for one kind of its findings (not
+   *  checked yet: `waiverOfId` reads it). */
   readonly rule: string;
   /** The reason given to `acknowledge()`; skewguard refuses one under 10 characters (CDK accepts an empty one). */
   readonly reason: string;
@@ -68,17 +89,18 @@ export function acknowledgementsIn(
 ): { skewguard: RecordedAcknowledgement[]; unprefixed: RecordedAcknowledgement[] } {
   return {
     skewguard: recordedIn(entries, acknowledgedAt),
-    unprefixed: recordedIn(entries, acknowledgedAt, UNPREFIXED).filter((ack) => /^SG\d{3}$/i.test(ack.rule)),
+    unprefixed: recordedIn(entries, acknowledgedAt, UNPREFIXED).filter((ack) => /^SG\d{3}(\[.*\])?$/is.test(ack.rule)),
   };
 }
 
 /**
- * Whether the core accepts `ack` as a waiver: a known rule id and a real reason (CDK accepts an
- * empty one; skewguard does not). The core's own check of acknowledgements, with paths `rule` / `reason`.
+ * Whether the core accepts `ack` as a waiver: a known rule id, in brackets a message id of that rule if any, and a
+ * real reason (CDK accepts an empty one; skewguard does not). The core's own check of acknowledgements, with paths
+ * `rule`, `appliesTo…` (the bracketed kind) and `reason`.
  */
 export function acknowledgementIssues(ack: { readonly rule: string; readonly reason: string }): readonly DesignIssue[] {
   try {
-    validateAcknowledgement({ rule: ack.rule, reason: ack.reason });
+    validateAcknowledgement({ ...waiverOfId(ack.rule), reason: ack.reason });
     return [];
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -107,17 +129,30 @@ export function invalidWaiver(ack: RecordedAcknowledgement): WaiverProblem | und
   }
   const issues = acknowledgementIssues(ack);
   if (issues.length === 0) return undefined;
-  const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');
+  const problems = issues.map((i) => `${fieldOfId(i.path)}: ${i.message}`).join('; ');
   return {
     description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
-    fix: 'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
+    fix: "skewguard waives a finding only for a known rule id (`skewguard::SG017`, or `skewguard::SG017[overQuota]` for one kind of its findings, a finding's `messageId`) and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)",
   };
+}
+
+/** Where in the `acknowledge()` call the core's issue at `path` is: the rule id, the kind in its brackets, the reason. */
+function fieldOfId(path: string): string {
+  if (path === 'rule') return 'id';
+  if (path.startsWith('appliesTo')) return 'id, the kind in brackets';
+  return path || 'acknowledgement';
 }
 
 /** An unprefixed id of a skewguard rule (`acknowledge({ id: 'SG015' })`): it waives nothing. */
 export function unprefixedWaiver(ack: RecordedAcknowledgement): WaiverProblem {
   return {
     description: `Validations.acknowledge({ id: '${ack.rule}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: CDK files an id without a prefix as an annotation`,
-    fix: `use id: '${ruleName(ack.rule.toUpperCase())}'`,
+    fix: `use id: '${ruleName(unprefixedId(ack.rule))}'`,
   };
+}
+
+/** An unprefixed id as it should have been written after the namespace: its rule id upper-cased, its kind as given. */
+function unprefixedId(id: string): string {
+  const { rule, appliesTo } = waiverOfId(id);
+  return waiverId(rule.toUpperCase(), appliesTo);
 }

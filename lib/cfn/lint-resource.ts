@@ -20,6 +20,7 @@ import { templateMismatches } from './design-match';
 import { isObject } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
 import { externalTableOf } from './template-table';
+import { waiverId } from './waiver-id';
 
 /** A finding with where it sits in the template. */
 export interface TemplateFinding extends Finding {
@@ -50,7 +51,7 @@ export interface TemplateResourceResult {
   /** Values no rule can read (a key name given as `Ref`), each at its template location. */
   readonly notes: readonly DesignIssue[];
   /** The waivers copied from `Validations.acknowledge()` calls (`Metadata.skewguard.acknowledgedAt`):
-   *  rule id → the acknowledging scope's construct path. @default - none */
+   *  its id (`SG017`, or `SG017[overQuota]` for one kind) → the acknowledging scope's construct path. @default - none */
   readonly acknowledgedAt?: Readonly<Record<string, string>>;
 }
 
@@ -105,9 +106,10 @@ function withScopes(result: TemplateResourceResult, acknowledgedAt: unknown): Te
   return {
     ...result,
     acknowledgedAt: scopes,
-    unusedAcknowledgements: result.unusedAcknowledgements.map((ack) =>
-      Object.prototype.hasOwnProperty.call(scopes, ack.ruleId) ? { ...ack, acknowledgedAt: scopes[ack.ruleId] } : ack,
-    ),
+    unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => {
+      const id = waiverId(ack.ruleId, ack.appliesTo);
+      return Object.prototype.hasOwnProperty.call(scopes, id) ? { ...ack, acknowledgedAt: scopes[id] } : ack;
+    }),
   };
 }
 

@@ -25,7 +25,7 @@ export type TemplateMetadata =
       readonly design?: unknown;
       readonly acknowledgements?: unknown;
       readonly constructPath?: unknown;
-      /** Rule id → construct path of the scope whose `Validations.acknowledge()` gave that waiver (not yet checked). */
+      /** Acknowledged id (`SG017`, `SG017[overQuota]`) → construct path of the scope whose `Validations.acknowledge()` gave that waiver (not yet checked). */
       readonly acknowledgedAt?: unknown;
     };
 
@@ -65,8 +65,8 @@ export function templateMetadataOf(resource: unknown): TemplateMetadata {
  * the lint then says what the synth does. Index by index, each waiver in order.
  */
 export function indexWaiverCopies(
-  waivers: readonly { readonly rule: string; readonly reason: string }[],
+  waivers: readonly { readonly rule: string; readonly reason: string; readonly appliesTo?: readonly string[] }[],
   indexNames: readonly string[],
-): { rule: string; reason: string; index: string }[] {
-  return indexNames.flatMap((index) => waivers.map(({ rule, reason }) => ({ rule, reason, index })));
+): { rule: string; reason: string; index: string; appliesTo?: readonly string[] }[] {
+  return indexNames.flatMap((index) => waivers.map(({ rule, reason, appliesTo }) => ({ rule, reason, index, ...(appliesTo ? { appliesTo } : {}) })));
 }

@@ -9,14 +9,16 @@
 import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
 import { describeValue, isIntrinsic, isObject, own, type Json } from './intrinsics';
 import { indexWaiverCopies, templateMetadataOf } from './metadata';
+import { waiverId } from './waiver-id';
 
-/** A written waiver that copies a scope's `Validations.acknowledge()`: a rule `acknowledgedAt` names, a reason, no index. */
-const isScopeCopy = (value: unknown, scopes: Record<string, unknown>): value is { rule: string; reason: string } =>
-  isObject(value) &&
-  typeof own(value, 'rule') === 'string' &&
-  Object.prototype.hasOwnProperty.call(scopes, own(value, 'rule') as string) &&
-  typeof own(value, 'reason') === 'string' &&
-  own(value, 'index') === undefined;
+/** A written waiver that copies a scope's `Validations.acknowledge()`: a rule (with the kind it `appliesTo`) whose id
+ *  `acknowledgedAt` names, a reason, no index. */
+function isScopeCopy(value: unknown, scopes: Record<string, unknown>): value is { rule: string; reason: string; appliesTo?: string[] } {
+  if (!isObject(value) || typeof own(value, 'rule') !== 'string' || typeof own(value, 'reason') !== 'string' || own(value, 'index') !== undefined) return false;
+  const appliesTo = own(value, 'appliesTo');
+  if (appliesTo !== undefined && !(Array.isArray(appliesTo) && appliesTo.every((kind) => typeof kind === 'string'))) return false;
+  return Object.prototype.hasOwnProperty.call(scopes, waiverId(own(value, 'rule') as string, appliesTo as string[] | undefined));
+}
 
 /** Something in the resource that could not be read, and where. */
 export interface UncheckedValue {

@@ -14,6 +14,7 @@ export interface LocatedUnusedAcknowledgement extends UnusedAcknowledgement, Pos
 
 /** One table's copy of a scope's `Validations.acknowledge()` in a template: `unused` when it waives nothing there. */
 export interface ScopeAcknowledgementCopy {
+  /** The id it was acknowledged with: `SG017`, or `SG017[overQuota]` for one kind of the rule's findings. */
   readonly ruleId: string;
   readonly acknowledgedAt: string;
   readonly unused?: LocatedUnusedAcknowledgement;

@@ -3,7 +3,8 @@
  * (`::error file=…,line=…,col=…,title=…::message`). Values are escaped as @actions/core escapes
  * them (`%`, CR and LF in the message; also `:` and `,` in properties), after control characters
  * in the title and message are made printable, so a design file cannot inject a workflow command.
- * Acknowledged findings are not annotated (they are waived); the summary line closes the log.
+ * Acknowledged findings are not annotated (they are waived), but an acknowledgement without `appliesTo` that waives
+ * several kinds of its rule's findings is, once, as a warning at the first finding it waives; the summary line closes the log.
  *
  * `file=` must be the real path, or GitHub attaches the annotation to no file. The runner turns back
  * only the toolkit's five escapes (`%25`, `%0D`, `%0A`, `%3A`, `%2C`: ActionCommand.cs in
@@ -15,7 +16,7 @@ import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
-import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { broadNote, reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
@@ -113,7 +114,20 @@ export function githubReporter(settings: ReportSettings): Reporter {
       for (const n of result.notes) {
         yield annotate({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
       }
+      const broadWaivers = new Set<string>();
       for (const f of visibleFindings(result, settings)) {
+        // A waived finding is not annotated, but a waiver that absorbs several kinds is, once: nothing else says it.
+        if (f.broadAcknowledgement && !broadWaivers.has(f.broadAcknowledgement.path)) {
+          broadWaivers.add(f.broadAcknowledgement.path);
+          yield annotate({
+            level: 'warning',
+            file,
+            line: f.line,
+            column: f.column,
+            title: `skewguard: the acknowledgement of ${f.ruleId} waives several kinds`,
+            message: [broadNote(f) ?? '', `Path: ${f.broadAcknowledgement.path}`],
+          });
+        }
         if (f.acknowledged) continue;
         yield annotate({
           level: f.severity,

@@ -2,7 +2,8 @@
  * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: rule metadata from the catalogue
  * (with `helpUri` to each rule's documentation), one result per finding located at the file, line
  * and column of the offending field; acknowledged findings carry an in-source suppression with
- * their reason; stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
+ * their reason (its `justification`, SARIF 2.1.0 §3.35.5; a waiver that absorbs several kinds of its rule's findings
+ * is named in the message, as the other notes on a finding are); stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
  * Every result has a fingerprint of its rule, file and field path, so code scanning tracks it across edits.
  * Input errors and notes become tool notifications. Results are streamed; notifications (one per
  * invalid input) are kept until the end, where SARIF puts the invocation.
@@ -16,7 +17,17 @@ import { lapsedWaiverNote, uncoveredWaiverNote, withBullets } from '../internal'
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
-import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import {
+  broadNote,
+  configFields,
+  reportedUnused,
+  UNUSED_ACKNOWLEDGEMENT,
+  UNUSED_FIX,
+  visibleFindings,
+  type Outcome,
+  type Reporter,
+  type ReportSettings,
+} from './report';
 import { indentedJson } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -146,7 +157,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           // GitHub renders message text as written: the resource name is escaped as the message and fix were when filled.
           message: {
-            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${f.acknowledgementWithoutIndex ? `. Not waived: ${uncoveredWaiverNote(f)}` : ''}`,
+            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${f.acknowledgementWithoutIndex ? `. Not waived: ${uncoveredWaiverNote(f)}` : ''}${f.broadAcknowledgement ? `. Waives several kinds: ${broadNote(f)}` : ''}`,
           },
           locations: [location(file.file, f, f.path)],
           partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),

@@ -10,7 +10,7 @@
  * error (designless-tables.ts, which `observe` says them with too).
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath } from '../internal';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, waiverId, waivesFinding } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
@@ -25,6 +25,14 @@ export function templateFindingOf(result: Pick<TemplateResourceResult, 'kind'>, 
   const { location, ...finding } = templateFinding;
   const located = { ...finding, path: location };
   return result.kind === 'guarded' ? inPropWords(located) : located;
+}
+
+/** `finding`, its waiver that absorbs several kinds marked as the copy of a scope's `Validations.acknowledge()` of its
+ *  rule when the template says one was given (`acknowledgedAt`, by id), so reports name the CDK id that waives a kind. */
+function withScopeWaiver(finding: Finding, acknowledgedAt: TemplateResourceResult['acknowledgedAt']): Finding {
+  const broad = finding.broadAcknowledgement;
+  if (!broad || !acknowledgedAt || !Object.prototype.hasOwnProperty.call(acknowledgedAt, finding.ruleId)) return finding;
+  return { ...finding, broadAcknowledgement: { ...broad, acknowledgedAt: acknowledgedAt[finding.ruleId] } };
 }
 
 /** A GuardedTable's finding, at its template location, with its message and fix naming the props its user wrote: also
@@ -48,7 +56,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
     for (const templateFinding of result.findings) {
-      const finding = templateFindingOf(result, templateFinding);
+      const finding = withScopeWaiver(templateFindingOf(result, templateFinding), result.acknowledgedAt);
       findings.push({ ...finding, ...at(finding.path) });
     }
     for (const { location, ...ack } of result.unusedAcknowledgements) {
@@ -58,11 +66,15 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     // A scope's waiver is copied into every table under it: stale only if no copy waives anything (decided over the run).
     // On one table, as the CDK checks judge it: used while the table has any finding of its rule, on whichever key
     // space (CDK suppresses them all; its copy per index waives those); its own-key copy stands for it when unused.
-    for (const [ruleId, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
-      const copy = result.findings.some((f) => f.ruleId === ruleId)
+    for (const [id, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
+      const copy = result.findings.some((f) => waivesFinding(id, f))
         ? undefined
-        : result.unusedAcknowledgements.find((a) => a.ruleId === ruleId && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
-      scoped.push({ ruleId, acknowledgedAt, ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}) });
+        : result.unusedAcknowledgements.find((a) => waiverId(a.ruleId, a.appliesTo) === id && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
+      scoped.push({
+        ruleId: id,
+        acknowledgedAt,
+        ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}),
+      });
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
     for (const note of result.notes) notes.push({ ...note, ...at(note.path) });

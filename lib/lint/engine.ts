@@ -34,6 +34,10 @@ export interface BroadAcknowledgement {
   readonly path: string;
   /** The message ids of the findings it waives, sorted. */
   readonly kinds: readonly string[];
+  /** Set by `skewguard lint cdk.out/` when the waiver is a template's copy of a `Validations.acknowledge()` given at this
+   *  construct path (`''` for the app): reports then name the CDK id that waives one kind (`skewguard::SG017[overQuota]`).
+   *  @default - absent: a waiver written in the design */
+  readonly acknowledgedAt?: string;
 }
 
 /** An acknowledgement without `index`, as the unwaived finding on an index of its table names it: it does not cover it. */

@@ -9,27 +9,13 @@ import { describeFinding, lintDocument, validateAcknowledgements, type DynamoDbT
 import { GuardedTable } from '../../lib/cdk';
 import { unusedWaiverNote } from '../../lib/internal';
 import { appWithStack } from '../cdk/support';
+import { cli, tempTree } from '../cli/helpers';
+import { pacingLaunch } from '../fixtures';
 
 const QUOTA = { rule: 'SG017', reason: 'Table-level write quota raised to 100,000 WCU, case 123456' };
 
-/** The repro: a 60,000 WCU peak (above the 40,000 default quota: SG017 overQuota) launched at peak on a table pre-warmed
- *  to 15,000 RCU, below its derived read peak (SG017 warmBelowPeak), both on the table's own key space. */
-const budgetPacing = (acknowledgements: DynamoDbTableDesign['acknowledgements']): DynamoDbTableDesign => ({
-  engine: 'dynamodb',
-  name: 'campaign-spend',
-  partitionKey: { name: 'campaignId', type: 'S', cardinality: 40_000 },
-  billing: 'on-demand',
-  workload: { peakReadUnits: 12_000, peakWriteUnits: 60_000, hotKeyShare: 0.08 },
-  invariants: [{ kind: 'running-total', description: 'spend counter incremented with ADD on every won bid', splitPerShard: true }],
-  accessPatterns: [{ name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 1, fanOut: true }],
-  sharding: { strategy: 'random', shards: 19, hotValues: 1 },
-  launchAtPeak: true,
-  warmThroughput: { writeUnitsPerSecond: 118_000, readUnitsPerSecond: 15_000 },
-  acknowledgements,
-});
-
 const sg017 = (acknowledgements: DynamoDbTableDesign['acknowledgements']) => {
-  const result = lintDocument(budgetPacing(acknowledgements));
+  const result = lintDocument(pacingLaunch(acknowledgements));
   const kinds = Object.fromEntries(result.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f]));
   return { result, quota: kinds.overQuota, warm: kinds.warmBelowPeak };
 };
@@ -57,13 +43,13 @@ describe('an acknowledgement with `appliesTo`', () => {
   });
 
   it('naming a message id the rule does not have is an input error at the field, with the nearest id', () => {
-    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
+    expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: ['overQuote'] }]))).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "overQuote" is not a message id of SG017; did you mean "overQuota"\?/,
     );
     expect(() => validateAcknowledgements([{ ...QUOTA, appliesTo: ['nope'] }])).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/,
     );
-    expect(() => lintDocument(budgetPacing([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
+    expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
   });
 });
 
@@ -81,11 +67,50 @@ describe('an acknowledgement without `appliesTo` (kept working as before)', () =
   });
 
   it('waiving one kind is not called broad', () => {
-    const design = budgetPacing([QUOTA]);
+    const design = pacingLaunch([QUOTA]);
     const { findings } = lintDocument({ ...design, launchAtPeak: false, warmThroughput: undefined });
     const waived = findings.filter((f) => f.ruleId === 'SG017');
     expect(waived.map((f) => [f.messageId, f.acknowledged])).toEqual([['overQuota', true]]);
     expect(waived[0].broadAcknowledgement).toBeUndefined();
+  });
+});
+
+describe('SARIF and GitHub reports of a waiver that absorbs several kinds (task ack35)', () => {
+  const absorbs = 'the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding: overQuota, warmBelowPeak';
+  const dir = (acknowledgements: DynamoDbTableDesign['acknowledgements']) =>
+    tempTree({ 'design.json': JSON.stringify({ tables: [{ ...pacingLaunch(acknowledgements), engine: undefined }] }, null, 2) });
+
+  it('SARIF names it in the message of each result it suppresses; the suppression keeps the reason alone', async () => {
+    const { code, stdout } = await cli(['lint', 'design.json', '--format', 'sarif'], { cwd: dir([QUOTA]) });
+    expect(code).toBe(0);
+    const results = (JSON.parse(stdout).runs[0].results as { ruleId: string; message: { text: string }; suppressions?: { justification?: string }[] }[]).filter(
+      (r) => r.ruleId === 'SG017',
+    );
+    expect(results.map((r) => r.suppressions)).toEqual([
+      [{ kind: 'inSource', justification: QUOTA.reason }],
+      [{ kind: 'inSource', justification: QUOTA.reason }],
+    ]);
+    expect(results.map((r) => r.message.text)).toEqual([
+      expect.stringContaining(`. Waives several kinds: ${absorbs}; give it \`appliesTo: ["overQuota"]\` if it was written for this kind only`),
+      expect.stringContaining(`. Waives several kinds: ${absorbs}; give it \`appliesTo: ["warmBelowPeak"]\` if it was written for this kind only`),
+    ]);
+  });
+
+  it('GitHub annotates it once, as a warning, though the findings it waives are not annotated', async () => {
+    const { code, stdout } = await cli(['lint', 'design.json', '--format', 'github'], { cwd: dir([QUOTA]) });
+    expect(code).toBe(0);
+    const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toEqual([
+      expect.stringMatching(/^::warning file=design\.json,line=\d+,col=\d+,title=skewguard%3A the acknowledgement of SG017 waives several kinds::/),
+    ]);
+    expect(annotations[0]).toContain(`${absorbs}; give it \`appliesTo: ["overQuota"]\``);
+    expect(annotations[0]).toContain('%0APath: tables[0].acknowledgements[0]');
+  });
+
+  it('neither says it of a waiver that names its kinds', async () => {
+    const cwd = dir([{ ...QUOTA, appliesTo: ['overQuota', 'warmBelowPeak'] }]);
+    expect((await cli(['lint', 'design.json', '--format', 'sarif'], { cwd })).stdout).not.toContain('several kinds');
+    expect((await cli(['lint', 'design.json', '--format', 'github'], { cwd })).stdout).not.toMatch(/^::/m);
   });
 });
 

@@ -249,6 +249,15 @@ describe('hostile policy pack options (the public API sweep)', () => {
     ]);
   });
 
+  it("checks a waiver's appliesTo as a design does: a kind its rule does not have is named, with the nearest (task ack35)", () => {
+    expect(issuesOf({ acknowledgements: { x: [{ rule: 'SG015', reason: 'A status column of many values.', appliesTo: ['lowCardinality'] }] } })).toEqual([
+      ['acknowledgements["x"][0].appliesTo[0]', expect.stringContaining('"lowCardinality" is not a message id of SG015; did you mean "lowCardinalityName"?')],
+    ]);
+    expect(issuesOf({ acknowledgements: { x: [{ rule: 'SG015', reason: 'A status column of many values.', appliesTo: ['lowCardinalityName'] }] } })).toEqual(
+      [],
+    );
+  });
+
   it('options are read once: the levels checked are the levels used', () => {
     let reads = 0;
     const options = Object.defineProperty({}, 'enforcementLevels', {

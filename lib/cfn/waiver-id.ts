@@ -1,0 +1,25 @@
+/**
+ * The id form of a waiver given through CDK's `Validations.acknowledge()`, after the `skewguard::` namespace: a rule id,
+ * with the one kind of its findings it waives in brackets. Read by the synth, the template readers and the CLI alike;
+ * no import, so each of them can take it.
+ */
+/**
+ * The waiver a `Validations.acknowledge()` id (after the namespace) gives: `SG017` waives every kind of the rule's
+ * findings; `SG017[overQuota]` the one kind (message id) in its brackets, as a design's `appliesTo: ['overQuota']`.
+ * The brackets are cdk-nag's granular form (`AwsSolutions-IAM5[Action::s3:*]`), which CDK's id parser keeps whole
+ * (https://github.com/aws/aws-cdk/pull/38787). Empty brackets give an empty `appliesTo`, which the core refuses.
+ */
+export function waiverOfId(id: string): { rule: string; appliesTo?: string[] } {
+  const granular = /^([^[]*)\[(.*)\]$/s.exec(id);
+  if (!granular) return { rule: id };
+  return { rule: granular[1], appliesTo: granular[2] === '' ? [] : [granular[2]] };
+}
+
+/** The id (after the namespace) that waives `rule`'s findings of the kinds `appliesTo` names: `SG017[overQuota]`. */
+export const waiverId = (rule: string, appliesTo?: readonly string[]): string => (appliesTo?.length ? `${rule}[${appliesTo.join(',')}]` : rule);
+
+/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`) covers `finding`. */
+export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string }): boolean {
+  const { rule, appliesTo } = waiverOfId(id);
+  return rule === finding.ruleId && (appliesTo === undefined || appliesTo.includes(finding.messageId));
+}
