@@ -14,7 +14,9 @@
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units).
  * - Requests above a range's budget in a second get 429; 1–5% of 429s with good latency is healthy
  *   ("Diagnose and troubleshoot request rate too large (429)",
- *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large), read there from Insights >
+ *   Requests > Total Requests by Status Code: the TotalRequests metric split by StatusCode
+ *   ("Monitoring data reference for Azure Cosmos DB", https://learn.microsoft.com/azure/cosmos-db/monitor-reference).
  * - Hierarchical keys: a first-level value's items stay on one range until it reaches 50 GB, so a
  *   whale prefix loads one range however many full keys it has.
  * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey: the RU the key
