@@ -7,7 +7,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
-import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, fmt, onePartitionPrefix } from '../internal';
+import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, onePartitionPrefix } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -27,9 +27,10 @@ export interface AlertPlan {
   readonly normalizedRu?: ResolvedAlert;
   readonly throttleRate?: ResolvedAlert & { readonly minimumRequests: number };
   readonly hotKey?: ResolvedAlert;
-  readonly hotPrefix?: ResolvedAlert;
+  /** With `spanningLine`: the line a first-level value on several physical partitions is judged against on each. */
+  readonly hotPrefix?: ResolvedAlert & { readonly spanningLine?: number };
   /** With the value it judges: a hierarchical key's first level (`Prefix`), else the full key. */
-  readonly throttledHotValue?: ResolvedAlert & { readonly by: 'PartitionKey' | 'Prefix' };
+  readonly throttledHotValue?: ResolvedAlert & { readonly by: 'PartitionKey' | 'Prefix'; readonly spanningLine?: number };
   readonly partitionSize?: ResolvedAlert;
   readonly partitionSizeLimit?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
@@ -132,8 +133,8 @@ const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logic
  * tenant is throttled at one partition's share on each partition it is on. Drawn from the hottest value's reach over
  * all its partitions, the line was out of every smaller tenant's reach (a 120 GB customer's 9,040 RU/s over 3
  * partitions against 1,733 on one: never crossed, never paged). The design's own load of its hottest value is its
- * load on each of its partitions, kept under the line where that fits beside the neighbours; one planned above is
- * said (`spanningValueAboveLine`). Undefined for a one-level key.
+ * load on each of its partitions, kept under the line where that fits beside the neighbours; where its data spans
+ * several partitions, it is judged on each against a line of its own (`spanningLine`). Undefined for a one-level key.
  */
 interface PrefixLine {
   /** What a value on one physical partition can use: the hottest value's reach where its data is on one. */
@@ -186,6 +187,22 @@ function pageLineOnKeys(prefixPage: number, hotKey: number): number {
   return Math.min(prefixPage, hotKey);
 }
 
+/**
+ * The line a first-level value whose data spans several physical partitions is judged against on each of them, by the
+ * hotPrefix and throttledHotValue queries (`spanningValueRows`): such a value holds 50 GB or more, so it is the design's
+ * declared largest value, and its line is drawn as any value's (`reachableThreshold`) on its own plan there (its load ÷
+ * its partitions) against what it can use there (its reach over them ÷ their number). The documents design's 90 GB whale,
+ * planned at 2,250 RU/s on each of its 2 partitions of 3,125, gets 2,475, its plan and 10%: the one-partition tenants'
+ * lines (1,450 and 595) are under its plan, and against them it was named whenever the container's 429s were sustained
+ * (replayed with its plan ±10% a minute: 5, 6 and 5 pages a week; `test/replay/whale-neighbour.test.ts`). A plan that
+ * itself throttles is SG003's to say before deploy, not a page at every peak. Undefined when the hottest value is on one
+ * partition (no value but a larger, undeclared one spans several).
+ */
+function spanningLine(headroom: number, line: PrefixLine | undefined, reach: HotValueReach): number | undefined {
+  if (!line || line.spans === 1 || reach.prefix === undefined) return undefined;
+  return reachableThreshold(headroom, reach.prefix / line.spans, line.planned);
+}
+
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
   // The design's own load of its busiest stored key, as SG003 counts it: a replicated copy's 1/N of the reads, not all of them.
@@ -193,7 +210,7 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
   // Undefined only for a one-level key, which gets no hotPrefix alert (`prefixLine`).
   const line = prefixLine(design, reach);
   // A hottest value spanning partitions and planned above one partition's reach on each cannot stay under a line
-  // every other tenant can cross: the line is then drawn for them, and that value is said (`spanningValueAboveLine`).
+  // every other tenant can cross: the line is then drawn for them, and that value is judged against its own (`spanningLine`).
   const planned = line && line.spans > 1 && line.planned >= line.reach ? 0 : line?.planned;
   const hotPrefix = line ? reachableThreshold(headroom, line.reach, planned ?? 0) : hotKey;
   return {
@@ -299,55 +316,6 @@ function unreachablePrefixThreshold(given: AlertOptions | false | undefined, des
   const line = prefixLine(design, reach);
   if (!line) return undefined;
   return unreachableThreshold('hotPrefix', given, line.reach, fallback, line.spans > 1 ? 'a first-level value on one physical partition' : undefined);
-}
-
-/**
- * The design's hottest first-level value, spanning several physical partitions, planned above the hotPrefix line on
- * each of them (`prefixLine`: a value on one partition could not reach a line above its planned load there): at its
- * planned load the hotPrefix ticket fires on it, and throttledHotValue pages on it whenever the container's throttling
- * is sustained, though its partitions serve it. Said, with what to do; not refused, since the line must hold for every
- * other tenant. Only for a line the user left to its default (a given one is theirs, judged by `unreachableThreshold`).
- */
-function spanningValueAboveLine(
-  options: SkewAlertsOptions,
-  design: CosmosKeyDesign,
-  reach: HotValueReach,
-  defaults: Pick<Record<AlertName, number>, 'hotKey' | 'hotPrefix' | 'throttledHotValue'>,
-): string | undefined {
-  const prefix = prefixLine(design, reach);
-  if (!prefix || prefix.spans === 1) return undefined;
-  // Each line left to its default that the hottest value's plan, with its margin, is above.
-  const defaulted = (['hotPrefix', 'throttledHotValue'] as const).filter((name) => {
-    const given = options[name];
-    return given !== false && (given === undefined || given.threshold === undefined) && withMargin(prefix.planned) > defaults[name];
-  });
-  if (defaulted.length === 0) return undefined;
-  const first = design.primaryKey.partitionKey[0];
-  const gb = first.largestGb === undefined ? '' : `${fmt(first.largestGb)} GB, `;
-  const planned = ru(Math.ceil(prefix.planned));
-  const line = defaults.hotPrefix;
-  const margin =
-    prefix.planned <= line ? ` (${ru(Math.ceil(round(withMargin(prefix.planned))))} with the ${PLAN_MARGIN * 100}% its minute-to-minute noise needs)` : '';
-  const fires = {
-    hotPrefix: 'the hotPrefix ticket fires on it at its planned load',
-    throttledHotValue: "throttledHotValue pages on it while the container's 429s are sustained",
-  };
-  return (
-    `the ${defaulted.map((name) => `${name} line (${ru(defaults[name])})`).join(' and ')} ${defaulted.length === 1 ? 'is' : 'are'} drawn on each physical partition ` +
-    `for a ${first.name} value on one (at most ${ru(Math.floor(prefix.reach))} beside its neighbours' planned load: a value stays on one until it holds 50 GB)` +
-    `${defaults.throttledHotValue < line && defaulted.includes('throttledHotValue') ? pageLineBasis(defaults, prefix, reach) : ''}; the design's hottest ` +
-    `${first.name} value (${gb}${prefix.spans} partitions) is planned at ${planned} on each${margin}, above ${defaulted.length === 1 ? 'that line' : 'those lines'}: ${defaulted.map((name) => fires[name]).join(', and ')}. ` +
-    `Give that value its own container, or accept ${defaulted.length === 1 ? 'that alert' : 'those alerts'} on it; a threshold above ${planned} would leave every ` +
-    `tenant on one partition throttled with no ${defaulted.length === 1 ? `${defaulted[0] === 'hotPrefix' ? 'ticket' : 'page'} from it` : 'alert from them'}`
-  );
-}
-
-/** Why the throttledHotValue page's default line is under the hotPrefix ticket's: the hotKey line (`pageLineOnKeys`), or what
- *  a value beside the hottest one can use (`throttledPrefixLine`). */
-function pageLineBasis(defaults: Pick<Record<AlertName, number>, 'hotKey' | 'throttledHotValue'>, prefix: PrefixLine, reach: HotValueReach): string {
-  if (defaults.throttledHotValue === defaults.hotKey)
-    return `, the page's at the hotKey line (a tenant's hottest full key can use at most ${ru(Math.floor(reach.key))})`;
-  return `, the page's for one beside the hottest value (at most ${ru(Math.floor(prefix.besideHottest))})`;
 }
 
 /** The value each threshold's unit cannot exceed: the alert fires above its threshold (`GreaterThan`), so one at or
@@ -507,6 +475,8 @@ export function planAlerts(
 ): AlertPlan {
   const reach = hotValueReach(design);
   const defaults = defaultThresholds(design, reach);
+  const spanning = spanningLine(design.thresholds.headroom, prefixLine(design, reach), reach);
+  const spanningValues = spanning === undefined ? {} : { spanningLine: spanning };
   const groups = tierGroups(options, monitoring);
   const skipped: { alert: AlertName; reason: string }[] = [];
   const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {
@@ -546,8 +516,10 @@ export function planAlerts(
     normalizedRu: resolve('normalizedRu', noNormalizedRu(mode, watching, logs === undefined)),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
     hotKey,
-    hotPrefix,
-    throttledHotValue: throttledHotValue && { ...throttledHotValue, by: hierarchical ? ('Prefix' as const) : ('PartitionKey' as const) },
+    hotPrefix: hotPrefix && { ...hotPrefix, ...spanningValues },
+    throttledHotValue:
+      throttledHotValue &&
+      (hierarchical ? { ...throttledHotValue, by: 'Prefix' as const, ...spanningValues } : { ...throttledHotValue, by: 'PartitionKey' as const }),
     partitionSize: resolve('partitionSize', logs ?? oneItem),
     partitionSizeLimit: resolve('partitionSizeLimit', logs ?? oneItem),
   };
@@ -566,7 +538,6 @@ export function planAlerts(
       ...ALERT_NAMES.map((name) => unjudgedMinutes(name, alerts[name])),
       // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
       hierarchical ? unreachablePrefixThreshold(options.hotPrefix, design, reach, defaults.hotPrefix) : hotPrefixWithoutLevels(options.hotPrefix, design),
-      hierarchical ? spanningValueAboveLine(options, design, reach, defaults) : undefined,
     ].filter((warning): warning is string => warning !== undefined),
   };
 }

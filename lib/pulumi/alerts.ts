@@ -203,11 +203,21 @@ export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<s
   });
 }
 
-export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
+/** What a hotPrefix or throttledHotValue rule says of a value spanning several physical partitions (`spanningValueRows`). */
+const spanningSentence = (line: number | undefined) =>
+  line === undefined
+    ? ''
+    : ` A first-level value logged on several physical partitions (50 GB or more: the design's declared largest value) counts only above ${ru(line)} on one of them, its own planned load there and a margin, so it is named when it outgrows its plan.`;
+
+export function hotPrefixAlertArgs(
+  target: AlertTarget,
+  workspaceId: pulumi.Input<string>,
+  alert: ResolvedAlert & { spanningLine?: number },
+): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one first-level key value above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there. Do: find the value in the alert's Prefix dimension and its keys in CDBPartitionKeyRUConsumption; plan to spread it (move it to its own container, or add a level or suffix it can split on) before it throttles.`,
-    query: (db) => hotPrefixQuery(db, target.containerName),
+    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there. Do: find the value in the alert's Prefix dimension and its keys in CDBPartitionKeyRUConsumption; plan to spread it (move it to its own container, or add a level or suffix it can split on) before it throttles.${spanningSentence(alert.spanningLine)}`,
+    query: (db) => hotPrefixQuery(db, target.containerName, alert.spanningLine),
     measure: 'SustainedRUPerSecond',
     dimensions: ['Prefix', 'RegionName'],
   });
@@ -221,12 +231,12 @@ const HOT_VALUE: Record<'PartitionKey' | 'Prefix', string> = {
 export function throttledHotValueAlertArgs(
   target: AlertTarget,
   workspaceId: pulumi.Input<string>,
-  alert: ResolvedAlert & { by: 'PartitionKey' | 'Prefix' },
+  alert: ResolvedAlert & { by: 'PartitionKey' | 'Prefix'; spanningLine?: number },
 ): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: a hot value above ${ru(alert.threshold)} while requests are throttled (429)`,
-    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption), while the container's throttling was sustained: at least ${SUSTAINED_INTERVALS} of the 5-minute intervals of the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes each counted ${THROTTLED_PER_INTERVAL} or more 429s (CDBDataPlaneRequests5M): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).`,
-    query: (db) => throttledHotValueQuery(db, target.containerName, alert.by),
+    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption), while the container's throttling was sustained: at least ${SUSTAINED_INTERVALS} of the 5-minute intervals of the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes each counted ${THROTTLED_PER_INTERVAL} or more 429s (CDBDataPlaneRequests5M): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).${spanningSentence(alert.spanningLine)}`,
+    query: (db) => throttledHotValueQuery(db, target.containerName, alert.by, alert.spanningLine),
     measure: 'SustainedRUPerSecond',
     dimensions: [alert.by, 'RegionName'],
   });

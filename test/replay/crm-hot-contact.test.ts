@@ -68,15 +68,17 @@ it('the throttledHotValue page’s line is the hotKey line (1,500 RU/s: 80% of t
   expect(warnings.filter((w) => w.includes('drawn on each physical partition'))).toEqual([]);
 });
 
-// Before: { crm-hot-key: 125, crm-hot-partition-range: 1,080, crm-throttle-rate: 2,140 }: no throttledHotValue page.
-it('"hot key growing for days" on one contact is paged 125 minutes after its first sustained 429s, not 1,080', () => {
+// Before: { crm-hot-key: 125, crm-hot-partition-range: 1,080, crm-throttle-rate: 2,140 }: no throttledHotValue page. Alerts35: the
+// page 125 → 27 minutes, the range page 1,080 → 147, once the replay added its per-second spreads' variances (not deviations): the
+// contact's range now throttles in sparse seconds from minute 1,099 and sustained from 2,098 (1,018 and 1,090 before).
+it('"hot key growing for days" on one contact is paged 27 minutes after its first sustained 429s, not 1,080', () => {
   const growing = replay(cosmosIncident('hot key growing for days', profiles(), 'crm'));
-  expect([growing.truth.first429, growing.truth.firstSustained429, growing.truth.firstKeyOver80]).toEqual([1_018, 1_090, 1_202]);
+  expect([growing.truth.first429, growing.truth.firstSustained429, growing.truth.firstKeyOver80]).toEqual([1_099, 2_098, 1_202]);
   expect(firstAfterSustained429(growing)).toEqual({
-    'crm-hot-key': 125,
-    'crm-throttled-hot-value': 125,
-    'crm-hot-partition-range': 1_080,
-    'crm-throttle-rate': 2_140,
+    'crm-hot-key': -883,
+    'crm-throttled-hot-value': 27,
+    'crm-hot-partition-range': 147,
+    'crm-throttle-rate': 1_212,
   });
 });
 

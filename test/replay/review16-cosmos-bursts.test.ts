@@ -41,8 +41,8 @@ function replay(scenario: Scenario<ContainerModel>) {
 
 describe('the whole container in bursts at 1.2 × its throughput', () => {
   it('every other minute, or 3 minutes in 5: the 429 page at 35 minutes, once; no range page', () => {
-    expect(replay(bursts('container', SHAPES.everyOtherMinute, 1.2))).toEqual({ range: [], throttleRate: [35], hotKey: [], percentThrottled: 13 });
-    expect(replay(bursts('container', SHAPES.threeInFive, 1.2))).toEqual({ range: [], throttleRate: [35], hotKey: [], percentThrottled: 14.1 });
+    expect(replay(bursts('container', SHAPES.everyOtherMinute, 1.2))).toEqual({ range: [], throttleRate: [35], hotKey: [], percentThrottled: 12.7 });
+    expect(replay(bursts('container', SHAPES.threeInFive, 1.2))).toEqual({ range: [], throttleRate: [35], hotKey: [], percentThrottled: 13.8 });
   });
 
   it('noise, 1.5 × in one minute of 10: nothing', () => {
@@ -51,9 +51,9 @@ describe('the whole container in bursts at 1.2 × its throughput', () => {
 });
 
 describe('one key in bursts at 6,000 RU/s, three times what its partition leaves it', () => {
-  it('every other minute, or 3 minutes in 5: the hot-key ticket at 15 minutes, once (before: nothing fired in 5.5 h)', () => {
-    expect(replay(bursts('key', SHAPES.everyOtherMinute, 6_000))).toEqual({ range: [], throttleRate: [], hotKey: [15], percentThrottled: 1.6 });
-    expect(replay(bursts('key', SHAPES.threeInFive, 6_000))).toEqual({ range: [], throttleRate: [], hotKey: [15], percentThrottled: 1.9 });
+  it("every other minute, or 3 minutes in 5: the hot-key ticket at 15 minutes (before: nothing fired in 5.5 h); every other minute, a second ticket at 315 (once before alerts35: the model's other draws moved its log rows' ingestion delays)", () => {
+    expect(replay(bursts('key', SHAPES.everyOtherMinute, 6_000))).toEqual({ range: [], throttleRate: [], hotKey: [15, 315], percentThrottled: 1.4 });
+    expect(replay(bursts('key', SHAPES.threeInFive, 6_000))).toEqual({ range: [], throttleRate: [], hotKey: [15], percentThrottled: 1.7 });
   });
 
   it('steadily: the hot-key ticket at 15 minutes and the range page at 60, as before', () => {

@@ -52,7 +52,7 @@ describe('the throttleRate page: one page per throttling episode', () => {
     const small: CosmosContainerProfile = { ...profile, throughput: { kind: 'manual', ru: 6_000 }, storageGb: 40, peakRu: 4_000 };
     const replay = replayProgram(resources, growingKey(small, 0.8), { queries });
     const rule = replay.alerts.find((a) => a.name === 'orders-throttle-rate');
-    expect(rule?.events.map((e) => [e.kind, e.minute])).toEqual([['fired', 2535]]);
+    expect(rule?.events.map((e) => [e.kind, e.minute])).toEqual([['fired', 2590]]);
   });
 
   it('a key that throttles each evening and stops at night: each evening is an episode of its own, one page each (not one per crossing)', () => {

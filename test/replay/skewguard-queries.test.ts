@@ -9,6 +9,7 @@
 // - the meaning: each is checked on hand-worked rows, line by line of its query (span, filters, grouping, result).
 import * as pulumi from '@pulumi/pulumi';
 import { UsageError } from '../../lib';
+import { hotPrefixQuery, throttledHotValueQuery } from '../../lib/engines/cosmos-alert-queries';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
 import { skewguardQueries, type LogRow, type QuerySemantics, type ResultRow } from '../../lib/testing/replay';
 import { replayLogAlert } from '../../lib/testing/replay/azure/log-alert';
@@ -86,6 +87,18 @@ const THROTTLED_HOT_PREFIX = [
   ...HOT_PREFIX.split('\n').slice(2),
   '| where throttledIntervals >= 3',
 ].join('\n');
+// Alerts35: a design whose hottest first-level value spans several physical partitions (the documents design's 90 GB
+// whale) gets these two lines after the per-partition RU/s, and each value logged on several partitions in the judged
+// minutes counts only above that value's own line (its plan and 10%, on each).
+const withSpanningLine = (query: string, line: number) =>
+  query.replace(
+    '| where isnotnull(SustainedRUPerSecond)',
+    [
+      '| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+      `| where Spans == 1 or SustainedRUPerSecond > ${line}`,
+      '| where isnotnull(SustainedRUPerSecond)',
+    ].join('\n'),
+  );
 const THROTTLE_RATE = [
   'let judgedEnd = bin(now(), 5m) - 10m;',
   'let episodeStart = judgedEnd - 1320m;',
@@ -133,6 +146,15 @@ describe('the KQL each meaning was read from', () => {
     expect(Object.entries(queries).map(([rule, query]) => other(query, rule))).toEqual(Object.keys(queries).map(() => undefined));
     expect(registry(HOT_KEY.replace('(MinutesRU)[2]', '(MinutesRU)[1]'), 'edited')).toBeUndefined();
     expect(registry(THROTTLE_RATE.replace('>= 1000', '>= 500'), 'another minimum')).toEqual(expect.any(Function));
+  });
+
+  it('a design whose hottest value spans partitions: the prefix queries carry its line, and have a meaning for it', () => {
+    expect([hotPrefixQuery('app', 'sessions', 2_475), throttledHotValueQuery('app', 'sessions', 'Prefix', 2_475)]).toEqual([
+      withSpanningLine(HOT_PREFIX, 2_475),
+      withSpanningLine(THROTTLED_HOT_PREFIX, 2_475),
+    ]);
+    const registry = skewguardQueries([{ databaseName: 'app', containerName: 'sessions' }]);
+    expect(registry(withSpanningLine(THROTTLED_HOT_PREFIX, 2_475.5), 'rule')).toEqual(expect.any(Function));
   });
 
   it('a container not named by two strings is a UsageError at its field', () => {
@@ -209,6 +231,28 @@ describe('each meaning, on hand-worked rows', () => {
       { RegionName: NE, Prefix: 'a', SustainedRUPerSecond: 2 },
       { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 50 },
     ]);
+  });
+
+  /** "f" at 35 RU/s on each of two physical partitions, "g" at 20 on one. */
+  const WHALE_AND_TENANT = {
+    CDBPartitionKeyRUConsumption: minutes(85, 90).flatMap((m) => [
+      row(m, { PartitionKey: '["f","u7"]', RegionName: WE, PartitionKeyRangeId: '1', RequestCharge: 2_100 }),
+      row(m, { PartitionKey: '["f","u8"]', RegionName: WE, PartitionKeyRangeId: '2', RequestCharge: 2_100 }),
+      row(m, { PartitionKey: '["g","u9"]', RegionName: WE, PartitionKeyRangeId: '3', RequestCharge: 1_200 }),
+    ]),
+  };
+
+  it('hot prefix with a spanning line: "f", on two partitions, counts only above that line (35 > 30: f; 35 ≤ 40: g, on one, at 20)', () => {
+    expect([30, 40].map((line) => run(withSpanningLine(HOT_PREFIX, line), WHALE_AND_TENANT, 100.5))).toEqual([
+      [{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }],
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+    ]);
+    expect(run(HOT_PREFIX, WHALE_AND_TENANT, 100.5)).toEqual([{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }]);
+  });
+
+  it('throttled hot value with a spanning line: the same rows, while the throttling is sustained', () => {
+    const throttled = { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [30, 35, 40].map((m) => row(m, { StatusCode: '429', SampleCount: 5 })) };
+    expect(run(withSpanningLine(THROTTLED_HOT_PREFIX, 40), throttled, 100.5)).toEqual([{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }]);
   });
 
   // Checked at minute 101: bin(now(), 5m) − 10m = 90; the long window is the intervals 30 to 85, the short one 75 to 85.

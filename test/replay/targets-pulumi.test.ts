@@ -134,8 +134,8 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
     const replay = healthyReplay();
     expect(replay.containers.devices.pages).toEqual([]);
     expect(firedAt(replay, 'devices-hot-partition-range')).toEqual([]);
-    // The import did throttle: 200 minutes with 429s in 4 days, at least the 4 × 30 of the imports.
-    expect(replay.containers.devices.truth.throttledMinutes).toBe(200);
+    // The import did throttle: 197 minutes with 429s in 4 days (200 while the replay added its spreads as deviations), at least the 4 × 30 of the imports.
+    expect(replay.containers.devices.truth.throttledMinutes).toBe(197);
   });
 
   it('no hot-key alert fires, ticket (events) or page (devices): each key at its planned share stays under its line (80% of what its partition leaves it), the planned peak included, so the events ticket on the growing key below is that key', () => {
@@ -148,30 +148,30 @@ describe("incidents (seed 4): every incident pages, within a stated time of its 
   const run = (incident: Incident, target: string) => incidentReplay(incident, target, 'page').containers[target];
   const everyAlert = (incident: Incident, target: string) => incidentReplay(incident, target, 'every').containers[target];
 
-  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 2 hours) pages 66 minutes after the first 429 (its range an hour at its budget); the throttle-rate page follows at 86, when 7% of requests are throttled, and the hot-prefix ticket at 1 (6 while it needed all 5 judged minutes above its line; 3 of 5 since review 16)', () => {
+  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 2 hours) pages 64 minutes after the first 429 (its range an hour at its budget); the throttle-rate page follows at 74, when 7% of requests are throttled, and the hot-prefix ticket 6 minutes before it (alerts35: 66, 86 and 1 after while the replay added its per-second spreads as deviations)', () => {
     const c = everyAlert('whale prefix under a hierarchical key', 'events');
     const start = 1 * 1440 + 15 * 60;
     expect([
       firstOf(c, 'events-throttle-rate', start)! - c.truth.first429!,
       firstOf(c, 'events-hot-partition-range', start)! - c.truth.first429!,
       firstOf(c, 'events-hot-prefix', start)! - c.truth.first429!,
-    ]).toEqual([86, 66, 1]);
-    expect(Math.round(c.pages.find((p) => p.alert === 'events-throttle-rate')!.value! * 100)).toBe(7);
+    ]).toEqual([74, 64, -6]);
+    expect(Math.round(c.pages.find((p) => p.alert === 'events-throttle-rate')!.value! * 100)).toBe(5);
   });
 
-  it("a key growing for days in devices pages 727 minutes before the first 429, through the hot-key page (the key above 160 RU/s: 80% of what its partition leaves it beside its neighbours' planned 800), 15 minutes after the key crosses that line (5 sustained minutes judged 10 minutes late, every 5), then 163 minutes after it (its one range an hour at its budget), the throttle-rate page at 388", () => {
+  it("a key growing for days in devices pages 828 minutes before the first 429, through the hot-key page (the key above 160 RU/s: 80% of what its partition leaves it beside its neighbours' planned 800), 15 minutes after the key crosses that line (5 sustained minutes judged 10 minutes late, every 5), then 102 minutes after it (its one range an hour at its budget), the throttle-rate page at 1,432 (alerts35: 727, 163 and 388 while the replay added its per-second spreads as deviations)", () => {
     const c = run('hot key growing for days', 'devices');
     expect([
       firstOf(c, 'devices-hot-partition-range')! - c.truth.first429!,
       firstOf(c, 'devices-throttle-rate')! - c.truth.first429!,
       firstOf(c, 'devices-hot-key')! - c.truth.first429!,
       firstOf(c, 'devices-hot-key')! - c.truth.firstKeyOver80!,
-    ]).toEqual([163, 388, -727, 15]);
+    ]).toEqual([102, 1_432, -828, 15]);
     // Azure sends the resolved notification to the same action groups: one per fired alert, never more.
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 
-  it("a key growing for days in events pages 178 minutes after its first 429 and 73 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,513), and the hot-key ticket 402 minutes before the first 429 (the key above 1,600 RU/s: 80% of the 2,000 its partition leaves it beside its neighbours' planned 8,000: a key approaching what it can reach, not users throttled now), 17 minutes after the key crosses that line", () => {
+  it("a key growing for days in events pages 169 minutes after its first 429 and 125 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,479), and the hot-key ticket 446 minutes before the first 429 (the key above 1,600 RU/s: 80% of the 2,000 its partition leaves it beside its neighbours' planned 8,000: a key approaching what it can reach, not users throttled now), 17 minutes after the key crosses that line (alerts35: 178, 73, 1,513 and 402 while the replay added its per-second spreads as deviations)", () => {
     const c = everyAlert('hot key growing for days', 'events');
     expect([
       firstOf(c, 'events-hot-partition-range')! - c.truth.first429!,
@@ -179,7 +179,7 @@ describe("incidents (seed 4): every incident pages, within a stated time of its 
       firstOf(c, 'events-throttle-rate')! - c.truth.first429!,
       firstOf(c, 'events-hot-key')! - c.truth.first429!,
       firstOf(c, 'events-hot-key')! - c.truth.firstKeyOver80!,
-    ]).toEqual([178, 73, 1_513, -402, 17]);
+    ]).toEqual([169, 125, 1_479, -446, 17]);
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 

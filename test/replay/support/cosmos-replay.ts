@@ -1,6 +1,15 @@
 /** Readings of Cosmos DB replays shared by the replay tests: when an alert fired, and what share of a container's
  *  requests its model throttled. */
-import { Random, SCOPE_DIMENSION, simulateContainer, Telemetry, type ContainerModel, type ProgramReplay, type Scenario } from '../../../lib/testing/replay';
+import {
+  Random,
+  SCOPE_DIMENSION,
+  simulateContainer,
+  Telemetry,
+  type ContainerModel,
+  type ProgramReplay,
+  type RegisteredResource,
+  type Scenario,
+} from '../../../lib/testing/replay';
 
 /** The minutes at which `alert` fired (each series once while stateful), counted from `from`. */
 export function firedAt(replay: ProgramReplay, alert: string, from = 0): number[] {
@@ -25,4 +34,11 @@ export function throttledShare(scenario: Scenario<ContainerModel>, container: st
       .slice(from, from + minutes)
       .reduce((sum, p) => sum + (p?.sum ?? 0), 0);
   return count('429') / (count('429') + count('200'));
+}
+
+/** The line a first-level value on several physical partitions is judged against in the query of rule `name` (its
+ *  `Spans == 1 or SustainedRUPerSecond > <line>`), NaN when the query has none. */
+export function spanningLineOf(resources: readonly RegisteredResource[], name: string): number {
+  const criteria = resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { query: string }[] } | undefined;
+  return Number(/Spans == 1 or SustainedRUPerSecond > ([0-9.]+)/.exec(criteria?.allOf[0].query ?? '')?.[1]);
 }

@@ -57,9 +57,11 @@ function largestPartition(db: string, container: string): QuerySemantics {
  * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
  * per value (key, or first level on each PartitionKeyRangeId) and region, each minute's RU ÷ 60; the HOT_MINUTES-th highest of them
  * (array_sort_desc(...)[HOT_MINUTES − 1]), kept when the value is present in at least HOT_MINUTES judged
- * minutes (else the index is null); the highest such value per region.
+ * minutes (else the index is null); the highest such value per region. With `spanningLine` (a Prefix query), a first-level
+ * value logged on more than one PartitionKeyRangeId in the judged span counts only where its highest range is above it
+ * (`summarize max(…), Spans = count() by Prefix, RegionName | where Spans == 1 or … > line`).
  */
-function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
+function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
     const judgedStart = judgedEnd - SUSTAINED_MINUTES;
@@ -79,10 +81,14 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
       const minute = binned(timeGenerated, 1);
       series.minutes.set(minute, (series.minutes.get(minute) ?? 0) + Number(c.RequestCharge));
     }
+    // The physical partitions each value was logged on in the judged span (one series per partition).
+    const spans = new Map<string, number>();
+    for (const { value, region } of perMinute.values()) spans.set(`${region}\u0000${value}`, (spans.get(`${region}\u0000${value}`) ?? 0) + 1);
     const best = new Map<string, ResultRow>();
     for (const { value, region, minutes } of perMinute.values()) {
       if (minutes.size < HOT_MINUTES) continue;
       const sustained = [...minutes.values()].sort((x, y) => y - x)[HOT_MINUTES - 1] / 60;
+      if (spanningLine !== undefined && (spans.get(`${region}\u0000${value}`) ?? 0) > 1 && !(sustained > spanningLine)) continue;
       const current = best.get(region);
       if (!current || sustained > Number(current.SustainedRUPerSecond)) best.set(region, { RegionName: region, [by]: value, SustainedRUPerSecond: sustained });
     }
@@ -95,8 +101,8 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
  * intervals generated in the THROTTLE_LONG_WINDOW_MINUTES before the judged span's end each count at least
  * THROTTLED_PER_INTERVAL 429s (CDBDataPlaneRequests5M rows, summed per interval).
  */
-function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
-  const hot = sustainedRu(db, container, by);
+function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
+  const hot = sustainedRu(db, container, by, spanningLine);
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
     const perInterval = new Map<number, number>();
@@ -207,8 +213,12 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
     for (const { databaseName: db, containerName: c } of containers) {
       if (query === largestPartitionQuery(db, c)) return largestPartition(db, c);
       if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
-      if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
-      for (const by of ['PartitionKey', 'Prefix'] as const) if (query === throttledHotValueQuery(db, c, by)) return throttledHotValue(db, c, by);
+      // A Prefix query of a design whose hottest value spans partitions carries that value's line (`spanningValueRows`).
+      const line = /Spans == 1 or SustainedRUPerSecond > ([0-9.]+)\n/.exec(query)?.[1];
+      const spanning = line === undefined ? undefined : Number(line);
+      if (query === hotPrefixQuery(db, c, spanning)) return sustainedRu(db, c, 'Prefix', spanning);
+      if (query === throttledHotValueQuery(db, c, 'PartitionKey')) return throttledHotValue(db, c, 'PartitionKey');
+      if (query === throttledHotValueQuery(db, c, 'Prefix', spanning)) return throttledHotValue(db, c, 'Prefix', spanning);
       const minimum = /iff\(Requests >= (\d+), /.exec(query)?.[1];
       if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }

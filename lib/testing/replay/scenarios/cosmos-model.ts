@@ -14,7 +14,9 @@
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units).
  * - Requests above a range's budget in a second get 429; 1–5% of 429s with good latency is healthy
  *   ("Diagnose and troubleshoot request rate too large (429)",
- *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large), read there from Insights >
+ *   Requests > Total Requests by Status Code: the TotalRequests metric split by StatusCode
+ *   ("Monitoring data reference for Azure Cosmos DB", https://learn.microsoft.com/azure/cosmos-db/monitor-reference).
  * - Hierarchical keys: a first-level value's items stay on one range until it reaches 50 GB, so a
  *   whale prefix loads one range however many full keys it has.
  * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey: the RU the key
@@ -28,7 +30,8 @@
  *   status code with its SampleCount ("Monitor Azure Cosmos DB data by using diagnostic settings",
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
  *   interval ends, with the same delay.
- * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
+ * Assumptions: 6 RU per request; per-second load normal around the minute's mean (the variances of a 10% rate spread and
+ * of Poisson arrivals added: 253 RU/s at 2,250, not the 341 their deviations summed to before alerts35);
  * the uniform traffic spreads evenly over `uniformKeys` keys (the design's full-key cardinality, else
  * 1,000 per physical partition), each with a Poisson count of requests a minute, and the log holds
  * 50 of them (`LOGGED_UNIFORM_KEYS`, all of them when there are fewer): the hottest of the rest is
@@ -43,13 +46,16 @@ import { COSMOS_LIMITS, fullKeyCardinality } from '../../../internal';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
-import { expectedExcess } from './load';
+import { expectedExcess, perSecondSd } from './load';
 import { keyLevels, loggedKey } from './logged-keys';
 
 /** RU/s one logical partition (one full key value) serves, whatever its range's budget. */
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
+/** Second-to-second variation of the RU/s a range is asked for, as a share of the minute's mean (an assumption: Azure
+ *  publishes no figure). Added to the Poisson spread of 6-RU requests as a variance, not a deviation (`perSecondSd`). */
+const RATE_SPREAD = 0.1;
 /** Keys of the uniform load written to the partition-key RU log each minute (of `uniformKeys`). */
 const LOGGED_UNIFORM_KEYS = 50;
 /** Keys the uniform load spreads over per physical partition when neither `uniformKeys` nor the design says. */
@@ -250,7 +256,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       const own = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
       // On a shared database the range also carries the neighbours' keys: its load, and its 429s, are the sum's.
       const mean = own + (shared ? shared.neighbours(minute, r) : 0);
-      const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
+      const sd = perSecondSd(mean, RATE_SPREAD, RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
       if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());

@@ -35,7 +35,7 @@
 import { Random } from '../random';
 import { fromValues, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
 import { ScaledCapacity, type AutoScalingPolicy } from './auto-scaling';
-import { expectedExcess, normalQuantile } from './load';
+import { expectedExcess, normalQuantile, perSecondSd } from './load';
 
 export type Direction = 'read' | 'write';
 export const PARTITION_CEILING: Readonly<Record<Direction, number>> = { read: 3000, write: 1000 };
@@ -288,7 +288,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
           const keys = keysOn[p].map((key) => ({ key, units: units.get(key) ?? 0 })).filter((h) => h.units > 0);
           const mean = Math.max(0, share + keys.reduce((s, h) => s + h.units * scale, 0));
           if (mean >= 0.8 * ceiling && truth.firstOver80 === undefined) truth.firstOver80 = minute;
-          let excess = expectedExcess(mean, perSecondSd(mean), ceiling) * 60;
+          let excess = expectedExcess(mean, perSecondSd(mean, RATE_SPREAD), ceiling) * 60;
           for (const b of burstsNow) if (b.partition === p) excess += Math.max(0, mean + b.units - ceiling);
           throttledUnits += excess;
           if (excess >= 1) {
@@ -308,7 +308,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         }
         if (plain > 0 && uniformShare > 0) {
           if (uniformShare >= 0.8 * ceiling && truth.firstOver80 === undefined) truth.firstOver80 = minute;
-          const sd = Math.hypot(perSecondSd(uniformShare), 0.03 * uniformShare);
+          const sd = Math.hypot(perSecondSd(uniformShare, RATE_SPREAD), 0.03 * uniformShare);
           throttledUnits += plain * expectedExcess(uniformShare, sd, ceiling) * 60;
         }
         keyRange[direction] = noise.poisson(throttledUnits);
@@ -352,18 +352,6 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
 /** Second-to-second variation of the rate a partition is asked for, as a share of the minute's mean (an assumption:
  *  AWS publishes no figure; it is the spread the 80% headroom is kept for). */
 const RATE_SPREAD = 0.08;
-
-/**
- * Standard deviation of one second's load on a partition about the minute's mean `mean` (units/s): the rate varies by
- * RATE_SPREAD, and requests arrive at random about that rate (Poisson, one unit a request). The count is a mixed
- * Poisson, so the two variances add (law of total variance: Var = E[rate] + Var(rate)); their deviations do not. Added
- * as deviations (0.08 × 760 + √760 = 88 WCU/s instead of 67) they counted a covariance the two cannot have, and a
- * partition at 76% of its 1,000 WCU/s throttled about 5 writes a minute (30 at the 80% usable line), so 16 shards each
- * at 760 WCU/s paged a lint-clean design's planned peak (test/replay/lint-clean-planned-peak.test.ts).
- */
-function perSecondSd(mean: number): number {
-  return Math.hypot(RATE_SPREAD * mean, Math.sqrt(mean));
-}
 
 /** Units/s asked of a key space in one direction at a minute: its uniform load and every hot key's. */
 function demandAt(space: KeySpaceModel, direction: Direction, minute: number): number {

@@ -30,6 +30,19 @@ export function expectedExcess(mean: number, sd: number, ceiling: number): numbe
   return sd * phi(z) + (mean - ceiling) * upperTail(z);
 }
 
+/**
+ * Standard deviation of one second's load about the minute's mean `mean` (units/s) when the rate varies by `rateSpread`
+ * (a share of the mean) and requests arrive at random about that rate, `unitsPerRequest` each (Poisson in requests). The
+ * count is a mixed Poisson, so the two variances add (law of total variance: Var = Var(rate) + E[rate] × units per
+ * request); their deviations do not. Added as deviations (0.08 × 760 + √760 = 88 WCU/s instead of 67; Cosmos DB's
+ * 0.1 × 2,250 + √(6 × 2,250) = 341 RU/s instead of 253) they counted a covariance the two cannot have, and a partition
+ * at its planned load throttled seconds its plan does not (test/replay/lint-clean-planned-peak.test.ts,
+ * test/replay/cosmos-spread.test.ts).
+ */
+export function perSecondSd(mean: number, rateSpread: number, unitsPerRequest = 1): number {
+  return Math.hypot(rateSpread * mean, Math.sqrt(mean * unitsPerRequest));
+}
+
 /** Quantile of the standard normal (Acklam's approximation), for percentiles of modelled latency. */
 export function normalQuantile(p: number): number {
   const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
