@@ -30,6 +30,14 @@ const leaderboard = (overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTabl
   ...overrides,
 });
 
+/** The board sharded 3 ways at random, every `top-scores` read querying each shard (`resultKb`: what each read returns). */
+const sharded = (resultKb?: number) =>
+  leaderboard({
+    workload: { peakReadUnits: 12_000, peakWriteUnits: 6_000, hotKeyShare: 0.3 },
+    sharding: { strategy: 'random', shards: 3 },
+    accessPatterns: [{ name: 'top-scores', keyAttributes: ['boardId'], share: 1, fanOut: true, ...(resultKb === undefined ? {} : { resultKb }) }],
+  });
+
 describe("SG017's pre-warm counts the reads the key's fix fans out", () => {
   it('names on the first lint the read warm throughput --fix writes (was 14,850, the reads before the fan-out)', () => {
     const findings = lint(leaderboard());
@@ -55,13 +63,6 @@ describe("SG017's pre-warm counts the reads the key's fix fans out", () => {
 });
 
 describe('a key sharded with fanOut already: SG003 says why its partitions are not those of SG017’s pre-warm', () => {
-  const sharded = (resultKb?: number) =>
-    leaderboard({
-      workload: { peakReadUnits: 12_000, peakWriteUnits: 6_000, hotKeyShare: 0.3 },
-      sharding: { strategy: 'random', shards: 3 },
-      accessPatterns: [{ name: 'top-scores', keyAttributes: ['boardId'], share: 1, fanOut: true, ...(resultKb === undefined ? {} : { resultKb }) }],
-    });
-
   it('each query of the fan-out charged: SG017 pre-warms 45,000 RCU, SG003 names both read figures', () => {
     const findings = lint(sharded(1));
     expect(on(findings, 'SG017')?.data).toMatchObject({ reads: 36_000, readUnitsPerSecond: 45_000 });
@@ -81,16 +82,7 @@ describe('a key sharded with fanOut already: SG003 says why its partitions are n
 
 describe('read heat names a cache in the application beside DAX', () => {
   it('SG003: within the cache terms, with the staleness it brings', () => {
-    const sg003 = on(
-      lint(
-        leaderboard({
-          sharding: { strategy: 'random', shards: 3 },
-          workload: { peakReadUnits: 12_000, peakWriteUnits: 6_000, hotKeyShare: 0.3 },
-          accessPatterns: [{ name: 'top-scores', keyAttributes: ['boardId'], share: 1, fanOut: true, resultKb: 1 }],
-        }),
-      ),
-      'SG003',
-    );
+    const sg003 = on(lint(sharded(1)), 'SG003');
     expect(sg003?.fix).toContain('put DAX in front of');
     expect(sg003?.fix).toContain(
       '; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires',
