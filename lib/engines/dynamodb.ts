@@ -269,6 +269,12 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     // (record-ttl-millis, query-ttl-millis: 300,000 ms; "DAX: How it works").
     stale:
       'DAX serves a cached item until its TTL expires (record-ttl-millis, 5 minutes by default) unless the update was written through the same DAX cluster, and a cached Query result until its own TTL (query-ttl-millis, 5 minutes by default) whoever wrote the items: set both to the staleness its readers accept',
+    // AWS "Database Caching" (local caches: kept in the application, each node its own, disconnected from the others)
+    // and "Evaluating the suitability of DAX for your use cases" (a cluster to size and run; a lower TTL where items
+    // change): for one small item every request reads, a process-local copy with a short TTL takes its reads off the
+    // partition without a cluster, at the cost of each instance reading it stale for up to that TTL.
+    inApplication:
+      'a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then',
   },
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,

@@ -211,6 +211,10 @@ export interface CacheTerms {
    *  read (advice.ts, `cacheStale`), so a reader can judge the staleness of items that change every few seconds.
    *  @default - not said */
   readonly stale?: string;
+  /** A cache in the application itself, named beside the engine's: the lighter first answer for an item every request
+   *  reads (a configuration or kill-switch item), with the staleness it brings.
+   *  @default - not named */
+  readonly inApplication?: string;
 }
 
 export interface EngineProfile<D extends KeyDesign = KeyDesign> {

@@ -61,7 +61,7 @@ import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-i
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
-import { readRequests, readRequestsOver } from './read-requests';
+import { readRequests, readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -291,7 +291,7 @@ export const ADVICE_MESSAGES = {
   orCopiesIfShared: '; or, accepting that two copies may share a partition, ',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
-    ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}})',
+    ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}}{{?cacheInApp}}; or {{cacheInApp}}{{/cacheInApp}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
@@ -632,11 +632,21 @@ const CACHE_CLAUSES: ReadonlySet<string> = new Set(
 function withCacheTerms(advice: Advice, analysis: SpaceAnalysis): Advice {
   const at = advice.ids.findIndex((id) => CACHE_CLAUSES.has(id));
   if (at < 0) return advice;
-  const { profile } = analysis.owner;
   return Object.assign({}, advice, {
     ids: [...advice.ids.slice(0, at + 1), 'cacheTerms' as const, ...advice.ids.slice(at + 1)],
-    data: Object.assign({}, advice.data, cacheWordsOf(profile), cacheStaleness(analysis)),
+    data: Object.assign({}, advice.data, cacheWordsFor(analysis)),
   });
+}
+
+/**
+ * The cache words of `withCacheTerms`: the profile's, with how stale it serves where the hottest value's items change as
+ * fast as they are read (`cacheStaleness`); there, not the cache in the application (`cacheInApp`), whose TTL of a few
+ * seconds is for an item read far more than it is written (a configuration or kill-switch item).
+ */
+function cacheWordsFor(analysis: SpaceAnalysis): MessageData {
+  const { cacheInApp, ...words } = cacheWordsOf(analysis.owner.profile);
+  const stale = cacheStaleness(analysis);
+  return Object.assign(words, stale, stale.cacheStale === undefined && cacheInApp !== undefined ? { cacheInApp } : {});
 }
 
 /**
@@ -1036,6 +1046,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const hotValues = proposedHotValues(analysis, judge);
   const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
+  Object.assign(data, fixReadsData(analysis, n, fanOut, hotValues));
   const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
   if (polls.length > 0) ids.push('orPollWantsAny');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
@@ -1294,8 +1305,7 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
 export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
   const { space } = analysis;
   if (readsPastQuota(analysis, readRequests(analysis).units)) return undefined;
-  const fanning = new Set(fanOut);
-  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p), hotValues);
+  const reads = fixReadRequests(analysis, n, fanOut, hotValues);
   const passed = readsPastQuota(analysis, reads.units);
   if (!passed) return undefined;
   const fanOutSpace = space.index === undefined ? `the ${analysis.owner.profile.nouns.resource}` : `index ${code(space.index)}`;
@@ -1312,6 +1322,39 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     quota: passed.quota,
     quotaName: passed.quotaName,
   };
+}
+
+/** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */
+function fixReadRequests(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): ReadRequests {
+  const fanning = new Set(fanOut);
+  return readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p), hotValues);
+}
+
+/**
+ * The read peak a sharding fix into `n` leaves where its fan-out makes it more than today's (`fixReads`, with the
+ * shards and the patterns that then query every one): SG017 sizes a launch's pre-warm on it (`plannedReadPeak`), since
+ * each Query of a fan-out is a request of its own, charged at least one read unit (read-requests.ts), and warm
+ * throughput "can't be decreased" once raised ("Understanding DynamoDB warm throughput"): sized on today's reads, it
+ * named 14,850 RCU on the first lint and 36,234 on the next, once the shards and their fan-out were written.
+ */
+function fixReadsData(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData {
+  const reads = fixReadRequests(analysis, n, fanOut, hotValues);
+  if (reads.fanOut === undefined || !(reads.units > readRequests(analysis).units)) return {};
+  return { fixReads: reads.units, fixReadShards: n, fixReadPatterns: [...reads.fanOut.patterns] };
+}
+
+/**
+ * The read peak the key space's fix leaves once --fix writes it (`fixReadsData`), where its shards' fan-out makes it
+ * more than today's: the figure SG017's pre-warm is sized on, so the first lint names the warm throughput the next one
+ * asks for. Undefined where the fix adds no fan-out, writes no edit, or the key space is not over its ceiling.
+ */
+export function plannedReadPeak(analysis: SpaceAnalysis): { readonly reads: number; readonly data: MessageData } | undefined {
+  if (analysis.over.length === 0) return undefined;
+  const advice = adviceFor(analysis);
+  if (advice.edits === undefined || projectionFirst(analysis) !== undefined) return undefined;
+  const { fixReads, fixReadShards, fixReadPatterns } = advice.data as { fixReads?: number; fixReadShards?: number; fixReadPatterns?: readonly string[] };
+  if (fixReads === undefined || fixReadShards === undefined || fixReadPatterns === undefined) return undefined;
+  return { reads: fixReads, data: { key: analysis.space.partitionKey.map((a) => a.name), fixReads, fixReadShards, fixReadPatterns } };
 }
 
 /**

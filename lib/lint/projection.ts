@@ -19,6 +19,14 @@ export const PROJECTION_MESSAGES = {
     '; those index writes are an upper bound: its projection is {{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}, and a table update that changes no index key attribute and no projected attribute does not write the index{{!mutableField}}; declare {{writesField|code}} with the writes that do to lower it{{/mutableField}}',
 } as const;
 
+/** SG003's verdict on an index over on that bound alone (`upperBoundVerdict`), and the fix that settles the figure first. */
+export const PROJECTION_VERDICT_MESSAGES = {
+  overOnUpperBound:
+    '; over on that bound alone, so this is a warning until the index declares its own writes: declared and still over, it is an error, with the fix below',
+  declareWritesFirst:
+    "declare {{writesField|code}} with the writes that reach the index (the table writes that create or delete an item, or change an index key attribute or a projected one): the index is judged on that figure, not on the table's; if it is still over, ",
+} as const;
+
 export const PROJECTION_FIX_MESSAGES = {
   // The projection leaves attributes out already: what lowers the count is the declared figure, not another projection.
   orDeclareProjectedWrites:
@@ -26,6 +34,7 @@ export const PROJECTION_FIX_MESSAGES = {
 } as const;
 
 export type ProjectionId = keyof typeof PROJECTION_MESSAGES;
+export type ProjectionVerdictId = keyof typeof PROJECTION_VERDICT_MESSAGES;
 export type ProjectionFixId = keyof typeof PROJECTION_FIX_MESSAGES;
 
 /** Whether `space` is a GSI whose declared projection leaves attributes out (`KEYS_ONLY` or `INCLUDE`). */
@@ -51,4 +60,20 @@ export function projectionData(space: KeySpace): MessageData {
 export function projectionNote(space: KeySpace): { readonly ids: ProjectionId[]; readonly data: MessageData } {
   if (space.index === undefined || space.workload.writeSource === 'declared' || !projectsOut(space)) return { ids: [], data: {} };
   return { ids: ['projectedOut'], data: projectionData(space) };
+}
+
+/**
+ * The verdict of a hot-key finding over only on writes this note calls an upper bound (`projectionNote`): the design
+ * holds no figure for the table writes that create, delete or re-key an item (no field counts them apart from the
+ * updates), so the tool cannot lower the bound itself, and a sharding sized on it would re-key the index for writes
+ * that may never reach it. So the finding is a warning, its fix declares the index's writes first, and the shards
+ * follow as what to do if that figure is still over, with no edit: --fix writes no re-key on a bound. Undefined where
+ * the note does not apply or the reads are over too (they owe nothing to the bound).
+ */
+export function upperBoundVerdict(
+  space: KeySpace,
+  overLabels: readonly string[],
+): { readonly ids: ProjectionVerdictId[]; readonly fixLead: ProjectionVerdictId } | undefined {
+  if (projectionNote(space).ids.length === 0 || overLabels.length === 0 || overLabels.some((label) => label !== 'write')) return undefined;
+  return { ids: ['overOnUpperBound'], fixLead: 'declareWritesFirst' };
 }

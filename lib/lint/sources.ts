@@ -115,6 +115,12 @@ export const SOURCES = {
   // "For read-heavy or bursty workloads, DAX provides increased throughput [...] especially beneficial for applications
   // that require repeated reads for individual keys"; it serves eventually consistent reads.
   dynamoDax: { title: 'In-memory acceleration with DynamoDB Accelerator (DAX)', url: `${AWS}/DAX.html` },
+  // "Database Caching": local caches, kept in the application's own memory (no network hop), each node's its own,
+  // disconnected from the others', and the TTL that bounds how stale a cached value is: an in-process copy of an item
+  // every request reads (a configuration or kill-switch item) is the lighter first answer beside DAX.
+  awsDatabaseCaching: { title: 'AWS: Database Caching (caching strategies: local caches, TTL)', url: 'https://aws.amazon.com/caching/database-caching/' },
+  // When DAX suits (read-heavy, repeated reads of the same keys) and when not (write-heavy: set a lower TTL), and the cluster it adds.
+  dynamoDaxSuitability: { title: 'Evaluating the suitability of DAX for your use cases', url: `${AWS}/evaluate-dax-suitability.html` },
   // A strongly consistent read is passed through to DynamoDB and its result not cached; writes go to the table first.
   dynamoDaxConsistency: { title: 'DAX and DynamoDB consistency models', url: `${AWS}/DAX.consistency.html` },
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).

@@ -2,6 +2,7 @@ import { bucketLevel } from '../../design/bucket-level';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
+import { cacheWordsOf } from '../cache-words';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -75,6 +76,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.dynamoKeyDesign,
     SOURCES.dynamoSharding,
     SOURCES.dynamoDax,
+    SOURCES.awsDatabaseCaching,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosHierarchical,
@@ -125,9 +127,9 @@ export const dominantKeyShare = defineRule({
     // Hot by its reads alone (hotKeyOperations: reads): write shards spread writes, and one item's reads stay on the
     // shard that holds it; a cache answers them without reading the key, copies divide them (README, read-hot keys).
     fixReads:
-      "plan for its reads before traffic grows {{growthToCeiling}}×: a cache in front of them ({{cache}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
+      "plan for its reads before traffic grows {{growthToCeiling}}×: a cache in front of them ({{cache}}{{?cacheInApp}}, or {{cacheInApp}}{{/cacheInApp}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
     fixReadsAtCeiling:
-      "plan for its reads now, before traffic grows at all: a cache in front of them ({{cache}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
+      "plan for its reads now, before traffic grows at all: a cache in front of them ({{cache}}{{?cacheInApp}}, or {{cacheInApp}}{{/cacheInApp}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
   }),
@@ -329,5 +331,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
 /** The fix of a key within its ceiling: sharding, or, for a key hot by its reads alone, a cache or copies of the item. */
 function fitFix(a: SpaceAnalysis, saturated: boolean, data: MessageData): Pick<RuleHit<Id>, 'fixId' | 'data'> {
   if (a.space.workload.hotKeyOperations !== 'reads') return { fixId: saturated ? 'fixAtCeiling' : 'fix', data };
-  return { fixId: saturated ? 'fixReadsAtCeiling' : 'fixReads', data: Object.assign({}, data, { cache: a.owner.profile.cache }) };
+  // The engine's cache, and the one in the application beside it where the profile names one (an item every request reads).
+  const { cache, cacheInApp } = cacheWordsOf(a.owner.profile);
+  return { fixId: saturated ? 'fixReadsAtCeiling' : 'fixReads', data: Object.assign({}, data, { cache }, cacheInApp === undefined ? {} : { cacheInApp }) };
 }

@@ -40,7 +40,15 @@ import {
   type PrefixIngestionId,
 } from '../prefix-ingestion';
 import { PREFIX_REORDER_MESSAGES, withReorder, type PrefixReorderId } from '../prefix-reorder';
-import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../projection';
+import {
+  PROJECTION_MESSAGES,
+  PROJECTION_VERDICT_MESSAGES,
+  projectionNote,
+  upperBoundVerdict,
+  type ProjectionId,
+  type ProjectionVerdictId,
+} from '../projection';
+import { projectionFirst } from '../projection-first';
 import { restLoads } from '../rest-loads';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -64,6 +72,7 @@ type Id =
   | 'readBeside'
   | 'writeBeside'
   | 'partitionsCounted'
+  | 'partitionsOnDeclaredReads'
   | 'then'
   | 'readsOfOneItem'
   | 'orMoveHotValue'
@@ -94,6 +103,7 @@ type Id =
   | HotValueVerdictId
   | InheritedWriteId
   | ProjectionId
+  | ProjectionVerdictId
   | InPlaceLayoutId
   | CopiedIndexReadId
   | AdviceId;
@@ -154,6 +164,10 @@ function overClauses(a: SpaceAnalysis): {
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
   if (notes.includes('readBeside') || notes.includes('writeBeside')) notes.push('partitionsCounted');
+  if (data.partitionsCountedBy === 'raised-warm-throughput' && a.charged.reads > a.total.reads * (1 + 1e-9)) {
+    notes.push('partitionsOnDeclaredReads');
+    Object.assign(data, { declaredReads: a.total.reads, chargedReads: a.charged.reads });
+  }
   return { notes, data, usable: shareUsable };
 }
 
@@ -208,6 +222,7 @@ export const hotKeyExceedsPartition = defineRule({
   fires:
     "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002.",
   firesAlso: [
+    "A DynamoDB GSI projecting `KEYS_ONLY` or `INCLUDE` counted at the table's writes (no `workload.peakWriteUnits`), over on its writes alone: that figure is an upper bound, so a warning, whose fix asks for the index's own writes first and names the shards after them with no edit; declared and still over, an error. Not where the table's hottest item's updates make it hot: that fix weighs them.",
     "Reads that access patterns aim at one value (`keyValue`): the hottest value's read peak takes that value's share of the key space's reads plus the hottest-key share of the rest, when that is more.",
     "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
@@ -265,7 +280,7 @@ export const hotKeyExceedsPartition = defineRule({
     "The values a hot-values fix leaves unsharded are judged on the partitions the fix makes (after its pre-warm, where it leads with one): sharding every value lowers no partition's average load, so there the others are over only where one is heavier than a shard of the hottest. The fix names the most of the peak one other value can take there and still fit unsharded: a second whale past it throttles.",
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
     'Alike under a hierarchical key: a first-level value hot by its reads, whose paged reads (`limit`) alone are over what it has, gets the integrated cache and no bucket count: each page would read every bucket; the full key\'s value under it defers to that cache; a bucket count kept for the writes names what those reads then cost. A shard count past maxShards whose own fan-out reads pass the RU/s it was judged at is withheld, with no "raise maxShards".',
-    'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only. A cache answers only the reads it holds, and never a write.',
+    'A cache: offered for read heat only, with what it serves and takes. The integrated cache needs a dedicated gateway and the SDK in gateway mode on its endpoint, with session or eventual consistency; DAX needs a cluster and its client, and serves eventually consistent reads only, so a cache in the application, in-process with a TTL of seconds, is named beside it, each instance reading stale up to that TTL. A cache answers only the reads it holds, and never a write.',
     'DAX offered for a value written at least as much as it is read (its hot writes at least its hot reads, in the declared units: positions updated every few seconds): the fix says how stale it serves, a cached item until its TTL unless updated through the same cluster, a cached Query result until its own TTL whoever wrote, both 5 minutes by default (AWS: "Configuring your DAX cluster"; "DAX: How it works").',
     "A Cosmos DB physical partition's share bites: more container throughput (computed) is the alternative. It leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application.",
     'A small raise leads a change of key: where the raise in place that serves the hottest value (or a hot first level) as it is adds at most 25% to today\'s dedicated RU/s (manual, or the autoscale maximum), it leads, as the edit --fix writes, and the shards, copies or synthetic first level follow as the durable alternative ("or, to stop paying for the headroom, …").',
@@ -355,6 +370,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoDaxConcepts,
     SOURCES.dynamoDaxConsistency,
     SOURCES.dynamoDaxTtl,
+    SOURCES.dynamoDaxSuitability,
+    SOURCES.awsDatabaseCaching,
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoReadConsumption,
     SOURCES.dynamoQueryMinimum,
@@ -425,6 +442,10 @@ export const hotKeyExceedsPartition = defineRule({
     // P and how it was counted, once, in the words the CDK hot-key alarm uses too (`partitionCountTemplate`): provisioned,
     // from the capacity at the declared peak; on demand, for twice the peak or the warm throughput (declared, else a new
     // table's), whichever counts more (AWS publishes no count).
+    // SG017 pre-warms for the reads as charged (read-requests.ts: each Query of a fan-out a request of its own), the
+    // neighbour model counts the declared reads: two figures, said why, rather than one silently (leaderboard, 3 shards).
+    partitionsOnDeclaredReads:
+      '; those partitions count the declared {{declaredReads}} RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards ({{chargedReads}} RCU, each query charged at least one read unit), so its warm throughput makes at least as many',
     partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
@@ -476,6 +497,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
     ...PROJECTION_MESSAGES,
+    ...PROJECTION_VERDICT_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
     ...COPIED_INDEX_READ_MESSAGES,
     ...ADVICE_MESSAGES,
@@ -725,6 +747,15 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const inherited = inheritedWriteNote(a);
   // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
   const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
+  // Over on that bound alone: a warning whose fix declares the figure first, the shards after it with no edit (projection.ts).
+  // Not where the table's hottest item's updates make the index hot: that fix weighs them itself (inherited-writes.ts).
+  const boundedOver = a.inherited === undefined && projectionFirst(a) === undefined;
+  const bounded = boundedOver
+    ? upperBoundVerdict(
+        space,
+        a.over.map((d) => d.label),
+      )
+    : undefined;
   const lead = namedLead(a);
   // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG001's.
   const served = hotValueVerdict(a);
@@ -736,13 +767,14 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
     ...projected.ids,
+    ...(bounded?.ids ?? []),
     ...(thenPhysical
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
     ...engineNotes(a),
   ];
-  const [fixId, ...fixNotes] = advice.ids;
+  const [fixId, ...fixNotes] = bounded ? [bounded.fixLead, ...advice.ids] : advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
   const held = space.sharding?.logicalAttribute;
   // An index keyed by the table's sharded attribute: its busiest key is one of the table's shards of the value.
@@ -767,7 +799,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
-      severity: verdict?.severity ?? served.severity,
+      severity: bounded ? 'warning' : (verdict?.severity ?? served.severity),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
       data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
         index: space.index,
@@ -789,7 +821,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...derivation,
         ...keyReadsData(a),
       }),
-      edits: advice.edits,
+      edits: bounded ? undefined : advice.edits,
     },
   ];
 }

@@ -15,7 +15,7 @@ import {
   withHeadroom,
   type QuotaPassed,
 } from '../../../engines';
-import { LARGE_READS_ASSUMED, plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
+import { LARGE_READS_ASSUMED, plannedReadPeak, plannedWarmThroughput, type PlannedWarmThroughput } from '../../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import { copiesCarryPath, sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
@@ -53,6 +53,7 @@ type Id =
   | ProjectionId
   | 'errorOnlyByName'
   | 'notPreWarmed'
+  | 'readsAfterFix'
   | 'warmAtDefaults'
   | 'warmPastQuota'
   | 'declaredWarmPastQuota'
@@ -475,7 +476,10 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   if (launchFits({ reads: reads / headroom, writes: writes / headroom }, launch)) return undefined;
   const below = !launchFits(peak, launch);
   const share = launchFractions(peak, launch);
-  const alone = warmThroughputFor(peak, launch, headroom);
+  // The reads its key's fix leaves, where its shards' fan-out makes them more: warm throughput cannot be lowered, and
+  // each Query of a fan-out is a request of its own, so one figure serves the design as --fix leaves it.
+  const fixReads = plannedReadPeak(analysis);
+  const alone = warmThroughputFor(fixReads ? { reads: fixReads.reads, writes } : peak, launch, headroom);
   if (!below && alone.reads <= launch.reads && alone.writes <= launch.writes) return undefined;
   // The key's fix may pre-warm more (its hottest value's shards fit no count, or only a wide one, on the partitions the
   // peak alone makes): one warm throughput for the key space, the larger, which serves both.
@@ -506,7 +510,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...(copiesOf(analysis, 'write', copies).notes ?? []),
     ]),
     fixId: !forKey ? 'fixPreWarm' : analysis.plan.layout === 'replicated' ? 'fixPreWarmForCopies' : 'fixPreWarmForKey',
-    ...(pastQuota ? { fixNotes: ['warmPastQuota'] } : {}),
+    ...(pastQuota || fixReads ? { fixNotes: [...(fixReads ? (['readsAfterFix'] as const) : []), ...(pastQuota ? (['warmPastQuota'] as const) : [])] } : {}),
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
@@ -522,6 +526,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       readUnitsPerSecond,
       writeUnitsPerSecond,
       ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
+      ...fixReads?.data,
       ...(pastQuota ? { quota } : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
@@ -911,6 +916,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     sparseCopies:
       '; that write peak counts one write per item: SG003\'s fix sets {{copiesCarryPath|code}} to "first", so only copy 0 writes the index (as declared, each of the {{declaredCopies}} copies does: {{declaredCopiesPeak}} WCU); a quota or a warm throughput raised for every copy would serve writes that fix removes, and warm throughput could not be lowered again',
     notPreWarmed: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    // The key's fix (SG003) shards it with a fan-out: its read peak once written (advice.ts, `plannedReadPeak`).
+    readsAfterFix:
+      '; its reads are sized as the fix for its hottest {{key|key}} value leaves them: once {{fixReadPatterns|code}} fan out over its N = {{fixReadShards}} shards, each query charged at least one read unit, the read peak is {{fixReads}} RCU, and warm throughput cannot be lowered, so the figure is set once for it',
     warmPastQuota:
       '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
     declaredWarmPastQuota:

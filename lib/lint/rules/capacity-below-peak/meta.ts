@@ -26,6 +26,7 @@ export const CAPACITY_BELOW_PEAK = {
   ],
   fix: "Raise the capacity, auto-scaling maximum or on-demand maximum (Cosmos DB: the RU/s, autoscale maximum or shared database RU/s) to peak ÷ headroom, counting replicated copies in the write peak and fan-out queries in the read peak (or fan out over fewer shards); for a launch, pre-warm an on-demand table (warm throughput) or raise a provisioned table's auto-scaling minimum, to peak ÷ headroom too.",
   fixDetails: [
+    "A DynamoDB launch whose key's fix (SG003) shards it with a fan-out: the pre-warm's reads are sized as that fix leaves them, each query of the fan-out a read of its own, so the first lint names the figure `--fix` writes (warm throughput cannot be lowered, and sized on today's reads it was raised again on the next run).",
     'Fan-out queries or copies from a sharding SG007 finds needless (either engine): its removal leads, and the raise is sized on the peak it leaves (none, and no edit, where that peak fits; the raise that keeps the sharding follows as the alternative). No quota increase is asked for where that peak is under the quota.',
     "A design that acknowledges SG007's finding, or turns SG007 off in its rules (it keeps the sharding on purpose): the raise that keeps the sharding is the fix, with its edit.",
     'A DynamoDB GSI whose writes count every replicated copy, which SG003 asks to make sparse (`copiesCarry: "first"`: a query reads it): that edit leads, and the write raise is sized on one write per item (none, and no edit, where that fits).',
