@@ -1363,7 +1363,11 @@ function shardingClause(analysis: SpaceAnalysis, n: number, form: ShardForm): Ad
   const declared = analysis.space.sharding;
   const { layout, sourceAttribute: source } = analysis.plan;
   const calculated = layout === 'calculated' && source !== undefined;
-  if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
+  const fresh = NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
+  // A declared random sharding the plan replaces with calculated shards: only where it cannot spread the reads the
+  // calculated source finds one shard for (analysis.ts planFor), which the fix says, as copies replacing it do.
+  if (declared?.strategy === 'random' && calculated) return [fresh, 'replacingSharding'];
+  if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [fresh];
   // Never "raise from 12 to N = 12": the declared count already is the one the load needs.
   if (n === declared.shards) return ['keepShards'];
   if (n > declared.shards) return ['raiseShards', calculated ? 'onSource' : 'onRandom'];
