@@ -64,7 +64,7 @@ import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
-import { readsPastQuota } from './throughput-quota';
+import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
@@ -276,6 +276,10 @@ export const ADVICE_MESSAGES = {
   replicate:
     'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
   // Each copy is an item of its own that carries every index key (written.ts): an index that fits today may not at N×.
+  // Copies whose N× writes pass a default throughput quota the declared writes are within (throughput-quota.ts): SG017's
+  // error once deployed, which no edit lifts.
+  copiesPastQuota:
+    '; but its {{replicatedWrites}} {{writeUnit}} of writes at peak are above the default {{quotaName}} write throughput quota of {{quota}} (SG017 would refuse them), so no edit is offered for the copies: request the quota increase (Service Quotas, DynamoDB) before keeping them',
   copiesOverIndex:
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   // Each copy of a document sits under its first-level value (prefix-ingestion.ts): that level's writes grow N× too.
@@ -861,6 +865,20 @@ function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
   return gatheredData(analysis) !== undefined ? ['gatheredNoShards'] : [];
 }
 
+/**
+ * The default write quota `n` copies of every item would pass where the declared writes are within it (DynamoDB: the
+ * table-level quota, 40,000 WCU by default, or the account-level one for provisioned capacity; throughput-quota.ts, as
+ * SG017 decides its errors): each copy is a write of its own. Undefined within the quotas, or past them already.
+ */
+function copiesPastQuota(analysis: SpaceAnalysis, n: number): QuotaPassed | undefined {
+  const bound = quotaBoundDesign(analysis.owner);
+  if (!bound) return undefined;
+  const capacity = bound.capacity.find((c) => c.index === analysis.space.index);
+  const { writes } = analysis.total;
+  if (editlessQuotaError(bound, capacity, 'write', writes)) return undefined;
+  return editlessQuotaError(bound, capacity, 'write', analysis.totalAt('replicated', n).writes);
+}
+
 /** The fix that removes the declared sharding (or copies), with the pattern fields that named its shards. */
 function shardingRemoved(analysis: SpaceAnalysis, base: MessageData): Advice {
   const { space } = analysis;
@@ -990,6 +1008,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // Nor copies that would put a hierarchical key's first level over (every copy sits under it): the next lint's SG003.
     const overFirstLevel = firstLevelOverWithCopies(analysis, n);
     if (overFirstLevel) return { ids: [...ids, 'copiesOverFirstLevel', 'orCache'], data: Object.assign(data, overFirstLevel), shards: n };
+    // Nor copies whose writes pass a default quota (SG017's error, which --fix cannot lift).
+    const pastQuota = copiesPastQuota(analysis, n);
+    if (pastQuota) return { ids: [...ids, 'copiesPastQuota', 'orCache'], data: Object.assign(data, pastQuota), shards: n };
     const anyDropped = shardReadsDropped(analysis);
     // Copies that two on one partition would overload more often than not serve the reads by luck: the cache leads
     // (AWS, "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration
