@@ -65,7 +65,7 @@ import { readRequests, readRequestsOver, type ReadRequests } from './read-reques
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
-import { readsPastQuota } from './throughput-quota';
+import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
 import { storedGb, withCopies } from './written';
 
@@ -277,6 +277,10 @@ export const ADVICE_MESSAGES = {
   replicate:
     'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
   // Each copy is an item of its own that carries every index key (written.ts): an index that fits today may not at N×.
+  // Copies whose N× writes pass a default throughput quota the declared writes are within (throughput-quota.ts): SG017's
+  // error once deployed, which no edit lifts.
+  copiesPastQuota:
+    '; but its {{replicatedWrites}} {{writeUnit}} of writes at peak are above the default {{quotaName}} write throughput quota of {{quota}} (SG017 would refuse them), so no edit is offered for the copies: request the quota increase (Service Quotas, DynamoDB) before keeping them',
   copiesOverIndex:
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   // Each copy of a document sits under its first-level value (prefix-ingestion.ts): that level's writes grow N× too.
@@ -387,6 +391,11 @@ export const ADVICE_MESSAGES = {
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
+  // The same where the key fits unsharded there but declares a sharding (copies whose own writes made the partitions
+  // counted now): the warm throughput and the sharding's removal, one fix (fixconv35: warm throughput alone left the
+  // copies, and the key over on their writes).
+  warmThenUnsharded: `${warmTo('the key unsharded fits')}, then `,
+  warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,
   // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
   // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
   pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
@@ -539,7 +548,7 @@ function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined 
 }
 
 /** The clauses that open a fix with the warm-throughput lever (`warmAdvice`, `daxThenWarm`). */
-const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCopies', 'warmServesKey']);
+const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCopies', 'warmServesKey', 'warmThenUnsharded']);
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
@@ -871,6 +880,33 @@ function noShardsWhy(analysis: SpaceAnalysis): AdviceId[] {
 }
 
 /**
+ * The default write quota `n` copies of every item would pass where the declared writes are within it (DynamoDB: the
+ * table-level quota, 40,000 WCU by default, or the account-level one for provisioned capacity; throughput-quota.ts, as
+ * SG017 decides its errors): each copy is a write of its own. Undefined within the quotas, or past them already.
+ */
+function copiesPastQuota(analysis: SpaceAnalysis, n: number): QuotaPassed | undefined {
+  const bound = quotaBoundDesign(analysis.owner);
+  if (!bound) return undefined;
+  const capacity = bound.capacity.find((c) => c.index === analysis.space.index);
+  const { writes } = analysis.total;
+  if (editlessQuotaError(bound, capacity, 'write', writes)) return undefined;
+  return editlessQuotaError(bound, capacity, 'write', analysis.totalAt('replicated', n).writes);
+}
+
+/** The fix that removes the declared sharding (or copies), with the pattern fields that named its shards. */
+function shardingRemoved(analysis: SpaceAnalysis, base: MessageData): Advice {
+  const { space } = analysis;
+  const ids: AdviceId[] = [space.sharding?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
+  const anyDropped = shardReadsDropped(analysis);
+  return {
+    ids: [...ids, ...anyDropped.ids],
+    data: Object.assign({}, base, anyDropped.data),
+    edits: [{ op: 'remove', path: joinPath(space.path, 'sharding') }, ...storedCopies(analysis, 1), ...keptTimeBucket(space), ...anyDropped.edits],
+    shards: 1,
+  };
+}
+
+/**
  * The plan's fix; `count`: the shard count another remedy leads with (warm throughput, `warmAdvice`), whose clauses and
  * edits this gives for that count instead of the plan's.
  */
@@ -882,16 +918,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const { cache, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
 
-  if (plan.layout === 'none') {
-    const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
-    const anyDropped = shardReadsDropped(analysis);
-    return {
-      ids: [...ids, ...anyDropped.ids],
-      data: Object.assign({}, base, anyDropped.data),
-      edits: [{ op: 'remove', path: shardingPath }, ...storedCopies(analysis, 1), ...keptTimeBucket(space), ...anyDropped.edits],
-      shards: 1,
-    };
-  }
+  if (plan.layout === 'none') return shardingRemoved(analysis, base);
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
   // Reads gathered from every shard, each charged in full (DynamoDB): the reason of their own those clauses give.
@@ -995,6 +1022,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // Nor copies that would put a hierarchical key's first level over (every copy sits under it): the next lint's SG003.
     const overFirstLevel = firstLevelOverWithCopies(analysis, n);
     if (overFirstLevel) return { ids: [...ids, 'copiesOverFirstLevel', 'orCache'], data: Object.assign(data, overFirstLevel), shards: n };
+    // Nor copies whose writes pass a default quota (SG017's error, which --fix cannot lift).
+    const pastQuota = copiesPastQuota(analysis, n);
+    if (pastQuota) return { ids: [...ids, 'copiesPastQuota', 'orCache'], data: Object.assign(data, pastQuota), shards: n };
     const anyDropped = shardReadsDropped(analysis);
     // Copies that two on one partition would overload more often than not serve the reads by luck: the cache leads
     // (AWS, "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration
@@ -1114,7 +1144,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
 
 /**
  * The fix that leads with warm throughput (`warmLever`): the least at which the fewest shards the hottest value can have
- * fit, with that count's sharding (its clauses and edits as the plan's at that count) or, at 1, the key as it is. The
+ * fit, with that count's sharding (its clauses and edits as the plan's at that count) or, at 1, the key unsharded (as it
+ * is, or with its declared sharding removed: the lever judges one stored key without copies' writes). The
  * count today follows, where there is one, then what shrinks the load upstream. Warm throughput is charged once for the
  * increase, where capacity is billed by the hour, and partitions once made stay ("Understanding DynamoDB warm
  * throughput"), so it leads. Undefined where the lever does not apply.
@@ -1130,15 +1161,19 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
   const copies = plan.layout === 'replicated';
   const now: AdviceId[] = plan.shards === undefined || copies ? [] : plan.shards <= maxShards ? ['orWiderFanOut'] : ['orPastMaxShardsNow'];
   const warmData = Object.assign(warmFigures(analysis, lever), plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {});
-  const lead: AdviceId[] = !sharded
-    ? ['warmServesKey']
-    : copies
-      ? ['warmThenCopies', ...sharded.ids.filter((id) => id !== 'orCache'), 'warmThenCopiesWhy']
-      : ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'];
+  // The lever judges one stored key unsharded (`warmLever` at 1): a declared sharding goes with the pre-warm.
+  const unsharded = !sharded && analysis.space.sharding ? shardingRemoved(analysis, {}) : undefined;
+  const lead: AdviceId[] = unsharded
+    ? ['warmThenUnsharded', ...unsharded.ids, 'warmUnshardedWhy']
+    : !sharded
+      ? ['warmServesKey']
+      : copies
+        ? ['warmThenCopies', ...sharded.ids.filter((id) => id !== 'orCache'), 'warmThenCopiesWhy']
+        : ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'];
   return {
     ids: [...lead, ...now, 'orUpstream', ...upstream],
-    data: Object.assign({}, upstreamData, sharded?.data, warmData),
-    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? [])],
+    data: Object.assign({}, upstreamData, sharded?.data, unsharded?.data, warmData),
+    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? unsharded?.edits ?? [])],
     shards: lever.shards,
   };
 }
@@ -1410,7 +1445,11 @@ function shardingClause(analysis: SpaceAnalysis, n: number, form: ShardForm): Ad
   const declared = analysis.space.sharding;
   const { layout, sourceAttribute: source } = analysis.plan;
   const calculated = layout === 'calculated' && source !== undefined;
-  if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [NEW_SHARDING[calculated ? 'calculated' : 'random'][form]];
+  const fresh = NEW_SHARDING[calculated ? 'calculated' : 'random'][form];
+  // A declared random sharding the plan replaces with calculated shards: only where it cannot spread the reads the
+  // calculated source finds one shard for (analysis.ts planFor), which the fix says, as copies replacing it do.
+  if (declared?.strategy === 'random' && calculated) return [fresh, 'replacingSharding'];
+  if (!declared || declared.strategy !== layout || declared.sourceAttribute !== source) return [fresh];
   // Never "raise from 12 to N = 12": the declared count already is the one the load needs.
   if (n === declared.shards) return ['keepShards'];
   if (n > declared.shards) return ['raiseShards', calculated ? 'onSource' : 'onRandom'];

@@ -738,8 +738,16 @@ function planFor(analysis: SpaceAnalysis): Plan {
     writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
   // The reads judged again by the source the plan chose, where it is not the one they were judged by (below).
   let rejudged: GatheredReads | undefined;
+  // A declared random sharding keeps random shards where they can work. Where they cannot (every read of a value gathers
+  // from every shard, so only copies would serve) but a calculated source spreads the reads, the plan is the one the key
+  // gets declared unsharded or replicated: else the declared strategy alone would choose N copies, each write N×, where
+  // the re-lint of those copies plans calculated shards instead (one plan per key, whatever is declared).
+  const random = space.sharding?.strategy === 'random';
+  const calculated = random && !shardsCalledFor(readsSpread) ? sourceWhereRandomCannot(analysis, shardsCalledFor) : undefined;
+  if (calculated) rejudged = calculated.reads;
+  const keepRandom = calculated === undefined;
 
-  if (shardsCalledFor(readsSpread)) {
+  if (shardsCalledFor(rejudged?.spread ?? readsSpread)) {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
@@ -760,10 +768,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The source decides which reads find one shard, so the count, and the count which source can fill it (shard-source.ts):
     // where the count the reads need makes the plan choose another source than they were judged by (one that cannot
     // fill it, or random), they are judged again by the one chosen. Random shards, where the two do not settle.
-    let source = analysis.readSource;
-    let counted = countWith(readsSpread);
+    let source = calculated?.source ?? analysis.readSource;
+    let counted = countWith(rejudged?.spread ?? readsSpread);
     for (let tries = 0; ; tries++) {
-      const chosen = chosenShardSource(analysis, counted.shards);
+      const chosen = chosenShardSource(analysis, counted.shards, keepRandom);
       if (chosen === source) break;
       source = tries < MAX_SOURCE_TRIES ? chosen : undefined;
       rejudged = analysis.gatheredWith(source);
@@ -875,22 +883,33 @@ const MAX_SOURCE_TRIES = 3;
 /**
  * The attribute the plan hashes a calculated shard of `analysis`'s key space on at `shards` shards (undefined: the least
  * count), or undefined for random shards. Only a source that can fill the N shards and stays put (`spreadingShardSource`);
- * none under declared random sharding, nor where the hottest value's writes are one table item's (`inherited`): every
+ * none under declared random sharding (`keepRandom`: unless random shards cannot serve, `sourceWhereRandomCannot`), nor where the hottest value's writes are one table item's (`inherited`): every
  * attribute of that item, hashed, names the same shard. Nor, on an index, the table's key when its hottest value is one
  * skewed item: that item hashes to one shard. Nor, on an index with no source declared, an attribute none of its
  * queries gives: a calculated shard's one benefit there is a read of one value of it on one shard (the table's item,
  * not the index's entry, is what writes address), and with no such read every query fans out as over random shards
  * (ride-flawed.json: `available-by-city` hashed `driverId`, its sort key, which no query on it names).
  */
-function chosenShardSource(analysis: SpaceAnalysis, shards: number | undefined): string | undefined {
+function chosenShardSource(analysis: SpaceAnalysis, shards: number | undefined, keepRandom = true): string | undefined {
   const { design, space, owner } = analysis;
-  if (space.sharding?.strategy === 'random' || analysis.inherited) return undefined;
+  if ((keepRandom && space.sharding?.strategy === 'random') || analysis.inherited) return undefined;
   const patterns = owner.patternsOn(space);
   const source = spreadingShardSource(design, space, patterns, shards, owner.declaredAttributes);
   if (source === undefined) return undefined;
   const unread = space.index !== undefined && space.sharding === undefined && !patterns.some((p) => carries(p, source));
   const hotItemKey = hotTableItemKey(design, owner.profile)?.some((name) => sameAttribute(name, source)) ?? false;
   return unread || hotItemKey ? undefined : source;
+}
+
+/**
+ * Under a declared random sharding whose shards cannot spread the hottest value's reads (`calledFor` false with them
+ * gathered from every shard): the source a calculated sharding would hash (`chosenShardSource` as for an undeclared key)
+ * and the reads judged by it, where with it the reads call for shards. Undefined where no source does.
+ */
+function sourceWhereRandomCannot(analysis: SpaceAnalysis, calledFor: (spread: ReadSpread) => boolean): { source: string; reads: GatheredReads } | undefined {
+  const source = chosenShardSource(analysis, undefined, false);
+  const reads = source === undefined ? undefined : analysis.gatheredWith(source);
+  return source !== undefined && reads !== undefined && calledFor(reads.spread) ? { source, reads } : undefined;
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
