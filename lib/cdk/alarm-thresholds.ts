@@ -42,7 +42,9 @@
  *   that SDK retries absorb never reach 30 of 60, and throttling in every other minute for an hour does.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its
  *   partition leaves it beside its neighbours' planned load (`hotKeyLine`), at the design's headroom of that, in 5
- *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too.
+ *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too. A key
+ *   planned hot in both directions: the combined line scaled to the minute's traffic, over the floor a key of one
+ *   direction reaches (`TrafficScaledLine`).
  *   THROTTLED_KEYS: 60 throttles a minute in 4 of 12 (the key-range page's line and window, for the same bursts); its
  *   metric fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
  *   counts breaching minutes of 12 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
