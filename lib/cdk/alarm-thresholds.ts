@@ -42,7 +42,9 @@
  *   that SDK retries absorb never reach 30 of 60, and throttling in every other minute for an hour does.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against what its
  *   partition leaves it beside its neighbours' planned load (`hotKeyLine`), at the design's headroom of that, in 5
- *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too.
+ *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too. A key
+ *   planned hot in both directions: the combined line scaled to the minute's traffic, over the floor a key of one
+ *   direction reaches (`TrafficScaledLine`).
  *   THROTTLED_KEYS: 60 throttles a minute in 4 of 12 (the key-range page's line and window, for the same bursts); its
  *   metric fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
  *   counts breaching minutes of 12 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
@@ -55,7 +57,7 @@
  */
 import { Token } from 'aws-cdk-lib';
 import { shapes, type DesignIssue } from '../index';
-import { DYNAMODB_LIMITS, type DynamoHotKeyReach } from '../internal';
+import { DYNAMODB_LIMITS, type DirectionReach, type DynamoHotKeyReach } from '../internal';
 import { numberOrToken } from './cdk-shapes';
 import type { Direction, ScaledDirection } from './metrics';
 import type { AlarmThreshold, LatencyAlarms, LatencyOperation, SkewAlarmThresholds } from './props';
@@ -136,9 +138,53 @@ export interface HotKeyLine {
    *  line is in the rule's own unit, reads and writes together (its threshold the headroom × `reach`, never under
    *  `planned`). Undefined: the line is in `reference`'s terms. */
   readonly combined?: { readonly reach: number; readonly planned: number };
+  /** A combined line the key's planned reads and writes drew above what a key of one direction reaches its ceiling at
+   *  (`trafficScaled`): set unless the user gave the threshold or the line is capped. */
+  readonly trafficScaled?: TrafficScaledLine;
   /** Set where the key's planned load passes its partition's ceiling in a direction (SG003's error, acknowledged): the
    *  key cannot consume its plan, so the line sits at 95% of the most it can log (`reachable`), under `planned`. */
   readonly capped?: { readonly planned: number; readonly reachable: number };
+}
+
+/**
+ * The combined line at each minute's traffic (`HotKeyLine.trafficScaled`). The most accessed keys rule reports one figure
+ * per key, reads and writes together, and the key that figure belongs to may have any mix: the planned hot key with its
+ * reads beside its writes, or a key hot by writes alone, whose partition throttles it at a figure far under the planned
+ * key's (review 35: 1,440 RCU + 300 WCU planned, 140,400 a minute; a key of writes alone throttled from about 690 WCU/s,
+ * 124,000). No one line tells them apart: one at the planned key's figure let the write-hot key throttle 880 minutes
+ * before its ticket, one for a key of one direction opens it on the planned key at its peak. The planned key takes its
+ * share of the key space's traffic at any load, so the alarm holds the figure against the combined line scaled to this
+ * minute's reads and writes (`combined` at the planned peak, never above it), and never under `floor`: the headroom × the
+ * less of what the partition leaves either direction, where a key of one direction is near its ceiling.
+ */
+export interface TrafficScaledLine {
+  /** Units a minute: the alarm's threshold, the headroom × the less of the two reaches (a key of one direction). */
+  readonly floor: number;
+  /** The combined line (units a minute) at the planned peak: `readWeight` × the key space's RCU + `writeWeight` × its WCU
+   *  (each consumed in the minute) is that line at this minute's traffic. */
+  readonly readWeight: number;
+  readonly writeWeight: number;
+}
+
+/** Six significant digits: a weight written into the alarm's expression. */
+const weight = (value: number) => Number(value.toPrecision(6));
+
+function trafficScaledLine(
+  model: DynamoHotKeyReach,
+  reach: Readonly<Record<Direction, number>>,
+  line: number,
+  planned: number,
+  share: number,
+): TrafficScaledLine {
+  // The line is `line` where the key space is at its declared peak: each direction weighted by the key's planned share of it.
+  const scale = planned > 0 ? line / planned : 0;
+  const weightOf = (direction: DirectionReach, unitsPerRequest: number) =>
+    direction.peak > 0 ? weight((scale * unitsPerRequest * direction.planned) / direction.peak) : 0;
+  return {
+    floor: Math.max(1, Math.floor(share * Math.min(reach.Read, reach.Write))),
+    readWeight: weightOf(model.read, 1),
+    writeWeight: weightOf(model.write, 3),
+  };
 }
 
 /**
@@ -171,7 +217,9 @@ function capAtReach(model: DynamoHotKeyReach, line: HotKeyLine): HotKeyLine {
   const reachable = line.combined ? Math.min(reach.Read, planned.Read) + Math.min(reach.Write, planned.Write) : Math.min(reach[reference], planned[reference]);
   const threshold = Math.max(1, Math.floor(HIGHEST_LINE_SHARE * reachable));
   if (threshold >= line.threshold) return line;
-  return { ...line, threshold, capped: { planned: line.combined ? line.combined.planned : planned[reference], reachable } };
+  // The capped line is under the plan already: no traffic scale to tell the planned key from another.
+  const { trafficScaled: _scaled, ...uncapped } = line;
+  return { ...uncapped, threshold, capped: { planned: line.combined ? line.combined.planned : planned[reference], reachable } };
 }
 
 function plannedHotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
@@ -190,7 +238,9 @@ function plannedHotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
   const common = { reference, reach, neighbours, reachModel: model };
   const together = planned.Read + planned.Write;
   if (together <= line) return { ...common, threshold: given ?? line, scaled: { direction: other, factor } };
-  return { ...common, ...combinedLine(reach, planned, lineOf, given), scaled: { direction: other, factor: 1 } };
+  const combined = combinedLine(reach, planned, lineOf, given);
+  const scaledByTraffic = given === undefined ? { trafficScaled: trafficScaledLine(model, reach, combined.threshold, together, share) } : {};
+  return { ...common, ...combined, ...scaledByTraffic, scaled: { direction: other, factor: 1 } };
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   throttleEvents,
   hottestKeyPerDirection,
   hottestKeyCombined,
+  hottestKeyOverScaledLine,
   filledTopContributor,
   type Direction,
   type KeySpaceRef,
@@ -319,7 +320,7 @@ export function hotKeyAlarm(
   /** Accessed mode: the line drawn from the key's neighbours (`hotKeyLine`). */
   line?: HotKeyLine,
 ): SkewAlarm {
-  const resolved = line ? { ...settings.hotKey, threshold: line.threshold } : settings.hotKey;
+  const resolved = line ? { ...settings.hotKey, threshold: line.trafficScaled?.floor ?? line.threshold } : settings.hotKey;
   // Written as the 180,000 beside it is: 162,000, not 162000; a token threshold as CloudFormation resolves it.
   const threshold = numberText(resolved.threshold, fmt);
   const noun = nounOf(space);
@@ -336,7 +337,7 @@ export function hotKeyAlarm(
   }
   return factory.create({
     ...common,
-    metric: line.combined ? hottestKeyCombined(space, rules.accessed) : hottestKeyPerDirection(space, rules.accessed, line.scaled),
+    metric: hotKeyMetric(space, rules.accessed, line),
     title: 'hot key approaching its ceiling',
     meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineMeaning(line)}`,
     detail: hotKeyLineDetail(line, noun),
@@ -345,11 +346,22 @@ export function hotKeyAlarm(
   });
 }
 
+/** The accessed-mode ticket's metric: per direction, reads and writes together, or those over the line at this minute's traffic. */
+function hotKeyMetric(space: KeySpaceRef, accessedRule: string, line: HotKeyLine) {
+  if (line.trafficScaled) return hottestKeyOverScaledLine(space, accessedRule, { ...line.trafficScaled, line: line.threshold });
+  return line.combined ? hottestKeyCombined(space, accessedRule) : hottestKeyPerDirection(space, accessedRule, line.scaled);
+}
+
 const units = (value: number) => fmt(Math.round(value));
 const wordsOf = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
 
 /** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction, or of both together. */
-function hotKeyLineMeaning({ reference, reach, combined, capped }: HotKeyLine): string {
+function hotKeyLineMeaning({ reference, reach, combined, capped, trafficScaled, threshold }: HotKeyLine): string {
+  if (trafficScaled && combined)
+    return (
+      `of the ${units(Math.min(reach.Read, reach.Write))} its partition leaves reads or writes alone; ` +
+      `the planned key (${units(combined.planned)} at the planned peak) only at ${units(threshold)}, scaled to the minute's traffic`
+    );
   const meaning = combined
     ? `of the ${units(combined.reach)} its partition leaves its reads and writes together`
     : `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;

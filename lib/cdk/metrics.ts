@@ -199,3 +199,24 @@ export function hottestKeyCombined(space: KeySpaceRef, accessedRule: string): cl
     label: 'most accessed key, reads and writes together (ConsumedThroughputUnits per minute)',
   });
 }
+
+/**
+ * `hottestKeyCombined` where it is at or above the combined line at this minute's traffic (`line` at the planned peak,
+ * `readWeight` × the key space's RCU + `writeWeight` × its WCU below it), else 0: the metric of a traffic-scaled hot-key
+ * line (`TrafficScaledLine`), whose alarm threshold, the floor, a key of one direction reaches first. The planned key at
+ * its planned share stays under its scaled line at any load; any key over the scaled line shows its figure.
+ */
+export function hottestKeyOverScaledLine(
+  space: KeySpaceRef,
+  accessedRule: string,
+  scaled: { readonly line: number; readonly readWeight: number; readonly writeWeight: number },
+): cloudwatch.MathExpression {
+  const reads = metric(space, 'ConsumedReadCapacityUnits', cloudwatch.Stats.SUM);
+  const writes = metric(space, 'ConsumedWriteCapacityUnits', cloudwatch.Stats.SUM);
+  return new cloudwatch.MathExpression({
+    expression: `IF(together >= ${scaled.line} OR together >= ${scaled.readWeight} * reads + ${scaled.writeWeight} * writes, together, 0)`,
+    usingMetrics: { together: hottestKeyCombined(space, accessedRule), reads, writes },
+    period: PERIOD,
+    label: "most accessed key over the line at this minute's traffic, reads and writes together (ConsumedThroughputUnits per minute)",
+  });
+}

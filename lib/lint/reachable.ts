@@ -116,6 +116,9 @@ export interface DirectionReach {
   readonly reach: number;
   /** The busiest stored key's own planned load (its share of the peak, per write shard), as SG003 judges it. */
   readonly planned: number;
+  /** The key space's declared peak in this direction (every key, the hottest included): `planned` ÷ `peak` is the share
+   *  of the key space's traffic the key is planned to take at any load. */
+  readonly peak: number;
 }
 
 /** What the hottest stored key of one DynamoDB key space can use, with its neighbours at their planned peak. */
@@ -148,18 +151,20 @@ export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | und
   const stored = a.storedLoads(layout, shards);
   const model = a.neighboursAt(layout, shards);
   if (!model) throw new Error(`no partition model for ${design.name}`);
-  const direction = (ceiling: number, neighbours: number, planned: number): DirectionReach => ({
+  const total = a.totalAt(layout, shards);
+  const direction = (ceiling: number, neighbours: number, planned: number, peak: number): DirectionReach => ({
     ceiling,
     neighbours,
     reach: Math.max(0, ceiling - neighbours),
     planned,
+    peak,
   });
   return {
     partitions: model.partitions,
     countedBy: model.countedBy,
     ...(model.peakDividedBy !== undefined ? { peakDividedBy: model.peakDividedBy } : {}),
-    read: direction(DYNAMODB_LIMITS.partitionReadUnits, model.reads, stored.reads),
-    write: direction(DYNAMODB_LIMITS.partitionWriteUnits, model.writes, stored.writes),
+    read: direction(DYNAMODB_LIMITS.partitionReadUnits, model.reads, stored.reads, total.reads),
+    write: direction(DYNAMODB_LIMITS.partitionWriteUnits, model.writes, stored.writes, total.writes),
   };
 }
 

@@ -8,8 +8,8 @@ import type { DynamoHotKeyReach } from '../../lib/internal';
 const reach = (readPlanned: number, readNeighbours: number, writePlanned = 100): DynamoHotKeyReach => ({
   partitions: 21,
   countedBy: 'twice-the-peak',
-  read: { ceiling: 3_000, neighbours: readNeighbours, reach: 3_000 - readNeighbours, planned: readPlanned },
-  write: { ceiling: 1_000, neighbours: 100, reach: 900, planned: writePlanned },
+  read: { ceiling: 3_000, neighbours: readNeighbours, reach: 3_000 - readNeighbours, planned: readPlanned, peak: readPlanned + 21 * readNeighbours },
+  write: { ceiling: 1_000, neighbours: 100, reach: 900, planned: writePlanned, peak: writePlanned + 2_100 },
 });
 
 describe('hotKeyLine', () => {
@@ -71,8 +71,8 @@ describe('hotKeyLine', () => {
     const model: DynamoHotKeyReach = {
       partitions: 16,
       countedBy: 'twice-the-peak',
-      read: { ceiling: 3_000, neighbours: 112.5, reach: 2_887.5, planned: 1_200 },
-      write: { ceiling: 1_000, neighbours: 300, reach: 700, planned: 3_200 },
+      read: { ceiling: 3_000, neighbours: 112.5, reach: 2_887.5, planned: 1_200, peak: 3_000 },
+      write: { ceiling: 1_000, neighbours: 300, reach: 700, planned: 3_200, peak: 8_000 },
     };
     const line = hotKeyLine(model, 0.8, undefined);
     // Reads at their plan (72,000 a minute) and writes at what the partition leaves them (700 × 180 = 126,000).

@@ -90,8 +90,11 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     // 78,370. The shard is hot in both directions (960 RCU/s + 300 WCU/s: 57,600 + 54,000 = 111,600 units a minute in
     // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 78,370 + the planned 54,000 of writes = 132,370
     // (writes: 1,000 − 4,700 ÷ 11 = 572.73 WCU/s, 103,090 units; 0.8 × that + 57,600 = 140,072, the larger).
-    expect(hotKey.Properties?.Threshold).toBe(132_370);
-    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThan(111_600);
+    // Since review 35 that line is held at the planned peak, scaled to each minute's traffic inside the metric, and the
+    // threshold is the floor a key of one direction reaches first, the reads' 78,370 (was the threshold: 132,370).
+    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('IF(together >= 132370 OR ');
+    expect(132_370).toBeGreaterThan(111_600);
+    expect(hotKey.Properties?.Threshold).toBe(78_370);
   });
 
   it("at N = 2 (acknowledged) the line is above the key's own planned load: 279,001, its reads and writes together", () => {
@@ -102,7 +105,9 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     // its plan (reads 0.8 × 105,818 = 84,654 < 144,000; writes 0.8 × 110,455 = 88,364 < 135,000), so the line is 279,001
     // (the alarm compares with >=: at 279,000 the planned peak opened it). Within each direction's ceiling (2,400 of 3,000
     // RCU/s, 750 of 1,000 WCU/s), so not drawn under the plan: quieter neighbours let the key reach it.
-    expect(hotKey.Properties?.Threshold).toBe(279_001);
+    // Since review 35: the line at the planned peak, in the metric; the threshold the floor, 0.8 × the reads' 105,818.
+    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('IF(together >= 279001 OR ');
+    expect(hotKey.Properties?.Threshold).toBe(84_654);
   });
 });
 
