@@ -33,9 +33,13 @@ export class ReportOutput {
     stream.on?.('error', (error) => this.fail(error));
   }
 
-  /** Queues `text`; writes once 64 KiB are queued, waiting for the stream so a slow reader holds memory flat. */
+  /**
+   * Queues `text`; writes once 64 KiB are queued, waiting for the stream so a slow reader holds memory flat. What is queued
+   * goes out first when `text` would take it past 64 KiB, so a chunk is never larger than 64 KiB or one `text`.
+   */
   async write(text: string): Promise<void> {
     if (this.error) return;
+    if (this.pending.length + text.length > CHUNK) await this.flush();
     this.pending += text;
     if (this.pending.length >= CHUNK) await this.flush();
   }

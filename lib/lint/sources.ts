@@ -118,7 +118,10 @@ export const SOURCES = {
   // "Database Caching": local caches, kept in the application's own memory (no network hop), each node's its own,
   // disconnected from the others', and the TTL that bounds how stale a cached value is: an in-process copy of an item
   // every request reads (a configuration or kill-switch item) is the lighter first answer beside DAX.
-  awsDatabaseCaching: { title: 'AWS: Database Caching (caching strategies: local caches, TTL)', url: 'https://aws.amazon.com/caching/database-caching/' },
+  awsDatabaseCaching: {
+    title: 'AWS whitepaper: Database Caching Strategies Using Redis, types of database caching (local caches, TTL)',
+    url: 'https://docs.aws.amazon.com/whitepapers/latest/database-caching-strategies-using-redis/types-of-database-caching.html',
+  },
   // When DAX suits (read-heavy, repeated reads of the same keys) and when not (write-heavy: set a lower TTL), and the cluster it adds.
   dynamoDaxSuitability: { title: 'Evaluating the suitability of DAX for your use cases', url: `${AWS}/evaluate-dax-suitability.html` },
   // A strongly consistent read is passed through to DynamoDB and its result not cached; writes go to the table first.
