@@ -28,7 +28,7 @@ import {
   type Reporter,
   type ReportSettings,
 } from './report';
-import { indentedJson } from './report-json';
+import { indentedJson, jsonArray } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
 
@@ -124,10 +124,16 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   };
   return {
     *header() {
-      const tool = { driver: { name: 'skewguard', semanticVersion: settings.version, informationUri: rulesDocumentationUrl(settings.docsUrl), rules } };
+      const driver = { name: 'skewguard', semanticVersion: settings.version, informationUri: rulesDocumentationUrl(settings.docsUrl) };
       const base = { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href } };
       yield `{\n  "$schema": "${SARIF_SCHEMA}",\n  "version": "2.1.0",\n  "runs": [\n    {\n`;
-      yield `      "tool": ${indentedJson(tool, '      ')},\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;
+      // `tool.driver` as JSON.stringify would indent it, its rules one a chunk: the catalogue's texts are some 80 KB.
+      const fields = Object.entries(driver)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `          ${JSON.stringify(key)}: ${indentedJson(value, '          ')},\n`);
+      yield `      "tool": {\n        "driver": {\n${fields.join('')}          "rules": `;
+      yield* jsonArray(rules, '          ');
+      yield `\n        }\n      },\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;
     },
     *file(file: FileResult) {
       const { uri } = artifactLocation(file.file, cwd);

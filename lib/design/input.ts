@@ -238,8 +238,9 @@ export interface AccessPatternDesign {
    *  naming that level with `fanOut` reads one value of it (`region`) by querying each of its buckets, and SG017
    *  charges a page (`limit`) or an item on every bucket. Naming only the value's component (`region`) says the query
    *  gives no partition-key value at all (SG012). On a key with neither (unsharded, or replicated) nothing fans out
-   *  and the field has no effect: it declares the fan-out a sharding would bring, which SG003's and SG009's fixes set
-   *  with it.
+   *  and the field has no effect, which SG009 warns of at the field (remove it, or declare the sharding meant; where the
+   *  key is over and SG003's fix shards it, that fix declares the sharding and the field stays). SG003's and SG009's fixes set it
+   *  with a sharding, and a fix that removes one (SG007's) removes it where nothing fans out then.
    *  @default false */
   readonly fanOut?: boolean;
   /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following

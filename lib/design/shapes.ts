@@ -330,7 +330,7 @@ const accessPattern = record<AccessPatternDesign>(
     fanOut: {
       shape: bool(),
       optional: true,
-      doc: 'The read queries every shard (or every bucket of a synthetic bucketed first level it names) and merges results; no effect on a key with neither; default false.',
+      doc: 'The read queries every shard (or every bucket of a synthetic bucketed first level it names) and merges results; no effect on a key with neither (SG009 warns); default false.',
     },
     limit: {
       shape: num({ integer: true, min: 1 }),

@@ -21,6 +21,7 @@ import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
 import { servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
+import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
@@ -1309,14 +1310,14 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
  * What the patterns on the key space say about its shards, which a fix that leaves the key unsharded or replicated
  * makes untrue, removed with the sharding and said: `wants: "any"` picks one of random or calculated shards, and a
  * design that keeps it on a key without them is refused (normalize-usage.ts); `fanOut` declares a read that queries
- * every shard and merges them, which the key then no longer has (a replicated copy is read alone), and a design
- * file that kept it would declare a fan-out nothing makes.
+ * every shard and merges them, which the key then no longer has (a replicated copy is read alone): a design file that
+ * kept it would declare a fan-out nothing makes, which SG009 warns of (`fanOutLeftIdle`: also where it made none before,
+ * and on an index that carries the table's shards; not over a bucketed first level the pattern names).
  */
 function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
   const patterns = analysis.owner.patternsOn(analysis.space);
   const wantsAny = patterns.filter((p) => p.wants === 'any');
-  const sharding = analysis.space.sharding;
-  const fanning = sharding && sharding.strategy !== 'replicated' ? patterns.filter((p) => p.fanOut) : [];
+  const fanning = fanOutLeftIdle(analysis);
   const removed = (list: readonly AccessPattern[], field: 'wants' | 'fanOut') => list.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, field) }));
   return {
     ids: [...(wantsAny.length > 0 ? (['dropWantsAny'] as const) : []), ...(fanning.length > 0 ? (['dropFanOut'] as const) : [])],

@@ -37,12 +37,16 @@ describe('skewguard lint --fix', () => {
     const { file, text } = copy('bad/over-sharded-uuid.json');
     const { code, stdout } = await cli(['lint', file, '--fix']);
     const fixed = readFileSync(file, 'utf8');
-    expect(fixed).toBe(text.replace('      "sharding": { "strategy": "random", "shards": 50 },\n', ''));
+    // The synthetic SG007 edit removes the sharding alone (the rule's own removes the pattern's fanOut with it): the
+    // fanOut left fanning out over nothing is SG009's warning, whose edit the next round applies.
+    expect(fixed).toBe(text.replace('      "sharding": { "strategy": "random", "shards": 50 },\n', '').replace(', "fanOut": true', ''));
     expect(stdout).toContain('    fixed   SG007 sessions: removed tables[0].sharding\n');
     expect(stdout).toContain('        application change needed: the application must stop adding shard suffixes to this key');
+    expect(stdout).toContain('    fixed   SG009 sessions: removed tables[0].accessPatterns[0].fanOut\n');
     expect(stdout).not.toContain('warning SG007');
+    expect(stdout).not.toContain('warning SG009');
     // --fix changed the declared design only: the run fails, so CI cannot pass on --fix alone
-    expect(stdout).toContain('--fix changed the declared design only: 1 fix needs the application changes listed with it; exit 1');
+    expect(stdout).toContain('--fix changed the declared design only: 2 fixes need the application changes listed with them; exit 1');
     expect(code).toBe(1);
   });
 
@@ -95,6 +99,12 @@ describe('skewguard lint --fix', () => {
     const result = fixDesignText(text, {});
     expect(result.fixes).toEqual([
       { ruleId: 'SG007', resource: 'sessions', path: 'tables[0].sharding', edits: [{ op: 'remove', path: 'tables[0].sharding' }] },
+      {
+        ruleId: 'SG009',
+        resource: 'sessions',
+        path: 'tables[0].accessPatterns[0].fanOut',
+        edits: [{ op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' }],
+      },
     ]);
     expect(result.skipped).toEqual([]);
     expect(fixDesignText(result.text, {}).fixes).toEqual([]); // idempotent

@@ -90,3 +90,75 @@ describe("SG007's removal of a needless sharding removes the fan-out over it", (
     ]);
   });
 });
+
+/**
+ * Every `fanOut` the removal leaves fanning out over nothing goes with it (SG009 warns of one left behind), and none
+ * that still fans out: a pattern on an index that carries the table's write shards loses its fan-out with the table's
+ * sharding; on replicated copies a fanOut fanned out over nothing already; a pattern naming a declared bucketed first
+ * level still queries each of its buckets.
+ */
+describe("SG007's removal leaves no fanOut fanning out over nothing, and keeps every other", () => {
+  const sg007 = (document: object) => lint(document as never).find((f) => f.ruleId === 'SG007');
+  const ledger = (sharding: DynamoDbTableDesign['sharding']): DynamoDbTableDesign => ({
+    name: 'ledger',
+    partitionKey: { name: 'accountId', type: 'S', cardinality: 200_000 },
+    sortKey: { name: 'entryId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 2_000, peakWriteUnits: 600, hotKeyShare: 0.05 },
+    sharding,
+    // Keyed by the table's sharded attribute: the index holds the table's stored keys, its shards.
+    globalSecondaryIndexes: [{ indexName: 'by-account', partitionKey: { name: 'accountId', type: 'S', cardinality: 200_000 } }],
+    accessPatterns: [
+      { name: 'statement', keyAttributes: ['accountId'], share: 0.5, fanOut: true },
+      { name: 'statement-by-index', index: 'by-account', keyAttributes: ['accountId'], share: 0.3, fanOut: true },
+    ],
+  });
+
+  it("a pattern on an index that carries the table's shards: its fanOut goes with the table's sharding", () => {
+    const document = { tables: [ledger({ strategy: 'random', shards: 4 })] };
+    expect(sg007(document)?.edits).toEqual([
+      { op: 'remove', path: 'tables[0].sharding' },
+      { op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' },
+      { op: 'remove', path: 'tables[0].accessPatterns[1].fanOut' },
+    ]);
+    const { result, design } = fixed('tables', document.tables[0]);
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG007']);
+    expect(design.accessPatterns?.map((p) => p.fanOut)).toEqual([undefined, undefined]);
+    expect(lint({ tables: [design] })).toEqual([]);
+  });
+
+  it('replicated copies: the fanOut that fanned out over nothing goes with them', () => {
+    const { globalSecondaryIndexes: _, ...copies } = ledger({ strategy: 'replicated', shards: 3 });
+    const design = { ...copies, accessPatterns: copies.accessPatterns?.slice(0, 1) };
+    expect(sg007({ tables: [design] })?.edits).toEqual([
+      { op: 'remove', path: 'tables[0].sharding' },
+      { op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' },
+    ]);
+  });
+
+  it('a pattern naming a declared bucketed first level keeps its fanOut: it still queries each bucket', () => {
+    const matchmaking: CosmosContainerDesign = {
+      name: 'matchmaking',
+      partitionKey: {
+        paths: [
+          {
+            path: '/regionBucket',
+            cardinality: 80,
+            components: [
+              { name: 'region', cardinality: 8 },
+              { name: 'bucket', cardinality: 10 },
+            ],
+          },
+          { path: '/queueId', cardinality: 160 },
+        ],
+      },
+      throughput: { autoscaleMax: 100_000 },
+      workload: { peakReadUnits: 800, peakWriteUnits: 2_000 },
+      sharding: { strategy: 'random', shards: 4 },
+      accessPatterns: [{ name: 'region-lobby', keyAttributes: ['/regionBucket'], share: 1, limit: 20, fanOut: true }],
+    };
+    expect(sg007({ containers: [matchmaking] })?.edits).toEqual([{ op: 'remove', path: 'containers[0].sharding' }]);
+    const { design } = fixed('containers', matchmaking);
+    expect(design.accessPatterns?.[0].fanOut).toBe(true);
+    expect(lint({ containers: [design] })).toEqual([]);
+  });
+});

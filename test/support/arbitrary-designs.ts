@@ -42,7 +42,8 @@ const keyValues = fc.constantFrom('QUEUED', 'current-season', 'hot-item');
 
 /**
  * Access patterns before their key space is known (its sharding is drawn alongside them): `finish` turns them into
- * valid patterns, keeping `fanOut` only on a random- or calculated-sharded key and `wants: "any"` only on one read without fanOut, and
+ * valid patterns, keeping `wants: "any"` only on a random- or calculated-sharded key read without fanOut (`fanOut` on any key:
+ * where nothing fans out it is SG009's warning, which a fix must not leave behind), and
  * giving a pattern that names a `keyValue` its key space's whole partition key (README: access patterns).
  */
 function accessPatterns(
@@ -64,9 +65,8 @@ function accessPatterns(
         return patterns.map((p, i) => {
           const space = spaceOf(p.index);
           const strategy = space.sharding?.strategy;
-          // Shards to read every one of: `fanOut` and `wants: "any"` mean nothing (and are refused) on a key without them.
+          // One shard to pick: `wants: "any"` is refused on a key without random or calculated shards.
           const sharded = strategy === 'random' || strategy === 'calculated';
-          const fanOut = p.fanOut && sharded;
           const wantsAny = p.wantsAny && !p.fanOut && sharded;
           const keyAttributes = p.keyValue === undefined ? p.keyAttributes : [...new Set([...space.partitionKey, ...p.keyAttributes])];
           return {
@@ -74,7 +74,7 @@ function accessPatterns(
             keyAttributes,
             ...(p.index ? { index: p.index } : {}),
             share: Math.floor((p.weight / sum) * total * 1000) / 1000,
-            ...(fanOut ? { fanOut: true } : {}),
+            ...(p.fanOut ? { fanOut: true } : {}),
             ...(wantsAny ? { wants: 'any' as const } : {}),
             ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : {}),
           };

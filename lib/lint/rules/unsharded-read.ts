@@ -2,6 +2,7 @@ import { joinPath } from '../../design/field-path';
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
 import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
+import { IDLE_FAN_OUT_MESSAGES, idleFanOutHits, shardingWriter } from '../idle-fan-out-warning';
 import { needsEveryShard } from '../queries';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -38,16 +39,25 @@ export const unshardedRead = defineRule({
     "A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI keyed by the table's sharded attribute itself, whose values are the table's stored keys (`seasonId#0`…). Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll: one shard serves it), nor for replicated copies (each holds everything).",
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
+  firesAlso: [
+    'A pattern that sets `fanOut` where nothing fans out: an unsharded key whose first level declares no buckets the pattern names (one query reads a value whole), or replicated copies (each holds every item). A warning at its `fanOut`: the field has no effect, and no rule counts the queries the reader believes the read sends.',
+  ],
+  rationaleDetails: [
+    'An unsharded key: a DynamoDB Query gives one partition-key value and returns every item with it (AWS: "Querying tables in DynamoDB"), and a Cosmos DB query that gives the partition key is routed to that value\'s partition (Azure: "Query an Azure Cosmos DB container"): one query reads the value whole, and a `fanOut` there declares queries no one sends.',
+  ],
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   fixDetails: [
+    "A `fanOut` with no effect: remove it, or declare the sharding you meant (random or calculated write shards), or name a bucketed first level in keyAttributes. Where the fix of the key's load or size shards it (SG003, SG006), declaring that sharding is the fix, and no edit removes the field first.",
     'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
   ],
   sources: [
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoQuery,
     SOURCES.dynamoQueryPagination,
     SOURCES.cosmosSynthetic,
+    SOURCES.cosmosCrossPartition,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.cosmosLimits,
   ],
@@ -72,9 +82,11 @@ export const unshardedRead = defineRule({
       '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
     fixPastQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason`,
     fixPastRuQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} before the fan-out deploys, then set fanOut and acknowledge SG017 with the ticket as the reason`,
+    ...IDLE_FAN_OUT_MESSAGES,
   }),
   check(design, analysis) {
-    return analysis.spaces.flatMap((a) => {
+    const writtenAt = shardingWriter(design, analysis);
+    return analysis.spaces.flatMap((a): RuleHit[] => {
       const { space } = a;
       // An index keyed by the table's sharded attribute, with no sharding of its own, holds the table's stored keys:
       // a query of one value on it reads one of the table's shards (normalize-table.ts, `tableHotShare`).
@@ -82,7 +94,8 @@ export const unshardedRead = defineRule({
       const sharding = space.sharding ?? carried;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
-      if (!sharding || sharding.strategy === 'replicated') return [];
+      // There, a pattern that declares fanOut fans out over nothing (a warning: the field has no effect).
+      if (!sharding || sharding.strategy === 'replicated') return idleFanOutHits(a, writtenAt);
       const source = sharding.sourceAttribute as string;
       const unfanned = analysis.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source));
       // Fanning out queries every shard, and SG017 counts each query: every fan-out this space needs, together, must not

@@ -1,4 +1,5 @@
-import { table } from '../../fixtures';
+import type { CosmosContainerDesign, DynamoDbTableDesign } from '../../../lib';
+import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
@@ -15,8 +16,76 @@ const tickets = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; s
     ],
   });
 
+/**
+ * A ledger read by account, its statement declared `fanOut`; its load fits one key (no plan shards it), so only the
+ * sharding declared decides whether anything fans out.
+ */
+const ledger = (sharding?: DynamoDbTableDesign['sharding'], fanOut = true, statementKey = ['accountId']) =>
+  table({
+    name: 'ledger',
+    partitionKey: { name: 'accountId', type: 'S', cardinality: 200_000 },
+    sortKey: { name: 'entryId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 600 },
+    ...(sharding ? { sharding } : {}),
+    accessPatterns: [
+      { name: 'entry', keyAttributes: ['accountId', 'entryId'], share: 0.7 },
+      { name: 'statement', keyAttributes: statementKey, share: 0.3, fanOut },
+    ],
+  });
+
+/** A matchmaking container keyed by a synthetic bucketed first level (`/regionBucket`, 10 buckets of each region). */
+const matchmaking = (lobbyKey: string, components = true): CosmosContainerDesign =>
+  container({
+    name: 'matchmaking',
+    partitionKey: {
+      paths: [
+        {
+          path: '/regionBucket',
+          cardinality: 80,
+          ...(components
+            ? {
+                components: [
+                  { name: 'region', cardinality: 8 },
+                  { name: 'bucket', cardinality: 10 },
+                ],
+              }
+            : {}),
+        },
+        { path: '/queueId', cardinality: 160 },
+      ],
+    },
+    throughput: { autoscaleMax: 100_000 },
+    workload: { peakReadUnits: 8_000, peakWriteUnits: 20_000 },
+    accessPatterns: [
+      { name: 'poll-queue', keyAttributes: ['/regionBucket', '/queueId'], share: 0.5 },
+      { name: 'region-lobby', keyAttributes: [lobbyKey], share: 0.5, limit: 20, fanOut: true },
+    ],
+  });
+
 testRule('SG009', {
   valid: [
+    { name: 'an unsharded key read without fanOut: nothing to fan out over, nothing declared', design: ledger(undefined, false) },
+    {
+      name: 'fanOut on a random-sharded key: the read queries every shard',
+      design: table({
+        ...ledger({ strategy: 'random', shards: 4 }),
+        accessPatterns: [{ name: 'statement', keyAttributes: ['accountId'], share: 1, fanOut: true }],
+      }),
+    },
+    {
+      name: 'fanOut on a calculated-sharded key read without its source',
+      design: ledger({ strategy: 'calculated', shards: 4, sourceAttribute: 'entryId' }),
+    },
+    { name: 'fanOut naming a declared bucketed first level: the read queries each of its buckets', design: matchmaking('/regionBucket') },
+    {
+      name: "fanOut on an index keyed by the table's sharded attribute, which carries the table's shards",
+      design: table({
+        ...ledger({ strategy: 'random', shards: 4 }),
+        workload: { peakReadUnits: 2000, peakWriteUnits: 600, hotKeyShare: 0.05 },
+        globalSecondaryIndexes: [{ indexName: 'by-account', partitionKey: { name: 'accountId', type: 'S', cardinality: 200_000 } }],
+        accessPatterns: [{ name: 'statement', index: 'by-account', keyAttributes: ['accountId'], share: 0.3, fanOut: true }],
+      }),
+    },
     {
       name: 'random shards read with fan-out (the point read too is a whole-key read: it fans out)',
       design: table({
@@ -38,6 +107,92 @@ testRule('SG009', {
     },
   ],
   invalid: [
+    {
+      name: 'fanOut on an unsharded key: nothing fans out, a warning at the field, and its fix removes it',
+      design: ledger(),
+      findings: [
+        {
+          messageId: 'fanOutUnsharded',
+          path: 'accessPatterns[1].fanOut',
+          severity: 'warning',
+          notes: [],
+          data: { pattern: 'statement', key: ['accountId'] },
+          message:
+            'access pattern `statement` sets fanOut, but `accountId` has no sharding and no buckets: one query reads a value whole, so nothing fans out and fanOut has no effect (no rule counts the queries it declares)',
+          fix: 'remove fanOut from `statement`, or declare the sharding you meant (`sharding` with strategy "random" or "calculated" and its shards): the read then queries every shard, and SG017 counts each query',
+          edits: [{ op: 'remove', path: 'accessPatterns[1].fanOut' }],
+        },
+      ],
+    },
+    {
+      name: 'fanOut on replicated copies: a read queries one copy',
+      design: ledger({ strategy: 'replicated', shards: 3 }),
+      findings: [
+        {
+          messageId: 'fanOutReplicated',
+          path: 'accessPatterns[1].fanOut',
+          severity: 'warning',
+          data: { copies: 3 },
+          message: /is replicated into 3 copies, each holding every item: a read queries one copy, so nothing fans out and fanOut has no effect/,
+          fix: /^remove fanOut from `statement`: a replicated key is read one copy at a time; or, if the read is meant to query every shard, declare write shards/,
+          edits: [{ op: 'remove', path: 'accessPatterns[1].fanOut' }],
+        },
+      ],
+    },
+    {
+      name: 'fanOut on an unsharded key by a query that gives no key value: it crosses partitions, which SG012 judges',
+      design: ledger(undefined, true, ['entryId']),
+      findings: [{ messageId: 'fanOutUnsharded', notes: ['crossesPartitions'], fix: /^remove fanOut/, edits: true }],
+    },
+    {
+      name: 'fanOut by a query that does not give the bucketed first level: no partition-key value, so nothing fans out',
+      design: matchmaking('region'),
+      findings: [
+        {
+          messageId: 'fanOutBucketNotGiven',
+          path: 'accessPatterns[1].fanOut',
+          severity: 'warning',
+          data: { level: '/regionBucket', buckets: 10, bucketedValue: 'region' },
+          fix: 'name `/regionBucket` in the keyAttributes of `region-lobby` when the query reads each of the 10 buckets of one `region` value (SG017 then counts each query), or remove fanOut',
+          edits: [{ op: 'remove', path: 'accessPatterns[1].fanOut' }],
+        },
+      ],
+    },
+    {
+      name: 'fanOut naming a level named for buckets whose count is not declared: say how to declare it',
+      design: matchmaking('/regionBucket', false),
+      findings: [
+        {
+          messageId: 'fanOutUnsharded',
+          notes: ['namedForBuckets'],
+          message: /declare them in its components \(the value, then \{ name: "bucket", cardinality: N \}\)$/,
+        },
+      ],
+    },
+    {
+      // docs/cdk.md's Quick start without its sharding line: SG003 shards the key into 25 (calculated on userId), and
+      // with that sharding the declared fan-out is true; no edit removes it first.
+      name: 'fanOut on an unsharded key whose plan shards it: the fix is that sharding, and the field is kept',
+      design: table({
+        name: 'tickets',
+        partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+        sortKey: userId,
+        workload: { peakReadUnits: 6000, peakWriteUnits: 30000, hotKeyShare: 0.25 },
+        accessPatterns: [
+          { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
+          { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'fanOutUnsharded',
+          severity: 'warning',
+          data: { plannedBy: 'SG003', plannedStrategy: 'calculated', plannedShards: 25 },
+          fix: "declare the sharding SG003's fix writes on this key (25 calculated shards): the read then queries every shard, as fanOut says; or remove fanOut if it will not",
+          edits: false,
+        },
+      ],
+    },
     {
       name: 'random shards read one key at a time',
       design: tickets({ strategy: 'random', shards: 25 }),
