@@ -1,5 +1,5 @@
 import { generateDesigns, wideTable } from '../../bench/designs';
-import { lint } from '../../lib';
+import { lint, type DesignDocument } from '../../lib';
 
 /** The array methods a per-GSI scan of every GSI would use (`find`, `some`, `filter`…). */
 const SCANS = ['find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'filter', 'map', 'forEach', 'flatMap', 'reduce'] as const;
@@ -44,7 +44,7 @@ describe('lint work grows linearly with the GSIs of a table', () => {
 });
 
 /** A stranger's feature store (3,000 of these in one file took 45 s): a first level of 4 values, one 40% hot. */
-const featureStore = {
+const featureStore: DesignDocument = {
   containers: [
     {
       name: 'features',
