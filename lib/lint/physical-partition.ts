@@ -774,21 +774,55 @@ export function throughputServing(
  * that judge a layout on the engine's own `physicalShare`. With `roomFor`, a peak, only the raises whose RU/s leave
  * room for a count of shards or buckets at it (`roomForCounts`). Nothing for serverless or undeclared throughput.
  */
-export function* raisedLayouts(
-  design: CosmosKeyDesign,
-  below?: number,
-  roomFor?: number,
-): Generator<{ readonly raise: RaisedThroughput; readonly design: CosmosKeyDesign }, void, undefined> {
+export function* raisedLayouts(design: CosmosKeyDesign, below?: number, roomFor?: number): Generator<RaisedLayout, void, undefined> {
   const grid = raiseGrid(design, below);
   if (!grid) return;
-  // The room a count needs only grows with the raise's RU/s: none at a stretch's end is none in it, else its first point with room is halved to.
-  const room = (ru: number) => roomFor === undefined || roomForCounts(roomFor, ru / grid.containers, design.thresholds.headroom);
-  for (const { from, to, partitions } of partitionStretches(grid)) {
-    if (!room(to)) continue;
-    for (let ru = leastOnGrid(from, to, grid.step, room); ru <= to; ru += grid.step) {
-      yield { raise: raiseAt(grid, ru, partitions), design: raisedInPlaceTo(design, ru, grid.nowCount) };
-    }
+  for (const { from, to, partitions } of roomyStretches(grid, roomFor)) {
+    for (let ru = from; ru <= to; ru += grid.step) yield layoutAt(grid, ru, partitions);
   }
+}
+
+/** A raise of `raisedLayouts` and the design as it leaves it. */
+export interface RaisedLayout {
+  readonly raise: RaisedThroughput;
+  readonly design: CosmosKeyDesign;
+}
+
+/**
+ * The least raise of `raisedLayouts(design, below, roomFor)` at which `holds`, for a `holds` that, within one count of
+ * physical partitions, turns true as the RU/s grow and stays true: each partition's RU/s grow and the key space's slices
+ * stay, so a count of buckets or shards that serves at some RU/s serves at more. Each stretch is checked at its end and
+ * halved to its first point that holds (as `throughputServing` searches), so the work grows with the log of the grid, not
+ * with its length: a walk of every point took 250 to 9,000 checks per container. Undefined where it holds at no raise.
+ */
+export function leastRaiseWhere(design: CosmosKeyDesign, holds: (layout: RaisedLayout) => boolean, below?: number, roomFor?: number): RaisedLayout | undefined {
+  const grid = raiseGrid(design, below);
+  if (!grid) return undefined;
+  for (const { from, to, partitions } of roomyStretches(grid, roomFor)) {
+    const holdsAt = (ru: number) => holds(layoutAt(grid, ru, partitions));
+    if (holdsAt(to)) return layoutAt(grid, leastOnGrid(from, to, grid.step, holdsAt), partitions);
+  }
+  return undefined;
+}
+
+/**
+ * `grid`'s stretches (`partitionStretches`), each from its first RU/s that leave room for a count at the peak `roomFor`
+ * (`roomForCounts`); a stretch with none is left out. The room a count needs only grows with the raise's RU/s: none at a
+ * stretch's end is none in it, else its first point with room is halved to.
+ */
+function* roomyStretches(
+  grid: RaiseGrid,
+  roomFor: number | undefined,
+): Generator<{ readonly from: number; readonly to: number; readonly partitions: number }, void, undefined> {
+  const room = (ru: number) => roomFor === undefined || roomForCounts(roomFor, ru / grid.containers, grid.design.thresholds.headroom);
+  for (const { from, to, partitions } of partitionStretches(grid)) {
+    if (room(to)) yield { from: leastOnGrid(from, to, grid.step, room), to, partitions };
+  }
+}
+
+/** The raise to `ru` on `grid` and the design it leaves (`raiseAt`, `raisedInPlaceTo`). */
+function layoutAt(grid: RaiseGrid, ru: number, partitions: number): RaisedLayout {
+  return { raise: raiseAt(grid, ru, partitions), design: raisedInPlaceTo(grid.design, ru, grid.nowCount) };
 }
 
 /**

@@ -53,7 +53,8 @@ import {
   raiseInPlace,
   raiseLeadsKeyChange,
   raisedLayoutAt,
-  raisedLayouts,
+  leastRaiseWhere,
+  type RaisedLayout,
   roomForCounts,
   reachableDimensions,
   SMALL_RAISE_WHY,
@@ -1555,22 +1556,19 @@ function bucketRaises(
 ): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
   const at = Object.assign({}, load, { values: cardinalityValue(first.cardinality) });
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  const peak = peakOf(design);
-  let least: BucketRaise | undefined;
+  // One bucket is no bucketing; the fewest that serve at a raise, their own fan-out counted (none: more than any cap).
+  const countAt = (raised: CosmosKeyDesign) => fewestBuckets(raised, at, space) ?? Infinity;
+  const withCount = ({ raise, design: raised }: RaisedLayout): BucketRaise => Object.assign({}, raise, { buckets: countAt(raised) });
   // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
-  for (const { raise, design: raised } of raisedLayouts(design, below, peak)) {
-    const { partitions } = raise;
-    // One bucket is no bucketing; the fewest that serve at this raise, their own fan-out counted.
-    const count = fewestBuckets(raised, at, space);
-    if (count === undefined || count > cap) continue;
-    const here = (): BucketRaise => Object.assign({}, raise, { buckets: count });
-    const first = least === undefined;
-    least ??= here();
-    if (first && least.buckets <= partitions) return { least };
-    // Fewer buckets than `least` needs, and no more than the partitions: the same count for more RU/s buys nothing.
-    if (count <= Math.min(partitions, least.buckets - 1)) return { few: here(), least };
-  }
-  return { least };
+  // More RU/s only lighten each bucket's partition, so the counts that serve shrink as the raise grows (leastRaiseWhere).
+  const peak = peakOf(design);
+  const leastAt = leastRaiseWhere(design, (layout) => countAt(layout.design) <= cap, below, peak);
+  if (leastAt === undefined) return {};
+  const least = withCount(leastAt);
+  if (least.buckets <= least.partitions) return { least };
+  // Fewer buckets than `least` needs, and no more than the partitions: the same count for more RU/s buys nothing.
+  const fewAt = leastRaiseWhere(design, (layout) => countAt(layout.design) <= Math.min(layout.raise.partitions, least.buckets - 1), below, peak);
+  return fewAt ? { few: withCount(fewAt), least } : { least };
 }
 
 /**
