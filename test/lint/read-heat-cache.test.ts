@@ -94,13 +94,16 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
     expect(even?.fix).not.toContain('integrated cache');
   });
 
-  it('an already bucketed first level keeps its raise of the bucket count (and its edits) first; the cache follows', () => {
+  // Moved at integration (levers35): where every declared query gives the unique last level, keying by it alone leads (no
+  // RU/s, no buckets); a raise of the bucket count re-keys the hot value's documents too, so it follows; then the cache.
+  it('an already bucketed first level: keyed by its unique last level first, then the raise of the bucket count, then the cache', () => {
     const bucketed: CosmosContainerDesign = {
       ...catalogue,
       partitionKey: { paths: [{ ...catalogue.partitionKey.paths[0], path: '/categoryIdBucket' }, catalogue.partitionKey.paths[1]] },
     };
     const hit = firstLevel(bucketed);
-    expect(hit?.fix).toMatch(/^raise the bucket count of `\/categoryIdBucket` /);
+    expect(hit?.fix).toMatch(/^key the container by `\/productId` alone: /);
+    expect(hit?.fix).toMatch(/; or raise the bucket count of `\/categoryIdBucket` 13-fold/);
     expect(hit?.fix).toMatch(/; or put the integrated cache in front of the reads of the hottest `\/categoryIdBucket` value, which carry its load/);
     expect(hit?.edits?.length).toBeGreaterThan(0);
   });

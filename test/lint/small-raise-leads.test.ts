@@ -132,7 +132,7 @@ describe('decision 50: a small raise in place leads a new key', () => {
     );
     expect(finding.fix.match(/raise the container's throughput in place/g)).toHaveLength(1);
     // The buckets that follow the raise still say what to declare of one bucket (they did only where they led).
-    expect(finding.fix).toMatch(/divided among its 2 buckets, `\{ hotKeyShare: 0\.075, largestGb: 17\.5 \}`/);
+    expect(finding.fix).toMatch(/with `\{ hotKeyShare: 0\.075, largestGb: 17\.5 \}` on it/);
     expect(finding.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.manual', value: 21_800 }]);
     const fixed = lint(applyDesignEdits(design, finding.edits ?? []));
     expect(fixed.map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['SG014 warning']);
