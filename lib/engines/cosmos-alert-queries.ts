@@ -2,7 +2,9 @@
  * Log Analytics (KQL) queries of the log alerts, over the resource-specific tables that a diagnostic
  * setting with `logAnalyticsDestinationType: "Dedicated"` fills. Column names are those of the Azure
  * Monitor table reference (CDBPartitionKeyRUConsumption: PartitionKey, RegionName, RequestCharge…)
- * and of Microsoft's own queries (CDBDataPlaneRequests5M: StatusCode, SampleCount).
+ * and of Microsoft's own queries (CDBDataPlaneRequests5M: StatusCode). A 5-minute row's request count is `RequestCount`
+ * in the table reference but `SampleCount` in Microsoft's aggregated-logs queries, so the queries read whichever the
+ * workspace has (`REQUEST_COUNT`): a column the table lacks would fail the query, and the alert would never fire.
  *
  * Resource logs "are usually available within 3 to 10 minutes" (Microsoft Learn, "Log data ingestion
  * time in Azure Monitor"), so the RU and 429 queries judge a span that ended `INGESTION_LAG_MINUTES`
@@ -122,6 +124,14 @@ export function hotPrefixQuery(databaseName: string, containerName: string, span
 export const THROTTLED_PER_INTERVAL = 5;
 
 /**
+ * A CDBDataPlaneRequests5M row's request count, from `RequestCount` (the Azure Monitor table reference,
+ * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbdataplanerequests5m) or `SampleCount` (the column
+ * Microsoft's aggregated-logs queries sum, https://learn.microsoft.com/azure/cosmos-db/monitor-aggregated-logs):
+ * `column_ifexists` keeps the query valid on a workspace that has only one of them.
+ */
+export const REQUEST_COUNT = 'coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))';
+
+/**
  * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), kept only while the container's throttling is
  * sustained: at least `SUSTAINED_INTERVALS` of the 5-minute intervals of the last `THROTTLE_LONG_WINDOW_MINUTES` (the
  * throttleRate alert's windows) each counted `THROTTLED_PER_INTERVAL` 429s or more. With a PT5M frequency the judged
@@ -140,7 +150,7 @@ export function throttledHotValueQuery(databaseName: string, containerName: stri
     `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
     '| where toint(StatusCode) == 429',
-    '| summarize Throttled = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+    `| summarize Throttled = sum(${REQUEST_COUNT}) by Interval = bin(TimeGenerated, 5m)`,
     `| where Throttled >= ${THROTTLED_PER_INTERVAL}`,
     '| count);',
     ...rest,
@@ -188,7 +198,7 @@ export function throttleRateQuery(databaseName: string, containerName: string, m
     'let ends = CDBDataPlaneRequests5M',
     `| where TimeGenerated >= episodeStart - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
-    '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+    `| summarize Throttled = sumif(${REQUEST_COUNT}, toint(StatusCode) == 429), Requests = sum(${REQUEST_COUNT}) by Interval = bin(TimeGenerated, 5m)`,
     `| extend Share = iff(Requests >= ${minimumRequests}, todouble(Throttled) / Requests, real(null))`,
     `| mv-expand Offset = range(1, ${intervalsPerHour}) to typeof(long)`,
     '| extend End = Interval + Offset * 5m',

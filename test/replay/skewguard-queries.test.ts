@@ -81,7 +81,7 @@ const THROTTLED_HOT_PREFIX = [
   '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
   '| where DatabaseName == "app" and CollectionName == "sessions"',
   '| where toint(StatusCode) == 429',
-  '| summarize Throttled = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+  '| summarize Throttled = sum(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))) by Interval = bin(TimeGenerated, 5m)',
   '| where Throttled >= 5',
   '| count);',
   ...HOT_PREFIX.split('\n').slice(2),
@@ -105,7 +105,7 @@ const THROTTLE_RATE = [
   'let ends = CDBDataPlaneRequests5M',
   '| where TimeGenerated >= episodeStart - 60m and TimeGenerated < judgedEnd',
   '| where DatabaseName == "app" and CollectionName == "sessions"',
-  '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+  '| summarize Throttled = sumif(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null)))), toint(StatusCode) == 429), Requests = sum(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))) by Interval = bin(TimeGenerated, 5m)',
   '| extend Share = iff(Requests >= 1000, todouble(Throttled) / Requests, real(null))',
   '| mv-expand Offset = range(1, 12) to typeof(long)',
   '| extend End = Interval + Offset * 5m',
@@ -275,6 +275,15 @@ describe('each meaning, on hand-worked rows', () => {
     const [result] = run(THROTTLE_RATE, { CDBDataPlaneRequests5M: [...intervals(throttling), ...intervals({ 80: [1_000, 1_000] }, 'other')] }, 101);
     const long = (0.1 + 0.2 + 0.08) / 11;
     expect(result).toEqual({ SustainedThrottledShare: expect.closeTo(long, 12), NowShare: expect.closeTo(long, 12), EpisodeShare: expect.closeTo(long, 12) });
+  });
+
+  it("throttle rate: a row counts its RequestCount (the table reference) or, where it has none, its SampleCount (Microsoft's queries)", () => {
+    const renamed = (rows: ReturnType<typeof intervals>) =>
+      rows.map((r) => ({ ...r, columns: Object.fromEntries(Object.entries(r.columns).map(([k, v]) => [k === 'SampleCount' ? 'RequestCount' : k, v])) }));
+    const sampled = run(THROTTLE_RATE, { CDBDataPlaneRequests5M: intervals(throttling) }, 101);
+    expect(run(THROTTLE_RATE, { CDBDataPlaneRequests5M: renamed(intervals(throttling)) }, 101)).toEqual(sampled);
+    expect(sampled[0].SustainedThrottledShare).toBeGreaterThan(0);
+    expect(THROTTLE_RATE).toContain('column_ifexists("RequestCount", real(null))');
   });
 
   it("throttle rate: while 3 of the hour's intervals still count 5+ 429s, the highest share since the throttling began (one episode, one page)", () => {

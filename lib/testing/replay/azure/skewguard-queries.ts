@@ -26,6 +26,11 @@ import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
 import type { QueryRegistry, QuerySemantics, ResultRow } from './log-alert';
 
+/** REQUEST_COUNT's reading: a row's `RequestCount`, or its `SampleCount` where it has none. */
+function requestCount(columns: Record<string, unknown>): number {
+  return Math.trunc(Number(columns.RequestCount ?? columns.SampleCount));
+}
+
 /** A container whose GuardedContainer alerts are replayed: the names its queries filter on. */
 export interface SkewguardQueryContainer {
   /** The SQL database's name (the container's `databaseName` input). */
@@ -115,7 +120,7 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
     )) {
       if (Math.trunc(Number(c.StatusCode)) !== 429) continue;
       const interval = binned(timeGenerated, 5);
-      perInterval.set(interval, (perInterval.get(interval) ?? 0) + Math.trunc(Number(c.SampleCount)));
+      perInterval.set(interval, (perInterval.get(interval) ?? 0) + requestCount(c));
     }
     const throttledIntervals = [...perInterval.values()].filter((count) => count >= THROTTLED_PER_INTERVAL).length;
     return throttledIntervals >= SUSTAINED_INTERVALS ? hot(rowsOf, window) : [];
@@ -146,7 +151,7 @@ function throttleRate(db: string, container: string, minimumRequests: number): Q
       judgedEnd,
     )) {
       const interval = intervals.get(binned(timeGenerated, 5)) ?? { throttled: 0, requests: 0 };
-      const samples = Math.trunc(Number(c.SampleCount));
+      const samples = requestCount(c);
       interval.requests += samples;
       if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
       intervals.set(binned(timeGenerated, 5), interval);

@@ -27,7 +27,7 @@
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
  *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
  * - CDBDataPlaneRequests5M holds the data-plane requests aggregated per 5 minutes, one row per
- *   status code with its SampleCount ("Monitor Azure Cosmos DB data by using diagnostic settings",
+ *   status code with its RequestCount (the table reference's column; the alert queries also read SampleCount) ("Monitor Azure Cosmos DB data by using diagnostic settings",
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
  *   interval ends, with the same delay.
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (the variances of a 10% rate spread and
@@ -310,7 +310,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
           telemetry.log('CDBDataPlaneRequests5M', {
             timeGenerated: start,
             ingestedAt,
-            columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, StatusCode: status, SampleCount: n },
+            columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, StatusCode: status, RequestCount: n },
           });
         }
       }
