@@ -49,7 +49,7 @@ export { validateAcknowledgement } from './lint/validate';
 export { interpolate } from './lint/messages';
 export { CATEGORICAL_BY_NAME } from './lint/categorical-key';
 /** `20000` → `20,000`: the figures of every report and alarm description written alike, in any locale. */
-export { fmt } from './lint/format';
+export { fmt, listed } from './lint/format';
 export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */

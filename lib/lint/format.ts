@@ -61,9 +61,9 @@ export function keyName(names: readonly (string | number)[]): string {
   return names.length === 1 ? code(String(names[0])) : `(${names.map((name) => code(String(name))).join(', ')})`;
 }
 
-/** "a", "a and b", "a, b and c". */
-export function listed(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** "a", "a and b", "a, b and c" (or "a, b or c", given `last` 'or'). */
+export function listed(items: readonly string[], last: 'and' | 'or' = 'and'): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
 }
 
 /** "on index `byStatus`" for a GSI, "" for the table itself. */

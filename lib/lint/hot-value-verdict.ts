@@ -17,13 +17,15 @@ export const HOT_VALUE_VERDICT_MESSAGES = {
   // Within its physical partition's full RU/s, above only its headroom (withinFullPhysicalShare): a warning, and why.
   physicalHeadroomOnly:
     '; within the {{physicalRaw}} RU/s its physical partition has for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles',
-  // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning).
+  // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning). Said
+  // as why the key is over, with the neighbours' figure of the sum: "alone it fits" after "over the usable ceiling"
+  // read as a contradiction (stranger 35a).
   isolatedByAdaptiveCapacity:
-    "; alone it fits one partition's usable ceiling, and with its neighbours' expected load its partition takes {{partitionLoad}} {{partitionUnit}}: over the usable line, within the {{partitionCeiling}} {{partitionUnit}} one partition serves, so its peak is served on average, but with less than the headroom kept for the seconds above that average, whose excess over the ceiling throttles; under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning",
+    "; it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected {{partitionNeighbours}} {{partitionUnit}} its partition takes {{partitionLoad}} {{partitionUnit}}: over the usable line, within the {{partitionCeiling}} {{partitionUnit}} one partition serves, so its peak is served on average, but with less than the headroom kept for the seconds above that average, whose excess over the ceiling throttles; under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning",
   // Alone within the usable line, but with its neighbours past the partition's maximum: adaptive capacity lifts no
   // partition past it, so the expected peak throttles until the key is isolated (an error).
   pastPartitionMaximum:
-    "; alone it fits one partition's usable ceiling, but with its neighbours' expected load its partition takes {{pastLoad}} {{pastUnit}}, past the {{pastCeiling}} {{pastUnit}} one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
+    "; it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected {{pastNeighbours}} {{pastUnit}} its partition takes {{pastLoad}} {{pastUnit}}, past the {{pastCeiling}} {{pastUnit}} one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
 } as const;
 
 export type HotValueVerdictId = keyof typeof HOT_VALUE_VERDICT_MESSAGES;
@@ -42,11 +44,20 @@ export function hotValueVerdict(a: SpaceAnalysis): HotValueVerdict {
   if (!fitsItsOwnPartition(a)) return { ids: [], data: {}, severity: undefined };
   const past = pastPartitionMaximum(a);
   if (past)
-    return { ids: ['pastPartitionMaximum'], data: { pastLoad: partitionLoad(past), pastCeiling: past.ceiling, pastUnit: past.unit }, severity: undefined };
+    return {
+      ids: ['pastPartitionMaximum'],
+      data: { pastLoad: partitionLoad(past), pastNeighbours: neighbourLoad(past), pastCeiling: past.ceiling, pastUnit: past.unit },
+      severity: undefined,
+    };
   const isolated = busiestPartition(a.over);
   return {
     ids: ['isolatedByAdaptiveCapacity'],
-    data: { partitionLoad: partitionLoad(isolated), partitionCeiling: isolated.ceiling, partitionUnit: isolated.unit },
+    data: {
+      partitionLoad: partitionLoad(isolated),
+      partitionNeighbours: neighbourLoad(isolated),
+      partitionCeiling: isolated.ceiling,
+      partitionUnit: isolated.unit,
+    },
     severity: 'warning',
   };
 }
@@ -86,9 +97,14 @@ function busiestPartition(dimensions: readonly LoadDimension[]): LoadDimension {
   return dimensions.reduce((w, d) => (partitionLoad(d) / d.ceiling > partitionLoad(w) / w.ceiling ? d : w));
 }
 
+/** The key's neighbours' expected load on its partition in that dimension. */
+function neighbourLoad(d: LoadDimension): number {
+  return d.neighbours?.load ?? 0;
+}
+
 /** The key's load with its neighbours' expected load: what its partition takes in that dimension. */
 function partitionLoad(d: LoadDimension): number {
-  return d.load + (d.neighbours?.load ?? 0);
+  return d.load + neighbourLoad(d);
 }
 
 /** Whether a Cosmos DB key value is served at its peak, over only the headroom the design keeps (`withinFullPhysicalShare`). */

@@ -23,6 +23,15 @@ import {
 } from './alert-settings';
 import type { ThroughputMode } from './throughput';
 
+/**
+ * Alerts not created for one reason, said in one note: the two size alerts of a key of one item per logical partition,
+ * or every log alert without diagnostics, share theirs, and a note said once per alert repeated itself (stranger 35b).
+ */
+export interface SkippedAlerts {
+  readonly alerts: readonly AlertName[];
+  readonly reason: string;
+}
+
 export interface AlertPlan {
   readonly normalizedRu?: ResolvedAlert;
   readonly throttleRate?: ResolvedAlert & { readonly minimumRequests: number };
@@ -34,7 +43,7 @@ export interface AlertPlan {
   readonly partitionSize?: ResolvedAlert;
   readonly partitionSizeLimit?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
-  readonly skipped: readonly { readonly alert: AlertName; readonly reason: string }[];
+  readonly skipped: readonly SkippedAlerts[];
   /** Alert settings accepted but unable to do their job, each naming the field and the fix (logged with pulumi.log.warn). */
   readonly warnings: readonly string[];
 }
@@ -478,12 +487,14 @@ export function planAlerts(
   const spanning = spanningLine(design.thresholds.headroom, prefixLine(design, reach), reach);
   const spanningValues = spanning === undefined ? {} : { spanningLine: spanning };
   const groups = tierGroups(options, monitoring);
-  const skipped: { alert: AlertName; reason: string }[] = [];
+  const skipped: { alerts: AlertName[]; reason: string }[] = [];
   const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {
     const given = options[name] as AlertOptions | false | undefined;
     if (given === false) return undefined;
     if (unavailable) {
-      skipped.push({ alert: name, reason: unavailable });
+      const sameReason = skipped.find((note) => note.reason === unavailable);
+      if (sameReason) sameReason.alerts.push(name);
+      else skipped.push({ alerts: [name], reason: unavailable });
       return undefined;
     }
     const timing = ALERT_DEFAULTS[name];

@@ -5,7 +5,7 @@
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
-import { unusedWaiverNote } from '../internal';
+import { listed, unusedWaiverNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { containerArgs } from './container-resource';
@@ -163,8 +163,8 @@ export class GuardedContainer extends pulumi.ComponentResource {
     for (const ack of plan.verdict.unusedAcknowledgements) {
       pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${unusedWaiverNote(ack)}; remove it`, this);
     }
-    for (const { alert, reason } of plan.alerts.skipped) {
-      pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);
+    for (const { alerts, reason } of plan.alerts.skipped) {
+      pulumi.log.info(`skewguard: no ${listed(alerts, 'or')} alert: ${reason}`, this);
     }
     for (const warning of plan.alerts.warnings) pulumi.log.warn(`skewguard: ${warning}`, this);
     for (const setting of plan.unchecked) {

@@ -46,7 +46,7 @@ describe('the ledger`s payroll account: over the usable line, within the partiti
     expect(finding.notes).toContain('isolatedByAdaptiveCapacity');
     expect(finding.data).toMatchObject({ partitionLoad: 866.85, partitionCeiling: 1000, partitionUnit: 'WCU' });
     expect(finding.message).toContain(
-      "alone it fits one partition's usable ceiling, and with its neighbours' expected load its partition takes 866.85 WCU: over the usable line, within the 1,000 WCU one partition serves, so its peak is served on average",
+      "it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected 466.65 WCU its partition takes 866.85 WCU: over the usable line, within the 1,000 WCU one partition serves, so its peak is served on average",
     );
     expect(finding.message).not.toMatch(/neighbours' expected load throttles it/);
   });

@@ -35,7 +35,7 @@ describe('SG003 on DynamoDB: a key that fits alone, past the partition maximum b
     expect(finding.notes).toContain('pastPartitionMaximum');
     expect(finding.notes).not.toContain('isolatedByAdaptiveCapacity');
     expect(finding.message).toContain(
-      "alone it fits one partition's usable ceiling, but with its neighbours' expected load its partition takes 1,046.25 WCU, past the 1,000 WCU one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
+      "it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected 476.25 WCU its partition takes 1,046.25 WCU, past the 1,000 WCU one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
     );
     expect(finding.fix).toBe('raise sharding.shards from 20 to N = 37 (calculated on `playerId`)');
   });

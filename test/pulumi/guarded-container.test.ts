@@ -564,7 +564,7 @@ describe('skew alerts', () => {
       },
     });
     const said = info.mock.calls.map(([message]) => String(message)).join('\n');
-    expect(said).toContain('no throttleRate alert');
+    expect(said).toContain('no throttleRate, hotKey, throttledHotValue, partitionSize or partitionSizeLimit alert');
     expect(said).not.toContain('still watches');
     expect(said).toContain('no other alert watches it: the throttleRate and hotKey alerts need partition-key diagnostics (args.monitoring)');
     // With monitoring, the alerts that are made are the ones named.

@@ -74,6 +74,8 @@ describe('the throttleRate page: one page per throttling episode', () => {
 describe('size alerts on a key of one item per logical partition', () => {
   it('are not created for tenant → customer → id (unique): each logical partition holds one item of at most 2 MB', () => {
     expect(resources.map((r) => r.name).filter((name) => name.includes('partition-size'))).toEqual([]);
-    expect(info).toHaveBeenCalledWith(expect.stringContaining("no partitionSize alert: the partition key's last level /id is declared 'unique'"));
+    expect(info).toHaveBeenCalledWith(
+      expect.stringContaining("no partitionSize or partitionSizeLimit alert: the partition key's last level /id is declared 'unique'"),
+    );
   });
 });
