@@ -393,7 +393,7 @@ export const ADVICE_MESSAGES = {
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
   warmThenShard: `${WARM_TO}, then `,
   // The same where the key fits unsharded there but declares a sharding (copies whose own writes made the partitions
-  // counted now): the warm throughput and the sharding's removal, one fix (fixconv35: warm throughput alone left the
+  // counted now): the warm throughput and the sharding's removal, one fix (warm throughput alone left the
   // copies, and the key over on their writes).
   warmThenUnsharded: `${warmTo('the key unsharded fits')}, then `,
   warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,

@@ -31,7 +31,7 @@
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
  *   interval ends, with the same delay.
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (the variances of a 10% rate spread and
- * of Poisson arrivals added: 253 RU/s at 2,250, not the 341 their deviations summed to before alerts35);
+ * of Poisson arrivals added: 253 RU/s at 2,250, not the 341 their deviations summed to);
  * the uniform traffic spreads evenly over `uniformKeys` keys (the design's full-key cardinality, else
  * 1,000 per physical partition), each with a Poisson count of requests a minute, and the log holds
  * 50 of them (`LOGGED_UNIFORM_KEYS`, all of them when there are fewer): the hottest of the rest is
