@@ -793,7 +793,7 @@ export interface RaisedLayout {
  * physical partitions, turns true as the RU/s grow and stays true: each partition's RU/s grow and the key space's slices
  * stay, so a count of buckets or shards that serves at some RU/s serves at more. Each stretch is checked at its end and
  * halved to its first point that holds (as `throughputServing` searches), so the work grows with the log of the grid, not
- * with its length: a walk of every point took 250 to 9,000 checks per container. Undefined where it holds at no raise.
+ * with its length (a grid up to the quota holds thousands of points). Undefined where it holds at no raise.
  */
 export function leastRaiseWhere(design: CosmosKeyDesign, holds: (layout: RaisedLayout) => boolean, below?: number, roomFor?: number): RaisedLayout | undefined {
   const grid = raiseGrid(design, below);
