@@ -1,6 +1,7 @@
 import type { AccessPattern } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import { sparseEdit, sparseForNewReads } from '../copied-indexes';
+import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor } from '../cross-partition-cost';
 import type { DesignEdit } from '../edits';
 import { carriesKey, needsEveryShard } from '../queries';
 import { queryLedOrder } from '../query-led-order';
@@ -19,11 +20,13 @@ export const crossPartitionQueries = defineRule({
   rationale:
     'A query without the partition key visits every partition: in DynamoDB a Scan, since a Query needs one partition key value (AWS: "Querying tables"), in Cosmos DB a cross-partition query charged a minimum of about 2.5 RU for every physical partition whose index it checks, matching or not (Azure: "Query a container"). Keep them rare.',
   rationaleDetails: [
+    'A Cosmos DB container of 2 or more physical partitions: the finding adds that each such query is charged at least about 2.5 RU on every one of them, so the RU/s declared for these queries (their share of peakReadUnits) cover at most RU ÷ (2.5 × P) of them a second; where the application sends more, each costs 2.5 × P RU beyond the declared peak (Azure: "Query a container").',
     'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
   ],
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes). Where another order of a Cosmos DB hierarchical key gives these queries its first level, reorder it (SG004).',
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
   messages: () => ({
+    ...CROSS_PARTITION_COST_MESSAGES,
     crossingOne:
       '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     crossingMany:
@@ -50,7 +53,14 @@ export const crossPartitionQueries = defineRule({
     const { patterns: crossing, share } = analysis.crossPartition();
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
-    const data = { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share };
+    // On 2 or more physical partitions each such query is charged on every one of them: the note says what that costs.
+    const partitions = analysis.profile.physicalPartitions?.(design);
+    const floor = partitions && crossPartitionFloor(analysis, partitions.count, analysis.of(design.primaryKey).total.reads, 'crossPartitionQueryFloor');
+    const data = Object.assign(
+      { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
+      floor?.data,
+    );
+    const notes = floor ? { notes: floor.ids } : {};
     const named = analysis.profile.globalIndexes ? crossing.map((p) => indexCarrying(analysis, p)) : [];
     if (named.length > 0 && named.every((index) => index !== undefined)) {
       const fanOut = crossing.filter((p, i) => readsEveryShard(analysis, p, named[i] as string));
@@ -66,6 +76,7 @@ export const crossPartitionQueries = defineRule({
         {
           path: 'accessPatterns',
           messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+          ...notes,
           fixId: fanOut.length > 0 ? ('fixNameIndexFanOut' as const) : ('fixNameIndex' as const),
           ...(sparse.length > 0 ? { fixNotes: ['fixNameIndexSparse' as const] } : {}),
           data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[], ...sparseData },
@@ -80,6 +91,7 @@ export const crossPartitionQueries = defineRule({
         {
           path: 'accessPatterns',
           messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+          ...notes,
           fixId: 'fixReorder' as const,
           data: Object.assign({}, data, reorder),
         },
@@ -89,6 +101,7 @@ export const crossPartitionQueries = defineRule({
       {
         path: 'accessPatterns',
         messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+        ...notes,
         fixId: analysis.profile.globalIndexes ? ('fixIndex' as const) : ('fixProjection' as const),
         data,
       },
