@@ -5,7 +5,7 @@
  * way, so the design a table is linted with and the report CDK prints agree.
  */
 import type { IConstruct } from 'constructs';
-import { acknowledgementsIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
+import { acknowledgementsIn, type AcknowledgementDesign, type Finding, type RecordedAcknowledgement } from '../index';
 import { acknowledgementIssues, indexWaiverCopies, recordedIn, waiverOfId } from '../internal';
 
 export type { RecordedAcknowledgement } from '../index';
@@ -62,4 +62,19 @@ export function asDesignAcknowledgements(acknowledgements: readonly RecordedAckn
  */
 export function acknowledgedAtOf(acknowledgements: readonly RecordedAcknowledgement[]): Record<string, string> {
   return Object.fromEntries(acknowledgements.map((ack) => [ack.rule, ack.acknowledgedAt]));
+}
+
+/**
+ * `finding` with its waiver that absorbs several kinds marked as the copy of a `Validations.acknowledge()` (its
+ * `acknowledgedAt`) when it is one: the design's acknowledgements are the props' `own` first, then the copies of
+ * `waivers` (asDesignAcknowledgements). Reports then name the CDK id that waives one kind (`skewguard::SG017[overQuota]`),
+ * as the synth does, where the props' waiver is told to give `appliesTo`.
+ */
+export function withCdkWaiverSource(finding: Finding, own: number, waivers: readonly RecordedAcknowledgement[]): Finding {
+  const broad = finding.broadAcknowledgement;
+  const at = broad && /acknowledgements\[(\d+)\]$/.exec(broad.path);
+  if (!broad || !at || Number(at[1]) < own) return finding;
+  // A waiver without a kind is acknowledged by the rule id alone; CDK keeps the closest one per id.
+  const waiver = waivers.find((w) => w.rule === finding.ruleId);
+  return waiver ? { ...finding, broadAcknowledgement: { ...broad, acknowledgedAt: waiver.acknowledgedAt } } : finding;
 }

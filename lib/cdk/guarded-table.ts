@@ -27,7 +27,7 @@ import {
   type NormalizedDocument,
 } from '../index';
 import { dynamoHotKeyReach } from '../internal';
-import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
+import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, withCdkWaiverSource, type RecordedAcknowledgement } from './acknowledgements';
 import { dashboardLink } from './alarm-text';
 import {
   hotKeyLine,
@@ -522,16 +522,20 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   }
 
   /** The lint, with its findings said in the props' terms (`findings`), both made once per change. */
-  private lintWithFindings(waivers?: readonly RecordedAcknowledgement[]): NonNullable<GuardedTable['linted']> {
+  private lintWithFindings(waivers: readonly RecordedAcknowledgement[] = validAcknowledgementsFor(this)): NonNullable<GuardedTable['linted']> {
     const input = this.effectiveInput(waivers);
     const inputKey = JSON.stringify(input);
-    // The day waivers' `expires` dates are judged on, when a test pinned it (pinned-day.ts): part of the lint's key.
+    // The day waivers' `expires` dates are judged on, when a test pinned it (pinned-day.ts), and the scopes the
+    // `Validations.acknowledge()` waivers were given at (named by `findings`): part of the lint's key.
     const today = pinnedDay();
-    const key = today === undefined ? inputKey : `${inputKey}\u0000${today}`;
+    const scopes = waivers.length > 0 ? JSON.stringify(acknowledgedAtOf(waivers)) : '';
+    const key = today === undefined && scopes === '' ? inputKey : `${inputKey}\u0000${today ?? ''}\u0000${scopes}`;
     if (this.linted?.key !== key) {
       const document = this.normalizedOf(input, inputKey);
       const result = lintNormalized(document, today === undefined ? {} : { today });
-      this.linted = { key, lint: { design: input, document, result }, findings: result.findings.map(asPropFinding) };
+      const own = this.input.acknowledgements?.length ?? 0;
+      const findings = result.findings.map((f) => asPropFinding(withCdkWaiverSource(f, own, waivers)));
+      this.linted = { key, lint: { design: input, document, result }, findings };
     }
     return this.linted;
   }

@@ -9,12 +9,10 @@
 import { UsageError, type DesignIssue } from '../design/errors';
 import { validateAcknowledgement } from '../lint/validate';
 import { RULE_QUOTA_CHECK } from './rule-quota';
-import { waiverId, waiverOfId } from './waiver-id';
+import { CDK_PLUGIN_NAME, ruleName, waiverId, waiverOfId } from './waiver-id';
 
-export { waiverId, waiverOfId, waivesFinding } from './waiver-id';
+export { broadScopeWaiverNote, CDK_PLUGIN_NAME, ruleName, waiverId, waiverOfId, waivesFinding } from './waiver-id';
 
-/** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
-export const CDK_PLUGIN_NAME = 'skewguard';
 const NAMESPACE = `${CDK_PLUGIN_NAME}::`;
 /** Where CDK files an id given without a namespace (`acknowledge({ id: 'SG001' })`): as an annotation's, which waives nothing of ours. */
 const UNPREFIXED = 'Annotation::';
@@ -22,24 +20,11 @@ const UNPREFIXED = 'Annotation::';
 /** The metadata type of `Validations.acknowledge()` (aws-cdk-lib's `Validations.ACKNOWLEDGED_RULES_METADATA_KEY`). */
 export const ACKNOWLEDGED_RULES_METADATA_TYPE = 'aws:cdk:acknowledged-rules';
 
-/** The id users acknowledge a rule with: `skewguard::SG001`. */
-export const ruleName = (ruleId: string): string => `${NAMESPACE}${ruleId}`;
-
 /** How the synth and `lint cdk.out/` say a scope's waiver acknowledged as `id` waives nothing (before anything they add). */
 export function unusedScopeWaiverNote(id: string, acknowledgedAt: string): string {
   const { rule, appliesTo } = waiverOfId(id);
   const kind = appliesTo?.length ? ` of kind ${appliesTo.join(', ')}` : '';
   return `Validations.acknowledge({ id: '${ruleName(id)}' }) at ${acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${rule} finding${kind}`;
-}
-
-/**
- * How the synth and `lint cdk.out/` say a `Validations.acknowledge()` of `rule` without a kind, given at
- * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kind `messageId`:
- * "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2 kinds of finding: overQuota, warmBelowPeak;
- * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
- */
-export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], messageId: string): string {
-  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, [messageId]))}' if it was written for this kind only`;
 }
 
 /** One `Validations.acknowledge()` call for a skewguard rule, as CDK recorded it. */

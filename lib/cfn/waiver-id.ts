@@ -1,8 +1,15 @@
 /**
  * The id form of a waiver given through CDK's `Validations.acknowledge()`, after the `skewguard::` namespace: a rule id,
- * with the one kind of its findings it waives in brackets. Read by the synth, the template readers and the CLI alike;
- * no import, so each of them can take it.
+ * with the one kind of its findings it waives in brackets, and how reports name it. Read by the synth, the template
+ * readers, the CLI and the core's own report wording alike; no import, so each of them can take it.
  */
+
+/** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
+export const CDK_PLUGIN_NAME = 'skewguard';
+
+/** The id users acknowledge a rule with: `skewguard::SG001`. */
+export const ruleName = (ruleId: string): string => `${CDK_PLUGIN_NAME}::${ruleId}`;
+
 /**
  * The waiver a `Validations.acknowledge()` id (after the namespace) gives: `SG017` waives every kind of the rule's
  * findings; `SG017[overQuota]` the one kind (message id) in its brackets, as a design's `appliesTo: ['overQuota']`.
@@ -22,4 +29,14 @@ export const waiverId = (rule: string, appliesTo?: readonly string[]): string =>
 export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string }): boolean {
   const { rule, appliesTo } = waiverOfId(id);
   return rule === finding.ruleId && (appliesTo === undefined || appliesTo.includes(finding.messageId));
+}
+
+/**
+ * How the synth and `lint cdk.out/` say a `Validations.acknowledge()` of `rule` without a kind, given at
+ * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kind `messageId`:
+ * "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2 kinds of finding: overQuota, warmBelowPeak;
+ * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
+ */
+export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], messageId: string): string {
+  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, [messageId]))}' if it was written for this kind only`;
 }

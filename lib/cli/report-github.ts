@@ -12,11 +12,11 @@
  * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
  * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
-import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
-import { broadNote, reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
@@ -125,7 +125,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
             line: f.line,
             column: f.column,
             title: `skewguard: the acknowledgement of ${f.ruleId} waives several kinds`,
-            message: [broadNote(f) ?? '', `Path: ${f.broadAcknowledgement.path}`],
+            message: [broadWaiverNote(f) ?? '', `Path: ${f.broadAcknowledgement.path}`],
           });
         }
         if (f.acknowledged) continue;

@@ -13,21 +13,11 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
 import { RULES, type RuleDescription } from '../index';
-import { lapsedWaiverNote, uncoveredWaiverNote, withBullets } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote, withBullets } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
-import {
-  broadNote,
-  configFields,
-  reportedUnused,
-  UNUSED_ACKNOWLEDGEMENT,
-  UNUSED_FIX,
-  visibleFindings,
-  type Outcome,
-  type Reporter,
-  type ReportSettings,
-} from './report';
+import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson, jsonArray } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -163,7 +153,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           // GitHub renders message text as written: the resource name is escaped as the message and fix were when filled.
           message: {
-            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${f.acknowledgementWithoutIndex ? `. Not waived: ${uncoveredWaiverNote(f)}` : ''}${f.broadAcknowledgement ? `. Waives several kinds: ${broadNote(f)}` : ''}`,
+            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${f.acknowledgementWithoutIndex ? `. Not waived: ${uncoveredWaiverNote(f)}` : ''}${f.broadAcknowledgement ? `. Waives several kinds: ${broadWaiverNote(f)}` : ''}`,
           },
           locations: [location(file.file, f, f.path)],
           partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),

@@ -4,11 +4,10 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
-  broadNote,
   failingWarnings,
   grouped,
   hiddenByQuiet,
@@ -34,7 +33,7 @@ function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: str
   text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
   if (f.acknowledged) {
     text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
-    if (f.broadAcknowledgement) text += `${INDENT}${c.yellow('waives several kinds:')} ${p(broadNote(f) ?? '')}\n`;
+    if (f.broadAcknowledgement) text += `${INDENT}${c.yellow('waives several kinds:')} ${p(broadWaiverNote(f) ?? '')}\n`;
   } else {
     if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
     if (f.acknowledgementWithoutIndex) text += `${INDENT}not waived: ${p(uncoveredWaiverNote(f) ?? '')}\n`;

@@ -4,8 +4,8 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { DEFAULT_THRESHOLDS, type Finding, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { broadScopeWaiverNote, broadWaiverNote, DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
+import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -57,14 +57,6 @@ export const UNUSED_ACKNOWLEDGEMENT = 'unused-acknowledgement';
 
 export function visibleFindings(result: FileResult, settings: ReportSettings): readonly LocatedFinding[] {
   return settings.quiet ? result.findings.filter((f) => f.severity === 'error' && !f.acknowledged) : result.findings;
-}
-
-/** How every report of the CLI names a waiver that absorbs several kinds on a finding it waives: a design's
- *  (`broadWaiverNote`), or a template's copy of a `Validations.acknowledge()`, by the CDK id that waives one kind. */
-export function broadNote(finding: Finding): string | undefined {
-  const broad = finding.broadAcknowledgement;
-  if (broad?.acknowledgedAt === undefined) return broadWaiverNote(finding);
-  return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, finding.messageId));
 }
 
 /** What `--quiet` keeps out of one file's report: its warnings (stale acknowledgements reported as warnings among

@@ -2,6 +2,7 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
+import { broadScopeWaiverNote } from '../cfn/waiver-id';
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
@@ -491,10 +492,13 @@ export function uncoveredWaiverNote(finding: Finding): string | undefined {
 
 /** How every report names the kinds one acknowledgement without `appliesTo` waives, or undefined when it waives one:
  *  "the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding:
- *  overQuota, warmBelowPeak; give `appliesTo: ["overQuota"]` to waive only the kind it was written for". */
+ *  overQuota, warmBelowPeak; give `appliesTo: ["overQuota"]` to waive only the kind it was written for". A copy of a
+ *  CDK `Validations.acknowledge()` (`acknowledgedAt`) has no `appliesTo` to give: it is named by the CDK id of one
+ *  kind, as the synth names it (`broadScopeWaiverNote`). */
 export function broadWaiverNote(finding: Finding): string | undefined {
   const broad = finding.broadAcknowledgement;
   if (!broad) return undefined;
+  if (broad.acknowledgedAt !== undefined) return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, finding.messageId));
   return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify([finding.messageId])}\` if it was written for this kind only`;
 }
 
