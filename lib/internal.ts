@@ -70,6 +70,7 @@ export {
   type TemplateMetadata,
 } from './cfn/metadata';
 export { guardedAlarmsOf, guardedMarkerOf, templateOnlyRules } from './cfn/template-coverage';
+export { scopeWaiverCopyPath } from './cfn/scope-waiver-copy';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
 export { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, stackNameOf, type QuotaCrossing, type TemplateCrossing } from './cfn/rule-quota';
 export { insightRuleSpacesOf, type InsightRuleSpace } from './cfn/template-insight-rules';

@@ -18,6 +18,10 @@ export interface ScopeAcknowledgementCopy {
   readonly ruleId: string;
   readonly acknowledgedAt: string;
   readonly unused?: LocatedUnusedAcknowledgement;
+  /** For an id without a kind: the findings of the file this copy waives, as CDK suppresses them (the closest
+   *  scope's id that covers a finding waives it), by their place in `findings`, with the copy's field path there.
+   *  Over the run they say how many kinds the scope's waiver absorbs. @default - none */
+  readonly waived?: readonly { readonly finding: number; readonly path: string }[];
 }
 
 /** Why (part of) an input could not be linted; any one means exit code 2. At the field's line and

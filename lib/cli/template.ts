@@ -10,7 +10,7 @@
  * error (designless-tables.ts, which `observe` says them with too).
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, waiverId, waivesFinding } from '../internal';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, scopeWaiverCopyPath, waiverId, waivesFinding } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
@@ -55,8 +55,17 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     const type = isObject(resource) && Object.prototype.hasOwnProperty.call(resource, 'Type') ? resource.Type : undefined;
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
+    const scopeIds = Object.keys(result.acknowledgedAt ?? {});
+    // The findings each scope's waiver of a whole rule waives here, as CDK suppresses them: by the closest id that covers one.
+    const waivedBy = new Map<string, { finding: number; path: string }[]>();
     for (const templateFinding of result.findings) {
       const finding = withScopeWaiver(templateFindingOf(result, templateFinding), result.acknowledgedAt);
+      const id = templateFinding.acknowledged ? scopeIds.find((scopeId) => waivesFinding(scopeId, templateFinding)) : undefined;
+      const path =
+        id === templateFinding.ruleId
+          ? (templateFinding.broadAcknowledgement?.path ?? scopeWaiverCopyPath(result.kind, logicalId, resource, id, templateFinding.index))
+          : undefined;
+      if (id !== undefined && path !== undefined) waivedBy.set(id, [...(waivedBy.get(id) ?? []), { finding: findings.length, path }]);
       findings.push({ ...finding, ...at(finding.path) });
     }
     for (const { location, ...ack } of result.unusedAcknowledgements) {
@@ -70,10 +79,12 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
       const copy = result.findings.some((f) => waivesFinding(id, f))
         ? undefined
         : result.unusedAcknowledgements.find((a) => waiverId(a.ruleId, a.appliesTo) === id && a.acknowledgedAt === acknowledgedAt && a.index === undefined);
+      const waived = waivedBy.get(id);
       scoped.push({
         ruleId: id,
         acknowledgedAt,
         ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}),
+        ...(waived ? { waived } : {}),
       });
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
