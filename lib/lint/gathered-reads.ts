@@ -18,10 +18,19 @@
  * `SpaceAnalysis.readSource`, judged again by the plan at the count it needs, so that the count a fix writes is the one
  * the next lint judges), or it names no one value of the key. Reads no pattern
  * declares are divided 1/N as before. Replicated copies are read one copy at a time (storedKeyLoads), so none of this
- * applies to them. Cosmos DB documents no such minimum per query (a query is charged for what it loads, "Optimize
- * request cost"), so there the shards divide the reads as the items they hold.
+ * applies to them. On Cosmos DB (no `queryReadUnitKb`) the shards divide a value's reads as the documents they hold:
+ * the floor each shard's query is charged there, about 2.5 RU, is counted on the container's RU/s (SG017,
+ * read-requests.ts), which the plan's count judges its neighbours by (`SpaceAnalysis.chargedAt`).
  */
-import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, ONE_SHARD_IN_N, readsOneItem, type ShardShare } from '../design/gathered-read-share';
+import {
+  assumesLargeResult,
+  EVERY_SHARD_IN_FULL,
+  gatheredReadShare,
+  ONE_SHARD_IN_N,
+  readsOneItem,
+  wholeUnitCharge,
+  type ShardShare,
+} from '../design/gathered-read-share';
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { ReadSpread } from '../design/sharding';
 import { carries, readsWholeKey } from './queries';
@@ -71,11 +80,12 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
   // Each pattern's reads of the value, and the share of them each shard is charged: 1/N where a read finds one shard;
   // else as every gathered read is charged (`gatheredReadShare`, which SG017 uses too), in full for one item, which a
   // read must try on every shard, else its part of the whole collection (the value holds many items here).
+  const charge = wholeUnitCharge(unitKb);
   const charged = patterns.map((pattern) => {
     const gathered = gathers(space, pattern, source);
-    return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, unitKb) : ONE_SHARD_IN_N };
+    return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, charge) : ONE_SHARD_IN_N };
   });
-  const assumed = charged.filter((read) => read.gathered && assumesLargeResult(read.pattern, read.perShard, unitKb)).map((read) => read.pattern);
+  const assumed = charged.filter((read) => read.gathered && assumesLargeResult(read.pattern, read.perShard, charge)).map((read) => read.pattern);
   const inFull = charged.filter((read) => read.perShard === EVERY_SHARD_IN_FULL).map((read) => read.pattern);
   const pointReads = inFull.filter((p) => readsOneItem(space, true, p)).map((p) => p.name);
   const unspread = inFull.filter((p) => !readsOneItem(space, true, p)).map((p) => p.name);

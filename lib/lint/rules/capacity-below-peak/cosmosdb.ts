@@ -50,6 +50,7 @@ type Id =
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
+  | 'cosmosFanOutAssumed'
   | 'cosmosFixFanOut'
   | 'cosmosRaiseManual'
   | 'cosmosRaiseAutoscale'
@@ -403,13 +404,16 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
           { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical },
           hotValuesData(reads.fanOut),
           reads.fanOut.bucketedValue === undefined ? {} : { fanOutLevel: reads.fanOut.bucketedValue },
+          reads.fanOut.sized === undefined ? {} : { fanOutSized: [...reads.fanOut.sized], queryFloor: COSMOS_LIMITS.queryRequestUnitsPerPartition },
         )
       : {}),
+    ...assumedData(reads),
     ...crossing?.data,
   };
   const noted: Id[] = [
     ...(copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : []),
     ...(reads.fanOut ? ['cosmosFanOutReads' as const] : []),
+    ...(reads.assumed ? ['cosmosFanOutAssumed' as const] : []),
     ...(crossing?.ids ?? []),
   ];
   const notes = noted.length > 0 ? noted : undefined;
@@ -701,7 +705,9 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    cosmosFanOutReads: `; that read peak counts each {{!fanOutLevel}}shard's{{/fanOutLevel}}{{?fanOutLevel}}bucket's{{/fanOutLevel}} query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets{{/fanOutLevel}} queried, as each of those reads queries all {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets of one {{fanOutLevel|code}} value{{/fanOutLevel}}${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
+    cosmosFanOutReads: `; that read peak counts each {{!fanOutLevel}}shard's{{/fanOutLevel}}{{?fanOutLevel}}bucket's{{/fanOutLevel}} query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets{{/fanOutLevel}} queried, as each of those reads queries all {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets of one {{fanOutLevel|code}} value{{/fanOutLevel}}${HOT_VALUES_ONLY}, each loading its own item or page and charged for it{{?fanOutSized}}; for {{fanOutSized|code}}, each query's part of the declared resultKb, at about 1 RU per KB and at least about {{queryFloor}} RU (one physical partition's index checked), over what the whole read cost{{/fanOutSized}}`,
+    cosmosFanOutAssumed:
+      "; it counts each read of {{assumedPatterns|code}} over all {{assumedShards}} {{!assumedLevel}}shards{{/assumedLevel}}{{?assumedLevel}}buckets of one {{assumedLevel|code}} value{{/assumedLevel}} once, as their queries divide its documents: that takes each read to load over {{assumedShards}} × {{queryFloor}} KB, as each query is charged at least about {{queryFloor}} RU (one physical partition's index checked), about 1 RU per KB above it; a smaller read costs up to {{assumedFloor}} RU, so declare resultKb on it if less",
     cosmosFixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} {{!fanOutLevel}}shards multiply them, so shard no more than the load needs (SG007, SG008){{/fanOutLevel}}{{?fanOutLevel}}buckets multiply them, so bucket no more than the load needs (SG003 sizes the count){{/fanOutLevel}} or read the whole key from a projection kept by the change feed',
     cosmosRemoveNeedless:
@@ -733,3 +739,19 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   }),
   check: cosmosHits,
 });
+
+/** The figures of the `cosmosFanOutAssumed` note: the fan-out reads counted once on the assumption that their undeclared
+ *  result is large, and what N queries would cost at the least (N × about 2.5 RU) were each under the floor. */
+function assumedData(reads: ReadRequests): Record<string, number | string | string[]> {
+  const { assumed } = reads;
+  if (assumed === undefined) return {};
+  const queryFloor = COSMOS_LIMITS.queryRequestUnitsPerPartition;
+  const data: Record<string, number | string | string[]> = {
+    assumedPatterns: [...assumed.patterns],
+    assumedShards: assumed.shards,
+    queryFloor,
+    assumedFloor: assumed.shards * queryFloor,
+  };
+  if (assumed.bucketedValue !== undefined) data.assumedLevel = assumed.bucketedValue;
+  return data;
+}
