@@ -28,7 +28,7 @@ import {
   gatheredReadShare,
   ONE_SHARD_IN_N,
   readsOneItem,
-  wholeUnitCharge,
+  type QueryCharge,
   type ShardShare,
 } from '../design/gathered-read-share';
 import type { AccessPattern, KeySpace } from '../design/key-design';
@@ -65,7 +65,7 @@ const SHARE_TOLERANCE = 1e-9;
  *  hashed on (declared, or the one a fix would calculate it on: `spreadingShardSource`), which a read giving it finds
  *  its one shard by. */
 export interface ReadCharges {
-  readonly unitKb: number | undefined;
+  readonly charge: QueryCharge | undefined;
   readonly source: string | undefined;
 }
 
@@ -75,12 +75,11 @@ export interface ReadCharges {
  * the key space, `spaceShare` the share of all queries that reads it (`DesignAnalysis.readShareOf`).
  */
 export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[], spaceShare: number, charges: ReadCharges): GatheredReads {
-  const { unitKb, source } = charges;
-  if (unitKb === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
+  const { charge, source } = charges;
+  if (charge === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
   // Each pattern's reads of the value, and the share of them each shard is charged: 1/N where a read finds one shard;
   // else as every gathered read is charged (`gatheredReadShare`, which SG017 uses too), in full for one item, which a
   // read must try on every shard, else its part of the whole collection (the value holds many items here).
-  const charge = wholeUnitCharge(unitKb);
   const charged = patterns.map((pattern) => {
     const gathered = gathers(space, pattern, source);
     return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, charge) : ONE_SHARD_IN_N };
