@@ -190,7 +190,11 @@ const ONCE_TOLERANCE = 1e-9;
 export function readRequestsOver(analysis: ReadCounting, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
   const { space, collection } = analysis;
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const reads = fanningReads(analysis, (p) => fansOut(p) && readsWholeKey(space, p), () => collection);
+  const reads = fanningReads(
+    analysis,
+    (p) => fansOut(p) && readsWholeKey(space, p),
+    () => collection,
+  );
   return withAssumed(countedOver(analysis, shards, fanningOver(reads, shards), shardedValues(analysis, hotValues)), reads, shards, analysis);
 }
 

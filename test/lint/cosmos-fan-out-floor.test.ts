@@ -80,7 +80,14 @@ describe('SG017 charges each shard query of a Cosmos DB fan-out its floor', () =
         name: 'events',
         partitionKey: {
           paths: [
-            { path: '/regionBucket', cardinality: 80, components: [{ name: 'region', cardinality: 10 }, { name: 'bucket', cardinality: 8 }] },
+            {
+              path: '/regionBucket',
+              cardinality: 80,
+              components: [
+                { name: 'region', cardinality: 10 },
+                { name: 'bucket', cardinality: 8 },
+              ],
+            },
             { path: '/eventId', cardinality: 'unique' },
           ],
         },
