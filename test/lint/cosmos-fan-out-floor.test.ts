@@ -118,13 +118,23 @@ describe("SG003's fix on Cosmos DB writes no fan-out SG017 then refuses", () => 
     // next lint charged 6× (a raise to 790,100 RU/s).
     const [sg003] = lint(feeds(2)).filter((f) => f.ruleId === 'SG003');
     expect(sg003.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/userId` value/);
+    expect(sg003.fix).toContain(
+      ': every read of the hottest `/userId` value by `user-feed` queries all the shards, and each query is charged at least about 2.5 RU, for the one physical partition whose index it checks: with a result of 2.5 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count, and those reads alone (4,200 RU/s) exceed the usable 4,140 RU/s',
+    );
     expect(sg003.edits ?? []).toEqual([]);
     const after = fixed(feeds(2));
     expect(after.sharding).toBeUndefined();
     expect(after.throughput).toEqual({ manual: 60_000 });
   });
 
-  it('reads of unknown size: the 6 shards as before, and the next lint is clean', () => {
+  it('reads of unknown size: the 6 shards as before, saying they assume large reads, and the next lint is clean', () => {
+    // At 6 shards each stored key takes 4,200 ÷ 6 + 11,200 ÷ 6 RU/s; were each read under 2.5 KB, every shard would take
+    // all 4,200 RU/s of reads (6,067 RU/s against 4,800 usable), so the count relies on the reads being large.
+    const [sg003] = lint(feeds()).filter((f) => f.ruleId === 'SG003');
+    expect(sg003.fix).toContain(
+      "N = 6 assumes each read of a `/userId` value by `user-feed` loads over N × 2.5 KB, as each shard's query is charged at least about 2.5 RU (declare resultKb on it if less)",
+    );
+    expect(sg003.data).toMatchObject({ assumedPatterns: ['user-feed'], queryFloor: 2.5, queryFloorKb: 2.5 });
     const after = fixed(feeds());
     expect(after.sharding).toEqual({ strategy: 'random', shards: 6, hotValues: 1 });
     expect(lint({ containers: [after] })).toEqual([]);
