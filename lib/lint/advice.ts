@@ -194,7 +194,7 @@ export const MOVED_FIGURES =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
+const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -378,7 +378,7 @@ export const ADVICE_MESSAGES = {
   // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   cachedReadsWhy: `: the reads of one item stay on the one shard that holds it whatever the count${CACHED_READS_OVER}`,
-  cachedGatheredReadsWhy: `: every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count${CACHED_READS_OVER}`,
+  cachedGatheredReadsWhy: `: ${GATHERED_READS}${CACHED_READS_OVER}`,
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
@@ -862,20 +862,27 @@ function scopeBeforeRandom(advice: Advice): Advice {
 }
 
 /**
- * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB, under the source
- * the plan chose: `SpaceAnalysis.plannedReads`): the declared patterns that read so, for the clauses that give that
- * reason (`GATHERED_READS`): a whole collection of at most 4 KB (`gatheredPatterns`), one item (`pointPatterns`), or
- * both (`gatheredBoth`). Undefined where no read is counted so.
+ * Where the hottest value's reads are gathered from every shard, each shard charged in full (under the source the plan
+ * chose: `SpaceAnalysis.plannedReads`): the declared patterns that read so, for the clauses that give that reason
+ * (`GATHERED_READS`): a whole collection within what a query's least charge covers (`gatheredPatterns`: DynamoDB 4 KB;
+ * Cosmos DB about 2.5 KB, with `queryFloorData`), one item (`pointPatterns`), or both (`gatheredBoth`). Undefined where
+ * no read is counted so.
  */
 function gatheredData(analysis: SpaceAnalysis): MessageData | undefined {
   const { unspread, pointReads } = analysis.plannedReads() ?? {};
   if (unspread === undefined && pointReads === undefined) return undefined;
   return Object.assign(
     {},
-    unspread ? { gatheredPatterns: unspread } : {},
+    unspread ? gatheredCharge(unspread, queryFloorData(analysis)) : {},
     pointReads ? { pointPatterns: pointReads } : {},
     unspread && pointReads ? { gatheredBoth: true } : {},
   );
+}
+
+/** The patterns whose gathered reads every shard is charged in full, with the charge that says why (`GATHERED_READS`):
+ *  each query's floor where the engine's least charge is one (`floor`, Cosmos DB), else DynamoDB's whole read units. */
+function gatheredCharge(patterns: readonly string[], floor: ReturnType<typeof queryFloorData>): MessageData {
+  return Object.assign({ gatheredPatterns: patterns }, floor ? Object.assign({ gatheredFloor: true }, floor) : { gatheredUnits: true });
 }
 
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
@@ -1868,10 +1875,9 @@ function cachedReadsFirst(
     cachedHitShare: Math.max(0, 1 - lead.misses / hot.reads),
   });
   // Reads of many documents each shard is charged in full (each query's floor, gathered-reads.ts), not one item's.
-  const gathered = analysis.plannedReads()?.unspread;
-  const floor = queryFloorData(analysis);
-  if (gathered && floor) Object.assign(data, { gatheredPatterns: [...gathered] }, floor);
-  const ids: AdviceId[] = ['cachedReadsLead', gathered && floor ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy'];
+  const gathered = gatheredData(analysis);
+  if (gathered) Object.assign(data, gathered);
+  const ids: AdviceId[] = ['cachedReadsLead', gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy'];
   if (n === 1) ids.push('cachedWritesFit');
   else {
     const unsharded = at(1);
