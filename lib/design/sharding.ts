@@ -212,7 +212,8 @@ function readUnitsOf(resultKb: number, profile: EngineProfile): string {
 /**
  * How N shards divide the key's reads (`ReadSpread`): a single item's, not at all; a collection's 1/N, or by what each
  * shard's Query is charged of a read of `resultKb` (`collectionReadShare`, on an engine charging a minimum per query,
- * `unitKb`). `resultKb` is refused, naming it, where it cannot apply: on an engine with no such minimum, or a single item.
+ * `unitKb`). `resultKb` is refused, naming it, where it cannot apply: on an engine without `queryReadUnitKb` (Cosmos DB,
+ * whose query floor the lint charges instead), or a single item.
  */
 function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller: string): ReadSpread {
   const collection = options.itemCollection ?? true;

@@ -302,10 +302,9 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
 
   /**
    * The result size one read unit covers, in KB, where the engine charges every query request its result rounded up
-   * to it and at least one unit (DynamoDB: 4 KB, "Capacity unit consumption for read operations"), so the shard plan
-   * (SG003, `shardsFor()`) charges each shard of a hot value at least a unit of every read gathered from N shards.
-   * Undefined on Cosmos DB: there the plan divides a value's reads as the documents its shards hold, and the floor
-   * each shard's query is charged (`queryCharge`) is counted on the container's RU/s (SG017).
+   * to it and at least one unit (DynamoDB: 4 KB, "Capacity unit consumption for read operations"): what `shardsFor()`
+   * takes a declared `resultKb` in. Undefined on Cosmos DB, where `shardsFor()` refuses `resultKb`; the lint charges
+   * a Cosmos DB fan-out each query's floor through `queryCharge`.
    */
   readonly queryReadUnitKb?: number;
   /**
@@ -313,7 +312,8 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * charges each request at least a minimum: DynamoDB a read unit per 4 KB, rounded up, at least one ("Capacity unit
    * consumption for read operations"); Cosmos DB at least about 2.5 RU per physical partition whose index it checks
    * ("Query an Azure Cosmos DB container"), 1 RU per KB above it (a point read's figure, "Request Units"). SG017
-   * charges a read that fans out over N shards or buckets N times its shard's part of it (read-requests.ts).
+   * charges a read that fans out over N shards or buckets N times its shard's part of it (read-requests.ts), and SG003's
+   * plan charges each shard of a hot value that part (gathered-reads.ts).
    * @default - undefined: a fan-out of a whole collection is counted once
    */
   readonly queryCharge?: QueryCharge;

@@ -1,6 +1,7 @@
 /**
  * How write shards divide the reads of a key value holding many items, on an engine that charges every query request
- * at least one read unit (DynamoDB, the profile's `queryReadUnitKb`).
+ * at least a minimum (the profile's `queryCharge`: DynamoDB one read unit per 4 KB; Cosmos DB about 2.5 RU, then about
+ * 1 RU per KB).
  *
  * A read of a random-sharded value, or of a calculated-sharded one without the attribute its shard is hashed on, must
  * query every shard and merge the results ("Using write sharding to distribute workloads evenly"). Each shard's Query
@@ -18,9 +19,9 @@
  * `SpaceAnalysis.readSource`, judged again by the plan at the count it needs, so that the count a fix writes is the one
  * the next lint judges), or it names no one value of the key. Reads no pattern
  * declares are divided 1/N as before. Replicated copies are read one copy at a time (storedKeyLoads), so none of this
- * applies to them. On Cosmos DB (no `queryReadUnitKb`) the shards divide a value's reads as the documents they hold:
- * the floor each shard's query is charged there, about 2.5 RU, is counted on the container's RU/s (SG017,
- * read-requests.ts), which the plan's count judges its neighbours by (`SpaceAnalysis.chargedAt`).
+ * applies to them. On Cosmos DB alike: a read of `resultKb` costs each shard max(2.5, resultKb ÷ N) RU of the
+ * max(2.5, resultKb) it cost unsharded (all of it at 2.5 KB or less), as SG017 counts the fan-out on the container's
+ * RU/s (read-requests.ts), which the plan's count judges its neighbours by (`SpaceAnalysis.chargedAt`).
  */
 import {
   assumesLargeResult,
@@ -61,7 +62,7 @@ interface ReadPart {
 /** Shares that add up to 1 within rounding leave no reads undeclared. */
 const SHARE_TOLERANCE = 1e-9;
 
-/** What decides how a gathered read is charged: the engine's `queryReadUnitKb`, and the attribute a calculated shard is
+/** What decides how a gathered read is charged: the engine's `queryCharge`, and the attribute a calculated shard is
  *  hashed on (declared, or the one a fix would calculate it on: `spreadingShardSource`), which a read giving it finds
  *  its one shard by. */
 export interface ReadCharges {
