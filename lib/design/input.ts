@@ -249,14 +249,17 @@ export interface AccessPatternDesign {
    *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
-  /** DynamoDB: what one read of this pattern returns from an unsharded key value, in KB (its items' sizes summed).
+  /** What one read of this pattern returns from an unsharded key value, in KB (its items' sizes summed).
    *  DynamoDB charges each Query that sum rounded up to the next 4 KB, and at least one read unit (half of one for an
    *  eventually consistent read, as `peakReadUnits` are), per request ("Capacity unit consumption for read operations"), so a read that queries all N shards of a sharded key costs
    *  each shard ⌈resultKb ÷ N ÷ 4⌉ units (at least one), not 1/N of the unsharded read's: the shards divide its reads
-   *  only by that (SG003); a result of 4 KB or less, not at all. Not for a page read (`limit`): each shard's Query must
+   *  only by that (SG003, SG017); a result of 4 KB or less, not at all. Cosmos DB charges each shard's (or bucket's)
+   *  query at least about 2.5 RU ("Query an Azure Cosmos DB container"), taken as 1 RU per KB loaded above it (a point
+   *  read's figure, "Request Units"), so SG017 charges a fan-out (`fanOut`) N × max(2.5, resultKb ÷ N) RU for the
+   *  max(2.5, resultKb) it cost unsharded. Not for a page read (`limit`): each shard's query must
    *  return up to `limit` items for the page to be merged, so each is charged what the unsharded read was anyway.
-   *  @default - unknown: a read of the whole collection is taken to return over N × 4 KB, so N shards each take 1/N of
-   *  its units; a fix whose shard count relies on that says so */
+   *  @default - unknown: a read of the whole collection is taken to return over N times what a query's minimum covers
+   *  (DynamoDB 4 KB, Cosmos DB 2.5 KB), so N shards each take 1/N of it; a count or a peak that relies on that says so */
   readonly resultKb?: number;
   /** What satisfies the read. `all`: it wants every item it matches, so on a random-sharded key (or a
    *  calculated one read without its source attribute) it must query every shard (`fanOut`), or it sees

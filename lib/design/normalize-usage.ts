@@ -77,12 +77,7 @@ export function accessPatterns(
         'is "any" (one shard serves the read), but fanOut is true (the read queries every shard): remove fanOut when any matching item will do, or remove wants when the read needs every item',
       );
     }
-    if (p.resultKb !== undefined && indexKinds === null) {
-      log.add(
-        joinPath(path, 'resultKb'),
-        'applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); Azure publishes no such minimum per query: remove it',
-      );
-    } else if (p.resultKb !== undefined && p.limit !== undefined) {
+    if (p.resultKb !== undefined && p.limit !== undefined) {
       log.add(
         joinPath(path, 'resultKb'),
         'is declared with limit, but a page read queries a page from every shard whatever its size, so no result size spreads it: remove resultKb, or limit when the read takes every item it matches',

@@ -340,7 +340,7 @@ const accessPattern = record<AccessPatternDesign>(
     resultKb: {
       shape: num({ above: 0 }),
       optional: true,
-      doc: 'DynamoDB: KB one read returns from an unsharded key value; a Query is charged per 4 KB, at least one unit, per shard; default unknown: over N × 4 KB, split 1/N.',
+      doc: 'KB one read returns from an unsharded key value; each shard is charged its part (DynamoDB: per 4 KB, at least one unit; Cosmos DB: at least about 2.5 RU); default unknown: split 1/N.',
     },
     wants: {
       shape: oneOf(['all', 'any']),

@@ -9,7 +9,7 @@
 import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, type EngineProfile, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
-import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL } from './gathered-read-share';
+import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL, wholeUnitCharge } from './gathered-read-share';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -212,7 +212,8 @@ function readUnitsOf(resultKb: number, profile: EngineProfile): string {
 /**
  * How N shards divide the key's reads (`ReadSpread`): a single item's, not at all; a collection's 1/N, or by what each
  * shard's Query is charged of a read of `resultKb` (`collectionReadShare`, on an engine charging a minimum per query,
- * `unitKb`). `resultKb` is refused, naming it, where it cannot apply: on an engine with no such minimum, or a single item.
+ * `unitKb`). `resultKb` is refused, naming it, where it cannot apply: on an engine without `queryReadUnitKb` (Cosmos DB,
+ * whose query floor the lint charges instead), or a single item.
  */
 function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller: string): ReadSpread {
   const collection = options.itemCollection ?? true;
@@ -221,12 +222,12 @@ function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller:
   if (resultKb === undefined) return collection;
   const misplaced =
     unitKb === undefined
-      ? `applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); ${profile.title} publishes no such minimum per query: remove it`
+      ? `applies to DynamoDB only here (its Query is charged per 4 KB, at least one read unit, per request, which sets each shard's part of a value's reads); a ${profile.title} key's shards divide its reads as the documents they hold, and the lint (SG017) counts each shard's query on the container's RU/s: remove it`
       : !collection
         ? "is the size of a read of many items, but itemCollection is false (a single item's reads stay on the one shard holding it): remove resultKb, or itemCollection"
         : undefined;
   if (misplaced !== undefined) throw new UsageError([{ path: 'resultKb', message: misplaced }], `${caller}() options`);
-  const share = collectionReadShare(resultKb, unitKb);
+  const share = collectionReadShare(resultKb, unitKb === undefined ? undefined : wholeUnitCharge(unitKb));
   return share === EVERY_SHARD_IN_FULL ? false : share;
 }
 

@@ -91,6 +91,13 @@ export const COSMOS_LIMITS = {
    *  https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container#avoid-cross-partition-queries; "Partitioning
    *  and horizontal scaling" gives 2-3 RU for every physical partition). A cross-partition query checks every one. */
   queryRequestUnitsPerPartition: 2.5,
+  /** RU one KB a query loads is taken to cost above that minimum: Azure gives no per-KB charge for a query (it depends
+   *  on the documents loaded, the index lookups and the compilation: "Optimize request cost",
+   *  https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes), so this is a point read's, "A point read
+   *  for a 1-KB item is equivalent to one Request Unit" ("Request Units in Azure Cosmos DB",
+   *  https://learn.microsoft.com/azure/cosmos-db/request-units): it holds for documents of about 1 KB (a 100 KB point
+   *  read is 10 RU, less per KB). */
+  queryRequestUnitsPerKb: 1,
   /** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s, and
    *  your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized" ("Diagnose
    *  and troubleshoot request rate too large (429) exceptions"). Its upper end: the throttleRate alert's line, and the
@@ -392,6 +399,9 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   separatesHotKeys: false,
   // A query's RU charge is paid on every shard it visits: a read-hot feed gets copies or the cache.
   readHotCollection: 'copy',
+  // A shard's (or bucket's) query gives its full key value, so it checks one physical partition's index: at least about
+  // 2.5 RU, then about 1 RU per KB it loads (COSMOS_LIMITS.queryRequestUnitsPerPartition, queryRequestUnitsPerKb).
+  queryCharge: { kbPerUnit: 1 / COSMOS_LIMITS.queryRequestUnitsPerKb, minimumUnits: COSMOS_LIMITS.queryRequestUnitsPerPartition, wholeUnits: false },
 
   physicalPartitions,
   // Also the check of a hierarchical key's first level (prefix-ingestion.ts): a first-level value's documents sit on

@@ -34,6 +34,10 @@ export const DYNAMODB_LIMITS = {
    *  (API Reference, "ProvisionedThroughput": ReadCapacityUnits and WriteCapacityUnits, "Type: Long"), which a
    *  JavaScript number, and the template synthesized from it, carries exactly only up to 2^53 − 1. */
   apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
+  /** KB one read unit covers: a Query's items' sizes are summed and rounded up to the next 4 KB, one read unit each (half
+   *  for an eventually consistent read), at least one per request. Source: Developer Guide, "Capacity unit consumption
+   *  for read operations". */
+  queryReadUnitKb: 4,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
+import { wholeUnitCharge } from '../design/gathered-read-share';
 import { onKeyItem, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
@@ -283,5 +284,6 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   readHotCollection: 'shard',
   // "Capacity unit consumption for read operations": a Query's items' sizes are summed and rounded up to the next
   // 4 KB, one read unit each (half for an eventually consistent read), per request.
-  queryReadUnitKb: 4,
+  queryReadUnitKb: DYNAMODB_LIMITS.queryReadUnitKb,
+  queryCharge: wholeUnitCharge(DYNAMODB_LIMITS.queryReadUnitKb),
 };

@@ -3,6 +3,7 @@
  * the profile ("how is a read routed?", "what does one key value hold?") instead of branching on the
  * engine's name, so a new engine is a new profile (plus its input shape), not an edit to every rule.
  */
+import type { QueryCharge } from '../design/gathered-read-share';
 import type { KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-design';
 
 /** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
@@ -301,11 +302,21 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
 
   /**
    * The result size one read unit covers, in KB, where the engine charges every query request its result rounded up
-   * to it and at least one unit (DynamoDB: 4 KB, "Capacity unit consumption for read operations"), so a read gathered
-   * from N shards costs each shard at least a unit. Undefined where the engine documents no such minimum per request
-   * (Cosmos DB: a query is charged for what it loads, "Optimize request cost").
+   * to it and at least one unit (DynamoDB: 4 KB, "Capacity unit consumption for read operations"): what `shardsFor()`
+   * takes a declared `resultKb` in. Undefined on Cosmos DB, where `shardsFor()` refuses `resultKb`; the lint charges
+   * a Cosmos DB fan-out each query's floor through `queryCharge`.
    */
   readonly queryReadUnitKb?: number;
+  /**
+   * What one query request is charged for what it loads, in the units the read peak is declared in, where the engine
+   * charges each request at least a minimum: DynamoDB a read unit per 4 KB, rounded up, at least one ("Capacity unit
+   * consumption for read operations"); Cosmos DB at least about 2.5 RU per physical partition whose index it checks
+   * ("Query an Azure Cosmos DB container"), 1 RU per KB above it (a point read's figure, "Request Units"). SG017
+   * charges a read that fans out over N shards or buckets N times its shard's part of it (read-requests.ts), and SG003's
+   * plan charges each shard of a hot value that part (gathered-reads.ts).
+   * @default - undefined: a fan-out of a whole collection is counted once
+   */
+  readonly queryCharge?: QueryCharge;
 
   /**
    * The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB:

@@ -131,6 +131,10 @@ const CACHED_SHARDING: Partial<Record<string, AdviceId>> = {
 const CACHED_KEY_FITS =
   "each stored key's {{cachedStoredLoad}} RU/s of writes fits its physical partition beside the {{cachedNeighbours}} RU/s expected there (1/{{cachedPartitions}} of the rest of the container's load without the cached reads{{?siblingShards}}, its sibling shards included{{/siblingShards}}: ({{cachedPeak}} − {{cachedStoredLoad}}) ÷ {{cachedPartitions}}): {{cachedTotal}} RU/s against the {{cachedUsable}} usable ({{headroom|percent}} of {{cachedPartitionRu}})";
 
+/** What the reads no count spreads do to the value's partition, and what the cache in front of them leaves (`cachedReadsFirst`). */
+const CACHED_READS_OVER =
+  ', and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})';
+
 /** The share of the hottest item's reads the cache must answer for the count `cachedReadsFirst` names. */
 const CACHED_MISSES =
   'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
@@ -144,6 +148,10 @@ const LARGE_READS =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} returns over N × 4 KB, as each shard's Query is charged at least one read unit";
 const DECLARE_RESULT_KB = 'declare resultKb on it if less';
 export const LARGE_READS_ASSUMED = `${LARGE_READS} (${HALF_IF_EVENTUAL}); ${DECLARE_RESULT_KB}`;
+/** The same where each query's least charge is a floor, not whole units of a size (Cosmos DB: about 2.5 RU, the
+ *  profile's `queryCharge`), said with its figures (`queryFloor`, and `queryFloorKb`, what it covers at 1 RU per KB). */
+const LARGE_READS_FLOOR =
+  "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} loads over N × {{queryFloorKb}} KB, as each shard's query is charged at least about {{queryFloor}} RU";
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -186,7 +194,7 @@ export const MOVED_FIGURES =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
+const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /** Why the reads of one item are not divided by a count. */
 const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
@@ -346,6 +354,8 @@ export const ADVICE_MESSAGES = {
   assumesLargeReads: `; N = {{shards}} ${LARGE_READS_ASSUMED}`,
   // Both assumptions of one N in one sentence (`withHashedKeys`), the hash's after the reads'.
   assumesLargeReadsHashedApart: `; N = {{shards}} ${LARGE_READS} (${HALF_IF_EVENTUAL}; ${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
+  assumesLargeReadsFloor: `; N = {{shards}} ${LARGE_READS_FLOOR}; ${DECLARE_RESULT_KB}`,
+  assumesLargeReadsFloorHashedApart: `; N = {{shards}} ${LARGE_READS_FLOOR} (${DECLARE_RESULT_KB}), and that ${HASHED_APART}`,
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
   orWantsAny:
@@ -367,8 +377,8 @@ export const ADVICE_MESSAGES = {
   // Where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
   // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
-  cachedReadsWhy:
-    ': the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})',
+  cachedReadsWhy: `: the reads of one item stay on the one shard that holds it whatever the count${CACHED_READS_OVER}`,
+  cachedGatheredReadsWhy: `: ${GATHERED_READS}${CACHED_READS_OVER}`,
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
@@ -556,7 +566,10 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
   const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis);
-  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES, { assumesLargeReads: 'assumesLargeReadsHashedApart' });
+  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
+    assumesLargeReads: 'assumesLargeReadsHashedApart',
+    assumesLargeReadsFloor: 'assumesLargeReadsFloorHashedApart',
+  });
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
@@ -849,20 +862,27 @@ function scopeBeforeRandom(advice: Advice): Advice {
 }
 
 /**
- * Where the hottest value's reads are gathered from every shard, each shard charged in full (DynamoDB, under the source
- * the plan chose: `SpaceAnalysis.plannedReads`): the declared patterns that read so, for the clauses that give that
- * reason (`GATHERED_READS`): a whole collection of at most 4 KB (`gatheredPatterns`), one item (`pointPatterns`), or
- * both (`gatheredBoth`). Undefined where no read is counted so.
+ * Where the hottest value's reads are gathered from every shard, each shard charged in full (under the source the plan
+ * chose: `SpaceAnalysis.plannedReads`): the declared patterns that read so, for the clauses that give that reason
+ * (`GATHERED_READS`): a whole collection within what a query's least charge covers (`gatheredPatterns`: DynamoDB 4 KB;
+ * Cosmos DB about 2.5 KB, with `queryFloorData`), one item (`pointPatterns`), or both (`gatheredBoth`). Undefined where
+ * no read is counted so.
  */
 function gatheredData(analysis: SpaceAnalysis): MessageData | undefined {
   const { unspread, pointReads } = analysis.plannedReads() ?? {};
   if (unspread === undefined && pointReads === undefined) return undefined;
   return Object.assign(
     {},
-    unspread ? { gatheredPatterns: unspread } : {},
+    unspread ? gatheredCharge(unspread, queryFloorData(analysis)) : {},
     pointReads ? { pointPatterns: pointReads } : {},
     unspread && pointReads ? { gatheredBoth: true } : {},
   );
+}
+
+/** The patterns whose gathered reads every shard is charged in full, with the charge that says why (`GATHERED_READS`):
+ *  each query's floor where the engine's least charge is one (`floor`, Cosmos DB), else DynamoDB's whole read units. */
+function gatheredCharge(patterns: readonly string[], floor: ReturnType<typeof queryFloorData>): MessageData {
+  return Object.assign({ gatheredPatterns: patterns }, floor ? Object.assign({ gatheredFloor: true }, floor) : { gatheredUnits: true });
 }
 
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
@@ -1069,7 +1089,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (fanOut.length > 0) ids.push('setFanOut');
   // A count that fits only if each gathered read with no declared size spreads (gathered-reads.ts) says it assumes so.
   const assumed = analysis.largeReadsAssumed(strategy, n);
-  if (assumed) ids.push('assumesLargeReads');
+  const floor = queryFloorData(analysis);
+  if (assumed) ids.push(floor ? 'assumesLargeReadsFloor' : 'assumesLargeReads');
   if (plan.readsNeedCache && !readsCached)
     ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : gathered ? (['cacheGatheredReads'] as const) : (['cacheItemReads'] as const)));
   // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
@@ -1090,7 +1111,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
   if (fanOut.length > 0) data.fanOutPatterns = fanOut.map((p) => p.name);
   if (polls.length > 0) data.pollPatterns = polls;
-  if (assumed) data.assumedPatterns = assumed;
+  if (assumed) Object.assign(data, { assumedPatterns: assumed }, floor);
   if (pastQuota) Object.assign(data, { cache }, pastQuota);
   if (carrying) Object.assign(data, { carryingIndex: carrying.index, carryingOwnShards: carrying.own });
   if (tableRaise) Object.assign(data, tableRaise.data);
@@ -1853,7 +1874,10 @@ function cachedReadsFirst(
     cachedMissReads: Math.min(lead.misses, hot.reads),
     cachedHitShare: Math.max(0, 1 - lead.misses / hot.reads),
   });
-  const ids: AdviceId[] = ['cachedReadsLead', 'cachedReadsWhy'];
+  // Reads of many documents each shard is charged in full (each query's floor, gathered-reads.ts), not one item's.
+  const gathered = gatheredData(analysis);
+  if (gathered) Object.assign(data, gathered);
+  const ids: AdviceId[] = ['cachedReadsLead', gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy'];
   if (n === 1) ids.push('cachedWritesFit');
   else {
     const unsharded = at(1);
@@ -2412,4 +2436,11 @@ function shardingValue(
     // A count changed on a sharding of the hottest values only keeps it so (hot-values.ts).
     ...(declared?.hotValues !== undefined && strategy !== 'replicated' ? { hotValues: declared.hotValues } : {}),
   };
+}
+
+/** The least charge of each query as a floor (`queryFloor` units, covering `queryFloorKb` KB), where the engine's is one
+ *  (Cosmos DB: about 2.5 RU, the profile's `queryCharge`); undefined where it is whole units of a size (DynamoDB). */
+function queryFloorData(analysis: SpaceAnalysis): { readonly queryFloor: number; readonly queryFloorKb: number } | undefined {
+  const charge = analysis.owner.profile.queryCharge;
+  return charge === undefined || charge.wholeUnits ? undefined : { queryFloor: charge.minimumUnits, queryFloorKb: charge.minimumUnits * charge.kbPerUnit };
 }

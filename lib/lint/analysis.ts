@@ -361,7 +361,7 @@ export class SpaceAnalysis {
   gatheredWith(source: string | undefined): GatheredReads | undefined {
     if (!this.collection || this.pagedReads.length > 0) return undefined;
     const { owner, space } = this;
-    return gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { unitKb: owner.profile.queryReadUnitKb, source });
+    return gatheredReads(space, owner.patternsOn(space), owner.readShareOf(space), { charge: owner.profile.queryCharge, source });
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * How write shards divide the reads of a key value holding many items, on an engine that charges every query request
- * at least one read unit (DynamoDB, the profile's `queryReadUnitKb`).
+ * at least a minimum (the profile's `queryCharge`: DynamoDB one read unit per 4 KB; Cosmos DB about 2.5 RU, then about
+ * 1 RU per KB).
  *
  * A read of a random-sharded value, or of a calculated-sharded one without the attribute its shard is hashed on, must
  * query every shard and merge the results ("Using write sharding to distribute workloads evenly"). Each shard's Query
@@ -18,10 +19,19 @@
  * `SpaceAnalysis.readSource`, judged again by the plan at the count it needs, so that the count a fix writes is the one
  * the next lint judges), or it names no one value of the key. Reads no pattern
  * declares are divided 1/N as before. Replicated copies are read one copy at a time (storedKeyLoads), so none of this
- * applies to them. Cosmos DB documents no such minimum per query (a query is charged for what it loads, "Optimize
- * request cost"), so there the shards divide the reads as the items they hold.
+ * applies to them. On Cosmos DB alike: a read of `resultKb` costs each shard max(2.5, resultKb ÷ N) RU of the
+ * max(2.5, resultKb) it cost unsharded (all of it at 2.5 KB or less), as SG017 counts the fan-out on the container's
+ * RU/s (read-requests.ts), which the plan's count judges its neighbours by (`SpaceAnalysis.chargedAt`).
  */
-import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, ONE_SHARD_IN_N, readsOneItem, type ShardShare } from '../design/gathered-read-share';
+import {
+  assumesLargeResult,
+  EVERY_SHARD_IN_FULL,
+  gatheredReadShare,
+  ONE_SHARD_IN_N,
+  readsOneItem,
+  type QueryCharge,
+  type ShardShare,
+} from '../design/gathered-read-share';
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { ReadSpread } from '../design/sharding';
 import { carries, readsWholeKey } from './queries';
@@ -52,11 +62,11 @@ interface ReadPart {
 /** Shares that add up to 1 within rounding leave no reads undeclared. */
 const SHARE_TOLERANCE = 1e-9;
 
-/** What decides how a gathered read is charged: the engine's `queryReadUnitKb`, and the attribute a calculated shard is
+/** What decides how a gathered read is charged: the engine's `queryCharge`, and the attribute a calculated shard is
  *  hashed on (declared, or the one a fix would calculate it on: `spreadingShardSource`), which a read giving it finds
  *  its one shard by. */
 export interface ReadCharges {
-  readonly unitKb: number | undefined;
+  readonly charge: QueryCharge | undefined;
   readonly source: string | undefined;
 }
 
@@ -66,16 +76,16 @@ export interface ReadCharges {
  * the key space, `spaceShare` the share of all queries that reads it (`DesignAnalysis.readShareOf`).
  */
 export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[], spaceShare: number, charges: ReadCharges): GatheredReads {
-  const { unitKb, source } = charges;
-  if (unitKb === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
+  const { charge, source } = charges;
+  if (charge === undefined || !(spaceShare > 0)) return { spread: true, assumed: [], spreadIfSmall: true };
   // Each pattern's reads of the value, and the share of them each shard is charged: 1/N where a read finds one shard;
   // else as every gathered read is charged (`gatheredReadShare`, which SG017 uses too), in full for one item, which a
   // read must try on every shard, else its part of the whole collection (the value holds many items here).
   const charged = patterns.map((pattern) => {
     const gathered = gathers(space, pattern, source);
-    return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, unitKb) : ONE_SHARD_IN_N };
+    return { pattern, gathered, perShard: gathered ? gatheredReadShare(space, true, pattern, charge) : ONE_SHARD_IN_N };
   });
-  const assumed = charged.filter((read) => read.gathered && assumesLargeResult(read.pattern, read.perShard, unitKb)).map((read) => read.pattern);
+  const assumed = charged.filter((read) => read.gathered && assumesLargeResult(read.pattern, read.perShard, charge)).map((read) => read.pattern);
   const inFull = charged.filter((read) => read.perShard === EVERY_SHARD_IN_FULL).map((read) => read.pattern);
   const pointReads = inFull.filter((p) => readsOneItem(space, true, p)).map((p) => p.name);
   const unspread = inFull.filter((p) => !readsOneItem(space, true, p)).map((p) => p.name);

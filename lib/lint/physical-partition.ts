@@ -10,7 +10,7 @@
 import { gridFormOf, THROUGHPUT_GRID, throughputForPeak } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
+import { allFit, fits, leastBetween, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
@@ -1040,7 +1040,9 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
     };
     // The least raise for a count within maxShards. Where it is cheaper than `fewest`, its count is larger than
     // `fewest`'s (which would fit there too), so at least what the size needs: SG006 may name it as its split.
-    if (least === undefined && serves(cap)) least = at(smallestCount(serves) as number);
+    // Searched below the cap, which serves: a fan-out's reads grow with the count (each shard's query charged its
+    // floor), so counts past it may not, and a search up to MAX_SHARDS_ACCEPTED would find none.
+    if (least === undefined && serves(cap)) least = at(leastBetween(serves, 2, cap));
     if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
   }
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.

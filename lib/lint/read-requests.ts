@@ -19,8 +19,12 @@
  * Cosmos DB alike (SG017 charges a container's RU/s with it): a query over a synthetic key's N shards is one query on
  * each logical partition it names, run on the physical partition holding it ("Query an Azure Cosmos DB container": a
  * query over several partitions is one query on each), and a query is charged for the items it loads ("Optimize request
- * cost"), so N shards each loading a page (or a document) cost N times what one did. Azure gives no fixed charge per
- * partition a query visits, so a fan-out loading 1/N of the documents from each shard is counted once.
+ * cost"), so N shards each loading a page (or a document) cost N times what one did. Each of those queries checks one
+ * physical partition's index, charged at least about 2.5 RU however little it loads ("Query an Azure Cosmos DB
+ * container"), so a fan-out loading 1/N of the documents from each shard costs N × max(2.5, resultKb ÷ N) RU of the
+ * max(2.5, resultKb) it cost unsharded, at 1 RU per KB (the profile's `queryCharge`, gathered-read-share.ts): N times
+ * the read at 2.5 KB or less, about once where each shard's part is over 2.5 KB; counted once where no `resultKb` is
+ * declared, and said so (`assumed`), as on DynamoDB.
  *
  * A key sharded for its hottest values only (`sharding.hotValues`) stores every other value unsharded: a read of one of
  * those is one query, as before, and only the listed values' reads fan out (AWS, "Using write sharding to distribute
@@ -29,7 +33,7 @@
  * hottest value's and an even part of what it leaves for each other listed value (the model SG003 judges them by).
  */
 import { bucketLevel } from '../design/bucket-level';
-import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type ShardShare } from '../design/gathered-read-share';
+import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type QueryCharge, type ShardShare } from '../design/gathered-read-share';
 import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
 import { carries, readsWholeKey } from './queries';
 import { restLoads, type ValueLoads } from './rest-loads';
@@ -45,7 +49,7 @@ export interface ReadCounting extends ValueLoads {
   readonly owner: {
     patternsOn(space: KeySpace): readonly AccessPattern[];
     readShareOf(space: KeySpace): number;
-    readonly profile: { readonly queryReadUnitKb?: number };
+    readonly profile: { readonly queryCharge?: QueryCharge };
   };
 }
 
@@ -54,10 +58,16 @@ export interface ReadRequests {
   readonly units: number;
   /** Its declared (or derived) read peak, in logical reads. */
   readonly logical: number;
-  /** DynamoDB: the fan-out patterns that read a whole collection and declare no `resultKb`, counted once on the
-   *  assumption that each read returns over N × 4 KB (`assumesLargeResult`), as SG003's plan takes them, and the N
-   *  shards they query; undefined where none is. */
-  readonly assumed?: { readonly patterns: readonly string[]; readonly shards: number };
+  /** The fan-out patterns that read a whole collection and declare no `resultKb`, counted once on the assumption that
+   *  each read returns over N times what a query's minimum charge covers (DynamoDB 4 KB, Cosmos DB about 2.5 KB:
+   *  `assumesLargeResult`), as SG003's plan takes them on DynamoDB, and the N shards or buckets they query; undefined
+   *  where none is. */
+  readonly assumed?: {
+    readonly patterns: readonly string[];
+    readonly shards: number;
+    /** As `fanOut.bucketedValue`, where the reads query the buckets of a synthetic bucketed first level. */
+    readonly bucketedValue?: string;
+  };
   /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does.
    *  Under `sharding.hotValues`, `share` counts only the listed values' reads of those patterns, `hotValues` and
    *  `valueShare` (the listed values' share of the key space's reads) say so. `sized`: those of them, reads of a whole
@@ -101,23 +111,48 @@ export function readRequests(analysis: ReadCounting): ReadRequests {
  * https://learn.microsoft.com/azure/cosmos-db/optimize-cost-reads-writes). A pattern naming only the value's component
  * (`region`) gives no partition-key value, so SG012 judges it a query of every partition. Charged as a sharding's
  * fan-out is (`readRequestsOver`): a page (`limit`) or one item loaded by each of the N queries costs N times the read;
- * a read of the whole value loads 1/N of it from each bucket, counted once (on DynamoDB, each query's minimum counted).
+ * a read of the whole value loads 1/N of it from each bucket, each query charged at least the engine's minimum
+ * (`queryCharge`): N × max(2.5, resultKb ÷ N) RU where the pattern declares `resultKb`, else counted once and said so.
  */
 export function declaredBucketReads(analysis: ReadCounting): ReadRequests {
   const { space } = analysis;
   const [first] = space.partitionKey;
   const buckets = first === undefined ? undefined : bucketLevel(first)?.declaredBuckets;
   if (buckets === undefined || buckets <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
-  const unitKb = analysis.owner.profile.queryReadUnitKb;
   // A read giving only the level reads every document under a value: many, whatever one full key value holds.
   const holdsMany = (p: AccessPattern) => analysis.collection || !readsWholeKey(space, p);
-  const fanning = analysis.owner
+  const reads = fanningReads(analysis, (p) => p.fanOut === true && givesAttribute(p, first), holdsMany);
+  const counted = withAssumed(countedOver(analysis, buckets, fanningOver(reads, buckets)), reads, buckets, analysis);
+  const bucketedValue = first.components[0].name;
+  return Object.assign(
+    counted,
+    counted.fanOut ? { fanOut: { ...counted.fanOut, bucketedValue } } : {},
+    counted.assumed ? { assumed: { ...counted.assumed, bucketedValue } } : {},
+  );
+}
+
+/** The reads of `analysis`'s key space that `fansOut` accepts, each with the share of it each shard's query is charged
+ *  (`gatheredReadShare`, at the engine's `queryCharge`); `holdsMany`: whether a read of it loads many items. */
+function fanningReads(analysis: ReadCounting, fansOut: (pattern: AccessPattern) => boolean, holdsMany: (pattern: AccessPattern) => boolean): FanningRead[] {
+  const { space } = analysis;
+  const charge = analysis.owner.profile.queryCharge;
+  return analysis.owner
     .patternsOn(space)
-    .filter((p) => p.fanOut === true && givesAttribute(p, first))
-    .map((pattern) => ({ pattern, perShard: gatheredReadShare(space, holdsMany(pattern), pattern, unitKb) }))
-    .filter((read) => buckets * read.perShard(buckets) > 1 + ONCE_TOLERANCE);
-  const counted = countedOver(analysis, buckets, fanning);
-  return counted.fanOut ? { ...counted, fanOut: { ...counted.fanOut, bucketedValue: first.components[0].name } } : counted;
+    .filter(fansOut)
+    .map((pattern) => ({ pattern, perShard: gatheredReadShare(space, holdsMany(pattern), pattern, charge) }));
+}
+
+/** Those of `reads` that cost more over `shards` than once: N × a shard's share above 1. */
+function fanningOver(reads: readonly FanningRead[], shards: number): FanningRead[] {
+  return reads.filter((read) => shards * read.perShard(shards) > 1 + ONCE_TOLERANCE);
+}
+
+/** `counted`, with the patterns of `reads` counted once only on the assumption that their undeclared result is large
+ *  (`assumesLargeResult`) and the `shards` they query, where any is. */
+function withAssumed(counted: ReadRequests, reads: readonly FanningRead[], shards: number, analysis: ReadCounting): ReadRequests {
+  const charge = analysis.owner.profile.queryCharge;
+  const assumed = reads.filter((read) => assumesLargeResult(read.pattern, read.perShard, charge)).map((read) => read.pattern.name);
+  return assumed.length > 0 ? Object.assign(counted, { assumed: { patterns: assumed, shards } }) : counted;
 }
 
 /**
@@ -154,16 +189,13 @@ const ONCE_TOLERANCE = 1e-9;
  */
 export function readRequestsOver(analysis: ReadCounting, shards: number, fansOut: (pattern: AccessPattern) => boolean, hotValues?: number): ReadRequests {
   const { space, collection } = analysis;
-  const unitKb = analysis.owner.profile.queryReadUnitKb;
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const reads = analysis.owner
-    .patternsOn(space)
-    .filter((p) => fansOut(p) && readsWholeKey(space, p))
-    .map((pattern) => ({ pattern, perShard: gatheredReadShare(space, collection, pattern, unitKb) }));
-  const fanning = reads.filter((read) => shards * read.perShard(shards) > 1 + ONCE_TOLERANCE);
-  const assumed = reads.filter((read) => assumesLargeResult(read.pattern, read.perShard, unitKb)).map((read) => read.pattern.name);
-  const counted = countedOver(analysis, shards, fanning, shardedValues(analysis, hotValues));
-  return assumed.length > 0 ? Object.assign(counted, { assumed: { patterns: assumed, shards } }) : counted;
+  const reads = fanningReads(
+    analysis,
+    (p) => fansOut(p) && readsWholeKey(space, p),
+    () => collection,
+  );
+  return withAssumed(countedOver(analysis, shards, fanningOver(reads, shards), shardedValues(analysis, hotValues)), reads, shards, analysis);
 }
 
 /**

@@ -90,9 +90,9 @@ describe('shardsFor({ itemCollection: true, resultKb }) charges each shard as SG
     expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 12_000, ...options })).toThrow(message);
   });
 
-  it('refuses resultKb on Cosmos DB, which publishes no minimum charge per query', () => {
+  it("refuses resultKb on Cosmos DB, whose shards divide a value's reads as the documents they hold (SG017 counts each query's floor)", () => {
     expect(() => shardsFor({ engine: 'cosmosdb', peakReadUnits: 12_000, resultKb: 8 })).toThrow(
-      'resultKb: applies to DynamoDB only (its Query is charged per 4 KB, at least one read unit, per request); Cosmos DB publishes no such minimum per query: remove it',
+      "resultKb: applies to DynamoDB only here (its Query is charged per 4 KB, at least one read unit, per request, which sets each shard's part of a value's reads); a Cosmos DB key's shards divide its reads as the documents they hold, and the lint (SG017) counts each shard's query on the container's RU/s: remove it",
     );
   });
 });

@@ -6,6 +6,7 @@
  * and the plan assume of a whole-collection read with no resultKb: gathered-reads-accounting.test.ts.)
  */
 import { lint, normalize, type AccessPatternDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { wholeUnitCharge } from '../../lib/design/gathered-read-share';
 import { DesignAnalysis } from '../../lib/lint/analysis';
 import { gatheredReads } from '../../lib/lint/gathered-reads';
 import { readRequests } from '../../lib/lint/read-requests';
@@ -32,7 +33,7 @@ const sg003 = (input: DynamoDbTableDesign): Finding | undefined => lint(input).f
 describe('a read of one item on shards the reader cannot pick is charged on every shard, in the plan as in SG017', () => {
   it('gathered from random shards, each shard is charged the whole read: no 1/N, and no large result assumed', () => {
     const analysis = analysisOf(parcels({ strategy: 'random', shards: 2 }));
-    const judged = gatheredReads(analysis.space, analysis.owner.patternsOn(analysis.space), 1, { unitKb: 4, source: undefined });
+    const judged = gatheredReads(analysis.space, analysis.owner.patternsOn(analysis.space), 1, { charge: wholeUnitCharge(4), source: undefined });
     // main: spread true, the point read "assumed" to return over N × 4 KB.
     expect(judged).toMatchObject({ spread: false, pointReads: ['get-parcel'], assumed: [] });
     expect(judged).not.toHaveProperty('unspread');

@@ -50,6 +50,7 @@ type Id =
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
+  | 'cosmosFanOutAssumed'
   | 'cosmosFixFanOut'
   | 'cosmosRaiseManual'
   | 'cosmosRaiseAutoscale'
@@ -403,13 +404,16 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
           { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical },
           hotValuesData(reads.fanOut),
           reads.fanOut.bucketedValue === undefined ? {} : { fanOutLevel: reads.fanOut.bucketedValue },
+          reads.fanOut.sized === undefined ? {} : { fanOutSized: [...reads.fanOut.sized], queryFloor: COSMOS_LIMITS.queryRequestUnitsPerPartition },
         )
       : {}),
+    ...assumedData(reads),
     ...crossing?.data,
   };
   const noted: Id[] = [
     ...(copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : []),
     ...(reads.fanOut ? ['cosmosFanOutReads' as const] : []),
+    ...(reads.assumed ? ['cosmosFanOutAssumed' as const] : []),
     ...(crossing?.ids ?? []),
   ];
   const notes = noted.length > 0 ? noted : undefined;
@@ -665,6 +669,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
     "Cosmos DB, a peak within the line on a key with no hot value (a flat key's uniform share, unsharded, or a hierarchical key's uniform first level of at most 50 GB a value): where the physical partition holding a value is expected above headroom × its RU/s (the value and 1/P of the rest of the load) but within its RU/s, which SG003 leaves to this rule, a warning that the line leaves no room for uneven placement, with the least raise in place at which it fits. Not for serverless.",
     "Cosmos DB queries that miss the partition key (SG012's), on 2 or more physical partitions: the peak takes their declared RU/s, and the finding adds that each is charged at least about 2.5 RU on every physical partition, so those RU/s cover at most RU ÷ (2.5 × P) such queries a second; the design declares RU/s, not a query rate, so no more is added.",
+    "Cosmos DB reads that fan out over N shards or buckets (`fanOut`): each query checks one physical partition, charged at least about 2.5 RU, about 1 RU per KB above it (a 1 KB point read's figure; Azure gives none for queries), so a read of `resultKb` counts N × max(2.5, resultKb ÷ N) RU of max(2.5, resultKb): N× at 2.5 KB or less, about once for large reads; with no `resultKb`, once, the finding saying so.",
     "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
   ],
   sources: [
@@ -701,7 +706,9 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    cosmosFanOutReads: `; that read peak counts each {{!fanOutLevel}}shard's{{/fanOutLevel}}{{?fanOutLevel}}bucket's{{/fanOutLevel}} query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets{{/fanOutLevel}} queried, as each of those reads queries all {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets of one {{fanOutLevel|code}} value{{/fanOutLevel}}${HOT_VALUES_ONLY}, each loading its own item or page and charged for it`,
+    cosmosFanOutReads: `; that read peak counts each {{!fanOutLevel}}shard's{{/fanOutLevel}}{{?fanOutLevel}}bucket's{{/fanOutLevel}} query of a fan-out: the {{logicalReads}} RU/s of reads declared at peakReadUnits (their cost before fan-out), {{fanOutPatterns|code}}'s {{fanOutShare|percent}} of them${HOT_VALUES_SHARE} × {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets{{/fanOutLevel}} queried, as each of those reads queries all {{fanOutShards}} {{!fanOutLevel}}shards{{/fanOutLevel}}{{?fanOutLevel}}buckets of one {{fanOutLevel|code}} value{{/fanOutLevel}}${HOT_VALUES_ONLY}, each loading its own item or page and charged for it{{?fanOutSized}}; for {{fanOutSized|code}}, each query's part of the declared resultKb, at about 1 RU per KB and at least about {{queryFloor}} RU (one physical partition's index checked), over what the whole read cost{{/fanOutSized}}`,
+    cosmosFanOutAssumed:
+      "; it counts each read of {{assumedPatterns|code}} over all {{assumedShards}} {{!assumedLevel}}shards{{/assumedLevel}}{{?assumedLevel}}buckets of one {{assumedLevel|code}} value{{/assumedLevel}} once, as their queries divide its documents: that takes each read to load over {{assumedShards}} × {{queryFloor}} KB, as each query is charged at least about {{queryFloor}} RU (one physical partition's index checked), about 1 RU per KB above it; a smaller read still costs at least {{assumedFloor}} RU ({{assumedShards}} × {{queryFloor}}) however little it loads, so declare resultKb on it if less",
     cosmosFixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} {{!fanOutLevel}}shards multiply them, so shard no more than the load needs (SG007, SG008){{/fanOutLevel}}{{?fanOutLevel}}buckets multiply them, so bucket no more than the load needs (SG003 sizes the count){{/fanOutLevel}} or read the whole key from a projection kept by the change feed',
     cosmosRemoveNeedless:
@@ -733,3 +740,19 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   }),
   check: cosmosHits,
 });
+
+/** The figures of the `cosmosFanOutAssumed` note: the fan-out reads counted once on the assumption that their undeclared
+ *  result is large, and what N queries would cost at the least (N × about 2.5 RU) were each under the floor. */
+function assumedData(reads: ReadRequests): Record<string, number | string | string[]> {
+  const { assumed } = reads;
+  if (assumed === undefined) return {};
+  const queryFloor = COSMOS_LIMITS.queryRequestUnitsPerPartition;
+  const data: Record<string, number | string | string[]> = {
+    assumedPatterns: [...assumed.patterns],
+    assumedShards: assumed.shards,
+    queryFloor,
+    assumedFloor: assumed.shards * queryFloor,
+  };
+  if (assumed.bucketedValue !== undefined) data.assumedLevel = assumed.bucketedValue;
+  return data;
+}
