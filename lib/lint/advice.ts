@@ -23,7 +23,7 @@ import { servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
-import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
+import { INHERITED_FIX_MESSAGES, inheritedFixNotes, reachData, reachUnsure } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
 import { largestPartitionSize } from './partition-size';
 import {
@@ -566,10 +566,14 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
   const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis);
-  const advice = withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
-    assumesLargeReads: 'assumesLargeReadsHashedApart',
-    assumesLargeReadsFloor: 'assumesLargeReadsFloorHashedApart',
-  });
+  // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
+  const advice = reachFirst(
+    withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
+      assumesLargeReads: 'assumesLargeReadsHashedApart',
+      assumesLargeReadsFloor: 'assumesLargeReadsFloorHashedApart',
+    }),
+    analysis,
+  );
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
@@ -706,6 +710,24 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
     data: Object.assign({}, scoped.data, inherited.data, sparse ? { indexKey: sparse } : {}),
   });
   return projectionLeads(withInherited, analysis);
+}
+
+/**
+ * The fix of an index over only on the table's hottest item's updates where the design does not say they reach it
+ * (`reachUnsure`: KEYS_ONLY, its key attributes declaring no `mutable`): a projection remedy that leads (its declared
+ * writes, less those updates, fit: projection-first.ts) keeps its lead and edit, without the shards after it; any other
+ * becomes the question of that reach, with no edit. The shards wait for the answer: a random shard drawn afresh on
+ * every update moves the item's index entry each time, 2 index writes per update (AWS, "Provisioned throughput
+ * considerations for global secondary indexes": "If an update to the table changes the value of an indexed key
+ * attribute (from A to B), two writes are required"), where an update that changes no index key attribute and no
+ * projected attribute writes none ("If a write to a table does not require a global secondary index update, no write
+ * capacity is consumed from the index"): no fix may make more index writes than it removes.
+ */
+function reachFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
+  if (!reachUnsure(analysis)) return advice;
+  const lead = projectionFirst(analysis);
+  if (lead !== undefined) return Object.assign({}, advice, { ids: lead.ids.filter((id) => id !== 'orShardInstead'), shards: undefined });
+  return { ids: ['declareReachFirst'], data: Object.assign({}, advice.data, reachData(analysis)), edits: undefined };
 }
 
 /**

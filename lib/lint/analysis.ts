@@ -21,6 +21,7 @@ import {
   type PhysicalShare,
 } from '../engines';
 import { gatheredReads, type GatheredReads } from './gathered-reads';
+import { hotItemReach, type HotItemReach } from './hot-item-reach';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
@@ -605,6 +606,9 @@ export interface InheritedWrites {
   readonly moves?: string;
   /** Whether the item is the one a declared running total or conditional write keeps (the table key has a sort key). */
   readonly aggregate: boolean;
+  /** `writes`: the design says the item's updates write the index; `unknown`: the index projects `KEYS_ONLY` and an
+   *  index key attribute declares no `mutable`, so those updates are counted as an upper bound (hot-item-reach.ts). */
+  readonly reach: Exclude<HotItemReach, 'skips'>;
 }
 
 /**
@@ -626,13 +630,17 @@ function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly st
  * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
  * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
  * (its projection may leave out what those updates change: an update that writes no index key and no projected
- * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
- * Exported (lib/index.ts) for `observe`, which must not write a measured index peak that would turn this off (an index
+ * attribute does not write it), nor where the design says its updates do not write the index (a `KEYS_ONLY` index
+ * whose key attributes they cannot change: hot-item-reach.ts), nor where the table's key holds many items, which may
+ * carry many index values. Exported (lib/index.ts) for `observe`, which must not write a measured index peak that would turn this off (an index
  * measured while the hot item was quiet shows fewer writes): cli/observe/drift.ts, `inheritedPeak`.
  */
 export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: EngineProfile = profileOf(design.engine)): InheritedWrites | undefined {
   const table = design.primaryKey;
   if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
+  // A KEYS_ONLY index whose key attributes the updates cannot change takes none of them (hot-item-reach.ts).
+  const reach = hotItemReach(design, space);
+  if (reach === 'skips') return undefined;
   const tableShare = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
   // Counted at 2× the table's writes (key-changes): each update of the item is at most one delete and one put on the
   // index, both under its one partition-key value only where the key that changes is the index's sort key.
@@ -647,6 +655,7 @@ export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: Eng
     writesPerUpdate,
     ...(change && writesPerUpdate === 1 ? { moves: change.attribute } : {}),
     aggregate: table.sortKey.length > 0,
+    reach,
   };
 }
 

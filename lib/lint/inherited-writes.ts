@@ -10,6 +10,7 @@
 import { joinPath } from '../design/field-path';
 import { onKeyItem, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
+import { undeclaredKeys } from './hot-item-reach';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
@@ -23,9 +24,15 @@ export const INHERITED_WRITE_MESSAGES = {
     ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index; an update that changes {{moves|code}} moves it from one {{key|key}} value to another, a delete on the one it leaves and a put on the one it takes, so no one value takes more than one write per update ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}{{!projection}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change{{/projection}})",
   inheritedAggregateWrites:
     ": every write of the table's hottest {{tableKey|key}} value updates the one item its {{invariantKind|code}} keeps ({{invariantPath|code}}), and each update writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}{{!projection}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change{{/projection}})",
+  // The design does not say whether those updates change the KEYS_ONLY index's key (hot-item-reach.ts, `unknown`).
+  reachUnsure: "; over on that bound only if the hot item's updates change {{unsureKeys|code}}, which no `mutable` says: a warning until the design says",
 } as const;
 
 export const INHERITED_FIX_MESSAGES = {
+  // No shards while the updates' reach is unknown: sized on them, a random shard drawn afresh on every update writes
+  // each one to the index twice (a delete and a put) where, changing no index key, it may write nothing there.
+  declareReachFirst:
+    "declare whether the hot item's updates change {{unsureKeys|code}}: where they never do, set {{mutableFields|code}} to false, since under KEYS_ONLY an update that changes no index key attribute does not write the index, which is then judged without them; where they do, set it to true, and the fix shards for those updates; or declare {{writesField|code}} with the writes that reach the index (the table writes that create or delete an item, or change an index key attribute); no shards until then: sized on those updates, a shard drawn afresh on each of them would write the index twice per update where it may now take none",
   // Random shards fixed when the item is created keep its updates on one shard: only a shard drawn on each update spreads them.
   redrawShard:
     '; write a new random shard on every update of the hot item (a shard kept from when it was created keeps all its updates on one): each such update then moves its index entry, a delete and a put, so N is sized for 2 index writes per update ({{sizedWrites}} {{writeUnit}}); a shard hashed from an attribute of the item would not spread it',
@@ -36,6 +43,33 @@ export const INHERITED_FIX_MESSAGES = {
 
 export type InheritedWriteId = keyof typeof INHERITED_WRITE_MESSAGES;
 export type InheritedFixId = keyof typeof INHERITED_FIX_MESSAGES;
+
+/**
+ * Whether `a` is over on its writes alone, counted with the table's hottest item's updates, which the design does not say
+ * reach it (`InheritedWrites.reach` `unknown`): a `KEYS_ONLY` index whose key attributes declare no `mutable`. Its
+ * finding is then a warning, and its fix settles that reach first, with no shard (advice.ts, `reachFirst`).
+ */
+export function reachUnsure(a: SpaceAnalysis): boolean {
+  return a.inherited?.reach === 'unknown' && a.over.length > 0 && a.over.every((d) => d.label === 'write');
+}
+
+/**
+ * The index key attributes whose `mutable` would settle the reach (`reachUnsure`), with those fields and the index's
+ * write peak, for a message.
+ */
+export function reachData(a: SpaceAnalysis): MessageData {
+  const keys = undeclaredKeys(a.design, a.space);
+  return {
+    unsureKeys: keys.map((k) => k.name),
+    mutableFields: keys.map((k) => joinPath(k.path, 'mutable')),
+    writesField: joinPath(a.space.path, 'workload.peakWriteUnits'),
+  };
+}
+
+/** The note that says an index's finding rests on updates the design does not say reach it (`reachUnsure`). */
+export function reachNote(a: SpaceAnalysis): { readonly ids: InheritedWriteId[]; readonly data: MessageData } {
+  return reachUnsure(a) ? { ids: ['reachUnsure'], data: reachData(a) } : { ids: [], data: {} };
+}
 
 /** Whether `a`'s writes over its ceiling are the table's hottest item's (`SpaceAnalysis.inherited`). */
 export function writesInherited(a: SpaceAnalysis): boolean {
@@ -109,7 +143,8 @@ export function redrawnShardWrites(a: SpaceAnalysis, units: number): number {
 function randomShardsAfterFix(a: SpaceAnalysis): boolean {
   // A projection that leads the fix (projection-first.ts) keeps the key: no shard is drawn.
   const written = a.plan.shards !== undefined && a.plan.shards <= a.design.thresholds.maxShards;
-  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a) && projectionFirst(a) === undefined;
+  // Nor does a fix that asks first whether the hot item's updates reach the index at all (advice.ts, `reachFirst`).
+  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a) && projectionFirst(a) === undefined && !reachUnsure(a);
   const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
   return layout === 'random' && (shards ?? 1) > 1;
 }

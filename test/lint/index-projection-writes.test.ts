@@ -20,13 +20,14 @@ const verdict = (design: DynamoDbTableDesign) => onIndex(design).map((f) => [f.r
 const inventory = (index: Partial<GlobalSecondaryIndexDesign> = {}) => inventoryTable({}, index);
 
 describe('a KEYS_ONLY or INCLUDE index counted at the table`s writes: an upper bound, said so', () => {
-  it('KEYS_ONLY, no declared index writes: the same verdict, with the upper bound and the field that lowers it', () => {
+  it('KEYS_ONLY, no declared index writes: a warning that asks whether the updates change the index key, with the upper bound and the fields that settle it', () => {
+    // The decrements change `stock`, which KEYS_ONLY does not project; they write the index only if they change
+    // `warehouseId`, which declares no `mutable`: the design cannot say, so a warning, with no shard (try36a:
+    // shards drawn afresh on every update would write the index twice per update where it may take none), and SG017
+    // no longer counts the 1,800 WCU those shards would add (3,000 WCU at 80% fits the 4,000 it takes from the table).
     const findings = onIndex(inventory({ projectionType: 'KEYS_ONLY' }));
-    expect(findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([
-      ['SG003', 'error', 'globalSecondaryIndexes[0].partitionKey'],
-      ['SG017', 'error', 'globalSecondaryIndexes[0].capacity.write'],
-    ]);
-    const [sg003, sg017] = findings;
+    expect(findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([['SG003', 'warning', 'globalSecondaryIndexes[0].partitionKey']]);
+    const [sg003] = findings;
     expect(sg003.message).toMatch(/takes 60% \(of its writes, from the hottest item of the table\) of the peak: 1,800 WCU writes against a usable 800 WCU/);
     // The question the undeclared projection asked is answered: not asked again.
     expect(sg003.message).toMatch(/\(60% of the table's 3,000 WCU\); those index writes are an upper bound/);
@@ -36,14 +37,13 @@ describe('a KEYS_ONLY or INCLUDE index counted at the table`s writes: an upper b
     );
     expect(sg003.notes).toContain('projectedOut');
     expect(sg003.data).toMatchObject({ projection: 'KEYS_ONLY', writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits' });
-    // The fix no longer asks for the projection it has: the declared figure is what lowers the count.
+    // The fix asks for the key's `mutable` or the declared figure, not for the projection it has, and shards nothing.
     expect(sg003.fix).toMatch(
-      /or, where the hot item's updates change no index key attribute and none the index projects \(`KEYS_ONLY`\), declare its `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` with the writes that do reach it/,
+      /^declare whether the hot item's updates change `warehouseId`: where they never do, set `globalSecondaryIndexes\[0\]\.partitionKey\.mutable` to false/,
     );
+    expect(sg003.fix).toMatch(/or declare `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` with the writes that reach the index/);
     expect(sg003.fix).not.toMatch(/leave what the hot item's updates change out of the index's projection/);
-    expect(sg017.message).toMatch(
-      /that write peak is the table's declared 3,000 WCU, every table write reaching the index; declare .*; those index writes are an upper bound/,
-    );
+    expect(sg003.edits).toBeUndefined();
   });
 
   it('INCLUDE names what it projects', () => {
@@ -53,7 +53,7 @@ describe('a KEYS_ONLY or INCLUDE index counted at the table`s writes: an upper b
   });
 
   it('KEYS_ONLY with the declared figure (the decrements write nothing: 150 WCU of new and removed SKUs) is no longer judged hot', () => {
-    // Before: undeclared, SG003 and SG017 err (above). 150 WCU over 12 warehouses fit one partition each.
+    // Before: undeclared, SG003 warns (above). 150 WCU over 12 warehouses fit one partition each.
     const declared = inventory({ projectionType: 'KEYS_ONLY', workload: { peakWriteUnits: 150 } });
     expect(verdict(declared).filter(([rule]) => rule === 'SG003' || rule === 'SG017')).toEqual([]);
     expect(onIndex(declared).some((f) => f.notes?.includes('projectedOut'))).toBe(false);

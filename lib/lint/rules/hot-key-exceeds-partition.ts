@@ -8,7 +8,7 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
-import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
+import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, reachNote, type InheritedWriteId } from '../inherited-writes';
 import { partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
@@ -223,6 +223,7 @@ export const hotKeyExceedsPartition = defineRule({
     "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002.",
   firesAlso: [
     "A DynamoDB GSI projecting `KEYS_ONLY` or `INCLUDE` counted at the table's writes (no `workload.peakWriteUnits`), over on its writes alone: that figure is an upper bound, so a warning, whose fix asks for the index's own writes first and names the shards after them with no edit; declared and still over, an error. Not where the table's hottest item's updates make it hot: that fix weighs them.",
+    "A GSI made hot by the table's hottest item's updates, projecting `KEYS_ONLY`: they write it only by changing an index key attribute. Each key attribute the table's own or declared `mutable: false`: they do not, and it is judged without them. One with no `mutable`: a warning whose fix asks for it or the index's `workload.peakWriteUnits`, with no shard (drawn on each update, it writes the index twice per update where it may take none). `mutable: true`, `ALL`, `INCLUDE`: an error with its fix.",
     "Reads that access patterns aim at one value (`keyValue`): the hottest value's read peak takes that value's share of the key space's reads plus the hottest-key share of the rest, when that is more.",
     "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
@@ -366,6 +367,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cfnTableGsiUpdates,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoGsiThrottling,
+    // A table key attribute never changes in place: an index key that is one is never moved by the hot item's updates.
+    SOURCES.dynamoUpdateItem,
     SOURCES.dynamoDax,
     SOURCES.dynamoDaxConcepts,
     SOURCES.dynamoDaxConsistency,
@@ -745,6 +748,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
   // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
   const inherited = inheritedWriteNote(a);
+  // Over only if those updates reach a KEYS_ONLY index whose key declares no `mutable`: a warning, its fix that question.
+  const reach = reachNote(a);
   // Those index writes counted from the table's under a projection that leaves attributes out: an upper bound (projection.ts).
   const projected = writesOver ? projectionNote(space) : { ids: [], data: {} };
   // Over on that bound alone: a warning whose fix declares the figure first, the shards after it with no edit (projection.ts).
@@ -767,6 +772,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
     ...projected.ids,
+    ...reach.ids,
     ...(bounded?.ids ?? []),
     ...(thenPhysical
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
@@ -799,9 +805,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
-      severity: bounded ? 'warning' : (verdict?.severity ?? served.severity),
+      severity: bounded || reach.ids.length > 0 ? 'warning' : (verdict?.severity ?? served.severity),
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, projected.data, {
+      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, reach.data, projected.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),

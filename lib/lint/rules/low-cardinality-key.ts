@@ -8,6 +8,14 @@ import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type Hot
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { capacityRaiseData, hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
+import {
+  PROJECTION_MESSAGES,
+  PROJECTION_VERDICT_MESSAGES,
+  projectionNote,
+  upperBoundVerdict,
+  type ProjectionId,
+  type ProjectionVerdictId,
+} from '../projection';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { STATUS_SHARE_MESSAGES, statusShareNote, type StatusShareId } from '../status-share';
@@ -34,6 +42,8 @@ type Id =
   | 'fixOneValue'
   | EngineNoteId
   | IndexWriteId
+  | ProjectionId
+  | ProjectionVerdictId
   | HotValueVerdictId
   | StatusShareId
   | AdviceId;
@@ -58,6 +68,7 @@ export const lowCardinalityKey = defineRule({
   firesAlso: [
     "A GSI's writes: they count every replicated copy the table keeps of an item, each writing its own index entry, as SG003 and SG017 count them.",
     "A GSI's hottest value over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits): a warning.",
+    "A DynamoDB GSI projecting `KEYS_ONLY` or `INCLUDE` counted at the table's writes (no `workload.peakWriteUnits`), over on its writes alone: that figure is an upper bound (a table update that changes no index key attribute and no projected attribute does not write the index), so a warning, as SG003's, whose fix asks for the index's own writes first and gives the re-key after them with no edit.",
     "A key already sharded so that every stored key fits, and whose whole peak needs several partitions: silent, since that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9).",
     "A sharding the load does not need, kept on purpose (SG007 acknowledged for the key, or turned off), every stored key fitting: silent, since the sharded key is the design; without that, the key is judged as SG007's fix leaves it, unsharded.",
     'A key whose largest value needs size shards: silent, unless its hottest value is over its ceiling; SG006 gives the shards, and once declared they are the fix.',
@@ -135,6 +146,8 @@ export const lowCardinalityKey = defineRule({
       '; a key of one value cannot spread at all: the way past one partition is a sharded key (the value with a suffix of N values, as AWS shards a GSI key written by every item) or a different key',
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
+    ...PROJECTION_MESSAGES,
+    ...PROJECTION_VERDICT_MESSAGES,
     ...HOT_VALUE_VERDICT_MESSAGES,
     ...STATUS_SHARE_MESSAGES,
     ...ADVICE_MESSAGES,
@@ -275,22 +288,45 @@ export const lowCardinalityKey = defineRule({
       const verdict = indexWriteVerdict(a, advice.shards);
       // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG003's.
       const served = hotValueVerdict(a);
+      // Over only on the table's writes a KEYS_ONLY or INCLUDE index is counted at, an upper bound: a warning whose fix
+      // declares the index's writes first and gives the re-key after it with no edit, as SG003's (projection.ts).
+      const labels = a.over.map((d) => d.label);
+      const projected = labels.includes('write') ? projectionNote(space) : { ids: [], data: {} };
+      const bounded = upperBoundVerdict(space, labels);
       // Over the logical partition's ceiling too, the lower physical share binds: the usable figure SG003 quotes.
       const bound = bindingDimension(a, hot).dimension;
+      const fixValues = advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues';
       return [
         {
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
           // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value, which would otherwise go unsaid.
-          notes: [...hotNotes, ...served.ids, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
-          severity: verdict.severity ?? served.severity,
-          fixId: advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues',
-          fixNotes: [...advice.ids, ...verdict.fixIds],
-          data: Object.assign({}, advice.data, common, raisedData, verdict.data, served.data, served.severity === 'warning' ? { served: true } : {}, {
-            hotUsable: bound.usable,
-          }),
-          edits: advice.edits,
+          notes: [
+            ...hotNotes,
+            ...served.ids,
+            ...verdict.ids,
+            ...projected.ids,
+            ...(bounded?.ids ?? []),
+            ...(sg003DefersToSg001(a) ? engineNotes(a) : []),
+            ...statusShare.ids,
+          ],
+          severity: bounded ? 'warning' : (verdict.severity ?? served.severity),
+          ...(bounded
+            ? { fixId: bounded.fixLead, fixNotes: [fixValues, ...advice.ids, ...verdict.fixIds] }
+            : { fixId: fixValues, fixNotes: [...advice.ids, ...verdict.fixIds] }),
+          data: Object.assign(
+            {},
+            advice.data,
+            common,
+            raisedData,
+            verdict.data,
+            projected.data,
+            served.data,
+            served.severity === 'warning' ? { served: true } : {},
+            { hotUsable: bound.usable },
+          ),
+          edits: bounded ? undefined : advice.edits,
         },
       ];
     });
