@@ -36,6 +36,7 @@ import {
   MIN_SPARE_FOR_COUNTS,
   REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
+  leastRaiseWhere,
   physicalBound,
   RAISE,
   raiseFigures,
@@ -43,7 +44,6 @@ import {
   raiseEdits,
   raiseInPlace,
   raiseLeadsKeyChange,
-  raisedLayouts,
   redistributionData,
   roomForCounts,
   servedAsItIs,
@@ -53,6 +53,7 @@ import {
   throughputServing,
   throughputThatServes,
   type CostedRaise,
+  type RaisedLayout,
   type RaisedThroughput,
   type RaiseNames,
   type ShardRaise,
@@ -1621,6 +1622,8 @@ function copiesForWrites(analysis: SpaceAnalysis, n: number): MessageData | unde
  * judged as SG003 judges copies (`withCopies`: N × the GB, at least one partition per 50 GB of it, N × the writes), on
  * the layout the raise leaves (`raisedLayouts`), at RU/s that leave room for a count (`roomForCounts`); the count is
  * the smallest that fits there, as the plan at those RU/s finds it. Undefined where none does below `below`.
+ * Within one count of physical partitions more RU/s only give each partition more and its neighbours no more, so a
+ * count that fits at some RU/s fits at more: the least raise is searched by halving (`leastRaiseWhere`).
  */
 function copiesAtRaise(
   analysis: SpaceAnalysis,
@@ -1629,29 +1632,32 @@ function copiesAtRaise(
   const { profile } = analysis.owner;
   const { headroom, maxShards } = analysis.design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  for (const { raise, design } of raisedLayouts(analysis.design as CosmosKeyDesign, below)) {
-    const fitsWith = (n: number) => {
+  /** The fewest copies that fit on `layout`, with the figures of one copy there; undefined where none does. */
+  const fewestAt = ({ raise, design }: RaisedLayout): { readonly copies: number; readonly copyFigures: MessageData } | undefined => {
+    for (let n = 2; n <= cap; n++) {
       const copies = withCopies(design, analysis.total, n);
+      // Each copy adds the writes once more, so a count without room leaves none for any larger one.
       if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return undefined;
       const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
       const share = profile.physicalShare?.(copies.design, copies.total, stored, analysis.trafficValues * n);
       const fit = share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
       // One copy on its partition at the raise, for the count's assumption that its copies hash apart (hashed-keys.ts).
-      return fit
-        ? {
+      if (fit)
+        return {
+          copies: n,
+          copyFigures: {
             copyLoad: stored.reads + stored.writes,
             copyNeighbours: share.neighbours,
             copySlices: share.keySpaceSlices,
             copyUsable: share.requestUnitsEach * headroom,
-          }
-        : undefined;
-    };
-    for (let n = 2; n <= cap; n++) {
-      const copyFigures = fitsWith(n);
-      if (copyFigures) return { raise, copies: n, copyFigures };
+          },
+        };
     }
-  }
-  return undefined;
+    return undefined;
+  };
+  const layout = leastRaiseWhere(analysis.design as CosmosKeyDesign, (at) => fewestAt(at) !== undefined, below);
+  const fewest = layout && fewestAt(layout);
+  return layout && fewest && Object.assign({ raise: layout.raise }, fewest);
 }
 
 /**

@@ -1025,26 +1025,35 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   // The container's peak as charged at a count (`chargedAt`: a fan-out's reads on every shard), which more shards raise.
   const charged = (n: number) => a.chargedAt(layout, n);
   const fewestPeak = charged(fewestCount).reads + charged(fewestCount).writes;
-  let least: ShardRaise | undefined;
   // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
   // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
   // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
-  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign, undefined, fewestPeak)) {
-    const share = (n: number) => profile.physicalShare?.(design, charged(n), stored(n), a.trafficValues * n);
-    // A share judged at a further raise (`raisedFrom`: the count's fan-out takes the peak past these RU/s) is not this raise's.
-    const servedAt = (n: number, at = share(n)) => at !== undefined && !at.raisedFrom && allFit(profile.loadDimensions(stored(n), headroom, at));
-    const serves = (n: number) => n > 1 && servedAt(n);
-    const at = (n: number): ShardRaise => {
-      const loads = stored(n);
-      return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });
-    };
-    // The least raise for a count within maxShards. Where it is cheaper than `fewest`, its count is larger than
-    // `fewest`'s (which would fit there too), so at least what the size needs: SG006 may name it as its split.
-    // Searched below the cap, which serves: a fan-out's reads grow with the count (each shard's query charged its
-    // floor), so counts past it may not, and a search up to MAX_SHARDS_ACCEPTED would find none.
-    if (least === undefined && serves(cap)) least = at(leastBetween(serves, 2, cap));
-    if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
-  }
+  const design = a.design as CosmosKeyDesign;
+  const share = (layout: RaisedLayout, n: number) => profile.physicalShare?.(layout.design, charged(n), stored(n), a.trafficValues * n);
+  // A share judged at a further raise (`raisedFrom`: the count's fan-out takes the peak past these RU/s) is not this raise's.
+  const serves = (layout: RaisedLayout, n: number) => {
+    const at = n > 1 ? share(layout, n) : undefined;
+    return at !== undefined && !at.raisedFrom && allFit(profile.loadDimensions(stored(n), headroom, at));
+  };
+  const at = (layout: RaisedLayout, n: number): ShardRaise => {
+    const loads = stored(n);
+    return Object.assign({}, layout.raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(layout, n)?.neighbours ?? 0 });
+  };
+  // Each count, within one count of physical partitions, is served from some RU/s on (each partition's RU/s grow, its
+  // neighbours do not): both raises are found by halving (`leastRaiseWhere`), the least for a count within maxShards
+  // only below the fewest count's, where it is the cheaper. Its count is then larger than `fewest`'s (which would fit
+  // there too), so at least what the size needs: SG006 may name it as its split.
+  const fewest = leastRaiseWhere(design, (layout) => serves(layout, fewestCount), undefined, fewestPeak);
+  const leastAt = leastRaiseWhere(design, (layout) => serves(layout, cap), fewest?.raise.requestUnits, fewestPeak);
+  // Its count is searched below the cap, which serves: a fan-out's reads grow with the count (each shard's query
+  // charged its floor), so counts past it may not, and a search up to MAX_SHARDS_ACCEPTED would find none.
+  const least =
+    leastAt &&
+    at(
+      leastAt,
+      leastBetween((n) => serves(leastAt, n), 2, cap),
+    );
+  if (fewest) return { fewest: at(fewest, fewestCount), ...(least ? { least } : {}) };
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.
   return least && { fewest: least };
 }

@@ -503,6 +503,20 @@ function fewestBuckets(design: KeyDesign, load: PrefixLoad, space: SpaceAnalysis
 }
 
 /**
+ * Whether `fewestBuckets(design, load, space)` finds a count of at most `bound`, for the searches that only ask that at
+ * each raise (`bucketRaises`). Without a paged read that fans out over the buckets, more buckets only lighten each: a
+ * bucket takes 1/n of the value's reads and writes, and meets the rest of the container's load ÷ P on its partition, so
+ * the two together (the average partition's load and (1 − 1/P) of the bucket's) fall as n grows, and the fewest that
+ * serve are within `bound` exactly when `bound` buckets serve. With such a read, the window its fan-out leaves
+ * (`fewestBuckets`) needs the count itself.
+ */
+function fewestBucketsWithin(design: KeyDesign, load: PrefixLoad, space: SpaceAnalysis, bound: number): boolean {
+  if (fanOutCounter(space, design, load) !== undefined) return (fewestBuckets(design, load, space) ?? Infinity) <= bound;
+  // One bucket is no bucketing (`fewestBuckets` counts from two).
+  return bound > 1 && bucketsServe(design, load, bound);
+}
+
+/**
  * The figures `bucketsServe` judged `buckets` on (and one fewer, which does not fit), for the note that lets a reader
  * recompute N: each bucket's load, its expected neighbours (the rest of the container's load ÷ its physical partitions,
  * its sibling buckets included) and the usable RU/s of its partition. Only with a physical share whose neighbours are
@@ -1562,12 +1576,17 @@ function bucketRaises(
   // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
   // More RU/s only lighten each bucket's partition, so the counts that serve shrink as the raise grows (leastRaiseWhere).
   const peak = peakOf(design);
-  const leastAt = leastRaiseWhere(design, (layout) => countAt(layout.design) <= cap, below, peak);
+  const leastAt = leastRaiseWhere(design, (layout) => fewestBucketsWithin(layout.design, at, space, cap), below, peak);
   if (leastAt === undefined) return {};
   const least = withCount(leastAt);
   if (least.buckets <= least.partitions) return { least };
   // Fewer buckets than `least` needs, and no more than the partitions: the same count for more RU/s buys nothing.
-  const fewAt = leastRaiseWhere(design, (layout) => countAt(layout.design) <= Math.min(layout.raise.partitions, least.buckets - 1), below, peak);
+  const fewAt = leastRaiseWhere(
+    design,
+    (layout) => fewestBucketsWithin(layout.design, at, space, Math.min(layout.raise.partitions, least.buckets - 1)),
+    below,
+    peak,
+  );
   return fewAt ? { few: withCount(fewAt), least } : { least };
 }
 

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateDesigns, wideTable } from '../../bench/designs';
-import { lint, type DesignDocument } from '../../lib';
+import { lint, type CosmosContainerDesign, type DesignDocument } from '../../lib';
+import { profileOf } from '../../lib/engines';
 
 /** The array methods a per-GSI scan of every GSI would use (`find`, `some`, `filter`…). */
 const SCANS = ['find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'filter', 'map', 'forEach', 'flatMap', 'reduce'] as const;
@@ -73,5 +76,71 @@ describe('SG003 searches the RU/s grid for the raises that let buckets serve, in
     const container = elementsScanned(() => lint(featureStore));
     // Linting the design at every step of the grid between the two made it 23× an average design; halving each stretch, about 3×.
     expect(container / average).toBeLessThan(8);
+  });
+});
+
+/**
+ * The work of a fix's raise searches, counted instead of timed: the physical partitions' shares judged (the engine
+ * profile's `physicalShare`, one per count tried at a raise) and the objects built (`Object.assign`: every raised
+ * design, copy of the container and share a search judges is one). A walk of every 100 RU/s of the grid makes both grow
+ * with the RU/s between the declared throughput and the raise; halving, with their logarithm.
+ */
+function searchWork(run: () => void): { readonly shares: number; readonly built: number } {
+  const profile = profileOf('cosmosdb');
+  const share = profile.physicalShare;
+  const assign = Object.assign;
+  let shares = 0;
+  let built = 0;
+  profile.physicalShare = (...args) => {
+    shares += 1;
+    return share?.apply(profile, args);
+  };
+  Object.assign = (...args: Parameters<typeof Object.assign>) => {
+    built += 1;
+    return assign(...args);
+  };
+  try {
+    run();
+  } finally {
+    profile.physicalShare = share;
+    Object.assign = assign;
+  }
+  return { shares, built };
+}
+
+describe('the raises a fix offers are searched by halving the RU/s grid, not by walking it', () => {
+  it('SG003 on a flat key that shards at a raise (shardRaises): a few dozen shares judged', () => {
+    // review12's conversation: 44 shards at 52,700 RU/s, 3 at 89,400, from 40,000 (494 points of the grid).
+    const chat = JSON.parse(readFileSync(join(__dirname, 'review12', 'chat-messages.json'), 'utf8')) as CosmosContainerDesign;
+    let data: unknown;
+    const work = searchWork(() => (data = lint(chat).find((f) => f.ruleId === 'SG003')?.data));
+    expect(data).toMatchObject({ leastShardRaiseTo: 52_700, leastShards: 44, fewestShardRaiseTo: 89_400, fewestShards: 3 });
+    // A share at every grid point up to each raise judged 775.
+    expect(work.shares).toBeLessThan(150);
+  });
+
+  it('SG003 on a read-hot key whose copies fit at a raise (copiesAtRaise): no copy of the container per count and grid point', () => {
+    // copies-at-raise.test.ts's catalogue: 2 copies at 166,300 RU/s, from 140,000.
+    const viral: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'catalogue',
+      partitionKey: { paths: [{ path: '/productId', cardinality: 1_000_000 }] },
+      workload: { peakReadUnits: 100_000, peakWriteUnits: 5_000, hotKeyShare: 0.02, hotKeyOperations: 'reads' },
+      throughput: { manual: 140_000 },
+      storage: { totalGb: 500 },
+    };
+    let data: unknown;
+    const work = searchWork(() => (data = lint(viral).find((f) => f.ruleId === 'SG003')?.data));
+    expect(data).toMatchObject({ shards: 2, copiesRaiseTo: 166_300 });
+    // Trying every count up to maxShards at each of the 263 grid points built 35,000 objects.
+    expect(work.built).toBeLessThan(10_000);
+  });
+
+  it('SG003 on a bucketed first level (bucketRaises): each raise asks only whether a count within the cap serves', () => {
+    let data: unknown;
+    const work = searchWork(() => (data = lint(featureStore)[0].data));
+    expect(data).toMatchObject({ bucketRaiseTo: 82900, bucketsAtRaise: 99, fewRaiseTo: 108000, fewBuckets: 14 });
+    // Narrowing every raise tried to its fewest buckets (about 11 counts each) judged 290 shares.
+    expect(work.shares).toBeLessThan(150);
   });
 });
