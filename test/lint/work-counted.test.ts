@@ -1,7 +1,9 @@
 import { lint, normalize } from '../../lib';
 import { dynamoDbProfile } from '../../lib/engines/dynamodb';
+import * as adviceModule from '../../lib/lint/advice';
 import { DesignAnalysis, SpaceAnalysis } from '../../lib/lint/analysis';
 import { unshardedDimensions } from '../../lib/lint/physical-partition';
+import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
 import { warmLever } from '../../lib/lint/warm-partitions';
 
 /** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
@@ -111,6 +113,24 @@ describe('SG014 judges a first-level value on its partition only where its share
       expect(once).not.toHaveBeenCalled();
     } finally {
       once.mockRestore();
+    }
+  });
+});
+
+describe("SG017 counts a key's written copies from its fix only where the plan is copies", () => {
+  it('makes no advice for a key whose plan shards it: shards are written once', () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const analysis = new DesignAnalysis(design);
+    const primary = analysis.of(design.primaryKey);
+    // Over its ceiling, with a plan of write shards: the case SG017 asks about on most tables.
+    expect(primary.over.length).toBeGreaterThan(0);
+    expect(primary.plan.layout).toMatch(/^(random|calculated)$/);
+    const advice = jest.spyOn(adviceModule, 'adviceFor');
+    try {
+      expect(writeCopies(analysis)).toEqual({ copies: 1, from: 'declared' });
+      expect(advice).not.toHaveBeenCalled();
+    } finally {
+      advice.mockRestore();
     }
   });
 });

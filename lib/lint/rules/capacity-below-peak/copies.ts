@@ -25,12 +25,12 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   const primary = analysis.spaces[0];
   const declared = declaredCopies(analysis.design);
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
-  if (primary.over.length === 0) return { copies: declared, from: 'declared' };
+  // Nor does a plan of shards, or of no stored keys at all: only replicated copies are written more than once.
+  if (primary.over.length === 0 || primary.plan.layout !== 'replicated') return { copies: declared, from: 'declared' };
   // The count the fix writes, not the plan's: a fix that leads with warm throughput keeps fewer copies (warm-partitions.ts).
-  const { plan } = primary;
   const advice = adviceFor(primary);
   const shards = advice.shards;
-  const planned = plan.layout === 'replicated' && shards !== undefined && shards <= primary.design.thresholds.maxShards && !advice.raiseLeads ? shards : 1;
+  const planned = shards !== undefined && shards <= primary.design.thresholds.maxShards && !advice.raiseLeads ? shards : 1;
   return planned > declared ? { copies: planned, from: 'planned' } : { copies: declared, from: 'declared' };
 }
 
