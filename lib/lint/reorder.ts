@@ -39,11 +39,15 @@ export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean
 }
 
 /** A key part as the user declares it: `kind` only where inference from the name would not give it. */
-function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }, inferred: AttributeKind) {
+function partInput(
+  part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind; readonly kindDeclared?: true },
+  inferred: AttributeKind,
+) {
   return {
     name: part.name,
     ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}),
-    ...(part.kind !== inferred ? { kind: part.kind } : {}),
+    // A declared kind is the design's word, kept even where the name would infer the same.
+    ...(part.kind !== inferred || part.kindDeclared ? { kind: part.kind } : {}),
   };
 }
 
