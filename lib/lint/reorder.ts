@@ -56,6 +56,8 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
     partInput(a, inferredKind(a.name, a.components)),
     a.type !== undefined ? { type: a.type } : {},
     a.components.length > 0 ? { components: a.components.map((c) => partInput(c, inferredPartKind(c.name, a.components.length))) } : {},
+    // A GSI key attribute's declared `mutable` decides SG008's verdict on it: it moves with the attribute.
+    a.mutable !== undefined ? { mutable: a.mutable } : {},
   );
 }
 

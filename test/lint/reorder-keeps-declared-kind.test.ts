@@ -3,8 +3,8 @@
  * declares: it dropped `"kind": "time-bucket"` from `/day`, since the name infers the same kind, and a declared field was
  * silently lost from the user's file.
  */
-import { lint, normalize, type CosmosContainerDesign } from '../../lib';
-import { reorderedPathsEdit } from '../../lib/lint/reorder';
+import { lint, normalize, type CosmosContainerDesign, type DynamoDbKeyDesign } from '../../lib';
+import { reorderedAttributesEdit, reorderedPathsEdit } from '../../lib/lint/reorder';
 
 const reputation = (kind: boolean): CosmosContainerDesign => ({
   engine: 'cosmosdb',
@@ -81,6 +81,35 @@ describe('a reorder of key levels keeps what each level declares', () => {
             { name: 'region', cardinality: 10, kind: 'value' },
           ],
         },
+      ],
+    });
+  });
+
+  it('a DynamoDB multi-attribute key keeps each attribute’s declared kind and mutable', () => {
+    const design = normalize({
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-status',
+          partitionKey: { name: 'tenantId', type: 'S', cardinality: 500 },
+          sortKeys: [
+            { name: 'day', type: 'S', cardinality: 365, kind: 'time-bucket' },
+            { name: 'status', type: 'S', cardinality: 4, mutable: true },
+          ],
+        },
+      ],
+      workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+    }).designs[0].design;
+    const [index] = (design as DynamoDbKeyDesign).globalSecondaryIndexes;
+    const [day, status] = index.sortKey;
+    expect(reorderedAttributesEdit([status, day], 'globalSecondaryIndexes[0].sortKeys')).toEqual({
+      op: 'set',
+      path: 'globalSecondaryIndexes[0].sortKeys',
+      value: [
+        { name: 'status', type: 'S', cardinality: 4, mutable: true },
+        { name: 'day', type: 'S', cardinality: 365, kind: 'time-bucket' },
       ],
     });
   });
