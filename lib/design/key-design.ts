@@ -29,6 +29,9 @@ export interface KeyPart {
   readonly cardinality?: Cardinality;
   /** Declared kind, else inferred from the part's name (`day`, `yyyyMM` are time buckets). */
   readonly kind: AttributeKind;
+  /** True where the design declares `kind`, so an edit that rewrites the key writes it back even where the name
+   *  would infer the same; absent where inferred. */
+  readonly kindDeclared?: true;
 }
 
 export interface KeyAttribute {
@@ -49,6 +52,8 @@ export interface KeyAttribute {
   /** True where no `kind` was declared and a word that also names other things made it a time bucket (`period`,
    *  `window`, `epoch`; not `createdAt` or `day`): a guess the design can correct. */
   readonly kindGuessed?: true;
+  /** True where the design declares `kind` (see `KeyPart.kindDeclared`); absent where inferred. */
+  readonly kindDeclared?: true;
   /** The parts of a composite value in the order they are joined, each with its kind filled in; empty when the
    *  attribute is one value. */
   readonly components: readonly KeyPart[];

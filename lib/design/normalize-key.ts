@@ -58,7 +58,10 @@ export function keyAttribute(
   wordsOf: (name: string) => readonly string[] = nameWords,
 ): KeyAttribute {
   const parts = input.components ?? [];
-  const components = listOf(parts, (c) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, parts.length) }));
+  const components = listOf(parts, (c): KeyPart => {
+    const part = { name: c.name, cardinality: c.cardinality, kind: c.kind ?? inferredPartKind(c.name, parts.length) };
+    return c.kind === undefined ? part : Object.assign(part, { kindDeclared: true as const });
+  });
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {
@@ -77,6 +80,7 @@ export function keyAttribute(
   // field after it a definition at run time.
   const attribute = { name: input.name, type: input.type, cardinality: input.cardinality, kind } as { -readonly [K in keyof KeyAttribute]: KeyAttribute[K] };
   if (words !== undefined && kind === 'time-bucket' && wordsEndInAmbiguousTimeWord(words)) attribute.kindGuessed = true;
+  if (input.kind !== undefined) attribute.kindDeclared = true;
   attribute.components = components;
   if (input.mutable !== undefined) attribute.mutable = input.mutable;
   attribute.hotKeyShare = level.hotKeyShare;

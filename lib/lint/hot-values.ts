@@ -29,7 +29,16 @@ import { warmLever } from './warm-partitions';
  * two neighbour figures of one finding read as different sums, not a contradiction.
  */
 const NEXT_HOTTEST_FITS =
-  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them, in its shards, which the hottest value's own neighbours leave out): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no other value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
+  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest{{listedHot|one=|other= value the list leaves out}}, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them, in its shards, which the hottest value's own neighbours leave out): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no {{listedHot|one=other|other=unlisted}} value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
+
+/**
+ * Which values a fix shards: the hottest alone, or where the design already lists its hottest values
+ * (`sharding.hotValues`, `listedHot`) every listed one, each into N shards as SG003 judges a declared list.
+ */
+const WHICH_HOT = 'the {{listedHot|one=hottest|other=# hottest}} {{key|key}} {{listedHot|one=value|other=values the design lists}}';
+const LISTED_COUNT = 'sharding.hotValues: {{listedHot}}';
+const HOT_VALUE = 'hot {{listedHot|one=value|other=values}}';
+const THAT_VALUE = '{{listedHot|one=that value|other=a listed value}}';
 
 /** A value listed later: its items written before keep the plain key until they are rewritten. */
 const LISTED_LATER = '; a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved';
@@ -40,16 +49,18 @@ const LISTED_LATER = '; a value added to the list later keeps its unsharded item
  * indexes), holding the plain value for every value but the listed one.
  */
 const INDEX_ATTRIBUTE =
-  'key index {{index|code}} by a separate attribute the application writes on each item, instead of by {{key|key}} itself: {{shardAttribute|code}} = {{key|key}} for every value but the hottest, which alone takes {{key|key}}';
+  'key index {{index|code}} by a separate attribute the application writes on each item, instead of by {{key|key}} itself: {{shardAttribute|code}} = {{key|key}} for every value but {{listedHot|one=the hottest, which alone takes|other=the # hottest the design lists, which alone take}} {{key|key}}';
 const INDEX_OTHERS =
-  'the application keeping the hot value in a list in its configuration and writing the attribute on every item, since an item without it has no entry in the index';
+  'the application keeping the ' +
+  HOT_VALUE +
+  ' in a list in its configuration and writing the attribute on every item, since an item without it has no entry in the index';
 
 export const HOT_VALUES_MESSAGES = {
-  shardRandomHot: `shard only the hottest {{key|key}} value, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the random suffix to its writes alone; every read of that value must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
-  shardCalculatedHot: `shard only the hottest {{key|key}} value, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardRandomHot: `shard only ${WHICH_HOT}, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (${LISTED_COUNT}): the application keeps the ${HOT_VALUE} in a list in its configuration and appends the random suffix to its writes alone; every read of ${THAT_VALUE} must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedHot: `shard only ${WHICH_HOT}, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (${LISTED_COUNT}): the application keeps the ${HOT_VALUE} in a list in its configuration and appends the suffix to its writes alone; a read of ${THAT_VALUE} for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // An index key: the shard goes in a separate attribute written on every item, suffixed for the listed value alone.
-  shardRandomIndexHot: `${INDEX_ATTRIBUTE} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards; sharding.hotValues: 1), ${INDEX_OTHERS}; every read of that value must then query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
-  shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; sharding.hotValues: 1), ${INDEX_OTHERS}; a read of that value for one {{sourceAttribute}} queries one shard, only reads of its whole value query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardRandomIndexHot: `${INDEX_ATTRIBUTE} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; every read of ${THAT_VALUE} must then query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; a read of ${THAT_VALUE} for one {{sourceAttribute}} queries one shard, only reads of its whole value query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
   // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.
@@ -227,12 +238,15 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
   }
   const moves = movingHotValue(a);
   if (moves !== undefined) return withEveryValueNote(advice, moves, {});
-  const rest = judged.data;
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
+  // A list the design declares is the team's knowledge of its hot values: a new sharding keeps it, each listed value
+  // into the N sized for the hottest, as SG003 judges it; lowered to 1, the others would lose their shards unsaid.
+  const hotValues = a.space.sharding?.hotValues ?? 1;
+  const rest = Object.assign({ listedHot: hotValues }, judged.data);
   const ids = advice.ids.map((id, i) => (i === at ? WHOLE_KEY[id] : id));
   const edits = advice.edits?.map((edit) =>
-    edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues: 1 }) }) : edit,
+    edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues }) }) : edit,
   );
   return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) }, edits ? { edits } : {});
 }

@@ -39,11 +39,15 @@ export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean
 }
 
 /** A key part as the user declares it: `kind` only where inference from the name would not give it. */
-function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }, inferred: AttributeKind) {
+function partInput(
+  part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind; readonly kindDeclared?: true },
+  inferred: AttributeKind,
+) {
   return {
     name: part.name,
     ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}),
-    ...(part.kind !== inferred ? { kind: part.kind } : {}),
+    // A declared kind is the design's word, kept even where the name would infer the same.
+    ...(part.kind !== inferred || part.kindDeclared ? { kind: part.kind } : {}),
   };
 }
 
@@ -52,6 +56,8 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
     partInput(a, inferredKind(a.name, a.components)),
     a.type !== undefined ? { type: a.type } : {},
     a.components.length > 0 ? { components: a.components.map((c) => partInput(c, inferredPartKind(c.name, a.components.length))) } : {},
+    // A GSI key attribute's declared `mutable` decides SG008's verdict on it: it moves with the attribute.
+    a.mutable !== undefined ? { mutable: a.mutable } : {},
   );
 }
 

@@ -380,6 +380,15 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
     expect(await violationsOf(POLICY_NAMES.keyNames, await asPolicyResource(rawContainer({ paths: ['/tenantId'] })))).toEqual([]);
   });
 
+  it('warns on a key named like a category that trends (`/tag`), as the design lint reads the name', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tag'], kind: 'Hash', version: 2 }));
+    expect(await violationsOf(POLICY_NAMES.keyNames, container)).toEqual([
+      expect.stringMatching(
+        /^warning SG015 suspicious-key-name at resource\.partitionKey\.paths\[0\] \(raw-\d+\): .*`\/tag` .*named like a category that trends/,
+      ),
+    ]);
+  });
+
   it('leaves containers created by GuardedContainer to the component, which checked their declared design', async () => {
     jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
     const guarded = new GuardedContainer('regions', {

@@ -40,7 +40,7 @@ export function keyStructurePolicy(enforcementLevel: EnforcementLevel, waivers: 
 export function keyNamesPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
   return containerPolicy(
     POLICY_NAMES.keyNames,
-    'skewguard SG015: a Cosmos DB container created without a declared design has a partition key named like a low-cardinality or time field (status, region, date…).',
+    'skewguard SG015: a Cosmos DB container created without a declared design has a partition key named like a low-cardinality or time field (status, region, date…) or a category that trends (tag, topic).',
     enforcementLevel,
     waivers,
     keyNamesVerdict,

@@ -151,7 +151,7 @@ function lintAsExternal(
   return lintExternal(resource, { only: [rule], locations: locationsOf(paths.length) });
 }
 
-/** SG015 on the key's names: status, region, date… with no design declaring their cardinality. */
+/** SG015 on the key's names: status, region, date, tag… with no design declaring their cardinality or hottest share. */
 export function keyNamesVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const paths = readablePaths(container);
   return paths ? verdict(() => lintAsExternal(container, paths, acknowledgements, 'SG015'), 'SG015', container) : [];

@@ -177,6 +177,21 @@ testRule('SG005', {
       ],
     },
     {
+      // Cut at the first three as written, the fix said "keep `a/b`, `/a/b`, `/a/b`": an invalid path and a duplicate.
+      name: 'four levels, one invalid and one a duplicate: the paths kept are valid and distinct',
+      design: container({ partitionKey: { paths: ['a/b', '/a/b', '/a/b', '/c'].map((path, i) => ({ path, cardinality: 10 ** (i + 1) })) } }),
+      findings: [
+        {
+          messageId: 'tooManyLevels',
+          data: { levels: 4, limit: 3, keep: ['/a/b', '/c'] },
+          fix: 'keep `/a/b`, `/c`, or fold the extra levels into a synthetic key',
+          edits: false,
+        },
+        { messageId: 'invalidPath', path: 'partitionKey.paths[0]', data: { name: 'a/b', valid: '/a/b' } },
+        { messageId: 'duplicatePath', path: 'partitionKey.paths[2]' },
+      ],
+    },
+    {
       name: 'MultiHash with version 1',
       design: container({ partitionKey: { ...container().partitionKey, version: 1 } }),
       findings: [{ messageId: 'multiHashVersion', path: 'partitionKey.version', edits: [{ op: 'set', path: 'partitionKey.version', value: 2 }] }],

@@ -7,6 +7,7 @@ const external = (...keys: { attribute: string; index?: string }[]) => ({
 testRule('SG015', {
   valid: [
     { name: 'id-like names', design: external({ attribute: 'jobId' }, { attribute: 'customerId', index: 'by-customer' }) },
+    { name: 'words that only contain a trending word', design: external({ attribute: 'tagline' }, { attribute: 'topicality', index: 'x-index' }) },
     { name: 'words that only contain a suspicious word', design: external({ attribute: 'candidateId' }, { attribute: 'stateless', index: 'x-index' }) },
   ],
   invalid: [
@@ -29,6 +30,21 @@ testRule('SG015', {
           data: { attribute: 'createdDate' },
           message: /^partition key `createdDate` on index `by-day` of `legacy-jobs` is named like a time bucket \(date, hour, month…\)/,
         },
+      ],
+    },
+    {
+      // The design lint reads `tag` as a category whose hottest value moves (hot-values.ts): SG015 reads it so too.
+      name: 'a Cosmos DB path named like a category that trends',
+      design: { external: [{ engine: 'cosmosdb', name: 'tag-feed', partitionKeys: [{ attribute: '/tag' }, { attribute: '/topicId' }] }] },
+      findings: [
+        {
+          messageId: 'trendingName',
+          path: 'external[0].partitionKeys[0]',
+          data: { attribute: '/tag', name: 'tag-feed' },
+          message: /^partition key `\/tag` of `tag-feed` is named like a category that trends \(a tag, a topic\)/,
+          fix: /with the trending value's share \(hotKeyShare\)/,
+        },
+        { messageId: 'trendingName', path: 'external[0].partitionKeys[1]', data: { attribute: '/topicId' } },
       ],
     },
     {

@@ -50,6 +50,25 @@ interface DeclaredKey {
   readonly editable: boolean;
 }
 
+/** A level's path as SG005 fixes it (`validPath`, its control and bidi characters left out): undefined where none is left. */
+function fixedPath(name: string): string | undefined {
+  return validPath(hasUnsafeCharacters(name) ? withoutUnsafeCharacters(name) : name);
+}
+
+/**
+ * The levels a key of too many keeps: the first `limit` distinct paths, each as its own fix makes it valid (Azure,
+ * "Hierarchical partition keys": up to three levels). Cut at the first `limit` as written, `a/b`, `/a/b`, `/a/b` kept an
+ * invalid path and a duplicate.
+ */
+function keptLevels(levels: DeclaredKey['levels'], limit: number): string[] {
+  const kept = new Set<string>();
+  for (const { name } of levels) {
+    const valid = fixedPath(name);
+    if (valid !== undefined && kept.size < limit) kept.add(valid);
+  }
+  return [...kept];
+}
+
 function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
   const { levels, levelsPath, editable } = key;
   const withEdits = (hit: RuleHit<Id>): RuleHit<Id> => (editable ? hit : Object.assign({}, hit, { edits: undefined }));
@@ -63,7 +82,7 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
       data: {
         levels: levels.length,
         limit,
-        keep: levels.slice(0, limit).map((p) => p.name),
+        keep: keptLevels(levels, limit),
       },
     });
   }
@@ -73,7 +92,7 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
     // A control or bidi character makes the path read as another one (Unicode TR #36, "Bidirectional Text Spoofing",
     // https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing): judged, and fixed, without them.
     const unsafe = hasUnsafeCharacters(name);
-    const valid = validPath(unsafe ? withoutUnsafeCharacters(name) : name);
+    const valid = fixedPath(name);
     if (valid !== name) {
       const fixPath = joinPath(joinPath(levelsPath, i), 'path');
       const messageId = unsafe ? 'unsafePath' : 'invalidPath';
