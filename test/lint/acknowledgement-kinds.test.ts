@@ -51,6 +51,31 @@ describe('an acknowledgement with `appliesTo`', () => {
     );
     expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
   });
+
+  it('is reported with the other problems of the waivers, not one run later', () => {
+    // A short reason and an impossible date beside an unknown kind: every problem at once (/work/try36a/probe/acks-bad.json).
+    const waivers = [
+      { ...QUOTA, appliesTo: ['overQuote'] },
+      { rule: 'SG003', reason: 'short' },
+      { rule: 'SG003', reason: 'date bad test', expires: '2026-02-30' },
+    ];
+    const paths = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort();
+      }
+      return [];
+    };
+    const expected = ['acknowledgements[0].appliesTo[0]', 'acknowledgements[1].reason', 'acknowledgements[2].expires'];
+    expect(paths(() => lintDocument(pacingLaunch(waivers as DynamoDbTableDesign['acknowledgements'])))).toEqual(expected);
+    expect(paths(() => validateAcknowledgements(waivers))).toEqual(expected);
+    // A kind the shape refuses (not a name) is the shape's to report, once.
+    expect(paths(() => validateAcknowledgements([{ ...QUOTA, reason: 'short', appliesTo: [3] }]))).toEqual([
+      'acknowledgements[0].appliesTo[0]',
+      'acknowledgements[0].reason',
+    ]);
+  });
 });
 
 describe('an acknowledgement without `appliesTo` (kept working as before)', () => {
