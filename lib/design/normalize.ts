@@ -99,13 +99,23 @@ function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOp
     for (const { at, design } of designs) {
       itemsOf(fieldOf(design, 'acknowledgements')).forEach((waiver, j) => {
         const rule = fieldOf(waiver, 'rule');
+        const path = joinPath('acknowledgements', j);
         // A malformed id is the shape's to report; only a well-formed one that names no rule is added here.
-        if (typeof rule !== 'string' || !/^SG\d{3}$/.test(rule) || reported.has(joinPath(joinPath(joinPath(at, 'acknowledgements'), j), 'rule'))) return;
-        acknowledgement({ rule, reason: '' }, joinPath('acknowledgements', j), [], options, new IssueLog(issues, at));
+        if (typeof rule !== 'string' || !/^SG\d{3}$/.test(rule) || reported.has(joinPath(joinPath(at, path), 'rule'))) return;
+        // Its kinds too, where the shape read them as a list of names: an unknown one is named with a short reason.
+        const appliesTo = readKinds(fieldOf(waiver, 'appliesTo'), joinPath(joinPath(at, path), 'appliesTo'), reported);
+        acknowledgement({ rule, reason: '', appliesTo }, path, [], options, new IssueLog(issues, at));
       });
     }
     throw issues.length === error.issues.length ? error : new DesignError(issues);
   }
+}
+
+/** `appliesTo` as a list of names when the shape refused nothing at or under `path` and every item is one, else undefined. */
+export function readKinds(value: unknown, path: string, reported: ReadonlySet<string>): string[] | undefined {
+  const kinds = itemsOf(value);
+  if (kinds.length === 0 || !kinds.every((kind): kind is string => typeof kind === 'string')) return undefined;
+  return [...reported].some((p) => p === path || p.startsWith(`${path}[`)) ? undefined : kinds;
 }
 
 /** One design passed on its own, read with its engine's input shape into a document around it. */

@@ -367,6 +367,9 @@ export const ADVICE_MESSAGES = {
     '; or, where {{pollPatterns|code}} takes whatever items a shard holds (a work queue\'s poll, not a sorted page of every item), set wants: "any" on it instead of fanOut: each page then reads one shard, picked at random, so the shards divide its reads and it fans out over none; --fix does not set it, as only the application knows whether any items will do',
   // The reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
   unspreadReads: `no shard count serves: ${ONE_ITEM_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
+  // Declared copies would divide them, but an invariant on the item forbids copies (SG019's finding): why no count serves.
+  unspreadReadsKept:
+    'no shard count serves, and no copy count: copies would divide the reads of one item, but the {{keptKinds|code}} ({{keptPaths|code}}) must see that one item, which no write keeps in step across copies (SG019), so its reads stay on one item whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadPagedReads:
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadUnclaimed}}, {{unspreadUnclaimed}} of them no pattern claims (accessPatterns[].share){{/unspreadUnclaimed}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
@@ -1734,8 +1737,11 @@ function unspreadAdvice(
   if (!over) return undefined;
   const paged = analysis.pagedReads.length > 0;
   const gathered = gatheredData(analysis);
-  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : 'unspreadReads'];
-  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, {
+  // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
+  const kept = space.sharding?.strategy === 'replicated' && !paged && !gathered ? brokenInvariants(design, space, 'replicated', undefined) : [];
+  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : kept.length > 0 ? 'unspreadReadsKept' : 'unspreadReads'];
+  const keptData = kept.length > 0 ? { keptKinds: [...new Set(kept.map((i) => i.kind))], keptPaths: kept.map((i) => i.path) } : {};
+  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,

@@ -113,6 +113,9 @@ export interface UnusedAcknowledgement {
   /** The kinds of finding (message ids) it waives; absent when it waives every kind of its rule's findings.
    *  @default - absent: every kind */
   readonly appliesTo?: readonly string[];
+  /** On one with `appliesTo`: the kinds (message ids) its rule does report on its key space, none of which it names, so
+   *  a mistyped or wrongly chosen kind shows which one to name. @default - absent: its rule reports none there */
+  readonly openKinds?: readonly string[];
   /** On one without `index`: the indexes of its table where its rule still reports findings it does not cover
    *  (each needs an acknowledgement naming it). @default - absent: none */
   readonly uncoveredIndexes?: readonly string[];
@@ -366,12 +369,14 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // scoped to the table's own key; the report names the indexes it does not reach.
       const uncovered =
         ack.index === undefined ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index !== undefined).map((f) => f.index as string))] : [];
+      const open = ack.appliesTo ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index === ack.index).map((f) => f.messageId))].sort() : [];
       unused.push({
         ruleId: ack.rule,
         engine,
         resource,
         index: ack.index,
         ...(ack.appliesTo ? { appliesTo: ack.appliesTo } : {}),
+        ...(open.length > 0 ? { openKinds: open } : {}),
         path: prefixPath(location, ack.path),
         reason: ack.reason,
         ...(uncovered.length > 0 ? { uncoveredIndexes: uncovered } : {}),
@@ -523,10 +528,18 @@ export function unusedWaiverNote(ack: UnusedAcknowledgement): string {
     retiredRuleNote(ack.ruleId) ??
     uncoveredIndexesNote(ack) ??
     (ack.appliesTo
-      ? `${ack.ruleId} reports no finding of kind ${ack.appliesTo.map(printable).join(', ')} (\`appliesTo\`) on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
+      ? `${ack.ruleId} reports no finding of kind ${ack.appliesTo.map(printable).join(', ')} (\`appliesTo\`) on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}${openKindsNote(ack)}`
       : undefined) ??
     `${ack.ruleId} reports nothing on ${printable(ack.resource)}${ack.index ? `/${printable(ack.index)}` : ''}`
   );
+}
+
+/** The kinds the rule does report where a waiver with `appliesTo` names none of them: "; it reports nearQuota there: …". */
+function openKindsNote(ack: UnusedAcknowledgement): string {
+  const open = ack.openKinds ?? [];
+  if (open.length === 0) return '';
+  const kinds = open.map(printable).join(', ');
+  return `; it reports ${kinds} there: if the waiver was written for ${open.length === 1 ? 'that finding' : 'one of them'}, name it in \`appliesTo\` (\`appliesTo: ${JSON.stringify(open.slice(0, 1))}\`)`;
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

@@ -8,6 +8,7 @@ import { UsageError, type DesignIssue } from '../design/errors';
 import { joinPath } from '../design/field-path';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
+import { readKinds } from '../design/normalize';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import { calendarDay, list, mapOf, oneOf, ownData, record, text } from '../design/shape';
 import { acknowledgementShape, thresholdsShape } from '../design/shapes';
@@ -191,11 +192,12 @@ function rulesOfUnreadList(value: unknown, path: string, issues: readonly Design
   for (let i = 0; i < length; i++) ruleOfUnread(ownDataValue(value, i), joinPath(path, i), issues, log);
 }
 
-/** Checks the rule id of a waiver its shape refused (a short reason), unless the id itself is what was refused. */
+/** Checks the rule id and kinds of a waiver its shape refused (a short reason), unless they are what was refused. */
 function ruleOfUnread(value: unknown, path: string, issues: readonly DesignIssue[], log: IssueLog): void {
   const rule = ownDataValue(value, 'rule');
   if (typeof rule !== 'string' || issues.some((issue) => issue.path === joinPath(path, 'rule'))) return;
-  readAcknowledgement({ rule, reason: '' }, path, [], CATALOGUE_IDS, log);
+  const appliesTo = readKinds(ownDataValue(value, 'appliesTo'), joinPath(path, 'appliesTo'), new Set(issues.map((issue) => issue.path)));
+  readAcknowledgement({ rule, reason: '', appliesTo }, path, [], CATALOGUE_IDS, log);
 }
 
 /** One waiver, as {@link validateAcknowledgements} checks each (`path` defaults to `''`: issues at `rule`, `reason`). */

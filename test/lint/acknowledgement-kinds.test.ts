@@ -38,8 +38,29 @@ describe('an acknowledgement with `appliesTo`', () => {
   it('whose kind does not fire is unused, and says which kind it waits for', () => {
     const { result, quota } = sg017([{ ...QUOTA, appliesTo: ['nearQuota'] }]);
     expect(quota?.acknowledged).toBe(false);
-    expect(result.unusedAcknowledgements).toMatchObject([{ ruleId: 'SG017', appliesTo: ['nearQuota'], path: 'acknowledgements[0]' }]);
-    expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe('SG017 reports no finding of kind nearQuota (`appliesTo`) on campaign-spend');
+    expect(result.unusedAcknowledgements).toMatchObject([
+      { ruleId: 'SG017', appliesTo: ['nearQuota'], openKinds: ['overQuota', 'warmBelowPeak'], path: 'acknowledgements[0]' },
+    ]);
+    expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe(
+      'SG017 reports no finding of kind nearQuota (`appliesTo`) on campaign-spend; it reports overQuota, warmBelowPeak there: if the waiver was written for one of them, name it in `appliesTo` (`appliesTo: ["overQuota"]`)',
+    );
+  });
+
+  it('naming the wrong kind is unused and names the kind its rule does report on that key space', () => {
+    // The table's read peak uses all of the default quota: a nearQuota finding, which a waiver of overQuota does not reach.
+    const lots: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'auction-lots',
+      partitionKey: { name: 'lotId', type: 'S', cardinality: 200_000 },
+      workload: { peakReadUnits: 40_000, peakWriteUnits: 2_000 },
+      acknowledgements: [{ ...QUOTA, appliesTo: ['overQuota'] }],
+    };
+    const result = lintDocument(lots);
+    expect(result.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f.acknowledged])).toEqual([['nearQuota', false]]);
+    expect(result.unusedAcknowledgements).toMatchObject([{ appliesTo: ['overQuota'], openKinds: ['nearQuota'] }]);
+    expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe(
+      'SG017 reports no finding of kind overQuota (`appliesTo`) on auction-lots; it reports nearQuota there: if the waiver was written for that finding, name it in `appliesTo` (`appliesTo: ["nearQuota"]`)',
+    );
   });
 
   it('naming a message id the rule does not have is an input error at the field, with the nearest id', () => {
@@ -50,6 +71,31 @@ describe('an acknowledgement with `appliesTo`', () => {
       /acknowledgements\[0\]\.appliesTo\[0\]: "nope" is not a message id of SG017/,
     );
     expect(() => lintDocument(pacingLaunch([{ ...QUOTA, appliesTo: [] }]))).toThrow(/acknowledgements\[0\]\.appliesTo: must have at least 1 item/);
+  });
+
+  it('is reported with the other problems of the waivers, not one run later', () => {
+    // A short reason and an impossible date beside an unknown kind: every problem at once (/work/try36a/probe/acks-bad.json).
+    const waivers = [
+      { ...QUOTA, appliesTo: ['overQuote'] },
+      { rule: 'SG003', reason: 'short' },
+      { rule: 'SG003', reason: 'date bad test', expires: '2026-02-30' },
+    ];
+    const paths = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort();
+      }
+      return [];
+    };
+    const expected = ['acknowledgements[0].appliesTo[0]', 'acknowledgements[1].reason', 'acknowledgements[2].expires'];
+    expect(paths(() => lintDocument(pacingLaunch(waivers as DynamoDbTableDesign['acknowledgements'])))).toEqual(expected);
+    expect(paths(() => validateAcknowledgements(waivers))).toEqual(expected);
+    // A kind the shape refuses (not a name) is the shape's to report, once.
+    expect(paths(() => validateAcknowledgements([{ ...QUOTA, reason: 'short', appliesTo: [3] }]))).toEqual([
+      'acknowledgements[0].appliesTo[0]',
+      'acknowledgements[0].reason',
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ export const excessiveFanOut = defineRule({
     "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys.",
   firesAlso: [
     'A few key values or a dominant value: they do not raise that N (SG001 and SG014 warn about them).',
+    "A count at which the hottest value is still over its ceiling (SG003's finding): never too many, even where the plan's N is of another layout (copies an invariant forbids, where write shards are the plan).",
     'Reads that reach one shard, want any item (`wants: "any"`) or carry a calculated shard\'s source attribute: extra shards cost them nothing, so where every declared query of the key does, only maxShards applies.',
   ],
   rationale:
@@ -49,7 +50,9 @@ export const excessiveFanOut = defineRule({
       const declared = space.sharding.shards;
       const need = plan.shards;
       const oneShard = readsOneShard(a);
-      const overNeed = need !== undefined && declared > fanOutFactor * need && !oneShard;
+      // Not where the declared count leaves the hottest value over its ceiling (SG003's finding): a count SG003 calls too
+      // few is not too many, even where the plan's N is of another layout (copies an invariant forbids, sharded instead).
+      const overNeed = need !== undefined && declared > fanOutFactor * need && !oneShard && a.over.length === 0;
       const overCap = declared > maxShards;
       if (!overNeed && !overCap) return [];
       const { throughput = 0 } = plan.needs;
