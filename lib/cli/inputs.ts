@@ -10,9 +10,12 @@
  *   since one may hold designs, unless the search visits where they lead itself (a link to a directory
  *   of the tree: its files are read through their real path); a symbolic link that leads nowhere, loops
  *   or reaches a device, and a FIFO, socket or device found itself, is reported, not read. In a CDK
- *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only templates
- *   are read: `*.template.json` and those the manifest lists, in it and in its stage assemblies
- *   (`assembly-*` and those the manifest lists); the `asset.*` directories are skipped.
+ *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only the templates its manifest
+ *   lists are read (stacks' `templateFile`, and the nested stack templates its asset manifests list), in it and in the
+ *   stage assemblies it lists (`directoryName`): the CDK CLI leaves the templates of a removed or renamed stack behind,
+ *   and linting them would fail CI over a stack that no longer exists. Those it does not list (`*.template.json`,
+ *   `assembly-*`) are named as skipped (`unlisted`), never passed over unsaid. A manifest that cannot be read leaves
+ *   the names to decide (`*.template.json`, `assembly-*`). The `asset.*` directories are skipped.
  * - Files found by a search or a glob are linted only when their content is a design or a
  *   template (decided by `sourceKind` once read), so `package.json` and `tsconfig.json` are skipped.
  */
@@ -76,6 +79,23 @@ export interface Expansion {
   readonly searchesWithProblems: ReadonlySet<number>;
   /** Symbolic links to directories the searches did not follow, in the order found. */
   readonly linkedDirectories: readonly LinkedDirectory[];
+  /** Templates and stage directories of a cloud assembly that its manifest does not list, in the order found. */
+  readonly unlisted: readonly UnlistedInAssembly[];
+}
+
+/** A template or stage directory a cloud assembly holds but its manifest no longer lists (left by an earlier synth). */
+export interface UnlistedInAssembly {
+  /** As reports name it. */
+  readonly file: string;
+  readonly directory: boolean;
+  /** Index of the InputSpec whose search found it. */
+  readonly origin: number;
+}
+
+/** The note for a template or stage directory of a cloud assembly its manifest does not list, as `lint` and `observe` (`verb`) report it. */
+export function unlistedNote({ file, directory }: UnlistedInAssembly, verb: 'lint' | 'observe'): string {
+  const what = directory ? 'a stage assembly' : 'a template';
+  return `not ${verb === 'lint' ? 'linted' : 'read'}: ${what} its cloud assembly's manifest.json does not list (the CDK CLI leaves those of a removed or renamed stack or stage behind); name ${file} to ${verb} it anyway, or delete cdk.out/ before \`cdk synth\``;
 }
 
 export const STDIN = '-';
@@ -92,6 +112,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
   const searches = new Set<number>();
   const searchesWithProblems = new Set<number>();
   const linkedDirectories: LinkedDirectory[] = [];
+  const unlisted: UnlistedInAssembly[] = [];
   let stdin = false;
 
   /** As typed on the command line (and below it); config paths relative to the cwd. */
@@ -118,6 +139,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
         // A link to a directory the search read itself: its files are linted through their real path, so nothing is missed.
         if (found.linkedDirectory && visited.has(found.linkedDirectory)) continue;
         if (found.linkedDirectory) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
+        else if (found.unlisted) unlisted.push({ file: shown, directory: found.unlisted === 'directory', origin });
         else if (found.problem) problems.push({ file: shown, message: found.problem });
         else add(found.path, shown, false, origin, searchRoot, found.stack);
       }
@@ -133,6 +155,11 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       const match = globMatchesOrContains(matcher, rel);
       if (found.linkedDirectory) {
         if (match.self || match.directory || globCouldMatchBelow(rest, rel)) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
+        continue;
+      }
+      if (found.unlisted) {
+        if (match.self || match.directory || (found.unlisted === 'directory' && globCouldMatchBelow(rest, rel)))
+          unlisted.push({ file: shown, directory: found.unlisted === 'directory', origin });
         continue;
       }
       // Below a directory the glob names, only what a search of that directory would read: design files, templates.
@@ -169,7 +196,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     searchFrom(absolute, isDirectory === true, pattern, base, origin);
     if (problems.length > problemsBefore) searchesWithProblems.add(origin);
   });
-  return { candidates, problems, stdin, searches, searchesWithProblems, linkedDirectories };
+  return { candidates, problems, stdin, searches, searchesWithProblems, linkedDirectories, unlisted };
 }
 
 export function realPath(path: string): string {
@@ -188,28 +215,55 @@ interface Found {
   /** Why it cannot be read: reported as a named input's error would be. */
   readonly problem?: string;
   readonly stack?: StackOfTemplate;
+  /** A template or stage directory of a cloud assembly its manifest does not list: named as skipped, not read. */
+  readonly unlisted?: 'template' | 'directory';
 }
 
 /** What a cloud assembly's manifest says of the stack of one of its templates. */
 type StackOfTemplate = Pick<Candidate, 'cdkMetadata' | 'cdkEnvironment'>;
 
-/** The manifest of a CDK cloud assembly: the templates and stage directories it lists, whatever their names,
- *  and for each template its stack's environment and where it keeps its construct metadata (`additionalMetadataFile`, or inline). */
-function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string>; stacks: Map<string, StackOfTemplate> } {
+/** What a cloud assembly's manifest lists: the templates and stage directories, whatever their names, and for each
+ *  template its stack's environment and where it keeps its construct metadata (`additionalMetadataFile`, or inline).
+ *  `readable` is false when there is no manifest to go by (it cannot be read or parsed, or has no `artifacts`). */
+interface AssemblyListing {
+  readonly readable: boolean;
+  readonly templates: Set<string>;
+  readonly directories: Set<string>;
+  readonly stacks: Map<string, StackOfTemplate>;
+}
+
+/** A JSON file of the assembly, parsed, or undefined when it cannot be read or parsed. */
+function readJson(path: string): unknown {
+  const read = readInputFile(path);
+  try {
+    return read.error === undefined ? JSON.parse(read.text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An object's values, or none when it is not an object. */
+function valuesOf(value: unknown): unknown[] {
+  return typeof value === 'object' && value !== null ? Object.values(value) : [];
+}
+
+/**
+ * The manifest of a CDK cloud assembly (the cloud-assembly schema's `AssemblyManifest`): stacks are artifacts of type
+ * `aws:cloudformation:stack` with `properties.templateFile`, stage assemblies `cdk:cloud-assembly` with
+ * `properties.directoryName`, and a nested stack's template is a file asset its stack's asset manifest
+ * (`cdk:asset-manifest`, `properties.file`) lists as `files.*.source.path`.
+ */
+function assemblyListing(dir: string): AssemblyListing {
   const templates = new Set<string>();
   const directories = new Set<string>();
   const stacks = new Map<string, StackOfTemplate>();
-  const read = readInputFile(join(dir, 'manifest.json'));
-  let manifest: unknown;
-  try {
-    manifest = read.error === undefined ? JSON.parse(read.text) : undefined;
-  } catch {
-    manifest = undefined; // an unreadable manifest: the names alone decide
-  }
+  const manifest = readJson(join(dir, 'manifest.json'));
   const artifacts = typeof manifest === 'object' && manifest !== null ? (manifest as { artifacts?: unknown }).artifacts : undefined;
-  for (const artifact of typeof artifacts === 'object' && artifacts !== null ? Object.values(artifacts) : []) {
+  const readable = typeof artifacts === 'object' && artifacts !== null;
+  for (const artifact of valuesOf(artifacts)) {
     const stack = artifact as {
-      properties?: { templateFile?: unknown; directoryName?: unknown };
+      type?: unknown;
+      properties?: { templateFile?: unknown; directoryName?: unknown; file?: unknown };
       additionalMetadataFile?: unknown;
       metadata?: unknown;
       environment?: unknown;
@@ -224,8 +278,14 @@ function assemblyListing(dir: string): { templates: Set<string>; directories: Se
       stacks.set(properties.templateFile, { ...(cdkMetadata ? { cdkMetadata } : {}), cdkEnvironment });
     }
     if (typeof properties?.directoryName === 'string') directories.add(properties.directoryName);
+    if (stack?.type === 'cdk:asset-manifest' && typeof properties?.file === 'string') {
+      for (const asset of valuesOf((readJson(join(dir, properties.file)) as { files?: unknown } | undefined)?.files)) {
+        const path = (asset as { source?: { path?: unknown } } | null)?.source?.path;
+        if (typeof path === 'string' && path.endsWith('.template.json')) templates.add(path);
+      }
+    }
   }
-  return { templates, directories, stacks };
+  return { readable, templates, directories, stacks };
 }
 
 /** The environment of a stack the manifest gives none: CDK's own words for one left to deploy time. */
@@ -269,12 +329,21 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       const link = entry.isSymbolicLink() ? brokenLink(path) : undefined;
       const directoryLink = link === null;
       if (entry.isDirectory() || directoryLink) {
-        if (listed && !entry.name.startsWith('assembly-') && !listed.directories.has(entry.name)) continue; // an assembly's asset.* directory
+        if (listed && !listed.directories.has(entry.name)) {
+          // A stage assembly an earlier synth left: said, not read; an asset.* directory: never read.
+          if (entry.name.startsWith('assembly-') && listed.readable) files.push({ path, unlisted: 'directory' });
+          if (!entry.name.startsWith('assembly-') || listed.readable) continue;
+        }
         if (directoryLink) files.push({ path, linkedDirectory: realPath(path) });
         else visit(path, join(shownDir, entry.name));
         continue;
       }
-      const wanted = listed ? entry.name.endsWith('.template.json') || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
+      const template = entry.name.endsWith('.template.json');
+      if (listed?.readable && template && !listed.templates.has(entry.name)) {
+        files.push({ path, unlisted: 'template' });
+        continue;
+      }
+      const wanted = listed ? template || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
       if (!wanted) continue;
       const stack = listed?.stacks.get(entry.name);
       if (entry.isFile()) files.push({ path, ...(stack ? { stack } : {}) });

@@ -24,7 +24,7 @@ import {
 } from '../config';
 import { CommandError } from '../errors';
 import type { WrittenFile } from '../fix-written';
-import { expandInputs, linkedDirectoryNote, NOT_SEARCHED, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
+import { expandInputs, linkedDirectoryNote, NOT_SEARCHED, realPath, STDIN, unlistedNote, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, warnLines, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -315,6 +315,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     await report(result);
   }
   for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link, 'lint')));
+  for (const left of expansion.unlisted) await report(skippedInput(left.file, unlistedNote(left, 'lint')));
   for (const origin of expansion.searches) {
     // The reader went away before every file was linted: a search cut short is no search that found nothing.
     if (output.closed) break;

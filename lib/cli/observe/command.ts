@@ -9,7 +9,7 @@ import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Seve
 import { interpolate } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
-import { expandInputs, linkedDirectoryNote, type Candidate } from '../inputs';
+import { expandInputs, linkedDirectoryNote, unlistedNote, type Candidate } from '../inputs';
 import { warnLines, type Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
@@ -565,6 +565,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
   // As lint says them: a design behind a link the search did not follow is not observed, and that is never silent.
   for (const link of expansion.linkedDirectories) await emit(skippedInput(link.file, linkedDirectoryNote(link, 'observe')));
+  for (const left of expansion.unlisted) await emit(skippedInput(left.file, unlistedNote(left, 'observe')));
   const designs: LoadedDesign[] = [];
   for (const candidate of expansion.candidates) {
     const loaded = loadDesign(candidate);
