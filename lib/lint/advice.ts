@@ -16,6 +16,7 @@ import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
+import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
@@ -267,6 +268,10 @@ export const ADVICE_MESSAGES = {
   // Copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
+  // The raise alone within SMALL_RAISE_SHARE of the copies' raise (copies-order.ts): it leads, the copies follow.
+  raiseWithinCopiesRaise:
+    ' and changes no key and no application, {{raiseOverCopies}} RU/s more than the raise the replicated copies need, which are an application change',
+  orCopiesAtRaise: '; or, for a smaller raise, ',
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
   // The redistribution, which adds no RU/s, before the raise (remedies in the order of what they cost).
   raiseServesKey: `${REDISTRIBUTE_FIRST}${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}`,
@@ -383,6 +388,9 @@ export const ADVICE_MESSAGES = {
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   cachedReadsWhy: `: the reads of one item stay on the one shard that holds it whatever the count${CACHED_READS_OVER}`,
   cachedGatheredReadsWhy: `: ${GATHERED_READS}${CACHED_READS_OVER}`,
+  // Before copies (copies-order.ts): what the cache saves them, with no copy to write or store.
+  cachedBeforeCopiesWhy:
+    ': the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}}), with no key change, no copies to write and store, and no raise',
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
@@ -1556,7 +1564,7 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
   if (copied && raise) {
     const n = copied.copies;
     const { total } = analysis;
-    return {
+    const copiesFix: Advice = {
       ids: ['raiseThenCopies', 'orRaiseServesKey', 'orCache'],
       data: Object.assign(data, raiseFigures(COPIES_RAISE, copied.raise), raiseFigures(RAISE, raise), {
         shards: n,
@@ -1575,6 +1583,7 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       shards: n,
       namesRaise: true,
     };
+    return copiesLedOrLeading(analysis, copiesFix, raise, copied.raise);
   }
   // A raise that keeps the declared copies (throughputThatServes judges them as the container carries them): its
   // edits leave them, and the partitions their storage needs, as they are.
@@ -1591,6 +1600,33 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       raiseLeads: true,
     };
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
+}
+
+/**
+ * The order of a fix whose plan is copies at a raise (`raiseThenCopies`), by what each remedy costs (copies-order.ts):
+ * the integrated cache leads where it answers the hot reads and the value's writes then fit at today's RU/s
+ * (`cachedReadsFirst`: no edit, so --fix writes nothing), the copies and the raise as it is following; else the raise
+ * that serves the value unsharded leads, with its edits, where it costs at most SMALL_RAISE_SHARE more RU/s than the
+ * copies' raise, the copies following; else the copies lead.
+ */
+function copiesLedOrLeading(analysis: SpaceAnalysis, copiesFix: Advice, raise: RaisedThroughput, copiesRaise: RaisedThroughput): Advice {
+  if (cacheAnswersHotReads(analysis)) {
+    // The cache leads: the alternatives' own cache clause is not said again.
+    const alternatives = Object.assign({}, copiesFix, { ids: copiesFix.ids.filter((id) => id !== 'orCache') });
+    const cached = cachedReadsFirst(analysis, alternatives, { cache: analysis.owner.profile.cache }, [], true);
+    if (cached) return cached;
+  }
+  if (!raiseAloneLeadsCopies(raise, copiesRaise)) return copiesFix;
+  const design = analysis.design as CosmosKeyDesign;
+  const alone = raise.databaseRequestUnits ?? raise.requestUnits;
+  const copies = copiesRaise.databaseRequestUnits ?? copiesRaise.requestUnits;
+  return {
+    ids: ['raiseServesKey', 'raiseWithinCopiesRaise', 'orCopiesAtRaise', 'raiseThenCopies', 'orCache'],
+    data: Object.assign({}, copiesFix.data, redistributionData(analysis), { raiseOverCopies: alone - copies }),
+    edits: raiseEdits(design, raise),
+    namesRaise: true,
+    raiseLeads: true,
+  };
 }
 
 /**
@@ -1856,18 +1892,21 @@ function cachedReadsFirst(
   raised: Advice | undefined,
   upstreamData: MessageData,
   orClauses: readonly AdviceId[] = [],
+  copiesPlan = false,
 ): Advice | undefined {
   const { design, hot, total, physical, plan } = analysis;
   const layout = plan.layout;
-  if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || (layout !== 'random' && layout !== 'calculated')) return undefined;
+  const sharded = layout === 'random' || layout === 'calculated';
+  if (physical === undefined || physical.raisedFrom || hot.reads <= 0 || !(sharded || (copiesPlan && layout === 'replicated'))) return undefined;
   const spread = analysis.plannedSpread();
-  if (analysis.spreadReadsBesideNeighbours(spread)) return undefined;
+  // Copies spread the reads too, at a cost the cache does not have: the cache leads them wherever it serves.
+  if (!copiesPlan && analysis.spreadReadsBesideNeighbours(spread)) return undefined;
   const { headroom, maxShards } = design.thresholds;
   const { profile } = analysis.owner;
   // The reads no count spreads, on the value's partition as it is: over alone, or shards would serve them.
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, spread);
   const readsOver = profile.loadDimensions(reads, headroom, physical).find((d) => !fits(d.load, d.usable));
-  if (!readsOver) return undefined;
+  if (!readsOver && !copiesPlan) return undefined;
   const cachedTotal = { reads: total.reads - hot.reads, writes: total.writes };
   const cachedPeak = cachedTotal.reads + cachedTotal.writes;
   if (!roomForCounts(cachedPeak, physical.requestUnits, headroom)) return undefined;
@@ -1885,7 +1924,8 @@ function cachedReadsFirst(
   // holds), so the fewest count leaves room for some (as the first-level cache lever, prefix-ingestion.ts `readCache`).
   const roomForMisses = (k: number) => at(k).misses > physical.requestUnitsEach * headroom * 1e-6;
   const n = smallestCount(roomForMisses);
-  if (n === undefined || n > maxShards) return undefined;
+  // Behind a copies plan the cache leads only where the writes then fit unsharded: copies would not spread them.
+  if (n === undefined || n > maxShards || (!sharded && n > 1)) return undefined;
   const lead = at(n);
   const share = lead.share as NonNullable<typeof lead.share>;
   const fit = {
@@ -1897,8 +1937,8 @@ function cachedReadsFirst(
     cachedPartitionRu: share.requestUnitsEach,
   };
   const data: Record<string, unknown> = Object.assign({}, upstreamData, fit, {
-    unspreadLoad: readsOver.load,
-    unspreadUsable: readsOver.usable,
+    unspreadLoad: readsOver?.load ?? hot.reads,
+    ...(readsOver ? { unspreadUsable: readsOver.usable } : {}),
     peakLoad: total.reads + total.writes,
     cachedPeak,
     containerUsable: physical.requestUnits * headroom,
@@ -1911,7 +1951,8 @@ function cachedReadsFirst(
   // Reads of many documents each shard is charged in full (each query's floor, gathered-reads.ts), not one item's.
   const gathered = gatheredData(analysis);
   if (gathered) Object.assign(data, gathered);
-  const ids: AdviceId[] = ['cachedReadsLead', gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy'];
+  const why: AdviceId = copiesPlan ? 'cachedBeforeCopiesWhy' : gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy';
+  const ids: AdviceId[] = ['cachedReadsLead', why];
   if (n === 1) ids.push('cachedWritesFit');
   else {
     const unsharded = at(1);

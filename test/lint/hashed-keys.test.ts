@@ -104,7 +104,7 @@ describe('Cosmos DB: counts judged at a raise in place say it at that raise', ()
     // At 166,300 RU/s: 24 partitions of 6,929.17 (5,543.33 usable); each copy 1,000 beside (110,000 − 1,000) ÷ 24, two
     // together 2,000 + (110,000 − 2,000) ÷ 24 = 6,500. Two of 2 share one of 24 partitions 1/24 of the time.
     expect(sg003?.fix).toContain(
-      '22,500 RU/s less than the raise that serves the value unsharded; N = 2 assumes its copies hash onto different partitions of the 24: two share one 4.17% of the time, and that partition then takes 6,500 of the usable 5,543.33 RU/s, for good: Cosmos DB does not split a partition for heat; or raise',
+      '22,500 RU/s less than the raise that serves the value unsharded; N = 2 assumes its copies hash onto different partitions of the 24: two share one 4.17% of the time, and that partition then takes 6,500 of the usable 5,543.33 RU/s, for good: Cosmos DB does not split a partition for heat; or put',
     );
   });
 

@@ -1,0 +1,79 @@
+/**
+ * The order of a fix whose plan is replicated copies at a raise, by what an expert weighs: the integrated cache leads for
+ * a read-hot value it answers (point reads or exact-parameter queries by its key; "Azure Cosmos DB integrated cache"),
+ * and a plain raise, which changes no key and no application, leads copies whose raise is within 25% of it.
+ */
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
+import { container } from '../fixtures';
+
+// A Q&A site's questions: one viral question, 20% of 30,000 RU/s of reads and 6,000 of writes, on 8 partitions (400 GB).
+const posts = (keyed = true): CosmosContainerDesign =>
+  container({
+    name: 'posts',
+    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
+    throughput: { autoscaleMax: 50_000 },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
+    storage: { totalGb: 400, largestPartitionGb: 0.2 },
+    accessPatterns: keyed
+      ? [
+          { name: 'question-page', keyAttributes: ['/questionId'], share: 0.97 },
+          { name: 'user-activity', keyAttributes: [], share: 0.03 },
+        ]
+      : [{ name: 'user-activity', keyAttributes: [], share: 1 }],
+  });
+
+// A tag feed hot by reads (15% of 16,000), whose copies need 29,500 RU/s and whose raise alone 31,500.
+const tagFeed = (): CosmosContainerDesign =>
+  container({
+    name: 'tag-feed',
+    partitionKey: { paths: [{ path: '/tag', cardinality: 60_000 }] },
+    throughput: { manual: 20_000 },
+    workload: { peakReadUnits: 16_000, peakWriteUnits: 2_000, hotKeyShare: 0.15, hotKeyOperations: 'reads' },
+    storage: { totalGb: 60, largestPartitionGb: 6 },
+    accessPatterns: [{ name: 'newest-in-tag', keyAttributes: ['/tag'], share: 1, limit: 50 }],
+  });
+
+describe('a read-hot value the integrated cache answers: the cache leads the copies', () => {
+  const findings = lint(posts());
+  const sg003 = findings.find((f) => f.ruleId === 'SG003');
+
+  it('leads with the cache, the copies at 132,000 RU/s and the 631,000 raise following (before: the copies led)', () => {
+    expect(sg003?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/questionId` value/);
+    expect(sg003?.fix).toContain('whose peak falls from 36,000 to 30,000 RU/s');
+    expect(sg003?.fix).toContain("its writes (1,200 RU/s) then fit unsharded at today's throughput");
+    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
+    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 631,000 RU\/s/);
+  });
+
+  it('writes nothing under --fix (the cache is no edit of the design), and SG017 no longer counts copies', () => {
+    expect(sg003?.edits).toBeUndefined();
+    expect(findings.find((f) => f.ruleId === 'SG017')).toBeUndefined();
+  });
+
+  it('without a read by its key, the cache is not said to answer, and the copies lead as before (the other way)', () => {
+    const fix = lint(posts(false)).find((f) => f.ruleId === 'SG003')?.fix;
+    expect(fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
+  });
+});
+
+describe("a plain raise within 25% of the copies' raise leads them", () => {
+  const sg003 = lint(tagFeed()).find((f) => f.ruleId === 'SG003');
+
+  it("leads with 31,500 RU/s, 2,000 more than the copies' 29,500, which follow (before: the copies led)", () => {
+    expect(sg003?.fix).toMatch(
+      /^raise the container's throughput in place to 31,500 RU\/s .*changes no key and no application, 2,000 RU\/s more than the raise the replicated copies need/,
+    );
+    expect(sg003?.fix).toMatch(/; or, for a smaller raise, raise the container's throughput in place to 29,500 RU\/s .*, then keep N = 2 replicated copies/);
+    expect(sg003?.edits).toEqual([
+      { op: 'set', path: 'throughput.manual', value: 31_500 },
+      { op: 'set', path: 'physicalPartitions', value: 4 },
+    ]);
+  });
+
+  it('its edits, applied, leave no error, and a second lint asks for no further edit', () => {
+    const fixed = applyDesignEdits(tagFeed(), sg003?.edits as DesignEdit[]);
+    const again = lint(fixed);
+    expect(again.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(again.flatMap((f) => f.edits ?? [])).toEqual([]);
+  });
+});
