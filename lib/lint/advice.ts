@@ -1659,10 +1659,11 @@ function copiesForWrites(analysis: SpaceAnalysis, n: number): MessageData | unde
  * the container's writes more ("Best practices for scaling provisioned throughput"). So copies at a raise save (N − 1)
  * ÷ headroom × (load × (P − 1) ÷ N − writes) RU/s: on a read-heavy container of many partitions, many. Each count is
  * judged as SG003 judges copies (`withCopies`: N × the GB, at least one partition per 50 GB of it, N × the writes), on
- * the layout the raise leaves (`raisedLayouts`), at RU/s that leave room for a count (`roomForCounts`); the count is
- * the smallest that fits there, as the plan at those RU/s finds it. Undefined where none does below `below`.
- * Within one count of physical partitions more RU/s only give each partition more and its neighbours no more, so a
- * count that fits at some RU/s fits at more: the least raise is searched by halving (`leastRaiseWhere`).
+ * the layout the raise leaves once the copies are stored (`raisedLayouts` of the design holding N × the GB: a container
+ * has at least ⌈GB ÷ 50⌉ physical partitions whatever its RU/s, "Partitioning and horizontal scaling"), so the count the
+ * fix names is the one the storage it writes leaves, at RU/s that leave room for a count (`roomForCounts`). The least
+ * such raise over the counts, at the same RU/s the smallest count, as the plan at those RU/s finds it. Undefined where
+ * none does below `below`.
  */
 function copiesAtRaise(
   analysis: SpaceAnalysis,
@@ -1671,32 +1672,33 @@ function copiesAtRaise(
   const { profile } = analysis.owner;
   const { headroom, maxShards } = analysis.design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  /** The fewest copies that fit on `layout`, with the figures of one copy there; undefined where none does. */
-  const fewestAt = ({ raise, design }: RaisedLayout): { readonly copies: number; readonly copyFigures: MessageData } | undefined => {
-    for (let n = 2; n <= cap; n++) {
-      const copies = withCopies(design, analysis.total, n);
-      // Each copy adds the writes once more, so a count without room leaves none for any larger one.
+  const design = analysis.design as CosmosKeyDesign;
+  // Split from the partitions the container has today, taken as even (as every raise is judged): the copies' storage
+  // splits them too, and the ones left unsplit keep their larger share of the key space.
+  const splitFrom = design.splitFrom ?? profile.physicalPartitions?.(design)?.count;
+  let best: { readonly raise: RaisedThroughput; readonly copies: number; readonly copyFigures: MessageData } | undefined;
+  for (let n = 2; n <= cap; n++) {
+    const copies = withCopies(Object.assign({}, design, { splitFrom }), analysis.total, n);
+    const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
+    const figuresAt = ({ raise, design }: RaisedLayout): MessageData | undefined => {
       if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return undefined;
-      const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
-      const share = profile.physicalShare?.(copies.design, copies.total, stored, analysis.trafficValues * n);
+      const share = profile.physicalShare?.(design, copies.total, stored, analysis.trafficValues * n);
       const fit = share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
       // One copy on its partition at the raise, for the count's assumption that its copies hash apart (hashed-keys.ts).
-      if (fit)
-        return {
-          copies: n,
-          copyFigures: {
+      return fit
+        ? {
             copyLoad: stored.reads + stored.writes,
             copyNeighbours: share.neighbours,
             copySlices: share.keySpaceSlices,
             copyUsable: share.requestUnitsEach * headroom,
-          },
-        };
-    }
-    return undefined;
-  };
-  const layout = leastRaiseWhere(analysis.design as CosmosKeyDesign, (at) => fewestAt(at) !== undefined, below);
-  const fewest = layout && fewestAt(layout);
-  return layout && fewest && Object.assign({ raise: layout.raise }, fewest);
+          }
+        : undefined;
+    };
+    // Strictly below the best so far: a larger count leads only where it is cheaper.
+    const layout = leastRaiseWhere(copies.design, (l) => figuresAt(l) !== undefined, best?.raise.requestUnits ?? below);
+    if (layout) best = { raise: layout.raise, copies: n, copyFigures: figuresAt(layout) as MessageData };
+  }
+  return best;
 }
 
 /**

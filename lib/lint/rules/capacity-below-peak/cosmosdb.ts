@@ -323,7 +323,8 @@ function fewerShardsOnceRaised(
 /**
  * SG017's raise carried to the one the fix for the container's hottest key value leads with, where that is more: the
  * least raise in place at which a shard count within maxShards fits beside its neighbours (`adviceFor`'s
- * raiseThenShard, the fix SG001 and SG003 give, judged at SG017's raise). Raised only to the peak's figure, the
+ * raiseThenShard, the fix SG001 and SG003 give, judged at SG017's raise), or a count of replicated copies
+ * (raiseThenCopies, whose copies this finding's peak already counts). Raised only to the peak's figure, the
  * container leaves that fix asking for a second raise, and `--fix` would need two rounds for one cause (a 4-valued key
  * at 40,000 RU/s of peak on 30,000 autoscale: 51,000, then 53,000 for 21 shards). One raise then serves the peak and
  * the key's shards, as a DynamoDB table's launch pre-warm asks for the warm throughput its key's fix sets
@@ -342,12 +343,17 @@ function withKeyRaise(
   if (design.primaryKey.partitionKey.length > 1) return { fix };
   const key = analysis.of(design.primaryKey);
   const advice = adviceFor(key);
-  if (advice.ids[0] !== 'raiseThenShard') return { fix };
-  const { shardRaiseTo, shards, key: names } = advice.data as { shardRaiseTo?: number; shards?: number; key?: readonly string[] };
-  if (shardRaiseTo === undefined || shardRaiseTo <= fix.needed || shards === undefined || names === undefined) return { fix };
+  const lead = advice.ids[0];
+  if (lead !== 'raiseThenShard' && lead !== 'raiseThenCopies') return { fix };
+  const data = advice.data as { shardRaiseTo?: number; copiesRaiseTo?: number; shards?: number; key?: readonly string[] };
+  const { shards, key: names } = data;
+  const keyRaiseTo = lead === 'raiseThenShard' ? data.shardRaiseTo : data.copiesRaiseTo;
+  if (keyRaiseTo === undefined || keyRaiseTo <= fix.needed || shards === undefined || names === undefined) return { fix };
   // A categorical key's shards are never written (a re-key is its fix: categorical-key.ts), so their raise is not asked.
-  if (categoricalBy(key, shards) !== undefined) return { fix };
-  return { fix: { ...fix, needed: shardRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: names } };
+  if (lead === 'raiseThenShard' && categoricalBy(key, shards) !== undefined) return { fix };
+  // Asking less than the raise SG003's fix leads with would contradict it: that raise serves the peak too.
+  const kind = lead === 'raiseThenShard' ? 'shards' : 'copies';
+  return { fix: { ...fix, needed: keyRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: names, keyRaiseKind: kind } };
 }
 
 /** The note of a raise carried past the placement check (`withPlacement`), where it was. */
@@ -397,7 +403,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     capacity,
     headroom,
     utilization: peak / capacity,
-    source: 'declared',
+    // Copies SG003's fix plans are not declared: the peak is the one that fix leaves.
+    source: from === 'planned' ? 'planned' : 'declared',
     ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits, writesSource: 'declared' } : {}),
     ...(reads.fanOut
       ? Object.assign(
@@ -701,7 +708,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosPlacementAbove:
       "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
     cosmosRaiseForKey:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} shards fit beside their neighbours on its physical partitions, so one raise serves both and the shards need no second one',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
