@@ -14,7 +14,7 @@ const DECLARE = 'declare the design (GuardedTable / GuardedContainer, or a desig
 export const suspiciousKeyName = defineRule({
   id: 'SG015',
   title: 'suspicious-key-name',
-  summary: 'A key of a resource created outside the constructs is named like a low-cardinality, time or trending field',
+  summary: 'A key of a resource made outside the constructs is named like a few-valued, time or trending field',
   severity: 'warning',
   thresholds: [],
   fires:
