@@ -43,7 +43,9 @@ describe('a cloud assembly is read as its manifest lists it', () => {
     ]);
     const skipped = files.filter((f) => f.skipped);
     expect(skipped.map((f) => f.file)).toEqual(['cdk.out/Auction.template.json', 'cdk.out/assembly-Staging']);
-    expect(skipped[0].notes?.[0].message).toMatch(/^not linted: a template its cloud assembly's manifest.json does not list .*name cdk.out\/Auction.template.json to lint it/);
+    expect(skipped[0].notes?.[0].message).toMatch(
+      /^not linted: a template its cloud assembly's manifest.json does not list .*name cdk.out\/Auction.template.json to lint it/,
+    );
     expect(skipped[1].notes?.[0].message).toMatch(/^not linted: a stage assembly its cloud assembly's manifest.json does not list/);
   });
 

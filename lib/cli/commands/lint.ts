@@ -24,7 +24,17 @@ import {
 } from '../config';
 import { CommandError } from '../errors';
 import type { WrittenFile } from '../fix-written';
-import { expandInputs, linkedDirectoryNote, NOT_SEARCHED, realPath, STDIN, unlistedNote, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
+import {
+  expandInputs,
+  linkedDirectoryNote,
+  NOT_SEARCHED,
+  realPath,
+  STDIN,
+  unlistedNote,
+  type Candidate,
+  type InputSpec,
+  type LinkedDirectory,
+} from '../inputs';
 import { warn, warnLines, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
