@@ -115,7 +115,7 @@ function sustainedRuQuery(
     `| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[${HOT_MINUTES - 1}]) / 60.0`,
     ...(by === 'Prefix' && spanningLine !== undefined ? spanningValueRows(spanningLine, perPartition) : []),
     '| where isnotnull(SustainedRUPerSecond)',
-    ...(perPartition ? ['| where PartitionKeyRangeId in (throttledPartitions)'] : []),
+    ...(perPartition ? ['| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)'] : []),
     `| summarize arg_max(SustainedRUPerSecond, ${by}) by RegionName`,
   ].join('\n');
 }
@@ -179,10 +179,12 @@ export const REQUEST_COUNT = 'coalesce(tolong(column_ifexists("RequestCount", re
  */
 export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): string {
   return sustainedRuQuery(databaseName, containerName, by, spanningLine, [
-    'let throttledPartitions = CDBDataPlaneRequests5M',
+    'let requests = CDBDataPlaneRequests5M',
     `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
-    `| summarize Throttled = sumif(${REQUEST_COUNT}, toint(StatusCode) == 429) by PartitionId = tostring(PartitionId), Interval = bin(TimeGenerated, 5m)`,
+    '| extend PartitionId = tostring(column_ifexists("PartitionId", ""));',
+    'let throttledPartitions = requests',
+    `| summarize Throttled = sumif(${REQUEST_COUNT}, toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)`,
     // An interval in which every partition of a container of several returned 429s is the container at its budget
     // (an import), not a hot partition: it counts for none.
     `| summarize Partitions = count(), Throttling = countif(Throttled > 0), Hot = make_list_if(PartitionId, Throttled >= ${THROTTLED_PER_INTERVAL}) by Interval`,
@@ -191,6 +193,20 @@ export function throttledHotValueQuery(databaseName: string, containerName: stri
     '| summarize Intervals = count() by PartitionId',
     `| where Intervals >= ${SUSTAINED_INTERVALS}`,
     '| project PartitionId;',
+    // No Azure page says PartitionKeyRangeId and PartitionId carry the same identifier. Where none of the ranges the RU
+    // log names in the hour is among the request rows' partitions, the per-partition gate cannot hold and the page would
+    // never fire: each value is then kept while the container's 429s are sustained (the gate before the join).
+    'let requestPartitions = requests | where isnotempty(PartitionId) | distinct PartitionId;',
+    'let rangesMatch = toscalar(CDBPartitionKeyRUConsumption',
+    `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
+    thisContainer(databaseName, containerName),
+    '| where tostring(PartitionKeyRangeId) in (requestPartitions)',
+    '| count) > 0;',
+    'let containerThrottled = toscalar(requests',
+    '| where toint(StatusCode) == 429',
+    `| summarize Throttled = sum(${REQUEST_COUNT}) by Interval = bin(TimeGenerated, 5m)`,
+    `| where Throttled >= ${THROTTLED_PER_INTERVAL}`,
+    `| count) >= ${SUSTAINED_INTERVALS};`,
   ]);
 }
 

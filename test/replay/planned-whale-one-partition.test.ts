@@ -84,6 +84,22 @@ it('the whale at 3 × its plan, throttling its own partition, is paged 30 minute
   expect(fromPeak).toEqual([-2_885, -75, 30]);
 });
 
+// No Azure page says CDBDataPlaneRequests5M's PartitionId is the RU log's PartitionKeyRangeId. In a workspace where the
+// request rows name physical partitions by other ids, no logged range is among them: the container's 429s gate instead,
+// so the whale throttling its own partition still pages (without that fallback, never).
+it('request rows naming partitions by other ids (GUID-like): the whale at 3 × its plan still pages at the planned peak', () => {
+  const base = week(3 * WHALE_RU, 3);
+  const physicalIds = {
+    ...base,
+    models: { tickets: { ...base.models.tickets, requestPartitionId: (r: number) => `4f8a2c1e-0d3b-4e6f-9a7c-00000000000${r}` } },
+  };
+  const fromPeak = firedOf(replay(physicalIds), 'tickets-throttled-hot-value').map((m) => m - PLANNED_PEAK.start);
+  // 30 minutes into the peak, as where the ids match; and, gated by the container's 429s as before the per-partition
+  // gate, at every other sustained burst or import of the week (14 pages in all).
+  expect(fromPeak).toContain(30);
+  expect(fromPeak).toHaveLength(14);
+});
+
 it('a tenant beside the whale throttling their partition is paged 20 minutes after it begins (an hour before the peak)', () => {
   const base = week(WHALE_RU, 3);
   const model = base.models.tickets;

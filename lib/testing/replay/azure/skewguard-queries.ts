@@ -116,20 +116,31 @@ function sustainedRu(
  * throttledHotValueQuery: `sustainedRu`'s rows on each physical partition, kept only on a partition (PartitionId) that
  * counts at least THROTTLED_PER_INTERVAL 429s in each of at least SUSTAINED_INTERVALS of the 5-minute intervals
  * generated in the THROTTLE_LONG_WINDOW_MINUTES before the judged span's end (CDBDataPlaneRequests5M rows, summed per
- * partition and interval), matched to the RU log's PartitionKeyRangeId. An interval in which every partition logged (more than one) returned a 429 counts for none.
+ * partition and interval), matched to the RU log's PartitionKeyRangeId. An interval in which every partition logged (more
+ * than one) returned a 429 counts for none. Where no PartitionKeyRangeId the RU log names in that hour is a non-empty
+ * PartitionId of the request rows (`rangesMatch` false), every range is kept while the container's 429s are sustained
+ * (SUSTAINED_INTERVALS of its intervals with THROTTLED_PER_INTERVAL or more, all partitions summed).
  */
 function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
+    const requests = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd);
+    const requestPartitions = new Set(requests.map(({ columns: c }) => String(c.PartitionId ?? '')).filter((p) => p !== ''));
+    const rangesMatch = rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd).some(
+      ({ columns: c }) => requestPartitions.has(String(c.PartitionKeyRangeId ?? '')),
+    );
+    if (!rangesMatch) {
+      const perContainer = new Map<number, number>();
+      for (const { columns: c, timeGenerated } of requests) {
+        if (Math.trunc(Number(c.StatusCode)) === 429)
+          perContainer.set(binned(timeGenerated, 5), (perContainer.get(binned(timeGenerated, 5)) ?? 0) + requestCount(c));
+      }
+      const containerThrottled = [...perContainer.values()].filter((n) => n >= THROTTLED_PER_INTERVAL).length >= SUSTAINED_INTERVALS;
+      return containerThrottled ? sustainedRu(db, container, by, spanningLine, () => true)(rowsOf, window) : [];
+    }
     // Per interval, each partition's 429s (a partition with only other statuses counts 0).
     const perInterval = new Map<number, Map<string, number>>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(
-      rowsOf('CDBDataPlaneRequests5M'),
-      db,
-      container,
-      judgedEnd - THROTTLE_LONG_WINDOW_MINUTES,
-      judgedEnd,
-    )) {
+    for (const { columns: c, timeGenerated } of requests) {
       const interval = perInterval.get(binned(timeGenerated, 5)) ?? new Map<string, number>();
       const partition = String(c.PartitionId ?? '');
       interval.set(partition, (interval.get(partition) ?? 0) + (Math.trunc(Number(c.StatusCode)) === 429 ? requestCount(c) : 0));

@@ -31,8 +31,8 @@
  *   in this interval were issued", https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbdataplanerequests5m)
  *   and status code with its RequestCount (the table reference's column; the alert queries also read SampleCount) ("Monitor Azure Cosmos DB data by using diagnostic settings",
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
- *   interval ends, with the same delay. A range's PartitionId is the PartitionKeyRangeId the RU log gives it (an
- *   assumption: no Azure page says the two columns carry the same identifier).
+ *   interval ends, with the same delay. A range's PartitionId is the PartitionKeyRangeId the RU log gives it unless
+ *   `requestPartitionId` says otherwise (an assumption: no Azure page says the two columns carry the same identifier).
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (the variances of a 10% rate spread and
  * of Poisson arrivals added: 253 RU/s at 2,250, not the 341 their deviations summed to);
  * the uniform traffic spreads evenly over `uniformKeys` keys (the design's full-key cardinality, else
@@ -117,6 +117,10 @@ export interface ContainerModel {
    *  value per item (`'unique'`), whose keys never recur.
    *  @default - the full key's cardinality in `design` (`fullKeyCardinality`), else 1,000 per physical partition */
   readonly uniformKeys?: number;
+  /** The `PartitionId` CDBDataPlaneRequests5M logs for a range's requests. No Azure page says it is the
+   *  `PartitionKeyRangeId` the RU log gives the same range; a workspace where it is not can be replayed with other ids.
+   *  @default - the range's PartitionKeyRangeId (`String(range)`) */
+  readonly requestPartitionId?: (range: number) => string;
 }
 
 export interface ContainerNames {
@@ -320,7 +324,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
                 DatabaseName: names.databaseName,
                 CollectionName: names.containerName,
                 RegionName: REGION,
-                PartitionId: String(r),
+                PartitionId: model.requestPartitionId?.(r) ?? String(r),
                 StatusCode: status,
                 RequestCount: n,
               },
