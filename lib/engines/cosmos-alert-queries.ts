@@ -60,7 +60,8 @@ function judgedMinutes(): string[] {
  * data spans a physical partition per 50 GB it holds ("Hierarchical partition keys"), each serving it at most its share,
  * so its RU on each is what its line is drawn against; a full key is one logical partition, on one physical partition.
  */
-const valueAndPlace = (by: 'PartitionKey' | 'Prefix') => (by === 'Prefix' ? 'Prefix, PartitionKeyRangeId, RegionName' : 'PartitionKey, RegionName');
+const valueAndPlace = (by: 'PartitionKey' | 'Prefix', perPartition: boolean) =>
+  by === 'Prefix' || perPartition ? `${by}, PartitionKeyRangeId, RegionName` : 'PartitionKey, RegionName';
 
 /**
  * The rows of a first-level value whose data spans several physical partitions, kept only above `spanningLine` (RU/s on
@@ -72,10 +73,19 @@ const valueAndPlace = (by: 'PartitionKey' | 'Prefix') => (by === 'Prefix' ? 'Pre
  * documents design's whale, planned at 2,250 RU/s on each of its 2 partitions, was paged 5 to 7 times a week against
  * the one-partition tenants' 595 RU/s line). A value's partitions are those it was logged on in the judged minutes.
  */
-const spanningValueRows = (spanningLine: number) => [
-  '| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
-  `| where Spans == 1 or SustainedRUPerSecond > ${spanningLine}`,
-];
+const spanningValueRows = (spanningLine: number, perPartition: boolean) =>
+  perPartition
+    ? [
+        // Each partition's row kept (the throttledHotValue page judges each against its own partition's 429s): the
+        // lists are expanded in parallel, so each RU/s stays beside its PartitionKeyRangeId.
+        '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+        '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double)',
+        `| where Spans == 1 or SustainedRUPerSecond > ${spanningLine}`,
+      ]
+    : [
+        '| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+        `| where Spans == 1 or SustainedRUPerSecond > ${spanningLine}`,
+      ];
 
 /**
  * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`, `LOGGED_FIRST_LEVEL_KQL`, on each
@@ -84,19 +94,28 @@ const spanningValueRows = (spanningLine: number) => [
  * left out, as in Microsoft's hot-partition query. With `spanningLine` (a `Prefix` query), a value on several physical
  * partitions is kept only above that line (`spanningValueRows`).
  */
-function sustainedRuQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): string {
+function sustainedRuQuery(
+  databaseName: string,
+  containerName: string,
+  by: 'PartitionKey' | 'Prefix',
+  spanningLine?: number,
+  onPartitions: string[] = [],
+): string {
+  const perPartition = onPartitions.length > 0;
   return [
     ...judgedMinutes(),
+    ...onPartitions,
     'CDBPartitionKeyRUConsumption',
     '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
     thisContainer(databaseName, containerName),
     '| where isnotempty(PartitionKey)',
     ...(by === 'Prefix' ? [`| extend Prefix = ${LOGGED_FIRST_LEVEL_KQL}`] : []),
-    `| summarize MinuteRU = sum(RequestCharge) by ${valueAndPlace(by)}, Minute = bin(TimeGenerated, 1m)`,
-    `| summarize MinutesRU = make_list(MinuteRU) by ${valueAndPlace(by)}`,
+    `| summarize MinuteRU = sum(RequestCharge) by ${valueAndPlace(by, perPartition)}, Minute = bin(TimeGenerated, 1m)`,
+    `| summarize MinutesRU = make_list(MinuteRU) by ${valueAndPlace(by, perPartition)}`,
     `| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[${HOT_MINUTES - 1}]) / 60.0`,
-    ...(by === 'Prefix' && spanningLine !== undefined ? spanningValueRows(spanningLine) : []),
+    ...(by === 'Prefix' && spanningLine !== undefined ? spanningValueRows(spanningLine, perPartition) : []),
     '| where isnotnull(SustainedRUPerSecond)',
+    ...(perPartition ? ['| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)'] : []),
     `| summarize arg_max(SustainedRUPerSecond, ${by}) by RegionName`,
   ].join('\n');
 }
@@ -132,30 +151,63 @@ export const THROTTLED_PER_INTERVAL = 5;
 export const REQUEST_COUNT = 'coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))';
 
 /**
- * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), kept only while the container's throttling is
- * sustained: at least `SUSTAINED_INTERVALS` of the 5-minute intervals of the last `THROTTLE_LONG_WINDOW_MINUTES` (the
- * throttleRate alert's windows) each counted `THROTTLED_PER_INTERVAL` 429s or more. With a PT5M frequency the judged
- * minutes are the last interval's, so the page fires at the third throttled interval (15 minutes of throttling) while
- * the value is above its line, and the condition holds while a quarter of the last hour is throttled: a key near its
- * ceiling whose 429s come and go (in a 15-hour replay an "any 429" condition fired 7 times, on single 429s of
- * other keys at night) stays one fired alert, and the stateful rule resolves only after throttling has stopped for most of
- * an hour.
+ * `hotPrefixQuery` (a hierarchical key) or `hotKeyQuery` (`by`), each value judged on each physical partition and kept
+ * only where that partition's own throttling is sustained: at least `SUSTAINED_INTERVALS` of the 5-minute intervals of
+ * the last `THROTTLE_LONG_WINDOW_MINUTES` (the throttleRate alert's windows) in which CDBDataPlaneRequests5M counts
+ * `THROTTLED_PER_INTERVAL` 429s or more with that partition's `PartitionId` ("The physical partition ID for the Cosmos DB
+ * container against which the requests in this interval were issued",
+ * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbdataplanerequests5m). A value's partition is its
+ * CDBPartitionKeyRUConsumption rows' `PartitionKeyRangeId` ("The physical partition containing the logical partition
+ * key", https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption). Both tables name
+ * the physical partition; no Azure page says the two columns carry the same identifier, so the join assumes it
+ * (docs/pulumi.md says how to check a workspace). Azure Monitor's 429 metric cannot stand in: TotalRequests splits by
+ * StatusCode but has no PartitionKeyRangeId dimension, and NormalizedRUConsumption, which has one, is not exported to
+ * Log Analytics ("Supported metrics - Microsoft.DocumentDB/DatabaseAccounts").
+ *
+ * An interval in which every partition of the container (of several) returned 429s counts for none of them: that is the
+ * container at its budget, a whole-container import, which more RU/s serves, not a hot partition; one partition
+ * throttling while others do not is ("Troubleshoot 429s": with an uneven distribution one partition can return many
+ * 429s while the overall rate stays low, https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ *
+ * Per partition, not per container: a declared whale planned above the line of the tenants beside it (a 35 GB tenant at
+ * 1,800 RU/s on its one partition, a 920 RU/s line) was named whenever another partition's bursts or the nightly
+ * import made the container's 429s sustained. With a PT5M frequency the judged minutes
+ * are the last interval's, so the page fires at the third throttled interval of the value's partition while the value
+ * is above its line, and the condition holds while a quarter of the last hour is throttled there: a key near its
+ * ceiling whose 429s come and go stays one fired alert, and the stateful rule resolves only after its partition's
+ * throttling has stopped for most of an hour.
  */
 export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): string {
-  const [judgedEnd, judgedStart, ...rest] = sustainedRuQuery(databaseName, containerName, by, spanningLine).split('\n');
-  return [
-    judgedEnd,
-    judgedStart,
-    'let throttledIntervals = toscalar(CDBDataPlaneRequests5M',
+  return sustainedRuQuery(databaseName, containerName, by, spanningLine, [
+    'let requests = CDBDataPlaneRequests5M',
     `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
+    '| extend PartitionId = tostring(column_ifexists("PartitionId", ""));',
+    'let throttledPartitions = requests',
+    `| summarize Throttled = sumif(${REQUEST_COUNT}, toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)`,
+    // An interval in which every partition of a container of several returned 429s is the container at its budget
+    // (an import), not a hot partition: it counts for none.
+    `| summarize Partitions = count(), Throttling = countif(Throttled > 0), Hot = make_list_if(PartitionId, Throttled >= ${THROTTLED_PER_INTERVAL}) by Interval`,
+    '| where Throttling < Partitions or Partitions == 1',
+    '| mv-expand PartitionId = Hot to typeof(string)',
+    '| summarize Intervals = count() by PartitionId',
+    `| where Intervals >= ${SUSTAINED_INTERVALS}`,
+    '| project PartitionId;',
+    // No Azure page says PartitionKeyRangeId and PartitionId carry the same identifier. Where none of the ranges the RU
+    // log names in the hour is among the request rows' partitions, the per-partition gate cannot hold and the page would
+    // never fire: each value is then kept while the container's 429s are sustained (the gate before the join).
+    'let requestPartitions = requests | where isnotempty(PartitionId) | distinct PartitionId;',
+    'let rangesMatch = toscalar(CDBPartitionKeyRUConsumption',
+    `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
+    thisContainer(databaseName, containerName),
+    '| where tostring(PartitionKeyRangeId) in (requestPartitions)',
+    '| count) > 0;',
+    'let containerThrottled = toscalar(requests',
     '| where toint(StatusCode) == 429',
     `| summarize Throttled = sum(${REQUEST_COUNT}) by Interval = bin(TimeGenerated, 5m)`,
     `| where Throttled >= ${THROTTLED_PER_INTERVAL}`,
-    '| count);',
-    ...rest,
-    `| where throttledIntervals >= ${SUSTAINED_INTERVALS}`,
-  ].join('\n');
+    `| count) >= ${SUSTAINED_INTERVALS};`,
+  ]);
 }
 
 /**

@@ -172,9 +172,9 @@ function prefixLine(design: CosmosKeyDesign, reach: HotValueReach): PrefixLine |
  * 744 RU/s), far under a line drawn for a tenant on a partition of its own (1,450): it logged ~1,100–1,250 RU/s while
  * throttled and crossed neither prefix line, and was paged only by `normalizedRu`, whose hour's average of each minute's
  * highest second passes 99% only once the range is at its budget in nearly every minute (replayed "hot key growing for
- * days": 292 minutes after its first sustained 429s). A page needs the container's throttling sustained as well (three
- * of the hour's 5-minute intervals with 5 or more 429s, CDBDataPlaneRequests5M), so a lower page line only names a value
- * while requests are being rejected; the hotPrefix ticket, fired without any 429, keeps its line.
+ * days": 292 minutes after its first sustained 429s). A page needs the value's own partition's throttling sustained as well
+ * (three of the hour's 5-minute intervals with 5 or more 429s of its PartitionId, CDBDataPlaneRequests5M), so a lower
+ * page line only names a value while requests to its partition are being rejected; the hotPrefix ticket, fired without any 429, keeps its line.
  */
 function throttledPrefixLine(headroom: number, line: PrefixLine, hotPrefix: number): number {
   if (line.besideHottest <= 0) return hotPrefix;

@@ -119,12 +119,18 @@ export interface SkewAlertsOptions {
    *  container's RU/s less the other first-level values' expected load there (SG003's figure), and above the
    *  hottest value's planned load on each partition its data spans (one per 50 GB of its `largestGb`) where that
    *  fits; where it does not, the line stays within a one-partition tenant's reach and the Pulumi log says the
-   *  hottest value will fire it; window PT15M, every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
+   *  hottest value will fire it; window PT15M, every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does.
+   *  A given `threshold` is the line of the values on one partition; the declared largest value, logged on several,
+   *  keeps its own line (its plan on each partition and 10%): a line under a plan fires on every planned peak, and that
+   *  value's line moves with its declared plan (`hotKeyShare`), not with this threshold. */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert: the hottest value (the first level of a hierarchical key, as `hotPrefix`; else the full key, as `hotKey`)
-   *  above that alert's line in 3 of 5 minutes **while** the container's throttling is sustained: at least 3 of the
-   *  5-minute intervals of the last hour (`CDBDataPlaneRequests5M`) each counted 5 or more 429s, one a minute on average
-   *  (`throttleRate`'s three intervals and hour). A page: the value's partition is throttling now, though the container's
+   *  above that alert's line in 3 of 5 minutes on a physical partition whose own throttling is sustained: at least 3 of
+   *  the 5-minute intervals of the last hour in which `CDBDataPlaneRequests5M` counted 5 or more 429s with that
+   *  partition's `PartitionId`, one a minute on average (`throttleRate`'s three intervals and hour), matched to the RU
+   *  log's `PartitionKeyRangeId` (no Azure page says the two carry the same id: docs/pulumi.md says how to check). An
+   *  interval in which every partition of the container returned 429s (an import) counts for none. 429s on other
+   *  partitions no longer name a declared whale planned above the line at its plan. A page: the value's partition is throttling now, though the container's
    *  429 share, diluted by its other partitions, may stay under `throttleRate`'s 5% and `normalizedRu` needs the range at
    *  its budget for an hour (replayed: a whale tenant on 1 of 12 ranges pages at 23 minutes, `normalizedRu` at 58). A
    *  stray 429 of another key (1 to 3 in an interval) is not sustained throttling, and a key whose 429s come and go stays
@@ -133,7 +139,9 @@ export interface SkewAlertsOptions {
    *  whole-container import with 429s has no hot value, so neither pages. Needs `monitoring` (both tables). The window
    *  must cover the hour and the 10-minute ingestion lag (≥ 70 minutes).
    *  @default - > `hotPrefix`'s line (a hierarchical key; lower where a tenant on one of the hottest first-level value's
-   *  partitions can use less: 80% of what that value's planned load leaves there) or `hotKey`'s, window PT2H, every PT5M, page */
+   *  partitions can use less: 80% of what that value's planned load leaves there) or `hotKey`'s, window PT2H, every PT5M,
+   *  page. A given `threshold` moves the line of the values on one partition, not the declared largest value's own line
+   *  when it spans several (as `hotPrefix`'s) */
   readonly throttledHotValue?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`, and a key
    *  whose last level repeats: one declared `'unique'` (an id) puts one item, at most 2 MB, in each logical partition

@@ -444,9 +444,13 @@ describe('skew alerts', () => {
     expect([paged.severity, paged.windowSize, paged.evaluationFrequency]).toEqual([1, 'PT2H', 'PT5M']);
     expect(paged.criteria.allOf[0].threshold).toBe(hotKey.criteria.allOf[0].threshold);
     expect(paged.criteria.allOf[0].dimensions.map((d: Json) => d.name)).toEqual(['PartitionKey', 'RegionName']);
-    // The hot-key query's text, kept only while 3 of the last hour's 5-minute intervals counted 5+ 429s each.
-    expect(paged.criteria.allOf[0].query).toContain('| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName\n| where throttledIntervals >= 3');
-    expect(paged.criteria.allOf[0].query).toContain('| where toint(StatusCode) == 429');
+    // The hot-key query's text per physical partition, each key kept only on a partition whose own 429s were sustained
+    // (3 of the last hour's 5-minute intervals with 5+ 429s of its PartitionId); where no range the RU log names is among
+    // the request rows' partitions, while the container's were.
+    expect(paged.criteria.allOf[0].query).toContain(
+      '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, PartitionKeyRangeId, RegionName\n| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0\n| where isnotnull(SustainedRUPerSecond)\n| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)\n| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName',
+    );
+    expect(paged.criteria.allOf[0].query).toContain('toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)');
   });
 
   it('take their thresholds from the design: its headroom, and never below its own declared load of one key when that load fits', async () => {

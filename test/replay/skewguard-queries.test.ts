@@ -74,18 +74,36 @@ const HOT_PREFIX = [
   '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
 ].join('\n');
-/** HOT_PREFIX, kept only while the container answered 429s in the judged span. */
+/** HOT_PREFIX, each value kept only on a physical partition whose own 429s are sustained (3 of the hour's intervals with 5+). */
 const THROTTLED_HOT_PREFIX = [
   ...HOT_PREFIX.split('\n').slice(0, 2),
-  'let throttledIntervals = toscalar(CDBDataPlaneRequests5M',
+  'let requests = CDBDataPlaneRequests5M',
   '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
   '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| extend PartitionId = tostring(column_ifexists("PartitionId", ""));',
+  'let throttledPartitions = requests',
+  '| summarize Throttled = sumif(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null)))), toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)',
+  '| summarize Partitions = count(), Throttling = countif(Throttled > 0), Hot = make_list_if(PartitionId, Throttled >= 5) by Interval',
+  '| where Throttling < Partitions or Partitions == 1',
+  '| mv-expand PartitionId = Hot to typeof(string)',
+  '| summarize Intervals = count() by PartitionId',
+  '| where Intervals >= 3',
+  '| project PartitionId;',
+  // Where the RU log's ranges are not among the request rows' partitions, the container's 429s gate instead.
+  'let requestPartitions = requests | where isnotempty(PartitionId) | distinct PartitionId;',
+  'let rangesMatch = toscalar(CDBPartitionKeyRUConsumption',
+  '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| where tostring(PartitionKeyRangeId) in (requestPartitions)',
+  '| count) > 0;',
+  'let containerThrottled = toscalar(requests',
   '| where toint(StatusCode) == 429',
   '| summarize Throttled = sum(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))) by Interval = bin(TimeGenerated, 5m)',
   '| where Throttled >= 5',
-  '| count);',
-  ...HOT_PREFIX.split('\n').slice(2),
-  '| where throttledIntervals >= 3',
+  '| count) >= 3;',
+  ...HOT_PREFIX.split('\n').slice(2, -1),
+  '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
+  ...HOT_PREFIX.split('\n').slice(-1),
 ].join('\n');
 // Alerts35: a design whose hottest first-level value spans several physical partitions (the documents design's 90 GB
 // whale) gets these two lines after the per-partition RU/s, and each value logged on several partitions in the judged
@@ -94,7 +112,13 @@ const withSpanningLine = (query: string, line: number) =>
   query.replace(
     '| where isnotnull(SustainedRUPerSecond)',
     [
-      '| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+      // The throttledHotValue query keeps each partition's row, to judge it against that partition's own 429s.
+      ...(query.includes('throttledPartitions')
+        ? [
+            '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+            '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double)',
+          ]
+        : ['| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName']),
       `| where Spans == 1 or SustainedRUPerSecond > ${line}`,
       '| where isnotnull(SustainedRUPerSecond)',
     ].join('\n'),
@@ -250,9 +274,75 @@ describe('each meaning, on hand-worked rows', () => {
     expect(run(HOT_PREFIX, WHALE_AND_TENANT, 100.5)).toEqual([{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }]);
   });
 
-  it('throttled hot value with a spanning line: the same rows, while the throttling is sustained', () => {
-    const throttled = { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [30, 35, 40].map((m) => row(m, { StatusCode: '429', SampleCount: 5 })) };
-    expect(run(withSpanningLine(THROTTLED_HOT_PREFIX, 40), throttled, 100.5)).toEqual([{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }]);
+  /** 5 429s in each of 3 intervals of the hour on `partition`: its throttling sustained. */
+  const throttledOn = (partition: string) => [30, 35, 40].map((m) => row(m, { StatusCode: '429', SampleCount: 5, PartitionId: partition }));
+  /** 1,000 requests answered in each of those intervals on `partition`, none throttled. */
+  const answeredOn = (partition: string) => [30, 35, 40].map((m) => row(m, { StatusCode: '200', SampleCount: 1_000, PartitionId: partition }));
+  // Each value is kept only on a partition that itself throttles: 429s elsewhere in the container name nothing there.
+  it('throttled hot value: a value only on a partition whose own 429s are sustained (g on 3; f on 2 above a 30 line; none where 9 throttles)', () => {
+    const quiet = (partitions: string[]) => ['1', '2', '3', '9'].filter((p) => !partitions.includes(p)).flatMap(answeredOn);
+    const at = (partitions: string[], line = 40) =>
+      run(
+        withSpanningLine(THROTTLED_HOT_PREFIX, line),
+        { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...partitions.flatMap(throttledOn), ...quiet(partitions)] },
+        100.5,
+      );
+    expect([at(['3']), at(['1']), at(['2'], 30), at(['9']), at(['1', '3'])]).toEqual([
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [],
+      [{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }],
+      [],
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+    ]);
+  });
+
+  // A whole-container import: every partition throttles, and no interval counts for any of them.
+  it('throttled hot value: an interval in which every partition logged returned 429s counts for none (g on 3 with 1, 2 and 9 throttling too: nothing)', () => {
+    const at = (throttling: string[], quiet: string[]) =>
+      run(
+        withSpanningLine(THROTTLED_HOT_PREFIX, 40),
+        { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...throttling.flatMap(throttledOn), ...quiet.flatMap(answeredOn)] },
+        100.5,
+      );
+    expect([at(['1', '2', '3', '9'], []), at(['3'], ['1', '2', '9']), at(['1', '2', '3'], ['9'])]).toEqual([
+      [],
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+    ]);
+  });
+
+  it("throttled hot value: a partition's 429s count only in 3 intervals of 5 or more (two such intervals, or 4 429s each, are not sustained)", () => {
+    const rows = (counts: number[]) => [
+      ...counts.map((n, i) => row(30 + 5 * i, { StatusCode: '429', SampleCount: n, PartitionId: '3' })),
+      ...counts.map((_, i) => row(30 + 5 * i, { StatusCode: '200', SampleCount: 1_000, PartitionId: '1' })),
+    ];
+    const at = (counts: number[]) => run(withSpanningLine(THROTTLED_HOT_PREFIX, 40), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows(counts) }, 100.5);
+    expect([at([5, 5]), at([4, 4, 4, 4]), at([5, 0, 5, 5])]).toEqual([[], [], [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }]]);
+  });
+
+  // A workspace whose request rows name partitions otherwise than the RU log's ranges: the per-partition gate could
+  // never hold, so the container's sustained 429s gate every range instead (else the page would never fire).
+  it("throttled hot value: where no logged range is among the request rows' PartitionId, the container's 429s gate (3 intervals: g; f above a 30 line; 2: none)", () => {
+    const PHYSICAL = ['6f1c0a52-0b7e-4c1e-9d3a-1', '6f1c0a52-0b7e-4c1e-9d3a-2'];
+    /** Requests on two physical partitions, the first with 5 429s in `intervals` intervals; `logsIds` false: no PartitionId column. */
+    const requests = (intervals: number, logsIds = true) =>
+      PHYSICAL.flatMap((id) =>
+        [30, 35, 40].flatMap((m, i) => [
+          row(m, { StatusCode: '200', SampleCount: 1_000, ...(logsIds ? { PartitionId: id } : {}) }),
+          ...(i < intervals && id === PHYSICAL[0] ? [row(m, { StatusCode: '429', SampleCount: 5, ...(logsIds ? { PartitionId: id } : {}) })] : []),
+        ]),
+      );
+    const at = (rows: LogRow[], line = 40) => run(withSpanningLine(THROTTLED_HOT_PREFIX, line), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows }, 100.5);
+    expect([at(requests(3)), at(requests(3), 30), at(requests(2)), at(requests(3, false))]).toEqual([
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }],
+      [],
+      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+    ]);
+    // One logged range among the request rows' partitions: the join holds, and 429s on a partition the RU log does not
+    // name page nothing.
+    const joined = [...requests(3), ...[30, 35, 40].map((m) => row(m, { StatusCode: '200', SampleCount: 1_000, PartitionId: '1' }))];
+    expect(at(joined)).toEqual([]);
   });
 
   // Checked at minute 101: bin(now(), 5m) − 10m = 90; the long window is the intervals 30 to 85, the short one 75 to 85.

@@ -64,23 +64,33 @@ function largestPartition(db: string, container: string): QuerySemantics {
  * (array_sort_desc(...)[HOT_MINUTES − 1]), kept when the value is present in at least HOT_MINUTES judged
  * minutes (else the index is null); the highest such value per region. With `spanningLine` (a Prefix query), a first-level
  * value logged on more than one PartitionKeyRangeId in the judged span counts only where its highest range is above it
- * (`summarize max(…), Spans = count() by Prefix, RegionName | where Spans == 1 or … > line`).
+ * (`summarize max(…), Spans = count() by Prefix, RegionName | where Spans == 1 or … > line`). With `onPartition` (the
+ * throttledHotValue query), a key is judged on each PartitionKeyRangeId too, a spanning value's rows stay one per range
+ * (each kept above the line), and only rows on a range `onPartition` keeps count.
  */
-function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
+function sustainedRu(
+  db: string,
+  container: string,
+  by: 'PartitionKey' | 'Prefix',
+  spanningLine?: number,
+  onPartition?: (range: string) => boolean,
+): QuerySemantics {
+  const perPartition = by === 'Prefix' || onPartition !== undefined;
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
     const judgedStart = judgedEnd - SUSTAINED_MINUTES;
-    // Per value and region: the RU of each judged minute.
-    const perMinute = new Map<string, { value: string; region: string; minutes: Map<number, number> }>();
+    // Per value and region (and physical partition): the RU of each judged minute.
+    const perMinute = new Map<string, { value: string; region: string; range: string; minutes: Map<number, number> }>();
     for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedStart, judgedEnd)) {
       if (!isNotEmpty(c.PartitionKey)) continue;
       const value = by === 'Prefix' ? loggedFirstLevel(String(c.PartitionKey)) : String(c.PartitionKey);
       const region = String(c.RegionName ?? '');
+      const range = String(c.PartitionKeyRangeId ?? '');
       // A first-level value per physical partition (`by Prefix, PartitionKeyRangeId, RegionName`).
-      const id = `${region}\u0000${value}${by === 'Prefix' ? `\u0000${String(c.PartitionKeyRangeId ?? '')}` : ''}`;
+      const id = `${region}\u0000${value}${perPartition ? `\u0000${range}` : ''}`;
       let series = perMinute.get(id);
       if (!series) {
-        series = { value, region, minutes: new Map() };
+        series = { value, region, range, minutes: new Map() };
         perMinute.set(id, series);
       }
       const minute = binned(timeGenerated, 1);
@@ -90,10 +100,11 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
     const spans = new Map<string, number>();
     for (const { value, region } of perMinute.values()) spans.set(`${region}\u0000${value}`, (spans.get(`${region}\u0000${value}`) ?? 0) + 1);
     const best = new Map<string, ResultRow>();
-    for (const { value, region, minutes } of perMinute.values()) {
+    for (const { value, region, range, minutes } of perMinute.values()) {
       if (minutes.size < HOT_MINUTES) continue;
       const sustained = [...minutes.values()].sort((x, y) => y - x)[HOT_MINUTES - 1] / 60;
       if (spanningLine !== undefined && (spans.get(`${region}\u0000${value}`) ?? 0) > 1 && !(sustained > spanningLine)) continue;
+      if (onPartition && !onPartition(range)) continue;
       const current = best.get(region);
       if (!current || sustained > Number(current.SustainedRUPerSecond)) best.set(region, { RegionName: region, [by]: value, SustainedRUPerSecond: sustained });
     }
@@ -102,28 +113,48 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
 }
 
 /**
- * throttledHotValueQuery: `sustainedRu`'s rows, kept only when at least SUSTAINED_INTERVALS of the container's 5-minute
- * intervals generated in the THROTTLE_LONG_WINDOW_MINUTES before the judged span's end each count at least
- * THROTTLED_PER_INTERVAL 429s (CDBDataPlaneRequests5M rows, summed per interval).
+ * throttledHotValueQuery: `sustainedRu`'s rows on each physical partition, kept only on a partition (PartitionId) that
+ * counts at least THROTTLED_PER_INTERVAL 429s in each of at least SUSTAINED_INTERVALS of the 5-minute intervals
+ * generated in the THROTTLE_LONG_WINDOW_MINUTES before the judged span's end (CDBDataPlaneRequests5M rows, summed per
+ * partition and interval), matched to the RU log's PartitionKeyRangeId. An interval in which every partition logged (more
+ * than one) returned a 429 counts for none. Where no PartitionKeyRangeId the RU log names in that hour is a non-empty
+ * PartitionId of the request rows (`rangesMatch` false), every range is kept while the container's 429s are sustained
+ * (SUSTAINED_INTERVALS of its intervals with THROTTLED_PER_INTERVAL or more, all partitions summed).
  */
 function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
-  const hot = sustainedRu(db, container, by, spanningLine);
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
-    const perInterval = new Map<number, number>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(
-      rowsOf('CDBDataPlaneRequests5M'),
-      db,
-      container,
-      judgedEnd - THROTTLE_LONG_WINDOW_MINUTES,
-      judgedEnd,
-    )) {
-      if (Math.trunc(Number(c.StatusCode)) !== 429) continue;
-      const interval = binned(timeGenerated, 5);
-      perInterval.set(interval, (perInterval.get(interval) ?? 0) + requestCount(c));
+    const requests = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd);
+    const requestPartitions = new Set(requests.map(({ columns: c }) => String(c.PartitionId ?? '')).filter((p) => p !== ''));
+    const rangesMatch = rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd).some(
+      ({ columns: c }) => requestPartitions.has(String(c.PartitionKeyRangeId ?? '')),
+    );
+    if (!rangesMatch) {
+      const perContainer = new Map<number, number>();
+      for (const { columns: c, timeGenerated } of requests) {
+        if (Math.trunc(Number(c.StatusCode)) === 429)
+          perContainer.set(binned(timeGenerated, 5), (perContainer.get(binned(timeGenerated, 5)) ?? 0) + requestCount(c));
+      }
+      const containerThrottled = [...perContainer.values()].filter((n) => n >= THROTTLED_PER_INTERVAL).length >= SUSTAINED_INTERVALS;
+      return containerThrottled ? sustainedRu(db, container, by, spanningLine, () => true)(rowsOf, window) : [];
     }
-    const throttledIntervals = [...perInterval.values()].filter((count) => count >= THROTTLED_PER_INTERVAL).length;
-    return throttledIntervals >= SUSTAINED_INTERVALS ? hot(rowsOf, window) : [];
+    // Per interval, each partition's 429s (a partition with only other statuses counts 0).
+    const perInterval = new Map<number, Map<string, number>>();
+    for (const { columns: c, timeGenerated } of requests) {
+      const interval = perInterval.get(binned(timeGenerated, 5)) ?? new Map<string, number>();
+      const partition = String(c.PartitionId ?? '');
+      interval.set(partition, (interval.get(partition) ?? 0) + (Math.trunc(Number(c.StatusCode)) === 429 ? requestCount(c) : 0));
+      perInterval.set(binned(timeGenerated, 5), interval);
+    }
+    // An interval in which every partition (of several) returned 429s counts for none.
+    const intervals = new Map<string, number>();
+    for (const partitions of perInterval.values()) {
+      const throttling = [...partitions.values()].filter((n) => n > 0).length;
+      if (throttling === partitions.size && partitions.size > 1) continue;
+      for (const [partition, count] of partitions) if (count >= THROTTLED_PER_INTERVAL) intervals.set(partition, (intervals.get(partition) ?? 0) + 1);
+    }
+    const throttled = new Set([...intervals].filter(([, n]) => n >= SUSTAINED_INTERVALS).map(([partition]) => partition));
+    return throttled.size === 0 ? [] : sustainedRu(db, container, by, spanningLine, (range) => throttled.has(range))(rowsOf, window);
   };
 }
 

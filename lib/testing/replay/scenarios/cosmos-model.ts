@@ -27,9 +27,12 @@
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
  *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
  * - CDBDataPlaneRequests5M holds the data-plane requests aggregated per 5 minutes, one row per
- *   status code with its RequestCount (the table reference's column; the alert queries also read SampleCount) ("Monitor Azure Cosmos DB data by using diagnostic settings",
+ *   physical partition (`PartitionId`, "The physical partition ID for the Cosmos DB container against which the requests
+ *   in this interval were issued", https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbdataplanerequests5m)
+ *   and status code with its RequestCount (the table reference's column; the alert queries also read SampleCount) ("Monitor Azure Cosmos DB data by using diagnostic settings",
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
- *   interval ends, with the same delay.
+ *   interval ends, with the same delay. A range's PartitionId is the PartitionKeyRangeId the RU log gives it unless
+ *   `requestPartitionId` says otherwise (an assumption: no Azure page says the two columns carry the same identifier).
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (the variances of a 10% rate spread and
  * of Poisson arrivals added: 253 RU/s at 2,250, not the 341 their deviations summed to);
  * the uniform traffic spreads evenly over `uniformKeys` keys (the design's full-key cardinality, else
@@ -114,6 +117,10 @@ export interface ContainerModel {
    *  value per item (`'unique'`), whose keys never recur.
    *  @default - the full key's cardinality in `design` (`fullKeyCardinality`), else 1,000 per physical partition */
   readonly uniformKeys?: number;
+  /** The `PartitionId` CDBDataPlaneRequests5M logs for a range's requests. No Azure page says it is the
+   *  `PartitionKeyRangeId` the RU log gives the same range; a workspace where it is not can be replayed with other ids.
+   *  @default - the range's PartitionKeyRangeId (`String(range)`) */
+  readonly requestPartitionId?: (range: number) => string;
 }
 
 export interface ContainerNames {
@@ -246,7 +253,8 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   // Its own generator: the uniform keys' draws leave every other draw of a seeded scenario where it was.
   const uniformRng = rng.fork(UNIFORM_KEYS_SALT);
   let sustained = 0;
-  const interval = { ok: 0, throttled: 0 };
+  // Per range, the interval's requests: CDBDataPlaneRequests5M logs them per physical partition (PartitionId).
+  const interval = Array.from({ length: ranges }, () => ({ ok: 0, throttled: 0 }));
   for (let minute = 0; minute < telemetry.minutes; minute++) {
     const uniform = model.ru(minute);
     let ok = 0;
@@ -271,8 +279,11 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       // A logical partition above its own 10,000 RU/s ceiling throttles whatever the range budget.
       for (const k of keys) excess += Math.max(0, k.ru(minute) - KEY_CEILING) * 60;
       const throttledRequests = rng.poisson(excess / RU_PER_REQUEST);
+      const okRequests = Math.max(0, Math.round((own * 60 - excess) / RU_PER_REQUEST));
       throttled += throttledRequests;
-      ok += Math.max(0, Math.round((own * 60 - excess) / RU_PER_REQUEST));
+      ok += okRequests;
+      interval[r].ok += okRequests;
+      interval[r].throttled += throttledRequests;
       if (perContainerMetrics) {
         telemetry.put({ namespace: NAMESPACE, metricName: 'NormalizedRUConsumption', dimensions: { ...base, PartitionKeyRangeId: String(r) } }, minute, {
           sum: Math.min(100, (peak / budget) * 100),
@@ -297,25 +308,32 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       if (truth.first429 === undefined) truth.first429 = minute;
       if (sustained === 3 && truth.firstSustained429 === undefined) truth.firstSustained429 = minute - 2;
     }
-    interval.ok += ok;
-    interval.throttled += throttled;
     if (minute % REQUESTS_INTERVAL === REQUESTS_INTERVAL - 1) {
       const start = minute - (REQUESTS_INTERVAL - 1);
       const ingestedAt = minute + 1 + ingestionDelay(rng);
-      for (const [status, n] of [
-        ['200', interval.ok],
-        ['429', interval.throttled],
-      ] as const) {
-        if (n > 0) {
-          telemetry.log('CDBDataPlaneRequests5M', {
-            timeGenerated: start,
-            ingestedAt,
-            columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, StatusCode: status, RequestCount: n },
-          });
+      interval.forEach((counts, r) => {
+        for (const [status, n] of [
+          ['200', counts.ok],
+          ['429', counts.throttled],
+        ] as const) {
+          if (n > 0) {
+            telemetry.log('CDBDataPlaneRequests5M', {
+              timeGenerated: start,
+              ingestedAt,
+              columns: {
+                DatabaseName: names.databaseName,
+                CollectionName: names.containerName,
+                RegionName: REGION,
+                PartitionId: model.requestPartitionId?.(r) ?? String(r),
+                StatusCode: status,
+                RequestCount: n,
+              },
+            });
+          }
         }
-      }
-      interval.ok = 0;
-      interval.throttled = 0;
+        counts.ok = 0;
+        counts.throttled = 0;
+      });
     }
     // Partition-key RU log: the hot keys, then keys of the uniform load; the rows of one minute arrive together.
     const arrival = minute + 1 + ingestionDelay(rng);
