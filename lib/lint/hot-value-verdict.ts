@@ -19,7 +19,7 @@ export const HOT_VALUE_VERDICT_MESSAGES = {
     '; within the {{physicalRaw}} RU/s its physical partition has for it in full, so its peak is served, but above the {{headroom|percent}} the design plans to use, so this is a warning: no headroom is left for a burst above the peak, which throttles',
   // Over only beside its neighbours; adaptive capacity isolates such a key on a partition of its own (a warning). Said
   // as why the key is over, with the neighbours' figure of the sum: "alone it fits" after "over the usable ceiling"
-  // read as a contradiction (stranger 35a).
+  // read as a contradiction.
   isolatedByAdaptiveCapacity:
     "; it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected {{partitionNeighbours}} {{partitionUnit}} its partition takes {{partitionLoad}} {{partitionUnit}}: over the usable line, within the {{partitionCeiling}} {{partitionUnit}} one partition serves, so its peak is served on average, but with less than the headroom kept for the seconds above that average, whose excess over the ceiling throttles; under sustained traffic adaptive capacity moves frequently accessed items to partitions of their own, so this is a warning",
   // Alone within the usable line, but with its neighbours past the partition's maximum: adaptive capacity lifts no

@@ -25,7 +25,7 @@ import type { ThroughputMode } from './throughput';
 
 /**
  * Alerts not created for one reason, said in one note: the two size alerts of a key of one item per logical partition,
- * or every log alert without diagnostics, share theirs, and a note said once per alert repeated itself (stranger 35b).
+ * or every log alert without diagnostics, share theirs, and a note said once per alert repeated itself.
  */
 export interface SkippedAlerts {
   readonly alerts: readonly AlertName[];
