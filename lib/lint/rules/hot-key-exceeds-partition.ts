@@ -5,6 +5,7 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HOT_KEY_PARTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
@@ -334,6 +335,8 @@ export const hotKeyExceedsPartition = defineRule({
     'Copies are for a value read much and written seldom: where the hottest value takes most of the writes (each goes to every copy), the raise leads and the copies are named with the writes they add against the reads they relieve. Where every read of the key names one value (`keyValue`, a queue\'s poll), random shards with `wants: "any"` lead at the fewest count that fits today\'s RU/s: said, never written.',
     'A Cosmos DB transactional batch or stored procedure over the whole key value (no `scopeAttribute`, or the key itself): no sharding keeps it, so the fix keeps the key whole (redistribution, which adds no RU/s, then the raise, then batching upstream). Copies break any invariant by kind: a condition on one item has one ETag per copy; no call spans two copies.',
   ],
+  // A waiver of one direction of heat (a cache in front serves the reads alone): `appliesTo: ["hotKeyReads"]`.
+  partKinds: HOT_KEY_PARTS,
   sources: [
     SOURCES.dynamoKeyDesign,
     // The neighbours: keys hashed over the key space's partitions, the fewest that serve its reads and writes at once, for
@@ -829,6 +832,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...keyReadsData(a),
       }),
       edits: bounded ? undefined : advice.edits,
+      parts: hotKeyParts(a),
     },
   ];
 }
