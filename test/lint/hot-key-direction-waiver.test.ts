@@ -7,8 +7,8 @@
  * `appliesTo: ["hotKeyReads"]` now waives the finding only while the reads are the only direction over.
  */
 import { blockingFindings, describeFinding, lintDocument, validateAcknowledgements, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
-import { findingEntry } from '../../lib/testing/report';
 import { unusedWaiverNote } from '../../lib/internal';
+import { findingEntry } from '../../lib/testing/report';
 
 const DAX = 'DAX in front of the hot item: its item cache answers the reads';
 
