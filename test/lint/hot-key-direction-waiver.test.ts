@@ -45,6 +45,13 @@ describe('SG003 waived for one direction of heat', () => {
     expect(findingEntry(hot).message).toContain(`; not waived: ${note}`);
   });
 
+  it('with the writes sharded as the fix says, the waiver covers the read heat left', () => {
+    const design = auction(16_000, [{ rule: 'SG003', appliesTo: ['hotKeyReads'], reason: DAX }]);
+    const { result, hot } = hotKeyOf({ ...design, sharding: { strategy: 'random', shards: 26, hotValues: 1 } });
+    expect(hot).toMatchObject({ acknowledged: true, reason: DAX, parts: ['hotKeyReads'] });
+    expect(result.unusedAcknowledgements).toEqual([]);
+  });
+
   it('waives the item whose reads alone are over', () => {
     const { result, hot } = hotKeyOf(auction(1_000, [{ rule: 'SG003', appliesTo: ['hotKeyReads'], reason: DAX }]));
     expect(hot).toMatchObject({ messageId: 'hotKey', acknowledged: true, reason: DAX, parts: ['hotKeyReads'] });
