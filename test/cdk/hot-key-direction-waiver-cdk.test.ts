@@ -2,11 +2,13 @@
  * `Validations.acknowledge({ id: 'skewguard::SG003[hotKeyReads]' })` waives a hot key's read heat only, as
  * `appliesTo: ["hotKeyReads"]` does in a design: a DAX waiver on an auction whose hot item also takes 8,000 WCU of
  * writes leaves SG003 an error on that table, and waives the table whose hot item is over on its reads alone. The
- * kind is SG003's: another rule's bracket refuses it at the id. One synth.
+ * kind is SG003's: another rule's bracket refuses it at the id. One synth; `lint cdk.out/` reads what it wrote.
  */
+import { join } from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
+import { cli, tempTree } from '../cli/helpers';
 import { appWithStack, skewguardReport, synthError } from './support';
 
 const DAX = 'DAX in front of the hot item: its item cache answers the reads';
@@ -18,7 +20,7 @@ const items = (peakWriteUnits: number): GuardedTableProps => ({
 });
 
 describe('Validations.acknowledge() of one direction of a hot key (one synth)', () => {
-  const { app, stack } = appWithStack();
+  const { app, stack } = appWithStack({ outdir: join(tempTree(), 'cdk.out') });
   // Items: 8,000 WCU of writes on the hot item; Watchers: 500 WCU, within its partition.
   const hot = new GuardedTable(stack, 'Items', items(16_000));
   const readHot = new GuardedTable(stack, 'Watchers', items(1_000));
@@ -53,5 +55,19 @@ describe('Validations.acknowledge() of one direction of a hot key (one synth)', 
         `Validations.acknowledge({ id: 'skewguard::SG017[hotKeyReads]' }) at Test is not a valid waiver: id, the kind in brackets: "hotKeyReads" is not a message id of SG017`,
       ),
     ]);
+  });
+
+  it('`lint cdk.out/` judges the copies as the synth did', async () => {
+    const { stdout } = await cli(['lint', 'cdk.out', '--format', 'json'], { cwd: join(app.outdir, '..') });
+    const files = JSON.parse(stdout).files as {
+      findings: { ruleId: string; resource: string; acknowledged: boolean; parts?: string[]; partialAcknowledgement?: { leftOut: string[] } }[];
+      unusedAcknowledgements: unknown[];
+    }[];
+    const sg003 = files.flatMap((file) => file.findings.filter((f) => f.ruleId === 'SG003'));
+    expect(sg003.map((f) => [f.acknowledged, f.parts, f.partialAcknowledgement?.leftOut]).sort()).toEqual([
+      [false, ['hotKeyReads', 'hotKeyWrites'], ['hotKeyWrites']],
+      [true, ['hotKeyReads'], undefined],
+    ]);
+    expect(files.flatMap((file) => file.unusedAcknowledgements)).toEqual([]);
   });
 });
