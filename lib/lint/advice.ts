@@ -20,7 +20,7 @@ import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
-import { servedAtPeak } from './hot-value-verdict';
+import { bindingDimension, servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
@@ -304,6 +304,9 @@ export const ADVICE_MESSAGES = {
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingGathered: `, replacing its {{declaredStrategy}} sharding, under which ${GATHERED_READS}`,
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
+  // After cacheHotReads where no copies fit (noCopies): what the cache must answer, as the first-level cache lever says it.
+  cacheMustAnswer:
+    '; it fits once the cache answers at least {{readsCacheShare|percent}} of its {{readsCacheReads}} RU/s of reads (measure that share first), the {{readsCacheMisses}} RU/s missed and its {{readsCacheWrites}} RU/s of writes then fitting the usable {{readsCacheUsable}} RU/s',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
   // Copies that two on one partition would overload, more often than not (hashed-keys.ts): the cache leads, they follow.
@@ -1599,7 +1602,28 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       namesRaise: true,
       raiseLeads: true,
     };
-  return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
+  const cacheShare = upstream[0] === 'cacheHotReads' ? cacheShareNeeded(analysis) : undefined;
+  const ids: AdviceId[] = cacheShare ? ['noCopies', 'cacheHotReads', 'cacheMustAnswer', ...upstream.slice(1)] : ['noCopies', ...upstream];
+  return { ids, data: Object.assign(data, { copiesAtRaise: atRaise }, cacheShare) };
+}
+
+/**
+ * The share of the hottest value's reads the cache must answer for the value to fit where it is judged (`over`'s RU/s, its
+ * physical partition's share where that binds): a read the integrated cache answers costs the partition nothing, its
+ * misses and every write still reach it ("Azure Cosmos DB integrated cache"), so it fits once the misses are at most the
+ * usable RU/s less its writes: 1 − (usable − writes) ÷ reads, the figure the first-level cache lever quotes
+ * (prefix-ingestion.ts, `readCache`). Undefined where its writes alone fill the usable RU/s (no share serves).
+ */
+function cacheShareNeeded(analysis: SpaceAnalysis): MessageData | undefined {
+  const reads = analysis.hot.reads;
+  // The ceiling that binds each dimension over: its physical partition's share, where that is below the logical ceiling.
+  const over = analysis.over.map((d) => bindingDimension(analysis, d).dimension).filter((d) => d.label === 'request' && !fits(d.load, d.usable));
+  if (over.length === 0 || !(reads > 0)) return undefined;
+  const binding = over.reduce((a, b) => (b.usable < a.usable ? b : a));
+  const others = binding.load - reads;
+  const misses = binding.usable - others;
+  if (!(misses > 0)) return undefined;
+  return { readsCacheShare: 1 - misses / reads, readsCacheReads: reads, readsCacheMisses: misses, readsCacheWrites: others, readsCacheUsable: binding.usable };
 }
 
 /**
