@@ -60,7 +60,7 @@ import {
   type ShardRaise,
 } from './physical-partition';
 import { POLL_ANY_MESSAGES, pollAnyLever } from './poll-any';
-import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
+import { firstLevelOverWithCopies, keptAsFirstLevel, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
@@ -156,6 +156,15 @@ const LARGE_READS_FLOOR =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} loads over N × {{queryFloorKb}} KB, as each shard's query is charged at least about {{queryFloor}} RU";
 
 /**
+ * Why a Cosmos DB fan-out with no declared result size (`resultKb`) is not written by --fix, said the same by the fix that
+ * would shard the key (`fanOutUncounted`) and by the one that would declare the fan-out (SG009): each shard's query checks
+ * one physical partition's index and is charged at least about 2.5 RU however little it loads ("Query an Azure Cosmos DB
+ * container"), so a read's charge over N shards is between about once and N × 2.5 RU, and only its size says which.
+ */
+export const FAN_OUT_UNCOUNTED_TEXT =
+  "a read over all {{uncountedShards}} shards costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads, which the peak SG017 checks cannot count without its size";
+
+/**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
  * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
  */
@@ -189,6 +198,15 @@ const WARM_COST =
  */
 export const MOVED_FIGURES =
   "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";
+
+/**
+ * What the hottest value, kept whole as the first level of the hierarchical key a fix leads with, still meets at today's
+ * RU/s (`keptShort`): its documents span a physical partition per 50 GB, and those partitions' share of the RU/s, less
+ * their other values' load, may still be short of its load ("Hierarchical partition keys"; "Partitioning and horizontal
+ * scaling"), which the next lint's SG003 judges on the new key and serves with a raise or a cache.
+ */
+const KEPT_SHORT =
+  "{{?keptShort}}; there its hottest value still takes {{keptLoad}} RU/s against the usable {{keptUsable}} RU/s the physical partitions its documents span leave it at today's RU/s, so --fix writes no key change: make it, then apply what SG003 says of the new key (the RU/s, or the cache, that serves that value){{/keptShort}}";
 
 /**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
@@ -353,6 +371,9 @@ export const ADVICE_MESSAGES = {
   fullMultiAttributeKey:
     '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
+  // A Cosmos DB fan-out whose reads declare no size: each shard's query is charged at least the floor however little it
+  // loads, which no peak counts without the size, so --fix writes none of this sharding until it is declared.
+  fanOutUncounted: `; --fix writes none of this until resultKb is declared on {{uncountedPatterns|code}}: ${FAN_OUT_UNCOUNTED_TEXT}`,
   // A fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
@@ -411,8 +432,11 @@ export const ADVICE_MESSAGES = {
   // The table's count raised for an index whose key holds the table's stored keys (analysis.ts, `carryingIndexNeed`).
   forCarryingIndex:
     "; N = {{shards}}, not the {{carryingOwnShards}} the table's own hottest value needs: index {{carryingIndex|code}} is keyed by {{key|key}} as the table stores it, so these shards are its shards too, and its hottest value needs {{shards}}",
-  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}${KEPT_SHORT}; or `,
   newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  // A flat Cosmos DB key whose hottest value passes one logical partition's 20 GB or 10,000 RU/s: Microsoft's answer for
+  // that tenant leads, the level named where no query names it (no edit), the shards following as the alternative.
+  wholeValueLevelFirst: `make the key hierarchical, {{levels}}: a second level of many values that the writes carry and the reads of one {{key|key}} value give where they name one item (an order, issue or device id), under which one {{key|key}} value may hold more than 20 GB and take more than 10,000 RU/s, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix to the partitions it spans${MOVED_FIGURES}${KEPT_SHORT}; or `,
   orFinerLevel: `; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix${MOVED_FIGURES}`,
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
@@ -1135,6 +1159,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const hotValues = proposedHotValues(analysis, judge);
   const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
+  const uncounted = pastQuota ? undefined : uncountedFanOut(analysis, n, fanOut, hotValues);
+  if (uncounted) ids.push('fanOutUncounted');
   Object.assign(data, fixReadsData(analysis, n, fanOut, hotValues));
   const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
   if (polls.length > 0) ids.push('orPollWantsAny');
@@ -1150,6 +1176,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (polls.length > 0) data.pollPatterns = polls;
   if (assumed) Object.assign(data, { assumedPatterns: assumed }, floor);
   if (pastQuota) Object.assign(data, { cache }, pastQuota);
+  if (uncounted) Object.assign(data, uncounted);
   if (carrying) Object.assign(data, { carryingIndex: carrying.index, carryingOwnShards: carrying.own });
   if (tableRaise) Object.assign(data, tableRaise.data);
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
@@ -1182,8 +1209,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ...fanOutEdits(fanOut),
   ];
   const level = analysis.once(deeperLevel);
-  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
-  if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
+  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined && uncounted === undefined ? edits : undefined;
+  if (level?.attribute || level?.at === 0 || (level !== undefined && wholeValueOverLogical(analysis)))
+    return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
   // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
   const loadNeedsShards = plan.needs.throughput !== 1;
@@ -1345,11 +1373,26 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
   // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
   if (!level || (!counted && level.at !== 0)) return advice;
-  // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it).
-  if (level.at !== 0 && keptAsFirstLevelOverloaded(analysis.design)) return advice;
+  // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it),
+  // unless that value passes one logical partition's ceiling, which only the level lifts: then it leads, said so.
+  const whole = level.at !== 0 ? wholeValueOverLogical(analysis) : false;
+  const kept = level.at !== 0 ? keptFirstLevelShort(analysis) : undefined;
+  if (kept !== undefined && !whole) return advice;
   // No attribute the queries give: the new first level is described, and the shards (their edits) stay what --fix writes.
   if (!level.attribute) {
-    if (level.at !== 0) return advice;
+    if (level.at !== 0) {
+      if (!whole) return advice;
+      return Object.assign({}, advice, {
+        ids: ['wholeValueLevelFirst', ...advice.ids],
+        data: Object.assign(
+          {},
+          advice.data,
+          { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(a finer attribute)') },
+          movedFigures(analysis, level.at),
+          kept,
+        ),
+      });
+    }
     const levels = levelsText(level.order, level.at, '(the new level)');
     return Object.assign({}, advice, {
       ids: ['newLevelFirst', ...advice.ids],
@@ -1359,9 +1402,37 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
   return Object.assign({}, advice, {
     ids: ['deeperLevelFirst', ...advice.ids],
-    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at)),
+    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at), kept),
     edits: undefined,
   });
+}
+
+/**
+ * Whether a flat key's hottest value passes what one logical partition holds (Cosmos DB: 20 GB, hard), on a primary key
+ * routed by prefix: Microsoft's answer for such a value (a tenant over 20 GB) is a hierarchical key that keeps it as the
+ * first level ("Hierarchical partition keys": "If you use synthetic keys today or if you have scenarios in which
+ * partition keys can exceed 20 GB of data, subpartitioning can help"; its prefix "can exceed 20 GB and 10,000 RU/s", and
+ * queries by it are routed to the partitions that hold it), where shards of the flat key fan every read of every value
+ * out over all of them. For a value hot as well as large (its load needs shards), over 50 GB. Only where its load fits, at headroom, the physical partitions its documents span, one per 50 GB
+ * at most 10,000 RU/s each: under one first-level value its documents, and every write to them, stay on one physical
+ * partition until they hold 50 GB and it splits (same page), so a 45 GB tenant taking 16,000 RU/s stays over whatever the
+ * RU/s, and the shards (or its first level's buckets) stay the fix.
+ */
+function wholeValueOverLogical(analysis: SpaceAnalysis): boolean {
+  const { design, space, hot } = analysis;
+  if (analysis.owner.profile.routing !== 'key-prefix' || space !== design.primaryKey || space.partitionKey.length !== 1) return false;
+  const gb = largestPartitionSize(design)?.gb ?? 0;
+  const spans = Math.ceil(gb / COSMOS_LIMITS.physicalPartitionGb);
+  const servable = spans * COSMOS_LIMITS.logicalPartitionRequestUnits * design.thresholds.headroom;
+  // Where the load needs no shards, the level below leads already (`orFinerLevel`, SG006's own): it is the size's fix.
+  // Under 50 GB its documents stay on one physical partition: the level fixes the size only (SG006 says so), not the load.
+  return spans > 1 && analysis.plan.needs.throughput !== 1 && fits(hot.reads + hot.writes, servable);
+}
+
+/** What the hottest value, kept as the first level of a deeper key, meets at today's RU/s where that is short (`KEPT_SHORT`). */
+function keptFirstLevelShort(analysis: SpaceAnalysis): MessageData | undefined {
+  const kept = keptAsFirstLevel(analysis.design);
+  return kept?.overloaded ? { keptShort: true, keptLoad: kept.load, keptUsable: kept.usable } : undefined;
 }
 
 /**
@@ -1416,6 +1487,26 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     quota: passed.quota,
     quotaName: passed.quotaName,
   };
+}
+
+/**
+ * The fan-out a sharding into `n` adds whose charge no peak can count (`fanOutUncounted`): on an engine whose queries are
+ * charged a floor each (Cosmos DB, `queryFloorData`), the patterns that then read a whole key value over every shard and
+ * declare no `resultKb` (read-requests.ts, `assumed`), where the fix sets their fanOut or raises the count they already
+ * fan out over. Each query is charged at least about 2.5 RU ("Query an Azure Cosmos DB container"): a read of 8 KB over
+ * 42 shards costs 105 RU, not the 8 SG017 counts without its size, and with it a fix that read clean once written
+ * (42 shards, fanOut on every read of a tenant) needed 631,000 RU/s of a 40,000 RU/s container. Undefined where none is.
+ */
+function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
+  const floor = queryFloorData(analysis);
+  if (floor === undefined) return undefined;
+  const assumed = fixReadRequests(analysis, n, fanOut, hotValues).assumed?.patterns ?? [];
+  const declared = analysis.space.sharding;
+  const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
+  const added = new Set(fanOut.map((p) => p.name));
+  const patterns = assumed.filter((name) => more || added.has(name));
+  if (patterns.length === 0) return undefined;
+  return Object.assign({ uncountedPatterns: patterns, uncountedShards: n, uncountedFloor: n * floor.queryFloor }, floor);
 }
 
 /** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */
