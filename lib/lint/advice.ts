@@ -89,7 +89,7 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: 'fewestShardRaisedPartitions', each: 'fewestShardRaisedEach' };
 
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
-const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{carriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}} = {{shardNeighbours}} of the rest of ${CARRIED_LOAD} makes {{shardTotal}} of the {{shardUsable}} RU/s usable ({{headroom|percent}} of {{shardRaisedEach}})`;
+const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{shardCarriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}} = {{shardNeighbours}} of the rest of ${CARRIED_LOAD} makes {{shardTotal}} of the {{shardUsable}} RU/s usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
 /** The clauses that shard a key into a count (`shardingClause`), for a key's own value. */
 const SHARD_TEXTS = {
@@ -137,9 +137,13 @@ const CACHED_KEY_FITS =
 const CACHED_READS_OVER =
   ', and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})';
 
-/** The share of the hottest item's reads the cache must answer for the count `cachedReadsFirst` names. */
-const CACHED_MISSES =
-  'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
+/**
+ * The share of the hottest value's reads the cache must answer for the count `cachedReadsFirst` names, and where the
+ * reads it misses land: on the shard that holds the item, or where the value stays unsharded (`cachedWritesFit`), on
+ * its logical partition, beside its writes.
+ */
+const cachedMisses = (where: string) =>
+  `so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on ${where}; measure that share before relying on it`;
 
 /**
  * What a shard count or a read peak that divides a DynamoDB read gathered from N shards 1/N takes for granted where its
@@ -215,8 +219,14 @@ const KEPT_SHORT =
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
 const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
-/** Why the reads of one item are not divided by a count. */
-const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
+/**
+ * Why the reads of one item are not divided by a count. Where the key declares replicated copies (`copiesDeclared`,
+ * `copiesData`), they do divide those reads, each copy serving one read in N ("Using write sharding to distribute
+ * workloads evenly": a read picks one copy), but every write reaches every copy, and the write shards that replace them
+ * leave the reads on the one shard that holds the item.
+ */
+const ONE_ITEM_READS =
+  '{{?copiesDeclared}}the {{copiesDeclared}} replicated copies declared divide the reads of one item, each copy serving 1/{{copiesDeclared}} of them, but every write reaches every copy, and write shards in their place leave those reads on the one shard that holds the item whatever the count{{/copiesDeclared}}{{!copiesDeclared}}the reads of one item stay on the one shard that holds it whatever the count{{/copiesDeclared}}';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
 const DAX_WRITES_MEET =
   ', and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave ';
@@ -410,14 +420,14 @@ export const ADVICE_MESSAGES = {
   // Where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
   // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
-  cachedReadsWhy: `: the reads of one item stay on the one shard that holds it whatever the count${CACHED_READS_OVER}`,
+  cachedReadsWhy: `: ${ONE_ITEM_READS}${CACHED_READS_OVER}`,
   cachedGatheredReadsWhy: `: ${GATHERED_READS}${CACHED_READS_OVER}`,
   // Before copies (copies-order.ts): what the cache saves them, with no copy to write or store.
   cachedBeforeCopiesWhy:
     ': the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}}), with no key change, no copies to write and store, and no raise',
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
-  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
-  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
+  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${cachedMisses('the shard that holds the item')}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
+  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${cachedMisses("the value's one logical partition, beside its writes")}`,
   // After cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
   daxReadsWhy: `: ${ONE_ITEM_READS}${DAX_WRITES_MEET}no shard count room: `,
   daxGatheredWhy: `: ${GATHERED_READS}${DAX_WRITES_MEET}no shard count room: `,
@@ -946,6 +956,13 @@ function gatheredCharge(patterns: readonly string[], floor: ReturnType<typeof qu
   return Object.assign({ gatheredPatterns: patterns }, floor ? Object.assign({ gatheredFloor: true }, floor) : { gatheredUnits: true });
 }
 
+/** The replicated copies the key declares, which a clause on one item's reads names (`ONE_ITEM_READS`); none where it
+ *  declares none. */
+function copiesData(analysis: SpaceAnalysis): MessageData {
+  const declared = analysis.space.sharding;
+  return declared?.strategy === 'replicated' ? { copiesDeclared: declared.shards } : {};
+}
+
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
 function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
   const wide = analysis.plan.shards !== undefined;
@@ -1328,7 +1345,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       'orUpstream',
       'upstream',
     ],
-    data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis), {
+    data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis) ?? copiesData(analysis), {
       ...(raise
         ? {
             raiseWriteField: raise.path,
@@ -1893,7 +1910,12 @@ function unspreadAdvice(
   // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
   const kept = space.sharding?.strategy === 'replicated' && !paged && !gathered ? brokenInvariants(design, space, 'replicated', undefined) : [];
   const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : kept.length > 0 ? 'unspreadReadsKept' : 'unspreadReads'];
-  const keptData = kept.length > 0 ? { keptKinds: [...new Set(kept.map((i) => i.kind))], keptPaths: kept.map((i) => i.path) } : {};
+  const keptData =
+    kept.length > 0
+      ? { keptKinds: [...new Set(kept.map((i) => i.kind))], keptPaths: kept.map((i) => i.path) }
+      : ids[0] === 'unspreadReads'
+        ? copiesData(analysis)
+        : {};
   const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
@@ -2069,6 +2091,7 @@ function cachedReadsFirst(
   const gathered = gatheredData(analysis);
   if (gathered) Object.assign(data, gathered);
   const why: AdviceId = copiesPlan ? 'cachedBeforeCopiesWhy' : gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy';
+  if (why === 'cachedReadsWhy') Object.assign(data, copiesData(analysis));
   const ids: AdviceId[] = ['cachedReadsLead', why];
   if (n === 1) ids.push('cachedWritesFit');
   else {
@@ -2180,6 +2203,9 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
         ...carriedLoadData(lead, leadPeak),
+        // The peak at the lead's count, its fan-out included: SG003's own `carriedPeak` (the peak it judges today) wins a
+        // merge of the two, so the derivation has a name of its own.
+        shardCarriedPeak: carriedLoadData(lead, leadPeak).carriedPeak,
         headroom: design.thresholds.headroom,
         shardStoredLoad: lead.storedLoad,
         shardNeighbours: lead.storedNeighbours,
