@@ -38,6 +38,7 @@ import {
   REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   leastRaiseWhere,
+  leftToCapacity,
   physicalBound,
   RAISE,
   raiseFigures,
@@ -557,6 +558,8 @@ export interface PlannedWarmThroughput {
  */
 export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
   if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
+  // A value SG003 leaves to the table's capacity is no hot key: the pre-warm for the peak alone is all it needs.
+  if (leftToCapacity(analysis)) return undefined;
   const advice = adviceFor(analysis);
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;

@@ -15,15 +15,13 @@ import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
-  AT_AVERAGE_WITHIN,
   AVERAGE_PLACEMENT,
   CARRIED_LOAD,
   carriedLoadData,
   DIVIDED_RU,
   largestShareData,
   REDISTRIBUTE_FIRST,
-  keyOverOnlyByCapacity,
-  keyOverOnlyBySpread,
+  leftToCapacity,
   physicalBound,
   physicalShareData,
   redistributionData,
@@ -235,7 +233,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards, and a hierarchical key's first level with no buckets (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
     "A DynamoDB uniform key (no value heavier than the average one) at least 400 × (P − 1) values strong is judged at the average partition's load, as on Cosmos DB: hashed with probability 1/P each, its partitions' loads keep within 5% of their average (a spread of √((P − 1) ÷ values)), so at a provisioned table's line such a key is SG017's finding; fewer values, or a key with a whale, keep the expectation.",
-    "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and less than 1% of the usable above the average one, is not reported: the capacity's (SG017's). Further above, the pre-warm that serves it as it is leads, with no shards.",
+    "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and at most 5% of the usable above the average one, is not reported: the capacity's (SG017's; 10 WCU beside 799.6). Further above, the pre-warm that serves it as it is leads, with no shards.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on one partition per 6,000 RU/s (or per 50 GB, if more); copies that need that move, or 1 TB, are not offered.",
@@ -347,13 +345,15 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoPartitions,
     SOURCES.dynamoWarmThroughputScenarios,
     // A provisioned table serves its capacity, whatever the key: at its line every partition averages its usable
-    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (keyOverOnlyByCapacity). So is a
+    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (leftToCapacity). So is a
     // table launched at its warm throughput, judged at SG017's pre-warm: a uniform key is the design (dynamoUniformLoad).
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoUniformLoad,
     // The lever: warm throughput raised on a table or GSI, in either mode, never lowered again.
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoOnDemand,
+    // Adaptive capacity serves a partition past its even share up to its maximum while the table's total holds: at the
+    // line, a cold value within 5% of the usable above the average partition is the table's capacity (leftToCapacity).
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
@@ -719,12 +719,10 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
   if (sg003DefersToSg001(a)) return [];
-  // A key with no hot value whose partition is over only by hashing's spread: the container's or table's capacity
-  // (SG017's), on either engine (`keyOverOnlyBySpread`).
-  if (keyOverOnlyBySpread(a)) return [];
-  // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
-  // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
-  if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
+  // A key with no hot value whose partition is over only by hashing's spread, or a value over only because the
+  // container's or table's load fills its partition (the neighbours alone, at the average, within its engine's
+  // bound): the capacity's (SG017's), not a hot key, on either engine (`leftToCapacity`).
+  if (leftToCapacity(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
