@@ -14,7 +14,7 @@ import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedCo
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
-import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
+import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld } from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -1179,7 +1179,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const hotValues = proposedHotValues(analysis, judge);
   const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
-  const uncounted = pastQuota ? undefined : uncountedFanOut(analysis, n, fanOut, hotValues);
+  // A categorical key's new shards are withheld for a re-key (`categoricalKeyKept`), which says why: no second reason.
+  const categorical = analysis.space.sharding === undefined && categoricalBy(analysis, n) !== undefined;
+  const uncounted = pastQuota || categorical ? undefined : uncountedFanOut(analysis, n, fanOut, hotValues);
   if (uncounted) ids.push('fanOutUncounted');
   Object.assign(data, fixReadsData(analysis, n, fanOut, hotValues));
   const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
