@@ -123,6 +123,16 @@ function valueAtSegments(document: unknown, segments: readonly (string | number)
 }
 
 /**
+ * The application change of a Cosmos DB container's partition key edit: the key it sets (its paths, when the edit sets
+ * them), a new container with it, every document copied there, and the application writing and querying the new key.
+ */
+function containerRekeyed(edit: DesignEdit): string {
+  const paths = edit.op === 'set' && Array.isArray(edit.value) ? edit.value.map((level: unknown) => (level as { path?: unknown } | null)?.path) : [];
+  const named = paths.length > 0 && paths.every((p) => typeof p === 'string') ? ` to ${paths.map((p) => `\`${String(p)}\``).join(' → ')}` : '';
+  return `the partition key changes${named}: Cosmos DB cannot change a container's partition key in place, so a new container must be created with it and every document copied into it (a container copy job, or the change feed while the application writes to both), and the application must write and query the new key`;
+}
+
+/**
  * Whether `edit` changes the key of the table or container itself (its partition or sort key, not a GSI's, not its
  * sharding): deploying it means a new table or container and a copy of every item, the fix --fix writes only for a
  * finding that fails the run (fix.ts).
@@ -192,6 +202,9 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
     // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.
     return "the index's partition key changes: the application must write the new key attribute on each item and query the index by it";
   }
+  // Cosmos DB: a container's partition key is fixed at creation; changing it means a new container and a copy of every
+  // document ("Change partition key", https://learn.microsoft.com/azure/cosmos-db/nosql/change-partition-key).
+  if (segments[0] === 'containers' && segments.includes('partitionKey')) return containerRekeyed(edit);
   if (segments.includes('partitionKey') || segments.includes('partitionKeys')) {
     return 'the partition key changes: the table or container must be recreated with it and its data migrated, and the application must write and query the new key';
   }

@@ -71,6 +71,7 @@ import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
+import { whaleLevelEdits } from './whale-level';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -212,6 +213,14 @@ export const MOVED_FIGURES =
  */
 const KEPT_SHORT =
   "{{?keptShort}}; there its hottest value still takes {{keptLoad}} RU/s against the usable {{keptUsable}} RU/s the physical partitions its documents span leave it at today's RU/s, so --fix writes no key change: make it, then apply what SG003 says of the new key (the RU/s, or the cache, that serves that value){{/keptShort}}";
+
+/**
+ * What --fix writes for a whale's hierarchical key (`whaleLevelEdits`): the new level's count, the least the whale needs,
+ * the raise at which the whale fits the physical partitions its documents span, and the new container: Cosmos DB cannot
+ * change a container's partition key in place ("Change partition key").
+ */
+const LEVEL_WRITTEN =
+  "{{?levelWritten}}; --fix writes it, declaring {{levelValues}} values of the new level ({{levelPerValue}} per value of the first on average, the fewest at which the hottest full key value fits one logical partition: declare the real count){{?levelRaise}}, and raises the container's throughput to {{levelRaise}} RU/s ({{levelRaisePartitions}} physical partitions of {{levelRaiseEach}} RU/s), the least at which the hottest value fits the physical partitions its documents span{{/levelRaise}}; Cosmos DB cannot change a container's partition key in place: create a container with the new key and copy every document into it (a container copy job, or the change feed while the application writes to both), then move the application to it{{/levelWritten}}";
 
 /**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
@@ -443,7 +452,7 @@ export const ADVICE_MESSAGES = {
   // The table's count raised for an index whose key holds the table's stored keys (analysis.ts, `carryingIndexNeed`).
   forCarryingIndex:
     "; N = {{shards}}, not the {{carryingOwnShards}} the table's own hottest value needs: index {{carryingIndex|code}} is keyed by {{key|key}} as the table stores it, so these shards are its shards too, and its hottest value needs {{shards}}",
-  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}${KEPT_SHORT}; or `,
+  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}${KEPT_SHORT}${LEVEL_WRITTEN}; or `,
   newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
   // A flat Cosmos DB key whose hottest value passes one logical partition's 20 GB or 10,000 RU/s: Microsoft's answer for
   // that tenant leads, the level named where no query names it (no edit), the shards following as the alternative.
@@ -1080,8 +1089,14 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
             Object.assign({}, upstreamData, { cache }),
             alternatives,
           );
-      if (cached) return cached;
-      return { ids: unspread.ids, data: unspreadData, namesRaise: unspread.namesRaise, ...(unspread.edits ? { edits: unspread.edits } : {}) };
+      // A whale over 50 GB still leads with the hierarchical key (`levelFirst`): the cache takes reads, not its size.
+      if (cached) return levelFirst(analysis, cached);
+      return levelFirst(analysis, {
+        ids: unspread.ids,
+        data: unspreadData,
+        namesRaise: unspread.namesRaise,
+        ...(unspread.edits ? { edits: unspread.edits } : {}),
+      });
     }
   }
   // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
@@ -1394,10 +1409,12 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   const level = layout === 'random' || layout === 'calculated' ? analysis.once(deeperLevel) : undefined;
   // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
   // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
-  if (!level || (!counted && level.at !== 0)) return advice;
+  // A whale over 50 GB leads with the level whatever else the plan led with (a cache, a raise, a count): no cache or
+  // count makes its documents fit one logical partition's 20 GB, and only under a first level do they span partitions.
+  const whole = level?.at !== 0 && level !== undefined ? wholeValueOverLogical(analysis) : false;
+  if (!level || (!counted && level.at !== 0 && !whole)) return advice;
   // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it),
   // unless that value passes one logical partition's ceiling, which only the level lifts: then it leads, said so.
-  const whole = level.at !== 0 ? wholeValueOverLogical(analysis) : false;
   const kept = level.at !== 0 ? keptFirstLevelShort(analysis) : undefined;
   if (kept !== undefined && !whole) return advice;
   // No attribute the queries give: the new first level is described, and the shards (their edits) stay what --fix writes.
@@ -1422,10 +1439,13 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
     });
   }
   const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
+  const moved = movedFigures(analysis, level.at);
+  // The whale's key, and the raise it still needs, are what --fix writes: a new container, as the clause says.
+  const written = whole ? whaleLevelEdits(analysis, level.attribute, (moved.movedFigures as string[] | undefined) ?? []) : undefined;
   return Object.assign({}, advice, {
     ids: ['deeperLevelFirst', ...advice.ids],
-    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at), kept),
-    edits: undefined,
+    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, moved, written ? written.data : kept),
+    edits: written?.edits,
   });
 }
 

@@ -652,6 +652,20 @@ export function keptAsFirstLevel(design: KeyDesign): ReorderedFirstLevel | undef
 }
 
 /**
+ * The least raise in place at which a flat key's hottest value, kept whole as the first level of a deeper key
+ * (`keptAsFirstLevel`), fits the physical partitions its documents span, one per 50 GB ("Hierarchical partition keys"):
+ * the raise SG003 names for that first level once the key is changed (`throughputServing`, as its prefix check calls it).
+ * Undefined where it fits at today's RU/s, or no raise up to the quota serves it.
+ */
+export function keptFirstLevelRaise(design: KeyDesign): RaisedThroughput | undefined {
+  const kept = keptAsFirstLevel(design);
+  if (!kept?.overloaded) return undefined;
+  const [flat] = design.primaryKey.partitionKey;
+  const gb = design.largestPartitionGb ?? flat.largestGb ?? 0;
+  return throughputServing(design as CosmosKeyDesign, { hot: kept.load, total: peakOf(design), cardinality: cardinalityValue(flat.cardinality), gb });
+}
+
+/**
  * Where `n` replicated copies of a hierarchical key's documents would put the hottest value of its first level over what
  * its physical partitions leave it, though it fits without copies: the figures a copies fix says instead of writing them.
  * Every copy of a document sits under its first-level value (`containerPeak`): that value takes its share of N × the

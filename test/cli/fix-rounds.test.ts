@@ -53,7 +53,7 @@ describe('the application change a fix implies', () => {
       'the queries of this access pattern must read every shard and merge the results',
     );
     expect(applicationChange({ op: 'set', path: 'containers[0].partitionKey.kind', value: 'MultiHash' })).toMatch(
-      /^the partition key changes: the table or container must be recreated/,
+      /^the partition key changes: Cosmos DB cannot change a container's partition key in place, so a new container must be created with it/,
     );
   });
 });

@@ -67,6 +67,9 @@ export const logicalPartitionSize = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosTransactionalBatch,
+    // A whale's hierarchical key, written with the raise its first level needs: a new container, its documents copied.
+    SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosChangePartitionKey,
   ],
   messages: () => ({
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
