@@ -217,10 +217,10 @@ const KEPT_SHORT =
 /**
  * What --fix writes for a whale's hierarchical key (`whaleLevelEdits`): the new level's count, the least the whale needs,
  * the raise at which the whale fits the physical partitions its documents span, and the new container: Cosmos DB cannot
- * change a container's partition key in place ("Change partition key").
+ * change a container's partition key in place ("Change partition key"). `levelRaise` comes only with `levelWritten`.
  */
 const LEVEL_WRITTEN =
-  "{{?levelWritten}}; --fix writes it, declaring {{levelValues}} values of the new level ({{levelPerValue}} per value of the first on average, the fewest at which the hottest full key value fits one logical partition: declare the real count){{?levelRaise}}, and raises the container's throughput to {{levelRaise}} RU/s ({{levelRaisePartitions}} physical partitions of {{levelRaiseEach}} RU/s), the least at which the hottest value fits the physical partitions its documents span{{/levelRaise}}; Cosmos DB cannot change a container's partition key in place: create a container with the new key and copy every document into it (a container copy job, or the change feed while the application writes to both), then move the application to it{{/levelWritten}}";
+  "{{?levelWritten}}; --fix writes it, declaring {{levelValues}} values of the new level ({{levelPerValue}} per value of the first on average, the fewest at which the hottest full key value fits one logical partition: declare the real count){{/levelWritten}}{{?levelRaise}}, and raises the container's throughput to {{levelRaise}} RU/s ({{levelRaisePartitions}} physical partitions of {{levelRaiseEach}} RU/s), the least at which the hottest value fits the physical partitions its documents span{{/levelRaise}}{{?levelWritten}}; Cosmos DB cannot change a container's partition key in place: create a container with the new key and copy every document into it (a container copy job, or the change feed while the application writes to both), then move the application to it{{/levelWritten}}";
 
 /**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each

@@ -50,7 +50,7 @@ describe('--fix below --fail-on', () => {
         ruleId: 'SG002',
         path: 'containers[0].partitionKey.paths[0]',
         message: expect.stringMatching(
-          /^it is a warning, below --fail-on error, and its fix changes the key \(the partition key changes: .*\): .*run --fix with --fail-on warning$/,
+          /^it is a warning, below --fail-on error, and its fix changes the key \(the partition key changes to `\/deviceId`: Cosmos DB cannot change a container's partition key in place.*\): .*run --fix with --fail-on warning$/,
         ),
       },
     ]);
