@@ -51,25 +51,30 @@ export function whaleLevelEdits(analysis: SpaceAnalysis, attribute: string, move
   // The whale's figures are its first level's now, not the full key's: the design fields that declared them go.
   const onLevel = withoutDesignFigures(raised);
   const usableGb = COSMOS_LIMITS.logicalPartitionGb * design.thresholds.headroom;
-  const first = Math.max(2, Math.ceil((kept.largestGb ?? 0) / usableGb - 1e-9));
-  for (let per = first; per <= MAX_PER_VALUE; per++) {
-    const level: KeyAttribute = { name: attribute, path: '', cardinality: values * per, kind: 'value', components: [] };
-    const rekeyed = withKeyLevels(onLevel, [kept, level]);
-    if (!fitsAsKeyed(rekeyed, analysis)) continue;
-    const keyed = Object.assign({}, withoutDesignFigures(design), { primaryKey: Object.assign({}, design.primaryKey, { partitionKey: [kept] }) });
-    return {
-      edits: [
-        ...moved.map((path): DesignEdit => ({ op: 'remove', path })),
-        reorderedPathsEdit(keyed, [kept, level]),
-        ...(raise ? raiseEdits(design, raise) : []),
-      ],
-      data: Object.assign(
-        { levelWritten: true, levelValues: values * per, levelPerValue: per },
-        raise ? { levelRaise: raise.requestUnits, levelRaisePartitions: raise.partitions, levelRaiseEach: raise.each } : {},
-      ),
-    };
+  const levelOf = (per: number): KeyAttribute => ({ name: attribute, path: '', cardinality: values * per, kind: 'value', components: [] });
+  const serves = (per: number) => fitsAsKeyed(withKeyLevels(onLevel, [kept, levelOf(per)]), analysis);
+  // More values per first-level value only shrink its hottest and largest full key value: the fewest that serve, by halving.
+  let low = Math.max(2, Math.ceil((kept.largestGb ?? 0) / usableGb - 1e-9));
+  let high = MAX_PER_VALUE;
+  if (low > high || !serves(high)) return undefined;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (serves(mid)) high = mid;
+    else low = mid + 1;
   }
-  return undefined;
+  const per = low;
+  const keyed = Object.assign({}, withoutDesignFigures(design), { primaryKey: Object.assign({}, design.primaryKey, { partitionKey: [kept] }) });
+  return {
+    edits: [
+      ...moved.map((path): DesignEdit => ({ op: 'remove', path })),
+      reorderedPathsEdit(keyed, [kept, levelOf(per)]),
+      ...(raise ? raiseEdits(design, raise) : []),
+    ],
+    data: Object.assign(
+      { levelWritten: true, levelValues: values * per, levelPerValue: per },
+      raise ? { levelRaise: raise.requestUnits, levelRaisePartitions: raise.partitions, levelRaiseEach: raise.each } : {},
+    ),
+  };
 }
 
 /** Whether the design keyed anew lints clean of the key's own findings: its first level within what its partitions leave it, its full key needing nothing. */
