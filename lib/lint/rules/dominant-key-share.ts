@@ -78,10 +78,11 @@ export const dominantKeyShare = defineRule({
   title: 'dominant-key-share',
   summary: 'One key value takes a large share of the traffic while it still fits',
   severity: 'warning',
-  thresholds: ['maxHotKeyShare', 'headroom'],
+  thresholds: ['maxHotKeyShare', 'headroom', 'minGrowthHeadroom'],
   fires:
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
+    "A declared hot value within maxHotKeyShare whose growth left before its partition's usable ceiling is less than minGrowthHeadroom (1.5×): a warning of its own kind (`nearCeiling`), whatever its share, with what the key needs at minGrowthHeadroom × today's peak (N, or the RU/s a raise takes). Not beside a finding of SG003, SG001 or SG014's share on that value, and not for a sharded key.",
     'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s (SG017's finding): judged at SG017's raise (a serverless container's: its move to manual throughput), where SG002 and SG003 judge it, with the growth left there; without a modelled raise, its own partition's load on the layout it has.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",

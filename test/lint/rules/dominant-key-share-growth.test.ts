@@ -1,0 +1,132 @@
+/**
+ * SG014's growth headroom (`minGrowthHeadroom`, default 1.5): a declared hot value within maxHotKeyShare that fits its
+ * partition today but saturates it before the traffic grows that much. Judged on the same growth SG014 gives a dominant
+ * value (`growthOf`: the neighbours' load on a shared physical partition grows with the traffic too).
+ */
+import type { CosmosContainerDesign, DynamoDbTableDesign } from '../../../lib';
+import { DEFAULT_THRESHOLDS, lint, UsageError, validateLintOptions } from '../../../lib';
+import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+/**
+ * The expert's multi-tenant carts: autoscale 60,000 RU/s on 6 physical partitions of 10,000 (8,000 usable); 35,000 RU/s
+ * at peak, 6% on the biggest store (2,100 RU/s) under one first-level value, beside (35,000 − 2,100) ÷ 6 = 5,483.33 of
+ * the other stores: 7,583.33 of 8,000, growth 8,000 ÷ 7,583.33 = 1.05×.
+ */
+const carts = (): CosmosContainerDesign =>
+  container({
+    name: 'carts',
+    partitionKey: {
+      paths: [
+        { path: '/storeId', cardinality: 20_000, hotKeyShare: 0.06, largestGb: 8 },
+        { path: '/cartId', cardinality: 'unique' },
+      ],
+    },
+    throughput: { autoscaleMax: 60_000 },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 15_000 },
+    storage: { totalGb: 200, largestPartitionGb: 0.001 },
+    accessPatterns: [
+      { name: 'get-cart', keyAttributes: ['/storeId', '/cartId'], share: 0.95 },
+      { name: 'store-abandoned-carts', keyAttributes: ['/storeId'], share: 0.05 },
+    ],
+  });
+
+/**
+ * A device writing 10% of 7,000 WCU (700, at maxHotKeyShare, not above it). 150,000 RCU of reads count 100 partitions
+ * (twice the peak, 3,000 RCU each), so its neighbours are expected to take 6,300 ÷ 100 = 63 WCU: 700 of the 737 WCU they
+ * leave of a usable 800, growth 737 ÷ 700 = 1.05× (SG003's model: DynamoDB's neighbours are judged at today's figure).
+ */
+const devices = (hotKeyShare = 0.1): DynamoDbTableDesign =>
+  table({
+    name: 'device-events',
+    partitionKey: { name: 'deviceId', type: 'S', cardinality: 5_000 },
+    workload: { peakReadUnits: 150_000, peakWriteUnits: 7_000, hotKeyShare, hotKeyOperations: 'writes' },
+  });
+
+testRule('SG014', {
+  valid: [
+    // 1.05× left is at least the 1.05 asked for.
+    { name: 'the carts at minGrowthHeadroom 1.05', design: carts(), options: { thresholds: { minGrowthHeadroom: 1.05 } } },
+    // 3% of 7,000 = 210 WCU, 2.88× left, more than 1.5.
+    { name: 'a device with growth to spare', design: devices(0.03) },
+    { name: 'the device at minGrowthHeadroom 1.04', design: devices(), options: { thresholds: { minGrowthHeadroom: 1.04 } } },
+  ],
+  invalid: [
+    {
+      name: "the carts' biggest store: 1.05× left, less than 1.5",
+      design: carts(),
+      findings: [
+        {
+          messageId: 'nearCeiling',
+          severity: 'warning',
+          path: 'partitionKey.paths',
+          notes: ['declaredAtLevel', 'belowMinGrowth', 'firstLevelPartition', 'firstLevelPhysicalShare'],
+          fixNotes: ['grownOverCapacityServes', 'watchAlarms'],
+          data: {
+            key: ['/storeId'],
+            share: 0.06,
+            load: 2_100,
+            usable: 2_516.66666667,
+            neighbourRu: 5_483.33333333,
+            growthToCeiling: 1.05494505495,
+            minGrowth: 1.5,
+            grownLoad: 3_150,
+            grownContainerPeak: 52_500,
+            grownContainerUsable: 48_000,
+            grownContainerRaise: 111_000,
+          },
+          message:
+            /^the hottest `\/storeId` value takes 6% of traffic \(declared at partitionKey\.paths\[0\]\.hotKeyShare\), within maxHotKeyShare 10%, but 2,100 of a usable 2,516\.67 RU\/s today: saturated when traffic grows 1\.05×, less than minGrowthHeadroom 1\.5×/,
+          fix: /^plan a bucketed first level .* before traffic grows 1\.05×; at 1\.5× today's peak the container's 52,500 RU\/s pass its usable 48,000 RU\/s: SG017's raise to 111,000 RU\/s comes first, which then serves this value as it is; and watch it with the skew alarms$/,
+        },
+      ],
+    },
+    {
+      name: 'a DynamoDB device at 700 of the 737 WCU left of a usable 800: 1.05× left',
+      design: devices(),
+      findings: [
+        {
+          messageId: 'nearCeiling',
+          path: 'workload.hotKeyShare',
+          notes: ['belowMinGrowth'],
+          fixNotes: ['grownShards', 'watchAlarms'],
+          data: {
+            key: ['deviceId'],
+            share: 0.1,
+            load: 700,
+            unit: 'WCU',
+            growthToCeiling: 1.04849279161,
+            usable: 737,
+            minGrowth: 1.5,
+            grownLoad: 1_050,
+            grownShards: 2,
+          },
+          fix: /^plan sharding for this key before traffic grows 1\.05×; at 1\.5× today's peak \(1,050 WCU on this value\) it needs N = 2 shards, as SG003 would size them then; and watch it with the skew alarms$/,
+        },
+      ],
+    },
+  ],
+});
+
+describe('minGrowthHeadroom', () => {
+  it('defaults to 1.5', () => {
+    expect(DEFAULT_THRESHOLDS.minGrowthHeadroom).toBe(1.5);
+  });
+
+  it('raises the bar for every design (a project threshold)', () => {
+    // 3% of the device table, 2.88× left: quiet at 1.5, a finding at 4.
+    const findings = lint(devices(0.03), { thresholds: { minGrowthHeadroom: 4 } }).filter((f) => f.ruleId === 'SG014');
+    expect(findings.map((f) => f.messageId)).toEqual(['nearCeiling']);
+  });
+
+  it('is not a second finding beside a dominant one (SG014 above maxHotKeyShare says the growth already)', () => {
+    const findings = lint(devices(0.3)).filter((f) => f.ruleId === 'SG014' || f.ruleId === 'SG003');
+    expect(findings.filter((f) => f.messageId === 'nearCeiling')).toEqual([]);
+  });
+
+  it.each([0.9, 1, Number.NaN, 'x', Infinity])('refuses %p, naming the field', (value) => {
+    const check = () => validateLintOptions({ thresholds: { minGrowthHeadroom: value } });
+    expect(check).toThrow(UsageError);
+    expect(check).toThrow(/options\.thresholds\.minGrowthHeadroom/);
+  });
+});
