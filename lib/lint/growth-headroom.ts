@@ -4,14 +4,29 @@
  * the same analysis SG003 sizes its fixes on, run on the design with every declared peak grown: no formula of its own.
  */
 import type { KeyDesign, KeySpace } from '../design/key-design';
+import type { LoadDimension } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
 import { overCapacity, throughputThatServes } from './physical-partition';
 import { prefixIngestionHits } from './prefix-ingestion';
 
-/** Whether `growth` (how many times the traffic can grow before the hot value's partition saturates) is short of the design's minGrowthHeadroom. */
-export function shortOfGrowth(design: KeyDesign, growth: number): boolean {
-  return growth < design.thresholds.minGrowthHeadroom * (1 - 1e-9);
+/**
+ * How many times the hot value's own load can grow, the rest of its partition's load as it is, before it reaches what
+ * that partition leaves it (each dimension's usable ceiling less the neighbours' expected load, as SG003 judges it).
+ */
+export function growthAlone(dimensions: readonly LoadDimension[]): number {
+  return dimensions.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
+}
+
+/**
+ * Whether a hot value is short of the design's minGrowthHeadroom: the traffic cannot grow that much before its partition
+ * saturates (`growth`, the neighbours' load growing too), and neither can the value's own load with the rest as it is.
+ * The second keeps a value of no weight quiet on a partition its neighbours fill (a 0.1% customer in a container near
+ * its RU/s, SG017's line; a DynamoDB key beside the expected load of its partition): its own growth costs no headroom.
+ */
+export function shortOfGrowth(design: KeyDesign, growth: number, dimensions: readonly LoadDimension[]): boolean {
+  const least = design.thresholds.minGrowthHeadroom * (1 - 1e-9);
+  return growth < least && growthAlone(dimensions) < least;
 }
 
 /** `space` with its declared peaks times `factor`. */

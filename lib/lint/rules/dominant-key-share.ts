@@ -5,7 +5,7 @@ import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
-import { grownNeeds, shortOfGrowth } from '../growth-headroom';
+import { growthAlone, grownNeeds, shortOfGrowth } from '../growth-headroom';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -82,7 +82,7 @@ export const dominantKeyShare = defineRule({
   fires:
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
-    "A declared hot value within maxHotKeyShare whose growth left before its partition's usable ceiling is less than minGrowthHeadroom (1.5×): a warning of its own kind (`nearCeiling`), whatever its share, with what the key needs at minGrowthHeadroom × today's peak (N, or the RU/s a raise takes). Not beside a finding of SG003, SG001 or SG014's share on that value, and not for a sharded key.",
+    "A declared hot value within maxHotKeyShare that fits today but saturates its partition before traffic grows minGrowthHeadroom (1.5×), and could not grow that much alone either (a value of no weight on a full partition is SG017's): a warning of its own id (`nearCeiling`), with what the key needs at minGrowthHeadroom × today's peak (N, or a raise's RU/s). Not beside SG003's, SG001's or SG014's share finding on it, nor for a sharded key.",
     'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s (SG017's finding): judged at SG017's raise (a serverless container's: its move to manual throughput), where SG002 and SG003 judge it, with the growth left there; without a modelled raise, its own partition's load on the layout it has.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
@@ -163,7 +163,7 @@ export const dominantKeyShare = defineRule({
     nearCeiling: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     nearCeilingAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
     belowMinGrowth:
-      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today: saturated when traffic grows {{growthToCeiling}}×, less than minGrowthHeadroom {{minGrowth}}×',
+      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today: saturated when traffic grows {{growthToCeiling}}× ({{valueGrowth}}× if only this value grows), less than minGrowthHeadroom {{minGrowth}}×',
     belowMinGrowthAtCeiling:
       ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today, which it fits with no growth left (minGrowthHeadroom {{minGrowth}}×)',
     fixGrowth: `plan sharding for this key ${BEFORE_GROWTH}`,
@@ -212,7 +212,8 @@ function growthReportedBySg001(a: SpaceAnalysis): boolean {
  * The fix notes of a value short of minGrowthHeadroom: what the key needs at that many times today's peak, as SG003
  * would size it then (`grownNeeds`), and the alarms to watch it with.
  */
-function growthFixNotes(a: SpaceAnalysis, firstLevel: boolean, load: number): { readonly fixNotes: Id[]; readonly data: MessageData } {
+function growthFixNotes(a: SpaceAnalysis, firstLevel: boolean, dimensions: readonly LoadDimension[]): { readonly fixNotes: Id[]; readonly data: MessageData } {
+  const { load } = nearestToCeiling(dimensions);
   const { minGrowthHeadroom } = a.design.thresholds;
   const grown = grownNeeds(a, firstLevel);
   const reads = a.space.workload.hotKeyOperations === 'reads';
@@ -224,7 +225,10 @@ function growthFixNotes(a: SpaceAnalysis, firstLevel: boolean, load: number): { 
     ...(grown.grownRaiseTo !== undefined ? ['grownRaise' as const] : []),
     'watchAlarms',
   ];
-  return { fixNotes, data: Object.assign({}, grown, { minGrowth: minGrowthHeadroom, grownLoad: load * minGrowthHeadroom }) };
+  return {
+    fixNotes,
+    data: Object.assign({}, grown, { minGrowth: minGrowthHeadroom, grownLoad: load * minGrowthHeadroom, valueGrowth: growthAlone(dimensions) }),
+  };
 }
 
 /**
@@ -250,7 +254,7 @@ function hotFirstLevel(a: SpaceAnalysis): { readonly first: FirstLevelJudgement;
   if (!first || bucketLevel(first.level)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   if (!allFit(first.dimensions) || nearestToCeiling(first.dimensions).load <= 0) return undefined;
-  return dominant || shortOfGrowth(a.design, first.growth) ? { first, dominant } : undefined;
+  return dominant || shortOfGrowth(a.design, first.growth, first.dimensions) ? { first, dominant } : undefined;
 }
 
 /** The finding on a dominant first-level value: its load against the physical partition's share it can reach. */
@@ -259,7 +263,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, dominant: b
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   const derived = first.source === 'derived';
-  const growthFix = dominant ? undefined : growthFixNotes(a, true, busiest.load);
+  const growthFix = dominant ? undefined : growthFixNotes(a, true, first.dimensions);
   const above: Id = dominant ? (saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare') : saturated ? 'belowMinGrowthAtCeiling' : 'belowMinGrowth';
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
@@ -357,7 +361,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   if (busiest.load === 0) return undefined;
   // Short of minGrowthHeadroom within maxHotKeyShare; not in a container short of RU/s, SG017's finding (it says what
   // to raise, and every key's growth follows).
-  if (!dominant) return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth) ? undefined : { growth, dominant, hit: growthHit(a, busiest, growth) };
+  if (!dominant)
+    return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth, unsharded) ? undefined : { growth, dominant, hit: growthHit(a, unsharded, growth) };
   const onLevel = hotKeyShareLevel !== undefined;
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
   const { headroom } = design.thresholds;
@@ -427,13 +432,14 @@ function fitFix(a: SpaceAnalysis, saturated: boolean, data: MessageData): Pick<R
 }
 
 /** The finding on the full key's hottest value within maxHotKeyShare whose growth left is short of minGrowthHeadroom. */
-function growthHit(a: SpaceAnalysis, busiest: LoadDimension, growth: number): RuleHit<Id> {
+function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growth: number): RuleHit<Id> {
+  const busiest = nearestToCeiling(dimensions);
   const { design, space } = a;
   const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
   const { headroom } = design.thresholds;
   const saturated = atCeiling(growth);
   const onLevel = hotKeyShareLevel !== undefined;
-  const growthFix = growthFixNotes(a, false, busiest.load);
+  const growthFix = growthFixNotes(a, false, dimensions);
   const data = Object.assign(
     {
       key: space.partitionKey.map((k) => k.name),
