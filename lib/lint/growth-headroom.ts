@@ -4,10 +4,11 @@
  * the same analysis SG003 sizes its fixes on, run on the design with every declared peak grown: no formula of its own.
  */
 import type { KeyDesign, KeySpace } from '../design/key-design';
+import { allFit } from '../design/sharding';
 import type { LoadDimension } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
-import { overCapacity, throughputThatServes } from './physical-partition';
+import { hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, throughputThatServes, unshardedDimensions } from './physical-partition';
 import { prefixIngestionHits } from './prefix-ingestion';
 
 /**
@@ -27,6 +28,30 @@ export function growthAlone(dimensions: readonly LoadDimension[]): number {
 export function shortOfGrowth(design: KeyDesign, growth: number, dimensions: readonly LoadDimension[]): boolean {
   const least = design.thresholds.minGrowthHeadroom * (1 - 1e-9);
   return growth < least && growthAlone(dimensions) < least;
+}
+
+/**
+ * Whether the key's hottest value, unsharded, would be short of minGrowthHeadroom (`shortOfGrowth`, on the same
+ * unsharded figures SG014 judges it on): a sharding (or a count) that takes it there is not needless, since removing it
+ * would only trade SG007's finding for SG014's. Not in a container past its usable RU/s (SG017's finding, whose raise
+ * every key's growth follows, as SG014 leaves it), nor on one physical partition (every shard of the value sits on it,
+ * so the shards buy no growth: it saturates when the container does), nor where the unsharded value is over its
+ * ceiling (SG003's).
+ */
+export function unshardedShortOfGrowth(a: SpaceAnalysis): boolean {
+  const dimensions = unshardedDimensions(a);
+  if (overCapacity(a) || judgedOnOnePhysicalPartition(a) || !allFit(dimensions)) return false;
+  return shortOfGrowth(a.design, hotValueGrowth(a), dimensions);
+}
+
+/**
+ * A growth factor short of `threshold` as a message prints it (two decimals): rounded down where rounding would reach
+ * the threshold, so that 1.49999× never reads as the 1.5× it is below; as it is otherwise, the figure the key's other
+ * findings give (SG001's, SG007's).
+ */
+export function shownShort(growth: number, threshold: number): number {
+  if (!Number.isFinite(growth) || Math.round(growth * 100) / 100 < threshold) return growth;
+  return Math.floor(growth * 100 + 1e-9) / 100;
 }
 
 /** `space` with its declared peaks times `factor`. */

@@ -5,7 +5,7 @@ import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
-import { growthAlone, grownNeeds, shortOfGrowth } from '../growth-headroom';
+import { growthAlone, grownNeeds, shortOfGrowth, shownShort } from '../growth-headroom';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -66,7 +66,7 @@ type Id =
 
 /** When to act on a value short of growth headroom: before the traffic grows as far as it can, or now where it cannot. */
 const BEFORE_GROWTH =
-  '{{?growthToCeiling}}before traffic grows {{growthToCeiling}}×{{/growthToCeiling}}{{!growthToCeiling}}now, before traffic grows at all{{/growthToCeiling}}';
+  '{{?growthToCeiling}}before traffic grows {{growthShort}}×{{/growthToCeiling}}{{!growthToCeiling}}now, before traffic grows at all{{/growthToCeiling}}';
 /** What the key would need at minGrowthHeadroom × today's peak (`grownNeeds`): the figure SG003 would size then. */
 /** The container itself past its usable RU/s at that peak (SG017's finding there), with the raise SG017 would ask for. */
 const GROWN_CONTAINER =
@@ -163,7 +163,7 @@ export const dominantKeyShare = defineRule({
     nearCeiling: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     nearCeilingAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
     belowMinGrowth:
-      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today: saturated when traffic grows {{growthToCeiling}}× ({{valueGrowth}}× if only this value grows), less than minGrowthHeadroom {{minGrowth}}×',
+      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today: saturated when traffic grows {{growthShort}}× ({{valueGrowth}}× if only this value grows), less than minGrowthHeadroom {{minGrowth}}×',
     belowMinGrowthAtCeiling:
       ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today, which it fits with no growth left (minGrowthHeadroom {{minGrowth}}×)',
     fixGrowth: `plan sharding for this key ${BEFORE_GROWTH}`,
@@ -212,7 +212,12 @@ function growthReportedBySg001(a: SpaceAnalysis): boolean {
  * The fix notes of a value short of minGrowthHeadroom: what the key needs at that many times today's peak, as SG003
  * would size it then (`grownNeeds`), and the alarms to watch it with.
  */
-function growthFixNotes(a: SpaceAnalysis, firstLevel: boolean, dimensions: readonly LoadDimension[]): { readonly fixNotes: Id[]; readonly data: MessageData } {
+function growthFixNotes(
+  a: SpaceAnalysis,
+  firstLevel: boolean,
+  dimensions: readonly LoadDimension[],
+  growth: number,
+): { readonly fixNotes: Id[]; readonly data: MessageData } {
   const { load } = nearestToCeiling(dimensions);
   const { minGrowthHeadroom } = a.design.thresholds;
   const grown = grownNeeds(a, firstLevel);
@@ -227,7 +232,12 @@ function growthFixNotes(a: SpaceAnalysis, firstLevel: boolean, dimensions: reado
   ];
   return {
     fixNotes,
-    data: Object.assign({}, grown, { minGrowth: minGrowthHeadroom, grownLoad: load * minGrowthHeadroom, valueGrowth: growthAlone(dimensions) }),
+    data: Object.assign({}, grown, {
+      minGrowth: minGrowthHeadroom,
+      grownLoad: load * minGrowthHeadroom,
+      valueGrowth: shownShort(growthAlone(dimensions), minGrowthHeadroom),
+      growthShort: shownShort(growth, minGrowthHeadroom),
+    }),
   };
 }
 
@@ -263,7 +273,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, dominant: b
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   const derived = first.source === 'derived';
-  const growthFix = dominant ? undefined : growthFixNotes(a, true, first.dimensions);
+  const growthFix = dominant ? undefined : growthFixNotes(a, true, first.dimensions, first.growth);
   const above: Id = dominant ? (saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare') : saturated ? 'belowMinGrowthAtCeiling' : 'belowMinGrowth';
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
@@ -439,7 +449,7 @@ function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growt
   const { headroom } = design.thresholds;
   const saturated = atCeiling(growth);
   const onLevel = hotKeyShareLevel !== undefined;
-  const growthFix = growthFixNotes(a, false, dimensions);
+  const growthFix = growthFixNotes(a, false, dimensions, growth);
   const data = Object.assign(
     {
       key: space.partitionKey.map((k) => k.name),

@@ -120,6 +120,17 @@ testRule('SG014', {
 });
 
 describe('minGrowthHeadroom', () => {
+  it('prints a growth short of it rounded down, never as the threshold it is below', () => {
+    // 5,333.35 of a usable 8,000 RU/s: 1.49999× to grow, which two decimals rounded would print as 1.5×.
+    const design = container({
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 150 }] },
+      workload: { peakReadUnits: 5226, peakWriteUnits: 101441, hotKeyShare: 0.05 },
+    });
+    const [finding] = lint(design).filter((f) => f.messageId === 'nearCeiling');
+    expect(finding.message).toMatch(/saturated when traffic grows 1\.49× \(1\.49× if only this value grows\), less than minGrowthHeadroom 1\.5×/);
+    expect(finding.fix).toMatch(/^plan sharding for this key before traffic grows 1\.49×/);
+  });
+
   it('defaults to 1.5', () => {
     expect(DEFAULT_THRESHOLDS.minGrowthHeadroom).toBe(1.5);
   });
