@@ -58,6 +58,7 @@ export {
   type Finding,
   type LintOptions,
   type LintResult,
+  type PartialAcknowledgement,
   type RuleSetting,
   type UnusedAcknowledgement,
 } from './lint/engine';

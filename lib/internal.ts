@@ -8,7 +8,15 @@
  */
 export { sameAttribute } from './design/key-design';
 /** How a report names a waiver whose `expires` day passed (every report says it alike). */
-export { broadWaiverNote, lapsedWaiverNote, uncoveredIndexesNote, uncoveredWaiverNote, unusedWaiverNote } from './lint/engine';
+export {
+  broadWaiverNote,
+  lapsedWaiverNote,
+  notWaivedNotes,
+  partialWaiverNote,
+  uncoveredIndexesNote,
+  uncoveredWaiverNote,
+  unusedWaiverNote,
+} from './lint/engine';
 export { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
@@ -82,6 +90,7 @@ export {
   recordedIn,
   ruleName,
   unusedScopeWaiverNote,
+  waiverConcerns,
   waiverId,
   waiverOfId,
   waivesFinding,

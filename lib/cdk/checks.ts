@@ -22,11 +22,12 @@ import {
   broadScopeWaiverNote,
   checkWith,
   lapsedWaiverNote,
+  notWaivedNotes,
   ruleName,
   templateMetadataOf,
-  uncoveredWaiverNote,
   unusedScopeWaiverNote,
   unusedWaiverNote,
+  waiverConcerns,
   waiverId,
   waivesFinding,
 } from '../internal';
@@ -93,7 +94,11 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
     !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
     ruleName: ruleName(id),
-    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}${finding.acknowledgementWithoutIndex ? ` Not waived: ${uncoveredWaiverNote(finding)}.` : ''}`,
+    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}${finding.expiredAcknowledgement ? ` No longer waived: ${lapsedWaiverNote(finding)}` : ''}${notWaivedNotes(
+      finding,
+    )
+      .map((note) => ` Not waived: ${note}.`)
+      .join('')}`,
     fix: finding.fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {
@@ -239,10 +244,11 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   return [...invalid, ...unprefixed];
 }
 
-/** One finding of a checked table: its rule, its kind and the table's construct path. */
+/** One finding of a checked table: its rule, its kind (and the parts it is made of) and the table's construct path. */
 interface CheckedFinding {
   readonly ruleId: string;
   readonly messageId: string;
+  readonly parts?: readonly string[];
   readonly constructPath: string;
 }
 
@@ -257,7 +263,7 @@ const isUnder = (path: string, scope: string) => scope === '' || path === scope 
 function unusedCdkAcknowledgements(options: CheckOptions, findings: readonly CheckedFinding[], failOn: 'error' | 'warning'): PolicyViolation[] {
   return (options.acknowledgements ?? [])
     .filter(
-      (ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => waivesFinding(ack.rule, f) && isUnder(f.constructPath, ack.acknowledgedAt)),
+      (ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => waiverConcerns(ack.rule, f) && isUnder(f.constructPath, ack.acknowledgedAt)),
     )
     .map((ack): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
@@ -351,7 +357,7 @@ export function checkResources(givenResources: readonly CheckedResource[], given
   const failOn = options.failOn ?? 'error';
   const findings: CheckedFinding[] = [];
   const linted: Linted = (target, result) => {
-    for (const f of result.findings) findings.push({ ruleId: f.ruleId, messageId: f.messageId, constructPath: target.constructPath });
+    for (const f of result.findings) findings.push({ ruleId: f.ruleId, messageId: f.messageId, parts: f.parts, constructPath: target.constructPath });
   };
   const checked = resources.flatMap((target) => {
     if (target.resource === undefined) {

@@ -25,10 +25,34 @@ export function waiverOfId(id: string): { rule: string; appliesTo?: string[] } {
 /** The id (after the namespace) that waives `rule`'s findings of the kinds `appliesTo` names: `SG017[overQuota]`. */
 export const waiverId = (rule: string, appliesTo?: readonly string[]): string => (appliesTo?.length ? `${rule}[${appliesTo.join(',')}]` : rule);
 
-/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`) covers `finding`. */
-export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string }): boolean {
+/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`, `SG003[hotKeyReads]`) covers `finding`. */
+export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string; readonly parts?: readonly string[] }): boolean {
   const { rule, appliesTo } = waiverOfId(id);
-  return rule === finding.ruleId && (appliesTo === undefined || appliesTo.includes(finding.messageId));
+  return rule === finding.ruleId && waivesKind(appliesTo, finding.messageId, finding.parts);
+}
+
+/** Whether the waiver acknowledged as `id` waives `finding` or names some of its parts (then the finding names it, and
+ *  it waives the finding once the other parts are fixed): either way no stale waiver. */
+export function waiverConcerns(id: string, finding: { readonly ruleId: string; readonly messageId: string; readonly parts?: readonly string[] }): boolean {
+  const { rule, appliesTo } = waiverOfId(id);
+  return rule === finding.ruleId && (waivesKind(appliesTo, finding.messageId, finding.parts) || partsLeftOut(appliesTo, finding.parts).length > 0);
+}
+
+/**
+ * Whether a waiver of the kinds `appliesTo` waives a finding of the kind `messageId` made of `parts`: it names no kind,
+ * names the message id, or names every part (`hotKeyReads` waives a hot key over on its reads alone, never one whose
+ * writes are over too). One answer for the design's waivers and CDK's bracketed ids (`waivesFinding`).
+ */
+export function waivesKind(appliesTo: readonly string[] | undefined, messageId: string | undefined, parts?: readonly string[]): boolean {
+  if (appliesTo === undefined || messageId === undefined || appliesTo.includes(messageId)) return true;
+  return parts !== undefined && parts.length > 0 && parts.every((part) => appliesTo.includes(part));
+}
+
+/** The parts of a finding made of `parts` that a waiver of the kinds `appliesTo` leaves unnamed when it names some of
+ *  them but not all (then it waives nothing of it); empty when it names none, or all. */
+export function partsLeftOut(appliesTo: readonly string[] | undefined, parts: readonly string[] | undefined): string[] {
+  if (appliesTo === undefined || parts === undefined || !parts.some((part) => appliesTo.includes(part))) return [];
+  return parts.filter((part) => !appliesTo.includes(part));
 }
 
 /**

@@ -18,6 +18,23 @@ interface ShardingValue {
   readonly shards?: number;
   readonly sourceAttribute?: string;
   readonly logicalAttribute?: string;
+  readonly hotValues?: number;
+}
+
+/**
+ * Which values a sharding covers, for the sentence that says how the application writes and reads them: a sharding of
+ * the hottest values only (`hotValues`) suffixes the values the application lists in its configuration, and every other
+ * value keeps its plain key, read with one query as before (lib/lint/hot-values.ts); without it, every value.
+ */
+function shardedValues(hotValues: number | undefined): { readonly which: string; readonly of: string; readonly others: string; readonly existing: string } {
+  if (hotValues === undefined) return { which: '', of: '', others: '', existing: 'existing items' };
+  const listed = hotValues === 1 ? 'the hottest value' : `the ${hotValues} hottest values`;
+  return {
+    which: ` of ${listed} only (sharding.hotValues: ${hotValues}), which it keeps in a list in its configuration,`,
+    of: hotValues === 1 ? ' of that value' : ' of a listed value',
+    others: '; every other value keeps its plain key and is read with one query as before',
+    existing: hotValues === 1 ? "that value's existing items" : "the listed values' existing items",
+  };
 }
 
 function shardingChange(edit: DesignEdit, tableKey?: unknown): string {
@@ -45,9 +62,10 @@ function shardingChange(edit: DesignEdit, tableKey?: unknown): string {
   }
   if (value.strategy === 'replicated')
     return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
+  const { which, of, others, existing } = shardedValues(value.hotValues);
   if (value.strategy === 'calculated')
-    return `the application must write keys as ${suffix} with the suffix computed from ${value.sourceAttribute ?? 'the source attribute'} (hash mod ${n}), and read the shard that holds an item; existing items must be rewritten under the new keys`;
-  return `the application must write keys as ${suffix} with a random suffix and read all ${n} shards; existing items must be rewritten under the new keys`;
+    return `the application must write keys${which} as ${suffix} with the suffix computed from ${value.sourceAttribute ?? 'the source attribute'} (hash mod ${n}), and read the shard that holds an item${others}; ${existing} must be rewritten under the new keys`;
+  return `the application must write keys${which} as ${suffix} with a random suffix and read all ${n} shards${of}${others}; ${existing} must be rewritten under the new keys`;
 }
 
 /**
@@ -142,8 +160,17 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
   if (segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   if (segments.includes('acknowledgements')) return undefined;
   const name = field(edit.path);
-  if (segments.includes('sharding'))
-    return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit, indexTableKey(before, segments));
+  if (segments.includes('sharding')) {
+    if (name === 'sharding') return shardingChange(edit, indexTableKey(before, segments));
+    // A field of a declared sharding (its count; its list of hot values, removed to shard every value): the sharding as
+    // it then stands, the declared one with that field set or removed.
+    const at = segments.lastIndexOf('sharding');
+    const declared = valueAtSegments(before, segments.slice(0, at + 1));
+    const whole: Record<string, unknown> = typeof declared === 'object' && declared !== null && at === segments.length - 2 ? { ...declared } : {};
+    if (edit.op === 'set') whole[name] = edit.value;
+    else delete whole[name];
+    return shardingChange({ op: 'set', path: edit.path, value: whole }, indexTableKey(before, segments));
+  }
   // A key attribute's declared kind says what its values are (a time bucket): no key, no item changes. (A Cosmos DB
   // partition key's own `kind`, Hash or MultiHash, is its deployed definition: that one recreates the container.)
   if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;

@@ -69,6 +69,17 @@ function categoricalNotFixed(f: Finding): string | undefined {
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
 }
 
+/**
+ * Why --fix left an error whose fix fans reads out over shards with no declared result size (`uncountedPatterns` in its
+ * data, advice.ts `fanOutUncounted`, or SG009's): the fan-out's charge is counted once its size is, at the next run.
+ */
+function uncountedNotFixed(f: Finding): string | undefined {
+  const patterns = f.data?.uncountedPatterns;
+  if (!Array.isArray(patterns) || patterns.length === 0) return undefined;
+  const names = patterns.map((name) => `\`${printable(String(name))}\``).join(', ');
+  return `its fix fans reads out with no declared size: declare resultKb (the KB each read loads) on ${names}, then run --fix again, which counts what the fan-out costs; or apply the fix's other remedy by hand`;
+}
+
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 // A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
@@ -203,7 +214,8 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   const renamed = indexRenames(applied, before);
   const asFirst = (f: Finding) => keyOf({ ...f, index: renamed.get(`${ownerOf(f.path)} ${f.index}`) ?? f.index });
   const appeared = (f: Finding) => (foundFirst.has(asFirst(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
-  for (const f of blockingFindings(state.findings, failOn).filter(editless)) skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? NO_EDITS}`);
+  for (const f of blockingFindings(state.findings, failOn).filter(editless))
+    skip(f, `${appeared(f)}${categoricalNotFixed(f) ?? uncountedNotFixed(f) ?? NO_EDITS}`);
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);

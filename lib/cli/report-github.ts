@@ -12,7 +12,7 @@
  * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
  * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
-import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
@@ -139,7 +139,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
             `${f.resource}${f.index ? ` (index ${f.index})` : ''}: ${f.message}`,
             `Fix: ${f.fix}`,
             ...(f.expiredAcknowledgement ? [`No longer waived: ${lapsedWaiverNote(f)}`] : []),
-            ...(f.acknowledgementWithoutIndex ? [`Not waived: ${uncoveredWaiverNote(f)}`] : []),
+            ...notWaivedNotes(f).map((note) => `Not waived: ${note}`),
             `Path: ${f.path}`,
             ruleDocsUrl(f.ruleId, f.title, settings.docsUrl),
           ],

@@ -13,7 +13,7 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
 import { RULES, type RuleDescription } from '../index';
-import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote, withBullets } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes, withBullets } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
@@ -153,7 +153,11 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           // GitHub renders message text as written: the resource name is escaped as the message and fix were when filled.
           message: {
-            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${f.acknowledgementWithoutIndex ? `. Not waived: ${uncoveredWaiverNote(f)}` : ''}${f.broadAcknowledgement ? `. Waives several kinds: ${broadWaiverNote(f)}` : ''}`,
+            text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}${f.expiredAcknowledgement ? `. No longer waived: ${lapsedWaiverNote(f)}` : ''}${notWaivedNotes(
+              f,
+            )
+              .map((note) => `. Not waived: ${note}`)
+              .join('')}${f.broadAcknowledgement ? `. Waives several kinds: ${broadWaiverNote(f)}` : ''}`,
           },
           locations: [location(file.file, f, f.path)],
           partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),

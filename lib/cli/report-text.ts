@@ -4,7 +4,7 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { broadWaiverNote, lapsedWaiverNote, uncoveredWaiverNote } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
@@ -36,7 +36,7 @@ function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: str
     if (f.broadAcknowledgement) text += `${INDENT}${c.yellow('waives several kinds:')} ${p(broadWaiverNote(f) ?? '')}\n`;
   } else {
     if (f.expiredAcknowledgement) text += `${INDENT}${lapsedWaiverNote(f)}\n`;
-    if (f.acknowledgementWithoutIndex) text += `${INDENT}not waived: ${p(uncoveredWaiverNote(f) ?? '')}\n`;
+    for (const note of notWaivedNotes(f)) text += `${INDENT}not waived: ${p(note)}\n`;
   }
   return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title, docsUrl)}`)}\n`;
 }

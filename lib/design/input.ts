@@ -290,7 +290,9 @@ export interface AcknowledgementDesign {
    *  findings such as capacity), never its indexes': each index needs a waiver naming it */
   readonly index?: string;
   /** The kinds of the rule's findings it waives: their message ids (a finding's `messageId`, e.g. `overQuota` of
-   *  SG017), so a waiver written for one finding never absorbs another kind the rule reports on the same key space.
+   *  SG017), so a waiver written for one finding never absorbs another kind the rule reports on the same key space;
+   *  or the parts a finding is made of (its `parts`: SG003's `hotKeyReads`, `hotKeyWrites`), which waive it only when
+   *  every part of it is named: a waiver for a cache names `hotKeyReads`, and never hides the same key's write heat.
    *  An id the rule does not have is an input error.
    *  @default - every kind of the rule's findings on its key space (reports name the kinds when it waives more than one) */
   readonly appliesTo?: readonly string[];

@@ -206,7 +206,12 @@ function fullKeyFigure(
   const last = levels[levels.length - 1];
   const lastValue = last?.[field];
   if (designValue !== undefined && lastValue !== undefined) {
-    log.add(joinPath(last.path, field), `declares the full key's figure a second time (also ${designPath}); keep one`);
+    // Reported at both fields, each naming the other: either may be the one to remove, and an editor shows each where it is.
+    const levelPath = joinPath(last.path, field);
+    const twice = (here: string, other: string) =>
+      `declares the full key's figure a second time: ${here} and ${other} both give it (the last level's value is the full key's); keep one: remove ${here} or ${other}`;
+    log.add(levelPath, twice(levelPath, designPath));
+    log.add(designPath, twice(designPath, levelPath));
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
   let deepestIndex = levels.length - 1;

@@ -14,13 +14,13 @@ import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedCo
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
-import { CATEGORICAL_KEY_MESSAGES, categoricalKeyWithheld } from './categorical-key';
+import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld } from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
-import { servedAtPeak } from './hot-value-verdict';
+import { bindingDimension, servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
@@ -38,6 +38,7 @@ import {
   REDISTRIBUTE_FIRST,
   keyOverOnlyByCapacity,
   leastRaiseWhere,
+  leftToCapacity,
   physicalBound,
   RAISE,
   raiseFigures,
@@ -60,7 +61,7 @@ import {
   type ShardRaise,
 } from './physical-partition';
 import { POLL_ANY_MESSAGES, pollAnyLever } from './poll-any';
-import { firstLevelOverWithCopies, keptAsFirstLevelOverloaded } from './prefix-ingestion';
+import { firstLevelOverWithCopies, keptAsFirstLevel, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
@@ -89,7 +90,7 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: 'fewestShardRaisedPartitions', each: 'fewestShardRaisedEach' };
 
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
-const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{carriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}} = {{shardNeighbours}} of the rest of ${CARRIED_LOAD} makes {{shardTotal}} of the {{shardUsable}} RU/s usable ({{headroom|percent}} of {{shardRaisedEach}})`;
+const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{shardCarriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}} = {{shardNeighbours}} of the rest of ${CARRIED_LOAD} makes {{shardTotal}} of the {{shardUsable}} RU/s usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
 /** The clauses that shard a key into a count (`shardingClause`), for a key's own value. */
 const SHARD_TEXTS = {
@@ -137,9 +138,13 @@ const CACHED_KEY_FITS =
 const CACHED_READS_OVER =
   ', and those reads alone ({{unspreadLoad}} RU/s) exceed the usable {{unspreadUsable}} RU/s; the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}})';
 
-/** The share of the hottest item's reads the cache must answer for the count `cachedReadsFirst` names. */
-const CACHED_MISSES =
-  'so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on the shard that holds the item; measure that share before relying on it';
+/**
+ * The share of the hottest value's reads the cache must answer for the count `cachedReadsFirst` names, and where the
+ * reads it misses land: on the shard that holds the item, or where the value stays unsharded (`cachedWritesFit`), on
+ * its logical partition, beside its writes.
+ */
+const cachedMisses = (where: string) =>
+  `so the cache must answer at least {{cachedHitShare|percent}} of its {{unspreadLoad}} RU/s of reads, the {{cachedMissReads}} RU/s it misses landing on ${where}; measure that share before relying on it`;
 
 /**
  * What a shard count or a read peak that divides a DynamoDB read gathered from N shards 1/N takes for granted where its
@@ -154,6 +159,15 @@ export const LARGE_READS_ASSUMED = `${LARGE_READS} (${HALF_IF_EVENTUAL}); ${DECL
  *  profile's `queryCharge`), said with its figures (`queryFloor`, and `queryFloorKb`, what it covers at 1 RU per KB). */
 const LARGE_READS_FLOOR =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} loads over N × {{queryFloorKb}} KB, as each shard's query is charged at least about {{queryFloor}} RU";
+
+/**
+ * Why a Cosmos DB fan-out with no declared result size (`resultKb`) is not written by --fix, said the same by the fix that
+ * would shard the key (`fanOutUncounted`) and by the one that would declare the fan-out (SG009): each shard's query checks
+ * one physical partition's index and is charged at least about 2.5 RU however little it loads ("Query an Azure Cosmos DB
+ * container"), so a read's charge over N shards is between about once and N × 2.5 RU, and only its size says which.
+ */
+export const FAN_OUT_UNCOUNTED_TEXT =
+  "a read over all {{uncountedShards}} shards costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads, which the peak SG017 checks cannot count without its size";
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -191,14 +205,29 @@ export const MOVED_FIGURES =
   "{{?keptFigures}}; declare the hottest {{key|key}} value's figures on that first level, which keeps the value whole: {{keptFigures}}{{/keptFigures}}{{?splitFigures}}; remove {{splitFigures}}: declared for a {{key|key}} value, which the new first level splits (declare the hottest full key value's instead, where known){{/splitFigures}}";
 
 /**
+ * What the hottest value, kept whole as the first level of the hierarchical key a fix leads with, still meets at today's
+ * RU/s (`keptShort`): its documents span a physical partition per 50 GB, and those partitions' share of the RU/s, less
+ * their other values' load, may still be short of its load ("Hierarchical partition keys"; "Partitioning and horizontal
+ * scaling"), which the next lint's SG003 judges on the new key and serves with a raise or a cache.
+ */
+const KEPT_SHORT =
+  "{{?keptShort}}; there its hottest value still takes {{keptLoad}} RU/s against the usable {{keptUsable}} RU/s the physical partitions its documents span leave it at today's RU/s, so --fix writes no key change: make it, then apply what SG003 says of the new key (the RU/s, or the cache, that serves that value){{/keptShort}}";
+
+/**
  * Why a DynamoDB key value's reads gathered from every shard are not divided by the count (gathered-reads.ts): each
  * shard's Query is a request of its own, charged its items' sizes summed, rounded up to 4 KB, and at least one read unit
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
 const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
-/** Why the reads of one item are not divided by a count. */
-const ONE_ITEM_READS = 'the reads of one item stay on the one shard that holds it whatever the count';
+/**
+ * Why the reads of one item are not divided by a count. Where the key declares replicated copies (`copiesDeclared`,
+ * `copiesData`), they do divide those reads, each copy serving one read in N ("Using write sharding to distribute
+ * workloads evenly": a read picks one copy), but every write reaches every copy, and the write shards that replace them
+ * leave the reads on the one shard that holds the item.
+ */
+const ONE_ITEM_READS =
+  '{{?copiesDeclared}}the {{copiesDeclared}} replicated copies declared divide the reads of one item, each copy serving 1/{{copiesDeclared}} of them, but every write reaches every copy, and write shards in their place leave those reads on the one shard that holds the item whatever the count{{/copiesDeclared}}{{!copiesDeclared}}the reads of one item stay on the one shard that holds it whatever the count{{/copiesDeclared}}';
 /** What DAX leaves to the partitions counted now, after the reason the reads are over (`daxReadsWhy`). */
 const DAX_WRITES_MEET =
   ', and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave ';
@@ -304,6 +333,9 @@ export const ADVICE_MESSAGES = {
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingGathered: `, replacing its {{declaredStrategy}} sharding, under which ${GATHERED_READS}`,
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
+  // After cacheHotReads where no copies fit (noCopies): what the cache must answer, as the first-level cache lever says it.
+  cacheMustAnswer:
+    '; it fits once the cache answers at least {{readsCacheShare|percent}} of its {{readsCacheReads}} RU/s of reads (measure that share first), the {{readsCacheMisses}} RU/s missed and its {{readsCacheWrites}} RU/s of writes then fitting the usable {{readsCacheUsable}} RU/s',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
   // Copies that two on one partition would overload, more often than not (hashed-keys.ts): the cache leads, they follow.
@@ -350,6 +382,9 @@ export const ADVICE_MESSAGES = {
   fullMultiAttributeKey:
     '; the key already has {{maxKeyAttributes}} attributes, the most a GSI partition key takes, so the shard cannot be an attribute of its own: which attribute it joins is yours to choose, so --fix writes no edit for it',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
+  // A Cosmos DB fan-out whose reads declare no size: each shard's query is charged at least the floor however little it
+  // loads, which no peak counts without the size, so --fix writes none of this sharding until it is declared.
+  fanOutUncounted: `; --fix writes none of this until resultKb is declared on {{uncountedPatterns|code}}: ${FAN_OUT_UNCOUNTED_TEXT}`,
   // A fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
@@ -386,14 +421,14 @@ export const ADVICE_MESSAGES = {
   // Where no count fits at today's RU/s with the hottest item's reads on the container, the cache that takes
   // them off it leads (cachedReadsFirst), with the count its writes then need; the raise and shard follow.
   cachedReadsLead: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
-  cachedReadsWhy: `: the reads of one item stay on the one shard that holds it whatever the count${CACHED_READS_OVER}`,
+  cachedReadsWhy: `: ${ONE_ITEM_READS}${CACHED_READS_OVER}`,
   cachedGatheredReadsWhy: `: ${GATHERED_READS}${CACHED_READS_OVER}`,
   // Before copies (copies-order.ts): what the cache saves them, with no copy to write or store.
   cachedBeforeCopiesWhy:
     ': the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}}), with no key change, no copies to write and store, and no raise',
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
-  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${CACHED_MISSES}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
-  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${CACHED_MISSES}`,
+  cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${cachedMisses('the shard that holds the item')}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
+  cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${cachedMisses("the value's one logical partition, beside its writes")}`,
   // After cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
   daxReadsWhy: `: ${ONE_ITEM_READS}${DAX_WRITES_MEET}no shard count room: `,
   daxGatheredWhy: `: ${GATHERED_READS}${DAX_WRITES_MEET}no shard count room: `,
@@ -408,8 +443,11 @@ export const ADVICE_MESSAGES = {
   // The table's count raised for an index whose key holds the table's stored keys (analysis.ts, `carryingIndexNeed`).
   forCarryingIndex:
     "; N = {{shards}}, not the {{carryingOwnShards}} the table's own hottest value needs: index {{carryingIndex|code}} is keyed by {{key|key}} as the table stores it, so these shards are its shards too, and its hottest value needs {{shards}}",
-  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  deeperLevelFirst: `make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}${KEPT_SHORT}; or `,
   newLevelFirst: `make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix${MOVED_FIGURES}; or `,
+  // A flat Cosmos DB key whose hottest value passes one logical partition's 20 GB or 10,000 RU/s: Microsoft's answer for
+  // that tenant leads, the level named where no query names it (no edit), the shards following as the alternative.
+  wholeValueLevelFirst: `make the key hierarchical, {{levels}}: a second level of many values that the writes carry and the reads of one {{key|key}} value give where they name one item (an order, issue or device id), under which one {{key|key}} value may hold more than 20 GB and take more than 10,000 RU/s, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix to the partitions it spans${MOVED_FIGURES}${KEPT_SHORT}; or `,
   orFinerLevel: `; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix${MOVED_FIGURES}`,
   // DynamoDB's lever before a count its neighbours set (warm-partitions.ts): more partitions, a one-off charge.
   warmServesKey: `${WARM_TO}, which serves the hottest {{key|key}} value as it is, ${warmFits('its')}; ${WARM_COST}`,
@@ -520,6 +558,8 @@ export interface PlannedWarmThroughput {
  */
 export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
   if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
+  // A value SG003 leaves to the table's capacity is no hot key: the pre-warm for the peak alone is all it needs.
+  if (leftToCapacity(analysis)) return undefined;
   const advice = adviceFor(analysis);
   // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
   if (projectionFirst(analysis) !== undefined) return undefined;
@@ -919,6 +959,13 @@ function gatheredCharge(patterns: readonly string[], floor: ReturnType<typeof qu
   return Object.assign({ gatheredPatterns: patterns }, floor ? Object.assign({ gatheredFloor: true }, floor) : { gatheredUnits: true });
 }
 
+/** The replicated copies the key declares, which a clause on one item's reads names (`ONE_ITEM_READS`); none where it
+ *  declares none. */
+function copiesData(analysis: SpaceAnalysis): MessageData {
+  const declared = analysis.space.sharding;
+  return declared?.strategy === 'replicated' ? { copiesDeclared: declared.shards } : {};
+}
+
 /** The clause `daxThenWarm` gives for the reads no count divides: gathered from every shard, or of one item. */
 function daxWhy(analysis: SpaceAnalysis): AdviceId[] {
   const wide = analysis.plan.shards !== undefined;
@@ -1132,6 +1179,10 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const hotValues = proposedHotValues(analysis, judge);
   const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
+  // A categorical key's new shards are withheld for a re-key (`categoricalKeyKept`), which says why: no second reason.
+  const categorical = analysis.space.sharding === undefined && categoricalBy(analysis, n) !== undefined;
+  const uncounted = pastQuota || categorical ? undefined : uncountedFanOut(analysis, n, fanOut, hotValues);
+  if (uncounted) ids.push('fanOutUncounted');
   Object.assign(data, fixReadsData(analysis, n, fanOut, hotValues));
   const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
   if (polls.length > 0) ids.push('orPollWantsAny');
@@ -1147,6 +1198,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (polls.length > 0) data.pollPatterns = polls;
   if (assumed) Object.assign(data, { assumedPatterns: assumed }, floor);
   if (pastQuota) Object.assign(data, { cache }, pastQuota);
+  if (uncounted) Object.assign(data, uncounted);
   if (carrying) Object.assign(data, { carryingIndex: carrying.index, carryingOwnShards: carrying.own });
   if (tableRaise) Object.assign(data, tableRaise.data);
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
@@ -1179,8 +1231,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ...fanOutEdits(fanOut),
   ];
   const level = analysis.once(deeperLevel);
-  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
-  if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
+  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined && uncounted === undefined ? edits : undefined;
+  if (level?.attribute || level?.at === 0 || (level !== undefined && wholeValueOverLogical(analysis)))
+    return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
   // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
   const loadNeedsShards = plan.needs.throughput !== 1;
@@ -1297,7 +1350,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       'orUpstream',
       'upstream',
     ],
-    data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis), {
+    data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis) ?? copiesData(analysis), {
       ...(raise
         ? {
             raiseWriteField: raise.path,
@@ -1342,11 +1395,26 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
   // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
   if (!level || (!counted && level.at !== 0)) return advice;
-  // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it).
-  if (level.at !== 0 && keptAsFirstLevelOverloaded(analysis.design)) return advice;
+  // Nor within one where that first level, the hot value's whole share and size, would be over (SG003 refuses it),
+  // unless that value passes one logical partition's ceiling, which only the level lifts: then it leads, said so.
+  const whole = level.at !== 0 ? wholeValueOverLogical(analysis) : false;
+  const kept = level.at !== 0 ? keptFirstLevelShort(analysis) : undefined;
+  if (kept !== undefined && !whole) return advice;
   // No attribute the queries give: the new first level is described, and the shards (their edits) stay what --fix writes.
   if (!level.attribute) {
-    if (level.at !== 0) return advice;
+    if (level.at !== 0) {
+      if (!whole) return advice;
+      return Object.assign({}, advice, {
+        ids: ['wholeValueLevelFirst', ...advice.ids],
+        data: Object.assign(
+          {},
+          advice.data,
+          { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(a finer attribute)') },
+          movedFigures(analysis, level.at),
+          kept,
+        ),
+      });
+    }
     const levels = levelsText(level.order, level.at, '(the new level)');
     return Object.assign({}, advice, {
       ids: ['newLevelFirst', ...advice.ids],
@@ -1356,9 +1424,37 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
   const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
   return Object.assign({}, advice, {
     ids: ['deeperLevelFirst', ...advice.ids],
-    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at)),
+    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }, movedFigures(analysis, level.at), kept),
     edits: undefined,
   });
+}
+
+/**
+ * Whether a flat key's hottest value passes what one logical partition holds (Cosmos DB: 20 GB, hard), on a primary key
+ * routed by prefix: Microsoft's answer for such a value (a tenant over 20 GB) is a hierarchical key that keeps it as the
+ * first level ("Hierarchical partition keys": "If you use synthetic keys today or if you have scenarios in which
+ * partition keys can exceed 20 GB of data, subpartitioning can help"; its prefix "can exceed 20 GB and 10,000 RU/s", and
+ * queries by it are routed to the partitions that hold it), where shards of the flat key fan every read of every value
+ * out over all of them. For a value hot as well as large (its load needs shards), over 50 GB. Only where its load fits, at headroom, the physical partitions its documents span, one per 50 GB
+ * at most 10,000 RU/s each: under one first-level value its documents, and every write to them, stay on one physical
+ * partition until they hold 50 GB and it splits (same page), so a 45 GB tenant taking 16,000 RU/s stays over whatever the
+ * RU/s, and the shards (or its first level's buckets) stay the fix.
+ */
+function wholeValueOverLogical(analysis: SpaceAnalysis): boolean {
+  const { design, space, hot } = analysis;
+  if (analysis.owner.profile.routing !== 'key-prefix' || space !== design.primaryKey || space.partitionKey.length !== 1) return false;
+  const gb = largestPartitionSize(design)?.gb ?? 0;
+  const spans = Math.ceil(gb / COSMOS_LIMITS.physicalPartitionGb);
+  const servable = spans * COSMOS_LIMITS.logicalPartitionRequestUnits * design.thresholds.headroom;
+  // Where the load needs no shards, the level below leads already (`orFinerLevel`, SG006's own): it is the size's fix.
+  // Under 50 GB its documents stay on one physical partition: the level fixes the size only (SG006 says so), not the load.
+  return spans > 1 && analysis.plan.needs.throughput !== 1 && fits(hot.reads + hot.writes, servable);
+}
+
+/** What the hottest value, kept as the first level of a deeper key, meets at today's RU/s where that is short (`KEPT_SHORT`). */
+function keptFirstLevelShort(analysis: SpaceAnalysis): MessageData | undefined {
+  const kept = keptAsFirstLevel(analysis.design);
+  return kept?.overloaded ? { keptShort: true, keptLoad: kept.load, keptUsable: kept.usable } : undefined;
 }
 
 /**
@@ -1413,6 +1509,26 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     quota: passed.quota,
     quotaName: passed.quotaName,
   };
+}
+
+/**
+ * The fan-out a sharding into `n` adds whose charge no peak can count (`fanOutUncounted`): on an engine whose queries are
+ * charged a floor each (Cosmos DB, `queryFloorData`), the patterns that then read a whole key value over every shard and
+ * declare no `resultKb` (read-requests.ts, `assumed`), where the fix sets their fanOut or raises the count they already
+ * fan out over. Each query is charged at least about 2.5 RU ("Query an Azure Cosmos DB container"): a read of 8 KB over
+ * 42 shards costs 105 RU, not the 8 SG017 counts without its size, and with it a fix that read clean once written
+ * (42 shards, fanOut on every read of a tenant) needed 631,000 RU/s of a 40,000 RU/s container. Undefined where none is.
+ */
+function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
+  const floor = queryFloorData(analysis);
+  if (floor === undefined) return undefined;
+  const assumed = fixReadRequests(analysis, n, fanOut, hotValues).assumed?.patterns ?? [];
+  const declared = analysis.space.sharding;
+  const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
+  const added = new Set(fanOut.map((p) => p.name));
+  const patterns = assumed.filter((name) => more || added.has(name));
+  if (patterns.length === 0) return undefined;
+  return Object.assign({ uncountedPatterns: patterns, uncountedShards: n, uncountedFloor: n * floor.queryFloor }, floor);
 }
 
 /** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */
@@ -1599,7 +1715,28 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       namesRaise: true,
       raiseLeads: true,
     };
-  return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
+  const cacheShare = upstream[0] === 'cacheHotReads' ? cacheShareNeeded(analysis) : undefined;
+  const ids: AdviceId[] = cacheShare ? ['noCopies', 'cacheHotReads', 'cacheMustAnswer', ...upstream.slice(1)] : ['noCopies', ...upstream];
+  return { ids, data: Object.assign(data, { copiesAtRaise: atRaise }, cacheShare) };
+}
+
+/**
+ * The share of the hottest value's reads the cache must answer for the value to fit where it is judged (`over`'s RU/s, its
+ * physical partition's share where that binds): a read the integrated cache answers costs the partition nothing, its
+ * misses and every write still reach it ("Azure Cosmos DB integrated cache"), so it fits once the misses are at most the
+ * usable RU/s less its writes: 1 − (usable − writes) ÷ reads, the figure the first-level cache lever quotes
+ * (prefix-ingestion.ts, `readCache`). Undefined where its writes alone fill the usable RU/s (no share serves).
+ */
+function cacheShareNeeded(analysis: SpaceAnalysis): MessageData | undefined {
+  const reads = analysis.hot.reads;
+  // The ceiling that binds each dimension over: its physical partition's share, where that is below the logical ceiling.
+  const over = analysis.over.map((d) => bindingDimension(analysis, d).dimension).filter((d) => d.label === 'request' && !fits(d.load, d.usable));
+  if (over.length === 0 || !(reads > 0)) return undefined;
+  const binding = over.reduce((a, b) => (b.usable < a.usable ? b : a));
+  const others = binding.load - reads;
+  const misses = binding.usable - others;
+  if (!(misses > 0)) return undefined;
+  return { readsCacheShare: 1 - misses / reads, readsCacheReads: reads, readsCacheMisses: misses, readsCacheWrites: others, readsCacheUsable: binding.usable };
 }
 
 /**
@@ -1778,7 +1915,12 @@ function unspreadAdvice(
   // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
   const kept = space.sharding?.strategy === 'replicated' && !paged && !gathered ? brokenInvariants(design, space, 'replicated', undefined) : [];
   const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : kept.length > 0 ? 'unspreadReadsKept' : 'unspreadReads'];
-  const keptData = kept.length > 0 ? { keptKinds: [...new Set(kept.map((i) => i.kind))], keptPaths: kept.map((i) => i.path) } : {};
+  const keptData =
+    kept.length > 0
+      ? { keptKinds: [...new Set(kept.map((i) => i.kind))], keptPaths: kept.map((i) => i.path) }
+      : ids[0] === 'unspreadReads'
+        ? copiesData(analysis)
+        : {};
   const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
@@ -1954,6 +2096,7 @@ function cachedReadsFirst(
   const gathered = gatheredData(analysis);
   if (gathered) Object.assign(data, gathered);
   const why: AdviceId = copiesPlan ? 'cachedBeforeCopiesWhy' : gathered ? 'cachedGatheredReadsWhy' : 'cachedReadsWhy';
+  if (why === 'cachedReadsWhy') Object.assign(data, copiesData(analysis));
   const ids: AdviceId[] = ['cachedReadsLead', why];
   if (n === 1) ids.push('cachedWritesFit');
   else {
@@ -2065,6 +2208,9 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
         ...carriedLoadData(lead, leadPeak),
+        // The peak at the lead's count, its fan-out included: SG003's own `carriedPeak` (the peak it judges today) wins a
+        // merge of the two, so the derivation has a name of its own.
+        shardCarriedPeak: carriedLoadData(lead, leadPeak).carriedPeak,
         headroom: design.thresholds.headroom,
         shardStoredLoad: lead.storedLoad,
         shardNeighbours: lead.storedNeighbours,

@@ -22,6 +22,7 @@ import {
 } from '../engines';
 import { gatheredReads, type GatheredReads } from './gathered-reads';
 import { hotItemReach, type HotItemReach } from './hot-item-reach';
+import { newShardingHotValues } from './hot-value-alone';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
@@ -295,6 +296,8 @@ export class SpaceAnalysis {
     const noHeavier = (hot: number, total: number) => hot * this.trafficValues <= total * (1 + 1e-9);
     this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
+    // Before any count is judged: a new sharding's fan-out is charged by the values it would shard (`chargedAt`).
+    this.sizeNeed = sizeNeed(owner, space);
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     this.physical = space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
@@ -304,7 +307,6 @@ export class SpaceAnalysis {
     this.fitsOnePartition = allFit(this.whole);
     this.growth = growthOf(this.perKey);
     this.wholeGrowth = growthOf(this.whole);
-    this.sizeNeed = sizeNeed(owner, space);
   }
 
   get design(): KeyDesign {
@@ -341,20 +343,26 @@ export class SpaceAnalysis {
   }
 
   /**
-   * `charged` were the declared sharding's key stored in `n` keys under `layout`: the reads that query every shard then are
-   * those the declared patterns fan out (`fanOut`) and those the fix that sets the count makes fan out
-   * (`needsEveryShard`, the patterns it sets fanOut on), each on all `n` (`readRequestsOver`). A key with no declared
-   * sharding, or copies (read one at a time), is charged its declared reads, with those that query every bucket of a
-   * declared bucketed first level counted on each (`declaredBucketReads`): the fan-out a sharding fix would add
-   * (over every value, or its hottest only) is its plan's, which is made from these figures.
+   * `charged` were the key stored in `n` keys under `layout`: the reads that query every shard then are those the
+   * declared patterns fan out (`fanOut`) and those the fix that sets the count makes fan out (`needsEveryShard`, the
+   * patterns it sets fanOut on), each on all `n` (`readRequestsOver`), of the values the sharding covers: the declared
+   * `hotValues`, or on a key not yet sharded the ones the fix would declare (`newShardingHotValues`: its hottest value
+   * alone, or every value). The count the plan picks is then judged beside the neighbours its own fan-out makes, as the
+   * next lint judges the sharding it writes: Cosmos DB charges each shard's query at least about 2.5 RU, so a read of a
+   * small result costs N times as much over N shards ("Query an Azure Cosmos DB container"), and a count that fitted
+   * beside the unsharded reads did not fit once written. Copies (read one at a time), and a key whose only shards are
+   * the table's it carries, are charged their declared reads, with those that query every bucket of a declared bucketed
+   * first level counted on each (`declaredBucketReads`).
    */
-  chargedAt(layout: KeyLayout, n: number): Loads {
+  chargedAt(layout: KeyLayout, n: number, readsAnew = true): Loads {
     const declared = this.space.sharding;
-    if (!declared || declared.strategy === 'replicated' || layout === 'none' || layout === 'replicated' || n <= 1)
+    const anew = readsAnew && declared === undefined && carriedShards(this.space) === undefined;
+    if ((!anew && (!declared || declared.strategy === 'replicated')) || layout === 'none' || layout === 'replicated' || n <= 1)
       return { reads: declaredBucketReads(this).units, writes: this.total.writes };
-    if (declared.strategy === layout && declared.shards === n) return this.charged;
+    if (declared?.strategy === layout && declared.shards === n) return this.charged;
     const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, layout, this.readSource);
-    return { reads: readRequestsOver(this, n, fansOut, declared.hotValues).units, writes: this.total.writes };
+    const hotValues = anew ? newShardingHotValues(this, this.storedLoads(layout, n)) : declared?.hotValues;
+    return { reads: readRequestsOver(this, n, fansOut, hotValues).units, writes: this.total.writes };
   }
 
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);
@@ -388,11 +396,11 @@ export class SpaceAnalysis {
    * buckets are judged on (prefix-ingestion.ts). Counting only the other key values (`physical`, the unsharded
    * value's) would assume the N shards land on N different partitions. Copies (replicated) keep the unsharded share.
    */
-  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): PhysicalShare | undefined {
+  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread, readsAnew = true): PhysicalShare | undefined {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
     const stored = storedKeyLoads(loads, layout, n, spread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
-    const charged = this.chargedAt(layout, n);
+    const charged = this.chargedAt(layout, n, readsAnew);
     const share = this.owner.profile.physicalShare?.(this.#oneCopy().design, charged, stored, this.trafficValues * n);
     if (!share?.raisedFrom || share.requestUnits === this.physical.requestUnits) return share;
     // The count's own fan-out takes the peak past the RU/s the design is judged at (the container's, or SG017's raise
@@ -470,10 +478,15 @@ export class SpaceAnalysis {
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
-  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): LoadDimension[] {
+  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread, readsAnew = true): LoadDimension[] {
     const { headroom } = this.design.thresholds;
     const stored = this.storedLoads(layout, n, loads, spread);
-    return this.owner.profile.loadDimensions(stored, headroom, this.storedKeyShare(layout, n, loads, spread), this.#neighboursBeside(layout, n, stored));
+    return this.owner.profile.loadDimensions(
+      stored,
+      headroom,
+      this.storedKeyShare(layout, n, loads, spread, readsAnew),
+      this.#neighboursBeside(layout, n, stored),
+    );
   }
 
   /** The patterns on whose assumption alone `n` shards under `layout` fit the hottest value: its gathered reads with no
@@ -764,9 +777,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
       const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
+      // The writes' count is judged beside the reads as declared (`readsAnew` off): the fan-out a new sharding would add
+      // is of reads the cache is to take.
       const own =
         full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
-          ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites))
+          ? smallestCount((n) => allFit(analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false)), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
       const carrying = carryingIndexNeed(analysis, own);
@@ -843,7 +858,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
 function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean {
   const { physical, hot, design } = analysis;
   if (physical === undefined || physical.throughputFromStorage || physical.movedMode || analysis.pagedReads.length === 0) return false;
-  if (!fanOutAddsToPeak(analysis)) return false;
+  if (!fanOutAddsToPeak(analysis, false)) return false;
   const { headroom, maxShards } = design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   return allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(hot, 'random', cap, spread), headroom));
@@ -876,14 +891,15 @@ function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) =>
 }
 
 /** The container's peak as charged with the hottest value's key in `n` shards (`chargedAt`, as the count search judges it). */
-function peakWithShards(analysis: SpaceAnalysis, n: number): number {
-  const charged = analysis.chargedAt('random', n);
+function peakWithShards(analysis: SpaceAnalysis, n: number, readsAnew = true): number {
+  const charged = analysis.chargedAt('random', n, readsAnew);
   return charged.reads + charged.writes;
 }
 
-/** Whether a count's own fan-out adds to the container's peak: a declared sharding whose reads query every shard. */
-function fanOutAddsToPeak(analysis: SpaceAnalysis): boolean {
-  return peakWithShards(analysis, 2) > peakWithShards(analysis, 1);
+/** Whether a count's own fan-out adds to the container's peak: a sharding whose reads query every shard (a new one's
+ *  only with `readsAnew`, `chargedAt`). */
+function fanOutAddsToPeak(analysis: SpaceAnalysis, readsAnew = true): boolean {
+  return peakWithShards(analysis, 2, readsAnew) > peakWithShards(analysis, 1, readsAnew);
 }
 
 /** Sources tried before the plan settles on random shards (each later one fills fewer counts: shard-source.ts). */

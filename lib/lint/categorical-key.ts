@@ -10,13 +10,18 @@
  *
  * Categorical: every partition-key attribute named like a few-valued field (`looksLowCardinality`, the names SG015 and
  * the uniform-share note read), or a key with no more values than the shards its plan gives (the suffix would then be
- * most of the key's spread: `/conversationType`, 3 values, 7 shards). Not a GSI: an index keyed by a category exists to
+ * most of the key's spread: `/conversationType`, 3 values, 7 shards), unless a declared read asks for a whole value of
+ * that key and gives nothing else (`readsNeedKey`: "votes for contestant X"). No other key serves such a read, so
+ * the key is the aggregate's identity and the shards of it are the fix: AWS shards exactly a tally keyed by candidate,
+ * candidate ID + a random suffix from 1 to 200, the read summing the suffixes ("Using write sharding to distribute
+ * workloads evenly"). Not a GSI: an index keyed by a category exists to
  * query that category, and AWS write-shards exactly such a key ("Using global secondary index write sharding for
  * selective table queries"). Not a key already sharded: a count raised on the designer's sharding is theirs to keep.
  */
 import { looksLowCardinality, looksMutable } from '../design/key-names';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { readsWholeKey } from './queries';
 import type { MessageData } from './rule';
 
 /** Why a key named like a category is one, after the key: the finding's clause and --fix's note (cli/fix.ts) both say it. */
@@ -55,7 +60,20 @@ export function categoricalBy(a: SpaceAnalysis, shards: number): 'name' | 'value
   const { design, space } = a;
   if (space !== design.primaryKey || space.sharding !== undefined) return undefined;
   if (space.partitionKey.every((k) => looksLowCardinality(k.name))) return 'name';
-  return a.cardinality <= shards ? 'values' : undefined;
+  return a.cardinality <= shards && !readsNeedKey(a) ? 'values' : undefined;
+}
+
+/**
+ * Whether a declared read of the table or container asks for a whole value of `a`'s partition key and gives no other
+ * attribute: a re-key by any attribute the reads name would make it a query of every partition, so the key stays and
+ * its shards carry the load (each read then queries all of them, the fix's fan-out).
+ */
+function readsNeedKey(a: SpaceAnalysis): boolean {
+  const { partitionKey } = a.space;
+  const isKey = (name: string) => partitionKey.some((k) => k.name === name || k.components.some((c) => c.name === name));
+  return a.design.accessPatterns.some(
+    (p) => p.index === undefined && p.share > 0 && readsWholeKey(a.space, p) && p.keyAttributes.every(isKey) && p.keyValue === undefined,
+  );
 }
 
 /**

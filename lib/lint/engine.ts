@@ -2,7 +2,7 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { broadScopeWaiverNote } from '../cfn/waiver-id';
+import { broadScopeWaiverNote, partsLeftOut, ruleName, waiverId } from '../cfn/waiver-id';
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
@@ -39,6 +39,18 @@ export interface BroadAcknowledgement {
    *  construct path (`''` for the app): reports then name the CDK id that waives one kind (`skewguard::SG017[overQuota]`).
    *  @default - absent: a waiver written in the design */
   readonly acknowledgedAt?: string;
+}
+
+/** An acknowledgement whose `appliesTo` names some of a finding's parts but not all, as that finding (not waived) names it. */
+export interface PartialAcknowledgement {
+  /** The reason the waiver gave. */
+  readonly reason: string;
+  /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
+  readonly path: string;
+  /** The kinds it names (its `appliesTo`). */
+  readonly appliesTo: readonly string[];
+  /** The finding's parts it does not name (`hotKeyWrites`): what keeps the finding reported. */
+  readonly leftOut: readonly string[];
 }
 
 /** An acknowledgement without `index`, as the unwaived finding on an index of its table names it: it does not cover it. */
@@ -88,6 +100,14 @@ export interface Finding {
    *  more than one kind, so reports say which kinds one waiver absorbs (add `appliesTo` to tie it to one).
    *  @default - absent: not acknowledged, or its acknowledgement waives one kind (or names the kinds in `appliesTo`) */
   readonly broadAcknowledgement?: BroadAcknowledgement;
+  /** The narrower kinds the finding is made of (its rule's part kinds: SG003's hot key has `hotKeyReads` where its reads
+   *  are over the ceiling and `hotKeyWrites` where its writes are): an acknowledgement whose `appliesTo` names every
+   *  one waives it, as one naming its `messageId` does. @default - absent: only its message id names it */
+  readonly parts?: readonly string[];
+  /** On a finding no acknowledgement waives: one whose `appliesTo` names some of its `parts` but not all (a waiver of
+   *  `hotKeyReads` on a key whose writes are over too), so reports say which heat it leaves uncovered.
+   *  @default - absent: no such acknowledgement */
+  readonly partialAcknowledgement?: PartialAcknowledgement;
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
   /** The values behind the message and fix: counts, loads, names and ids, never prose. */
@@ -322,11 +342,16 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const index = keySpaceOf(hit);
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
-      const ack = acknowledgementOf(inEffect, rule.id, index, hit.messageId);
+      const parts = ownValue(hit, 'parts') as RuleHit['parts'];
+      const ack = acknowledgementOf(inEffect, rule.id, index, hit.messageId, parts);
       // A waiver that expired is named on the finding it no longer waives.
-      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index, hit.messageId);
+      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index, hit.messageId, parts);
+      // A waiver of one part of a finding made of more (reads, where the writes are over too) waives none of it, but is
+      // no stale waiver: the finding names it, and it waives the finding once the other parts are fixed.
+      const partial = ack || !parts ? undefined : partialWaiverOf(inEffect, rule.id, index, parts);
       if (ack) used.add(ack);
       if (lapsed) used.add(lapsed);
+      if (partial) used.add(partial.ack);
       // In the order reports list the fields; the optional ones added only where they hold something.
       const finding: MutableFinding = {
         ruleId: rule.id,
@@ -351,6 +376,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         else waivedBy.set(ack, [finding]);
       }
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
+      if (parts) finding.parts = parts;
+      if (partial) {
+        const { ack: waiver, leftOut } = partial;
+        finding.partialAcknowledgement = { reason: waiver.reason, path: prefixPath(location, waiver.path), appliesTo: waiver.appliesTo ?? [], leftOut };
+      }
       if (hit.notes?.length) finding.notes = hit.notes;
       finding.data = roundedData(hit.data);
       // A design given alone sits at the root: its edits' paths are already the finding's, and its rule's edits serve as they are.
@@ -369,7 +399,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // scoped to the table's own key; the report names the indexes it does not reach.
       const uncovered =
         ack.index === undefined ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index !== undefined).map((f) => f.index as string))] : [];
-      const open = ack.appliesTo ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index === ack.index).map((f) => f.messageId))].sort() : [];
+      // Named by its parts where it has them: a waiver of `hotKeyReads` on a key over on its writes alone is told
+      // `hotKeyWrites`, the heat it did not name, not the message id that would waive both.
+      const open = ack.appliesTo
+        ? [...new Set(own.filter((f) => f.ruleId === ack.rule && f.index === ack.index).flatMap((f) => f.parts ?? [f.messageId]))].sort()
+        : [];
       unused.push({
         ruleId: ack.rule,
         engine,
@@ -419,6 +453,21 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 }
 
 type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };
+
+/** The first waiver in effect of `ruleId` on the key space `index` that names some of `parts` but not all, with the parts it leaves out. */
+function partialWaiverOf(
+  acknowledgements: readonly Acknowledgement[],
+  ruleId: string,
+  index: string | undefined,
+  parts: readonly string[],
+): { readonly ack: Acknowledgement; readonly leftOut: string[] } | undefined {
+  for (const ack of acknowledgements) {
+    if (ack.rule !== ruleId || ack.index !== index) continue;
+    const leftOut = partsLeftOut(ack.appliesTo, parts);
+    if (leftOut.length > 0) return { ack, leftOut };
+  }
+  return undefined;
+}
 
 /** Names each waiver without `appliesTo` that waived findings of more than one kind on the findings it waived. */
 function nameBroadWaivers(waivedBy: ReadonlyMap<Acknowledgement, MutableFinding[]>, location: string): void {
@@ -495,6 +544,28 @@ export function uncoveredWaiverNote(finding: Finding): string | undefined {
   return `the acknowledgement of ${finding.ruleId} at ${printable(waiver.path)} has no \`index\`: it waives the table's own key space only, not index ${index}; add \`index: ${JSON.stringify(index)}\` to waive this finding`;
 }
 
+/** Why the waivers near a finding no acknowledgement waives do not waive it (`uncoveredWaiverNote`, `partialWaiverNote`), each
+ *  note as every report prints it after "not waived:"; empty where none comes near. */
+export function notWaivedNotes(finding: Finding): string[] {
+  if (finding.acknowledged) return [];
+  return [uncoveredWaiverNote(finding), partialWaiverNote(finding)].filter((note): note is string => note !== undefined);
+}
+
+/**
+ * How every report says a waiver of some of a finding's parts leaves it reported, or undefined when none does: "the
+ * acknowledgement of SG003 at tables[0].acknowledgements[0] (`appliesTo: ["hotKeyReads"]`) does not waive this finding,
+ * which is also hotKeyWrites (the hottest value's writes are over their ceiling): fix that (the fix below), or, if it is
+ * accepted too, name it as well (`appliesTo: ["hotKeyReads","hotKeyWrites"]`; through CDK, 'skewguard::SG003[hotKey]')".
+ */
+export function partialWaiverNote(finding: Finding): string | undefined {
+  const partial = finding.partialAcknowledgement;
+  if (!partial) return undefined;
+  const kinds = RULES.find((rule) => rule.id === finding.ruleId)?.partKinds ?? {};
+  const leftOut = partial.leftOut.map((part) => `${printable(part)}${Object.prototype.hasOwnProperty.call(kinds, part) ? ` (${kinds[part]})` : ''}`).join(', ');
+  const all = JSON.stringify([...partial.appliesTo, ...partial.leftOut]);
+  return `the acknowledgement of ${finding.ruleId} at ${printable(partial.path)} (\`appliesTo: ${printable(JSON.stringify(partial.appliesTo))}\`) does not waive this finding, which is also ${leftOut}: fix that (the fix below), or, if it is accepted too, name it as well (\`appliesTo: ${printable(all)}\`; through CDK, '${ruleName(waiverId(finding.ruleId, [finding.messageId]))}')`;
+}
+
 /** How every report names the kinds one acknowledgement without `appliesTo` waives, or undefined when it waives one:
  *  "the acknowledgement of SG017 at tables[0].acknowledgements[0] names no `appliesTo` and waives 2 kinds of finding:
  *  overQuota, warmBelowPeak; give `appliesTo: ["overQuota"]` to waive only the kind it was written for". A copy of a
@@ -567,11 +638,10 @@ export function describeFinding(finding: Finding, options: { readonly at?: strin
   const p = printable;
   const where = options.at ?? finding.path;
   const lapsed = lapsedWaiverNote(finding);
-  const uncovered = uncoveredWaiverNote(finding);
   const broad = broadWaiverNote(finding);
   const ack = finding.acknowledged
     ? ` (acknowledged: ${p(finding.reason ?? '')})${broad ? ` (${broad})` : ''}`
-    : [lapsed, uncovered]
+    : [lapsed, ...notWaivedNotes(finding)]
         .filter(Boolean)
         .map((note) => ` (${note})`)
         .join('');

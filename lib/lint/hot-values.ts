@@ -9,12 +9,12 @@
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
 import type { CosmosKeyDesign } from '../design/key-design';
-import { looksLikeGeoCell, looksLikeTrendingCategory } from '../design/key-names';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { mayShardHotValueAlone, movingHotValue } from './hot-value-alone';
 import { raisedLayoutAt } from './physical-partition';
 import { restLoads } from './rest-loads';
 import type { MessageData } from './rule';
@@ -104,26 +104,6 @@ export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readon
 }
 
 /**
- * Why the key's hottest value moves, so a fix shards every value rather than the hottest alone: a key not yet sharded,
- * named like a category that trends (`hashtag`, `topic`: `everyValueMoves`) or like a geospatial cell (`geohash`, `h3Index`:
- * `everyValueMovesGeo`; key-names.ts). The design declares the hottest value's share, not which value it is; a trending
- * one changes (the hourly hashtag), a hot cell moves with the crowd and is one of several, and a configured list of hot
- * values would trail them, each value listed late keeping its unsharded items. AWS shards where the writes concentrate
- * ("Using write sharding to distribute workloads evenly"): where that moves, every value; for map cells it chooses the
- * precision by how densely the locations fall, a balance between the cells a search covers and the items in each
- * (AWS Compute Blog, "Implementing geohashing at scale in serverless web applications", "Choosing geohashing precision",
- * https://aws.amazon.com/blogs/compute/implementing-geohashing-at-scale-in-serverless-web-applications/; rule sources
- * take AWS and Azure documentation and the database blog only): the alternative the geo clause names. A key the design already shards for its hottest values (`hotValues`) keeps the
- * choice it declares. Undefined where the hottest value is not taken to move.
- */
-function movingHotValue(a: SpaceAnalysis): 'everyValueMoves' | 'everyValueMovesGeo' | undefined {
-  const [key] = a.space.partitionKey;
-  if (a.space.sharding !== undefined || a.space.partitionKey.length !== 1) return undefined;
-  if (looksLikeTrendingCategory(key.name)) return 'everyValueMoves';
-  return looksLikeGeoCell(key.name) ? 'everyValueMovesGeo' : undefined;
-}
-
-/**
  * The `sharding.hotValues` a fix that shards the key anew would declare (`withHotValuesOnly`: 1 where the next hottest
  * value fits unsharded, judged on `judge`'s partitions where the fix makes more), for what that fix's fan-out costs
  * (read-requests.ts): only the listed value's reads then fan out. Undefined where the key is sharded already (its
@@ -139,11 +119,9 @@ export function proposedHotValues(a: SpaceAnalysis, judge?: (loads: Loads) => re
  * quote: the nearest to its ceiling where it fits, the worst over where not. Undefined where the key does not qualify.
  */
 function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): { readonly fit: boolean; readonly data: MessageData } | undefined {
-  const { space, plan } = a;
+  const { plan } = a;
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
-  if (space.partitionKey.length !== 1 || space.partitionKey[0].kind === 'time-bucket') return undefined;
-  if (space.workload.hotKeyShareSource !== 'declared' || a.inherited !== undefined || plan.needs.size > 1) return undefined;
-  if (space.sharding !== undefined && space.sharding.hotValues === undefined) return undefined;
+  if (!mayShardHotValueAlone(a, plan.needs.size)) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
   // No load but the hottest value's: nothing else can be over its partition by its own load.

@@ -26,6 +26,9 @@ export const INVARIANT_ADVICE_MESSAGES = {
     "; if the condition of {{conditionPaths|code}} is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, such as an attribute_not_exists check on the item being put, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it instead (scopeAttribute names the attribute that identifies, within one {{key|key}} value, the one item the condition checks): shards calculated on {{itemCandidate|code}} keep each such item whole on one shard, so that condition holds without a split",
   itemScopeCapsKey:
     "; but the {{itemKinds|code}} on one item per {{itemScopes|code}} ({{itemPaths|code}}) holds only where every write of that item finds it on one shard, which these shards do not: calculate them on {{itemScopes|code}} (with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
+  // A conditional write scoped by the partition key itself is one item per key value: no shard of the key keeps it.
+  keyScopeCapsKey:
+    "; but the {{keyScopeKinds|code}} ({{keyScopePaths|code}}) is scoped by {{keyScopes|code}}, the partition key itself: its condition is on one item per {{key|key}} value, which every write of that value must check in its one logical partition, so no shard of {{key|key}} keeps it (a shard calculated on the key itself splits nothing): narrow its scope to an item per unit it guards within the value (a seat, or a block of seats), declared as its scopeAttribute, and calculate the shards on that attribute; or give each shard a disjoint part of it (remove scopeAttribute and declare splitPerShard: true); or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeRulesOutRandom:
     "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
   randomSubTotals:
@@ -102,10 +105,13 @@ export function invariantClauses(
   broken: readonly Invariant[],
   itemCandidate?: string,
   layout?: KeyLayout | 'cache',
+  keyNames: readonly string[] = [],
 ): { readonly ids: InvariantAdviceId[]; readonly data: Record<string, readonly string[] | string> } {
   if (layout === 'replicated') return copiesBreak(broken);
   const aggregates = broken.filter(onKeyItem);
-  const items = broken.filter((i) => !onKeyItem(i) && ITEM_AGGREGATES.has(i.kind));
+  const scopedByKey = (i: Invariant) => i.scopeAttribute !== undefined && keyNames.some((name) => sameAttribute(name, i.scopeAttribute as string));
+  const keyItems = broken.filter((i) => !onKeyItem(i) && ITEM_AGGREGATES.has(i.kind) && scopedByKey(i));
+  const items = broken.filter((i) => !onKeyItem(i) && ITEM_AGGREGATES.has(i.kind) && !scopedByKey(i));
   const scoped = broken.filter((i) => !ITEM_AGGREGATES.has(i.kind));
   const ids: InvariantAdviceId[] = [];
   let data: Record<string, readonly string[] | string> = {};
@@ -125,6 +131,14 @@ export function invariantClauses(
       itemKinds: unique(items.map((i) => i.kind)),
       itemScopes: unique(items.map((i) => i.scopeAttribute ?? '')),
       itemPaths: items.map((i) => i.path),
+    });
+  }
+  if (keyItems.length > 0) {
+    ids.push('keyScopeCapsKey');
+    data = Object.assign({}, data, {
+      keyScopeKinds: unique(keyItems.map((i) => i.kind)),
+      keyScopes: unique(keyItems.map((i) => i.scopeAttribute ?? '')),
+      keyScopePaths: keyItems.map((i) => i.path),
     });
   }
   if (scoped.length > 0) {
@@ -227,7 +241,12 @@ export function keepingInvariants<A extends FixAdvice>(
   const drawsAlready = space.sharding?.strategy === 'random';
   const inPlace = layout === 'random' && space === design.primaryKey && !drawsAlready ? totalUpdatedInPlace(design) : undefined;
   if (broken.length === 0 && !inPlace) return advice;
-  const clauses = invariantClauses(broken, itemScopeCandidate(design, space), layout);
+  const clauses = invariantClauses(
+    broken,
+    itemScopeCandidate(design, space),
+    layout,
+    space.partitionKey.map((a) => a.name),
+  );
   const ids = inPlace ? [...clauses.ids, 'randomSubTotals' as const] : clauses.ids;
   const data = Object.assign({ subTotals }, clauses.data, inPlace ? { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path } : {});
   return Object.assign({}, advice, {

@@ -526,6 +526,27 @@ export function keyOverOnlyByCapacity(a: SpaceAnalysis, within = 1): boolean {
  */
 export const AT_AVERAGE_WITHIN = 0.01;
 
+/**
+ * The same bound on DynamoDB: MIN_SPARE_FOR_COUNTS (5%) of the usable 800 WCU / 2,400 RCU, the band that makes the
+ * average partition "at the line" taken above it too. Adaptive capacity serves a partition past its even share up to
+ * its maximum "provided that traffic does not exceed your table's total provisioned capacity" ("Burst and adaptive
+ * capacity"): a cold value a few units above the average one is the table's capacity, SG017's (a 0.05% symbol's 10 WCU
+ * beside 799.6 at 20,000 WCU on 25 partitions: 9.6 above, within 40), as the same key with no share declared is. A
+ * value that lifts its partition further (a 5% tenant's 200 WCU beside 760 on 5 partitions: 160 above) is a skew its
+ * partition feels, and SG003 reports it, its fix the pre-warm alone.
+ */
+export const AT_AVERAGE_WITHIN_DYNAMODB = MIN_SPARE_FOR_COUNTS;
+
+/**
+ * SG003's verdict that a key's hottest value is no hot key, its partition over only by its resource's capacity
+ * (SG017's): by hashing's spread (`keyOverOnlyBySpread`), or at the average partition within AT_AVERAGE_WITHIN
+ * (Cosmos DB) or AT_AVERAGE_WITHIN_DYNAMODB (`keyOverOnlyByCapacity`). SG017's launch pre-warm reads it too: a value
+ * left to the capacity asks no pre-warm of its own (`plannedWarmThroughput`).
+ */
+export function leftToCapacity(a: SpaceAnalysis): boolean {
+  return keyOverOnlyBySpread(a) || keyOverOnlyByCapacity(a, a.owner.profile.neighbourModel ? AT_AVERAGE_WITHIN_DYNAMODB : AT_AVERAGE_WITHIN);
+}
+
 const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
 
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */

@@ -639,11 +639,16 @@ function firstLevelOverload(design: KeyDesign, level: KeyAttribute, share: numbe
  * no fix of that value's load, and the advice does not propose it.
  */
 export function keptAsFirstLevelOverloaded(design: KeyDesign): boolean {
+  return keptAsFirstLevel(design)?.overloaded === true;
+}
+
+/** What a flat key's hottest value, kept as the first level of a deeper key, puts on its physical partitions (`keptAsFirstLevelOverloaded`). */
+export function keptAsFirstLevel(design: KeyDesign): ReorderedFirstLevel | undefined {
   const [flat] = design.primaryKey.partitionKey;
   const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
   const share = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : undefined;
   const gb = design.largestPartitionGb ?? flat.largestGb;
-  return firstLevelOverload(design, Object.assign({}, flat, { hotKeyShare: share, largestGb: gb }), share)?.overloaded === true;
+  return firstLevelOverload(design, Object.assign({}, flat, { hotKeyShare: share, largestGb: gb }), share);
 }
 
 /**

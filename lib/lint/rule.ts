@@ -3,6 +3,7 @@
  * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
  * the engine they apply to.
  */
+import { waivesKind } from '../cfn/waiver-id';
 import type { Acknowledgement, ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
 import { ownValue } from '../design/shape';
@@ -43,6 +44,10 @@ export interface RuleHit<M extends string = string> {
   readonly severity?: Severity;
   /** The fix as design edits (paths relative to the table or container), when the fix is a design change. */
   readonly edits?: readonly DesignEdit[];
+  /** The narrower kinds (the rule's `partKinds`) this finding is made of, each of which an acknowledgement must name to
+   *  waive it without naming its message id (SG003's hot key over on its reads and writes: `hotKeyReads`, `hotKeyWrites`).
+   *  @default - none: only the message id (or a waiver of every kind) waives it */
+  readonly parts?: readonly string[];
 }
 
 export interface RuleMeta<M extends string> {
@@ -76,6 +81,12 @@ export interface RuleMeta<M extends string> {
   /** The fix's variants and edge cases, one short paragraph each (≤ 500 characters, aim for 350): the case first,
    *  then the fix skewguard offers for it. Rendered as bullets under `fix`. */
   readonly fixDetails?: readonly string[];
+  /** Kinds narrower than a message id that an acknowledgement's `appliesTo` may name, each with what it waives (SG003's
+   *  `hotKeyReads`: the heat of the hottest value's reads, which a cache serves). A finding lists those it is made of in
+   *  its `parts`; a waiver naming parts waives it only when it names every one, so a waiver written for one direction
+   *  of heat never hides the other.
+   *  @default - none: `appliesTo` names message ids only */
+  readonly partKinds?: Readonly<Record<string, string>>;
   /** Public documentation backing the rationale. */
   readonly sources: readonly RuleSource[];
   /** The thresholds the rule reads. */
@@ -274,12 +285,10 @@ export function acknowledgementOf(
   index: string | undefined,
   /** The kind of finding asked about; undefined asks whether any waiver of the rule covers the key space. */
   messageId?: string,
+  /** The finding's narrower kinds (`RuleHit.parts`): a waiver naming every one waives it too. */
+  parts?: readonly string[],
 ): Acknowledgement | undefined {
   // A loop, not find(): asked for every finding, and most designs declare no acknowledgement.
-  for (const a of acknowledgements) if (a.rule === ruleId && a.index === index && appliesTo(a, messageId)) return a;
+  for (const a of acknowledgements) if (a.rule === ruleId && a.index === index && waivesKind(a.appliesTo, messageId, parts)) return a;
   return undefined;
 }
-
-/** Whether `ack` waives findings of the kind `messageId`: it names it in `appliesTo`, or names no kind. */
-const appliesTo = (ack: Acknowledgement, messageId: string | undefined): boolean =>
-  ack.appliesTo === undefined || messageId === undefined || ack.appliesTo.includes(messageId);

@@ -124,7 +124,8 @@ export const SOURCES = {
   },
   // When DAX suits (read-heavy, repeated reads of the same keys) and when not (write-heavy: set a lower TTL), and the cluster it adds.
   dynamoDaxSuitability: { title: 'Evaluating the suitability of DAX for your use cases', url: `${AWS}/evaluate-dax-suitability.html` },
-  // A strongly consistent read is passed through to DynamoDB and its result not cached; writes go to the table first.
+  // "A write-through caching service": writes go to the table first, so a cache never takes a key's write heat (SG003's
+  // `hotKeyReads` waiver); a strongly consistent read is passed through to DynamoDB and its result not cached.
   dynamoDaxConsistency: { title: 'DAX and DynamoDB consistency models', url: `${AWS}/DAX.consistency.html` },
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
@@ -268,7 +269,8 @@ export const SOURCES = {
   cosmosChangePartitionKey: { title: 'Azure Cosmos DB: Change partition key (a new container, data copied)', url: `${AZURE}/nosql/change-partition-key` },
   cosmosNormalizedRu: { title: 'Azure Cosmos DB: Normalized RU/s consumption', url: `${AZURE}/monitor-normalized-request-units` },
   cosmosDiagnosticQueries: { title: 'Azure Cosmos DB: Troubleshoot issues with diagnostics queries', url: `${AZURE}/nosql/diagnostic-queries` },
-  // "Point reads and queries that hit the integrated cache have an RU charge of 0"; an item cache for point reads, a
+  // A read-through, write-through cache: "Point reads and queries that hit the integrated cache have an RU charge of 0",
+  // writes are charged at the partition (SG003's `hotKeyReads` waiver); an item cache for point reads, a
   // query cache for queries; "each dedicated gateway node has a separate integrated cache from the others".
   cosmosIntegratedCache: { title: 'Azure Cosmos DB integrated cache', url: `${AZURE}/integrated-cache` },
   // Billed hourly; a request uses it (and its cache) only in gateway mode on the dedicated gateway endpoint, with session

@@ -43,15 +43,17 @@ export interface LintOptions {
 export interface KnownRules {
   readonly ruleIds: readonly string[];
   readonly retiredRuleIds: readonly string[];
-  /** The message ids an acknowledgement's `appliesTo` may name for a rule; undefined for a rule not in the catalogue. */
+  /** The kinds an acknowledgement's `appliesTo` may name for a rule (its message ids and part kinds); undefined for a
+   *  rule not in the catalogue. */
   readonly messageIdsOf: (ruleId: string) => readonly string[] | undefined;
 }
 
-/** The message ids of `ruleId` among `rules` (building its messages, which only an `appliesTo` asks for). */
+/** The kinds `appliesTo` may name for `ruleId` among `rules`: its message ids (building its messages, which only an
+ *  `appliesTo` asks for) and its narrower `partKinds` (SG003's `hotKeyReads`), which no other rule knows. */
 export function messageIdsIn(rules: readonly Rule[]): KnownRules['messageIdsOf'] {
   return (ruleId) => {
     const rule = rules.find((r) => r.id === ruleId);
-    return rule && Object.keys(rule.messages);
+    return rule && [...Object.keys(rule.messages), ...Object.keys(rule.partKinds ?? {})];
   };
 }
 

@@ -4,7 +4,7 @@
  * stack and a Pulumi component, so a failure reads the same in every test.
  */
 import { type Finding, type UnusedAcknowledgement } from '../index';
-import { uncoveredWaiverNote, unusedWaiverNote } from '../internal';
+import { notWaivedNotes, unusedWaiverNote } from '../internal';
 
 /** One line of a design report, whichever adapter it comes from. */
 export interface ReportEntry {
@@ -26,8 +26,9 @@ export function findingEntry(finding: Finding): ReportEntry {
     severity: finding.severity,
     rule: `${finding.ruleId} ${finding.title}`,
     where: `${finding.path || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''})`,
-    // An index finding its table's waiver without `index` does not reach says so, as the CLI's report does.
-    message: finding.acknowledgementWithoutIndex ? `${finding.message}; not waived: ${uncoveredWaiverNote(finding)}` : finding.message,
+    // An index finding its table's waiver without `index` does not reach, or one a waiver names only some parts of, says
+    // so, as the CLI's report does.
+    message: [finding.message, ...notWaivedNotes(finding).map((note) => `not waived: ${note}`)].join('; '),
     fix: finding.fix,
     ...(finding.acknowledged ? { acknowledged: finding.reason ?? '' } : {}),
   };

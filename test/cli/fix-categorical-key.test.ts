@@ -28,3 +28,32 @@ describe('--fix on a container keyed by a category (chat-flawed.json)', () => {
     expect(stdout).toContain('fixed   SG017 messages');
   });
 });
+
+/**
+ * A tally keyed by what its reads ask for (voting-tally.json): 12 contestants, 41 shards, and a results page that reads
+ * one contestant's votes by `contestantId` alone. A re-key by the viewer would make that read a scan; AWS shards exactly
+ * this key, candidate ID + a random suffix, the read summing the suffixes ("Using write sharding to distribute workloads
+ * evenly"). Was "SG001 not fixed: a re-key is the fix, not shards: `contestantId` has 12 values, no more than the 41
+ * shards" on every run, after the first had asked for splitPerShard: --fix never converged.
+ */
+describe('--fix on a tally keyed by contestant (voting-tally.json)', () => {
+  const votingTally = readFileSync(join(fixtures, 'designs/voting-tally.json'), 'utf8');
+
+  it('writes the 41 shards and the fan-out, then converges: a second run changes nothing', async () => {
+    const file = join(tempTree({ 'voting.json': votingTally }), 'voting.json');
+    const first = await cli(['lint', file, '--fix']);
+    expect(first.stdout).not.toContain('a re-key is the fix');
+    expect(first.stdout).toContain('fixed   SG001 votes: set tables[0].sharding to {"strategy":"random","shards":41}');
+    const [votes] = JSON.parse(readFileSync(file, 'utf8')).tables;
+    expect(votes.sharding).toEqual({ strategy: 'random', shards: 41 });
+    expect(votes.accessPatterns.map((p: { fanOut?: boolean }) => p.fanOut)).toEqual([true, true]);
+    const fixedText = readFileSync(file, 'utf8');
+    const second = await cli(['lint', file, '--fix']);
+    expect(readFileSync(file, 'utf8')).toBe(fixedText);
+    // What is left is outside the design: the table-level read quota (a Service Quotas request).
+    const left = await cli(['lint', file, '--format', 'json']);
+    const findings = (JSON.parse(left.stdout) as { files: { findings: { ruleId: string }[] }[] }).files.flatMap((f) => f.findings);
+    expect(findings.map((f) => f.ruleId)).toEqual(['SG017']);
+    expect(second.stdout).not.toContain('fixed ');
+  });
+});

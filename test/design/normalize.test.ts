@@ -230,7 +230,12 @@ describe('bad input is rejected with the field path and what is expected', () =>
           ],
         },
       }),
-      "partitionKey.paths[1].largestGb: declares the full key's figure a second time (also storage.largestPartitionGb)",
+      "partitionKey.paths[1].largestGb: declares the full key's figure a second time: partitionKey.paths[1].largestGb and storage.largestPartitionGb both give it",
+    ],
+    [
+      "the full key's size declared twice, reported at the design's field too",
+      container({ storage: { largestPartitionGb: 2 }, partitionKey: { paths: [{ path: '/flightId', cardinality: 3000, largestGb: 2 }] } }),
+      "storage.largestPartitionGb: declares the full key's figure a second time: storage.largestPartitionGb and partitionKey.paths[0].largestGb both give it",
     ],
     [
       'replicated sharding with a source',

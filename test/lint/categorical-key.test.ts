@@ -129,3 +129,44 @@ describe('a categorical Cosmos DB key whose value changes: the re-key clause say
     expect(sg003?.data).not.toHaveProperty('changingKey');
   });
 });
+
+/**
+ * A key of no more values than its shards is categorical only where the reads could take another key: a declared read
+ * of a whole value of it that gives nothing else ("votes for contestant X") has no other key to go to, so the shards
+ * are the fix (AWS: candidate ID + a random suffix, "Using write sharding to distribute workloads evenly").
+ */
+describe('a key of few values that its reads ask for: the shards, not a re-key', () => {
+  const votes = (patterns: { name: string; keyAttributes: string[]; share: number }[], peakReadUnits = 60_000) =>
+    lint(
+      table({
+        name: 'votes',
+        partitionKey: { name: 'contestantId', type: 'S', cardinality: 12 },
+        sortKey: { name: 'viewerId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits, peakWriteUnits: 20_000, hotKeyShare: 0.35 },
+        invariants: [{ kind: 'running-total', description: 'votes per contestant', splitPerShard: true }],
+        accessPatterns: patterns,
+      }),
+    ).filter((f) => f.ruleId === 'SG001' || f.ruleId === 'SG003');
+
+  it('results read by `contestantId` alone: SG001 and SG003 keep the 41 shards as edits', () => {
+    // Was categoricalBy: 'values' with no edits ("a re-key is the fix … 12 values, no more than the 41 shards").
+    const findings = votes([
+      { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.98 },
+      { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
+    ]);
+    expect(findings.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
+    for (const f of findings) {
+      expect(f.data).not.toHaveProperty('categoricalBy');
+      expect(f.edits).toContainEqual(expect.objectContaining({ path: 'sharding', value: { strategy: 'random', shards: 41 } }));
+    }
+  });
+
+  it('every read giving the viewer too: a re-key by it serves them all, so the key is still categorical', () => {
+    const findings = votes([{ name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 1 }], 1_000);
+    expect(findings.length).toBeGreaterThan(0);
+    for (const f of findings) {
+      expect(f.data).toMatchObject({ categoricalBy: 'values', categoricalValues: 12 });
+      expect(f.edits).toBeUndefined();
+    }
+  });
+});

@@ -22,7 +22,8 @@ function tenants(writes: number, share: number, gb: number, queries = false): Co
     partitionKey: { paths: [{ path: '/tenantId', cardinality: 1000 }] },
     workload: { peakReadUnits: 1000, peakWriteUnits: writes, hotKeyShare: share },
     storage: { largestPartitionGb: gb },
-    ...(queries ? { accessPatterns: [{ name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 1 }] } : {}),
+    // resultKb: the shards' fan-out is then counted, so --fix writes them (with no size it writes none).
+    ...(queries ? { accessPatterns: [{ name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 1, resultKb: 100 }] } : {}),
   };
 }
 
@@ -77,10 +78,11 @@ describe('a level below a hot flat key is proposed only where the hot value fits
     expect(applied.filter((f) => f.severity === 'error')).toEqual([]);
     const asBefore = lint(hierarchical(design, { path: '/userId', cardinality: 1000000 }, false));
     expect(at(asBefore, 'SG003', 'partitionKey.paths[0]')?.severity).toBe('error');
-    // Without its queries, the level is described (orFinerLevel, SG006's deeper key), as before.
+    // Without its queries, the level is described, and leads both findings: hot and over 20 GB, its 20,500 RU/s within
+    // the 3 physical partitions its 120 GB span, the tenant gets the hierarchical key first (it was SG003's alternative).
     const described = lint(tenants(40000, 0.5, 120));
-    expect(at(described, 'SG003')?.fix).toContain('; or add a level with many values, one the reads give with `/tenantId`');
-    expect(at(described, 'SG006')?.fix).toMatch(/^make the key hierarchical, `\/tenantId` → \(the new level\)/);
+    expect(at(described, 'SG003')?.fix).toMatch(/^make the key hierarchical, `\/tenantId` → \(a finer attribute\)/);
+    expect(at(described, 'SG006')?.fix).toMatch(/^make the key hierarchical, `\/tenantId` → \(a finer attribute\)/);
   });
 
   it('a whale over 20 GB whose load fits keeps the deeper key as its size fix', () => {

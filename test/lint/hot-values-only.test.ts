@@ -176,7 +176,8 @@ describe('a whale among a few values (whale22)', () => {
       workload: { peakReadUnits: 6000, peakWriteUnits: 9000, hotKeyShare: 0.35 },
       throughput: { manual: 20000 },
       storage: { totalGb: 400, largestPartitionGb: 12 },
-      accessPatterns: [{ name: 'orders-of-store', keyAttributes: ['/storeId'], share: 1 }],
+      // resultKb: the flagship's fan-out is then counted, so --fix writes its shards (with no size it writes none).
+      accessPatterns: [{ name: 'orders-of-store', keyAttributes: ['/storeId'], share: 1, resultKb: 200 }],
       ...overrides,
     });
   }

@@ -79,6 +79,26 @@ describe('a hot key with an invariant', () => {
     }
   });
 
+  // An expert's airline: a seat hold (an ETag check) scoped by /flightId on a container keyed by /flightId, the hot flight
+  // hot by its writes. The fix asked to "calculate them on `/flightId`", a shard the linter refuses (the key itself).
+  it('a Cosmos DB conditional write scoped by the partition key itself: no shard keeps it, so the fix narrows the scope', () => {
+    const finding = sg003(
+      container({
+        partitionKey: { paths: [{ path: '/flightId', cardinality: 3000, hotKeyShare: 0.3 }] },
+        workload: { peakReadUnits: 4000, peakWriteUnits: 30000 },
+        throughput: { autoscaleMax: 60000 },
+        invariants: [{ kind: 'conditional-write', description: 'seat hold: ETag check', scopeAttribute: '/flightId' }],
+        accessPatterns: [{ name: 'seat-map', keyAttributes: ['/flightId'], share: 1 }],
+      }),
+    );
+    expect(finding?.data).toMatchObject({ keyScopeKinds: ['conditional-write'], keyScopes: ['/flightId'], keyScopePaths: ['invariants[0]'] });
+    expect(finding?.fix).toMatch(
+      /; but the `conditional-write` \(`invariants\[0\]`\) is scoped by `\/flightId`, the partition key itself: .*so no shard of `\/flightId` keeps it .*narrow its scope to an item per unit it guards within the value/,
+    );
+    expect(finding?.fix).not.toMatch(/calculate them on `\/flightId`/);
+    expect(finding?.edits).toBeUndefined();
+  });
+
   it('the same hot container whose batches share /orderId (declared as the shard source): sharding on it keeps the batch', () => {
     const finding = sg003(
       container({

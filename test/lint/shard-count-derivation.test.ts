@@ -122,11 +122,14 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
     );
-    expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
+    // Each page of the hottest value reads a page of every shard (its 900 RU/s of reads N times, the fix sharding that
+    // value alone): at 2 shards the peak is 100,900, and 4,950 + 95,950 ÷ 34 = 7,772.06 > 7,767.06 at 330,100 RU/s. There
+    // 3 shards fit (3,600 + 98,200 ÷ 34 = 6,488.24), and 2 need 330,400 (7,772.06 ≤ 7,774.12).
+    expect(paged?.data).toMatchObject({ shards: 3, shardStoredLoad: 3600, fewestShards: 2, fewestShardRaiseTo: 330400 });
     expect(paged?.fix).toMatch(
-      // 34 = 2 × 17 (32 before, 15 of them unsplit holding 1/17): 4,950 + 95,050 ÷ 34 = 7,745.59 ≤ 7,767.06.
-      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard only the hottest `\/deviceId` value, into N = 2 random shards .*a stored key's 4,950 RU\/s \+ \(100,000 − 4,950\) ÷ 34 = 2,795\.59 of the rest of the container's load makes 7,745\.59 of the 7,767\.06 RU\/s usable/,
+      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard only the hottest `\/deviceId` value, into N = 3 random shards .*a stored key's 3,600 RU\/s \+ \(101,800 − 3,600\) ÷ 34 = 2,888\.24 of the rest of the container's load makes 6,488\.24 of the 7,767\.06 RU\/s usable/,
     );
+    expect(paged?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 330,400 RU\/s .*then shard into N = 2,/);
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
 

@@ -41,7 +41,7 @@ function tenantEvents(share = 0.08, throughput: CosmosContainerDesign['throughpu
 }
 
 /** The same tenant under a flat key `/tenantId`: its hottest value is over its physical partition's share alone. */
-function flatTenants(share = 0.08, autoscaleMax = 40_000): CosmosContainerDesign {
+function flatTenants(share = 0.08, autoscaleMax = 40_000, resultKb?: number): CosmosContainerDesign {
   return container({
     name: 'tenant-events',
     partitionKey: { paths: [{ path: '/tenantId', cardinality: 2000, hotKeyShare: share }] },
@@ -49,7 +49,7 @@ function flatTenants(share = 0.08, autoscaleMax = 40_000): CosmosContainerDesign
     workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
     storage: { totalGb: 300, largestPartitionGb: 0.5 },
     accessPatterns: [
-      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.98 },
+      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.98, ...(resultKb === undefined ? {} : { resultKb }) },
       { name: 'admin', keyAttributes: [], share: 0.02 },
     ],
   });
@@ -180,13 +180,21 @@ describe('decision 50: a small raise in place leads a new key', () => {
     expect(lint(applyDesignEdits(design, finding.edits ?? [])).map((f) => `${f.ruleId} ${f.severity}`)).toEqual(['SG014 warning']);
   });
 
+  // The dashboard's reads declare their size (40 KB): without it each shard's query floor (2.5 RU) is uncounted and
+  // --fix writes none of the shards (fix-uncounted-fan-out.test.ts), which the second loop pins.
   it('a flat key past +25% (8% on 32,000 RU/s), or above maxHotKeyShare (15%): the shards keep the lead and are the edit; the raise follows', () => {
-    for (const design of [flatTenants(0.08, 32_000), flatTenants(0.15)]) {
+    for (const design of [flatTenants(0.08, 32_000, 40), flatTenants(0.15, 40_000, 40)]) {
       const [finding] = sg003(design);
       expect(finding.fix).toMatch(/^shard only the hottest `\/tenantId` value/);
       expect(finding.fix).toMatch(/; or raise the container's throughput in place to [\d,]+ RU\/s/);
       expect(finding.fix).not.toMatch(/to stop paying for the headroom/);
       expect(finding.edits?.some((e) => e.path.endsWith('sharding'))).toBe(true);
+    }
+    for (const design of [flatTenants(0.08, 32_000), flatTenants(0.15)]) {
+      const [finding] = sg003(design);
+      expect(finding.fix).toMatch(/^shard only the hottest `\/tenantId` value/);
+      expect(finding.fix).toContain('--fix writes none of this until resultKb is declared on `tenant-dashboard`');
+      expect(finding.edits).toBeUndefined();
     }
   });
 });

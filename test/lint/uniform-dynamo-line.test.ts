@@ -70,3 +70,57 @@ describe('a uniform DynamoDB key at its provisioned line', () => {
     expect(sg003(events(100_000, 10_000, 0.6))?.message).toMatch(/4,800 WCU writes/);
   });
 });
+
+describe('a cold key on a DynamoDB table launched at its warm throughput', () => {
+  // 8,000 symbols at 20,000 WCU, pre-warmed to exactly that peak: SG017 counts the 25 partitions its raise (peak ÷ 80%)
+  // makes, each averaging its usable 800 WCU. The partitions are full because the table is, not because of a symbol.
+  const quotes = (hotKeyShare?: number): DynamoDbTableDesign => ({
+    engine: 'dynamodb',
+    name: 'quotes',
+    partitionKey: { name: 'symbol', type: 'S', cardinality: 8_000 },
+    workload: { peakReadUnits: 6_000, peakWriteUnits: 20_000, ...(hotKeyShare !== undefined ? { hotKeyShare } : {}) },
+    launchAtPeak: true,
+    warmThroughput: { writeUnitsPerSecond: 20_000, readUnitsPerSecond: 12_000 },
+  });
+
+  it('a declared 0.05% (10 WCU beside 799.6, 9.6 WCU above the average partition) is no hot key: SG017 alone, a warning', () => {
+    // Was an SG003 error ("10 WCU writes against a usable 800 WCU … less the 799.6 WCU its neighbours … 0.4 WCU left"),
+    // past the 1% (8 WCU) a value's partition could sit above the average one. Within 5% (40 WCU), the band that puts the
+    // average at the line: adaptive capacity serves a partition up to its 1,000 WCU while the table's total holds
+    // ("Burst and adaptive capacity"). SG017 stays a warning: the warm throughput is what the table serves at once
+    // ("Understanding DynamoDB warm throughput"), so a launch at exactly it is served, with no room for a burst.
+    const findings = lint(quotes(0.0005));
+    expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG017', 'warning']]);
+  });
+
+  it('the same as with no share declared (2.5 WCU a symbol)', () => {
+    expect(lint(quotes()).map((f) => [f.ruleId, f.severity])).toEqual([['SG017', 'warning']]);
+  });
+
+  it('SG017 pre-warms for the peak alone, as with no share declared: 25,000 WCU, not 27,000 for a symbol that needs none', () => {
+    // Was "set warmThroughput to { readUnitsPerSecond: 12,000, writeUnitsPerSecond: 27,000 }, the warm throughput the fix
+    // for its hottest `symbol` value sets": the pre-warm of an SG003 finding no longer made.
+    const fixes = [quotes(0.0005), quotes()].map((design) => lint(design).find((f) => f.ruleId === 'SG017')?.fix);
+    expect(fixes[0]).toMatch(/set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 25,000 \}/);
+    expect(fixes[0]).toBe(fixes[1]);
+  });
+
+  it('a symbol that lifts its partition more than 5% of the usable above the average keeps SG003: 50 WCU beside 798, 48 above', () => {
+    // An error, not adaptive capacity's warning: at a launch the value meets its neighbours before any rebalancing.
+    const hit = sg003Of(quotes(0.0025));
+    expect(hit?.severity).toBe('error');
+    expect(hit?.fix).toMatch(/^pre-warm the table to [\d,]+ write units a second \(warmThroughput\)/);
+  });
+
+  it('a symbol that takes its partition past the 1,000 WCU keeps SG003: 250 WCU beside 790', () => {
+    expect(sg003Of(quotes(0.0125))?.message).toMatch(/250 WCU writes against a usable 800 WCU/);
+  });
+
+  it('a symbol heavier than the average partition keeps SG003: 1,000 WCU against 800', () => {
+    expect(sg003Of(quotes(0.05))?.severity).toBe('error');
+  });
+});
+
+function sg003Of(design: DynamoDbTableDesign) {
+  return lint(design).find((f) => f.ruleId === 'SG003');
+}

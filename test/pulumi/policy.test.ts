@@ -258,6 +258,16 @@ describe('hostile policy pack options (the public API sweep)', () => {
     );
   });
 
+  it("accepts SG003's direction kinds for SG003 only: a cache waiver names the reads (`hotKeyReads`)", () => {
+    const waiver = (rule: string) => ({
+      acknowledgements: { x: [{ rule, reason: 'The integrated cache answers the hot reads.', appliesTo: ['hotKeyReads'] }] },
+    });
+    expect(issuesOf(waiver('SG003'))).toEqual([]);
+    expect(issuesOf(waiver('SG017'))).toEqual([
+      ['acknowledgements["x"][0].appliesTo[0]', expect.stringContaining('"hotKeyReads" is not a message id of SG017')],
+    ]);
+  });
+
   it('options are read once: the levels checked are the levels used', () => {
     let reads = 0;
     const options = Object.defineProperty({}, 'enforcementLevels', {

@@ -6,7 +6,7 @@
  *     waives the findings on the table's own key space only (an index finding stays, naming it), and
  *   - applying each finding's edits makes that finding go away without any new finding appearing.
  */
-import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding, type LintOptions } from '../../lib';
+import { applyDesignEdits, lint, RULES, type DesignEdit, type DesignInput, type Finding, type LintOptions } from '../../lib';
 import { dominantAfterRaise } from './dominant-after-raise';
 
 export interface ExpectedFinding {
@@ -64,10 +64,15 @@ function indexNamesOf(d: object): string[] {
 
 /** Adds an acknowledgement of `rule` to every table, container and external resource of the input: one without
  *  `index` (its own key space), and, unless `ownKeyOnly`, one per index. */
-export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string, ownKeyOnly = false): DesignInput {
+export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string, ownKeyOnly = false, appliesTo?: readonly string[]): DesignInput {
+  const kinds = appliesTo ? { appliesTo } : {};
   const add = <T extends { acknowledgements?: readonly unknown[] }>(d: T): T => ({
     ...d,
-    acknowledgements: [...(d.acknowledgements ?? []), { rule, reason }, ...(ownKeyOnly ? [] : indexNamesOf(d).map((index) => ({ rule, reason, index })))],
+    acknowledgements: [
+      ...(d.acknowledgements ?? []),
+      { rule, reason, ...kinds },
+      ...(ownKeyOnly ? [] : indexNamesOf(d).map((index) => ({ rule, reason, index, ...kinds }))),
+    ],
   });
   if ('engine' in design && design.engine !== undefined) return add(design as never);
   const doc = design as { tables?: never[]; containers?: never[]; external?: never[] };
@@ -122,6 +127,31 @@ export function testRule(ruleId: string, cases: { readonly valid: readonly Valid
       }
     });
   });
+
+  // A rule whose findings are made of parts (SG003's directions of heat): a waiver naming one part waives a finding made
+  // of that part alone, and a finding made of more names it as the waiver that leaves the others out.
+  const partKinds = Object.keys(RULES.find((rule) => rule.id === ruleId)?.partKinds ?? {});
+  if (partKinds.length > 0) {
+    describe(`${ruleId} acknowledged by one part`, () => {
+      it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+        const reason = 'accepted for this test: the numbers are known';
+        for (const part of partKinds) {
+          const found = lint(acknowledgeEverywhere(c.design, ruleId, reason, false, [part]), c.options).filter((f) => f.ruleId === ruleId);
+          expect(found).toHaveLength(c.findings.length);
+          for (const f of found) {
+            const alone = f.parts?.length === 1 && f.parts[0] === part;
+            const among = !alone && (f.parts ?? []).includes(part);
+            expect([f.messageId, f.parts, f.acknowledged, f.partialAcknowledgement?.leftOut]).toEqual([
+              f.messageId,
+              f.parts,
+              alone,
+              among ? f.parts?.filter((p) => p !== part) : undefined,
+            ]);
+          }
+        }
+      });
+    });
+  }
 
   describe(`${ruleId} fixes converge`, () => {
     it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {

@@ -180,11 +180,27 @@ export function designFindings(
   });
   // SG001's declared warning becomes its error with the observed figures: it still fires, so no note says it does not.
   const still = new Set(observed.map(placeOf));
+  // What only the observed figures raise: where it is on the same key space and field as a finding they silence (SG014's
+  // dominant share past what SG003 judges over the ceiling), the note names it, or the silence reads as a healthier key.
+  const raised = observed.filter((o) => !beforeAt.has(placeOf(o)));
   const notes = declared
     .filter((f) => !still.has(placeOf(f)) && !f.acknowledged)
     .map((f) => ({
       path: f.path,
-      message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}`,
+      message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window${insteadOf(f, raised)}: ${f.message}`,
     }));
   return { findings, notes, written, judgedWritten: written.length > edits.drift.length, neutral: verdictNeutral(source, written, observed) };
+}
+
+/** Whether one field path is the other or lies within it (`partitionKey.paths` and `partitionKey.paths[0]`). */
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+
+/** The clause naming what the observed figures raise in place of `silenced`, on its key space and field; empty if nothing. */
+function insteadOf(silenced: Finding, raised: readonly Finding[]): string {
+  const instead = raised.filter(
+    (o) => o.ruleId !== silenced.ruleId && spaceOf(o) === spaceOf(silenced) && (within(o.path, silenced.path) || within(silenced.path, o.path)),
+  );
+  if (instead.length === 0) return '';
+  const named = instead.map((o) => `${o.ruleId} ${o.title} at ${o.path}${o.acknowledged ? '' : ` (reported as ${DRIFT_RULE.id} ${DRIFT_RULE.title})`}`);
+  return `, where ${named.join(' and ')} ${instead.length === 1 ? 'fires' : 'fire'} instead`;
 }

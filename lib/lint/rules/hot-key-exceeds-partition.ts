@@ -5,6 +5,7 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HOT_KEY_PARTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
@@ -14,15 +15,13 @@ import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
   AFTER_CAPACITY_FIX,
   AT_CAPACITY_RAISE,
-  AT_AVERAGE_WITHIN,
   AVERAGE_PLACEMENT,
   CARRIED_LOAD,
   carriedLoadData,
   DIVIDED_RU,
   largestShareData,
   REDISTRIBUTE_FIRST,
-  keyOverOnlyByCapacity,
-  keyOverOnlyBySpread,
+  leftToCapacity,
   physicalBound,
   physicalShareData,
   redistributionData,
@@ -234,7 +233,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards, and a hierarchical key's first level with no buckets (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
     "A DynamoDB uniform key (no value heavier than the average one) at least 400 × (P − 1) values strong is judged at the average partition's load, as on Cosmos DB: hashed with probability 1/P each, its partitions' loads keep within 5% of their average (a spread of √((P − 1) ÷ values)), so at a provisioned table's line such a key is SG017's finding; fewer values, or a key with a whale, keep the expectation.",
-    "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and less than 1% of the usable above the average one, is not reported: the capacity's (SG017's). Further above, the pre-warm that serves it as it is leads, with no shards.",
+    "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and at most 5% of the usable above the average one, is not reported: the capacity's (SG017's; 10 WCU beside 799.6). Further above, the pre-warm that serves it as it is leads, with no shards.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on one partition per 6,000 RU/s (or per 50 GB, if more); copies that need that move, or 1 TB, are not offered.",
@@ -271,6 +270,9 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
+    'A waiver for a cache in front of a read-hot value (DAX, a write-through cache; the integrated cache, which serves point reads and queries): every write still reaches the partition, so it names the reads, `appliesTo: ["hotKeyReads"]`, and waives the finding only while the reads alone are over; writes over too (`hotKeyWrites`) keep it reported, with their shards (AWS: "DAX and DynamoDB consistency models"; Azure: "Azure Cosmos DB integrated cache").',
+    'A Cosmos DB flat key whose hottest value is hot and over 50 GB, its load within the physical partitions its documents would span (one per 50 GB; under 50 GB they stay on one): the hierarchical key leads, the key as first level, then a finer attribute the reads give ("(a finer attribute)" where none is named; no edit), the shards after it (Azure: "Hierarchical partition keys"). Where that value would still be short at today\'s RU/s, the fix says so.',
+    'Cosmos DB shards whose reads would fan out with no `resultKb` declared: each shard\'s query is charged at least about 2.5 RU however little it loads (Azure: "Query an Azure Cosmos DB container"), which SG017 cannot count without the size, so --fix writes none of the sharding until it is declared; the fix says what a read then costs at least.',
     'One declared whale (a one-attribute key whose `hotKeyShare` is declared above the even share, sharded for its load) where every other value fits unsharded: only that value is sharded (`sharding.hotValues: 1`, N from its load), the application listing it in its configuration; only its reads fan out. Where the others would be over unsharded, the whole key is sharded (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key").',
     "A GSI keyed by the table's sharded attribute itself holds the table's shards as stored: where its hottest value needs more than the table declares, the fix raises the table's `sharding.shards` to that count (AWS: \"Using write sharding to distribute workloads evenly\"), not a shard attribute and a new index of its own.",
     'A GSI keyed by such a whale: its separate shard attribute, written on every item (an item without it has no entry in the index), holds the plain value for every value but the hottest, which alone takes the suffix (`sharding.hotValues: 1` beside `logicalAttribute`), so only its queries fan out (AWS: "Best practices for global secondary indexes").',
@@ -295,7 +297,7 @@ export const hotKeyExceedsPartition = defineRule({
     'Copies behind that raise: they follow, at the current throughput, only where it carries their peak (reads + N × writes) at headroom, and are not offered otherwise.',
     "Cosmos DB copies: sized on the container they make. N copies store every document N times (N × `storage.totalGb`, which the edit writes: at least one physical partition per 50 GB of it, the RU/s divided among them all) and write it N times, so each copy meets 1/P of the reads and of N × the writes beside it, at the current RU/s or, where the copies' peak is above their usable part, at SG017's raise.",
     "That warning: the existing container needs nothing; a new one gets the declared partitions only if created at their count × 6,000 RU/s and then raised in place to the design's RU/s (instant up to count × 10,000). Every raise in place a fix offers says the same, with its figures, where a container created at the raised RU/s would get more partitions.",
-    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged with them, on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container, keyed by a finer attribute (which spreads its documents, not one document's reads).",
+    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); none fitting, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container, keyed by a finer attribute (spreading its documents, not one document's reads; for a value known to stay hot, not one that changes daily).",
     "A GSI whose writes count the table's replicated copies, where the table's fix changes them: it defers to that fix with no edits of its own, so one `--fix` run plans it once, on the copies kept. Over its ceiling only because of copies SG007 finds needless, it is offered their removal (with the index's figures at one copy), not shards of its own; SG001 and SG002 defer the same way.",
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
     'DynamoDB copies: each is an item of its own, so the table stores every item N times, and every GSI whose key attributes the copies carry holds each item N times, its queries returning each N times. The fix says so, and the remedy: the index key written on copy 0 only, a sparse index holding one copy (AWS: "Take advantage of sparse indexes"), or the N× index writes counted and the duplicates removed.',
@@ -334,6 +336,8 @@ export const hotKeyExceedsPartition = defineRule({
     'Copies are for a value read much and written seldom: where the hottest value takes most of the writes (each goes to every copy), the raise leads and the copies are named with the writes they add against the reads they relieve. Where every read of the key names one value (`keyValue`, a queue\'s poll), random shards with `wants: "any"` lead at the fewest count that fits today\'s RU/s: said, never written.',
     'A Cosmos DB transactional batch or stored procedure over the whole key value (no `scopeAttribute`, or the key itself): no sharding keeps it, so the fix keeps the key whole (redistribution, which adds no RU/s, then the raise, then batching upstream). Copies break any invariant by kind: a condition on one item has one ETag per copy; no call spans two copies.',
   ],
+  // A waiver of one direction of heat (a cache in front serves the reads alone): `appliesTo: ["hotKeyReads"]`.
+  partKinds: HOT_KEY_PARTS,
   sources: [
     SOURCES.dynamoKeyDesign,
     // The neighbours: keys hashed over the key space's partitions, the fewest that serve its reads and writes at once, for
@@ -341,13 +345,15 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoPartitions,
     SOURCES.dynamoWarmThroughputScenarios,
     // A provisioned table serves its capacity, whatever the key: at its line every partition averages its usable
-    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (keyOverOnlyByCapacity). So is a
+    // ceiling, and a value over only by that is the capacity's (SG017's), not reported (leftToCapacity). So is a
     // table launched at its warm throughput, judged at SG017's pre-warm: a uniform key is the design (dynamoUniformLoad).
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoUniformLoad,
     // The lever: warm throughput raised on a table or GSI, in either mode, never lowered again.
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoOnDemand,
+    // Adaptive capacity serves a partition past its even share up to its maximum while the table's total holds: at the
+    // line, a cold value within 5% of the usable above the average partition is the table's capacity (leftToCapacity).
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
@@ -492,9 +498,10 @@ export const hotKeyExceedsPartition = defineRule({
       'shard every value: remove sharding.hotValues, so that each value is stored under its {{declaredShards}} shards; every read of the key then fans out over them',
     // A finer key spreads the value's documents, and the reads and writes spread over them, not one document's: each
     // item has one partition key value, so one logical partition ("Partitioning and horizontal scaling"). A value read
-    // mostly as one document (a match's latest score) gains nothing from it; the cache or copies take those reads.
+    // mostly as one document (a match's latest score) gains nothing from it; the cache or copies take those reads. A move
+    // is a copy of the value's documents into another container, fit for a value known to stay hot, not for one that moves.
     orMoveHotValue:
-      "; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread its documents: this serves reads and writes spread over many of them, not one document's, which stays on one logical partition whatever the key)",
+      "; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread its documents: this serves reads and writes spread over many of them, not one document's, which stays on one logical partition whatever the key), where the hot value is known ahead and stays hot (a whale tenant): one that changes from day to day (the flights of a fare sale) would have to be found and moved, documents and all, each time it changes",
     ...PREFIX_INGESTION_MESSAGES,
     ...PREFIX_REORDER_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
@@ -712,12 +719,10 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
   if (sg003DefersToSg001(a)) return [];
-  // A key with no hot value whose partition is over only by hashing's spread: the container's or table's capacity
-  // (SG017's), on either engine (`keyOverOnlyBySpread`).
-  if (keyOverOnlyBySpread(a)) return [];
-  // A value over only because the container's or table's load fills its partition (the neighbours alone, at the
-  // average, within AT_AVERAGE_WITHIN): the capacity's (SG017's), not a hot key, on either engine.
-  if (keyOverOnlyByCapacity(a, AT_AVERAGE_WITHIN)) return [];
+  // A key with no hot value whose partition is over only by hashing's spread, or a value over only because the
+  // container's or table's load fills its partition (the neighbours alone, at the average, within its engine's
+  // bound): the capacity's (SG017's), not a hot key, on either engine (`leftToCapacity`).
+  if (leftToCapacity(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
@@ -829,6 +834,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...keyReadsData(a),
       }),
       edits: bounded ? undefined : advice.edits,
+      parts: hotKeyParts(a),
     },
   ];
 }

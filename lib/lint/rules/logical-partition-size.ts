@@ -259,7 +259,7 @@ function sizedBySize(needs: { readonly throughput?: number; readonly size: numbe
 }
 
 /** The clauses of the shared advice that change the key itself (a new container): they lead a size fix as they lead the load's. */
-const KEY_CHANGES: ReadonlySet<Id> = new Set<Id>(['newLevelFirst', 'deeperLevelFirst', 'finerLevelFirst']);
+const KEY_CHANGES: ReadonlySet<Id> = new Set<Id>(['newLevelFirst', 'deeperLevelFirst', 'finerLevelFirst', 'wholeValueLevelFirst']);
 
 /**
  * The shared advice's clauses, with the split leading where the advice leads with a raise of the container's RU/s

@@ -89,6 +89,7 @@ export const lowCardinalityKey = defineRule({
   fixDetails: [
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
     "A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out. A GSI keyed by a category keeps its edits (AWS's GSI write sharding).",
+    'A key of no more values than its shards, not named like a category, that a declared read asks for whole and by nothing else ("votes for contestant X"): no other key serves that read, so it is no category: its shards keep their edits, as AWS shards a tally keyed by candidate (candidate ID + a random suffix, "Using write sharding to distribute workloads evenly").',
     "A Cosmos DB container of one physical partition: the fix names the growth to re-key before: past 50 GB or past 10,000 RU/s (where Azure splits a provisioned partition), or a serverless container's 5,000 RU/s (all it serves on one partition).",
   ],
   sources: [

@@ -1,4 +1,4 @@
-import { onKeyItem } from '../../design/key-design';
+import { onKeyItem, sameAttribute } from '../../design/key-design';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
 import { brokenInvariants, itemScopeCandidate, PER_SHARD_CHECK_CAVEAT, totalUpdatedInPlace } from '../invariants';
@@ -10,6 +10,10 @@ type Id =
   | 'breaksItem'
   | 'breaksScope'
   | 'breaksCopies'
+  | 'breaksKeyItem'
+  | 'breaksKeyCall'
+  | 'narrowKeyItem'
+  | 'narrowKeyCall'
   | 'keepPerShard'
   | 'orScopeItem'
   | 'onRandomShards'
@@ -33,14 +37,18 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
     const aggregate = onKeyItem(invariant);
     // A conditional write on one item per its scopeAttribute (a seat of an event): shards calculated on it keep it.
     const item = !aggregate && invariant.kind === 'conditional-write';
-    const messageId: Id = sharding.strategy === 'replicated' ? 'breaksCopies' : aggregate ? 'breaksAggregate' : item ? 'breaksItem' : 'breaksScope';
+    // A scopeAttribute naming the partition key is the whole key value: no shard of the key keeps it, and one calculated
+    // on the key itself is refused (normalize), so the fix narrows the scope or keeps the key whole.
+    const wholeKey = invariant.scopeAttribute !== undefined && space.partitionKey.some((a) => sameAttribute(a.name, invariant.scopeAttribute as string));
+    const scoped: Id = wholeKey ? (item ? 'breaksKeyItem' : 'breaksKeyCall') : item ? 'breaksItem' : 'breaksScope';
+    const messageId: Id = sharding.strategy === 'replicated' ? 'breaksCopies' : aggregate ? 'breaksAggregate' : scoped;
     // Where the condition may be on one item per a sort-key attribute a pattern gives, the scope that would keep it is named.
     const hint = aggregate && invariant.kind === 'conditional-write' && sharding.strategy !== 'replicated' && candidate !== undefined;
     // Calculated shards of an item updated in place put all its updates on one shard, split or not (SG018): say random.
     const drawn = aggregate && sharding.strategy === 'calculated' && totalUpdatedInPlace(design) === invariant;
     const own: Id[] = aggregate
       ? ['keepPerShard', ...(drawn ? (['onRandomShards'] as const) : []), ...(hint ? (['orScopeItem'] as const) : [])]
-      : [item ? 'shardOnItem' : 'shardOnScope'];
+      : [wholeKey ? (item ? 'narrowKeyItem' : 'narrowKeyCall') : item ? 'shardOnItem' : 'shardOnScope'];
     const [fixId, ...fixNotes]: Id[] = keeps ? [...advice.ids] : own;
     return {
       path: invariant.path,
@@ -74,6 +82,7 @@ export const shardingBreaksInvariant = defineRule({
     'A conditional write or running total on one item per key value: it fires unless the invariant is kept per shard (`splitPerShard`).',
     'A conditional write on one item per value of its `scopeAttribute` within the key value (a seat of an event, by `seatId`): it fires unless the shards are calculated on that attribute, which keeps each such item, and every write that checks it, on one shard.',
     'A Cosmos DB transactional batch or stored procedure: it fires when the shards separate its items; shards calculated on its `scopeAttribute` keep it.',
+    'A `scopeAttribute` that names the partition key itself (a seat hold scoped by `/flightId` on a container keyed by `/flightId`): the scope is the whole key value, which no sharding of the key keeps, so the fix narrows the scope (an item per seat or per block of seats, the shards calculated on it) or keeps the key whole.',
     'DynamoDB transactions (TransactWriteItems): they span partitions and never fire it.',
     'A total updated in place (no `transaction` writes an entry of its own beside it) under calculated shards: the fix adds random shards, each update to a sub-total drawn at random, since every update names the same item and so the same calculated shard (SG018).',
   ],
@@ -84,10 +93,12 @@ export const shardingBreaksInvariant = defineRule({
     'DynamoDB: a conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (AWS: "Conditional writes"; "Atomic counters").',
     'DynamoDB: a condition expression is checked on the one item the write names by its primary key (AWS: "Condition expressions"), so a condition on one item per sort-key value (a seat of an event: `scopeAttribute: "seatId"`) holds on shards calculated on that attribute (the writer computes the item’s one shard); under random shards the writer cannot know which suffix the item was written with (AWS: "Using write sharding to distribute workloads evenly"), so the same seat can be held on two shards.',
   ],
-  fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; calculate the shards of a batch on the attribute its items share, and of a conditional write on one item per sort-key value on the attribute that identifies that item (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
+  fix: "Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; calculate a batch's shards on the attribute its items share, a conditional write's on the attribute of the one item it checks (scopeAttribute). A scope that is the partition key itself no shard keeps: narrow it (a seat, a block of seats), or leave the key unsharded.",
   sources: [
     SOURCES.cosmosTransactionalBatch,
     SOURCES.cosmosStoredProcedures,
+    // A condition on one Cosmos DB item is an If-Match on its ETag: a scope that is the whole key value is that one item.
+    SOURCES.cosmosOptimisticConcurrency,
     SOURCES.dynamoConditionalWrites,
     SOURCES.dynamoConditionExpressions,
     SOURCES.dynamoAtomicCounters,
@@ -102,6 +113,10 @@ export const shardingBreaksInvariant = defineRule({
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} invariant acts on one item: the shards either leave that item (and its writes) on one key, or split its aggregate into {{declaredShards}} parts none of which knows the whole',
     breaksItem:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} is on one item per {{scope|code}}: shards not calculated on {{scope|code}} send each write of that item to any shard, whose condition does not see the item as written on another, so the same item can pass its condition twice',
+    breaksKeyItem:
+      "{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}}'s scopeAttribute {{scope|code}} is the partition key itself: the condition is on one item per {{key|key}} value, which every write of that value must check in its one logical partition (an If-Match is on one item's ETag), so no sharding of {{key|key}} keeps it: the shards either leave that item (and every write that checks it) on one key, or split it into {{declaredShards}} parts none of which knows the whole, and a shard calculated on {{scope|code}} splits nothing (the linter refuses it)",
+    breaksKeyCall:
+      "{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}}'s scopeAttribute {{scope|code}} is the partition key itself: each call's items share the whole {{key|key}} value and run within its one logical partition, so no sharding of {{key|key}} keeps it, and a shard calculated on {{scope|code}} splits nothing (the linter refuses it)",
     breaksScope:
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: items the shards separate can no longer be written atomically',
     breaksCopies:
@@ -113,6 +128,10 @@ export const shardingBreaksInvariant = defineRule({
       "; if the condition is on one item per {{itemCandidate|code}} (each {{itemCandidate|code}}'s own item, not one aggregate of the {{key|key}} value), declare scopeAttribute: {{itemCandidate|code}} on it and calculate the shards on {{itemCandidate|code}}: each such item then stays on one shard, so the condition holds",
     shardOnItem:
       "calculate the shard on {{scope|code}} (the invariant's scopeAttribute; declare sharding.sourceCardinality): each item, and every write that checks it, then stays on one shard; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition",
+    narrowKeyItem:
+      'narrow the scope, if the condition allows: give each unit it guards an item of its own (a seat, or a block of seats, within one {{key|key}} value), declare scopeAttribute on the attribute that identifies it, and calculate the shards on that attribute (sharding.sourceAttribute, with sharding.sourceCardinality): each such item, and every write that checks it, then stays on one shard; or give each shard a disjoint part of it (a block of seats per shard, the shards calculated on the attribute naming the block), remove scopeAttribute and declare splitPerShard: true; or remove the sharding and keep the key whole, serving its load another way (batch the writes upstream; a cache or more RU/s for its reads): the invariant caps the key at one logical partition',
+    narrowKeyCall:
+      "narrow the scope, if the calls allow: declare as scopeAttribute an attribute each call's items share within one {{key|key}} value (one order of a tenant) and calculate the shards on it (sharding.sourceAttribute, with sharding.sourceCardinality): each call then stays on one shard; or remove the sharding and keep the key whole, serving its load another way (batch the writes upstream; a cache or more RU/s for its reads): the invariant caps the key at one logical partition",
     shardOnScope:
       "calculate the shard on the attribute each call's items share (the invariant's scopeAttribute; declare sharding.sourceCardinality); or remove the sharding and batch the writes upstream: the invariant caps the key at one logical partition",
     ...ADVICE_MESSAGES,

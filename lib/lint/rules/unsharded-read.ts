@@ -1,6 +1,7 @@
 import { joinPath } from '../../design/field-path';
+import { assumesLargeResult, gatheredReadShare } from '../../design/gathered-read-share';
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
-import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
+import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, FAN_OUT_UNCOUNTED_TEXT, fanOutPastQuota, ruQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { IDLE_FAN_OUT_MESSAGES, idleFanOutHits, shardingWriter } from '../idle-fan-out-warning';
 import { needsEveryShard } from '../queries';
@@ -47,6 +48,8 @@ export const unshardedRead = defineRule({
   ],
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   fixDetails: [
+    'Calculated shards read without their source: supplying it (one shard per read) leads; the fan-out over every shard is the other read. Which one the pattern is, the design cannot say, so --fix writes neither.',
+    'Cosmos DB random shards read with no `resultKb`: each shard\'s query is charged at least about 2.5 RU however little it loads (Azure: "Query an Azure Cosmos DB container"), N × 2.5 RU a read, which SG017 cannot count without the size: --fix writes no fanOut until it is declared.',
     "A `fanOut` with no effect: remove it, or declare the sharding you meant (random or calculated write shards), or name a bucketed first level in keyAttributes. Where the fix of the key's load or size shards it (SG003, SG006), declaring that sharding is the fix, and no edit removes the field first.",
     'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
@@ -73,9 +76,11 @@ export const unshardedRead = defineRule({
     fixCarried:
       "set fanOut: true and query the index for all {{shards}} keys of the value (shardedKey(sharding).readKeys(key), with the table's {{tableSharding|code}})",
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
-    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
+    fixCalculated:
+      'supply {{source|code}} (in the keyAttributes of {{pattern|code}}) to read one shard, as calculated shards are read; or, where the read wants the whole {{key|key}} value, set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), each a query of its own: which one the read does is yours to choose, so --fix writes no edit',
     fixPaged:
       '; {{pattern|code}} reads a page at a time (limit {{limit}}): ask each shard for its first {{limit}} and merge them in sort-key order, so every shard serves every page and the shards do not divide its reads (SG003 says when those reads need a cache)',
+    fixUncounted: `; on the fan-out, --fix writes no edit until resultKb is declared on {{pattern|code}}: ${FAN_OUT_UNCOUNTED_TEXT}`,
     fixAny: '; or, when any matching item will do (a work queue\'s poll), set wants: "any" and query one shard, another when it is empty',
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
     fixPastCapacity:
@@ -108,13 +113,20 @@ export const unshardedRead = defineRule({
         ...(!carried && shardingNeedless(a) ? (['fixNeedless'] as const) : []),
       ];
       const random = sharding.strategy === 'random';
+      // A calculated shard is read by its source, or the whole key by a fan-out: two reads, which the design cannot tell apart.
+      const chosen = !carried && !random;
+      const charge = a.owner.profile.queryCharge;
+      const floor = charge !== undefined && !charge.wholeUnits ? charge.minimumUnits : undefined;
+      // A Cosmos DB fan-out whose read declares no size: its charge (at least about 2.5 RU a shard) is not counted (advice.ts).
+      const uncounted = (p: AccessPattern) =>
+        !chosen && floor !== undefined && assumesLargeResult(p, gatheredReadShare(space, a.collection, p, charge), charge);
       return unfanned.map((p) => ({
         path: p.path,
         index: space.index,
         messageId: carried ? (random ? ('carriedRandom' as const) : ('carriedCalculated' as const)) : random ? ('random' as const) : ('calculated' as const),
         fixId: carried ? ('fixCarried' as const) : random ? ('fixRandom' as const) : ('fixCalculated' as const),
         // A page read (limit) fans out as a page of every shard, merged: the rule says so where it asks for the fan-out.
-        fixNotes: p.limit !== undefined ? (['fixPaged', ...fixNotes] as const) : fixNotes,
+        fixNotes: [...(p.limit !== undefined ? (['fixPaged'] as const) : []), ...(uncounted(p) && !blocked ? (['fixUncounted'] as const) : []), ...fixNotes],
         data: {
           pattern: p.name,
           key: space.partitionKey.map((k) => k.name),
@@ -124,8 +136,11 @@ export const unshardedRead = defineRule({
           ...(carried ? { tableSharding: carried.path } : {}),
           ...(p.limit !== undefined ? { limit: p.limit } : {}),
           ...(blocked ? { ...pastQuota, fanOutPatterns: unfanned.map((u) => u.name) } : {}),
+          ...(uncounted(p) && !blocked
+            ? { uncountedPatterns: [p.name], uncountedShards: sharding.shards, uncountedFloor: sharding.shards * (floor ?? 0), queryFloor: floor }
+            : {}),
         },
-        ...(blocked ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
+        ...(blocked || chosen || uncounted(p) ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
       }));
     });
   },

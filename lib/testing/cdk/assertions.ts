@@ -11,7 +11,7 @@ import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, inExpectationOrder, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
 import { knownOptions, readOptions } from '../options';
-import { scopeName, synthDesignReport, type DesignViolation, type SynthDesignReport } from './synth-report';
+import { scopeName, synthDesignReport, type DesignViolation } from './synth-report';
 
 export interface StackAssertionOptions {
   /**
@@ -48,20 +48,13 @@ function failing(violations: readonly DesignViolation[], failOn: FailOn): Design
 }
 
 /**
- * What CDK prints after a synth with warnings, for the asserted scope only: a passing
- * `assertStackPasses` prints the scope's report when it holds unacknowledged findings that did not fail it.
- */
-function printOpenFindings(report: SynthDesignReport, failed: readonly DesignViolation[]): void {
-  if (report.violations.some((v) => v.acknowledged === undefined && !failed.includes(v))) console.error(report.text);
-}
-
-/**
  * Asserts that `scope` (a stack, usually) synthesizes with no unacknowledged skewguard error (or
  * warning, with `failOn: 'warning'`), and that skewguard checked at least one table in it: a test
  * of a stack without a GuardedTable would pass whatever its tables are. Throws a
  * `DesignAssertionError` with the stack's whole report otherwise. Returns every violation
- * (warnings, acknowledged findings) for more checks. A pass with warnings prints the scope's report
- * (as `cdk synth` prints its warnings), never another stack's.
+ * (warnings, acknowledged findings) for more checks. A pass prints nothing, its warnings included:
+ * a report on every passing run buries the output of the tests that fail, and the returned
+ * violations (or `failOn: 'warning'`) are how a test holds a stack to its warnings.
  *
  * @example assertStackPasses(stack);
  */
@@ -79,7 +72,6 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
       `expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}\n\n${report.text}`,
     );
   }
-  printOpenFindings(report, failed);
   return report.violations;
 }
 

@@ -401,7 +401,9 @@ testRule('SG003', {
       ],
     },
     {
-      name: 'a Cosmos DB whale tenant holding 120 GB: a deeper level is offered (its documents would span 3 physical partitions)',
+      // Over one logical partition's 20 GB, its 16,000 RU/s within the 24,000 usable on the 3 physical partitions its
+      // documents span: the hierarchical key leads, as Microsoft recommends for such a tenant, the shards follow.
+      name: 'a Cosmos DB whale tenant holding 120 GB: the hierarchical key leads (its documents would span 3 physical partitions)',
       design: container({
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
         workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
@@ -411,7 +413,7 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          fix: /; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\), under which a `\/tenantId` value may hold more than 20 GB, its documents spanning a physical partition per 50 GB/,
+          fix: /^make the key hierarchical, `\/tenantId` → \(a finer attribute\): .* under which one `\/tenantId` value may hold more than 20 GB and take more than 10,000 RU\/s, its documents spanning a physical partition per 50 GB.*; or shard `\/tenantId` into N = 8 random shards/,
         },
       ],
     },
@@ -596,11 +598,22 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          edits: true,
-          data: { shards: 2 },
-          fix: /^shard only the hottest `\/tenantId` value, into N = 2 random shards/,
+          // No resultKb on `user-items`: each of its reads of the hot tenant would query both shards, at least about
+          // 2.5 RU each, which no peak counts without the size, so --fix writes no edit until it is declared.
+          edits: false,
+          data: { shards: 2, uncountedPatterns: ['user-items'], uncountedShards: 2, uncountedFloor: 5 },
+          fix: /^shard only the hottest `\/tenantId` value, into N = 2 random shards.*; --fix writes none of this until resultKb is declared on `user-items`/,
         },
       ],
+    },
+    {
+      name: 'the same whale tenant with its reads sized (resultKb): the fan-out is counted, and --fix writes the shards',
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
+        accessPatterns: [{ name: 'user-items', keyAttributes: ['/tenantId', '/userId'], share: 1, resultKb: 8 }],
+      }),
+      findings: [{ messageId: 'hotKey', edits: true, fix: /^shard only the hottest `\/tenantId` value/ }],
     },
   ],
 });

@@ -46,6 +46,25 @@ const seats = (invariant: Record<string, unknown>, sharding: Record<string, unkn
     ],
   });
 
+/**
+ * An airline's bookings keyed by flight, a seat hold an ETag check on the flight's one seat-map item (an expert's trial):
+ * its scopeAttribute names the partition key itself, so the scope is the whole key value. Its hottest flight takes 30%.
+ */
+const flights = (invariant: Record<string, unknown>) =>
+  container({
+    name: 'bookings',
+    partitionKey: { paths: [{ path: '/flightId', cardinality: 3000, hotKeyShare: 0.3 }] },
+    workload: { peakReadUnits: 24000, peakWriteUnits: 12000 },
+    throughput: { autoscaleMax: 40000 },
+    storage: { totalGb: 120, largestPartitionGb: 2 },
+    sharding: { strategy: 'random', shards: 8 },
+    invariants: [invariant as never],
+    accessPatterns: [
+      { name: 'seat-map', keyAttributes: ['/flightId'], share: 0.75, fanOut: true },
+      { name: 'bookings-of-passenger', keyAttributes: [], share: 0.25 },
+    ],
+  });
+
 testRule('SG019', {
   valid: [
     { name: 'an unsharded cart keeps its checkout batch', design: carts() },
@@ -141,6 +160,34 @@ testRule('SG019', {
           messageId: 'breaksAggregate',
           path: 'invariants[0]',
           fix: /declare splitPerShard: true; or remove the sharding.*; if the condition is on one item per `seatId` .*declare scopeAttribute: `seatId`/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Before, the fix said "calculate the shard on `/flightId`", which the linter refuses (a shard on the key itself).
+      name: 'a conditional write scoped by the partition key itself under random shards: no shard keeps it, so narrow the scope or keep the key whole',
+      design: flights({ kind: 'conditional-write', description: 'seat hold: ETag check', scopeAttribute: '/flightId' }),
+      findings: [
+        {
+          messageId: 'breaksKeyItem',
+          path: 'invariants[0]',
+          data: { scope: '/flightId', declaredShards: 8 },
+          message:
+            /scopeAttribute `\/flightId` is the partition key itself: the condition is on one item per `\/flightId` value, which every write of that value must check in its one logical partition/,
+          fix: /^narrow the scope, if the condition allows: give each unit it guards an item of its own \(a seat, or a block of seats, within one `\/flightId` value\).*remove scopeAttribute and declare splitPerShard: true; or remove the sharding and keep the key whole/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      name: 'a stored procedure scoped by the partition key itself: each call spans the whole key value, which no shard keeps',
+      design: flights({ kind: 'stored-procedure', scopeAttribute: '/flightId' }),
+      findings: [
+        {
+          messageId: 'breaksKeyCall',
+          data: { scope: '/flightId' },
+          fix: /^narrow the scope, if the calls allow: declare as scopeAttribute an attribute each call's items share within one `\/flightId` value/,
           edits: false,
         },
       ],

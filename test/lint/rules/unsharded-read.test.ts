@@ -62,6 +62,17 @@ const matchmaking = (lobbyKey: string, components = true): CosmosContainerDesign
     ],
   });
 
+/** Seat inventory keyed by flight block, read a block at a time, as sharded (a Cosmos DB container). */
+const seats = (sharding: NonNullable<CosmosContainerDesign['sharding']>, resultKb?: number): CosmosContainerDesign =>
+  container({
+    name: 'seat-inventory',
+    partitionKey: { paths: [{ path: '/flightBlock', cardinality: 3000 }] },
+    throughput: { autoscaleMax: 40_000 },
+    workload: { peakReadUnits: 1_800, peakWriteUnits: 600 },
+    sharding,
+    accessPatterns: [{ name: 'seat-block', keyAttributes: ['/flightBlock'], share: 1, ...(resultKb === undefined ? {} : { resultKb }) }],
+  });
+
 testRule('SG009', {
   valid: [
     { name: 'an unsharded key read without fanOut: nothing to fan out over, nothing declared', design: ledger(undefined, false) },
@@ -221,9 +232,41 @@ testRule('SG009', {
           path: 'accessPatterns[0]',
           data: { source: 'userId', shards: 25 },
           message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/,
-          fix: /or supply `userId` to read one shard; or, when any matching item will do \(a work queue's poll\), set wants: "any" and query one shard, another when it is empty$/,
+          // The source leads: a calculated shard is read by it; the fan-out (a read of the whole key, each shard a query of
+          // its own) is the other read, and which one the pattern is the design cannot say, so no edit.
+          fix: /^supply `userId` \(in the keyAttributes of `tickets-of-event`\) to read one shard, as calculated shards are read; or, where the read wants the whole `eventId` value, set fanOut: true and query all 25 keys .*so --fix writes no edit; or, when any matching item will do/,
+          edits: false,
         },
       ],
+    },
+    {
+      name: 'Cosmos DB random shards read with no declared result size: the fan-out is not written, its floor is said',
+      design: seats({ strategy: 'random', shards: 12 }),
+      findings: [
+        {
+          messageId: 'random',
+          notes: [],
+          data: { uncountedPatterns: ['seat-block'], uncountedShards: 12, uncountedFloor: 30, queryFloor: 2.5 },
+          fix: /set fanOut: true and query all 12 keys .*; on the fan-out, --fix writes no edit until resultKb is declared on `seat-block`: a read over all 12 shards costs at least 30 RU \(12 × 2.5, /,
+          edits: false,
+        },
+      ],
+    },
+    {
+      name: 'Cosmos DB random shards read with a declared result size: the fan-out is written, SG017 counts it',
+      design: seats({ strategy: 'random', shards: 12 }, 8),
+      findings: [
+        {
+          messageId: 'random',
+          fix: /^set fanOut: true and query all 12 keys [^;]*; or, when any/,
+          edits: [{ op: 'set', path: 'accessPatterns[0].fanOut', value: true }],
+        },
+      ],
+    },
+    {
+      name: 'Cosmos DB calculated shards read without the source: the source leads, no edit',
+      design: seats({ strategy: 'calculated', shards: 12, sourceAttribute: 'seatBlock' }, 1),
+      findings: [{ messageId: 'calculated', fix: /^supply `seatBlock` \(in the keyAttributes of `seat-block`\) to read one shard/, edits: false }],
     },
   ],
 });
