@@ -31,6 +31,18 @@ export function shortOfGrowth(design: KeyDesign, growth: number, dimensions: rea
 }
 
 /**
+ * Whether a value above maxHotKeyShare has so much growth left that its share cannot saturate it within the growth the
+ * design plans for: the growth left times its share is at least minGrowthHeadroom, so even were it to take the key
+ * space's whole peak, grown minGrowthHeadroom×, its partition would still hold it (a 12 WCU vote tally whose leader can
+ * grow 130×). A share is a warning sign of a skew that concentrates growth on one partition (AWS, "Best practices for
+ * designing and using partition keys"); where no skew can bring that partition to its ceiling before the planned
+ * growth, the warning only asks for a waiver.
+ */
+export function shareCannotSaturate(design: KeyDesign, growth: number, share: number): boolean {
+  return growth * share >= design.thresholds.minGrowthHeadroom;
+}
+
+/**
  * Whether the key's hottest value, unsharded, would be short of minGrowthHeadroom (`shortOfGrowth`, on the same
  * unsharded figures SG014 judges it on): a sharding (or a count) that takes it there is not needless, since removing it
  * would only trade SG007's finding for SG014's. Not in a container past its usable RU/s (SG017's finding, whose raise

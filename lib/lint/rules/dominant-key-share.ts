@@ -5,7 +5,7 @@ import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
-import { growthAlone, grownNeeds, shortOfGrowth, shownShort } from '../growth-headroom';
+import { growthAlone, grownNeeds, shareCannotSaturate, shortOfGrowth, shownShort } from '../growth-headroom';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -264,6 +264,7 @@ function hotFirstLevel(a: SpaceAnalysis): { readonly first: FirstLevelJudgement;
   if (!first || bucketLevel(first.level)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   if (!allFit(first.dimensions) || nearestToCeiling(first.dimensions).load <= 0) return undefined;
+  if (dominant && shareCannotSaturate(a.design, first.growth, first.share)) return undefined;
   return dominant || shortOfGrowth(a.design, first.growth, first.dimensions) ? { first, dominant } : undefined;
 }
 
@@ -369,6 +370,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   const saturated = atCeiling(growth);
   // No declared traffic: nothing to saturate, and no growth factor to report.
   if (busiest.load === 0) return undefined;
+  // A share no skew can turn into a saturated partition before the planned growth: nothing to warn of (`shareCannotSaturate`).
+  if (dominant && !capacity && shareCannotSaturate(design, growth, hotKeyShare)) return undefined;
   // Short of minGrowthHeadroom within maxHotKeyShare; not in a container short of RU/s, SG017's finding (it says what
   // to raise, and every key's growth follows).
   if (!dominant)

@@ -156,3 +156,48 @@ describe('minGrowthHeadroom', () => {
     expect(validateLintOptions({ thresholds: { minGrowthHeadroom: 1.2 } }).thresholds).toEqual({ minGrowthHeadroom: 1.2 });
   });
 });
+
+/**
+ * A share above maxHotKeyShare is quiet where the value's growth left times its share is at least minGrowthHeadroom:
+ * even were it to take the key space's whole peak, grown that much, its partition would hold it, so no skew saturates it
+ * before the growth the design plans for (`shareCannotSaturate`).
+ */
+describe('a dominant share with far more growth left than minGrowthHeadroom', () => {
+  // A vote tally of 12 contestants at 12 WCU, the leader 50%: 6 WCU, 106.67× left (SG001 says so: 12 values, all fit).
+  const tally = (peakWriteUnits: number): DynamoDbTableDesign =>
+    table({
+      name: 'tally',
+      partitionKey: { name: 'contestantId', type: 'S', cardinality: 12 },
+      sortKey: { name: 'viewerId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 12, peakWriteUnits, hotKeyShare: 0.5 },
+    });
+  // One customer at 20% of a flat table's writes on one partition: 250 WCU leave it 8× (× 20% = 1.6), 280 WCU 7.14× (1.43).
+  const orders = (peakWriteUnits: number): DynamoDbTableDesign =>
+    table({
+      name: 'orders',
+      partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 0, peakWriteUnits, hotKeyShare: 0.2 },
+    });
+  const sg014 = (design: DynamoDbTableDesign, minGrowthHeadroom?: number) =>
+    lint(design, minGrowthHeadroom === undefined ? {} : { thresholds: { minGrowthHeadroom } }).filter((f) => f.ruleId === 'SG014');
+
+  it('a 12 WCU tally whose leader has 106.67× left: SG001 alone, no share warning beside it', () => {
+    const findings = lint(tally(12));
+    expect(findings.map((f) => `${f.ruleId} ${f.messageId}`)).toEqual(['SG001 fewValuesFits']);
+  });
+
+  it('the same tally at 1,200 WCU (1.07× left): the share warning stays', () => {
+    const [finding] = sg014(tally(1200));
+    expect(finding).toMatchObject({ messageId: 'dominant', data: { share: 0.5, growthToCeiling: expect.closeTo(1.0667, 3) } });
+  });
+
+  it('at the cut: 8× left at 20% (1.6) is quiet, 7.14× (1.43) warns', () => {
+    expect(sg014(orders(250))).toEqual([]);
+    const [finding] = sg014(orders(280));
+    expect(finding).toMatchObject({ messageId: 'dominant', data: { growthToCeiling: expect.closeTo(7.1429, 3) } });
+  });
+
+  it('follows minGrowthHeadroom: a design that plans for 2× growth keeps the warning at 8× left and 20%', () => {
+    expect(sg014(orders(250), 2).map((f) => f.messageId)).toEqual(['dominant']);
+  });
+});
