@@ -409,7 +409,7 @@ const thresholds = record<ThresholdOverrides>({
   minGrowthHeadroom: {
     shape: num({ above: 1 }),
     optional: true,
-    doc: 'SG014 growth the hottest declared value must have left before its partition saturates (a factor above 1; SG007 keeps a sharding whose removal would leave less); default 1.5.',
+    doc: 'SG014 growth the hottest declared value must have left before its partition saturates (a factor above 1; SG007 keeps a sharding whose removal would leave less; a share above maxHotKeyShare warns only where growth left × share is below it); default 1.5.',
   },
 });
 

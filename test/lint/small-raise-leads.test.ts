@@ -93,7 +93,7 @@ describe('decision 50: a small raise in place leads a new key', () => {
     expect(afterGrowth(design, finding)).toEqual(['SG014 nearCeiling partitionKey.paths']);
   });
 
-  it('at exactly +25% (a tenant at 10% on 36,000 RU/s: 45,000) the raise still leads, and --fix leaves SG014's growth warning alone', () => {
+  it("at exactly +25% (a tenant at 10% on 36,000 RU/s: 45,000) the raise still leads, and --fix leaves SG014's growth warning alone", () => {
     const design = tenantEvents(0.1, { autoscaleMax: 36_000 });
     const finding = firstLevel(design);
     expect(finding?.fix).toMatch(/^raise the container's throughput in place to 45,000 RU\/s .*: it adds 25% to today's 36,000 RU\/s/);

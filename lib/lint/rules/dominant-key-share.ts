@@ -5,7 +5,8 @@ import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
-import { growthAlone, grownNeeds, shareCannotSaturate, shortOfGrowth, shownShort } from '../growth-headroom';
+import { grownNeeds, shownShort } from '../growth-headroom';
+import { growthAlone, shareCannotSaturate, shortOfGrowth } from '../growth-left';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -83,6 +84,7 @@ export const dominantKeyShare = defineRule({
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
     "A declared hot value within maxHotKeyShare that fits today but saturates its partition before traffic grows minGrowthHeadroom (1.5×), and could not grow that much alone either (a value of no weight on a full partition is SG017's): a warning of its own id (`nearCeiling`), with what the key needs at minGrowthHeadroom × today's peak (N, or a raise's RU/s). Not beside SG003's, SG001's or SG014's share finding on it, nor for a sharded key.",
+    'A value above maxHotKeyShare whose growth left times its share is at least minGrowthHeadroom: silent, since even taking the whole peak, grown minGrowthHeadroom×, it would fit its partition (a 12 WCU vote tally whose leader has 106× left). Raise minGrowthHeadroom to plan for more growth (both warnings fire sooner); lower it toward 1 to warn only near the ceiling.',
     'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s (SG017's finding): judged at SG017's raise (a serverless container's: its move to manual throughput), where SG002 and SG003 judge it, with the growth left there; without a modelled raise, its own partition's load on the layout it has.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
