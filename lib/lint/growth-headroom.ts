@@ -46,7 +46,8 @@ function grownSpace(space: KeySpace, factor: number): KeySpace {
 /** The design with every key space's peaks times `factor`: its throughput, size and shares as declared. */
 function grownDesign(design: KeyDesign, factor: number): KeyDesign {
   const primaryKey = grownSpace(design.primaryKey, factor);
-  if (design.engine === 'cosmosdb') return Object.assign({}, design, { primaryKey });
+  // Indexes with peaks of their own (DynamoDB's GSIs) grow with the table.
+  if (!('globalSecondaryIndexes' in design)) return Object.assign({}, design, { primaryKey });
   return Object.assign({}, design, { primaryKey, globalSecondaryIndexes: design.globalSecondaryIndexes.map((gsi) => grownSpace(gsi, factor)) });
 }
 
@@ -86,7 +87,8 @@ export function grownNeeds(a: SpaceAnalysis, firstLevel: boolean): MessageData {
     );
   }
   const shards = grown.plan.needs.throughput;
-  const raise = a.design.engine === 'cosmosdb' && grown.over.length > 0 ? throughputThatServes(grown) : undefined;
+  // A raise in place helps only a key bound by its physical partition's share of the provisioned throughput.
+  const raise = grown.physical !== undefined && grown.over.length > 0 ? throughputThatServes(grown) : undefined;
   return Object.assign(
     {},
     shards !== undefined && shards > 1 ? { grownShards: shards } : {},
