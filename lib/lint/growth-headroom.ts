@@ -6,9 +6,9 @@
 import type { KeyDesign, KeySpace } from '../design/key-design';
 import { allFit } from '../design/sharding';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { shortOfGrowth } from './growth-left';
 import type { MessageData } from './messages';
 import { hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, throughputThatServes, unshardedDimensions } from './physical-partition';
-import { shortOfGrowth } from './growth-left';
 import { prefixIngestionHits } from './prefix-ingestion';
 
 /**

@@ -3,7 +3,10 @@ import type { Finding } from '../../lib';
 /** Whether a fix's edits only raise capacity in place: RU/s, the partition count, warm throughput or provisioned capacity. */
 function raisesOnly(fix: Finding): boolean {
   const edits = fix.edits ?? [];
-  return edits.length > 0 && edits.every((e) => /(^|\.)(throughput\.(manual|autoscaleMax)|physicalPartitions|warmThroughput|capacity\.(read|write)(\.\w+)?)$/.test(e.path));
+  return (
+    edits.length > 0 &&
+    edits.every((e) => /(^|\.)(throughput\.(manual|autoscaleMax)|physicalPartitions|warmThroughput|capacity\.(read|write)(\.\w+)?)$/.test(e.path))
+  );
 }
 
 /**
