@@ -29,6 +29,15 @@ export interface Thresholds {
    *  ceiling). A warning sign only: it never raises a shard or replica count, which the load alone sets.
    *  @default 0.1 */
   readonly maxHotKeyShare: number;
+  /** How many times the traffic the hottest declared value must be able to grow before it reaches the usable ceiling
+   *  of its partition (headroom × the ceiling it can reach): SG014 warns of a value within maxHotKeyShare that fits
+   *  today with less growth left than this, whatever its share; above maxHotKeyShare, SG014 warns only where the
+   *  growth left times the share is below it (else no skew saturates the value before that growth). Raise it to plan
+   *  for more growth (a seasonal peak: 3), lower it toward 1 to warn only near the ceiling. SG007 keeps a sharding whose
+   *  removal would leave less, and no key order is offered whose new first level would have less. A rule of thumb for
+   *  planning, not a vendor limit.
+   *  @default 1.5 (the hottest value can take 1.5× today's peak before its partition saturates) */
+  readonly minGrowthHeadroom: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -38,6 +47,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   fanOutFactor: 2,
   maxCrossPartitionShare: 0.05,
   maxHotKeyShare: 0.1,
+  minGrowthHeadroom: 1.5,
 };
 
 /** Declared shares may be rounded (0.333 for 1/3): a share this close below the uniform one is accepted as it. */

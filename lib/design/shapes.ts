@@ -406,6 +406,11 @@ const thresholds = record<ThresholdOverrides>({
   fanOutFactor: { shape: num({ min: 1 }), optional: true, doc: 'SG008 allowed multiple of the computed shard need; default 2.' },
   maxCrossPartitionShare: { shape: share, optional: true, doc: 'SG012 allowed share of cross-partition queries; default 0.05.' },
   maxHotKeyShare: { shape: share, optional: true, doc: 'SG014 allowed share of one key value; default 0.1.' },
+  minGrowthHeadroom: {
+    shape: num({ above: 1 }),
+    optional: true,
+    doc: 'SG014 growth the hottest declared value must have left before its partition saturates (a factor above 1; SG007 keeps a sharding whose removal would leave less; a share above maxHotKeyShare warns only where growth left × share is below it); default 1.5.',
+  },
 });
 
 const designBaseProps = {

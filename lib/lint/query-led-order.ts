@@ -13,6 +13,7 @@
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import type { AccessPattern, KeyAttribute } from '../design/key-design';
 import type { DesignAnalysis } from './analysis';
+import { shortOfGrowthAt } from './growth-left';
 import { firstLevelJudgedDesign, reorderedFirstLevel, type ReorderedFirstLevel } from './prefix-ingestion';
 import { sortKeyReads } from './queries';
 import { orderWithPrefixes, reorderedLevels } from './reorder';
@@ -37,7 +38,7 @@ export interface QueryLedOrder {
  * The order whose first level the declared queries give most, where it sends fewer of them across partitions than the
  * current order (`strictly`), or no more (not `strictly`: a reorder offered for a hot first-level value must not strand
  * a query the current order serves), and its first level's hottest value fits its physical partition (SG003 would not
- * fire on it) without taking more than maxHotKeyShare (SG014). Undefined otherwise, for a key not routed by prefix, of
+ * fire on it) with minGrowthHeadroom left, without taking more than maxHotKeyShare (SG014). Undefined otherwise, for a key not routed by prefix, of
  * one level, without declared queries (the order then cannot be judged by them), or whose full key has fewer values
  * than minCardinality (SG001's re-key, which no order replaces).
  */
@@ -54,6 +55,8 @@ export function queryLedOrder(analysis: DesignAnalysis, strictly: boolean): Quer
   // Judged as SG003 judges the first level: on the design SG007's fix leaves where it removes declared copies.
   const first = reorderedFirstLevel(firstLevelJudgedDesign(analysis), order);
   if (first === undefined || first.overloaded) return undefined;
+  // Nor one whose first level fits with less growth left than minGrowthHeadroom: SG014 would warn of the key it made.
+  if (shortOfGrowthAt(design, first.load, first.usable)) return undefined;
   const reordered = reorderedLevels(design, order);
   if ((reordered[0].hotKeyShare ?? 0) > design.thresholds.maxHotKeyShare) return undefined;
   // A figure the reorder cannot place (one below the uniform share of its new prefix) leaves the new key's hottest

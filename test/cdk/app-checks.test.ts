@@ -271,7 +271,8 @@ describe('checkResources(): the verdict as a pure function of template resources
     const warningOnly = {
       name: 'orders',
       partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 },
-      workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 },
+      // 15% of 1,000 WCU, 2.21× left: a share SG014 warns of (at 100 WCU the growth left times the share passes 1.5).
+      workload: { peakReadUnits: 1000, peakWriteUnits: 1000, hotKeyShare: 0.15 },
     };
     expect(checkResources([guarded(warningOnly)])).toMatchObject({ success: true, violations: [{ severity: 'warning' }] });
     expect(checkResources([guarded(warningOnly)], { failOn: 'warning' })).toMatchObject({ success: false, violations: [{ severity: 'error' }] });

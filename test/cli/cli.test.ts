@@ -77,8 +77,10 @@ describe('skewguard lint on the shipped examples', () => {
   it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
     const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`\\n0 errors, 0 warnings \\(4 acknowledged\\) in ${exampleCount('good')} files\\n$`));
+    expect(stdout).toMatch(new RegExp(`\\n0 errors, 0 warnings \\(5 acknowledged\\) in ${exampleCount('good')} files\\n$`));
     expect(stdout).toContain('acknowledged: Twelve regions');
+    // physical-partition-store's flagship: 1.05× of growth left, below minGrowthHeadroom (SG014 nearCeiling), acknowledged with its plan.
+    expect(stdout).toContain("acknowledged: The flagship's traffic is capped");
   });
 
   it('searches directories recursively: examples/designs holds good/ and bad/', async () => {

@@ -210,6 +210,16 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     });
   });
 
+  it('names a lower minGrowthHeadroom as a loosening, and a higher one as a tightening', async () => {
+    const lower = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ thresholds: { minGrowthHeadroom: 1.2 } }) });
+    expect((await cli(['lint', 'status.json'], { cwd: lower })).stdout).toContain(
+      'config: skewguard.config.json (loosens minGrowthHeadroom to 1.2 (default 1.5))\n',
+    );
+    const higher = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ thresholds: { minGrowthHeadroom: 2 } }) });
+    const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: higher })).stdout);
+    expect(json.config).toMatchObject({ thresholds: { minGrowthHeadroom: 2 }, loosens: [] });
+  });
+
   it('gives a config that only tightens an empty loosens, and no yellow', async () => {
     const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ thresholds: { headroom: 0.7 }, failOn: 'warning' }) });
     const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);

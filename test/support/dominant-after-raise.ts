@@ -1,14 +1,25 @@
 import type { Finding } from '../../lib';
 
+/** Whether a fix's edits only raise capacity in place: RU/s, the partition count, warm throughput or provisioned capacity. */
+function raisesOnly(fix: Finding): boolean {
+  const edits = fix.edits ?? [];
+  return (
+    edits.length > 0 &&
+    edits.every((e) => /(^|\.)(throughput\.(manual|autoscaleMax)|physicalPartitions|warmThroughput|capacity\.(read|write)(\.\w+)?)$/.test(e.path))
+  );
+}
+
 /**
- * Whether `after` is SG014's warning of a value's share that SG003's raise in place (`fix`: a headroom warning whose edits
- * set only the RU/s and the partition count) leaves in its place (levers35). A value above maxHotKeyShare served at its
- * peak, short only of headroom, gets the raise first: SG014 fires only on a value that fits with its headroom, so it
- * could not fire before, and its warning (the key change, planned for growth) is the same share said once it fits, not
- * a problem the raise made.
+ * Whether `after` is SG014's warning that SG003's raise in place (`fix`: edits that raise capacity only) leaves in its
+ * place. A raise is sized to serve today's peak, the least that does: it is billed every hour, and the key change that
+ * ends paying for it follows it as the durable alternative (decision 50). SG014 then warns of what the raise leaves:
+ * - a value above maxHotKeyShare served at its peak, short only of headroom (a warning, levers35): its share, planning
+ *   the key change for growth — SG014 fires only on a value that fits with its headroom, so it could not fire before;
+ * - a value within maxHotKeyShare short of minGrowthHeadroom (`nearCeiling`, `nearCeilingAtLeast`), whatever SG003's
+ *   severity: the growth the design asks for, with what the key needs at that grown peak. It could not fire before
+ *   either (no growth is left to a value over its ceiling), and it is the same plan said once the value fits.
  */
 export function dominantAfterRaise(fix: Finding, after: Finding): boolean {
-  const raiseOnly =
-    (fix.edits ?? []).length > 0 && (fix.edits ?? []).every((e) => /(^|\.)(throughput\.(manual|autoscaleMax)|physicalPartitions)$/.test(e.path));
-  return fix.ruleId === 'SG003' && fix.severity === 'warning' && raiseOnly && after.ruleId === 'SG014' && after.severity === 'warning';
+  if (fix.ruleId !== 'SG003' || !raisesOnly(fix) || after.ruleId !== 'SG014' || after.severity !== 'warning') return false;
+  return fix.severity === 'warning' || after.messageId === 'nearCeiling' || after.messageId === 'nearCeilingAtLeast';
 }

@@ -1,8 +1,12 @@
 import { bucketLevel } from '../../design/bucket-level';
+import { isTimeBucketKey } from '../../design/key-design';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
+import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
+import { grownNeeds, shownShort } from '../growth-headroom';
+import { growthAlone, shareCannotSaturate, shortOfGrowth } from '../growth-left';
 import type { MessageData } from '../messages';
 import {
   AFTER_CAPACITY_FIX,
@@ -45,17 +49,42 @@ type Id =
   | 'fixAtCeiling'
   | 'fixReads'
   | 'fixReadsAtCeiling'
-  | 'fixOverCapacity';
+  | 'fixOverCapacity'
+  | 'nearCeiling'
+  | 'nearCeilingAtLeast'
+  | 'belowMinGrowth'
+  | 'belowMinGrowthAtCeiling'
+  | 'fixGrowth'
+  | 'fixGrowthReads'
+  | 'fixGrowthFirstLevel'
+  | 'grownShards'
+  | 'grownCopies'
+  | 'grownBuckets'
+  | 'grownRaise'
+  | 'grownOverCapacity'
+  | 'grownOverCapacityServes'
+  | 'watchAlarms';
+
+/** When to act on a value short of growth headroom: before the traffic grows as far as it can, or now where it cannot. */
+const BEFORE_GROWTH =
+  '{{?growthToCeiling}}before traffic grows {{growthShort}}×{{/growthToCeiling}}{{!growthToCeiling}}now, before traffic grows at all{{/growthToCeiling}}';
+/** What the key would need at minGrowthHeadroom × today's peak (`grownNeeds`): the figure SG003 would size then. */
+/** The container itself past its usable RU/s at that peak (SG017's finding there), with the raise SG017 would ask for. */
+const GROWN_CONTAINER =
+  "; at {{minGrowth}}× today's peak the container's {{grownContainerPeak}} RU/s pass its usable {{grownContainerUsable}} RU/s: SG017's raise{{?grownContainerRaise}} to {{grownContainerRaise}} RU/s{{/grownContainerRaise}} comes first";
+const AT_GROWN_PEAK = "; at {{minGrowth}}× today's peak ({{grownLoad}} {{unit}} on this value)";
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
   title: 'dominant-key-share',
   summary: 'One key value takes a large share of the traffic while it still fits',
   severity: 'warning',
-  thresholds: ['maxHotKeyShare', 'headroom'],
+  thresholds: ['maxHotKeyShare', 'headroom', 'minGrowthHeadroom'],
   fires:
     'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded: a warning with the growth left before the ceiling it can reach.',
   firesAlso: [
+    "A declared hot value within maxHotKeyShare that fits today but saturates its partition before traffic grows minGrowthHeadroom (1.5×), and could not grow that much alone either (a value of no weight on a full partition is SG017's): a warning of its own id (`nearCeiling`), with what the key needs at minGrowthHeadroom × today's peak (N, or a raise's RU/s). Not beside SG003's, SG001's or SG014's share finding on it, nor for a sharded key.",
+    'A value above maxHotKeyShare whose growth left times its share is at least minGrowthHeadroom: silent, since even taking the whole peak, grown minGrowthHeadroom×, it would fit its partition (a 12 WCU vote tally whose leader has 106× left). Raise minGrowthHeadroom to plan for more growth (both warnings fire sooner); lower it toward 1 to warn only near the ceiling.',
     'A sharding the load does not need is declared: it fires all the same (SG007 reports the sharding), unless the design keeps it on purpose (SG007 acknowledged for the key, or turned off) and every stored key fits: the sharded key is then the design, judged as SG001 judges it.',
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s (SG017's finding): judged at SG017's raise (a serverless container's: its move to manual throughput), where SG002 and SG003 judge it, with the growth left there; without a modelled raise, its own partition's load on the layout it has.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
@@ -132,13 +161,34 @@ export const dominantKeyShare = defineRule({
       "plan for its reads now, before traffic grows at all: a cache in front of them ({{cache}}{{?cacheInApp}}, or {{cacheInApp}}{{/cacheInApp}}), or replicated copies of its items (N from the expected peak: peak reads × share / usable ceiling; every write then costs N×), not write sharding, which leaves one item's reads on one shard; and watch it with the skew alarms",
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
+    // Within maxHotKeyShare, short of minGrowthHeadroom: the same value, another reason to warn (a waiver can name either).
+    nearCeiling: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
+    nearCeilingAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
+    belowMinGrowth:
+      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today: saturated when traffic grows {{growthShort}}× ({{valueGrowth}}× if only this value grows), less than minGrowthHeadroom {{minGrowth}}×',
+    belowMinGrowthAtCeiling:
+      ', within maxHotKeyShare {{limit|percent}}, but {{load}} of a usable {{usable}} {{unit}} today, which it fits with no growth left (minGrowthHeadroom {{minGrowth}}×)',
+    fixGrowth: `plan sharding for this key ${BEFORE_GROWTH}`,
+    fixGrowthReads: `plan for its reads ${BEFORE_GROWTH}: a cache in front of them ({{cache}}{{?cacheInApp}}, or {{cacheInApp}}{{/cacheInApp}}), or replicated copies of its items (every write then costs N×), not write sharding, which leaves one item's reads on one shard`,
+    fixGrowthFirstLevel: `plan a bucketed first level ({{level}} + "-" + hash of a deeper level mod N) or more container throughput ${BEFORE_GROWTH}`,
+    grownShards: `${AT_GROWN_PEAK} it needs N = {{grownShards}} shards, as SG003 would size them then`,
+    grownCopies: `${AT_GROWN_PEAK} it needs N = {{grownShards}} copies, as SG003 would size them then`,
+    grownBuckets: `${AT_GROWN_PEAK} it needs N = {{grownBuckets}} buckets, as SG003 would size them then`,
+    grownRaise: "; at {{minGrowth}}× today's peak, {{grownRaiseTo}} RU/s of container throughput serve it as it is",
+    grownOverCapacity: `${GROWN_CONTAINER}, and this value still needs more`,
+    grownOverCapacityServes: `${GROWN_CONTAINER}, which then serves this value as it is`,
+    watchAlarms: '; and watch it with the skew alarms',
   }),
   check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
       // On one physical partition a dominant value saturates exactly when the container does (SG017's finding).
       if (judgedOnOnePhysicalPartition(a)) return [];
-      const first = dominantFirstLevel(a);
-      const full = fullKeyHit(a);
+      const hotFirst = hotFirstLevel(a);
+      const hotFull = fullKeyHit(a);
+      // A value above maxHotKeyShare is the finding where there is one; one short only of minGrowthHeadroom otherwise.
+      const anyDominant = hotFirst?.dominant === true || hotFull?.dominant === true;
+      const first = hotFirst && (hotFirst.dominant || !anyDominant) ? hotFirst.first : undefined;
+      const full = hotFull && (hotFull.dominant || !anyDominant) ? hotFull : undefined;
       // The full key's hottest value sits under one first-level value, on the same physical partition: where that
       // value saturates first (or alone is dominant), it is the finding, with its growth (one per key, as SG001's).
       // At the same growth (the full key's share estimated from the first level's, one value under it) the full key's stays.
@@ -146,15 +196,56 @@ export const dominantKeyShare = defineRule({
       // A share derived from the full key's declared one speaks of that same value's first level: it can only stand in
       // for the full key's finding (SG014 has nothing to say where the full key's share is not judged: SG003's error).
       const stands = full ? first && first.growth < full.growth : first?.source === 'declared';
-      if (first && stands) return [firstLevelHit(a, first, full?.hit.path)];
+      if (first && stands) return [firstLevelHit(a, first, anyDominant, full?.hit.path)];
       return full ? [full.hit] : [];
     });
   },
 });
 
 /**
+ * A key whose hottest value SG001 already reports with its growth left (fewer values than minCardinality, not a time
+ * bucket): a value within maxHotKeyShare short of minGrowthHeadroom adds nothing to that finding.
+ */
+function growthReportedBySg001(a: SpaceAnalysis): boolean {
+  return a.cardinality < a.design.thresholds.minCardinality && !isTimeBucketKey(a.space.partitionKey);
+}
+
+/**
+ * The fix notes of a value short of minGrowthHeadroom: what the key needs at that many times today's peak, as SG003
+ * would size it then (`grownNeeds`), and the alarms to watch it with.
+ */
+function growthFixNotes(
+  a: SpaceAnalysis,
+  firstLevel: boolean,
+  dimensions: readonly LoadDimension[],
+  growth: number,
+): { readonly fixNotes: Id[]; readonly data: MessageData } {
+  const { load } = nearestToCeiling(dimensions);
+  const { minGrowthHeadroom } = a.design.thresholds;
+  const grown = grownNeeds(a, firstLevel);
+  const reads = a.space.workload.hotKeyOperations === 'reads';
+  const needs = grown.grownShards !== undefined || grown.grownBuckets !== undefined || grown.grownRaiseTo !== undefined;
+  const fixNotes: Id[] = [
+    ...(grown.grownContainerPeak !== undefined ? [needs ? ('grownOverCapacity' as const) : ('grownOverCapacityServes' as const)] : []),
+    ...(grown.grownShards !== undefined ? [reads ? ('grownCopies' as const) : ('grownShards' as const)] : []),
+    ...(grown.grownBuckets !== undefined ? ['grownBuckets' as const] : []),
+    ...(grown.grownRaiseTo !== undefined ? ['grownRaise' as const] : []),
+    'watchAlarms',
+  ];
+  return {
+    fixNotes,
+    data: Object.assign({}, grown, {
+      minGrowth: minGrowthHeadroom,
+      grownLoad: load * minGrowthHeadroom,
+      valueGrowth: shownShort(growthAlone(dimensions), minGrowthHeadroom),
+      growthShort: shownShort(growth, minGrowthHeadroom),
+    }),
+  };
+}
+
+/**
  * The hottest first-level value of a hierarchical key whose declared share, or the full key's declared share it
- * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
+ * holds (`FirstLevelShare`), is above maxHotKeyShare (`dominant`) or whose growth left is short of minGrowthHeadroom, and whose load fits the physical partition it stays on (over
  * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's. Not a value whose
  * documents span physical partitions it loads no more than the container's average (a region with half the traffic
  * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing. Not a
@@ -162,36 +253,43 @@ export const dominantKeyShare = defineRule({
  * sharded so that each shard fits is (Azure, "Create a synthetic partition key": a calculated suffix spreads one hot
  * value's writes over the partitions); more buckets for the share alone would widen every query of that value.
  */
-function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+function hotFirstLevel(a: SpaceAnalysis): { readonly first: FirstLevelJudgement; readonly dominant: boolean } | undefined {
   // A flat key has no first level; else the share alone says whether the value can be dominant, and only then is it
-  // judged on its partition (`firstLevelJudged`).
+  // judged on its partition (`firstLevelJudged`). Within maxHotKeyShare, only a value short of minGrowthHeadroom.
   if (a.space.partitionKey.length < 2) return undefined;
   const held = firstLevelShare(a.space);
   const declared = held.source === 'derived' ? held.keyShare : held.source === 'declared' ? held.share : undefined;
-  if (declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
+  if (declared === undefined) return undefined;
+  const dominant = declared > a.design.thresholds.maxHotKeyShare;
+  if (!dominant && growthReportedBySg001(a)) return undefined;
   const first = firstLevelJudged(a);
   if (!first || bucketLevel(first.level)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
-  return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
+  if (!allFit(first.dimensions) || nearestToCeiling(first.dimensions).load <= 0) return undefined;
+  if (dominant && shareCannotSaturate(a.design, first.growth, first.share)) return undefined;
+  return dominant || shortOfGrowth(a.design, first.growth, first.dimensions) ? { first, dominant } : undefined;
 }
 
 /** The finding on a dominant first-level value: its load against the physical partition's share it can reach. */
-function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.space.partitionKeyPath): RuleHit<Id> {
+function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, dominant: boolean, path = a.space.partitionKeyPath): RuleHit<Id> {
   const { headroom, maxHotKeyShare } = a.design.thresholds;
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   const derived = first.source === 'derived';
+  const growthFix = dominant ? undefined : growthFixNotes(a, true, first.dimensions, first.growth);
+  const above: Id = dominant ? (saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare') : saturated ? 'belowMinGrowthAtCeiling' : 'belowMinGrowth';
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
     path,
-    messageId: derived ? 'dominantAtLeast' : 'dominant',
+    messageId: dominant ? (derived ? 'dominantAtLeast' : 'dominant') : derived ? 'nearCeilingAtLeast' : 'nearCeiling',
     notes: [
       derived ? 'heldByFirstLevel' : 'declaredAtLevel',
-      saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
+      above,
       first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
       ...(busiest.physical ? [firstLevelShareNote(first)] : []),
     ],
-    fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
+    fixId: growthFix ? 'fixGrowthFirstLevel' : saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
+    ...(growthFix ? { fixNotes: growthFix.fixNotes } : {}),
     data: {
       key: [first.level.name],
       share: first.share,
@@ -208,6 +306,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       unit: busiest.unit,
       ...(saturated ? {} : { growthToCeiling: first.growth }),
       ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }, spannedShareData(a, first)) : {}),
+      ...growthFix?.data,
     },
   };
 }
@@ -242,7 +341,7 @@ function spannedShareData(a: SpaceAnalysis, first: FirstLevelJudgement): Record<
 }
 
 /** The finding on the full key's hottest value, with the growth it gives; undefined where SG014 has nothing to say of it. */
-function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly growth: number } | undefined {
+function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly growth: number; readonly dominant: boolean } | undefined {
   const { design } = a;
   const { space } = a;
   const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
@@ -252,8 +351,12 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // size only) does not count: the share never raises N (a dominant share is a warning with a growth note), so the note speaks of the
   // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
   // each other on their partitions: SG003's fix is SG007's, to remove them).
-  if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
-  // Estimated from a bucketed first level's declared share (one bucket's): its buckets are the fix (dominantFirstLevel).
+  if (!declared || (a.over.length > 0 && !space.sharding)) return undefined;
+  const dominant = hotKeyShare > design.thresholds.maxHotKeyShare;
+  // Within maxHotKeyShare, only an unsharded key within its ceiling today is judged on its growth (a declared sharding
+  // is SG007's or the load's; over the ceiling, SG003's), and not where SG001 reports its growth already.
+  if (!dominant && (space.sharding || growthReportedBySg001(a))) return undefined;
+  // Estimated from a bucketed first level's declared share (one bucket's): its buckets are the fix (hotFirstLevel).
   if (hotKeyShareSource === 'derived' && hotKeyShareLevel === 0 && bucketLevel(space.partitionKey[0])) return undefined;
   // A needless sharding kept on purpose (SG007 acknowledged or off) is the design, judged sharded as SG001 judges it.
   if (space.sharding && ((a.plan.needs.throughput ?? Infinity) > 1 || needlessShardingKept(a))) return undefined;
@@ -269,6 +372,12 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   const saturated = atCeiling(growth);
   // No declared traffic: nothing to saturate, and no growth factor to report.
   if (busiest.load === 0) return undefined;
+  // A share no skew can turn into a saturated partition before the planned growth: nothing to warn of (`shareCannotSaturate`).
+  if (dominant && !capacity && shareCannotSaturate(design, growth, hotKeyShare)) return undefined;
+  // Short of minGrowthHeadroom within maxHotKeyShare; not in a container short of RU/s, SG017's finding (it says what
+  // to raise, and every key's growth follows).
+  if (!dominant)
+    return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth, unsharded) ? undefined : { growth, dominant, hit: growthHit(a, unsharded, growth) };
   const onLevel = hotKeyShareLevel !== undefined;
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
   const { headroom } = design.thresholds;
@@ -309,6 +418,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
       : { notes: fitted.notes, ...fitFix(a, saturated, fitted.data) };
   return {
     growth,
+    dominant,
     hit: {
       // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
       path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
@@ -334,4 +444,44 @@ function fitFix(a: SpaceAnalysis, saturated: boolean, data: MessageData): Pick<R
   // The engine's cache, and the one in the application beside it where the profile names one (an item every request reads).
   const { cache, cacheInApp } = cacheWordsOf(a.owner.profile);
   return { fixId: saturated ? 'fixReadsAtCeiling' : 'fixReads', data: Object.assign({}, data, { cache }, cacheInApp === undefined ? {} : { cacheInApp }) };
+}
+
+/** The finding on the full key's hottest value within maxHotKeyShare whose growth left is short of minGrowthHeadroom. */
+function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growth: number): RuleHit<Id> {
+  const busiest = nearestToCeiling(dimensions);
+  const { design, space } = a;
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
+  const { headroom } = design.thresholds;
+  const saturated = atCeiling(growth);
+  const onLevel = hotKeyShareLevel !== undefined;
+  const growthFix = growthFixNotes(a, false, dimensions, growth);
+  const data = Object.assign(
+    {
+      key: space.partitionKey.map((k) => k.name),
+      index: space.index,
+      share: hotKeyShare,
+      limit: design.thresholds.maxHotKeyShare,
+      load: busiest.load,
+      usable: busiest.usable,
+      unit: busiest.unit,
+    },
+    onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt, atSource: 'declared' } : {},
+    saturated ? {} : { growthToCeiling: growth },
+    busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {},
+    growthFix.data,
+  );
+  const fix = fitFix(a, false, data);
+  return {
+    path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
+    index: space.index,
+    messageId: 'nearCeiling',
+    notes: [
+      ...(onLevel ? [hotKeyShareSource === 'derived' ? ('estimatedFromLevel' as const) : ('declaredAtLevel' as const)] : []),
+      saturated ? 'belowMinGrowthAtCeiling' : 'belowMinGrowth',
+      ...(busiest.physical ? ['physicalShare' as const] : []),
+    ],
+    fixId: fix.fixId === 'fixReads' ? 'fixGrowthReads' : 'fixGrowth',
+    fixNotes: growthFix.fixNotes,
+    data: fix.data,
+  };
 }

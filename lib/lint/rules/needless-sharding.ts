@@ -2,6 +2,7 @@ import type { KeySpace } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { DesignAnalysis, SpaceAnalysis } from '../analysis';
+import { unshardedShortOfGrowth } from '../growth-headroom';
 import { shardsMaySpreadHotItem } from '../inherited-writes';
 import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
@@ -14,13 +15,14 @@ export const needlessSharding = defineRule({
   title: 'needless-sharding',
   summary: 'Sharding declared on a key whose load fits unsharded: reads fan out for nothing',
   severity: 'warning',
-  thresholds: ['headroom'],
+  thresholds: ['headroom', 'minGrowthHeadroom'],
   fires:
     'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded and whose largest partition needs no split — on any key, time buckets and few-valued keys included. A few key values (SG001) or a dominant value (SG014) alone do not call for sharding: they warn, with the growth left before the ceiling.',
   rationale:
     'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N× (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak, not "more is safer".',
   fix: 'Remove the sharding; each read of a key goes back to one query, and the access patterns that fanned out over the shards drop `fanOut` (and `wants: "any"`, which picks a shard). Remove replicated copies; each write goes back to one item, and one entry in each index it carries (an index over its ceiling only because of them is offered the same fix).',
   firesAlso: [
+    "Not where, unsharded, the hottest value would be short of minGrowthHeadroom (1.5×) as SG014 judges it (its partition saturates before traffic grows that much, and the value alone could not grow that much either): the shards keep the growth the design asks for, and their removal would only trade this finding for SG014's. Not so on one physical partition (every shard sits on it: they buy no growth) nor in a container past its usable RU/s (SG017's).",
     "Not on a random-sharded GSI that declares its own write peak where, read as taking every table write, the table's hottest item's updates would put its unsharded key over one key's ceiling: the declared figure may count them (each a delete and a put on a redrawn shard), and without the shards they all land on one index value.",
   ],
   fixDetails: [
@@ -103,7 +105,8 @@ export function shardingKeptOnPurpose(analysis: DesignAnalysis, space: KeySpace)
  * would warn "saturated when traffic grows 1.07×" of a status key kept in 20 shards, while SG017 counts the shards).
  */
 export function needlessShardingKept(a: SpaceAnalysis): boolean {
-  return a.space.sharding !== undefined && a.plan.layout === 'none' && a.over.length === 0 && shardingKeptOnPurpose(a.owner, a.space);
+  if (a.space.sharding === undefined || a.plan.layout !== 'none' || a.over.length > 0) return false;
+  return shardingKeptOnPurpose(a.owner, a.space) || unshardedShortOfGrowth(a);
 }
 
 /**
@@ -111,5 +114,5 @@ export function needlessShardingKept(a: SpaceAnalysis): boolean {
  * own writes) the shards are not what spreads the table's hottest item's updates (`shardsMaySpreadHotItem`).
  */
 export function shardingNeedless(a: SpaceAnalysis): boolean {
-  return a.plan.layout === 'none' && !shardsMaySpreadHotItem(a);
+  return a.plan.layout === 'none' && !shardsMaySpreadHotItem(a) && !unshardedShortOfGrowth(a);
 }

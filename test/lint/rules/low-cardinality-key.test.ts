@@ -96,6 +96,11 @@ testRule('SG001', {
       design: shardedStatusIndex([{ rule: 'SG007', index: 'by-status', reason: 'shards kept for the growth of the next season' }]),
     },
     {
+      // 1.07× unsharded, short of the default minGrowthHeadroom 1.5: SG007 keeps the shards, so the sharded key is the design.
+      name: 'the same sharding at the default minGrowthHeadroom: kept for its growth, judged sharded',
+      design: shardedStatusIndex(),
+    },
+    {
       name: 'the same sharding with SG007 turned off for the project',
       design: shardedStatusIndex(),
       options: { rules: { SG007: 'off' } },
@@ -108,9 +113,11 @@ testRule('SG001', {
   ],
   invalid: [
     {
-      // Not kept: judged as SG007's fix (remove the sharding) leaves it, as before.
+      // Not kept: judged as SG007's fix (remove the sharding) leaves it, where the design asks only 1.05× of growth (at the
+      // default 1.5 its 1.07× unsharded keeps the shards: valid above).
       name: 'the same needless GSI sharding, SG007 not acknowledged: judged unsharded, as SG007 would leave it',
       design: shardedStatusIndex(),
+      options: { thresholds: { minGrowthHeadroom: 1.05 } },
       findings: [
         { messageId: 'fewValuesEachFits', index: 'by-status', severity: 'warning', data: { cardinality: 6 }, message: /saturated when traffic grows 1\.07×/ },
       ],
