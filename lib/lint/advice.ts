@@ -1195,7 +1195,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
   if (cacheAlternative) ids.push('orCache');
-  if (plan.readsNeedCache) Object.assign(data, { cache }, paged);
+  if (plan.readsNeedCache) Object.assign(data, { cache }, paged, gathered);
   if (calculated) data.sourceAttribute = source;
   if (separate) Object.assign(data, { index: space.index, shardAttribute });
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
