@@ -42,7 +42,9 @@ export function plannedValueRaise(advice: RaiseAdvice): number | undefined {
  */
 export function judgedAtWrittenRaise(a: SpaceAnalysis, advice: { readonly ids: readonly string[]; readonly data: MessageData }): SpaceAnalysis | undefined {
   const physical = a.physical;
-  if (!physical?.raisedFrom) return undefined;
+  // A hierarchical key's full key may wait on its first level's plan, whose raise is its own (SG017 carries no raise to
+  // it either: capacity-below-peak/cosmosdb.ts, `withKeyRaise`).
+  if (!physical?.raisedFrom || a.space.partitionKey.length > 1) return undefined;
   const lead = advice.ids[0];
   const keyRaise = lead === 'raiseThenShard' ? advice.data.shardRaiseTo : lead === 'raiseThenCopies' ? advice.data.copiesRaiseTo : undefined;
   const to = typeof keyRaise === 'number' ? keyRaise : physical.requestUnits;
