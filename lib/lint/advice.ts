@@ -60,6 +60,7 @@ import {
   type RaiseNames,
   type ShardRaise,
 } from './physical-partition';
+import { judgedAtWrittenRaise } from './planned-raise';
 import { POLL_ANY_MESSAGES, pollAnyLever } from './poll-any';
 import { firstLevelOverWithCopies, keptAsFirstLevel, keptAsFirstLevelOverloaded } from './prefix-ingestion';
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
@@ -680,14 +681,18 @@ function smallRaiseFirst(advice: Advice, analysis: SpaceAnalysis): Advice {
   if (isTimeBucketKey(space.partitionKey) || space.workload.hotKeyShareSource === 'time-bucket') return advice;
   // A value above maxHotKeyShare that throttles at its peak has outgrown its partition: the key change, which SG014 would
   // ask for once it fits, leads. Served at its peak, short only of headroom (a warning), the raise restores that in place.
-  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9 && !servedAtPeak(analysis)) return advice;
-  if (!physical || physical.raisedFrom || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
-  const raise = throughputThatServes(analysis);
-  if (!raiseLeadsKeyChange(design as CosmosKeyDesign, raise)) return advice;
+  if (!physical || !physicalBound(analysis.over) || !analysis.over.every((d) => d.physical !== undefined)) return advice;
+  // A container short of RU/s for its peak is judged where the fix raises it anyway, as the re-lint judges it.
+  const judged = physical.raisedFrom ? judgedAtWrittenRaise(analysis, advice) : analysis;
+  if (judged === undefined) return advice;
+  if (space.workload.hotKeyShare > design.thresholds.maxHotKeyShare + 1e-9 && !servedAtPeak(judged)) return advice;
+  const raise = throughputThatServes(judged);
+  if (!raiseLeadsKeyChange(judged.design as CosmosKeyDesign, raise)) return advice;
   const cosmos = design as CosmosKeyDesign;
+  const shortNow = judged === analysis ? {} : { smallRaiseDeclared: cosmos.throughput?.requestUnits as number };
   return {
     ids: ['smallRaiseServesKey', 'orKeyChange', ...advice.ids],
-    data: Object.assign({}, advice.data, raiseFigures(RAISE, raise), smallRaiseData(cosmos, raise)),
+    data: Object.assign({}, advice.data, raiseFigures(RAISE, raise), smallRaiseData(judged.design as CosmosKeyDesign, raise), shortNow),
     edits: raiseEdits(cosmos, raise, raise.copies ?? 1),
     shards: advice.shards,
     namesRaise: true,
@@ -1205,7 +1210,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
   if (cacheAlternative) ids.push('orCache');
-  if (plan.readsNeedCache) Object.assign(data, { cache }, paged);
+  if (plan.readsNeedCache) Object.assign(data, { cache }, paged, gathered);
   if (calculated) data.sourceAttribute = source;
   if (separate) Object.assign(data, { index: space.index, shardAttribute });
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;

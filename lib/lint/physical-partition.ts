@@ -1000,7 +1000,7 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
 
 /** Why a raise that passes `raiseLeadsKeyChange` leads, after its clause: what it adds (`smallRaiseAdds`, a share of today's RU/s). */
 export const SMALL_RAISE_WHY =
-  ": it adds {{smallRaiseAdds|percent}} to today's {{smallRaiseFrom}} RU/s, billed every hour, where a new key is a new container and a copy of every document, once";
+  ": it adds {{smallRaiseAdds|percent}} to {{!smallRaiseDeclared}}today's {{smallRaiseFrom}} RU/s{{/smallRaiseDeclared}}{{?smallRaiseDeclared}}the {{smallRaiseFrom}} RU/s the container is raised to anyway (today's {{smallRaiseDeclared}} are short of its peak, SG017){{/smallRaiseDeclared}}, billed every hour, where a new key is a new container and a copy of every document, once";
 /** The change of key after such a raise, the durable alternative: paid once, and no headroom billed every hour after it. */
 export const DURABLE_KEY_CHANGE = '; or, to stop paying for the headroom, ';
 

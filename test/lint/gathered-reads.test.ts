@@ -100,6 +100,27 @@ describe('shards of a read-hot DynamoDB key value whose reads gather every shard
     expect(sg003(copies)).toBeUndefined();
   });
 
+  // A Cosmos DB key hot by its writes, sharded for them, whose reads of the whole value return 0.5 KB: each shard's query
+  // is charged the floor, so the reads need the cache whatever the count. The clause said so with no reason: "; : put the
+  // integrated cache in front of them", the shard fix's data lacking the gathered reads its reason reads.
+  it('says why the cache serves gathered reads beside the shards their writes need, in a sentence (Cosmos DB)', () => {
+    const feed: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'feed',
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 60000 }] },
+      throughput: { manual: 10000 },
+      workload: { peakReadUnits: 500, peakWriteUnits: 20000, hotKeyShare: 0.3 },
+      storage: { totalGb: 60, largestPartitionGb: 6 },
+      accessPatterns: [{ name: 'of-value', keyAttributes: ['/tenantId'], share: 1, resultKb: 0.5 }],
+      monitoring: { partitionKeyDiagnostics: true },
+    };
+    const fix = lint(feed).find((f) => f.ruleId === 'SG003')?.fix;
+    expect(fix).toContain(
+      'so set fanOut on `of-value`; every read of the hottest `/tenantId` value by `of-value` queries all the shards, and each query is charged at least about 2.5 RU, for the one physical partition whose index it checks: with a result of 2.5 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count: put the integrated cache in front of them (',
+    );
+    expect(fix).not.toMatch(/[;:,] ?: /);
+  });
+
   it('refuses resultKb where it means nothing, naming the field', () => {
     expect(() => lint(parcels({}, { resultKb: 0 }))).toThrow('accessPatterns[0].resultKb');
     expect(() => lint(parcels({}, { resultKb: 64, limit: 25 }))).toThrow(

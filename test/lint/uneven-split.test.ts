@@ -119,16 +119,16 @@ describe('a raise in place is judged on the largest share its split leaves', () 
   });
 
   it('SG017 alone is applied by --fix, and what it leaves is judged on the split it makes', () => {
-    // customers() at 36,000 RU/s of peak on 40,000 manual (5 partitions): 36,000 > 32,000, SG017 asks 45,000 (keeps 5).
+    // customers() at 36,000 RU/s of peak on 40,000 manual (5 partitions): 36,000 > 32,000, and 45,000 serve the peak
+    // (keeps 5). But on 5 at 45,000 (even, 9,000 each, 7,200 usable) the hottest value meets 360 + 35,640 ÷ 5 = 7,488 > 7,200:
+    // SG003's raise is 46,800 (7,488 ≤ 0.8 × RU ÷ 5, which keeps 5, ≤ 50,000), and SG017 asks for that one raise rather
+    // than 45,000 and a second round. Applied, nothing is left to raise.
     const design = customers({ throughput: { manual: 40_000 }, workload: { peakReadUnits: 18_000, peakWriteUnits: 18_000, hotKeyShare: 0.01 } });
     const capacity = lint(design).find((f) => f.ruleId === 'SG017');
-    expect(capacity?.edits).toEqual([{ op: 'set', path: 'throughput.manual', value: 45_000 }]);
-    const fixed = applyDesignEdits(design, capacity?.edits as DesignEdit[]);
-    // 45,000 on 5 (even, 9,000 each, 7,200 usable): 360 + 35,640 ÷ 5 = 7,488 > 7,200, so SG003 names its raise:
-    // 7,488 ≤ 0.8 × RU ÷ 5 from 46,800, which keeps 5 (≤ 50,000). Applied, nothing is left to raise.
-    const hot = sg003(fixed);
-    expect(hot?.data).toMatchObject({ raiseTo: 46_800, raisedPartitions: 5 });
-    const raised = applyDesignEdits(fixed, [{ op: 'set', path: 'throughput.manual', value: 46_800 }]);
+    expect(capacity?.edits).toEqual([{ op: 'set', path: 'throughput.manual', value: 46_800 }]);
+    expect(capacity?.data).toMatchObject({ needed: 46_800, keyRaisePlain: 45_000, keyRaiseKind: 'value' });
+    expect(sg003(design)?.data).toMatchObject({ raiseTo: 46_800, raisedPartitions: 5 });
+    const raised = applyDesignEdits(design, capacity?.edits as DesignEdit[]);
     // No error; the one warning left is that only a raise in place reaches 5 partitions at 46,800 (a container created at
     // 46,800 RU/s gets 8): newcontainer16's, with no edit.
     expect(lint(raised).filter((f) => (f.ruleId === 'SG003' || f.ruleId === 'SG017') && (f.severity === 'error' || f.edits))).toEqual([]);

@@ -24,6 +24,7 @@ import { categoricalBy } from '../../categorical-key';
 import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, type CrossPartitionCostId } from '../../cross-partition-cost';
 import type { DesignEdit } from '../../edits';
 import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
+import { plannedValueRaise } from '../../planned-raise';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
@@ -47,6 +48,7 @@ type Id =
   | 'cosmosMoreValuesForPlacement'
   | 'cosmosPlacementAbove'
   | 'cosmosRaiseForKey'
+  | 'cosmosRaiseForValue'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
@@ -344,6 +346,14 @@ function withKeyRaise(
   const key = analysis.of(design.primaryKey);
   const advice = adviceFor(key);
   const lead = advice.ids[0];
+  const valueRaise = plannedValueRaise(advice);
+  if (valueRaise !== undefined) {
+    if (valueRaise <= fix.needed) return { fix };
+    return {
+      fix: { ...fix, needed: valueRaise },
+      data: { keyRaisePlain: fix.needed, keyRaiseKey: key.space.partitionKey.map((a) => a.name), keyRaiseKind: 'value' },
+    };
+  }
   if (lead !== 'raiseThenShard' && lead !== 'raiseThenCopies') return { fix };
   const data = advice.data as { shardRaiseTo?: number; copiesRaiseTo?: number; shards?: number; key?: readonly string[] };
   const { shards, key: names } = data;
@@ -485,7 +495,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     const fewer = removal ? undefined : fewerShardsOnceRaised(design, analysis, fix);
     const ids: Id[] = [
       ...placementIds(placement),
-      ...(forKey ? (['cosmosRaiseForKey'] as const) : []),
+      ...(forKey ? [forKey.keyRaiseKind === 'value' ? ('cosmosRaiseForValue' as const) : ('cosmosRaiseForKey' as const)] : []),
       ...(fewer ? (['cosmosFewerShardsOnceRaised'] as const) : []),
     ];
     const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(fewer?.edits ?? [])];
@@ -709,6 +719,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
     cosmosRaiseForKey:
       '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
+    cosmosRaiseForValue:
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least in place at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:

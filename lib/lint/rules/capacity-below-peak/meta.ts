@@ -37,7 +37,7 @@ export const CAPACITY_BELOW_PEAK = {
     "A GSI's derived figure that is wrong: declare it (its workload's `peakReadUnits` or `peakWriteUnits`, or its key attribute's `mutable`).",
     'Cosmos DB RU/s below the minimum the declared storage forces: declare that minimum, which Azure bills anyway.',
     'Cosmos DB raise in place past P × 10,000 RU/s: Azure splits asynchronously (typically 4-6 hours) only until the container has ⌈RU/s ÷ 10,000⌉, and from P to P′ < 2P the unsplit partitions keep 1/P of the key space each ("Best practices for scaling provisioned throughput"). The raise keeps P or reaches P × 2^k, evenly, and declares the count it leaves wherever a container created at the new RU/s would get another (one per 6,000 manual RU/s).',
-    "Cosmos DB, where the hot key's fix (SG001, SG003) leads with a larger raise in place, the least at which its shards fit: SG017 asks for that raise and names the peak's own figure, so one `--fix` raises the container once.",
+    "Cosmos DB, where the hot key's fix (SG001, SG003) leads with a larger raise in place, the least at which its shards fit, or at which its hottest value fits beside its neighbours with no change of key: SG017 asks for that raise and names the peak's own figure, so one `--fix` raises the container once.",
     'Where the even raise costs more than peak ÷ headroom, the fix names the uneven layout the smaller figure leaves, and the alternative: a new container created at it, evenly split, and a copy of the data into it ("Copy jobs").',
   ],
 } as const;
