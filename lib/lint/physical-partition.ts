@@ -991,7 +991,9 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   const value = raise.databaseRequestUnits ?? raise.requestUnits;
   const gb = storedGb(design, copies) ?? design.totalGb;
   const partitions = countPhysicalPartitions(throughput.mode, value, gb, raise.partitions);
-  const counted = countPhysicalPartitions(throughput.mode, value, gb, design.physicalPartitions);
+  // A declared count is the container's: where the raise (or its copies' storage) leaves more, the count it leaves is
+  // declared, or the design would declare fewer partitions than its RU/s and GB need (which the validator refuses).
+  const counted = design.physicalPartitions ?? countPhysicalPartitions(throughput.mode, value, gb);
   return [
     { op: 'set', path: throughput.path, value },
     ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),

@@ -15,6 +15,7 @@ import {
   evenInPlaceThroughput,
   neighbourLoad,
   physicalPartitionCount,
+  profileOf,
   type Loads,
   type PhysicalPartitions,
 } from '../../../engines';
@@ -28,6 +29,7 @@ import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion'
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { storedGb } from '../../written';
 import { fewerShardsAsked } from '../excessive-fan-out';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
@@ -148,7 +150,9 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
   const { headroom } = design.thresholds;
   const mode = design.throughput?.mode;
   const inPlace = mode !== undefined && mode !== 'serverless' && gridFormOf(mode) === form;
-  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(design, p) as number) : throughputForPeak(form, p, headroom, perContainer));
+  // Laid out on the storage the peak's copies hold, as SG003 lays out the raise for them.
+  const stored = storedLayout(design, peak);
+  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(stored, p) as number) : throughputForPeak(form, p, headroom, perContainer));
   let needed = figure(peak.peak);
   let neededPeak = peak.peak;
   const raise = () => ({ form, needed, neededPeak, containers: perContainer });
@@ -166,6 +170,19 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
   const lowerPeak = lower < needed ? peakAt(lower) : undefined;
   if (lowerPeak !== undefined && figure(lowerPeak) <= lower) [needed, neededPeak] = [lower, lowerPeak];
   return raise();
+}
+
+/**
+ * `design` as its partitions hold `peak`'s copies: where they are planned (SG003's fix, which writes N × one copy's GB at
+ * storage.totalGb), N × the GB, at least one physical partition per 50 GB of it ("Partitioning and horizontal
+ * scaling"), split from the partitions the container has today (as SG003's copies at a raise are laid out, advice.ts
+ * `copiesAtRaise`). Declared copies are in the declared GB already.
+ */
+function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesign {
+  const gb = peak.from === 'planned' ? storedGb(design, peak.copies) : undefined;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (gb === undefined || gb === design.totalGb || !now) return design;
+  return Object.assign({}, design, { totalGb: gb, splitFrom: design.splitFrom ?? now.count });
 }
 
 /**
@@ -476,7 +493,9 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid; an
   // undeclared count is declared wherever the raise in place leaves another than a container created at the new RU/s
   // would get (raiseEdits, below).
-  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
+  // Planned copies are laid out on the storage they hold, as SG017's figure is (`storedLayout`).
+  const laidOut = storedLayout(design, sized);
+  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(laidOut, partitions, form, value, perContainer);
   // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
   // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
@@ -494,7 +513,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   switch (throughput.mode) {
     case 'manual': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
-      const split = inPlaceSplit(design, fix);
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
       return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), raised), edits(fix.needed), [
         ...split.ids,
         ...ids,
@@ -502,7 +521,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     }
     case 'autoscale': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
-      const split = inPlaceSplit(design, fix);
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
       return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', Object.assign(figures(fix, split.data, placement), floor, raised), edits(fix.needed), [
@@ -514,7 +533,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
       const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'sharedDatabase', containers));
-      const split = inPlaceSplit(design, fix);
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
