@@ -8,17 +8,9 @@
  * declared 8, which the validator refuses beside 800 GB.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
-import { container } from '../fixtures';
+import { qaPosts } from '../fixtures';
 
-const posts = (): CosmosContainerDesign =>
-  container({
-    name: 'posts',
-    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
-    throughput: { autoscaleMax: 50_000 },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
-    storage: { totalGb: 400, largestPartitionGb: 0.2 },
-    physicalPartitions: 8,
-  });
+const posts = (): CosmosContainerDesign => qaPosts({ physicalPartitions: 8 });
 
 describe('planned copies on an existing container: the raise is laid out on the storage they hold', () => {
   const findings = lint(posts());

@@ -33,11 +33,13 @@ import { storedGb } from '../../written';
 import { fewerShardsAsked } from '../excessive-fan-out';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
+import { CREATE_FIRST_MESSAGES, createFirst, type CreateFirstId } from './create-first';
 import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
   | EvenSplitId
+  | CreateFirstId
   | CrossPartitionCostId
   | 'cosmosManualBelowPeak'
   | 'cosmosAutoscaleBelowPeak'
@@ -197,6 +199,14 @@ function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: n
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
   return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
+}
+
+/**
+ * The notes of a raise: for a container still to be created (`createFirst`), its creation and raise, which splits
+ * nothing, in place of the split a raise in place of a container at the declared RU/s would make (`inPlaceSplit`).
+ */
+function createdOrSplit(split: readonly Id[], created: readonly Id[]): Id[] {
+  return created.length > 0 ? [...split.filter((id) => id !== 'cosmosRaiseSplits'), ...created] : [...split];
 }
 
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
@@ -514,20 +524,25 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     case 'manual': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
       const split = inPlaceSplit(design, fix, laidOut.totalGb);
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), raised), edits(fix.needed), [
-        ...split.ids,
+      const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), first.data, raised), edits(fix.needed), [
+        ...createdOrSplit(split.ids, first.ids),
         ...ids,
       ]);
     }
     case 'autoscale': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
       const split = inPlaceSplit(design, fix, laidOut.totalGb);
+      const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
-      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', Object.assign(figures(fix, split.data, placement), floor, raised), edits(fix.needed), [
-        ...split.ids,
-        ...ids,
-      ]);
+      return hit(
+        'cosmosAutoscaleBelowPeak',
+        'cosmosRaiseAutoscale',
+        Object.assign(figures(fix, split.data, placement), first.data, floor, raised),
+        edits(fix.needed),
+        [...createdOrSplit(split.ids, first.ids), ...ids],
+      );
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
@@ -714,6 +729,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
+    ...CREATE_FIRST_MESSAGES,
     ...CROSS_PARTITION_COST_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
