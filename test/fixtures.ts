@@ -221,6 +221,31 @@ export function container(overrides: Partial<CosmosContainerDesign> = {}): Cosmo
   };
 }
 
+/** A Q&A site's tag feed: 15% of 16,000 RU/s of reads on one tag, 2,000 of writes, 20,000 manual RU/s over 60 GB. */
+export function qaTagFeed(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'tag-feed',
+    partitionKey: { paths: [{ path: '/tag', cardinality: 60_000 }] },
+    throughput: { manual: 20_000 },
+    workload: { peakReadUnits: 16_000, peakWriteUnits: 2_000, hotKeyShare: 0.15, hotKeyOperations: 'reads' },
+    storage: { totalGb: 60, largestPartitionGb: 6 },
+    accessPatterns: [{ name: 'newest-in-tag', keyAttributes: ['/tag'], share: 1, limit: 50 }],
+    ...overrides,
+  });
+}
+
+/** A Q&A site's posts: one viral question, 20% of 30,000 RU/s of reads and 6,000 of writes, 50,000 autoscale RU/s over 400 GB. */
+export function qaPosts(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'posts',
+    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
+    throughput: { autoscaleMax: 50_000 },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
+    storage: { totalGb: 400, largestPartitionGb: 0.2 },
+    ...overrides,
+  });
+}
+
 /** A write-only container keyed by two levels, `[path, cardinality]` each, at `writes` RU/s. */
 export function twoLevelWrites(
   name: string,

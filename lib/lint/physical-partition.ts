@@ -609,6 +609,13 @@ export interface NewContainerPath {
   readonly createAt: number;
   readonly created: number;
   readonly createdEach: number;
+  /**
+   * The design declares no `physicalPartitions`: it is the container still to be created, so the fix leads with that
+   * creation (at `createAt`, then raised), not with a raise in place of a container that exists.
+   */
+  readonly createFirst: boolean;
+  /** The throughput mode it is created in, whose RU/s per physical partition at creation `createAt` counts. */
+  readonly mode: 'manual' | 'autoscale' | 'shared';
 }
 
 /**
@@ -622,7 +629,10 @@ export function newContainerPath(design: CosmosKeyDesign, requestUnits: number, 
   const mode = design.throughput?.mode;
   if (mode === undefined || mode === 'serverless') return undefined;
   const created = countPhysicalPartitions(mode, requestUnits, design.totalGb);
-  return created > partitions ? { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created } : undefined;
+  if (created <= partitions) return undefined;
+  // A shared database's partitions are the database's, which a container created in it does not start: not a container's creation.
+  const createFirst = design.physicalPartitions === undefined && mode !== 'shared';
+  return { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created, createFirst, mode };
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -651,14 +661,18 @@ export function servedAsItIs(names: RaiseNames): string {
  */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   const { createAt, created, createdEach } = newContainerNames(to);
+  const first = createFirstNames(to);
   const { set, containers } = sharedRaiseNames(to);
   const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
   return (
-    `raise ${raisedScope(to)} in place to {{${set}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{?${first.mode}}}create the container at {{${createAt}}} RU/s, no more, then raise it to {{${to}}} RU/s{{/${first.mode}}}` +
+    `{{!${first.mode}}}raise ${raisedScope(to)} in place to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{?${first.mode}}}: Azure starts a container on one physical partition per {{${first.per}}} RU/s of {{${first.mode}|manual=manual throughput|autoscale=an autoscale maximum}}, and raised up to {{${partitions}}} × 10,000 RU/s it splits none{{/${first.mode}}}` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
     `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
     `{{?${floorNames(to).raised}}}; the hourly autoscale floor (10% of the maximum) rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
-    `{{?${createAt}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
+    `{{?${first.later}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.later}}}` +
+    `{{?${first.mode}}}; created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.mode}}})`
   );
 }
 
@@ -689,6 +703,16 @@ function newContainerNames(to: string): { readonly createAt: string; readonly cr
   return { createAt: `${to}CreateAt`, created: `${to}Created`, createdEach: `${to}CreatedEach` };
 }
 
+/**
+ * The placeholder names of how a raise's layout is created, from its `to` name (`raiseTo` → `raiseToFirstMode`…): for a
+ * container still to be created (`NewContainerPath.createFirst`), the throughput mode it is created in and the RU/s per
+ * physical partition Azure starts it on there, with which the raise leads; for an existing one, `later`, the creation
+ * RU/s a new container built from the design later would need (the same figure as `…CreateAt`).
+ */
+function createFirstNames(to: string): { readonly later: string; readonly per: string; readonly mode: string } {
+  return { later: `${to}NewLater`, per: `${to}FirstPer`, mode: `${to}FirstMode` };
+}
+
 /** The placeholder names of a raised autoscale maximum's billed floor, from its `to` name (`raiseTo` → `raiseToFloor`…). */
 function floorNames(to: string): { readonly now: string; readonly raised: string } {
   return { now: `${to}FloorNow`, raised: `${to}Floor` };
@@ -697,8 +721,9 @@ function floorNames(to: string): { readonly now: string; readonly raised: string
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
 export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number | string> {
   const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
-  const split = raise.partitions === raise.splitFrom ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
   const path = raise.newContainer;
+  // A container created at the path's RU/s starts on the raise's partitions, evenly, and its raise splits none.
+  const split = raise.partitions === raise.splitFrom || path?.createFirst ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
   const created = newContainerNames(names.to);
   const shared = sharedRaiseNames(names.to);
   const database = raise.databaseRequestUnits;
@@ -707,8 +732,16 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
     { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
+    path ? createFirstFigures(names.to, path, raise.partitions) : {},
     raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
   );
+}
+
+/** The figures of how `path` creates a raise's layout of `partitions` (`createFirstNames`). */
+function createFirstFigures(to: string, path: NewContainerPath, partitions: number): Record<string, number | string> {
+  const first = createFirstNames(to);
+  if (!path.createFirst) return { [first.later]: path.createAt };
+  return { [first.per]: path.createAt / partitions, [first.mode]: path.mode };
 }
 
 /** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */
@@ -991,7 +1024,9 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   const value = raise.databaseRequestUnits ?? raise.requestUnits;
   const gb = storedGb(design, copies) ?? design.totalGb;
   const partitions = countPhysicalPartitions(throughput.mode, value, gb, raise.partitions);
-  const counted = countPhysicalPartitions(throughput.mode, value, gb, design.physicalPartitions);
+  // A declared count is the container's: where the raise (or its copies' storage) leaves more, the count it leaves is
+  // declared, or the design would declare fewer partitions than its RU/s and GB need (which the validator refuses).
+  const counted = design.physicalPartitions ?? countPhysicalPartitions(throughput.mode, value, gb);
   return [
     { op: 'set', path: throughput.path, value },
     ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),

@@ -30,10 +30,10 @@ describe('copies at a raise, where they cost less than the raise that serves the
   // margin that is worth, it leads, and the copies follow as the smaller raise (before: the copies led).
   it('leads with the 188,800 RU/s raise as it is, then 2 copies at 166,300 RU/s as the smaller raise', () => {
     expect(sg003?.fix).toMatch(
-      /; or raise the container's throughput in place to 188,800 RU\/s .*, which serves the hottest `\/productId` value unsharded and changes no key and no application, 22,500 RU\/s more than the raise the replicated copies need/,
+      /; or create the container at 144,000 RU\/s, no more, then raise it to 188,800 RU\/s .*, which serves the hottest `\/productId` value unsharded and changes no key and no application, 22,500 RU\/s more than the raise the replicated copies need/,
     );
     expect(sg003?.fix).toMatch(
-      /; or, for a smaller raise, raise the container's throughput in place to 166,300 RU\/s \(24 physical partitions of 6,929\.17 RU\/s; .*\), then keep N = 2 replicated copies of each `\/productId` value/,
+      /; or, for a smaller raise, create the container at 144,000 RU\/s, no more, then raise it to 166,300 RU\/s \(24 physical partitions of 6,929\.17 RU\/s: .*\), then keep N = 2 replicated copies of each `\/productId` value/,
     );
     expect(sg003?.fix).toContain('storing every document 2 times (1,000 GB)');
     expect(sg003?.fix).toContain('22,500 RU/s less than the raise that serves the value unsharded');
@@ -60,7 +60,7 @@ describe('copies at a raise, where they cost less than the raise that serves the
       storage: { totalGb: 50 },
     });
     const fix = lint(writeHeavy).find((f) => f.ruleId === 'SG003')?.fix;
-    expect(fix).toMatch(/^raise the container's throughput in place to 17,300 RU\/s/);
+    expect(fix).toMatch(/^create the container at 12,000 RU\/s, no more, then raise it to 17,300 RU\/s/);
     expect(fix).not.toMatch(/then keep N = \d+ replicated copies/);
   });
 });

@@ -4,7 +4,7 @@
  * and a plain raise, which changes no key and no application, leads copies whose raise is within 25% of it.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
-import { container } from '../fixtures';
+import { container, qaTagFeed } from '../fixtures';
 
 // A Q&A site's questions: one viral question, 20% of 30,000 RU/s of reads and 6,000 of writes, on 8 partitions (400 GB).
 const posts = (keyed = true): CosmosContainerDesign =>
@@ -23,15 +23,7 @@ const posts = (keyed = true): CosmosContainerDesign =>
   });
 
 // A tag feed hot by reads (15% of 16,000), whose copies need 29,500 RU/s and whose raise alone 31,500.
-const tagFeed = (): CosmosContainerDesign =>
-  container({
-    name: 'tag-feed',
-    partitionKey: { paths: [{ path: '/tag', cardinality: 60_000 }] },
-    throughput: { manual: 20_000 },
-    workload: { peakReadUnits: 16_000, peakWriteUnits: 2_000, hotKeyShare: 0.15, hotKeyOperations: 'reads' },
-    storage: { totalGb: 60, largestPartitionGb: 6 },
-    accessPatterns: [{ name: 'newest-in-tag', keyAttributes: ['/tag'], share: 1, limit: 50 }],
-  });
+const tagFeed = (): CosmosContainerDesign => qaTagFeed();
 
 describe('a read-hot value the integrated cache answers: the cache leads the copies', () => {
   const findings = lint(posts());
@@ -61,9 +53,11 @@ describe("a plain raise within 25% of the copies' raise leads them", () => {
 
   it("leads with 31,500 RU/s, 2,000 more than the copies' 29,500, which follow (before: the copies led)", () => {
     expect(sg003?.fix).toMatch(
-      /^raise the container's throughput in place to 31,500 RU\/s .*changes no key and no application, 2,000 RU\/s more than the raise the replicated copies need/,
+      /^create the container at 24,000 RU\/s, no more, then raise it to 31,500 RU\/s .*changes no key and no application, 2,000 RU\/s more than the raise the replicated copies need/,
     );
-    expect(sg003?.fix).toMatch(/; or, for a smaller raise, raise the container's throughput in place to 29,500 RU\/s .*, then keep N = 2 replicated copies/);
+    expect(sg003?.fix).toMatch(
+      /; or, for a smaller raise, create the container at 24,000 RU\/s, no more, then raise it to 29,500 RU\/s .*, then keep N = 2 replicated copies/,
+    );
     expect(sg003?.edits).toEqual([
       { op: 'set', path: 'throughput.manual', value: 31_500 },
       { op: 'set', path: 'physicalPartitions', value: 4 },

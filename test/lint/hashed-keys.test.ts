@@ -186,7 +186,7 @@ describe("Cosmos DB: buckets of a hierarchical key's hot first-level value", () 
     // Two buckets of 1,550 RU/s on one partition beside (31,000 − 2 × 1,550) ÷ 10: 5,890 of the usable 4,800 (80% of 6,000).
     // 4 buckets on 10 partitions: 1 − (9 × 8 × 7) ÷ 10³ = 49.6%. Said after why N = 4, before the raise.
     expect(sg003?.fix).toContain(
-      '3 would make 4,960; the headroom absorbs a less even hash (raise N for slack); N = 4 assumes its buckets hash onto different partitions of the 10: two share one 49.6% of the time, and that partition then takes 5,890 of the usable 4,800 RU/s, for good: Cosmos DB does not split a partition for heat; or raise',
+      '3 would make 4,960; the headroom absorbs a less even hash (raise N for slack); N = 4 assumes its buckets hash onto different partitions of the 10: two share one 49.6% of the time, and that partition then takes 5,890 of the usable 4,800 RU/s, for good: Cosmos DB does not split a partition for heat; or create the container at 120,000 RU/s, no more, then raise it to 190,100 RU/s',
     );
     expect(sg003?.data?.hashedChance).toBeCloseTo(chanceTwoShareOne(4, 10), 12);
   });

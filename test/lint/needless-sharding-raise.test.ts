@@ -41,7 +41,7 @@ describe('SG017 beside SG007 on Cosmos DB: the raise is sized on the design SG00
     expect(finding).toMatchObject({ severity: 'error', data: { peak: 61_000, afterPeak: 7_000, needed: 76_300 } });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toBe(
-      "remove the sharding of `/userId`, as SG007 asks (its hottest value fits one key): each read then queries one key, and the peak falls to 7,000 RU/s (6,000 reads + 1,000 writes), within 80% of the 12,000 RU/s, so no raise is needed; or, keeping the shards, raise throughput.manual to at least 76,300 RU/s (61,000 RU/s at 80% utilization); raised in place, the container's 2 physical partitions split into 8 of 9,537.5 RU/s, evenly; the split to reach it takes Azure typically 4-6 hours",
+      'remove the sharding of `/userId`, as SG007 asks (its hottest value fits one key): each read then queries one key, and the peak falls to 7,000 RU/s (6,000 reads + 1,000 writes), within 80% of the 12,000 RU/s, so no raise is needed; or, keeping the shards, raise throughput.manual to at least 76,300 RU/s (61,000 RU/s at 80% utilization); the design declares no physicalPartitions (a container still to be created): create it at 48,000 RU/s, no more (Azure starts a container on one physical partition per 6,000 RU/s of manual throughput: 8 physical partitions), then raise it to 76,300 RU/s, which splits none up to 8 × 10,000 RU/s; declare physicalPartitions: 8 once raised (created at 76,300 RU/s it would get 13 physical partitions)',
       // evensplit17: the raise splits 12,000 RU/s' 2 partitions (one per 6,000 at creation) to ⌈76,300 ÷ 10,000⌉ = 8 = 2 × 2²: even, said.
     );
   });

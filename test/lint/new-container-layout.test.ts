@@ -29,7 +29,7 @@ describe("a raise in place's fix says how a new container gets the same layout",
     const [hot] = sg003(stores({ throughput: { manual: 60_000 } }));
     expect(hot).toMatchObject({ severity: 'error', data: { raiseTo: 97_000, raisedPartitions: 10, raiseToCreateAt: 60_000, raiseToCreated: 17 } });
     expect(hot.fix).toContain(
-      "raise the container's throughput in place to 97,000 RU/s (10 physical partitions of 9,700 RU/s; declare physicalPartitions: 10 once raised; a new container gets 10 only if created at 60,000 RU/s and raised: created at 97,000 RU/s it would get 17 physical partitions of 5,705.88 RU/s)",
+      'create the container at 60,000 RU/s, no more, then raise it to 97,000 RU/s (10 physical partitions of 9,700 RU/s: Azure starts a container on one physical partition per 6,000 RU/s of manual throughput, and raised up to 10 × 10,000 RU/s it splits none; declare physicalPartitions: 10 once raised; created at 97,000 RU/s it would get 17 physical partitions of 5,705.88 RU/s)',
     );
   });
 
@@ -102,7 +102,9 @@ describe('--fix converges on the raise', () => {
 
   it('applied, the raise leaves a warning without edits: no new edit for the same finding', () => {
     const [before] = sg003(chat);
-    expect(before.fix).toMatch(/gets 2 only if created at 12,000 RU\/s and raised: created at 20,000 RU\/s/);
+    expect(before.fix).toMatch(
+      /^create the container at 12,000 RU\/s, no more, then raise it to 20,000 RU\/s .*; created at 20,000 RU\/s it would get 4 physical partitions/,
+    );
     const fixed = applyDesignEdits(chat, before.edits as DesignEdit[]);
     expect(fixed).toMatchObject({ throughput: { manual: 20_000 }, physicalPartitions: 2 });
     const after = sg003(fixed as CosmosContainerDesign);

@@ -12,7 +12,8 @@ import type { CosmosContainerDesign, DesignInput } from '../../lib';
 import { container, table } from '../fixtures';
 
 const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
-const RAISE = /raise the container's throughput/g;
+// A raise, worded for a container still to be created (no physicalPartitions declared) or in place.
+const RAISE = /create the container at|raise the container's throughput/g;
 
 /**
  * Ten statuses, the hottest taking 15% of 20,000 RU/s (3,000), in a 26,000 RU/s manual container: created on
@@ -39,7 +40,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003({ ...statuses(4), throughput: { manual: 26_400 } });
     expect(hit?.data).toMatchObject({ shards: 11, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000 });
     expect(hit?.fix).toMatch(
-      /^redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised; a new container gets 5 only if created at 30,000 RU\/s and raised: created at 40,000 RU\/s it would get 7 physical partitions of 5,714\.29 RU\/s\), which serves the hottest `\/status` value unsharded; or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
+      /^redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s, which adds no RU\/s \(preview; [^)]*\); or create the container at 30,000 RU\/s, no more, then raise it to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s: Azure starts a container on one physical partition per 6,000 RU\/s of manual throughput, and raised up to 5 × 10,000 RU\/s it splits none; declare physicalPartitions: 5 once raised; created at 40,000 RU\/s it would get 7 physical partitions of 5,714\.29 RU\/s\), which serves the hottest `\/status` value unsharded; or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
     );
     // Said once: SG003 adds no raise of its own after a fix that leads with one.
     expect(hit?.fix.match(RAISE)).toHaveLength(1);
@@ -52,7 +53,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003(statuses(4));
     expect(hit?.data).toMatchObject({ shards: 15, maxShards: 4, raiseTo: 40000, spare: expect.closeTo(0.0385, 4), minSpare: 0.05 });
     expect(hit?.fix).toMatch(
-      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or create the container at 30,000 RU\/s, no more, then raise it to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
     );
     expect(hit?.fix).not.toMatch(/raise maxShards|more than the 4/);
     expect(hit?.edits).toBeUndefined();
@@ -61,7 +62,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
   it('every rule giving the plan gives the same lead (SG001 for the same key)', () => {
     const sg001 = lint(statuses(4)).find((f) => f.ruleId === 'SG001');
     expect(sg001?.fix).toMatch(
-      /, or redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/,
+      /, or redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or create the container at 30,000 RU\/s, no more, then raise it to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/,
     );
   });
 
@@ -72,7 +73,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003(statuses(100));
     expect(hit?.data).toMatchObject({ shards: 15, raiseTo: 40000, spare: expect.closeTo(0.0385, 4), minSpare: 0.05, physicalPartitions: 5 });
     expect(hit?.fix).toMatch(
-      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or create the container at 30,000 RU\/s, no more, then raise it to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
     );
     expect(hit?.edits).toBeUndefined();
   });
@@ -82,7 +83,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003({ ...statuses(100), throughput: { manual: 26_400 } });
     expect(hit?.fix).toMatch(/^shard `\/status` into N = 11 random shards/);
     expect(hit?.fix).toMatch(
-      /; or redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s, which adds no RU\/s \(preview; a partition holds at most 10,000, [^)]*\); or raise the container's throughput in place to 40,000 RU\/s .*\)$/,
+      /; or redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s, which adds no RU\/s \(preview; a partition holds at most 10,000, [^)]*\); or create the container at 30,000 RU\/s, no more, then raise it to 40,000 RU\/s .*\)$/,
     );
     expect(hit?.fix).not.toMatch(/at the current throughput/);
     // Ten statuses sharded 11 ways: a categorical key, whose shards --fix does not write (categorical-key.ts).

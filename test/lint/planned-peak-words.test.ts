@@ -5,17 +5,9 @@
  * that contradicts it (before: "the declared peak of 42,000 RU/s", and a raise to 53,000 beside SG003's 132,000).
  */
 import { lint, type CosmosContainerDesign } from '../../lib';
-import { container } from '../fixtures';
+import { qaPosts } from '../fixtures';
 
-const posts = (extra: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign =>
-  container({
-    name: 'posts',
-    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
-    throughput: { autoscaleMax: 50_000 },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
-    storage: { totalGb: 400, largestPartitionGb: 0.2 },
-    ...extra,
-  });
+const posts = (extra: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => qaPosts(extra);
 
 describe("SG017's peak with the copies SG003's fix plans", () => {
   const findings = lint(posts());

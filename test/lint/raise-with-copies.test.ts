@@ -43,7 +43,7 @@ describe('the raise that serves a key with declared copies is judged on the cont
     const hit = lint(items()).find((f) => f.ruleId === 'SG003');
     expect(hit?.data).toMatchObject({ raiseTo: 60_000, raisedPartitions: 7, raisedCopies: 3, copiesJudgedAt: 'capacity' });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 60,000 RU\/s \(7 physical partitions of 8,571\.43 RU\/s; declare physicalPartitions: 7 once raised; a new container gets 7 only if created at 42,000 RU\/s and raised: created at 60,000 RU\/s it would get 10 physical partitions of 6,000 RU\/s\), which serves the hottest `\/itemId` value with its 3 replicated copies.*; at the RU\/s the container's peak needs \(SG017\) no count of replicated copies serves it/,
+      /^create the container at 42,000 RU\/s, no more, then raise it to 60,000 RU\/s \(7 physical partitions of 8,571\.43 RU\/s: Azure starts a container on one physical partition per 6,000 RU\/s of manual throughput, and raised up to 7 × 10,000 RU\/s it splits none; declare physicalPartitions: 7 once raised; created at 60,000 RU\/s it would get 10 physical partitions of 6,000 RU\/s\), which serves the hottest `\/itemId` value with its 3 replicated copies.*; at the RU\/s the container's peak needs \(SG017\) no count of replicated copies serves it/,
     );
     // 60,000 RU/s manual would be created on 10 partitions: the 7 it keeps are declared.
     expect(hit?.edits).toEqual([

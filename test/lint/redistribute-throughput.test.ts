@@ -40,7 +40,7 @@ describe('redistribute throughput across partitions', () => {
   // = 10,125 RU/s, more than a partition holds, so no offer (at 60%: 5,400 + 1,800 = 7,200 ÷ 0.8 = 9,000, offered).
   it('is not offered where the partition would need more than the 10,000 RU/s a physical partition holds', () => {
     const fix = fixOf(lint(orders({ manual: 12_000 }, 0.8)));
-    expect(fix).toMatch(/raise the container's throughput in place/);
+    expect(fix).toMatch(/create the container at 24,000 RU\/s, no more, then raise it to 38,300 RU\/s/);
     expect(fix).not.toMatch(/redistribute/);
   });
 });

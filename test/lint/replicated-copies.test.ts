@@ -181,7 +181,7 @@ const chat = (manual = 12_000, copies?: number): CosmosContainerDesign => ({
 describe('Cosmos DB: copies are never offered at a throughput that cannot carry their writes (SG003)', () => {
   it('offers the raise and the cache, not 6 copies "at the current throughput" (6,000 + 6 × 4,000 = 30,000 RU/s on 12,000)', () => {
     const hot = lint(chat()).find((f) => f.ruleId === 'SG003');
-    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 20,000 RU\/s/);
+    expect(hot?.fix).toMatch(/^create the container at 12,000 RU\/s, no more, then raise it to 20,000 RU\/s/);
     expect(hot?.fix).not.toMatch(/at the current throughput/);
     expect(hot?.fix).not.toMatch(/keep N = \d+ replicated copies/);
     expect(hot?.edits).toEqual([
@@ -198,12 +198,16 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
     // RU/s that serve the 6 copies as they are, which follows (it was offered alone, after "no count up to 1,000").
     // Review 14 item 2: the cheaper of the two raises first (before: 20,000 RU/s and N = 2 led).
     expect(at12500?.fix).toMatch(/^raise the container's throughput in place to 13,200 RU\/s .*, then shard `\/roomId` into N = 22 /);
-    expect(at12500?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 20,000 RU\/s .* then shard into N = 2,/);
+    expect(at12500?.fix).toMatch(
+      /; or, for fewer shards, create the container at 18,000 RU\/s, no more, then raise it to 20,000 RU\/s .* then shard into N = 2,/,
+    );
     // cosmos16 item 2: the raise that serves the 6 copies as they are is judged on the container they make (as SG003
     // judges a copy): each copy 3,600 ÷ 6 + 2,400 = 3,000 RU/s, beside 1/P of 6,000 + 6 × 4,000 − 3,000 = 27,000; the
     // least grid step with 3,000 + 27,000 ÷ P ≤ 0.8 × RU ÷ P is 56,300 (6 partitions: 7,500 ≤ 7,506.67; 56,200: 7,493.33).
     // Before: 27,500, judged on one copy's 4,000 RU/s of writes, where the copies' 30,000 RU/s peak is above 22,000 usable.
-    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 56,300 RU\/s \(6 physical partitions of 9,383\.33 RU\/s/);
+    expect(at12500?.fix).toMatch(
+      /; or create the container at 36,000 RU\/s, no more, then raise it to 56,300 RU\/s \(6 physical partitions of 9,383\.33 RU\/s/,
+    );
     expect(at12500?.fix).not.toMatch(/no count up to/);
   });
 
@@ -216,7 +220,9 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
       workload: { peakReadUnits: 6_000, peakWriteUnits: 1_000 },
     };
     const hot = lint(light).find((f) => f.ruleId === 'SG003');
-    expect(hot?.fix).toMatch(/^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or raise the container's throughput in place to 12,300 RU\/s/);
+    expect(hot?.fix).toMatch(
+      /^redistribute [^;]*, which adds no RU\/s \(preview; [^)]*\); or create the container at 12,000 RU\/s, no more, then raise it to 12,300 RU\/s/,
+    );
     expect(hot?.fix).toMatch(/; or, at the current throughput, keep N = 2 replicated copies/);
   });
 });

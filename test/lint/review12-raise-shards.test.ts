@@ -72,7 +72,7 @@ describe('a flat key whose shards serve at a smaller raise than the key as it is
       workload: { peakReadUnits: 6_000, peakWriteUnits: 4_000 },
     };
     const hot = lint(room).find((f) => f.ruleId === 'SG003');
-    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 20,000 RU\/s/);
+    expect(hot?.fix).toMatch(/^create the container at 12,000 RU\/s, no more, then raise it to 20,000 RU\/s/);
     expect(hot?.fix).not.toMatch(/then shard/);
     expect(hot?.edits).toEqual([
       { op: 'set', path: 'throughput.manual', value: 20_000 },

@@ -122,7 +122,7 @@ describe('review 14 item 2: remedies in the order of what they cost', () => {
       "58,200 RU/s is the least raise where a count within maxShards 100 fits, N = 100 the fewest there: a stored key's 260 RU/s + (26,000 − 260) ÷ 80 = 321.75 of the rest of the container's load",
     );
     expect(sg002?.fix).toContain(
-      "; or, for fewer shards, raise the container's throughput in place to 674,400 RU/s (80 physical partitions of 8,430 RU/s; declare physicalPartitions: 80 once raised; a new container gets 80 only if created at 480,000 RU/s and raised: created at 674,400 RU/s it would get 113 physical partitions of 5,968.14 RU/s), then shard into N = 4, the fewest under the hottest value's own ceiling",
+      "; or, for fewer shards, create the container at 480,000 RU/s, no more, then raise it to 674,400 RU/s (80 physical partitions of 8,430 RU/s: Azure starts a container on one physical partition per 6,000 RU/s of manual throughput, and raised up to 80 × 10,000 RU/s it splits none; declare physicalPartitions: 80 once raised; created at 674,400 RU/s it would get 113 physical partitions of 5,968.14 RU/s), then shard into N = 4, the fewest under the hottest value's own ceiling",
     );
     expect(sg002?.data).toMatchObject({
       shards: 100,
@@ -171,7 +171,7 @@ describe('review 14 item 3: no shard count at the line SG017 puts the container 
     const hit = finding(lint(tenantSiteDay), 'SG002');
     expect(hit?.fix).not.toContain('N = 41');
     expect(hit?.fix).toMatch(/^key by an event id, or combine `\/dayBucket` with an attribute of many values/);
-    expect(hit?.fix).toContain("raise the container's throughput in place to 34,300 RU/s (5 physical partitions of 6,860 RU/s");
+    expect(hit?.fix).toContain('create the container at 30,000 RU/s, no more, then raise it to 34,300 RU/s (5 physical partitions of 6,860 RU/s');
     // 26,000 of 0.8 × 34,300 = 27,440: 5.2% free.
     expect(hit?.data).toMatchObject({ shards: 37, shardRaiseTo: 34_300 });
     expect(hit?.edits ?? []).toEqual([]);
@@ -189,6 +189,6 @@ describe('review 14 item 3: no shard count at the line SG017 puts the container 
     });
     const findings = lint(hotLp);
     expect(finding(findings, 'SG003')?.data).toMatchObject({ shards: 63, shardRaiseTo: 131_600 });
-    expect(finding(findings, 'SG006')?.fix).toContain("so for these shards raise the container's throughput in place to 131,600 RU/s");
+    expect(finding(findings, 'SG006')?.fix).toContain('so for these shards create the container at 102,000 RU/s, no more, then raise it to 131,600 RU/s');
   });
 });

@@ -96,7 +96,7 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
     const hit = findings.find((f) => f.ruleId === 'SG001' && f.path === 'partitionKey.paths');
     expect(hit?.data).toMatchObject({ unspreadShardLoad: 5384.61538462, unspreadRaiseTo: 170100, unspreadRaisedPartitions: 18 });
-    expect(hit?.fix).toMatch(/raise the container's throughput in place to 170,100 RU\/s \(18 physical partitions of 9,450 RU\/s/);
+    expect(hit?.fix).toMatch(/create the container at 108,000 RU\/s, no more, then raise it to 170,100 RU\/s \(18 physical partitions of 9,450 RU\/s/);
   });
 
   it('the raise applied, with the 13 write shards it is sized for, leaves no shard over its partition', () => {

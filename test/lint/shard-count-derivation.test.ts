@@ -117,7 +117,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 330100, fewestShardRaisedPartitions: 34 });
     expect(hit?.fix).toMatch(
-      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+      /; or, for fewer shards, create the container at 204,000 RU\/s, no more, then raise it to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s: [^)]*; declare physicalPartitions: 34 once raised; created at 330,100 RU\/s [^)]*\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
@@ -127,9 +127,11 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     // 3 shards fit (3,600 + 98,200 ÷ 34 = 6,488.24), and 2 need 330,400 (7,772.06 ≤ 7,774.12).
     expect(paged?.data).toMatchObject({ shards: 3, shardStoredLoad: 3600, fewestShards: 2, fewestShardRaiseTo: 330400 });
     expect(paged?.fix).toMatch(
-      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\), then shard only the hottest `\/deviceId` value, into N = 3 random shards .*a stored key's 3,600 RU\/s \+ \(101,800 − 3,600\) ÷ 34 = 2,888\.24 of the rest of the container's load makes 6,488\.24 of the 7,767\.06 RU\/s usable/,
+      /^create the container at 204,000 RU\/s, no more, then raise it to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s: [^)]*; declare physicalPartitions: 34 once raised; created at 330,100 RU\/s [^)]*\), then shard only the hottest `\/deviceId` value, into N = 3 random shards .*a stored key's 3,600 RU\/s \+ \(101,800 − 3,600\) ÷ 34 = 2,888\.24 of the rest of the container's load makes 6,488\.24 of the 7,767\.06 RU\/s usable/,
     );
-    expect(paged?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 330,400 RU\/s .*then shard into N = 2,/);
+    expect(paged?.fix).toMatch(
+      /; or, for fewer shards, create the container at 204,000 RU\/s, no more, then raise it to 330,400 RU\/s .*then shard into N = 2,/,
+    );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
 
@@ -149,7 +151,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     // Review 14 item 2: the cheaper raise leads (before: after the 276,900 RU/s for 2 shards).
     expect(hit?.data).toMatchObject({ shards: 28, shardRaiseTo: 131600 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard only the hottest `\/deviceId` value, into N = 28 random shards .*; 131,600 RU\/s is the least raise where a count within maxShards 100 fits, N = 28 the fewest there: .*; or batch the hottest value's writes before they reach the container/,
+      /^create the container at 102,000 RU\/s, no more, then raise it to 131,600 RU\/s \(17 physical partitions .*\), then shard only the hottest `\/deviceId` value, into N = 28 random shards .*; 131,600 RU\/s is the least raise where a count within maxShards 100 fits, N = 28 the fewest there: .*; or batch the hottest value's writes before they reach the container/,
     );
     // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
     const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));

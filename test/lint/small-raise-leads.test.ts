@@ -149,7 +149,7 @@ describe('decision 50: a small raise in place leads a new key', () => {
   it('manual 40,000 RU/s (7 physical partitions, created one per 6,000): 44,400 RU/s (+11%) lead, and --fix writes them', () => {
     const design = tenantEvents(0.08, { manual: 40_000 });
     const finding = firstLevel(design);
-    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 44,400 RU\/s .*: it adds 11% to today's 40,000 RU\/s/);
+    expect(finding?.fix).toMatch(/^create the container at 42,000 RU\/s, no more, then raise it to 44,400 RU\/s .*: it adds 11% to today's 40,000 RU\/s/);
     expect(finding?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.manual', value: 44_400 });
     expect(firstLevel(applyDesignEdits(design, finding?.edits ?? []))).toBeUndefined();
   });

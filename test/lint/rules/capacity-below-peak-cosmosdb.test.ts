@@ -81,9 +81,10 @@ testRule('SG017', {
           severity: 'error',
           data: { peak: 8_000, capacity: 4_000, needed: 10_000 },
           message: /the declared peak of 8,000 RU\/s \(6,000 reads \+ 2,000 writes\) is above the 4,000 RU\/s of manual throughput/,
-          fix: 'raise throughput.manual to at least 10,000 RU/s (8,000 RU/s at 80% utilization)',
-          // fix27a: raised in place to 10,000 the container keeps its 1 physical partition (one holds 10,000 RU/s), where
-          // one created at 10,000 manual RU/s gets 2 (6,000 each): the edit declares the 1, so the re-lint judges it.
+          // Raised in place to 10,000 the container keeps its 1 physical partition (one holds 10,000 RU/s), where one
+          // created at 10,000 manual RU/s gets 2 (6,000 each): the edit declares the 1, so the re-lint judges it, and the
+          // design (no count declared: a new container) is told how to get that 1, created at 6,000 and then raised.
+          fix: 'raise throughput.manual to at least 10,000 RU/s (8,000 RU/s at 80% utilization); the design declares no physicalPartitions (a container still to be created): create it at 6,000 RU/s, no more (Azure starts a container on one physical partition per 6,000 RU/s of manual throughput: 1 physical partition), then raise it to 10,000 RU/s, which splits none up to 1 × 10,000 RU/s; declare physicalPartitions: 1 once raised (created at 10,000 RU/s it would get 2 physical partitions)',
           edits: [
             { op: 'set', path: 'throughput.manual', value: 10_000 },
             { op: 'set', path: 'physicalPartitions', value: 1 },

@@ -142,7 +142,7 @@ testRule('SG003', {
           data: { hotKeyLoad: 2_000, levelRest: 18_000, levelLeft: 0, prefixLoad: 20_000, prefixUsable: 2_500, insideShare: 0.1, buckets: 65 },
           message:
             /that value's buckets \(SG003 at `partitionKey\.paths\[0\]`\) cannot hold this one: a bucket holds each \(`\/tenantId`, `\/userId`\) value whole \(this one is one item, which no bucket splits\), and it is 10% of that value's load, more than the 1\/65 a bucket is sized for: the bucket holding it would take 2,276\.92 RU\/s \(its 2,000 and 1\/65 of the other 18,000\) where the count sizes each for 307\.69; so this value keeps the plan of its own below, applied with those buckets, not instead of them/,
-          fix: /^raise the container's throughput in place to 63,200 RU\/s .*then shard \(`\/tenantId`, `\/userId`\) into N = 59 random shards/,
+          fix: /^create the container at 48,000 RU\/s, no more, then raise it to 63,200 RU\/s .*then shard \(`\/tenantId`, `\/userId`\) into N = 59 random shards/,
         },
         {
           messageId: 'prefixHot',

@@ -156,7 +156,7 @@ testRule('SG003', {
           },
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          fix: /or raise the container.s throughput in place to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s; declare physicalPartitions: 6 once raised; the split to reach it takes Azure typically 4-6 hours[^)]*\)/,
+          fix: /or create the container at 36,000 RU\/s, no more, then raise it to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s: Azure starts a container on one physical partition per 6,000 RU\/s of manual throughput, and raised up to 6 × 10,000 RU\/s it splits none; declare physicalPartitions: 6 once raised; created at 51,800 RU\/s it would get 9 physical partitions of 5,755\.56 RU\/s\)/,
           // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
           // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
           edits: false,

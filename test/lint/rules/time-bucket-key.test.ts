@@ -521,7 +521,7 @@ testRule('SG002', {
           },
           message:
             /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for, not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
-          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or raise the container's throughput in place to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded.*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
+          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or create the container at 12,000 RU\/s, no more, then raise it to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded.*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
           edits: false,
         },
       ],

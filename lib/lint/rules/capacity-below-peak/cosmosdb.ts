@@ -15,6 +15,7 @@ import {
   evenInPlaceThroughput,
   neighbourLoad,
   physicalPartitionCount,
+  profileOf,
   type Loads,
   type PhysicalPartitions,
 } from '../../../engines';
@@ -29,14 +30,17 @@ import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion'
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { storedGb } from '../../written';
 import { fewerShardsAsked } from '../excessive-fan-out';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
+import { CREATE_FIRST_MESSAGES, createFirst, type CreateFirstId } from './create-first';
 import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
   | EvenSplitId
+  | CreateFirstId
   | CrossPartitionCostId
   | 'cosmosManualBelowPeak'
   | 'cosmosAutoscaleBelowPeak'
@@ -150,7 +154,9 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
   const { headroom } = design.thresholds;
   const mode = design.throughput?.mode;
   const inPlace = mode !== undefined && mode !== 'serverless' && gridFormOf(mode) === form;
-  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(design, p) as number) : throughputForPeak(form, p, headroom, perContainer));
+  // Laid out on the storage the peak's copies hold, as SG003 lays out the raise for them.
+  const stored = storedLayout(design, peak);
+  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(stored, p) as number) : throughputForPeak(form, p, headroom, perContainer));
   let needed = figure(peak.peak);
   let neededPeak = peak.peak;
   const raise = () => ({ form, needed, neededPeak, containers: perContainer });
@@ -171,6 +177,19 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
 }
 
 /**
+ * `design` as its partitions hold `peak`'s copies: where they are planned (SG003's fix, which writes N × one copy's GB at
+ * storage.totalGb), N × the GB, at least one physical partition per 50 GB of it ("Partitioning and horizontal
+ * scaling"), split from the partitions the container has today (as SG003's copies at a raise are laid out, advice.ts
+ * `copiesAtRaise`). Declared copies are in the declared GB already.
+ */
+function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesign {
+  const gb = peak.from === 'planned' ? storedGb(design, peak.copies) : undefined;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (gb === undefined || gb === design.totalGb || !now) return design;
+  return Object.assign({}, design, { totalGb: gb, splitFrom: design.splitFrom ?? now.count });
+}
+
+/**
  * The design at `requestUnits` (the container's part) on `form`: raised in place (`inPlace`), on the physical partitions
  * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); moved to `form`
  * otherwise, on the partitions a container created there gets.
@@ -182,6 +201,14 @@ function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: n
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
   return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
+}
+
+/**
+ * The notes of a raise: for a container still to be created (`createFirst`), its creation and raise, which splits
+ * nothing, in place of the split a raise in place of a container at the declared RU/s would make (`inPlaceSplit`).
+ */
+function createdOrSplit(split: readonly Id[], created: readonly Id[]): Id[] {
+  return created.length > 0 ? [...split.filter((id) => id !== 'cosmosRaiseSplits'), ...created] : [...split];
 }
 
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
@@ -486,7 +513,9 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid; an
   // undeclared count is declared wherever the raise in place leaves another than a container created at the new RU/s
   // would get (raiseEdits, below).
-  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(design, partitions, form, value, perContainer);
+  // Planned copies are laid out on the storage they hold, as SG017's figure is (`storedLayout`).
+  const laidOut = storedLayout(design, sized);
+  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => raiseEdits(laidOut, partitions, form, value, perContainer);
   // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
   // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
@@ -504,27 +533,32 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   switch (throughput.mode) {
     case 'manual': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
-      const split = inPlaceSplit(design, fix);
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), raised), edits(fix.needed), [
-        ...split.ids,
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
+      const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), first.data, raised), edits(fix.needed), [
+        ...createdOrSplit(split.ids, first.ids),
         ...ids,
       ]);
     }
     case 'autoscale': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
-      const split = inPlaceSplit(design, fix);
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
+      const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
-      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', Object.assign(figures(fix, split.data, placement), floor, raised), edits(fix.needed), [
-        ...split.ids,
-        ...ids,
-      ]);
+      return hit(
+        'cosmosAutoscaleBelowPeak',
+        'cosmosRaiseAutoscale',
+        Object.assign(figures(fix, split.data, placement), first.data, floor, raised),
+        edits(fix.needed),
+        [...createdOrSplit(split.ids, first.ids), ...ids],
+      );
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
       const { fix, placement } = withPlacement(design, throughputFor(design, sized, 'sharedDatabase', containers));
-      const split = inPlaceSplit(design, fix);
+      const split = inPlaceSplit(design, fix, laidOut.totalGb);
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
@@ -705,6 +739,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
+    ...CREATE_FIRST_MESSAGES,
     ...CROSS_PARTITION_COST_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,

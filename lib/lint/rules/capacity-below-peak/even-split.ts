@@ -32,10 +32,15 @@ export interface InPlaceRaise {
 /**
  * The notes and figures of SG017's raise in place where it splits the container's physical partitions: how (its count,
  * asynchronously), and where it is above peak ÷ headroom (`plainNeeded`) the uneven layout that figure would leave, and
- * the new container that figure would start evenly. Nothing where the raise keeps the partitions.
+ * the new container that figure would start evenly. Nothing where the raise keeps the partitions. `totalGb`: the storage
+ * the raised container holds (planned copies' N × the GB), where it is not the declared.
  */
-export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
-  const { throughput, totalGb } = design;
+export function inPlaceSplit(
+  design: CosmosKeyDesign,
+  raise: InPlaceRaise,
+  totalGb = design.totalGb,
+): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
+  const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
   if (!throughput || throughput.mode === 'serverless' || !now) return { ids: [], data: {} };
   const { mode } = throughput;
