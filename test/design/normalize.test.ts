@@ -243,6 +243,12 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'sharding.sourceAttribute: applies to calculated sharding only',
     ],
     ['a name with spaces around it', table({ name: ' orders ' }), 'name: must not start or end with white space'],
+    [
+      // The white space check stops the name's checks: the NUL SG005 would name must be in the same message.
+      'an attribute name with a NUL inside and a newline at its end',
+      table({ partitionKey: { name: 'i\u0000d\n', type: 'S', cardinality: 10 } }),
+      'partitionKey.name: must not start or end with white space, got "i\\u0000d\\n"; it also holds \\x00 at index 1 (a control, bidi or zero-width character): write "id", the name without them',
+    ],
     ['a number as a name', table({ name: 42 as unknown as string }), 'name: expected a string'],
     ['an empty attribute name', table({ partitionKey: { name: '', type: 'S', cardinality: 10 } }), 'partitionKey.name: expected a non-empty string, got ""'],
     [
