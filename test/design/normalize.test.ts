@@ -566,6 +566,40 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ]);
   });
 
+  // A share below 1/cardinality is a check across fields, which ran only once the shape passed: it came a run later.
+  it('reports a hot key share below the uniform share beside the shape problems', () => {
+    const issues = issuesOf({
+      containers: [
+        container({
+          partitionKey: { paths: [{ path: '/policyId', cardinality: 100 }] },
+          workload: { peakReadUnits: 2000, peakWriteUnits: 800, hotKeyShare: 0.001 },
+          throughput: { manual: 450 },
+          physicalPartitions: 0,
+        }),
+      ],
+    });
+    expect(issues.map((i) => i.split(':')[0]).sort()).toEqual([
+      'containers[0].physicalPartitions',
+      'containers[0].throughput.manual',
+      'containers[0].workload.hotKeyShare',
+    ]);
+    expect(issues).toContain(
+      'containers[0].workload.hotKeyShare: is 0.001, below the uniform share 1/100 = 0.0100: with 100 distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality',
+    );
+    // A table passed on its own too; a cardinality the shape refused is not read.
+    const { engine: _, ...one } = table({
+      partitionKey: { name: 'id', type: 'S', cardinality: 100 },
+      workload: { peakReadUnits: 10, peakWriteUnits: 10, hotKeyShare: 0.001 },
+    });
+    expect(issuesOf({ ...one, engine: 'dynamodb', billing: 'monthly' } as unknown as DesignInput).map((i) => i.split(':')[0])).toEqual([
+      'billing',
+      'workload.hotKeyShare',
+    ]);
+    expect(issuesOf({ tables: [{ ...one, partitionKey: { name: 'id', type: 'S', cardinality: 0 } }] }).map((i) => i.split(':')[0])).toEqual([
+      'tables[0].partitionKey.cardinality',
+    ]);
+  });
+
   it('never fails with anything but a DesignError, whatever a field holds', () => {
     const valid = {
       tables: [
