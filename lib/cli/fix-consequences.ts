@@ -108,6 +108,26 @@ function indexExisted(document: unknown, segments: readonly (string | number)[],
   return Array.isArray(indexes) && indexes.some((gsi: unknown) => (gsi as { indexName?: unknown } | null)?.indexName === name);
 }
 
+/**
+ * Whether the access pattern at `segments` (its `fanOut`) reads, in `document`, a key space with no sharding and no
+ * time-bucket key attribute: its fanOut then read across no shards, and its removal changes no query. False when
+ * `document` or the key space is not there to tell.
+ */
+function readsUnshardedKey(document: unknown, segments: readonly (string | number)[]): boolean {
+  const design = segments.slice(0, segments.indexOf('accessPatterns'));
+  const index = valueAtSegments(document, [...segments.slice(0, -1), 'index']);
+  const indexes = valueAtSegments(document, [...design, 'globalSecondaryIndexes']);
+  const space =
+    index === undefined
+      ? valueAtSegments(document, design)
+      : Array.isArray(indexes)
+        ? indexes.find((gsi: unknown) => (gsi as { indexName?: unknown } | null)?.indexName === index)
+        : undefined;
+  if (typeof space !== 'object' || space === null || Object.prototype.hasOwnProperty.call(space, 'sharding')) return false;
+  const { partitionKey, partitionKeys } = space as { partitionKey?: unknown; partitionKeys?: unknown };
+  return !JSON.stringify(partitionKey ?? partitionKeys ?? null).includes('"time-bucket"');
+}
+
 /** The value at `path` in `document`, or undefined. */
 function valueAt(document: unknown, path: string): unknown {
   return valueAtSegments(document, parseFieldPath(path));
@@ -193,11 +213,12 @@ export function applicationChange(edit: DesignEdit, before?: unknown): string | 
     return indexExisted(before, parseFieldPath(edit.path), edit.value)
       ? `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName)`
       : `the queries of this access pattern must read index \`${String(edit.value)}\` (their IndexName) once it is active`;
-  if (name === 'fanOut')
-    // Set: the key is sharded now. Removed (or false): the sharding it read across is gone, and one key serves the query.
-    return edit.op === 'set' && edit.value === true
-      ? 'the queries of this access pattern must read every shard and merge the results'
-      : 'the queries of this access pattern must stop reading every shard and query the one unsharded key';
+  if (name === 'fanOut') {
+    // Set: the key is sharded now. Removed (or false): the sharding it read across is gone, and one key serves the
+    // query; on a key that had no shards (SG009) it declared a fan-out over nothing, and the queries stay as they are.
+    if (edit.op === 'set' && edit.value === true) return 'the queries of this access pattern must read every shard and merge the results';
+    return readsUnshardedKey(before, segments) ? undefined : 'the queries of this access pattern must stop reading every shard and query the one unsharded key';
+  }
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
     // DynamoDB cannot change a GSI's key schema in place: the fix names a new index, whose rollout the rename's change says.
     return "the index's partition key changes: the application must write the new key attribute on each item and query the index by it";

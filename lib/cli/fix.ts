@@ -55,7 +55,8 @@ export const NO_EDITS =
 
 /**
  * Why --fix left an error whose plan shards a categorical primary key (a status, a type, a region; `categoricalBy` in
- * its data, lib/lint/categorical-key.ts): its fix text keeps the shards among its options, but a re-key is the fix.
+ * its data, lib/lint/categorical-key.ts), or raises the throughput that serves one named so: its fix text keeps the
+ * shards or the raise among its options, but a re-key is the fix.
  */
 function categoricalNotFixed(f: Finding): string | undefined {
   const data = f.data ?? {};
@@ -66,7 +67,10 @@ function categoricalNotFixed(f: Finding): string | undefined {
     categoricalBy === 'name'
       ? `${key} ${CATEGORICAL_BY_NAME}`
       : `${key} has ${String(categoricalValues)} values, no more than the ${String(categoricalShards)} shards its fix names`;
-  return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`;
+  const choose = 'choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding';
+  // A raise that would serve the key unsharded (categoricalRaiseWithheld): no shards to speak of.
+  if (data.categoricalWithheld === 'raise') return `a re-key is the fix, not a raise: ${why}; ${choose}`;
+  return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); ${choose}`;
 }
 
 /**

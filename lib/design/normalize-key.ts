@@ -121,18 +121,21 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 
   readonly sharding: ShardingDesign | undefined;
 }
 
+/** What is wrong with a declared hottest share below 1/cardinality of a key of `cardinality` values, or undefined. */
+export function belowUniformShare(share: number, cardinality: number): string | undefined {
+  const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
+  if (share >= uniformShare * (1 - SHARE_ROUNDING)) return undefined;
+  return `is ${share}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`;
+}
+
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   const { index, sharding: declaredSharding, projection, copiesCarry } = draft;
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
   const declared = draft.hotKeyShare;
-  if (declared?.source === 'declared' && declared.value < uniformShare * (1 - SHARE_ROUNDING)) {
-    log.add(
-      declared.at,
-      `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`,
-    );
-  }
+  const belowUniform = declared?.source === 'declared' ? belowUniformShare(declared.value, cardinality) : undefined;
+  if (declared !== undefined && belowUniform !== undefined) log.add(declared.at, belowUniform);
   // The table's shards an index carries stay known however few of its keys' traffic one of them takes (share ÷ N at
   // or below the uniform share: 0.4 ÷ 80 of a 200-value key): its reads must still fan out over them (SG009).
   const carried = declared?.carried;

@@ -4,15 +4,17 @@
  * element's field path. All problems are collected and thrown together as one DesignError.
  */
 import { ENGINE_LIST, type Engine } from '../engines';
+import { fullKeyCardinality } from './cardinality';
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
-import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
+import type { Cardinality, ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
 import { listOf } from './lists';
 import { normalizeContainer } from './normalize-container';
 import type { NormalizeContext, NormalizeOptions } from './normalize-context';
+import { belowUniformShare } from './normalize-key';
 import { normalizeTable } from './normalize-table';
 import { acknowledgement, acknowledgements } from './normalize-usage';
 import { describe, readInput, readOwnField, readValue, UNREADABLE, type Shape } from './shape';
@@ -27,7 +29,7 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
   if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
     return normalizeDocument(
-      withWaiverIssues(() => SINGLE_DESIGN[engine as Engine](input), input, options, true),
+      withIssuesBeyondShape(() => SINGLE_DESIGN[engine as Engine](input), input, options, true),
       options,
       true,
     );
@@ -44,7 +46,7 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
     ]);
   }
   return normalizeDocument(
-    withWaiverIssues(() => parse(designDocumentShape, input, ''), input, options, false),
+    withIssuesBeyondShape(() => parse(designDocumentShape, input, ''), input, options, false),
     options,
     false,
   );
@@ -82,11 +84,12 @@ export function declaresNothing(input: unknown): boolean {
 }
 
 /**
- * Reads the input; when its shape is wrong, the waivers' rule ids are checked too before the error is
- * thrown (normalizing, which checks them, never runs then), so an unknown field beside an unknown
- * rule id is reported with it, not one run later: every problem at once.
+ * Reads the input; when its shape is wrong, the waivers' rule ids and each design's `workload.hotKeyShare` against its
+ * key's uniform share are checked too before the error is thrown (normalizing, which checks them, never runs then), so
+ * an unknown field beside an unknown rule id, or a bad throughput beside a share below 1/cardinality, is reported with
+ * it, not one run later: every problem at once.
  */
-function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOptions, single: boolean): T {
+function withIssuesBeyondShape<T>(read: () => T, input: unknown, options: NormalizeOptions, single: boolean): T {
   try {
     return read();
   } catch (error) {
@@ -97,6 +100,7 @@ function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOp
       ? [{ at: '', design: input }]
       : DOCUMENT_COLLECTIONS.flatMap((collection) => itemsOf(fieldOf(input, collection)).map((design, i) => ({ at: joinPath(collection, i), design })));
     for (const { at, design } of designs) {
+      uniformShareIssue(design, at, reported, issues);
       itemsOf(fieldOf(design, 'acknowledgements')).forEach((waiver, j) => {
         const rule = fieldOf(waiver, 'rule');
         const path = joinPath('acknowledgements', j);
@@ -109,6 +113,23 @@ function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOp
     }
     throw issues.length === error.issues.length ? error : new DesignError(issues);
   }
+}
+
+/**
+ * A design's `workload.hotKeyShare` below 1/cardinality of its partition key (a Cosmos DB key: its most varied path, as
+ * `keySpace` counts it), where the shape read the share and every key cardinality (a key of components declares none).
+ */
+function uniformShareIssue(design: unknown, at: string, reported: ReadonlySet<string>, issues: DesignIssue[]): void {
+  const sharePath = joinPath(at, 'workload.hotKeyShare');
+  const share = fieldOf(fieldOf(design, 'workload'), 'hotKeyShare');
+  const key = fieldOf(design, 'partitionKey');
+  const keyPath = joinPath(at, 'partitionKey');
+  if (typeof share !== 'number' || reported.has(sharePath) || [...reported].some((p) => p === keyPath || p.startsWith(`${keyPath}.`))) return;
+  const paths = fieldOf(key, 'paths');
+  const cardinalities = (paths === undefined ? [key] : itemsOf(paths)).map((part) => fieldOf(part, 'cardinality'));
+  if (cardinalities.length === 0 || !cardinalities.every((c): c is Cardinality => c === 'unique' || typeof c === 'number')) return;
+  const problem = belowUniformShare(share, fullKeyCardinality(cardinalities.map((cardinality) => ({ cardinality }))));
+  if (problem !== undefined) new IssueLog(issues, at).add('workload.hotKeyShare', problem);
 }
 
 /** `appliesTo` as a list of names when the shape refused nothing at or under `path` and every item is one, else undefined. */

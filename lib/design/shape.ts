@@ -1,7 +1,7 @@
 import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import { hasUnsafeCharacters, printable, UNSAFE_CHARACTERS } from './printable';
+import { hasUnsafeCharacters, printable, UNSAFE_CHARACTERS, withoutUnsafeCharacters } from './printable';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
@@ -248,6 +248,7 @@ function report(issues: DesignIssue[], place: Place, key: string | number | unde
 }
 
 const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`);
+const UNSAFE_CHARACTERS_ALL = new RegExp(UNSAFE_CHARACTER.source, 'g');
 /** For JSON Schema: none of the characters `printable()` escapes. */
 const VISIBLE_ONLY = new RegExp(`^[^${UNSAFE_CHARACTERS}]*$`);
 
@@ -257,6 +258,22 @@ export function invisibleCharacterProblem(value: string, because: string): strin
   if (!hasUnsafeCharacters(value)) return undefined;
   const [char] = value.match(UNSAFE_CHARACTER) as RegExpMatchArray;
   return `holds ${printable(char)}, a control, bidi or zero-width character, in ${describe(value)}: ${because}`;
+}
+
+/**
+ * A value with white space at an end, and every character `printable()` escapes between the ends by its index: the
+ * check stops at the first problem, so one message names them all, where a fix of the white space alone would meet
+ * the next error (`"i\u0000d\n"`: the trailing newline and the NUL at index 1).
+ */
+function untrimmedProblem(value: string, trimmed: string): string {
+  const spaces = `must not start or end with white space, got ${describe(value)}`;
+  const start = value.indexOf(trimmed);
+  const hidden = [...trimmed.matchAll(UNSAFE_CHARACTERS_ALL)].map((m) => `${printable(m[0])} at index ${start + (m.index ?? 0)}`);
+  if (hidden.length === 0) return spaces;
+  const clean = withoutUnsafeCharacters(trimmed);
+  const rename = clean === '' ? 'write a name of visible characters' : `write ${JSON.stringify(clean)}, the name without them`;
+  const kind = hidden.length === 1 ? 'a control, bidi or zero-width character' : 'control, bidi or zero-width characters';
+  return `${spaces}; it also holds ${hidden.join(', ')} (${kind}): ${rename}`;
 }
 
 /** For JSON Schema: no unresolved token, no white space at either end. */
@@ -301,7 +318,7 @@ export function text(options: TextOptions = {}): Shape<string> {
         const count = `${trimmed.length} character${trimmed.length === 1 ? '' : 's'}`;
         return report(issues, place, key, `is too short: ${lengthRule}; got ${describe(value)} (${count})`);
       }
-      if (trimmed !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
+      if (trimmed !== value) return report(issues, place, key, untrimmedProblem(value, trimmed));
       if (maxLength !== undefined && value.length > maxLength)
         return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
       // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.

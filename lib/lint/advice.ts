@@ -14,7 +14,7 @@ import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedCo
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
-import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld } from './categorical-key';
+import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld, categoricalRaiseWithheld } from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -643,14 +643,19 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
 /** The clauses that shard the key anew, which the categorical clauses follow (`categoricalKeyKept`). */
 const NEW_SHARD_CLAUSES: ReadonlySet<string> = new Set<AdviceId>(['shardRandom', 'shardCalculated', 'shardRandomHot', 'shardCalculatedHot']);
 
+/** The clauses that raise the throughput to serve the key unsharded, which the categorical clause follows (`categoricalKeyKept`). */
+const RAISE_SERVES_CLAUSES: ReadonlySet<string> = new Set<AdviceId>(['raiseServesKey', 'smallRaiseServesKey', 'orRaiseServesKey', 'unspreadRaiseWhole']);
+
 /**
  * A fix that shards a categorical primary key anew keeps its clauses but not its edits, and says after its shards why
  * (`categoricalKeyWithheld`: a re-key is the fix); every rule that quotes the plan (SG001, SG003, SG006) says the same.
+ * So does a raise that serves such a key, named like a category, unsharded (`categoricalRaiseWithheld`).
  */
 function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
-  const withheld = categoricalKeyWithheld(analysis, advice.edits, shardingPath);
+  const shards = categoricalKeyWithheld(analysis, advice.edits, shardingPath);
+  const withheld = shards ?? categoricalRaiseWithheld(analysis, advice.edits);
   if (withheld === undefined) return advice;
-  const shard = advice.ids.findIndex((id) => NEW_SHARD_CLAUSES.has(id));
+  const shard = advice.ids.findIndex((id) => (shards ? NEW_SHARD_CLAUSES : RAISE_SERVES_CLAUSES).has(id));
   // After the shard clause and what continues it (its fan-out, why every value), before the next alternative ("; or …").
   let at = shard < 0 ? advice.ids.length : shard + 1;
   while (at < advice.ids.length && !/^[;,]? ?or /.test(ADVICE_MESSAGES[advice.ids[at]])) at++;

@@ -39,6 +39,8 @@ export const CATEGORICAL_KEY_MESSAGES = {
   // operations": a batch holds one logical partition, so the delete and the create are two requests no batch joins.
   categoricalKeyChanges:
     "; and a {{changingKey|code}} value changes over a document's life, where a partition key value cannot be updated: each change is a delete and a create, 2 writes in two logical partitions that no transactional batch or ETag (If-Match) claim covers together",
+  // Azure, "Partitioning and horizontal scaling": a logical partition's 10,000 RU/s, which no RU/s of the container pass.
+  categoricalRaise: `; --fix writes no edit for this raise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load, where the hottest category's share of all the traffic grows with it, each growth another raise, up to one logical partition's ceiling, which no raise passes`,
 } as const;
 
 export type CategoricalKeyId = keyof typeof CATEGORICAL_KEY_MESSAGES;
@@ -116,4 +118,17 @@ export function categoricalKeyWithheld(
 function changingKeyAttribute(a: SpaceAnalysis): string | undefined {
   if (a.owner.profile.transactionsSpanKeys) return undefined;
   return a.space.partitionKey.find((k) => looksMutable(k.name))?.name;
+}
+
+/**
+ * Where a plan's edits raise the throughput that serves an unsharded primary key named like a category (a 7-value
+ * `/status`): the raise keeps its text, but --fix writes none of it, for the reason the shards of such a key are withheld
+ * (above): a re-key is the fix. Undefined where the key is not so named, or the edits raise nothing.
+ */
+export function categoricalRaiseWithheld(
+  a: SpaceAnalysis,
+  edits: readonly DesignEdit[] | undefined,
+): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
+  if (categoricalBy(a, 0) !== 'name' || !edits?.some((e) => e.op === 'set' && /(^|\.)throughput(\.|$)/.test(e.path))) return undefined;
+  return { ids: ['categoricalRaise'], data: { categoricalKey: a.space.partitionKey.map((k) => k.name), categoricalBy: 'name', categoricalWithheld: 'raise' } };
 }

@@ -29,6 +29,34 @@ describe('--fix on a container keyed by a category (chat-flawed.json)', () => {
   });
 });
 
+/** try38b claim-status: `/status` (7 values, 60%) got SG001's 18,000 RU/s raise written; SG017's capacity raise stays. */
+describe('--fix on a container keyed by a status that a raise would serve', () => {
+  it('writes no raise for the key and says a re-key is the fix, not a raise', async () => {
+    const design = {
+      containers: [
+        {
+          name: 'claim-status',
+          partitionKey: { paths: [{ path: '/status', cardinality: 7 }] },
+          workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6 },
+          storage: { largestPartitionGb: 12, totalGb: 30 },
+          throughput: { manual: 10000 },
+          accessPatterns: [{ name: 'queue-by-status', keyAttributes: ['/status'], share: 1 }],
+        },
+      ],
+    };
+    const file = join(tempTree({ 'claims.json': JSON.stringify(design) }), 'claims.json');
+    const { code, stdout } = await cli(['lint', file, '--fix']);
+    expect(code).toBe(1);
+    const [written] = JSON.parse(readFileSync(file, 'utf8')).containers;
+    expect(written.throughput).toEqual({ manual: 11300 });
+    expect(written).not.toHaveProperty('physicalPartitions');
+    for (const rule of ['SG001', 'SG003'])
+      expect(stdout).toContain(
+        `${rule} not fixed: a re-key is the fix, not a raise: \`/status\` is named like a status, type or region, a category of the items rather than their identity; choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding`,
+      );
+  });
+});
+
 /**
  * A tally keyed by what its reads ask for (voting-tally.json): 12 contestants, 41 shards, and a results page that reads
  * one contestant's votes by `contestantId` alone. A re-key by the viewer would make that read a scan; AWS shards exactly

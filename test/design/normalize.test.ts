@@ -243,6 +243,12 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'sharding.sourceAttribute: applies to calculated sharding only',
     ],
     ['a name with spaces around it', table({ name: ' orders ' }), 'name: must not start or end with white space'],
+    [
+      // The white space check stops the name's checks: the NUL SG005 would name must be in the same message.
+      'an attribute name with a NUL inside and a newline at its end',
+      table({ partitionKey: { name: 'i\u0000d\n', type: 'S', cardinality: 10 } }),
+      'partitionKey.name: must not start or end with white space, got "i\\u0000d\\n"; it also holds \\x00 at index 1 (a control, bidi or zero-width character): write "id", the name without them',
+    ],
     ['a number as a name', table({ name: 42 as unknown as string }), 'name: expected a string'],
     ['an empty attribute name', table({ partitionKey: { name: '', type: 'S', cardinality: 10 } }), 'partitionKey.name: expected a non-empty string, got ""'],
     [
@@ -557,6 +563,40 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'tables[0].partitionKey.cardinality',
       'tables[0].workload.peakReadUnits',
       'tables[0].workload.peakWriteUnits',
+    ]);
+  });
+
+  // A share below 1/cardinality is a check across fields, which ran only once the shape passed: it came a run later.
+  it('reports a hot key share below the uniform share beside the shape problems', () => {
+    const issues = issuesOf({
+      containers: [
+        container({
+          partitionKey: { paths: [{ path: '/policyId', cardinality: 100 }] },
+          workload: { peakReadUnits: 2000, peakWriteUnits: 800, hotKeyShare: 0.001 },
+          throughput: { manual: 450 },
+          physicalPartitions: 0,
+        }),
+      ],
+    });
+    expect(issues.map((i) => i.split(':')[0]).sort()).toEqual([
+      'containers[0].physicalPartitions',
+      'containers[0].throughput.manual',
+      'containers[0].workload.hotKeyShare',
+    ]);
+    expect(issues).toContain(
+      'containers[0].workload.hotKeyShare: is 0.001, below the uniform share 1/100 = 0.0100: with 100 distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality',
+    );
+    // A table passed on its own too; a cardinality the shape refused is not read.
+    const { engine: _, ...one } = table({
+      partitionKey: { name: 'id', type: 'S', cardinality: 100 },
+      workload: { peakReadUnits: 10, peakWriteUnits: 10, hotKeyShare: 0.001 },
+    });
+    expect(issuesOf({ ...one, engine: 'dynamodb', billing: 'monthly' } as unknown as DesignInput).map((i) => i.split(':')[0])).toEqual([
+      'billing',
+      'workload.hotKeyShare',
+    ]);
+    expect(issuesOf({ tables: [{ ...one, partitionKey: { name: 'id', type: 'S', cardinality: 0 } }] }).map((i) => i.split(':')[0])).toEqual([
+      'tables[0].partitionKey.cardinality',
     ]);
   });
 

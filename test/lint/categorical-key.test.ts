@@ -41,6 +41,41 @@ describe('a categorical primary key: the shards offered, no edits', () => {
   });
 });
 
+/**
+ * A raise that serves a key named like a category unsharded is withheld as its shards are: a 7-value `/status` got an
+ * 18,000 RU/s raise as SG001's edit, where `/lossRegion`, sharded, was told a re-key is the fix.
+ */
+describe('a categorical primary key served by a raise: the raise offered, no edits', () => {
+  const claimStatus = (path: string) =>
+    lint({
+      engine: 'cosmosdb',
+      name: 'claim-status',
+      partitionKey: { paths: [{ path, cardinality: 7 }] },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6 },
+      storage: { largestPartitionGb: 12, totalGb: 30 },
+      throughput: { manual: 10000 },
+      accessPatterns: [{ name: 'queue-by-status', keyAttributes: [path], share: 1 }],
+    });
+
+  it('`/status` (7 values, 60%): SG001 and SG003 keep the raise in their text, say why, and carry no edits', () => {
+    const findings = claimStatus('/status').filter((f) => f.ruleId === 'SG001' || f.ruleId === 'SG003');
+    expect(findings.map((f) => f.ruleId).sort()).toEqual(['SG001', 'SG003']);
+    for (const f of findings) {
+      expect(f.edits).toBeUndefined();
+      expect(f.data).toMatchObject({ categoricalBy: 'name', categoricalKey: ['/status'], categoricalWithheld: 'raise', raiseTo: 18000 });
+      expect(f.fix).toContain(
+        'which serves the hottest `/status` value unsharded; replicated copies do not serve it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB; --fix writes no edit for this raise: `/status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix',
+      );
+    }
+  });
+
+  it('a key of 7 values not named like a category keeps the raise as its edits', () => {
+    const sg001 = claimStatus('/claimBatch').find((f) => f.ruleId === 'SG001');
+    expect(sg001?.edits).toContainEqual({ op: 'set', path: 'throughput.manual', value: 18000 });
+    expect(sg001?.data).not.toHaveProperty('categoricalBy');
+  });
+});
+
 describe('not a categorical primary key: the edits stay', () => {
   it('a GSI keyed by a status (AWS write-shards such an index key for selective queries)', () => {
     const design = table({
