@@ -121,6 +121,19 @@ export function hourlyOrderEvents(shards: number | undefined, writes = 4000, kin
   };
 }
 
+/** A Q&A site's posts (qa-flawed.json): one viral question takes 20% of 30,000 RU/s of reads and 6,000 of writes, on
+ *  50,000 autoscale RU/s over 400 GB (8 partitions). */
+export function qaPosts(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'posts',
+    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
+    throughput: { autoscaleMax: 50_000 },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
+    storage: { totalGb: 400, largestPartitionGb: 0.2 },
+    ...overrides,
+  });
+}
+
 /**
  * try24a's telemetry container (capacity-not-key.test.ts): 2,000 sites, the hottest 2% (800 RU/s) under
  * `/siteId` → `/deviceId` → `/day`, 40,000 RU/s of peak at an autoscale maximum of 40,000 (SG017's line is 50,000),
