@@ -94,6 +94,7 @@ export {
   waiverId,
   waiverOfId,
   waivesFinding,
+  waivingIds,
 } from './cfn/cdk-acknowledgements';
 /** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */
 export type { Rule, RuleHit } from './lint/rule';

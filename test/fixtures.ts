@@ -91,6 +91,50 @@ export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {
 }
 
 /**
+ * Review u9 item 1 (orders-sound.json): a GSI keyed by `hourBucketShard`, the hour bucket `hourBucket` plus
+ * hash(orderId) mod 8, 24 values declared, no `kind`. Its current hour takes every index write (AWS, "Best practices
+ * for handling time series data in DynamoDB"); the 8 shards spread them ("Using write sharding to distribute workloads
+ * evenly"). Before, the name `hourBucketShard` made it an ordinary 24-valued key: SG001 "166.67 WCU, fine" (4,000 ÷ 24)
+ * and SG007 "remove the sharding", whose fix put all 4,000 WCU of the current hour on one key of a usable 800.
+ */
+export function hourlyOrderEvents(shards: number | undefined, writes = 4000, kind?: 'time-bucket' | 'value'): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'order-events',
+    billing: 'provisioned',
+    capacity: { read: { min: 2000, max: 12000 }, write: { min: 1000, max: 8000 } },
+    partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    sortKey: { name: 'seq', type: 'N', cardinality: 50 },
+    workload: { peakReadUnits: 6000, peakWriteUnits: writes },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-hour',
+        partitionKey: { name: 'hourBucketShard', type: 'S', cardinality: 24, ...(kind ? { kind } : {}) },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        ...(shards === undefined ? {} : { sharding: { strategy: 'calculated', shards, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' } }),
+      },
+    ],
+    accessPatterns: [
+      { name: 'replay-order', keyAttributes: ['orderId'], share: 0.95 },
+      { name: 'orders-this-hour', index: 'by-hour', keyAttributes: ['hourBucketShard'], share: 0.05, ...(shards === undefined ? {} : { fanOut: true }) },
+    ],
+  };
+}
+
+/** A Q&A site's posts (qa-flawed.json): one viral question takes 20% of 30,000 RU/s of reads and 6,000 of writes, on
+ *  50,000 autoscale RU/s over 400 GB (8 partitions). */
+export function qaPosts(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'posts',
+    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
+    throughput: { autoscaleMax: 50_000 },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
+    storage: { totalGb: 400, largestPartitionGb: 0.2 },
+    ...overrides,
+  });
+}
+
+/**
  * try24a's telemetry container (capacity-not-key.test.ts): 2,000 sites, the hottest 2% (800 RU/s) under
  * `/siteId` → `/deviceId` → `/day`, 40,000 RU/s of peak at an autoscale maximum of 40,000 (SG017's line is 50,000),
  * 500 GB: its first level is over only by the container's capacity.
@@ -113,6 +157,20 @@ export function siteTelemetry(overrides: Partial<CosmosContainerDesign> = {}): C
       { name: 'site-dashboard', keyAttributes: ['/siteId'], share: 0.3 },
     ],
     ...overrides,
+  });
+}
+
+/** try24a's flawed telemetry: 200 sites, the hottest 40%; 2,000 GB (40 physical partitions); a device-day value 64 RU/s. */
+export function hotSiteTelemetry(): CosmosContainerDesign {
+  return siteTelemetry({
+    partitionKey: {
+      paths: [
+        { path: '/siteId', cardinality: 200, hotKeyShare: 0.4, largestGb: 50 },
+        { path: '/deviceId', cardinality: 50_000 },
+        { path: '/day', cardinality: 365 },
+      ],
+    },
+    storage: { totalGb: 2000 },
   });
 }
 
@@ -230,18 +288,6 @@ export function qaTagFeed(overrides: Partial<CosmosContainerDesign> = {}): Cosmo
     workload: { peakReadUnits: 16_000, peakWriteUnits: 2_000, hotKeyShare: 0.15, hotKeyOperations: 'reads' },
     storage: { totalGb: 60, largestPartitionGb: 6 },
     accessPatterns: [{ name: 'newest-in-tag', keyAttributes: ['/tag'], share: 1, limit: 50 }],
-    ...overrides,
-  });
-}
-
-/** A Q&A site's posts: one viral question, 20% of 30,000 RU/s of reads and 6,000 of writes, 50,000 autoscale RU/s over 400 GB. */
-export function qaPosts(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
-  return container({
-    name: 'posts',
-    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
-    throughput: { autoscaleMax: 50_000 },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
-    storage: { totalGb: 400, largestPartitionGb: 0.2 },
     ...overrides,
   });
 }

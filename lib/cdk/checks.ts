@@ -29,7 +29,7 @@ import {
   unusedWaiverNote,
   waiverConcerns,
   waiverId,
-  waivesFinding,
+  waivingIds,
 } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
@@ -51,7 +51,8 @@ export interface CheckedResource {
   /**
    * The ids waived for this resource through `Validations.acknowledge()`, after the namespace, closest scope first:
    * `SG017` (every kind of the rule's findings) or `SG017[overQuota]` (one kind). Findings they waive are reported,
-   * each under the id that waives it, so that CDK lists them as suppressed, with the reason, in
+   * each under the id that waives it (of ids whose parts add up, `SG003[hotKeyReads]` beside `SG003[hotKeyWrites]`,
+   * the first), so that CDK lists them as suppressed, with the reason, in
    * validation-report.json; findings waived only by the design's own acknowledgements are in the template metadata.
    * @default - none
    */
@@ -105,6 +106,8 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
       rule: finding.ruleId,
       // The kind of finding: `Validations.acknowledge({ id: 'skewguard::SG017[overQuota]' })` waives this kind only.
       messageId: finding.messageId,
+      // The kind that message id is a variant of (`hotKey` for `hotNamedKey`): its brackets waive every variant.
+      ...(finding.variantOf !== undefined ? { variantOf: finding.variantOf } : {}),
       title: finding.title,
       severity: finding.severity,
       fieldPath: finding.path,
@@ -147,8 +150,9 @@ function problems(issues: readonly DesignIssue[]): string {
 /** Findings and stale waivers of a resource as violations; `failOn` raises warnings. */
 function violationsOf(result: TemplateResourceResult, target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
   const waivedByCdk = target.cdkAcknowledgedRules ?? [];
-  // The closest scope's id first, as CDK and the design's copies of the waivers take them.
-  const cdkWaiverOf = (f: Finding) => (f.acknowledged ? waivedByCdk.find((id) => waivesFinding(id, f)) : undefined);
+  // The closest scope's id first, as CDK and the design's copies of the waivers take them; of ids that add up (one per
+  // part: `SG003[hotKeyReads]` and `SG003[hotKeyWrites]`), the first, which CDK suppresses the finding by.
+  const cdkWaiverOf = (f: Finding) => (f.acknowledged ? waivingIds(waivedByCdk, f)[0] : undefined);
   const findings = result.findings.filter((f) => !f.acknowledged || cdkWaiverOf(f) !== undefined);
   // A waiver in the design that no longer waives anything is stale; an app-wide
   // `Validations.acknowledge()` is not, it covers every table under its scope.
@@ -244,10 +248,12 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   return [...invalid, ...unprefixed];
 }
 
-/** One finding of a checked table: its rule, its kind (and the parts it is made of) and the table's construct path. */
+/** One finding of a checked table: its rule, its kind (the kind it is a variant of, and the parts it is made of) and the
+ *  table's construct path. */
 interface CheckedFinding {
   readonly ruleId: string;
   readonly messageId: string;
+  readonly variantOf?: string;
   readonly parts?: readonly string[];
   readonly constructPath: string;
 }
@@ -303,7 +309,8 @@ function withBroadWaiverNotes(violations: readonly PolicyViolation[], acknowledg
     // Suppressed by the rule's own id: waived, and named by the rule id alone (a kind's id names one kind).
     if (meta?.acknowledgedReason === undefined || v.ruleName !== ruleName(meta.rule)) return undefined;
     const waiver = closestWaiver(acknowledgements, meta.rule, meta.constructPath);
-    return waiver && { waiver, messageId: meta.messageId };
+    // A message id's variants are one kind (`hotKey` and `hotNamedKey`), as the core counts them.
+    return waiver && { waiver, messageId: meta.variantOf ?? meta.messageId };
   });
   const kinds = new Map<RecordedAcknowledgement, Set<string>>();
   for (const w of waived) if (w) kinds.set(w.waiver, (kinds.get(w.waiver) ?? new Set()).add(w.messageId));
@@ -357,7 +364,8 @@ export function checkResources(givenResources: readonly CheckedResource[], given
   const failOn = options.failOn ?? 'error';
   const findings: CheckedFinding[] = [];
   const linted: Linted = (target, result) => {
-    for (const f of result.findings) findings.push({ ruleId: f.ruleId, messageId: f.messageId, parts: f.parts, constructPath: target.constructPath });
+    for (const f of result.findings)
+      findings.push({ ruleId: f.ruleId, messageId: f.messageId, variantOf: f.variantOf, parts: f.parts, constructPath: target.constructPath });
   };
   const checked = resources.flatMap((target) => {
     if (target.resource === undefined) {

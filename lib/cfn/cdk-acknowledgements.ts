@@ -11,7 +11,7 @@ import { validateAcknowledgement } from '../lint/validate';
 import { RULE_QUOTA_CHECK } from './rule-quota';
 import { CDK_PLUGIN_NAME, ruleName, waiverId, waiverOfId } from './waiver-id';
 
-export { broadScopeWaiverNote, CDK_PLUGIN_NAME, ruleName, waiverConcerns, waiverId, waiverOfId, waivesFinding } from './waiver-id';
+export { broadScopeWaiverNote, CDK_PLUGIN_NAME, ruleName, waiverConcerns, waiverId, waiverOfId, waivesFinding, waivingIds } from './waiver-id';
 
 const NAMESPACE = `${CDK_PLUGIN_NAME}::`;
 /** Where CDK files an id given without a namespace (`acknowledge({ id: 'SG001' })`): as an annotation's, which waives nothing of ours. */

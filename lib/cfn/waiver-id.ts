@@ -25,33 +25,77 @@ export function waiverOfId(id: string): { rule: string; appliesTo?: string[] } {
 /** The id (after the namespace) that waives `rule`'s findings of the kinds `appliesTo` names: `SG017[overQuota]`. */
 export const waiverId = (rule: string, appliesTo?: readonly string[]): string => (appliesTo?.length ? `${rule}[${appliesTo.join(',')}]` : rule);
 
-/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`, `SG003[hotKeyReads]`) covers `finding`. */
-export function waivesFinding(id: string, finding: { readonly ruleId: string; readonly messageId: string; readonly parts?: readonly string[] }): boolean {
-  const { rule, appliesTo } = waiverOfId(id);
-  return rule === finding.ruleId && waivesKind(appliesTo, finding.messageId, finding.parts);
+/** What a waiver is matched against: a finding's kind (`messageId`; undefined asks whether a waiver covers any kind),
+ *  the kind that message id is a variant of (`variantOf`) and the parts it is made of (`parts`). */
+export interface WaivedKind {
+  readonly messageId?: string;
+  readonly variantOf?: string;
+  readonly parts?: readonly string[];
 }
 
-/** Whether the waiver acknowledged as `id` waives `finding` or names some of its parts (then the finding names it, and
- *  it waives the finding once the other parts are fixed): either way no stale waiver. */
-export function waiverConcerns(id: string, finding: { readonly ruleId: string; readonly messageId: string; readonly parts?: readonly string[] }): boolean {
+/** A finding as the CDK and template readers match it to the ids acknowledged for its table. */
+type RuleFinding = WaivedKind & { readonly ruleId: string };
+
+/** Whether the waiver acknowledged as `id` (`SG017`, `SG017[overQuota]`, `SG003[hotKeyReads]`) covers `finding` alone. */
+export function waivesFinding(id: string, finding: RuleFinding): boolean {
   const { rule, appliesTo } = waiverOfId(id);
-  return rule === finding.ruleId && (waivesKind(appliesTo, finding.messageId, finding.parts) || partsLeftOut(appliesTo, finding.parts).length > 0);
+  return rule === finding.ruleId && waivesKind(appliesTo, finding);
 }
 
 /**
- * Whether a waiver of the kinds `appliesTo` waives a finding of the kind `messageId` made of `parts`: it names no kind,
- * names the message id, or names every part (`hotKeyReads` waives a hot key over on its reads alone, never one whose
- * writes are over too). One answer for the design's waivers and CDK's bracketed ids (`waivesFinding`).
+ * The ids among `ids` (acknowledged for one table, closest scope first) that waive `finding`, the first being the one to
+ * report it under (CDK suppresses it by that id): the first that waives it alone, or those that name some of its parts
+ * when together they name every one (`SG003[hotKeyReads]` beside `SG003[hotKeyWrites]`); empty when they do not.
  */
-export function waivesKind(appliesTo: readonly string[] | undefined, messageId: string | undefined, parts?: readonly string[]): boolean {
+export function waivingIds(ids: readonly string[], finding: RuleFinding): string[] {
+  const waivers = ids.map((id) => Object.assign(waiverOfId(id), { id })).filter((w) => w.rule === finding.ruleId);
+  return coveringWaivers(waivers, finding).map((w) => w.id);
+}
+
+/** Whether the waiver acknowledged as `id` waives `finding` or names some of its parts (then the finding names it, and
+ *  it waives the finding once the other parts are fixed or waived beside it): either way no stale waiver. */
+export function waiverConcerns(id: string, finding: RuleFinding): boolean {
+  const { rule, appliesTo } = waiverOfId(id);
+  return rule === finding.ruleId && (waivesKind(appliesTo, finding) || namesSomePart(appliesTo, finding.parts));
+}
+
+/**
+ * Whether a waiver of the kinds `appliesTo` waives a finding of `kind`: it names no kind, names the message id or the
+ * kind that id is a variant of (`hotKey` waives `hotNamedKey`, the same hot value named by the reads that ask for it), or
+ * names every part (`hotKeyReads` waives a hot key over on its reads alone, never one whose writes are over too). One
+ * answer for the design's waivers and CDK's bracketed ids (`waivesFinding`), and, given the kinds several waivers name
+ * together, for the waivers that add up (`coveringWaivers`).
+ */
+export function waivesKind(appliesTo: readonly string[] | undefined, kind: WaivedKind): boolean {
+  const { messageId, variantOf, parts } = kind;
   if (appliesTo === undefined || messageId === undefined || appliesTo.includes(messageId)) return true;
+  if (variantOf !== undefined && appliesTo.includes(variantOf)) return true;
   return parts !== undefined && parts.length > 0 && parts.every((part) => appliesTo.includes(part));
 }
 
-/** The parts of a finding made of `parts` that a waiver of the kinds `appliesTo` leaves unnamed when it names some of
- *  them but not all (then it waives nothing of it); empty when it names none, or all. */
+/**
+ * The waivers among `waivers` (of one rule, on one key space, in the order given) that waive a finding of `kind`: the
+ * first that waives it alone, else every one that names some of its parts when together they name each part (a waiver
+ * of the reads' heat for a cache beside one of the writes' heat, each with its own reason, waive a key over on both as
+ * one naming both does); empty when they do not.
+ */
+export function coveringWaivers<W extends { readonly appliesTo?: readonly string[] }>(waivers: readonly W[], kind: WaivedKind): W[] {
+  for (const waiver of waivers) if (waivesKind(waiver.appliesTo, kind)) return [waiver];
+  const naming = waivers.filter((waiver) => namesSomePart(waiver.appliesTo, kind.parts));
+  if (naming.length < 2) return [];
+  const named = naming.flatMap((waiver) => waiver.appliesTo ?? []);
+  return waivesKind(named, kind) ? naming : [];
+}
+
+/** Whether the kinds `appliesTo` name some of `parts`. */
+const namesSomePart = (appliesTo: readonly string[] | undefined, parts: readonly string[] | undefined): boolean =>
+  appliesTo !== undefined && parts !== undefined && parts.some((part) => appliesTo.includes(part));
+
+/** The parts of a finding made of `parts` that waivers of the kinds `appliesTo` (one waiver's, or those of several
+ *  together) leave unnamed when they name some of them but not all (then they waive nothing of it); empty when they
+ *  name none, or all. */
 export function partsLeftOut(appliesTo: readonly string[] | undefined, parts: readonly string[] | undefined): string[] {
-  if (appliesTo === undefined || parts === undefined || !parts.some((part) => appliesTo.includes(part))) return [];
+  if (appliesTo === undefined || parts === undefined || !namesSomePart(appliesTo, parts)) return [];
   return parts.filter((part) => !appliesTo.includes(part));
 }
 

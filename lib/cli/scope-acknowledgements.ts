@@ -35,13 +35,16 @@ export function settleScopeAcknowledgements(results: readonly FileResult[]): Fil
   });
 }
 
-/** The kinds (message ids) each scope's waiver of a whole rule waives over every table of the run, sorted. */
+const kindOf = (finding: Finding): string => finding.variantOf ?? finding.messageId;
+
+/** The kinds (message ids, a variant counted as the kind it words: `hotNamedKey` as `hotKey`) each scope's waiver of a
+ *  whole rule waives over every table of the run, sorted. */
 function kindsWaived(results: readonly FileResult[]): Map<string, string[]> {
   const kinds = new Map<string, Set<string>>();
   for (const result of results) {
     for (const copy of result.scopeAcknowledgements ?? []) {
       const k = key(copy.ruleId, copy.acknowledgedAt);
-      for (const { finding } of copy.waived ?? []) kinds.set(k, (kinds.get(k) ?? new Set()).add(result.findings[finding].messageId));
+      for (const { finding } of copy.waived ?? []) kinds.set(k, (kinds.get(k) ?? new Set()).add(kindOf(result.findings[finding])));
     }
   }
   return new Map([...kinds].map(([k, set]) => [k, [...set].sort()]));

@@ -10,7 +10,7 @@
  * error (designless-tables.ts, which `observe` says them with too).
  */
 import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, scopeWaiverCopyPath, waiverId, waivesFinding } from '../internal';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, scopeWaiverCopyPath, waiverId, waivesFinding, waivingIds } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
@@ -60,7 +60,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     const waivedBy = new Map<string, { finding: number; path: string }[]>();
     for (const templateFinding of result.findings) {
       const finding = withScopeWaiver(templateFindingOf(result, templateFinding), result.acknowledgedAt);
-      const id = templateFinding.acknowledged ? scopeIds.find((scopeId) => waivesFinding(scopeId, templateFinding)) : undefined;
+      const id = templateFinding.acknowledged ? waivingIds(scopeIds, templateFinding)[0] : undefined;
       const path =
         id === templateFinding.ruleId
           ? (templateFinding.broadAcknowledgement?.path ?? scopeWaiverCopyPath(result.kind, logicalId, resource, id, templateFinding.index))

@@ -291,9 +291,12 @@ export interface AcknowledgementDesign {
   readonly index?: string;
   /** The kinds of the rule's findings it waives: their message ids (a finding's `messageId`, e.g. `overQuota` of
    *  SG017), so a waiver written for one finding never absorbs another kind the rule reports on the same key space;
+   *  a message id that other wordings are variants of waives them too (a finding's `variantOf`: SG003's `hotKey` waives
+   *  `hotHeldKey`, `hotNamedKey`, `hotHeldNamedKey` and `hotKeyUnderFirstLevel`, the same hot value over its ceiling);
    *  or the parts a finding is made of (its `parts`: SG003's `hotKeyReads`, `hotKeyWrites`), which waive it only when
-   *  every part of it is named: a waiver for a cache names `hotKeyReads`, and never hides the same key's write heat.
-   *  An id the rule does not have is an input error.
+   *  every part of it is named, by this waiver or beside it by other waivers of the rule on the same key space (one
+   *  for the reads, one for the writes, each with its reason): a waiver for a cache names `hotKeyReads`, and never
+   *  hides the same key's write heat. An id the rule does not have is an input error.
    *  @default - every kind of the rule's findings on its key space (reports name the kinds when it waives more than one) */
   readonly appliesTo?: readonly string[];
   /** The last day the waiver holds, `YYYY-MM-DD` (UTC): from the next day the findings it waived count again, each

@@ -335,7 +335,8 @@ export interface Acknowledgement {
   /** DynamoDB: the one index whose findings are waived; absent when the waiver covers the table's or container's own
    *  key space only, never its indexes' (`keySpaceOf`, lib/lint/rule.ts). */
   readonly index?: string;
-  /** The message ids (or parts, SG003's `hotKeyReads`) of the findings it waives (`appliesTo`); absent when it waives
+  /** The message ids (a variant's too: SG003's `hotKey` waives `hotNamedKey`; or parts, SG003's `hotKeyReads`, which
+   *  add up with other waivers' parts) of the findings it waives (`appliesTo`); absent when it waives
    *  every kind of its rule's findings. */
   readonly appliesTo?: readonly string[];
   /** The waiver's last day, `YYYY-MM-DD` (UTC); absent when it never expires. */

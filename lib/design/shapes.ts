@@ -386,7 +386,7 @@ export const acknowledgementShape = record<AcknowledgementDesign>({
   appliesTo: {
     shape: list(text({ pattern: /^[A-Za-z][A-Za-z0-9]*$/, patternHint: 'a message id such as "overQuota"' }), { minItems: 1 }),
     optional: true,
-    doc: "Waive only these kinds of the rule's findings: their message ids (a finding's messageId), or parts of one (a finding's parts, SG003's hotKeyReads), each part of a finding named to waive it. Default: every kind.",
+    doc: "Waive only these kinds of the rule's findings: their message ids (a finding's messageId, or the kind it is a variant of, its variantOf: SG003's hotKey waives hotNamedKey), or parts of one (a finding's parts, SG003's hotKeyReads), each part of a finding named, here or by other waivers of the rule on its key space, to waive it. Default: every kind.",
   },
   expires: {
     shape: calendarDay(),

@@ -15,7 +15,7 @@ import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
-import { acknowledgementOf, keySpaceOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
+import { keySpaceOf, waiversOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
 import { RETIRED_RULES, RULES, retiredRuleNote } from './rules';
 import { CATALOGUE_IDS, messageIdsIn, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
@@ -87,7 +87,8 @@ export interface Finding {
   readonly fix: string;
   /** Waived by an acknowledgement; still reported so audits see every waiver. */
   readonly acknowledged: boolean;
-  /** The reason of the acknowledgement that waived it; absent when `acknowledged` is false. */
+  /** The reason of the acknowledgement that waived it (of several whose parts add up, their reasons joined by `; `);
+   *  absent when `acknowledged` is false. */
   readonly reason?: string;
   /** The acknowledgement that waived it until its `expires` day passed: the finding counts again (`acknowledged`
    *  is false), and reports say which waiver lapsed. Absent when no expired acknowledgement matches it. */
@@ -102,8 +103,13 @@ export interface Finding {
   readonly broadAcknowledgement?: BroadAcknowledgement;
   /** The narrower kinds the finding is made of (its rule's part kinds: SG003's hot key has `hotKeyReads` where its reads
    *  are over the ceiling and `hotKeyWrites` where its writes are): an acknowledgement whose `appliesTo` names every
-   *  one waives it, as one naming its `messageId` does. @default - absent: only its message id names it */
+   *  one waives it, as one naming its `messageId` does, and so do several that name them between them (their reasons
+   *  joined in `reason`). @default - absent: only its message id names it */
   readonly parts?: readonly string[];
+  /** The kind its `messageId` is a variant of (its rule's `messageVariants`: SG003's `hotKey` for `hotNamedKey`, the same
+   *  hot value named by the reads that ask for it): an acknowledgement whose `appliesTo` names it waives this finding, as
+   *  one naming its `messageId` does. @default - absent: its message id is a kind of its own */
+  readonly variantOf?: string;
   /** On a finding no acknowledgement waives: one whose `appliesTo` names some of its `parts` but not all (a waiver of
    *  `hotKeyReads` on a key whose writes are over too), so reports say which heat it leaves uncovered.
    *  @default - absent: no such acknowledgement */
@@ -343,15 +349,20 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
       const parts = ownValue(hit, 'parts') as RuleHit['parts'];
-      const ack = acknowledgementOf(inEffect, rule.id, index, hit.messageId, parts);
-      // A waiver that expired is named on the finding it no longer waives.
-      const lapsed = ack || inEffect === acknowledgements ? undefined : acknowledgementOf(acknowledgements, rule.id, index, hit.messageId, parts);
+      const variantOf =
+        rule.messageVariants && Object.prototype.hasOwnProperty.call(rule.messageVariants, hit.messageId) ? rule.messageVariants[hit.messageId] : undefined;
+      const kind = { messageId: hit.messageId, variantOf, parts };
+      // One waiver, or several that add up (one per part); the first names the finding in reports.
+      const waivers = waiversOf(inEffect, rule.id, index, kind);
+      const ack = waivers[0] as Acknowledgement | undefined;
+      // A waiver that expired is named on the finding it no longer waives (of several that added up, the one that expired).
+      const lapsed = ack || inEffect === acknowledgements ? undefined : waiversOf(acknowledgements, rule.id, index, kind).find((a) => !inEffect.includes(a));
       // A waiver of one part of a finding made of more (reads, where the writes are over too) waives none of it, but is
-      // no stale waiver: the finding names it, and it waives the finding once the other parts are fixed.
+      // no stale waiver: the finding names it, and it waives the finding once the other parts are fixed (or waived too).
       const partial = ack || !parts ? undefined : partialWaiverOf(inEffect, rule.id, index, parts);
-      if (ack) used.add(ack);
+      for (const waiver of waivers) used.add(waiver);
       if (lapsed) used.add(lapsed);
-      if (partial) used.add(partial.ack);
+      if (partial) for (const waiver of partial.naming) used.add(waiver);
       // In the order reports list the fields; the optional ones added only where they hold something.
       const finding: MutableFinding = {
         ruleId: rule.id,
@@ -365,11 +376,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         message: render(rule, hit.data, hit.messageId, hit.notes),
         fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
         acknowledged: ack !== undefined,
-        reason: ack?.reason,
+        reason: waivers.length > 1 ? [...new Set(waivers.map((waiver) => waiver.reason))].join('; ') : ack?.reason,
       };
       if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
       // An index finding the table's waiver of the rule does not reach: said, so nobody takes the waiver for a cover.
-      const tableWaiver = ack || index === undefined ? undefined : acknowledgementOf(inEffect, rule.id, undefined, hit.messageId);
+      const tableWaiver = ack || index === undefined ? undefined : waiversOf(inEffect, rule.id, undefined, { messageId: hit.messageId, variantOf })[0];
       if (ack && ack.appliesTo === undefined) {
         const waived = waivedBy.get(ack);
         if (waived) waived.push(finding);
@@ -377,6 +388,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       }
       if (tableWaiver) finding.acknowledgementWithoutIndex = { reason: tableWaiver.reason, path: prefixPath(location, tableWaiver.path) };
       if (parts) finding.parts = parts;
+      if (variantOf !== undefined) finding.variantOf = variantOf;
       if (partial) {
         const { ack: waiver, leftOut } = partial;
         finding.partialAcknowledgement = { reason: waiver.reason, path: prefixPath(location, waiver.path), appliesTo: waiver.appliesTo ?? [], leftOut };
@@ -454,25 +466,30 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 
 type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };
 
-/** The first waiver in effect of `ruleId` on the key space `index` that names some of `parts` but not all, with the parts it leaves out. */
+/**
+ * The waivers in effect of `ruleId` on the key space `index` that name some of `parts` when together they do not name
+ * all (`naming`), the first of them (`ack`, the one reports name) and the parts none of them names (`leftOut`).
+ */
 function partialWaiverOf(
   acknowledgements: readonly Acknowledgement[],
   ruleId: string,
   index: string | undefined,
   parts: readonly string[],
-): { readonly ack: Acknowledgement; readonly leftOut: string[] } | undefined {
-  for (const ack of acknowledgements) {
-    if (ack.rule !== ruleId || ack.index !== index) continue;
-    const leftOut = partsLeftOut(ack.appliesTo, parts);
-    if (leftOut.length > 0) return { ack, leftOut };
-  }
-  return undefined;
+): { readonly ack: Acknowledgement; readonly naming: readonly Acknowledgement[]; readonly leftOut: string[] } | undefined {
+  const naming = acknowledgements.filter((ack) => ack.rule === ruleId && ack.index === index && partsLeftOut(ack.appliesTo, parts).length > 0);
+  if (naming.length === 0) return undefined;
+  const leftOut = partsLeftOut(
+    naming.flatMap((ack) => ack.appliesTo ?? []),
+    parts,
+  );
+  return leftOut.length > 0 ? { ack: naming[0], naming, leftOut } : undefined;
 }
 
 /** Names each waiver without `appliesTo` that waived findings of more than one kind on the findings it waived. */
 function nameBroadWaivers(waivedBy: ReadonlyMap<Acknowledgement, MutableFinding[]>, location: string): void {
   for (const [ack, waived] of waivedBy) {
-    const kinds = [...new Set(waived.map((f) => f.messageId))].sort();
+    // A message id's variants are one kind (`hotKey` and `hotNamedKey`): a waiver of that kind waives each.
+    const kinds = [...new Set(waived.map((f) => f.variantOf ?? f.messageId))].sort();
     if (kinds.length < 2) continue;
     const broad = { path: prefixPath(location, ack.path), kinds };
     for (const finding of waived) finding.broadAcknowledgement = broad;
@@ -555,7 +572,8 @@ export function notWaivedNotes(finding: Finding): string[] {
  * How every report says a waiver of some of a finding's parts leaves it reported, or undefined when none does: "the
  * acknowledgement of SG003 at tables[0].acknowledgements[0] (`appliesTo: ["hotKeyReads"]`) does not waive this finding,
  * which is also hotKeyWrites (the hottest value's writes are over their ceiling): fix that (the fix below), or, if it is
- * accepted too, name it as well (`appliesTo: ["hotKeyReads","hotKeyWrites"]`; through CDK, 'skewguard::SG003[hotKey]')".
+ * accepted too, name it as well (`appliesTo: ["hotKeyReads","hotKeyWrites"]`, or in a waiver of its own; through CDK,
+ * acknowledge 'skewguard::SG003[hotKeyWrites]' beside it)": waivers of the parts add up.
  */
 export function partialWaiverNote(finding: Finding): string | undefined {
   const partial = finding.partialAcknowledgement;
@@ -563,7 +581,7 @@ export function partialWaiverNote(finding: Finding): string | undefined {
   const kinds = RULES.find((rule) => rule.id === finding.ruleId)?.partKinds ?? {};
   const leftOut = partial.leftOut.map((part) => `${printable(part)}${Object.prototype.hasOwnProperty.call(kinds, part) ? ` (${kinds[part]})` : ''}`).join(', ');
   const all = JSON.stringify([...partial.appliesTo, ...partial.leftOut]);
-  return `the acknowledgement of ${finding.ruleId} at ${printable(partial.path)} (\`appliesTo: ${printable(JSON.stringify(partial.appliesTo))}\`) does not waive this finding, which is also ${leftOut}: fix that (the fix below), or, if it is accepted too, name it as well (\`appliesTo: ${printable(all)}\`; through CDK, '${ruleName(waiverId(finding.ruleId, [finding.messageId]))}')`;
+  return `the acknowledgement of ${finding.ruleId} at ${printable(partial.path)} (\`appliesTo: ${printable(JSON.stringify(partial.appliesTo))}\`) does not waive this finding, which is also ${leftOut}: fix that (the fix below), or, if it is accepted too, name it as well (\`appliesTo: ${printable(all)}\`, or in a waiver of its own; through CDK, acknowledge ${partial.leftOut.map((part) => `'${printable(ruleName(waiverId(finding.ruleId, [part])))}'`).join(' and ')} beside it)`;
 }
 
 /** How every report names the kinds one acknowledgement without `appliesTo` waives, or undefined when it waives one:
@@ -574,8 +592,9 @@ export function partialWaiverNote(finding: Finding): string | undefined {
 export function broadWaiverNote(finding: Finding): string | undefined {
   const broad = finding.broadAcknowledgement;
   if (!broad) return undefined;
-  if (broad.acknowledgedAt !== undefined) return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, finding.messageId));
-  return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify([finding.messageId])}\` if it was written for this kind only`;
+  if (broad.acknowledgedAt !== undefined)
+    return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, finding.variantOf ?? finding.messageId));
+  return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify([finding.variantOf ?? finding.messageId])}\` if it was written for this kind only`;
 }
 
 /** How every report says why an acknowledgement without `index` waives nothing while its rule still fires on its

@@ -18,6 +18,19 @@ export const HOT_KEY_PARTS = {
 export type HotKeyPart = keyof typeof HOT_KEY_PARTS;
 
 /**
+ * The message ids of SG003's hot-key finding that word it otherwise (`messageVariants`), each a variant of `hotKey`:
+ * the value held with its shard in another attribute, named by the reads that ask for it, or judged under the hottest
+ * first-level value. Each is the same finding, made of the same parts: a waiver of `hotKey` holds on every one, so a
+ * design change that only rewords the finding neither revives it nor leaves the waiver reported as waiving nothing.
+ */
+export const HOT_KEY_VARIANTS = {
+  hotHeldKey: 'hotKey',
+  hotNamedKey: 'hotKey',
+  hotHeldNamedKey: 'hotKey',
+  hotKeyUnderFirstLevel: 'hotKey',
+} as const;
+
+/**
  * The parts of a hot key over its ceiling: `hotKeyReads` where its reads are over, `hotKeyWrites` where its writes are
  * (DynamoDB throttles each direction on its own). On one budget for both (Cosmos DB RU/s), the writes where they alone
  * are over, since a cache that took every read would leave them so; the reads where they alone are over, or where the

@@ -3,7 +3,7 @@
  * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
  * the engine they apply to.
  */
-import { waivesKind } from '../cfn/waiver-id';
+import { coveringWaivers, type WaivedKind } from '../cfn/waiver-id';
 import type { Acknowledgement, ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
 import { ownValue } from '../design/shape';
@@ -44,8 +44,8 @@ export interface RuleHit<M extends string = string> {
   readonly severity?: Severity;
   /** The fix as design edits (paths relative to the table or container), when the fix is a design change. */
   readonly edits?: readonly DesignEdit[];
-  /** The narrower kinds (the rule's `partKinds`) this finding is made of, each of which an acknowledgement must name to
-   *  waive it without naming its message id (SG003's hot key over on its reads and writes: `hotKeyReads`, `hotKeyWrites`).
+  /** The narrower kinds (the rule's `partKinds`) this finding is made of, each of which an acknowledgement (or one of
+   *  several beside it) must name to waive it without naming its message id (SG003's hot key over on its reads and writes: `hotKeyReads`, `hotKeyWrites`).
    *  @default - none: only the message id (or a waiver of every kind) waives it */
   readonly parts?: readonly string[];
 }
@@ -83,10 +83,16 @@ export interface RuleMeta<M extends string> {
   readonly fixDetails?: readonly string[];
   /** Kinds narrower than a message id that an acknowledgement's `appliesTo` may name, each with what it waives (SG003's
    *  `hotKeyReads`: the heat of the hottest value's reads, which a cache serves). A finding lists those it is made of in
-   *  its `parts`; a waiver naming parts waives it only when it names every one, so a waiver written for one direction
-   *  of heat never hides the other.
+   *  its `parts`; waivers naming parts waive it only when they name every one (one waiver, or several of the rule on the
+   *  key space, each naming some), so a waiver written for one direction of heat never hides the other.
    *  @default - none: `appliesTo` names message ids only */
   readonly partKinds?: Readonly<Record<string, string>>;
+  /** Message ids that say one kind of finding in another wording, each with the kind it is a variant of, which an
+   *  acknowledgement's `appliesTo` names to waive them all (SG003's `hotKey` for `hotNamedKey`, the same hot value named
+   *  by the reads that ask for it): a waiver of the kind keeps holding when the design changes only how the finding is
+   *  worded. A variant's own id waives that variant alone.
+   *  @default - none: each message id is a kind of its own */
+  readonly messageVariants?: Readonly<Partial<Record<NoInfer<M>, NoInfer<M>>>>;
   /** Public documentation backing the rationale. */
   readonly sources: readonly RuleSource[];
   /** The thresholds the rule reads. */
@@ -285,10 +291,23 @@ export function acknowledgementOf(
   index: string | undefined,
   /** The kind of finding asked about; undefined asks whether any waiver of the rule covers the key space. */
   messageId?: string,
-  /** The finding's narrower kinds (`RuleHit.parts`): a waiver naming every one waives it too. */
-  parts?: readonly string[],
 ): Acknowledgement | undefined {
-  // A loop, not find(): asked for every finding, and most designs declare no acknowledgement.
-  for (const a of acknowledgements) if (a.rule === ruleId && a.index === index && waivesKind(a.appliesTo, messageId, parts)) return a;
-  return undefined;
+  return waiversOf(acknowledgements, ruleId, index, { messageId })[0];
+}
+
+/**
+ * The acknowledgements that waive `ruleId`'s finding of `kind` on the key space `index`, scoped as `acknowledgementOf`
+ * scopes one: the first that waives it alone, or the waivers that together name every part it is made of (one for
+ * the reads' heat, one for the writes'); empty when none do.
+ */
+export function waiversOf(
+  acknowledgements: readonly Acknowledgement[],
+  ruleId: string,
+  index: string | undefined,
+  kind: WaivedKind,
+): readonly Acknowledgement[] {
+  // Asked for every finding, and most designs declare no acknowledgement.
+  if (acknowledgements.length === 0) return acknowledgements;
+  const onKeySpace = acknowledgements.filter((a) => a.rule === ruleId && a.index === index);
+  return coveringWaivers(onKeySpace, kind);
 }

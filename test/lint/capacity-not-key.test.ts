@@ -4,21 +4,9 @@
 // 5,000 RU/s. The neighbours alone fill that partition whatever the key: the container's capacity (SG017's), not a hot
 // key. A genuinely hot value at the same container keeps SG003 with shards.
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type DesignInput, type DynamoDbTableDesign } from '../../lib';
-import { siteTelemetry, table } from './../fixtures';
+import { hotSiteTelemetry, siteTelemetry, table } from './../fixtures';
 
 const telemetry = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => siteTelemetry(over);
-// try24a's flawed telemetry: 200 sites, the hottest 40%; 2,000 GB (40 physical partitions); a device-day value 64 RU/s.
-const hotSites = () =>
-  telemetry({
-    partitionKey: {
-      paths: [
-        { path: '/siteId', cardinality: 200, hotKeyShare: 0.4, largestGb: 50 },
-        { path: '/deviceId', cardinality: 50_000 },
-        { path: '/day', cardinality: 365 },
-      ],
-    },
-    storage: { totalGb: 2000 },
-  });
 const found = (design: DesignInput, rule: string) => lint(design, { only: [rule] });
 const fullKey = (design: CosmosContainerDesign) => found(design, 'SG003').filter((f) => f.path === 'partitionKey.paths');
 
@@ -39,7 +27,7 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
   it('a larger value under the 40% site: judged beside that site, it defers to the site’s fix, no shards, no raise of its own', () => {
     // Was "64 RU/s of 1,000 usable", the container's average neighbours, and a raise to 54,000 RU/s of its own: but the
     // device-day value sits under the 40% site, on that site's physical partition (verdict26, issue 13).
-    const design = hotSites();
+    const design = hotSiteTelemetry();
     const [hit] = fullKey(design);
     expect(hit.severity).toBe('error');
     expect(hit.messageId).toBe('hotKeyUnderFirstLevel');
@@ -96,7 +84,7 @@ describe('SG003 at a container whose peak fills its RU/s', () => {
   });
 
   it('a genuinely hot first level (40% of the reads and writes) keeps its SG003 too', () => {
-    const design = hotSites();
+    const design = hotSiteTelemetry();
     expect(found(design, 'SG003').map((f) => [f.path, f.severity])).toContainEqual(['partitionKey.paths[0]', 'error']);
   });
 });

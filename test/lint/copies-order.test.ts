@@ -4,16 +4,11 @@
  * and a plain raise, which changes no key and no application, leads copies whose raise is within 25% of it.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
-import { container, qaTagFeed } from '../fixtures';
+import { qaPosts, qaTagFeed } from '../fixtures';
 
 // A Q&A site's questions: one viral question, 20% of 30,000 RU/s of reads and 6,000 of writes, on 8 partitions (400 GB).
 const posts = (keyed = true): CosmosContainerDesign =>
-  container({
-    name: 'posts',
-    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
-    throughput: { autoscaleMax: 50_000 },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
-    storage: { totalGb: 400, largestPartitionGb: 0.2 },
+  qaPosts({
     accessPatterns: keyed
       ? [
           { name: 'question-page', keyAttributes: ['/questionId'], share: 0.97 },

@@ -8,16 +8,9 @@
  * 9,428.57 RU/s; declare physicalPartitions: 14", which the design's own 800 GB then refuse as too few).
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit } from '../../lib';
-import { container } from '../fixtures';
+import { qaPosts } from '../fixtures';
 
-const posts = (totalGb: number): CosmosContainerDesign =>
-  container({
-    name: 'posts',
-    partitionKey: { paths: [{ path: '/questionId', cardinality: 5_000_000 }] },
-    throughput: { autoscaleMax: 50_000 },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 6_000, hotKeyShare: 0.2 },
-    storage: { totalGb, largestPartitionGb: 0.2 },
-  });
+const posts = (totalGb: number): CosmosContainerDesign => qaPosts({ storage: { totalGb, largestPartitionGb: 0.2 } });
 
 describe("a raise with replicated copies counts the copies' storage in its physical partitions", () => {
   it('800 GB of copies: 16 partitions of 8,250 RU/s at 132,000 RU/s, not the 14 the RU/s alone make', () => {

@@ -5,6 +5,7 @@
  */
 import { applyDesignEdits, lint, shardedKey, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { applicationChange } from '../../lib/cli/fix-consequences';
+import { hourlyOrderEvents as hourly } from '../fixtures';
 
 /**
  * The reviewer's design: six order statuses, the hottest taking half of 8,000 WCU on one index key. Beside its neighbours
@@ -239,37 +240,6 @@ describe('what --fix says the application must change', () => {
     expect(applicationChange({ op: 'set', path: 'tables[0].partitionKey.name', value: 'x' })).toMatch(/^the partition key changes: the table or container/);
   });
 });
-
-/**
- * Review u9 item 1 (orders-sound.json): a GSI keyed by `hourBucketShard`, the hour bucket `hourBucket` plus
- * hash(orderId) mod 8, 24 values declared, no `kind`. Its current hour takes every index write (AWS, "Best practices
- * for handling time series data in DynamoDB"); the 8 shards spread them ("Using write sharding to distribute workloads
- * evenly"). Before, the name `hourBucketShard` made it an ordinary 24-valued key: SG001 "166.67 WCU, fine" (4,000 ÷ 24)
- * and SG007 "remove the sharding", whose fix put all 4,000 WCU of the current hour on one key of a usable 800.
- */
-function hourly(shards: number | undefined, writes = 4000, kind?: 'time-bucket' | 'value'): DynamoDbTableDesign {
-  return {
-    engine: 'dynamodb',
-    name: 'order-events',
-    billing: 'provisioned',
-    capacity: { read: { min: 2000, max: 12000 }, write: { min: 1000, max: 8000 } },
-    partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
-    sortKey: { name: 'seq', type: 'N', cardinality: 50 },
-    workload: { peakReadUnits: 6000, peakWriteUnits: writes },
-    globalSecondaryIndexes: [
-      {
-        indexName: 'by-hour',
-        partitionKey: { name: 'hourBucketShard', type: 'S', cardinality: 24, ...(kind ? { kind } : {}) },
-        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
-        ...(shards === undefined ? {} : { sharding: { strategy: 'calculated', shards, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' } }),
-      },
-    ],
-    accessPatterns: [
-      { name: 'replay-order', keyAttributes: ['orderId'], share: 0.95 },
-      { name: 'orders-this-hour', index: 'by-hour', keyAttributes: ['hourBucketShard'], share: 0.05, ...(shards === undefined ? {} : { fanOut: true }) },
-    ],
-  };
-}
 
 describe('a separate shard attribute of a time bucket (sharding.logicalAttribute)', () => {
   it('is a time bucket when the attribute it shards is named as one: 25 shards of 4,000 WCU, 160 each, fit 800 usable', () => {

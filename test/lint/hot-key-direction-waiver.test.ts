@@ -9,6 +9,7 @@
 import { blockingFindings, describeFinding, lintDocument, validateAcknowledgements, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
 import { unusedWaiverNote } from '../../lib/internal';
 import { findingEntry } from '../../lib/testing/report';
+import { hotSiteTelemetry, hourlyOrderEvents } from '../fixtures';
 
 const DAX = 'DAX in front of the hot item: its item cache answers the reads';
 
@@ -40,7 +41,7 @@ describe('SG003 waived for one direction of heat', () => {
     const note =
       'the acknowledgement of SG003 at acknowledgements[0] (`appliesTo: ["hotKeyReads"]`) does not waive this finding, which is also hotKeyWrites ' +
       "(the hottest value's writes are over their ceiling): fix that (the fix below), or, if it is accepted too, name it as well " +
-      '(`appliesTo: ["hotKeyReads","hotKeyWrites"]`; through CDK, \'skewguard::SG003[hotKey]\')';
+      '(`appliesTo: ["hotKeyReads","hotKeyWrites"]`, or in a waiver of its own; through CDK, acknowledge \'skewguard::SG003[hotKeyWrites]\' beside it)';
     expect(describeFinding(hot)).toContain(`(${note})`);
     expect(findingEntry(hot).message).toContain(`; not waived: ${note}`);
   });
@@ -66,6 +67,16 @@ describe('SG003 waived for one direction of heat', () => {
       expect([hot.acknowledged, hot.partialAcknowledgement]).toEqual([true, undefined]);
       expect(result.unusedAcknowledgements).toEqual([]);
     }
+  });
+
+  it('waivers of the reads and of the writes, each with its own reason, add up to waive a key over in both directions', () => {
+    const writes = { rule: 'SG003', appliesTo: ['hotKeyWrites'], reason: 'Launch-week bids accepted: the writes throttle and retry.' };
+    const { result, hot } = hotKeyOf(auction(16_000, [{ rule: 'SG003', appliesTo: ['hotKeyReads'], reason: DAX }, writes]));
+    expect(hot).toMatchObject({ acknowledged: true, reason: `${DAX}; ${writes.reason}`, parts: ['hotKeyReads', 'hotKeyWrites'] });
+    expect(hot.partialAcknowledgement).toBeUndefined();
+    expect(blockingFindings(result.findings)).toEqual([]);
+    // Both are used: neither is reported as waiving nothing.
+    expect(result.unusedAcknowledgements).toEqual([]);
   });
 
   it('a waiver of the reads on an item over on its writes alone is unused, and names the heat SG003 does report there', () => {
@@ -107,5 +118,50 @@ describe('SG003 waived for one direction of heat', () => {
     expect(() => lintDocument(auction(16_000, [{ rule: 'SG003', appliesTo: ['hotKeyRead'], reason: DAX }]))).toThrow(
       /acknowledgements\[0\]\.appliesTo\[0\]: "hotKeyRead" is not a message id of SG003; did you mean "hotKeyReads"\?/,
     );
+  });
+});
+
+/**
+ * SG003 words its hot-key finding otherwise where the design names more of the value: held with its shard in another
+ * attribute (`hotHeldKey`), named by the reads that ask for it (`hotNamedKey`), judged under the hottest first-level
+ * value (`hotKeyUnderFirstLevel`). Each is the same finding, made of the same directions of heat: `appliesTo: ["hotKey"]`
+ * waives every wording, so declaring a pattern's `keyValue` neither revives the finding nor leaves the waiver stale.
+ */
+describe('SG003 waived as `hotKey`, however the finding is worded', () => {
+  const LAUNCH = 'Accepted for the launch week: the hot item is retired after it.';
+  const hotKey = (extra: { index?: string } = {}) => [{ rule: 'SG003', appliesTo: ['hotKey'], reason: LAUNCH, ...extra }];
+  const watched = (acknowledgements: DynamoDbTableDesign['acknowledgements']) => ({
+    ...auction(16_000, acknowledgements),
+    accessPatterns: [{ name: 'watch-item', keyAttributes: ['itemId'], share: 0.5, keyValue: 'item-1' }],
+  });
+
+  it('waives the value named by the reads that ask for it (`hotNamedKey`), and a waiver of that wording holds too', () => {
+    const { result, hot } = hotKeyOf(watched(hotKey()));
+    expect(hot).toMatchObject({ messageId: 'hotNamedKey', variantOf: 'hotKey', acknowledged: true, reason: LAUNCH });
+    expect(result.unusedAcknowledgements).toEqual([]);
+    expect(hotKeyOf(watched([{ rule: 'SG003', appliesTo: ['hotNamedKey'], reason: LAUNCH }])).hot.acknowledged).toBe(true);
+  });
+
+  it('waives the value held with its shard in another attribute (`hotHeldKey`), on the index the waiver names', () => {
+    const design = hourlyOrderEvents(4);
+    const { result, hot } = hotKeyOf({ ...design, acknowledgements: hotKey({ index: 'by-hour' }) });
+    expect(hot).toMatchObject({ messageId: 'hotHeldKey', variantOf: 'hotKey', index: 'by-hour', acknowledged: true });
+    expect(result.unusedAcknowledgements).toEqual([]);
+  });
+
+  it('waives a full key value judged under the hottest first-level value (`hotKeyUnderFirstLevel`), not that level’s own finding', () => {
+    const result = lintDocument({ ...hotSiteTelemetry(), acknowledgements: hotKey() });
+    const sg003 = result.findings.filter((f) => f.ruleId === 'SG003').map((f) => [f.path, f.messageId, f.variantOf, f.acknowledged]);
+    expect(sg003).toEqual([
+      ['partitionKey.paths', 'hotKeyUnderFirstLevel', 'hotKey', true],
+      ['partitionKey.paths[0]', 'prefixHot', undefined, false],
+    ]);
+  });
+
+  it('a variant’s own id waives that wording alone: `hotNamedKey` on the plain `hotKey` finding waives nothing', () => {
+    const { result, hot } = hotKeyOf(auction(16_000, [{ rule: 'SG003', appliesTo: ['hotNamedKey'], reason: LAUNCH }]));
+    expect(hot).toMatchObject({ messageId: 'hotKey', acknowledged: false });
+    expect(hot.variantOf).toBeUndefined();
+    expect(result.unusedAcknowledgements).toMatchObject([{ ruleId: 'SG003', appliesTo: ['hotNamedKey'], openKinds: ['hotKeyReads', 'hotKeyWrites'] }]);
   });
 });

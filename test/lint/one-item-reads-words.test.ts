@@ -5,6 +5,7 @@
  * not on "the shard that holds the item".
  */
 import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
+import { qaPosts } from '../fixtures';
 
 const sg003 = (design: DynamoDbTableDesign | CosmosContainerDesign) => lint(design).find((f) => f.ruleId === 'SG003');
 
@@ -38,19 +39,13 @@ describe('the reads of one item, in the words of the key they are on', () => {
 
   it('unsharded, behind the integrated cache: the misses land on the logical partition, not a shard', () => {
     // qa-flawed.json's posts: a viral question, 6,000 RU/s of reads and 1,200 of writes on one `/questionId`.
-    const posts: CosmosContainerDesign = {
-      engine: 'cosmosdb',
-      name: 'posts',
-      partitionKey: { paths: [{ path: '/questionId', cardinality: 5000000 }] },
-      throughput: { autoscaleMax: 50000 },
-      workload: { peakReadUnits: 30000, peakWriteUnits: 6000, hotKeyShare: 0.2 },
-      storage: { totalGb: 400, largestPartitionGb: 0.2 },
+    const posts = qaPosts({
       accessPatterns: [
         { name: 'question-page', keyAttributes: ['/questionId'], share: 0.97 },
         { name: 'user-activity', keyAttributes: [], share: 0.03 },
       ],
       monitoring: { partitionKeyDiagnostics: true },
-    };
+    });
     const fix = sg003(posts)?.fix;
     expect(fix).toContain("its writes (1,200 RU/s) then fit unsharded at today's throughput");
     expect(fix).toContain("the 200 RU/s it misses landing on the value's one logical partition, beside its writes");

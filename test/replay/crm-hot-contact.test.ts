@@ -10,11 +10,11 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
 import { cosmosIncident, healthyCosmosWeek, replayProgram, skewguardQueries, type ContainerReplay, type RegisteredResource } from '../../lib/testing/replay';
-import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
+import { accountIds, alertThreshold, customResources } from './support/pulumi-program';
 
 const engine = installMocks();
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/rg/providers/Microsoft.DocumentDB/databaseAccounts/acct`;
-const ONCALL = `${SUBSCRIPTION}/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall`;
+const { account: ACCOUNT_ID, oncall: ONCALL } = accountIds('rg', 'acct');
 
 const crm: ContainerDesign = {
   partitionKey: {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const monitoring = new CosmosAccountMonitoring('acct', { resourceGroupName: 'rg', account: { name: 'acct', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
   component = new GuardedContainer('crm', { monitoring, database: 'app', throughput: { autoscaleMax: 30_000 }, design: crm });
   await registeredAll([component, component.container, ...Object.values(component.alerts)]);
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  resources = customResources(engine.registered);
   warnings = warn.mock.calls.map(([m]) => String(m));
 });
 afterAll(() => jest.restoreAllMocks());
@@ -50,8 +50,7 @@ afterAll(() => jest.restoreAllMocks());
 const queries = skewguardQueries([{ databaseName: 'app', containerName: 'crm' }]);
 const profiles = () => ({ crm: { throughput: { kind: 'autoscale' as const, ru: 30_000 }, storageGb: 400, peakRu: 15_000, design: component.design } });
 const replay = (scenario: Parameters<typeof replayProgram>[1]): ContainerReplay => replayProgram(resources, scenario, { queries }).containers.crm;
-const thresholdOf = (name: string) =>
-  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const thresholdOf = (name: string) => alertThreshold(resources, name);
 
 const PAGE_ALERTS = /-(throttled-hot-value|hot-partition-range|throttle-rate)$/;
 /** Each alert's first notification, minutes after the first of 3 consecutive minutes with 429s. */

@@ -8,11 +8,11 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
 import { replayProgram, skewguardQueries, type ContainerModel, type CosmosHotKey, type RegisteredResource, type Scenario } from '../../lib/testing/replay';
-import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
+import { accountIds, alertThreshold, customResources } from './support/pulumi-program';
 
 const engine = installMocks();
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/saas`;
-const ONCALL = `${SUBSCRIPTION}/resourceGroups/data/providers/microsoft.insights/actionGroups/oncall`;
+const { account: ACCOUNT_ID, oncall: ONCALL } = accountIds('data', 'saas');
 
 /** The expert user's sessions container: a whale tenant of 80 GB (2 physical partitions of 7,875 RU/s at 63,000 RU/s
  *  autoscale over 400 GB: 8 partitions), declared at 35% of 50,000 RU/s = 17,500, SG003 acknowledged. */
@@ -64,12 +64,11 @@ beforeAll(async () => {
     ([name, { design, throughput }]) => new GuardedContainer(name, { monitoring, database: 'app', throughput, design }),
   );
   await registeredAll(components.flatMap((c) => [c, c.container, ...Object.values(c.alerts)]));
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  resources = customResources(engine.registered);
 });
 afterAll(() => jest.restoreAllMocks());
 
-const thresholdOf = (name: string) =>
-  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const thresholdOf = (name: string) => alertThreshold(resources, name);
 
 describe('thresholds on the generated alert rules', () => {
   // Tenant 33: the hotPrefix query sums a tenant's RU per physical partition, and its line is what a tenant on one can

@@ -24,12 +24,12 @@ import {
 } from '../../lib/testing/replay';
 import { PLANNED_PEAK } from '../../lib/testing/replay/scenarios/dynamodb-scenarios';
 import { diurnal } from '../../lib/testing/replay/scenarios/load';
-import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { spanningLineOf } from './support/cosmos-replay';
+import { accountIds, alertThreshold, customResources } from './support/pulumi-program';
 
 const engine = installMocks();
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/shop/providers/Microsoft.DocumentDB/databaseAccounts/shop`;
-const ONCALL = `${SUBSCRIPTION}/resourceGroups/shop/providers/microsoft.insights/actionGroups/oncall`;
+const { account: ACCOUNT_ID, oncall: ONCALL } = accountIds('shop', 'shop');
 const WHALE = 'whale prefix under a hierarchical key';
 
 /** The stranger's design, as written in their program. */
@@ -71,15 +71,14 @@ beforeAll(async () => {
     ([name, { design, alerts }]) => new GuardedContainer(name, { monitoring, database: 'shop', throughput: { autoscaleMax: 40_000 }, design, alerts }),
   );
   await registeredAll(components.flatMap((c) => [c, c.container, ...Object.values(c.alerts)]));
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  resources = customResources(engine.registered);
   const nameOf = (on: unknown) => Object.keys(CONTAINERS)[components.findIndex((c) => c === on)];
   warnings = warn.mock.calls.map(([message, on]) => ({ message: String(message), on: nameOf(on) }));
   design = components[0].design;
 });
 afterAll(() => jest.restoreAllMocks());
 
-const thresholdOf = (name: string) =>
-  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const thresholdOf = (name: string) => alertThreshold(resources, name);
 /** The warnings logged on one GuardedContainer that contain `text`. */
 const warningsOf = (name: string, text: string) => warnings.filter((w) => w.on === name && w.message.includes(text)).map((w) => w.message);
 

@@ -18,12 +18,12 @@ import {
   type Scenario,
 } from '../../lib/testing/replay';
 import { PLANNED_PEAK } from '../../lib/testing/replay/scenarios/dynamodb-scenarios';
-import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { weekWithPlannedTenant } from './support/planned-tenant';
+import { accountIds, alertThreshold, customResources } from './support/pulumi-program';
 
 const engine = installMocks();
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/rg/providers/Microsoft.DocumentDB/databaseAccounts/acct`;
-const ONCALL = `${SUBSCRIPTION}/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall`;
+const { account: ACCOUNT_ID, oncall: ONCALL } = accountIds('rg', 'acct');
 
 const tickets: ContainerDesign = {
   partitionKey: {
@@ -47,13 +47,12 @@ beforeAll(async () => {
   const monitoring = new CosmosAccountMonitoring('acct', { resourceGroupName: 'rg', account: { name: 'acct', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
   const container = new GuardedContainer('tickets', { monitoring, database: 'app', throughput: { autoscaleMax: AUTOSCALE_MAX }, design: tickets });
   await registeredAll([container, container.container, ...Object.values(container.alerts)]);
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  resources = customResources(engine.registered);
   design = container.design;
 });
 afterAll(() => jest.restoreAllMocks());
 
-const thresholdOf = (name: string) =>
-  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const thresholdOf = (name: string) => alertThreshold(resources, name);
 const queries = skewguardQueries([{ databaseName: 'app', containerName: 'tickets' }]);
 /** The rest of the container's load at its planned peak (the whale's share is the planned tenant's). */
 const profiles = (): Record<string, CosmosContainerProfile> => ({

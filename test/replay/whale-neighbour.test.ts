@@ -22,13 +22,13 @@ import {
   type ContainerModel,
 } from '../../lib/testing/replay';
 import { PLANNED_PEAK } from '../../lib/testing/replay/scenarios/dynamodb-scenarios';
-import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { spanningLineOf } from './support/cosmos-replay';
 import { weekWithPlannedTenant } from './support/planned-tenant';
+import { accountIds, alertThreshold, customResources } from './support/pulumi-program';
 
 const engine = installMocks();
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/rg/providers/Microsoft.DocumentDB/databaseAccounts/acct`;
-const ONCALL = `${SUBSCRIPTION}/resourceGroups/rg/providers/microsoft.insights/actionGroups/oncall`;
+const { account: ACCOUNT_ID, oncall: ONCALL } = accountIds('rg', 'acct');
 
 /** The stranger's design, as written in their documents.json. */
 const documents: ContainerDesign = {
@@ -75,14 +75,13 @@ beforeAll(async () => {
       new GuardedContainer(name, { monitoring, database: 'app', throughput: { autoscaleMax: CONTAINERS[name].autoscaleMax }, design: CONTAINERS[name].design }),
   );
   await registeredAll(components.flatMap((c) => [c, c.container, ...Object.values(c.alerts)]));
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  resources = customResources(engine.registered);
   designs = Object.fromEntries(names.map((name, i) => [name, components[i].design])) as Record<Name, GuardedContainer['design']>;
   warnings = warn.mock.calls.map(([message, on]) => ({ message: String(message), on: names[components.findIndex((c) => c === on)] }));
 });
 afterAll(() => jest.restoreAllMocks());
 
-const thresholdOf = (name: string) =>
-  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+const thresholdOf = (name: string) => alertThreshold(resources, name);
 const queries = skewguardQueries(Object.keys(CONTAINERS).map((containerName) => ({ databaseName: 'app', containerName })));
 /** The container's profile at its planned peak, less `tenantRu` when a planned tenant carries that much of it. */
 const profiles = (name: Name, tenantRu = 0): Record<string, CosmosContainerProfile> => ({

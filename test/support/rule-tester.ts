@@ -150,6 +150,31 @@ export function testRule(ruleId: string, cases: { readonly valid: readonly Valid
           }
         }
       });
+      // Waivers of the parts add up: one per part, each with its own reason, waive every finding made of them.
+      it.each(cases.invalid.map((c) => [c.name, c] as const))('%s: one waiver per part', (_, c) => {
+        const byPart = partKinds.reduce((design, part) => acknowledgeEverywhere(design, ruleId, `accepted for this test: ${part}`, false, [part]), c.design);
+        const found = lint(byPart, c.options).filter((f) => f.ruleId === ruleId);
+        expect(found.map((f) => [f.messageId, f.acknowledged])).toEqual(found.map((f) => [f.messageId, (f.parts ?? []).length > 0]));
+      });
+    });
+  }
+
+  // A rule whose message ids word one kind of finding several ways (SG003's `hotNamedKey`, a variant of `hotKey`): a
+  // waiver naming the kind waives every wording of it, and a finding names the kind it is a variant of.
+  const variants = RULES.find((rule) => rule.id === ruleId)?.messageVariants ?? {};
+  const kinds = [...new Set(Object.values(variants).filter((kind): kind is string => kind !== undefined))];
+  if (kinds.length > 0) {
+    describe(`${ruleId} acknowledged by the kind its wordings are variants of`, () => {
+      it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+        const reason = 'accepted for this test: the numbers are known';
+        const found = lint(acknowledgeEverywhere(c.design, ruleId, reason, false, kinds), c.options).filter((f) => f.ruleId === ruleId);
+        expect(found.map((f) => [f.messageId, f.variantOf, f.acknowledged])).toEqual(
+          found.map((f) => {
+            const of = Object.prototype.hasOwnProperty.call(variants, f.messageId) ? variants[f.messageId] : undefined;
+            return [f.messageId, of, of !== undefined || kinds.includes(f.messageId)];
+          }),
+        );
+      });
     });
   }
 

@@ -5,7 +5,7 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
-import { HOT_KEY_PARTS, hotKeyParts } from '../hot-key-parts';
+import { HOT_KEY_PARTS, HOT_KEY_VARIANTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
@@ -338,6 +338,9 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   // A waiver of one direction of heat (a cache in front serves the reads alone): `appliesTo: ["hotKeyReads"]`.
   partKinds: HOT_KEY_PARTS,
+  // The hottest value over its ceiling, however the message names it (held with its shard, named by the reads that ask
+  // for it, judged under the hottest first-level value): `appliesTo: ["hotKey"]` waives each, as the parts do.
+  messageVariants: HOT_KEY_VARIANTS,
   sources: [
     SOURCES.dynamoKeyDesign,
     // The neighbours: keys hashed over the key space's partitions, the fewest that serve its reads and writes at once, for
