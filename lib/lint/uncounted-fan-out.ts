@@ -19,7 +19,7 @@
  * a read of 8 KB over 42 shards costs 105 RU, not the 8 SG017 counts without its size.
  */
 import type { QueryCharge } from '../design/gathered-read-share';
-import type { MessageData } from './rule';
+import type { MessageData } from './messages';
 
 /**
  * What a read over the shards costs at least, after "until resultKb is declared on …:": said the same by the fix that
@@ -47,4 +47,18 @@ export function uncountedFanOutData(charge: QueryCharge | undefined, shards: num
   if (!charge.wholeUnits) return data;
   const eventual = charge.eventuallyConsistentShare === undefined ? {} : { uncountedEventualFloor: floor * charge.eventuallyConsistentShare };
   return Object.assign(data, { uncountedWholeUnits: true }, eventual);
+}
+
+/** The data keys `uncountedFanOutData` writes. */
+const UNCOUNTED_KEYS: readonly string[] = ['uncountedPatterns', 'uncountedShards', 'uncountedFloor', 'uncountedWholeUnits', 'uncountedEventualFloor'];
+
+/**
+ * `advice` without its uncounted fan-out clause (`fanOutUncounted`) and data, for a fix whose edits something else
+ * withholds (an invariant the shards would break): declaring `resultKb` would not get them written, so neither the fix
+ * nor --fix's 'not fixed' line (which reads `uncountedPatterns`) may say it would.
+ */
+export function withoutUncountedFanOut<A extends { readonly ids: readonly string[]; readonly data: Readonly<Record<string, unknown>> }>(advice: A): A {
+  if (!advice.ids.includes('fanOutUncounted')) return advice;
+  const data = Object.fromEntries(Object.entries(advice.data).filter(([key]) => !UNCOUNTED_KEYS.includes(key)));
+  return Object.assign({}, advice, { ids: advice.ids.filter((id) => id !== 'fanOutUncounted'), data });
 }

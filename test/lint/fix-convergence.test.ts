@@ -1020,7 +1020,8 @@ describe('fixes converge', () => {
         .filter((p) => p.fanOut === true && p.resultKb === undefined && p.limit === undefined)
         .map((p) => `fanOut written on ${p.name}, which declares no resultKb`);
       const [found] = [...onShards, ...uncounted];
-      if (found !== undefined || fixDesignText(first.text, {}).text !== first.text) failed.push(`${found ?? 'a second --fix changed it'}: ${JSON.stringify(design)}`);
+      if (found !== undefined || fixDesignText(first.text, {}).text !== first.text)
+        failed.push(`${found ?? 'a second --fix changed it'}: ${JSON.stringify(design)}`);
     }
     expect({ failed: failed.length, first: failed.slice(0, 3) }).toEqual({ failed: 0, first: [] });
   });
