@@ -131,6 +131,24 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
     expect(design.tables[0].accessPatterns?.map((p) => p.fanOut)).toEqual([true, true]);
   });
 
+  it('a fanOut declared ahead of shards withheld for the size is kept: SG009 names the sharding, and --fix removes nothing', () => {
+    const tickets: DynamoDbTableDesign = {
+      name: 'tickets',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+      sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 30000, hotKeyShare: 0.25 },
+      accessPatterns: [
+        { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
+        { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
+      ],
+    };
+    const sg009 = lint({ tables: [tickets] }).find((f) => f.ruleId === 'SG009');
+    expect(sg009).toMatchObject({ messageId: 'fanOutUnsharded', data: { plannedBy: 'SG003', plannedStrategy: 'calculated', plannedShards: 25 } });
+    expect(sg009?.edits).toBeUndefined();
+    const result = fixDesignText(tableText(tickets), {});
+    expect(result.text).toBe(tableText(tickets));
+  });
+
   it('SG009 on random shards read whole with no resultKb: no fanOut written, the floor said; with resultKb, fanOut is written', () => {
     const sharded = (resultKb?: number): DynamoDbTableDesign => ({
       name: 'events',
