@@ -38,11 +38,17 @@ export interface QueryCharge {
   readonly minimumUnits: number;
   /** Whether what a request loads is rounded up to whole units (DynamoDB: to the next 4 KB). */
   readonly wholeUnits: boolean;
+  /** The share of the charge an eventually consistent read pays, where the engine prices it apart (DynamoDB: one-half
+   *  of a read unit per 4 KB, the page above): a peak declared in read units holds either kind, so a text naming a
+   *  least charge names both.
+   *  @default - undefined: the engine charges a request the same at any consistency the peak's units are declared at */
+  readonly eventuallyConsistentShare?: number;
 }
 
-/** A charge of whole units of `unitKb`, at least one per request (DynamoDB's Query, the page above). */
-export function wholeUnitCharge(unitKb: number): QueryCharge {
-  return { kbPerUnit: unitKb, minimumUnits: 1, wholeUnits: true };
+/** A charge of whole units of `unitKb`, at least one per request (DynamoDB's Query, the page above), an eventually
+ *  consistent read paying `eventuallyConsistentShare` of it. */
+export function wholeUnitCharge(unitKb: number, eventuallyConsistentShare?: number): QueryCharge {
+  return Object.assign({ kbPerUnit: unitKb, minimumUnits: 1, wholeUnits: true }, eventuallyConsistentShare === undefined ? {} : { eventuallyConsistentShare });
 }
 
 /** The units a request loading `kb` is charged under `charge`. */

@@ -38,6 +38,10 @@ export const DYNAMODB_LIMITS = {
    *  for an eventually consistent read), at least one per request. Source: Developer Guide, "Capacity unit consumption
    *  for read operations". */
   queryReadUnitKb: 4,
+  /** The share of a read unit an eventually consistent read is charged: one-half per 4 KB, where a strongly consistent
+   *  one is charged a whole unit; a Query that returns nothing is charged that minimum too. Source: Developer Guide,
+   *  "Capacity unit consumption for read operations"; API Reference, "Query". */
+  eventuallyConsistentReadShare: 0.5,
 } as const;
 
 /**

@@ -285,5 +285,5 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   // "Capacity unit consumption for read operations": a Query's items' sizes are summed and rounded up to the next
   // 4 KB, one read unit each (half for an eventually consistent read), per request.
   queryReadUnitKb: DYNAMODB_LIMITS.queryReadUnitKb,
-  queryCharge: wholeUnitCharge(DYNAMODB_LIMITS.queryReadUnitKb),
+  queryCharge: wholeUnitCharge(DYNAMODB_LIMITS.queryReadUnitKb, DYNAMODB_LIMITS.eventuallyConsistentReadShare),
 };

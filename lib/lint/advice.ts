@@ -71,6 +71,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
+import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from './uncounted-fan-out';
 import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
 import { whaleLevelEdits } from './whale-level';
 import { storedGb, withCopies } from './written';
@@ -161,15 +162,6 @@ export const LARGE_READS_ASSUMED = `${LARGE_READS} (${HALF_IF_EVENTUAL}); ${DECL
  *  profile's `queryCharge`), said with its figures (`queryFloor`, and `queryFloorKb`, what it covers at 1 RU per KB). */
 const LARGE_READS_FLOOR =
   "assumes each read of a {{key|key}} value by {{assumedPatterns|code}} loads over N × {{queryFloorKb}} KB, as each shard's query is charged at least about {{queryFloor}} RU";
-
-/**
- * Why a Cosmos DB fan-out with no declared result size (`resultKb`) is not written by --fix, said the same by the fix that
- * would shard the key (`fanOutUncounted`) and by the one that would declare the fan-out (SG009): each shard's query checks
- * one physical partition's index and is charged at least about 2.5 RU however little it loads ("Query an Azure Cosmos DB
- * container"), so a read's charge over N shards is between about once and N × 2.5 RU, and only its size says which.
- */
-export const FAN_OUT_UNCOUNTED_TEXT =
-  "a read over all {{uncountedShards}} shards costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads, which the peak SG017 checks cannot count without its size";
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -1542,23 +1534,23 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
 }
 
 /**
- * The fan-out a sharding into `n` adds whose charge no peak can count (`fanOutUncounted`): on an engine whose queries are
- * charged a floor each (Cosmos DB, `queryFloorData`), the patterns that then read a whole key value over every shard and
- * declare no `resultKb` (read-requests.ts, `assumed`), where the fix sets their fanOut or raises the count they already
- * fan out over. Each query is charged at least about 2.5 RU ("Query an Azure Cosmos DB container"): a read of 8 KB over
- * 42 shards costs 105 RU, not the 8 SG017 counts without its size, and with it a fix that read clean once written
- * (42 shards, fanOut on every read of a tenant) needed 631,000 RU/s of a 40,000 RU/s container. Undefined where none is.
+ * The fan-out a sharding into `n` adds whose charge no peak can count (`fanOutUncounted`, uncounted-fan-out.ts): the
+ * patterns that then read a whole key value over every shard and declare no `resultKb` (read-requests.ts, `assumed`),
+ * where the fix sets their fanOut or raises the count they already fan out over. Each shard's query is charged the
+ * engine's least charge however little it returns (`queryCharge`: DynamoDB a read unit, half if eventually consistent;
+ * Cosmos DB about 2.5 RU): a read of 8 KB over 42 Cosmos DB shards costs 105 RU, not the 8 SG017 counts without its
+ * size, and with it a fix that read clean once written (42 shards, fanOut on every read of a tenant) needed 631,000
+ * RU/s of a 40,000 RU/s container. Undefined where none is.
  */
 function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
-  const floor = queryFloorData(analysis);
-  if (floor === undefined) return undefined;
+  const charge = analysis.owner.profile.queryCharge;
+  if (charge === undefined) return undefined;
   const assumed = fixReadRequests(analysis, n, fanOut, hotValues).assumed?.patterns ?? [];
   const declared = analysis.space.sharding;
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
   const patterns = assumed.filter((name) => more || added.has(name));
-  if (patterns.length === 0) return undefined;
-  return Object.assign({ uncountedPatterns: patterns, uncountedShards: n, uncountedFloor: n * floor.queryFloor }, floor);
+  return uncountedFanOutData(charge, n, patterns);
 }
 
 /** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */

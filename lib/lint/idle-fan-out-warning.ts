@@ -56,7 +56,7 @@ export function shardingWriter(design: KeyDesign, analysis: DesignAnalysis): (pa
     written ??= SHARDING_RULES.filter((rule) => !analysis.rulesOff.has(rule.id)).flatMap((rule) =>
       (rule.check?.(design, analysis) ?? [])
         .filter((hit) => acknowledgementOf(design.acknowledgements, rule.id, hit.index) === undefined)
-        .flatMap((hit) => (hit.edits ?? []).flatMap((edit) => writtenShards(rule.id, edit))),
+        .flatMap((hit) => (hit.edits ?? []).flatMap((edit) => writtenShards(rule.id, edit)).concat(withheldShards(rule.id, hit, analysis))),
     );
     return written.find((w) => w.path === path);
   };
@@ -70,6 +70,22 @@ function writtenShards(rule: string, edit: DesignEdit): WrittenSharding[] {
   if (edit.op !== 'set' || !/(^|\.)sharding$/.test(edit.path)) return [];
   const { strategy, shards } = edit.value as { strategy?: string; shards?: number };
   return (strategy === 'random' || strategy === 'calculated') && shards !== undefined ? [{ rule, strategy, shards, path: edit.path }] : [];
+}
+
+/**
+ * The sharding a finding's fix names but writes only once its reads' size is declared (`uncountedPatterns`,
+ * uncounted-fan-out.ts): ahead all the same, so the fanOut it would set is kept, not removed now and set back then.
+ */
+function withheldShards(
+  rule: string,
+  hit: { readonly index?: string; readonly edits?: unknown; readonly data?: Readonly<Record<string, unknown>> },
+  analysis: DesignAnalysis,
+): WrittenSharding[] {
+  const { uncountedPatterns, strategy, shards } = hit.data ?? {};
+  if (hit.edits !== undefined || uncountedPatterns === undefined || (strategy !== 'random' && strategy !== 'calculated') || typeof shards !== 'number')
+    return [];
+  const space = analysis.spaces.find((a) => a.space.index === hit.index)?.space;
+  return space === undefined ? [] : [{ rule, strategy, shards, path: joinPath(space.path, 'sharding') }];
 }
 
 /** The message and the fix of each way a fanOut fans out over nothing. */

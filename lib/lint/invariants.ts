@@ -11,6 +11,7 @@ import type { Invariant, InvariantKind, KeyDesign, KeySpace } from '../design/ke
 import { ITEM_AGGREGATES, onKeyItem, sameAttribute } from '../design/key-design';
 import type { KeyLayout } from '../design/sharding';
 import { profileOf } from '../engines';
+import { withoutUncountedFanOut } from './uncounted-fan-out';
 
 /**
  * What a per-shard aggregate costs: a condition checked on each shard's part alone (a ledger's
@@ -249,9 +250,11 @@ export function keepingInvariants<A extends FixAdvice>(
   );
   const ids = inPlace ? [...clauses.ids, 'randomSubTotals' as const] : clauses.ids;
   const data = Object.assign({ subTotals }, clauses.data, inPlace ? { inPlaceKind: inPlace.kind, inPlacePath: inPlace.path } : {});
-  return Object.assign({}, advice, {
-    ids: [...advice.ids, ...ids],
-    data: Object.assign({}, advice.data, data),
+  // An invariant the shards would break withholds the edits whatever the reads' size: no clause asks for resultKb then.
+  const base = broken.length > 0 ? withoutUncountedFanOut(advice) : advice;
+  return Object.assign({}, base, {
+    ids: [...base.ids, ...ids],
+    data: Object.assign({}, base.data, data),
     edits: broken.length > 0 ? undefined : advice.edits,
   });
 }

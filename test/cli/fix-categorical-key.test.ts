@@ -67,13 +67,25 @@ describe('--fix on a container keyed by a status that a raise would serve', () =
 describe('--fix on a tally keyed by contestant (voting-tally.json)', () => {
   const votingTally = readFileSync(join(fixtures, 'designs/voting-tally.json'), 'utf8');
 
-  it('writes the 41 shards and the fan-out, then converges: a second run changes nothing', async () => {
-    const file = join(tempTree({ 'voting.json': votingTally }), 'voting.json');
+  it('writes no shards while the results page declares no resultKb, and says so; sized, it writes them and converges', async () => {
+    // The results page's 41 Queries a read, each charged at least one read unit however little it returns, are what
+    // SG017 cannot count without the page's size: --fix writes nothing and names the pattern to declare it on.
+    const unsized = join(tempTree({ 'voting.json': votingTally }), 'voting.json');
+    const withheld = await cli(['lint', unsized, '--fix']);
+    expect(withheld.stdout).not.toContain('a re-key is the fix');
+    expect(withheld.stdout).not.toContain('fixed   SG001');
+    expect(withheld.stdout).toContain(
+      'SG001 not fixed: its fix fans reads out with no declared size: declare resultKb (the KB each read loads) on `results-per-contestant`',
+    );
+    expect(readFileSync(unsized, 'utf8')).toBe(votingTally);
+
+    const sized = JSON.parse(votingTally) as { tables: { accessPatterns: { name: string; resultKb?: number }[] }[] };
+    for (const p of sized.tables[0].accessPatterns) if (p.name === 'results-per-contestant') p.resultKb = 400;
+    const file = join(tempTree({ 'voting.json': `${JSON.stringify(sized, null, 2)}\n` }), 'voting.json');
     const first = await cli(['lint', file, '--fix']);
-    expect(first.stdout).not.toContain('a re-key is the fix');
-    expect(first.stdout).toContain('fixed   SG001 votes: set tables[0].sharding to {"strategy":"random","shards":41}');
+    expect(first.stdout).toContain('fixed   SG001 votes: set tables[0].sharding to {"strategy":"random","shards":50}');
     const [votes] = JSON.parse(readFileSync(file, 'utf8')).tables;
-    expect(votes.sharding).toEqual({ strategy: 'random', shards: 41 });
+    expect(votes.sharding).toEqual({ strategy: 'random', shards: 50 });
     expect(votes.accessPatterns.map((p: { fanOut?: boolean }) => p.fanOut)).toEqual([true, true]);
     const fixedText = readFileSync(file, 'utf8');
     const second = await cli(['lint', file, '--fix']);

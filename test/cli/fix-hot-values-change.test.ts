@@ -56,7 +56,7 @@ describe('the application change of a sharding of the hottest values only', () =
       partitionKey: { name: 'tenantId', type: 'S', cardinality: 5000 },
       sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
       workload: { peakReadUnits: 1000, peakWriteUnits: 6000, hotKeyShare: 0.3 },
-      accessPatterns: [{ name: 'by-tenant', keyAttributes: ['tenantId'], share: 1 }],
+      accessPatterns: [{ name: 'by-tenant', keyAttributes: ['tenantId'], share: 1, resultKb: 480 }],
       monitoring: { contributorInsights: true },
     };
     const file = join(tempTree({ 'design.json': JSON.stringify({ tables: [table] }, null, 2) }), 'design.json');

@@ -17,7 +17,8 @@ const tickets = ([peakReadUnits, peakWriteUnits]: readonly [number, number]): Dy
   workload: { peakReadUnits, peakWriteUnits, hotKeyShare: 0.25 },
   accessPatterns: [
     { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
-    { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
+    // Sized (480 KB), so SG003's fan-out is counted and its shards written: with no resultKb --fix writes none.
+    { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true, resultKb: 480 },
   ],
 });
 
@@ -35,7 +36,7 @@ describe('fanOut where nothing fans out, through the CLI', () => {
 
     const fixed = await cli(['lint', path, '--fix']);
     expect(fixed.stdout).toContain('fixed   SG009 tickets: removed tables[0].accessPatterns[1].fanOut');
-    expect(fixedTable(path).accessPatterns?.[1]).toEqual({ name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05 });
+    expect(fixedTable(path).accessPatterns?.[1]).toEqual({ name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, resultKb: 480 });
     // Nothing else changes: the re-lint is the first lint less SG009. The 25% event (75 WCU, growth left × share far
     // above minGrowthHeadroom) has no SG014 warning either side, so nothing is left.
     const rules = (design: DynamoDbTableDesign) => lint({ tables: [design] }).map((f) => `${f.ruleId} ${f.path}`);

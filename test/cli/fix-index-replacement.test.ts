@@ -30,7 +30,7 @@ const ORDERS = `${JSON.stringify(
         ],
         accessPatterns: [
           { name: 'get-order', keyAttributes: ['orderId'], share: 0.9 },
-          { name: 'orders-in-status', index: 'by-status', keyAttributes: ['orderStatus'], share: 0.1 },
+          { name: 'orders-in-status', index: 'by-status', keyAttributes: ['orderStatus'], share: 0.1, resultKb: 480 },
         ],
         acknowledgements: [{ rule: 'SG010', index: 'by-status', reason: 'Contributor Insights on this index is on in the console' }],
       },

@@ -48,7 +48,8 @@ describe("--fix and a conditional write on one item per sort-key value (seat28, 
           warmThroughput: { readUnitsPerSecond: 40000, writeUnitsPerSecond: 12000 },
           invariants: [{ kind: 'conditional-write', description: 'A seat hold succeeds only if the seat is AVAILABLE', ...invariant }],
           accessPatterns: [
-            { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7 },
+            // Sized (480 KB), so the fix's fan-out is counted and written: with no resultKb none is.
+            { name: 'seat-map', keyAttributes: ['eventId'], share: 0.7, resultKb: 480 },
             { name: 'hold-seat', keyAttributes: ['eventId', 'seatId'], share: 0.3 },
           ],
         },

@@ -19,7 +19,7 @@ function design(attributes: readonly string[]): string {
         globalSecondaryIndexes: [{ indexName: 'by-scope', partitionKeys, workload: { hotKeyShare: 0.2 } }],
         accessPatterns: [
           { name: 'by-event', keyAttributes: ['eventId'], share: 0.5 },
-          { name: 'scope', index: 'by-scope', keyAttributes: attributes, share: 0.5 },
+          { name: 'scope', index: 'by-scope', keyAttributes: attributes, share: 0.5, resultKb: 480 },
         ],
       },
     ],

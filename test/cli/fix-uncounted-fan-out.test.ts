@@ -6,7 +6,7 @@
  * it needed 631,000 RU/s of a 40,000 RU/s container. The fix leads with the hierarchical key Microsoft recommends for
  * such a tenant ("Hierarchical partition keys"), and --fix writes no sharding until the reads' size is declared.
  */
-import { lint, type CosmosContainerDesign, type DesignInput } from '../../lib';
+import { lint, type CosmosContainerDesign, type DesignInput, type DynamoDbTableDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
 
 const issues = (resultKb?: number): CosmosContainerDesign => ({
@@ -72,5 +72,99 @@ describe('--fix writes no fan-out it cannot count (Cosmos DB)', () => {
     expect(result.fixes).toEqual([]);
     expect(result.text).toBe(text(seats));
     expect(result.skipped.map((s) => s.ruleId)).toEqual(['SG009']);
+  });
+});
+
+/**
+ * Live TV voting (DynamoDB): 12 contestants, 20,000 WCU of votes, 35% on the leader, and a results page that Queries
+ * each contestant's key. Each shard's Query is a request of its own, charged at least one read unit (half if eventually
+ * consistent) however little it returns ("Capacity unit consumption for read operations"; API Reference, "Query": a
+ * query that returns nothing consumes the minimum), and SG017 counts a fan-out whose pattern declares no resultKb once:
+ * the fix sharded the key 41 ways and fanned the page out to 41 Queries a view, and the next lint was clean.
+ */
+const votes = (resultKb?: number): DynamoDbTableDesign => ({
+  name: 'votes',
+  partitionKey: { name: 'contestantId', type: 'S', cardinality: 12 },
+  sortKey: { name: 'viewerId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 60000, peakWriteUnits: 20000, hotKeyShare: 0.35 },
+  invariants: [{ kind: 'running-total', description: 'votes count per contestant kept as ADD on a #TOTAL item', splitPerShard: true }],
+  accessPatterns: [
+    { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.98, ...(resultKb === undefined ? {} : { resultKb }) },
+    { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
+  ],
+});
+
+const tableText = (design: DynamoDbTableDesign) => `${JSON.stringify({ tables: [design] }, null, 2)}\n`;
+
+describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
+  it('the vote tally with no resultKb: no sharding or fanOut is written, and the fix says the 41 Queries a read costs at least', () => {
+    const findings = lint({ tables: [votes()] });
+    for (const id of ['SG001', 'SG003']) {
+      const f = findings.find((g) => g.ruleId === id);
+      expect(f?.edits).toBeUndefined();
+      expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 41, uncountedFloor: 41, uncountedEventualFloor: 20.5 });
+      expect(f?.fix).toContain(
+        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 41 shards is 41 Queries, each charged at least one read unit however little it returns: at least 41 read units a read if strongly consistent, 20.5 if eventually consistent (half a unit a Query), where one Query of the unsharded key returning 4 KB or less was charged one unit (half), which the peak SG017 checks cannot count without its size',
+      );
+    }
+
+    const result = fixDesignText(tableText(votes()), {});
+    expect(result.fixes).toEqual([]);
+    expect(result.text).toBe(tableText(votes()));
+    const skipped = result.skipped.filter((s) => s.ruleId !== 'SG017');
+    expect(skipped.map((s) => s.ruleId).sort()).toEqual(['SG001', 'SG003']);
+    for (const s of skipped) expect(s.message).toMatch(/^its fix fans reads out with no declared size: declare resultKb .* on `results-per-contestant`/);
+  });
+
+  it('with a 1 KB result declared, a cache leads and write shards follow, as each shard would be charged the whole read', () => {
+    const sg003 = lint({ tables: [votes(1)] }).find((f) => f.ruleId === 'SG003');
+    expect(sg003?.fix).toMatch(/^no shard count serves: every read of the hottest `contestantId` value by `results-per-contestant` queries all the shards/);
+    expect(sg003?.fix).toContain('put DAX in front of them');
+    expect(sg003?.fix).toContain('shard `contestantId` into N = 23 random shards');
+    expect(sg003?.data?.uncountedPatterns).toBeUndefined();
+  });
+
+  it('with a large result declared, the fan-out is counted and the shards are written', () => {
+    const result = fixDesignText(tableText(votes(400)), {});
+    const design = JSON.parse(result.text) as { tables: DynamoDbTableDesign[] };
+    expect(design.tables[0].sharding).toEqual({ strategy: 'random', shards: 50 });
+    expect(design.tables[0].accessPatterns?.map((p) => p.fanOut)).toEqual([true, true]);
+  });
+
+  it('a fanOut declared ahead of shards withheld for the size is kept: SG009 names the sharding, and --fix removes nothing', () => {
+    const tickets: DynamoDbTableDesign = {
+      name: 'tickets',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+      sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 30000, hotKeyShare: 0.25 },
+      accessPatterns: [
+        { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
+        { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
+      ],
+    };
+    const sg009 = lint({ tables: [tickets] }).find((f) => f.ruleId === 'SG009');
+    expect(sg009).toMatchObject({ messageId: 'fanOutUnsharded', data: { plannedBy: 'SG003', plannedStrategy: 'calculated', plannedShards: 25 } });
+    expect(sg009?.edits).toBeUndefined();
+    const result = fixDesignText(tableText(tickets), {});
+    expect(result.text).toBe(tableText(tickets));
+  });
+
+  it('SG009 on random shards read whole with no resultKb: no fanOut written, the floor said; with resultKb, fanOut is written', () => {
+    const sharded = (resultKb?: number): DynamoDbTableDesign => ({
+      name: 'events',
+      partitionKey: { name: 'deviceId', type: 'S', cardinality: 50000 },
+      sortKey: { name: 'at', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 2000, peakWriteUnits: 2000 },
+      sharding: { strategy: 'random', shards: 8 },
+      accessPatterns: [{ name: 'device-history', keyAttributes: ['deviceId'], share: 1, ...(resultKb === undefined ? {} : { resultKb }) }],
+    });
+    const sg009 = lint({ tables: [sharded()] }).find((f) => f.ruleId === 'SG009');
+    expect(sg009?.edits).toBeUndefined();
+    expect(sg009?.fix).toContain(
+      'on the fan-out, --fix writes no edit until resultKb is declared on `device-history`: a read over all 8 shards is 8 Queries, each charged at least one read unit',
+    );
+    expect(sg009?.data).toMatchObject({ uncountedFloor: 8, uncountedEventualFloor: 4 });
+    const sized = lint({ tables: [sharded(64)] }).find((f) => f.ruleId === 'SG009');
+    expect(sized?.edits).toEqual([{ op: 'set', path: 'tables[0].accessPatterns[0].fanOut', value: true }]);
   });
 });

@@ -37,7 +37,7 @@ describe("an index holding the table's declared shards, too few for it: the tabl
       sharding: { strategy: 'calculated', shards: 15, sourceAttribute: 'playerId' },
       accessPatterns: [
         { name: 'player-score', keyAttributes: ['gameId', 'playerId'], share: 0.5 },
-        { name: 'top-scores', index: 'top-scores', keyAttributes: ['gameId'], share: 0.5 },
+        { name: 'top-scores', index: 'top-scores', keyAttributes: ['gameId'], share: 0.5, resultKb: 480 },
       ],
     });
     const hit = lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'top-scores');
@@ -67,7 +67,7 @@ describe("an index holding the table's declared shards, too few for it: the tabl
     const design = leaderboardTable({
       accessPatterns: [
         { name: 'player-score', keyAttributes: ['gameId', 'playerId'], share: 0.5 },
-        { name: 'top-scores', index: 'top-scores', keyAttributes: ['gameId'], share: 0.5 },
+        { name: 'top-scores', index: 'top-scores', keyAttributes: ['gameId'], share: 0.5, resultKb: 480 },
       ],
     });
     const sg003 = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);

@@ -171,7 +171,7 @@ describe('a categorical Cosmos DB key whose value changes: the re-key clause say
  * are the fix (AWS: candidate ID + a random suffix, "Using write sharding to distribute workloads evenly").
  */
 describe('a key of few values that its reads ask for: the shards, not a re-key', () => {
-  const votes = (patterns: { name: string; keyAttributes: string[]; share: number }[], peakReadUnits = 60_000) =>
+  const votes = (patterns: { name: string; keyAttributes: string[]; share: number; resultKb?: number }[], peakReadUnits = 60_000) =>
     lint(
       table({
         name: 'votes',
@@ -183,17 +183,23 @@ describe('a key of few values that its reads ask for: the shards, not a re-key',
       }),
     ).filter((f) => f.ruleId === 'SG001' || f.ruleId === 'SG003');
 
-  it('results read by `contestantId` alone: SG001 and SG003 keep the 41 shards as edits', () => {
+  it('results read by `contestantId` alone: SG001 and SG003 keep the 41 shards, written once the results are sized', () => {
     // Was categoricalBy: 'values' with no edits ("a re-key is the fix … 12 values, no more than the 41 shards").
-    const findings = votes([
-      { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.98 },
-      { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
-    ]);
+    const results = (resultKb?: number) =>
+      votes([
+        { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.98, ...(resultKb === undefined ? {} : { resultKb }) },
+        { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
+      ]);
+    const findings = results();
     expect(findings.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
     for (const f of findings) {
       expect(f.data).not.toHaveProperty('categoricalBy');
-      expect(f.edits).toContainEqual(expect.objectContaining({ path: 'sharding', value: { strategy: 'random', shards: 41 } }));
+      expect(f.fix).toContain('shard `contestantId` into N = 41 random shards');
+      // No resultKb on the results page: its 41 Queries a read, each charged at least one read unit, go uncounted.
+      expect(f.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 41 });
+      expect(f.edits).toBeUndefined();
     }
+    for (const f of results(400)) expect(f.edits).toContainEqual(expect.objectContaining({ path: 'sharding', value: { strategy: 'random', shards: 50 } }));
   });
 
   it('every read giving the viewer too: a re-key by it serves them all, so the key is still categorical', () => {

@@ -20,7 +20,7 @@ function launchDayOrders(sharding?: DynamoDbTableDesign['sharding']): DynamoDbTa
     ...(sharding ? { sharding } : {}),
     accessPatterns: [
       { name: 'order-of-hot-product', keyAttributes: ['productId', 'orderId'], share: 0.4, keyValue: 'launch-day-product' },
-      { name: 'orders-of-product', keyAttributes: ['productId'], share: 0.1, ...(fansOut ? { fanOut: true } : {}) },
+      { name: 'orders-of-product', keyAttributes: ['productId'], share: 0.1, resultKb: 480, ...(fansOut ? { fanOut: true } : {}) },
     ],
     monitoring: { contributorInsights: true, latencyAlarms: true },
   };

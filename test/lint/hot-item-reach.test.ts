@@ -23,7 +23,7 @@ function rateLimit(index: Partial<GlobalSecondaryIndexDesign> = {}, key: Partial
     invariants: [{ kind: 'running-total', description: 'ADD count :one per request; reject when count > quota' }],
     accessPatterns: [
       { name: 'usage-now', keyAttributes: ['apiKey', 'window'], share: 0.9 },
-      { name: 'keys-by-plan', index: 'by-plan', keyAttributes: ['planTier'], share: 0.1 },
+      { name: 'keys-by-plan', index: 'by-plan', keyAttributes: ['planTier'], share: 0.1, resultKb: 480 },
     ],
     globalSecondaryIndexes: [
       {

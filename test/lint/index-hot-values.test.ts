@@ -25,7 +25,7 @@ function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Pa
     ],
     accessPatterns: [
       { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
-      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3 },
+      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3, resultKb: 480 },
     ],
     ...overrides,
   });
@@ -84,7 +84,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
       {
         accessPatterns: [
           { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
-          { name: 'payments-of-merchant', index: 'by-merchant-v2', keyAttributes: ['merchantIdShard'], share: 0.3, fanOut: true },
+          { name: 'payments-of-merchant', index: 'by-merchant-v2', keyAttributes: ['merchantIdShard'], share: 0.3, fanOut: true, resultKb: 480 },
         ],
       },
     );

@@ -26,7 +26,7 @@ const rides = (extra: object[] = []): DesignInput => ({
       ],
       accessPatterns: [
         { name: 'drivers-in-cell', keyAttributes: ['cellId'], share: 0.9 },
-        { name: 'available-in-city', index: 'available-by-city', keyAttributes: ['cityId'], share: 0.1 - extra.length * 0.05 },
+        { name: 'available-in-city', index: 'available-by-city', keyAttributes: ['cityId'], share: 0.1 - extra.length * 0.05, resultKb: 480 },
         ...extra,
       ],
     } as DynamoDbTableDesign,

@@ -64,7 +64,14 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     // --fix's next round lowers the 54 shards sized for 4 to the 15 that serve there (SG008), where it converges; at 10, a
     // shard's 360 WCU (3,600 ÷ 10) beside its neighbours' 528 (2,640 ÷ 5) is 888 of 800.
     const SG017_CAPACITY = { read: { min: 500, max: 8000 }, write: { min: 200, max: 6000 } };
-    const [sg003] = onIndex(inventory());
+    // The warehouse's stock sized (480 KB), so the fix's fan-out is counted and written: with no resultKb none is.
+    const stockSized = inventory({
+      accessPatterns: [
+        { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
+        { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1, resultKb: 480 },
+      ],
+    });
+    const [sg003] = onIndex(stockSized);
     const sharded = (sharding: GlobalSecondaryIndexDesign['sharding']) =>
       verdict(inventory({}, { partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12 }, sharding, capacity: SG017_CAPACITY }));
     expect(sg003.edits?.length).toBeGreaterThan(0);

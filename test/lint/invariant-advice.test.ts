@@ -7,6 +7,10 @@ import { DesignError, lint, type DesignInput, type InvariantDesign } from '../..
 import { container, ledger, table } from '../fixtures';
 
 const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
+/** `design` with each read declaring a large result (`resultKb`), so a fix's fan-out over its shards is counted and
+ *  written: with no size declared, each shard's Query is charged at least one read unit uncounted, and no edit is. */
+const sized = <T extends { accessPatterns?: readonly object[] }>(design: T): T =>
+  Object.assign({}, design, { accessPatterns: design.accessPatterns?.map((p) => Object.assign({}, p, { resultKb: 400 })) });
 
 describe('a hot key with an invariant', () => {
   it('a running balance: the fix says to keep it per shard or accept the cap, and carries no edits (--fix leaves it)', () => {
@@ -21,7 +25,7 @@ describe('a hot key with an invariant', () => {
     // The posting's TransactWriteItems writes its own entry beside the sub-balance: the entry's shard picks the sub-balance.
     const perShard: InvariantDesign[] = [{ kind: 'running-total', splitPerShard: true }, { kind: 'transaction' }];
     for (const invariants of [perShard, [{ kind: 'transaction' }]] as InvariantDesign[][]) {
-      const finding = sg003(ledger(invariants));
+      const finding = sg003(sized(ledger(invariants)));
       expect(finding?.fix).not.toMatch(/cannot follow the shards/);
       // The statement reads the whole account: the fix that shards it sets its fan-out beside (the fixture declares none unsharded).
       expect(finding?.edits).toEqual([
@@ -33,7 +37,7 @@ describe('a hot key with an invariant', () => {
 
   it('a balance kept per shard but updated in place (no transaction writes an entry beside it): random shards, each update to a sub-total drawn at random', () => {
     // Counter30: calculated on entryId, every update of the one balance item (whose entryId never changes) hashed to one shard.
-    const finding = sg003(ledger([{ kind: 'running-total', splitPerShard: true }]));
+    const finding = sg003(sized(ledger([{ kind: 'running-total', splitPerShard: true }])));
     expect(finding?.edits).toEqual([
       { op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'random' }) },
       { op: 'set', path: 'accessPatterns[0].fanOut', value: true },
@@ -129,7 +133,7 @@ describe('a conditional write on one item per sort-key value (seat28: a seat hol
     });
 
   it('scoped to seatId: shards calculated on seatId keep each seat whole, so the fix carries its edits and no invariant clause', () => {
-    const finding = sg003(seats({ scopeAttribute: 'seatId' }));
+    const finding = sg003(sized(seats({ scopeAttribute: 'seatId' })));
     expect(finding?.fix).toMatch(/calculated shards on `seatId`/);
     expect(finding?.fix).not.toMatch(/cannot follow the shards|on one item per/);
     expect(finding?.edits).toContainEqual({

@@ -178,17 +178,24 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
       ],
     });
 
-  it('an item collection hot by its reads keeps its calculated shards (the edit) and is offered DAX beside them', () => {
+  it('an item collection hot by its reads keeps its calculated shards and is offered DAX beside them; the edit once its listing is sized', () => {
     const hit = sg003At(products('reads'), 'partitionKey');
     expect(hit?.fix).toMatch(
       // 14 partitions (twice 20,000 RCU and 500 WCU: max(14, 1)): 1,000 + 19,000 ÷ 14 = 2,357.14 RCU at 6 (at 5, 1,200 +
       // 1,342.86 = 2,542.86).
       // readhot30b: N = 6 relies on each whole-value read returning over 6 × 4 KB (no resultKb), and says so.
-      /^shard only the hottest `categoryId` value, into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 6 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less\), and that its shards hash onto different partitions of the 14: two share one 71\.28% of the time, and that partition then takes 3,285\.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(/,
+      /^shard only the hottest `categoryId` value, into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 6 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less\), and that its shards hash onto different partitions of the 14: two share one 71\.28% of the time, and that partition then takes 3,285\.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes none of this until resultKb is declared on `category-listing`: a read over all 6 shards is 6 Queries, .*; or put DAX in front of its reads \(/,
     );
     expect(hit?.fix).toContain('its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters');
     expect(hit?.fix).toContain('it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition');
-    expect(hit?.edits?.length).toBeGreaterThan(0);
+    // Those 6 Queries, each charged at least one read unit, go uncounted until the listing's size is declared: no edit.
+    expect(hit?.edits).toBeUndefined();
+    // Declared (a listing of 400 KB), the fan-out is counted and the shards are the edit.
+    const sized = products('reads');
+    const listed = Object.assign({}, sized, {
+      accessPatterns: sized.accessPatterns?.map((p) => Object.assign({}, p, p.name === 'category-listing' ? { resultKb: 400 } : {})),
+    });
+    expect(sg003At(listed, 'partitionKey')?.edits?.length).toBeGreaterThan(0);
   });
 
   it('one hot by its writes is offered no DAX', () => {

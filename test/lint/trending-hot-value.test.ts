@@ -26,7 +26,7 @@ function posts(key: string): DynamoDbTableDesign {
     ],
     accessPatterns: [
       { name: 'get-post', keyAttributes: ['postId'], share: 0.7 },
-      { name: 'posts-by-key', index: 'by-key', keyAttributes: [key], share: 0.3 },
+      { name: 'posts-by-key', index: 'by-key', keyAttributes: [key], share: 0.3, resultKb: 480 },
     ],
   });
 }

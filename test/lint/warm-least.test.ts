@@ -56,8 +56,10 @@ describe("the warm lever's least warm throughput is the least for the count it o
     expect(lint({ tables: [sharded(34, 20_000)] }).map((f) => f.ruleId)).toContain('SG003');
   });
 
-  it('--fix writes 38,000 WCU and 16 shards, and the re-lint is clean', () => {
-    const { text } = fixDesignText(JSON.stringify({ tables: [jobs()] }, null, 2), {});
+  it('--fix writes 38,000 WCU and 16 shards, and the re-lint is clean (the jobs of a tenant sized; with no resultKb it writes none)', () => {
+    const sized = jobs({ accessPatterns: [{ name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 1, resultKb: 480 }] });
+    expect(fixDesignText(JSON.stringify({ tables: [jobs()] }, null, 2), {}).fixes).toEqual([]);
+    const { text } = fixDesignText(JSON.stringify({ tables: [sized] }, null, 2), {});
     const fixed = JSON.parse(text).tables[0];
     expect(fixed.warmThroughput).toEqual({ writeUnitsPerSecond: 38_000 });
     expect(fixed.sharding).toMatchObject({ shards: 16 });

@@ -137,7 +137,8 @@ describe('a KEYS_ONLY index counted at the table writes, an upper bound', () => 
     ],
     accessPatterns: [
       { name: 'pacing-read-spend', keyAttributes: ['campaignId'], share: 0.99 },
-      { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01 },
+      // Sized (480 KB), so a fix's fan-out is counted and written: with no resultKb none is (each shard's Query uncounted).
+      { name: 'dashboard-by-advertiser', index: 'by-advertiser', keyAttributes: ['advertiserId'], share: 0.01, resultKb: 480 },
     ],
   });
 

@@ -20,7 +20,7 @@ const jobs = () =>
       },
     ],
     accessPatterns: [
-      { name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 0.4 },
+      { name: 'jobs-of-tenant', keyAttributes: ['tenantId'], rangeAttribute: 'dueAtJobId', share: 0.4, resultKb: 480 },
       { name: 'poll-pending', index: 'by-status', keyAttributes: ['status'], keyValue: 'PENDING', limit: 10, share: 0.6 },
     ],
   });

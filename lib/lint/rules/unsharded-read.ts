@@ -1,12 +1,13 @@
 import { joinPath } from '../../design/field-path';
 import { assumesLargeResult, gatheredReadShare } from '../../design/gathered-read-share';
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
-import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, FAN_OUT_UNCOUNTED_TEXT, fanOutPastQuota, ruQuota } from '../advice';
+import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { IDLE_FAN_OUT_MESSAGES, idleFanOutHits, shardingWriter } from '../idle-fan-out-warning';
 import { needsEveryShard } from '../queries';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from '../uncounted-fan-out';
 import { capacityBelowPeak } from './capacity-below-peak';
 import { shardingNeedless } from './needless-sharding';
 
@@ -49,7 +50,7 @@ export const unshardedRead = defineRule({
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   fixDetails: [
     'Calculated shards read without their source: supplying it (one shard per read) leads; the fan-out over every shard is the other read. Which one the pattern is, the design cannot say, so --fix writes neither.',
-    'Cosmos DB random shards read with no `resultKb`: each shard\'s query is charged at least about 2.5 RU however little it loads (Azure: "Query an Azure Cosmos DB container"), N × 2.5 RU a read, which SG017 cannot count without the size: --fix writes no fanOut until it is declared.',
+    'Random shards read whole with no `resultKb`: each shard\'s query is charged at least a minimum however little it returns (DynamoDB a read unit, half if eventually consistent, AWS: "Capacity unit consumption for read operations"; Cosmos DB about 2.5 RU, Azure: "Query an Azure Cosmos DB container"), N of them a read, which SG017 cannot count without the size: --fix writes no fanOut until it is declared.',
     "A `fanOut` with no effect: remove it, or declare the sharding you meant (random or calculated write shards), or name a bucketed first level in keyAttributes. Where the fix of the key's load or size shards it (SG003, SG006), declaring that sharding is the fix, and no edit removes the field first.",
     'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
@@ -59,6 +60,8 @@ export const unshardedRead = defineRule({
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoQuery,
     SOURCES.dynamoQueryPagination,
+    SOURCES.dynamoReadConsumption,
+    SOURCES.dynamoQueryMinimum,
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosCrossPartition,
     SOURCES.dynamoThroughputQuotas,
@@ -116,32 +119,35 @@ export const unshardedRead = defineRule({
       // A calculated shard is read by its source, or the whole key by a fan-out: two reads, which the design cannot tell apart.
       const chosen = !carried && !random;
       const charge = a.owner.profile.queryCharge;
-      const floor = charge !== undefined && !charge.wholeUnits ? charge.minimumUnits : undefined;
-      // A Cosmos DB fan-out whose read declares no size: its charge (at least about 2.5 RU a shard) is not counted (advice.ts).
-      const uncounted = (p: AccessPattern) =>
-        !chosen && floor !== undefined && assumesLargeResult(p, gatheredReadShare(space, a.collection, p, charge), charge);
-      return unfanned.map((p) => ({
-        path: p.path,
-        index: space.index,
-        messageId: carried ? (random ? ('carriedRandom' as const) : ('carriedCalculated' as const)) : random ? ('random' as const) : ('calculated' as const),
-        fixId: carried ? ('fixCarried' as const) : random ? ('fixRandom' as const) : ('fixCalculated' as const),
-        // A page read (limit) fans out as a page of every shard, merged: the rule says so where it asks for the fan-out.
-        fixNotes: [...(p.limit !== undefined ? (['fixPaged'] as const) : []), ...(uncounted(p) && !blocked ? (['fixUncounted'] as const) : []), ...fixNotes],
-        data: {
-          pattern: p.name,
-          key: space.partitionKey.map((k) => k.name),
+      // A fan-out whose read declares no size: each shard's query is charged at least the engine's minimum however little
+      // it returns, which SG017 counts once (uncounted-fan-out.ts), so no edit until the size is declared.
+      const uncountedOf = (p: AccessPattern) =>
+        !chosen && !blocked && assumesLargeResult(p, gatheredReadShare(space, a.collection, p, charge), charge)
+          ? uncountedFanOutData(charge, sharding.shards, [p.name])
+          : undefined;
+      return unfanned.map((p) => {
+        const uncounted = uncountedOf(p);
+        return {
+          path: p.path,
           index: space.index,
-          shards: sharding.shards,
-          ...(sharding.strategy === 'calculated' ? { source } : {}),
-          ...(carried ? { tableSharding: carried.path } : {}),
-          ...(p.limit !== undefined ? { limit: p.limit } : {}),
-          ...(blocked ? { ...pastQuota, fanOutPatterns: unfanned.map((u) => u.name) } : {}),
-          ...(uncounted(p) && !blocked
-            ? { uncountedPatterns: [p.name], uncountedShards: sharding.shards, uncountedFloor: sharding.shards * (floor ?? 0), queryFloor: floor }
-            : {}),
-        },
-        ...(blocked || chosen || uncounted(p) ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
-      }));
+          messageId: carried ? (random ? ('carriedRandom' as const) : ('carriedCalculated' as const)) : random ? ('random' as const) : ('calculated' as const),
+          fixId: carried ? ('fixCarried' as const) : random ? ('fixRandom' as const) : ('fixCalculated' as const),
+          // A page read (limit) fans out as a page of every shard, merged: the rule says so where it asks for the fan-out.
+          fixNotes: [...(p.limit !== undefined ? (['fixPaged'] as const) : []), ...(uncounted ? (['fixUncounted'] as const) : []), ...fixNotes],
+          data: {
+            pattern: p.name,
+            key: space.partitionKey.map((k) => k.name),
+            index: space.index,
+            shards: sharding.shards,
+            ...(sharding.strategy === 'calculated' ? { source } : {}),
+            ...(carried ? { tableSharding: carried.path } : {}),
+            ...(p.limit !== undefined ? { limit: p.limit } : {}),
+            ...(blocked ? { ...pastQuota, fanOutPatterns: unfanned.map((u) => u.name) } : {}),
+            ...uncounted,
+          },
+          ...(blocked || chosen || uncounted ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
+        };
+      });
     });
   },
 });

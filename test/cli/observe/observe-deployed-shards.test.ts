@@ -11,11 +11,14 @@ import { findingsOf } from './support';
 const EXAMPLE = join(root, 'examples/observe');
 const read = (path: string) => readFileSync(path, 'utf8');
 
-/** examples/observe in a fresh directory; `report` replaces the Contributor Insights export. */
-function exampleTree(report?: unknown): string {
+/** examples/observe in a fresh directory; `report` replaces the Contributor Insights export; `resultKb`, declared on the
+ *  sales count, lets --fix write a raise of its fan-out (with none, each shard's Query goes uncounted and none is written). */
+function exampleTree(report?: unknown, resultKb?: number): string {
   const week = join(EXAMPLE, 'week-2026-11-17');
+  const tickets = read(join(EXAMPLE, 'tickets.json'));
   return tempTree({
-    'tickets.json': read(join(EXAMPLE, 'tickets.json')),
+    'tickets.json':
+      resultKb === undefined ? tickets : tickets.replace('"share": 0.05, "fanOut": true }', `"share": 0.05, "fanOut": true, "resultKb": ${resultKb} }`),
     'week/manifest.json': read(join(week, 'manifest.json')),
     'week/tickets.metrics.json': read(join(week, 'tickets.metrics.json')),
     'week/tickets.pkc.json': report === undefined ? read(join(week, 'tickets.pkc.json')) : JSON.stringify(report),
@@ -39,7 +42,7 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
   });
 
   it('after observe --update and lint --fix raise the shards 25 → 159, the same telemetry is judged at 25 and does not raise them again', async () => {
-    const dir = exampleTree();
+    const dir = exampleTree(undefined, 1000);
     await observe(dir, '--update');
     expect(design(dir).tables[0].workload.hotKeyShare).toBe(0.6);
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });

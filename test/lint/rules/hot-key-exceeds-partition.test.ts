@@ -509,7 +509,28 @@ testRule('SG003', {
           // the price would put no read on one shard.
           data: { strategy: 'random', shards: 5 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; --fix writes none of this until resultKb is declared on `browse-by-price`: a read over all 5 shards is 5 Queries, each charged at least one read unit however little it returns: at least 5 read units a read if strongly consistent, 2\.5 if eventually consistent .*; or put DAX in front of its reads \(its item cache answers GetItem/,
+          // Each read's 5 Queries, at least one read unit each however little they return, go uncounted with no resultKb on
+          // `browse-by-price`: no edit until it is declared (the twin below).
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Sized, each read's 5 Queries are counted (5 × ⌈400 ÷ 5 ÷ 4⌉ = 100 units, what the read cost unsharded): written.
+      name: 'the same GSI with its reads sized (resultKb 400, 20 units a shard at 5): the shards and their fanOut are the edits',
+      design: hotCategory({ resultKb: 400 }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-category',
+          // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
+          // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
+          // the price would put no read on one shard.
+          data: { strategy: 'random', shards: 5 },
+          // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
+          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {

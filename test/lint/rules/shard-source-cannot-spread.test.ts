@@ -29,7 +29,8 @@ const leaderboard = (sourceAttribute: string, sortKey: Record<string, unknown> =
         sharding: { strategy: 'calculated', shards: 5, sourceAttribute },
       },
     ],
-    accessPatterns: [{ name: 'top-of-game', index: 'byGame', keyAttributes: ['gameId'], share: 1, fanOut: true }],
+    // Sized (480 KB), so a fix's fan-out is counted and its sharding written: with no resultKb none is.
+    accessPatterns: [{ name: 'top-of-game', index: 'byGame', keyAttributes: ['gameId'], share: 1, fanOut: true, resultKb: 480 }],
   });
 
 /** Review 5 item 1b (d/cs.json): 5 tenants, 6,000 WCU (the hottest 1,200), calculated into `shards` on the day of the event. */

@@ -191,7 +191,8 @@ testRule('SG009', {
         workload: { peakReadUnits: 6000, peakWriteUnits: 30000, hotKeyShare: 0.25 },
         accessPatterns: [
           { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
-          { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
+          // Sized, so the plan's fan-out is counted and its sharding written (with no resultKb, SG003 writes none).
+          { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true, resultKb: 400 },
         ],
       }),
       findings: [
@@ -211,9 +212,19 @@ testRule('SG009', {
         {
           messageId: 'random',
           path: 'accessPatterns[0]',
-          data: { shards: 25, pattern: 'tickets-of-event', key: ['eventId'] },
+          // The read of a whole event declares no resultKb: its 25 Queries, each charged at least one read unit however
+          // little it returns, are what SG017 cannot count, so the fix says so and writes no fanOut.
+          data: {
+            shards: 25,
+            pattern: 'tickets-of-event',
+            key: ['eventId'],
+            uncountedPatterns: ['tickets-of-event'],
+            uncountedFloor: 25,
+            uncountedEventualFloor: 12.5,
+          },
           message: 'access pattern `tickets-of-event` reads `eventId`, which is random-sharded over 25 keys, without fan-out: it sees about 1/25 of the data',
-          edits: [{ op: 'set', path: 'accessPatterns[0].fanOut', value: true }],
+          fix: /; on the fan-out, --fix writes no edit until resultKb is declared on `tickets-of-event`: a read over all 25 shards is 25 Queries, each charged at least one read unit however little it returns: at least 25 read units a read if strongly consistent, 12\.5 if eventually consistent/,
+          edits: false,
         },
         { messageId: 'random', path: 'accessPatterns[1]' },
       ],
