@@ -21,6 +21,7 @@
 import { looksLowCardinality, looksMutable } from '../design/key-names';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { raisedThroughputOf } from './physical-partition';
 import { readsWholeKey } from './queries';
 import type { MessageData } from './rule';
 
@@ -129,6 +130,6 @@ export function categoricalRaiseWithheld(
   a: SpaceAnalysis,
   edits: readonly DesignEdit[] | undefined,
 ): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
-  if (categoricalBy(a, 0) !== 'name' || !edits?.some((e) => e.op === 'set' && /(^|\.)throughput(\.|$)/.test(e.path))) return undefined;
+  if (categoricalBy(a, 0) !== 'name' || raisedThroughputOf(edits) === undefined) return undefined;
   return { ids: ['categoricalRaise'], data: { categoricalKey: a.space.partitionKey.map((k) => k.name), categoricalBy: 'name', categoricalWithheld: 'raise' } };
 }

@@ -1033,6 +1033,12 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   ];
 }
 
+/** The RU/s a fix's edits raise the container (or its shared database) to: the figure `raiseEdits` sets; undefined where they set none. */
+export function raisedThroughputOf(edits: readonly DesignEdit[] | undefined): number | undefined {
+  const edit = edits?.find((e) => e.op === 'set' && e.path.startsWith('throughput.') && typeof e.value === 'number');
+  return edit?.op === 'set' ? (edit.value as number) : undefined;
+}
+
 /** Why a raise that passes `raiseLeadsKeyChange` leads, after its clause: what it adds (`smallRaiseAdds`, a share of today's RU/s). */
 export const SMALL_RAISE_WHY =
   ": it adds {{smallRaiseAdds|percent}} to {{!smallRaiseDeclared}}today's {{smallRaiseFrom}} RU/s{{/smallRaiseDeclared}}{{?smallRaiseDeclared}}the {{smallRaiseFrom}} RU/s the container is raised to anyway (today's {{smallRaiseDeclared}} are short of its peak, SG017){{/smallRaiseDeclared}}, billed every hour, where a new key is a new container and a copy of every document, once";

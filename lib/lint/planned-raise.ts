@@ -11,7 +11,7 @@
 import type { CosmosKeyDesign } from '../design/key-design';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { raisedLayoutAt } from './physical-partition';
+import { raisedLayoutAt, raisedThroughputOf } from './physical-partition';
 import type { MessageData } from './rule';
 
 /** What the figure is read from: a key's advice (`adviceFor`). */
@@ -26,9 +26,8 @@ interface RaiseAdvice {
  * shards or copies beside it (`raiseThenShard`, `raiseThenCopies`: SG017 reads their own figures and counts).
  */
 export function plannedValueRaise(advice: RaiseAdvice): number | undefined {
-  if (advice.edits === undefined || advice.ids[0] === 'raiseThenShard' || advice.ids[0] === 'raiseThenCopies') return undefined;
-  const edit = advice.edits.find((e) => e.op === 'set' && /^throughput\./.test(e.path) && typeof e.value === 'number');
-  return edit?.op === 'set' ? (edit.value as number) : undefined;
+  if (advice.ids[0] === 'raiseThenShard' || advice.ids[0] === 'raiseThenCopies') return undefined;
+  return raisedThroughputOf(advice.edits);
 }
 
 /**
