@@ -11,6 +11,7 @@
 import { cardinalityValue } from '../design/cardinality';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { withKeyLevels } from '../design/normalize-container';
+import { leastBetween } from '../design/sharding';
 import { COSMOS_LIMITS } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -54,15 +55,9 @@ export function whaleLevelEdits(analysis: SpaceAnalysis, attribute: string, move
   const levelOf = (per: number): KeyAttribute => ({ name: attribute, path: '', cardinality: values * per, kind: 'value', components: [] });
   const serves = (per: number) => fitsAsKeyed(withKeyLevels(onLevel, [kept, levelOf(per)]), analysis);
   // More values per first-level value only shrink its hottest and largest full key value: the fewest that serve, by halving.
-  let low = Math.max(2, Math.ceil((kept.largestGb ?? 0) / usableGb - 1e-9));
-  let high = MAX_PER_VALUE;
-  if (low > high || !serves(high)) return undefined;
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    if (serves(mid)) high = mid;
-    else low = mid + 1;
-  }
-  const per = low;
+  const fewest = Math.max(2, Math.ceil((kept.largestGb ?? 0) / usableGb - 1e-9));
+  if (fewest > MAX_PER_VALUE || !serves(MAX_PER_VALUE)) return undefined;
+  const per = leastBetween(serves, fewest, MAX_PER_VALUE);
   const keyed = Object.assign({}, withoutDesignFigures(design), { primaryKey: Object.assign({}, design.primaryKey, { partitionKey: [kept] }) });
   return {
     edits: [
