@@ -21,6 +21,7 @@ import {
   type PhysicalShare,
 } from '../engines';
 import { gatheredReads, type GatheredReads } from './gathered-reads';
+import { countFitsPair } from './hashed-pair';
 import { hotItemReach, type HotItemReach } from './hot-item-reach';
 import { newShardingHotValues } from './hot-value-alone';
 import { largestPartitionSize } from './partition-size';
@@ -738,7 +739,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.dimensionsAt(layout, n, loads));
+  // A count fits where each stored key fits its usable ceiling and two hashed onto one partition fit its maximum
+  // (`countFitsPair`: DynamoDB, where only sustained traffic parts them).
+  const countFits = (n: number, dimensions: readonly LoadDimension[]) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => countFits(n, analysis.dimensionsAt(layout, n, loads));
   const size = analysis.sizeNeed;
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from. The analysis has
@@ -773,7 +777,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
-      const fitsAt = (n: number) => allFit(analysis.dimensionsAt('random', n, hot, spread));
+      const fitsAt = (n: number) => countFits(n, analysis.dimensionsAt('random', n, hot, spread));
       const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
@@ -781,7 +785,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
       // is of reads the cache is to take.
       const own =
         full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
-          ? smallestCount((n) => allFit(analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false)), countByLoad(unshardedWrites))
+          ? smallestCount((n) => countFits(n, analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false)), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
       const carrying = carryingIndexNeed(analysis, own);
