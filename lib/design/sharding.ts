@@ -10,6 +10,7 @@ import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, t
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
 import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL, wholeUnitCharge } from './gathered-read-share';
+import { countFitsPair } from './hashed-pair';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -178,7 +179,9 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const fitsAt = (k: number) => {
     const stored = storedKeyLoads(hot, layout, k, reads);
     const written = { reads: total.reads, writes: total.writes * (layout === 'replicated' ? k : 1) };
-    return allFit(profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored)));
+    const dimensions = profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored));
+    // As the rules count it: two keys hashed onto one partition fit its maximum, where the engine sizes for them.
+    return allFit(dimensions) && countFitsPair(profile, k, dimensions);
   };
   const n = profile.peakNeighbours ? firstCount(fitsAt) : smallestCount(fitsAt, countByLoad(loadDimensions(valid.engine, hot, headroom)));
   if (n === undefined) {
@@ -241,7 +244,8 @@ function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller:
  * A DynamoDB read of the whole key value queries every shard, each Query charged at least one read unit: with
  * `resultKb`, each shard takes ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units, as SG003 charges it.
  * N assumes its shards hash onto different partitions; with N near P two often share one (15 shards on 38
- * partitions: 96% of the time), which SG003's fix states where two would pass the partition's usable ceiling.
+ * partitions: 96% of the time). On DynamoDB N is also large enough for two on one partition to fit its hard 1,000 WCU /
+ * 3,000 RCU beside their neighbours (lib/design/hashed-pair.ts), where N ≤ P; SG003's fix states the margin left.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *

@@ -295,7 +295,7 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   /**
    * Whether a count of one hot value's hashed keys (write shards, replicated copies) is sized so that two of them hashed
    * onto one partition still fit that partition's hard maximum beside its expected neighbours, not only each key its
-   * usable ceiling (lib/lint/hashed-pair.ts). DynamoDB: a partition past 1,000 WCU / 3,000 RCU throttles ("Burst and
+   * usable ceiling (lib/design/hashed-pair.ts). DynamoDB: a partition past 1,000 WCU / 3,000 RCU throttles ("Burst and
    * adaptive capacity"), and adaptive capacity isolates the two only under sustained traffic, which a launch or a batch
    * start meets first. Cosmos DB: sized on the expected placement, the pair stated in the fix.
    */

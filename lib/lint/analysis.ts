@@ -5,6 +5,7 @@
  * opposite advice.
  */
 import { keySpaceCardinality } from '../design/cardinality';
+import { countFitsPair } from '../design/hashed-pair';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -21,7 +22,6 @@ import {
   type PhysicalShare,
 } from '../engines';
 import { gatheredReads, type GatheredReads } from './gathered-reads';
-import { countFitsPair } from './hashed-pair';
 import { hotItemReach, type HotItemReach } from './hot-item-reach';
 import { newShardingHotValues } from './hot-value-alone';
 import { largestPartitionSize } from './partition-size';

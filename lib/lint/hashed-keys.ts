@@ -15,10 +15,10 @@
  * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
+import { besideNeighbours, chanceTwoShareOne, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
 import { fits, type KeyLayout } from '../design/sharding';
 import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
-import { besideNeighbours, chanceTwoShareOne, twoOnOnePartition, type KeyOnPartition } from './hashed-pair';
 import type { MessageData } from './messages';
 
 /** What the count assumes, said after "N = … assumes" (`hashedApart`) or after "and that" (`withHashedKeys`'s `joined`). */

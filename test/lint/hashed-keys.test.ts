@@ -7,7 +7,7 @@
  * never for heat ("Partitioning and horizontal scaling"), so there the collision stays. No count changes.
  */
 import { lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../lib';
-import { chanceTwoShareOne } from '../../lib/lint/hashed-pair';
+import { chanceTwoShareOne } from '../../lib/design/hashed-pair';
 import { schedulerJobs } from '../fixtures';
 
 const on = (findings: readonly Finding[], ruleId: string, path?: string) =>
