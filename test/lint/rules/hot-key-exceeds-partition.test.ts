@@ -130,9 +130,11 @@ testRule('SG003', {
           messageId: 'hotKey',
           path: 'partitionKey',
           notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'maySplitForHeat'],
-          // 160 partitions; unsharded, 800 − 60,000 ÷ 160 = 425 WCU left; at 67, 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66, 801.14).
+          // 160 partitions; unsharded, 800 − 60,000 ÷ 160 = 425 WCU left; at 67, 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66, 801.14),
+          // but two of 67 on one partition take 597.01 + 498.13 − 1.87 = 1,093.28, past its 1,000 WCU: at 80, 500 + 498.44 −
+          // 1.56 = 996.88 (at 79, 1,003.17).
           data: {
-            shards: 67,
+            shards: 80,
             hotKeyLoad: 20000,
             usable: 425,
             strategy: 'calculated',
@@ -147,8 +149,8 @@ testRule('SG003', {
             "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
           // whale21: the other 4,999 events take 60,000 ÷ 4,999 = 12 WCU each, which fits unsharded: only the hot event is sharded.
           // edits31: one other event fits unsharded up to 0.37% of the 80,000 WCU peak (296 + 79,704 ÷ 160 = 794.15 of 800).
-          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId', hotValues: 1 } }],
+          fix: "shard only the hottest `eventId` value, into N = 80 calculated shards on `userId` (value#hash(userId) mod 80), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 80, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 80 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 996.88 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 80, sourceAttribute: 'userId', hotValues: 1 } }],
         },
       ],
     },
