@@ -49,12 +49,27 @@ export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number 
 }
 
 /**
- * Whether `keys` keys are enough for two of them hashed onto one partition to fit its hard maximum beside that
- * partition's expected neighbours, on every figure. With more keys than partitions two always share one, and the
- * count is sized on the expected load as it is: true. A count is the least N at which this and the usable line hold.
+ * The most of the `keys` keys one partition is sized to hold, and what it then takes (`load`). With no more keys than
+ * partitions (N ≤ P), two: both in full beside the neighbours (`twoOnOnePartition`). With more (N > P), two always
+ * share one, and a partition holds at least ⌈N/P⌉ of them: the test is that crowd and one more key hashed onto it,
+ * ⌈N/P⌉ + 1 in full (at most N), beside the neighbours less all N − 1 siblings' 1/P (the crowd stands for them). At
+ * N = P + 1 that is 3 keys of 1/(P + 1) each, more than N = P's 2 of 1/P: the test tightens past P, so no count passes
+ * there by definition, and two always sharing one is never where a count lands for free.
+ */
+export function crowdOnOnePartition(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number } {
+  if (keys <= figure.partitions) return { keys: 2, load: twoOnOnePartition(figure, keys) };
+  const crowd = Math.min(keys, Math.ceil(keys / figure.partitions) + 1);
+  const siblingsShare = Math.min(figure.neighbours, ((keys - 1) * figure.load) / figure.partitions);
+  return { keys: crowd, load: crowd * figure.load + figure.neighbours - siblingsShare };
+}
+
+/**
+ * Whether `keys` keys are enough for the keys hashed onto one partition (two, or past P the pigeonhole crowd and one
+ * more: `crowdOnOnePartition`) to fit its hard maximum beside that partition's expected neighbours, on every figure.
+ * A count is the least N, from the one the usable line alone gives, at which this and the usable line hold.
  */
 export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[]): boolean {
-  return figures.every((figure) => keys <= 1 || keys > figure.partitions || fits(twoOnOnePartition(figure, keys), figure.maximum));
+  return figures.every((figure) => keys <= 1 || fits(crowdOnOnePartition(figure, keys).load, figure.maximum));
 }
 
 /** A DynamoDB dimension's figures beside its expected neighbours (`LoadDimension.neighbours`); none without them. */

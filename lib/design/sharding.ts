@@ -46,6 +46,21 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
 }
 
 /**
+ * The least count at which `dimensionsAt(n)` all fit and the keys hashed onto one partition fit its maximum where the
+ * engine sizes for them (`countFitsPair`). That test is not monotone in N (past P it counts ⌈N/P⌉ + 1 keys), so it is
+ * not bisected: the search starts from the least count the usable line alone gives (`smallestCount`), never below
+ * it, and walks up.
+ */
+export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => readonly LoadDimension[], estimate?: number): number | undefined {
+  const from = smallestCount((n) => allFit(dimensionsAt(n)), estimate);
+  if (from === undefined || !profile.sizesForHashedPair) return from;
+  return firstCountFrom(from, (n) => {
+    const dimensions = dimensionsAt(n);
+    return allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  });
+}
+
+/**
  * The least whole number in `from`…`to` for which `ok` holds, `to` where none before it does (a bisection). `ok` must be
  * monotone (true from some number on): a count whose loads only shrink as it grows, partitions whose neighbours only
  * lighten as they grow.
@@ -87,7 +102,12 @@ export function largestShare(low: number, high: number, ok: (share: number) => b
  * times and store it N times, so the load beside each copy grows with N) fit over a window of counts, if any.
  */
 export function firstCount(ok: (n: number) => boolean): number | undefined {
-  for (let n = 1; n <= MAX_SHARDS_ACCEPTED; n++) if (ok(n)) return n;
+  return firstCountFrom(1, ok);
+}
+
+/** The first count from `from` up to `MAX_SHARDS_ACCEPTED` for which `ok` holds, or undefined. */
+function firstCountFrom(from: number, ok: (n: number) => boolean): number | undefined {
+  for (let n = from; n <= MAX_SHARDS_ACCEPTED; n++) if (ok(n)) return n;
   return undefined;
 }
 
@@ -245,7 +265,8 @@ function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller:
  * `resultKb`, each shard takes ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units, as SG003 charges it.
  * N assumes its shards hash onto different partitions; with N near P two often share one (15 shards on 38
  * partitions: 96% of the time). On DynamoDB N is also large enough for two on one partition to fit its hard 1,000 WCU /
- * 3,000 RCU beside their neighbours (lib/design/hashed-pair.ts), where N ≤ P; SG003's fix states the margin left.
+ * 3,000 RCU beside their neighbours (past P, the keys one partition then holds: lib/design/hashed-pair.ts); SG003's fix states
+ * the margin left.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *

@@ -10,7 +10,7 @@ import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { listOf } from '../design/lists';
-import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, leastCount, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
 import {
   neighbourLoad,
   profileOf,
@@ -777,15 +777,16 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
-      const fitsAt = (n: number) => countFits(n, analysis.dimensionsAt('random', n, hot, spread));
-      const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
+      const dimensionsAt = (n: number) => analysis.dimensionsAt('random', n, hot, spread);
+      const fitsAt = (n: number) => countFits(n, dimensionsAt(n));
+      const full = leastCount(profile, dimensionsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       // The writes' count is judged beside the reads as declared (`readsAnew` off): the fan-out a new sharding would add
       // is of reads the cache is to take.
       const own =
         full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
-          ? smallestCount((n) => countFits(n, analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false)), countByLoad(unshardedWrites))
+          ? leastCount(profile, (n) => analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
       const carrying = carryingIndexNeed(analysis, own);
@@ -832,7 +833,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
     const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
-      analysis.physical || analysis.owner.partitionNeighbours ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+      analysis.physical || analysis.owner.partitionNeighbours
+        ? firstCount(copiesFit)
+        : leastCount(profile, (n) => analysis.dimensionsAt('replicated', n, hot), countByLoad(unsharded));
     return {
       layout: 'replicated',
       shards: copies,

@@ -5,8 +5,8 @@
  * under sustained traffic, which a launch or a batch start meets first). With more keys than partitions, and on Cosmos
  * DB, the count is sized on the expected load as before. The clause then states the margin, not a throttle.
  */
-import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding } from '../../lib';
-import { chanceTwoShareOne, hashedPairFits, twoOnOnePartition, type KeyOnPartition } from '../../lib/design/hashed-pair';
+import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, twoOnOnePartition, type KeyOnPartition } from '../../lib/design/hashed-pair';
 
 /** A loyalty ledger as a team ships it: a by-day index on 365 days taking 1,400 WCU, a member taking 15% of 8,000 WCU. */
 const loyalty = (byDayWrites = 1_400): DesignInput =>
@@ -28,7 +28,7 @@ const loyalty = (byDayWrites = 1_400): DesignInput =>
         ],
         accessPatterns: [
           { name: 'member-ledger', keyAttributes: ['memberId'], share: 0.9 },
-          { name: 'entries-of-day', index: 'by-day', keyAttributes: ['entryDay'], share: 0.1 },
+          { name: 'entries-of-day', index: 'by-day', keyAttributes: ['entryDay'], share: 0.1, resultKb: 40 },
         ],
       },
     ],
@@ -46,11 +46,24 @@ describe('two keys on one partition (the pair test)', () => {
     expect(hashedPairFits(4, [figure])).toBe(true);
   });
 
-  it('fails past the maximum, and passes with more keys than partitions (two always share one: sized on the expected load)', () => {
+  it('fails past the maximum', () => {
     const three = { ...figure, load: 1_400 / 3, neighbours: (1_400 - 1_400 / 3) / 4 };
     expect(twoOnOnePartition(three, 3)).toBeCloseTo(1_050, 9);
     expect(hashedPairFits(3, [three])).toBe(false);
-    expect(hashedPairFits(5, [{ ...three, partitions: 4 }])).toBe(true);
+  });
+
+  it('past P tests the ⌈N/P⌉ keys one partition always holds and one more: no count passes at P + 1 by definition', () => {
+    // 1,400 WCU of one value (no other load) over 4 partitions: at N = 4, two take 700 + 175 = 875; at N = 5, 3 of 280
+    // take 840 (the siblings are the whole of the neighbours); at N = 9, 4 of 155.56 take 622.22.
+    const at = (n: number): KeyOnPartition => ({ ...figure, load: 1_400 / n, neighbours: (1_400 - 1_400 / n) / 4 });
+    expect(crowdOnOnePartition(at(5), 5)).toEqual({ keys: 3, load: expect.closeTo(840, 9) });
+    expect(crowdOnOnePartition(at(9), 9)).toEqual({ keys: 4, load: expect.closeTo(622.22, 2) });
+    // A value of 2,500 WCU: N = 4 fails (1,250 + 312.5 − 156.25 = 1,406.25), and N = 5 no longer passes for being past P
+    // (3 of 500 = 1,500): the least count is where the crowd fits, 8 (3 of 312.5 = 937.5), not 5.
+    const heavy = (n: number): KeyOnPartition => ({ ...figure, load: 2_500 / n, neighbours: (2_500 - 2_500 / n) / 4 });
+    expect(hashedPairFits(4, [heavy(4)])).toBe(false);
+    expect(hashedPairFits(5, [heavy(5)])).toBe(false);
+    expect([5, 6, 7, 8].map((n) => hashedPairFits(n, [heavy(n)]))).toEqual([false, false, false, true]);
   });
 });
 
@@ -87,5 +100,38 @@ describe('DynamoDB: the loyalty ledger', () => {
     const light = on(lint(loyalty(900)), 'SG002', BY_DAY);
     expect(light?.data).toMatchObject({ shards: 2, hashedKeys: 2, hashedLoad: 900, hashedWithin: true });
     expect(light?.fix).toContain("takes 900 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity");
+  });
+});
+
+/** The loyalty ledger with by-day already sharded into `shards` random shards of a separate attribute. */
+const declared = (shards: number): DesignInput => {
+  const design = loyalty() as { tables: DynamoDbTableDesign[] };
+  const table = design.tables[0] as unknown as { globalSecondaryIndexes: object[]; accessPatterns: object[] };
+  table.globalSecondaryIndexes[0] = {
+    ...table.globalSecondaryIndexes[0],
+    partitionKey: { name: 'entryDayShard', type: 'S', cardinality: 365 },
+    sharding: { strategy: 'random', shards, logicalAttribute: 'entryDay' },
+  };
+  table.accessPatterns[1] = { ...table.accessPatterns[1], keyAttributes: ['entryDayShard'], fanOut: true };
+  return design as DesignInput;
+};
+
+describe('DynamoDB: a declared count whose two keys on one partition pass its maximum', () => {
+  const SHARDS = 'tables[0].globalSecondaryIndexes[0].sharding.shards';
+
+  it('3 shards by day: an SG003 warning of its own, with the chance, and the fix that raises them to 4', () => {
+    const found = lint(declared(3)).filter((f) => f.path.startsWith('tables[0].globalSecondaryIndexes[0]'));
+    expect(found.map((f) => [f.ruleId, f.severity, f.messageId, f.path])).toEqual([['SG003', 'warning', 'hashedPairOver', SHARDS]]);
+    expect(found[0].message).toBe(
+      "each of the 3 shards of the hottest `entryDayShard` value on index `by-day` fits its partition's usable 800 WCU, but two of them hashed onto one of its 4 partitions (a chance of 62.5%) take 1,050 WCU beside its neighbours, past the partition's 1,000 WCU maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
+    );
+    expect(found[0].fix).toBe('raise sharding.shards from 3 to 4: 2 of them on one partition then take 875 WCU, within its 1,000 WCU maximum');
+    expect(found[0].edits).toEqual([{ op: 'set', path: SHARDS, value: 4 }]);
+    const again = lint(applyDesignEdits(declared(3), found[0].edits as DesignEdit[]));
+    expect(again.filter((f) => f.path.startsWith('tables[0].globalSecondaryIndexes[0]'))).toEqual([]);
+  });
+
+  it('4 shards by day (the plan’s count) and 5 (past P, 3 on one partition take 840 WCU) are quiet', () => {
+    for (const n of [4, 5]) expect(lint(declared(n)).filter((f) => f.path.startsWith('tables[0].globalSecondaryIndexes[0]'))).toEqual([]);
   });
 });

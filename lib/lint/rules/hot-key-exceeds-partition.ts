@@ -5,6 +5,7 @@ import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HASHED_PAIR_OVER_MESSAGES, hashedPairOver, type HashedPairOverId } from '../hashed-pair-over';
 import { HOT_KEY_PARTS, HOT_KEY_VARIANTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
@@ -104,6 +105,7 @@ type Id =
   | ProjectionId
   | ProjectionVerdictId
   | InPlaceLayoutId
+  | HashedPairOverId
   | CopiedIndexReadId
   | AdviceId;
 
@@ -327,6 +329,7 @@ export const hotKeyExceedsPartition = defineRule({
     "Where that key needs shards at a raise: where its logical partition's ceiling needs them, where its largest value's size needs them anyway (SG006: a raise alone leaves it too large), or where they let a smaller raise serve than the key as it is (which then follows).",
     "The raises with shards of that key, the cheaper first: the least RU/s at which a count within `maxShards` fits (with 5% of the usable RU/s free), and the least at which the fewest shards its own ceiling needs fit (each beside 1/P of the rest of the container's load, its sibling shards included), each with the physical partitions it leaves. Where the reads the wider fan-out multiplies (counted as SG017 counts them) make the first cost more, the second leads.",
     "A count of N shards or copies of one value sizes each beside 1/P of its siblings' load, as if the N keys hashed onto different partitions. Where two on one partition would pass its usable ceiling, the fix says so, with the chance two share one (1 − P! ÷ ((P − N)! × P^N), certain when N > P) and that partition's load: on DynamoDB until adaptive capacity isolates them; Cosmos DB never splits a partition for heat, so there it stays.",
+    'DynamoDB: N is also the least count, from the one the usable ceiling gives, at which two keys hashed onto one partition (N ≤ P), or the ⌈N/P⌉ one always holds and one more (N > P), fit the partition\'s hard 1,000 WCU / 3,000 RCU beside its neighbours (AWS: "Partitions and data distribution"; adaptive capacity isolates them only under sustained traffic, "Burst and adaptive capacity"), so the test only tightens past P. A declared count whose keys each fit but fail that test: a warning (`hashedPairOver`: the throttle needs the keys to hash together, a chance it states), its fix and edit the plan\'s count (`raiseForHashedPair`). Cosmos DB counts are sized on the expected placement.',
     "A hierarchical key's full key whose hottest value the first level's buckets split (they hash an attribute finer than the key: a batch scope, or the item id of a key value holding many items), and whose plan does not also fix its size: told to apply that fix instead of a raise of its own, named by what it leads with (the cache, or its buckets).",
     "A key under `minCardinality` judged on the uniform share alone (nothing declared or observed): SG001's finding, with the same fix; SG003 does not repeat it.",
     "DynamoDB shards whose reads fan out (each shard's query a request of its own): weighed as SG017 weighs the read peak they make, a table's with the queries of each index keyed by its sharded attribute. Where that peak needs read throughput past a default quota (peak ÷ headroom above the table-level quota of 40,000, or the table and its GSIs above the account-level 80,000), the quota increase is part of the fix and no edit is written.",
@@ -513,6 +516,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...PROJECTION_MESSAGES,
     ...PROJECTION_VERDICT_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
+    ...HASHED_PAIR_OVER_MESSAGES,
     ...COPIED_INDEX_READ_MESSAGES,
     ...ADVICE_MESSAGES,
   }),
@@ -714,7 +718,7 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
-  if (a.over.length === 0) return restOverHits(a) ?? inPlaceOnlyHits(a);
+  if (a.over.length === 0) return restOverHits(a) ?? pairOverHits(a) ?? inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (!space.sharding && judgedAsTimeBucket(a)) return [];
@@ -912,6 +916,17 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
       edits: [{ op: 'remove', path }],
     },
   ];
+}
+
+/**
+ * A declared count of hashed keys, each within its usable ceiling, whose keys hashed onto one partition would pass its
+ * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's. Undefined where they fit.
+ */
+function pairOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
+  const over = a.space.sharding && hashedPairOver(a);
+  if (!over) return undefined;
+  const path = `${a.space.sharding?.path}.shards`;
+  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
 }
 
 /**
