@@ -10,6 +10,7 @@
  * "raise in place, then shard" (physical-partition.ts, `shardRaises`) is the same idea on a container's RU/s.
  */
 import { joinPath } from '../design/field-path';
+import { besideNeighbours, hashedPairFits } from '../design/hashed-pair';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
@@ -94,12 +95,12 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
-  const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom);
+  const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
   const fewest = layout === 'replicated' ? firstCount(roomy) : smallestCount(roomy, own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
-  while (!fitsWithSpare(withShards(judge, fewest), headroom)) judge = judgeAt(++partitions);
+  while (!fitsWithSpare(withShards(judge, fewest), headroom, fewest)) judge = judgeAt(++partitions);
   // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
   // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
@@ -173,7 +174,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
     const judge = judgeWithCapacity(analysis, capacity, { write: Object.assign({}, write, { units: writeUnits }) }, total);
     const dimensionsAt = (n: number) =>
       judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n)).filter((d) => d.label === 'write');
-    const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom);
+    const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom, n);
     const shards = smallestCount((n) => n >= own && roomy(n), own);
     if (shards === undefined || shards > cap) continue;
     const [d] = dimensionsAt(shards);
@@ -236,7 +237,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
   const withShards = (partitions: number, n: number) =>
     warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
-  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom);
+  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom, n);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
   const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
@@ -296,7 +297,7 @@ function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shar
     analysis.uniformValues(shards),
     analysis.totalAt(layout, shards),
   );
-  return fitsWithSpare(dimensions, design.thresholds.headroom);
+  return fitsWithSpare(dimensions, design.thresholds.headroom, shards);
 }
 
 /**
@@ -432,9 +433,15 @@ function storedFit(d: LoadDimension, headroom: number): { readonly storedLoad: n
   return { storedLoad: d.load, storedNeighbours: d.neighbours?.load ?? 0, storedUsable: usableAlone(d, headroom) };
 }
 
-/** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */
-function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number): boolean {
-  return dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
+/**
+ * Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered;
+ * and the `keys` keys hashed onto one partition fit its hard maximum, as the plan's count does (`hashedPairFits`).
+ */
+function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, keys: number): boolean {
+  return (
+    dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom))) &&
+    hashedPairFits(keys, dimensions.flatMap(besideNeighbours))
+  );
 }
 
 /** A dimension's usable ceiling alone (headroom × the partition's), before its neighbours take their part. */
