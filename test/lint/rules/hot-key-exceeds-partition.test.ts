@@ -32,7 +32,7 @@ function viralProduct(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
  */
 function copiedSellerIndex(copiesCarry: 'every' | 'first' | undefined, accessPatterns: DynamoDbTableDesign['accessPatterns']): DynamoDbTableDesign {
   return viralProduct({
-    sharding: { strategy: 'replicated', shards: 6 },
+    sharding: { strategy: 'replicated', shards: 7 },
     globalSecondaryIndexes: [
       {
         indexName: 'by-seller',
@@ -108,7 +108,7 @@ testRule('SG003', {
     },
     // 32 partitions (twice 48,000 RCU and 600 WCU of copies' writes: max(32, 2)): 800 + 47,200 ÷ 32 = 2,275 RCU of 2,400 a
     // copy at 6 (at 5, 960 + 47,040 ÷ 32 = 2,430).
-    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 6 } }) },
+    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 7 } }) },
     // Copy 0 alone carries the index's key (a sparse index, AWS "Take advantage of sparse indexes"): one entry per item.
     { name: 'declared replicated copies beside a GSI read by a query, copiesCarry "first"', design: copiedSellerIndex('first', READ_BY_SELLER) },
     // Every copy carries it, but no declared query reads the index: its duplicates reach no reader (its N× writes are counted).
@@ -170,12 +170,12 @@ testRule('SG003', {
             usable: 1050,
             readLoad: 4800,
             peakWrites: 100,
-            replicatedWrites: 600,
+            replicatedWrites: 700,
             cache: 'DAX',
           },
           message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
           fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39.24% of the time, and that partition then takes 3,050 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then)",
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
         },
       ],
     },
@@ -202,7 +202,7 @@ testRule('SG003', {
           data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
           fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019\.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
           edits: [
-            { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } },
+            { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } },
             { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
           ],
         },
@@ -248,7 +248,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
         },
       ],
     },
@@ -276,7 +276,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 6 }, // as the unsharded item above
+          data: { strategy: 'replicated', shards: 7 }, // as the unsharded item above
           message: /4,800 RCU reads, 4,800 RCU per shard over 4, .*\(reads of one item, which write sharding cannot spread\)/,
           fix: /replacing its random sharding, which cannot spread the reads of one item/,
         },
@@ -575,9 +575,9 @@ testRule('SG003', {
           messageId: 'hotKey',
           // Copies multiply the writes: P = max(⌈100,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 34 up to 34 copies; at 6: 833.33 +
           // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18.
-          data: { strategy: 'replicated', shards: 6, cache: 'DAX' },
+          data: { strategy: 'replicated', shards: 7, cache: 'DAX' },
           fix: /^keep N = 6 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
         },
       ],
     },
@@ -588,7 +588,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 6 }, // as above
+          data: { strategy: 'replicated', shards: 7 }, // as above
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
           fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 6 assumes its copies hash onto different partitions of the 34: two share one 37\.32% of the time, and that partition then takes 3,088\.24 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
