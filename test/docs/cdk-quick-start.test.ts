@@ -35,7 +35,7 @@ it('synthesizes the Quick start design with no error or warning', () => {
 
 it('without its sharding line, refuses it with the hot-key error the docs quote, and the fix names the shard count', () => {
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
-    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*425 WCU left[\s\S]*N = 25 calculated shards[\s\S]*skewguard::SG003/,
+    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*425 WCU left[\s\S]*N = 30 calculated shards[\s\S]*skewguard::SG003/,
   );
   // The sales count's fanOut has nothing to fan out over until that sharding is declared: a warning beside the error.
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
