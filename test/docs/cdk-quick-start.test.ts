@@ -39,7 +39,7 @@ it('without its sharding line, refuses it with the hot-key error the docs quote,
   );
   // The sales count's fanOut has nothing to fan out over until that sharding is declared: a warning beside the error.
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
-    /WARNING unsharded-read at Shop\/Tickets, field accessPatterns\[1\]\.fanOut: access pattern `event-sales-count` sets fanOut, but `eventId` has no sharding[\s\S]*declare the sharding SG003's fix writes on this key \(25 calculated shards/,
+    /WARNING unsharded-read at Shop\/Tickets, field accessPatterns\[1\]\.fanOut: access pattern `event-sales-count` sets fanOut, but `eventId` has no sharding[\s\S]*declare the sharding SG003's fix writes on this key \(30 calculated shards/,
   );
   expect(cdkMd).toContain('Beside it, `WARNING unsharded-read` at `accessPatterns[1].fanOut`');
   expect(cdkMd).toContain('Remove the `sharding` line and `cdk synth` stops with\n`ERROR hot-key-exceeds-partition');
