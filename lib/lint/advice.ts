@@ -312,7 +312,7 @@ export const ADVICE_MESSAGES = {
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // A count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
-    "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
+    "; or, at the {{capacityRaiseTo}} RU/s the container's peak needs (its peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
   // Copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',

@@ -39,11 +39,13 @@ import { declaredCopies, storedGb, withCopies } from './written';
  * but a move to manual throughput (`serverlessRu`: what serverless serves today, `capacityRaiseData`), and every rule
  * judges there: the RU/s serverless serves are short for any key ("Azure Cosmos DB serverless account performance").
  * How SG017 reaches its figure (peak ÷ headroom, or more where a raise in place would split unevenly) is SG017's own
- * message: said once there, not again in every finding that quotes the figure.
+ * message: said once there, not again in every finding that quotes the figure. The figure is named for what it is, the
+ * RU/s the container's peak needs, not "the RU/s SG017 asks for": where the key's fix writes a larger raise, SG017 asks
+ * for that one (`plannedValueRaise`, `withKeyRaise`), and names this figure as what the peak alone needs.
  */
 export const AT_CAPACITY_RAISE =
   ' (judged at the {{containerRu}} RU/s ' +
-  '{{!serverlessRu}}SG017 asks for, not its declared {{declaredRu}} RU/s{{/serverlessRu}}' +
+  "{{!serverlessRu}}the container's peak needs, not its declared {{declaredRu}} RU/s{{/serverlessRu}}" +
   "{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}: ";
 
 /** How AT_CAPACITY_RAISE's clauses end: what a value's partition does "after that raise", or that move from serverless. */

@@ -484,7 +484,7 @@ export const timeBucketKey = defineRule({
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
     // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
     combinedAtCapacityRaise:
-      " at the {{raisedRu}} RU/s {{!serverlessRu}}SG017 asks for, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
+      " at the {{raisedRu}} RU/s {{!serverlessRu}}the container's peak needs, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
     orMoreValues: `; or ${MORE_VALUES}`,
     moreValuesFirst: `${MORE_VALUES}; or `,
     physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
