@@ -119,6 +119,15 @@ const STATED: readonly StatedFigures[] = [
     usable: 'cachedUsable',
     noun: 'shards',
   },
+  {
+    after: 'cachedShardsSizeWhy',
+    keys: 'cachedShards',
+    partitions: 'cachedPartitions',
+    load: 'cachedStoredLoad',
+    neighbours: 'cachedNeighbours',
+    usable: 'cachedUsable',
+    noun: 'shards',
+  },
 ];
 
 /** The clauses that set a count at the partitions counted now, which the assumption follows. */
