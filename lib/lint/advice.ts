@@ -1555,7 +1555,7 @@ function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly Ac
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
   const patterns = assumed.filter((name) => more || added.has(name));
-  return uncountedFanOutData(charge, n, patterns);
+  return uncountedFanOutData(charge, n, patterns, analysis.space.index !== undefined);
 }
 
 /** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */

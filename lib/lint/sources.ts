@@ -155,6 +155,12 @@ export const SOURCES = {
     title: 'DynamoDB API: Query (a query that returns nothing consumes the minimum read capacity)',
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html',
   },
+  // "Both tables and LSIs provide two read consistency options [...]. All reads from GSIs and streams are eventually
+  // consistent": a Query of a GSI is charged the eventually consistent floor, half a read unit (uncounted-fan-out.ts).
+  dynamoReadConsistency: {
+    title: 'DynamoDB: Read consistency (all reads from global secondary indexes are eventually consistent)',
+    url: `${AWS}/HowItWorks.ReadConsistency.html`,
+  },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
   // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical

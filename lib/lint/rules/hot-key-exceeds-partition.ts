@@ -388,6 +388,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoReadConsumption,
     SOURCES.dynamoQueryMinimum,
+    SOURCES.dynamoReadConsistency,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoAutoScaling,
     SOURCES.cdkAutoscaledCapacity,
