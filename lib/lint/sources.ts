@@ -238,10 +238,20 @@ export const SOURCES = {
   // flat key's fix with the hierarchical key (levelFirst), random shards the alternative.
   // A first-level value is placed as a flat key's value is: "hierarchical partitions optimize for all documents with the
   // same first-level key to be collocated on the same physical partition", so with "only five unique tenants" each
-  // tenant's operations are "scoped to just one physical partition" until it holds 50 GB and splits; write-heavy
+  // tenant's operations are "scoped to just one physical partition" until that partition reaches 50 GB and splits; write-heavy
   // workloads want "more unique values than the number of your physical partitions" ("Choose your hierarchical
   // partition keys").
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },
+  // "if data for a particular partition key prefix - for example, TenantId - are in multiple physical partitions,
+  // subpartitioning means that the total RU/s achievable for a single TenantId can exceed 10,000 RU/s"; for a hierarchy
+  // whose levels lack cardinality, "we always recommend recreating your hierarchical partition key", raising the RU/s
+  // (so partitions split) being the workaround "if this step isn't possible". SG003 leads with the key before a raise
+  // that costs more than a change of key (prefixKeyIsTheProblem).
+  cosmosHierarchicalFaq: {
+    title:
+      'Azure Cosmos DB: Frequently asked questions on hierarchical partition keys (a prefix past 10,000 RU/s only across partitions; recreate a low-cardinality key)',
+    url: `${AZURE}/hierarchical-partition-keys-faq`,
+  },
   // Its recommended key for 50,000 sensors is /deviceId → /timestamp; a day key (2024-12-18) "still funnel[s] into a
   // single logical partition" and hits the 20 GB limit.
   cosmosIotPartitioning: {
