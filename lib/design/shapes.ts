@@ -609,6 +609,11 @@ export const cosmosContainerShape = record<CosmosContainerDesign>(
       optional: true,
       doc: 'Physical partitions the container has (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID, or instantMaximumThroughput ÷ 10,000); default derived from throughput and storage.totalGb.',
     },
+    splitFrom: {
+      shape: num({ integer: true, min: 1 }),
+      optional: true,
+      doc: 'The even physical partitions a raise in place split some of to physicalPartitions (5 from 3): the unsplit ones keep a larger share of the key space; default physicalPartitions taken as evenly split.',
+    },
     storage: { shape: cosmosStorage, optional: true, doc: 'Expected partition and container sizes.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
     monitoring: { shape: cosmosMonitoring, optional: true, doc: 'Partition-key diagnostics; default on.' },

@@ -191,6 +191,8 @@ export const SOURCES = {
   // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves
   // "One partition that contains 50% of the data (this partition wasn't split)", every partition with the same RU/s; even
   // needs 10,000 × P × 2^k, then lower ("How to ensure even data distribution during asynchronous scaling"): largestShareSlices.
+  // "Instant scale-down: For scale-down operation, Azure Cosmos DB doesn't need to split or add new partitions [...] The
+  // key outcome of this operation is that RUs per physical partition are lowered": a raise's settle step (settleAt).
   cosmosScalingThroughput: {
     title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
     url: `${AZURE}/scaling-provisioned-throughput-best-practices`,
