@@ -30,7 +30,7 @@ import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throug
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { copiesOnceSparse, countedSpace, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
-import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
+import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE, quotaPart } from './meta';
 
 type Id =
   | 'fixedBelowPeak'
@@ -670,6 +670,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
+    parts: [quotaPart('overQuota', dimension)],
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
     ...fix,
     severity: byName ? 'warning' : undefined,
@@ -715,6 +716,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'nearQuota',
+    parts: [quotaPart('nearQuota', dimension)],
     notes: noneIfEmpty([...from.notes, ...(copied.notes ?? []), ...(warmPast ? (['declaredWarmPastQuota'] as const) : [])]),
     fixId: 'fixQuota',
     fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),

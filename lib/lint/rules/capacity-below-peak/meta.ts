@@ -1,3 +1,21 @@
+/**
+ * The directions of DynamoDB's table-level quota findings (`nearQuota`, `overQuota`), which an acknowledgement may name
+ * one by one (`appliesTo: ["nearQuotaReads"]`): the read and the write throughput quotas are separate quotas, each raised
+ * by its own Service Quotas request (AWS: "Service, account, and table quotas in Amazon DynamoDB"), so a waiver whose
+ * reason is the read quota's raise must not hide the write quota. `nearQuota` (or `overQuota`) still waives both.
+ */
+export const QUOTA_PARTS = {
+  nearQuotaReads: 'the read peak is within the headroom of the table-level read throughput quota',
+  nearQuotaWrites: 'the write peak is within the headroom of the table-level write throughput quota',
+  overQuotaReads: 'the read peak is above the table-level read throughput quota',
+  overQuotaWrites: 'the write peak is above the table-level write throughput quota',
+} as const;
+
+/** The part of a quota finding (`QUOTA_PARTS`) in one direction. */
+export function quotaPart(messageId: 'nearQuota' | 'overQuota', dimension: 'read' | 'write'): keyof typeof QUOTA_PARTS {
+  return `${messageId}${dimension === 'read' ? 'Reads' : 'Writes'}`;
+}
+
 /** What SG017 is on every engine; each engine's checks and messages live in its own file beside this one. */
 export const CAPACITY_BELOW_PEAK = {
   id: 'SG017',
@@ -12,6 +30,7 @@ export const CAPACITY_BELOW_PEAK = {
   // because its key is named like a status): a guess can warn, never block a deployment.
   severity: 'error',
   thresholds: ['headroom'],
+  partKinds: QUOTA_PARTS,
   rationale:
     'The partition key decides how the load spreads; the capacity decides how much load there may be. Capacity below the declared peak throttles the whole table or container at that peak, whatever the key and however evenly the load spreads. The key-design rules assume the capacity is there; this rule checks that it is.',
   rationaleDetails: [
