@@ -381,7 +381,7 @@ const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdTex
 
 export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
-  reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
+  reason: { shape: text({ minLength: 10, maxLength: 2000, minVisible: true }), doc: 'Why the finding is accepted (at least 10 visible characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
   appliesTo: {
     shape: list(text({ pattern: /^[A-Za-z][A-Za-z0-9]*$/, patternHint: 'a message id such as "overQuota"' }), { minItems: 1 }),
