@@ -1,6 +1,6 @@
 import { bucketLevel } from '../../design/bucket-level';
 import { isTimeBucketKey } from '../../design/key-design';
-import { allFit, nearestToCeiling } from '../../design/sharding';
+import { allFit, fits, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
@@ -264,6 +264,9 @@ function hotFirstLevel(a: SpaceAnalysis): { readonly first: FirstLevelJudgement;
   if (!dominant && growthReportedBySg001(a)) return undefined;
   const first = firstLevelJudged(a);
   if (!first || bucketLevel(first.level)) return undefined;
+  // A middle time bucket whose current prefix is over its one physical partition is SG002's error: the value's writes
+  // do not spread over the partitions its data spans.
+  if (first.currentBucket && !fits(first.currentBucket.writes, first.currentBucket.usable)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   if (!allFit(first.dimensions) || nearestToCeiling(first.dimensions).load <= 0) return undefined;
   if (dominant && shareCannotSaturate(a.design, first.growth, first.share)) return undefined;
