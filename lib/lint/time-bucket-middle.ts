@@ -15,7 +15,7 @@ import type { RuleHit } from './rule';
 
 export const TIME_BUCKET_MIDDLE_MESSAGES = {
   timeMiddle:
-    "the time bucket {{bucketLevel|code}} is a middle level of the hierarchical key {{key|levels}}: every current write of the hottest {{level|code}} value ({{share|percent}}) goes under one prefix {{prefix|levels}}, whose documents (about {{bucketGb}} GB, 1/{{buckets}} of the value's {{prefixGb}} GB) are contiguous in the key space and so sit on one physical partition, not on the {{spanned|partitions}} the value spans: {{load}} RU/s of writes against a usable {{usable}} RU/s ({{usableShare|percent}} of that partition's {{partitionRu}} RU/s{{physicalPartitions|zero=|other=, the container's RU/s divided among # physical partitions}})",
+    "the time bucket {{bucketLevel|code}} is a middle level of the hierarchical key {{key|levels}}: every current write of the hottest {{level|code}} value ({{share|percent}}) goes under one prefix {{prefix|levels}}, whose documents (about {{bucketGb}} GB, 1/{{periods}} of the value's {{prefixGb}} GB) are contiguous in the key space and so sit on one physical partition, not on the {{spanned|partitions}} the value spans: {{load}} RU/s of writes against a usable {{usable}} RU/s ({{usableShare|percent}} of that partition's {{partitionRu}} RU/s{{physicalPartitions|zero=|other=, the container's RU/s divided among # physical partitions}})",
   fixTimeLast:
     'order the levels {{order|levels}}: the time bucket last, so the current writes of one {{level|code}} value spread over its {{spreadBy|code}} values and the physical partitions its data spans',
   timeLastQueries:
@@ -52,7 +52,7 @@ export function timeBucketMiddleHit(a: SpaceAnalysis): RuleHit<TimeBucketMiddleI
       bucketLevel: bucket.bucket.name,
       prefix,
       share: first.share,
-      buckets: bucket.buckets,
+      periods: bucket.buckets,
       bucketGb: bucket.bucketGb,
       prefixGb: first.gb,
       spanned: first.spanned,
