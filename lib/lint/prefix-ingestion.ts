@@ -738,6 +738,50 @@ export interface FirstLevelJudgement extends FirstLevelShare {
   readonly value: ValueLoad;
   readonly dimensions: readonly LoadDimension[];
   readonly growth: number;
+  /** A time-bucket level between the first and the last: the current bucket's prefix under this value (`currentBucketUnder`). */
+  readonly currentBucket?: CurrentBucketPrefix;
+}
+
+/**
+ * The current time bucket of a middle level under the hottest first-level value (`/tenantId` → `/payPeriod` →
+ * `/employeeId`): every current write of that value carries one (first, bucket) prefix. A hierarchical key's prefixes
+ * are contiguous in the key space (documents of one prefix are "collocated on the same physical partition", and queries
+ * by a prefix are routed to "the subset of partitions that hold the data": "Hierarchical partition keys"), so the
+ * bucket's documents, a bucket's part of the value's GB, sit on one physical partition however many the value spans:
+ * its writes meet that partition's usable RU/s alone, not the spanned partitions'.
+ */
+export interface CurrentBucketPrefix {
+  readonly bucket: KeyAttribute;
+  /** The bucket level's values, and the GB one bucket of the hottest first-level value holds (its GB ÷ those values). */
+  readonly buckets: number;
+  readonly bucketGb: number;
+  /** The hottest first-level value's writes, all under the current bucket. */
+  readonly writes: number;
+  /** One physical partition's RU/s, and its usable part (headroom). */
+  readonly partitionRu: number;
+  readonly usable: number;
+  readonly physicalPartitions?: number;
+}
+
+/**
+ * The current bucket's prefix under a first-level value whose data spans several physical partitions (`load`), where a
+ * level between the first and the last is a time bucket of known count: undefined otherwise (on one partition the value's
+ * whole load is judged there already; the last level's bucket is the full key's, judged as a combined key).
+ */
+function currentBucketUnder(design: KeyDesign, load: PrefixLoad): CurrentBucketPrefix | undefined {
+  const middle = design.primaryKey.partitionKey.slice(1, -1);
+  const bucket = middle.find((l) => l.kind === 'time-bucket');
+  const buckets = bucket && cardinalityValue(bucket.cardinality);
+  if (!bucket || load.spanned < 2 || !Number.isFinite(buckets)) return undefined;
+  return {
+    bucket,
+    buckets: buckets as number,
+    bucketGb: load.gb / (buckets as number),
+    writes: load.loads.writes,
+    partitionRu: load.partition.requestUnits,
+    usable: load.usablePerPartition,
+    ...(load.physical ? { physicalPartitions: load.physical.count } : {}),
+  };
 }
 
 /**
@@ -775,7 +819,13 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
   const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
-  return Object.assign({}, held, { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb });
+  const currentBucket = currentBucketUnder(design, load);
+  return Object.assign(
+    {},
+    held,
+    { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb },
+    currentBucket ? { currentBucket } : {},
+  );
 }
 
 /**
