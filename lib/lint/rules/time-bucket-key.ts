@@ -75,9 +75,13 @@ const BUCKET_FITS =
 const FEW_CURRENT_VALUES =
   "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values|one=# key value|other=# key values}} only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
 
-/** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
+/**
+ * "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers; where the
+ * engine judges the bucket beside its partition's neighbours (DynamoDB), the usable line is the headroom's and the
+ * neighbours' load is taken off it in words, so the percentage is never read as a headroom of its own.
+ */
 const LOAD_AGAINST_CEILING =
-  '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
+  '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usableAlone}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling){{?neighbours}}, less the {{neighbours}} {{unit}} its neighbours are expected to take: {{usable}} {{unit}} left{{/neighbours}}';
 
 /** The key change a time bucket's fix offers: no RU/s, a new container (an append-only log read by event needs nothing else). */
 const EVENT_ID = 'key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value';
@@ -238,7 +242,17 @@ function bucketAdvice(a: SpaceAnalysis): Pick<RuleHit<Id>, 'data' | 'edits'> & {
 
 /** The figures of the load nearest its ceiling, as both findings give them. */
 function loadFigures(worst: LoadDimension) {
-  return { load: worst.load, unit: worst.unit, label: worst.label, usable: worst.usable, ceiling: worst.ceiling, usableShare: worst.usable / worst.ceiling };
+  const usableAlone = worst.neighbours?.usableAlone ?? worst.usable;
+  return {
+    load: worst.load,
+    unit: worst.unit,
+    label: worst.label,
+    usable: worst.usable,
+    usableAlone,
+    neighbours: worst.neighbours && worst.neighbours.load > 0 ? worst.neighbours.load : undefined,
+    ceiling: worst.ceiling,
+    usableShare: usableAlone / worst.ceiling,
+  };
 }
 
 /** Whether a prefix-routed (hierarchical) key, not all time buckets, has one first: SG002 judges its prefix. */

@@ -173,7 +173,7 @@ testRule('SG002', {
           // 775 (at 3, 400 + 466.67 = 866.67).
           data: { values: 5, share: 0.2, load: 1200, usable: 400, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
           message:
-            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 400 WCU (40% of the 1,000 WCU ceiling)",
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 400 WCU its neighbours are expected to take: 400 WCU left",
           fix: /^shard `pk` into N = 4 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
           edits: true,
         },
