@@ -74,9 +74,9 @@ function shardingChange(edit: DesignEdit, tableKey?: unknown): string {
  * their place and the application reads and writes as before; they deploy with the table or container.
  * Cosmos DB's `physicalPartitions` too: a raise in place splits the container's physical partitions
  * itself, moving no document between logical partitions ("Best practices for scaling provisioned
- * throughput"), and the fix that raises the RU/s records the count it leaves.
+ * throughput"), and the fix that raises the RU/s records the count it leaves, and `splitFrom`, the even layout it split.
  */
-const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput', 'physicalPartitions']);
+const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput', 'physicalPartitions', 'splitFrom']);
 
 /** A key attribute's `kind` values (`AttributeKind`, design/key-design.ts). */
 const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);
@@ -167,11 +167,13 @@ export function recreatesResource(edit: DesignEdit): boolean {
 /**
  * The raise of a capacity or throughput `edit` sets, in words (`containers[1].throughput.autoscaleMax from 40000 to 71000,
  * +78%`), or undefined where it raises nothing: a higher figure than `before` holds at its path, billed every hour it stands
- * (Cosmos DB: "Pricing model"; DynamoDB provisioned capacity likewise). A declared count of physical partitions is not billed.
+ * (Cosmos DB: "Pricing model"; DynamoDB provisioned capacity likewise). A declared count of physical partitions, or the
+ * layout they split from, is not billed.
  */
 export function capacityRaise(edit: DesignEdit, before: unknown): string | undefined {
   const segments = parseFieldPath(edit.path);
-  if (edit.op !== 'set' || typeof edit.value !== 'number' || field(edit.path) === 'physicalPartitions') return undefined;
+  const counted = field(edit.path) === 'physicalPartitions' || field(edit.path) === 'splitFrom';
+  if (edit.op !== 'set' || typeof edit.value !== 'number' || counted) return undefined;
   if (!segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   const current = valueAtSegments(before, segments);
   if (typeof current !== 'number' || edit.value <= current) return undefined;

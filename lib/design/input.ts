@@ -620,6 +620,15 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  @default - derived from throughput and totalGb: the layout a container created at its declared
    *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
   readonly physicalPartitions?: number;
+  /** The physical partitions the container had, evenly split, before a raise in place split some of them to
+   *  `physicalPartitions` (5 from 3: a raise past 30,000 RU/s to 42,000). Azure splits a partition in two only until it
+   *  has the count the RU/s need, so the partitions it left unsplit keep their larger share of the key space (1/3 each,
+   *  beside two of 1/6), and a hot key is judged on that larger share; only a count that doubles it (6, 12) is even
+   *  again ("Best practices for scaling provisioned throughput", how to ensure even data distribution during
+   *  asynchronous scaling). At least 1 and at most `physicalPartitions`, which it needs. A fix whose raise splits
+   *  unevenly writes it beside the count.
+   *  @default - `physicalPartitions` taken as evenly split */
+  readonly splitFrom?: number;
   /** @default - sizes unknown */
   readonly storage?: CosmosStorageDesign;
   /** @default - none */

@@ -474,8 +474,8 @@ export interface CosmosKeyDesign extends KeyDesignBase {
    *  undefined: derived from the throughput and size. */
   readonly physicalPartitions?: number;
   /** The physical partitions the container had, evenly split, before a raise in place split some of them to
-   *  `physicalPartitions` (set only on the layout a fix's raise leaves, `raisedLayouts`; never by the input, whose
-   *  declared count is taken as even): the unsplit ones keep their larger share of the key space. */
+   *  `physicalPartitions`: the unsplit ones keep their larger share of the key space. Declared beside the count, or set
+   *  on the layout a fix's raise leaves (`raisedLayouts`); undefined: the count is taken as even. */
   readonly splitFrom?: number;
 }
 

@@ -46,6 +46,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     );
   }
   checkPhysicalPartitions(input.physicalPartitions, throughput, totalGb, log);
+  checkSplitFrom(input.splitFrom, input.physicalPartitions, log);
   const primaryKey = keySpace(
     {
       path: '',
@@ -80,6 +81,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     throughput,
     totalGb,
     physicalPartitions: input.physicalPartitions,
+    splitFrom: input.splitFrom,
     ...largestPartition(size),
     accessPatterns: patterns,
     invariants: invariants(input.invariants, 'cosmosdb', log),
@@ -305,6 +307,26 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
     'physicalPartitions',
     `is ${declared}, fewer than the container can have: ${reasons.join(', and ')}; declare at least ${Math.max(byStorage, byThroughput)}, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them`,
   );
+}
+
+/**
+ * The even layout a declared count was split from: a raise in place splits partitions, never merges them ("Best
+ * practices for scaling provisioned throughput"), so it had at most the count it has now; and without that count there
+ * is no split to describe.
+ */
+function checkSplitFrom(splitFrom: number | undefined, declared: number | undefined, log: IssueLog): void {
+  if (splitFrom === undefined) return;
+  if (declared === undefined) {
+    log.add(
+      'splitFrom',
+      'is declared without physicalPartitions: it says which even layout the declared count was split from; declare physicalPartitions too (the count the container has now), or remove splitFrom',
+    );
+  } else if (splitFrom > declared) {
+    log.add(
+      'splitFrom',
+      `is ${splitFrom}, more than the ${declared} physicalPartitions declared: a raise in place splits partitions and never merges them, so the container had at most ${declared}; declare the count it had before the raise, or remove splitFrom if it was never raised past its partitions`,
+    );
+  }
 }
 
 /**

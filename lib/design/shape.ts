@@ -296,10 +296,22 @@ export interface TextOptions {
   /** Refuses the characters `printable()` escapes (controls, bidi marks and overrides, zero-width
    *  characters), saying why with these words: for a name that reaches a URL, an alert or a log as written. */
   readonly visibleBecause?: string;
+  /** Counts `minLength` in visible characters: whitespace, control and format characters (zero-width spaces, bidi
+   *  marks) left out, for a text a person must read, such as an acknowledgement's reason.
+   *  @default false - counted in UTF-16 code units after trimming */
+  readonly minVisible?: boolean;
+}
+
+/** Whitespace, control (`Cc`) and format (`Cf`: zero-width spaces, bidi marks) characters, which no reader sees. */
+const UNSEEN = /[\s\p{Cc}\p{Cf}]/gu;
+
+/** The characters of `value` a reader sees, in code points. */
+function visibleLength(value: string): number {
+  return [...value.replace(UNSEEN, '')].length;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest, visibleBecause } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest, visibleBecause, minVisible = false } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1
@@ -317,6 +329,14 @@ export function text(options: TextOptions = {}): Shape<string> {
         if (lengthRule === undefined || trimmed.length === 0) return fail(issues, place, key, expected, value);
         const count = `${trimmed.length} character${trimmed.length === 1 ? '' : 's'}`;
         return report(issues, place, key, `is too short: ${lengthRule}; got ${describe(value)} (${count})`);
+      }
+      if (minVisible && visibleLength(trimmed) < minLength) {
+        return report(
+          issues,
+          place,
+          key,
+          `must have at least ${minLength} visible characters (whitespace, control and zero-width characters not counted), got ${visibleLength(trimmed)}: write what an audit can read`,
+        );
       }
       if (trimmed !== value) return report(issues, place, key, untrimmedProblem(value, trimmed));
       if (maxLength !== undefined && value.length > maxLength)

@@ -381,7 +381,7 @@ const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdTex
 
 export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
-  reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
+  reason: { shape: text({ minLength: 10, maxLength: 2000, minVisible: true }), doc: 'Why the finding is accepted (at least 10 visible characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
   appliesTo: {
     shape: list(text({ pattern: /^[A-Za-z][A-Za-z0-9]*$/, patternHint: 'a message id such as "overQuota"' }), { minItems: 1 }),
@@ -608,6 +608,11 @@ export const cosmosContainerShape = record<CosmosContainerDesign>(
       shape: num({ integer: true, min: 1 }),
       optional: true,
       doc: 'Physical partitions the container has (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID, or instantMaximumThroughput ÷ 10,000); default derived from throughput and storage.totalGb.',
+    },
+    splitFrom: {
+      shape: num({ integer: true, min: 1 }),
+      optional: true,
+      doc: 'The even physical partitions a raise in place split some of to physicalPartitions (5 from 3): the unsplit ones keep a larger share of the key space; default physicalPartitions taken as evenly split.',
     },
     storage: { shape: cosmosStorage, optional: true, doc: 'Expected partition and container sizes.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },

@@ -312,7 +312,7 @@ export const ADVICE_MESSAGES = {
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // A count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
-    "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
+    "; or, at the {{capacityRaiseTo}} RU/s the container's peak needs (its peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
   // Copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
@@ -430,6 +430,11 @@ export const ADVICE_MESSAGES = {
     ': the reads the cache answers reach neither its physical partition nor the container, whose peak falls from {{peakLoad}} to {{cachedPeak}} RU/s of the {{containerUsable}} usable ({{headroom|percent}} of {{cachedContainerRu}}), with no key change, no copies to write and store, and no raise',
   cachedWritesShard: '; its writes ({{hotWrites}} RU/s) are then over the usable {{cachedWriteUsable}} RU/s left on its physical partition by themselves: ',
   cachedShardsWhy: `; N = {{cachedShards}} is the fewest that fits at today's throughput with room for the reads the cache misses: ${CACHED_KEY_FITS}, ${cachedMisses('the shard that holds the item')}; at {{cachedFewerShards}}, {{cachedFewerTotal}} RU/s of the {{cachedFewerUsable}} usable, which leaves no room for a miss`,
+  // Where the value's size needs more shards than its writes (`cachedReadsFirst`): the count keeps each shard's part of it
+  // within one logical partition's usable GB ("Partitioning and horizontal scaling": 20 GB a logical partition).
+  cachedSizeShard:
+    '; its documents ({{cachedSizeGb}} GB) are over the {{cachedUsableGb}} GB usable of one logical partition ({{headroom|percent}} of {{cachedLimitGb}} GB): ',
+  cachedShardsSizeWhy: `; N = {{cachedShards}} is the fewest at which each shard's part of the value's {{cachedSizeGb}} GB stays within the {{cachedUsableGb}} GB usable of one logical partition ({{headroom|percent}} of {{cachedLimitGb}} GB): {{cachedSizeGb}} ÷ {{cachedShards}} = {{cachedPartGb}} GB{{?cachedLoadShards}}, where its writes alone would take {{cachedLoadShards}}{{/cachedLoadShards}}; there ${CACHED_KEY_FITS}, ${cachedMisses('the shard that holds the item')}`,
   cachedWritesFit: `; its writes ({{hotWrites}} RU/s) then fit unsharded at today's throughput: ${CACHED_KEY_FITS}, ${cachedMisses("the value's one logical partition, beside its writes")}`,
   // After cachedReadsLead, on DynamoDB where the writes need more partitions than are counted now.
   daxReadsWhy: `: ${ONE_ITEM_READS}${DAX_WRITES_MEET}no shard count room: `,
@@ -1550,7 +1555,7 @@ function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly Ac
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
   const patterns = assumed.filter((name) => more || added.has(name));
-  return uncountedFanOutData(charge, n, patterns);
+  return uncountedFanOutData(charge, n, patterns, analysis.space.index !== undefined);
 }
 
 /** The key space's read peak once a sharding into `n` deploys: the patterns it sets fanOut on (`fanOut`) and those already fanning out query every shard (read-requests.ts). */
@@ -2089,7 +2094,10 @@ function cachedReadsFirst(
   // A count that fits only if the cache answers every read is none: some always miss (a cache answers only the reads it
   // holds), so the fewest count leaves room for some (as the first-level cache lever, prefix-ingestion.ts `readCache`).
   const roomForMisses = (k: number) => at(k).misses > physical.requestUnitsEach * headroom * 1e-6;
-  const n = smallestCount(roomForMisses);
+  const byLoad = smallestCount(roomForMisses);
+  // Each shard holds 1/N of the value's documents too: a count under the size need (`plan.needs.size`) would offer
+  // shards each over the logical partition's size limit (20 GB on Cosmos DB), which the fix must not.
+  const n = byLoad === undefined ? undefined : Math.max(byLoad, plan.needs.size);
   // Behind a copies plan the cache leads only where the writes then fit unsharded: copies would not spread them.
   if (n === undefined || n > maxShards || (!sharded && n > 1)) return undefined;
   const lead = at(n);
@@ -2127,7 +2135,9 @@ function cachedReadsFirst(
     const fewer = at(n - 1);
     const source = layout === 'calculated' ? plan.sourceAttribute : undefined;
     const clause = shardingClause(analysis, n, 'key').map((id) => CACHED_SHARDING[id] ?? id);
-    ids.push('cachedWritesShard', ...clause, 'cachedShardsWhy');
+    const bySize = n > (byLoad as number);
+    ids.push((byLoad as number) > 1 ? 'cachedWritesShard' : 'cachedSizeShard', ...clause, bySize ? 'cachedShardsSizeWhy' : 'cachedShardsWhy');
+    if (bySize) Object.assign(data, cachedSizeData(analysis, n, byLoad as number));
     Object.assign(data, {
       cachedWriteUsable: writeOver?.usable ?? 0,
       siblingShards: true,
@@ -2140,13 +2150,38 @@ function cachedReadsFirst(
       ...(analysis.space.sharding ? { declaredShards: analysis.space.sharding.shards, declaredStrategy: analysis.space.sharding.strategy } : {}),
     });
   }
-  // The cache already leads: the alternative's own "and put the cache in front of its reads" is not said again.
-  const alternative = (raised?.ids ?? ['upstream']).filter((id) => id !== 'andCacheReads');
+  // The cache already leads: the alternative's own "and put the cache in front of its reads" (or its "; or put the cache
+  // in front of the reads of the hottest value") is not said again.
+  const alternative = withoutCacheClauses(raised?.ids ?? ['upstream']);
   return {
-    ids: [...ids, ...orClauses, 'orUpstream', ...alternative],
+    ids: [...ids, ...orClauses, ...(alternative.length > 0 ? (['orUpstream', ...alternative] as AdviceId[]) : [])],
     // The raise's figures, its count (`shards`) among them, beside the lead's under names of their own.
     data: Object.assign({}, raised?.data, data) as MessageData,
     namesRaise: raised?.namesRaise ?? false,
+  };
+}
+
+/** An alternative's clauses without those that put the cache in front of the reads, and without an "; or" they leave last. */
+function withoutCacheClauses(ids: readonly AdviceId[]): AdviceId[] {
+  const kept = ids.filter((id) => id !== 'andCacheReads' && id !== 'cacheHotReads');
+  while (kept.length > 0 && kept[kept.length - 1] === 'orUpstream') kept.pop();
+  return kept;
+}
+
+/**
+ * The figures of a cache-led count its hottest value's size sets (`cachedShardsSizeWhy`): the value's GB, the usable GB
+ * of one logical partition (its limit × headroom, as `sizeNeed` counts it), each shard's part, and the count its load
+ * alone would take (undefined where that is 1: unsharded, its writes fit).
+ */
+function cachedSizeData(analysis: SpaceAnalysis, n: number, byLoad: number): MessageData {
+  const size = largestPartitionSize(analysis.design)?.gb as number;
+  const limit = analysis.owner.profile.keyValueSizeLimit(analysis.design)?.gb as number;
+  return {
+    cachedSizeGb: size,
+    cachedLimitGb: limit,
+    cachedUsableGb: limit * analysis.design.thresholds.headroom,
+    cachedPartGb: size / n,
+    ...(byLoad > 1 ? { cachedLoadShards: byLoad } : {}),
   };
 }
 

@@ -62,8 +62,14 @@ function newSharding(edits: readonly DesignEdit[] | undefined, shardingPath: str
 export function categoricalBy(a: SpaceAnalysis, shards: number): 'name' | 'values' | undefined {
   const { design, space } = a;
   if (space !== design.primaryKey || space.sharding !== undefined) return undefined;
-  if (space.partitionKey.every((k) => looksLowCardinality(k.name))) return 'name';
-  return a.cardinality <= shards && !readsNeedKey(a) ? 'values' : undefined;
+  // Asked for each count a plan weighs: both facts are the key space's, made once per lint (`once`).
+  if (a.once(namedLikeCategory)) return 'name';
+  return a.cardinality <= shards && !a.once(readsNeedKey) ? 'values' : undefined;
+}
+
+/** Whether every partition-key attribute of `a` is named like a few-valued field (`looksLowCardinality`). */
+function namedLikeCategory(a: SpaceAnalysis): boolean {
+  return a.space.partitionKey.every((k) => looksLowCardinality(k.name));
 }
 
 /**
@@ -75,7 +81,7 @@ function readsNeedKey(a: SpaceAnalysis): boolean {
   const { partitionKey } = a.space;
   const isKey = (name: string) => partitionKey.some((k) => k.name === name || k.components.some((c) => c.name === name));
   return a.design.accessPatterns.some(
-    (p) => p.index === undefined && p.share > 0 && readsWholeKey(a.space, p) && p.keyAttributes.every(isKey) && p.keyValue === undefined,
+    (p) => p.index === undefined && p.share > 0 && p.keyValue === undefined && p.keyAttributes.every(isKey) && readsWholeKey(a.space, p),
   );
 }
 

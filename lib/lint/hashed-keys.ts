@@ -56,6 +56,16 @@ const RAISE_THEN_SHARD = {
   noun: 'shards',
 } as const;
 
+/** The figures of a cache-led count, whether its load or the hot value's size sets it (advice.ts, `cachedReadsFirst`). */
+const CACHED_SHARDS = {
+  keys: 'cachedShards',
+  partitions: 'cachedPartitions',
+  load: 'cachedStoredLoad',
+  neighbours: 'cachedNeighbours',
+  usable: 'cachedUsable',
+  noun: 'shards',
+} as const;
+
 /** The fixes whose count is judged elsewhere than at the partitions counted now (a pre-warm, a raise, a cache). */
 const STATED: readonly StatedFigures[] = [
   {
@@ -89,15 +99,8 @@ const STATED: readonly StatedFigures[] = [
     usable: 'copyUsable',
     noun: 'copies',
   },
-  {
-    after: 'cachedShardsWhy',
-    keys: 'cachedShards',
-    partitions: 'cachedPartitions',
-    load: 'cachedStoredLoad',
-    neighbours: 'cachedNeighbours',
-    usable: 'cachedUsable',
-    noun: 'shards',
-  },
+  { after: 'cachedShardsWhy', ...CACHED_SHARDS },
+  { after: 'cachedShardsSizeWhy', ...CACHED_SHARDS },
 ];
 
 /** The clauses that set a count at the partitions counted now, which the assumption follows. */

@@ -66,6 +66,9 @@ export const HOT_VALUES_MESSAGES = {
   // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.
   everyValueMoves:
     "; every value, not the hottest alone: {{key|key}} is named like a category that trends (a hashtag, a topic), whose hottest value moves, and a list of hot values in the application's configuration would trail it, each value listed late keeping its unsharded items; where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1), which keeps every other value's reads to one query",
+  // A key whose components declare a time bucket: its hot value is the current bucket's, a new value each bucket.
+  everyValueMovesBucket:
+    "; every value, not the hottest alone: {{key|key}} carries a time bucket among its components, so its hottest value is the current bucket's (this month's, for a month), a new value when the bucket turns, and a list of hot values in the application's configuration would trail it, each new bucket's value unsharded until listed",
   // A key named like a map cell: its hot cells move with the crowd and are several at once; a finer cell is geo's own fix.
   everyValueMovesGeo:
     "; every value, not the hottest alone: {{key|key}} is named like a geospatial cell (a geohash, an H3 or S2 cell), whose hot cells move with the crowd (downtown at rush hour, an airport, a stadium) and are several at once, and a list of hot values in the application's configuration would trail them, each value listed late keeping its unsharded items; or key dense areas by finer cells instead (a longer geohash, a finer H3 or S2 level, chosen by how densely the locations fall), which gives each crowd more key values, a search there then querying more, smaller cells; where a hot cell is known ahead and stays, shard it alone (sharding.hotValues: 1)",
@@ -233,7 +236,7 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
  * A fix that shards a whale's key anew where the hottest value alone will not do: every value is sharded, and the
  * clause after the sharding says why (`why`): its next hottest value would be over unsharded (`everyValueWhy`: a few
  * values sharing the rest of the load, 39 stores at 250 RU/s each, on partitions the rest of the load fills to
- * 1,843.75 of 2,000 usable), or its hottest value moves (`everyValueMoves`, `everyValueMovesGeo`).
+ * 1,843.75 of 2,000 usable), or its hottest value moves (`everyValueMovesBucket`, `everyValueMoves`, `everyValueMovesGeo`).
  */
 function withEveryValueNote<T extends { readonly ids: readonly string[]; readonly data: MessageData }>(advice: T, why: HotValuesId, data: MessageData): T {
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);

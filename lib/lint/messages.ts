@@ -105,8 +105,17 @@ export function compileTemplate(source: string): Template {
     end = match.index + match[0].length;
   }
   parts.push(...placeholders(source, source.slice(end)));
-  if (parts.some((part) => typeof part === 'string' && /\{\{[?!/]/.test(part))) throw templateError(source, 'message section is not closed, or nested');
+  if (parts.some(openMarker)) throw templateError(source, 'message section is not closed, or nested');
   return { source, parts };
+}
+
+/**
+ * Whether a part is literal text that holds a section's marker (`{{?`, `{{!`, `{{/`), at the top or inside a section: an
+ * unclosed section, or one nested in another, which the filler would write out as text.
+ */
+function openMarker(part: Part): boolean {
+  if (typeof part === 'string') return /\{\{[?!/]/.test(part);
+  return 'section' in part && part.parts.some(openMarker);
 }
 
 /** `text`'s literal runs and placeholders, in order (`source`: the whole template, for errors). */

@@ -39,11 +39,13 @@ import { declaredCopies, storedGb, withCopies } from './written';
  * but a move to manual throughput (`serverlessRu`: what serverless serves today, `capacityRaiseData`), and every rule
  * judges there: the RU/s serverless serves are short for any key ("Azure Cosmos DB serverless account performance").
  * How SG017 reaches its figure (peak ÷ headroom, or more where a raise in place would split unevenly) is SG017's own
- * message: said once there, not again in every finding that quotes the figure.
+ * message: said once there, not again in every finding that quotes the figure. The figure is named for what it is, the
+ * RU/s the container's peak needs, not "the RU/s SG017 asks for": where the key's fix writes a larger raise, SG017 asks
+ * for that one (`plannedValueRaise`, `withKeyRaise`), and names this figure as what the peak alone needs.
  */
 export const AT_CAPACITY_RAISE =
   ' (judged at the {{containerRu}} RU/s ' +
-  '{{!serverlessRu}}SG017 asks for, not its declared {{declaredRu}} RU/s{{/serverlessRu}}' +
+  "{{!serverlessRu}}the container's peak needs, not its declared {{declaredRu}} RU/s{{/serverlessRu}}" +
   "{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}: ";
 
 /** How AT_CAPACITY_RAISE's clauses end: what a value's partition does "after that raise", or that move from serverless. */
@@ -598,6 +600,11 @@ export interface RaisedThroughput {
   readonly keySpaceSlices: number;
   /** The even partitions the raise splits from: as many as `partitions` where it splits none. */
   readonly splitFrom: number;
+  /**
+   * Where the raise splits partitions and the layout it leaves serves at fewer RU/s: those RU/s (a shared database's,
+   * else the container's), to lower to once the split completes, which keeps the partitions (`throughputServing`).
+   */
+  readonly settleAt?: number;
 }
 
 /**
@@ -672,8 +679,38 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
     `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
     `{{?${floorNames(to).raised}}}; the hourly autoscale floor (10% of the maximum) rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
     `{{?${first.later}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.later}}}` +
-    `{{?${first.mode}}}; created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.mode}}})`
+    `{{?${first.mode}}}; created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.mode}}})` +
+    settleWords(to, partitions)
   );
+}
+
+/**
+ * After a raise that splits to a layout serving at fewer RU/s (`RaisedThroughput.settleAt`): the RU/s to lower to once
+ * the split completes, which keeps the partitions ("Best practices for scaling provisioned throughput": a scale-down
+ * splits and adds none; fewer partitions take a merge, "Merge partitions in Azure Cosmos DB"), and, for an autoscale
+ * maximum, the hourly floor it then bills (10% of the maximum, "Frequently asked questions about autoscale").
+ */
+function settleWords(to: string, partitions: string): string {
+  const settle = settleNames(to);
+  return (
+    `{{?${settle.at}}}, then lower it to {{${settle.at}}} RU/s once the split completes (lowering keeps the {{${partitions}|partitions}}, each then of {{${settle.each}}} RU/s: ` +
+    `a scale-down splits and merges none{{/${settle.at}}}{{?${settle.floor}}}; the hourly autoscale floor then {{${settle.floor}}} RU/s{{/${settle.floor}}}` +
+    `{{?${settle.at}}}; declare {{${settle.at}}} RU/s and physicalPartitions: {{${partitions}}} once lowered){{/${settle.at}}}`
+  );
+}
+
+/** The placeholder names of a raise's settle step, from its `to` name (`raiseTo` → `raiseToSettle`…). */
+function settleNames(to: string): { readonly at: string; readonly each: string; readonly floor: string } {
+  return { at: `${to}Settle`, each: `${to}SettleEach`, floor: `${to}SettleFloor` };
+}
+
+/** The figures of `raise`'s settle step (`settleWords`), where it has one and raises a container that exists. */
+function settleFigures(to: string, raise: RaisedThroughput): Record<string, number> {
+  const at = raise.settleAt;
+  if (at === undefined || raise.newContainer?.createFirst) return {};
+  const names = settleNames(to);
+  const floor = raise.billedFloor ? { [names.floor]: at * AUTOSCALE_FLOOR } : {};
+  return { [names.at]: at, [names.each]: at / raise.partitions, ...floor };
 }
 
 /** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
@@ -734,6 +771,7 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
     path ? createFirstFigures(names.to, path, raise.partitions) : {},
     raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
+    settleFigures(names.to, raise),
   );
 }
 
@@ -814,9 +852,27 @@ export function throughputServing(
     // ÷ P at each point; the neighbours never grow (judged at the average partition's load once the value's bias is a
     // sliver of the usable RU/s, `judgedNeighbourLoad`, no more than the expectation but for rounding, far below what a
     // step adds). So the check fails, then holds to the stretch's end: where it holds there, its first point is halved to.
-    if (serves(at(to))) return at(leastOnGrid(from, to, grid.step, (ru) => serves(at(ru))));
+    if (serves(at(to))) return settled(grid, at(leastOnGrid(from, to, grid.step, (ru) => serves(at(ru)))), (ru) => serves(at(ru)));
   }
   return undefined;
+}
+
+/**
+ * `raise` with the RU/s to lower to once its split completes (`settleAt`), where the layout it splits to serves below
+ * it: lowering RU/s splits and merges no partition, it only gives each less ("Best practices for scaling provisioned
+ * throughput": "For scale-down operation, Azure Cosmos DB doesn't need to split or add new partitions", "the RU/s per
+ * physical partition is lowered"; fewer partitions take Azure's merge, a separate preview operation, "Merge partitions
+ * in Azure Cosmos DB"). So a raise that splits 3 partitions to 6 only above 50,000 RU/s leaves a layout that a
+ * container at 45,000 RU/s keeps: the least point of the grid, from the declared RU/s up, at which `serves` holds on
+ * that layout, found as the raise itself is (`leastOnGrid`). The container after both steps is the one
+ * `physicalPartitions` above what its RU/s need describes (a raise since lowered, partition-merge.ts).
+ */
+function settled(grid: RaiseGrid, raise: RaisedThroughput, serves: (ru: number) => boolean): RaisedThroughput {
+  const ru = raise.databaseRequestUnits ?? raise.requestUnits * grid.containers;
+  // Within the stretch the raise is the least that serves: only a split (a stretch past the declared RU/s) can settle lower.
+  if (raise.partitions === grid.nowCount || ru <= grid.first) return raise;
+  const settleAt = leastOnGrid(grid.first, ru, grid.step, serves);
+  return settleAt < ru ? Object.assign({}, raise, { settleAt }) : raise;
 }
 
 /**
@@ -1017,6 +1073,9 @@ export function raiseLeadsKeyChange(design: CosmosKeyDesign, raise: RaisedThroug
 /**
  * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
  * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
+ * It writes the RU/s of the raise, not those of its settle step (`settleAt`): a design deployed as written must reach
+ * the layout it declares, and a container short of that layout set straight to the lower figure splits to fewer
+ * partitions, or none, which is what the settle step's text says to lower to once the raise's split completes.
  */
 export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, copies = 1): DesignEdit[] {
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
@@ -1027,9 +1086,26 @@ export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, cop
   // A declared count is the container's: where the raise (or its copies' storage) leaves more, the count it leaves is
   // declared, or the design would declare fewer partitions than its RU/s and GB need (which the validator refuses).
   const counted = design.physicalPartitions ?? countPhysicalPartitions(throughput.mode, value, gb);
+  return [{ op: 'set', path: throughput.path, value }, ...layoutEdits(design, { gb, partitions, splitFrom: raise.splitFrom }, counted !== partitions)];
+}
+
+/**
+ * The edits that declare the physical partitions a raise in place leaves: `partitions` where `declareCount` (the design
+ * would count another number), and where it splits `splitFrom`'s even partitions unevenly, that layout too (`splitFrom`,
+ * with the count it qualifies), so the next lint judges the raised design on the largest share the split leaves, as
+ * the fix judged it, not on an even split of the count.
+ */
+export function layoutEdits(
+  design: CosmosKeyDesign,
+  layout: { readonly gb: number | undefined; readonly partitions: number; readonly splitFrom: number },
+  declareCount: boolean,
+): DesignEdit[] {
+  const { gb, partitions, splitFrom } = layout;
+  const uneven = keySpaceSlicesOf({ totalGb: gb, splitFrom }, partitions) < partitions;
+  const count = declareCount || (uneven && design.physicalPartitions === undefined);
   return [
-    { op: 'set', path: throughput.path, value },
-    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
+    ...(count ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
+    ...(uneven && design.splitFrom !== splitFrom ? [{ op: 'set' as const, path: 'splitFrom', value: splitFrom }] : []),
   ];
 }
 

@@ -1,10 +1,10 @@
 /**
  * SG003's check of a hierarchical key's first level: one first-level value's data stays on one physical
- * partition until it holds 50 GB and splits, which takes hours (Microsoft Learn, "Hierarchical partition
- * keys"), so every request scoped to it, read or write, lands there; Cosmos DB charges reads and writes to
- * that partition's one RU/s budget ("Partitioning and horizontal scaling"). Five tenants ingesting 60,000
- * RU/s, or one tenant read at 30,000 RU/s, throttle however unique the deeper levels are, so the first
- * level's cardinality is judged against the reads and writes its hottest value takes.
+ * partition until a split of that partition (at 50 GB of its data, or for a raise) cuts through it, which takes
+ * hours (Microsoft Learn, "Hierarchical partition keys"), so every request scoped to it, read or write, lands
+ * there; Cosmos DB charges reads and writes to that partition's one RU/s budget ("Partitioning and horizontal
+ * scaling"). Five tenants ingesting 60,000 RU/s, or one tenant read at 30,000 RU/s, throttle however unique the
+ * deeper levels are, so the first level's cardinality is judged against the reads and writes its hottest value takes.
  *
  * That partition is not the value's alone: its documents sit in one contiguous hash range, which other
  * first-level values hash into too, and it gets only its share of the container's RU/s ("Hierarchical partition
@@ -83,7 +83,7 @@ const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaise
 const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHot: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose documents Azure keeps together on one physical partition until a split of that partition cuts through them (a split comes once the partition holds {{partitionGb}} GB, its data and its neighbours', or with a raise that needs more partitions, and takes hours; SG003 plans a value under {{partitionGb}} GB on one), against a usable {{prefixUsable}} RU/s`,
   prefixHotSpanning: `the hottest {{level|code}} value takes ${LEVEL_SHARE} of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
   // Where the design declares no throughput: the partition's RU/s, no neighbours known.
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
@@ -173,6 +173,10 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
+  // Before a raise that costs more than a change of key (`keyLeadsRaise`): the key is the cause, said with the share a
+  // first-level value may take at today's RU/s and the change of key the declared patterns allow, whose fan-out follows.
+  prefixKeyIsTheProblem:
+    "the key is the problem, not the container's RU/s: one {{level|code}} value takes {{share|percent}} of the {{sharePeak}} RU/s, where at today's {{keyTodayRu}} RU/s a first-level value can take at most {{keyMaxShare|percent}} ({{keyMaxLoad}} RU/s) beside the others on its physical partition; the change of key the declared access patterns allow is a first level whose hottest value takes no more, {{level|code}} bucketed {{plainBuckets}} ways on {{keySource|code}} ({{share|percent}} ÷ {{plainBuckets}} = {{keyBucketShare|percent}} each; a new container and a copy of every document, once), and its price is the fan-out of the queries that read one {{level}} value, which is why the raise below, {{keyRaiseTimes}} times today's RU/s and billed every hour it stands, comes with it: ",
   // A count that serves at the declared peak, undone by its own fan-out (fewestBuckets): that is the reason, not the average partition.
   prefixNoBucketCountFanOut:
     "no bucket count serves the hottest {{level|code}} value at this throughput once the buckets' own fan-out is counted: {{plainBuckets}} buckets would at the declared peak, but every page of {{pagedPatterns|code}} then reads a page from each of them, {{bucketFanOutReads}} RU/s of reads at the peak instead of {{bucketLogicalReads}}, past what the container's RU/s serve (SG017), and more buckets only add pages; ",
@@ -741,6 +745,50 @@ export interface FirstLevelJudgement extends FirstLevelShare {
   readonly value: ValueLoad;
   readonly dimensions: readonly LoadDimension[];
   readonly growth: number;
+  /** A time-bucket level between the first and the last: the current bucket's prefix under this value (`currentBucketUnder`). */
+  readonly currentBucket?: CurrentBucketPrefix;
+}
+
+/**
+ * The current time bucket of a middle level under the hottest first-level value (`/tenantId` → `/payPeriod` →
+ * `/employeeId`): every current write of that value carries one (first, bucket) prefix. A hierarchical key's prefixes
+ * are contiguous in the key space (documents of one prefix are "collocated on the same physical partition", and queries
+ * by a prefix are routed to "the subset of partitions that hold the data": "Hierarchical partition keys"), so the
+ * bucket's documents, a bucket's part of the value's GB, sit on one physical partition however many the value spans:
+ * its writes meet that partition's usable RU/s alone, not the spanned partitions'.
+ */
+export interface CurrentBucketPrefix {
+  readonly bucket: KeyAttribute;
+  /** The bucket level's values, and the GB one bucket of the hottest first-level value holds (its GB ÷ those values). */
+  readonly buckets: number;
+  readonly bucketGb: number;
+  /** The hottest first-level value's writes, all under the current bucket. */
+  readonly writes: number;
+  /** One physical partition's RU/s, and its usable part (headroom). */
+  readonly partitionRu: number;
+  readonly usable: number;
+  readonly physicalPartitions?: number;
+}
+
+/**
+ * The current bucket's prefix under a first-level value whose data spans several physical partitions (`load`), where a
+ * level between the first and the last is a time bucket of known count: undefined otherwise (on one partition the value's
+ * whole load is judged there already; the last level's bucket is the full key's, judged as a combined key).
+ */
+function currentBucketUnder(design: KeyDesign, load: PrefixLoad): CurrentBucketPrefix | undefined {
+  const middle = design.primaryKey.partitionKey.slice(1, -1);
+  const bucket = middle.find((l) => l.kind === 'time-bucket');
+  const buckets = bucket && cardinalityValue(bucket.cardinality);
+  if (!bucket || load.spanned < 2 || !Number.isFinite(buckets)) return undefined;
+  return {
+    bucket,
+    buckets: buckets as number,
+    bucketGb: load.gb / (buckets as number),
+    writes: load.loads.writes,
+    partitionRu: load.partition.requestUnits,
+    usable: load.usablePerPartition,
+    ...(load.physical ? { physicalPartitions: load.physical.count } : {}),
+  };
 }
 
 /**
@@ -778,7 +826,13 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
   const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
-  return Object.assign({}, held, { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb });
+  const currentBucket = currentBucketUnder(design, load);
+  return Object.assign(
+    {},
+    held,
+    { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb },
+    currentBucket ? { currentBucket } : {},
+  );
 }
 
 /**
@@ -1469,7 +1523,10 @@ function noBucketCountHit(
   const options: PrefixIngestionId[] = offered.ids.length > 0 ? offered.ids : ['prefixNoRaise'];
   // No count fits: that leads, as the reason for the raise. A sliver's count: the raises lead, the reason follows.
   const noCount = undone ? 'prefixNoBucketCountFanOut' : 'prefixNoBucketCount';
-  const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : [noCount, ...options];
+  const keyFirst = !sliver && undone ? keyLeadsRaise(design, load, offered.lead, undone) : undefined;
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver
+    ? [...options, 'prefixSliverToday']
+    : [...(keyFirst ? (['prefixKeyIsTheProblem'] as const) : []), noCount, ...options];
   return {
     path: first.path,
     messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
@@ -1494,7 +1551,45 @@ function noBucketCountHit(
         : {}),
       ...fix?.data,
       ...offered.data,
+      ...keyFirst,
     },
+  };
+}
+
+/**
+ * The figures that lead a fix with the key, where the count that serves at the declared peak is undone by its own
+ * fan-out (`undone`) and the raise that leads costs more than a change of key: past SMALL_RAISE_SHARE above today's
+ * dedicated RU/s (`raiseLeadsKeyChange`, the trade the README's "Remedies come in the order of what they cost" states:
+ * a new key is paid once, a raise every hour it stands, "Pricing model"). Microsoft's first answer to a hierarchical
+ * key whose first level concentrates the load is to recreate the key ("Frequently asked questions on hierarchical
+ * partition keys": "we always recommend recreating your hierarchical partition key"); raising the RU/s so partitions
+ * split is its workaround where that is not possible. The tool knows only the declared patterns, so the change it names
+ * is the one they allow: the first level bucketed on the deeper level (`plainBuckets` ways, the fewest whose bucket
+ * fits at the declared peak), with the largest share a first-level value may take at today's RU/s beside its
+ * neighbours (`largestShare`). Its price, the fan-out, is the clause that follows. Undefined where the raise leads.
+ */
+function keyLeadsRaise(design: CosmosKeyDesign, load: PrefixLoad, lead: RaisedThroughput | undefined, undone: MessageData): MessageData | undefined {
+  const { throughput } = design;
+  const today = throughput?.requestUnits;
+  const dedicated = throughput?.mode === 'manual' || throughput?.mode === 'autoscale';
+  if (!lead || !dedicated || today === undefined || lead.databaseRequestUnits !== undefined || load.physical?.raisedFrom !== undefined) return undefined;
+  const leadRu = lead.requestUnits;
+  if (raiseLeadsKeyChange(design, lead)) return undefined;
+  const fitsAt = (share: number) => {
+    const at = loadAt(design, load.values, share, 0);
+    return at !== undefined && !overloaded(at);
+  };
+  // From a share near none: where even that does not fit, the neighbours alone fill the partition (the capacity, not the key).
+  const most = largestShare(1e-4, load.share, fitsAt);
+  if (most === undefined) return undefined;
+  return {
+    keyTodayRu: today,
+    keyMaxShare: most,
+    keyMaxLoad: Math.round(most * peakOf(design)),
+    keyBucketShare: load.share / (undone.plainBuckets as number),
+    keyRaiseTimes: Math.round((leadRu / today) * 10) / 10,
+    keySource: bucketSource(design.primaryKey.partitionKey.slice(1)),
+    plainBuckets: undone.plainBuckets,
   };
 }
 
@@ -1515,7 +1610,7 @@ function raisesInCostOrder(
   { asIs, few, least }: { readonly asIs?: RaisedThroughput; readonly few?: BucketRaise; readonly least?: BucketRaise },
   leastLead: (spell: readonly PrefixIngestionId[]) => PrefixIngestionId[],
   synthetic = true,
-): { ids: PrefixIngestionId[]; data: MessageData } {
+): { ids: PrefixIngestionId[]; data: MessageData; lead?: RaisedThroughput } {
   const design = space.design as CosmosKeyDesign;
   const costed = (raise: RaisedThroughput, buckets: number) => {
     const reads = buckets > 1 ? readRequestsOverBuckets(space, buckets, hashedSource(design, first, raise, buckets)).units : readRequests(space).units;
@@ -1550,6 +1645,7 @@ function raisesInCostOrder(
   };
   return {
     ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),
+    lead: options[0]?.raise,
     data: Object.assign(
       {},
       asIs ? raiseFigures(RAISE, asIs) : {},

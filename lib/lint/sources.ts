@@ -155,6 +155,12 @@ export const SOURCES = {
     title: 'DynamoDB API: Query (a query that returns nothing consumes the minimum read capacity)',
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html',
   },
+  // "Both tables and LSIs provide two read consistency options [...]. All reads from GSIs and streams are eventually
+  // consistent": a Query of a GSI is charged the eventually consistent floor, half a read unit (uncounted-fan-out.ts).
+  dynamoReadConsistency: {
+    title: 'DynamoDB: Read consistency (all reads from global secondary indexes are eventually consistent)',
+    url: `${AWS}/HowItWorks.ReadConsistency.html`,
+  },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
   // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical
@@ -185,6 +191,8 @@ export const SOURCES = {
   // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves
   // "One partition that contains 50% of the data (this partition wasn't split)", every partition with the same RU/s; even
   // needs 10,000 × P × 2^k, then lower ("How to ensure even data distribution during asynchronous scaling"): largestShareSlices.
+  // "Instant scale-down: For scale-down operation, Azure Cosmos DB doesn't need to split or add new partitions [...] The
+  // key outcome of this operation is that RUs per physical partition are lowered": a raise's settle step (settleAt).
   cosmosScalingThroughput: {
     title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
     url: `${AZURE}/scaling-provisioned-throughput-best-practices`,
@@ -232,10 +240,20 @@ export const SOURCES = {
   // flat key's fix with the hierarchical key (levelFirst), random shards the alternative.
   // A first-level value is placed as a flat key's value is: "hierarchical partitions optimize for all documents with the
   // same first-level key to be collocated on the same physical partition", so with "only five unique tenants" each
-  // tenant's operations are "scoped to just one physical partition" until it holds 50 GB and splits; write-heavy
+  // tenant's operations are "scoped to just one physical partition" until that partition reaches 50 GB and splits; write-heavy
   // workloads want "more unique values than the number of your physical partitions" ("Choose your hierarchical
   // partition keys").
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },
+  // "if data for a particular partition key prefix - for example, TenantId - are in multiple physical partitions,
+  // subpartitioning means that the total RU/s achievable for a single TenantId can exceed 10,000 RU/s"; for a hierarchy
+  // whose levels lack cardinality, "we always recommend recreating your hierarchical partition key", raising the RU/s
+  // (so partitions split) being the workaround "if this step isn't possible". SG003 leads with the key before a raise
+  // that costs more than a change of key (prefixKeyIsTheProblem).
+  cosmosHierarchicalFaq: {
+    title:
+      'Azure Cosmos DB: Frequently asked questions on hierarchical partition keys (a prefix past 10,000 RU/s only across partitions; recreate a low-cardinality key)',
+    url: `${AZURE}/hierarchical-partition-keys-faq`,
+  },
   // Its recommended key for 50,000 sensors is /deviceId → /timestamp; a day key (2024-12-18) "still funnel[s] into a
   // single logical partition" and hits the 20 GB limit.
   cosmosIotPartitioning: {

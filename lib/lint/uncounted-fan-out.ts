@@ -12,7 +12,9 @@
  * and a Query that returns nothing still consumes that minimum (API Reference, "Query",
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html): a read over 41 shards costs at least
  * 41 units (20.5 eventually consistent), where the unsharded Query of a small result cost one. The live-vote results
- * page, a Query per contestant, was fixed into 41 shards and re-linted clean: 41 Queries per page view.
+ * page, a Query per contestant, was fixed into 41 shards and re-linted clean: 41 Queries per page view. A Query of a
+ * global secondary index is always eventually consistent ("DynamoDB read consistency": all reads from GSIs are
+ * eventually consistent; a strongly consistent one is refused), so a pattern on one is given the half-unit floor only.
  *
  * Cosmos DB: each shard's query checks one physical partition's index, charged at least about 2.5 RU however little it
  * loads ("Query an Azure Cosmos DB container", https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container):
@@ -28,13 +30,20 @@ import type { MessageData } from './messages';
  * strong and at eventual consistency where the engine prices them apart (`uncountedEventualFloor`).
  */
 export const FAN_OUT_UNCOUNTED_TEXT =
-  "a read over all {{uncountedShards}} shards {{!uncountedWholeUnits}}costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads{{/uncountedWholeUnits}}{{?uncountedWholeUnits}}is {{uncountedShards}} Queries, each charged at least one read unit however little it returns: at least {{uncountedFloor}} read units a read if strongly consistent{{/uncountedWholeUnits}}{{?uncountedEventualFloor}}, {{uncountedEventualFloor}} if eventually consistent (half a unit a Query){{/uncountedEventualFloor}}{{?uncountedWholeUnits}}, where one Query of the unsharded key returning {{queryFloorKb}} KB or less was charged one unit (half){{/uncountedWholeUnits}}, which the peak SG017 checks cannot count without its size";
+  "a read over all {{uncountedShards}} shards {{!uncountedWholeUnits}}costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads{{/uncountedWholeUnits}}" +
+  '{{?uncountedWholeUnits}}is {{uncountedShards}} Queries, each charged at least {{/uncountedWholeUnits}}' +
+  '{{?uncountedTableQuery}}one read unit however little it returns: at least {{uncountedFloor}} read units a read if strongly consistent{{/uncountedTableQuery}}' +
+  '{{?uncountedEventualFloor}}, {{uncountedEventualFloor}} if eventually consistent (half a unit a Query){{/uncountedEventualFloor}}' +
+  '{{?uncountedIndexFloor}}half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least {{uncountedIndexFloor}} read units a read{{/uncountedIndexFloor}}' +
+  '{{?uncountedWholeUnits}}, where one Query of the unsharded key returning {{queryFloorKb}} KB or less was charged {{/uncountedWholeUnits}}' +
+  '{{?uncountedTableQuery}}one unit (half){{/uncountedTableQuery}}{{?uncountedIndexFloor}}half a unit{{/uncountedIndexFloor}}' +
+  ', which the peak SG017 checks cannot count without its size';
 
 /**
  * The data `FAN_OUT_UNCOUNTED_TEXT` reads for a fan-out over `shards` by `patterns` (those that declare no `resultKb`)
- * under the engine's `charge`; undefined where there is no such pattern or the engine gives no charge.
+ * under the engine's `charge`, on a global secondary index where `onGsi`; undefined where there is no such pattern or the engine gives no charge.
  */
-export function uncountedFanOutData(charge: QueryCharge | undefined, shards: number, patterns: readonly string[]): MessageData | undefined {
+export function uncountedFanOutData(charge: QueryCharge | undefined, shards: number, patterns: readonly string[], onGsi = false): MessageData | undefined {
   if (charge === undefined || patterns.length === 0) return undefined;
   const floor = shards * charge.minimumUnits;
   const data = {
@@ -45,12 +54,23 @@ export function uncountedFanOutData(charge: QueryCharge | undefined, shards: num
     queryFloorKb: charge.minimumUnits * charge.kbPerUnit,
   };
   if (!charge.wholeUnits) return data;
-  const eventual = charge.eventuallyConsistentShare === undefined ? {} : { uncountedEventualFloor: floor * charge.eventuallyConsistentShare };
-  return Object.assign(data, { uncountedWholeUnits: true }, eventual);
+  const share = charge.eventuallyConsistentShare;
+  // A GSI's Query is eventually consistent, whatever the request asks: its floor is the eventual one alone.
+  if (onGsi && share !== undefined) return Object.assign(data, { uncountedWholeUnits: true, uncountedIndexFloor: floor * share });
+  const eventual = share === undefined ? {} : { uncountedEventualFloor: floor * share };
+  return Object.assign(data, { uncountedWholeUnits: true, uncountedTableQuery: true }, eventual);
 }
 
 /** The data keys `uncountedFanOutData` writes. */
-const UNCOUNTED_KEYS: readonly string[] = ['uncountedPatterns', 'uncountedShards', 'uncountedFloor', 'uncountedWholeUnits', 'uncountedEventualFloor'];
+const UNCOUNTED_KEYS: readonly string[] = [
+  'uncountedPatterns',
+  'uncountedShards',
+  'uncountedFloor',
+  'uncountedWholeUnits',
+  'uncountedTableQuery',
+  'uncountedEventualFloor',
+  'uncountedIndexFloor',
+];
 
 /**
  * `advice` without its uncounted fan-out clause (`fanOutUncounted`) and data, for a fix whose edits something else

@@ -13,7 +13,8 @@ import { isDeferred } from './values';
 export interface ContainerSettings {
   /** Where the container's RU/s come from: `{ manual: RU/s }`, `{ autoscaleMax: RU/s }`, `'shared'`
    *  (the database's throughput) or `'serverless'`. It decides which alerts can fire, so it is required.
-   *  Changing manual to autoscale (or back) in place needs Azure's throughput migration
+   *  A new figure in the same form is applied to the live container by the next `pulumi up`, in place.
+   *  Changing manual to autoscale (or back) in place needs Azure's throughput migration first
    *  (docs/pulumi.md, "Data safety"). */
   readonly throughput: ThroughputInput;
   /** The indexing policy, passed to `resource.indexingPolicy`.

@@ -162,7 +162,14 @@ function describeArg(arg: ThroughputInput): string {
   return `{ ${form}: ${typeof value === 'number' ? value : 'a value known at deployment'} }`;
 }
 
-/** The container's `options`: dedicated throughput only (a shared or serverless container sets none). */
+/**
+ * The container's `options`: dedicated throughput only (a shared or serverless container sets none). They carry every
+ * change of the RU/s, not only the first: azure-native sends them with each update, and Azure applies them to an
+ * existing container's throughput in the same form ("To change the throughput values, redeploy the template with
+ * updated RU/s", Microsoft Learn, "Manage Azure Cosmos DB for NoSQL resources with ARM templates"); azure-native has no
+ * throughput-settings resource to send them through instead. A change of form (manual ↔ autoscale) needs Azure's
+ * migration first (docs/pulumi.md, "Data safety").
+ */
 export function throughputOptions(throughput: ThroughputInput): inputs.cosmosdb.CreateUpdateOptionsArgs | undefined {
   if (typeof throughput === 'string') return undefined;
   return 'manual' in throughput ? { throughput: throughput.manual } : { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } };

@@ -42,6 +42,20 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
   // here). The key-range pages' threshold and the index's back pressure on the table's writes (about 90 bytes a table)
   // are paid for by the capacity page naming only the limits its metrics hit (an on-demand table has no provisioned
   // capacity to raise). At this shape the Contributor Insights rule quota (33 tables a Region) binds long before either.
+  // The README's footprint figures are per table: a change of the resources a table adds must change them too.
+  it("adds the resources per table the README's footprint figures count (4: the table and its 3 alarms; 96 tables 384, 40 with both topics 162)", () => {
+    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+    const [, perTable, alarms] = /(\d+) resources per table with up to 4 GSIs \(the table and its (\d+) alarms\)/.exec(readme) ?? [];
+    const [, fitting, fittingResources] = /(\d+) tables with a GSI fit one stack's 1 MB template without alarm topics \(([\d,]+) resources/.exec(readme) ?? [];
+    const [, topicTables, topicResources] = /(\d+) such tables are ([\d,]+) resources/.exec(readme) ?? [];
+    const count = (figure: string | undefined) => Number(figure?.replace(/,/g, ''));
+    expect(resources.length / TABLES).toBe(count(perTable));
+    expect(count(perTable)).toBe(1 + count(alarms));
+    expect(count(fittingResources)).toBe(count(fitting) * count(perTable));
+    // With pageTopic and ticketTopic set: the same per table, and the stack's two topics.
+    expect(count(topicResources)).toBe(count(topicTables) * count(perTable) + 2);
+  });
+
   it('stays within CloudFormation limits with a fifth of the resources and 15% of the bytes to spare', () => {
     expect(resources.length).toBeLessThanOrEqual(MAX_RESOURCES * 0.8);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.85);

@@ -408,6 +408,16 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'acknowledgements[0].reason: expected a string of at least 10 characters',
     ],
     [
+      'a reason of 11 zero-width spaces, which no audit can read',
+      table({ acknowledgements: [{ rule: 'SG001', reason: '\u200b'.repeat(11) }] }),
+      'acknowledgements[0].reason: must have at least 10 visible characters (whitespace, control and zero-width characters not counted), got 0',
+    ],
+    [
+      'a reason padded to 10 with zero-width and bidi marks',
+      table({ acknowledgements: [{ rule: 'SG001', reason: 'ok\u200b\u200b\u200e\u200f\u2060\u200b\u200b\u200b\u200b' }] }),
+      'acknowledgements[0].reason: must have at least 10 visible characters (whitespace, control and zero-width characters not counted), got 2',
+    ],
+    [
       'an acknowledgement for an unknown index',
       table({ acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }),
       'acknowledgements[0].index: names an index, but there is none',

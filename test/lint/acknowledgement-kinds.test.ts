@@ -39,10 +39,10 @@ describe('an acknowledgement with `appliesTo`', () => {
     const { result, quota } = sg017([{ ...QUOTA, appliesTo: ['nearQuota'] }]);
     expect(quota?.acknowledged).toBe(false);
     expect(result.unusedAcknowledgements).toMatchObject([
-      { ruleId: 'SG017', appliesTo: ['nearQuota'], openKinds: ['overQuota', 'warmBelowPeak'], path: 'acknowledgements[0]' },
+      { ruleId: 'SG017', appliesTo: ['nearQuota'], openKinds: ['overQuotaWrites', 'warmBelowPeak'], path: 'acknowledgements[0]' },
     ]);
     expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe(
-      'SG017 reports no finding of kind nearQuota (`appliesTo`) on campaign-spend; it reports overQuota, warmBelowPeak there: if the waiver was written for one of them, name it in `appliesTo` (`appliesTo: ["overQuota"]`)',
+      'SG017 reports no finding of kind nearQuota (`appliesTo`) on campaign-spend; it reports overQuotaWrites, warmBelowPeak there: if the waiver was written for one of them, name it in `appliesTo` (`appliesTo: ["overQuotaWrites"]`)',
     );
   });
 
@@ -57,9 +57,9 @@ describe('an acknowledgement with `appliesTo`', () => {
     };
     const result = lintDocument(lots);
     expect(result.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.messageId, f.acknowledged])).toEqual([['nearQuota', false]]);
-    expect(result.unusedAcknowledgements).toMatchObject([{ appliesTo: ['overQuota'], openKinds: ['nearQuota'] }]);
+    expect(result.unusedAcknowledgements).toMatchObject([{ appliesTo: ['overQuota'], openKinds: ['nearQuotaReads'] }]);
     expect(unusedWaiverNote(result.unusedAcknowledgements[0])).toBe(
-      'SG017 reports no finding of kind overQuota (`appliesTo`) on auction-lots; it reports nearQuota there: if the waiver was written for that finding, name it in `appliesTo` (`appliesTo: ["nearQuota"]`)',
+      'SG017 reports no finding of kind overQuota (`appliesTo`) on auction-lots; it reports nearQuotaReads there: if the waiver was written for that finding, name it in `appliesTo` (`appliesTo: ["nearQuotaReads"]`)',
     );
   });
 

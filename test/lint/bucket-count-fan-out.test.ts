@@ -48,8 +48,10 @@ describe('a bucket count undone by its own fan-out is not offered at that throug
     // With it, the lobby's 10% of 8,000 reads a page from each of the 7 buckets: 7,200 + 800 × 7 = 12,800 RU/s of reads,
     // 32,800 with the 20,000 of writes, past 80% of 40,000 = 32,000 (SG017); any count over 6 passes it, and 6 does not serve.
     const finding = sg003(matchmaking(region, { limit: 20 }));
+    // The raise (71,000 RU/s, 1.8 times today's 40,000) costs more than a change of key: the key leads (first-level-key-leads.test.ts).
+    expect(finding?.fix).toMatch(/^the key is the problem, not the container's RU\/s: one `\/region` value takes 30% .* comes with it: no bucket count serves/);
     expect(finding?.fix).toMatch(
-      /^no bucket count serves the hottest `\/region` value at this throughput once the buckets' own fan-out is counted: 7 buckets would at the declared peak, but every page of `region-lobby` then reads a page from each of them, 12,800 RU\/s of reads at the peak instead of 8,000/,
+      /no bucket count serves the hottest `\/region` value at this throughput once the buckets' own fan-out is counted: 7 buckets would at the declared peak, but every page of `region-lobby` then reads a page from each of them, 12,800 RU\/s of reads at the peak instead of 8,000/,
     );
     expect(finding?.data).toMatchObject({ plainBuckets: 7, bucketRaiseTo: 71_000, bucketRaisedPartitions: 8, bucketsAtRaise: 3 });
     // What the fix sized before: 7 at 40,000, which the re-lint finds past its RU/s.

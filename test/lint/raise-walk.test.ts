@@ -83,12 +83,18 @@ type ServedLoad = Parameters<typeof throughputServing>[1];
 function servingWalk(d: CosmosKeyDesign, load: ServedLoad): RaisedThroughput | undefined {
   const { headroom } = d.thresholds;
   const value = amongCarried({ hot: load.hot, rest: load.total - load.hot, cardinality: load.cardinality }, sharedContainers(d));
-  for (const { raise } of raisedLayouts(d)) {
-    const onePartition = judgedNeighbourLoad(value, raise.keySpaceSlices, headroom * raise.each);
+  const serves = (raise: RaisedThroughput, each: number) => {
+    const onePartition = judgedNeighbourLoad(value, raise.keySpaceSlices, headroom * each);
     const span = firstLevelSpan(load.gb ?? 0, onePartition, value.rest, raise.keySpaceSlices);
-    if (load.hot + span.neighbours <= span.spanned * headroom * raise.each + 1e-9) return raise;
-  }
-  return undefined;
+    return load.hot + span.neighbours <= span.spanned * headroom * each + 1e-9;
+  };
+  const layouts = [...raisedLayouts(d)];
+  const gridRu = (r: RaisedThroughput) => r.databaseRequestUnits ?? r.requestUnits;
+  const raise = layouts.map((l) => l.raise).find((r) => serves(r, r.each));
+  if (!raise || raise.partitions === layouts[0].raise.partitions) return raise;
+  // Lowered once split: every grid point up to the raise, on the raise's partitions and slices, each with 1/P of its RU/s.
+  const settle = layouts.map((l) => gridRu(l.raise)).find((ru) => ru <= gridRu(raise) && serves(raise, ru / raise.partitions));
+  return settle !== undefined && settle < gridRu(raise) ? Object.assign({}, raise, { settleAt: settle }) : raise;
 }
 
 describe('the least raise that serves a hot value (throughputServing) skips what cannot serve it', () => {

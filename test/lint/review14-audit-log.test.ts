@@ -31,7 +31,7 @@ describe('review 14 item 1: SG002 quotes the figure its verdict is against', () 
     expect(sg002?.message).toContain('26,000 RU/s against a usable 325 RU/s (80% of the 406.25 RU/s ceiling)');
     expect(sg002?.message).not.toContain('usable 8,000 RU/s');
     expect(sg002?.data).toMatchObject({ load: 26_000, usable: 325, ceiling: 406.25, containerRu: 32_500, declaredRu: 30_000, physicalPartitions: 80 });
-    expect(sg002?.message).toContain('(judged at the 32,500 RU/s SG017 asks for');
+    expect(sg002?.message).toContain("(judged at the 32,500 RU/s the container's peak needs");
   });
 
   it('says where the 300 come from, and that the logical ceiling means RU/s alone would not serve it', () => {

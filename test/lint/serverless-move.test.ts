@@ -118,7 +118,7 @@ describe('SG002 and SG003 on one serverless container quote one partition', () =
 
   it('a provisioned container keeps the raise-in-place words', () => {
     const [bucket] = byRule(lint({ ...events, throughput: { manual: 5_000 } }), 'SG002');
-    expect(bucket.message).toContain('(judged at the 7,500 RU/s SG017 asks for, not its declared 5,000 RU/s: ');
+    expect(bucket.message).toContain("(judged at the 7,500 RU/s the container's peak needs, not its declared 5,000 RU/s: ");
     expect(bucket.data).not.toHaveProperty('serverlessRu');
   });
 });

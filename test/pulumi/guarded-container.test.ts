@@ -93,6 +93,24 @@ describe('the container', () => {
     expect(recorder.options.get('opts-unprotected')?.protect).toBe(false);
   });
 
+  it('takes a raise through options alone, with no ignoreChanges that would keep it from the live container', async () => {
+    // Azure applies a container's options to its existing throughput in the same form (docs/pulumi.md, "A raised
+    // layout"): a raise is the same inputs with new RU/s, and the engine must be left to send them.
+    const recorder = optionsRecorder();
+    const program = (name: string, throughput: GuardedContainerArgs['throughput']) =>
+      guarded(name, { monitoring: accountMonitoring(), containerName: 'orders', design: orders, throughput }, { transformations: [recorder.transformation] });
+    await program('before-raise', { manual: 60_000 });
+    await program('after-raise', { manual: 97_000 });
+    await program('autoscale-raise', { autoscaleMax: 120_000 });
+    const inputs = (name: string) => engine.named(name).inputs;
+    const { options: before, ...rest } = inputs('before-raise');
+    const { options: after, ...restAfter } = inputs('after-raise');
+    expect([before, after]).toEqual([{ throughput: 60_000 }, { throughput: 97_000 }]);
+    expect(restAfter).toEqual(rest);
+    expect(inputs('autoscale-raise').options).toEqual({ autoscaleSettings: { maxThroughput: 120_000 } });
+    for (const name of ['before-raise', 'after-raise', 'autoscale-raise']) expect(recorder.options.get(name)?.ignoreChanges ?? []).toEqual([]);
+  });
+
   it('is retained on delete by default, as registered with the engine (the SDK does not pass it from the parent)', async () => {
     await guarded('retained', { monitoring: accountMonitoring(), design: orders });
     expect(engine.options.get(`${CONTAINER}::retained`)).toMatchObject({ protect: true, retainOnDelete: true, deletedWith: '' });

@@ -83,6 +83,15 @@ describe('assertStackPasses', () => {
     );
   });
 
+  it('lists a finding waived both in the design and by a bracketed CDK id once, under the CDK id', () => {
+    const stack = stackOf();
+    const orders = new GuardedTable(stack, 'Orders', statusKeyed({ acknowledgements: [{ rule: 'SG003', reason: 'Migrating to a sharded key next sprint.' }] }));
+    const kind = orders.findings.find((f) => f.ruleId === 'SG003')?.messageId;
+    Validations.of(orders).acknowledge({ id: `skewguard::SG003[${kind}]`, reason: 'A cache in front of the reads, case 42.' });
+    const sg003 = synthDesignReport(stack).violations.filter((v) => v.ruleId.startsWith('SG003'));
+    expect(sg003.map((v) => [v.ruleId, v.acknowledged])).toEqual([[`SG003[${kind}]`, 'A cache in front of the reads, case 42.']]);
+  });
+
   it('fails a stack with no table skewguard checks: such a test could never fail', () => {
     const app = new App();
     const stack = stackOf(app);

@@ -1,9 +1,10 @@
 import { bucketLevel } from '../../design/bucket-level';
 import { isTimeBucketKey } from '../../design/key-design';
-import { allFit, nearestToCeiling } from '../../design/sharding';
+import { allFit, fits, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
+import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId } from '../average-children';
 import { cacheWordsOf } from '../cache-words';
 import { grownNeeds, shownShort } from '../growth-headroom';
 import { growthAlone, shareCannotSaturate, shortOfGrowth } from '../growth-left';
@@ -31,6 +32,7 @@ type Id =
   | 'dominantAtLeast'
   | 'heldByFirstLevel'
   | 'estimatedFromLevel'
+  | AverageChildrenId
   | 'declaredAtLevel'
   | 'aboveMaxShare'
   | 'aboveMaxShareAtCeiling'
@@ -122,6 +124,7 @@ export const dominantKeyShare = defineRule({
     heldByFirstLevel:
       " (it holds the full key's hottest value, {{keyShare|percent}} at {{declaredAt}}, so at least that; and, one of {{values}}, at least 1/{{values}})",
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
+    ...AVERAGE_CHILDREN_MESSAGES,
     // `observed` when observe lints the design again with a measured share there (restateFinding).
     declaredAtLevel: ' ({{atSource|declared=declared|observed=observed}} at {{declaredAt}})',
     aboveMaxShare:
@@ -264,6 +267,9 @@ function hotFirstLevel(a: SpaceAnalysis): { readonly first: FirstLevelJudgement;
   if (!dominant && growthReportedBySg001(a)) return undefined;
   const first = firstLevelJudged(a);
   if (!first || bucketLevel(first.level)) return undefined;
+  // A middle time bucket whose current prefix is over its one physical partition is SG002's error: the value's writes
+  // do not spread over the partitions its data spans.
+  if (first.currentBucket && !fits(first.currentBucket.writes, first.currentBucket.usable)) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   if (!allFit(first.dimensions) || nearestToCeiling(first.dimensions).load <= 0) return undefined;
   if (dominant && shareCannotSaturate(a.design, first.growth, first.share)) return undefined;
@@ -379,6 +385,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   if (!dominant)
     return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth, unsharded) ? undefined : { growth, dominant, hit: growthHit(a, unsharded, growth) };
   const onLevel = hotKeyShareLevel !== undefined;
+  const average = averageChildrenNote(a);
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
   const { headroom } = design.thresholds;
   // The key within its ceiling (today's, or at SG017's raise): the load, its usable ceiling and the growth left.
@@ -424,7 +431,8 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
       path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
       index: space.index,
       messageId: 'dominant',
-      notes: judged.notes,
+      // What the estimate assumes closes the finding, after the verdict it qualifies.
+      notes: average ? [...(judged.notes ?? []), average.note] : judged.notes,
       fixId: judged.fixId,
       data: {
         key: space.partitionKey.map((k) => k.name),
@@ -432,6 +440,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
         share: hotKeyShare,
         limit: design.thresholds.maxHotKeyShare,
         ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt, atSource: 'declared' } : {}),
+        ...average?.data,
         ...judged.data,
       },
     },
@@ -455,6 +464,7 @@ function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growt
   const saturated = atCeiling(growth);
   const onLevel = hotKeyShareLevel !== undefined;
   const growthFix = growthFixNotes(a, false, dimensions, growth);
+  const average = averageChildrenNote(a);
   const data = Object.assign(
     {
       key: space.partitionKey.map((k) => k.name),
@@ -469,6 +479,7 @@ function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growt
     saturated ? {} : { growthToCeiling: growth },
     busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {},
     growthFix.data,
+    average?.data,
   );
   const fix = fitFix(a, false, data);
   return {
@@ -479,6 +490,7 @@ function growthHit(a: SpaceAnalysis, dimensions: readonly LoadDimension[], growt
       ...(onLevel ? [hotKeyShareSource === 'derived' ? ('estimatedFromLevel' as const) : ('declaredAtLevel' as const)] : []),
       saturated ? 'belowMinGrowthAtCeiling' : 'belowMinGrowth',
       ...(busiest.physical ? ['physicalShare' as const] : []),
+      ...(average ? [average.note] : []),
     ],
     fixId: fix.fixId === 'fixReads' ? 'fixGrowthReads' : 'fixGrowth',
     fixNotes: growthFix.fixNotes,

@@ -25,6 +25,7 @@ import { fixedOrder, rekeyedEdits } from '../reorder';
 import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { TIME_BUCKET_MIDDLE_MESSAGES, timeBucketMiddleHit, type TimeBucketMiddleId } from '../time-bucket-middle';
 
 type Id =
   | 'kindGuessedFromName'
@@ -63,6 +64,7 @@ type Id =
   | 'bucketAtCapacityRaise'
   | 'timeKeyOnePhysicalPartition'
   | 'fixOnePhysicalPartition'
+  | TimeBucketMiddleId
   | AdviceId;
 
 /** What a time bucket that fits one partition does: every current write on it, under the ceiling. */
@@ -73,9 +75,13 @@ const BUCKET_FITS =
 const FEW_CURRENT_VALUES =
   "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values|one=# key value|other=# key values}} only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
 
-/** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
+/**
+ * "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers; where the
+ * engine judges the bucket beside its partition's neighbours (DynamoDB), the usable line is the headroom's and the
+ * neighbours' load is taken off it in words, so the percentage is never read as a headroom of its own.
+ */
 const LOAD_AGAINST_CEILING =
-  '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
+  '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usableAlone}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling){{?neighbours}}, less the {{neighbours}} {{unit}} its neighbours are expected to take: {{usable}} {{unit}} left{{/neighbours}}';
 
 /** The key change a time bucket's fix offers: no RU/s, a new container (an append-only log read by event needs nothing else). */
 const EVENT_ID = 'key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value';
@@ -236,7 +242,17 @@ function bucketAdvice(a: SpaceAnalysis): Pick<RuleHit<Id>, 'data' | 'edits'> & {
 
 /** The figures of the load nearest its ceiling, as both findings give them. */
 function loadFigures(worst: LoadDimension) {
-  return { load: worst.load, unit: worst.unit, label: worst.label, usable: worst.usable, ceiling: worst.ceiling, usableShare: worst.usable / worst.ceiling };
+  const usableAlone = worst.neighbours?.usableAlone ?? worst.usable;
+  return {
+    load: worst.load,
+    unit: worst.unit,
+    label: worst.label,
+    usable: worst.usable,
+    usableAlone,
+    neighbours: worst.neighbours && worst.neighbours.load > 0 ? worst.neighbours.load : undefined,
+    ceiling: worst.ceiling,
+    usableShare: usableAlone / worst.ceiling,
+  };
 }
 
 /** Whether a prefix-routed (hierarchical) key, not all time buckets, has one first: SG002 judges its prefix. */
@@ -288,7 +304,8 @@ function onePartitionHit(a: SpaceAnalysis): RuleHit<Id> | undefined {
  */
 function withGuessNote(a: SpaceAnalysis, h: RuleHit<Id>): RuleHit<Id> {
   const levels = a.space.partitionKey;
-  const judged = isTimeBucketKey(levels) ? levels : timeBucketFirst(a) ? levels.slice(0, 1) : [];
+  const middle = h.messageId === 'timeMiddle' ? levels.filter((l) => l.path === h.path) : [];
+  const judged = isTimeBucketKey(levels) ? levels : timeBucketFirst(a) ? levels.slice(0, 1) : middle;
   const guessed = judged.filter((l) => l.kindGuessed);
   if (guessed.length === 0 || guessed.length < judged.length) return h;
   return Object.assign({}, h, {
@@ -305,7 +322,10 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // The bucket's order in a hierarchical key is a choice made once, at creation: its finding stands on one partition too.
   const onePartition = !firstLevel && (wholeKey || judgedAsTimeBucket(a)) ? onePartitionHit(a) : undefined;
   if (onePartition) return [onePartition];
-  if (!wholeKey && !firstLevel) return combinedHit(design, a);
+  if (!wholeKey && !firstLevel) {
+    const middle = timeBucketMiddleHit(a);
+    return middle ? [middle] : combinedHit(design, a);
+  }
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load,
   // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
   // Leading a hierarchical key, the bucket is one first-level value: the whole load under one prefix, whose documents
@@ -431,11 +451,13 @@ export const timeBucketKey = defineRule({
     'A Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key): a warning whatever the load, since every key value shares that partition, and shards or buckets of the current bucket would share it too.',
     "A container short of RU/s (SG017's finding): the figures (a combined key's, a time bucket's, a first level's bucket) are those at SG017's raise, as SG003 judges a key there, since today every physical partition is short, whatever the key; a serverless container's are those at SG017's move to manual throughput, on the partitions it keeps.",
     "Over the logical partition's ceiling, on a physical partition whose share is lower still: the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
+    "A time bucket between the first and last levels of a Cosmos DB hierarchical key, under a first-level value whose declared largestGb spans several physical partitions: the value's current writes carry one (value, bucket) prefix, on one physical partition, so they are judged against that partition's usable RU/s, not the spanned ones'. An error when over.",
   ],
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold (AWS: "Best practices for handling time series data"; "Using write sharding to distribute workloads evenly").',
   rationaleDetails: [
     'A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, whose documents stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
+    'A time bucket as a middle level does the same under each first-level value: a prefix query is routed to "the subset of partitions that hold the data" (Azure: "Hierarchical partition keys"), so one (value, bucket) prefix is one range of the key space, and a bucket\'s few GB sit on one physical partition.',
   ],
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   fixDetails: [
@@ -446,6 +468,7 @@ export const timeBucketKey = defineRule({
     'A time bucket first over a unique level alone (`/orderDate` → `/orderId`): the fix is the unique level as the whole key (`/orderId`), not the reorder, under which every logical partition holds one document and the date level divides nothing ("Hierarchical partition keys"; "Partitioning and horizontal scaling": the item ID suits write-heavy containers of any size); declared queries by the bucket alone keep the key, with a change-feed projection for them.',
     "A small raise never leads here (as SG003's does elsewhere): a time bucket stays one at any RU/s (the current bucket still takes every write, and this rule still judges it), so a raise does not clear the finding by itself and the key change keeps the lead.",
     "Over only because the container is short of RU/s (SG017's finding): SG017's raise comes first.",
+    "A time bucket as a middle level: the business levels first, the time bucket last, so one first-level value's current writes spread over its deeper values and the partitions its data spans; advice, not an edit, where the value is SG014's dominant one under the new order.",
     "A Cosmos DB container of one physical partition: re-key before it grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000).",
   ],
   sources: [
@@ -484,7 +507,7 @@ export const timeBucketKey = defineRule({
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
     // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
     combinedAtCapacityRaise:
-      " at the {{raisedRu}} RU/s {{!serverlessRu}}SG017 asks for, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
+      " at the {{raisedRu}} RU/s {{!serverlessRu}}the container's peak needs, not at its declared {{declaredRu}} RU/s{{/serverlessRu}}{{?serverlessRu}}SG017's move to manual throughput asks for, not the {{serverlessRu}} RU/s serverless serves today{{/serverlessRu}}, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
     orMoreValues: `; or ${MORE_VALUES}`,
     moreValuesFirst: `${MORE_VALUES}; or `,
     physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
@@ -516,6 +539,7 @@ export const timeBucketKey = defineRule({
       "; a query that gives {{level|code}} without {{spreadBy|code}} (a day's documents) crosses partitions under either key: declare such queries as access patterns: --fix then changes no key, and the fix names the change-feed projection keyed by {{level|code}} that serves them",
     fixQueries: '; the queries that give only {{level|code}} would then cross partitions: serve them from a change-feed projection keyed by it',
     reorderDominant: REORDER_DOMINANT,
+    ...TIME_BUCKET_MIDDLE_MESSAGES,
     ...ADVICE_MESSAGES,
   }),
   check(design, { spaces }) {

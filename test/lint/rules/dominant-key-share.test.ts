@@ -401,7 +401,7 @@ testRule('SG014', {
           notes: ['aboveMaxShare', 'physicalShare', 'atCapacityRaise'],
           data: { load: 2_520, usable: 2_630, containerRu: 31_000, declaredRu: 20_000, physicalPartitions: 4, partitionRu: 7_750, neighbourRu: 3_570 },
           message:
-            /^the hottest `\/tenantId` value takes 15% of traffic, above maxHotKeyShare 10%: 2,520 of a usable 2,630 RU\/s today, saturated when traffic grows 1\.02×; the container's 31,000 RU\/s are divided among 4 physical partitions of 7,750 RU\/s .* \(judged at the 31,000 RU\/s SG017 asks for, not its declared 20,000 RU\/s: this key's physical partition serves it after that raise\)$/,
+            /^the hottest `\/tenantId` value takes 15% of traffic, above maxHotKeyShare 10%: 2,520 of a usable 2,630 RU\/s today, saturated when traffic grows 1\.02×; the container's 31,000 RU\/s are divided among 4 physical partitions of 7,750 RU\/s .* \(judged at the 31,000 RU\/s the container's peak needs, not its declared 20,000 RU\/s: this key's physical partition serves it after that raise\)$/,
         },
       ],
     },

@@ -55,7 +55,7 @@ testRule('SG003', {
           messageId: 'hotKey',
           notes: ['requestOverPhysical', 'physicalShare', 'atCapacityRaise'],
           data: { requestLoad: 5_400, requestUsable: 1_800, containerRu: 18_000, declaredRu: 17_000, physicalPartitions: 3, partitionRu: 6_000 },
-          message: /judged at the 18,000 RU\/s SG017 asks for, not its declared 17,000 RU\/s/,
+          message: /judged at the 18,000 RU\/s the container's peak needs, not its declared 17,000 RU\/s/,
         },
       ],
     },
@@ -98,7 +98,7 @@ describe('SG001 on a container over its capacity', () => {
       severity: 'error',
       data: { hotLoad: 3_600, hotUsable: 1_200, raisedRu: 22_500, declaredRu: 18_000 },
     });
-    expect(found[0].message).toMatch(/its physical partition's share at the 22,500 RU\/s SG017 asks for, .*not at its declared 18,000 RU\/s/);
+    expect(found[0].message).toMatch(/its physical partition's share at the 22,500 RU\/s the container's peak needs, .*not at its declared 18,000 RU\/s/);
   });
 });
 

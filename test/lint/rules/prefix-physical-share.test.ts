@@ -136,7 +136,7 @@ testRule('SG003', {
             todayBuckets: 900,
           },
           message:
-            /its documents filling them alone, so no other first-level value's load is on them: .*\(judged at the 63,000 RU\/s SG017 asks for, not its declared 60,000 RU\/s/,
+            /its documents filling them alone, so no other first-level value's load is on them: .*\(judged at the 63,000 RU\/s the container's peak needs, not its declared 60,000 RU\/s/,
           // 40,000 ÷ 6 = 6,666.67 per partition: 84,000 RU/s (10 of 8,400, 6,720 usable) serve it as it is. Judged at
           // 63,000 its peak leaves 0.79% of the usable 50,400 free: its 900 buckets are said, not offered.
           fix: /^raise the container's throughput in place to 67,000 RU\/s \(10 physical partitions of 6,700 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 6,000 to 6,700 RU\/s\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 100 .*; why N = 100: .*; or raise the container's throughput in place to 84,000 RU\/s \(10 physical partitions of 8,400 RU\/s; declare physicalPartitions: 10 once raised; the hourly autoscale floor \(10% of the maximum\) rises from 6,000 to 8,400 RU\/s\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 900 buckets, with 0 RU\/s to spare$/,

@@ -173,7 +173,7 @@ testRule('SG002', {
           // 775 (at 3, 400 + 466.67 = 866.67).
           data: { values: 5, share: 0.2, load: 1200, usable: 400, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
           message:
-            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 400 WCU (40% of the 1,000 WCU ceiling)",
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 400 WCU its neighbours are expected to take: 400 WCU left",
           fix: /^shard `pk` into N = 4 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
           edits: true,
         },
@@ -448,7 +448,7 @@ testRule('SG002', {
           notes: ['physicalSharePrefix', 'bucketAtCapacityRaise'],
           data: { load: 24_000, usable: 6000, ceiling: 7500, containerRu: 30_000, declaredRu: 20_000, physicalPartitions: 4 },
           message:
-            /24,000 RU\/s against a usable 6,000 RU\/s \(80% of the 7,500 RU\/s ceiling\);.* \(judged at the 30,000 RU\/s SG017 asks for, not its declared 20,000 RU\/s: the current bucket's physical partition stays short after that raise\)$/,
+            /24,000 RU\/s against a usable 6,000 RU\/s \(80% of the 7,500 RU\/s ceiling\);.* \(judged at the 30,000 RU\/s the container's peak needs, not its declared 20,000 RU\/s: the current bucket's physical partition stays short after that raise\)$/,
           edits: tenantThenDay,
         },
       ],
@@ -520,8 +520,8 @@ testRule('SG002', {
             usableToday: 0,
           },
           message:
-            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for, not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
-          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or create the container at 12,000 RU\/s, no more, then raise it to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded.*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
+            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s the container's peak needs, not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
+          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or create the container at 12,000 RU\/s, no more, then raise it to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded.*; or, at the 15,000 RU\/s the container's peak needs \(its peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
           edits: false,
         },
       ],
@@ -540,7 +540,7 @@ testRule('SG002', {
           messageId: 'combinedKey',
           severity: 'error',
           data: { load: 4000, usable: 2_020, physicalPartitions: 4, raisedRu: 30_100, declaredRu: 10_000, usableToday: 0 },
-          message: /4,000 RU\/s against a usable 2,020 RU\/s \(26\.84% of the 7,525 RU\/s ceiling\) at the 30,100 RU\/s SG017 asks for/,
+          message: /4,000 RU\/s against a usable 2,020 RU\/s \(26\.84% of the 7,525 RU\/s ceiling\) at the 30,100 RU\/s the container's peak needs/,
         },
       ],
     },
@@ -786,7 +786,7 @@ describe('SG002 and SG003 on one container short of RU/s quote one physical part
   });
 
   it("both say in the same words that they are judged at SG017's raise, not the declared RU/s", () => {
-    const words = '(judged at the 57,000 RU/s SG017 asks for, not its declared 50,000 RU/s: ';
+    const words = "(judged at the 57,000 RU/s the container's peak needs, not its declared 50,000 RU/s: ";
     expect(bucket?.message).toContain(words);
     expect(key?.message).toContain(words);
   });

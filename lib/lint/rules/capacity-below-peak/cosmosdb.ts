@@ -24,7 +24,7 @@ import { DesignAnalysis } from '../../analysis';
 import { categoricalBy } from '../../categorical-key';
 import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, type CrossPartitionCostId } from '../../cross-partition-cost';
 import type { DesignEdit } from '../../edits';
-import { overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
+import { layoutEdits, overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { plannedValueRaise } from '../../planned-raise';
 import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
@@ -603,7 +603,8 @@ function raiseEdits(design: CosmosKeyDesign, partitions: PhysicalPartitions, for
   const created = physicalPartitionCount(mode, value / perContainer, design.totalGb);
   const split = mode === 'shared' ? inPlace > partitions.count : true;
   const declare = declared === undefined ? split && created !== inPlace : declared < inPlace;
-  return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
+  const layout = { gb: design.totalGb, partitions: inPlace, splitFrom: design.splitFrom ?? partitions.count };
+  return [{ op: 'set', path: `throughput.${form}`, value }, ...layoutEdits(design, layout, declare)];
 }
 
 /** The key values Cosmos DB hashes to physical partitions, where the key has no hot value (`uniformPlacement`). */

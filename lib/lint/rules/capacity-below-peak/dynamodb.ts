@@ -30,7 +30,7 @@ import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throug
 import { declaredCopies, writtenUnits } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { copiesOnceSparse, countedSpace, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
-import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
+import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE, quotaPart } from './meta';
 
 type Id =
   | 'fixedBelowPeak'
@@ -56,6 +56,7 @@ type Id =
   | 'readsAfterFix'
   | 'warmAtDefaults'
   | 'warmPastQuota'
+  | 'raiseOnUpperBound'
   | 'declaredWarmPastQuota'
   | 'fixQuotaForWarm'
   | 'fixQuotaForKeyWarm'
@@ -247,6 +248,15 @@ function peakSource(
 const DECLARED = { source: 'declared', notes: [], data: {} } as const satisfies ReturnType<typeof peakSource>;
 
 /**
+ * Whether a write peak is the upper bound `projectionNote` calls it (a GSI counted at the table's writes under a
+ * projection that leaves attributes out): a raise that is billed (capacity, or warm throughput, which cannot be lowered
+ * again) is never written from it; the fix asks for the index's own `peakWriteUnits` instead.
+ */
+function writesOnUpperBound(from: ReturnType<typeof peakSource>): boolean {
+  return from.notes.includes('projectedOut');
+}
+
+/**
  * An error whose write peak is over only because a GSI's writes are doubled on the name of a key attribute (no
  * `mutable` or index write peak declared): the note and the data for `warning`, when `isError` says the peak at 1×
  * (the table's writes, with their copies) would not be an error. A guess from a name can warn, never block a deploy.
@@ -308,6 +318,7 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
   const from = peakSource(analysis, dimension);
   const byName = below ? nameOnlyError(analysis, dimension, counted, (once) => !fits(once, ceiling.units)) : undefined;
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
+  const onBound = writesOnUpperBound(from);
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
   // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
@@ -319,11 +330,14 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
-    ...fixIds(
-      ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? pastQuotaFix(passed) : own ? 'fixOwnCapacity' : 'fixCapacity',
-      after === undefined ? undefined : afterFits,
-      after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
-      sparse === undefined ? 'fixRemoveNeedless' : 'fixSparseIndex',
+    ...withBoundNote(
+      fixIds(
+        ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? pastQuotaFix(passed) : own ? 'fixOwnCapacity' : 'fixCapacity',
+        after === undefined ? undefined : afterFits,
+        after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
+        sparse === undefined ? 'fixRemoveNeedless' : 'fixSparseIndex',
+      ),
+      onBound && !passed && !afterFits,
     ),
     severity: below && byName === undefined ? undefined : 'warning',
     data: Object.assign({}, from.data, byName?.data, peakData(capacity, dimension, from.source, peak), {
@@ -338,8 +352,9 @@ function belowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       ...(own ? { ownCapacity: own.declaration, ...own.other } : {}),
       ...copied.data,
       ...pastQuotaData(passed),
+      ...(onBound && !passed && !afterFits ? { boundRaise: 'capacity' } : {}),
     }),
-    edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
+    edits: passed || afterFits || onBound ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
 }
 
@@ -368,6 +383,11 @@ function fixIds(
 ): Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> {
   if (afterFits === undefined) return { fixId: raiseId, ...(notes ? { fixNotes: notes } : {}) };
   return { fixId: lead, fixNotes: afterFits ? ['fitsWithout', 'orKeepSharding', raiseId] : ['thenRaise', raiseId] };
+}
+
+/** A raise's fix ids with the note that --fix writes none of it on an upper bound (`writesOnUpperBound`), where it says so. */
+function withBoundNote(ids: Pick<RuleHit<Id>, 'fixId' | 'fixNotes'>, onBound: boolean): Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> {
+  return onBound ? { ...ids, fixNotes: [...(ids.fixNotes ?? []), 'raiseOnUpperBound'] } : ids;
 }
 
 /**
@@ -496,6 +516,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   const pastQuota = readUnitsPerSecond > quota || writeUnitsPerSecond > quota;
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
+  const onBound = !pastQuota && writesOnUpperBound(fromWrites) && writeUnitsPerSecond > launch.writes;
+  const fixNotes: Id[] = [
+    ...(fixReads ? (['readsAfterFix'] as const) : []),
+    ...(pastQuota ? (['warmPastQuota'] as const) : []),
+    ...(onBound ? (['raiseOnUpperBound'] as const) : []),
+  ];
   const messageId = launch.preWarmed ? (below ? 'warmBelowPeak' : 'warmWithinHeadroom') : below ? 'notPreWarmed' : 'launchWithinHeadroom';
   return {
     // The peak is what the new table cannot serve; the fix adds warm throughput beside it.
@@ -510,7 +536,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...(copiesOf(analysis, 'write', copies).notes ?? []),
     ]),
     fixId: !forKey ? 'fixPreWarm' : analysis.plan.layout === 'replicated' ? 'fixPreWarmForCopies' : 'fixPreWarmForKey',
-    ...(pastQuota || fixReads ? { fixNotes: [...(fixReads ? (['readsAfterFix'] as const) : []), ...(pastQuota ? (['warmPastQuota'] as const) : [])] } : {}),
+    ...(fixNotes.length > 0 ? { fixNotes } : {}),
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
       source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
@@ -528,11 +554,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
       ...fixReads?.data,
       ...(pastQuota ? { quota } : {}),
+      ...(onBound ? { boundRaise: 'warm', boundWarm: true } : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
-    edits: pastQuota ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
+    edits: pastQuota || onBound ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
 }
 
@@ -643,6 +670,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
+    parts: [quotaPart('overQuota', dimension)],
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
     ...fix,
     severity: byName ? 'warning' : undefined,
@@ -688,6 +716,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'nearQuota',
+    parts: [quotaPart('nearQuota', dimension)],
     notes: noneIfEmpty([...from.notes, ...(copied.notes ?? []), ...(warmPast ? (['declaredWarmPastQuota'] as const) : [])]),
     fixId: 'fixQuota',
     fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),
@@ -919,6 +948,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     // The key's fix (SG003) shards it with a fan-out: its read peak once written (advice.ts, `plannedReadPeak`).
     readsAfterFix:
       '; its reads are sized as the fix for its hottest {{key|key}} value leaves them: once {{fixReadPatterns|code}} fan out over its N = {{fixReadShards}} shards, each query charged at least one read unit, the read peak is {{fixReads}} RCU, and warm throughput cannot be lowered, so the figure is set once for it',
+    // A billed raise (warm throughput, capacity) sized on writes the finding calls an upper bound (projection.ts).
+    raiseOnUpperBound:
+      "; --fix writes no {{boundRaise|warm=warm throughput|capacity=capacity}} from that upper bound of the index's writes: the raise is billed{{?boundWarm}} and cannot be lowered again{{/boundWarm}}, and the writes that reach the index may be far fewer; declare {{writesField|code}} with them, and the fix is sized on that figure",
     warmPastQuota:
       '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
     declaredWarmPastQuota:

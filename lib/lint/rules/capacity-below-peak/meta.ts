@@ -1,3 +1,21 @@
+/**
+ * The directions of DynamoDB's table-level quota findings (`nearQuota`, `overQuota`), which an acknowledgement may name
+ * one by one (`appliesTo: ["nearQuotaReads"]`): the read and the write throughput quotas are separate quotas, each raised
+ * by its own Service Quotas request (AWS: "Service, account, and table quotas in Amazon DynamoDB"), so a waiver whose
+ * reason is the read quota's raise must not hide the write quota. `nearQuota` (or `overQuota`) still waives both.
+ */
+export const QUOTA_PARTS = {
+  nearQuotaReads: 'the read peak is within the headroom of the table-level read throughput quota',
+  nearQuotaWrites: 'the write peak is within the headroom of the table-level write throughput quota',
+  overQuotaReads: 'the read peak is above the table-level read throughput quota',
+  overQuotaWrites: 'the write peak is above the table-level write throughput quota',
+} as const;
+
+/** The part of a quota finding (`QUOTA_PARTS`) in one direction. */
+export function quotaPart(messageId: 'nearQuota' | 'overQuota', dimension: 'read' | 'write'): keyof typeof QUOTA_PARTS {
+  return `${messageId}${dimension === 'read' ? 'Reads' : 'Writes'}`;
+}
+
 /** What SG017 is on every engine; each engine's checks and messages live in its own file beside this one. */
 export const CAPACITY_BELOW_PEAK = {
   id: 'SG017',
@@ -12,6 +30,7 @@ export const CAPACITY_BELOW_PEAK = {
   // because its key is named like a status): a guess can warn, never block a deployment.
   severity: 'error',
   thresholds: ['headroom'],
+  partKinds: QUOTA_PARTS,
   rationale:
     'The partition key decides how the load spreads; the capacity decides how much load there may be. Capacity below the declared peak throttles the whole table or container at that peak, whatever the key and however evenly the load spreads. The key-design rules assume the capacity is there; this rule checks that it is.',
   rationaleDetails: [
@@ -34,6 +53,7 @@ export const CAPACITY_BELOW_PEAK = {
     "A DynamoDB GSI that takes the table's capacity: the fix gives it capacity of its own, each direction sized at the index's own peak ÷ headroom (the reads its access patterns send it, the writes it takes from the table), not the table's figure; an auto-scaling minimum is the table's, or that size where less (AWS: \"Provisioned throughput considerations for Global Secondary Indexes\": an index's settings are separate from its table's).",
     "Above a default quota: request the raise, then acknowledge the finding with the request (or Azure support ticket) as the reason. A raise that would pass a default quota (DynamoDB's table-level or account-level, which bound warm throughput too, Cosmos DB's 1,000,000 RU/s) is said with that quota and carries no edit, so `--fix` never writes a figure the deployment refuses.",
     "A GSI that takes the table's provisioned capacity: capacity of its own, every dimension it took declared as the table declares it (its auto-scaling minimum kept), and raised where it needs more.",
+    'A DynamoDB GSI counted at the table\'s writes under a projection that leaves attributes out (`KEYS_ONLY`, `INCLUDE`): those writes are an upper bound (a table update that changes no index key attribute and no projected one writes nothing to the index, AWS: "Provisioned throughput considerations for global secondary indexes"), so --fix writes no billed raise on them (warm throughput, never lowered, or capacity): the fix asks for the index\'s `peakWriteUnits`.',
     "A GSI's derived figure that is wrong: declare it (its workload's `peakReadUnits` or `peakWriteUnits`, or its key attribute's `mutable`).",
     'Cosmos DB RU/s below the minimum the declared storage forces: declare that minimum, which Azure bills anyway.',
     'Cosmos DB raise in place past P × 10,000 RU/s: Azure splits asynchronously (typically 4-6 hours) only until the container has ⌈RU/s ÷ 10,000⌉, and from P to P′ < 2P the unsplit partitions keep 1/P of the key space each ("Best practices for scaling provisioned throughput"). The raise keeps P or reaches P × 2^k, evenly, and declares the count it leaves wherever a container created at the new RU/s would get another (one per 6,000 manual RU/s); undeclared: create at P × 6,000 RU/s, then raise.',
