@@ -209,8 +209,8 @@ testRule('SG003', {
       ],
     },
     {
-      // carry31: declared copies each carry the key of an index a query reads: the index holds every item 6 times and its
-      // queries return each 6 times; the fix writes the key on copy 0 only (copiesCarry: "first").
+      // carry31: declared copies each carry the key of an index a query reads: the index holds every item 7 times and its
+      // queries return each 7 times; the fix writes the key on copy 0 only (copiesCarry: "first").
       name: 'declared replicated copies beside a GSI every copy carries and a query reads: a warning, fixed by copiesCarry "first"',
       design: copiedSellerIndex(undefined, READ_BY_SELLER),
       findings: [
@@ -219,13 +219,13 @@ testRule('SG003', {
           severity: 'warning',
           path: 'globalSecondaryIndexes[0].copiesCarry',
           data: {
-            shards: 6,
+            shards: 7,
             copiedIndex: 'by-seller',
             copiedIndexKeys: ['sellerId'],
             copiedIndexReads: ['my-products'],
             copiesCarryPath: 'globalSecondaryIndexes[0].copiesCarry',
           },
-          message: /index `by-seller` .*: the index holds every item 6 times, takes 6× its writes, and `my-products` return each item 6 times/,
+          message: /index `by-seller` .*: the index holds every item 7 times, takes 7× its writes, and `my-products` return each item 7 times/,
           fix: /^set `globalSecondaryIndexes\[0\]\.copiesCarry` to "first" and write `sellerId` on copy 0 only/,
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }],
         },
@@ -291,10 +291,12 @@ testRule('SG003', {
           messageId: 'hotKey',
           edits: false,
           // 40 partitions (twice 60,000 RCU and 20,000 WCU: max(40, 40)): 2,400 − 54,000 ÷ 40 = 1,050 RCU left for the item's
-          // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 fits the usable line (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08) but
+          // not two shards on one partition: 2 × 285.71 + 20,000 ÷ 40 − 2 × 285.71 ÷ 40 = 1,057.14 of the hard 1,000; at 8,
+          // 2 × 250 + 500 − 12.5 = 987.5.
           data: { unspreadLoad: 6000, unspreadUsable: 1050 },
           // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `productId` value, into N = 7 random shards/,
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `productId` value, into N = 8 random shards/,
         },
       ],
     },
@@ -305,9 +307,9 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { shards: 67 }, // as above
+          data: { shards: 80 }, // as above
           message: /20,000 WCU writes, 5,000 WCU per shard over 4,/,
-          fix: 'raise sharding.shards from 4 to N = 67 (random); N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+          fix: "raise sharding.shards from 4 to N = 80 (random); N = 80 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 996.88 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
         },
       ],
     },
@@ -460,8 +462,9 @@ testRule('SG003', {
         workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 },
       }),
       // 34 partitions (twice 50,000 RCU and 500 WCU: max(34, 1)): 833.33 + 49,166.67 ÷ 34 = 2,279.41 RCU of 2,400 at 6 (at 5,
-      // 1,000 + 49,000 ÷ 34 = 2,441.18).
-      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 6 }, edits: true }],
+      // 1,000 + 49,000 ÷ 34 = 2,441.18); two of 6 on one partition take 2 × 833.33 + 1,446.08 − 24.51 = 3,088.24, past the hard
+      // 3,000; of 7, 2 × 714.29 + 1,449.58 − 21.01 = 2,857.14.
+      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 7 }, edits: true }],
     },
     {
       name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
@@ -507,11 +510,13 @@ testRule('SG003', {
           index: 'by-category',
           // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
           // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          // More shards than partitions: one holds ⌈5 ÷ 4⌉ = 2, and the test is 3 on one beside the rest: 3 × 1,200 + 1,200 −
+          // 4 × 1,200 ÷ 4 = 3,600 at 5, past the hard 3,000; at 6, 3 × 1,000 + 1,250 − 1,250 = 3,000.
           // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
           // the price would put no read on one shard.
-          data: { strategy: 'random', shards: 5 },
+          data: { strategy: 'random', shards: 6 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; --fix writes none of this until resultKb is declared on `browse-by-price`: a read over all 5 shards is 5 Queries, each charged at least half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least 2\.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, .*; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 6 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 6, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 6 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; --fix writes none of this until resultKb is declared on `browse-by-price`: a read over all 6 shards is 6 Queries, each charged at least half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least 3 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, .*; or put DAX in front of its reads \(its item cache answers GetItem/,
           // Each read's 5 Queries, at least one read unit each however little they return, go uncounted with no resultKb on
           // `browse-by-price`: no edit until it is declared (the twin below).
           edits: false,
@@ -528,17 +533,19 @@ testRule('SG003', {
           index: 'by-category',
           // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
           // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          // Sized at 6, each Query is charged ⌈400 ÷ 6 ÷ 4⌉ = 17 units: 6,120 RCU, 1,020 a shard, and 3 on one partition take
+          // 3,060, past the hard 3,000; at 7, ⌈14.29⌉ = 15 units: 6,300 RCU, 900 a shard, 3 on one 2,700.
           // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
           // the price would put no read on one shard.
-          data: { strategy: 'random', shards: 5 },
+          data: { strategy: 'random', shards: 7 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 7 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 7, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
               op: 'set',
               path: 'globalSecondaryIndexes[0].sharding',
-              value: { strategy: 'random', shards: 5, logicalAttribute: 'category', hotValues: 1 },
+              value: { strategy: 'random', shards: 7, logicalAttribute: 'category', hotValues: 1 },
             },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'categoryShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
@@ -574,9 +581,10 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           // Copies multiply the writes: P = max(⌈100,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 34 up to 34 copies; at 6: 833.33 +
-          // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18.
+          // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18. Two of 6 on one partition take 3,088.24, past
+          // the hard 3,000; of 7, 2,857.14.
           data: { strategy: 'replicated', shards: 7, cache: 'DAX' },
-          fix: /^keep N = 6 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
+          fix: /^keep N = 7 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
         },
       ],
@@ -590,7 +598,7 @@ testRule('SG003', {
           path: 'sharding.shards',
           data: { strategy: 'replicated', shards: 7 }, // as above
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
-          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 6 assumes its copies hash onto different partitions of the 34: two share one 37\.32% of the time, and that partition then takes 3,088\.24 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
+          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 7 assumes its copies hash onto different partitions of the 34: two share one 48\.38% of the time, and that partition then takes 2,857\.14 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
       ],
     },
@@ -603,9 +611,10 @@ testRule('SG003', {
           edits: false,
           // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered. 40 partitions (twice 50,000
           // RCU and 20,000 WCU: max(34, 40)): the reads have 2,400 − 45,000 ÷ 40 = 1,275 RCU; the writes 800 − 18,000 ÷ 40 =
-          // 350, and need 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          // 350: 7 fit that line (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08), and 8 two on one partition (987.5 of the hard
+          // 1,000; at 7, 1,057.14).
           data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1275 },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `sellerId` value, into N = 7 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `sellerId` value, into N = 8 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },
