@@ -340,8 +340,10 @@ export const ADVICE_MESSAGES = {
     '; it fits once the cache answers at least {{readsCacheShare|percent}} of its {{readsCacheReads}} RU/s of reads (measure that share first), the {{readsCacheMisses}} RU/s missed and its {{readsCacheWrites}} RU/s of writes then fitting the usable {{readsCacheUsable}} RU/s',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
-  // Copies that two on one partition would overload, more often than not (hashed-keys.ts): the cache leads, they follow.
-  orCopiesIfShared: '; or, accepting that two copies may share a partition, ',
+  // Copies that leave two on one partition more often than not (hashed-keys.ts): the cache leads, they follow. Where the
+  // count is sized for the pair (DynamoDB), that partition stays within its maximum: the cost is the writes and the margin.
+  orCopiesIfShared:
+    '{{?copiesPairWithin}}; N = {{shards}} copies would write each change to the value {{shards}} times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, {{/copiesPairWithin}}{{!copiesPairWithin}}; or, accepting that two copies may share a partition, {{/copiesPairWithin}}',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
     ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}}{{?cacheInApp}}; or {{cacheInApp}}{{/cacheInApp}})',
@@ -1150,12 +1152,16 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const pastQuota = copiesPastQuota(analysis, n);
     if (pastQuota) return { ids: [...ids, 'copiesPastQuota', 'orCache'], data: Object.assign(data, pastQuota), shards: n };
     const anyDropped = shardReadsDropped(analysis);
-    // Copies that two on one partition would overload more often than not serve the reads by luck: the cache leads
-    // (AWS, "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration
-    // with DAX" serves read-heavy hot items without reading the table), the copies follow, unwritten.
+    // Copies that leave two on one partition more often than not serve the reads on the margin: the cache leads (AWS,
+    // "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration with
+    // DAX" serves read-heavy hot items without reading the table), the copies follow, unwritten. On DynamoDB the count
+    // is sized so the pair fits the partition's hard maximum (hashed-pair.ts): what the copies cost then is N writes of
+    // each change and a partition over its usable ceiling until adaptive capacity moves one, not a throttle.
     const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
-    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5)
-      return { ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids], data: Object.assign(data, anyDropped.data, { cache }), shards: n };
+    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5) {
+      const within = colliding.hashedWithin === true ? { copiesPairWithin: true } : {};
+      return { ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids], data: Object.assign(data, anyDropped.data, { cache }, within), shards: n };
+    }
     // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
     if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');
     return {

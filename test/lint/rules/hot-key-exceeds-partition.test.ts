@@ -161,10 +161,12 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           notes: ['readOver', 'readBeside', 'partitionsCounted', 'oneItem'],
-          // 32 partitions (twice 48,000 RCU: max(32, 1)): 2,400 − 43,200 ÷ 32 = 1,050 RCU left; 6 copies: 800 + 47,200 ÷ 32
-          // = 2,275 (at 5, 960 + 47,040 ÷ 32 = 2,430).
+          // 32 partitions (twice 48,000 RCU: max(32, 1)): 2,400 − 43,200 ÷ 32 = 1,050 RCU left; 6 copies fit the usable
+          // line (800 + 47,200 ÷ 32 = 2,275) but two on one partition take 2 × 800 + 1,475 − 800 ÷ 32 = 3,050, past its
+          // 3,000 RCU maximum; 7 copies: 2 × 685.71 + 1,478.57 − 21.43 = 2,828.57. Two of 7 share one of 32 partitions
+          // 1 − (31 × 30 × … × 26) ÷ 32⁶ = 50.63% of the time, more often than not: DAX leads and no copies are written.
           data: {
-            shards: 6,
+            shards: 7,
             strategy: 'replicated',
             hotKeyLoad: 4800,
             usable: 1050,
@@ -174,8 +176,8 @@ testRule('SG003', {
             cache: 'DAX',
           },
           message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
-          fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39.24% of the time, and that partition then takes 3,050 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then)",
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
+          fix: "put DAX in front of the reads of the hottest `productId` value (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then); N = 7 copies would write each change to the value 7 times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, keep N = 7 replicated copies of each `productId` value (key#0…key#6), written together and read at random: each copy serves 1/7 of the reads, and every write costs 7× (100 → 700 WCU at peak), storing every item 7 times (7 × the table's storage); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50.63% of the time, and that partition then takes 2,828.57 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+          edits: false,
         },
       ],
     },
@@ -199,12 +201,11 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
-          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019\.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
-          edits: [
-            { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } },
-            { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
-          ],
+          data: { shards: 7, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
+          // 7 copies (6 put two on one partition past 3,000 RCU), two of which share one of 32 partitions 50.63% of the
+          // time: DAX leads, the copies and their sparse index follow, unwritten.
+          fix: /^put DAX in front of the reads of the hottest `productId` value .*; or, accepting both, keep N = 7 replicated copies .*\(100 → 700 WCU at peak\), storing every item 7 times \(7 × the table's storage\); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50\.63% of the time, and that partition then takes 2,800\.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 7 times and `my-products` return each 7 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 7× writes and remove the duplicates its queries return$/,
+          edits: false,
         },
       ],
     },
@@ -247,8 +248,8 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
+          fix: /^put DAX in front of the reads of the hottest `productId` value .*; or, accepting both, keep N = 7 replicated copies .*storing every item 7 times \(7 × the table's storage\); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50\.63% of the time, and that partition then takes 2,800\.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic$/,
+          edits: false,
         },
       ],
     },
