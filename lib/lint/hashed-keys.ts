@@ -78,6 +78,17 @@ const STATED: readonly StatedFigures[] = [
     unit: 'warmUnit',
     noun: 'shards',
   },
+  // The copies of a warm lever are judged on the partitions it makes, as its shards are.
+  {
+    after: 'warmThenCopiesWhy',
+    keys: 'warmShards',
+    partitions: 'warmPartitions',
+    load: 'warmStoredLoad',
+    neighbours: 'warmNeighbours',
+    usable: 'warmUsable',
+    unit: 'warmUnit',
+    noun: 'copies',
+  },
   {
     after: 'pastQuotaWarm',
     keys: 'pastQuotaShards',

@@ -42,6 +42,14 @@ describe('replicated copies of a read-hot item take the warm lever: one count an
     expect(sg003?.edits).toContainEqual({ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 36_000 } });
   });
 
+  it('judges the copies hashed onto one partition on the 32 partitions the pre-warm makes, not the 13 counted now', () => {
+    // 7,425 RCU ÷ 7 = 1,060.71 a copy beside 894.98: two on one of 32 take 2 × 1,060.71 + 894.98 − 1,060.71 ÷ 32 = 2,983.26.
+    expect(sg003?.fix).toContain(
+      "N = 7 assumes its copies hash onto different partitions of the 32: two share one 50.63% of the time, and that partition then takes 2,983.26 RCU, within the partition's 3,000 RCU maximum",
+    );
+    expect(sg003?.fix).not.toContain('partitions of the 13');
+  });
+
   it('the stated warm throughput leaves the stated count 5% free, and no smaller warm throughput or count does', () => {
     expect(busiestShare(5, 36_000)).toBeLessThanOrEqual(1 - MIN_SPARE_FOR_COUNTS);
     expect(busiestShare(5, 35_000)).toBeGreaterThan(1 - MIN_SPARE_FOR_COUNTS);
