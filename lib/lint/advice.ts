@@ -72,7 +72,7 @@ import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from './uncounted-fan-out';
-import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
+import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever, type WarmPairBinding } from './warm-partitions';
 import { whaleLevelEdits } from './whale-level';
 import { storedGb, withCopies } from './written';
 
@@ -177,10 +177,17 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
   "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
-/** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes, the least at which `fit` (a count of stored keys). */
-const warmTo = (fit: string) =>
-  `pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which ${fit} with 5% of the usable ceiling free`;
-const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}');
+/**
+ * The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes, the least at which `fit`
+ * (a count of stored keys) with 5% of the usable ceiling free, or, where the keys hashed onto one partition set them
+ * (`WarmLever.pair`), the least at which those of `keys` fit its hard maximum.
+ */
+const warmTo = (fit: string, keys: string) =>
+  `pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which {{?warmPairPartitions}}{{warmPairKeys}} of ${keys} on one partition fit its {{warmPairMaximum}} {{warmPairUnit}} maximum ({{warmPairLoad}} {{warmPairUnit}} there){{/warmPairPartitions}}{{!warmPairPartitions}}${fit} with 5% of the usable ceiling free{{/warmPairPartitions}}`;
+const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}', 'N = {{warmShards}} shards');
+/** Why that count, of the fewest: 5% of the usable ceiling free, or its keys on one partition within the maximum (`WarmLever.pair`). */
+const WARM_FEWEST = (spare: string) =>
+  `{{?warmPairCount}}{{warmPairKeys}} of which on one partition fit its maximum{{/warmPairCount}}{{!warmPairCount}}${spare}{{/warmPairCount}} at any warm throughput within the table-level quota`;
 /** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
 const warmFits = (whose: string) =>
   `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
@@ -464,17 +471,17 @@ export const ADVICE_MESSAGES = {
   // The same where the key fits unsharded there but declares a sharding (copies whose own writes made the partitions
   // counted now): the warm throughput and the sharding's removal, one fix (warm throughput alone left the
   // copies, and the key over on their writes).
-  warmThenUnsharded: `${warmTo('the key unsharded fits')}, then `,
+  warmThenUnsharded: `${warmTo('the key unsharded fits', 'N = {{warmShards}} shards')}, then `,
   warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,
   // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
   // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
   pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
   orOnDemandServes:
     '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the default quota, billed per request rather than per provisioned hour',
-  warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
+  warmThenShardWhy: `; N = {{shards}} is the fewest ${WARM_FEWEST('that leaves 5% free')}: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
-  warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit')}, then `,
-  warmThenCopiesWhy: `; N = {{shards}} is the fewest copies that leave 5% free at any warm throughput within the table-level quota: ${warmFits("each copy's")}, its sibling copies and {{shards}} × the writes among them; ${WARM_COST}`,
+  warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit', 'N = {{warmShards}} replicated copies')}, then `,
+  warmThenCopiesWhy: `; N = {{shards}} is the fewest copies ${WARM_FEWEST('that leave 5% free')}: ${warmFits("each copy's")}, its sibling copies and {{shards}} × the writes among them; ${WARM_COST}`,
   orWiderFanOut:
     '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}, not {{warmShards}}, but no further pre-warm is needed (the pre-warm leads as it at least halves that fan-out, for a charge paid once that cannot be undone)',
   orPastMaxShardsNow:
@@ -556,6 +563,8 @@ export interface PlannedWarmThroughput {
   readonly shards: number;
   /** The partitions counted before it (a launch: the peak's own pre-warm), where the fix judged the key first. */
   readonly fromPartitions: number;
+  /** Where the keys hashed onto one partition set those partitions (`WarmLever.pair`): the fix's figures of them. */
+  readonly pair?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -585,7 +594,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
     warmFromPartitions?: number;
   };
   if (warmPartitions === undefined || warmFromPartitions === undefined) return undefined;
+  const pair = Object.entries(advice.data).filter(([name]) => name.startsWith('warmPair'));
   return {
+    ...(pair.length > 0 ? { pair: Object.fromEntries(pair.map(([name, value]) => [name.replace(/^warm/, 'plan'), value])) } : {}),
     ...(warmReadUnits !== undefined ? { readUnitsPerSecond: warmReadUnits } : {}),
     ...(warmWriteUnits !== undefined ? { writeUnitsPerSecond: warmWriteUnits } : {}),
     partitions: warmPartitions,
@@ -1330,6 +1341,20 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
     warmTotal: lever.storedLoad + lever.storedNeighbours,
     warmUsable: lever.storedUsable,
     warmUnit: lever.unit,
+    ...warmPairFigures(lever.pair),
+  };
+}
+
+/** What the warm clauses say of the keys on one partition where that test binds the lever (`WarmLever.pair`). */
+export function warmPairFigures(pair: WarmPairBinding | undefined, prefix = 'warm'): Record<string, unknown> {
+  if (!pair) return {};
+  return {
+    [`${prefix}PairKeys`]: pair.keys === 2 ? 'two' : pair.keys,
+    [`${prefix}PairLoad`]: pair.load,
+    [`${prefix}PairMaximum`]: pair.maximum,
+    [`${prefix}PairUnit`]: pair.unit,
+    ...(pair.setsPartitions ? { [`${prefix}PairPartitions`]: true } : {}),
+    ...(pair.setsCount ? { [`${prefix}PairCount`]: true } : {}),
   };
 }
 

@@ -10,7 +10,7 @@
  * "raise in place, then shard" (physical-partition.ts, `shardRaises`) is the same idea on a container's RU/s.
  */
 import { joinPath } from '../design/field-path';
-import { besideNeighbours, hashedPairFits } from '../design/hashed-pair';
+import { besideNeighbours, crowdOnOnePartition, hashedPairFits, type KeyOnPartition } from '../design/hashed-pair';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
@@ -34,6 +34,11 @@ export interface WarmLever {
   readonly storedNeighbours: number;
   readonly storedUsable: number;
   readonly unit: string;
+  /**
+   * Which test set P′ and the count (`warmBinding`): where the keys hashed onto one partition (two, or past P′ the
+   * crowd and one more) need more than 5% of the usable ceiling free does, their figures, for the fix to say so.
+   */
+  readonly pair?: WarmPairBinding;
   readonly edit: DesignEdit;
   /**
    * The ceilings a stored key with `loads` meets at P′, beside its neighbours there: what the fix that leads with this
@@ -41,6 +46,45 @@ export interface WarmLever {
    * the next lint count the same P′.
    */
   readonly dimensionsOf: (loads: Loads) => readonly LoadDimension[];
+}
+
+/** The pair test where it, not 5% of the usable ceiling free, sets a warm lever's partitions or its count. */
+export interface WarmPairBinding {
+  /** The keys on one partition the test holds (2, or past P′ ⌈N/P′⌉ + 1), what they take there, and its hard maximum. */
+  readonly keys: number;
+  readonly load: number;
+  readonly maximum: number;
+  readonly unit: string;
+  /** Whether it sets P′ (at P′ − 1 the count leaves 5% free, but its keys on one partition pass the maximum). */
+  readonly setsPartitions: boolean;
+  /** Whether it sets the count (a smaller one leaves 5% free at the most partitions the quota allows). */
+  readonly setsCount: boolean;
+}
+
+/**
+ * The one place that says which test binds a warm lever (`warmLever`): the pair test (`hashedPairFits`) where the
+ * count's keys leave 5% of the usable ceiling free at P′ − 1 (it sets P′), or where fewer keys leave 5% free at the most
+ * partitions (it sets the count); undefined where 5% free binds both. With the pair's figures at P′.
+ */
+function warmBinding(
+  spare: (dimensions: readonly LoadDimension[]) => boolean,
+  atPrevious: readonly LoadDimension[] | undefined,
+  atWarm: readonly LoadDimension[],
+  keys: number,
+  spareFewest: number | undefined,
+): WarmPairBinding | undefined {
+  const setsPartitions = atPrevious !== undefined && spare(atPrevious);
+  const setsCount = spareFewest === undefined || spareFewest < keys;
+  if (keys <= 1 || (!setsPartitions && !setsCount)) return undefined;
+  const worst = atWarm
+    .flatMap(besideNeighbours)
+    .map((figure) => ({ figure, crowd: crowdOnOnePartition(figure, keys) }))
+    .reduce<{ figure: KeyOnPartition; crowd: { keys: number; load: number } } | undefined>(
+      (a, b) => (a === undefined || b.crowd.load / b.figure.maximum > a.crowd.load / a.figure.maximum ? b : a),
+      undefined,
+    );
+  if (!worst) return undefined;
+  return { keys: worst.crowd.keys, load: worst.crowd.load, maximum: worst.figure.maximum, unit: worst.figure.unit, setsPartitions, setsCount };
 }
 
 /**
@@ -108,6 +152,15 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (planned !== undefined && fewest > planned / 2) return undefined;
   const nearest = nearestShort(withShards(judge, fewest), short, headroom);
   const warm = warmUnits(raised, partitions);
+  const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
+  const spareAtMost = (n: number) => n >= own && spare(withShards(atMost, n));
+  const pair = warmBinding(
+    spare,
+    partitions > 1 ? withShards(judgeAt(partitions - 1), fewest) : undefined,
+    withShards(judge, fewest),
+    fewest,
+    layout === 'replicated' ? firstCount(spareAtMost) : smallestCount(spareAtMost, own),
+  );
   return {
     partitions: now,
     warmPartitions: partitions,
@@ -115,6 +168,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
     ...warm,
     ...storedFit(nearest, headroom),
     unit: nearest.unit,
+    ...(pair ? { pair } : {}),
     edit: {
       op: 'set',
       path: joinPath(capacity.path, 'warmThroughput'),
@@ -438,10 +492,12 @@ function storedFit(d: LoadDimension, headroom: number): { readonly storedLoad: n
  * and the `keys` keys hashed onto one partition fit its hard maximum, as the plan's count does (`hashedPairFits`).
  */
 function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, keys: number): boolean {
-  return (
-    dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom))) &&
-    hashedPairFits(keys, dimensions.flatMap(besideNeighbours))
-  );
+  return spareFree(dimensions, headroom) && hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+}
+
+/** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS), the pair aside. */
+function spareFree(dimensions: readonly LoadDimension[], headroom: number): boolean {
+  return dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
 }
 
 /** A dimension's usable ceiling alone (headroom × the partition's), before its neighbours take their part. */
