@@ -1171,7 +1171,11 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
     if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5) {
       const within = colliding.hashedWithin === true ? { copiesPairWithin: true } : {};
-      return { ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids], data: Object.assign(data, anyDropped.data, { cache }, within), shards: n };
+      return {
+        ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids],
+        data: Object.assign(data, anyDropped.data, { cache }, within),
+        shards: n,
+      };
     }
     // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
     if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');

@@ -293,6 +293,8 @@ describe('a count just short of the partitions: near-certain, not "more copies t
     const light = { ...naive, workload: { peakReadUnits: 8000, peakWriteUnits: 5, hotKeyShare: 0.4, hotKeyOperations: 'reads' } } as DynamoDbTableDesign;
     const sg003 = on(lint(light), 'SG003');
     expect(sg003?.fix).toMatch(/^put DAX in front of the reads of the hottest `flagKey` value/);
-    expect(sg003?.fix).toMatch(/or, accepting both, keep N = 4 replicated copies of each `flagKey` value .*two share one 72\.22% of the time, and that partition then takes 2,666\.67 RCU, within the partition's 3,000 RCU maximum/);
+    expect(sg003?.fix).toMatch(
+      /or, accepting both, keep N = 4 replicated copies of each `flagKey` value .*two share one 72\.22% of the time, and that partition then takes 2,666\.67 RCU, within the partition's 3,000 RCU maximum/,
+    );
   });
 });

@@ -42,7 +42,9 @@ describe('replicated copies of a read-hot item take the warm lever: one count an
     expect(sg003?.fix).toMatch(
       /^pre-warm the table to 32,000 write units a second \(warmThroughput\): 32 partitions where 13 are counted now, the least at which two of N = 7 replicated copies on one partition fit its 3,000 RCU maximum \(2,983\.26 RCU there\), then lower sharding\.shards from 10 to N = 7 replicated copies/,
     );
-    expect(sg003?.fix).toContain('N = 7 is the fewest copies two of which on one partition fit its maximum at any warm throughput within the table-level quota');
+    expect(sg003?.fix).toContain(
+      'N = 7 is the fewest copies two of which on one partition fit its maximum at any warm throughput within the table-level quota',
+    );
     expect(sg003?.edits).toContainEqual({ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 32_000 } });
   });
 

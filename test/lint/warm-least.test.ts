@@ -78,7 +78,7 @@ describe("the warm lever's least warm throughput is the least for the count it o
     expect(lint({ tables: [fixed] })).toEqual([]);
   });
 
-  it('at the review\'s 20,000 WCU no lever: the fewest whose pair fits, 21 at 40 partitions, does not halve the 35 needed now', () => {
+  it("at the review's 20,000 WCU no lever: the fewest whose pair fits, 21 at 40 partitions, does not halve the 35 needed now", () => {
     const at20k = lint(jobs({}, 20_000)).find((f) => f.ruleId === 'SG003');
     expect(at20k?.data).toMatchObject({ shards: 35 });
     expect(at20k?.data).not.toHaveProperty('warmPartitions');
