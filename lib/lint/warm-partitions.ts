@@ -140,7 +140,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
   const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
-  const fewest = layout === 'replicated' ? firstCount(roomy) : smallestCount(roomy, own);
+  const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
@@ -228,8 +228,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
     const judge = judgeWithCapacity(analysis, capacity, { write: Object.assign({}, write, { units: writeUnits }) }, total);
     const dimensionsAt = (n: number) =>
       judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n)).filter((d) => d.label === 'write');
-    const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom, n);
-    const shards = smallestCount((n) => n >= own && roomy(n), own);
+    const shards = fewestRoomy(dimensionsAt, headroom, own);
     if (shards === undefined || shards > cap) continue;
     const [d] = dimensionsAt(shards);
     const counted = d.neighbours?.partitions ?? partitions;
@@ -295,7 +294,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
   const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
-  const shards = keeps ? declared : smallestCount(roomyAt(bound), own);
+  const shards = keeps ? declared : fewestRoomy((n) => withShards(bound, n), headroom, own);
   if (shards === undefined || shards > cap) return undefined;
   // More partitions only lighten the neighbours beside each stored key.
   const partitions = leastBetween((p) => roomyAt(p)(shards), withinQuota + 1, bound);
@@ -493,6 +492,18 @@ function storedFit(d: LoadDimension, headroom: number): { readonly storedLoad: n
  */
 function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, keys: number): boolean {
   return spareFree(dimensions, headroom) && hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+}
+
+/**
+ * The fewest shards from `own` at which `dimensionsAt` fits with spare (`fitsWithSpare`). The pair test is not monotone
+ * in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on each), so it is not bisected: the
+ * least count that leaves 5% free (monotone) is searched, then the counts from it walked up, as `leastCount` does.
+ */
+function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number): number | undefined {
+  const from = smallestCount((n) => n >= own && spareFree(dimensionsAt(n), headroom), own);
+  if (from === undefined) return undefined;
+  for (let n = from; n <= MAX_SHARDS_ACCEPTED; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
+  return undefined;
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS), the pair aside. */
