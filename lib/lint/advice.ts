@@ -475,7 +475,7 @@ export const ADVICE_MESSAGES = {
   warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,
   // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
   // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
-  pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
+  pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{?pastQuotaPairPartitions}}N = {{pastQuotaShards}} shards, {{pastQuotaPairKeys}} of them on one partition, fit its {{pastQuotaPairMaximum}} {{pastQuotaPairUnit}} maximum ({{pastQuotaPairLoad}} {{pastQuotaPairUnit}} there){{/pastQuotaPairPartitions}}{{!pastQuotaPairPartitions}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{/pastQuotaPairPartitions}}{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
   orOnDemandServes:
     '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the default quota, billed per request rather than per provisioned hour',
   warmThenShardWhy: `; N = {{shards}} is the fewest ${WARM_FEWEST('that leaves 5% free')}: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
@@ -622,7 +622,9 @@ function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined 
     warmFromPartitions?: number;
   };
   if (pastQuotaUnits === undefined || pastQuotaPartitions === undefined || pastQuotaShards === undefined || warmFromPartitions === undefined) return undefined;
+  const pair = Object.entries(data).filter(([name]) => name.startsWith('pastQuotaPair'));
   return {
+    ...(pair.length > 0 ? { pair: Object.fromEntries(pair.map(([name, value]) => [name.replace(/^pastQuota/, 'plan'), value])) } : {}),
     ...(pastQuotaDirection === 'read' ? { readUnitsPerSecond: pastQuotaUnits } : { writeUnitsPerSecond: pastQuotaUnits }),
     partitions: pastQuotaPartitions,
     shards: pastQuotaShards,
@@ -2409,6 +2411,7 @@ function pastQuotaFigures(analysis: SpaceAnalysis, lever: PastQuotaLever): Messa
     pastQuotaTotal: lever.storedLoad + lever.storedNeighbours,
     pastQuotaUsable: lever.storedUsable,
     pastQuotaUnit: lever.unit,
+    ...warmPairFigures(lever.pair, 'pastQuota'),
   };
 }
 

@@ -300,7 +300,12 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const partitions = leastBetween((p) => roomyAt(p)(shards), withinQuota + 1, bound);
   const nearest = nearestShort(withShards(partitions, shards), short, headroom);
   const warm = warmUnits(raised, partitions);
+  // Which test set P′ (the count is the declared one, or the fewest at the bound: its binding is not said here).
+  const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
+  const previous = partitions - 1 > withinQuota ? withShards(partitions - 1, shards) : undefined;
+  const pair = warmBinding(spare, previous, withShards(partitions, shards), shards, shards);
   return {
+    ...(pair?.setsPartitions ? { pair } : {}),
     direction: warm.writeUnitsPerSecond !== undefined ? 'write' : 'read',
     units: warm.writeUnitsPerSecond ?? warm.readUnitsPerSecond ?? 0,
     partitions,
@@ -326,6 +331,8 @@ export interface PastQuotaLever {
   /** The count that fits at P′ with 5% of the usable ceiling free, and whether it is the one the design declares. */
   readonly shards: number;
   readonly keepsDeclared: boolean;
+  /** Where the keys hashed onto one partition, not 5% free, set P′ (`warmBinding`): their figures there. */
+  readonly pair?: WarmPairBinding;
   /** The busiest stored key's load at P′ on the dimension nearest its ceiling, its neighbours there, and that ceiling's usable part. */
   readonly storedLoad: number;
   readonly storedNeighbours: number;
