@@ -66,29 +66,21 @@ const CACHED_SHARDS = {
   noun: 'shards',
 } as const;
 
+/** The figures of a warm lever's count, on the partitions it makes (advice.ts, `warmFigures`). */
+const WARM_LEVER = {
+  keys: 'warmShards',
+  partitions: 'warmPartitions',
+  load: 'warmStoredLoad',
+  neighbours: 'warmNeighbours',
+  usable: 'warmUsable',
+  unit: 'warmUnit',
+} as const;
+
 /** The fixes whose count is judged elsewhere than at the partitions counted now (a pre-warm, a raise, a cache). */
 const STATED: readonly StatedFigures[] = [
-  {
-    after: 'warmThenShardWhy',
-    keys: 'warmShards',
-    partitions: 'warmPartitions',
-    load: 'warmStoredLoad',
-    neighbours: 'warmNeighbours',
-    usable: 'warmUsable',
-    unit: 'warmUnit',
-    noun: 'shards',
-  },
+  { after: 'warmThenShardWhy', ...WARM_LEVER, noun: 'shards' },
   // The copies of a warm lever are judged on the partitions it makes, as its shards are.
-  {
-    after: 'warmThenCopiesWhy',
-    keys: 'warmShards',
-    partitions: 'warmPartitions',
-    load: 'warmStoredLoad',
-    neighbours: 'warmNeighbours',
-    usable: 'warmUsable',
-    unit: 'warmUnit',
-    noun: 'copies',
-  },
+  { after: 'warmThenCopiesWhy', ...WARM_LEVER, noun: 'copies' },
   {
     after: 'pastQuotaWarm',
     keys: 'pastQuotaShards',
