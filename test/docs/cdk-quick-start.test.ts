@@ -44,5 +44,5 @@ it('without its sharding line, refuses it with the hot-key error the docs quote,
   expect(cdkMd).toContain('Beside it, `WARNING unsharded-read` at `accessPatterns[1].fanOut`');
   expect(cdkMd).toContain('Remove the `sharding` line and `cdk synth` stops with\n`ERROR hot-key-exceeds-partition');
   expect(cdkMd).toContain('7,500 WCU against the 425 its partition leaves it');
-  expect(cdkMd).toContain('names the shard count (25: ');
+  expect(cdkMd).toContain('names the shard count (30: ');
 });
