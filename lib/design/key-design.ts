@@ -134,7 +134,8 @@ export interface NewItemWrites {
   readonly share: number;
   /** `declared`: `workload.newItemShare`; `unique`: the table's key is declared unique, so every write is a new item. */
   readonly from: 'declared' | 'unique';
-  /** `from: 'unique'`: the table key attribute declared unique (`playId`). */
+  /** `from: 'unique'`: the table key attribute declared unique (`playId`).
+   *  @default - none: `from` is `declared` */
   readonly key?: string;
   /** The table's peak writes per second (WCU) the share is of. */
   readonly tableWriteUnits: number;
