@@ -17,6 +17,7 @@ import type {
   DesignDocument,
   DynamoDbMonitoringDesign,
   DynamoDbTableDesign,
+  DynamoDbWorkloadDesign,
   ExternalKeyDesign,
   ExternalResourceDesign,
   GlobalSecondaryIndexDesign,
@@ -35,7 +36,7 @@ import type {
   WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { bool, calendarDay, describe, either, list, num, oneOf, pathOf, record, text, type Shape } from './shape';
+import { bool, calendarDay, describe, either, list, num, oneOf, pathOf, record, text, type Props, type Shape } from './shape';
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
@@ -182,28 +183,43 @@ function sortKeyAttributeShape(name: typeof attributeName) {
 const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
 const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
-/** A design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
+/** The fields of a design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
+const workloadProps = (units: Shape<number>): Props<WorkloadDesign> => ({
+  peakReadUnits: {
+    shape: units,
+    doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB), before fan-out: each read as the application issues it, one query of one key (the lint multiplies fan-out reads by the shards they query), not the units measured with the fan-out.',
+  },
+  peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
+  hotKeyShare: {
+    shape: hotKeyShare,
+    optional: true,
+    doc: 'Share (0–1] of the traffic its key serves (where access patterns read a GSI, the reads they leave the table key) the hottest key value takes; default uniform.',
+  },
+  hotKeyOperations: {
+    shape: oneOf(['reads', 'writes', 'both']),
+    optional: true,
+    doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
+  },
+});
+
 const workloadShape = (units: Shape<number>) =>
-  record<WorkloadDesign>(
-    {
-      peakReadUnits: {
-        shape: units,
-        doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB), before fan-out: each read as the application issues it, one query of one key (the lint multiplies fan-out reads by the shards they query), not the units measured with the fan-out.',
-      },
-      peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
-      hotKeyShare: {
-        shape: hotKeyShare,
-        optional: true,
-        doc: 'Share (0–1] of the traffic its key serves (where access patterns read a GSI, the reads they leave the table key) the hottest key value takes; default uniform.',
-      },
-      hotKeyOperations: {
-        shape: oneOf(['reads', 'writes', 'both']),
-        optional: true,
-        doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
-      },
+  record<WorkloadDesign>(workloadProps(units), {
+    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }),
+  });
+
+const dynamoDbWorkload = record<DynamoDbWorkloadDesign>(
+  {
+    ...workloadProps(dynamoDbUnits),
+    newItemShare: {
+      shape: hotKeyShare,
+      optional: true,
+      doc: "Share (0–1] of the peak writes that put or delete an item (the rest update existing items): a KEYS_ONLY index is counted at this share of the table's writes, an INCLUDE one at least at it; default 1 on a table keyed by a unique value, else unknown.",
     },
-    { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }) },
-  );
+  },
+  {
+    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined, newItemShare: undefined }),
+  },
+);
 
 const indexWorkload = record<IndexWorkloadDesign>(
   {
@@ -540,7 +556,7 @@ const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   {
     name: { shape: dynamoDbName, doc: 'Table name.' },
-    workload: { shape: workloadShape(dynamoDbUnits), doc: 'Peak traffic and hot-key share.' },
+    workload: { shape: dynamoDbWorkload, doc: 'Peak traffic, hot-key share and the share of writes that create items.' },
     ...designBaseProps,
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },

@@ -650,7 +650,9 @@ function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly st
  */
 export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: EngineProfile = profileOf(design.engine)): InheritedWrites | undefined {
   const table = design.primaryKey;
-  if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
+  // Counted from the puts and deletes (new-items.ts): the hot item's updates are none of them.
+  const source = space.workload.writeSource;
+  if (space === table || source === 'declared' || source === 'new-items' || !profile.hotWritesOnOneItem(design)) return undefined;
   // A KEYS_ONLY index whose key attributes the updates cannot change takes none of them (hot-item-reach.ts).
   const reach = hotItemReach(design, space);
   if (reach === 'skips') return undefined;

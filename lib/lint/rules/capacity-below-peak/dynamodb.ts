@@ -49,6 +49,7 @@ type Id =
   | 'readsFromTable'
   | 'declareReads'
   | 'writesFromTable'
+  | 'writesFromNewItems'
   | 'writesFromKeyChanges'
   | ProjectionId
   | 'errorOnlyByName'
@@ -224,7 +225,16 @@ function peakSource(
   const change = workload.keyChange;
   // Under a projection that leaves attributes out, the table's writes are the index's upper bound (projection.ts).
   const projected = projectionNote(space);
-  if (workload.writeSource === 'table' || change === undefined) {
+  // The declared share of the table's writes that put or delete items (new-items.ts); every write, on a unique key.
+  const newItems = workload.writeSource === 'new-items' ? workload.newItems : undefined;
+  if (newItems !== undefined && newItems.share < 1) {
+    return {
+      source: 'derived',
+      notes: ['writesFromNewItems', ...projected.ids],
+      data: Object.assign({ tableWritesSource: 'declared', writesField: joinPath(space.path, 'workload.peakWriteUnits') }, projected.data),
+    };
+  }
+  if (workload.writeSource !== 'key-changes' || change === undefined) {
     return {
       source: 'derived',
       notes: ['writesFromTable', ...projected.ids],
@@ -926,6 +936,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     declareReads: '; declare {{readsField|code}} to count it otherwise',
     writesFromTable:
       "; that write peak is the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
+    writesFromNewItems:
+      "; that write peak is counted from the table's {{tableWritesSource|declared=declared|observed=observed}} writes that put or delete items; declare {{writesField|code}} to count it otherwise",
     writesFromKeyChanges:
       "; that write peak is 2× the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
     ...PROJECTION_MESSAGES,
