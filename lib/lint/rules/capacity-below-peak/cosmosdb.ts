@@ -624,10 +624,13 @@ const BELOW_PEAK = { manual: 'cosmosManualBelowPeak', autoscale: 'cosmosAutoscal
  * the raised maximum is what a hot hour bills. Its fix changes the load (a finer key, which Cosmos DB sets only on a new
  * container created at the RU/s it needs, evenly split; a materialised document; the integrated cache), and the RU/s the
  * peak needs after it are known only then: SG017 states the even figure (peak ÷ headroom) and writes no edit. Undefined
- * where the key fits its logical partition, or where the rest of the load alone needs the raise (it serves that).
+ * where the key fits its logical partition, where the rest of the load alone needs the raise (it serves that), and on a
+ * hierarchical key.
  */
 function keyPastLogicalCeiling(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: number, usable: number): Record<string, number | string[]> | undefined {
   const key = analysis.of(design.primaryKey);
+  // A hierarchical key's full key waits on its first level's plan, whose raise is carried (`withKeyRaise`).
+  if (key.space.partitionKey.length > 1) return undefined;
   // The engine names the logical ceiling (no `physical`) for a load above it (cosmosDbProfile.loadDimensions).
   const logical = key.over.find((d) => d.physical === undefined);
   if (!logical || !fits(peak - logical.load + logical.usable, usable)) return undefined;
