@@ -408,7 +408,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
   // consume only that partition's throughput). The key's count of values (`cardinality`: the first level's, there) only
   // tells a uniform key at the container's line from a hot one (`judgedNeighbourLoad`).
-  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey)): PhysicalShare | undefined {
+  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey), pastOwnCeiling = false): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
@@ -417,7 +417,12 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const { headroom } = design.thresholds;
     // A serverless container stores at most 1 TB: copies that take it past that are judged where SG017's move puts it.
     const storable = design.throughput?.mode !== 'serverless' || (design.totalGb ?? 0) <= COSMOS_LIMITS.serverlessMaxGb;
-    if (storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9))
+    // A value past its own ceiling, with the rest of the load and that value's usable part within the usable RU/s: no
+    // raise serves anything, and SG017 asks for none (capacity-below-peak/cosmosdb.ts, `keyPastLogicalCeiling`).
+    const logicalUsable = COSMOS_LIMITS.logicalPartitionRequestUnits * headroom;
+    const servable = peak - hotLoad + Math.min(hotLoad, logicalUsable);
+    const raiseServesNothing = pastOwnCeiling && design.throughput?.mode !== 'serverless' && servable <= partitions.requestUnits * headroom * (1 + 1e-9);
+    if ((storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9)) || raiseServesNothing)
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles

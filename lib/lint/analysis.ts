@@ -299,7 +299,12 @@ export class SpaceAnalysis {
     // Before any count is judged: a new sharding's fan-out is charged by the values it would shard (`chargedAt`).
     this.sizeNeed = sizeNeed(owner, space);
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues) : undefined;
+    // A value past its own key ceiling (one logical partition's RU/s) is served by no raise: where nothing else needs one,
+    // it is judged on the layout the container has (the engine's `physicalShare`), and SG017 raises nothing for it. A
+    // hierarchical key's full key waits on its first level's plan, whose raise SG017 carries: judged as before.
+    const pastOwnCeiling = space.partitionKey.length === 1 && !space.sharding && carried === undefined && !allFit(profile.loadDimensions(this.hot, headroom));
+    this.physical =
+      space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues, pastOwnCeiling) : undefined;
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
     this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));

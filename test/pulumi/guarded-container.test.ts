@@ -554,6 +554,22 @@ describe('skew alerts', () => {
     expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(6_800);
   });
 
+  it('draw per-value lines on the throughput deployed where a raise would not serve the hottest value (past its logical ceiling)', async () => {
+    const acknowledged = (rules: readonly string[]) => rules.map((rule) => ({ rule, reason: 'Accepted while the key is redesigned.' }));
+    // 52 challenges, all 62,000 RU/s on one (hotKeyShare 1), on an autoscale maximum of 70,000: 7 partitions of 10,000,
+    // none of it to neighbours. The value reaches its logical partition's 10,000 RU/s and is planned above them: 95% of
+    // 10,000 = 9,500 (it was 8,889: 95% of the 9,357.14 RU/s each of 14 partitions after a 131,000 raise no one deployed).
+    const leaderboard = {
+      partitionKey: { paths: [{ path: '/challengeId', cardinality: 52 }] },
+      workload: { peakReadUnits: 60_000, peakWriteUnits: 2_000, hotKeyShare: 1 },
+      storage: { totalGb: 5, largestPartitionGb: 1 },
+      acknowledgements: acknowledged(['SG001', 'SG003', 'SG014', 'SG017']),
+    };
+    await guarded('board', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 70_000 }, design: leaderboard });
+    expect(criterionOf(engine.named('board-hot-key')).threshold).toBe(9_500);
+    expect(criterionOf(engine.named('board-throttled-hot-value')).threshold).toBe(9_500);
+  });
+
   it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {
     const info = jest.spyOn(pulumi.log, 'info');
     // The database's RU/s declared (stranger17b: without them no hotKey line can be drawn, throughput-design.test.ts).
