@@ -3,6 +3,7 @@
  * visible, and each element carries `path`, the field path (relative to its table or container)
  * that findings point at.
  */
+import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
 import type { Thresholds } from './limits';
 import { listOf } from './lists';
 
@@ -454,6 +455,9 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly globalSecondaryIndexes: readonly KeySpace[];
   /** Each LSI, in declared order; empty when there are none. */
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
+  /** The throughput quotas declared raised for the account (the lint's `quotas` option); empty for the published
+   *  defaults. Read through `quotaInForce()`, never directly. */
+  readonly quotas: DynamoDbQuotas;
 }
 
 export interface ContainerJoin {

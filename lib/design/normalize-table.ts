@@ -29,6 +29,9 @@ import {
   type PatternKey,
 } from './normalize-usage';
 
+/** A design's quotas where the lint declared none raised: the published defaults apply. */
+const NO_QUOTAS = Object.freeze({});
+
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
   const contributorInsights = input.monitoring?.contributorInsights ?? true;
@@ -99,6 +102,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     primaryKey,
     globalSecondaryIndexes,
     localSecondaryIndexes,
+    quotas: context.options.quotas ?? NO_QUOTAS,
     largestPartitionGb: input.storage?.largestPartitionGb,
     largestPartitionGbSource: input.storage?.largestPartitionGb === undefined ? undefined : 'declared',
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',

@@ -2,7 +2,7 @@
  * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
-import { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES } from '../engines';
+import { COSMOS_LIMITS, DEFAULT_QUOTAS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES, type DynamoDbQuotas } from '../engines';
 import { cosmosThroughputShape } from './cosmos-throughput';
 import type {
   AccessPatternDesign,
@@ -671,3 +671,21 @@ export const designDocumentShape = record<DesignDocument>(
 );
 
 export { thresholds as thresholdsShape };
+
+/** A raised quota: a whole number of units per second, at least its published default (a quota is only ever raised). */
+const raisedQuota = (field: keyof DynamoDbQuotas, doc: string) => ({
+  shape: num({ integer: true, min: DEFAULT_QUOTAS[field] }),
+  optional: true as const,
+  doc: `${doc}; default ${DEFAULT_QUOTAS[field]}, and a quota is only raised, so a smaller figure is an error.`,
+});
+
+/** The account's raised DynamoDB throughput quotas (Service Quotas), declared once for every table linted. */
+export const quotasShape = record<DynamoDbQuotas>(
+  {
+    tableReadUnits: raisedQuota('tableReadUnits', 'Table-level read throughput quota (per table and per GSI), units per second'),
+    tableWriteUnits: raisedQuota('tableWriteUnits', 'Table-level write throughput quota (per table and per GSI), units per second'),
+    accountReadUnits: raisedQuota('accountReadUnits', 'Account-level read throughput quota (provisioned tables and GSIs together), units per second'),
+    accountWriteUnits: raisedQuota('accountWriteUnits', 'Account-level write throughput quota (provisioned tables and GSIs together), units per second'),
+  },
+  { title: 'DynamoDB throughput quotas' },
+);

@@ -158,6 +158,8 @@ export interface QuotaPassed {
   /** What the resource would then provision against that quota, per second (the account-level figure sums the table and
    *  its GSIs). */
   readonly provisioned: number;
+  /** The lint option that declared the quota raised (`quotas.tableWriteUnits`); undefined for the published default. */
+  readonly quotaField?: string;
 }
 
 /** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */
