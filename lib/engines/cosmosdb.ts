@@ -319,22 +319,22 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
 
 /**
  * The physical partitions of a serverless container whose `peak` is above what it serves, once SG017's fix moved it to
- * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. Azure
- * converts the account's containers in place, so they keep the partitions their storage made (one per 50 GB), and are
- * judged on one per 6,000 RU/s where that is more (what SG017's other way, a new container in a provisioned account, gets).
+ * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. The move
+ * "converts all containers within the account to manual provisioned throughput containers in-place", each at "number of
+ * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so the container keeps the partitions
+ * it has (`now`: one per 50 GB, or as declared), and SG017's figure is a raise (or a lowering) in place from there, which
+ * splits only to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput", asynchronous scale-up). The
+ * creation layout (one per 6,000 RU/s) is that of SG017's other way, a new container in a provisioned account.
  */
 function movedFromServerless(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions & { readonly movedMode: true } {
   const requestUnits = throughputForPeak('manual', peak, design.thresholds.headroom, 1);
-  // As a container created at those RU/s gets them (one per 6,000, https://learn.microsoft.com/azure/cosmos-db/scaling-provisioned-throughput-best-practices),
-  // never fewer than its storage made: the design SG017 then describes, `{ manual }` with no `physicalPartitions`, is
-  // judged on the same count by the next lint.
-  const count = Math.max(now.count, countPhysicalPartitions('manual', requestUnits, design.totalGb));
+  const count = countPhysicalPartitions('manual', requestUnits, design.totalGb, now.count);
   return {
     count,
     countedBy: now.countedBy,
     requestUnitsEach: requestUnits / count,
     requestUnits,
-    keySpaceSlices: keySpaceSlicesOf(design, count),
+    keySpaceSlices: keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count),
     movedMode: true,
   };
 }

@@ -537,6 +537,19 @@ describe('skew alerts', () => {
     expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: a serverless container has no provisioned throughput'), component);
   });
 
+  it('accept a serverless container whose hot key fits the partition its conversion to manual throughput keeps (sl-4900)', async () => {
+    // 4,900 RU/s on 40 GB: SG017 asks for 6,200 RU/s manual; Azure converts the container in place on its 1 partition
+    // ("Change from serverless to provisioned capacity mode"), where 4,960 usable less the other 70% (3,430) leave 1,530
+    // for the 1,470 RU/s club. Before: refused, judged on the 2 partitions a new container created at 6,200 RU/s gets.
+    const club = {
+      partitionKey: { paths: [{ path: '/clubId', cardinality: 50_000 }] },
+      workload: { peakReadUnits: 3_920, peakWriteUnits: 980, hotKeyShare: 0.3 },
+      storage: { totalGb: 40 },
+    };
+    const component = await guarded('club', { monitoring: accountMonitoring(), throughput: 'serverless', design: club });
+    expect(component.container).toBeDefined();
+  });
+
   it("judge a key against its physical partition's share when that is below 10,000 RU/s (the core's physical-partition model)", async () => {
     // 18,000 RU/s manual start on three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best
     // practices for scaling provisioned throughput"): a key on one of them never gets 10,000, and its neighbours (a third of

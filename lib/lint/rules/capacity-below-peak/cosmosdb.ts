@@ -193,13 +193,21 @@ function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesi
 
 /**
  * The design at `requestUnits` (the container's part) on `form`: raised in place (`inPlace`), on the physical partitions
- * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); moved to `form`
- * otherwise, on the partitions a container created there gets.
+ * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); a serverless container
+ * moved to `form` alike, from the partitions its conversion keeps; another moved to `form` (a shared container's dedicated
+ * throughput), on the partitions a container created there gets.
  */
 function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  if (!inPlace)
-    return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
+  const moved = Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits });
+  // A serverless container is converted in place ("Change from serverless to provisioned capacity mode"): it keeps its
+  // partitions, and the new RU/s split them only to their minimum.
+  if (!inPlace && throughput.mode === 'serverless') {
+    const kept = physicalPartitionCount('serverless', undefined, design.totalGb, design.physicalPartitions);
+    const physicalPartitions = physicalPartitionCount(moved.mode, requestUnits, design.totalGb, kept);
+    return Object.assign({}, design, { throughput: moved, physicalPartitions, splitFrom: design.splitFrom ?? kept });
+  }
+  if (!inPlace) return Object.assign({}, design, { throughput: moved });
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
   return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
@@ -600,16 +608,19 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
         [...split.ids, ...placementIds(placement)],
       );
     }
-    case 'serverless':
+    case 'serverless': {
+      const manual = throughputFor(design, sized, 'manual');
       // Manual RU/s are set in steps of 100, an autoscale maximum in steps of 1,000: each form gets its own figure.
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
         // Azure's other text gives partitions × 5,000: named where it differs, so the reader sees which figure is used.
         ...(partitions.count > 1 ? { formulaRu: partitions.count * COSMOS_LIMITS.serverlessContainerRequestUnits } : {}),
-        ...figures(throughputFor(design, sized, 'manual')),
+        ...figures(manual),
+        ...convertedLayout(laidOut, partitions.count, manual.needed),
         neededAutoscale: throughputFor(design, sized, 'autoscaleMax').needed,
       });
+    }
   }
 }
 
@@ -635,6 +646,23 @@ function keyPastLogicalCeiling(design: CosmosKeyDesign, analysis: DesignAnalysis
   const logical = key.over.find((d) => d.physical === undefined);
   if (!logical || !fits(peak - logical.load + logical.usable, usable)) return undefined;
   return { hotKey: key.space.partitionKey.map((l) => l.name), hotKeyLoad: logical.load, logicalUsable: logical.usable, logicalCeiling: logical.ceiling };
+}
+
+/**
+ * Where a serverless container's move to manual throughput leaves it: "Changing from serverless to provisioned capacity
+ * mode converts all containers within the account to manual provisioned throughput containers in-place", at "number of
+ * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so it keeps its `now` partitions, and
+ * `needed` RU/s set in place split them only to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
+ * the layout SG003 judges (cosmosdb.ts `movedFromServerless`). A new container in a provisioned account created at
+ * `needed` gets one per 6,000 RU/s: named where that differs.
+ */
+function convertedLayout(design: CosmosKeyDesign, now: number, needed: number): Record<string, number> {
+  const kept = physicalPartitionCount('manual', needed, design.totalGb, now);
+  const created = physicalPartitionCount('manual', needed, design.totalGb);
+  const data: Record<string, number> = { convertedRu: now * COSMOS_LIMITS.serverlessContainerRequestUnits, keptPartitions: kept };
+  if (kept > now) data.splitTo = kept;
+  if (created !== kept) data.createdPartitions = created;
+  return data;
 }
 
 /**
@@ -848,7 +876,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaisePastQuota:
       "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
-      "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000); or move this container into a provisioned account (a new container there, the data copied). Serverless throughput grows only with stored data, and is not guaranteed",
+      "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, this one at {{convertedRu}} RU/s, its physical partitions × 5,000, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000), in place: it keeps its {{partitions|partitions}}{{?splitTo}}, split to {{splitTo}} by that raise{{/splitTo}}, on which SG003 judges its keys (declare physicalPartitions: {{keptPartitions}}); or move this container into a provisioned account (a new container there, the data copied{{?createdPartitions}}, which created at {{needed}} RU/s gets {{createdPartitions|partitions}}, not {{keptPartitions}}{{/createdPartitions}}). Serverless throughput grows only with stored data, and is not guaranteed",
   }),
   check: cosmosHits,
 });
