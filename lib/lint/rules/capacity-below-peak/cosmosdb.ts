@@ -653,7 +653,7 @@ function keyPastLogicalCeiling(design: CosmosKeyDesign, analysis: DesignAnalysis
  * mode converts all containers within the account to manual provisioned throughput containers in-place", at "number of
  * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so it keeps its `now` partitions, and
  * `needed` RU/s set in place split them only to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
- * the layout SG003 judges (cosmosdb.ts `movedFromServerless`). A new container in a provisioned account created at
+ * the layout SG003 judges (`raisedTo`, on the same partitions). A new container in a provisioned account created at
  * `needed` gets one per 6,000 RU/s: named where that differs.
  */
 function convertedLayout(design: CosmosKeyDesign, now: number, needed: number): Record<string, number> {
