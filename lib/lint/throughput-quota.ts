@@ -8,7 +8,7 @@
  */
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { fits } from '../design/sharding';
-import { quotaInForce, tableQuota, withHeadroom, type QuotaLevel, type QuotaPassed } from '../engines';
+import { quotaFieldData, quotaInForce, tableQuota, withHeadroom, type QuotaLevel, type QuotaPassed } from '../engines';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 
 export type CapacityDimension = 'read' | 'write';
@@ -23,7 +23,7 @@ export function peakPastQuota(design: DynamoDbKeyDesign, dimension: CapacityDime
 /** `QuotaPassed` for the quota in force at `level`: its units, and the option field where it was declared. */
 function passed(design: DynamoDbKeyDesign, level: QuotaLevel, dimension: CapacityDimension, provisioned: number): QuotaPassed {
   const quota = quotaInForce(design, level, dimension);
-  return { quota: quota.units, quotaName: level, provisioned, ...(quota.field === undefined ? {} : { quotaField: quota.field }) };
+  return { quota: quota.units, quotaName: level, provisioned, ...quotaFieldData(quota) };
 }
 
 /**
