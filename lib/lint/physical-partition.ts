@@ -552,7 +552,7 @@ export function leftToCapacity(a: SpaceAnalysis): boolean {
 const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
 
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
-const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
+export const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
 /**
  * The smallest provisioned RU/s (on the declared form's grid) at which the hot key fits its physical

@@ -25,6 +25,7 @@ import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { HASHED_KEYS_MESSAGES, hashedKeysData } from './hashed-keys';
+import { OVER_PARTITIONED_MESSAGES, overPartitionedRaise } from './over-partitioned';
 import { largestPartitionSize } from './partition-size';
 import {
   AFTER_CAPACITY_FIX,
@@ -148,6 +149,8 @@ export const PREFIX_INGESTION_MESSAGES = {
   // A raise within SMALL_RAISE_SHARE of today's RU/s leads a new synthetic first level (a new container and a copy of
   // every document); the key change follows.
   prefixSmallRaiseWhy: SMALL_RAISE_WHY,
+  // A container on more partitions than its figures make: the raise that keeps them leads whatever it adds.
+  ...OVER_PARTITIONED_MESSAGES,
   prefixOrKeyChange: DURABLE_KEY_CHANGE,
   // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
   prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
@@ -887,6 +890,29 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
 
 const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
 
+/** The clauses that lead the hottest first-level value's fix with a raise in place, each with the field of its figure. */
+const LEADING_RAISES: Partial<Record<PrefixIngestionId, string>> = {
+  prefixRaiseFirst: RAISE.to,
+  prefixRaiseThenBucket: BUCKET_RAISE.to,
+  prefixRaiseForBuckets: BUCKET_RAISE.to,
+  prefixRaiseFewBuckets: FEW_RAISE.to,
+};
+
+/**
+ * The RU/s the fix of the hottest first-level value (SG003 at `partitionKey.paths[0]`) leads with, where it leads with a
+ * raise in place (after the reason no bucket count fits today, not after `prefixKeyIsTheProblem`): SG017 raises to it
+ * where it is more than the peak's own figure, so one `--fix` raises the container once. Undefined elsewhere.
+ */
+export function firstLevelLeadRaise(declared: DesignAnalysis): number | undefined {
+  for (const hit of prefixIngestionHits(declared)) {
+    const ids = [hit.fixId, ...(hit.fixNotes ?? [])].filter((id) => id !== 'prefixNoBucketCount' && id !== 'prefixNoBucketCountFanOut');
+    const field = ids[0] === undefined ? undefined : LEADING_RAISES[ids[0]];
+    const figure = field === undefined ? undefined : hit.data?.[field];
+    if (typeof figure === 'number') return figure;
+  }
+  return undefined;
+}
+
 /** The clause that says the first level's buckets split the full key's largest value too (`bucketsSplitSize`). */
 export const DEFERRED_SIZE_SPLIT =
   '; those buckets split its size as they split its load: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable, so no shards of the full key are needed for it (SG006 defers to the same fix)';
@@ -1123,6 +1149,10 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     !overMax && !outgrown && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
       ? raise
       : undefined;
+  // On more partitions than its RU/s and storage make, the raise that keeps them leads, whatever it adds (over-partitioned.ts).
+  const overPartitioned =
+    !smallRaise && !overMax && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' ? overPartitionedRaise(design as CosmosKeyDesign, raise) : undefined;
+  const leadRaise = smallRaise ?? (overPartitioned && raise ? raise : undefined);
   // Judged at SG017's raise (`prefixAtCapacityRaise`), the count serves only with that raise: said beside it, so a
   // reader who turns SG017 off, or applies the count alone, knows what it rests on.
   const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
@@ -1136,12 +1166,19 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(collision ? (['hashedApart'] as const) : []),
-    ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
+    ...(raise && !overMax && !leadRaise ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
   const cacheLeads = cache !== undefined && fix.fixId === 'fixPrefixBuckets';
-  const [fixId, ...fixNotes]: PrefixIngestionId[] = smallRaise
-    ? ['prefixRaiseFirst', 'prefixSmallRaiseWhy', ...(cache ? ['prefixOr' as const, ...cache.ids] : []), 'prefixOrKeyChange', fix.fixId, ...bucketNotes]
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = leadRaise
+    ? [
+        'prefixRaiseFirst',
+        smallRaise ? 'prefixSmallRaiseWhy' : 'overPartitionedWhy',
+        ...(cache ? ['prefixOr' as const, ...cache.ids] : []),
+        'prefixOrKeyChange',
+        fix.fixId,
+        ...bucketNotes,
+      ]
     : cacheLeads
       ? [...cache.ids, 'prefixCacheKeepsKey', 'prefixOr', fix.fixId, ...bucketNotes]
       : [fix.fixId, ...bucketNotes, ...(cache ? ['prefixOr' as const, ...cache.ids] : [])];
@@ -1155,7 +1192,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
       data: {
         ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
-        ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : {}),
+        ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : overPartitioned),
         ...(keyWhole ? { keyShare: fullKeyShare(design), fullKey: design.primaryKey.partitionKey.map((l) => l.name) } : {}),
         ...fix.data,
         ...hotOnly.data,
@@ -1165,7 +1202,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...cache?.data,
         ...pagedCost,
       },
-      edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
+      edits: leadRaise ? raiseEdits(design as CosmosKeyDesign, leadRaise) : overMax ? undefined : fix.edits,
     },
   ];
 }
