@@ -127,7 +127,9 @@ describe("the read cost follows the shard source the sharding hashes, or the pla
     expect(finding?.data).toMatchObject({ gatheredPatterns: ['parcels-of-zone'] });
     expect(finding?.data).not.toHaveProperty('warmPartitions');
     expect(finding?.edits).toBeUndefined();
-    expect(finding?.fix).toMatch(/^no count up to 1,000 keeps the hottest `depotId` value under its ceiling: put DAX in front of the reads of the hottest `depotId` value/);
+    expect(finding?.fix).toMatch(
+      /^no count up to 1,000 keeps the hottest `depotId` value under its ceiling: put DAX in front of the reads of the hottest `depotId` value/,
+    );
     expect(finding?.fix).toContain(
       'write shards would not serve it either: every read of the hottest `depotId` value by `parcels-of-zone` queries all the shards',
     );

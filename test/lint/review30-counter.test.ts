@@ -49,7 +49,9 @@ describe('a fix text that raises a count to itself (counter30 item 3)', () => {
     const hit = tableKey(random(14));
     expect(hit?.fix).toContain('its writes (3,675 WCU) are over the usable 475 WCU by themselves: keep the declared N = 14 shards, which carry them');
     expect(hit?.fix).not.toMatch(/raise sharding\.shards/);
-    expect(tableKey(random(12))?.fix).toContain('its writes (3,675 WCU) are over the usable 475 WCU by themselves: raise sharding.shards from 12 to N = 14 (random)');
+    expect(tableKey(random(12))?.fix).toContain(
+      'its writes (3,675 WCU) are over the usable 475 WCU by themselves: raise sharding.shards from 12 to N = 14 (random)',
+    );
   });
 });
 
