@@ -15,11 +15,21 @@ const fixed = (input: DesignInput, findings: readonly Finding[]): DesignInput =>
 describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
   const rateLimiter = design('rate-limiter-sharded.json');
 
-  // The reviewer's 2 shards are 4 here, the count its hot key needs beside its neighbours (18 partitions, twice 3,000 RCU
-  // and 9,000 WCU: max(2, 18)): 270 + 8,730 ÷ 18 = 755 WCU (at 3, 360 + 480 = 840).
+  // The reviewer's 2 shards are 4 here, the count its hot key's usable line needs beside its neighbours (18 partitions,
+  // twice 3,000 RCU and 9,000 WCU: max(2, 18)): 270 + 8,730 ÷ 18 = 755 WCU (at 3, 360 + 480 = 840). Two of the 4 on one
+  // partition take 540 + 485 − 15 = 1,010 of the hard 1,000 WCU (30.04% of the time): SG003 warns and raises them to 5,
+  // whose two take 432 + 488 − 12 = 908.
   it('3,000 RCU of reads fanning out over 4 shards are 12,000 read requests, above a maximum of 5,000', () => {
     const [sg017, ...others] = lint(rateLimiter);
-    expect(others).toEqual([]);
+    expect(others).toMatchObject([
+      {
+        ruleId: 'SG003',
+        severity: 'warning',
+        messageId: 'hashedPairOver',
+        data: { declaredShards: 4, shards: 5, hashedPartitions: 18, crowdLoad: 1010, plannedCrowdLoad: 908 },
+        edits: [{ op: 'set', path: 'tables[0].sharding.shards', value: 5 }],
+      },
+    ]);
     expect(sg017).toMatchObject({ ruleId: 'SG017', severity: 'error', path: 'tables[0].onDemand.maxReadRequestUnits' });
     expect(sg017.data).toMatchObject({ peak: 12_000, limit: 5_000, suggested: 15_000, fanOutPatterns: ['check-limit'], fanOutShards: 4, logicalReads: 3_000 });
     expect(sg017.message).toContain('`check-limit` (100% of the 3,000 RCU of reads) query all 4 shards for every read');
@@ -99,12 +109,14 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     // capacity gives it: 237.5 left) needs 42 shards (53.57 + 8,946.43 ÷ 12 = 799.11; at 41, 54.88 + 745.43 = 800.31),
     // whose fan-out (2,400 × 42 = 100,800 RCU of requests, 126,000 at 80%) passes the table-level quota: SG001 says so and
     // writes no edit (it lints clean with the quota raised and acknowledged). (The retired sum count, 13 partitions: 20.)
-    // warm20: 42 on 12 partitions is its neighbours' count (3 alone), so the fix leads with warm throughput for 28
-    // partitions and 5 shards (450 + 8,550 ÷ 28 = 755.36 ≤ 760), whose fan-out SG017's next round gives capacity for:
-    // every fix applied, nothing is left (was: SG001 with 42 shards and no edit).
+    // warm20: 42 on 12 partitions is its neighbours' count (3 alone), so the fix leads with warm throughput, whose fan-out
+    // SG017's next round gives capacity for: every fix applied, nothing is left (was: SG001 with 42 shards and no edit).
+    // 5 shards on 28 partitions leave 5% free (450 + 8,550 ÷ 28 = 755.36 ≤ 760), but two of them on one partition take
+    // 900 + 8,100 ÷ 28 = 1,189.29 of the hard 1,000 WCU, and at the quota's 40 partitions still 1,102.5: 6 shards, whose
+    // two take 750 + 8,250 ÷ 33 = 1,000 on 33 partitions (1,007.81 on 32).
     expect(lint(current)).toEqual([]);
     const statusIndex = (current as DesignDocument).tables?.[0].globalSecondaryIndexes?.[0];
-    expect(statusIndex).toMatchObject({ warmThroughput: { writeUnitsPerSecond: 28_000 }, sharding: { strategy: 'random', shards: 5 } });
+    expect(statusIndex).toMatchObject({ warmThroughput: { writeUnitsPerSecond: 33_000 }, sharding: { strategy: 'random', shards: 6 } });
   });
 });
 
