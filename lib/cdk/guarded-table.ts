@@ -113,7 +113,7 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  *   partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
  *   sortKey: { name: 'userId', type: AttributeType.STRING, cardinality: 'unique' },
  *   workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
- *   sharding: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId' },
+ *   sharding: { strategy: 'calculated', shards: 80, sourceAttribute: 'userId' },
  *   pageTopic: onCall,
  *   ticketTopic: backlog,
  * });

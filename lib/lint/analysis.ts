@@ -764,9 +764,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
   // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
   // Reads the shards divide only in part (DynamoDB reads gathered from every shard, gathered-reads.ts) count as divided
-  // where some count fits them; else, as reads no count divides, they call for copies or a cache.
+  // where some count fits them, two of its shards on one partition included (`leastCount`): each shard's Query is
+  // charged at least one read unit, so past some count a shard's reads stop falling, and where two such shards pass the
+  // partition's maximum no count serves them; else, as reads no count divides, they call for copies or a cache.
   const readsDivide = (spread: ReadSpread) =>
-    spread === true || (spread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 }, spread)));
+    spread === true ||
+    (spread !== false && leastCount(profile, (n) => analysis.dimensionsAt('random', n, { reads: hot.reads, writes: 0 }, spread)) !== undefined);
   const shardsCalledFor = (spread: ReadSpread) =>
     writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
   // The reads judged again by the source the plan chose, where it is not the one they were judged by (below).

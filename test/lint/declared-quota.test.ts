@@ -102,8 +102,12 @@ describe('SG003 plans within the declared quota', () => {
     expect(before.fix).toContain('63 partitions at most');
     const [after] = at(lint(DESIGN, RAISED), 'SG003', 'tables[0].partitionKey');
     expect(after.fix).not.toContain('partitions at most');
-    // 191 partitions, at 1,000 WCU each: 191,000 WCU, within the declared 200,000.
-    expect(after.fix).toContain('pre-warm the table to 191,000 write units a second');
+    // 12,500 WCU on the hottest customer: two of N shards on one of P partitions take 2 × 12,500 ÷ N + (50,000 − 12,500 ÷
+    // N) ÷ P − 12,500 ÷ N ÷ P. 33 shards need P ≥ 204 (past the declared 200,000); 34 fit from 187 (998.74 WCU; at 186,
+    // 1,000.16): 187,000 WCU, within the declared 200,000 (main: 191 partitions for 25, whose pair took 1,256.54).
+    expect(after.fix).toContain(
+      'pre-warm the table to 187,000 write units a second (warmThroughput): 187 partitions where 63 are counted now, the least at which two of N = 34 shards on one partition fit its 1,000 WCU maximum (998.74 WCU there)',
+    );
   });
 
   it('on-demand billing is offered "within the quota" only where the peak is within it: 50,000 WCU is not within 40,000', () => {
