@@ -10,7 +10,7 @@ import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, t
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
 import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL, wholeUnitCharge } from './gathered-read-share';
-import { countFitsPair } from './hashed-pair';
+import { besideNeighbours, countFitsPair, twoOnOnePartition } from './hashed-pair';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -47,17 +47,53 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
 
 /**
  * The least count at which `dimensionsAt(n)` all fit and the keys hashed onto one partition fit its maximum where the
- * engine sizes for them (`countFitsPair`). That test is not monotone in N (past P it counts ⌈N/P⌉ + 1 keys), so it is
- * not bisected: the search starts from the least count the usable line alone gives (`smallestCount`), never below
- * it, and walks up.
+ * engine sizes for them (`countFitsPair`). The search starts from the least count the usable line alone gives
+ * (`smallestCount`), never below it. Up to P keys the pair test is two keys of load ÷ N beside the rest ÷ P, which only
+ * eases as N grows, so where P stays put over that range (shards; copies multiply the writes and with them P) it is
+ * bisected; past P it counts ⌈N/P⌉ + 1 keys, not monotone in N, so the search walks up from there.
  */
 export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => readonly LoadDimension[], estimate?: number): number | undefined {
   const from = smallestCount((n) => allFit(dimensionsAt(n)), estimate);
   if (from === undefined || !profile.sizesForHashedPair) return from;
-  return firstCountFrom(from, (n) => {
-    const dimensions = dimensionsAt(n);
-    return allFit(dimensions) && countFitsPair(profile, n, dimensions);
-  });
+  const ok = (n: number, dimensions = dimensionsAt(n)) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const atFrom = dimensionsAt(from);
+  if (ok(from, atFrom)) return from;
+  const partitions = fewestPartitions(atFrom);
+  if (partitions !== undefined && partitions > from && partitions <= MAX_SHARDS_ACCEPTED) {
+    // The formula's answer first (`pairCountByLoad`), taken where the two counts about it confirm it, as `smallestCount` does.
+    const guess = pairCountByLoad(atFrom, from);
+    if (guess !== undefined && guess > from + 1 && guess <= partitions) {
+      const atGuess = dimensionsAt(guess);
+      if (fewestPartitions(atGuess) === partitions && ok(guess, atGuess) && !ok(guess - 1)) return guess;
+    }
+    const atP = dimensionsAt(partitions);
+    if (fewestPartitions(atP) === partitions && ok(partitions, atP)) return leastBetween(ok, from + 1, partitions);
+    return firstCountFrom(partitions + 1, ok);
+  }
+  return firstCountFrom(from + 1, ok);
+}
+
+/**
+ * N for two keys on one partition to fit its maximum, from the figures at `from` keys: two keys of V ÷ N beside the rest
+ * ÷ P, less the second key's own 1/P, take 2V(1 − 1/P) ÷ N + what the rest leaves, so N = ⌈2V(1 − 1/P) ÷ (maximum − the
+ * rest's part)⌉ on the dimension that needs the most. Undefined where the rest alone fills the maximum.
+ */
+function pairCountByLoad(dimensions: readonly LoadDimension[], from: number): number | undefined {
+  let count = 1;
+  for (const figure of dimensions.flatMap(besideNeighbours)) {
+    const value = figure.load * from;
+    const spread = 2 * value * (1 - 1 / figure.partitions);
+    const rest = twoOnOnePartition(figure, from) - spread / from;
+    if (rest >= figure.maximum) return undefined;
+    count = Math.max(count, Math.ceil(spread / (figure.maximum * (1 + LOAD_TOLERANCE) - rest)));
+  }
+  return count;
+}
+
+/** The fewest partitions a dimension's keys hash over (its neighbours' P); undefined where none is judged beside neighbours. */
+function fewestPartitions(dimensions: readonly LoadDimension[]): number | undefined {
+  const counts = dimensions.flatMap((d) => (d.neighbours ? [d.neighbours.partitions] : []));
+  return counts.length > 0 ? Math.min(...counts) : undefined;
 }
 
 /**
