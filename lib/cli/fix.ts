@@ -70,6 +70,8 @@ function categoricalNotFixed(f: Finding): string | undefined {
   const choose = 'choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding';
   // A raise that would serve the key unsharded (categoricalRaiseWithheld): no shards to speak of.
   if (data.categoricalWithheld === 'raise') return `a re-key is the fix, not a raise: ${why}; ${choose}`;
+  // An index's pre-warm for its shards (categoricalIndexFirst): warm throughput cannot be lowered again.
+  if (data.categoricalWithheld === 'warm') return `a re-key is the fix, not a pre-warm that cannot be lowered again: ${why}; ${choose}`;
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); ${choose}`;
 }
 

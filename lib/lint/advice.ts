@@ -14,7 +14,14 @@ import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, quotaFie
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
-import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld, categoricalRaiseWithheld } from './categorical-key';
+import {
+  CATEGORICAL_KEY_MESSAGES,
+  categoricalBy,
+  categoricalIndex,
+  categoricalIndexFirst,
+  categoricalKeyWithheld,
+  categoricalRaiseWithheld,
+} from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -228,7 +235,7 @@ const LEVEL_WRITTEN =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
+const GATHERED_READS = `{{?leastPatterns}}every read of the hottest {{key|key}} value by {{leastPatterns|code}} reads many of its items (a range of them, or all), not one, and queries all the shards, none of which holds them all; DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with the result size declared (resultKb), each shard is charged at least one of the read units the unsharded read cost, whatever the count{{/leastPatterns}}{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /**
  * Why the reads of one item are not divided by a count. Where the key declares replicated copies (`copiesDeclared`,
  * `copiesData`), they do divide those reads, each copy serving one read in N ("Using write sharding to distribute
@@ -421,7 +428,7 @@ export const ADVICE_MESSAGES = {
   // Declared copies would divide them, but an invariant on the item forbids copies (SG019's finding): why no count serves.
   unspreadReadsKept:
     'no shard count serves, and no copy count: copies would divide the reads of one item, but the {{keptKinds|code}} ({{keptPaths|code}}) must see that one item, which no write keeps in step across copies (SG019), so its reads stay on one item whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
-  unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
+  unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadOf}}, {{unspreadShare|percent}} of its {{unspreadOf}} {{unspreadUnit}} of reads, what each shard is charged at least{{/unspreadOf}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadPagedReads:
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadUnclaimed}}, {{unspreadUnclaimed}} of them no pattern claims (accessPatterns[].share){{/unspreadUnclaimed}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
@@ -579,8 +586,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   // A value SG003 leaves to the table's capacity is no hot key: the pre-warm for the peak alone is all it needs.
   if (leftToCapacity(analysis)) return undefined;
   const advice = adviceFor(analysis);
-  // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
-  if (projectionFirst(analysis) !== undefined) return undefined;
+  // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for; nor where the
+  // re-key of an index keyed by a category leads (categorical-key.ts).
+  if (projectionFirst(analysis) !== undefined || categoricalIndex(analysis)) return undefined;
   const pastQuota = pastQuotaPlanned(advice.data);
   if (pastQuota !== undefined && advice.ids.includes('pastQuotaWarm')) return pastQuota;
   if (!advice.ids.some((id) => WARM_LEADS.has(id))) return undefined;
@@ -639,7 +647,7 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis);
+  const termed = withRedistribution(withCacheTerms(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
     withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
@@ -675,6 +683,22 @@ function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPat
     ids: [...advice.ids.slice(0, at), ...withheld.ids, ...advice.ids.slice(at)],
     data: Object.assign({}, advice.data, withheld.data),
     edits: undefined,
+  });
+}
+
+/**
+ * An index keyed by a category leads with the re-key, and with a sparse index keyed by an attribute of many values where
+ * its key is a state (`categoricalIndexFirst`); the plan follows as the way to keep that key, with no edits where it
+ * pre-warms.
+ */
+function categoricalIndexLeads(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const sparse = sparseIndexKey(analysis.design, analysis.space) !== undefined;
+  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits, sparse);
+  if (lead === undefined) return advice;
+  return Object.assign({}, advice, {
+    ids: lead.ids as readonly AdviceId[],
+    data: Object.assign({}, advice.data, lead.data),
+    ...(lead.withheld ? { edits: undefined } : {}),
   });
 }
 
@@ -982,6 +1006,17 @@ function gatheredData(analysis: SpaceAnalysis): MessageData | undefined {
     pointReads ? { pointPatterns: pointReads } : {},
     unspread && pointReads ? { gatheredBoth: true } : {},
   );
+}
+
+/**
+ * Where the hottest value's reads that no count spreads are gathered from every shard, each shard charged its least
+ * (`GatheredReads.leastCharged`: a range of the value's items, of a declared size over 4 KB), and none in full: those
+ * patterns (`leastPatterns`), which the unspread reads' clause names in place of one item's reads. DynamoDB only (a
+ * Cosmos DB query's floor is `gatheredFloor`'s). Undefined otherwise.
+ */
+function leastChargedData(analysis: SpaceAnalysis): MessageData | undefined {
+  const least = analysis.plannedReads()?.leastCharged;
+  return least !== undefined && queryFloorData(analysis) === undefined ? { leastPatterns: least } : undefined;
 }
 
 /** The patterns whose gathered reads every shard is charged in full, with the charge that says why (`GATHERED_READS`):
@@ -1976,7 +2011,7 @@ function unspreadAdvice(
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
   const paged = analysis.pagedReads.length > 0;
-  const gathered = gatheredData(analysis);
+  const gathered = gatheredData(analysis) ?? leastChargedData(analysis);
   // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
   const kept = space.sharding?.strategy === 'replicated' && !paged && !gathered ? brokenInvariants(design, space, 'replicated', undefined) : [];
   const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : kept.length > 0 ? 'unspreadReadsKept' : 'unspreadReads'];
@@ -1986,7 +2021,9 @@ function unspreadAdvice(
       : ids[0] === 'unspreadReads'
         ? copiesData(analysis)
         : {};
-  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, {
+  // Part of the value's reads, each shard's least charge (`leastPatterns`): what it is part of, so its figure says why.
+  const part = gathered?.leastPatterns !== undefined && over.load < hot.reads ? { unspreadOf: hot.reads, unspreadShare: over.load / hot.reads } : {};
+  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, part, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,

@@ -81,10 +81,12 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     expect(sg003?.edits).toBeUndefined();
     expect(sg003?.data).toMatchObject({ pastQuotaMost: 40, pastQuotaUnits: 47_000, pastQuotaPartitions: 47, pastQuotaShards: 32 });
     expect(sg003?.fix).toMatch(
-      /^no count up to 1,000 keeps the hottest `status` value under its ceiling: no warm throughput within the default table-level quota of 40,000/,
+      /; or, to keep reading it by `status`: no count up to 1,000 keeps the hottest `status` value under its ceiling: no warm throughput within the default table-level quota of 40,000/,
     );
     const sg017 = on(findings, 'SG017', 'by-status');
-    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 47_000, planPartitions: 47, planShards: 32, quota: 40_000 });
-    expect(sg017?.edits).toBeUndefined();
+    // `status` is a category: the plan's 47,000 past the quota is its re-key's alternative, which SG017 does not ask for.
+    // Its own launch pre-warm, 24,000 WCU ÷ 80%, within the quota: written, as for any key.
+    expect(sg017?.data).not.toHaveProperty('planPartitions');
+    expect(sg017?.data).toMatchObject({ writes: 24_000, writeUnitsPerSecond: 30_000 });
   });
 });
