@@ -296,7 +296,9 @@ export const lowCardinalityKey = defineRule({
       const bounded = upperBoundVerdict(space, labels);
       // Over the logical partition's ceiling too, the lower physical share binds: the usable figure SG003 quotes.
       const bound = bindingDimension(a, hot).dimension;
-      const fixValues = advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues';
+      // Advice that opens by saying no count serves is a sentence of its own after the re-key, not an alternative to it.
+      const lead = advice.ids[0];
+      const fixValues = lead?.startsWith('unspread') || lead?.startsWith('noCount') ? 'fixValuesNoCount' : 'fixValues';
       return [
         {
           path: space.partitionKeyPath,
