@@ -33,6 +33,7 @@ import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes, reachData, reachUnsure } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
+import { NO_COUNT_PARTITIONS_TEMPLATE, noCountBound } from './no-count-bound';
 import { largestPartitionSize } from './partition-size';
 import {
   CARRIED_LOAD,
@@ -277,6 +278,7 @@ export const ADVICE_MESSAGES = {
   // The same where the value is read a page at a time (limit): to merge a page, each shard's Query returns up to limit items.
   pagedNoShards:
     "; write shards would not serve it either: every page of {{pagedPatterns|code}} queries all the shards, and each shard's query must return up to limit items for the page to be merged, so each shard is charged what the unsharded page was, whatever the count",
+  noCountPartitions: NO_COUNT_PARTITIONS_TEMPLATE,
   noCount:
     "{{!serverlessRu}}no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: {{/serverlessRu}}{{?serverlessRu}}no shard count fits at the {{containerRu}} RU/s of SG017's move to manual throughput, the peak at {{headroom|percent}}, which leaves no physical partition room beside a shard: once moved, a raise in place above {{containerRu}} RU/s lets one fit (lint the moved design for the count); or {{/serverlessRu}}",
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
@@ -1117,9 +1119,14 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const n = count ?? plan.shards;
   if (n === undefined) {
     const pastQuota = pastQuotaAdvice(analysis);
+    // What binds, said first: the partitions the key space is assumed to have, or the value's own ceiling (also where
+    // shards would not divide its reads at all, which the clauses after say).
+    const notDivided = noShardsWhy(analysis);
+    const bound = notDivided.length > 0 ? undefined : noCountBound(analysis);
+    const raiseFollows = bound && pastQuota ? { noCountRaiseFollows: true } : undefined;
     return levelFirst(analysis, {
-      ids: ['noCount', ...(pastQuota ? [...pastQuota.ids, 'orUpstream' as const] : []), ...upstream, ...noShardsWhy(analysis)],
-      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged, pastQuota?.data),
+      ids: [bound ? 'noCountPartitions' : 'noCount', ...(pastQuota ? [...pastQuota.ids, 'orUpstream' as const] : []), ...upstream, ...notDivided],
+      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged, pastQuota?.data, bound, raiseFollows),
     });
   }
   // The count's figures: the data of the fix that follows, which adds its own clauses' figures to them.

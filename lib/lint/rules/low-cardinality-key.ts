@@ -297,8 +297,10 @@ export const lowCardinalityKey = defineRule({
       // Over the logical partition's ceiling too, the lower physical share binds: the usable figure SG003 quotes.
       const bound = bindingDimension(a, hot).dimension;
       // An index keyed by a category leads with its own re-key (categorical-key.ts): no second one before it.
-      const reKeyLeads = advice.ids[0] === 'categoricalIndexReKey';
-      const fixValues: Id = advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues';
+      const lead = advice.ids[0];
+      const reKeyLeads = lead === 'categoricalIndexReKey';
+      // Advice that opens by saying no count serves is a sentence of its own after the re-key, not an alternative to it.
+      const fixValues: Id = lead?.startsWith('unspread') || lead?.startsWith('noCount') ? 'fixValuesNoCount' : 'fixValues';
       return [
         {
           path: space.partitionKeyPath,
