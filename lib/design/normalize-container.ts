@@ -168,8 +168,9 @@ function checkLevelsWithinContainer(levels: readonly KeyAttribute[], totalGb: nu
  * level, whose value is assumed spread over its average number of children (`values of the
  * full key / values of the prefix down to that level`) — the conservative reading, since a whale usually has more
  * children than average. A share whose level also declares its value's size, in a container that declares its
- * `totalGb`, spreads over the children that size suggests instead (`childrenByData`): a whale holding 40% of the data
- * holds about 40% of the full key values, and spreading its share over the average would make each of them a whale too.
+ * `totalGb`, spreads over the children that size suggests where they are more (`childrenByData`): a whale holding 40%
+ * of the data holds about 40% of the full key values, and spreading its share over the average would make each of them
+ * a whale too. Never over fewer than the average: a value hotter than its data has hotter children, not fewer.
  * A deeper level can only take less than the one above it. Its GB spreads over the
  * time buckets below it too (`storedKeyValues`: each device has each day); its share does not (`fullKeyCardinality`:
  * its writes go to its current bucket).
@@ -239,7 +240,7 @@ function fullKeyFigure(
   const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
   const deepestPrefix = values(levels.slice(0, deepestIndex + 1));
   const average = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
-  const children = (field === 'hotKeyShare' ? childrenByData(levels, deepestIndex, totalGb) : undefined) ?? average;
+  const children = Math.max(average, (field === 'hotKeyShare' ? childrenByData(levels, deepestIndex, totalGb) : undefined) ?? 0);
   return { value: (deepest[field] as number) / children, source: 'derived', at, level: deepestIndex };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What a full key's hottest share estimated from a level above the last assumes (normalize-container.ts,
  * `fullKeyFigure`): where that level declares its hottest value's size and the container its `totalGb`, the value's
- * share spread over the full key values its data suggests (`childrenByData`: a 45% tenant holding 250 GB of 600 has about
+ * share spread over the full key values its data suggests where they are more than the average (`childrenByData`: a 45% tenant holding 250 GB of 600 has about
  * 229,000 of 550,000 employees, not the average 110), each assumed to take an even part of it. The finding names the
  * count it spread over, the average it did not, and the field that replaces the estimate.
  */
@@ -20,7 +20,8 @@ export type AverageChildrenId = keyof typeof AVERAGE_CHILDREN_MESSAGES;
 
 /**
  * The note and its figures where the full key's share is estimated from a level above the last that declares its
- * hottest value's size (`largestGb`) in a design that declares `storage.totalGb`; undefined otherwise.
+ * hottest value's size (`largestGb`) in a design that declares `storage.totalGb`, where that size suggests more children
+ * than the average; undefined otherwise.
  */
 export function averageChildrenNote(a: SpaceAnalysis): { readonly note: 'childrenByData'; readonly data: MessageData } | undefined {
   const { space, design } = a;
@@ -31,8 +32,9 @@ export function averageChildrenNote(a: SpaceAnalysis): { readonly note: 'childre
   const totalGb = 'totalGb' in design ? design.totalGb : undefined;
   if (level.hotKeyShare === undefined || level.largestGb === undefined || totalGb === undefined || !(hotKeyShare > 0)) return undefined;
   const byData = childrenByData(levels, hotKeyShareLevel, totalGb);
-  if (byData === undefined) return undefined;
   const prefix = fullKeyCardinality(levels.slice(0, hotKeyShareLevel + 1));
+  // Said only where the estimate used it: over fewer than the average, the average stands (`fullKeyFigure`).
+  if (byData === undefined || byData <= fullKeyCardinality(levels) / prefix) return undefined;
   return {
     note: 'childrenByData',
     data: {

@@ -27,17 +27,18 @@ describe("SG014's full key share estimated from a first level that declares its 
     expect(share).toBeUndefined();
   });
 
-  it('says the estimate, the count its GB suggest and where to declare the share, where a small tenant still makes an employee hot', () => {
-    // 0.02 GB of 600 → 18 employees, 2.5% of the peak each: over the average 110 it would have been 0.41%.
-    const finding = lint(hr({ largestGb: 0.02, hotKeyShare: 0.45 })).find((f) => (f.notes ?? []).includes('childrenByData'));
-    expect(finding?.data).toMatchObject({ children: 110, byData: 18, levelGb: 0.02, totalGb: 600, designShare: 'workload.hotKeyShare' });
+  it('says the estimate, the count its GB suggest and where to declare the share, where a tenant of a little more than the average data still makes an employee near its ceiling', () => {
+    // 0.15 GB of 600 → 137 employees, 0.33% of the peak each: over the average 110 it would have been 0.41%.
+    const finding = fullKeyFinding(hr({ largestGb: 0.15 }));
+    expect(finding?.notes).toContain('childrenByData');
+    expect(finding?.data).toMatchObject({ children: 110, byData: 137, levelGb: 0.15, totalGb: 600, designShare: 'workload.hotKeyShare' });
     expect(finding?.message).toMatch(
-      /the estimate spreads the hottest `\/tenantId` value's 45% over the about 18 full key values its 0\.02 GB of the container's 600 suggest \(the average is 110\), each taking 2\.5%: declare the hottest full key value's own share at `workload\.hotKeyShare` to replace the estimate/,
+      /the estimate spreads the hottest `\/tenantId` value's 45% over the about 137 full key values its 0\.15 GB of the container's 600 suggest \(the average is 110\), each taking 0\.33%: declare the hottest full key value's own share at `workload\.hotKeyShare` to replace the estimate/,
     );
   });
 
-  it('keeps the average where the level declares no size', () => {
-    const finding = fullKeyFinding(hr({}));
+  it.each([[{}], [{ largestGb: 0.1 }]])('keeps the average where the level declares no size, or one that suggests fewer employees (%j)', (tenant) => {
+    const finding = fullKeyFinding(hr(tenant));
     expect(finding?.notes ?? []).not.toContain('childrenByData');
     expect(finding?.data?.share).toBeCloseTo(0.45 / 110, 10);
   });

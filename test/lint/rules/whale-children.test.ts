@@ -34,12 +34,18 @@ describe("a whale first level's share spread over the full key values its data s
     expect(findings.filter((f) => f.ruleId === 'SG017')).toEqual([]);
   });
 
-  it('keeps a station hot where the whale holds few of them (0.5 GB: about 16 stations, 2.5% each), and says what replaces the estimate', () => {
+  it('keeps a station hot where the whale holds few of them (0.5 GB: about 16 stations): the average 40 stand, 1% each', () => {
     const finding = fullKeyHot(readings({ largestGb: 0.5 }));
     expect(finding?.severity).toBe('error');
-    expect(finding?.data).toMatchObject({ byData: 16, children: 40, share: 0.025 });
+    expect(finding?.data).toMatchObject({ share: 0.01 });
+    expect(finding?.notes).not.toContain('childrenByData');
+  });
+
+  it('says the count it spread over and what replaces the estimate where the whale still makes a station hot (2 GB: about 66 stations)', () => {
+    const finding = fullKeyHot(readings({ largestGb: 2 }));
+    expect(finding?.data).toMatchObject({ byData: 66, children: 40 });
     expect(finding?.message).toMatch(
-      /the estimate spreads the hottest `\/customerId` value's 40% over the about 16 full key values its 0\.5 GB of the container's 6,050 suggest \(the average is 40\)/,
+      /the estimate spreads the hottest `\/customerId` value's 40% over the about 66 full key values its 2 GB of the container's 6,050 suggest \(the average is 40\)/,
     );
     expect(finding?.message).toMatch(/declare the hottest full key value's own share at `workload\.hotKeyShare` to replace the estimate/);
   });
