@@ -103,6 +103,7 @@ const LOW_CARDINALITY_WORDS = new Set([
   'category',
   'region',
   'country',
+  'city',
   'gender',
   'flag',
   'level',
@@ -126,13 +127,17 @@ const LOW_CARDINALITY_WORDS = new Set([
   'boolean',
 ]);
 
-/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`. */
+/** Places whose id is still one of few values: a `cityId` names one city, as `city` does (a few cities carry most users). */
+const PLACE_WORDS = new Set(['region', 'country', 'city']);
+
+/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`, `city`, `cityId`. */
 export function looksLowCardinality(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return false;
   if (words.length > 1 && (words[0] === 'is' || words[0] === 'has')) return true;
   if (last === 'code' && words.length > 1) return LOW_CARDINALITY_WORDS.has(words[words.length - 2]);
+  if (last === 'id' && words.length > 1) return PLACE_WORDS.has(words[words.length - 2]);
   return LOW_CARDINALITY_WORDS.has(last);
 }
 
