@@ -194,3 +194,15 @@ describe('a value of the wrong kind, named with what the field takes (review 21)
     expect(invalidArgs(() => new GuardedContainer('kinds', args(extra))).issues).toEqual([{ path, message }]);
   });
 });
+
+describe('an empty container name', () => {
+  it("is reported at the component's name where it names the container (no containerName)", () => {
+    const issues = invalidArgs(() => new GuardedContainer('', args())).issues;
+    expect(issues.map((i) => i.path)).toEqual(['(name)']);
+    expect(issues[0].message).toMatch(/the component's name names the container where containerName is not given/);
+  });
+
+  it('is reported at containerName where that gives it', () => {
+    expect(invalidArgs(() => new GuardedContainer('orders', args({ containerName: '' }))).issues.map((i) => i.path)).toEqual(['containerName']);
+  });
+});
