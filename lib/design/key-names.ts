@@ -127,17 +127,13 @@ const LOW_CARDINALITY_WORDS = new Set([
   'boolean',
 ]);
 
-/** Places whose id is still one of few values: a `cityId` names one city, as `city` does (a few cities carry most users). */
-const PLACE_WORDS = new Set(['region', 'country', 'city']);
-
-/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`, `city`, `cityId`. */
+/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`, `city`. */
 export function looksLowCardinality(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return false;
   if (words.length > 1 && (words[0] === 'is' || words[0] === 'has')) return true;
   if (last === 'code' && words.length > 1) return LOW_CARDINALITY_WORDS.has(words[words.length - 2]);
-  if (last === 'id' && words.length > 1) return PLACE_WORDS.has(words[words.length - 2]);
   return LOW_CARDINALITY_WORDS.has(last);
 }
 
@@ -221,4 +217,13 @@ export function looksLikeGeoCell(name: string): boolean {
   if (bare.some((w, i) => GEO_CELL_SYSTEMS.has(w) || (i > 0 && GEO_CELL_SYSTEMS.has(bare[i - 1] + w)))) return true;
   const end = words.length > 1 && CELL_NAMING_WORDS.has(bare[bare.length - 1]) ? bare.length - 1 : bare.length;
   return end > 1 && CELL_WORDS.has(bare[end - 1]) && MAP_WORDS.has(bare[end - 2]);
+}
+
+/**
+ * True for a city's id (`cityId`, `homeCityId`): one city, as `city` is, for SG015, which knows only the name. Not read so
+ * by the design lint, where a declared `cityId` key carries its cardinality and is sharded like any id.
+ */
+export function looksLikeCityId(name: string): boolean {
+  const words = nameWords(name);
+  return words.length > 1 && words[words.length - 1] === 'id' && words[words.length - 2] === 'city';
 }

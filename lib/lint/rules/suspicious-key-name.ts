@@ -1,10 +1,10 @@
-import { looksLikeTimeBucket, looksLikeTrendingCategory, looksLowCardinality } from '../../design/key-names';
+import { looksLikeCityId, looksLikeTimeBucket, looksLikeTrendingCategory, looksLowCardinality } from '../../design/key-names';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 /** What a key's name suggests, read by the functions the design lint reads the same names with (key-names.ts). */
 function suspicion(name: string): 'lowCardinalityName' | 'timeBucketName' | 'trendingName' | undefined {
-  if (looksLowCardinality(name)) return 'lowCardinalityName';
+  if (looksLowCardinality(name) || looksLikeCityId(name)) return 'lowCardinalityName';
   if (looksLikeTimeBucket(name)) return 'timeBucketName';
   return looksLikeTrendingCategory(name) ? 'trendingName' : undefined;
 }
