@@ -2,6 +2,7 @@ import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
+import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId } from '../average-children';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
@@ -108,6 +109,7 @@ type Id =
   | InPlaceLayoutId
   | HashedPairOverId
   | CopiedIndexReadId
+  | AverageChildrenId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
@@ -519,6 +521,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...PREFIX_INGESTION_MESSAGES,
     ...PREFIX_REORDER_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
+    ...AVERAGE_CHILDREN_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
     ...PROJECTION_MESSAGES,
@@ -788,6 +791,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const lead = namedLead(a);
   // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG001's.
   const served = hotValueVerdict(a);
+  // A share estimated from a level's whale, spread over the full key values its data suggests: said, with the field that replaces it.
+  const byData = averageChildrenNote(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
@@ -803,6 +808,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
     ...engineNotes(a),
+    ...(byData ? [byData.note] : []),
   ];
   const [fixId, ...fixNotes] = bounded ? [bounded.fixLead, ...advice.ids] : advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
@@ -850,6 +856,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
         ...keyReadsData(a),
+        ...byData?.data,
       }),
       edits: bounded ? undefined : advice.edits,
       parts: hotKeyParts(a),
