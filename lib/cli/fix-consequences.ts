@@ -181,6 +181,27 @@ export function capacityRaise(edit: DesignEdit, before: unknown): string | undef
 }
 
 /**
+ * The warm throughput raise `edit` sets, in words (`tables[0].warmThroughput.readUnitsPerSecond from 15000 to 19000,
+ * +27%`), or undefined where it raises nothing: charged once for the increase, and it cannot be lowered again
+ * ("Understanding DynamoDB warm throughput"), so, like a billed raise, written only for a finding that fails the run.
+ */
+export function warmThroughputRaise(edit: DesignEdit, before: unknown): string | undefined {
+  if (edit.op !== 'set') return undefined;
+  const segments = parseFieldPath(edit.path);
+  const whole = field(edit.path) === 'warmThroughput';
+  if (!whole && !segments.includes('warmThroughput')) return undefined;
+  const set: Record<string, unknown> =
+    whole && typeof edit.value === 'object' && edit.value !== null ? (edit.value as Record<string, unknown>) : { [field(edit.path)]: edit.value };
+  const base = whole ? edit.path : edit.path.slice(0, edit.path.lastIndexOf('.'));
+  const raises = Object.entries(set).flatMap(([name, value]) => {
+    const current = valueAt(before, `${base}.${name}`);
+    if (typeof value !== 'number' || typeof current !== 'number' || value <= current) return [];
+    return [`${base}.${name} from ${current} to ${value}, +${Math.round(((value - current) / current) * 100)}%`];
+  });
+  return raises.length > 0 ? raises.join('; ') : undefined;
+}
+
+/**
  * What the application must change for `edit` to be true, or undefined when only infrastructure changes. `before`: the
  * document as it was before the fix, to name what a rename replaces.
  */

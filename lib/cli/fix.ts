@@ -26,7 +26,7 @@ import {
   type Severity,
 } from '../index';
 import { CATEGORICAL_BY_NAME, parseFieldPath, prefixPath, rebasePath } from '../internal';
-import { applicationChange, capacityRaise, recreatesResource } from './fix-consequences';
+import { applicationChange, capacityRaise, recreatesResource, warmThroughputRaise } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';
@@ -177,7 +177,9 @@ function costlyChange(f: Finding, document: unknown): string | undefined {
   const keyChange = recreation && applicationChange(recreation);
   if (keyChange !== undefined) return `changes the key (${keyChange})`;
   const raises = edits.map((edit) => capacityRaise(edit, document)).filter((raise) => raise !== undefined);
-  return raises.length > 0 ? `raises ${raises.join('; ')}, billed every hour it stands` : undefined;
+  if (raises.length > 0) return `raises ${raises.join('; ')}, billed every hour it stands`;
+  const warm = edits.map((edit) => warmThroughputRaise(edit, document)).filter((raise) => raise !== undefined);
+  return warm.length > 0 ? `raises ${warm.join('; ')}, warm throughput charged for the increase that cannot be lowered again` : undefined;
 }
 
 /** `failOn`: the run's `--fail-on`; on a design with no finding at or above it, no fix is written that recreates its table or container or raises its bill (`belowFailOn`). */

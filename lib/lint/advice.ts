@@ -195,7 +195,7 @@ const warmTo = (fit: string, keys: string) =>
 const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}', 'N = {{warmShards}} shards');
 /** Why that count, of the fewest: 5% of the usable ceiling free, or its keys on one partition within the maximum (`WarmLever.pair`). */
 const WARM_FEWEST = (spare: string) =>
-  `{{?warmPairCount}}{{warmPairKeys}} of which on one partition fit its maximum{{/warmPairCount}}{{!warmPairCount}}${spare}{{/warmPairCount}} at any warm throughput within the table-level quota`;
+  `{{?warmPairCount}}{{warmPairKeys}} of which on one partition fit its maximum{{/warmPairCount}}{{!warmPairCount}}${spare}{{/warmPairCount}} at any warm throughput within the table-level quota{{?warmPeakBound}} and twice the peak (the partitions an on-demand table holds once it has served it: a quota declared higher lets a pre-warm grow with the quota, not the load, cutting a few queries of the fan-out for a charge that stays){{/warmPeakBound}}`;
 /** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
 const warmFits = (whose: string) =>
   `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
@@ -1384,6 +1384,7 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
     warmPartitions: lever.warmPartitions,
     warmShards: lever.shards,
     warmFromPartitions: lever.partitions,
+    ...(lever.peakBound ? { warmPeakBound: true } : {}),
     warmStoredLoad: lever.storedLoad,
     warmNeighbours: lever.storedNeighbours,
     warmTotal: lever.storedLoad + lever.storedNeighbours,

@@ -27,6 +27,8 @@ export interface WarmLever {
   readonly warmPartitions: number;
   /** The fewest count that fits with 5% of the usable ceiling free at any warm throughput within the quota, P′ the least at which it does (1: the key as it is, unsharded). */
   readonly shards: number;
+  /** Whether twice the peak, not the declared table-level quota, bounded that warm throughput (`twicePeakPartitions`). */
+  readonly peakBound?: boolean;
   /** The warm throughput to set, in one direction only (`warmDirection`). */
   readonly writeUnitsPerSecond?: number;
   readonly readUnitsPerSecond?: number;
@@ -127,7 +129,10 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
   const raised = warmDirection(short, layout);
-  const most = mostWarmPartitions(design, raised);
+  // A quota declared above the default lets the pre-warm grow with the load, not with the quota (`twicePeakPartitions`).
+  const quotaMost = mostWarmPartitions(design, raised);
+  const peakMost = Math.max(mostWarmPartitions(Object.assign({}, design, { quotas: {} }), raised), twicePeakPartitions(analysis.total, raised));
+  const most = Math.min(quotaMost, peakMost);
   if (most <= now) return undefined;
   // The own count is a search: made only once the checks above leave a lever possible.
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
@@ -166,6 +171,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
     partitions: now,
     warmPartitions: partitions,
     shards: fewest,
+    ...(peakMost < quotaMost ? { peakBound: true } : {}),
     ...warm,
     ...storedFit(nearest, headroom),
     unit: nearest.unit,
@@ -282,7 +288,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const raised = warmDirection(short, layout);
   const withinQuota = Math.max(now, mostWarmPartitions(design, raised));
   const { total } = analysis;
-  const bound = dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
+  const bound = twicePeakPartitions(total, raised);
   if (bound <= withinQuota) return undefined;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const own = sizedOwnCount(analysis, layout, cap, analysis.hot);
@@ -410,6 +416,19 @@ function mostWarmPartitions(design: DynamoDbKeyDesign, short: ReadonlySet<string
   const write = short.has('write') ? Math.floor(tableQuota(design, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
   const read = short.has('read') ? Math.floor(tableQuota(design, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
   return Math.min(write, read);
+}
+
+/**
+ * The partitions of twice the key space's peak in the direction raised: those an on-demand table that has served the
+ * peak holds anyway (it "instantly accommodates up to double the previous peak traffic", "On-demand capacity mode").
+ * `pastQuotaLever` names no partitions past them; `warmLever` pre-warms past them only within the default table-level
+ * quota: a quota declared higher would make the pre-warm grow with the quota, not the load (138,000 WCU for 22 shards
+ * under a 150,000 quota, 315,000 WCU for 18 under 400,000, on a 30,000 WCU table, where 59,000 WCU serve 48), each
+ * further partition cutting a few queries of the fan-out for a charge that cannot be lowered ("Understanding DynamoDB
+ * warm throughput").
+ */
+function twicePeakPartitions(total: Loads, raised: ReadonlySet<string>): number {
+  return dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
 }
 
 /** Warm throughput for `partitions` in the direction raised: a partition's ceiling each. */

@@ -36,8 +36,11 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
   });
 
   it('its fix raises the maximum to the fan-out peak with headroom, and the design then lints clean', () => {
+    // SG003 raises the declared 4 shards to 5 (two of 4 on one partition take 1,010 WCU): SG017 sizes the maximum on
+    // the fan-out over those 5, 3,000 RCU × 5 ÷ 80% = 18,750 (on the declared 4, 15,000, short once both applied).
     const after = fixed(rateLimiter, lint(rateLimiter));
-    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":15000');
+    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":18750');
+    expect(JSON.stringify(after)).toContain('"shards":5');
     expect(lint(after)).toEqual([]);
   });
 
@@ -54,10 +57,10 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
         },
       ],
     } as unknown as DesignInput;
-    // 1,500 once + 1,500 × 4 = 7,500 of 5,000: over the maximum, an error (at the reviewer's 2 shards, 4,500: a warning).
+    // Over the 5 shards SG003 raises the declared 4 to: 1,500 once + 1,500 × 5 = 9,000 of 5,000, an error.
     const [sg017] = lint(half).filter((f) => f.ruleId === 'SG017');
     expect(sg017).toMatchObject({ severity: 'error' });
-    expect(sg017.data).toMatchObject({ peak: 7_500, fanOutShare: 0.5 });
+    expect(sg017.data).toMatchObject({ peak: 9_000, fanOutShare: 0.5 });
   });
 
   it('a fan-out over a range with no page limit reads 1/N of the items from each shard: counted once', () => {
@@ -67,8 +70,8 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
         tables: [{ ...tables[0], accessPatterns: [{ name: 'windows', keyAttributes: ['apiKey'], share: 1, fanOut: true, ...(limit ? { limit } : {}) }] }],
       }) as unknown as DesignInput;
     expect(lint(range()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
-    // A page of 25 from each shard: each query reads what the unsharded read did.
-    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
+    // A page of 25 from each of the 5 shards SG003 sets: each query reads what the unsharded read did.
+    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 15_000 });
   });
 });
 
