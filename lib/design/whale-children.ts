@@ -12,11 +12,15 @@ import type { KeyAttribute } from './key-design';
 
 /**
  * The full key values under the hottest value of `levels[index]` that its declared size suggests, at least 1; undefined
- * where the level declares no `largestGb`, the container no `totalGb`, or the key's values are unbounded.
+ * where the level declares no `largestGb`, the container no `totalGb`, a deeper level is a time bucket, or the key's
+ * values are unbounded.
  */
 export function childrenByData(levels: readonly KeyAttribute[], index: number, totalGb: number | undefined): number | undefined {
   const gb = levels[index]?.largestGb;
   if (gb === undefined || totalGb === undefined || !(totalGb > 0)) return undefined;
+  // A time bucket below it has the same periods under a large value as under a small one (a larger value holds more in
+  // each): its data says nothing of how many there are.
+  if (levels.slice(index + 1).some((level) => level.kind === 'time-bucket')) return undefined;
   const byData = Math.floor((fullKeyCardinality(levels) * Math.min(gb, totalGb)) / totalGb);
   return Number.isFinite(byData) ? Math.max(1, byData) : undefined;
 }

@@ -41,8 +41,10 @@ function worstCrowd(figures: readonly KeyOnPartition[], keys: number) {
  */
 export function hashedPairOver(a: SpaceAnalysis): { readonly data: MessageData; readonly edits: DesignEdit[] } | undefined {
   const { sharding } = a.space;
+  // Judged before the plan is asked for: an unsharded key space's plan is made only where a rule reports on it.
+  if (!a.owner.profile.sizesForHashedPair || !sharding || a.over.length > 0) return undefined;
   const planned = a.plan.shards;
-  if (!a.owner.profile.sizesForHashedPair || !sharding || a.over.length > 0 || planned === undefined) return undefined;
+  if (planned === undefined) return undefined;
   if (planned <= sharding.shards || planned > a.design.thresholds.maxShards) return undefined;
   const layout = sharding.strategy;
   const plannedLayout = a.plan.layout;

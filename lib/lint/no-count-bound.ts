@@ -37,7 +37,8 @@ export function noCountBound(analysis: SpaceAnalysis): MessageData | undefined {
   const { profile } = analysis.owner;
   const { layout } = analysis.plan;
   const { design } = analysis;
-  if (design.engine !== 'dynamodb' || analysis.owner.partitionNeighbours === undefined || layout === 'none' || layout === 'cache') return undefined;
+  // Only a design with table-level throughput quotas (DynamoDB's) gets more partitions from more capacity within one.
+  if (!('quotas' in design) || analysis.owner.partitionNeighbours === undefined || layout === 'none' || layout === 'cache') return undefined;
   const { headroom } = design.thresholds;
   // Alone on its partition, MAX_SHARDS_ACCEPTED shards would each fit: the value's own ceiling does not bind.
   if (!allFit(profile.loadDimensions(analysis.storedLoads(layout, MAX_SHARDS_ACCEPTED), headroom))) return undefined;

@@ -86,11 +86,15 @@ describe("SG009's fanOut respects SG017", () => {
   });
 
   it('still sets fanOut where SG017 can follow with a raise of its own', async () => {
-    // The same queue at 10,000 RCU: 30,000 RCU of requests, over the 24,000 provisioned, within the quota once raised.
+    // The same queue at 7,000 RCU. Its 3 declared shards (400 WCU each on 8 partitions) draw SG003's hashedPairOver (two
+    // of 3 on one partition take 800 + 2,200 ÷ 8 − 50 = 1,075 of its 1,000 WCU), and SG017 counts the fan-out over the 4
+    // it sets: 28,000 RCU of requests, over the 24,000 provisioned, within the quota once raised (35,000 at 80%). That raise
+    // makes 12 partitions, on which two of the 3 take 800 + 183.33 − 33.33 = 950: the re-lint is clean. (At 10,000 RCU,
+    // 40,000 requests over 4 shards pass the quota, and SG009 rightly writes no fanOut.)
     const jobs = queue({
       billing: 'provisioned',
       capacity: { read: { fixed: 24000 }, write: { fixed: 5000 } },
-      workload: { peakReadUnits: 10000, peakWriteUnits: 3000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
+      workload: { peakReadUnits: 7000, peakWriteUnits: 3000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
       sharding: { strategy: 'random', shards: 3 },
       accessPatterns: [{ name: 'get', keyAttributes: ['status', 'jobId'], share: 1 }],
     });

@@ -76,7 +76,9 @@ describe('an index keyed by a status: the re-key leads its fix', () => {
 describe('an index key not named like a category keeps its order', () => {
   it('`orderBucket` (5 values): the re-key clause opens as before, and the pre-warm follows it', () => {
     const [sg001] = onIndex(lint(exchange(undefined, 'orderBucket')), 'SG001');
-    expect(sg001.fix.startsWith('use a higher-cardinality attribute or a composite key, or ')).toBe(true);
+    // Its 5 values fill the 75 partitions its launch peak gives before any shard is placed: the re-key opens, then why no
+    // count serves (lib/lint/no-count-bound.ts), as for any key not named like a category.
+    expect(sg001.fix.startsWith('use a higher-cardinality attribute or a composite key; no count up to 1,000 fits')).toBe(true);
     expect(sg001.fix).not.toContain('key index `by-status` otherwise');
     expect(sg001.data).not.toHaveProperty('categoricalBy');
   });

@@ -103,10 +103,11 @@ describe('SG003 plans within the declared quota', () => {
     const [after] = at(lint(DESIGN, RAISED), 'SG003', 'tables[0].partitionKey');
     expect(after.fix).not.toContain('partitions at most');
     // 12,500 WCU on the hottest customer: two of N shards on one of P partitions take 2 × 12,500 ÷ N + (50,000 − 12,500 ÷
-    // N) ÷ P − 12,500 ÷ N ÷ P. 33 shards need P ≥ 204 (past the declared 200,000); 34 fit from 187 (998.74 WCU; at 186,
-    // 1,000.16): 187,000 WCU, within the declared 200,000 (main: 191 partitions for 25, whose pair took 1,256.54).
+    // N) ÷ P − 12,500 ÷ N ÷ P. Above the default quota the lever pre-warms no further than twice the 50,000 WCU peak (100
+    // partitions, what on demand keeps anyway): 49 shards take 1,005.1 even on 100; 50 fit from 99 (1,000 WCU; at 98,
+    // 1,005.1): 99,000 WCU (within the declared 200,000 the least N alone was 34 at 187,000, nearly 4× the peak).
     expect(after.fix).toContain(
-      'pre-warm the table to 187,000 write units a second (warmThroughput): 187 partitions where 63 are counted now, the least at which two of N = 34 shards on one partition fit its 1,000 WCU maximum (998.74 WCU there)',
+      'pre-warm the table to 99,000 write units a second (warmThroughput): 99 partitions where 63 are counted now, the least at which two of N = 50 shards on one partition fit its 1,000 WCU maximum (1,000 WCU there)',
     );
   });
 

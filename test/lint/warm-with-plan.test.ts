@@ -81,7 +81,7 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     expect(sg003?.edits).toBeUndefined();
     expect(sg003?.data).toMatchObject({ pastQuotaMost: 40, pastQuotaUnits: 47_000, pastQuotaPartitions: 47, pastQuotaShards: 32 });
     expect(sg003?.fix).toMatch(
-      /; or, to keep reading it by `status`: no count up to 1,000 keeps the hottest `status` value under its ceiling: no warm throughput within the default table-level quota of 40,000/,
+      /; or, to keep reading it by `status`: no count up to 1,000 fits the hottest `status` value on the .*: no warm throughput within the default table-level quota of 40,000/,
     );
     const sg017 = on(findings, 'SG017', 'by-status');
     // `status` is a category: the plan's 47,000 past the quota is its re-key's alternative, which SG017 does not ask for.

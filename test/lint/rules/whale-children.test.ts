@@ -56,4 +56,15 @@ describe("a whale first level's share spread over the full key values its data s
     expect(finding?.data).toMatchObject({ share: 0.01 });
     expect(finding?.notes).not.toContain('childrenByData');
   });
+
+  it('keeps the average where a deeper level is a time bucket: a large customer has the same days as a small one', () => {
+    const design = readings();
+    const byDay = Object.assign({}, design, {
+      partitionKey: { paths: [design.partitionKey.paths[0], { path: '/day', cardinality: 3_650_000, kind: 'time-bucket' as const }] },
+    });
+    // 3,650,000 ÷ 5,000 = 730 days a customer: 40% ÷ 730 = 0.0548% each, where by its data (40% of the days) it was 0.0001%.
+    const finding = fullKeyHot(byDay);
+    expect(finding?.notes ?? []).not.toContain('childrenByData');
+    expect(finding?.data?.share).toBeCloseTo(0.4 / 730, 6);
+  });
 });
