@@ -67,7 +67,9 @@ export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => 
       if (fewestPartitions(atGuess) === partitions && ok(guess, atGuess) && !ok(guess - 1)) return guess;
     }
     const atP = dimensionsAt(partitions);
-    if (fewestPartitions(atP) === partitions && ok(partitions, atP)) return leastBetween(ok, from + 1, partitions);
+    // P grew with the count (copies' writes): the two keys' test need not ease over that range, so it is walked.
+    if (fewestPartitions(atP) !== partitions) return firstCountFrom(from + 1, ok);
+    if (ok(partitions, atP)) return leastBetween(ok, from + 1, partitions);
     return firstCountFrom(partitions + 1, ok);
   }
   return firstCountFrom(from + 1, ok);
