@@ -4,11 +4,11 @@
  * its answer must equal the walk's wherever the key space's partitions stay put (shards) or grow with N (replicated
  * copies, whose writes multiply: more partitions, a count up to P bisected only where P is the same at both ends).
  */
-import type { EngineProfile, LoadDimension } from '../../lib/engines';
-import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import { countFitsPair } from '../../lib/design/hashed-pair';
 import { leastCount } from '../../lib/design/sharding';
+import type { EngineProfile, LoadDimension } from '../../lib/engines';
 import { allFit } from '../../lib/engines';
+import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 
 const USABLE = 800;
 /** A hot value of `value` WCU in a key space of `total`, on `partitionsAt(n)` partitions at n keys. */
@@ -25,7 +25,7 @@ const keySpace =
         load,
         ceiling: 1000,
         usable: USABLE - neighbours,
-        neighbours: { load: neighbours, total: total(n), partitions, countedBy: 'throughput', usableAlone: USABLE },
+        neighbours: { load: neighbours, total: total(n), partitions, countedBy: 'provisioned-capacity', usableAlone: USABLE },
       },
     ];
   };
