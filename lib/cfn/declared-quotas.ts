@@ -1,26 +1,20 @@
 /**
  * A declaration of the account's raised DynamoDB throughput quotas from outside a lint's options (a GuardedTable's
- * `quotas` prop, its context key, a template's `Metadata.skewguard.quotas`), checked by the one validator the lint
- * options use (`validateLintOptions`), each problem at its field under `path`.
+ * `quotas` prop, its context key, a template's `Metadata.skewguard.quotas`), checked with the shape the lint options'
+ * `quotas` field is read with (`quotasShape`), each problem at its field under `path`.
  */
-import { UsageError, type DesignIssue } from '../design/errors';
-import { prefixPath } from '../design/field-path';
+import type { DesignIssue } from '../design/errors';
+import { readInput } from '../design/shape';
+import { quotasShape } from '../design/shapes';
 import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
-import { validateLintOptions } from '../lint/validate';
 
-/** The quotas `value` declares (undefined: none declared, or refused with its issues added to `issues`). */
+/** The quotas `value` declares (undefined: none declared, or refused with its issues added to `issues`, each at its field under `path`). */
 export function checkedQuotas(value: unknown, path: string, issues: DesignIssue[]): DynamoDbQuotas | undefined {
   if (value === undefined) return undefined;
-  try {
-    return validateLintOptions({ quotas: value }, '').quotas;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    // The validator names `quotas.tableWriteUnits`: the same field, under where this declaration sits.
-    issues.push(...error.issues.map((issue) => ({ path: prefixPath(path, issue.path.replace(/^quotas\.?/, '')), message: issue.message })));
-    return undefined;
-  }
+  const before = issues.length;
+  const quotas = readInput(quotasShape, value, path, issues);
+  return issues.length === before ? quotas : undefined;
 }
-
 /** `over`'s declared fields over `base`'s, field by field (a field `over` leaves out, or undefined, keeps `base`'s). */
 export function quotasOver(base: DynamoDbQuotas | undefined, over: DynamoDbQuotas | undefined): DynamoDbQuotas | undefined {
   if (base === undefined || over === undefined) return over ?? base;
