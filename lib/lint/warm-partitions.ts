@@ -14,7 +14,7 @@ import { besideNeighbours, crowdOnOnePartition, hashedPairFits, type KeyOnPartit
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
-import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota } from '../engines';
+import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota, type DynamoDbQuotas } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
@@ -130,8 +130,8 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (short.size === 0) return undefined;
   const raised = warmDirection(short, layout);
   // A quota declared above the default lets the pre-warm grow with the load, not with the quota (`twicePeakPartitions`).
-  const quotaMost = mostWarmPartitions(design, raised);
-  const peakMost = Math.max(mostWarmPartitions(Object.assign({}, design, { quotas: {} }), raised), twicePeakPartitions(analysis.total, raised));
+  const quotaMost = mostWarmPartitions(design.quotas, raised);
+  const peakMost = Math.max(mostWarmPartitions(NO_RAISED_QUOTAS, raised), twicePeakPartitions(analysis.total, raised));
   const most = Math.min(quotaMost, peakMost);
   if (most <= now) return undefined;
   // The own count is a search: made only once the checks above leave a lever possible.
@@ -286,7 +286,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const layout: KeyLayout = plan.layout;
   const short = new Set(analysis.over.map((d) => d.label));
   const raised = warmDirection(short, layout);
-  const withinQuota = Math.max(now, mostWarmPartitions(design, raised));
+  const withinQuota = Math.max(now, mostWarmPartitions(design.quotas, raised));
   const { total } = analysis;
   const bound = twicePeakPartitions(total, raised);
   if (bound <= withinQuota) return undefined;
@@ -411,10 +411,13 @@ function sizedOwnCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, 
   return own === undefined || size > cap ? undefined : Math.max(own, size);
 }
 
+/** No quota raised: the published defaults are in force. */
+const NO_RAISED_QUOTAS: DynamoDbQuotas = {};
+
 /** The most partitions warm throughput can make in the direction raised: the table-level quota in force ÷ a partition's ceiling. */
-function mostWarmPartitions(design: DynamoDbKeyDesign, short: ReadonlySet<string>): number {
-  const write = short.has('write') ? Math.floor(tableQuota(design, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
-  const read = short.has('read') ? Math.floor(tableQuota(design, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
+function mostWarmPartitions(quotas: DynamoDbQuotas, short: ReadonlySet<string>): number {
+  const write = short.has('write') ? Math.floor(tableQuota({ quotas }, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
+  const read = short.has('read') ? Math.floor(tableQuota({ quotas }, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
   return Math.min(write, read);
 }
 
