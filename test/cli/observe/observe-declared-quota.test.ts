@@ -10,7 +10,7 @@ import { GuardedTable } from '../../../lib/cdk';
 import { appWithStack } from '../../cdk/support';
 import { cli, tempTree } from '../helpers';
 import { metricData, insightRuleReport, type LoadProfile } from './recorded';
-import { findingsOf } from './support';
+import { findingsOf, minutesWriting, withWriteQuotaThrottles } from './support';
 
 /** A week of minutes writing 12,000 WCU/s, with one busy minute a day at 59,800, throttled at the quota. */
 const BUSY_WEEK: LoadProfile = {
@@ -22,16 +22,7 @@ const BUSY_WEEK: LoadProfile = {
 
 function quotaThrottledWeek() {
   const metrics = metricData(BUSY_WEEK);
-  const writes = metrics.MetricDataResults.find((r) => r.Id === 'consumedWrite');
-  const busy = (writes?.Timestamps ?? []).filter((_, i) => writes?.Values[i] === 59800 * 60);
-  metrics.MetricDataResults.push({
-    Id: 'writeAccountLimitThrottles',
-    Label: 'WriteAccountLimitThrottleEvents',
-    Timestamps: busy,
-    Values: busy.map(() => 3000),
-    StatusCode: 'Complete',
-  });
-  return metrics;
+  return withWriteQuotaThrottles(metrics, minutesWriting(metrics, 59800));
 }
 
 async function observeAssembly(quotas?: { tableWriteUnits: number }): Promise<string> {
