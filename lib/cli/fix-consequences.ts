@@ -177,7 +177,12 @@ export function capacityRaise(edit: DesignEdit, before: unknown): string | undef
   if (!segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   const current = valueAtSegments(before, segments);
   if (typeof current !== 'number' || edit.value <= current) return undefined;
-  return `${edit.path} from ${current} to ${edit.value}, +${Math.round(((edit.value - current) / current) * 100)}%`;
+  return raiseInWords(edit.path, current, edit.value);
+}
+
+/** A raise at `path`, in words: `… from 40000 to 71000, +78%`. */
+function raiseInWords(path: string, from: number, to: number): string {
+  return `${path} from ${from} to ${to}, +${Math.round(((to - from) / from) * 100)}%`;
 }
 
 /**
@@ -196,7 +201,7 @@ export function warmThroughputRaise(edit: DesignEdit, before: unknown): string |
   const raises = Object.entries(set).flatMap(([name, value]) => {
     const current = valueAt(before, `${base}.${name}`);
     if (typeof value !== 'number' || typeof current !== 'number' || value <= current) return [];
-    return [`${base}.${name} from ${current} to ${value}, +${Math.round(((value - current) / current) * 100)}%`];
+    return [raiseInWords(`${base}.${name}`, current, value)];
   });
   return raises.length > 0 ? raises.join('; ') : undefined;
 }
