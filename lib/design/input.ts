@@ -290,6 +290,15 @@ export interface AccessPatternDesign {
    *  spread). The pattern must give the whole partition key (keyAttributes).
    *  @default - none: the pattern's reads spread over the key's values as `hotKeyShare` says */
   readonly keyValue?: string;
+  /** DynamoDB: the read is strongly consistent (`ConsistentRead: true` on its GetItem or Query). Such a read costs a whole
+   *  read unit per 4 KB where an eventually consistent one costs half ("Read/write capacity mode"), and DAX serves none
+   *  of them: it passes them through to the table ("DAX and DynamoDB consistency models"), so SG003 offers no cache for
+   *  reads that are all strongly consistent and says, where some are, that the cache serves only the rest. Not on a
+   *  global secondary index, which serves eventually consistent reads only (a Query with `ConsistentRead` on one fails
+   *  with a ValidationException, "Using Global Secondary Indexes in DynamoDB"); a local secondary index serves both.
+   *  Cosmos DB sets consistency on the account or the request (its consistency level), which this field does not model.
+   *  @default false - eventually consistent, the DynamoDB API's default */
+  readonly consistentRead?: boolean;
 }
 
 /** A waiver for one finding, kept visible in every report. */

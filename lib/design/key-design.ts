@@ -351,6 +351,8 @@ export interface AccessPattern {
   readonly wants: AccessPatternWants;
   /** The one partition-key value every read of the pattern asks for; undefined when its reads spread. */
   readonly keyValue?: string;
+  /** Declared `consistentRead`, else false: the read is strongly consistent (DynamoDB), which no cache in front serves. */
+  readonly consistentRead: boolean;
   /** Field path of the declaration, e.g. `accessPatterns[2]`. */
   readonly path: string;
 }

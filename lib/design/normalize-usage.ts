@@ -40,6 +40,20 @@ const COSMOS_HAS_NO_INDEX =
 const COSMOS_HAS_NO_SORT_KEY =
   'applies to DynamoDB only (a sort-key range); a Cosmos DB container has no sort key: a query is routed by equality on the partition key paths (all of them, or a leading prefix of a hierarchical key), and a range or ORDER BY on anything else, such as a timestamp or a deeper key level, is a filter run within the partitions it reaches; name the paths the query gives by equality in keyAttributes and remove rangeAttribute (a deeper key level, such as the item id, serves what a DynamoDB sort key does)';
 
+/**
+ * A global secondary index serves eventually consistent reads only: a Query with ConsistentRead on one fails with a
+ * ValidationException ("Using Global Secondary Indexes in DynamoDB",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html). The API refuses it, so no acknowledgement
+ * could make it a design: it is an error of the input, as an index the table lacks is. A local secondary index shares
+ * its table's partitions and serves both kinds.
+ */
+const GSI_READS_EVENTUALLY = (name: string, index: string) =>
+  `is true on "${name}", which reads global secondary index "${index}", but a global secondary index serves eventually consistent reads only (a Query with ConsistentRead on one fails with a ValidationException): read the base table (or a local secondary index) where the read must be strongly consistent, or remove consistentRead and accept eventual consistency on the index`;
+
+/** Cosmos DB sets consistency on the account or the request; the design does not model it. */
+const COSMOS_CONSISTENCY =
+  "applies to DynamoDB only (a read's ConsistentRead); Cosmos DB sets consistency on the account or on the request (its consistency level), which the design does not model: remove consistentRead";
+
 /** `indexKinds` (a table's indexes by name) is null for Cosmos DB, which has no secondary indexes to target. */
 export function accessPatterns(
   input: readonly AccessPatternDesign[] | undefined,
@@ -83,6 +97,11 @@ export function accessPatterns(
         'is declared with limit, but a page read queries a page from every shard whatever its size, so no result size spreads it: remove resultKb, or limit when the read takes every item it matches',
       );
     }
+    if (p.consistentRead === true && indexKinds === null) {
+      log.add(joinPath(path, 'consistentRead'), COSMOS_CONSISTENCY);
+    } else if (p.consistentRead === true && p.index !== undefined && indexKinds?.get(p.index) === 'global') {
+      log.add(joinPath(path, 'consistentRead'), GSI_READS_EVENTUALLY(p.name, p.index));
+    }
     // Built as keyAttribute builds an attribute.
     const pattern = { name: p.name, index: p.index, keyAttributes: p.keyAttributes } as { -readonly [K in keyof AccessPattern]: AccessPattern[K] };
     // Refused on Cosmos DB above: not carried, so the key's attributes are not checked against it as well.
@@ -93,6 +112,7 @@ export function accessPatterns(
     if (p.resultKb !== undefined) pattern.resultKb = p.resultKb;
     pattern.wants = p.wants ?? 'all';
     if (p.keyValue !== undefined) pattern.keyValue = p.keyValue;
+    pattern.consistentRead = p.consistentRead ?? false;
     pattern.path = path;
     return pattern;
   });

@@ -368,6 +368,11 @@ const accessPattern = record<AccessPatternDesign>(
       optional: true,
       doc: "The one partition-key value all of this pattern's reads ask for (QUEUED), which then takes them all; default none.",
     },
+    consistentRead: {
+      shape: bool(),
+      optional: true,
+      doc: 'DynamoDB: the read is strongly consistent (ConsistentRead): twice the read units of an eventually consistent read, never served by DAX, refused on a global secondary index; default false (eventually consistent).',
+    },
   },
   {
     blank: () => ({
@@ -381,6 +386,7 @@ const accessPattern = record<AccessPatternDesign>(
       resultKb: undefined,
       wants: undefined,
       keyValue: undefined,
+      consistentRead: undefined,
     }),
   },
 );
