@@ -22,6 +22,7 @@ import {
   categoricalKeyWithheld,
   categoricalRaiseWithheld,
 } from './categorical-key';
+import { allReadsConsistent, consistentReads } from './consistent-reads';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -360,6 +361,11 @@ export const ADVICE_MESSAGES = {
   // count is sized for the pair (DynamoDB), that partition stays within its maximum: the cost is the writes and the margin.
   orCopiesIfShared:
     '{{?copiesPairWithin}}; N = {{shards}} copies would write each change to the value {{shards}} times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, {{/copiesPairWithin}}{{!copiesPairWithin}}; or, accepting that two copies may share a partition, {{/copiesPairWithin}}',
+  // After cacheTerms where access patterns read strongly consistent (consistent-reads.ts): what the cache then serves.
+  cacheServesEventualShare:
+    '; {{cache}} serves only the eventually consistent {{cacheServedShare|percent}} of these reads: {{consistentPatterns|code}} read strongly consistent (consistentRead), which it passes through to the table',
+  cacheServesNoRead:
+    '; but no cache serves these reads: {{consistentPatterns|code}} read strongly consistent (consistentRead), which {{cache}} passes through to the table, so it serves them only once they may read eventually consistent',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
     ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}}{{?cacheInApp}}; or {{cacheInApp}}{{/cacheInApp}})',
@@ -649,7 +655,8 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const termed = withRedistribution(withCacheTerms(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis), analysis);
+  const categorical = categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis);
+  const termed = withRedistribution(withConsistentReads(withCacheTerms(withoutCacheAlternative(categorical, analysis), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
     withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
@@ -771,6 +778,35 @@ function withCacheTerms(advice: Advice, analysis: SpaceAnalysis): Advice {
   return Object.assign({}, advice, {
     ids: [...advice.ids.slice(0, at + 1), 'cacheTerms' as const, ...advice.ids.slice(at + 1)],
     data: Object.assign({}, advice.data, cacheWordsFor(analysis)),
+  });
+}
+
+/** The clauses that offer the cache beside another remedy, which a key space read only strongly consistent drops. */
+const CACHE_ALTERNATIVES: ReadonlySet<string> = new Set<AdviceId>(['orCache', 'andCacheReads']);
+
+/**
+ * Where every read of the key space is strongly consistent, the cache serves none of them ("DAX and DynamoDB consistency
+ * models": such reads pass through to the table), so it is no alternative to the remedy the fix gives: dropped. Where
+ * it is the fix's only remedy for the reads, it stays, and `withConsistentReads` says what it takes first.
+ */
+function withoutCacheAlternative(advice: Advice, analysis: SpaceAnalysis): Advice {
+  if (!advice.ids.some((id) => CACHE_ALTERNATIVES.has(id)) || !allReadsConsistent(analysis)) return advice;
+  return Object.assign({}, advice, { ids: advice.ids.filter((id) => !CACHE_ALTERNATIVES.has(id)) });
+}
+
+/**
+ * A fix that still names the cache, on a key space whose access patterns read strongly consistent (`consistentRead`),
+ * says after its terms that it serves only the eventually consistent share of the reads, or none of them.
+ */
+function withConsistentReads(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const at = advice.ids.indexOf('cacheTerms');
+  if (at < 0) return advice;
+  const { patterns, share } = consistentReads(analysis);
+  if (patterns.length === 0 || !(share > 0)) return advice;
+  const note: AdviceId = allReadsConsistent(analysis) ? 'cacheServesNoRead' : 'cacheServesEventualShare';
+  return Object.assign({}, advice, {
+    ids: [...advice.ids.slice(0, at + 1), note, ...advice.ids.slice(at + 1)],
+    data: Object.assign({}, advice.data, { consistentPatterns: patterns.map((p) => p.name), cacheServedShare: 1 - share }),
   });
 }
 
@@ -1213,7 +1249,8 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // is sized so the pair fits the partition's hard maximum (hashed-pair.ts): what the copies cost then is N writes of
     // each change and a partition over its usable ceiling until adaptive capacity moves one, not a throttle.
     const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
-    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5) {
+    // Not where every read is strongly consistent: the cache serves none of them (consistent-reads.ts).
+    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5 && !allReadsConsistent(analysis)) {
       const within = colliding.hashedWithin === true ? { copiesPairWithin: true } : {};
       return {
         ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids],
