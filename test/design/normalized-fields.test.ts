@@ -90,7 +90,7 @@ describe('normalized objects: field order, optional fields left out', () => {
       'keyMonitoring',
       'keyMonitoringPath',
     ]);
-    expect(Object.keys(accessPatterns[0])).toEqual(['name', 'index', 'keyAttributes', 'share', 'fanOut', 'wants', 'path']);
+    expect(Object.keys(accessPatterns[0])).toEqual(['name', 'index', 'keyAttributes', 'share', 'fanOut', 'wants', 'consistentRead', 'path']);
   });
 
   it('puts each optional field given in its place', () => {
@@ -143,6 +143,7 @@ describe('normalized objects: field order, optional fields left out', () => {
       'limit',
       'wants',
       'keyValue',
+      'consistentRead',
       'path',
     ]);
   });
