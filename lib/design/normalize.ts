@@ -84,7 +84,7 @@ export function declaresNothing(input: unknown): boolean {
 }
 
 /**
- * Reads the input; when its shape is wrong, the waivers' rule ids and each design's `workload.hotKeyShare` against its
+ * Reads the input; when its shape is wrong, the waivers' rule ids and index names and each design's `workload.hotKeyShare` against its
  * key's uniform share are checked too before the error is thrown (normalizing, which checks them, never runs then), so
  * an unknown field beside an unknown rule id, or a bad throughput beside a share below 1/cardinality, is reported with
  * it, not one run later: every problem at once.
