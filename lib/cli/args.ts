@@ -41,6 +41,12 @@ const REPORT_OPTIONS: readonly OptionSpec[] = [
   { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
 ];
 
+/** lint and observe read the project config (its rules, thresholds and raised quotas judge the designs both run). */
+const CONFIG_OPTIONS: readonly OptionSpec[] = [
+  { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
+  { name: 'no-config', description: 'ignore any config file' },
+];
+
 /** rules and explain print the catalogue's text. */
 const RULE_TEXT_OPTIONS: readonly OptionSpec[] = [
   { name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` },
@@ -74,8 +80,7 @@ export const COMMANDS: readonly CommandSpec[] = [
           'apply the fixes findings carry to the design files, then report what is left; a key change or a capacity raise only on a table or container that fails the run (--fail-on)',
       },
       { name: 'verbose', description: 'name each file a search passed over (no design or template in it), not only their count' },
-      { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
-      { name: 'no-config', description: 'ignore any config file' },
+      ...CONFIG_OPTIONS,
       ...COLOR_OPTIONS,
       HELP,
     ],
@@ -107,6 +112,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: 'show-keys', description: 'show partition-key values as logged (default: a short hash)' },
       { name: 'update', description: 'write the observed figures into the design files, keeping their formatting' },
+      ...CONFIG_OPTIONS,
       ...COLOR_OPTIONS,
       HELP,
     ],

@@ -84,7 +84,7 @@ export function declaresNothing(input: unknown): boolean {
 }
 
 /**
- * Reads the input; when its shape is wrong, the waivers' rule ids and each design's `workload.hotKeyShare` against its
+ * Reads the input; when its shape is wrong, the waivers' rule ids and index names and each design's `workload.hotKeyShare` against its
  * key's uniform share are checked too before the error is thrown (normalizing, which checks them, never runs then), so
  * an unknown field beside an unknown rule id, or a bad throughput beside a share below 1/cardinality, is reported with
  * it, not one run later: every problem at once.
@@ -108,11 +108,26 @@ function withIssuesBeyondShape<T>(read: () => T, input: unknown, options: Normal
         if (typeof rule !== 'string' || !/^SG\d{3}$/.test(rule) || reported.has(joinPath(joinPath(at, path), 'rule'))) return;
         // Its kinds too, where the shape read them as a list of names: an unknown one is named with a short reason.
         const appliesTo = readKinds(fieldOf(waiver, 'appliesTo'), joinPath(joinPath(at, path), 'appliesTo'), reported);
-        acknowledgement({ rule, reason: '', appliesTo }, path, [], options, new IssueLog(issues, at));
+        const index = fieldOf(waiver, 'index');
+        const indexNames = typeof index === 'string' && !reported.has(joinPath(joinPath(at, path), 'index')) ? declaredIndexNames(design) : undefined;
+        acknowledgement({ rule, reason: '', appliesTo, index: indexNames && (index as string) }, path, indexNames ?? [], options, new IssueLog(issues, at));
       });
     }
     throw issues.length === error.issues.length ? error : new DesignError(issues);
   }
+}
+
+/**
+ * The index names a design declares (a table's GSIs and LSIs, an external resource's keys), where every one of them is
+ * a name; undefined where one is not (the shape reports that, and a waiver's index cannot be judged against the rest).
+ */
+function declaredIndexNames(design: unknown): string[] | undefined {
+  const names = [
+    ...itemsOf(fieldOf(design, 'globalSecondaryIndexes')).map((index) => fieldOf(index, 'indexName')),
+    ...itemsOf(fieldOf(design, 'localSecondaryIndexes')).map((index) => fieldOf(index, 'indexName')),
+    ...itemsOf(fieldOf(design, 'partitionKeys')).flatMap((key) => (fieldOf(key, 'index') === undefined ? [] : [fieldOf(key, 'index')])),
+  ];
+  return names.every((name): name is string => typeof name === 'string') ? names : undefined;
 }
 
 /**

@@ -51,3 +51,19 @@ it("says what the quick start's `cdk synth` prints: the design report only where
   expect(warnings.map((w) => /notify no one/.test(w))).toEqual([true, true]);
   expect(quickStart).toContain('a warning per alarm tier with no\ntopic to notify');
 });
+
+it('names everything `npx cdk synth` needs to run the quick start app: the CLI, ts-node on TypeScript 5.9, cdk.json and tsconfig.json', () => {
+  const setup = /\*\*A CDK app\*\* \(([\s\S]*?)\): declare the table in `([^`]+)`/.exec(quickStart);
+  expect(setup).not.toBeNull();
+  const [, requirements, appFile] = setup!;
+  const install = /`npm install --save-dev ([^`]+)`/.exec(requirements)?.[1].split(' ') ?? [];
+  expect(install).toEqual(expect.arrayContaining(['aws-cdk', 'aws-cdk-lib', 'constructs', 'typescript@~5.9', 'ts-node']));
+  // cdk.json runs the file the text names; without a tsconfig.json setting CommonJS, ts-node 10 on Node 20 hands the
+  // .ts file to Node's ESM loader ("Unknown file extension .ts").
+  const cdkJson = JSON.parse(/a `cdk\.json` of `([^`]+)`/.exec(requirements.replace(/\n/g, ' '))?.[1] ?? 'null') as { app: string };
+  expect(cdkJson.app).toBe(`npx ts-node ${appFile}`);
+  const tsconfig = JSON.parse(/a\s+`tsconfig\.json` of `([^`]+)`/.exec(requirements.replace(/\n/g, ' '))?.[1] ?? 'null') as {
+    compilerOptions: { module: string };
+  };
+  expect(tsconfig.compilerOptions.module).toBe('commonjs');
+});

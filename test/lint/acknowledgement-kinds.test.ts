@@ -91,6 +91,15 @@ describe('an acknowledgement with `appliesTo`', () => {
     const expected = ['acknowledgements[0].appliesTo[0]', 'acknowledgements[1].reason', 'acknowledgements[2].expires'];
     expect(paths(() => lintDocument(pacingLaunch(waivers as DynamoDbTableDesign['acknowledgements'])))).toEqual(expected);
     expect(paths(() => validateAcknowledgements(waivers))).toEqual(expected);
+    // A waiver naming an index the table does not have, beside a short reason: both at once (the index was one run later).
+    const unknownIndex = [
+      { rule: 'SG003', reason: 'short' },
+      { rule: 'SG003', index: 'by-nothing', reason: 'the index is not there' },
+    ];
+    expect(paths(() => lintDocument(pacingLaunch(unknownIndex as DynamoDbTableDesign['acknowledgements'])))).toEqual([
+      'acknowledgements[0].reason',
+      'acknowledgements[1].index',
+    ]);
     // A kind the shape refuses (not a name) is the shape's to report, once.
     expect(paths(() => validateAcknowledgements([{ ...QUOTA, reason: 'short', appliesTo: [3] }]))).toEqual([
       'acknowledgements[0].appliesTo[0]',

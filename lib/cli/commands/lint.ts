@@ -86,9 +86,9 @@ export function count(value: string | true | undefined, option: string): number 
 }
 
 /** The config in use, and the one it hides when it was found beside another (skewguard.config.json wins over package.json). */
-function configFor(args: ParsedArgs, io: Io): { config?: ProjectConfig; shadowed?: ShadowedConfig } {
+export function configFor(args: ParsedArgs, io: Io, command: 'lint' | 'observe'): { config?: ProjectConfig; shadowed?: ShadowedConfig } {
   const { config, 'no-config': noConfig } = args.values;
-  if (config !== undefined && noConfig) throw new UsageError('--config and --no-config contradict each other', 'lint');
+  if (config !== undefined && noConfig) throw new UsageError('--config and --no-config contradict each other', command);
   if (noConfig) return {};
   if (typeof config === 'string') return { config: loadConfig(resolve(io.cwd, config)) }; // named: the user chose it
   const file = findConfig(io.cwd);
@@ -98,7 +98,7 @@ function configFor(args: ParsedArgs, io: Io): { config?: ProjectConfig; shadowed
 }
 
 /** The note on a package.json config that the skewguard.config.json beside it hides: its settings are not applied. */
-function shadowedNote({ file, place }: ShadowedConfig, cwd: string): FileResult {
+export function shadowedNote({ file, place }: ShadowedConfig, cwd: string): FileResult {
   const shown = pathInside(cwd, file) ?? file;
   const used = join(dirname(shown), CONFIG_FILE);
   return skippedInput(
@@ -217,7 +217,7 @@ interface LintSettings {
 function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
-  const { config, shadowed } = configFor(args, io);
+  const { config, shadowed } = configFor(args, io, 'lint');
   const flags: FlagSettings = {
     failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
     maxWarnings: count(v['max-warnings'], 'max-warnings'),

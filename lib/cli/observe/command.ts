@@ -5,12 +5,13 @@
  * `lint`'s: 0 clean, 1 findings at or above --fail-on, 2 an input that could not be read.
  */
 import { resolve } from 'node:path';
-import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Severity } from '../../index';
+import { DesignError, type DesignEdit, type DesignIssue, type Finding, type LintOptions, type Severity } from '../../index';
 import { interpolate } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
-import { fixTarget, openOutput, reporterFor } from '../commands/lint';
+import { configFor, fixTarget, openOutput, reporterFor, shadowedNote } from '../commands/lint';
+import { configInUse, lintOptionsOf } from '../config';
 import { expandInputs, linkedDirectoryNote, unlistedNote, type Candidate } from '../inputs';
-import { warnLines, type Io } from '../io';
+import { warn, warnLines, type Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -83,7 +84,7 @@ interface LoadedDesign {
 }
 
 /** Reads one design file or template, or the FileResult that says why it cannot be observed. */
-function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined {
+function loadDesign(candidate: Candidate, options: LintOptions): LoadedDesign | FileResult | undefined {
   const read = readInputFile(candidate.absolute);
   if (read.error !== undefined) return failedInput(candidate.file, `the file ${read.error}`);
   const parsed = parseInput(candidate.file, read.text);
@@ -95,7 +96,7 @@ function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined
   const at = (issue: DesignIssue) => ({ ...issue, ...located.positionOf(issue.path) });
   let loaded: FileSources;
   try {
-    loaded = kind === 'template' ? templateSources(located, candidate.absolute) : designFileSources(located);
+    loaded = kind === 'template' ? templateSources(located, candidate.absolute, options) : designFileSources(located, options);
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;
     return { file: candidate.file, kind, findings: [], errors: error.issues.map(at), unusedAcknowledgements: [], notes: [] };
@@ -212,6 +213,8 @@ interface ObserveSettings {
   readonly drift: DriftSettings;
   readonly showKey: KeyDisplay;
   readonly update: boolean;
+  /** The project config's lint options, which judge the designs as `lint` does. */
+  readonly options: LintOptions;
   /** The run owns its process: a signal during a write ends it once the write is whole (lib/cli/safe-write.ts). */
   readonly signals?: Say;
 }
@@ -413,7 +416,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
 /** After --update, as after `lint --fix`: the report judges the file as written (the drift the edits
  *  removed is gone, the design's own findings are those of the updated figures), and says what was written. */
 function judgeUpdated(design: LoadedDesign, edits: readonly DesignEdit[], filesOf: FilesOf, settings: ObserveSettings, written: FileResult): FileResult {
-  const reloaded = loadDesign(design.candidate);
+  const reloaded = loadDesign(design.candidate, settings.options);
   if (reloaded === undefined || !('sources' in reloaded)) return written;
   // The edits change figures only, so each key space keeps its path in the file.
   const byPath = new Map(design.sources.flatMap((s) => s.targets.map((t) => [keySpaceBase(t), filesOf(t)] as const)));
@@ -529,9 +532,14 @@ async function liveObservations(cloud: 'aws' | 'azure', targets: readonly KeySpa
 export async function observeCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
-  const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? ('error' as Severity);
+  // The project config judges the designs as `lint` does (its rules, thresholds and raised quotas); a flag wins over it.
+  const { config, shadowed } = configFor(args, io, 'observe');
+  const failOnFlag = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on');
+  const failOn: Severity = failOnFlag ?? config?.failOn ?? 'error';
   const mode = modeOf(v);
   if (args.positionals.length === 0) throw new UsageError('observe needs the design files (or directories) to hold against the observations', 'observe');
+  for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
+  const options = lintOptionsOf(config);
   const drift = {
     tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10),
     below: ratio(v.below, 'below', DEFAULT_BELOW, 1),
@@ -551,6 +559,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     quiet: false,
     unusedAcknowledgements: 'off',
     failOn,
+    config: configInUse(config, io.cwd, { failOn: failOnFlag }),
     extraRules: [DRIFT_RULE],
     // An export, manifest or design observe could not read; "linted" is lint's word, wrong for what observe does.
     inputVerb: 'read',
@@ -562,13 +571,14 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     for (const chunk of reporter.file(result)) await output.write(chunk);
   };
   for (const chunk of reporter.header()) await output.write(chunk);
+  if (shadowed) await emit(shadowedNote(shadowed, io.cwd));
   for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
   // As lint says them: a design behind a link the search did not follow is not observed, and that is never silent.
   for (const link of expansion.linkedDirectories) await emit(skippedInput(link.file, linkedDirectoryNote(link, 'observe')));
   for (const left of expansion.unlisted) await emit(skippedInput(left.file, unlistedNote(left, 'observe')));
   const designs: LoadedDesign[] = [];
   for (const candidate of expansion.candidates) {
-    const loaded = loadDesign(candidate);
+    const loaded = loadDesign(candidate, options);
     if (loaded === undefined) continue;
     if ('sources' in loaded) designs.push(loaded);
     else await emit(loaded);
@@ -580,7 +590,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       : manifestObservations(mode.manifest, targets, io);
     const update = v.update === true;
     const signals: Say | undefined = update && io.ownsProcess ? (lines) => warnLines(io, lines) : undefined;
-    const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update, signals };
+    const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update, options, signals };
     for (const design of designs) {
       await emit(observeFile(design, (t) => matched.get(t), settings));
       if (signals) await new Promise((resolve) => setImmediate(resolve)); // a signal held during a write ends the run here

@@ -14,6 +14,9 @@ const keyOf = (f: Finding) => `${f.ruleId}\u0000${f.path}\u0000${f.messageId}`;
 /** A rule at a field, whichever of its messages it says: SG001's warning and its error are one finding whose verdict changed. */
 const placeOf = (f: Finding) => `${f.ruleId}\u0000${f.path}`;
 
+/** Graver is higher: a waiver of a warning does not cover the error production turns it into. */
+const SEVERITY_RANK: Readonly<Record<Finding['severity'], number>> = { warning: 1, error: 2 };
+
 /** `resource\0index` of a key space, as a finding names it. */
 export const spaceOf = (f: { resource: string; index?: string }) => `${f.resource}\u0000${f.index ?? ''}`;
 
@@ -168,14 +171,22 @@ export function designFindings(
     const labelled = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
     // A restated finding's message is the core's again, in the design's fields: worded as the source words its findings.
     const f = labelled === raw || !source.wording ? labelled : source.wording(labelled);
-    if (f.acknowledged) return f;
+    // A waiver covers the verdict it was written against: where production makes that verdict graver (a warning on the
+    // declared figures, an error on those measured), it is reported, not waived, until someone reads the waiver again.
+    const outgrown = f.acknowledged && !(was?.acknowledged && SEVERITY_RANK[f.severity] <= SEVERITY_RANK[was.severity]);
+    if (f.acknowledged && !outgrown) return f;
+    const waiverNote = outgrown
+      ? `; the acknowledgement that waives it (reason: "${f.reason ?? ''}") was written against ${was ? `its ${was.severity} on the declared figures` : 'declared figures on which it did not fire'}, so it is reported: read the waiver again against what production measured, and acknowledge the ${f.severity} anew if it still holds`
+      : '';
     return {
       ...f,
       ruleId: DRIFT_RULE.id,
       title: DRIFT_RULE.title,
       messageId: 'firesWithObserved',
-      message: `with the figures observed in the ${window} window, ${f.ruleId} ${f.title} ${was ? 'says instead' : 'fires'}: ${f.message}`,
-      data: { ...(f.data ?? {}), rule: f.ruleId, window },
+      message: `with the figures observed in the ${window} window, ${f.ruleId} ${f.title} ${was ? 'says instead' : 'fires'}: ${f.message}${waiverNote}`,
+      acknowledged: false,
+      reason: undefined,
+      data: { ...(f.data ?? {}), rule: f.ruleId, window, ...(outgrown ? { outgrownAcknowledgement: true } : {}) },
     };
   });
   // SG001's declared warning becomes its error with the observed figures: it still fires, so no note says it does not.

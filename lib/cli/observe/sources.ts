@@ -18,8 +18,9 @@ import {
   type DesignInput,
   type DesignIssue,
   type Finding,
+  type LintOptions,
 } from '../../index';
-import { checkedQuotas, DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
+import { checkedQuotas, DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, quotasOver, rebasePath, templateMetadataOf } from '../../internal';
 import { designlessTables, type DesignlessTable } from '../designless-tables';
 import type { LocatedJson } from '../json-locations';
 import { inPropWords, templateFindingOf } from '../template';
@@ -58,11 +59,12 @@ function editsUnder(basePath: string, edits: readonly DesignEdit[]): DesignEdit[
   });
 }
 
-/** A design file: one source, the whole document. Throws DesignError when it is not a valid design. */
-export function designFileSources(located: LocatedJson): FileSources {
+/** A design file: one source, the whole document, judged with the project config's `options` as `lint` judges it.
+ *  Throws DesignError when it is not a valid design. */
+export function designFileSources(located: LocatedJson, options: LintOptions): FileSources {
   const document = located.value as DesignInput;
-  const targets = targetsOf(normalize(document));
-  const lint = (edits: readonly DesignEdit[]) => lintDocument(edits.length ? applyDesignEdits(document, edits) : document).findings;
+  const targets = targetsOf(normalize(document, options));
+  const lint = (edits: readonly DesignEdit[]) => lintDocument(edits.length ? applyDesignEdits(document, edits) : document, options).findings;
   return { sources: [{ basePath: '', targets, lint }], errors: [], notes: [] };
 }
 
@@ -89,8 +91,9 @@ export function stackOf(templateFile: string): { name: string; region?: string }
 }
 
 /** Every GuardedTable of a template: one source each; invalid designs are errors; tables without a design are said as
- *  `lint` says them (designless-tables.ts): one note for the plain ones, an error for each stripped GuardedTable. */
-export function templateSources(located: LocatedJson, templateFile: string): FileSources {
+ *  `lint` says them (designless-tables.ts): one note for the plain ones, an error for each stripped GuardedTable.
+ *  Judged with the project config's `options`, a GuardedTable's own quotas over the config's, field by field. */
+export function templateSources(located: LocatedJson, templateFile: string, options: LintOptions): FileSources {
   const resources = own(located.value, 'Resources') as Record<string, unknown>;
   const stack = stackOf(templateFile);
   const sources: DesignSource[] = [];
@@ -122,7 +125,7 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
     }
     let document;
     try {
-      document = normalize(design as DesignInput, quotas ? { quotas } : undefined);
+      document = normalize(design as DesignInput, quotas ? { ...options, quotas: quotasOver(options.quotas, quotas) } : options);
     } catch (error) {
       if (!(error instanceof DesignError)) throw error;
       errors.push(...error.issues.map((i) => ({ path: prefixPath(designAt, i.path), message: i.message })));
@@ -138,7 +141,7 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
     const lint = (edits: readonly DesignEdit[]): readonly Finding[] => {
       const edited = structuredClone(resource) as { Metadata: Record<string, Record<string, unknown>> };
       edited.Metadata.skewguard.design = applyDesignEdits(metadata.design, editsUnder(designAt, edits));
-      const result = lintTemplateResource(logicalId, edited, { basePath: at });
+      const result = lintTemplateResource(logicalId, edited, { ...options, basePath: at });
       if (result.errors.length > 0) throw new DesignError(result.errors.map((e) => ({ ...e })));
       // Worded as `lint cdk.out/` words them: the GuardedTable's props, not the design's fields.
       return result.findings.map((finding) => templateFindingOf(result, finding));
@@ -146,6 +149,6 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
     sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint, wording: inPropWords });
   }
   // Said as `lint cdk.out/` says them: one note for the plain tables, an error for each stripped GuardedTable.
-  const said = designlessTables(designless, resources, 'observe');
+  const said = designlessTables(designless, resources, 'observe', options);
   return { sources, errors: [...errors, ...said.errors], notes: said.notes.map(({ path, message }) => ({ path, message })) };
 }
