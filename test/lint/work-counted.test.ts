@@ -4,6 +4,7 @@ import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import * as adviceModule from '../../lib/lint/advice';
 import { DesignAnalysis, SpaceAnalysis } from '../../lib/lint/analysis';
 import { unshardedDimensions } from '../../lib/lint/physical-partition';
+import * as readRequestsModule from '../../lib/lint/read-requests';
 import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
 import { warmLever } from '../../lib/lint/warm-partitions';
 
@@ -140,6 +141,24 @@ describe("SG017 counts a key's written copies from its fix only where the plan i
       expect(advice).not.toHaveBeenCalled();
     } finally {
       advice.mockRestore();
+    }
+  });
+});
+
+describe("the read peak a key's fix leaves is counted once", () => {
+  it("counts the fix's fan-out once for its quotas, its uncounted fan-out and SG017's pre-warm, and today's reads from the analysis", () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    expect(a.plan.layout).toMatch(/^(random|calculated)$/);
+    const over = jest.spyOn(readRequestsModule, 'readRequestsOver');
+    const today = jest.spyOn(readRequestsModule, 'readRequests');
+    try {
+      adviceModule.adviceFor(a);
+      expect(over).toHaveBeenCalledTimes(1);
+      expect(today.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      over.mockRestore();
+      today.mockRestore();
     }
   });
 });
