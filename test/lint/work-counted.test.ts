@@ -161,4 +161,25 @@ describe("the read peak a key's fix leaves is counted once", () => {
       today.mockRestore();
     }
   });
+
+  it("SG017 counts a key space's reads once, however many of its checks hold them against a ceiling", () => {
+    const today = jest.spyOn(readRequestsModule, 'readRequests');
+    try {
+      const findings = lint(
+        {
+          engine: 'dynamodb',
+          name: 'events',
+          partitionKey: { name: 'tenantId', type: 'S', cardinality: 5000 },
+          sortKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+          // On demand, within the headroom of the 40,000 RCU table-level quota: checked against it, and the quota.
+          workload: { peakReadUnits: 38000, peakWriteUnits: 100 },
+        },
+        { only: ['SG017'] },
+      );
+      expect(findings.map((f) => f.messageId)).toEqual(['nearQuota']);
+      expect(today).toHaveBeenCalledTimes(1);
+    } finally {
+      today.mockRestore();
+    }
+  });
 });
