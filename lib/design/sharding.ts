@@ -53,10 +53,17 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
  * bisected; past P it counts ⌈N/P⌉ + 1 keys, not monotone in N, so the search walks up from there.
  */
 export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => readonly LoadDimension[], estimate?: number): number | undefined {
-  const from = smallestCount((n) => allFit(dimensionsAt(n)), estimate);
+  // The least fitting count the search met, with its figures: the count it returns, whose figures the pair test reads.
+  let least: { readonly n: number; readonly dimensions: readonly LoadDimension[] } | undefined;
+  const from = smallestCount((n) => {
+    const dimensions = dimensionsAt(n);
+    if (!allFit(dimensions)) return false;
+    if (least === undefined || n < least.n) least = { n, dimensions };
+    return true;
+  }, estimate);
   if (from === undefined || !profile.sizesForHashedPair) return from;
   const ok = (n: number, dimensions = dimensionsAt(n)) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
-  const atFrom = dimensionsAt(from);
+  const atFrom = least?.n === from ? least.dimensions : dimensionsAt(from);
   if (ok(from, atFrom)) return from;
   const partitions = fewestPartitions(atFrom);
   if (partitions !== undefined && partitions > from && partitions <= MAX_SHARDS_ACCEPTED) {

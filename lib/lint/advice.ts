@@ -75,7 +75,7 @@ import { firstLevelOverWithCopies, keptAsFirstLevel, keptAsFirstLevelOverloaded 
 import { PROJECTION_FIRST_MESSAGES, projectionFirst } from './projection-first';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
-import { readRequests, readRequestsOver, type ReadRequests } from './read-requests';
+import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -1301,13 +1301,16 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // A fix of the hottest value only (`withHotValuesOnly`, applied after) fans out that value's reads alone.
   const judge = count === undefined ? undefined : readsCached ? warmLever(analysis, true)?.dimensionsOf : analysis.once(warmLever)?.dimensionsOf;
   const hotValues = proposedHotValues(analysis, judge);
-  const pastQuota = fanOutPastQuota(analysis, n, fanOut, hotValues) ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
+  // The read peak the fix leaves: what the quotas, the uncounted fan-out and SG017's pre-warm are judged on.
+  const fixReads = fixReadRequests(analysis, n, fanOut, hotValues);
+  const ownPastQuota = readsPastQuota(analysis, analysis.charged.reads) ? undefined : fixReadsPastQuota(analysis, fixReads);
+  const pastQuota = ownPastQuota ?? carryingFanOutPastQuota(analysis, n, strategy, source, hotValues);
   if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // A categorical key's new shards are withheld for a re-key (`categoricalKeyKept`), which says why: no second reason.
   const categorical = analysis.space.sharding === undefined && categoricalBy(analysis, n) !== undefined;
-  const uncounted = pastQuota || categorical ? undefined : uncountedFanOut(analysis, n, fanOut, hotValues);
+  const uncounted = pastQuota || categorical ? undefined : uncountedFanOut(analysis, n, fanOut, fixReads);
   if (uncounted) ids.push('fanOutUncounted');
-  Object.assign(data, fixReadsData(analysis, n, fanOut, hotValues));
+  Object.assign(data, fixReadsData(analysis, n, fixReads));
   const polls = fanOut.filter((p) => p.limit !== undefined).map((p) => p.name);
   if (polls.length > 0) ids.push('orPollWantsAny');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
@@ -1634,9 +1637,13 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
  * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
 export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
+  if (readsPastQuota(analysis, analysis.charged.reads)) return undefined;
+  return fixReadsPastQuota(analysis, fixReadRequests(analysis, n, fanOut, hotValues));
+}
+
+/** `fanOutPastQuota` of the read peak a fix leaves (`fixReadRequests`), where today's reads are within the quotas. */
+function fixReadsPastQuota(analysis: SpaceAnalysis, reads: ReadRequests): MessageData | undefined {
   const { space } = analysis;
-  if (readsPastQuota(analysis, readRequests(analysis).units)) return undefined;
-  const reads = fixReadRequests(analysis, n, fanOut, hotValues);
   const passed = readsPastQuota(analysis, reads.units);
   if (!passed) return undefined;
   const fanOutSpace = space.index === undefined ? `the ${analysis.owner.profile.nouns.resource}` : `index ${code(space.index)}`;
@@ -1665,10 +1672,10 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
  * size, and with it a fix that read clean once written (42 shards, fanOut on every read of a tenant) needed 631,000
  * RU/s of a 40,000 RU/s container. Undefined where none is.
  */
-function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData | undefined {
+function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], reads: ReadRequests): MessageData | undefined {
   const charge = analysis.owner.profile.queryCharge;
   if (charge === undefined) return undefined;
-  const assumed = fixReadRequests(analysis, n, fanOut, hotValues).assumed?.patterns ?? [];
+  const assumed = reads.assumed?.patterns ?? [];
   const declared = analysis.space.sharding;
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
@@ -1689,9 +1696,8 @@ function fixReadRequests(analysis: SpaceAnalysis, n: number, fanOut: readonly Ac
  * throughput "can't be decreased" once raised ("Understanding DynamoDB warm throughput"): sized on today's reads, it
  * named 14,850 RCU on the first lint and 36,234 on the next, once the shards and their fan-out were written.
  */
-function fixReadsData(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[], hotValues?: number): MessageData {
-  const reads = fixReadRequests(analysis, n, fanOut, hotValues);
-  if (reads.fanOut === undefined || !(reads.units > readRequests(analysis).units)) return {};
+function fixReadsData(analysis: SpaceAnalysis, n: number, reads: ReadRequests): MessageData {
+  if (reads.fanOut === undefined || !(reads.units > analysis.charged.reads)) return {};
   return { fixReads: reads.units, fixReadShards: n, fixReadPatterns: [...reads.fanOut.patterns] };
 }
 

@@ -116,6 +116,11 @@ const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
  * converge. Elsewhere the declared count's (`readRequests`).
  */
 function countedReads(analysis: SpaceAnalysis): ReadRequests {
+  return analysis.once(countReads);
+}
+
+/** `countedReads`, made once per key space: its peak, its fan-out and its reads without it are all asked for. */
+function countReads(analysis: SpaceAnalysis): ReadRequests {
   const raised = analysis.space.sharding?.strategy !== 'replicated' && analysis.once(hashedPairOver) !== undefined ? analysis.plan.shards : undefined;
   return raised === undefined ? readRequests(analysis) : readRequestsOver(analysis, raised, (p) => p.fanOut === true);
 }
