@@ -199,6 +199,21 @@ export function creationRequestUnits(mode: Exclude<CosmosThroughputMode, 'server
 }
 
 /**
+ * Whether a raise of `design`'s RU/s is sized as the container's creation: an autoscale maximum with no declared
+ * `physicalPartitions` (nor a layout a raise in place left, `splitFrom`) describes a container still to be created, and
+ * Azure starts one on ⌈maximum ÷ 10,000⌉ physical partitions (one per 10,000 RU/s of an autoscale maximum, and at least one
+ * per 50 GB: "Best practices for scaling provisioned throughput", large data ingestion), evenly split: the count a raise
+ * in place reaches too, but with no partition left unsplit ("how to ensure even data distribution during asynchronous
+ * scaling"), so the least RU/s that serve the peak at headroom serve it on every partition. Manual throughput keeps its
+ * raise in place: created at the raised RU/s it starts on one partition per 6,000 RU/s, a layout the design's count would
+ * not describe (SG017's create-then-raise note, capacity-below-peak/create-first.ts). A container that exists declares
+ * its count, and is raised in place.
+ */
+export function raisedAtCreation(design: Pick<CosmosKeyDesign, 'throughput' | 'physicalPartitions' | 'splitFrom'>): boolean {
+  return design.throughput?.mode === 'autoscale' && design.physicalPartitions === undefined && design.splitFrom === undefined;
+}
+
+/**
  * The key space in slices as large as the largest share one physical partition holds (that share is 1 ÷ the slices)
  * once a scale-up has split `evenFrom` even partitions to `count`. Azure splits a parent into two children only until the count is reached, and gives every
  * partition the same RU/s ("Best practices for scaling provisioned throughput", how to ensure even data distribution
@@ -273,7 +288,7 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
   // partition counts here are the database's, and the largest-share partition carries that share of every busy container.
   const containers = sharedContainers(design);
   const now = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
-  const layout = { totalGb, splitFrom: design.splitFrom ?? now };
+  const layout = { totalGb, splitFrom: raisedAtCreation(design) ? undefined : (design.splitFrom ?? now) };
   const { headroom } = design.thresholds;
   let ru = throughputForPeak(form, peak, headroom, containers);
   if (!Number.isFinite(ru)) return ru;
@@ -310,7 +325,8 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   // and the database's partitions divide the database's RU/s.
   const requestUnits = partitioned / sharedContainers(design);
   const count = countPhysicalPartitions(throughput.mode, partitioned, totalGb, now.count);
-  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
+  const splitFrom = raisedAtCreation(design) ? undefined : (design.splitFrom ?? now.count);
+  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom }), count);
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},

@@ -37,6 +37,7 @@ export {
   countPhysicalPartitions,
   creationRequestUnits,
   evenInPlaceThroughput,
+  raisedAtCreation,
   keySpaceSlicesOf,
   largestShareSlices,
   partitionedRequestUnits,

@@ -22,6 +22,7 @@ import {
   neighbourLoad,
   partitionedRequestUnits,
   profileOf,
+  raisedAtCreation,
   sharedContainers,
   type LoadDimension,
   type Loads,
@@ -552,7 +553,7 @@ export function leftToCapacity(a: SpaceAnalysis): boolean {
 const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
 
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
-const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
+export const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
 /**
  * The smallest provisioned RU/s (on the declared form's grid) at which the hot key fits its physical
@@ -1101,7 +1102,8 @@ export function layoutEdits(
   declareCount: boolean,
 ): DesignEdit[] {
   const { gb, partitions, splitFrom } = layout;
-  const uneven = keySpaceSlicesOf({ totalGb: gb, splitFrom }, partitions) < partitions;
+  // A container still to be created at the raised autoscale maximum starts evenly split (`raisedAtCreation`).
+  const uneven = !raisedAtCreation(design) && keySpaceSlicesOf({ totalGb: gb, splitFrom }, partitions) < partitions;
   const count = declareCount || (uneven && design.physicalPartitions === undefined);
   return [
     ...(count ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),

@@ -10,13 +10,15 @@
  */
 import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
-import { keySpaceSlicesOf, physicalPartitionCount, profileOf } from '../../../engines';
+import { evenInPlaceThroughput, keySpaceSlicesOf, physicalPartitionCount, profileOf, raisedAtCreation, type PhysicalPartitions } from '../../../engines';
 import { SPLIT_WORDS } from '../../physical-partition';
 
 export const EVEN_SPLIT_MESSAGES = {
   cosmosRaiseSplits: `; raised in place, {{splitScope|container=the container's|database=the database's}} {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
   cosmosUnevenAvoided:
     "; not {{plainNeeded}} RU/s: raised in place to them, {{splitScope|container=the container|database=the database}} would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or {{!splitShared}}create a new container at {{plainNeeded}} RU/s{{/splitShared}}{{?splitShared}}create a new database of {{plainNeeded}} RU/s shared throughput (a new container in this database would share its {{nowPartitions|partitions}}, not start on its own){{/splitShared}}, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document {{splitScope|container=into it|database=of its busy containers into containers there}}, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
+  cosmosCreatedAt:
+    '; the design declares no physicalPartitions, so it describes a container still to be created: created at {{needed}} RU/s, Azure starts it on {{neededPartitions|partitions}} of {{neededEach}} RU/s, evenly split (one per 10,000 RU/s of an autoscale maximum); where the container exists already, declare its physicalPartitions (as Insights shows them: {{nowPartitions}} for one created at {{nowRu}} RU/s and never raised) and the lint sizes its raise in place instead: from {{nowPartitions|partitions}}, {{inPlaceNeeded}} RU/s, whose split into {{inPlacePartitions}} of {{inPlaceEach}} RU/s{{inPlaceSplit|even=, evenly,|uneven=, unevenly,}} takes Azure typically 4-6 hours',
 } as const;
 
 export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
@@ -52,6 +54,7 @@ export function inPlaceSplit(
   };
   const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
+  if (raisedAtCreation(design)) return createdAt(design, raise, now, totalGb);
   const data = {
     // A shared database's partitions are the database's: a new container there shares them ("Provision standard (manual)
     // throughput on a database": containers in the same database share partitions), so the even start is a new database.
@@ -83,5 +86,38 @@ export function inPlaceSplit(
       createdPartitions: created,
       createdEach: plainNeeded / created,
     }),
+  };
+}
+
+/**
+ * SG017's raise of a container still to be created (`raisedAtCreation`: an autoscale maximum, no declared
+ * `physicalPartitions`): the layout Azure starts it on at the raised maximum, and the raise in place a container that
+ * exists would need instead, judged on the partitions it has today (the design with them declared), whose split is
+ * asynchronous, "typically 4-6 hours" ("Best practices for scaling provisioned throughput").
+ */
+function createdAt(
+  design: CosmosKeyDesign,
+  raise: InPlaceRaise,
+  now: PhysicalPartitions,
+  totalGb: number | undefined,
+): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
+  const mode = 'autoscale';
+  const created = physicalPartitionCount(mode, raise.needed, totalGb);
+  const existing: CosmosKeyDesign = Object.assign({}, design, { totalGb, physicalPartitions: now.count });
+  const inPlaceNeeded = Math.max(raise.needed, evenInPlaceThroughput(existing, raise.neededPeak) as number);
+  const inPlacePartitions = physicalPartitionCount(mode, inPlaceNeeded, totalGb, now.count);
+  const slices = keySpaceSlicesOf({ totalGb, splitFrom: now.count }, inPlacePartitions);
+  return {
+    ids: ['cosmosCreatedAt'],
+    data: {
+      nowPartitions: now.count,
+      nowRu: now.requestUnits,
+      neededPartitions: created,
+      neededEach: raise.needed / created,
+      inPlaceNeeded,
+      inPlacePartitions,
+      inPlaceEach: inPlaceNeeded / inPlacePartitions,
+      inPlaceSplit: slices < inPlacePartitions ? 'uneven' : 'even',
+    },
   };
 }
