@@ -64,6 +64,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { OVER_PARTITIONED_MESSAGES, overPartitionedRaise } from './over-partitioned';
 import { pagedOverBuckets, readRequests, readRequestsOverBuckets } from './read-requests';
 import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';
@@ -148,6 +149,8 @@ export const PREFIX_INGESTION_MESSAGES = {
   // A raise within SMALL_RAISE_SHARE of today's RU/s leads a new synthetic first level (a new container and a copy of
   // every document); the key change follows.
   prefixSmallRaiseWhy: SMALL_RAISE_WHY,
+  // A container on more partitions than its figures make: the raise that keeps them leads whatever it adds.
+  ...OVER_PARTITIONED_MESSAGES,
   prefixOrKeyChange: DURABLE_KEY_CHANGE,
   // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
   prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
@@ -1116,6 +1119,10 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     !overMax && !outgrown && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' && raiseLeadsKeyChange(design as CosmosKeyDesign, raise)
       ? raise
       : undefined;
+  // On more partitions than its RU/s and storage make, the raise that keeps them leads, whatever it adds (over-partitioned.ts).
+  const overPartitioned =
+    !smallRaise && !overMax && !physical?.raisedFrom && fix.fixId === 'fixPrefixBuckets' ? overPartitionedRaise(design as CosmosKeyDesign, raise) : undefined;
+  const leadRaise = smallRaise ?? (overPartitioned && raise ? raise : undefined);
   // Judged at SG017's raise (`prefixAtCapacityRaise`), the count serves only with that raise: said beside it, so a
   // reader who turns SG017 off, or applies the count alone, knows what it rests on.
   const countAtRaise: PrefixIngestionId[] = physical?.raisedFrom && fix.fixId !== 'fixRaiseBucketsFactor' ? ['prefixCountAtRaise'] : [];
@@ -1129,12 +1136,19 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(collision ? (['hashedApart'] as const) : []),
-    ...(raise && !overMax && !smallRaise ? (['prefixOrRaiseThroughput'] as const) : []),
+    ...(raise && !overMax && !leadRaise ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
   const cacheLeads = cache !== undefined && fix.fixId === 'fixPrefixBuckets';
-  const [fixId, ...fixNotes]: PrefixIngestionId[] = smallRaise
-    ? ['prefixRaiseFirst', 'prefixSmallRaiseWhy', ...(cache ? ['prefixOr' as const, ...cache.ids] : []), 'prefixOrKeyChange', fix.fixId, ...bucketNotes]
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = leadRaise
+    ? [
+        'prefixRaiseFirst',
+        smallRaise ? 'prefixSmallRaiseWhy' : 'overPartitionedWhy',
+        ...(cache ? ['prefixOr' as const, ...cache.ids] : []),
+        'prefixOrKeyChange',
+        fix.fixId,
+        ...bucketNotes,
+      ]
     : cacheLeads
       ? [...cache.ids, 'prefixCacheKeepsKey', 'prefixOr', fix.fixId, ...bucketNotes]
       : [fix.fixId, ...bucketNotes, ...(cache ? ['prefixOr' as const, ...cache.ids] : [])];
@@ -1148,7 +1162,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
       data: {
         ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
-        ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : {}),
+        ...(smallRaise ? smallRaiseData(design as CosmosKeyDesign, smallRaise) : overPartitioned),
         ...(keyWhole ? { keyShare: fullKeyShare(design), fullKey: design.primaryKey.partitionKey.map((l) => l.name) } : {}),
         ...fix.data,
         ...hotOnly.data,
@@ -1158,7 +1172,7 @@ function prefixHitsOn(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
         ...cache?.data,
         ...pagedCost,
       },
-      edits: smallRaise ? raiseEdits(design as CosmosKeyDesign, smallRaise) : overMax ? undefined : fix.edits,
+      edits: leadRaise ? raiseEdits(design as CosmosKeyDesign, leadRaise) : overMax ? undefined : fix.edits,
     },
   ];
 }
