@@ -3,7 +3,7 @@ import { fullKeyCardinality } from '../design/cardinality';
 import { UsageError, type DesignIssue } from '../design/errors';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import { num, oneOf } from '../design/shape';
-import { gridFormOf, onGrid, throughputForPeak } from './cosmos-grid';
+import { gridFormOf, onGrid, THROUGHPUT_GRID, throughputForPeak } from './cosmos-grid';
 import { judgedNeighbourLoad, type ValueAmongValues } from './neighbours';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
@@ -288,7 +288,7 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
   // partition counts here are the database's, and the largest-share partition carries that share of every busy container.
   const containers = sharedContainers(design);
   const now = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
-  const layout = { totalGb, splitFrom: raisedAtCreation(design) ? undefined : (design.splitFrom ?? now) };
+  const layout = { totalGb, splitFrom: design.splitFrom ?? now };
   const { headroom } = design.thresholds;
   let ru = throughputForPeak(form, peak, headroom, containers);
   if (!Number.isFinite(ru)) return ru;
@@ -309,6 +309,33 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
 }
 
 /**
+ * The RU/s SG017 asks for `peak` (and that SG003 judges an over-capacity container at): a raise in place
+ * (`evenInPlaceThroughput`), or for a container still to be created (`raisedAtCreation`) the least autoscale maximum on
+ * the grid at which it starts on partitions that serve the peak at headroom, evenly split. Where the hottest value
+ * (`hot`, among its key's values) fits the partitions of the raise in place but not those of that least maximum, the least
+ * maximum up to the raise in place's whose partitions fit it too: sized at creation, the raise never leaves a hot value
+ * over that the raise in place served.
+ */
+export function raiseForPeak(design: CosmosKeyDesign, peak: number, hot?: ValueAmongValues): number | undefined {
+  const inPlace = evenInPlaceThroughput(design, peak);
+  const { throughput } = design;
+  if (inPlace === undefined || throughput?.mode !== 'autoscale' || !raisedAtCreation(design)) return inPlace;
+  const form = gridFormOf(throughput.mode);
+  const created = throughputForPeak(form, peak, design.thresholds.headroom, 1);
+  if (!(created < inPlace) || !hot) return Math.min(created, inPlace);
+  const fitsAt = (ru: number): boolean => {
+    const count = countPhysicalPartitions(throughput.mode, ru, design.totalGb);
+    const usable = (ru / count) * design.thresholds.headroom;
+    return hot.hot + judgedNeighbourLoad(hot, count, usable) <= usable * (1 + 1e-9);
+  };
+  if (fitsAt(created) || !fitsAt(inPlace)) return created;
+  const { step } = THROUGHPUT_GRID[form];
+  let ru = created;
+  while (ru < inPlace && !fitsAt(ru)) ru += step;
+  return ru;
+}
+
+/**
  * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
  * SG017 asks for (`evenInPlaceThroughput`, the same function SG017's fix uses): raised in place, it splits only to
  * the minimum the new RU/s need, so its current count is `existing` ("Best practices for scaling provisioned
@@ -316,10 +343,10 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
  * headroom (`movedFromServerless`), and it is judged there, so that a fix which takes it past what serverless serves (its
  * copies' writes and storage) is judged where SG017's fix leaves it, not on its logical partitions alone.
  */
-function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
+function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number, hot?: ValueAmongValues): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (throughput?.mode === 'serverless') return movedFromServerless(design, now, peak);
-  const partitioned = evenInPlaceThroughput(design, peak);
+  const partitioned = raiseForPeak(design, peak, hot);
   if (!throughput || partitioned === undefined) return undefined;
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
   // and the database's partitions divide the database's RU/s.
@@ -438,7 +465,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
-    const raised = raisedPartitions(design, partitions, peak);
+    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : value);
     return (
       raised &&
       Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })
@@ -455,7 +482,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   throughputQuotaPassed(design, peak) {
     const { throughput } = design;
     if (!throughput || throughput.mode === 'serverless') return undefined;
-    const needed = evenInPlaceThroughput(design, peak) as number;
+    const needed = raiseForPeak(design, peak) as number;
     const quota = COSMOS_LIMITS.requestUnitsQuota;
     return needed > quota ? { quota, quotaName: throughput.mode === 'shared' ? 'database' : 'container', provisioned: needed } : undefined;
   },

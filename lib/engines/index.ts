@@ -38,6 +38,7 @@ export {
   creationRequestUnits,
   evenInPlaceThroughput,
   raisedAtCreation,
+  raiseForPeak,
   keySpaceSlicesOf,
   largestShareSlices,
   partitionedRequestUnits,

@@ -25,6 +25,7 @@ import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { HASHED_KEYS_MESSAGES, hashedKeysData } from './hashed-keys';
+import { OVER_PARTITIONED_MESSAGES, overPartitionedRaise } from './over-partitioned';
 import { largestPartitionSize } from './partition-size';
 import {
   AFTER_CAPACITY_FIX,
@@ -64,7 +65,6 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
-import { OVER_PARTITIONED_MESSAGES, overPartitionedRaise } from './over-partitioned';
 import { pagedOverBuckets, readRequests, readRequestsOverBuckets } from './read-requests';
 import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';

@@ -12,12 +12,14 @@ import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
-  evenInPlaceThroughput,
   neighbourLoad,
   physicalPartitionCount,
   profileOf,
+  raisedAtCreation,
+  raiseForPeak,
   type Loads,
   type PhysicalPartitions,
+  type ValueAmongValues,
 } from '../../../engines';
 import { adviceFor } from '../../advice';
 import { DesignAnalysis } from '../../analysis';
@@ -145,18 +147,18 @@ function peakWithFewerShards(analysis: DesignAnalysis, counted: CountedPeak): Pe
 /**
  * The smallest value on `form`'s grid at which the peak fits headroom × the container's RU/s: on the declared form, a
  * raise in place, also judged on the partition holding the largest share of the key space where it splits partitions
- * (`evenInPlaceThroughput`); on another form (a serverless container's move, a shared one's dedicated throughput),
+ * (`evenInPlaceThroughput`), or for a container still to be created its creation (`raiseForPeak`); on another form (a serverless container's move, a shared one's dedicated throughput),
  * peak ÷ headroom. Where the copies are planned, they depend on the RU/s (more physical partitions give a hot key a
  * different share), so the figure is raised until the peak at that figure fits: applying the fix then leaves nothing
  * to raise again. `perContainer`: how many containers share the form's RU/s (a shared database's busy containers).
  */
-function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>, form: ThroughputForm, perContainer = 1): InPlaceRaise {
+function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>, form: ThroughputForm, perContainer = 1, hot?: ValueAmongValues): InPlaceRaise {
   const { headroom } = design.thresholds;
   const mode = design.throughput?.mode;
   const inPlace = mode !== undefined && mode !== 'serverless' && gridFormOf(mode) === form;
   // Laid out on the storage the peak's copies hold, as SG003 lays out the raise for them.
   const stored = storedLayout(design, peak);
-  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(stored, p) as number) : throughputForPeak(form, p, headroom, perContainer));
+  const figure = (p: number) => (inPlace ? (raiseForPeak(stored, p, hot) as number) : throughputForPeak(form, p, headroom, perContainer));
   let needed = figure(peak.peak);
   let neededPeak = peak.peak;
   const raise = () => ({ form, needed, neededPeak, containers: perContainer });
@@ -174,6 +176,17 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
   const lowerPeak = lower < needed ? peakAt(lower) : undefined;
   if (lowerPeak !== undefined && figure(lowerPeak) <= lower) [needed, neededPeak] = [lower, lowerPeak];
   return raise();
+}
+
+/**
+ * The hottest value of the container's own key among its values, for a raise sized at creation (`raiseForPeak`): where
+ * the key is stored as declared (no sharding, no copies, declared or planned) and the peak is the declared one.
+ */
+function hottestValue(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: CountedPeak): ValueAmongValues | undefined {
+  const a = analysis.of(design.primaryKey);
+  if (peak.from === 'planned' || peak.copies > 1 || a.space.sharding || !raisedAtCreation(design)) return undefined;
+  const hot = a.hot.reads + a.hot.writes;
+  return { hot, rest: a.total.reads + a.total.writes - hot, cardinality: a.trafficValues };
 }
 
 /**
@@ -519,7 +532,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
   // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
-    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form));
+    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form, 1, hottestValue(design, analysis, sized)));
     const { fix, data: forKey } = removal ? { fix: placed, data: undefined } : withKeyRaise(design, analysis, placed);
     const fewer = removal ? undefined : fewerShardsOnceRaised(design, analysis, fix);
     const ids: Id[] = [
