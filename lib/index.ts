@@ -72,7 +72,7 @@ export { RULE_IDS } from './lint/rules';
 export const RULES: readonly RuleDescription[] = RULE_LIST;
 export type { RuleDescription, RuleMeta, RuleSource, Severity } from './lint/rule';
 export type { DeclarationData, MessageData } from './lint/messages';
-export type { LoadDimension, Loads } from './engines';
+export type { DynamoDbQuotas, LoadDimension, Loads } from './engines';
 export type { CosmosThroughputMode } from './engines/cosmosdb';
 export type { ConstructMetadataEntry, RecordedAcknowledgement } from './cfn/cdk-acknowledgements';
 export { applyDesignEdits } from './lint/edits';

@@ -27,6 +27,7 @@ export interface ConfigFields {
   readonly designs?: string | string[];
   readonly thresholds?: Record<string, unknown>;
   readonly rules?: Record<string, unknown>;
+  readonly quotas?: Record<string, unknown>;
   readonly failOn?: 'error' | 'warning';
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: 'error' | 'warning' | 'off';
@@ -50,6 +51,11 @@ export const configShape = shapes.record<ConfigFields>(
     rules: {
       shape: jsonObject('an object mapping rule ids to "error", "warning" or "off", e.g. { "SG012": "off" }'),
       doc: 'Per-rule severity: "error", "warning", or "off". Every report names the rules a config turns off.',
+      optional: true,
+    },
+    quotas: {
+      shape: jsonObject('an object of raised DynamoDB throughput quotas, e.g. { "tableWriteUnits": 200000 }'),
+      doc: "The account's DynamoDB throughput quotas where Service Quotas raised them (tableReadUnits, tableWriteUnits: per table and per GSI, default 40000; accountReadUnits, accountWriteUnits: provisioned tables together, default 80000). Every table is checked against them instead of the defaults.",
       optional: true,
     },
     failOn: {

@@ -13,6 +13,7 @@ import {
   UsageError,
   validateLintOptions,
   type DesignIssue,
+  type DynamoDbQuotas,
   type LintOptions,
   type RuleSetting,
   type Severity,
@@ -43,6 +44,8 @@ export interface ProjectConfig {
   readonly designs?: readonly string[];
   readonly thresholds?: ThresholdOverrides;
   readonly rules?: Readonly<Record<string, RuleSetting>>;
+  /** The account's raised DynamoDB throughput quotas. @default - the published defaults */
+  readonly quotas?: DynamoDbQuotas;
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
@@ -165,6 +168,7 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
       : undefined;
   const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report);
   const rules = readWithCore(objectAt('rules'), 'rules', report);
+  const quotas = readWithCore(objectAt('quotas'), 'quotas', report);
   if (!fields) return {};
   const designs = fields.designs === undefined ? undefined : typeof fields.designs === 'string' ? [fields.designs] : fields.designs;
   designs?.forEach((item, i) => {
@@ -178,6 +182,7 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
     designs,
     thresholds,
     rules,
+    quotas,
     failOn: fields.failOn,
     maxWarnings: fields.maxWarnings,
     reportUnusedAcknowledgements: fields.reportUnusedAcknowledgements,
@@ -194,7 +199,7 @@ function leavesProject(pattern: string, dir: string): boolean {
 }
 
 /** Thresholds and rule settings are checked by the core, exactly as lint() checks them, at the config's paths (`rules.SG099`). */
-function readWithCore<F extends 'thresholds' | 'rules'>(value: unknown, field: F, report: Report): LintOptions[F] | undefined {
+function readWithCore<F extends 'thresholds' | 'rules' | 'quotas'>(value: unknown, field: F, report: Report): LintOptions[F] | undefined {
   if (value === undefined) return undefined;
   try {
     return validateLintOptions({ [field]: value }, '')[field];
@@ -317,5 +322,5 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
 
 /** Lint options from the config, for lintDocument. */
 export function lintOptionsOf(config: ProjectConfig | undefined): LintOptions {
-  return { thresholds: config?.thresholds, rules: config?.rules };
+  return { thresholds: config?.thresholds, rules: config?.rules, quotas: config?.quotas };
 }

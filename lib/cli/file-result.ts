@@ -49,6 +49,10 @@ export interface AppliedFix {
   readonly resource: string;
   readonly path: string;
   readonly edits: readonly DesignEdit[];
+  /** The fix text of the finding the edits came from, as the run rendered it before writing them: what the edits
+   *  bring about beyond the values they set (a Cosmos DB split's hours, the alternative of a new container), which a
+   *  lint of the fixed file no longer shows, its finding being gone. @default - set on every fix --fix applies */
+  readonly fix?: string;
   /** What the application must change for the fixed design to be true of the running system
    *  (`--fix` changes the declared design only); absent when nothing beyond the design changes. */
   readonly applicationChanges?: readonly string[];

@@ -192,7 +192,7 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
           applied.push({
             owner: c.owner,
             round,
-            fix: { ruleId: c.finding.ruleId, resource: c.finding.resource, path: c.finding.path, edits: c.finding.edits ?? [] },
+            fix: { ruleId: c.finding.ruleId, resource: c.finding.resource, path: c.finding.path, edits: c.finding.edits ?? [], fix: c.finding.fix },
           });
         }
         break;

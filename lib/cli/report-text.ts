@@ -84,9 +84,12 @@ const inside = (path: string, within: string) => path === within || path.startsW
  */
 function fixLine(fix: AppliedFix, c: Palette): string {
   const changes = (fix.applicationChanges ?? []).map((change) => `${INDENT}${c.yellow('application change needed:')} ${p(change)}\n`);
+  // The finding's fix text says what the edits bring about (a split's hours, the other way to the same end): the
+  // finding is gone once they are written, so the line keeps it.
+  const how = fix.fix === undefined ? '' : `${INDENT}${c.green('fix:')} ${p(fix.fix)}\n`;
   const near = fix.edits.some((edit) => inside(fix.path, edit.path) || inside(edit.path, fix.path));
   const at = near ? '' : ` (the finding at ${p(fix.path)})`;
-  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}${at}\n${changes.join('')}`;
+  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}${at}\n${how}${changes.join('')}`;
 }
 
 /**

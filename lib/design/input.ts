@@ -85,6 +85,19 @@ export interface WorkloadDesign {
   readonly hotKeyOperations?: HotKeyOperations;
 }
 
+/** A DynamoDB table's peak traffic: the common figures, and what share of the writes create or delete items. */
+export interface DynamoDbWorkloadDesign extends WorkloadDesign {
+  /** Share (0–1] of the table's peak writes that put a new item or delete one, the rest updating existing items. AWS
+   *  counts a put or delete of an item carrying an index's key as a write to that index whatever its projection,
+   *  while an update that changes no index key attribute and no projected attribute writes nothing there
+   *  ("Provisioned throughput considerations for global secondary indexes"). So a `KEYS_ONLY` index that declares no
+   *  writes of its own is counted at this share of the table's writes, and an `INCLUDE` one at least at it: a figure
+   *  judged as declared, where the table's whole writes are only an upper bound.
+   *  @default - 1 where the table's key is unique per item (partition key, or sort key, of cardinality "unique"): each
+   *  write is a new item; otherwise unknown, and such an index is counted at the table's writes as an upper bound */
+  readonly newItemShare?: number;
+}
+
 /** A global secondary index's traffic; each omitted figure falls back to the table's. */
 export interface IndexWorkloadDesign {
   /** @default - the table's `peakReadUnits` × the summed `share` of the access patterns that name this
@@ -460,6 +473,9 @@ export interface DynamoDbMonitoringDesign {
 }
 
 export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclarations {
+  /** The peak traffic the design is sized for (see `DesignBaseInput.workload`), and the share of its writes that
+   *  create or delete items (`newItemShare`). */
+  readonly workload: DynamoDbWorkloadDesign;
   /** Needed only when the design is passed to `lint()` on its own.
    *  @default 'dynamodb' inside `tables` */
   readonly engine?: 'dynamodb';

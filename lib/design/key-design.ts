@@ -3,6 +3,7 @@
  * visible, and each element carries `path`, the field path (relative to its table or container)
  * that findings point at.
  */
+import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
 import type { Thresholds } from './limits';
 import { listOf } from './lists';
 
@@ -123,6 +124,29 @@ export interface IndexKeyChange {
   readonly path: string;
 }
 
+/**
+ * The table writes that put or delete items, which write a GSI whatever its projection (AWS, "Provisioned throughput
+ * considerations for global secondary indexes": a put or delete of an item carrying the index key writes the index),
+ * read for a `KEYS_ONLY` or `INCLUDE` index that declares no writes of its own: the share the table's
+ * `workload.newItemShare` declares, or every write on a table keyed by a unique value.
+ */
+export interface NewItemWrites {
+  /** Their share of the table's writes (`workload.newItemShare`, or 1 on a table keyed by a unique value). */
+  readonly share: number;
+  /** `declared`: `workload.newItemShare`; `unique`: the table's key is declared unique, so every write is a new item. */
+  readonly from: 'declared' | 'unique';
+  /** `from: 'unique'`: the table key attribute declared unique (`playId`).
+   *  @default - none: `from` is `declared` */
+  readonly key?: string;
+  /** The table's peak writes per second (WCU) the share is of. */
+  readonly tableWriteUnits: number;
+  /** Field path of `newItemShare`, whether or not it is declared. */
+  readonly at: string;
+  /** Whether these writes are the index's whole figure (`writeSource: 'new-items'`): under `KEYS_ONLY`, or when every
+   *  write is a new item; under `INCLUDE` with updates besides, they are its floor, the table's writes its upper bound. */
+  readonly whole: boolean;
+}
+
 export interface Workload {
   /** Reads per second on this key space: declared, else the table's peak × `readShare`. */
   readonly peakReadUnits: number;
@@ -135,11 +159,15 @@ export interface Workload {
   readonly readSource: 'declared' | 'table' | 'access-patterns';
   /** How `peakWriteUnits` was obtained: declared on this key space, or (a GSI that declares none) the table's writes,
    *  or twice them (`key-changes`) when a key attribute of the index changes on existing items (see `keyChange`).
-   *  A message that asks for the index's own figure must not ask when it is declared, even at the table's value. */
-  readonly writeSource: 'declared' | 'table' | 'key-changes';
+   *  A message that asks for the index's own figure must not ask when it is declared, even at the table's value.
+   *  `new-items`: the table writes that put or delete items (see `newItems`), a figure judged as declared. */
+  readonly writeSource: 'declared' | 'table' | 'key-changes' | 'new-items';
   /** `writeSource: 'key-changes'`: the index key attribute updates change, how that is known (its declared
    *  `mutable`, or its name), and the table's writes that were doubled. */
   readonly keyChange?: IndexKeyChange;
+  /** A `KEYS_ONLY` or `INCLUDE` GSI that declares no writes and whose key no update changes: the table writes that put
+   *  or delete items, which write it whatever its projection; absent otherwise. */
+  readonly newItems?: NewItemWrites;
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
   /** How `hotKeyShare` was obtained: declared, derived from a key level, uniform (1/cardinality) or a time bucket's
@@ -427,6 +455,9 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly globalSecondaryIndexes: readonly KeySpace[];
   /** Each LSI, in declared order; empty when there are none. */
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
+  /** The throughput quotas declared raised for the account (the lint's `quotas` option); empty for the published
+   *  defaults. Read through `quotaInForce()`, never directly. */
+  readonly quotas: DynamoDbQuotas;
 }
 
 export interface ContainerJoin {

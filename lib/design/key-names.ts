@@ -23,7 +23,9 @@ export function nameWords(name: string): string[] {
 
 /**
  * Last words of time buckets. Besides calendar units, a `period`, `window`, `interval`, `epoch` or `season` is a span
- * of time whose current value takes every write (`period` over 365 values at 3,000 WCU passed unjudged). Left out:
+ * of time whose current value takes every write (`period` over 365 values at 3,000 WCU passed unjudged), as are the
+ * academic and fiscal ones: a `semester`, `trimester` or `term` (this term's registrations), an `fy` (`fiscalYear` ends in
+ * `year`). Left out: `cohort` (a group of people, which keeps taking writes for years after the period it started in),
  * `batch` (a manufacturing lot's `batchNo` is an id as often as an ingestion batch numbered in time, and SG002's error
  * and --fix would re-key it), `slot` (a parking or inventory slot as often as a time slot), `cycle` and `shift` (as
  * often not time), `version`, `sequence` and `generation` (numbering that need not roll over with time). A name left out
@@ -47,6 +49,10 @@ const TIME_WORDS = new Set([
   'interval',
   'epoch',
   'season',
+  'semester',
+  'trimester',
+  'term',
+  'fy',
 ]);
 /** yyyy, yyyymm, mmdd, yyyymmddhh… */
 const DATE_FORMAT_WORD = /^(yyyy|yy|mm|dd|hh)+$/;
@@ -78,8 +84,9 @@ function timeBucketWords(words: readonly string[], count: number, asKeyPart: boo
   return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
 }
 
-/** Time words that also name values holding no time (a pricing `period`, a UI `window`, a training `epoch`, a `bucket` of S3). */
-const AMBIGUOUS_TIME_WORDS = new Set(['period', 'window', 'interval', 'epoch', 'season', 'bucket']);
+/** Time words that also name values holding no time (a pricing `period`, a UI `window`, a training `epoch`, a `bucket` of S3,
+ *  a search `term` or a loan's). */
+const AMBIGUOUS_TIME_WORDS = new Set(['period', 'window', 'interval', 'epoch', 'season', 'term', 'bucket']);
 
 /** Whether a name of these words (`nameWords`), a time bucket by its name (`looksLikeTimeBucket`), is one by a word that also
  *  names other things: the lint says it guessed (SG002). */

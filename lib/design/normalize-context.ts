@@ -1,4 +1,5 @@
 /** What normalize() is given, and what it hands the per-engine normalizers (normalize-table, normalize-container). */
+import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
 import type { CosmosContainerDesign, ThresholdOverrides } from './input';
 import { withThresholds, type Thresholds } from './limits';
 
@@ -16,6 +17,8 @@ export interface NormalizeOptions {
   readonly messageIdsOf?: (ruleId: string) => readonly string[] | undefined;
   /** Project-wide threshold overrides, below the document's and each design's own. */
   readonly thresholds?: ThresholdOverrides;
+  /** The account's raised DynamoDB throughput quotas, carried by each DynamoDB design. @default - none: the published defaults */
+  readonly quotas?: DynamoDbQuotas;
 }
 
 /** What the per-engine normalizers share. */

@@ -115,6 +115,7 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 
   /** A GSI that declares no peakWriteUnits takes the table's, or twice them (default: declared). */
   readonly writeSource?: Workload['writeSource'];
   readonly keyChange?: Workload['keyChange'];
+  readonly newItems?: Workload['newItems'];
   readonly hotKeyShare?: DeclaredFigure;
   /** The table's or container's own key: which operations carry its hottest value's share (default both). */
   readonly hotKeyOperations?: HotKeyOperations;
@@ -151,6 +152,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     writeSource: draft.writeSource ?? 'declared',
   } as { -readonly [K in keyof Workload]: Workload[K] };
   if (draft.keyChange) workload.keyChange = draft.keyChange;
+  if (draft.newItems) workload.newItems = draft.newItems;
   workload.hotKeyShare = hot.share;
   workload.hotKeyShareSource = hot.source;
   workload.hotKeyShareAt = declared?.at;

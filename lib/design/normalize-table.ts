@@ -3,7 +3,15 @@ import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type CarriedShards, type DynamoDbKeyDesign, type IndexKeyChange, type IndexProjection, type KeyAttribute } from './key-design';
+import {
+  sameAttribute,
+  type CarriedShards,
+  type DynamoDbKeyDesign,
+  type IndexKeyChange,
+  type IndexProjection,
+  type KeyAttribute,
+  type NewItemWrites,
+} from './key-design';
 import { nameWords, wordsLookMutable } from './key-names';
 import { listOf } from './lists';
 import { billingOf, tableCapacity } from './normalize-capacity';
@@ -20,6 +28,9 @@ import {
   type IndexKind,
   type PatternKey,
 } from './normalize-usage';
+
+/** A design's quotas where the lint declared none raised: the published defaults apply. */
+const NO_QUOTAS = Object.freeze({});
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
@@ -91,6 +102,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     primaryKey,
     globalSecondaryIndexes,
     localSecondaryIndexes,
+    quotas: context.options.quotas ?? NO_QUOTAS,
     largestPartitionGb: input.storage?.largestPartitionGb,
     largestPartitionGbSource: input.storage?.largestPartitionGb === undefined ? undefined : 'declared',
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
@@ -129,6 +141,7 @@ function gsiDraft(
     workload?.peakWriteUnits === undefined
       ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites, wordsOf)
       : undefined;
+  const newItems = keyChange === undefined && workload?.peakWriteUnits === undefined ? newItemWrites(table, gsi) : undefined;
   return {
     index: gsi.indexName,
     path,
@@ -140,8 +153,9 @@ function gsiDraft(
     // default. An update that changes an index key attribute (partition or sort key) costs the index two writes, a
     // delete of the old entry and a put of the new (AWS, "Provisioned throughput considerations for global secondary
     // indexes"): with no declared share of such updates, every table write is assumed to be one, 2× the table's.
-    peakWriteUnits: workload?.peakWriteUnits ?? (keyChange ? 2 * tableWrites : tableWrites),
-    writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : 'table',
+    // A KEYS_ONLY index (or any, where every write is a new item) takes the puts and deletes and nothing else: new-items.
+    peakWriteUnits: workload?.peakWriteUnits ?? (keyChange ? 2 * tableWrites : newItems?.whole ? newItems.share * tableWrites : tableWrites),
+    writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : newItems?.whole ? 'new-items' : 'table',
     hotKeyShare:
       workload?.hotKeyShare === undefined
         ? (tableHotShare(partitionKey, gsi.sharding, table) ?? inheritedHotShare(partitionKey, gsi, table))
@@ -155,7 +169,28 @@ function gsiDraft(
     // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
     ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
     ...(keyChange ? { keyChange } : undefined),
+    ...(newItems ? { newItems } : undefined),
   };
+}
+
+/**
+ * The table writes that put or delete items, for a `KEYS_ONLY` or `INCLUDE` index (see `NewItemWrites`): the declared
+ * `workload.newItemShare`, or every write where the table's key is declared unique and no invariant keeps an item
+ * that writes update (a running total, a conditional write); undefined otherwise. Under `KEYS_ONLY` an update writes
+ * the index only where it changes an index key attribute (counted apart, `keyChange`), so the puts and deletes are its
+ * whole figure; under `INCLUDE` an update of a projected attribute writes it too, so they are its floor unless every
+ * write is a new item.
+ */
+function newItemWrites(table: DynamoDbTableDesign, gsi: GlobalSecondaryIndexDesign): NewItemWrites | undefined {
+  const type = gsi.projectionType;
+  if (type !== 'KEYS_ONLY' && type !== 'INCLUDE') return undefined;
+  const tableWriteUnits = table.workload.peakWriteUnits;
+  const declared = table.workload.newItemShare;
+  if (declared !== undefined)
+    return { share: declared, from: 'declared', tableWriteUnits, at: 'workload.newItemShare', whole: type === 'KEYS_ONLY' || declared === 1 };
+  const unique = [table.partitionKey, table.sortKey].find((a) => a?.cardinality === 'unique');
+  if (unique === undefined || (table.invariants ?? []).length > 0) return undefined;
+  return { share: 1, from: 'unique', key: unique.name, tableWriteUnits, at: 'workload.newItemShare', whole: true };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
-import { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES } from '../engines';
+import { COSMOS_LIMITS, DEFAULT_QUOTAS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES, type DynamoDbQuotas } from '../engines';
 import { cosmosThroughputShape } from './cosmos-throughput';
 import type {
   AccessPatternDesign,
@@ -17,6 +17,7 @@ import type {
   DesignDocument,
   DynamoDbMonitoringDesign,
   DynamoDbTableDesign,
+  DynamoDbWorkloadDesign,
   ExternalKeyDesign,
   ExternalResourceDesign,
   GlobalSecondaryIndexDesign,
@@ -35,7 +36,7 @@ import type {
   WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { bool, calendarDay, describe, either, list, num, oneOf, pathOf, record, text, type Shape } from './shape';
+import { bool, calendarDay, describe, either, list, num, oneOf, pathOf, record, text, type Props, type Shape } from './shape';
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
@@ -182,28 +183,43 @@ function sortKeyAttributeShape(name: typeof attributeName) {
 const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
 const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
-/** A design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
+/** The fields of a design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
+const workloadProps = (units: Shape<number>): Props<WorkloadDesign> => ({
+  peakReadUnits: {
+    shape: units,
+    doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB), before fan-out: each read as the application issues it, one query of one key (the lint multiplies fan-out reads by the shards they query), not the units measured with the fan-out.',
+  },
+  peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
+  hotKeyShare: {
+    shape: hotKeyShare,
+    optional: true,
+    doc: 'Share (0–1] of the traffic its key serves (where access patterns read a GSI, the reads they leave the table key) the hottest key value takes; default uniform.',
+  },
+  hotKeyOperations: {
+    shape: oneOf(['reads', 'writes', 'both']),
+    optional: true,
+    doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
+  },
+});
+
 const workloadShape = (units: Shape<number>) =>
-  record<WorkloadDesign>(
-    {
-      peakReadUnits: {
-        shape: units,
-        doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB), before fan-out: each read as the application issues it, one query of one key (the lint multiplies fan-out reads by the shards they query), not the units measured with the fan-out.',
-      },
-      peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
-      hotKeyShare: {
-        shape: hotKeyShare,
-        optional: true,
-        doc: 'Share (0–1] of the traffic its key serves (where access patterns read a GSI, the reads they leave the table key) the hottest key value takes; default uniform.',
-      },
-      hotKeyOperations: {
-        shape: oneOf(['reads', 'writes', 'both']),
-        optional: true,
-        doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
-      },
+  record<WorkloadDesign>(workloadProps(units), {
+    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }),
+  });
+
+const dynamoDbWorkload = record<DynamoDbWorkloadDesign>(
+  {
+    ...workloadProps(dynamoDbUnits),
+    newItemShare: {
+      shape: hotKeyShare,
+      optional: true,
+      doc: "Share (0–1] of the peak writes that put or delete an item (the rest update existing items): a KEYS_ONLY index is counted at this share of the table's writes, an INCLUDE one at least at it; default 1 on a table keyed by a unique value, else unknown.",
     },
-    { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }) },
-  );
+  },
+  {
+    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined, newItemShare: undefined }),
+  },
+);
 
 const indexWorkload = record<IndexWorkloadDesign>(
   {
@@ -540,7 +556,7 @@ const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   {
     name: { shape: dynamoDbName, doc: 'Table name.' },
-    workload: { shape: workloadShape(dynamoDbUnits), doc: 'Peak traffic and hot-key share.' },
+    workload: { shape: dynamoDbWorkload, doc: 'Peak traffic, hot-key share and the share of writes that create items.' },
     ...designBaseProps,
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
@@ -655,3 +671,21 @@ export const designDocumentShape = record<DesignDocument>(
 );
 
 export { thresholds as thresholdsShape };
+
+/** A raised quota: a whole number of units per second, at least its published default (a quota is only ever raised). */
+const raisedQuota = (field: keyof DynamoDbQuotas, doc: string) => ({
+  shape: num({ integer: true, min: DEFAULT_QUOTAS[field] }),
+  optional: true as const,
+  doc: `${doc}; default ${DEFAULT_QUOTAS[field]}, and a quota is only raised, so a smaller figure is an error.`,
+});
+
+/** The account's raised DynamoDB throughput quotas (Service Quotas), declared once for every table linted. */
+export const quotasShape = record<DynamoDbQuotas>(
+  {
+    tableReadUnits: raisedQuota('tableReadUnits', 'Table-level read throughput quota (per table and per GSI), units per second'),
+    tableWriteUnits: raisedQuota('tableWriteUnits', 'Table-level write throughput quota (per table and per GSI), units per second'),
+    accountReadUnits: raisedQuota('accountReadUnits', 'Account-level read throughput quota (provisioned tables and GSIs together), units per second'),
+    accountWriteUnits: raisedQuota('accountWriteUnits', 'Account-level write throughput quota (provisioned tables and GSIs together), units per second'),
+  },
+  { title: 'DynamoDB throughput quotas' },
+);

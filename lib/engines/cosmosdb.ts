@@ -362,22 +362,22 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
 
 /**
  * The physical partitions of a serverless container whose `peak` is above what it serves, once SG017's fix moved it to
- * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. Azure
- * converts the account's containers in place, so they keep the partitions their storage made (one per 50 GB), and are
- * judged on one per 6,000 RU/s where that is more (what SG017's other way, a new container in a provisioned account, gets).
+ * provisioned throughput: manual RU/s of peak ÷ headroom on the manual grid, the figure SG017 names first. The move
+ * "converts all containers within the account to manual provisioned throughput containers in-place", each at "number of
+ * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so the container keeps the partitions
+ * it has (`now`: one per 50 GB, or as declared), and SG017's figure is a raise (or a lowering) in place from there, which
+ * splits only to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput", asynchronous scale-up). The
+ * creation layout (one per 6,000 RU/s) is that of SG017's other way, a new container in a provisioned account.
  */
 function movedFromServerless(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions & { readonly movedMode: true } {
   const requestUnits = throughputForPeak('manual', peak, design.thresholds.headroom, 1);
-  // As a container created at those RU/s gets them (one per 6,000, https://learn.microsoft.com/azure/cosmos-db/scaling-provisioned-throughput-best-practices),
-  // never fewer than its storage made: the design SG017 then describes, `{ manual }` with no `physicalPartitions`, is
-  // judged on the same count by the next lint.
-  const count = Math.max(now.count, countPhysicalPartitions('manual', requestUnits, design.totalGb));
+  const count = countPhysicalPartitions('manual', requestUnits, design.totalGb, now.count);
   return {
     count,
     countedBy: now.countedBy,
     requestUnitsEach: requestUnits / count,
     requestUnits,
-    keySpaceSlices: keySpaceSlicesOf(design, count),
+    keySpaceSlices: keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count),
     movedMode: true,
   };
 }
@@ -451,7 +451,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
   // consume only that partition's throughput). The key's count of values (`cardinality`: the first level's, there) only
   // tells a uniform key at the container's line from a hot one (`judgedNeighbourLoad`).
-  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey)): PhysicalShare | undefined {
+  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey), pastOwnCeiling = false): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
@@ -460,7 +460,12 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const { headroom } = design.thresholds;
     // A serverless container stores at most 1 TB: copies that take it past that are judged where SG017's move puts it.
     const storable = design.throughput?.mode !== 'serverless' || (design.totalGb ?? 0) <= COSMOS_LIMITS.serverlessMaxGb;
-    if (storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9))
+    // A value past its own ceiling, with the rest of the load and that value's usable part within the usable RU/s: no
+    // raise serves anything, and SG017 asks for none (capacity-below-peak/cosmosdb.ts, `keyPastLogicalCeiling`).
+    const logicalUsable = COSMOS_LIMITS.logicalPartitionRequestUnits * headroom;
+    const servable = peak - hotLoad + Math.min(hotLoad, logicalUsable);
+    const raiseServesNothing = pastOwnCeiling && design.throughput?.mode !== 'serverless' && servable <= partitions.requestUnits * headroom * (1 + 1e-9);
+    if ((storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9)) || raiseServesNothing)
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles

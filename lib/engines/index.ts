@@ -51,6 +51,16 @@ export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
 export { launchCapacity, launchFits, launchFractions, warmAtDefaults, warmThroughputFor, type LaunchCapacity, type ReadsAndWrites } from './dynamodb-launch';
 export { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
+export {
+  DEFAULT_QUOTAS,
+  QUOTA_FIELDS,
+  quotaFieldData,
+  quotaInForce,
+  tableQuota,
+  type DynamoDbQuotas,
+  type QuotaInForce,
+  type QuotaLevel,
+} from './dynamodb-quotas';
 export { allFit, fits, LOAD_TOLERANCE, withHeadroom } from './fit';
 export type {
   CacheTerms,

@@ -158,6 +158,8 @@ export interface QuotaPassed {
   /** What the resource would then provision against that quota, per second (the account-level figure sums the table and
    *  its GSIs). */
   readonly provisioned: number;
+  /** The lint option that declared the quota raised (`quotas.tableWriteUnits`); undefined for the published default. */
+  readonly quotaField?: string;
 }
 
 /** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */
@@ -328,9 +330,11 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly).
    * `cardinality`: how many values share the traffic (default: the full key's; a hierarchical key's first level passes
    * its own). Cosmos DB hashes values to partitions, so the expectation does not depend on it; it tells a uniform key at
-   * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`).
+   * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`). `pastOwnCeiling`: the
+   * value is over its own key ceiling, which no raise lifts; where the rest of the load needs no raise either, it is
+   * judged on the layout the container has, not where SG017's raise would leave it.
    */
-  physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
+  physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number, pastOwnCeiling?: boolean): PhysicalShare | undefined;
   /**
    * The other keys' expected load on the partition of a stored key of a key space (its index name; undefined: the table)
    * whose own load is `stored`, with the key space at `total`: made once per design (DynamoDB: `dynamoNeighbourModel`).

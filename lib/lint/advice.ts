@@ -6,11 +6,11 @@
 import { joinPath } from '../design/field-path';
 import { AT_LEAST_ONE_READ_UNIT, HALF_IF_EVENTUAL } from '../design/gathered-read-share';
 import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-design';
-import type { AccessPattern, CosmosKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
+import type { AccessPattern, CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, sharedContainers } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, quotaFieldData, quotaInForce, sharedContainers } from '../engines';
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
@@ -168,7 +168,7 @@ const LARGE_READS_FLOOR =
  * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
  */
 export const FAN_OUT_PAST_QUOTA_TEXT =
-  "read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), which at {{headroom|percent}} utilization take {{fanOutNeeded}} RCU of read throughput for {{fanOutNeededBy}}, above the default {{quotaName}} read throughput quota of {{quota}}, so --fix writes no edit";
+  "read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), which at {{headroom|percent}} utilization take {{fanOutNeeded}} RCU of read throughput for {{fanOutNeededBy}}, above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} {{quotaName}} read throughput quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, so --fix writes no edit";
 
 /**
  * The same where the quota bounds one budget of reads and writes (Cosmos DB: Azure's default maximum RU/s per container,
@@ -326,7 +326,7 @@ export const ADVICE_MESSAGES = {
   // Copies whose N× writes pass a default throughput quota the declared writes are within (throughput-quota.ts): SG017's
   // error once deployed, which no edit lifts.
   copiesPastQuota:
-    '; but its {{replicatedWrites}} {{writeUnit}} of writes at peak are above the default {{quotaName}} write throughput quota of {{quota}} (SG017 would refuse them), so no edit is offered for the copies: request the quota increase (Service Quotas, DynamoDB) before keeping them',
+    '; but its {{replicatedWrites}} {{writeUnit}} of writes at peak are above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} {{quotaName}} write throughput quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} (SG017 would refuse them), so no edit is offered for the copies: request the quota increase (Service Quotas, DynamoDB) before keeping them',
   copiesOverIndex:
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   // Each copy of a document sits under its first-level value (prefix-ingestion.ts): that level's writes grow N× too.
@@ -466,9 +466,9 @@ export const ADVICE_MESSAGES = {
   warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,
   // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
   // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
-  pastQuotaWarm: `no warm throughput within the default table-level quota leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
+  pastQuotaWarm: `no warm throughput within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{pastQuotaOf}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
   orOnDemandServes:
-    '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the default quota, billed per request rather than per provisioned hour',
+    '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota, billed per request rather than per provisioned hour',
   warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
   warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit')}, then `,
@@ -1535,6 +1535,7 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
     quota: passed.quota,
     quotaName: passed.quotaName,
+    ...(passed.quotaField === undefined ? {} : { quotaField: passed.quotaField }),
   };
 }
 
@@ -2360,10 +2361,13 @@ function pastQuotaAdvice(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Mess
 
 /** The figures `pastQuotaWarm` reads, of `lever`. */
 function pastQuotaFigures(analysis: SpaceAnalysis, lever: PastQuotaLever): MessageData {
+  const quota = quotaInForce(analysis.design as DynamoDbKeyDesign, 'table-level', lever.direction);
   return {
     warmIndex: analysis.space.index,
     warmFromPartitions: lever.fromPartitions,
     pastQuotaMost: lever.quotaPartitions,
+    pastQuotaOf: quota.units,
+    ...quotaFieldData(quota),
     pastQuotaDirection: lever.direction,
     pastQuotaUnits: lever.units,
     pastQuotaPartitions: lever.partitions,

@@ -299,7 +299,12 @@ export class SpaceAnalysis {
     // Before any count is judged: a new sharding's fan-out is charged by the values it would shard (`chargedAt`).
     this.sizeNeed = sizeNeed(owner, space);
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues) : undefined;
+    // A value past its own key ceiling (one logical partition's RU/s) is served by no raise: where nothing else needs one,
+    // it is judged on the layout the container has (the engine's `physicalShare`), and SG017 raises nothing for it. A
+    // hierarchical key's full key waits on its first level's plan, whose raise SG017 carries: judged as before.
+    const pastOwnCeiling = space.partitionKey.length === 1 && !space.sharding && carried === undefined && !allFit(profile.loadDimensions(this.hot, headroom));
+    this.physical =
+      space === design.primaryKey ? profile.physicalShare?.(this.#oneCopy().design, this.charged, this.hot, this.trafficValues, pastOwnCeiling) : undefined;
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
     this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -650,7 +655,9 @@ function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly st
  */
 export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: EngineProfile = profileOf(design.engine)): InheritedWrites | undefined {
   const table = design.primaryKey;
-  if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
+  // Counted from the puts and deletes (new-items.ts): the hot item's updates are none of them.
+  const source = space.workload.writeSource;
+  if (space === table || source === 'declared' || source === 'new-items' || !profile.hotWritesOnOneItem(design)) return undefined;
   // A KEYS_ONLY index whose key attributes the updates cannot change takes none of them (hot-item-reach.ts).
   const reach = hotItemReach(design, space);
   if (reach === 'skips') return undefined;

@@ -261,7 +261,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
   const read = valid instanceof Error ? {} : valid;
-  const document = attempt(() => normalizeInput(input, Object.assign({}, known, { thresholds: read.thresholds })));
+  const document = attempt(() => normalizeInput(input, Object.assign({}, known, { thresholds: read.thresholds, quotas: read.quotas })));
   if (document instanceof Error) {
     const basePath = read.basePath ?? '';
     const issues = [
@@ -297,7 +297,8 @@ function attempt<T>(read: () => T): T | DesignError | UsageError {
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options?: LintOptions): NormalizedDocument {
   const known = catalogueIds(CATALOGUE);
-  return normalizeInput(input, Object.assign({}, known, { thresholds: readLintOptions(options, known).thresholds }));
+  const { thresholds, quotas } = readLintOptions(options, known);
+  return normalizeInput(input, Object.assign({}, known, { thresholds, quotas }));
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };

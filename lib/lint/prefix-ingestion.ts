@@ -883,6 +883,29 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
 
 const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
 
+/** The clauses that lead the hottest first-level value's fix with a raise in place, each with the field of its figure. */
+const LEADING_RAISES: Partial<Record<PrefixIngestionId, string>> = {
+  prefixRaiseFirst: RAISE.to,
+  prefixRaiseThenBucket: BUCKET_RAISE.to,
+  prefixRaiseForBuckets: BUCKET_RAISE.to,
+  prefixRaiseFewBuckets: FEW_RAISE.to,
+};
+
+/**
+ * The RU/s the fix of the hottest first-level value (SG003 at `partitionKey.paths[0]`) leads with, where it leads with a
+ * raise in place (after the reason no bucket count fits today, not after `prefixKeyIsTheProblem`): SG017 raises to it
+ * where it is more than the peak's own figure, so one `--fix` raises the container once. Undefined elsewhere.
+ */
+export function firstLevelLeadRaise(declared: DesignAnalysis): number | undefined {
+  for (const hit of prefixIngestionHits(declared)) {
+    const ids = [hit.fixId, ...(hit.fixNotes ?? [])].filter((id) => id !== 'prefixNoBucketCount' && id !== 'prefixNoBucketCountFanOut');
+    const field = ids[0] === undefined ? undefined : LEADING_RAISES[ids[0]];
+    const figure = field === undefined ? undefined : hit.data?.[field];
+    if (typeof figure === 'number') return figure;
+  }
+  return undefined;
+}
+
 /** The clause that says the first level's buckets split the full key's largest value too (`bucketsSplitSize`). */
 export const DEFERRED_SIZE_SPLIT =
   '; those buckets split its size as they split its load: {{size}} GB ÷ {{splitBuckets}} = {{sizePerBucket}} GB per bucket, within the {{usableGb}} GB usable, so no shards of the full key are needed for it (SG006 defers to the same fix)';

@@ -13,10 +13,14 @@
 import { joinPath } from '../design/field-path';
 import type { KeySpace } from '../design/key-design';
 import type { MessageData } from './messages';
+import { NEW_ITEM_FIELD, NEW_ITEM_MESSAGES, newItemNote } from './new-items';
 
 export const PROJECTION_MESSAGES = {
   projectedOut:
     '; those index writes are an upper bound: its projection is {{projection|code}}{{?projected}} of {{projected|code}}{{/projected}}, and a table update that changes no index key attribute and no projected attribute does not write the index{{!mutableField}}; declare {{writesField|code}} with the writes that do to lower it{{/mutableField}}',
+  // After `projectedOut`, for an index counted at the table's writes with nothing that declares the puts among them.
+  orNewItemShare: ", or the table's {{newItemField|code}}, the share of its writes that create or delete items, each of which writes the index",
+  ...NEW_ITEM_MESSAGES,
 } as const;
 
 /** SG003's verdict on an index over on that bound alone (`upperBoundVerdict`), and the fix that settles the figure first. */
@@ -24,7 +28,7 @@ export const PROJECTION_VERDICT_MESSAGES = {
   overOnUpperBound:
     '; over on that bound alone, so this is a warning until the index declares its own writes: declared and still over, it is an error, with the fix below',
   declareWritesFirst:
-    "declare {{writesField|code}} with the writes that reach the index (the table writes that create or delete an item, or change an index key attribute or a projected one): the index is judged on that figure, not on the table's; if it is still over, ",
+    "declare {{writesField|code}} with the writes that reach the index (the table writes that create or delete an item, or change an index key attribute or a projected one){{?newItemField}}, or the table's {{newItemField|code}} with the share of its writes that create or delete items{{/newItemField}}: the index is judged on that figure, not on the table's; if it is still over, ",
 } as const;
 
 export const PROJECTION_FIX_MESSAGES = {
@@ -43,7 +47,7 @@ export function projectsOut(space: KeySpace): boolean {
   return type === 'KEYS_ONLY' || type === 'INCLUDE';
 }
 
-/** The projection's figures for a message: its type, and what an `INCLUDE` copies. */
+/** The projection's figures for a message: its type, and what an `INCLUDE` copies (with `newItemData`'s for the puts). */
 export function projectionData(space: KeySpace): MessageData {
   const { projection } = space;
   if (projection === undefined) return {};
@@ -59,7 +63,13 @@ export function projectionData(space: KeySpace): MessageData {
  */
 export function projectionNote(space: KeySpace): { readonly ids: ProjectionId[]; readonly data: MessageData } {
   if (space.index === undefined || space.workload.writeSource === 'declared' || !projectsOut(space)) return { ids: [], data: {} };
-  return { ids: ['projectedOut'], data: projectionData(space) };
+  // Counted from the writes that create or delete items: a figure, not a bound (new-items.ts).
+  const newItems = newItemNote(space);
+  if (newItems !== undefined) return { ids: [newItems.id], data: Object.assign(projectionData(space), newItems.data) };
+  // Where nothing declares the share of writes that are puts, the field that does settles part of the bound (a key
+  // that changes on updates is asked for its `mutable` instead: index-writes.ts).
+  if (space.workload.newItems !== undefined || space.workload.writeSource !== 'table') return { ids: ['projectedOut'], data: projectionData(space) };
+  return { ids: ['projectedOut', 'orNewItemShare'], data: Object.assign(projectionData(space), { newItemField: NEW_ITEM_FIELD }) };
 }
 
 /**
@@ -74,6 +84,6 @@ export function upperBoundVerdict(
   space: KeySpace,
   overLabels: readonly string[],
 ): { readonly ids: ProjectionVerdictId[]; readonly fixLead: ProjectionVerdictId } | undefined {
-  if (projectionNote(space).ids.length === 0 || overLabels.length === 0 || overLabels.some((label) => label !== 'write')) return undefined;
+  if (!projectionNote(space).ids.includes('projectedOut') || overLabels.length === 0 || overLabels.some((label) => label !== 'write')) return undefined;
   return { ids: ['overOnUpperBound'], fixLead: 'declareWritesFirst' };
 }

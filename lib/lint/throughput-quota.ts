@@ -8,16 +8,22 @@
  */
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { fits } from '../design/sharding';
-import { DYNAMODB_LIMITS, withHeadroom, type QuotaPassed } from '../engines';
+import { quotaFieldData, quotaInForce, tableQuota, withHeadroom, type QuotaLevel, type QuotaPassed } from '../engines';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 
 export type CapacityDimension = 'read' | 'write';
 
 export type { QuotaPassed };
 
-/** Whether a peak is above the default table-level quota itself: throttled in either capacity mode unless the quota was raised. */
-export function peakPastQuota(peak: number): boolean {
-  return peak > DYNAMODB_LIMITS.tableThroughputQuota;
+/** Whether a peak is above the table-level quota in force itself: throttled in either capacity mode until the quota is raised. */
+export function peakPastQuota(design: DynamoDbKeyDesign, dimension: CapacityDimension, peak: number): boolean {
+  return peak > tableQuota(design, dimension);
+}
+
+/** `QuotaPassed` for the quota in force at `level`: its units, and the option field where it was declared. */
+function passed(design: DynamoDbKeyDesign, level: QuotaLevel, dimension: CapacityDimension, provisioned: number): QuotaPassed {
+  const quota = quotaInForce(design, level, dimension);
+  return { quota: quota.units, quotaName: level, provisioned, ...quotaFieldData(quota) };
 }
 
 /**
@@ -29,8 +35,7 @@ export function peakPastQuota(peak: number): boolean {
  */
 export function quotaPassed(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity, dimension: CapacityDimension, units: number): QuotaPassed | undefined {
   if (design.billing !== 'provisioned') return undefined;
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  if (units > quota) return { quota, quotaName: 'table-level', provisioned: units };
+  if (units > tableQuota(design, dimension)) return passed(design, 'table-level', dimension, units);
   const raisesTable = capacity.index === undefined;
   let total = 0;
   for (const other of design.capacity) {
@@ -39,8 +44,7 @@ export function quotaPassed(design: DynamoDbKeyDesign, capacity: KeySpaceCapacit
     const raised = other === capacity || (raisesTable && ceiling.inherited);
     total += raised ? units : ceiling.units;
   }
-  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
-  return total > accountQuota ? { quota: accountQuota, quotaName: 'account-level', provisioned: total } : undefined;
+  return total > quotaInForce(design, 'account-level', dimension).units ? passed(design, 'account-level', dimension, total) : undefined;
 }
 
 /**
@@ -57,7 +61,7 @@ export function editlessQuotaError(
   peak: number,
 ): QuotaPassed | undefined {
   const needed = withHeadroom(peak, design.thresholds.headroom);
-  if (peakPastQuota(peak)) return { quota: DYNAMODB_LIMITS.tableThroughputQuota, quotaName: 'table-level', provisioned: needed };
+  if (peakPastQuota(design, dimension, peak)) return passed(design, 'table-level', dimension, needed);
   const ceiling = capacity?.[dimension];
   if (capacity === undefined || ceiling === undefined || ceiling.source === 'on-demand-maximum' || fits(peak, ceiling.units)) return undefined;
   return quotaPassed(design, capacity, dimension, needed);

@@ -11,7 +11,8 @@ import { IssueLog } from '../design/issue-log';
 import { readKinds } from '../design/normalize';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import { calendarDay, list, mapOf, oneOf, ownData, record, text } from '../design/shape';
-import { acknowledgementShape, thresholdsShape } from '../design/shapes';
+import { acknowledgementShape, quotasShape, thresholdsShape } from '../design/shapes';
+import type { DynamoDbQuotas } from '../engines';
 import type { Rule, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 
@@ -22,6 +23,12 @@ export interface LintOptions {
   /** Project-wide threshold overrides (below a document's and a design's own).
    *  @default - DEFAULT_THRESHOLDS */
   readonly thresholds?: ThresholdOverrides;
+  /** The account's DynamoDB throughput quotas where Service Quotas raised them (`{ tableWriteUnits: 200000 }`): every
+   *  table and GSI linted is checked against them instead of the published defaults. Each figure is at least its
+   *  default, since a quota is only ever raised.
+   *  @default - the defaults of "Quotas in Amazon DynamoDB": 40,000 read and 40,000 write units per table (and per GSI),
+   *  80,000 of each per account in a Region */
+  readonly quotas?: DynamoDbQuotas;
   /** Per-rule severity: `{ SG014: 'error', SG012: 'off' }`. A rule turned off reports nothing.
    *  @default - every rule at its catalogue severity */
   readonly rules?: Readonly<Record<string, RuleSetting>>;
@@ -68,6 +75,7 @@ function lintOptionsShape(known: KnownRules) {
   return record<LintOptions>(
     {
       thresholds: { shape: thresholdsShape, optional: true, doc: 'Project-wide threshold overrides.' },
+      quotas: { shape: quotasShape, optional: true, doc: "The account's raised DynamoDB throughput quotas (Service Quotas); default the published ones." },
       rules: {
         shape: mapOf(oneOf(['error', 'warning', 'off'], '"error", "warning" or "off"'), {
           keys: known.ruleIds,

@@ -13,10 +13,11 @@ import { joinPath } from '../design/field-path';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
-import { DYNAMODB_LIMITS, dynamoPartitionsFor } from '../engines';
+import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
+import { peakPastQuota } from './throughput-quota';
 
 /** The least warm throughput at which the fewest shards the hottest value can have fit beside its neighbours. */
 export interface WarmLever {
@@ -81,7 +82,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
   const raised = warmDirection(short, layout);
-  const most = mostWarmPartitions(raised);
+  const most = mostWarmPartitions(design, raised);
   if (most <= now) return undefined;
   // The own count is a search: made only once the checks above leave a lever possible.
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
@@ -166,7 +167,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
   const layout: KeyLayout = plan.layout;
   const own = sizedOwnCount(analysis, layout, cap, loads);
   if (own === undefined) return undefined;
-  const most = Math.floor(DYNAMODB_LIMITS.tableThroughputQuota / DYNAMODB_LIMITS.partitionWriteUnits);
+  const most = Math.floor(tableQuota(design, 'write') / DYNAMODB_LIMITS.partitionWriteUnits);
   for (let partitions = now + 1; partitions <= most; partitions++) {
     // The least fixed write units that make `partitions`: one more than the partitions before serve.
     const writeUnits = Math.max(write.units + 1, (partitions - 1) * DYNAMODB_LIMITS.partitionWriteUnits + 1);
@@ -225,7 +226,7 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const layout: KeyLayout = plan.layout;
   const short = new Set(analysis.over.map((d) => d.label));
   const raised = warmDirection(short, layout);
-  const withinQuota = Math.max(now, mostWarmPartitions(raised));
+  const withinQuota = Math.max(now, mostWarmPartitions(design, raised));
   const { total } = analysis;
   const bound = dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
   if (bound <= withinQuota) return undefined;
@@ -289,6 +290,9 @@ export interface PastQuotaLever {
  */
 function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shards: number): boolean {
   if (design.billing !== 'provisioned' || design.launchAtPeak) return false;
+  // The table-level quota bounds an on-demand table too: a peak above it is throttled there whatever the count.
+  const { total } = analysis;
+  if (peakPastQuota(design, 'write', total.writes) || peakPastQuota(design, 'read', total.reads)) return false;
   const layout = analysis.plan.layout as KeyLayout;
   const judge = judgeOnDesign(analysis, Object.assign({}, design, { billing: 'on-demand' as const }), analysis.total);
   const dimensions = judge(
@@ -340,11 +344,10 @@ function sizedOwnCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, 
   return own === undefined || size > cap ? undefined : Math.max(own, size);
 }
 
-/** The most partitions warm throughput can make in the direction raised: the table-level quota ÷ a partition's ceiling. */
-function mostWarmPartitions(short: ReadonlySet<string>): number {
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  const write = short.has('write') ? Math.floor(quota / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
-  const read = short.has('read') ? Math.floor(quota / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
+/** The most partitions warm throughput can make in the direction raised: the table-level quota in force ÷ a partition's ceiling. */
+function mostWarmPartitions(design: DynamoDbKeyDesign, short: ReadonlySet<string>): number {
+  const write = short.has('write') ? Math.floor(tableQuota(design, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
+  const read = short.has('read') ? Math.floor(tableQuota(design, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
   return Math.min(write, read);
 }
 

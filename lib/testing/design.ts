@@ -20,7 +20,7 @@ export interface DesignAssertionOptions extends LintOptions {
 }
 
 /** The options the design assertions accept: `failOn` and the core's `lint()` options. */
-const OPTIONS = knownOptions<DesignAssertionOptions>({ failOn: true, thresholds: true, rules: true, only: true, basePath: true, today: true });
+const OPTIONS = knownOptions<DesignAssertionOptions>({ failOn: true, thresholds: true, quotas: true, rules: true, only: true, basePath: true, today: true });
 
 interface Checked {
   readonly result: LintResult;

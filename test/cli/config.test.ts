@@ -333,6 +333,7 @@ describe('the config file has a JSON Schema', () => {
       'designs',
       'thresholds',
       'rules',
+      'quotas',
       'failOn',
       'maxWarnings',
       'reportUnusedAcknowledgements',
@@ -344,5 +345,28 @@ describe('the config file has a JSON Schema', () => {
     expect([validate({ contributorInsightsRuleQuota: 500 }), validate({ contributorInsightsRuleQuota: 0 })]).toEqual([true, false]);
     expect(validate({ maxWarnings: -1 })).toBe(false);
     expect(JSON.parse(readFileSync(join(__dirname, '../../schema/config.schema.json'), 'utf8'))).toEqual(schema);
+  });
+});
+
+describe('the config declares raised DynamoDB throughput quotas', () => {
+  // A 50,000 WCU peak: above the default 40,000 table-level write quota ("Quotas in Amazon DynamoDB"), within 200,000.
+  const PAST_DEFAULT = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, workload: { ...UNIQUE_TABLE.workload, peakWriteUnits: 50_000 } }] });
+
+  it('every table is linted against them', async () => {
+    const dir = tempTree({ 'skewguard.config.json': JSON.stringify({ quotas: { tableWriteUnits: 200_000 } }), 'd.json': PAST_DEFAULT });
+    const raised = await cli(['lint', 'd.json', '--format', 'json'], { cwd: dir });
+    const defaults = await cli(['lint', 'd.json', '--format', 'json', '--no-config'], { cwd: dir });
+    const overQuota = (out: string) =>
+      (JSON.parse(out).files[0].findings as { ruleId: string; messageId: string }[]).filter((f) => f.ruleId === 'SG017' && f.messageId === 'overQuota');
+    expect(overQuota(defaults.stdout)).toHaveLength(1);
+    expect(overQuota(raised.stdout)).toEqual([]);
+  });
+
+  it('a figure below the default, or not a whole number, is refused at its field and line', async () => {
+    const dir = tempTree({ 'skewguard.config.json': '{\n  "quotas": { "tableWriteUnits": 1000, "accountReadUnits": "lots" }\n}\n', 'd.json': DESIGN });
+    const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/skewguard\.config\.json:2:\d+: quotas\.tableWriteUnits: .*an integer ≥ 40000, got 1000/);
+    expect(stderr).toMatch(/skewguard\.config\.json:2:\d+: quotas\.accountReadUnits: .*an integer ≥ 80000/);
   });
 });

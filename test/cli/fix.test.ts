@@ -98,12 +98,19 @@ describe('skewguard lint --fix', () => {
     const { text } = copy('bad/over-sharded-uuid.json');
     const result = fixDesignText(text, {});
     expect(result.fixes).toEqual([
-      { ruleId: 'SG007', resource: 'sessions', path: 'tables[0].sharding', edits: [{ op: 'remove', path: 'tables[0].sharding' }] },
+      {
+        ruleId: 'SG007',
+        resource: 'sessions',
+        path: 'tables[0].sharding',
+        edits: [{ op: 'remove', path: 'tables[0].sharding' }],
+        fix: expect.stringMatching(/^remove the sharding: each read of a key goes back to one query/),
+      },
       {
         ruleId: 'SG009',
         resource: 'sessions',
         path: 'tables[0].accessPatterns[0].fanOut',
         edits: [{ op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' }],
+        fix: expect.stringMatching(/^remove fanOut from `session-by-id`, or declare the sharding you meant/),
       },
     ]);
     expect(result.skipped).toEqual([]);

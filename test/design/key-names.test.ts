@@ -52,6 +52,26 @@ describe('nameWords', () => {
     expect([looksLikeTimeBucket('bucket', true), looksLikeTimeBucket('hourBucket', true)]).toEqual([false, true]);
   });
 
+  it('reads academic and fiscal spans as time buckets, whole words only: a term, not the terms accepted or a seasoning', () => {
+    const timeLike = [
+      'semester',
+      'term',
+      'trimester',
+      'fy',
+      'fiscalYear',
+      'academicTerm',
+      'semesterNo',
+      'term_bucket',
+      'reportFy',
+      'quarter',
+      'week',
+      'season',
+    ];
+    const notTime = ['termsAccepted', 'terms', 'termId', 'terminal', 'midterm', 'seasoning', 'semesterId', 'cohort', 'signupCohort', 'shopify', 'fyId'];
+    expect(timeLike.filter((name) => !looksLikeTimeBucket(name))).toEqual([]);
+    expect(notTime.filter((name) => looksLikeTimeBucket(name))).toEqual([]);
+  });
+
   // Review 32: a hashtag index's --fix pinned "the" trending hashtag in a list (sharding.hotValues: 1).
   it('reads hashtags, topics, tags and keywords, and their ids and names, as categories that trend', () => {
     const trending = [

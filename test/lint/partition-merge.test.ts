@@ -40,7 +40,7 @@ describe('partition merge as a fix for a hot key on a fragmented container', () 
     });
     const fix = finding?.fix ?? '';
     for (const words of [
-      'or merge its physical partitions instead, the first thing to try since it changes no key and adds no RU/s: at its 12,000 RU/s and 60 GB it needs 2 physical partitions, not the 10 it has',
+      'or merge its physical partitions instead, which changes no key and adds no RU/s but is a preview with the account limits below: at its 12,000 RU/s and 60 GB it needs 2 physical partitions, not the 10 it has',
       "each of 6,000 RU/s (4,800 usable at 80%), where the hot key's 1,200 RU/s and the 2,400 RU/s its neighbours are expected to take fit, which clears this finding",
       'partition merge is a preview',
       '`az cosmosdb sql container merge`',

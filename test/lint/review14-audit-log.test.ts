@@ -24,18 +24,19 @@ const at = (fix: string | undefined, ...texts: string[]) => texts.map((t) => fix
 describe('review 14 item 1: SG002 quotes the figure its verdict is against', () => {
   const sg002 = finding(lint(auditLog), 'SG002');
 
-  // fix27a: the container is short of RU/s (26,000 on 30,000 manual, 24,000 usable: SG017), so the bucket is judged where
-  // SG017's raise to 32,500 leaves it, on the partitions SG003 judges a key on: 80 of 406.25 RU/s (325 usable), not
-  // today's 375 (300 usable). Still the physical partition's share, never a logical partition's 8,000.
-  it("quotes the physical partition's usable 325 RU/s at SG017's raise, not a logical partition's 8,000", () => {
-    expect(sg002?.message).toContain('26,000 RU/s against a usable 325 RU/s (80% of the 406.25 RU/s ceiling)');
+  // The container is short of RU/s for its headroom (26,000 on 30,000 manual, 24,000 usable), but the current bucket's
+  // 26,000 pass its logical partition's 8,000 usable, which no RU/s lift, and nothing else is loaded (0 + 8,000 fits
+  // 24,000): SG017 asks for no raise, so the bucket is judged on the partitions deployed, 80 of 375 RU/s (300 usable),
+  // as review 14 read it (fix27a had judged it at a raise to 32,500: 406.25, 325 usable). Never a logical partition's 8,000.
+  it("quotes the physical partition's usable 300 RU/s as deployed, not a logical partition's 8,000", () => {
+    expect(sg002?.message).toContain('26,000 RU/s against a usable 300 RU/s (80% of the 375 RU/s ceiling)');
     expect(sg002?.message).not.toContain('usable 8,000 RU/s');
-    expect(sg002?.data).toMatchObject({ load: 26_000, usable: 325, ceiling: 406.25, containerRu: 32_500, declaredRu: 30_000, physicalPartitions: 80 });
-    expect(sg002?.message).toContain("(judged at the 32,500 RU/s the container's peak needs");
+    expect(sg002?.data).toMatchObject({ load: 26_000, usable: 300, ceiling: 375, containerRu: 30_000, physicalPartitions: 80 });
+    expect(sg002?.message).not.toContain('judged at the');
   });
 
   it('says where the 300 come from, and that the logical ceiling means RU/s alone would not serve it', () => {
-    expect(sg002?.message).toContain("the container's 32,500 RU/s are divided among 80 physical partitions of 406.25 RU/s (325 usable");
+    expect(sg002?.message).toContain("the container's 30,000 RU/s are divided among 80 physical partitions of 375 RU/s (300 usable");
     expect(sg002?.message).toContain('more RU/s alone would not serve it, since one logical partition takes at most 10,000 RU/s (8,000 usable)');
     expect(sg002?.message).not.toContain('not the 10,000 RU/s logical-partition ceiling, is what bites');
   });
@@ -44,13 +45,13 @@ describe('review 14 item 1: SG002 quotes the figure its verdict is against', () 
   // zero figure ("less the 0 RU/s other key values are expected to take there") is left out, the figure kept in data.
   it('leaves out the neighbours clause when the other key values take nothing there', () => {
     expect(sg002?.data).toMatchObject({ neighbourRu: 0 });
-    expect(sg002?.message).toContain('80 physical partitions of 406.25 RU/s (325 usable)');
+    expect(sg002?.message).toContain('80 physical partitions of 375 RU/s (300 usable)');
     expect(sg002?.message).not.toContain('less the 0 RU/s');
   });
 
-  it("on 200 GB (5 partitions of 6,000 RU/s) quotes that partition's usable share at SG017's 32,500 RU/s: 5,200 of 6,500", () => {
+  it("on 200 GB (5 partitions of 6,000 RU/s) quotes that partition's usable share as deployed: 4,800 of 6,000", () => {
     const hit = finding(lint(audit({ storage: { totalGb: 200, largestPartitionGb: 15 } })), 'SG002');
-    expect(hit?.message).toContain('26,000 RU/s against a usable 5,200 RU/s (80% of the 6,500 RU/s ceiling)');
+    expect(hit?.message).toContain('26,000 RU/s against a usable 4,800 RU/s (80% of the 6,000 RU/s ceiling)');
   });
 
   it('a time bucket leading a hierarchical key is quoted against its prefix partition the same way', () => {
@@ -143,10 +144,12 @@ describe('review 14 item 2: remedies in the order of what they cost', () => {
     expect(sg006?.fix).not.toContain('batch the hottest value');
   });
 
-  it("--fix writes only what it can make safely: SG017's raise, no key change", () => {
+  it('--fix writes nothing: no key change, and no raise, which would serve none of the current bucket (past its logical ceiling)', () => {
     expect(sg002?.edits ?? []).toEqual([]);
     expect(sg006?.edits ?? []).toEqual([]);
-    expect(finding(findings, 'SG017')?.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.manual', value: 32_500 }]);
+    // Was an edit to 32,500 RU/s: billed every hour, while the bucket's 26,000 RU/s stay capped at one logical partition.
+    expect(finding(findings, 'SG017')?.edits).toBeUndefined();
+    expect(finding(findings, 'SG017')?.fix).toContain('the peak as declared needs at least 32,500 RU/s at `throughput.manual`');
   });
 });
 

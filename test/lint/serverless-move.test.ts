@@ -41,9 +41,9 @@ describe('a serverless container is judged where SG017 moves it', () => {
   });
 
   it("a tenant over its partition even at the move is SG003's error, not SG014's warning on a short container", () => {
-    // 18,000 RU/s ÷ 80% = 22,500 RU/s manual on one partition per 6,000 RU/s (4; its 120 GB made 3): 5,625 each, 4,500
-    // usable, less (18,000 − 5,400) ÷ 4 = 3,150 of neighbours: 1,350 for a 5,400 RU/s tenant (cosmosA32: was judged on
-    // ⌈RU/s ÷ 10,000⌉ = 3, 1,800, where the next lint of the moved design counts 4). Before: SG014 only, on serverless's 1,666.67.
+    // Converted in place on the 3 partitions its 120 GB made (15,000 RU/s), raised in place to 18,000 ÷ 80% = 22,500 RU/s
+    // (at most 3 × 10,000: no split): 7,500 each, 6,000 usable, less (18,000 − 5,400) ÷ 3 = 4,200 of neighbours: 1,800 for a
+    // 5,400 RU/s tenant, which still throttles. (Was 1,350, on the 4 partitions a new container created at 22,500 gets.)
     const findings = lint(
       devices({
         name: 'tenant-events',
@@ -51,7 +51,7 @@ describe('a serverless container is judged where SG017 moves it', () => {
         workload: { peakReadUnits: 6_000, peakWriteUnits: 12_000, hotKeyShare: 0.3 },
       }),
     );
-    expect(byRule(findings, 'SG003')[0]?.data).toMatchObject({ usable: 1_350, containerRu: 22_500, declaredRu: 5_000 });
+    expect(byRule(findings, 'SG003')[0]?.data).toMatchObject({ usable: 1_800, containerRu: 22_500, physicalPartitions: 3, declaredRu: 5_000 });
     expect(byRule(findings, 'SG014')).toEqual([]);
     expect(byRule(findings, 'SG017')[0]?.severity).toBe('error');
   });
@@ -120,5 +120,51 @@ describe('SG002 and SG003 on one serverless container quote one partition', () =
     const [bucket] = byRule(lint({ ...events, throughput: { manual: 5_000 } }), 'SG002');
     expect(bucket.message).toContain("(judged at the 7,500 RU/s the container's peak needs, not its declared 5,000 RU/s: ");
     expect(bucket.data).not.toHaveProperty('serverlessRu');
+  });
+});
+
+/**
+ * A serverless container's move is Azure's in-place conversion ("Change from serverless to provisioned capacity mode":
+ * every container converted to manual throughput in place, at number of partitions × 5,000 RU/s), so its keys are judged
+ * on the partitions it keeps, raised in place to SG017's figure, not on the layout a container created there gets.
+ */
+describe('a serverless container is judged on the layout its conversion keeps', () => {
+  // The expert's sl-4900.json: 40 GB (1 partition), 4,900 RU/s of peak, a club at 30%.
+  const club = (peakReadUnits: number, peakWriteUnits: number, over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
+    engine: 'cosmosdb',
+    name: 'club',
+    partitionKey: { paths: [{ path: '/clubId', cardinality: 50_000 }] },
+    workload: { peakReadUnits, peakWriteUnits, hotKeyShare: 0.3 },
+    throughput: 'serverless',
+    storage: { totalGb: 40 },
+    ...over,
+  });
+
+  it('4,900 RU/s: no SG003 error, 6,200 RU/s on the 1 partition kept leave 1,530 for a 1,470 RU/s club', () => {
+    // Before: an error at 765 RU/s left on 2 partitions of 3,100 (a new container created at 6,200). By hand: 6,200 × 80%
+    // = 4,960 usable on 1 partition, less the other 70% (3,430): 1,530 ≥ 1,470.
+    const findings = lint(club(3_920, 980));
+    expect(byRule(findings, 'SG003')).toEqual([]);
+    const [capacity] = byRule(findings, 'SG017');
+    expect(capacity.data).toMatchObject({ needed: 6_200, convertedRu: 5_000, keptPartitions: 1, createdPartitions: 2 });
+    expect(capacity.fix).toContain('set this container to { manual } of at least 6,200 RU/s');
+    expect(capacity.fix).toContain('in place: it keeps its 1 physical partition, on which SG003 judges its keys (declare physicalPartitions: 1)');
+    expect(capacity.fix).toContain('(a new container there, the data copied, which created at 6,200 RU/s gets 2 physical partitions, not 1)');
+  });
+
+  it('4,700 RU/s (sl-4700.json) passes as before, and the moved design SG017 describes is judged alike', () => {
+    expect(byRule(lint(club(3_760, 940)), 'SG003')).toEqual([]);
+    const moved = lint(club(3_920, 980, { throughput: { manual: 6_200 }, physicalPartitions: 1 }));
+    expect(byRule(moved, 'SG003').filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('a club on 2 kept partitions still throttles after the conversion', () => {
+    // 100 GB: 2 partitions, converted at 10,000 RU/s; 9,000 ÷ 80% = 11,300 in place keeps 2 (≤ 20,000): 5,650 each,
+    // 4,520 usable, less the other 70% halved (3,150): 1,370 left for a 2,700 RU/s club.
+    const findings = lint(club(7_200, 1_800, { storage: { totalGb: 100 } }));
+    const [hot] = byRule(findings, 'SG003');
+    expect(hot).toMatchObject({ severity: 'error', data: expect.objectContaining({ containerRu: 11_300, physicalPartitions: 2, serverlessRu: 5_000 }) });
+    expect(hot.data?.usable).toBeCloseTo(1_370, 6);
+    expect(byRule(findings, 'SG017')[0]?.data).toMatchObject({ convertedRu: 10_000, keptPartitions: 2 });
   });
 });

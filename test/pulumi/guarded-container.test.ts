@@ -537,6 +537,19 @@ describe('skew alerts', () => {
     expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: a serverless container has no provisioned throughput'), component);
   });
 
+  it('accept a serverless container whose hot key fits the partition its conversion to manual throughput keeps (sl-4900)', async () => {
+    // 4,900 RU/s on 40 GB: SG017 asks for 6,200 RU/s manual; Azure converts the container in place on its 1 partition
+    // ("Change from serverless to provisioned capacity mode"), where 4,960 usable less the other 70% (3,430) leave 1,530
+    // for the 1,470 RU/s club. Before: refused, judged on the 2 partitions a new container created at 6,200 RU/s gets.
+    const club = {
+      partitionKey: { paths: [{ path: '/clubId', cardinality: 50_000 }] },
+      workload: { peakReadUnits: 3_920, peakWriteUnits: 980, hotKeyShare: 0.3 },
+      storage: { totalGb: 40 },
+    };
+    const component = await guarded('club', { monitoring: accountMonitoring(), throughput: 'serverless', design: club });
+    expect(component.container).toBeDefined();
+  });
+
   it("judge a key against its physical partition's share when that is below 10,000 RU/s (the core's physical-partition model)", async () => {
     // 18,000 RU/s manual start on three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best
     // practices for scaling provisioned throughput"): a key on one of them never gets 10,000, and its neighbours (a third of
@@ -552,6 +565,22 @@ describe('skew alerts', () => {
     // A 20,000 RU/s autoscale maximum and no declared size: two partitions of 10,000, 1,500 of each to neighbours.
     await guarded('unsized', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 20_000 }, design: orders });
     expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(6_800);
+  });
+
+  it('draw per-value lines on the throughput deployed where a raise would not serve the hottest value (past its logical ceiling)', async () => {
+    const acknowledged = (rules: readonly string[]) => rules.map((rule) => ({ rule, reason: 'Accepted while the key is redesigned.' }));
+    // 52 challenges, all 62,000 RU/s on one (hotKeyShare 1), on an autoscale maximum of 70,000: 7 partitions of 10,000,
+    // none of it to neighbours. The value reaches its logical partition's 10,000 RU/s and is planned above them: 95% of
+    // 10,000 = 9,500 (it was 8,889: 95% of the 9,357.14 RU/s each of 14 partitions after a 131,000 raise no one deployed).
+    const leaderboard = {
+      partitionKey: { paths: [{ path: '/challengeId', cardinality: 52 }] },
+      workload: { peakReadUnits: 60_000, peakWriteUnits: 2_000, hotKeyShare: 1 },
+      storage: { totalGb: 5, largestPartitionGb: 1 },
+      acknowledgements: acknowledged(['SG001', 'SG003', 'SG014', 'SG017']),
+    };
+    await guarded('board', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 70_000 }, design: leaderboard });
+    expect(criterionOf(engine.named('board-hot-key')).threshold).toBe(9_500);
+    expect(criterionOf(engine.named('board-throttled-hot-value')).threshold).toBe(9_500);
   });
 
   it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {

@@ -390,6 +390,19 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
     expect(await violationsOf(POLICY_NAMES.keyNames, await asPolicyResource(rawContainer({ paths: ['/tenantId'] })))).toEqual([]);
   });
 
+  it('warns on a first level named like an academic or fiscal span (`/semester`, `/term`, `/fy`), not on `/termsAccepted` or `/seasoning`', async () => {
+    for (const first of ['/semester', '/term', '/fy']) {
+      const container = await asPolicyResource(rawContainer({ paths: [first, '/courseId'], kind: 'MultiHash', version: 2 }));
+      expect(await violationsOf(POLICY_NAMES.keyNames, container)).toEqual([
+        expect.stringMatching(new RegExp(`^warning SG015 suspicious-key-name at resource\\.partitionKey\\.paths\\[0\\] \\(raw-\\d+\\): .*\`${first}\``)),
+      ]);
+    }
+    for (const first of ['/termsAccepted', '/seasoning']) {
+      const container = await asPolicyResource(rawContainer({ paths: [first, '/courseId'], kind: 'MultiHash', version: 2 }));
+      expect(await violationsOf(POLICY_NAMES.keyNames, container)).toEqual([]);
+    }
+  });
+
   it('warns on a key named like a category that trends (`/tag`), as the design lint reads the name', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/tag'], kind: 'Hash', version: 2 }));
     expect(await violationsOf(POLICY_NAMES.keyNames, container)).toEqual([

@@ -106,7 +106,7 @@ describe('unknown options', () => {
     const error = thrown(run);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).issues).toEqual([
-      { path: 'options.bogusOption', message: 'is not a known field; expected one of: failOn, thresholds, rules, only, basePath, today' },
+      { path: 'options.bogusOption', message: 'is not a known field; expected one of: failOn, thresholds, quotas, rules, only, basePath, today' },
     ]);
   });
 

@@ -332,7 +332,9 @@ function assumedPeak(target: KeySpaceTarget, field: 'peakReadUnits' | 'peakWrite
   const how =
     workload.writeSource === 'key-changes' && workload.keyChange
       ? `2 × the table's peakWriteUnits: \`${workload.keyChange.attribute}\` changes on updates, each a delete and a put on the index`
-      : "the table's peakWriteUnits, every table write projected into the index";
+      : workload.writeSource === 'new-items' && workload.newItems && workload.newItems.share < 1
+        ? `the table's peakWriteUnits × ${showShare(workload.newItems.share)}, its workload.newItemShare: the puts and deletes, each projected into the index`
+        : "the table's peakWriteUnits, every table write projected into the index";
   return { assumed: `assumed (${how}; the index declares no workload.peakWriteUnits) peakWriteUnits ${show(workload.peakWriteUnits)}` };
 }
 

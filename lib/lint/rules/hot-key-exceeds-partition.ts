@@ -10,6 +10,7 @@ import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type Hot
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, reachNote, type InheritedWriteId } from '../inherited-writes';
+import { newItemFloor } from '../new-item-floor';
 import { partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
@@ -221,7 +222,8 @@ export const hotKeyExceedsPartition = defineRule({
   fires:
     "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002.",
   firesAlso: [
-    "A DynamoDB GSI projecting `KEYS_ONLY` or `INCLUDE` counted at the table's writes (no `workload.peakWriteUnits`), over on its writes alone: that figure is an upper bound, so a warning, whose fix asks for the index's own writes first and names the shards after them with no edit; declared and still over, an error. Not where the table's hottest item's updates make it hot: that fix weighs them.",
+    "A DynamoDB GSI projecting `KEYS_ONLY` or `INCLUDE` counted at the table's writes (no `workload.peakWriteUnits`), over on its writes alone: that figure is an upper bound, so a warning, whose fix asks for the index's own writes (or the table's `workload.newItemShare`) first and names the shards after them with no edit; declared and still over, an error. Not where the table's hottest item's updates make it hot: that fix weighs them.",
+    'Not an upper bound where the puts are known: a put or delete writes such an index whatever its projection. A `KEYS_ONLY` index is counted at `workload.newItemShare` of the table\'s writes, an `INCLUDE` one at least at it (over on that alone: judged on it); on a table keyed by a unique value (`cardinality: "unique"`, no invariant) every write is a new item, so at all of them. An error where over, with its fix.',
     "A GSI made hot by the table's hottest item's updates, projecting `KEYS_ONLY`: they write it only by changing an index key attribute. Each key attribute the table's own or declared `mutable: false`: they do not, and it is judged without them. One with no `mutable`: a warning whose fix asks for it or the index's `workload.peakWriteUnits`, with no shard (drawn on each update, it writes the index twice per update where it may take none). `mutable: true`, `ALL`, `INCLUDE`: an error with its fix.",
     "Reads that access patterns aim at one value (`keyValue`): the hottest value's read peak takes that value's share of the key space's reads plus the hottest-key share of the rest, when that is more.",
     "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
@@ -236,7 +238,7 @@ export const hotKeyExceedsPartition = defineRule({
     "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and at most 5% of the usable above the average one, is not reported: the capacity's (SG017's; 10 WCU beside 799.6). Further above, the pre-warm that serves it as it is leads, with no shards.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
-    "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s its peak needs (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on one partition per 6,000 RU/s (or per 50 GB, if more); copies that need that move, or 1 TB, are not offered.",
+    "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s its peak needs (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on the partitions Azure's in-place conversion keeps (one per 50 GB), raised in place; copies that need that move, or 1 TB, are not offered.",
     "A Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above.",
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): named by the attribute whose values it shards and the reads give (`hourBucket`), with the shard attribute that holds it in brackets (`hourBucketShard`).',
     "A GSI's writes: they count every replicated copy the table keeps of an item (each copy writes its own index entry), as SG001 and SG017 count them.",
@@ -776,6 +778,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         a.over.map((d) => d.label),
       )
     : undefined;
+  // An INCLUDE index over on its declared puts and deletes alone: judged and sized on them, not warned on the bound.
+  const floor = bounded && newItemFloor(a);
+  if (floor) return keyHits(design, floor);
   const lead = namedLead(a);
   // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG001's.
   const served = hotValueVerdict(a);

@@ -9,6 +9,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { shapes, UsageError, validateLintOptions } from '../../index';
 import { checkWith, dayPinnedOn, pinDayOn, watchDeployTimeChecks } from '../../internal';
 import { catchHostErrors, type HostErrors } from './host-errors';
+import { pulumiLogToStderr } from './log-to-stderr';
 import { observeMockMonitor, refuseTransforms, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
@@ -408,6 +409,7 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
   const rejected = watchFailedChecks();
   const allowTransforms = refuseTransforms();
   const raised = catchHostErrors();
+  const restoreLog = pulumiLogToStderr();
   const run: Run = { recorded, inFlight, raised, taken: 0 };
   const outer = current;
   current = run;
@@ -424,6 +426,7 @@ async function runProgram<T>(program: () => T | Promise<T>, options: MockRunOpti
       raised.stop();
       rejected.stop();
       allowTransforms();
+      restoreLog();
     }
   }
   // The registrations that waited on the failed resource stay pending forever: a fresh mock engine drops them, so the

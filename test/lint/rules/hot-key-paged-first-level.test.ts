@@ -107,13 +107,14 @@ function leaderboards(more: Partial<CosmosContainerDesign> = {}): CosmosContaine
 }
 
 describe('SG003 on a serverless container moved to manual throughput', () => {
-  it('counts the physical partitions a container created at those RU/s gets: one per 6,000', () => {
-    const moved = sg003(lint(leaderboards()), 'sharding.shards');
+  it('counts the physical partitions its in-place conversion keeps, raised in place: ⌈RU/s ÷ 10,000⌉ from its 1', () => {
+    // Before: one per 6,000 RU/s (6 at 31,800), the layout of a new container created there, not of the converted one.
+    const findings = lint(leaderboards());
+    const moved = sg003(findings, 'sharding.shards');
     const ru = moved?.data?.containerRu as number;
-    expect(moved?.data).toMatchObject({ serverlessRu: 5000, physicalPartitions: Math.ceil(ru / 6000) });
-    // The same count as the design declaring that manual throughput, which the next lint judges.
-    const declared = sg003(lint(leaderboards({ throughput: { manual: ru } })), 'sharding.shards');
-    expect(declared?.data?.physicalPartitions).toBe(moved?.data?.physicalPartitions);
+    expect(moved?.data).toMatchObject({ serverlessRu: 5000, physicalPartitions: Math.ceil(ru / 10000) });
+    // The count SG017 tells the moved design to declare, which the next lint judges.
+    expect(findings.find((f) => f.ruleId === 'SG017')?.data?.keptPartitions).toBe(moved?.data?.physicalPartitions);
   });
 
   it('offers no count past maxShards that its own fan-out undoes, and no "raise maxShards"', () => {
@@ -124,10 +125,10 @@ describe('SG003 on a serverless container moved to manual throughput', () => {
     expect(fix).not.toMatch(/it would take N = \d+ keys|raise maxShards/);
   });
 
-  it('keeps the count past maxShards, and "raise maxShards", where no read fans out', () => {
+  it('where no read fans out, judged on the partitions the conversion keeps: no count fits at the move', () => {
     const hit = sg003(lint(leaderboards({ accessPatterns: [{ name: 'player-entry', keyAttributes: ['/region', 'playerId'], share: 1 }] })), 'sharding.shards');
-    expect(hit?.fix).toMatch(
-      /^it would take N = \d+ keys, more than the 100 a read can sensibly fan out over \(maxShards\).*; or raise maxShards if \d+-way reads are acceptable/,
-    );
+    // Moved: on the 4 partitions the conversion keeps (before: 6 of a container created at those RU/s), every partition is
+    // at its usable line at the move's RU/s, so no count fits there at all; the moved design's lint sizes it.
+    expect(hit?.fix).toMatch(/^no shard count fits at the [\d,]+ RU\/s of SG017's move to manual throughput/);
   });
 });

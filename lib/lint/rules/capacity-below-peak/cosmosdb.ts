@@ -28,7 +28,7 @@ import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, type CrossPartition
 import type { DesignEdit } from '../../edits';
 import { layoutEdits, overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
 import { plannedValueRaise } from '../../planned-raise';
-import { firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
+import { firstLevelLeadRaise, firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -55,6 +55,7 @@ type Id =
   | 'cosmosPlacementAbove'
   | 'cosmosRaiseForKey'
   | 'cosmosRaiseForValue'
+  | 'cosmosRaiseForLevel'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
   | 'cosmosFanOutReads'
@@ -75,7 +76,8 @@ type Id =
   | 'cosmosFewerShardsOnceRaised'
   | 'cosmosFitsWithout'
   | 'cosmosOrKeepSharding'
-  | 'cosmosThenRaise';
+  | 'cosmosThenRaise'
+  | 'cosmosFixKeyFirst';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003), reads every query of a fan-out over a sharded key's shards (`readRequests`: each
@@ -204,13 +206,21 @@ function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesi
 
 /**
  * The design at `requestUnits` (the container's part) on `form`: raised in place (`inPlace`), on the physical partitions
- * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); moved to `form`
- * otherwise, on the partitions a container created there gets.
+ * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); a serverless container
+ * moved to `form` alike, from the partitions its conversion keeps; another moved to `form` (a shared container's dedicated
+ * throughput), on the partitions a container created there gets.
  */
 function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  if (!inPlace)
-    return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
+  const moved = Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits });
+  // A serverless container is converted in place ("Change from serverless to provisioned capacity mode"): it keeps its
+  // partitions, and the new RU/s split them only to their minimum.
+  if (!inPlace && throughput.mode === 'serverless') {
+    const kept = physicalPartitionCount('serverless', undefined, design.totalGb, design.physicalPartitions);
+    const physicalPartitions = physicalPartitionCount(moved.mode, requestUnits, design.totalGb, kept);
+    return Object.assign({}, design, { throughput: moved, physicalPartitions, splitFrom: design.splitFrom ?? kept });
+  }
+  if (!inPlace) return Object.assign({}, design, { throughput: moved });
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
   return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
@@ -380,9 +390,15 @@ function withKeyRaise(
 ): { readonly fix: InPlaceRaise; readonly data?: Record<string, number | string | readonly string[]> } {
   const mode = design.throughput?.mode;
   if ((mode !== 'manual' && mode !== 'autoscale') || !Number.isFinite(fix.needed)) return { fix };
-  // A hierarchical key's plan for its full key may wait on its first level's (a whale's buckets, SG003 at paths[0]),
-  // whose raise is its own: carried here, --fix wrote SG017's raise to the full key's figure and SG003's after it.
-  if (design.primaryKey.partitionKey.length > 1) return { fix };
+  // A hierarchical key's plan for its full key may wait on its first level's (a whale's buckets, SG003 at paths[0]):
+  // the raise carried is the one that first level's fix leads with (carrying the full key's, --fix wrote SG017's raise
+  // to the full key's figure and SG003's after it).
+  const [first, ...deeper] = design.primaryKey.partitionKey;
+  if (deeper.length > 0) {
+    const levelRaise = firstLevelLeadRaise(analysis);
+    if (levelRaise === undefined || levelRaise <= fix.needed) return { fix };
+    return { fix: { ...fix, needed: levelRaise }, data: { keyRaisePlain: fix.needed, keyRaiseKey: [first.name], keyRaiseKind: 'level' } };
+  }
   const key = analysis.of(design.primaryKey);
   const advice = adviceFor(key);
   const lead = advice.ids[0];
@@ -405,6 +421,9 @@ function withKeyRaise(
   const kind = lead === 'raiseThenShard' ? 'shards' : 'copies';
   return { fix: { ...fix, needed: keyRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: names, keyRaiseKind: kind } };
 }
+
+/** The note of a raise carried to the key's fix, by what that fix's raise serves (shards and copies: cosmosRaiseForKey). */
+const RAISE_FOR = { value: 'cosmosRaiseForValue', level: 'cosmosRaiseForLevel' } as const;
 
 /** The note of a raise carried past the placement check (`withPlacement`), where it was. */
 function placementIds(placement: Record<string, number | string> | undefined): Id[] {
@@ -483,7 +502,13 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const removalFits = removal !== undefined && fits(removal.counted.peak, capacity * headroom);
   const sized = removal && !removalFits ? removal.counted : counted;
   const fanOutFix: Id[] = reads.fanOut && !removal ? ['cosmosFixFanOut'] : [];
-  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number | string>, edits?: DesignEdit[], split: Id[] = []): RuleHit<Id>[] => {
+  const hit = (
+    messageId: Id,
+    raiseId: Id,
+    extra: Record<string, number | string | readonly string[]>,
+    edits?: DesignEdit[],
+    split: Id[] = [],
+  ): RuleHit<Id>[] => {
     // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
     const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
@@ -537,12 +562,24 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     const fewer = removal ? undefined : fewerShardsOnceRaised(design, analysis, fix);
     const ids: Id[] = [
       ...placementIds(placement),
-      ...(forKey ? [forKey.keyRaiseKind === 'value' ? ('cosmosRaiseForValue' as const) : ('cosmosRaiseForKey' as const)] : []),
+      ...(forKey ? [RAISE_FOR[forKey.keyRaiseKind as keyof typeof RAISE_FOR] ?? ('cosmosRaiseForKey' as const)] : []),
       ...(fewer ? (['cosmosFewerShardsOnceRaised'] as const) : []),
     ];
     const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(fewer?.edits ?? [])];
     return { fix, placement, data: Object.assign({}, forKey, fewer?.data), ids, edits };
   };
+  const keyFirst = throughput.mode === 'serverless' ? undefined : keyPastLogicalCeiling(design, analysis, sized.peak, capacity * headroom);
+  if (keyFirst && throughput.mode !== 'serverless') {
+    const form = gridFormOf(throughput.mode);
+    const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+    const shared = throughput.mode === 'shared' ? { containers, databaseRu: throughput.shared?.databaseRequestUnits ?? capacity } : {};
+    const plainNeeded = throughputForPeak(form, sized.peak, headroom, containers);
+    return hit(
+      BELOW_PEAK[throughput.mode],
+      'cosmosFixKeyFirst',
+      Object.assign({ plainNeeded, neededPeak: sized.peak, field: `throughput.${form}` }, shared, keyFirst),
+    );
+  }
   switch (throughput.mode) {
     case 'manual': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
@@ -584,17 +621,61 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
         [...split.ids, ...placementIds(placement)],
       );
     }
-    case 'serverless':
+    case 'serverless': {
+      const manual = throughputFor(design, sized, 'manual');
       // Manual RU/s are set in steps of 100, an autoscale maximum in steps of 1,000: each form gets its own figure.
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
         // Azure's other text gives partitions × 5,000: named where it differs, so the reader sees which figure is used.
         ...(partitions.count > 1 ? { formulaRu: partitions.count * COSMOS_LIMITS.serverlessContainerRequestUnits } : {}),
-        ...figures(throughputFor(design, sized, 'manual')),
+        ...figures(manual),
+        ...convertedLayout(laidOut, partitions.count, manual.needed),
         neededAutoscale: throughputFor(design, sized, 'autoscaleMax').needed,
       });
+    }
   }
+}
+
+/** The finding of a provisioned container's peak above its RU/s, by throughput form. */
+const BELOW_PEAK = { manual: 'cosmosManualBelowPeak', autoscale: 'cosmosAutoscaleBelowPeak', shared: 'cosmosSharedBelowPeak' } as const;
+
+/**
+ * The container's hottest stored key where its load passes the usable part of a logical partition's 10,000 RU/s, which
+ * no RU/s lift ("Partitioning and horizontal scaling": one logical partition is served by one physical partition, at most
+ * 10,000 RU/s), and the load a raise could serve today (the other keys' and that key's usable part) fits the declared
+ * RU/s (`usable`): a raise then serves nothing, and autoscale scales on its most active partition ("Autoscale FAQ"), so
+ * the raised maximum is what a hot hour bills. Its fix changes the load (a finer key, which Cosmos DB sets only on a new
+ * container created at the RU/s it needs, evenly split; a materialised document; the integrated cache), and the RU/s the
+ * peak needs after it are known only then: SG017 states the even figure (peak ÷ headroom) and writes no edit. Undefined
+ * where the key fits its logical partition, where the rest of the load alone needs the raise (it serves that), and on a
+ * hierarchical key.
+ */
+function keyPastLogicalCeiling(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: number, usable: number): Record<string, number | string[]> | undefined {
+  const key = analysis.of(design.primaryKey);
+  // A hierarchical key's full key waits on its first level's plan, whose raise is carried (`withKeyRaise`).
+  if (key.space.partitionKey.length > 1) return undefined;
+  // The engine names the logical ceiling (no `physical`) for a load above it (cosmosDbProfile.loadDimensions).
+  const logical = key.over.find((d) => d.physical === undefined);
+  if (!logical || !fits(peak - logical.load + logical.usable, usable)) return undefined;
+  return { hotKey: key.space.partitionKey.map((l) => l.name), hotKeyLoad: logical.load, logicalUsable: logical.usable, logicalCeiling: logical.ceiling };
+}
+
+/**
+ * Where a serverless container's move to manual throughput leaves it: "Changing from serverless to provisioned capacity
+ * mode converts all containers within the account to manual provisioned throughput containers in-place", at "number of
+ * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so it keeps its `now` partitions, and
+ * `needed` RU/s set in place split them only to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
+ * the layout SG003 judges (`raisedTo`, on the same partitions). A new container in a provisioned account created at
+ * `needed` gets one per 6,000 RU/s: named where that differs.
+ */
+function convertedLayout(design: CosmosKeyDesign, now: number, needed: number): Record<string, number> {
+  const kept = physicalPartitionCount('manual', needed, design.totalGb, now);
+  const created = physicalPartitionCount('manual', needed, design.totalGb);
+  const data: Record<string, number> = { convertedRu: now * COSMOS_LIMITS.serverlessContainerRequestUnits, keptPartitions: kept };
+  if (kept > now) data.splitTo = kept;
+  if (created !== kept) data.createdPartitions = created;
+  return data;
 }
 
 /**
@@ -770,6 +851,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
     cosmosRaiseForValue:
       '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least in place at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
+    cosmosRaiseForLevel:
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003, the first level of the key) leads with this raise in place, so one raise serves both',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
@@ -788,6 +871,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosFitsWithout: ', within {{headroom|percent}} of the {{capacity}} RU/s, so no raise is needed',
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
+    cosmosFixKeyFirst:
+      'fix the hottest {{hotKey|key}} value first (SG003): its {{hotKeyLoad}} RU/s pass the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s one logical partition is served, which no RU/s lift, so a raise now is billed every hour (autoscale scales on its most active partition) and serves none of that load; once its fix spreads the load (a finer key on a new container, a materialised document, the integrated cache), the peak as declared needs at least {{plainNeeded}} RU/s at {{field|code}} ({{neededPeak}} RU/s at {{headroom|percent}} utilization), evenly split; --fix writes no edit until then',
     cosmosRaiseManual: `raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM})`,
     cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills each hour the highest RU/s it scaled to, and at least 10% of the maximum, so the least an hour costs rises from {{floorNow}} to {{floorNeeded}} RU/s)`,
     cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or move the container to a new one of dedicated throughput of at least {{dedicated}} RU/s, in this database or another (Azure cannot convert a shared database's container to dedicated throughput: create the new one with it and copy the documents)`,
@@ -804,7 +889,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaisePastQuota:
       "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
-      "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000); or move this container into a provisioned account (a new container there, the data copied). Serverless throughput grows only with stored data, and is not guaranteed",
+      "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, this one at {{convertedRu}} RU/s, its physical partitions × 5,000, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000), in place: it keeps its {{partitions|partitions}}{{?splitTo}}, split to {{splitTo}} by that raise{{/splitTo}}, on which SG003 judges its keys (declare physicalPartitions: {{keptPartitions}}); or move this container into a provisioned account (a new container there, the data copied{{?createdPartitions}}, which created at {{needed}} RU/s gets {{createdPartitions|partitions}}, not {{keptPartitions}}{{/createdPartitions}}). Serverless throughput grows only with stored data, and is not guaranteed",
   }),
   check: cosmosHits,
 });

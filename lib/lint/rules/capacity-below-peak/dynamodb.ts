@@ -6,10 +6,12 @@ import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
 import {
   DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM,
-  DYNAMODB_LIMITS,
   launchCapacity,
   launchFits,
   launchFractions,
+  quotaFieldData,
+  quotaInForce,
+  tableQuota,
   warmAtDefaults,
   warmThroughputFor,
   withHeadroom,
@@ -49,6 +51,7 @@ type Id =
   | 'readsFromTable'
   | 'declareReads'
   | 'writesFromTable'
+  | 'writesFromNewItems'
   | 'writesFromKeyChanges'
   | ProjectionId
   | 'errorOnlyByName'
@@ -224,7 +227,16 @@ function peakSource(
   const change = workload.keyChange;
   // Under a projection that leaves attributes out, the table's writes are the index's upper bound (projection.ts).
   const projected = projectionNote(space);
-  if (workload.writeSource === 'table' || change === undefined) {
+  // The declared share of the table's writes that put or delete items (new-items.ts); every write, on a unique key.
+  const newItems = workload.writeSource === 'new-items' ? workload.newItems : undefined;
+  if (newItems !== undefined && newItems.share < 1) {
+    return {
+      source: 'derived',
+      notes: ['writesFromNewItems', ...projected.ids],
+      data: Object.assign({ tableWritesSource: 'declared', writesField: joinPath(space.path, 'workload.peakWriteUnits') }, projected.data),
+    };
+  }
+  if (workload.writeSource !== 'key-changes' || change === undefined) {
     return {
       source: 'derived',
       notes: ['writesFromTable', ...projected.ids],
@@ -366,7 +378,12 @@ function peakData(capacity: KeySpaceCapacity, dimension: Dimension, source: 'dec
 /** What the fix says of the default quota a raise would pass (none: no quota passed). */
 function pastQuotaData(passed: QuotaPassed | undefined): MessageData {
   if (passed === undefined) return {};
-  return { quota: passed.quota, quotaName: passed.quotaName, provisioned: passed.provisioned };
+  return {
+    quota: passed.quota,
+    quotaName: passed.quotaName,
+    provisioned: passed.provisioned,
+    ...(passed.quotaField === undefined ? {} : { quotaField: passed.quotaField }),
+  };
 }
 
 /** The fix of a raise past a default quota: the key space's own (table-level), or the table's with its GSIs (account-level). */
@@ -512,8 +529,11 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   // finding on the same peak (nearQuota, overQuota: peak ÷ headroom above the quota means a peak above 80% of it) asks
   // for. Said with the quota and without an edit, as every raise past a default quota: --fix writes no figure the
   // deployment refuses.
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  const pastQuota = readUnitsPerSecond > quota || writeUnitsPerSecond > quota;
+  const design = analysis.design as DynamoDbKeyDesign;
+  // The quota named is the one passed: the write quota where the writes pass theirs, else the read quota.
+  const passedQuota =
+    writeUnitsPerSecond > tableQuota(design, 'write') ? quotaInForce(design, 'table-level', 'write') : quotaInForce(design, 'table-level', 'read');
+  const pastQuota = readUnitsPerSecond > tableQuota(design, 'read') || writeUnitsPerSecond > tableQuota(design, 'write');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
   const onBound = !pastQuota && writesOnUpperBound(fromWrites) && writeUnitsPerSecond > launch.writes;
@@ -553,7 +573,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       writeUnitsPerSecond,
       ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
       ...fixReads?.data,
-      ...(pastQuota ? { quota } : {}),
+      ...(pastQuota ? { quota: passedQuota.units, ...quotaFieldData(passedQuota) } : {}),
       ...(onBound ? { boundRaise: 'warm', boundWarm: true } : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
@@ -639,19 +659,21 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
  * raise is answered by acknowledging the finding with the request as the reason.
  */
 function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimension: Dimension, copies: () => WriteCopies): RuleHit<Id> | undefined {
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const design = analysis.design as DynamoDbKeyDesign;
+  const inForce = quotaInForce(design, 'table-level', dimension);
+  const quota = inForce.units;
   // Copies only multiply writes: a declared peak under quota ÷ MAX_SHARDS_ACCEPTED cannot reach it (and needs no plan).
   if (peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }) <= quota) return undefined;
   const counted = copies();
   const peak = peakOf(analysis, dimension, counted);
-  if (!peakPastQuota(peak)) return undefined;
+  if (!peakPastQuota(design, dimension, peak)) return undefined;
   const { workload } = analysis.space;
   const copied = copiesOf(analysis, dimension, counted);
   const from = peakSource(analysis, dimension);
   const byName = nameOnlyError(analysis, dimension, counted, (once) => once > quota);
   // SG007's removal of a needless sharding that brings the peak under the quota is the fix: no increase to request.
   const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
-  const removes = after !== undefined && !peakPastQuota(after);
+  const removes = after !== undefined && !peakPastQuota(design, dimension, after);
   const { headroom } = analysis.design.thresholds;
   const suggested = withHeadroom(peak, headroom);
   // The key's fix may pre-warm past this raise (`plannedWarmThroughput`, the partitions at which its hottest value's
@@ -682,7 +704,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       removes ? removalData(analysis, dimension, after) : {},
       peakData(capacity, dimension, from.source, peak),
       // The quota to request: the peak at the design's headroom, as the pre-warm of that peak (warmPastQuota) is sized.
-      { quota, headroom, suggested },
+      { quota, headroom, suggested, ...quotaFieldData(inForce) },
       forKeyWarm ? { keyWarmUnits: keyWarm, key: analysis.space.partitionKey.map((k) => k.name) } : {},
     ),
   };
@@ -696,7 +718,8 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
  */
 function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
   const { design, analysis, capacity, dimension, headroom } = check;
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const inForce = quotaInForce(design, 'table-level', dimension);
+  const quota = inForce.units;
   const ceiling = capacity[dimension];
   if (design.billing !== 'on-demand' || (ceiling !== undefined && ceiling.units <= quota)) return undefined;
   // Copies only multiply writes: a peak within the headroom at the most copies accepted needs no plan.
@@ -721,7 +744,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
     fixId: 'fixQuota',
     fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),
     severity: warmPast ? 'error' : 'warning',
-    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), {
+    data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), quotaFieldData(inForce), {
       quota,
       utilization: peak / quota,
       headroom,
@@ -744,11 +767,12 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
  */
 function maximumOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   if (design.billing !== 'on-demand') return [];
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   const hits: RuleHit<Id>[] = [];
   for (const capacity of design.capacity) {
     for (const dimension of ['write', 'read'] as const) {
       const ceiling = capacity[dimension];
+      const inForce = quotaInForce(design, 'table-level', dimension);
+      const quota = inForce.units;
       if (ceiling === undefined || ceiling.inherited || ceiling.source !== 'on-demand-maximum' || ceiling.units <= quota) continue;
       hits.push({
         path: ceiling.path,
@@ -756,7 +780,7 @@ function maximumOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         messageId: 'maximumOverQuota',
         fixId: 'fixMaximumOverQuota',
         severity: 'warning',
-        data: { index: capacity.index, dimension, unit: UNIT[dimension], units: ceiling.units, quota, field: ceiling.path },
+        data: { index: capacity.index, dimension, unit: UNIT[dimension], units: ceiling.units, quota, field: ceiling.path, ...quotaFieldData(inForce) },
       });
     }
   }
@@ -772,9 +796,11 @@ function maximumOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   if (design.billing !== 'provisioned') return [];
   const hits: RuleHit<Id>[] = [];
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
   for (const dimension of ['write', 'read'] as const) {
+    const tableInForce = quotaInForce(design, 'table-level', dimension);
+    const accountInForce = quotaInForce(design, 'account-level', dimension);
+    const quota = tableInForce.units;
+    const accountQuota = accountInForce.units;
     let total = 0;
     for (const capacity of design.capacity) {
       const ceiling = capacity[dimension];
@@ -786,7 +812,15 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         index: capacity.index,
         messageId: 'provisionedOverQuota',
         fixId: 'fixProvisionedQuota',
-        data: { index: capacity.index, dimension, unit: UNIT[dimension], units: ceiling.units, quota, quotaName: 'table-level' },
+        data: {
+          index: capacity.index,
+          dimension,
+          unit: UNIT[dimension],
+          units: ceiling.units,
+          quota,
+          quotaName: 'table-level',
+          ...quotaFieldData(tableInForce),
+        },
       });
     }
     if (total > accountQuota) {
@@ -794,7 +828,7 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         path: joinPath('capacity', dimension),
         messageId: 'provisionedOverAccountQuota',
         fixId: 'fixProvisionedQuota',
-        data: { dimension, unit: UNIT[dimension], units: total, quota: accountQuota, quotaName: 'account-level' },
+        data: { dimension, unit: UNIT[dimension], units: total, quota: accountQuota, quotaName: 'account-level', ...quotaFieldData(accountInForce) },
       });
     }
   }
@@ -817,9 +851,10 @@ function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHi
  * until Service Quotas raises the quota. An error, answered like provisioned capacity over the quota.
  */
 function warmOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   return design.capacity.flatMap((capacity) =>
     (['write', 'read'] as const).flatMap((dimension) => {
+      const inForce = quotaInForce(design, 'table-level', dimension);
+      const quota = inForce.units;
       const units = dimension === 'write' ? capacity.warmWriteUnits : capacity.warmReadUnits;
       if (units === undefined || units <= quota) return [];
       const field = dimension === 'write' ? 'writeUnitsPerSecond' : 'readUnitsPerSecond';
@@ -829,7 +864,7 @@ function warmOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
           index: capacity.index,
           messageId: 'warmOverQuota' as const,
           fixId: 'fixWarmQuota' as const,
-          data: { index: capacity.index, dimension, unit: UNIT[dimension], units, quota, quotaName: 'table-level' },
+          data: { index: capacity.index, dimension, unit: UNIT[dimension], units, quota, quotaName: 'table-level', ...quotaFieldData(inForce) },
         },
       ];
     }),
@@ -865,7 +900,7 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
 const PAST_QUOTA_RAISE =
   'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised';
 const PAST_QUOTA_REFUSED =
-  'would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)';
+  'would then provision {{provisioned}} {{unit}}, above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)';
 
 /** What every pre-warm fix sets (fixPreWarm, fixPreWarmForKey, fixPreWarmForCopies). */
 const PRE_WARM_SET = 'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }';
@@ -926,6 +961,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     declareReads: '; declare {{readsField|code}} to count it otherwise',
     writesFromTable:
       "; that write peak is the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
+    writesFromNewItems:
+      "; that write peak is counted from the table's {{tableWritesSource|declared=declared|observed=observed}} writes that put or delete items; declare {{writesField|code}} to count it otherwise",
     writesFromKeyChanges:
       "; that write peak is 2× the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
     ...PROJECTION_MESSAGES,
@@ -952,7 +989,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     raiseOnUpperBound:
       "; --fix writes no {{boundRaise|warm=warm throughput|capacity=capacity}} from that upper bound of the index's writes: the raise is billed{{?boundWarm}} and cannot be lowered again{{/boundWarm}}, and the writes that reach the index may be far fewer; declare {{writesField|code}} with them, and the fix is sized on that figure",
     warmPastQuota:
-      '; those figures are above the default table-level quota of {{quota}} units per second, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
+      '; those figures are above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} units per second{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
     declaredWarmPastQuota:
       '; its declared warm throughput, {{warmUnits}} {{unit}} per second ({{warmField|code}}), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised',
     warmAtDefaults:
@@ -963,16 +1000,16 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     warmWithinHeadroom: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for, as of any capacity: launched at that peak, a burst above it throttles until on-demand scaling catches up`,
     minimumWithinHeadroom: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak) and uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for, as of any capacity: launched at that peak, a burst above it throttles until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes`,
     warmBelowPeak: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
-    overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{index|keySpace}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
-    nearQuota: `on demand, {{index|keySpace}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
+    overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{index|keySpace}}, {{peak}} {{unit}}, is above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} units per second{{?quotaField}} ({{quotaField|code}}){{/quotaField}} (for a table and for each of its GSIs, in both capacity modes): {{!quotaField}}unless the quota was raised, {{/quotaField}}every request above it is throttled`,
+    nearQuota: `on demand, {{index|keySpace}} is bounded by the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} {{unit}} of {{dimension}}s{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
     maximumOverQuota:
-      'the on-demand maximum of {{index|keySpace}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the default table-level quota of {{quota}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
+      'the on-demand maximum of {{index|keySpace}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
     provisionedOverQuota:
-      '{{index|keySpace}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
+      '{{index|keySpace}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} {{quotaName}} quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}: {{!quotaField}}unless the quota was raised, {{/quotaField}}DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     warmOverQuota:
-      '{{index|keySpace}} pre-warms {{units}} {{unit}} per second of {{dimension}}s, above the default {{quotaName}} quota of {{quota}}: DynamoDB pre-warms a table or index only up to that quota for the account in the Region, so the request fails unless the quota was raised',
+      '{{index|keySpace}} pre-warms {{units}} {{unit}} per second of {{dimension}}s, above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} {{quotaName}} quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}: DynamoDB pre-warms a table or index only up to that quota for the account in the Region, so the request fails{{!quotaField}} unless the quota was raised{{/quotaField}}',
     provisionedOverAccountQuota:
-      'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
+      'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} {{quotaName}} quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} for all tables of the account in a Region: {{!quotaField}}unless the quota was raised, {{/quotaField}}DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixRemoveNeedless:
       'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one item}}, and the {{dimension}} peak of {{index|keySpace}} falls to {{afterPeak}} {{unit}}',
     // SG003's sparse index (copied-indexes.ts): each item writes the index once, not once per copy.
@@ -980,7 +1017,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'set {{copiesCarryPath|code}} to "first", as SG003 asks, with {{key|key}} written on copy 0 only: each item then writes the index once, not once per copy, and the {{dimension}} peak of {{index|keySpace}} falls to {{afterPeak}} {{unit}}',
     fitsWithout: ', within {{headroom|percent}} of the {{limit}} {{unit}}, so no raise is needed',
     orKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies|index-copies=entry of every copy}}, ',
-    underQuota: ', under the default quota of {{quota}}, so no increase is needed',
+    underQuota:
+      ', under the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} quota of {{quota}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, so no increase is needed',
     thenRaise: ', still above {{headroom|percent}} of the {{limit}} {{unit}}: then ',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixOwnCapacity:
