@@ -214,6 +214,15 @@ export function raisedAtCreation(design: Pick<CosmosKeyDesign, 'throughput' | 'p
 }
 
 /**
+ * The even partitions a raise of `design`'s RU/s splits from (`largestShareSlices`): the `now` it has, or the layout an
+ * earlier raise left (`splitFrom`); none for a container still to be created (`raisedAtCreation`), which Azure starts on
+ * its count evenly split. The one reading SG017's raise and SG003's raise search both lay a raise out by.
+ */
+export function raiseSplitsFrom(design: Pick<CosmosKeyDesign, 'throughput' | 'physicalPartitions' | 'splitFrom'>, now: number): number | undefined {
+  return raisedAtCreation(design) ? undefined : (design.splitFrom ?? now);
+}
+
+/**
  * The key space in slices as large as the largest share one physical partition holds (that share is 1 ÷ the slices)
  * once a scale-up has split `evenFrom` even partitions to `count`. Azure splits a parent into two children only until the count is reached, and gives every
  * partition the same RU/s ("Best practices for scaling provisioned throughput", how to ensure even data distribution
@@ -352,8 +361,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   // and the database's partitions divide the database's RU/s.
   const requestUnits = partitioned / sharedContainers(design);
   const count = countPhysicalPartitions(throughput.mode, partitioned, totalGb, now.count);
-  const splitFrom = raisedAtCreation(design) ? undefined : (design.splitFrom ?? now.count);
-  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom }), count);
+  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: raiseSplitsFrom(design, now.count) }), count);
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},

@@ -38,6 +38,7 @@ export {
   creationRequestUnits,
   evenInPlaceThroughput,
   raisedAtCreation,
+  raiseSplitsFrom,
   raiseForPeak,
   keySpaceSlicesOf,
   largestShareSlices,

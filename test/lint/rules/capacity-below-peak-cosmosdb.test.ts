@@ -388,7 +388,7 @@ testRule('SG017', {
           messageId: 'cosmosAutoscaleBelowPeak',
           path: 'throughput.autoscaleMax',
           data: { needed: 53_000, keyRaisePlain: 51_000, keyShards: 21, neededPartitions: 6 },
-          fix: /; 53,000 RU\/s, not the 51,000 RU\/s the peak alone needs: the fix for the hottest `\/tenantId` value leads with this raise, the least in place at which N = 21 shards fit beside their neighbours on its physical partitions, so one raise serves both and the shards need no second one$/,
+          fix: /; 53,000 RU\/s, not the 51,000 RU\/s the peak alone needs: the fix for the hottest `\/tenantId` value leads with this raise, the least at which N = 21 shards fit beside their neighbours on its physical partitions, so one raise serves both and the shards need no second one$/,
           edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 53_000 }],
         },
       ],

@@ -592,7 +592,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     }
     case 'autoscale': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
-      const split = inPlaceSplit(design, fix, laidOut.totalGb);
+      // Carried past the peak's own figure by the key's fix or a placement, whose clause says why.
+      const split = inPlaceSplit(design, fix, laidOut.totalGb, raised !== undefined || placement !== undefined);
       const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
@@ -848,11 +849,11 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosPlacementAbove:
       "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
     cosmosRaiseForKey:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
     cosmosRaiseForValue:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least in place at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
     cosmosRaiseForLevel:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003, the first level of the key) leads with this raise in place, so one raise serves both',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003, the first level of the key) leads with this raise, so one raise serves both',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:

@@ -35,12 +35,14 @@ export interface InPlaceRaise {
  * The notes and figures of SG017's raise in place where it splits the container's physical partitions: how (its count,
  * asynchronously), and where it is above peak ÷ headroom (`plainNeeded`) the uneven layout that figure would leave, and
  * the new container that figure would start evenly. Nothing where the raise keeps the partitions. `totalGb`: the storage
- * the raised container holds (planned copies' N × the GB), where it is not the declared.
+ * the raised container holds (planned copies' N × the GB), where it is not the declared. `carried`: the raise was
+ * carried past the peak's figure by another clause of the finding (a key's fix, a placement), which says why.
  */
 export function inPlaceSplit(
   design: CosmosKeyDesign,
   raise: InPlaceRaise,
   totalGb = design.totalGb,
+  carried = false,
 ): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
   const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
@@ -54,7 +56,7 @@ export function inPlaceSplit(
   };
   const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
-  if (raisedAtCreation(design)) return createdAt(design, raise, now, totalGb);
+  if (raisedAtCreation(design)) return createdAt(design, raise, now, totalGb, carried);
   const data = {
     // A shared database's partitions are the database's: a new container there shares them ("Provision standard (manual)
     // throughput on a database": containers in the same database share partitions), so the even start is a new database.
@@ -100,6 +102,7 @@ function createdAt(
   raise: InPlaceRaise,
   now: PhysicalPartitions,
   totalGb: number | undefined,
+  carried: boolean,
 ): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
   const mode = 'autoscale';
   const created = physicalPartitionCount(mode, raise.needed, totalGb);
@@ -110,7 +113,8 @@ function createdAt(
   // Above the peak's own figure where the hottest value needs more (`raiseForPeak`): that figure, and why not it.
   const plain = throughputForPeak(raise.form, raise.neededPeak, design.thresholds.headroom, 1);
   const plainPartitions = physicalPartitionCount(mode, plain, totalGb);
-  const plainData: Record<string, number> = plain < raise.needed ? { createdPlain: plain, createdPlainPartitions: plainPartitions, createdPlainEach: plain / plainPartitions } : {};
+  const plainData: Record<string, number> =
+    plain < raise.needed && !carried ? { createdPlain: plain, createdPlainPartitions: plainPartitions, createdPlainEach: plain / plainPartitions } : {};
   return {
     ids: ['cosmosCreatedAt'],
     data: {
