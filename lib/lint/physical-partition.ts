@@ -684,7 +684,7 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
     `{{!${first.mode}}}raise ${raisedScope(to)}{{${at.way}|inPlace= in place|atCreation=}} to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
     `{{?${first.mode}}}: Azure starts a container on one physical partition per {{${first.per}}} RU/s of {{${first.mode}|manual=manual throughput|autoscale=an autoscale maximum}}, and raised up to {{${partitions}}} × 10,000 RU/s it splits none{{/${first.mode}}}` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
-    `{{!${at.flag}}}; declare physicalPartitions: {{${partitions}}} once raised{{/${at.flag}}}{{?${at.flag}}}${CREATED_WORDS}{{/${at.flag}}}${split}` +
+    `{{!${at.flag}}}; declare physicalPartitions: {{${partitions}}} once raised{{/${at.flag}}}{{?${at.flag}}}${createdWords(to)}{{/${at.flag}}}${split}` +
     `{{?${floorNames(to).raised}}}; the hourly autoscale floor (10% of the maximum) rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
     `{{?${first.later}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.later}}}` +
     `{{?${first.mode}}}; created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.mode}}})` +
@@ -724,10 +724,12 @@ function settleFigures(to: string, raise: RaisedThroughput): Record<string, numb
 /**
  * What a raise of a container still to be created says (`RaisedThroughput.atCreation`): Azure starts it on one physical
  * partition per 10,000 RU/s of an autoscale maximum, evenly split ("Best practices for scaling provisioned throughput",
- * large data ingestion), so no split follows; a container that exists declares its count and is raised in place.
+ * large data ingestion), or one per 50 GB where its storage needs more (`by`: which of the two sets the count), so no
+ * split follows; a container that exists declares its count and is raised in place.
  */
-const CREATED_WORDS =
-  ': created at them, Azure starts the container on one physical partition per 10,000 RU/s of an autoscale maximum, evenly split; where the container exists already, declare its physicalPartitions and the raise is sized in place';
+function createdWords(to: string): string {
+  return `: created at them, Azure starts the container on {{${atCreationNames(to).by}|throughput=one physical partition per 10,000 RU/s of an autoscale maximum|storage=one physical partition per 50 GB of its storage, more than one per 10,000 RU/s of the maximum gives}}, evenly split; where the container exists already, declare its physicalPartitions and the raise is sized in place`;
+}
 
 /** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
 export const SPLIT_WORDS = '; the split to reach it takes Azure typically 4-6 hours';
@@ -750,8 +752,8 @@ function sharedRaiseNames(to: string): { readonly set: string; readonly scope: s
  * The placeholder names of whether a raise is a container's creation (`RaisedThroughput.atCreation`), from its `to` name:
  * `way` (`inPlace` or `atCreation`, always given) and `flag` (given only at creation, for the clauses it adds or drops).
  */
-function atCreationNames(to: string): { readonly way: string; readonly flag: string } {
-  return { way: `${to}Way`, flag: `${to}AtCreation` };
+function atCreationNames(to: string): { readonly way: string; readonly flag: string; readonly by: string } {
+  return { way: `${to}Way`, flag: `${to}AtCreation`, by: `${to}CreatedBy` };
 }
 
 /** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
@@ -793,13 +795,18 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
     { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split, ...copies },
     { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
     { [atCreationNames(names.to).way]: raise.atCreation ? 'atCreation' : 'inPlace' },
-    raise.atCreation ? { [atCreationNames(names.to).flag]: 1 } : {},
+    raise.atCreation ? { [atCreationNames(names.to).flag]: 1, [atCreationNames(names.to).by]: createdBy(raise) } : {},
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
     path ? createFirstFigures(names.to, path, raise.partitions) : {},
     raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
     settleFigures(names.to, raise),
   );
+}
+
+/** What sets the count a container created at `raise`'s RU/s starts on: its RU/s, or its storage where that needs more. */
+function createdBy(raise: RaisedThroughput): 'throughput' | 'storage' {
+  return raise.partitions > Math.ceil(raise.requestUnits / COSMOS_LIMITS.initialPartitionRequestUnits) ? 'storage' : 'throughput';
 }
 
 /** The figures of how `path` creates a raise's layout of `partitions` (`createFirstNames`). */
