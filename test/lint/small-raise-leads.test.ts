@@ -32,6 +32,9 @@ function tenantEvents(share = 0.08, throughput: CosmosContainerDesign['throughpu
     throughput,
     workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
     storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    // The container exists (a new key is a copy of its documents): an autoscale one declares its 6 partitions, ⌈300 GB ÷
+    // 50⌉, so its raise is sized in place; manual throughput is raised in place from the 7 it was created on either way.
+    ...('autoscaleMax' in throughput ? { physicalPartitions: 6 } : {}),
     accessPatterns: [
       { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
       { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
@@ -48,6 +51,7 @@ function flatTenants(share = 0.08, autoscaleMax = 40_000, resultKb?: number): Co
     throughput: { autoscaleMax },
     workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
     storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    physicalPartitions: 6,
     accessPatterns: [
       { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.98, ...(resultKb === undefined ? {} : { resultKb }) },
       { name: 'admin', keyAttributes: [], share: 0.02 },
@@ -178,6 +182,8 @@ describe('decision 50: a small raise in place leads a new key', () => {
       workload: { peakReadUnits: 4_400, peakWriteUnits: 10_000, hotKeyShare: 0.375 },
       throughput: { autoscaleMax: 40_000 },
       storage: { totalGb: 250 },
+      // Redistribution moves an existing container's RU/s: its 5 partitions (⌈250 GB ÷ 50⌉) are declared.
+      physicalPartitions: 5,
     });
     const [finding] = sg003(design);
     expect(finding.severity).toBe('warning');
