@@ -34,7 +34,7 @@ function tenantEvents(share = 0.08, throughput: CosmosContainerDesign['throughpu
     storage: { totalGb: 300, largestPartitionGb: 0.5 },
     // The container exists (a new key is a copy of its documents): an autoscale one declares its 6 partitions, ⌈300 GB ÷
     // 50⌉, so its raise is sized in place; manual throughput is raised in place from the 7 it was created on either way.
-    ...('autoscaleMax' in throughput ? { physicalPartitions: 6 } : {}),
+    ...(typeof throughput === 'object' && 'autoscaleMax' in throughput ? { physicalPartitions: 6 } : {}),
     accessPatterns: [
       { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
       { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
