@@ -7,7 +7,7 @@
  * the case where the container exists, which then declares its partitions.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
-import { container } from '../fixtures';
+import { container, soundTenantEvents } from '../fixtures';
 
 /** Course registration as first built (a stranger's registration-flawed.json): 70,000 RU/s of peak on a 50,000 maximum. */
 function registrations(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
@@ -78,25 +78,7 @@ describe("SG017's raise of a new container's autoscale maximum is sized at its c
 
 describe('a container still to be created whose storage sets its partitions says so', () => {
   /** The reviewer's sound-21b tenants, undeclared: 300 GB need 6 partitions, more than a 42,000 maximum's 5. */
-  const tenants = (): CosmosContainerDesign =>
-    container({
-      name: 'tenant-events',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.08, largestGb: 40 },
-          { path: '/userId', cardinality: 400_000 },
-          { path: '/id', cardinality: 'unique' },
-        ],
-      },
-      throughput: { autoscaleMax: 40_000 },
-      workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
-      storage: { totalGb: 300, largestPartitionGb: 0.5 },
-      accessPatterns: [
-        { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
-        { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
-        { name: 'admin', keyAttributes: [], share: 0.02 },
-      ],
-    });
+  const tenants = (share = 0.08, gb = { largestGb: 40, totalGb: 300 }): CosmosContainerDesign => soundTenantEvents(share, { autoscaleMax: 40_000 }, gb);
 
   it('names one partition per 50 GB, not per 10,000 RU/s, where storage sets the count (42,000 RU/s on 6)', () => {
     // By hand: ⌈42,000 ÷ 10,000⌉ = 5, ⌈300 ÷ 50⌉ = 6: storage sets 6 of 7,000 RU/s (5,600 usable); the tenant's
@@ -111,11 +93,7 @@ describe('a container still to be created whose storage sets its partitions says
   it('names one partition per 10,000 RU/s where the maximum sets the count (48,000 RU/s on 5)', () => {
     // By hand: a 15% tenant on 200 GB (4 partitions by storage): 3,600 + 20,400 ÷ 4 = 8,700 over 8,000 usable. Created
     // at R ≤ 50,000 on 5: 3,600 + 20,400 ÷ 5 = 7,680 ≤ 0.8 × R ÷ 5 from 48,000; ⌈48,000 ÷ 10,000⌉ = 5 > ⌈200 ÷ 50⌉ = 4.
-    const design = tenants();
-    const paths = design.partitionKey.paths.map((p, i) => (i === 0 ? { ...p, hotKeyShare: 0.15, largestGb: 20 } : p));
-    const fix = lint(container({ ...design, partitionKey: { paths }, storage: { totalGb: 200, largestPartitionGb: 0.5 } })).find(
-      (f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths[0]',
-    )?.fix;
+    const fix = lint(tenants(0.15, { largestGb: 20, totalGb: 200 })).find((f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths[0]')?.fix;
     expect(fix).toContain(
       "raise the container's throughput to 48,000 RU/s (5 physical partitions of 9,600 RU/s: created at them, Azure starts the container on one physical partition per 10,000 RU/s of an autoscale maximum, evenly split",
     );
