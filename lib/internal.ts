@@ -17,7 +17,16 @@ export {
   uncoveredWaiverNote,
   unusedWaiverNote,
 } from './lint/engine';
-export { COSMOS_LIMITS, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
+export {
+  COSMOS_LIMITS,
+  DYNAMODB_AUTO_SCALING_TARGET,
+  DYNAMODB_LIMITS,
+  ENGINES,
+  keySpacesOf,
+  partitionedRequestUnits,
+  quotaInForce,
+  tableQuota,
+} from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
 export {
@@ -77,6 +86,7 @@ export {
   templateMetadataOf,
   type TemplateMetadata,
 } from './cfn/metadata';
+export { checkedQuotas, quotasOver } from './cfn/declared-quotas';
 export { guardedAlarmsOf, guardedMarkerOf, templateOnlyRules } from './cfn/template-coverage';
 export { scopeWaiverCopyPath } from './cfn/scope-waiver-copy';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';

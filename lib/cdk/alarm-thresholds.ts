@@ -56,8 +56,8 @@
  * missing data as its "Configuring how CloudWatch alarms treat missing data" says (alarms-and-missing-data.html).
  */
 import { Token } from 'aws-cdk-lib';
-import { shapes, type DesignIssue } from '../index';
-import { DYNAMODB_LIMITS, type DirectionReach, type DynamoHotKeyReach } from '../internal';
+import { shapes, type DesignIssue, type DynamoDbQuotas } from '../index';
+import { DYNAMODB_LIMITS, quotaInForce, tableQuota, type DirectionReach, type DynamoHotKeyReach } from '../internal';
 import { numberOrToken } from './cdk-shapes';
 import type { Direction, ScaledDirection } from './metrics';
 import type { AlarmThreshold, LatencyAlarms, LatencyOperation, SkewAlarmThresholds } from './props';
@@ -489,26 +489,40 @@ const LEAST_WRITE_UNITS_PER_REQUEST = 1;
 /**
  * The most key-range throttle events one key space counts in a minute while its requests stay within what its
  * per-table throughput quota serves: one event per throttled request ("DynamoDB metrics and dimensions"), and at most
- * every request that quota (40,000 RCU and 40,000 WCU a second by default, for the table and for each GSI) would serve,
- * each at the least capacity a request takes: (40,000 ÷ 0.5 + 40,000 ÷ 1) × 60 = 7,200,000. Not a hard bound (the
- * quota bounds consumption, "Account limits exceeded", and a request refused at its partition consumes nothing), so a
- * threshold above it warns rather than refuses: such a page fires only for more requests than the table could serve
- * were none of them throttled.
+ * every request that quota (40,000 RCU and 40,000 WCU a second by default, for the table and for each GSI, or the
+ * figures `quotas` declares raised) would serve, each at the least capacity a request takes:
+ * (40,000 ÷ 0.5 + 40,000 ÷ 1) × 60 = 7,200,000 at the defaults. Not a hard bound (the quota bounds consumption,
+ * "Account limits exceeded", and a request refused at its partition consumes nothing), so a threshold above it warns
+ * rather than refuses: such a page fires only for more requests than the table could serve were none of them throttled.
  */
-export const MAX_KEY_RANGE_THROTTLES_PER_MINUTE =
-  (DYNAMODB_LIMITS.tableThroughputQuota / LEAST_READ_UNITS_PER_REQUEST + DYNAMODB_LIMITS.tableThroughputQuota / LEAST_WRITE_UNITS_PER_REQUEST) * 60;
+export function maxKeyRangeThrottlesPerMinute(quotas: DynamoDbQuotas = {}): number {
+  const design = { quotas };
+  return (tableQuota(design, 'read') / LEAST_READ_UNITS_PER_REQUEST + tableQuota(design, 'write') / LEAST_WRITE_UNITS_PER_REQUEST) * 60;
+}
 
-/** Why the key-range page cannot fire at its threshold (above MAX_KEY_RANGE_THROTTLES_PER_MINUTE), or undefined when it can. */
-export function unreachableKeyRangeThreshold(settings: AlarmSettings): string | undefined {
+/** The bound at the published default quotas. */
+export const MAX_KEY_RANGE_THROTTLES_PER_MINUTE = maxKeyRangeThrottlesPerMinute();
+
+/** Why the key-range page cannot fire at its threshold (above `maxKeyRangeThrottlesPerMinute` of the table's `quotas`),
+ *  or undefined when it can. */
+export function unreachableKeyRangeThreshold(settings: AlarmSettings, quotas: DynamoDbQuotas = {}): string | undefined {
   const { threshold } = settings.keyRangeThrottles;
-  if (Token.isUnresolved(threshold) || threshold <= MAX_KEY_RANGE_THROTTLES_PER_MINUTE) return undefined;
+  const bound = maxKeyRangeThrottlesPerMinute(quotas);
+  if (Token.isUnresolved(threshold) || threshold <= bound) return undefined;
   const count = (value: number) => value.toLocaleString('en-US');
+  const design = { quotas };
+  const [read, write] = [quotaInForce(design, 'table-level', 'read'), quotaInForce(design, 'table-level', 'write')];
+  const declared = [read.field, write.field].filter((field) => field !== undefined);
+  const quotaWords =
+    declared.length === 0
+      ? `${count(read.units)} RCU and ${count(write.units)} WCU a second by default`
+      : `${count(read.units)} RCU and ${count(write.units)} WCU a second as declared (${declared.join(', ')})`;
   return (
-    `alarmThresholds.keyRangeThrottles.threshold is ${count(threshold)} throttle events a minute, above the ${count(MAX_KEY_RANGE_THROTTLES_PER_MINUTE)} ` +
+    `alarmThresholds.keyRangeThrottles.threshold is ${count(threshold)} throttle events a minute, above the ${count(bound)} ` +
     `a key space counts while its requests stay within what its per-table throughput quota serves (one event per throttled request; ` +
-    `40,000 RCU and 40,000 WCU a second by default, at the least a request consumes: 0.5 RCU, 1 WCU), so this page fires only for ` +
+    `${quotaWords}, at the least a request consumes: 0.5 RCU, 1 WCU), so this page fires only for ` +
     `more requests than the table could serve were none of them throttled. ` +
-    `Give a threshold of at most ${count(MAX_KEY_RANGE_THROTTLES_PER_MINUTE)} (with a raised quota, proportionally more), ` +
+    `Give a threshold of at most ${count(bound)}${declared.length === 0 ? ' (with a raised quota, declared in quotas, proportionally more)' : ''}, ` +
     `or leave it out for the default (${count(DEFAULTS.keyRangeThrottles.threshold)})`
   );
 }

@@ -18,12 +18,14 @@ import {
 import { parseFieldPath } from '../internal';
 import {
   GSI_SETTINGS,
+  LINT_PROPS,
   LSI_SETTINGS,
   MONITORING_PROPS,
   TABLE_SETTINGS,
   type GuardedGlobalSecondaryIndex,
   type GuardedLocalSecondaryIndex,
   type GuardedTableDesign,
+  type GuardedTableLintProps,
   type GuardedTableProps,
   type GuardedTableSettings,
   type SkewMonitoringProps,
@@ -34,7 +36,7 @@ import { isGuardedTableProp, REPLACED_INDEX_PROPS, REPLACED_PROPS } from './sett
 export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
 
 /** The props that are not the design: TableV2 settings and monitoring. */
-const SPLIT_OFF = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS]);
+const SPLIT_OFF = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS, ...LINT_PROPS]);
 
 /**
  * The props (or a GSI added later, at `path`) as the construct's own data (`shapes.ownData`): read
@@ -58,11 +60,16 @@ export function ownProps<T>(props: T, subject: string, path = ''): T {
 
 /** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
  *  that were replaced, and props GuardedTable does not take (see settings-check.ts), go nowhere: they are reported there. */
-export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
+export function splitProps(props: GuardedTableProps): {
+  design: GuardedTableDesign;
+  settings: GuardedTableSettings;
+  monitoring: SkewMonitoringProps;
+  lint: GuardedTableLintProps;
+} {
   const design = Object.fromEntries(
     Object.entries(props).filter(([key]) => !SPLIT_OFF.has(key) && isGuardedTableProp(key) && !(key in REPLACED_PROPS)),
   ) as unknown as GuardedTableDesign;
-  return { design, settings: pick(props, TABLE_SETTINGS), monitoring: pick(props, MONITORING_PROPS) };
+  return { design, settings: pick(props, TABLE_SETTINGS), monitoring: pick(props, MONITORING_PROPS), lint: pick(props, LINT_PROPS) };
 }
 
 /** Each named key's value (undefined when absent), as destructuring reads it. */

@@ -21,6 +21,7 @@ import {
   type CapacityDeclarations,
   type DesignIssue,
   type DynamoDbKeyDesign,
+  type DynamoDbQuotas,
   type Finding,
   type KeySpace,
   type LintedDesign,
@@ -61,6 +62,7 @@ import { pageComposite } from './page-composite';
 import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
+import { declaredQuotas } from './quotas';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
 import { regionalInvariants, warnRegionalInvariants } from './replica-invariants';
 import { indexIssues, settingsIssues } from './settings-check';
@@ -113,7 +115,7 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  *   partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
  *   sortKey: { name: 'userId', type: AttributeType.STRING, cardinality: 'unique' },
  *   workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
- *   sharding: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId' },
+ *   sharding: { strategy: 'calculated', shards: 80, sourceAttribute: 'userId' },
  *   pageTopic: onCall,
  *   ticketTopic: backlog,
  * });
@@ -138,6 +140,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** Provisioned billing (else on-demand, TableV2's default when `billing` is not given). */
   private readonly provisioned: boolean;
   private readonly mode: dynamodb.ContributorInsightsMode;
+  /** The account's raised throughput quotas the design is linted with (prop over context); undefined for the defaults. */
+  private readonly quotas?: DynamoDbQuotas;
   /** CloudWatch alarm settings (not the design's `thresholds`, which size the design's headroom). */
   private readonly alarmSettings: AlarmSettings;
   private readonly alarmFactory: SkewAlarmFactory;
@@ -162,9 +166,11 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       throw new UsageError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
     }
     const props = ownProps(given, `GuardedTable ${this.node.path}`);
-    const { design, settings, monitoring } = splitProps(props);
+    const { design, settings, monitoring, lint } = splitProps(props);
     // Settings and alarm props are usage (UsageError); the design's own fields are the design (DesignError).
     const usage: DesignIssue[] = settingsIssues(props);
+    // Before the first normalization: the quotas decide SG017's and SG003's findings.
+    this.quotas = declaredQuotas(this, lint.quotas, usage);
     const issues: DesignIssue[] = [];
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
     this.provisioned = settings.billing instanceof dynamodb.Billing && settings.billing.mode === dynamodb.BillingMode.PROVISIONED;
@@ -188,7 +194,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
     const unreachable = unreachableHotKeyThreshold(this.alarmSettings, alarmOptions);
     if (unreachable) Annotations.of(this).addWarningV2('skewguard:hot-key-threshold-unreachable', unreachable);
-    const unreachablePage = unreachableKeyRangeThreshold(this.alarmSettings);
+    const unreachablePage = unreachableKeyRangeThreshold(this.alarmSettings, normalized.quotas);
     if (unreachablePage) Annotations.of(this).addWarningV2('skewguard:key-range-threshold-unreachable', unreachablePage);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
@@ -214,6 +220,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
             constructPath: this.node.path,
             design: this.effectiveInput(waivers),
             ...(waivers.length > 0 ? { acknowledgedAt: acknowledgedAtOf(waivers) } : {}),
+            ...(this.quotas ? { quotas: this.quotas } : {}),
           };
         },
       }),
@@ -489,8 +496,13 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
 
   /** The core's normalization of `input` (throwing its DesignError); the last one again when `input` is unchanged. */
   private normalizedOf(input: TableDesignInput, key = JSON.stringify(input)): NormalizedDocument {
-    if (this.normalized?.key !== key) this.normalized = { key, document: normalize({ ...input, engine: 'dynamodb' }) };
+    if (this.normalized?.key !== key) this.normalized = { key, document: normalize({ ...input, engine: 'dynamodb' }, this.lintOptions()) };
     return this.normalized.document;
+  }
+
+  /** The lint options beside the design: the declared quotas, which the template metadata records with it. */
+  private lintOptions(): { quotas?: DynamoDbQuotas } {
+    return this.quotas ? { quotas: this.quotas } : {};
   }
 
   /** The core's normalization of `input`, its issues added to `issues`. */
@@ -535,7 +547,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       const result = lintNormalized(document, today === undefined ? {} : { today });
       const own = this.input.acknowledgements?.length ?? 0;
       const findings = result.findings.map((f) => asPropFinding(withCdkWaiverSource(f, own, waivers)));
-      this.linted = { key, lint: { design: input, document, result }, findings };
+      this.linted = { key, lint: { design: input, document, result, ...this.lintOptions() }, findings };
     }
     return this.linted;
   }

@@ -16,6 +16,7 @@ export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';
 export { MAX_ALARM_NAME, type AlarmTier, type SkewAlarm, type SkewSignal } from './alarms';
 export { LOOKUP_NONCE_CONTEXT } from './insight-rules';
 export { DEFAULT_RULE_QUOTA, RULE_QUOTA_CONTEXT } from './rule-quota';
+export { QUOTAS_CONTEXT } from './quotas';
 export type { TableDesignInput } from './design-input';
 export type {
   AlarmThreshold,
@@ -25,6 +26,7 @@ export type {
   GuardedPartitionKey,
   GuardedSortKey,
   GuardedTableDesign,
+  GuardedTableLintProps,
   GuardedTableProps,
   GuardedTableSettings,
   KeyAttributeType,

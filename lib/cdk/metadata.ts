@@ -3,7 +3,7 @@
  * (`skewguard lint cdk.out/`) by contract (see docs/cdk.md, "Template metadata"). Metadata changes
  * are no-interruption updates: writing it never replaces a table.
  */
-import { type AcknowledgementDesign } from '../index';
+import { type AcknowledgementDesign, type DynamoDbQuotas } from '../index';
 import { TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION } from '../internal';
 import type { TableDesignInput } from './design-input';
 
@@ -21,6 +21,9 @@ export interface GuardedTableMetadata {
   /** Of the waivers in `design.acknowledgements`, those given with `Validations.acknowledge()`: acknowledged id →
    *  the acknowledging scope's construct path (`''` for the app). Absent when there are none. */
   readonly acknowledgedAt?: Readonly<Record<string, string>>;
+  /** The raised DynamoDB throughput quotas the design was linted with (the `quotas` prop over the scope's
+   *  `skewguard:dynamoDbQuotas` context), which `skewguard lint cdk.out/` lints it with too. Absent where none was declared. */
+  readonly quotas?: DynamoDbQuotas;
 }
 
 /** On a table the app-wide checks cover, when waivers were given for it. */

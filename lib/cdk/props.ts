@@ -8,6 +8,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type {
   DynamoDbAttributeType,
+  DynamoDbQuotas,
   DynamoDbTableDesign,
   GlobalSecondaryIndexDesign,
   LocalSecondaryIndexDesign,
@@ -286,8 +287,26 @@ export interface SkewMonitoringProps {
   readonly dashboard?: boolean | SkewDashboard;
 }
 
-/** Props of `GuardedTable`: the key design, the TableV2 settings, and the monitoring. */
-export interface GuardedTableProps extends GuardedTableDesign, GuardedTableSettings, SkewMonitoringProps {}
+/** What the lint weighs beside the design: the account's quotas, which are no part of the table. */
+export interface GuardedTableLintProps {
+  /**
+   * The account's DynamoDB throughput quotas where Service Quotas raised them (`{ tableWriteUnits: 200000 }`), checked
+   * as `skewguard lint`'s `quotas` option: each a whole number no lower than its published default. A quota is the
+   * account's, so it is best declared once for a scope with the context key `skewguard:dynamoDbQuotas` (cdk.json,
+   * `-c`, or `node.setContext` on the app or a stack), which every GuardedTable under it reads; this prop overrides
+   * that context field by field, for this table. Written to the table's template metadata, so `skewguard lint
+   * cdk.out/` weighs the same figures.
+   * @default - the `skewguard:dynamoDbQuotas` context of the table's scope, else the published defaults (40,000
+   * read and write units per table and per GSI, 80,000 per account in a Region)
+   */
+  readonly quotas?: DynamoDbQuotas;
+}
+
+/** Props of `GuardedTable`: the key design, the TableV2 settings, the monitoring, and the account's quotas. */
+export interface GuardedTableProps extends GuardedTableDesign, GuardedTableSettings, SkewMonitoringProps, GuardedTableLintProps {}
+
+/** Every prop GuardedTableLintProps names: `splitProps()` passes these to the lint, not to TableV2 or the design. */
+export const LINT_PROPS = ['quotas'] as const satisfies readonly (keyof GuardedTableLintProps)[];
 
 /** Every TableV2 setting GuardedTableSettings names: `splitProps()` passes these through. */
 export const TABLE_SETTINGS = [
@@ -347,6 +366,7 @@ export const DESIGN_PROPS = [
 type Unlisted =
   | Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]>
   | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>
-  | Exclude<keyof GuardedTableDesign, (typeof DESIGN_PROPS)[number]>;
+  | Exclude<keyof GuardedTableDesign, (typeof DESIGN_PROPS)[number]>
+  | Exclude<keyof GuardedTableLintProps, (typeof LINT_PROPS)[number]>;
 export type EveryPropListed = [Unlisted] extends [never] ? true : never;
 true satisfies EveryPropListed;

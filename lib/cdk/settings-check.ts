@@ -9,7 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { shapes, type DesignIssue } from '../index';
 import { didYouMean } from '../internal';
 import { cdkEnum, custom, instanceOf, numberOrToken, withMember } from './cdk-shapes';
-import { DESIGN_PROPS, MONITORING_PROPS, TABLE_SETTINGS, type GuardedTableProps } from './props';
+import { DESIGN_PROPS, LINT_PROPS, MONITORING_PROPS, TABLE_SETTINGS, type GuardedTableProps } from './props';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arnHint = (what: string, how: string) => (value: unknown) => (typeof value === 'string' ? ` (for ${what} ARN use ${how})` : '');
@@ -92,7 +92,7 @@ export const REPLACED_INDEX_PROPS: Readonly<Record<string, string>> = {
 };
 
 /** Every prop a GuardedTable takes, for the guess at a misspelt one. */
-const KNOWN_PROPS: readonly string[] = [...DESIGN_PROPS, ...TABLE_SETTINGS, ...MONITORING_PROPS];
+const KNOWN_PROPS: readonly string[] = [...DESIGN_PROPS, ...TABLE_SETTINGS, ...MONITORING_PROPS, ...LINT_PROPS];
 
 /** A design file's capacity fields, possible from JavaScript: taken where they say what `billing` makes (withDerivedCapacity
  *  names a difference), never guessed, since a GuardedTable declares them in `billing`. */

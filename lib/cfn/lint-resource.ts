@@ -11,11 +11,13 @@ import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
 import type { DynamoDbKeyDesign, NormalizedDocument } from '../design/key-design';
+import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
 import { lintNormalized, normalize, type Finding, type LintResult, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
 import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
 import { validateLintOptions, type LintOptions } from '../lint/validate';
+import { checkedQuotas, quotasOver } from './declared-quotas';
 import { templateMismatches } from './design-match';
 import { isObject } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
@@ -69,6 +71,8 @@ export interface LintedDesign {
   readonly document: NormalizedDocument;
   /** The findings and unused acknowledgements `lintNormalized()` returned for `document`. */
   readonly result: LintResult;
+  /** The raised quotas it was linted with, as its author writes them to `Metadata.skewguard.quotas`. @default - none */
+  readonly quotas?: DynamoDbQuotas;
 }
 
 /**
@@ -83,8 +87,14 @@ export function lintTemplateResource(logicalId: string, resource: unknown, optio
   const metadata = templateMetadataOf(resource);
   if (metadata.status === 'unreadable') return empty('guarded', [{ path: prefixPath(basePath, metadata.issue.path), message: metadata.issue.message }]);
   if (metadata.status === 'read' && metadata.design !== undefined) {
-    const reused = linted !== undefined && sameJson(linted.design, metadata.design) ? linted : undefined;
-    return withScopes(lintGuarded(metadata.design, resource, basePath, lintOptions, reused), metadata.acknowledgedAt);
+    // The quotas the design was linted with: those of the template, field by field over the options' (the construct
+    // that wrote them declared them for this table's account, which a lint of several accounts' templates cannot know).
+    const issues: DesignIssue[] = [];
+    const written = checkedQuotas(metadata.quotas, prefixPath(basePath, `${METADATA_PATH}.quotas`), issues);
+    if (issues.length > 0) return empty('guarded', issues);
+    const options = written ? { ...lintOptions, quotas: quotasOver(lintOptions.quotas, written) } : lintOptions;
+    const reused = linted !== undefined && sameJson(linted.design, metadata.design) && sameJson(linted.quotas, metadata.quotas) ? linted : undefined;
+    return withScopes(lintGuarded(metadata.design, resource, basePath, options, reused), metadata.acknowledgedAt);
   }
   return withScopes(lintRaw(logicalId, resource, basePath, lintOptions), metadata.status === 'read' ? metadata.acknowledgedAt : undefined);
 }

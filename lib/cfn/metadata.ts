@@ -27,6 +27,8 @@ export type TemplateMetadata =
       readonly constructPath?: unknown;
       /** Acknowledged id (`SG017`, `SG017[overQuota]`) → construct path of the scope whose `Validations.acknowledge()` gave that waiver (not yet checked). */
       readonly acknowledgedAt?: unknown;
+      /** The raised DynamoDB throughput quotas the design was linted with (not yet checked). */
+      readonly quotas?: unknown;
     };
 
 /** The skewguard entry of a template resource; issue paths are relative to the resource. */
@@ -54,6 +56,7 @@ export function templateMetadataOf(resource: unknown): TemplateMetadata {
     acknowledgements: own(entry, 'acknowledgements'),
     constructPath: own(entry, 'constructPath'),
     acknowledgedAt: own(entry, 'acknowledgedAt'),
+    quotas: own(entry, 'quotas'),
   };
 }
 

@@ -177,7 +177,33 @@ export function capacityRaise(edit: DesignEdit, before: unknown): string | undef
   if (!segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   const current = valueAtSegments(before, segments);
   if (typeof current !== 'number' || edit.value <= current) return undefined;
-  return `${edit.path} from ${current} to ${edit.value}, +${Math.round(((edit.value - current) / current) * 100)}%`;
+  return raiseInWords(edit.path, current, edit.value);
+}
+
+/** A raise at `path`, in words: `… from 40000 to 71000, +78%`. */
+function raiseInWords(path: string, from: number, to: number): string {
+  return `${path} from ${from} to ${to}, +${Math.round(((to - from) / from) * 100)}%`;
+}
+
+/**
+ * The warm throughput raise `edit` sets, in words (`tables[0].warmThroughput.readUnitsPerSecond from 15000 to 19000,
+ * +27%`), or undefined where it raises nothing: charged once for the increase, and it cannot be lowered again
+ * ("Understanding DynamoDB warm throughput"), so, like a billed raise, written only for a finding that fails the run.
+ */
+export function warmThroughputRaise(edit: DesignEdit, before: unknown): string | undefined {
+  if (edit.op !== 'set') return undefined;
+  const segments = parseFieldPath(edit.path);
+  const whole = field(edit.path) === 'warmThroughput';
+  if (!whole && !segments.includes('warmThroughput')) return undefined;
+  const set: Record<string, unknown> =
+    whole && typeof edit.value === 'object' && edit.value !== null ? (edit.value as Record<string, unknown>) : { [field(edit.path)]: edit.value };
+  const base = whole ? edit.path : edit.path.slice(0, edit.path.lastIndexOf('.'));
+  const raises = Object.entries(set).flatMap(([name, value]) => {
+    const current = valueAt(before, `${base}.${name}`);
+    if (typeof value !== 'number' || typeof current !== 'number' || value <= current) return [];
+    return [raiseInWords(`${base}.${name}`, current, value)];
+  });
+  return raises.length > 0 ? raises.join('; ') : undefined;
 }
 
 /**

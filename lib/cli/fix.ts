@@ -26,7 +26,7 @@ import {
   type Severity,
 } from '../index';
 import { CATEGORICAL_BY_NAME, parseFieldPath, prefixPath, rebasePath } from '../internal';
-import { applicationChange, capacityRaise, recreatesResource } from './fix-consequences';
+import { applicationChange, capacityRaise, recreatesResource, warmThroughputRaise } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';
@@ -36,6 +36,18 @@ export interface SkippedFix {
   readonly path: string;
   readonly message: string;
 }
+
+/** A fix held back on a design no finding fails the run on (`belowFailOn`): its severity and what its fix changes. */
+interface HeldBack {
+  readonly severity: Severity;
+  readonly what: string;
+  /** The note's text as it is said of the finding (`on index …: ` for an index's). */
+  readonly onIndex?: (text: string) => string;
+}
+
+/** The skipped fixes held back so, judged on the design as the run's fixes left it: `skippedOnDisk` words them again
+ *  where those fixes were not written. Kept beside the notes, which reports and tests take as they are. */
+const heldBackOf = new WeakMap<SkippedFix, HeldBack>();
 
 export interface FixResult {
   /** The fixed text (the input when nothing applied). */
@@ -70,6 +82,8 @@ function categoricalNotFixed(f: Finding): string | undefined {
   const choose = 'choose the attribute your reads name (an entity id, such as the item id) as the key, or acknowledge the finding';
   // A raise that would serve the key unsharded (categoricalRaiseWithheld): no shards to speak of.
   if (data.categoricalWithheld === 'raise') return `a re-key is the fix, not a raise: ${why}; ${choose}`;
+  // An index's pre-warm for its shards (categoricalIndexFirst): warm throughput cannot be lowered again.
+  if (data.categoricalWithheld === 'warm') return `a re-key is the fix, not a pre-warm that cannot be lowered again: ${why}; ${choose}`;
   return `a re-key is the fix, not shards: ${why} (the fix above says what its shards would cost every read); ${choose}`;
 }
 
@@ -131,8 +145,29 @@ interface Candidate {
  * sized on them (a hot key's shards on the raise its peak asks for). Other fixes (sharding, monitoring, a declared
  * kind) are written on every design, each with the application change it needs.
  */
-function belowFailOn(f: Finding, failOn: Severity, what: string): string {
-  return `it is a ${f.severity}, below --fail-on ${failOn}, and its fix ${what}: --fix writes a key change or a raise only on a table or container a finding fails the run on, and none does on this one; apply it by hand if you agree with it, or run --fix with --fail-on ${f.severity}`;
+function belowFailOn(severity: Severity, failOn: Severity, what: string, failingOnDisk?: string): string {
+  const judged =
+    failingOnDisk === undefined
+      ? ', and none does on this one'
+      : `; as the file is on disk, ${failingOnDisk} fails the run on this one, and none would once this run's fixes, which were not written, are`;
+  return `it is a ${severity}, below --fail-on ${failOn}, and its fix ${what}: --fix writes a key change or a raise only on a table or container a finding fails the run on${judged}; apply it by hand if you agree with it, or run --fix with --fail-on ${severity}`;
+}
+
+/**
+ * `skipped` as it holds for the file on disk, where the run's fixes could not be written (`findings`: the file's lint as
+ * it is): a fix held back because no finding fails the run on its design was judged on the design those fixes left, and
+ * where one fails it on disk, the note names it.
+ */
+export function skippedOnDisk(skipped: readonly SkippedFix[], findings: readonly Finding[], failOn: Severity): SkippedFix[] {
+  const failing = new Map<string, string>();
+  for (const f of blockingFindings(findings, failOn)) if (!failing.has(designAt(f.path))) failing.set(designAt(f.path), f.ruleId);
+  return skipped.map((s) => {
+    const heldBack = heldBackOf.get(s);
+    const onDisk = heldBack && failing.get(designAt(s.path));
+    if (!heldBack || !onDisk) return s;
+    const message = belowFailOn(heldBack.severity, failOn, heldBack.what, onDisk);
+    return { ...s, message: heldBack.onIndex ? heldBack.onIndex(message) : message };
+  });
 }
 
 /** Why `f`'s fix is written only for a finding that fails the run (`belowFailOn`): the key it changes, or the raise it sets; else undefined. */
@@ -142,7 +177,9 @@ function costlyChange(f: Finding, document: unknown): string | undefined {
   const keyChange = recreation && applicationChange(recreation);
   if (keyChange !== undefined) return `changes the key (${keyChange})`;
   const raises = edits.map((edit) => capacityRaise(edit, document)).filter((raise) => raise !== undefined);
-  return raises.length > 0 ? `raises ${raises.join('; ')}, billed every hour it stands` : undefined;
+  if (raises.length > 0) return `raises ${raises.join('; ')}, billed every hour it stands`;
+  const warm = edits.map((edit) => warmThroughputRaise(edit, document)).filter((raise) => raise !== undefined);
+  return warm.length > 0 ? `raises ${warm.join('; ')}, warm throughput charged for the increase that cannot be lowered again` : undefined;
 }
 
 /** `failOn`: the run's `--fail-on`; on a design with no finding at or above it, no fix is written that recreates its table or container or raises its bill (`belowFailOn`). */
@@ -156,10 +193,13 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
   const history = new Map<string, Set<string>>(); // texts each design has had: a fix that undoes another is refused
   const before = new Map<string, ChangedField>(); // each field a fix changed: what it held before, and which fix
   const named = new Set<string>(); // findings already named as not fixed
-  const skip = (f: Finding, message: string) => {
+  const skip = (f: Finding, message: string, heldBack?: HeldBack) => {
     tried.add(keyOf(f));
     named.add(keyOf(f));
-    skipped.push({ ruleId: f.ruleId, path: f.path, message: f.index === undefined ? message : `on index ${f.index}: ${message}` });
+    const onIndex = (text: string) => (f.index === undefined ? text : `on index ${f.index}: ${text}`);
+    const note = { ruleId: f.ruleId, path: f.path, message: onIndex(message) };
+    if (heldBack) heldBackOf.set(note, { ...heldBack, onIndex });
+    skipped.push(note);
   };
   let current = text;
   let state: Linted = first;
@@ -169,7 +209,7 @@ export function fixDesignText(text: string, options: LintOptions, failOn: Severi
     const failing = new Set(blockingFindings(state.findings, failOn).map((f) => designAt(f.path)));
     for (const f of state.findings.filter((g) => fixable(g) && !tried.has(keyOf(g)) && !failing.has(designAt(g.path)))) {
       const change = costlyChange(f, state.located.value);
-      if (change !== undefined) skip(f, belowFailOn(f, failOn, change));
+      if (change !== undefined) skip(f, belowFailOn(f.severity, failOn, change), { severity: f.severity, what: change });
     }
     const pending = state.findings.filter((f) => fixable(f) && !tried.has(keyOf(f)));
     if (pending.length === 0) break;

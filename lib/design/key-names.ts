@@ -103,6 +103,7 @@ const LOW_CARDINALITY_WORDS = new Set([
   'category',
   'region',
   'country',
+  'city',
   'gender',
   'flag',
   'level',
@@ -126,7 +127,7 @@ const LOW_CARDINALITY_WORDS = new Set([
   'boolean',
 ]);
 
-/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`. */
+/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`, `city`. */
 export function looksLowCardinality(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
@@ -216,4 +217,13 @@ export function looksLikeGeoCell(name: string): boolean {
   if (bare.some((w, i) => GEO_CELL_SYSTEMS.has(w) || (i > 0 && GEO_CELL_SYSTEMS.has(bare[i - 1] + w)))) return true;
   const end = words.length > 1 && CELL_NAMING_WORDS.has(bare[bare.length - 1]) ? bare.length - 1 : bare.length;
   return end > 1 && CELL_WORDS.has(bare[end - 1]) && MAP_WORDS.has(bare[end - 2]);
+}
+
+/**
+ * True for a city's id (`cityId`, `homeCityId`): one city, as `city` is, for SG015, which knows only the name. Not read so
+ * by the design lint, where a declared `cityId` key carries its cardinality and is sharded like any id.
+ */
+export function looksLikeCityId(name: string): boolean {
+  const words = nameWords(name);
+  return words.length > 1 && words[words.length - 1] === 'id' && words[words.length - 2] === 'city';
 }

@@ -15,6 +15,7 @@ import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, ownKey } from './normalize-usage';
+import { childrenByData } from './whale-children';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = designThresholds(context, input.thresholds);
@@ -26,9 +27,9 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       log,
     ),
   );
-  const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, DESIGN_SHARE, log);
-  const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, DESIGN_SIZE, log);
   const totalGb = input.storage?.totalGb;
+  const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, DESIGN_SHARE, log, totalGb);
+  const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, DESIGN_SIZE, log);
   if (totalGb !== undefined && size?.source === 'declared' && totalGb < size.value) {
     log.add(
       'storage.totalGb',
@@ -115,7 +116,7 @@ export function withKeyLevels<D extends KeyDesign>(design: D, levels: readonly K
   const numbered = levels.map((level, i) => Object.assign({}, level, { path: joinPath(primaryKey.partitionKeyPath, i) }));
   const designShare = workload.hotKeyShareAt === DESIGN_SHARE ? workload.hotKeyShare : undefined;
   const designSize = design.largestPartitionGbAt === DESIGN_SIZE ? design.largestPartitionGb : undefined;
-  const share = fullKeyFigure(numbered, 'hotKeyShare', designShare, DESIGN_SHARE, unchecked);
+  const share = fullKeyFigure(numbered, 'hotKeyShare', designShare, DESIGN_SHARE, unchecked, 'totalGb' in design ? design.totalGb : undefined);
   const size = fullKeyFigure(numbered, 'largestGb', designSize, DESIGN_SIZE, unchecked);
   const space = keySpace(
     {
@@ -166,7 +167,11 @@ function checkLevelsWithinContainer(levels: readonly KeyAttribute[], totalGb: nu
  * declared on the last level or on the design (not both); else estimated from the deepest declared
  * level, whose value is assumed spread over its average number of children (`values of the
  * full key / values of the prefix down to that level`) — the conservative reading, since a whale usually has more
- * children than average. A deeper level can only take less than the one above it. Its GB spreads over the
+ * children than average. A share whose level also declares its value's size, in a container that declares its
+ * `totalGb`, spreads over the children that size suggests where they are more (`childrenByData`): a whale holding 40%
+ * of the data holds about 40% of the full key values, and spreading its share over the average would make each of them
+ * a whale too. Never over fewer than the average: a value hotter than its data has hotter children, not fewer.
+ * A deeper level can only take less than the one above it. Its GB spreads over the
  * time buckets below it too (`storedKeyValues`: each device has each day); its share does not (`fullKeyCardinality`:
  * its writes go to its current bucket).
  */
@@ -176,6 +181,7 @@ function fullKeyFigure(
   designValue: number | undefined,
   designPath: string,
   log: IssueLog,
+  totalGb?: number,
 ): DeclaredFigure | undefined {
   let above: { value: number; path: string; level: string } | undefined;
   let prefixCardinality = 0;
@@ -233,7 +239,8 @@ function fullKeyFigure(
   // The declared value is one prefix value's; spread it over the full-key values under that prefix.
   const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
   const deepestPrefix = values(levels.slice(0, deepestIndex + 1));
-  const children = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
+  const average = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
+  const children = Math.max(average, (field === 'hotKeyShare' ? childrenByData(levels, deepestIndex, totalGb) : undefined) ?? 0);
   return { value: (deepest[field] as number) / children, source: 'derived', at, level: deepestIndex };
 }
 

@@ -10,6 +10,7 @@ import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, t
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
 import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL, wholeUnitCharge } from './gathered-read-share';
+import { besideNeighbours, countFitsPair, twoOnOnePartition } from './hashed-pair';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -42,6 +43,59 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
   if (ok(1)) return 1;
   if (!ok(MAX_SHARDS_ACCEPTED)) return undefined;
   return leastBetween(ok, 2, MAX_SHARDS_ACCEPTED);
+}
+
+/**
+ * The least count at which `dimensionsAt(n)` all fit and the keys hashed onto one partition fit its maximum where the
+ * engine sizes for them (`countFitsPair`). The search starts from the least count the usable line alone gives
+ * (`smallestCount`), never below it. Up to P keys the pair test is two keys of load ÷ N beside the rest ÷ P, which only
+ * eases as N grows, so where P stays put over that range (shards; copies multiply the writes and with them P) it is
+ * bisected; past P it counts ⌈N/P⌉ + 1 keys, not monotone in N, so the search walks up from there.
+ */
+export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => readonly LoadDimension[], estimate?: number): number | undefined {
+  const from = smallestCount((n) => allFit(dimensionsAt(n)), estimate);
+  if (from === undefined || !profile.sizesForHashedPair) return from;
+  const ok = (n: number, dimensions = dimensionsAt(n)) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const atFrom = dimensionsAt(from);
+  if (ok(from, atFrom)) return from;
+  const partitions = fewestPartitions(atFrom);
+  if (partitions !== undefined && partitions > from && partitions <= MAX_SHARDS_ACCEPTED) {
+    // The formula's answer first (`pairCountByLoad`), taken where the two counts about it confirm it, as `smallestCount` does.
+    const guess = pairCountByLoad(atFrom, from);
+    if (guess !== undefined && guess > from + 1 && guess <= partitions) {
+      const atGuess = dimensionsAt(guess);
+      if (fewestPartitions(atGuess) === partitions && ok(guess, atGuess) && !ok(guess - 1)) return guess;
+    }
+    const atP = dimensionsAt(partitions);
+    // P grew with the count (copies' writes): the two keys' test need not ease over that range, so it is walked.
+    if (fewestPartitions(atP) !== partitions) return firstCountFrom(from + 1, ok);
+    if (ok(partitions, atP)) return leastBetween(ok, from + 1, partitions);
+    return firstCountFrom(partitions + 1, ok);
+  }
+  return firstCountFrom(from + 1, ok);
+}
+
+/**
+ * N for two keys on one partition to fit its maximum, from the figures at `from` keys: two keys of V ÷ N beside the rest
+ * ÷ P, less the second key's own 1/P, take 2V(1 − 1/P) ÷ N + what the rest leaves, so N = ⌈2V(1 − 1/P) ÷ (maximum − the
+ * rest's part)⌉ on the dimension that needs the most. Undefined where the rest alone fills the maximum.
+ */
+function pairCountByLoad(dimensions: readonly LoadDimension[], from: number): number | undefined {
+  let count = 1;
+  for (const figure of dimensions.flatMap(besideNeighbours)) {
+    const value = figure.load * from;
+    const spread = 2 * value * (1 - 1 / figure.partitions);
+    const rest = twoOnOnePartition(figure, from) - spread / from;
+    if (rest >= figure.maximum) return undefined;
+    count = Math.max(count, Math.ceil(spread / (figure.maximum * (1 + LOAD_TOLERANCE) - rest)));
+  }
+  return count;
+}
+
+/** The fewest partitions a dimension's keys hash over (its neighbours' P); undefined where none is judged beside neighbours. */
+function fewestPartitions(dimensions: readonly LoadDimension[]): number | undefined {
+  const counts = dimensions.flatMap((d) => (d.neighbours ? [d.neighbours.partitions] : []));
+  return counts.length > 0 ? Math.min(...counts) : undefined;
 }
 
 /**
@@ -86,7 +140,12 @@ export function largestShare(low: number, high: number, ok: (share: number) => b
  * times and store it N times, so the load beside each copy grows with N) fit over a window of counts, if any.
  */
 export function firstCount(ok: (n: number) => boolean): number | undefined {
-  for (let n = 1; n <= MAX_SHARDS_ACCEPTED; n++) if (ok(n)) return n;
+  return firstCountFrom(1, ok);
+}
+
+/** The first count from `from` up to `MAX_SHARDS_ACCEPTED` for which `ok` holds, or undefined. */
+function firstCountFrom(from: number, ok: (n: number) => boolean): number | undefined {
+  for (let n = from; n <= MAX_SHARDS_ACCEPTED; n++) if (ok(n)) return n;
   return undefined;
 }
 
@@ -178,7 +237,9 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const fitsAt = (k: number) => {
     const stored = storedKeyLoads(hot, layout, k, reads);
     const written = { reads: total.reads, writes: total.writes * (layout === 'replicated' ? k : 1) };
-    return allFit(profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored)));
+    const dimensions = profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored));
+    // As the rules count it: two keys hashed onto one partition fit its maximum, where the engine sizes for them.
+    return allFit(dimensions) && countFitsPair(profile, k, dimensions);
   };
   const n = profile.peakNeighbours ? firstCount(fitsAt) : smallestCount(fitsAt, countByLoad(loadDimensions(valid.engine, hot, headroom)));
   if (n === undefined) {
@@ -241,7 +302,9 @@ function readSpreadOf(options: ShardsForOptions, profile: EngineProfile, caller:
  * A DynamoDB read of the whole key value queries every shard, each Query charged at least one read unit: with
  * `resultKb`, each shard takes ⌈resultKb ÷ N ÷ 4⌉ of the read's ⌈resultKb ÷ 4⌉ units, as SG003 charges it.
  * N assumes its shards hash onto different partitions; with N near P two often share one (15 shards on 38
- * partitions: 96% of the time), which SG003's fix states where two would pass the partition's usable ceiling.
+ * partitions: 96% of the time). On DynamoDB N is also large enough for two on one partition to fit its hard 1,000 WCU /
+ * 3,000 RCU beside their neighbours (past P, the keys one partition then holds: lib/design/hashed-pair.ts); SG003's fix states
+ * the margin left.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *

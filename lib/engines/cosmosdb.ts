@@ -448,6 +448,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,
   separatesHotKeys: false,
+  sizesForHashedPair: false,
   // A query's RU charge is paid on every shard it visits: a read-hot feed gets copies or the cache.
   readHotCollection: 'copy',
   // A shard's (or bucket's) query gives its full key value, so it checks one physical partition's index: at least about

@@ -280,6 +280,8 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,
   separatesHotKeys: true,
+  // A shard count leaves room for two shards the hash puts on one partition, within its hard maximum (hashed-pair.ts).
+  sizesForHashedPair: true,
   // Write sharding spreads a sort-key range's reads too, each shard holding 1/N of the items, where a read finds one shard or returns enough per shard (gathered-reads.ts).
   readHotCollection: 'shard',
   // "Capacity unit consumption for read operations": a Query's items' sizes are summed and rounded up to the next

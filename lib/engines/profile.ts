@@ -294,6 +294,14 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * heat ("Partitioning and horizontal scaling"), so keys hashed together stay together (lib/lint/hashed-keys.ts).
    */
   readonly separatesHotKeys: boolean;
+  /**
+   * Whether a count of one hot value's hashed keys (write shards, replicated copies) is sized so that two of them hashed
+   * onto one partition still fit that partition's hard maximum beside its expected neighbours, not only each key its
+   * usable ceiling (lib/design/hashed-pair.ts). DynamoDB: a partition past 1,000 WCU / 3,000 RCU throttles ("Burst and
+   * adaptive capacity"), and adaptive capacity isolates the two only under sustained traffic, which a launch or a batch
+   * start meets first. Cosmos DB: sized on the expected placement, the pair stated in the fix.
+   */
+  readonly sizesForHashedPair: boolean;
 
   /**
    * What fixes a key value holding many items whose reads alone make it hot: `shard` (DynamoDB: write

@@ -14,7 +14,14 @@ import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, quotaFie
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
-import { CATEGORICAL_KEY_MESSAGES, categoricalBy, categoricalKeyWithheld, categoricalRaiseWithheld } from './categorical-key';
+import {
+  CATEGORICAL_KEY_MESSAGES,
+  categoricalBy,
+  categoricalIndex,
+  categoricalIndexFirst,
+  categoricalKeyWithheld,
+  categoricalRaiseWithheld,
+} from './categorical-key';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -26,6 +33,7 @@ import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes, reachData, reachUnsure } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
+import { NO_COUNT_PARTITIONS_TEMPLATE, noCountBound } from './no-count-bound';
 import { largestPartitionSize } from './partition-size';
 import {
   CARRIED_LOAD,
@@ -72,7 +80,7 @@ import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from './uncounted-fan-out';
-import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever } from './warm-partitions';
+import { pastQuotaLever, warmLever, writeRaiseLever, type PastQuotaLever, type WarmLever, type WarmPairBinding } from './warm-partitions';
 import { whaleLevelEdits } from './whale-level';
 import { storedGb, withCopies } from './written';
 
@@ -177,10 +185,17 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
   "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
-/** The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes, the least at which `fit` (a count of stored keys). */
-const warmTo = (fit: string) =>
-  `pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which ${fit} with 5% of the usable ceiling free`;
-const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}');
+/**
+ * The warm throughput a warm-partitions lever sets (`warmLever`), and the partitions it makes, the least at which `fit`
+ * (a count of stored keys) with 5% of the usable ceiling free, or, where the keys hashed onto one partition set them
+ * (`WarmLever.pair`), the least at which those of `keys` fit its hard maximum.
+ */
+const warmTo = (fit: string, keys: string) =>
+  `pre-warm {{warmIndex|keySpace}} to {{?warmWriteUnits}}{{warmWriteUnits}} write units{{/warmWriteUnits}}{{?warmBoth}} and {{/warmBoth}}{{?warmReadUnits}}{{warmReadUnits}} read units{{/warmReadUnits}} a second (warmThroughput): {{warmPartitions}} partitions where {{warmFromPartitions}} are counted now, the least at which {{?warmPairPartitions}}{{warmPairKeys}} of ${keys} on one partition fit its {{warmPairMaximum}} {{warmPairUnit}} maximum ({{warmPairLoad}} {{warmPairUnit}} there){{/warmPairPartitions}}{{!warmPairPartitions}}${fit} with 5% of the usable ceiling free{{/warmPairPartitions}}`;
+const WARM_TO = warmTo('{{warmShards|one=the key as it is fits|other=N = # shards fit}}', 'N = {{warmShards}} shards');
+/** Why that count, of the fewest: 5% of the usable ceiling free, or its keys on one partition within the maximum (`WarmLever.pair`). */
+const WARM_FEWEST = (spare: string) =>
+  `{{?warmPairCount}}{{warmPairKeys}} of which on one partition fit its maximum{{/warmPairCount}}{{!warmPairCount}}${spare}{{/warmPairCount}} at any warm throughput within the table-level quota{{?warmPeakBound}} and twice the peak (the partitions an on-demand table holds once it has served it: a quota declared higher lets a pre-warm grow with the quota, not the load, cutting a few queries of the fan-out for a charge that stays){{/warmPeakBound}}`;
 /** How the busiest stored key (`each stored key's`, or the unsharded key's `its`) fits at that warm throughput. */
 const warmFits = (whose: string) =>
   `${whose} {{warmStoredLoad}} {{warmUnit}} beside the {{warmNeighbours}} {{warmUnit}} its neighbours are then expected to take (1/{{warmPartitions}} of the rest of the key space's load), {{warmTotal}} of the usable {{warmUsable}} {{warmUnit}}`;
@@ -221,7 +236,7 @@ const LEVEL_WRITTEN =
  * ("Capacity unit consumption for read operations"), and those patterns declare a result of at most 4 KB (resultKb);
  * or they read one item, which nothing tells the reader the shard of, and a read finding no item is charged too.
  */
-const GATHERED_READS = `{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
+const GATHERED_READS = `{{?leastPatterns}}every read of the hottest {{key|key}} value by {{leastPatterns|code}} reads many of its items (a range of them, or all), not one, and queries all the shards, none of which holds them all; DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with the result size declared (resultKb), each shard is charged at least one of the read units the unsharded read cost, whatever the count{{/leastPatterns}}{{?gatheredPatterns}}every read of the hottest {{key|key}} value by {{gatheredPatterns|code}} queries all the shards, and {{/gatheredPatterns}}{{?gatheredUnits}}DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and ${AT_LEAST_ONE_READ_UNIT}: with a result of 4 KB or less declared (resultKb){{/gatheredUnits}}{{?gatheredFloor}}each query is charged at least about {{queryFloor}} RU, for the one physical partition whose index it checks: with a result of {{queryFloorKb}} KB or less declared (resultKb){{/gatheredFloor}}{{?gatheredPatterns}}, each shard is charged what the unsharded read was, whatever the count{{/gatheredPatterns}}{{?gatheredBoth}}; and {{/gatheredBoth}}{{?pointPatterns}}every read of one item of the hottest {{key|key}} value by {{pointPatterns|code}} must try all the shards, as nothing tells the reader which one holds it, and DynamoDB charges a read ${AT_LEAST_ONE_READ_UNIT} even where the item is not there: each shard is charged what the unsharded read was, whatever the count{{/pointPatterns}}`;
 /**
  * Why the reads of one item are not divided by a count. Where the key declares replicated copies (`copiesDeclared`,
  * `copiesData`), they do divide those reads, each copy serving one read in N ("Using write sharding to distribute
@@ -263,6 +278,7 @@ export const ADVICE_MESSAGES = {
   // The same where the value is read a page at a time (limit): to merge a page, each shard's Query returns up to limit items.
   pagedNoShards:
     "; write shards would not serve it either: every page of {{pagedPatterns|code}} queries all the shards, and each shard's query must return up to limit items for the page to be merged, so each shard is charged what the unsharded page was, whatever the count",
+  noCountPartitions: NO_COUNT_PARTITIONS_TEMPLATE,
   noCount:
     "{{!serverlessRu}}no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: {{/serverlessRu}}{{?serverlessRu}}no shard count fits at the {{containerRu}} RU/s of SG017's move to manual throughput, the peak at {{headroom|percent}}, which leaves no physical partition room beside a shard: once moved, a raise in place above {{containerRu}} RU/s lets one fit (lint the moved design for the count); or {{/serverlessRu}}",
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
@@ -340,8 +356,10 @@ export const ADVICE_MESSAGES = {
     '; it fits once the cache answers at least {{readsCacheShare|percent}} of its {{readsCacheReads}} RU/s of reads (measure that share first), the {{readsCacheMisses}} RU/s missed and its {{readsCacheWrites}} RU/s of writes then fitting the usable {{readsCacheUsable}} RU/s',
   // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
   orCache: '; or put {{cache}} in front of its reads',
-  // Copies that two on one partition would overload, more often than not (hashed-keys.ts): the cache leads, they follow.
-  orCopiesIfShared: '; or, accepting that two copies may share a partition, ',
+  // Copies that leave two on one partition more often than not (hashed-keys.ts): the cache leads, they follow. Where the
+  // count is sized for the pair (DynamoDB), that partition stays within its maximum: the cost is the writes and the margin.
+  orCopiesIfShared:
+    '{{?copiesPairWithin}}; N = {{shards}} copies would write each change to the value {{shards}} times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, {{/copiesPairWithin}}{{!copiesPairWithin}}; or, accepting that two copies may share a partition, {{/copiesPairWithin}}',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
     ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}}{{?cacheInApp}}; or {{cacheInApp}}{{/cacheInApp}})',
@@ -412,7 +430,7 @@ export const ADVICE_MESSAGES = {
   // Declared copies would divide them, but an invariant on the item forbids copies (SG019's finding): why no count serves.
   unspreadReadsKept:
     'no shard count serves, and no copy count: copies would divide the reads of one item, but the {{keptKinds|code}} ({{keptPaths|code}}) must see that one item, which no write keeps in step across copies (SG019), so its reads stay on one item whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
-  unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
+  unspreadGatheredReads: `no shard count serves: ${GATHERED_READS}, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadOf}}, {{unspreadShare|percent}} of its {{unspreadOf}} {{unspreadUnit}} of reads, what each shard is charged at least{{/unspreadOf}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them`,
   unspreadPagedReads:
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value{{?unspreadUnclaimed}}, {{unspreadUnclaimed}} of them no pattern claims (accessPatterns[].share){{/unspreadUnclaimed}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
@@ -462,17 +480,17 @@ export const ADVICE_MESSAGES = {
   // The same where the key fits unsharded there but declares a sharding (copies whose own writes made the partitions
   // counted now): the warm throughput and the sharding's removal, one fix (warm throughput alone left the
   // copies, and the key over on their writes).
-  warmThenUnsharded: `${warmTo('the key unsharded fits')}, then `,
+  warmThenUnsharded: `${warmTo('the key unsharded fits', 'N = {{warmShards}} shards')}, then `,
   warmUnshardedWhy: `; unsharded, ${warmFits('its')}; ${WARM_COST}`,
   // No count fits at any warm throughput within the default quota (warm-partitions.ts, `pastQuotaLever`): the partitions
   // past it, with the quota raise they need first, before the remedies that change the application or multiply reads.
-  pastQuotaWarm: `no warm throughput within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{pastQuotaOf}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
+  pastQuotaWarm: `no warm throughput within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{pastQuotaOf}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{?pastQuotaPairPartitions}}N = {{pastQuotaShards}} shards, {{pastQuotaPairKeys}} of them on one partition, fit its {{pastQuotaPairMaximum}} {{pastQuotaPairUnit}} maximum ({{pastQuotaPairLoad}} {{pastQuotaPairUnit}} there){{/pastQuotaPairPartitions}}{{!pastQuotaPairPartitions}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{/pastQuotaPairPartitions}}{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
   orOnDemandServes:
     '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota, billed per request rather than per provisioned hour',
-  warmThenShardWhy: `; N = {{shards}} is the fewest that leaves 5% free at any warm throughput within the table-level quota: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
+  warmThenShardWhy: `; N = {{shards}} is the fewest ${WARM_FEWEST('that leaves 5% free')}: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
-  warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit')}, then `,
-  warmThenCopiesWhy: `; N = {{shards}} is the fewest copies that leave 5% free at any warm throughput within the table-level quota: ${warmFits("each copy's")}, its sibling copies and {{shards}} × the writes among them; ${WARM_COST}`,
+  warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit', 'N = {{warmShards}} replicated copies')}, then `,
+  warmThenCopiesWhy: `; N = {{shards}} is the fewest copies ${WARM_FEWEST('that leave 5% free')}: ${warmFits("each copy's")}, its sibling copies and {{shards}} × the writes among them; ${WARM_COST}`,
   orWiderFanOut:
     '; or, on the {{warmFromPartitions}} partitions counted now, N = {{currentShards}} shards, each beside 1/{{warmFromPartitions}} of the rest of the load: every read of one {{key|key}} value then fans out over {{currentShards}}, not {{warmShards}}, but no further pre-warm is needed (the pre-warm leads as it at least halves that fan-out, for a charge paid once that cannot be undone)',
   orPastMaxShardsNow:
@@ -554,6 +572,8 @@ export interface PlannedWarmThroughput {
   readonly shards: number;
   /** The partitions counted before it (a launch: the peak's own pre-warm), where the fix judged the key first. */
   readonly fromPartitions: number;
+  /** Where the keys hashed onto one partition set those partitions (`WarmLever.pair`): the fix's figures of them. */
+  readonly pair?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -568,8 +588,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   // A value SG003 leaves to the table's capacity is no hot key: the pre-warm for the peak alone is all it needs.
   if (leftToCapacity(analysis)) return undefined;
   const advice = adviceFor(analysis);
-  // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for.
-  if (projectionFirst(analysis) !== undefined) return undefined;
+  // A projection that leads is what --fix writes: the pre-warm of its alternative is not asked for; nor where the
+  // re-key of an index keyed by a category leads (categorical-key.ts).
+  if (projectionFirst(analysis) !== undefined || categoricalIndex(analysis)) return undefined;
   const pastQuota = pastQuotaPlanned(advice.data);
   if (pastQuota !== undefined && advice.ids.includes('pastQuotaWarm')) return pastQuota;
   if (!advice.ids.some((id) => WARM_LEADS.has(id))) return undefined;
@@ -583,7 +604,9 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
     warmFromPartitions?: number;
   };
   if (warmPartitions === undefined || warmFromPartitions === undefined) return undefined;
+  const pair = Object.entries(advice.data).filter(([name]) => name.startsWith('warmPair'));
   return {
+    ...(pair.length > 0 ? { pair: Object.fromEntries(pair.map(([name, value]) => [name.replace(/^warm/, 'plan'), value])) } : {}),
     ...(warmReadUnits !== undefined ? { readUnitsPerSecond: warmReadUnits } : {}),
     ...(warmWriteUnits !== undefined ? { writeUnitsPerSecond: warmWriteUnits } : {}),
     partitions: warmPartitions,
@@ -609,7 +632,9 @@ function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined 
     warmFromPartitions?: number;
   };
   if (pastQuotaUnits === undefined || pastQuotaPartitions === undefined || pastQuotaShards === undefined || warmFromPartitions === undefined) return undefined;
+  const pair = Object.entries(data).filter(([name]) => name.startsWith('pastQuotaPair'));
   return {
+    ...(pair.length > 0 ? { pair: Object.fromEntries(pair.map(([name, value]) => [name.replace(/^pastQuota/, 'plan'), value])) } : {}),
     ...(pastQuotaDirection === 'read' ? { readUnitsPerSecond: pastQuotaUnits } : { writeUnitsPerSecond: pastQuotaUnits }),
     partitions: pastQuotaPartitions,
     shards: pastQuotaShards,
@@ -624,7 +649,7 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const termed = withRedistribution(withCacheTerms(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis);
+  const termed = withRedistribution(withCacheTerms(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
     withHashedKeys(termed, analysis, ADVICE_MESSAGES, {
@@ -660,6 +685,22 @@ function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPat
     ids: [...advice.ids.slice(0, at), ...withheld.ids, ...advice.ids.slice(at)],
     data: Object.assign({}, advice.data, withheld.data),
     edits: undefined,
+  });
+}
+
+/**
+ * An index keyed by a category leads with the re-key, and with a sparse index keyed by an attribute of many values where
+ * its key is a state (`categoricalIndexFirst`); the plan follows as the way to keep that key, with no edits where it
+ * pre-warms.
+ */
+function categoricalIndexLeads(advice: Advice, analysis: SpaceAnalysis): Advice {
+  const sparse = sparseIndexKey(analysis.design, analysis.space) !== undefined;
+  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits, sparse);
+  if (lead === undefined) return advice;
+  return Object.assign({}, advice, {
+    ids: lead.ids as readonly AdviceId[],
+    data: Object.assign({}, advice.data, lead.data),
+    ...(lead.withheld ? { edits: undefined } : {}),
   });
 }
 
@@ -969,6 +1010,17 @@ function gatheredData(analysis: SpaceAnalysis): MessageData | undefined {
   );
 }
 
+/**
+ * Where the hottest value's reads that no count spreads are gathered from every shard, each shard charged its least
+ * (`GatheredReads.leastCharged`: a range of the value's items, of a declared size over 4 KB), and none in full: those
+ * patterns (`leastPatterns`), which the unspread reads' clause names in place of one item's reads. DynamoDB only (a
+ * Cosmos DB query's floor is `gatheredFloor`'s). Undefined otherwise.
+ */
+function leastChargedData(analysis: SpaceAnalysis): MessageData | undefined {
+  const least = analysis.plannedReads()?.leastCharged;
+  return least !== undefined && queryFloorData(analysis) === undefined ? { leastPatterns: least } : undefined;
+}
+
 /** The patterns whose gathered reads every shard is charged in full, with the charge that says why (`GATHERED_READS`):
  *  each query's floor where the engine's least charge is one (`floor`, Cosmos DB), else DynamoDB's whole read units. */
 function gatheredCharge(patterns: readonly string[], floor: ReturnType<typeof queryFloorData>): MessageData {
@@ -1067,9 +1119,14 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const n = count ?? plan.shards;
   if (n === undefined) {
     const pastQuota = pastQuotaAdvice(analysis);
+    // What binds, said first: the partitions the key space is assumed to have, or the value's own ceiling (also where
+    // shards would not divide its reads at all, which the clauses after say).
+    const notDivided = noShardsWhy(analysis);
+    const bound = notDivided.length > 0 ? undefined : noCountBound(analysis);
+    const raiseFollows = bound && pastQuota ? { noCountRaiseFollows: true } : undefined;
     return levelFirst(analysis, {
-      ids: ['noCount', ...(pastQuota ? [...pastQuota.ids, 'orUpstream' as const] : []), ...upstream, ...noShardsWhy(analysis)],
-      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged, pastQuota?.data),
+      ids: [bound ? 'noCountPartitions' : 'noCount', ...(pastQuota ? [...pastQuota.ids, 'orUpstream' as const] : []), ...upstream, ...notDivided],
+      data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }, gathered, paged, pastQuota?.data, bound, raiseFollows),
     });
   }
   // The count's figures: the data of the fix that follows, which adds its own clauses' figures to them.
@@ -1150,12 +1207,20 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     const pastQuota = copiesPastQuota(analysis, n);
     if (pastQuota) return { ids: [...ids, 'copiesPastQuota', 'orCache'], data: Object.assign(data, pastQuota), shards: n };
     const anyDropped = shardReadsDropped(analysis);
-    // Copies that two on one partition would overload more often than not serve the reads by luck: the cache leads
-    // (AWS, "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration
-    // with DAX" serves read-heavy hot items without reading the table), the copies follow, unwritten.
+    // Copies that leave two on one partition more often than not serve the reads on the margin: the cache leads (AWS,
+    // "Using write sharding to distribute workloads evenly" spreads a key's load by hash; "In-memory acceleration with
+    // DAX" serves read-heavy hot items without reading the table), the copies follow, unwritten. On DynamoDB the count
+    // is sized so the pair fits the partition's hard maximum (hashed-pair.ts): what the copies cost then is N writes of
+    // each change and a partition over its usable ceiling until adaptive capacity moves one, not a throttle.
     const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
-    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5)
-      return { ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids], data: Object.assign(data, anyDropped.data, { cache }), shards: n };
+    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5) {
+      const within = colliding.hashedWithin === true ? { copiesPairWithin: true } : {};
+      return {
+        ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids],
+        data: Object.assign(data, anyDropped.data, { cache }, within),
+        shards: n,
+      };
+    }
     // Written as edits, the copies come with the indexes they make sparse, said after what the copies put in them.
     if (copied.edits.length > 0) ids.splice(ids.indexOf('copiesInIndexes') + 1, 0, 'copiesSparseEdit');
     return {
@@ -1319,11 +1384,26 @@ function warmFigures(analysis: SpaceAnalysis, lever: WarmLever): Record<string, 
     warmPartitions: lever.warmPartitions,
     warmShards: lever.shards,
     warmFromPartitions: lever.partitions,
+    ...(lever.peakBound ? { warmPeakBound: true } : {}),
     warmStoredLoad: lever.storedLoad,
     warmNeighbours: lever.storedNeighbours,
     warmTotal: lever.storedLoad + lever.storedNeighbours,
     warmUsable: lever.storedUsable,
     warmUnit: lever.unit,
+    ...warmPairFigures(lever.pair),
+  };
+}
+
+/** What the warm clauses say of the keys on one partition where that test binds the lever (`WarmLever.pair`). */
+export function warmPairFigures(pair: WarmPairBinding | undefined, prefix = 'warm'): Record<string, unknown> {
+  if (!pair) return {};
+  return {
+    [`${prefix}PairKeys`]: pair.keys === 2 ? 'two' : pair.keys,
+    [`${prefix}PairLoad`]: pair.load,
+    [`${prefix}PairMaximum`]: pair.maximum,
+    [`${prefix}PairUnit`]: pair.unit,
+    ...(pair.setsPartitions ? { [`${prefix}PairPartitions`]: true } : {}),
+    ...(pair.setsCount ? { [`${prefix}PairCount`]: true } : {}),
   };
 }
 
@@ -1939,7 +2019,7 @@ function unspreadAdvice(
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
   const paged = analysis.pagedReads.length > 0;
-  const gathered = gatheredData(analysis);
+  const gathered = gatheredData(analysis) ?? leastChargedData(analysis);
   // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
   const kept = space.sharding?.strategy === 'replicated' && !paged && !gathered ? brokenInvariants(design, space, 'replicated', undefined) : [];
   const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : gathered ? 'unspreadGatheredReads' : kept.length > 0 ? 'unspreadReadsKept' : 'unspreadReads'];
@@ -1949,7 +2029,9 @@ function unspreadAdvice(
       : ids[0] === 'unspreadReads'
         ? copiesData(analysis)
         : {};
-  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, {
+  // Part of the value's reads, each shard's least charge (`leastPatterns`): what it is part of, so its figure says why.
+  const part = gathered?.leastPatterns !== undefined && over.load < hot.reads ? { unspreadOf: hot.reads, unspreadShare: over.load / hot.reads } : {};
+  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, part, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,
@@ -2378,6 +2460,7 @@ function pastQuotaFigures(analysis: SpaceAnalysis, lever: PastQuotaLever): Messa
     pastQuotaTotal: lever.storedLoad + lever.storedNeighbours,
     pastQuotaUsable: lever.storedUsable,
     pastQuotaUnit: lever.unit,
+    ...warmPairFigures(lever.pair, 'pastQuota'),
   };
 }
 

@@ -5,11 +5,12 @@
  * opposite advice.
  */
 import { keySpaceCardinality } from '../design/cardinality';
+import { countFitsPair } from '../design/hashed-pair';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { listOf } from '../design/lists';
-import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, leastCount, smallestCount, storedKeyLoads, type KeyLayout, type ReadSpread } from '../design/sharding';
 import {
   neighbourLoad,
   profileOf,
@@ -745,7 +746,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.dimensionsAt(layout, n, loads));
+  // A count fits where each stored key fits its usable ceiling and two hashed onto one partition fit its maximum
+  // (`countFitsPair`: DynamoDB, where only sustained traffic parts them).
+  const countFits = (n: number, dimensions: readonly LoadDimension[]) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => countFits(n, analysis.dimensionsAt(layout, n, loads));
   const size = analysis.sizeNeed;
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from. The analysis has
@@ -760,9 +764,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
   // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
   // Reads the shards divide only in part (DynamoDB reads gathered from every shard, gathered-reads.ts) count as divided
-  // where some count fits them; else, as reads no count divides, they call for copies or a cache.
+  // where some count fits them, two of its shards on one partition included (`leastCount`): each shard's Query is
+  // charged at least one read unit, so past some count a shard's reads stop falling, and where two such shards pass the
+  // partition's maximum no count serves them; else, as reads no count divides, they call for copies or a cache.
   const readsDivide = (spread: ReadSpread) =>
-    spread === true || (spread !== false && allFit(analysis.dimensionsAt('random', MAX_SHARDS_ACCEPTED, { reads: hot.reads, writes: 0 }, spread)));
+    spread === true ||
+    (spread !== false && leastCount(profile, (n) => analysis.dimensionsAt('random', n, { reads: hot.reads, writes: 0 }, spread)) !== undefined);
   const shardsCalledFor = (spread: ReadSpread) =>
     writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
   // The reads judged again by the source the plan chose, where it is not the one they were judged by (below).
@@ -780,15 +787,16 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // The count the key's loads need, with its reads charged as `spread` says (each gathered read's shards charged as
     // SG003 and SG017 charge them, gathered-reads.ts).
     const countWith = (spread: ReadSpread) => {
-      const fitsAt = (n: number) => allFit(analysis.dimensionsAt('random', n, hot, spread));
-      const full = smallestCount(fitsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
+      const dimensionsAt = (n: number) => analysis.dimensionsAt('random', n, hot, spread);
+      const fitsAt = (n: number) => countFits(n, dimensionsAt(n));
+      const full = leastCount(profile, dimensionsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       // The writes' count is judged beside the reads as declared (`readsAnew` off): the fan-out a new sharding would add
       // is of reads the cache is to take.
       const own =
         full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
-          ? smallestCount((n) => allFit(analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false)), countByLoad(unshardedWrites))
+          ? leastCount(profile, (n) => analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false), countByLoad(unshardedWrites))
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
       const carrying = carryingIndexNeed(analysis, own);
@@ -835,7 +843,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
     const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
     const copies =
-      analysis.physical || analysis.owner.partitionNeighbours ? firstCount(copiesFit) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+      analysis.physical || analysis.owner.partitionNeighbours
+        ? firstCount(copiesFit)
+        : leastCount(profile, (n) => analysis.dimensionsAt('replicated', n, hot), countByLoad(unsharded));
     return {
       layout: 'replicated',
       shards: copies,

@@ -28,20 +28,33 @@ import type { MessageData } from './rule';
 /** Why a key named like a category is one, after the key: the finding's clause and --fix's note (cli/fix.ts) both say it. */
 export const CATEGORICAL_BY_NAME = 'is named like a status, type or region, a category of the items rather than their identity';
 
+/**
+ * The re-key a categorical key's fix names, said once for a table's or container's key (its shards or raise withheld,
+ * below) and for an index's (`categoricalIndexFirst`): AWS asks for a key of "a large number of distinct values".
+ */
+const RE_KEY = 'a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load';
+
 export const CATEGORICAL_KEY_MESSAGES = {
   categoricalByName: `; --fix writes no edit for these shards: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}`,
   categoricalByValues:
     '; --fix writes no edit for these shards: {{categoricalKey|key}} has {{categoricalValues|one=# value|other=# values}}, no more than the {{categoricalShards}} shards, so the shards alone would be the spread of the key',
-  categoricalRandomReads:
-    ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item query all {{categoricalShards}}',
-  categoricalCalculatedReads:
-    ', and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all {{categoricalShards}}',
+  categoricalRandomReads: `, and ${RE_KEY} and keep a read of one item on one partition, where shards of this key make every read of one item query all {{categoricalShards}}`,
+  categoricalCalculatedReads: `, and ${RE_KEY} and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all {{categoricalShards}}`,
   // Azure, "Partitioning and horizontal scaling": a partition key's value cannot be updated; "Transactional batch
   // operations": a batch holds one logical partition, so the delete and the create are two requests no batch joins.
   categoricalKeyChanges:
     "; and a {{changingKey|code}} value changes over a document's life, where a partition key value cannot be updated: each change is a delete and a create, 2 writes in two logical partitions that no transactional batch or ETag (If-Match) claim covers together",
   // Azure, "Partitioning and horizontal scaling": a logical partition's 10,000 RU/s, which no RU/s of the container pass.
-  categoricalRaise: `; --fix writes no edit for this raise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load, where the hottest category's share of all the traffic grows with it, each growth another raise, up to one logical partition's ceiling, which no raise passes`,
+  categoricalRaise: `; --fix writes no edit for this raise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and ${RE_KEY}, where the hottest category's share of all the traffic grows with it, each growth another raise, up to one logical partition's ceiling, which no raise passes`,
+  // An index keyed by a category (categoricalIndexFirst): the re-key leads, and the fix that keeps the key follows it.
+  categoricalIndexReKey: `key {{index|keySpace}} otherwise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and ${RE_KEY} over the index's partitions (the user or account id its reads give, say: one user's items in a category rather than every item in it), with {{categoricalKey|key}} after it in the sort key where a read wants one category of that value`,
+  // A sparse index of a state (sparse-index.ts) needs such a key too: keyed by the state, it holds one value.
+  categoricalIndexSparse:
+    "; or, where its reads want only some of its items (those in one state, say), make it a sparse index keyed by such an attribute: write that attribute only on those items (an index holds only the items that carry its key), so it holds them alone, spread over that attribute's many values; a sparse index still keyed by {{categoricalKey|key}} would put every item it holds on one value",
+  categoricalIndexKeep: '; or, to keep reading it by {{categoricalKey|key}}: ',
+  // The key's pre-warm (and the quota raise it needs) is the alternative's, not the fix's: nothing that cannot be lowered is written for it.
+  categoricalIndexKeepUnwritten:
+    '; or, to keep reading it by {{categoricalKey|key}} (--fix writes none of this, as the re-key leads, and warm throughput cannot be lowered again): ',
 } as const;
 
 export type CategoricalKeyId = keyof typeof CATEGORICAL_KEY_MESSAGES;
@@ -138,4 +151,53 @@ export function categoricalRaiseWithheld(
 ): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
   if (categoricalBy(a, 0) !== 'name' || raisedThroughputOf(edits) === undefined) return undefined;
   return { ids: ['categoricalRaise'], data: { categoricalKey: a.space.partitionKey.map((k) => k.name), categoricalBy: 'name', categoricalWithheld: 'raise' } };
+}
+
+/**
+ * Whether `a` is a global secondary index keyed by a category, by its attributes' names as a table's key is
+ * (`namedLikeCategory`), with fewer values than minCardinality, not yet sharded: its fix leads with the re-key
+ * (`categoricalIndexFirst`).
+ */
+export function categoricalIndex(a: SpaceAnalysis): boolean {
+  const { space, cardinality, design } = a;
+  // A key of many values (a status of 500) is judged on its declared skew: its values spread it, as a re-key's would.
+  return space.index !== undefined && space.sharding === undefined && cardinality < design.thresholds.minCardinality && a.once(namedLikeCategory);
+}
+
+/** The fixes that change the index's writes before its key is judged (advice.ts): no re-key leads them. */
+const WRITES_FIRST: ReadonlySet<string> = new Set(['removeCopiesFirst', 'tableCopiesFirst', 'sparseIndexFirst', 'declareReachFirst']);
+
+/**
+ * The fix of an index keyed by a category, `ids` (the plan's: shards, a pre-warm, the quota raise a pre-warm past it
+ * needs), led by the re-key: an attribute of many values the reads give, and, for a state (`sparse`: sparse-index.ts),
+ * a sparse index keyed by such an attribute, since one keyed by the state puts every item it holds on one value (AWS,
+ * "Take advantage of sparse indexes": the index holds the items that carry its key, each under that key's value). The
+ * plan follows as the way to keep the category as the key (AWS's GSI write sharding for selective queries). Its edits
+ * stay where they shard alone; where they pre-warm, none is written (`withheld`): warm throughput cannot be lowered, and
+ * is billed for an alternative. Undefined where `a` is not such an index.
+ */
+export function categoricalIndexFirst(
+  a: SpaceAnalysis,
+  ids: readonly string[],
+  edits: readonly DesignEdit[] | undefined,
+  sparse: boolean,
+): { readonly ids: readonly string[]; readonly data: MessageData; readonly withheld: boolean } | undefined {
+  // A fix that first changes what the index is written (the table's copies, its own sparse copies, the reach of the
+  // hot item's updates) sizes nothing of its key yet: the next lint judges the key on what is left.
+  if (!categoricalIndex(a) || a.over.length === 0 || ids.length === 0 || WRITES_FIRST.has(ids[0])) return undefined;
+  const withheld = (edits ?? []).some((e) => e.path.endsWith('warmThroughput'));
+  return {
+    ids: [
+      'categoricalIndexReKey',
+      ...(sparse ? ['categoricalIndexSparse'] : []),
+      withheld ? 'categoricalIndexKeepUnwritten' : 'categoricalIndexKeep',
+      ...ids.filter((id) => id !== 'orSparseIndex'),
+    ],
+    data: Object.assign(
+      { categoricalKey: a.space.partitionKey.map((k) => k.name), index: a.space.index },
+      // What --fix says of the finding it leaves (cli/fix.ts): a re-key, not the pre-warm.
+      withheld ? { categoricalBy: 'name', categoricalWithheld: 'warm' } : {},
+    ),
+    withheld,
+  };
 }

@@ -46,6 +46,10 @@ export interface GatheredReads {
   /** The declared patterns that read one item of the value (GetItem's full key) and query every shard for it, which
    *  every shard is charged in full: nothing tells the reader which shard holds the item; undefined where there are none. */
   readonly pointReads?: readonly string[];
+  /** The declared patterns whose reads query every shard and declare a result over 4 KB (`resultKb`): a range of the
+   *  value's items, not one, each shard charged at least one of the read units the unsharded read cost, whatever the
+   *  count; undefined where there are none. */
+  readonly leastCharged?: readonly string[];
   /** The declared patterns whose reads query every shard and declare no result size: divided 1/N on the assumption that
    *  each read returns over N × 4 KB. */
   readonly assumed: readonly string[];
@@ -89,6 +93,10 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
   const inFull = charged.filter((read) => read.perShard === EVERY_SHARD_IN_FULL).map((read) => read.pattern);
   const pointReads = inFull.filter((p) => readsOneItem(space, true, p)).map((p) => p.name);
   const unspread = inFull.filter((p) => !readsOneItem(space, true, p)).map((p) => p.name);
+  // Neither 1/N nor in full: a gathered read of a declared size, whose least charge each shard pays.
+  const leastCharged = charged
+    .filter((read) => read.gathered && read.perShard !== EVERY_SHARD_IN_FULL && read.perShard !== ONE_SHARD_IN_N)
+    .map((read) => read.pattern.name);
   // The parts of the value's reads; `small`: the assumed reads taken as under 4 KB each, every shard charged in full.
   const partsOf = (small: boolean): ReadPart[] => {
     const declared = charged.map((read) => ({
@@ -103,6 +111,7 @@ export function gatheredReads(space: KeySpace, patterns: readonly AccessPattern[
     spread: spreadOver(partsOf(false)),
     ...(unspread.length > 0 ? { unspread } : {}),
     ...(pointReads.length > 0 ? { pointReads } : {}),
+    ...(leastCharged.length > 0 ? { leastCharged } : {}),
     assumed: assumed.map((p) => p.name),
     spreadIfSmall: spreadOver(partsOf(true)),
   };

@@ -9,10 +9,13 @@
  *
  * What happens then is the engine's (`EngineProfile.separatesHotKeys`): DynamoDB's adaptive capacity moves frequently
  * accessed items to partitions of their own under sustained traffic ("Burst and adaptive capacity", isolating
- * frequently accessed items), so the collision lasts until then (a launch at peak meets it first); Cosmos DB maps
+ * frequently accessed items), so the collision lasts until then (a launch at peak meets it first): there a count is sized for two on one partition
+ * to fit its hard maximum (hashed-pair.ts, `EngineProfile.sizesForHashedPair`), and the clause states the margin left
+ * ("takes 875 WCU, within the partition's 1,000 WCU maximum"), not a throttle. Cosmos DB maps
  * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
+import { besideNeighbours, chanceTwoShareOne, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
 import { fits, type KeyLayout } from '../design/sharding';
 import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
@@ -20,36 +23,12 @@ import type { MessageData } from './messages';
 
 /** What the count assumes, said after "N = … assumes" (`hashedApart`) or after "and that" (`withHashedKeys`'s `joined`). */
 export const HASHED_APART =
-  'its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}';
+  "its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{?hashedWithin}}{{hashedLoad}} {{hashedUnit}}, within the partition's {{hashedMaximum}} {{hashedUnit}} maximum, over its usable {{hashedUsable}}{{/hashedWithin}}{{!hashedWithin}}{{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{/hashedWithin}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}";
 
 /** The clause, said after the count it qualifies. */
 export const HASHED_KEYS_MESSAGES = {
   hashedApart: `; N = {{hashedKeys}} assumes ${HASHED_APART}`,
 } as const;
-
-/**
- * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
- * 1 − P! ÷ ((P − N)! × P^N), the birthday problem, and 1 where there are more keys than partitions.
- */
-export function chanceTwoShareOne(keys: number, partitions: number): number {
-  if (keys > partitions) return 1;
-  let apart = 1;
-  for (let placed = 1; placed < keys; placed++) apart *= 1 - placed / partitions;
-  return 1 - apart;
-}
-
-/** One stored key's figures on its partition, as a fix states them (or as the analysis judges them). */
-export interface KeyOnPartition {
-  /** P: the partitions (slices of the key space) the keys hash over. */
-  readonly partitions: number;
-  /** One key's load. */
-  readonly load: number;
-  /** The rest of the load expected beside it: 1/P of the rest, its N − 1 siblings included. */
-  readonly neighbours: number;
-  /** The partition's usable ceiling with no neighbours (headroom × its ceiling or share). */
-  readonly usable: number;
-  readonly unit: string;
-}
 
 /** The data names of a fix's clause that states its count's figures, and the clause after which the assumption goes. */
 interface StatedFigures {
@@ -87,18 +66,21 @@ const CACHED_SHARDS = {
   noun: 'shards',
 } as const;
 
+/** The figures of a warm lever's count, on the partitions it makes (advice.ts, `warmFigures`). */
+const WARM_LEVER = {
+  keys: 'warmShards',
+  partitions: 'warmPartitions',
+  load: 'warmStoredLoad',
+  neighbours: 'warmNeighbours',
+  usable: 'warmUsable',
+  unit: 'warmUnit',
+} as const;
+
 /** The fixes whose count is judged elsewhere than at the partitions counted now (a pre-warm, a raise, a cache). */
 const STATED: readonly StatedFigures[] = [
-  {
-    after: 'warmThenShardWhy',
-    keys: 'warmShards',
-    partitions: 'warmPartitions',
-    load: 'warmStoredLoad',
-    neighbours: 'warmNeighbours',
-    usable: 'warmUsable',
-    unit: 'warmUnit',
-    noun: 'shards',
-  },
+  { after: 'warmThenShardWhy', ...WARM_LEVER, noun: 'shards' },
+  // The copies of a warm lever are judged on the partitions it makes, as its shards are.
+  { after: 'warmThenCopiesWhy', ...WARM_LEVER, noun: 'copies' },
   {
     after: 'pastQuotaWarm',
     keys: 'pastQuotaShards',
@@ -199,7 +181,9 @@ function statedFigures(data: MessageData, stated: StatedFigures, analysis: Space
   const [partitions, load, neighbours, usable] = [stated.partitions, stated.load, stated.neighbours, stated.usable].map((name) => data[name]);
   const unit = stated.unit ? data[stated.unit] : analysis.owner.profile.writeUnit;
   if (typeof partitions !== 'number' || typeof load !== 'number' || typeof neighbours !== 'number' || typeof usable !== 'number') return undefined;
-  return typeof unit === 'string' ? [{ partitions, load, neighbours, usable, unit }] : undefined;
+  // The usable ceiling with no neighbours is headroom × the partition's maximum.
+  const maximum = usable / analysis.design.thresholds.headroom;
+  return typeof unit === 'string' ? [{ partitions, load, neighbours, usable, maximum, unit }] : undefined;
 }
 
 /**
@@ -212,24 +196,11 @@ function judgedFigures(analysis: SpaceAnalysis, layout: KeyLayout, keys: number)
   // DynamoDB's dimensions carry their neighbours; only a Cosmos DB key needs its physical partition's share.
   const share = dimensions.every((d) => d.neighbours) ? undefined : analysis.storedKeyShare(layout, keys);
   return dimensions.flatMap((d): KeyOnPartition[] => {
-    if (d.neighbours)
-      return [{ partitions: d.neighbours.partitions, load: d.load, neighbours: d.neighbours.load, usable: d.neighbours.usableAlone, unit: d.unit }];
-    return share
-      ? [{ partitions: share.keySpaceSlices, load: d.load, neighbours: share.neighbours, usable: share.requestUnitsEach * headroom, unit: d.unit }]
-      : [];
+    if (d.neighbours) return besideNeighbours(d);
+    if (!share) return [];
+    const { keySpaceSlices: partitions, neighbours, requestUnitsEach: maximum } = share;
+    return [{ partitions, load: d.load, neighbours, usable: maximum * headroom, maximum, unit: d.unit }];
   });
-}
-
-/**
- * What a partition holding two of the `keys` keys takes: both in full, and the neighbours less the siblings already
- * counted among them. Hashed onto different partitions (N ≤ P), each of the other N − 2 siblings still lands there 1/P of
- * the time, so only the second key's 1/P comes off. Hashed evenly (N > P), the other siblings sit on other partitions, so
- * all N − 1 siblings' 1/P come off: where the value is the whole key space (one value), nothing is left beside the two.
- */
-function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
-  const siblingsCounted = keys > figure.partitions ? keys - 1 : 1;
-  const siblingsShare = Math.min(figure.neighbours, (siblingsCounted * figure.load) / figure.partitions);
-  return 2 * figure.load + figure.neighbours - siblingsShare;
 }
 
 /**
@@ -259,6 +230,8 @@ export function hashedKeysData(profile: EngineProfile, noun: Noun, keys: number,
     hashedLoad: together,
     hashedUsable: figure.usable,
     hashedUnit: figure.unit,
+    // Where the count is sized for the pair (`sizesForHashedPair`), what is left is margin, said as such.
+    ...(profile.sizesForHashedPair && fits(together, figure.maximum) ? { hashedWithin: true, hashedMaximum: figure.maximum } : {}),
     ...(profile.separatesHotKeys ? { hashedSeparated: true } : { hashedEngine: profile.title }),
   };
 }

@@ -571,7 +571,14 @@ function bucketCollision(design: KeyDesign, load: PrefixLoad, buckets: number): 
   if (buckets < 2 || !load.physical) return undefined;
   const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
   if (!at?.physical) return undefined;
-  const bucket = { partitions: at.physical.keySpaceSlices, load: at.load, neighbours: at.neighbours, usable: at.usablePerPartition, unit: 'RU/s' };
+  const bucket = {
+    partitions: at.physical.keySpaceSlices,
+    load: at.load,
+    neighbours: at.neighbours,
+    usable: at.usablePerPartition,
+    maximum: at.partition.requestUnits,
+    unit: 'RU/s',
+  };
   return hashedKeysData(profileOf(design.engine), 'buckets', buckets, [bucket]);
 }
 

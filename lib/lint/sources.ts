@@ -182,7 +182,11 @@ export const SOURCES = {
   // Preview. "If a container's throughput has been scaled up and needs to be scaled back down, merge can help resolve
   // throughput fragmentation issues"; the count "based on the RU/s set at the time the merge was triggered"; not for
   // serverless accounts; shared throughput databases by `az cosmosdb sql database merge` (the 2023 page: not supported).
-  cosmosPartitionMerge: { title: 'Azure Cosmos DB: Merge partitions in Azure Cosmos DB (preview)', url: `${AZURE}/merge` },
+  cosmosPartitionMerge: {
+    title:
+      'Azure Cosmos DB: Merge partitions in Azure Cosmos DB (preview; once enabled, requests only from the .NET ≥ 3.27.0, Java ≥ 4.42.0 or JavaScript ≥ 4.3 SDK or the Spark connector ≥ 4.18.0: any Python or Go SDK is blocked)',
+    url: `${AZURE}/merge`,
+  },
   cosmosRedistributeThroughputFaq: {
     title: 'Azure Cosmos DB: Frequently asked questions on distributing throughput across partitions',
     url: `${AZURE}/nosql/distribute-throughput-across-partitions-faq`,

@@ -10,10 +10,11 @@
  * "raise in place, then shard" (physical-partition.ts, `shardRaises`) is the same idea on a container's RU/s.
  */
 import { joinPath } from '../design/field-path';
+import { besideNeighbours, crowdOnOnePartition, hashedPairFits, type KeyOnPartition } from '../design/hashed-pair';
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, type KeyLayout, type LoadDimension, type Loads } from '../design/sharding';
-import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota } from '../engines';
+import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota, type DynamoDbQuotas } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
@@ -26,6 +27,8 @@ export interface WarmLever {
   readonly warmPartitions: number;
   /** The fewest count that fits with 5% of the usable ceiling free at any warm throughput within the quota, P′ the least at which it does (1: the key as it is, unsharded). */
   readonly shards: number;
+  /** Whether twice the peak, not the declared table-level quota, bounded that warm throughput (`twicePeakPartitions`). */
+  readonly peakBound?: boolean;
   /** The warm throughput to set, in one direction only (`warmDirection`). */
   readonly writeUnitsPerSecond?: number;
   readonly readUnitsPerSecond?: number;
@@ -34,6 +37,11 @@ export interface WarmLever {
   readonly storedNeighbours: number;
   readonly storedUsable: number;
   readonly unit: string;
+  /**
+   * Which test set P′ and the count (`warmBinding`): where the keys hashed onto one partition (two, or past P′ the
+   * crowd and one more) need more than 5% of the usable ceiling free does, their figures, for the fix to say so.
+   */
+  readonly pair?: WarmPairBinding;
   readonly edit: DesignEdit;
   /**
    * The ceilings a stored key with `loads` meets at P′, beside its neighbours there: what the fix that leads with this
@@ -41,6 +49,45 @@ export interface WarmLever {
    * the next lint count the same P′.
    */
   readonly dimensionsOf: (loads: Loads) => readonly LoadDimension[];
+}
+
+/** The pair test where it, not 5% of the usable ceiling free, sets a warm lever's partitions or its count. */
+export interface WarmPairBinding {
+  /** The keys on one partition the test holds (2, or past P′ ⌈N/P′⌉ + 1), what they take there, and its hard maximum. */
+  readonly keys: number;
+  readonly load: number;
+  readonly maximum: number;
+  readonly unit: string;
+  /** Whether it sets P′ (at P′ − 1 the count leaves 5% free, but its keys on one partition pass the maximum). */
+  readonly setsPartitions: boolean;
+  /** Whether it sets the count (a smaller one leaves 5% free at the most partitions the quota allows). */
+  readonly setsCount: boolean;
+}
+
+/**
+ * The one place that says which test binds a warm lever (`warmLever`): the pair test (`hashedPairFits`) where the
+ * count's keys leave 5% of the usable ceiling free at P′ − 1 (it sets P′), or where fewer keys leave 5% free at the most
+ * partitions (it sets the count); undefined where 5% free binds both. With the pair's figures at P′.
+ */
+function warmBinding(
+  spare: (dimensions: readonly LoadDimension[]) => boolean,
+  atPrevious: readonly LoadDimension[] | undefined,
+  atWarm: readonly LoadDimension[],
+  keys: number,
+  spareFewest: number | undefined,
+): WarmPairBinding | undefined {
+  const setsPartitions = atPrevious !== undefined && spare(atPrevious);
+  const setsCount = spareFewest === undefined || spareFewest < keys;
+  if (keys <= 1 || (!setsPartitions && !setsCount)) return undefined;
+  const worst = atWarm
+    .flatMap(besideNeighbours)
+    .map((figure) => ({ figure, crowd: crowdOnOnePartition(figure, keys) }))
+    .reduce<{ figure: KeyOnPartition; crowd: { keys: number; load: number } } | undefined>(
+      (a, b) => (a === undefined || b.crowd.load / b.figure.maximum > a.crowd.load / a.figure.maximum ? b : a),
+      undefined,
+    );
+  if (!worst) return undefined;
+  return { keys: worst.crowd.keys, load: worst.crowd.load, maximum: worst.figure.maximum, unit: worst.figure.unit, setsPartitions, setsCount };
 }
 
 /**
@@ -82,7 +129,10 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
   if (short.size === 0) return undefined;
   const raised = warmDirection(short, layout);
-  const most = mostWarmPartitions(design, raised);
+  // A quota declared above the default lets the pre-warm grow with the load, not with the quota (`twicePeakPartitions`).
+  const quotaMost = mostWarmPartitions(design.quotas, raised);
+  const peakMost = Math.max(mostWarmPartitions(NO_RAISED_QUOTAS, raised), twicePeakPartitions(analysis.total, raised));
+  const most = Math.min(quotaMost, peakMost);
   if (most <= now) return undefined;
   // The own count is a search: made only once the checks above leave a lever possible.
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
@@ -95,12 +145,12 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
-  const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom);
-  const fewest = layout === 'replicated' ? firstCount(roomy) : smallestCount(roomy, own);
+  const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
+  const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
-  while (!fitsWithSpare(withShards(judge, fewest), headroom)) judge = judgeAt(++partitions);
+  while (!fitsWithSpare(withShards(judge, fewest), headroom, fewest)) judge = judgeAt(++partitions);
   // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
   // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
@@ -108,13 +158,24 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   if (planned !== undefined && fewest > planned / 2) return undefined;
   const nearest = nearestShort(withShards(judge, fewest), short, headroom);
   const warm = warmUnits(raised, partitions);
+  const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
+  const spareAtMost = (n: number) => n >= own && spare(withShards(atMost, n));
+  const pair = warmBinding(
+    spare,
+    partitions > 1 ? withShards(judgeAt(partitions - 1), fewest) : undefined,
+    withShards(judge, fewest),
+    fewest,
+    layout === 'replicated' ? firstCount(spareAtMost) : smallestCount(spareAtMost, own),
+  );
   return {
     partitions: now,
     warmPartitions: partitions,
     shards: fewest,
+    ...(peakMost < quotaMost ? { peakBound: true } : {}),
     ...warm,
     ...storedFit(nearest, headroom),
     unit: nearest.unit,
+    ...(pair ? { pair } : {}),
     edit: {
       op: 'set',
       path: joinPath(capacity.path, 'warmThroughput'),
@@ -174,8 +235,7 @@ export function writeRaiseLever(analysis: SpaceAnalysis): WriteRaiseLever | unde
     const judge = judgeWithCapacity(analysis, capacity, { write: Object.assign({}, write, { units: writeUnits }) }, total);
     const dimensionsAt = (n: number) =>
       judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n)).filter((d) => d.label === 'write');
-    const roomy = (n: number) => fitsWithSpare(dimensionsAt(n), headroom);
-    const shards = smallestCount((n) => n >= own && roomy(n), own);
+    const shards = fewestRoomy(dimensionsAt, headroom, own);
     if (shards === undefined || shards > cap) continue;
     const [d] = dimensionsAt(shards);
     const counted = d.neighbours?.partitions ?? partitions;
@@ -226,9 +286,9 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const layout: KeyLayout = plan.layout;
   const short = new Set(analysis.over.map((d) => d.label));
   const raised = warmDirection(short, layout);
-  const withinQuota = Math.max(now, mostWarmPartitions(design, raised));
+  const withinQuota = Math.max(now, mostWarmPartitions(design.quotas, raised));
   const { total } = analysis;
-  const bound = dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
+  const bound = twicePeakPartitions(total, raised);
   if (bound <= withinQuota) return undefined;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const own = sizedOwnCount(analysis, layout, cap, analysis.hot);
@@ -237,17 +297,22 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
   const withShards = (partitions: number, n: number) =>
     warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
-  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom);
+  const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom, n);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
   const keeps = declared !== undefined && declared >= own && declared <= cap && roomyAt(bound)(declared);
-  const shards = keeps ? declared : smallestCount(roomyAt(bound), own);
+  const shards = keeps ? declared : fewestRoomy((n) => withShards(bound, n), headroom, own);
   if (shards === undefined || shards > cap) return undefined;
   // More partitions only lighten the neighbours beside each stored key.
   const partitions = leastBetween((p) => roomyAt(p)(shards), withinQuota + 1, bound);
   const nearest = nearestShort(withShards(partitions, shards), short, headroom);
   const warm = warmUnits(raised, partitions);
+  // Which test set P′ (the count is the declared one, or the fewest at the bound: its binding is not said here).
+  const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
+  const previous = partitions - 1 > withinQuota ? withShards(partitions - 1, shards) : undefined;
+  const pair = warmBinding(spare, previous, withShards(partitions, shards), shards, shards);
   return {
+    ...(pair?.setsPartitions ? { pair } : {}),
     direction: warm.writeUnitsPerSecond !== undefined ? 'write' : 'read',
     units: warm.writeUnitsPerSecond ?? warm.readUnitsPerSecond ?? 0,
     partitions,
@@ -273,6 +338,8 @@ export interface PastQuotaLever {
   /** The count that fits at P′ with 5% of the usable ceiling free, and whether it is the one the design declares. */
   readonly shards: number;
   readonly keepsDeclared: boolean;
+  /** Where the keys hashed onto one partition, not 5% free, set P′ (`warmBinding`): their figures there. */
+  readonly pair?: WarmPairBinding;
   /** The busiest stored key's load at P′ on the dimension nearest its ceiling, its neighbours there, and that ceiling's usable part. */
   readonly storedLoad: number;
   readonly storedNeighbours: number;
@@ -300,7 +367,7 @@ function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shar
     analysis.uniformValues(shards),
     analysis.totalAt(layout, shards),
   );
-  return fitsWithSpare(dimensions, design.thresholds.headroom);
+  return fitsWithSpare(dimensions, design.thresholds.headroom, shards);
 }
 
 /**
@@ -344,11 +411,27 @@ function sizedOwnCount(analysis: SpaceAnalysis, layout: KeyLayout, cap: number, 
   return own === undefined || size > cap ? undefined : Math.max(own, size);
 }
 
+/** No quota raised: the published defaults are in force. */
+const NO_RAISED_QUOTAS: DynamoDbQuotas = {};
+
 /** The most partitions warm throughput can make in the direction raised: the table-level quota in force ÷ a partition's ceiling. */
-function mostWarmPartitions(design: DynamoDbKeyDesign, short: ReadonlySet<string>): number {
-  const write = short.has('write') ? Math.floor(tableQuota(design, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
-  const read = short.has('read') ? Math.floor(tableQuota(design, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
+function mostWarmPartitions(quotas: DynamoDbQuotas, short: ReadonlySet<string>): number {
+  const write = short.has('write') ? Math.floor(tableQuota({ quotas }, 'write') / DYNAMODB_LIMITS.partitionWriteUnits) : Infinity;
+  const read = short.has('read') ? Math.floor(tableQuota({ quotas }, 'read') / DYNAMODB_LIMITS.partitionReadUnits) : Infinity;
   return Math.min(write, read);
+}
+
+/**
+ * The partitions of twice the key space's peak in the direction raised: those an on-demand table that has served the
+ * peak holds anyway (it "instantly accommodates up to double the previous peak traffic", "On-demand capacity mode").
+ * `pastQuotaLever` names no partitions past them; `warmLever` pre-warms past them only within the default table-level
+ * quota: a quota declared higher would make the pre-warm grow with the quota, not the load (138,000 WCU for 22 shards
+ * under a 150,000 quota, 315,000 WCU for 18 under 400,000, on a 30,000 WCU table, where 59,000 WCU serve 48), each
+ * further partition cutting a few queries of the fan-out for a charge that cannot be lowered ("Understanding DynamoDB
+ * warm throughput").
+ */
+function twicePeakPartitions(total: Loads, raised: ReadonlySet<string>): number {
+  return dynamoPartitionsFor(raised.has('read') ? 2 * total.reads : 0, raised.has('write') ? 2 * total.writes : 0);
 }
 
 /** Warm throughput for `partitions` in the direction raised: a partition's ceiling each. */
@@ -435,8 +518,28 @@ function storedFit(d: LoadDimension, headroom: number): { readonly storedLoad: n
   return { storedLoad: d.load, storedNeighbours: d.neighbours?.load ?? 0, storedUsable: usableAlone(d, headroom) };
 }
 
-/** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered. */
-function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number): boolean {
+/**
+ * Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS): room for a count to be offered;
+ * and the `keys` keys hashed onto one partition fit its hard maximum, as the plan's count does (`hashedPairFits`).
+ */
+function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, keys: number): boolean {
+  return spareFree(dimensions, headroom) && hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+}
+
+/**
+ * The fewest shards from `own` at which `dimensionsAt` fits with spare (`fitsWithSpare`). The pair test is not monotone
+ * in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on each), so it is not bisected: the
+ * least count that leaves 5% free (monotone) is searched, then the counts from it walked up, as `leastCount` does.
+ */
+function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number): number | undefined {
+  const from = smallestCount((n) => n >= own && spareFree(dimensionsAt(n), headroom), own);
+  if (from === undefined) return undefined;
+  for (let n = from; n <= MAX_SHARDS_ACCEPTED; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
+  return undefined;
+}
+
+/** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS), the pair aside. */
+function spareFree(dimensions: readonly LoadDimension[], headroom: number): boolean {
   return dimensions.every((d) => fits(d.load, d.usable - MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom)));
 }
 

@@ -159,7 +159,9 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
   );
   // An Output containerName is reported once, by the args shape (it must be known when the program
   // runs): the core, checking it as the design's name, would only add that it is not a string.
-  extra.push(...(isDeferred(args.containerName) ? designIssues.filter((issue) => issue.path !== 'containerName') : designIssues));
+  extra.push(
+    ...(isDeferred(args.containerName) ? designIssues.filter((issue) => issue.path !== 'containerName') : atNameGiven(designIssues, args.containerName, extra)),
+  );
   // Alert thresholds that only contradict each other: each alone is in range (the args shape), the ticket above the page is not.
   extra.push(...sizeAlertOrderIssues(args.alerts, verdict?.design.thresholds.headroom));
   const read = readArgs(argsShape, args, component, extra);
@@ -200,3 +202,20 @@ function withRunDay(lintOptions: LintOptions | undefined): LintOptions | undefin
 function designField<K extends keyof GuardedContainerArgs['design']>(design: unknown, field: K): GuardedContainerArgs['design'][K] | undefined {
   return typeof design === 'object' && design !== null ? (design as GuardedContainerArgs['design'])[field] : undefined;
 }
+
+/**
+ * The core's issues with the container name reported at the field that gave it: `containerName`, or, where that is not
+ * given, the component's name (`(name)`, the constructor's first argument, which then names the container). A name the
+ * component-name check already refuses (`componentNameIssues`) is reported there once.
+ */
+function atNameGiven(issues: readonly DesignIssue[], containerName: unknown, reported: readonly DesignIssue[]): DesignIssue[] {
+  if (containerName !== undefined) return [...issues];
+  const named = reported.some((issue) => issue.path === COMPONENT_NAME);
+  return issues.flatMap((issue) => {
+    if (issue.path !== 'containerName') return [issue];
+    return named ? [] : [{ path: COMPONENT_NAME, message: `${issue.message} (the component's name names the container where containerName is not given)` }];
+  });
+}
+
+/** Where an issue with the component's name (the constructor's first argument) is reported, as `componentNameIssues` does. */
+const COMPONENT_NAME = '(name)';

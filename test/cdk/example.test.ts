@@ -32,6 +32,15 @@ describe('the example stack', () => {
     expect(Object.keys(template.findResources('AWS::DynamoDB::GlobalTable')).sort()).toEqual(['Documents7E5B2978', 'Tickets83B11BB2']);
     // Tickets: ACCESSED_AND_THROTTLED_KEYS with its hot-key alarm; Documents: a dashboard section.
     template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 2);
+    // The figures the pair test moves, asserted beside the snapshot: 20,000 of 80,000 WCU on the hot event, 160 partitions,
+    // 80 shards (two on one partition: 500 + 498.44 − 1.56 = 996.88 of 1,000 WCU). The hot-key alarm's line is 80% of what
+    // its partition leaves a key's writes: 180,000 units a minute less 3 × 60 × (80,000 − 250) ÷ 160 = 89,718.75.
+    const tickets = template.toJSON().Resources.Tickets83B11BB2;
+    expect(tickets.Metadata.skewguard.design.sharding).toMatchObject({ shards: 80 });
+    const hotKey = Object.values(template.findResources('AWS::CloudWatch::Alarm'))
+      .map((r) => r.Properties)
+      .find((p) => String(p.AlarmDescription).startsWith('[ticket] the most accessed key of the table'));
+    expect(hotKey?.Threshold).toBe(Math.round(0.8 * (180_000 - 89_718.75)));
     expect(template.toJSON()).toMatchSnapshot();
   });
 

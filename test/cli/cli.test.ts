@@ -128,7 +128,7 @@ describe('text report', () => {
     expect(lines[1]).toBe('  tickets (dynamodb)');
     expect(lines[2]).toContain(`SG003 hot-key-exceeds-partition  tables[0].partitionKey (${ticketing}:7:7)`);
     expect(lines[3]).toContain('20,000 WCU');
-    expect(lines[4]).toContain('fix: shard only the hottest `eventId` value, into N = 67 calculated shards on `userId`');
+    expect(lines[4]).toContain('fix: shard only the hottest `eventId` value, into N = 80 calculated shards on `userId`');
     expect(lines[5]).toBe('        docs: https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg003-hot-key-exceeds-partition');
     expect(stdout).not.toContain('\u001b[');
   });

@@ -185,7 +185,7 @@ describe('the skewguard binary', () => {
       expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true }); // written
       // One file a line, then the application changes the lost report listed: a lint of the fixed files shows none of them.
       const shards =
-        'the application must write keys as key#0…key#4 with a random suffix and read all 5 shards; existing items must be rewritten under the new keys';
+        'the application must write keys as key#0…key#5 with a random suffix and read all 6 shards; existing items must be rewritten under the new keys';
       const check = 'check that the application matches the changed design';
       expect(result.stderr).toBe(
         [

@@ -54,7 +54,9 @@ describe("SG009's fanOut respects SG017", () => {
       "; but fanning out `get` makes the table read 50,000 RCU at the peak (20,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 62,500 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit: request the quota increase",
     );
     const { file, ruleIds } = await fixed(jobs);
-    expect(file.fixes).toEqual([]);
+    // No fanOut is written; only SG003's raise for two shards on one partition (1,750 WCU hot, 14 partitions): two of 4
+    // take 2 × 437.5 + 218.75 − 31.25 = 1,062.5 of its hard 1,000 WCU, two of 5, 2 × 350 + 225 − 25 = 900.
+    expect(file.fixes).toMatchObject([{ ruleId: 'SG003', edits: [{ op: 'set', path: 'tables[0].sharding.shards', value: 5 }] }]);
     expect(ruleIds(file.findings)).toEqual(['SG009']); // no SG017 of the fix's making
   });
 
@@ -77,16 +79,22 @@ describe("SG009's fanOut respects SG017", () => {
       "; but fanning out `get` makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     const { file, ruleIds } = await fixed(jobs);
-    expect(file.fixes).toEqual([]);
+    // No fanOut is written; only SG003's raise for two shards on one partition: two of 3 take 2 × 385 + 283.18 − 35 =
+    // 1,018.18 of its hard 1,000 WCU, two of 4, 2 × 288.75 + 291.93 − 26.25 = 843.18.
+    expect(file.fixes).toMatchObject([{ ruleId: 'SG003', edits: [{ op: 'set', path: 'tables[0].sharding.shards', value: 4 }] }]);
     expect(ruleIds(file.findings)).toEqual(['SG009']);
   });
 
   it('still sets fanOut where SG017 can follow with a raise of its own', async () => {
-    // The same queue at 10,000 RCU: 30,000 RCU of requests, over the 24,000 provisioned, within the quota once raised.
+    // The same queue at 7,000 RCU. Its 3 declared shards (400 WCU each on 8 partitions) draw SG003's hashedPairOver (two
+    // of 3 on one partition take 800 + 2,200 ÷ 8 − 50 = 1,075 of its 1,000 WCU), and SG017 counts the fan-out over the 4
+    // it sets: 28,000 RCU of requests, over the 24,000 provisioned, within the quota once raised (35,000 at 80%). That raise
+    // makes 12 partitions, on which two of the 3 take 800 + 183.33 − 33.33 = 950: the re-lint is clean. (At 10,000 RCU,
+    // 40,000 requests over 4 shards pass the quota, and SG009 rightly writes no fanOut.)
     const jobs = queue({
       billing: 'provisioned',
       capacity: { read: { fixed: 24000 }, write: { fixed: 5000 } },
-      workload: { peakReadUnits: 10000, peakWriteUnits: 3000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
+      workload: { peakReadUnits: 7000, peakWriteUnits: 3000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
       sharding: { strategy: 'random', shards: 3 },
       accessPatterns: [{ name: 'get', keyAttributes: ['status', 'jobId'], share: 1 }],
     });

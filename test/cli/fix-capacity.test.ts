@@ -97,11 +97,6 @@ describe('--fix that only raises capacity or throughput', () => {
       },
       { capacity: { read: { min: 18750, max: 20000 }, write: { min: 18750, max: 20000 } } },
     ],
-    [
-      'an on-demand launch with warm throughput at the defaults',
-      { workload: { peakReadUnits: 6000, peakWriteUnits: 3000 }, warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 4000 } },
-      { warmThroughput: { readUnitsPerSecond: 15000, writeUnitsPerSecond: 7500 } },
-    ],
   ])('converges on %s: one run fixes it, a second changes nothing', async (_name, declared, fixed) => {
     const design = { name: 'cutover', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, launchAtPeak: true, ...declared };
     const file = join(tempTree({ 'design.json': JSON.stringify({ tables: [design] }, null, 2) }), 'design.json');

@@ -20,17 +20,30 @@ describe('--fix on a sharded hourly index (orders-sound.json)', () => {
   // WCU at the default 70% target): at its 6,000 RCU / 4,000 WCU peak it has ⌈6,000 ÷ 0.7⌉ = 8,572 RCU and ⌈4,000 ÷ 0.7⌉ =
   // 5,715 WCU, 6 partitions (max(⌈8,572 ÷ 3,000⌉, ⌈5,715 ÷ 1,000⌉)), on which 25 shards carry 160 + 3,840 ÷ 6 = 800 WCU
   // of a usable 800 (24: 166.67 + 638.89 = 805.56). Its maximum's 8 partitions gave 12.
-  // warm20: 25 on 6 partitions is the neighbours' count (5 alone), so the fix pre-warms the index for 36 partitions (36,000
-  // WCU) and raises the count to 6 there (150 + 3,850 ÷ 36 = 256.94 of the 760 that leave 5% free); 25 follow in the text.
-  it('keeps the calculated sharding and raises its count to the 6 that fit once pre-warmed (25 as it is); the re-lint finds nothing', async () => {
-    const result = fixDesignText(ordersSound, {});
-    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 6, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
-    expect(JSON.parse(result.text).tables[0].globalSecondaryIndexes[0].warmThroughput).toEqual({ writeUnitsPerSecond: 36000 });
+  // warm20: 25 on 6 partitions is the neighbours' count (5 alone), so the fix pre-warms the index and raises the count.
+  // Two of N shards hashed onto one partition must fit its hard 1,000 WCU: 2 × 4,000 ÷ N + (4,000 − 2 × 4,000 ÷ N) ÷ P,
+  // over 1,000 at any P for N ≤ 8 (8: 1,000 + 3,000 ÷ P), so the fewest is 9, at P = 28 (28,000 WCU): 888.89 + 3,111.11
+  // ÷ 28 = 1,000, each 444.44 + 126.98 = 571.43 of the 760 that leave 5% free; 25 on the 6 partitions follow in the text.
+  // Raising 8 to 9 widens `orders-this-hour`'s fan-out, which --fix writes only with its resultKb declared.
+  const sized = ordersSound.replace('"share": 0.05, "fanOut": true }', '"share": 0.05, "fanOut": true, "resultKb": 400 }');
 
-    const file = join(tempTree({ 'design.json': ordersSound }), 'design.json');
+  it('withholds the raise of the fan-out until resultKb is declared on the pattern it widens', () => {
+    const result = fixDesignText(ordersSound, {});
+    expect(result.fixes).toEqual([]);
+    expect(result.skipped.map((f) => f.ruleId)).toEqual(['SG003']);
+    expect(result.skipped[0].message).toMatch(/^on index by-hour: its fix fans reads out with no declared size: declare resultKb .* on `orders-this-hour`/);
+  });
+
+  it('keeps the calculated sharding and raises its count to the 9 that fit once pre-warmed (25 as it is); the re-lint finds nothing', async () => {
+    expect(sized).not.toBe(ordersSound);
+    const result = fixDesignText(sized, {});
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
+    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 9, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
+    expect(JSON.parse(result.text).tables[0].globalSecondaryIndexes[0].warmThroughput).toEqual({ writeUnitsPerSecond: 28000 });
+
+    const file = join(tempTree({ 'design.json': sized }), 'design.json');
     const { code, stdout } = await cli(['lint', file, '--fix']);
-    // Exit 1: the raised count needs the application to write 6 shards, so CI never passes on --fix alone.
+    // Exit 1: the raised count needs the application to write 9 shards, so CI never passes on --fix alone.
     expect(code).toBe(1);
     expect(stdout).toContain('application change needed');
     expect(stdout).toContain('✔ no findings');

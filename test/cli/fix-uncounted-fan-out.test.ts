@@ -97,14 +97,18 @@ const votes = (resultKb?: number): DynamoDbTableDesign => ({
 const tableText = (design: DynamoDbTableDesign) => `${JSON.stringify({ tables: [design] }, null, 2)}\n`;
 
 describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
-  it('the vote tally with no resultKb: no sharding or fanOut is written, and the fix says the 41 Queries a read costs at least', () => {
+  it('the vote tally with no resultKb: no sharding or fanOut is written, and the fix says the 49 Queries a read costs at least', () => {
+    // 40 partitions (twice 60,000 RCU and 20,000 WCU). Each shard takes 0.98 × 21,000 ÷ N of the pages' reads and all 420 of
+    // `has-viewer-voted` (tried on every shard): 41 fit the usable line (921.95 + 1,476.95 = 2,398.9), but past 40 one
+    // partition holds ⌈N ÷ 40⌉ + 1 = 3: 3 × 921.95 + 1,476.95 − 921.95 = 3,320.85 of its hard 3,000 RCU; at 49,
+    // 3 × 840 + 1,479 − 1,008 = 2,991 (48: 3,027.75).
     const findings = lint({ tables: [votes()] });
     for (const id of ['SG001', 'SG003']) {
       const f = findings.find((g) => g.ruleId === id);
       expect(f?.edits).toBeUndefined();
-      expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 41, uncountedFloor: 41, uncountedEventualFloor: 20.5 });
+      expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 49, uncountedFloor: 49, uncountedEventualFloor: 24.5 });
       expect(f?.fix).toContain(
-        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 41 shards is 41 Queries, each charged at least one read unit however little it returns: at least 41 read units a read if strongly consistent, 20.5 if eventually consistent (half a unit a Query), where one Query of the unsharded key returning 4 KB or less was charged one unit (half), which the peak SG017 checks cannot count without its size',
+        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns: at least 49 read units a read if strongly consistent, 24.5 if eventually consistent (half a unit a Query), where one Query of the unsharded key returning 4 KB or less was charged one unit (half), which the peak SG017 checks cannot count without its size',
       );
     }
 
@@ -120,7 +124,9 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
     const sg003 = lint({ tables: [votes(1)] }).find((f) => f.ruleId === 'SG003');
     expect(sg003?.fix).toMatch(/^no shard count serves: every read of the hottest `contestantId` value by `results-per-contestant` queries all the shards/);
     expect(sg003?.fix).toContain('put DAX in front of them');
-    expect(sg003?.fix).toContain('shard `contestantId` into N = 23 random shards');
+    // The writes' own count beside the reads the cache takes: 7,000 WCU on 40 partitions, two of 28 on one take
+    // 2 × 250 + 493.75 − 6.25 = 987.5 of 1,000 WCU (two of 27, 1,005.56; the usable line alone gave 23).
+    expect(sg003?.fix).toContain('shard `contestantId` into N = 28 random shards');
     expect(sg003?.data?.uncountedPatterns).toBeUndefined();
   });
 
@@ -143,7 +149,9 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
       ],
     };
     const sg009 = lint({ tables: [tickets] }).find((f) => f.ruleId === 'SG009');
-    expect(sg009).toMatchObject({ messageId: 'fanOutUnsharded', data: { plannedBy: 'SG003', plannedStrategy: 'calculated', plannedShards: 25 } });
+    // 7,500 of 30,000 WCU on the hot event, 60 partitions: two of 25 take 2 × 300 + 495 − 5 = 1,090 of 1,000 WCU, two of 30,
+    // 2 × 250 + 495.83 − 4.17 = 991.67 (29: 1,008.62).
+    expect(sg009).toMatchObject({ messageId: 'fanOutUnsharded', data: { plannedBy: 'SG003', plannedStrategy: 'calculated', plannedShards: 30 } });
     expect(sg009?.edits).toBeUndefined();
     const result = fixDesignText(tableText(tickets), {});
     expect(result.text).toBe(tableText(tickets));

@@ -81,9 +81,11 @@ export function designWithFindings(count: number, name = (i: number) => `table-$
     name: name(i),
     // Not a categorical key (a status: fix27b, whose shards --fix does not write): 8 warehouses, each sharded 5 ways.
     partitionKey: { name: 'warehouseId', type: 'S', cardinality: 8 },
-    // 6,000 RCU: the hottest item's 1,800 RCU + (6,000 − 1,800) ÷ 14 partitions = 2,100 of 2,400 (at 7,000, 2,426.67 beside
-    // its neighbours: no shard count would serve the one item's reads, and SG001/SG003 would carry no edit).
-    workload: { peakReadUnits: 6000, peakWriteUnits: 5000, hotKeyShare: 0.3 },
+    // 10 partitions (twice 5,000 WCU). 4,500 RCU: every shard is charged the hottest value's 1,350 RCU, and two shards
+    // hashed onto one partition take 2 × 1,350 + (4,500 − 1,350) ÷ 10 − 135 = 2,880 of its hard 3,000 RCU (at 6,000 RCU,
+    // 3,840: no shard count would serve the reads, and SG001/SG003 would carry no edit). The writes need 6 shards: two of
+    // 6 take 2 × 250 + 475 − 25 = 950 of 1,000 WCU (two of 5, 1,040).
+    workload: { peakReadUnits: 4500, peakWriteUnits: 5000, hotKeyShare: 0.3 },
     globalSecondaryIndexes: [
       {
         indexName: 'by-customer',

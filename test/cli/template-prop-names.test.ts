@@ -71,8 +71,9 @@ describe("a GuardedTable's findings in a template", () => {
     };
     const finding = await findingOf('SG001', 'cdk.out/App.template.json', { Resources: { People: { ...resource, Properties: properties } } });
     expect(finding?.message).toMatch(/^partition key `name` has 3 distinct values/);
-    // 1,000 of 3,000 WCU, 7 partitions: 333.33 + 2,666.67 ÷ 7 = 714.29 at 3 (at 2, 500 + 357.14 = 857.14).
-    expect(finding?.fix).toContain('shard `name` into N = 3 random shards');
+    // 1,000 of 3,000 WCU, 6 partitions: 333.33 + 2,666.67 ÷ 6 = 777.78 at 3 fits the usable line, but two of 3 on one
+    // partition take 666.67 + 444.44 − 55.56 = 1,055.56 of its hard 1,000 WCU; two of 4, 500 + 458.33 − 41.67 = 916.67.
+    expect(finding?.fix).toContain('shard `name` into N = 4 random shards');
     expect(`${finding?.message} ${finding?.fix}`).not.toContain('tableName');
   });
 

@@ -109,32 +109,40 @@ describe('shardedKey: the design drives the read path', () => {
 
 describe('shardsFor', () => {
   // DynamoDB: each shard meets, on its partition, the rest of the peaks given ÷ P, P counted for twice them (on demand):
-  // N is the least count with peak ÷ N + (peak − peak ÷ N) ÷ P within headroom × the ceiling, per direction.
+  // N is the least count with peak ÷ N + (peak − peak ÷ N) ÷ P within headroom × the ceiling, per direction, from which
+  // it walks up to the first whose keys hashed onto one partition fit its maximum (1,000 WCU / 3,000 RCU): two, 2L +
+  // (rest − L) ÷ P − L ÷ P with L = the hot load ÷ N; past P, ⌈N/P⌉ + 1 of them beside the neighbours less all N − 1
+  // siblings' 1/P (for one value alone, the whole key space: nothing beside them).
   it('is the least N at which each shard fits beside its neighbours, per engine, reads and writes', () => {
-    // P = 40 (40,000 WCU); 20,000 ÷ 65 = 307.69 + 19,692.31 ÷ 40 = 799.999 ≤ 800 (at 64: 312.5 + 492.19 = 804.69).
+    // P = 40 (40,000 WCU); 20,000 ÷ 65 = 307.69 + 19,692.31 ÷ 40 = 799.999 ≤ 800 (at 64: 312.5 + 492.19 = 804.69); past
+    // P, three of 65 on one partition take 3 × 307.69 = 923.08 of 1,000.
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 })).toBe(65);
-    // P = 160; 20,000 ÷ 67 = 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66: 303.03 + 498.11 = 801.14).
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(67);
-    // P = 7 (20,000 RCU); 1,111.11 + 8,888.89 ÷ 7 = 2,380.95 ≤ 2,400 (at 8: 1,250 + 1,250 = 2,500).
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(9);
-    // P = 7 (20,000 RCU and 2,000 WCU: max(7, 2), not their sum's 9); reads bind: 1,111.11 + 8,888.89 ÷ 7 = 2,380.95
-    // (at 8: 1,250 + 1,250 = 2,500).
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(9);
-    // P = 40; 20,000 ÷ 39 = 512.82 + 19,487.18 ÷ 40 = 1,000 of 1,000 (at 38: 526.32 + 486.84 = 1,013.16).
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(39);
+    // P = 160; two of 80 on one partition: 2 × 250 + 79,750 ÷ 160 − 250 ÷ 160 = 996.88 ≤ 1,000 (at 79: 1,003.16; the
+    // usable line alone gave 67: 298.51 + 79,701.49 ÷ 160 = 796.64).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(80);
+    // P = 7 (20,000 RCU); the usable line gives 9 (1,111.11 + 8,888.89 ÷ 7 = 2,380.95 ≤ 2,400), but past P three of 9 on
+    // one partition take 3,333.33 of 3,000; three of 10, 3 × 1,000 = 3,000.
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(10);
+    // P = 7 (20,000 RCU and 2,000 WCU: max(7, 2), not their sum's 9); reads bind, as above.
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(10);
+    // P = 40; the usable line at 1,000 gives 39 (512.82 + 19,487.18 ÷ 40 = 1,000), but two of 39 on one partition take
+    // 1,025.64 + 487.18 − 12.82 = 1,500, and every count up to 40 more than 1,000; past P three of N take 3 × 20,000 ÷ N:
+    // 1,000 from 60 (at 59, 1,016.95).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(60);
     expect(shardsFor({ engine: 'cosmosdb', peakReadUnits: 20000, peakWriteUnits: 10000 })).toBe(4); // 30,000 RU/s / 8,000
     expect(shardsFor({ engine: 'cosmosdb', peakWriteUnits: 100 })).toBe(1);
   });
 
-  it("shares the rules' comparison: 10,000 × 0.56 is 18 shards", () => {
-    // P = 20; 5,600 ÷ 18 = 311.11 + 9,688.89 ÷ 20 = 795.56 ≤ 800 (at 17: 329.41 + 483.53 = 812.94).
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(18);
+  it("shares the rules' comparison: 10,000 × 0.56 is 22 shards", () => {
+    // P = 20; the usable line gives 18 (311.11 + 9,688.89 ÷ 20 = 795.56 ≤ 800); two of 22 on one partition take 509.09 +
+    // 487.27 − 12.73 = 983.64 ≤ 1,000 (at 21: 533.33 + 486.67 − 13.33 = 1,006.67).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(22);
   });
 
   it('does not count on sharding to spread the reads of one item', () => {
-    // P = 4 (200 RCU and 4,000 WCU: max(1, 4)); 400 + 1,600 ÷ 4 = 800 ≤ 800 (at 4: 500 + 375 = 875); the item's 100 RCU
-    // stay whole.
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(5);
+    // P = 4 (200 RCU and 4,000 WCU: max(1, 4)); 400 + 1,600 ÷ 4 = 800 ≤ 800 (at 4: 500 + 375 = 875), but past P three of
+    // 5 on one partition take 1,200; three of 6, 3 × 333.33 = 1,000. The item's 100 RCU stay whole.
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(6);
     expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(
       /a single item's reads stay on one shard whatever the count/,
     );
@@ -149,8 +157,9 @@ describe('shardsFor', () => {
 
 describe('replicasFor', () => {
   it('sizes copies from the reads, each copy taking every write', () => {
-    // P = 4 (9,600 RCU and 20 WCU × N: max(4, 1)); 4,800 ÷ 3 = 1,600 + 3,200 ÷ 4 = 2,400 ≤ 2,400 (at 2: 2,400 + 600 = 3,000).
-    expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(3);
+    // P = 4 (9,600 RCU and 20 WCU × N: max(4, 1)); 4,800 ÷ 3 = 1,600 + 3,200 ÷ 4 = 2,400 ≤ 2,400 (at 2: 2,400 + 600 = 3,000),
+    // but two of 3 copies on one partition take 3,200 alone; two of 4, 2,400 + 900 − 300 = 3,000.
+    expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(4);
     // Cosmos DB: each copy takes all 2,000 RU/s of writes and 1/N of 24,000 RU/s of reads: 24,000 / N ≤ 6,000 → 4.
     expect(replicasFor({ engine: 'cosmosdb', peakReadUnits: 24000, peakWriteUnits: 2000 })).toBe(4);
     expect(() => replicasFor({ engine: 'dynamodb', peakReadUnits: 10, peakWriteUnits: 2000 })).toThrow(/copies each take every write/);

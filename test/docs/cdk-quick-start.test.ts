@@ -35,14 +35,14 @@ it('synthesizes the Quick start design with no error or warning', () => {
 
 it('without its sharding line, refuses it with the hot-key error the docs quote, and the fix names the shard count', () => {
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
-    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*425 WCU left[\s\S]*N = 25 calculated shards[\s\S]*skewguard::SG003/,
+    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*425 WCU left[\s\S]*N = 30 calculated shards[\s\S]*skewguard::SG003/,
   );
   // The sales count's fanOut has nothing to fan out over until that sharding is declared: a warning beside the error.
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
-    /WARNING unsharded-read at Shop\/Tickets, field accessPatterns\[1\]\.fanOut: access pattern `event-sales-count` sets fanOut, but `eventId` has no sharding[\s\S]*declare the sharding SG003's fix writes on this key \(25 calculated shards/,
+    /WARNING unsharded-read at Shop\/Tickets, field accessPatterns\[1\]\.fanOut: access pattern `event-sales-count` sets fanOut, but `eventId` has no sharding[\s\S]*declare the sharding SG003's fix writes on this key \(30 calculated shards/,
   );
   expect(cdkMd).toContain('Beside it, `WARNING unsharded-read` at `accessPatterns[1].fanOut`');
   expect(cdkMd).toContain('Remove the `sharding` line and `cdk synth` stops with\n`ERROR hot-key-exceeds-partition');
   expect(cdkMd).toContain('7,500 WCU against the 425 its partition leaves it');
-  expect(cdkMd).toContain('names the shard count (25: ');
+  expect(cdkMd).toContain('names the shard count (30: ');
 });

@@ -102,8 +102,13 @@ describe('SG003 plans within the declared quota', () => {
     expect(before.fix).toContain('63 partitions at most');
     const [after] = at(lint(DESIGN, RAISED), 'SG003', 'tables[0].partitionKey');
     expect(after.fix).not.toContain('partitions at most');
-    // 191 partitions, at 1,000 WCU each: 191,000 WCU, within the declared 200,000.
-    expect(after.fix).toContain('pre-warm the table to 191,000 write units a second');
+    // 12,500 WCU on the hottest customer: two of N shards on one of P partitions take 2 × 12,500 ÷ N + (50,000 − 12,500 ÷
+    // N) ÷ P − 12,500 ÷ N ÷ P. Above the default quota the lever pre-warms no further than twice the 50,000 WCU peak (100
+    // partitions, what on demand keeps anyway): 49 shards take 1,005.1 even on 100; 50 fit from 99 (1,000 WCU; at 98,
+    // 1,005.1): 99,000 WCU (within the declared 200,000 the least N alone was 34 at 187,000, nearly 4× the peak).
+    expect(after.fix).toContain(
+      'pre-warm the table to 99,000 write units a second (warmThroughput): 99 partitions where 63 are counted now, the least at which two of N = 50 shards on one partition fit its 1,000 WCU maximum (1,000 WCU there)',
+    );
   });
 
   it('on-demand billing is offered "within the quota" only where the peak is within it: 50,000 WCU is not within 40,000', () => {

@@ -26,19 +26,20 @@ const sg003 = (table: DynamoDbTableDesign) => lint({ tables: [table] }).find((f)
 const fixed = (table: DynamoDbTableDesign) => fixDesignText(JSON.stringify({ tables: [table] }, null, 2), {});
 
 describe("SG003's shards weigh their fan-out as SG017 does", () => {
-  it('table-level: 3 shards make 39,000 RCU of requests, which at 80% need 48,750, past the 40,000 quota: no edit', () => {
+  it('table-level: 4 shards make 52,000 RCU of requests, which at 80% need 65,000, past the 40,000 quota: no edit', () => {
     // 1,155 WCU on the hottest status (33% of 3,500), beside the other writes on 11 partitions (the 33,000 RCU and
-    // 5,000 WCU provisioned: max(11, 5)): 577.5 + 2,922.5 ÷ 11 = 843.18 over 2, 385 + 3,115 ÷ 11 = 668.18 of 800 over 3.
+    // 5,000 WCU provisioned: max(11, 5)): one of 3 shards takes 385 + 3,115 ÷ 11 = 668.18 of 800, but two of them on one
+    // partition 2 × 385 + 283.18 − 35 = 1,018.18, past its 1,000 WCU maximum; two of 4, 577.5 + 291.93 − 26.25 = 843.18.
     // (reads32: with the hottest status a share of the reads too, each `get` charged on every shard, no count served them.)
     const jobs = queue({
       capacity: { read: { fixed: 33_000 }, write: { fixed: 5_000 } },
       workload: { peakReadUnits: 13_000, peakWriteUnits: 3_500, hotKeyShare: 0.33, hotKeyOperations: 'writes' },
     });
     const finding = sg003(jobs);
-    expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
+    expect(finding).toMatchObject({ data: { shards: 4, fanOutReads: 52_000, fanOutNeeded: 65_000, quota: 40_000, quotaName: 'table-level' } });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "the fan-out makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+      "the fan-out makes the table read 52,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 65,000 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     // --fix brings on no SG017 it cannot fix: it writes nothing, and says why.
     const result = fixed(jobs);
@@ -47,11 +48,14 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   });
 
   it('account-level: 37,500 RCU for the table fits its own quota, but with its GSIs it provisions 82,500, past 80,000: no edit', () => {
-    // 1,200 WCU on the hottest status (40% of 3,000), 9 partitions (25,000 RCU and 5,000 WCU): 400 + 2,600 ÷ 9 = 688.89 at
-    // 3 (at 2, 600 + 2,400 ÷ 9 = 866.67); each `get` tries all 3: 30,000 RCU, 37,500 at 80%, with the GSIs' 45,000.
+    // 1,200 WCU on the hottest status (40% of 3,000), 9 partitions (25,000 RCU and 5,000 WCU): one of 3 shards takes
+    // 400 + 2,600 ÷ 9 = 688.89 of 800, two of them on one partition 800 + 288.89 − 44.44 = 1,044.44, past its 1,000 WCU
+    // maximum; two of 4, 600 + 300 − 33.33 = 866.67. Each `get` tries all 4: 7,500 RCU of reads make 30,000, 37,500 at
+    // 80%, within the table-level 40,000, with the GSIs' 45,000 past the account-level 80,000 (at 10,000 RCU of reads, as
+    // when 3 shards served, the 4's 50,000 would pass the table-level quota first).
     const jobs = queue({
       capacity: { read: { fixed: 25_000 }, write: { fixed: 5_000 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
+      workload: { peakReadUnits: 7_500, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
       globalSecondaryIndexes: [
         {
           indexName: 'byOwner',
@@ -74,12 +78,12 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   });
 
   it('within the quotas the shards are written, and --fix follows with the raise SG017 asks: 37,500 RCU for 30,000', () => {
-    // As above: 3 shards beside the neighbours.
+    // As above: 4 shards beside the neighbours, 7,500 RCU of reads over all 4.
     const jobs = queue({
       capacity: { read: { fixed: 25_000 }, write: { fixed: 5_000 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
+      workload: { peakReadUnits: 7_500, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
     });
-    expect(sg003(jobs)?.edits).toEqual([{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 3 } }]);
+    expect(sg003(jobs)?.edits).toEqual([{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 4 } }]);
     const result = fixed(jobs);
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
     const table = JSON.parse(result.text).tables[0] as DynamoDbTableDesign;

@@ -26,10 +26,10 @@ const sg018 = (design: DynamoDbTableDesign) => lint(design).find((f) => f.ruleId
 describe('a fix keeps the hot values the design lists', () => {
   it('sharding.hotValues: 3 stays 3 in the edit, and the text names the three listed values and assumes only of the unlisted', () => {
     const finding = sg018(usage(3));
-    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 12, hotValues: 3 } });
-    expect(finding?.fix).toContain('shard only the 3 hottest `apiKey` values the design lists, into N = 12 random shards');
+    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 14, hotValues: 3 } });
+    expect(finding?.fix).toContain('shard only the 3 hottest `apiKey` values the design lists, into N = 14 random shards');
     expect(finding?.fix).toContain('(sharding.hotValues: 3)');
-    expect(finding?.fix).toContain('every read of a listed value must then fan out over all 12 shards');
+    expect(finding?.fix).toContain('every read of a listed value must then fan out over all 14 shards');
     expect(finding?.fix).toContain('the next hottest value the list leaves out, at 0.17 WCU');
     expect(finding?.fix).toContain('this assumes no unlisted value takes more than');
     expect(finding?.fix).not.toContain('no other value');
@@ -41,8 +41,8 @@ describe('a fix keeps the hot values the design lists', () => {
 
   it('one listed value: the hottest alone, as before', () => {
     const finding = sg018(usage(1));
-    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 12, hotValues: 1 } });
-    expect(finding?.fix).toContain('shard only the hottest `apiKey` value, into N = 12 random shards');
+    expect(finding?.edits).toContainEqual({ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 14, hotValues: 1 } });
+    expect(finding?.fix).toContain('shard only the hottest `apiKey` value, into N = 14 random shards');
     expect(finding?.fix).toContain('(sharding.hotValues: 1)');
     expect(finding?.fix).toContain('the next hottest, at 0.17 WCU');
     expect(finding?.fix).toContain('this assumes no other value takes more than');

@@ -22,23 +22,26 @@ const parcels = (overrides: Partial<DynamoDbTableDesign> = {}, pattern: Partial<
 const sg003 = (design: DynamoDbTableDesign): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003');
 const GATHERED =
   "every read of the hottest `depotId` value by `parcels-of-depot` queries all the shards, and DynamoDB charges each Query its items' sizes summed, rounded up to 4 KB, and at least one read unit (half of one for an eventually consistent read, as the peak's read units are): with a result of 4 KB or less declared (resultKb), each shard is charged what the unsharded read was, whatever the count";
-// clauseB32: said in one sentence with the hash assumption of the same N that follows it.
+// clauseB32: said in one sentence with the hash assumption of the same N that follows it. 6,000 of 20,000 RCU on 14
+// partitions: two of N on one partition take 2 × 6,000 ÷ N × (1 − 1 ÷ 14) + 1,428.57: 3,285.71 at 6, 3,020.41 at 7, 2,821.43
+// of the hard 3,000 at 8.
 const ASSUMES =
-  "; N = 6 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 71.28% of the time";
+  "; N = 8 assumes each read of a `depotId` value by `parcels-of-depot` returns over N × 4 KB, as each shard's Query is charged at least one read unit (half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less), and that its shards hash onto different partitions of the 14: two share one 91.8% of the time";
 
 describe('shards of a read-hot DynamoDB key value whose reads gather every shard (stranger review: read units per request)', () => {
   it('divides a whole-collection read of undeclared size by N, and the fix names that assumption (main said nothing)', () => {
     const finding = sg003(parcels());
-    expect(finding?.data).toMatchObject({ shards: 6, strategy: 'random', assumedPatterns: ['parcels-of-depot'] });
+    expect(finding?.data).toMatchObject({ shards: 8, strategy: 'random', assumedPatterns: ['parcels-of-depot'] });
     expect(finding?.fix).toContain(ASSUMES);
   });
 
   it('names no assumption where the count does not rely on it: a write-hot value, or reads no pattern declares', () => {
+    // 1,500 of 5,000 WCU on 10 partitions: two of N on one take 2,700 ÷ N + 500, 1,040 at 5 and 950 at 6.
     const writeHot = sg003(parcels({ workload: { peakReadUnits: 200, peakWriteUnits: 5_000, hotKeyShare: 0.3 } }));
-    expect(writeHot?.data).toMatchObject({ shards: 5 });
+    expect(writeHot?.data).toMatchObject({ shards: 6 });
     expect(writeHot?.data?.assumedPatterns).toBeUndefined();
     const undeclared = sg003(parcels({ accessPatterns: [] }));
-    expect(undeclared?.data).toMatchObject({ shards: 6 });
+    expect(undeclared?.data).toMatchObject({ shards: 8 });
     expect(undeclared?.fix).not.toContain('assumes each read');
   });
 
@@ -57,7 +60,8 @@ describe('shards of a read-hot DynamoDB key value whose reads gather every shard
     expect(finding?.path).toBe('sharding.shards');
     expect(finding?.data).toMatchObject({ readLoad: 6_000, readPerKey: 6_000, readLeft: 1_400, declaredShards: 6 });
     expect(finding?.message).toContain('6,000 RCU reads, 6,000 RCU per shard over 6, against a usable 2,400 RCU');
-    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true }))).toBeUndefined();
+    // Undeclared in size, 8 shards (the count the pair needs: 6 draw SG003's hashedPairOver warning) fit.
+    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 8 } }, { fanOut: true }))).toBeUndefined();
   });
 
   it('says why a page read (limit) is not divided: each shard returns up to limit items for the page to be merged', () => {
@@ -75,7 +79,9 @@ describe('shards of a read-hot DynamoDB key value whose reads gather every shard
         `^no shard count serves: ${GATHERED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, and those reads alone \\(6,000 RCU of the hottest \`depotId\` value\\) exceed the usable 1,400 RCU; put DAX in front of them`,
       ),
     );
-    expect(finding?.fix).toContain('its writes (1,500 WCU) are over the usable 550 WCU by themselves: shard only the hottest `depotId` value, into N = 4');
+    // 1,500 of 5,000 WCU on 14 partitions: 4 shards fit the usable line, but two of 4 on one partition take 696.43 + 357.14
+    // = 1,053.57 of the hard 1,000; two of 5, 914.29.
+    expect(finding?.fix).toContain('its writes (1,500 WCU) are over the usable 550 WCU by themselves: shard only the hottest `depotId` value, into N = 5');
   });
 
   it('divides a gathered read by what its declared result size spreads: 64 KB over 8 shards is 2 units of 16 each', () => {
@@ -95,8 +101,9 @@ describe('shards of a read-hot DynamoDB key value whose reads gather every shard
   });
 
   it('keeps dividing reads that find one shard (wants: "any") or one copy (replicated), as before', () => {
-    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { wants: 'any' }))).toBeUndefined();
-    const copies = parcels({ sharding: { strategy: 'replicated', shards: 6 }, workload: { peakReadUnits: 20_000, peakWriteUnits: 200, hotKeyShare: 0.3 } });
+    // 8 shards or copies, the count two on one partition need (as above; of 6, 3,285.71 RCU).
+    expect(sg003(parcels({ sharding: { strategy: 'random', shards: 8 } }, { wants: 'any' }))).toBeUndefined();
+    const copies = parcels({ sharding: { strategy: 'replicated', shards: 8 }, workload: { peakReadUnits: 20_000, peakWriteUnits: 200, hotKeyShare: 0.3 } });
     expect(sg003(copies)).toBeUndefined();
   });
 

@@ -34,18 +34,20 @@ function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Pa
 const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
 
 describe('an index keyed by a declared whale shards that value alone', () => {
-  it('payments by merchant: 3,200 WCU on one merchantId, 10 random shards for it alone, the others one query', () => {
+  // 3,200 of 8,000 WCU on 16 partitions, two shards on one partition: at 12, 2 × 266.67 + (8,000 − 266.67) ÷ 16 − 266.67
+  // ÷ 16 = 1,000 WCU, within the 1,000 WCU maximum; at 11, 1,045.45; at 10, 1,100.
+  it('payments by merchant: 3,200 WCU on one merchantId, 12 random shards for it alone, the others one query', () => {
     const hit = indexHit(lint(payments()));
-    expect(hit).toMatchObject({ severity: 'error', data: { hotKeyLoad: 3200, shards: 10, shardAttribute: 'merchantIdShard', restUnit: 'WCU' } });
+    expect(hit).toMatchObject({ severity: 'error', data: { hotKeyLoad: 3200, shards: 12, shardAttribute: 'merchantIdShard', restUnit: 'WCU' } });
     expect(hit?.fix).toMatch(
-      /^key index `by-merchant` by a separate attribute the application writes on each item, instead of by `merchantId` itself: `merchantIdShard` = `merchantId` for every value but the hottest, which alone takes `merchantId` \+ "#" \+ a random 0…9 \(N = 10 random shards; sharding.hotValues: 1\)/,
+      /^key index `by-merchant` by a separate attribute the application writes on each item, instead of by `merchantId` itself: `merchantIdShard` = `merchantId` for every value but the hottest, which alone takes `merchantId` \+ "#" \+ a random 0…11 \(N = 12 random shards; sharding.hotValues: 1\)/,
     );
     expect(hit?.fix).toContain('writing the attribute on every item, since an item without it has no entry in the index');
-    expect(hit?.fix).toContain('every read of that value must then query all 10, while a read of any other value queries its plain value once');
+    expect(hit?.fix).toContain('every read of that value must then query all 12, while a read of any other value queries its plain value once');
     expect(hit?.edits).toContainEqual({
       op: 'set',
       path: 'globalSecondaryIndexes[0].sharding',
-      value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 },
+      value: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 },
     });
     expect(hit?.edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'merchantIdShard' });
   });
@@ -55,7 +57,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
     expect(after.design.globalSecondaryIndexes?.[0]).toMatchObject({
       indexName: 'by-merchant-v2',
       partitionKey: { name: 'merchantIdShard' },
-      sharding: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 },
+      sharding: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 },
     });
     expect(after.findings).toEqual([]);
   });
@@ -90,10 +92,10 @@ describe('an index keyed by a declared whale shards that value alone', () => {
     );
     const hit = indexHit(lint(declared));
     expect(hit?.fix).toBe(
-      'raise sharding.shards from 8 to N = 10 (random); N = 10 assumes its shards hash onto different partitions of the 16: two share one 97.36% of the time, and that partition then takes 1,100 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+      "raise sharding.shards from 8 to N = 12 (random); N = 12 assumes its shards hash onto different partitions of the 16: two share one 99.69% of the time, and that partition then takes 1,000 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     );
     expect(hit?.edits).toEqual([
-      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 } },
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 } },
     ]);
     expect(fixedOnce(declared).findings).toEqual([]);
   });

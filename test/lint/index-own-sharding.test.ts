@@ -43,20 +43,24 @@ function shardedIndex(shards: number): GlobalSecondaryIndexDesign {
 const onIndex = (design: DesignInput, ruleId: string) => lint(design).filter((f) => f.ruleId === ruleId && f.index !== undefined);
 
 describe("an index's own sharding is judged, not the table's (gsishard21)", () => {
-  it('fixed/ticketing.json (table 3 calculated shards, index 2 random): SG003, 3,000 WCU of the hot game, 1,500 per shard, raise to 6', () => {
+  // The index's 37 warm partitions: two of N shards of the hot game's 3,000 WCU on one take 2 × 3,000 ÷ N × (1 − 1 ÷ 37) +
+  // 10,000 ÷ 37: 1,243.24 at 6, 1,104.3 at 7, 1,000 of the hard 1,000 at 8.
+  it('fixed/ticketing.json (table 3 calculated shards, index 2 random): SG003, 3,000 WCU of the hot game, 1,500 per shard, raise to 8', () => {
     const [finding] = onIndex(leaderboard(shardedIndex(2), true), 'SG003');
-    expect(finding).toMatchObject({ severity: 'error', index: 'top-scores-v2', data: { share: 0.3, shareSource: 'table-key', hotKeyLoad: 3000, shards: 6 } });
+    expect(finding).toMatchObject({ severity: 'error', index: 'top-scores-v2', data: { share: 0.3, shareSource: 'table-key', hotKeyLoad: 3000, shards: 8 } });
     expect(finding.message).toContain('3,000 WCU writes, 1,500 WCU per shard over 2');
-    expect(finding.fix).toContain('raise sharding.shards from 2 to N = 6 (random)');
+    expect(finding.fix).toContain('raise sharding.shards from 2 to N = 8 (random)');
   });
 
   it("hostile/lb2-nosharding.json (no table sharding): the same finding, the table's sharding changing nothing", () => {
     const [finding] = onIndex(leaderboard(shardedIndex(2), false), 'SG003');
-    expect(finding).toMatchObject({ severity: 'error', index: 'top-scores-v2', data: { share: 0.3, hotKeyLoad: 3000, shards: 6 } });
+    expect(finding).toMatchObject({ severity: 'error', index: 'top-scores-v2', data: { share: 0.3, hotKeyLoad: 3000, shards: 8 } });
   });
 
-  it('hostile/lb6.json (table 3 calculated shards, index 6 random): fits, and SG008 does not ask to lower it to 2', () => {
-    const design = leaderboard(shardedIndex(6), true);
+  // hostile/lb6.json declared 6, which each fit but two of which on one partition take 1,243.24 WCU (SG003's hashedPairOver
+  // warning): 8, the count the pair needs, is the design that fits.
+  it('hostile/lb6.json with 8 index shards (table 3 calculated shards, index 8 random): fits, and SG008 does not ask to lower it to 2', () => {
+    const design = leaderboard(shardedIndex(8), true);
     expect(onIndex(design, 'SG003')).toEqual([]);
     expect(onIndex(design, 'SG008')).toEqual([]);
   });
@@ -74,7 +78,7 @@ describe("an index's own sharding is judged, not the table's (gsishard21)", () =
     expect(finding.message).toContain('3,000 WCU writes, 1,000 WCU per table shard over 3');
   });
 
-  it('--fix of designs/ticketing.json converges on 6 index shards, whose re-lint keeps only the SG017 headroom warning (clean under --fail-on warning), and a second run changes nothing', () => {
+  it('--fix of designs/ticketing.json converges on 8 index shards, whose re-lint keeps only the SG017 headroom warning (clean under --fail-on warning), and a second run changes nothing', () => {
     const plain: GlobalSecondaryIndexDesign = {
       indexName: 'top-scores',
       partitionKey: { name: 'gameId', type: 'S', cardinality: 200 },
@@ -83,12 +87,15 @@ describe("an index's own sharding is judged, not the table's (gsishard21)", () =
     const text = JSON.stringify({ tables: [{ ...leaderboard(plain, false), engine: undefined }] }, null, 2);
     const first = fixDesignText(text, {});
     const fixed = JSON.parse(first.text) as { tables: DynamoDbTableDesign[] };
-    // The table's fix shards its hottest game alone (whale21: the other games fit unsharded).
-    expect(fixed.tables[0].sharding).toEqual({ ...tableSharding, hotValues: 1 });
+    // The table's fix shards its hottest game alone (whale21: the other games fit unsharded), into 4: 3 shards of its
+    // 1,500 WCU put 1,000 WCU on one partition when two share it, before any neighbour; 4 take 750 + 4,250 ÷ P, within
+    // 1,000 WCU from 17 partitions.
+    expect(fixed.tables[0].sharding).toEqual({ ...tableSharding, shards: 4, hotValues: 1 });
     expect(fixed.tables[0].globalSecondaryIndexes?.[0]).toMatchObject({
       indexName: 'top-scores-v2',
       partitionKey: { name: 'gameIdShard' },
-      sharding: { strategy: 'random', shards: 6, logicalAttribute: 'gameId' },
+      // 6 each fit, but two on one partition take 1,243.24 WCU (hostile/lb6.json above): 8, the count the pair needs.
+      sharding: { strategy: 'random', shards: 8, logicalAttribute: 'gameId' },
     });
     expect(first.fixes.some((fix) => fix.ruleId === 'SG008')).toBe(false);
     // Left: SG017's warning that the declared write peak uses all of `capacity.write.max`. It appears once the shards

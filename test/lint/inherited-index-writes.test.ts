@@ -43,10 +43,14 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     // Sized for 3,600 WCU beside the index's other writes: 4 partitions for the capacity it takes from the table (8,000 RCU
     // and 4,000 WCU at most: max(3, 4)), averaging 750 of the usable 800 WCU, so 66.67 + 2,933.33 ÷ 4 = 800 at 54 (at 53,
     // 67.92 + 733.02 = 800.94). The retired sum count gave 7 partitions and 9 shards. warm20: 54 shards on 4 partitions is
-    // a fan-out the neighbours set (5 serve the key alone, 720 WCU; 6 fit its partition with 5% free at 15 partitions), so
-    // warm throughput for 15 partitions and 6 shards lead, and the 54 follow.
-    expect(sg003.fix).toMatch(/^pre-warm index `by-warehouse` to 15,000 write units a second \(warmThroughput\): 15 partitions where 4 are counted now/);
-    expect(sg003.fix).toMatch(/`warehouseIdShard` = `warehouseId` \+ "#" \+ a random 0…5 \(N = 6 random shards\)/);
+    // a fan-out the neighbours set (5 serve the key alone, 720 WCU), so a pre-warm leads, and the 54 follow. Two of its
+    // shards on one partition fit the 1,000 WCU maximum only from 8 (7: 2 × 514.29 = 1,028.57 alone), and 8 only from 21
+    // partitions: 2 × 450 + (3,000 − 900) ÷ 21 = 1,000 (at 20, 1,005); main's 6 at 15 took 2 × 600 alone. So warm
+    // throughput for 21 partitions and 8 shards.
+    expect(sg003.fix).toMatch(
+      /^pre-warm index `by-warehouse` to 21,000 write units a second \(warmThroughput\): 21 partitions where 4 are counted now, the least at which two of N = 8 shards on one partition fit its 1,000 WCU maximum \(1,000 WCU there\)/,
+    );
+    expect(sg003.fix).toMatch(/`warehouseIdShard` = `warehouseId` \+ "#" \+ a random 0…7 \(N = 8 random shards\)/);
     expect(sg003.fix).toMatch(/; or, on the 4 partitions counted now, N = 54 shards/);
     expect(sg003.fix).toMatch(
       /write a new random shard on every update of the hot item \(a shard kept from when it was created keeps all its updates on one\): each such update then moves its index entry, a delete and a put, so N is sized for 2 index writes per update \(3,600 WCU\)/,
@@ -55,7 +59,7 @@ describe("an index takes the table's hottest item's writes on that item's one ke
       /or leave what the hot item's updates change out of the index's projection \(KEYS_ONLY, or INCLUDE of only the attributes its queries read\)/,
     );
     expect(sg003.fix).not.toMatch(/hash\(/);
-    expect(sg003.data).toMatchObject({ shards: 6, currentShards: 54, warmPartitions: 15, strategy: 'random' });
+    expect(sg003.data).toMatchObject({ shards: 8, currentShards: 54, warmPartitions: 21, strategy: 'random' });
   });
 
   it('the fix as written clears it; fewer shards, or a shard hashed from `skuId` (observe`s old fix), do not', () => {
@@ -96,9 +100,10 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     const findings = onIndex(inventory({}, { workload: { peakWriteUnits: 2185, hotKeyShare: 0.464 } }));
     const sg003 = findings.find((f) => f.ruleId === 'SG003') as (typeof findings)[number];
     expect(sg003.message).toMatch(/takes 46\.4% \(declared\) of the peak: 1,013\.84 WCU writes/);
-    // 1,013.84 WCU of 2,185 on 4 partitions: 338 + 1,847 ÷ 4 = 799.75 of 800 at 3 (at 2, 506.92 + 419.52 = 926.44).
+    // 1,013.84 WCU of 2,185 on 4 partitions: one of 3 shards takes 338 + 1,847 ÷ 4 = 799.75 of 800, but two of them on one
+    // partition 2 × 337.95 + 461.76 − 84.49 = 1,053.23, past the 1,000 WCU maximum; two of 4, 506.92 + 482.89 − 63.37 = 926.44.
     // index29: the declared share is a whale whose others fit unsharded: it alone is sharded (hotValues: 1).
-    expect(sg003.fix).toMatch(/a random 0…2 \(N = 3 random shards; sharding.hotValues: 1\)/);
+    expect(sg003.fix).toMatch(/a random 0…3 \(N = 4 random shards; sharding.hotValues: 1\)/);
     expect(sg003.fix).not.toMatch(/hash\(/);
   });
 

@@ -88,7 +88,8 @@ describe('DynamoDB, a read and a write ceiling: the remedies of the dimensions o
  * (domain brief: a counter works on one item), so both variants say how. Beside the neighbours: at 20,000 RCU, 60
  * partitions (twice 20,000 RCU and 30,000 WCU: max(14, 60)), N = 5 (300 + 29,700 ÷ 60 = 795 WCU; at 4, 375 + 29,625 ÷ 60 =
  * 868.75); at 90,000 RCU, 60 partitions too (max(60, 60)): the item's 4,500 RCU against 2,400 − 85,500 ÷ 60 = 975, its
- * writes against 800 − 28,500 ÷ 60 = 325, N = 5 as well.
+ * writes against 800 − 28,500 ÷ 60 = 325, N = 5 as well. Two of N on one partition take 2 × 1,500 ÷ N × (1 − 1 ÷ 60) + 500:
+ * 1,090 at 5, 991.67 of the hard 1,000 at 6, so N = 6 in both.
  */
 describe('a running total on a hot item: the counter advice whichever direction dominates', () => {
   const likes = (peakReadUnits: number) =>
@@ -101,19 +102,19 @@ describe('a running total on a hot item: the counter advice whichever direction 
   const SUB_TOTALS = (n: number) =>
     `the \`running-total\` on one item (\`invariants[0]\`) cannot follow the shards: keep it per shard (${n} sub-totals, each checked on its own and read together; a condition checked on one sub-total alone (balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard: move amounts between shards, or check the total before the write) and declare splitPerShard, or batch its updates upstream`;
 
-  it('writes dominate (20,000 RCU): N = 5 shards, with per-shard sub-totals', () => {
+  it('writes dominate (20,000 RCU): N = 6 shards, with per-shard sub-totals', () => {
     const hit = sg003(likes(20000));
-    expect(hit?.fix).toMatch(/^shard only the hottest `postId` value, into N = 5 random shards/);
-    expect(hit?.fix).toContain(SUB_TOTALS(5));
+    expect(hit?.fix).toMatch(/^shard only the hottest `postId` value, into N = 6 random shards/);
+    expect(hit?.fix).toContain(SUB_TOTALS(6));
   });
 
-  it('reads dominate (90,000 RCU): DAX for the reads, and N = 5 shards for the writes with per-shard sub-totals', () => {
+  it('reads dominate (90,000 RCU): DAX for the reads, and N = 6 shards for the writes with per-shard sub-totals', () => {
     const hit = sg003(likes(90000));
     expect(hit?.fix).toContain('put DAX in front of them');
     expect(hit?.fix).toContain(
-      'its writes (1,500 WCU) are over the usable 325 WCU by themselves: shard only the hottest `postId` value, into N = 5 random shards',
+      'its writes (1,500 WCU) are over the usable 325 WCU by themselves: shard only the hottest `postId` value, into N = 6 random shards',
     );
-    expect(hit?.fix).toContain(SUB_TOTALS(5));
+    expect(hit?.fix).toContain(SUB_TOTALS(6));
     expect(hit?.edits).toBeUndefined();
   });
 });

@@ -13,7 +13,9 @@
  * - `newItemShare: 0.01`: 200 WCU of puts, 80 on the hot label, on the one partition 400 WCU (twice 200) needs, beside
  *   the other 120: 200 of a usable 800, quiet;
  * - `newItemShare: 0.5`: 10,000 WCU, 4,000 on the hot label against 800 less 6,000 ÷ 20 = 300: over, an error,
- *   its fix sized on those 4,000 WCU (13 shards, where the 8,000 of the table's writes take 26).
+ *   its fix sized on those 4,000 WCU (16 shards, where the 8,000 of the table's writes take 32). The counts are the
+ *   least whose two shards hashed onto one partition fit its 1,000 WCU maximum: at 16 of 4,000 on 20 partitions,
+ *   500 + 9,500 ÷ 20 = 975 (at 15, 1,006.67); at 32 of 8,000 on 40, 500 + 19,500 ÷ 40 = 987.5 (at 31, 1,003.23).
  */
 import { DesignError, lint, normalize } from '../../lib';
 import type { DynamoDbKeyDesign, DynamoDbTableDesign, Finding } from '../../lib';
@@ -43,7 +45,7 @@ describe('a KEYS_ONLY index on a table keyed by a unique value: every write is a
     const [sg003, ...rest] = onIndex(plays());
     expect(rest).toEqual([]);
     expect([sg003.ruleId, sg003.severity, sg003.path]).toEqual(['SG003', 'error', 'globalSecondaryIndexes[0].partitionKey']);
-    expect(sg003.data).toMatchObject({ hotKeyLoad: 8000, uniqueKey: 'playId', newItemField: 'workload.newItemShare', shards: 26 });
+    expect(sg003.data).toMatchObject({ hotKeyLoad: 8000, uniqueKey: 'playId', newItemField: 'workload.newItemShare', shards: 32 });
     expect(sg003.notes).toContain('newItemsUnique');
     expect(sg003.notes).not.toContain('projectedOut');
     expect(sg003.notes).not.toContain('overOnUpperBound');
@@ -84,7 +86,7 @@ describe('workload.newItemShare: the share of the table`s writes that put or del
   it('0.5 under KEYS_ONLY: 10,000 WCU, 4,000 on the hot label: an error judged and sized on that figure', () => {
     const [sg003] = onIndex(plays({ newItemShare: 0.5 }));
     expect([sg003.ruleId, sg003.severity]).toEqual(['SG003', 'error']);
-    expect(sg003.data).toMatchObject({ hotKeyLoad: 4000, newItemShare: 0.5, tableWrites: 20000, shards: 13 });
+    expect(sg003.data).toMatchObject({ hotKeyLoad: 4000, newItemShare: 0.5, tableWrites: 20000, shards: 16 });
     expect(sg003.notes).toContain('newItemsDeclared');
     expect(sg003.message).toContain(
       "those index writes are the 50% of the table's 20,000 WCU that put or delete items (`workload.newItemShare`), each of which writes the index whatever its projection",
@@ -111,7 +113,7 @@ describe('workload.newItemShare: the share of the table`s writes that put or del
       );
     const [floor] = onIndex(include(0.5));
     expect([floor.ruleId, floor.severity]).toEqual(['SG003', 'error']);
-    expect(floor.data).toMatchObject({ hotKeyLoad: 4000, shards: 13 });
+    expect(floor.data).toMatchObject({ hotKeyLoad: 4000, shards: 16 });
     expect(floor.notes).toContain('newItemsFloor');
     const [bound] = onIndex(include(0.01));
     expect([bound.ruleId, bound.severity]).toEqual(['SG003', 'warning']);

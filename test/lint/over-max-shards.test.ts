@@ -119,8 +119,9 @@ describe("past maxShards, where the key's own ceiling bites: no throughput is of
 
   it('DynamoDB: a partition over its 1,000 WCU, on a table with capacity to spare', () => {
     // 50% of 200,000 WCU = 100,000 WCU on one event; 400 partitions for the 10,000 RCU and 400,000 WCU provisioned (max(4,
-    // 400)), so each key meets 1/400 of the rest: 300.3 + 199,699.7 ÷ 400 = 799.55 at 333 (at 332, 800.45); more capacity only thins
-    // the neighbours, it never lifts the key's own ceiling.
+    // 400)), so each key meets 1/400 of the rest: 300.3 + 199,699.7 ÷ 400 = 799.55 at 333 (at 332, 800.45), and two on one
+    // partition 2 × 100,000 ÷ N × (1 − 1 ÷ 400) + 500 = 1,000 of the hard 1,000 at 399 (1,001.26 at 398); more capacity only
+    // thins the neighbours, it never lifts the key's own ceiling.
     const hit = sg003(
       table({
         name: 'tickets',
@@ -129,9 +130,9 @@ describe("past maxShards, where the key's own ceiling bites: no throughput is of
         capacity: { read: { fixed: 10000 }, write: { fixed: 400000 } },
       }),
     );
-    expect(hit?.data).toMatchObject({ writeLoad: 100000, writeUsable: 800, shards: 333 });
+    expect(hit?.data).toMatchObject({ writeLoad: 100000, writeUsable: 800, shards: 399 });
     expect(hit?.fix).toBe(
-      "it would take N = 333 keys, more than the 100 a read can sensibly fan out over (maxShards): batch the hottest value's writes before they reach the table (a queue or stream that aggregates them into fewer writes); or raise maxShards if 333-way reads are acceptable",
+      "it would take N = 399 keys, more than the 100 a read can sensibly fan out over (maxShards): batch the hottest value's writes before they reach the table (a queue or stream that aggregates them into fewer writes); or raise maxShards if 399-way reads are acceptable",
     );
   });
 });

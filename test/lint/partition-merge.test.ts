@@ -45,11 +45,16 @@ describe('partition merge as a fix for a hot key on a fragmented container', () 
       'partition merge is a preview',
       '`az cosmosdb sql container merge`',
       'declare physicalPartitions: 2 once merged',
+      // "Merge partitions in Azure Cosmos DB": once merge is on, merging or not, only these clients' requests are allowed;
+      // older SDKs, any Python SDK, the Go SDK and connectors without merge support are blocked.
+      'which once the feature is on, merging or not, accepts requests only from the .NET SDK 3.27.0, Java SDK 4.42.0, JavaScript SDK 4.3 or Spark connector 4.18.0 and later and blocks every other client (an older one of those SDKs, any Python or Go SDK, Azure Data Factory, Azure Search, the Azure Functions extension 3.x and earlier)',
     ])
       expect(fix).toContain(words);
     // The merge comes before the move and the raise, which add a container or RU/s.
     expect(fix.indexOf('merge its physical partitions')).toBeLessThan(fix.indexOf('raise the container'));
-    expect(hotKeyExceedsPartition.sources.map((s) => s.url)).toContain('https://learn.microsoft.com/en-us/azure/cosmos-db/merge');
+    expect(hotKeyExceedsPartition.sources.find((s) => s.url === 'https://learn.microsoft.com/en-us/azure/cosmos-db/merge')?.title).toContain(
+      'any Python or Go SDK is blocked',
+    );
   });
 
   it('is offered for an autoscale maximum, merged to one partition per 10,000 RU/s', () => {

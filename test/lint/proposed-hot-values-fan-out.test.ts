@@ -23,18 +23,23 @@ const events = (sharding?: ShardingDesign, fanOut?: boolean): DesignInput => ({
 });
 
 describe('a proposed hotValues fix fans out the listed value alone, as the declared one does', () => {
-  it('the fix shards the hottest tenant 23 ways and sets fanOut: its 24,000 RCU fan-out is within the read quota', () => {
+  // 28 partitions (twice 14,000 WCU), the tenant's 7,000 WCU: the usable line alone gives 23 (304.35 + 489.13 = 793.48),
+  // but two of N on one partition take 500 + 7,000 ÷ N × 27/14: 1,019.23 at 26, 1,000 at 27 (two share one 99.99% of the
+  // time). Its fan-out, 1,000 × 27 + 1,000 = 28,000 RCU (35,000 at 80%), is within the 40,000 quota.
+  it('the fix shards the hottest tenant 27 ways and sets fanOut: its 28,000 RCU fan-out is within the read quota', () => {
     const sg003 = lint(events()).find((f) => f.ruleId === 'SG003');
-    expect(sg003?.fix).toContain('shard only the hottest `tenantId` value, into N = 23 calculated shards on `eventId`');
+    expect(sg003?.fix).toContain('shard only the hottest `tenantId` value, into N = 27 calculated shards on `eventId`');
+    expect(sg003?.fix).toContain("two share one 99.99% of the time, and that partition then takes 1,000 WCU, within the partition's 1,000 WCU maximum");
+    expect(sg003?.data).toMatchObject({ fixReads: 28_000 });
     expect(sg003?.fix).not.toContain('read throughput quota');
     expect(sg003?.edits).toEqual([
-      { op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 23, sourceAttribute: 'eventId', hotValues: 1 } },
+      { op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 27, sourceAttribute: 'eventId', hotValues: 1 } },
       { op: 'set', path: 'tables[0].accessPatterns[0].fanOut', value: true },
     ]);
   });
 
   it('declared so, the next lint finds nothing, and --fix converges in one run', () => {
-    const declared = events({ strategy: 'calculated', shards: 23, sourceAttribute: 'eventId', hotValues: 1 }, true);
+    const declared = events({ strategy: 'calculated', shards: 27, sourceAttribute: 'eventId', hotValues: 1 }, true);
     expect(lint(declared)).toEqual([]);
     const once = fixDesignText(JSON.stringify(events(), null, 2), {});
     expect(JSON.parse(once.text)).toEqual(declared);

@@ -182,9 +182,10 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
     const hit = sg003At(products('reads'), 'partitionKey');
     expect(hit?.fix).toMatch(
       // 14 partitions (twice 20,000 RCU and 500 WCU: max(14, 1)): 1,000 + 19,000 ÷ 14 = 2,357.14 RCU at 6 (at 5, 1,200 +
-      // 1,342.86 = 2,542.86).
-      // readhot30b: N = 6 relies on each whole-value read returning over 6 × 4 KB (no resultKb), and says so.
-      /^shard only the hottest `categoryId` value, into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 6 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less\), and that its shards hash onto different partitions of the 14: two share one 71\.28% of the time, and that partition then takes 3,285\.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes none of this until resultKb is declared on `category-listing`: a read over all 6 shards is 6 Queries, .*; or put DAX in front of its reads \(/,
+      // 1,342.86 = 2,542.86) fits the usable line, but two of the 6 on one partition take 2,000 + 1,357.14 − 71.43 =
+      // 3,285.71 of the hard 3,000 RCU; at 7, 1,714.29 + 1,367.35 − 61.22 = 3,020.41; at 8, 1,500 + 1,375 − 53.57 = 2,821.43.
+      // readhot30b: N = 8 relies on each whole-value read returning over 8 × 4 KB (no resultKb), and says so.
+      /^shard only the hottest `categoryId` value, into N = 8 calculated shards on `productId` .*, so set fanOut on `category-listing`; N = 8 assumes each read of a `categoryId` value by `category-listing` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are; declare resultKb on it if less\), and that its shards hash onto different partitions of the 14: two share one 91\.8% of the time, and that partition then takes 2,821\.43 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes none of this until resultKb is declared on `category-listing`: a read over all 8 shards is 8 Queries, .*; or put DAX in front of its reads \(/,
     );
     expect(hit?.fix).toContain('its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters');
     expect(hit?.fix).toContain('it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition');
@@ -204,7 +205,7 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
     expect(hit?.fix).not.toContain('DAX');
   });
 
-  it('a read-hot single item: DAX with what it serves and takes, then the copies two on one partition would overload', () => {
+  it('a read-hot single item: DAX with what it serves and takes, then the copies, each change written 8 times and two often on one partition', () => {
     const sku = table({
       name: 'products',
       partitionKey: { name: 'sku', type: 'S', cardinality: 100_000 },
@@ -212,12 +213,16 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
     });
     const hit = sg003At(sku, 'partitionKey');
     // Copies multiply the writes: P = max(⌈40,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 14 up to 14 copies; at 6: 1,000 + 19,000 ÷ 14
-    // = 2,357.14 RCU; at 5: 1,200 + 18,800 ÷ 14 = 2,542.86.
-    // gsi34: two of the 6 on one of the 14 partitions (71.28% of the time) take 3,285.71 of the usable 2,400 RCU, so
-    // the cache leads and the copies follow, unwritten.
+    // = 2,357.14 RCU; at 5: 1,200 + 18,800 ÷ 14 = 2,542.86. Two of the 6 on one partition would take 3,285.71 of the hard
+    // 3,000 RCU (7: 3,020.41); two of 8 take 1,500 + 1,375 − 53.57 = 2,821.43 (91.8% of the time), within it.
+    // The cache leads, serving the reads with neither the 8 writes per change nor the pair over the usable line; the
+    // copies follow, unwritten.
     expect(hit?.fix).toMatch(/^put DAX in front of the reads of the hottest `sku` value \(its item cache answers GetItem/);
+    expect(hit?.fix).toContain(
+      '; N = 8 copies would write each change to the value 8 times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, keep N = 8 replicated copies',
+    );
     expect(hit?.fix).toMatch(
-      /; or, accepting that two copies may share a partition, keep N = 6 replicated copies of each `sku` value .*two share one 71\.28% of the time/,
+      /keep N = 8 replicated copies of each `sku` value .*two share one 91\.8% of the time, and that partition then takes 2,821\.43 RCU/,
     );
     expect(hit?.edits ?? []).toEqual([]);
     expect(hit?.fix).toContain('a cache answers only the reads it holds');

@@ -96,9 +96,12 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
 });
 
 /**
- * feed-flawed.json: a read-hot author (6% of the table's 108,000 RCU, paged) whose fix is 8 copies beside the neighbours
- * (P = max(⌈216,000 ÷ 3,000⌉, ⌈6,000 × 8 ÷ 1,000⌉) = 72: 810 + 107,190 ÷ 72 = 2,298.75 RCU; at 7, 925.71 + 1,487.14 =
- * 2,412.86), and `boards` leaderboards whose score changes unless `mutable` is false.
+ * feed-flawed.json: a read-hot author (6% of the table's 108,000 RCU, paged) whose fix is 9 copies: 8 fit the usable line
+ * beside the neighbours (P = max(⌈216,000 ÷ 3,000⌉, ⌈6,000 × 8 ÷ 1,000⌉) = 72: 810 + 107,190 ÷ 72 = 2,298.75 RCU; at 7,
+ * 925.71 + 1,487.14 = 2,412.86), but two of 8 on one partition take 2 × 810 × (1 − 1 ÷ 72) + 1,500 = 3,097.5, past the
+ * hard 3,000; two of 9, 2,920. With no pattern reading the index the table takes all 120,000 RCU: 7,200 on the author, 80
+ * partitions, and 10 copies (two of 9 on one partition: 2 × 800 × (1 − 1 ÷ 80) + 1,500 = 3,080; of 10, 2,922). `boards`
+ * leaderboards whose score changes unless `mutable` is false.
  */
 const feedFlawed = (mutable?: boolean, boards = 12, boardsRead = true): DynamoDbTableDesign => ({
   engine: 'dynamodb',
@@ -123,28 +126,29 @@ const feedFlawed = (mutable?: boolean, boards = 12, boardsRead = true): DynamoDb
 
 describe("SG003's copies for a read-hot table key, where every copy also writes an index", () => {
   // Score immutable (at 2× the index is over at one copy already: 500 + 5,500 ÷ 12 partitions = 958.33): one copy's 3,000
-  // WCU fit (250 + 2,750 ÷ 8 = 593.75). 8 copies × 3,000 WCU = 24,000 on the index, 2,000 on a board, beside 22,000 ÷ 48
-  // partitions (twice 12,000 RCU and 24,000 WCU: max(8, 48)): 800 − 458.33 = 341.67 left.
+  // WCU fit (250 + 2,750 ÷ 8 = 593.75). 10 copies × 3,000 WCU = 30,000 on the index, 2,500 on a board, beside 27,500 ÷ 60
+  // partitions (twice 12,000 RCU and 30,000 WCU: max(8, 60)): 800 − 458.33 = 341.67 left.
   // An index no pattern reads keeps every copy's entry (its duplicates reach no reader): the copies' writes count there.
-  it('names the index the 8 copies put over its ceiling (250 → 2,000 WCU on a board) and writes no edit for them', () => {
+  it('names the index the 10 copies put over its ceiling (250 → 2,500 WCU on a board) and writes no edit for them', () => {
     const hot = lint(feedFlawed(false, 12, false)).find((f) => f.ruleId === 'SG003' && f.index === undefined);
-    expect(hot?.data).toMatchObject({ shards: 8, overIndex: 'by-leaderboard', overIndexWrites: 2_000, overIndexUsable: 341.666666667 });
+    expect(hot?.data).toMatchObject({ shards: 10, overIndex: 'by-leaderboard', overIndexWrites: 2_500, overIndexUsable: 341.666666667 });
     expect(hot?.fix).toMatch(
-      /keep N = 8 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,000 WCU/,
+      /keep N = 10 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,500 WCU/,
     );
     expect(hot?.edits).toBeUndefined();
   });
 
-  // Score immutable and 80 boards: 3,000 × 8 ÷ 80 = 300 WCU a board, beside 23,700 ÷ 48 partitions (twice 12,000 RCU and
-  // 24,000 WCU) = 493.75: 793.75 ≤ 800. (With 40 boards, 600 beside 487.5 would not fit.)
-  it('keeps the edit where the index stays under its ceiling at 8 copies (score immutable, 80 boards: 300 + 493.75 ≤ 800)', () => {
-    const design = feedFlawed(false, 80, false);
+  // Score immutable and 99 boards (fewer than SG001's 100, so still a key of few values): 3,000 × 10 ÷ 99 = 303.03 WCU a
+  // board, beside 29,696.97 ÷ 60 partitions (twice 12,000 RCU and 30,000 WCU) = 494.95: 797.98 ≤ 800. (With 80 boards, 375
+  // beside 493.75 would not fit.)
+  it('keeps the edit where the index stays under its ceiling at 10 copies (score immutable, 99 boards: 303.03 + 494.95 ≤ 800)', () => {
+    const design = feedFlawed(false, 99, false);
     const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data?.overIndex).toBeUndefined();
-    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } }]);
-    // Applied, the index counts the copies and stays under: a growth warning (300 of 306.25), no error.
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 10 } }]);
+    // Applied, the index counts the copies and stays under: a growth warning (303.03 of 305.05), no error.
     const after = lint(applyDesignEdits(design, hot?.edits as DesignEdit[])).filter((f) => f.index === 'by-leaderboard');
-    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 300]]);
+    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 303.03030303]]);
   });
 
   // carry31: an index a query reads is declared sparse with the copies (copiesCarry: "first", its key on copy 0 only, AWS
@@ -154,7 +158,7 @@ describe("SG003's copies for a read-hot table key, where every copy also writes 
     const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data?.overIndex).toBeUndefined();
     expect(hot?.edits).toEqual([
-      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } },
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 9 } },
       { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
     ]);
     expect(hot?.fix).toMatch(/; the fix sets `copiesCarry: "first"` on `by-leaderboard`, which `top-of-board` read, so that no duplicate reaches its readers/);

@@ -21,9 +21,10 @@ describe('a hot key whose running total sits on one item (review 12 item 8)', ()
 
   it('says what a per-shard check costs where it offers per-shard sub-totals', () => {
     // 1,600 WCU on the merchant, 16 partitions (twice the table's 8,000 WCU, more than its reads need): 320 + 7,680 ÷ 16 =
-    // 800 of 800 at 5 (at 4, 400 + 475 = 875).
+    // 800 of 800 at 5 (at 4, 400 + 475 = 875); two of 5 on one partition take 2 × 320 × (1 − 1 ÷ 16) + 500 = 1,100 of the
+    // hard 1,000, two of 6, 1,000: 6 sub-totals.
     expect(tableKey(ledger)?.fix).toMatch(
-      /5 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone \(balance ≥ 0\) refuses a write the whole would allow when the rest sits in another shard/,
+      /6 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone \(balance ≥ 0\) refuses a write the whole would allow when the rest sits in another shard/,
     );
   });
 

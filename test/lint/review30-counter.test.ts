@@ -15,10 +15,10 @@ const tableKey = (d: DynamoDbTableDesign, rule = 'SG003') => lint(d).find((f) =>
 describe('a hot counter updated in place (counter30 item 1)', () => {
   it('SG003 proposes random shards for it, each update to a sub-total drawn at random, not calculated shards on `sk`', () => {
     const hit = tableKey(design('news'));
-    expect(hit?.fix).toContain('shard only the hottest `articleId` value, into N = 12 random shards');
+    expect(hit?.fix).toContain('shard only the hottest `articleId` value, into N = 14 random shards');
     expect(hit?.fix).not.toMatch(/calculated shards on `sk`/);
     expect(hit?.fix).toContain(
-      'each update of the `running-total` (`invariants[0]`) goes to one of the 12 sub-totals, one per shard, drawn at random on each update, and a read sums all 12',
+      'each update of the `running-total` (`invariants[0]`) goes to one of the 14 sub-totals, one per shard, drawn at random on each update, and a read sums all 14',
     );
   });
 
@@ -27,7 +27,7 @@ describe('a hot counter updated in place (counter30 item 1)', () => {
     const hit = findings.find((f) => f.ruleId === 'SG018');
     expect(hit).toMatchObject({ severity: 'error', messageId: 'inPlaceSource', path: 'sharding.sourceAttribute' });
     expect(hit?.data).toMatchObject({ source: 'sk', declaredShards: 12, invariantKind: 'running-total', perShardLoad: 3675, usable: 800 });
-    expect(hit?.fix).toContain('into N = 12 random shards');
+    expect(hit?.fix).toContain('into N = 14 random shards');
   });
 });
 
@@ -36,16 +36,22 @@ describe('a fix text that raises a count to itself (counter30 item 3)', () => {
     const findings = lint(design('news-as-advised'));
     expect(findings.some((f) => /raise sharding\.shards from 12 to N = 12/.test(f.fix ?? ''))).toBe(false);
     expect(tableKey(design('news-as-advised'))?.fix).toContain(
-      'its writes (3,675 WCU) are over the usable 475 WCU by themselves: shard only the hottest `articleId` value, into N = 12 random shards',
+      'its writes (3,675 WCU) are over the usable 475 WCU by themselves: shard only the hottest `articleId` value, into N = 14 random shards',
     );
     expect(findings.find((f) => f.ruleId === 'SG018')?.messageId).toBe('inPlaceSource');
   });
 
-  it('12 random shards declared, which carry the writes: the count is kept, not raised to itself', () => {
-    const random = Object.assign(design('news-as-advised'), { sharding: { strategy: 'random' as const, shards: 12, hotValues: 1 }, acknowledgements: [] });
-    const hit = tableKey(random);
-    expect(hit?.fix).toContain('its writes (3,675 WCU) are over the usable 475 WCU by themselves: keep the declared N = 12 shards, which carry them');
+  // Two of 14 shards on one partition take 2 × 262.5 + (10,500 − 525) ÷ 21 = 1,000 WCU, within the 1,000 WCU maximum;
+  // two of 12 would take 612.5 + 470.83 = 1,083.33, so 12 is raised, and 14 is the count kept.
+  it('14 random shards declared, which carry the writes: the count is kept, not raised to itself', () => {
+    const random = (shards: number) =>
+      Object.assign(design('news-as-advised'), { sharding: { strategy: 'random' as const, shards, hotValues: 1 }, acknowledgements: [] });
+    const hit = tableKey(random(14));
+    expect(hit?.fix).toContain('its writes (3,675 WCU) are over the usable 475 WCU by themselves: keep the declared N = 14 shards, which carry them');
     expect(hit?.fix).not.toMatch(/raise sharding\.shards/);
+    expect(tableKey(random(12))?.fix).toContain(
+      'its writes (3,675 WCU) are over the usable 475 WCU by themselves: raise sharding.shards from 12 to N = 14 (random)',
+    );
   });
 });
 

@@ -65,10 +65,13 @@ describe("SG017's write peak of an index made sparse counts the shards its fix t
 });
 
 describe('SG017 counts no redrawn random shard that no fix writes', () => {
-  // A hot time bucket on the index: made sparse, it takes the table's 38,747 WCU, all on the current day, which would
-  // need 253 random shards, past maxShards (100): SG002 and SG003 then offer no count, the index stays unsharded, and no
-  // update of the hot item moves its entry. Its write peak is 38,747 WCU, under the quota; counted with the redraw of a
-  // sharding nobody writes, it was 77,494 WCU, an error the re-lint raised after the sparse fix.
+  // A hot time bucket on the index: made sparse, it takes the table's 38,747 WCU, all on the current day. Random shards
+  // redrawn on every update would write it twice, 77,494 WCU over the index's 78 partitions: past 78 shards a partition
+  // holds ⌈N/78⌉ + 1 of them, and they take (⌈N/78⌉ + 1) × 77,494 ÷ N, over the hard 1,000 WCU at every count up to
+  // 1,000 (at 1,000, 14 × 77.49 = 1,084.92; at 253, where one shard beside 1/78 of the rest fit the usable line,
+  // 5 × 306.3 = 1,531.5). SG002 and SG003 then offer no count, the index stays unsharded, and no update of the hot item
+  // moves its entry. Its write peak is 38,747 WCU, under the quota; counted with the redraw of a sharding nobody writes,
+  // it was 77,494 WCU, an error the re-lint raised after the sparse fix.
   const design: DynamoDbTableDesign = {
     engine: 'dynamodb',
     name: 'stock',
@@ -92,7 +95,10 @@ describe('SG017 counts no redrawn random shard that no fix writes', () => {
     const sparse = lint(design).find((f) => f.ruleId === 'SG003' && f.path === 'globalSecondaryIndexes[0].copiesCarry');
     expect(sparse?.edits).toEqual([{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }]);
     const after = lint(applyDesignEdits(design, sparse?.edits ?? []));
-    expect(after.find((f) => f.ruleId === 'SG002' && f.path === 'globalSecondaryIndexes[0].partitionKey')?.data).toMatchObject({ shards: 253, maxShards: 100 });
+    const sg002 = after.find((f) => f.ruleId === 'SG002' && f.path === 'globalSecondaryIndexes[0].partitionKey');
+    expect(sg002?.data).toMatchObject({ maxShardsAccepted: 1000, sizedWrites: 77_494 });
+    expect(sg002?.data?.shards).toBeUndefined();
+    expect(sg002?.fix).toMatch(/^no count up to 1,000 keeps the hottest `day` value under its ceiling/);
     expect(after.filter((f) => f.ruleId === 'SG017' && f.path === 'globalSecondaryIndexes[0]')).toEqual([]);
     expect(newOnIndex(design)).toEqual([]);
   });

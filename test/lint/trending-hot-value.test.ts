@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { lint, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { fixedOnce, table } from '../fixtures';
 
-/** Posts with an index `by-key` on `key` (20,000 values), one value declared at 40% of 8,000 WCU. */
+/**
+ * Posts with an index `by-key` on `key` (20,000 values), one value declared at 40% of 8,000 WCU: 3,200 on 16 partitions,
+ * where two of N shards on one take 2 × 3,200 ÷ N × (1 − 1 ÷ 16) + 500: 1,045.45 at 11, 1,000 at 12.
+ */
 function posts(key: string): DynamoDbTableDesign {
   return table({
     name: 'posts',
@@ -35,16 +38,17 @@ const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId
 const shardingEdit = (finding: Finding) => finding.edits?.find((e) => e.op === 'set' && (e.path === 'sharding' || e.path.endsWith('.sharding')));
 
 describe('a key named like a category that trends is sharded for every value, not for its hottest alone', () => {
-  it("the review's feed: `by-hashtag` gets 7 random shards of every hashtag, and the hottest alone is the alternative", () => {
+  // 2,000 of the index's 10,000 WCU on 20 partitions: two of 7 shards on one take 542.86 + 500 = 1,042.86, two of 8, 975.
+  it("the review's feed: `by-hashtag` gets 8 random shards of every hashtag, and the hottest alone is the alternative", () => {
     const feed = JSON.parse(readFileSync(join(__dirname, 'review32', 'feed-flawed.json'), 'utf8')) as DesignInput;
     const hit = indexHit(lint(feed));
     expect(shardingEdit(hit)).toEqual({
       op: 'set',
       path: 'tables[0].globalSecondaryIndexes[0].sharding',
-      value: { strategy: 'random', shards: 7, logicalAttribute: 'hashtag' },
+      value: { strategy: 'random', shards: 8, logicalAttribute: 'hashtag' },
     });
     expect(hit.fix).toContain(
-      '`hashtagShard` = `hashtag` + "#" + a random 0…6 (N = 7 random shards), instead of by `hashtag` itself: every read of one `hashtag` value must then query all 7, so set fanOut on `hashtag-feed`; N = 7 assumes its shards hash onto different partitions of the 20: two share one 69.48% of the time, and that partition then takes 1,042.86 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every value, not the hottest alone: `hashtag` is named like a category that trends (a hashtag, a topic), whose hottest value moves',
+      '`hashtagShard` = `hashtag` + "#" + a random 0…7 (N = 8 random shards), instead of by `hashtag` itself: every read of one `hashtag` value must then query all 8, so set fanOut on `hashtag-feed`; N = 8 assumes its shards hash onto different partitions of the 20: two share one 80.16% of the time, and that partition then takes 975 WCU, within the partition\'s 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every value, not the hottest alone: `hashtag` is named like a category that trends (a hashtag, a topic), whose hottest value moves',
     );
     expect(hit.fix).toContain('where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1)');
     expect(hit.fix).not.toContain('keeping the hot value in a list in its configuration');
@@ -55,11 +59,11 @@ describe('a key named like a category that trends is sharded for every value, no
     expect(shardingEdit(hit)).toEqual({
       op: 'set',
       path: 'globalSecondaryIndexes[0].sharding',
-      value: { strategy: 'random', shards: 10, logicalAttribute: key },
+      value: { strategy: 'random', shards: 12, logicalAttribute: key },
     });
     expect(hit.fix).toContain('named like a category that trends');
     const after = fixedOnce(posts(key));
-    expect(after.design.globalSecondaryIndexes?.[0].sharding).toEqual({ strategy: 'random', shards: 10, logicalAttribute: key });
+    expect(after.design.globalSecondaryIndexes?.[0].sharding).toEqual({ strategy: 'random', shards: 12, logicalAttribute: key });
     expect(after.findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 
@@ -68,7 +72,7 @@ describe('a key named like a category that trends is sharded for every value, no
     expect(shardingEdit(hit)).toEqual({
       op: 'set',
       path: 'globalSecondaryIndexes[0].sharding',
-      value: { strategy: 'random', shards: 10, logicalAttribute: 'merchantId', hotValues: 1 },
+      value: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 },
     });
     expect(hit.fix).not.toContain('named like a category that trends');
   });
@@ -85,7 +89,8 @@ describe('a key named like a category that trends is sharded for every value, no
       const hit = lint(keyed(name)).find((f) => f.ruleId === 'SG003') as Finding;
       return (shardingEdit(hit) as { value: { hotValues?: number } } | undefined)?.value;
     };
-    expect(sharding('topic')).toEqual({ strategy: 'random', shards: 10 });
-    expect(sharding('accountId')).toEqual({ strategy: 'random', shards: 10, hotValues: 1 });
+    // The same 3,200 of 8,000 WCU on 16 partitions: 12.
+    expect(sharding('topic')).toEqual({ strategy: 'random', shards: 12 });
+    expect(sharding('accountId')).toEqual({ strategy: 'random', shards: 12, hotValues: 1 });
   });
 });

@@ -111,9 +111,11 @@ describe('SG001 and SG003 report one hot key once (planner question 6)', () => {
     expect(onIndex(findings)).toEqual(['SG001']);
     const [sg001] = findings;
     // Beside the other statuses' 4,500 WCU ÷ 12 partitions (twice the index's 6,000 WCU, more than its reads need): 425 left;
-    // N = 5, 300 + 5,700 ÷ 12 = 775 (at 4, 375 + 468.75 = 843.75).
+    // N = 5 fits the usable line, 300 + 5,700 ÷ 12 = 775 (at 4, 375 + 468.75 = 843.75), but two of the 5 on one partition
+    // take 600 + 475 − 25 = 1,050 of the hard 1,000 WCU; N = 6: 500 + 479.17 − 20.83 = 958.33.
     expect(sg001.message).toContain('1,500 of the 425 WCU its neighbours leave of a usable 800');
-    expect(sg001.fix).toMatch(/`statusShard` = `status` \+ "#" \+ a random 0…4 \(N = 5 random shards\)/);
+    expect(sg001.fix).toMatch(/`statusShard` = `status` \+ "#" \+ a random 0…5 \(N = 6 random shards\)/);
+    expect(sg001.fix).toContain("two share one 77.72% of the time, and that partition then takes 958.33 WCU, within the partition's 1,000 WCU maximum");
     expect(sg001.edits).toBeDefined();
   });
 

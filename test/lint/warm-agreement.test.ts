@@ -1,7 +1,7 @@
 /**
  * stranger24b: on a table launched at its peak, the findings on one key named two warm throughputs. SG017 pre-warmed
  * to peak ÷ headroom (10,000 WCU), the key's fix (SG003; SG002 on a time-bucket GSI) to the partitions at which the
- * hottest value's shards fit (27,000 WCU + 5 shards; on the GSI 40,000 against 20,000). Both now read one figure, the
+ * hottest value's shards fit (36,000 WCU + 6 shards, two of which on one partition fit its maximum; on the GSI 40,000 against 20,000). Both now read one figure, the
  * key's plan's (`plannedWarmThroughput`), and SG017 says what each figure covers; --fix converges on it.
  */
 import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
@@ -27,13 +27,16 @@ const byDay = {
 const on = (findings: readonly Finding[], ruleId: string, index?: string) => findings.find((f) => f.ruleId === ruleId && f.index === index);
 
 describe('one warm throughput for a key launched at its peak', () => {
-  it('table: SG017 asks for the 27,000 WCU SG003 pre-warms to (was 10,000), and says 10,000 serve the peak alone', () => {
+  // The tenant's 2,400 of 8,000 WCU: 5 shards leave 5% free on 27 partitions (480 + 7,520 ÷ 27 = 758.52), but two of them on
+  // one partition take 960 + 7,040 ÷ P, over the hard 1,000 WCU at any P up to the quota's 40; two of 6 take 800 + 7,200 ÷
+  // 36 = 1,000 on 36 (1,005.71 on 35).
+  it('table: SG017 asks for the 36,000 WCU SG003 pre-warms to (was 10,000), and says 10,000 serve the peak alone', () => {
     const findings = lint(events(8_000));
     const sg003 = on(findings, 'SG003');
     const sg017 = on(findings, 'SG017');
-    expect(sg003?.data).toMatchObject({ warmWriteUnits: 27_000, warmPartitions: 27, shards: 5 });
-    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 27_000, launchWriteUnits: 10_000 });
-    expect(sg017?.fix).toContain('writeUnitsPerSecond: 27,000 }, the warm throughput the fix for its hottest `tenantId` value sets');
+    expect(sg003?.data).toMatchObject({ warmWriteUnits: 36_000, warmPartitions: 36, shards: 6 });
+    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 36_000, launchWriteUnits: 10_000 });
+    expect(sg017?.fix).toContain('writeUnitsPerSecond: 36,000 }, the warm throughput the fix for its hottest `tenantId` value sets');
     expect(sg003?.message).toContain('10 partitions assumed, for the warm throughput its launch peak alone needs (SG017)');
   });
 
@@ -47,7 +50,9 @@ describe('one warm throughput for a key launched at its peak', () => {
     const findings = lint(events(8_100));
     expect(on(findings, 'SG003')?.fix).toContain('; or, on the 11 partitions counted now, N = 35 shards');
     const sg017 = on(findings, 'SG017');
-    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 28_000, launchWriteUnits: 10_125, launchShards: 35 });
+    // 2,430 of 8,100 WCU: two of 6 shards take 810 + 7,290 ÷ 39 = 996.92 on 39 partitions (1,001.84 on 38); two of 5,
+    // 972 + 7,128 ÷ P, need more than the quota's 40.
+    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 39_000, launchWriteUnits: 10_125, launchShards: 35 });
     expect(sg017?.fix).toContain('on whose 11 partitions that value would need N = 35 shards, the wider fan-out that fix names as its alternative');
   });
 
@@ -60,7 +65,7 @@ describe('one warm throughput for a key launched at its peak', () => {
     const design = events(8_000, { globalSecondaryIndexes: [byDay] });
     const { text } = fixDesignText(JSON.stringify({ tables: [design] }, null, 2), {});
     const fixed = JSON.parse(text).tables[0];
-    expect(fixed.warmThroughput.writeUnitsPerSecond).toBe(27_000);
+    expect(fixed.warmThroughput.writeUnitsPerSecond).toBe(36_000);
     expect(fixed.globalSecondaryIndexes[0].warmThroughput.writeUnitsPerSecond).toBe(40_000);
     expect(lint({ tables: [fixed] })).toEqual([]);
   });

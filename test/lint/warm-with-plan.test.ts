@@ -1,15 +1,21 @@
 /**
  * warm31: warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"), so SG017 writes the
  * pre-warm a key's plan sizes (`plannedWarmThroughput`) only where that plan's own edits are written with it. The
- * scheduler's status index: its plan (pre-warm to 40,000 WCU, then 39 shards) fans reads out past the 40,000 RCU
- * table-level quota, so --fix withholds it; SG017 then asks for the warm throughput the design as written needs (30,000).
+ * scheduler's status index, its poll declared at 900 RCU: its plan (pre-warm to 40,000 WCU, then 49 shards) fans reads
+ * out past the 40,000 RCU table-level quota, so --fix withholds it; SG017 then asks for the warm throughput the design as
+ * written needs (30,000).
  */
 import { lint, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
 import { schedulerJobs } from '../fixtures';
 
-/** The scheduler's table with its status index, polled for `PENDING` (the review's scheduler.json). */
-const jobs = () =>
+/**
+ * The scheduler's table with its status index, polled for `PENDING` (the review's scheduler.json), the poll's reads on
+ * the index declared at `indexReads` (900 RCU unless said; null: the 1,200 RCU of its 60% share of the table's).
+ * Each poll queries every shard of `PENDING`, each shard's partition serving it in full: at 1,200 RCU three of 49 shards
+ * on one of 40 partitions take 3,600 RCU, past the hard 3,000; at 900, 2,700.
+ */
+const jobs = (indexReads: number | null = 900) =>
   schedulerJobs({
     globalSecondaryIndexes: [
       {
@@ -17,6 +23,7 @@ const jobs = () =>
         partitionKey: { name: 'status', type: 'S', cardinality: 3 },
         sortKey: { name: 'dueAt', type: 'S', cardinality: 'unique' },
         projectionType: 'ALL',
+        ...(indexReads === null ? {} : { workload: { peakReadUnits: indexReads } }),
       },
     ],
     accessPatterns: [
@@ -33,7 +40,10 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     const sg003 = on(findings, 'SG003', 'by-status');
     expect(sg003?.edits).toBeUndefined();
     expect(sg003?.fix).toContain('so --fix writes no edit');
-    expect(sg003?.data).toMatchObject({ warmWriteUnits: 40_000 });
+    // PENDING's 8,000 of the index's 24,000 WCU: 49 shards leave 5% free on 40 partitions (163.27 + 595.92 = 759.18; 48
+    // leave 762.5), and ⌈49/40⌉ + 1 = 3 of them on one take 489.8 + 595.92 − 195.92 = 889.8 WCU and 2,700 RCU. Their
+    // fan-out, 900 × 49 = 44,100 RCU (55,125 at 80%), passes the read quota.
+    expect(sg003?.data).toMatchObject({ warmWriteUnits: 40_000, warmShards: 49, fanOutReads: 44_100 });
     const sg017 = on(findings, 'SG017', 'by-status');
     expect(sg017?.fix).toMatch(/^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 30,000 \}, which serves/);
     expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 30_000 });
@@ -46,10 +56,13 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     const findings = lint(jobs());
     const sg003 = on(findings, 'SG003');
     const warm = sg003?.edits?.find((e) => e.path === 'warmThroughput');
-    expect(warm).toEqual({ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 38_000 } });
+    // The tenant's 7,200 of 12,000 WCU: 16 shards leave 5% free on 38 partitions (450 + 303.95 = 753.95), but two of them on
+    // one take 900 + 11,100 ÷ 38 = 1,192.11 of the hard 1,000 WCU; two of 20, 720 + 11,280 ÷ P, need 41 partitions, past
+    // the quota's 40; two of 21 take 685.71 + 11,314.29 ÷ 36 = 1,000 on 36 (1,008.98 on 35).
+    expect(warm).toEqual({ op: 'set', path: 'warmThroughput', value: { writeUnitsPerSecond: 36_000 } });
     const sg017 = on(findings, 'SG017');
-    expect(sg017?.fix).toContain('writeUnitsPerSecond: 38,000 }, the warm throughput the fix for its hottest `tenantId` value sets');
-    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 38_000 });
+    expect(sg017?.fix).toContain('writeUnitsPerSecond: 36,000 }, the warm throughput the fix for its hottest `tenantId` value sets');
+    expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 36_000 });
   });
 
   it('--fix writes no warm throughput on the index beyond what its peak needs while its plan is not fixed', () => {
@@ -57,5 +70,23 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     const fixed = JSON.parse(text).tables[0];
     expect(fixed.globalSecondaryIndexes[0].warmThroughput).toEqual({ readUnitsPerSecond: 12_000, writeUnitsPerSecond: 30_000 });
     expect(fixed.globalSecondaryIndexes[0].partitionKey.name).toBe('status');
+  });
+
+  it('its poll at 1,200 RCU: no count within the write quota, and a plan past it whose figure SG017 names and neither writes', () => {
+    // Three of the 49 shards on one partition would take 3,600 RCU, so a count must stay within the partitions (two share
+    // one at most): on 40 none leaves 5% free. Past the quota, on the on-demand 48 partitions, 32 is the fewest whose two
+    // on one fit (31: 516.13 + 23,483.87 ÷ 48 = 1,005.38 WCU), on the least 47 (500 + 23,500 ÷ 47 = 1,000; 1,010.87 on 46).
+    const findings = lint(jobs(null));
+    const sg003 = on(findings, 'SG003', 'by-status');
+    expect(sg003?.edits).toBeUndefined();
+    expect(sg003?.data).toMatchObject({ pastQuotaMost: 40, pastQuotaUnits: 47_000, pastQuotaPartitions: 47, pastQuotaShards: 32 });
+    expect(sg003?.fix).toMatch(
+      /; or, to keep reading it by `status`: no count up to 1,000 fits the hottest `status` value on the .*: no warm throughput within the default table-level quota of 40,000/,
+    );
+    const sg017 = on(findings, 'SG017', 'by-status');
+    // `status` is a category: the plan's 47,000 past the quota is its re-key's alternative, which SG017 does not ask for.
+    // Its own launch pre-warm, 24,000 WCU ÷ 80%, within the quota: written, as for any key.
+    expect(sg017?.data).not.toHaveProperty('planPartitions');
+    expect(sg017?.data).toMatchObject({ writes: 24_000, writeUnitsPerSecond: 30_000 });
   });
 });

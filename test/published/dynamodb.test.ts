@@ -60,8 +60,9 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG001 tables[0].partitionKey'],
-    // Beside its neighbours: 20 partitions (twice 12,000 RCU and 10,000 WCU: max(8, 20)); at 7, 285.7 + 9,714.3 ÷ 20 = 771.4 WCU of 800 (at 6, 816.7).
-    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 7 random shards/ },
+    // Beside its neighbours: 20 partitions (twice 12,000 RCU and 10,000 WCU: max(8, 20)); at 7, 285.7 + 9,714.3 ÷ 20 = 771.4 WCU of 800,
+    // but two of 7 hashed onto one partition take 2 × 285.7 + 9,428.6 ÷ 20 = 1,042.9 of its 1,000 WCU maximum; at 8, 500 + 475 = 975.
+    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 8 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-creation-date.json',
@@ -82,8 +83,9 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG003 tables[0].partitionKey'],
-    // 8 partitions (twice 6,000 RCU and 4,000 WCU: max(4, 8)); at 4, 300 + 3,700 ÷ 8 = 762.5 WCU of 800 (at 3, 400 + 3,600 ÷ 8 = 850).
-    fixes: { 'SG003 tables[0].partitionKey': /shard only the hottest `deviceId` value, into N = 4 random shards/ },
+    // 8 partitions (twice 6,000 RCU and 4,000 WCU: max(4, 8)); at 4, 300 + 3,700 ÷ 8 = 762.5 WCU of 800, but two of 4 on one
+    // partition take 600 + 3,400 ÷ 8 = 1,025 of its 1,000 WCU maximum; at 5, 480 + 3,520 ÷ 8 = 920.
+    fixes: { 'SG003 tables[0].partitionKey': /shard only the hottest `deviceId` value, into N = 5 random shards/ },
   },
   {
     file: 'test/published/dynamodb/sharding-random-suffix.json',
@@ -220,11 +222,12 @@ const published: readonly PublishedDesign[] = [
     // (max(⌈100 ÷ 3,000⌉, 6,000 ÷ 1,000)); at 25, 160 + 3,840 ÷ 6 = 800 WCU of 800 (at 24, 805.56). The average partition
     // already carries 4,000 ÷ 6 = 666.67. (At the 5,000 WCU declared before, 5 partitions: each averages 800, the line, and
     // no count fits.)
-    // warm20: 25 on 6 partitions is the neighbours' count (5 alone): the fix pre-warms for 36 partitions and shards into 6
-    // (666.67 + 3,333.33 ÷ 36 ≤ 760), and 25 follow as the count on the 6 partitions counted now.
+    // warm20: 25 on 6 partitions is the neighbours' count (5 alone): the fix pre-warms and shards into the fewest whose pair
+    // fits the 1,000 WCU maximum at any warm throughput within the 40,000 quota: at 8, 2 × 500 + 3,000 ÷ 40 = 1,075; at 9,
+    // 2 × 444.44 + 3,111.11 ÷ 28 = 1,000 on 28 partitions (on 27, 1,004.1); 25 follow as the count on the 6 counted now.
     fixes: {
       'SG003 tables[0].partitionKey':
-        /^pre-warm the table to 36,000 write units.*shard only the hottest `UserID` value, into N = 6 random shards.*N = 25 shards/,
+        /^pre-warm the table to 28,000 write units.*shard only the hottest `UserID` value, into N = 9 random shards.*N = 25 shards/,
     },
   },
   {
@@ -282,8 +285,11 @@ const published: readonly PublishedDesign[] = [
     // (and DAX does not serve strongly consistent reads, as the fix says).
     expect: ['error SG003 tables[0].partitionKey'],
     // Copies are written together, so the key space's writes grow N-fold: P = max(⌈40,000 ÷ 3,000⌉, ⌈2 × 500N ÷ 1,000⌉) = 14
-    // up to 14 copies. At 5: 1,000 + 19,000 ÷ 14 = 2,357.14 RCU of 2,400; at 4: 1,250 + 18,750 ÷ 14 = 2,589.29.
-    fixes: { 'SG003 tables[0].partitionKey': /keep N = 5 replicated copies of each `ProductId` value/ },
+    // up to 14 copies. At 5: 1,000 + 19,000 ÷ 14 = 2,357.14 RCU of 2,400, but two of 5 on one partition take 2,000 + 18,000 ÷ 14
+    // = 3,285.71 of its 3,000 RCU maximum; at 6, 1,666.67 + 18,333.33 ÷ 14 = 2,976.19. Six copies on 14 partitions share one
+    // 71% of the time, so DAX leads (the lint cannot tell these reads are strongly consistent; its text says DAX serves none),
+    // the copies follow.
+    fixes: { 'SG003 tables[0].partitionKey': /^put DAX in front.*keep N = 6 replicated copies of each `ProductId` value/ },
   },
 ];
 

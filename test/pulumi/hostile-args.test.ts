@@ -107,8 +107,8 @@ describe('names with control, bidi or zero-width characters', () => {
 
   it('are refused in the component name, for GuardedContainer and CosmosAccountMonitoring', () => {
     expect(invalidArgs(() => new GuardedContainer('ord\u2066ers', args({ containerName: 'orders' }))).issues).toEqual([{ path: '(name)', message: because }]);
-    // Without containerName the component name is the container's too.
-    expect(invalidArgs(() => new GuardedContainer('orders\u001b[2J', args())).issues.map((i) => i.path)).toEqual(['(name)', 'containerName']);
+    // Without containerName the component name is the container's too: reported once, at the name the user wrote.
+    expect(invalidArgs(() => new GuardedContainer('orders\u001b[2J', args())).issues.map((i) => i.path)).toEqual(['(name)']);
     const monitoring = () => new CosmosAccountMonitoring('fle\u202eet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } });
     expect(invalidArgs(monitoring).issues).toEqual([{ path: '(name)', message: because }]);
   });
@@ -192,5 +192,17 @@ describe('a value of the wrong kind, named with what the field takes (review 21)
     ],
   ])('%s', (_label, extra, path, message) => {
     expect(invalidArgs(() => new GuardedContainer('kinds', args(extra))).issues).toEqual([{ path, message }]);
+  });
+});
+
+describe('an empty container name', () => {
+  it("is reported at the component's name where it names the container (no containerName)", () => {
+    const issues = invalidArgs(() => new GuardedContainer('', args())).issues;
+    expect(issues.map((i) => i.path)).toEqual(['(name)']);
+    expect(issues[0].message).toMatch(/the component's name names the container where containerName is not given/);
+  });
+
+  it('is reported at containerName where that gives it', () => {
+    expect(invalidArgs(() => new GuardedContainer('orders', args({ containerName: '' }))).issues.map((i) => i.path)).toEqual(['containerName']);
   });
 });

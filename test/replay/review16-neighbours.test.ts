@@ -4,8 +4,10 @@
 // shard's partition take their share too. SG003 now counts those neighbours, on the fewest partitions that serve twice the
 // peak, reads and writes at once: 11 (max(⌈2 × 16,000 ÷ 3,000⌉, ⌈2 × 5,000 ÷ 1,000⌉, 4), on demand counted for twice the
 // peak), (16,000 − 2,400) ÷ 11 ≈ 1,236 RCU beside a shard at N = 2. N = 5: 960 + (16,000 − 960) ÷ 11 ≈ 2,327 ≤ 2,400 RCU
-// and 300 + (5,000 − 300) ÷ 11 ≈ 727 ≤ 800 WCU (at 4, 1,200 + 1,345 = 2,545 RCU), and the replay at that N neither
-// throttles for long nor pages. (The retired sum count, 21 partitions, gave N = 3, which the replay also passed.)
+// and 300 + (5,000 − 300) ÷ 11 ≈ 727 ≤ 800 WCU (at 4, 1,200 + 1,345 = 2,545 RCU). Two of 5 hashed onto one partition
+// take 1,920 + 14,080 ÷ 11 = 3,200 RCU, past its 3,000 maximum; at 6, 1,600 + 14,400 ÷ 11 = 2,909.09: the lint asks for 6,
+// and the replay at that N neither throttles for long nor pages. (The retired sum count, 21 partitions, gave N = 3, which
+// the replay also passed.)
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { lint, type DesignInput } from '../../lib';
@@ -55,23 +57,26 @@ const design = {
 };
 
 describe("review 16: SG003 counts the hot key shards' neighbours", () => {
-  it('asks for N = 5 where 2 filled the partition alone: at 2, 2,400 + 1,236.36 RCU of neighbours (13,600 ÷ 11) leave 1,163.64', () => {
+  it('asks for N = 6 where 2 filled the partition alone: at 2, 2,400 + 1,236.36 RCU of neighbours (13,600 ÷ 11) leave 1,163.64', () => {
     const [finding] = lint({ ...design, sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003');
     expect(finding.message).toContain(
       '4,800 RCU reads, 2,400 RCU per shard over 2, against a usable 2,400 RCU (80% of the 3,000 RCU ceiling), less the 1,236.36 RCU its neighbours are expected to take (the other 13,600 RCU of reads ÷ 11 partitions): 1,163.64 RCU left',
     );
     expect(finding.message).toContain('11 partitions assumed, for twice the declared peak');
     expect(finding.fix).toBe(
-      'raise sharding.shards from 2 to N = 5 (calculated on `userId`); N = 5 assumes its shards hash onto different partitions of the 11: two share one 65.58% of the time, and that partition then takes 3,200 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+      "raise sharding.shards from 2 to N = 6 (calculated on `userId`); N = 6 assumes its shards hash onto different partitions of the 11: two share one 81.22% of the time, and that partition then takes 2,909.09 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     );
     expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toHaveLength(1);
-    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
+    // At 5 each shard fits its usable line; the pair's 3,200 RCU draws the warning that raises it to 6.
+    const atFive = lint({ ...design, sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003');
+    expect(atFive.map((f) => [f.severity, f.messageId])).toEqual([['warning', 'hashedPairOver']]);
+    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 6, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
   });
 
-  it('the replay at the N the lint gives (5) does not page at the planned peak', () => {
-    const table = replayStack(synth(5), healthyWeek(profile(5), 1, 4)).tables.Tickets;
+  it('the replay at the N the lint gives (6) does not page at the planned peak', () => {
+    const table = replayStack(synth(6), healthyWeek(profile(6), 1, 4)).tables.Tickets;
     expect(alarmMinutes(table, 'key-range throttles')).toEqual([]);
-    // 43 one-minute throttles over 4 days, the noise bursts (49 at N = 3, 40 at N = 4; 113 at N = 2, which pages).
+    // 43 one-minute throttles over 4 days, the noise bursts (49 at N = 3, 40 at N = 4, 43 at N = 5; 113 at N = 2, which pages).
     expect(table.truths.find((t) => t.index === undefined)!.keyRangeThrottleMinutes).toBe(43);
   });
 
@@ -83,18 +88,18 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     expect(alarmMinutes(table, 'key-range throttles').length).toBeGreaterThan(0);
   });
 
-  it("at N = 5 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
-    const template = synth(5, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
+  it("at N = 6 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
+    const template = synth(6, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
-    // Reads are left less: 3,000 − (16,000 − 960) ÷ 11 = 1,632.73 RCU/s, 97,963 a minute; the reads' line 0.8 × that =
-    // 78,370. The shard is hot in both directions (960 RCU/s + 300 WCU/s: 57,600 + 54,000 = 111,600 units a minute in
-    // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 78,370 + the planned 54,000 of writes = 132,370
-    // (writes: 1,000 − 4,700 ÷ 11 = 572.73 WCU/s, 103,090 units; 0.8 × that + 57,600 = 140,072, the larger).
+    // Reads are left less: 3,000 − (16,000 − 800) ÷ 11 = 1,618.18 RCU/s, 97,091 a minute; the reads' line 0.8 × that =
+    // 77,672. The shard is hot in both directions (800 RCU/s + 250 WCU/s: 48,000 + 45,000 = 93,000 units a minute in
+    // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 77,672 + the planned 45,000 of writes = 122,672
+    // (writes: 1,000 − 4,750 ÷ 11 = 568.18 WCU/s, 102,273 units; 0.8 × that + 48,000 = 129,818, the larger).
     // Since review 35 that line is held at the planned peak, scaled to each minute's traffic inside the metric, and the
-    // threshold is the floor a key of one direction reaches first, the reads' 78,370 (was the threshold: 132,370).
-    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('IF(together >= 132370 OR ');
-    expect(132_370).toBeGreaterThan(111_600);
-    expect(hotKey.Properties?.Threshold).toBe(78_370);
+    // threshold is the floor a key of one direction reaches first, the reads' 77,672 (was the threshold: 122,672).
+    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('IF(together >= 122672 OR ');
+    expect(122_672).toBeGreaterThan(93_000);
+    expect(hotKey.Properties?.Threshold).toBe(77_672);
   });
 
   it("at N = 2 (acknowledged) the line is above the key's own planned load: 279,001, its reads and writes together", () => {
@@ -112,14 +117,14 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
 });
 
 describe('review 16: lint --fix converges on a neighbour-bound count', () => {
-  it('writes N = 5 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
+  it('writes N = 6 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
     // Bound by the neighbours, not the key's own ceiling: 2,400 RCU a shard fit 80% of 3,000 alone, and do not beside the
     // other keys' 1,236.36 (13,600 ÷ 11 partitions). The fixed count must itself pass, or --fix would raise it again.
     const atTwo = { ...design, sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' }, monitoring: { contributorInsights: true } };
     const first = fixDesignText(JSON.stringify({ tables: [atTwo] }, null, 2), {});
     expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
     const fixedTable = (JSON.parse(first.text) as { tables: { sharding: unknown }[] }).tables[0];
-    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 5, sourceAttribute: 'userId' });
+    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 6, sourceAttribute: 'userId' });
     const second = fixDesignText(first.text, {});
     expect(second.fixes).toEqual([]);
     expect(second.text).toBe(first.text);

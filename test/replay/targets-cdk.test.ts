@@ -104,9 +104,9 @@ describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
   });
 
   // Was 1 page at the planned peak (day 3 19:09, 'any hot partition'): the replay's profile sharded the hot event 25
-  // ways while the example declares 67, so each shard partition ran 800 WCU/s of its shard beside 375 of neighbours,
+  // ways while the example declared 67 (now 80), so each shard partition ran 800 WCU/s of its shard beside 375 of neighbours,
   // 1,175 of its 1,000 WCU/s: the page was right about that traffic, which was not the design's.
-  it('Tickets: 0 pages in 4 days, its planned peak included (day 3 19:00–19:45, 67 shards of 298.5 WCU/s beside 375 of neighbours: 673.5 of 1,000 on their partitions)', () => {
+  it('Tickets: 0 pages in 4 days, its planned peak included (day 3 19:00–19:45, 80 shards of 250 WCU/s beside 375 of neighbours: 625 of 1,000 on their partitions)', () => {
     expect(describeTable(healthy.tables.Tickets)).toBe('');
   });
 

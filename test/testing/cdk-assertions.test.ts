@@ -89,7 +89,8 @@ describe('assertStackPasses', () => {
     const kind = orders.findings.find((f) => f.ruleId === 'SG003')?.messageId;
     Validations.of(orders).acknowledge({ id: `skewguard::SG003[${kind}]`, reason: 'A cache in front of the reads, case 42.' });
     const sg003 = synthDesignReport(stack).violations.filter((v) => v.ruleId.startsWith('SG003'));
-    expect(sg003.map((v) => [v.ruleId, v.acknowledged])).toEqual([[`SG003[${kind}]`, 'A cache in front of the reads, case 42.']]);
+    // Under the id CDK suppressed it by, with the design's own waiver's reason, the one `lint cdk.out/` shows.
+    expect(sg003.map((v) => [v.ruleId, v.acknowledged])).toEqual([[`SG003[${kind}]`, 'Migrating to a sharded key next sprint.']]);
   });
 
   it('fails a stack with no table skewguard checks: such a test could never fail', () => {

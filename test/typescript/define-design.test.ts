@@ -9,14 +9,14 @@ describe('defineDesign', () => {
       partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
       sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
       workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
-      // 67: each shard's 298.51 WCU + 79,701.49 ÷ 160 partitions (twice 6,000 RCU and 80,000 WCU: max(4, 160)) = 796.64 of 800
-      // (at 66, 801.14).
-      sharding: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId' },
+      // 80: two of its shards on one of 160 partitions (twice 6,000 RCU and 80,000 WCU: max(4, 160)) take 2 × 250 + 79,750 ÷
+      // 160 − 250 ÷ 160 = 996.88 of the 1,000 WCU maximum (at 79, 1,003.16; 67 fit the usable 800 alone: 796.64).
+      sharding: { strategy: 'calculated', shards: 80, sourceAttribute: 'userId' },
       warmThroughput: { writeUnitsPerSecond: 80000 },
     });
     const strategy: 'calculated' = tickets.sharding.strategy;
     expect(strategy).toBe('calculated');
-    expect(shardedKey(tickets.sharding).writeKey('event-1', 'user-42')).toBe('event-1#47'); // 39,875,499 mod 67
+    expect(shardedKey(tickets.sharding).writeKey('event-1', 'user-42')).toBe('event-1#59'); // 39,875,499 mod 80
     // 80,000 WCU is above the default table-level quota: an error, acknowledged once the quota is raised.
     expect(lint(tickets).map((f) => `${f.ruleId} ${f.messageId} ${f.severity}`)).toEqual(['SG017 overQuota error']);
   });

@@ -17,6 +17,6 @@ describe('design files', () => {
 
   it('refuses a ticket sale keyed by event alone', () => {
     const [hot] = assertDesignFails(read('bad/ticketing-hot-event.json'), { rule: 'SG003', path: 'tables[0].partitionKey' });
-    expect(hot.data?.shards).toBe(67); // 298.51 WCU a shard + 79,701.49 ÷ 160 partitions ≤ 800
+    expect(hot.data?.shards).toBe(80); // two of 80 shards on one of 160 partitions: 996.88 ≤ 1,000 WCU
   });
 });

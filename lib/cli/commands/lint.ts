@@ -542,7 +542,7 @@ async function fixFile(
   failOn: Severity,
   signals: Say | undefined,
 ): Promise<FileResult> {
-  const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
+  const { fixDesignText, MAX_FIX_ROUNDS, skippedOnDisk } = await import('../fix'); // loaded only for --fix
   const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
   const { noteFixes, replaceFile, WriteRefused } = await import('../safe-write');
   const original = read.text;
@@ -564,8 +564,10 @@ async function fixFile(
   const parsed = parseInput(candidate.file, text);
   const result = parsed.error ?? lintParsed(candidate.file, parsed.located, options, 'design');
   const at = (path: string) => parsed.located?.positionOf(path) ?? {};
+  // Unwritten, the notes are of the file as it is, as the findings are.
+  const held = written || fixes.length === 0 ? skipped : skippedOnDisk(skipped, result.findings, failOn);
   const notes = [
-    ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path), ruleId: s.ruleId })),
+    ...held.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path), ruleId: s.ruleId })),
     ...(stoppedWith === undefined
       ? []
       : [

@@ -30,10 +30,11 @@
  *   per-table quota, 40,000 read and 40,000 write request units by default and adjustable; requests past it
  *   are throttled with the reason AccountLimitExceeded and counted in Read/WriteAccountLimitThrottleEvents
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html,
- *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). The design holds
- *   no figure for the quota, which may have been raised, so the key space's own consumption is not
- *   held against 40,000: the throttles must come in a period at SATURATED_SHARE of the window's peak or
- *   more, that is, the quota capped the peak. Throttles only in quieter periods (a burst inside a
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). The quota
+ *   may have been raised without the design saying so (a GuardedTable's `quotas` reach it through the template; a
+ *   design file observed has no config), so the key space's own consumption is not held against the quota in force:
+ *   the throttles must come in a period at SATURATED_SHARE of the window's peak or more, that is, the quota capped
+ *   the peak. The finding names the quota in force: the declared one, or the default. Throttles only in quieter periods (a burst inside a
  *   minute) leave the peak measured, and AWS calls intermittent quota throttling
  *   that the application retries acceptable. Key-range throttles (KeyRangeThroughputExceeded) are a hot
  *   key, in either mode, never saturation; nor is the throttling of an on-demand table that grows past
@@ -51,7 +52,7 @@
  *   again, not the units they asked for, so the demand stays unknown.
  */
 import { type CapacityCeiling, type Finding } from '../../index';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS, interpolate } from '../../internal';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, interpolate, quotaInForce } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showPercent, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure, ThrottledMinutes } from './figures';
 import { keyRangeThrottleFinding, PARTITION_UNITS } from './key-range-finding';
@@ -239,12 +240,17 @@ function atPerTableQuota(target: KeySpaceTarget, d: Direction): DirectionSaturat
   if (throttles.value <= 0 || busiest.unitsPerSecond < consumed.value * SATURATED_SHARE) return undefined;
   const metric = d.word === 'read' ? 'ReadAccountLimitThrottleEvents' : 'WriteAccountLimitThrottleEvents';
   const units = d.word === 'read' ? 'read request units' : 'write request units';
+  const quota = quotaInForce(target.design, 'table-level', d.word);
+  const quotaText =
+    quota.field === undefined
+      ? `the quota is ${show(quota.units)} ${units} per table by default, and for each of its GSIs on its own, adjustable`
+      : `the quota is ${show(quota.units)} ${units} per table as declared raised (${quota.field}), and for each of its GSIs on its own`;
   return {
     field: d.field,
     consumed,
     throttles: throttles.value,
     path: keySpaceBase(target) || target.keySpace.partitionKeyPath,
-    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); the quota is ${DYNAMODB_LIMITS.tableThroughputQuota.toLocaleString('en-US')} ${units} per table by default, and for each of its GSIs on its own, adjustable`,
+    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); ${quotaText}`,
   };
 }
 

@@ -19,7 +19,7 @@ import {
   type DesignIssue,
   type Finding,
 } from '../../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
+import { checkedQuotas, DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
 import { designlessTables, type DesignlessTable } from '../designless-tables';
 import type { LocatedJson } from '../json-locations';
 import { inPropWords, templateFindingOf } from '../template';
@@ -113,9 +113,16 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
     const designAt = prefixPath(at, `${METADATA_PATH}.design`);
     // The design is a table's: written without `engine` (as lintTemplateResource reads it).
     const design = isObject(metadata.design) ? { ...metadata.design, engine: 'dynamodb' } : metadata.design;
+    // The quotas the GuardedTable declared (Metadata.skewguard.quotas), as lintTemplateResource reads them.
+    const quotaIssues: DesignIssue[] = [];
+    const quotas = checkedQuotas(metadata.quotas, prefixPath(at, `${METADATA_PATH}.quotas`), quotaIssues);
+    if (quotaIssues.length > 0) {
+      errors.push(...quotaIssues);
+      continue;
+    }
     let document;
     try {
-      document = normalize(design as DesignInput);
+      document = normalize(design as DesignInput, quotas ? { quotas } : undefined);
     } catch (error) {
       if (!(error instanceof DesignError)) throw error;
       errors.push(...error.issues.map((i) => ({ path: prefixPath(designAt, i.path), message: i.message })));

@@ -6,7 +6,7 @@ import type { LoadDimension } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId } from '../average-children';
 import { cacheWordsOf } from '../cache-words';
-import { grownNeeds, shownShort } from '../growth-headroom';
+import { grownLeftToCapacity, grownNeeds, shownShort } from '../growth-headroom';
 import { growthAlone, shareCannotSaturate, shortOfGrowth } from '../growth-left';
 import type { MessageData } from '../messages';
 import {
@@ -381,9 +381,12 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // A share no skew can turn into a saturated partition before the planned growth: nothing to warn of (`shareCannotSaturate`).
   if (dominant && !capacity && shareCannotSaturate(design, growth, hotKeyShare)) return undefined;
   // Short of minGrowthHeadroom within maxHotKeyShare; not in a container short of RU/s, SG017's finding (it says what
-  // to raise, and every key's growth follows).
+  // to raise, and every key's growth follows), nor where the growth leaves the value over only as the container's load
+  // fills its partition (`grownLeftToCapacity`, SG003's verdict on it there).
   if (!dominant)
-    return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth, unsharded) ? undefined : { growth, dominant, hit: growthHit(a, unsharded, growth) };
+    return capacity || !allFit(unsharded) || !shortOfGrowth(design, growth, unsharded) || grownLeftToCapacity(a)
+      ? undefined
+      : { growth, dominant, hit: growthHit(a, unsharded, growth) };
   const onLevel = hotKeyShareLevel !== undefined;
   const average = averageChildrenNote(a);
   const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];

@@ -2,9 +2,11 @@ import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
+import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId } from '../average-children';
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { HASHED_PAIR_OVER_MESSAGES, hashedPairOver, type HashedPairOverId } from '../hashed-pair-over';
 import { HOT_KEY_PARTS, HOT_KEY_VARIANTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
@@ -105,7 +107,9 @@ type Id =
   | ProjectionId
   | ProjectionVerdictId
   | InPlaceLayoutId
+  | HashedPairOverId
   | CopiedIndexReadId
+  | AverageChildrenId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
@@ -321,16 +325,17 @@ export const hotKeyExceedsPartition = defineRule({
     "Those raises' reads: where a query for one first-level value reads a page (`limit`) without the attribute the buckets hash, each bucket serves a page of its own (counted as SG017 counts a fan-out); every bucket count, today's or a raise's, is sized with those reads, and one they take past the RU/s is not offered there; a raise whose reads then need more RU/s at headroom is weighed at that cost, and follows the raises it costs more than, with the figure.",
     'Buckets stop at one per physical partition because past that a query for one value reaches most partitions, and each charges it. The first raise that buckets spells the synthetic level out, with the figures that derive its count, and says when only the hottest value needs buckets (the others fit unbucketed).',
     'A hot first level for which no bucket count fits at the current throughput (the average partition already fills its usable share), or one fits only by a sliver: no count there. The same raises lead, in the same cost order, with the count at each.',
-    "A DynamoDB key whose shard count is above the partitions counted now, or for which no count fits, or above `maxShards`: warm throughput leads, with its edit (`warmThroughput` on the table or index): the least within the 40,000 table-level quota at which the fewest shards that can serve (none where the key fits alone) fit with 5% of the usable ceiling free, with the count the plan then gives. Today's count follows, then batching upstream.",
+    "A DynamoDB key whose shard count is above the partitions counted now, or for which no count fits, or above `maxShards`: warm throughput leads, with its edit (`warmThroughput` on the table or index): the least within the 40,000 table-level quota at which the fewest shards that can serve (none where the key fits alone) fit with 5% of the usable ceiling free and two on one partition within its maximum, with the count the plan then gives. Today's count follows, then batching upstream.",
     "Where no warm throughput within that quota leaves room for a count within `maxShards` (a provisioned table at SG017's raise averages its usable line on every partition), the fix names the partitions past it, up to the twice-the-peak an on-demand table holds: the quota raise (Service Quotas), then the warm throughput at which the declared count (else the fewest) fits, charged once where capacity is billed every hour; then on-demand billing where it serves; no edit.",
     'Its cost: a one-off charge for the increase, not capacity billed by the hour; it cannot be lowered. Set in the short direction (P′ × 1,000 WCU, P′ × 3,000 RCU).',
-    'That lever only where it at least halves the fan-out (5 shards cut to 4 is not worth a charge that cannot be undone), and for write shards (not copies or a cache).',
+    'That lever only where it at least halves the fan-out (5 shards cut to 4 is not worth a charge that cannot be undone), and for write shards (not copies or a cache). Under a table-level quota declared above the default, it pre-warms no further than twice the peak (the partitions an on-demand table holds once it has served it): past them the pre-warm would grow with the quota, not the load.',
     "Where the largest item collection needs shards for its size too (a table with an LSI: 10 GB per collection), the lever's count is no fewer than the size needs, since partitions divide no item collection: size and load are searched together, for the smallest count meeting both (a 9 GB collection at 80% of a 3,000 WCU table: warm throughput to 6 partitions, then 2 shards).",
     "A key whose N is above `maxShards`: no throughput is offered where its own ceiling bites (a DynamoDB partition's 3,000 RCU / 1,000 WCU, a Cosmos DB logical partition's 10,000 RU/s: no table or container capacity lifts them). Where its Cosmos DB physical partition's share bites, the RU/s that serve it unsharded lead.",
     'A Cosmos DB key for which no shard count fits its physical partition at the current throughput (the average partition already fills its usable share): a raise in place with shards, where shards are needed (below). Batching its writes upstream stays the alternative.',
     "Where that key needs shards at a raise: where its logical partition's ceiling needs them, where its largest value's size needs them anyway (SG006: a raise alone leaves it too large), or where they let a smaller raise serve than the key as it is (which then follows).",
     "The raises with shards of that key, the cheaper first: the least RU/s at which a count within `maxShards` fits (with 5% of the usable RU/s free), and the least at which the fewest shards its own ceiling needs fit (each beside 1/P of the rest of the container's load, its sibling shards included), each with the physical partitions it leaves. Where the reads the wider fan-out multiplies (counted as SG017 counts them) make the first cost more, the second leads.",
     "A count of N shards or copies of one value sizes each beside 1/P of its siblings' load, as if the N keys hashed onto different partitions. Where two on one partition would pass its usable ceiling, the fix says so, with the chance two share one (1 − P! ÷ ((P − N)! × P^N), certain when N > P) and that partition's load: on DynamoDB until adaptive capacity isolates them; Cosmos DB never splits a partition for heat, so there it stays.",
+    'DynamoDB: N is also the least count, from the one the usable ceiling gives, at which two keys on one partition (past P, the ⌈N/P⌉ it holds and one more) fit its hard 1,000 WCU / 3,000 RCU beside its neighbours (AWS: "Partitions and data distribution"; adaptive capacity parts them only under sustained traffic, "Burst and adaptive capacity"). A declared count failing it: a warning (`hashedPairOver`) whose fix and edit set the plan\'s count. Cosmos DB counts are sized on the expected placement.',
     "A hierarchical key's full key whose hottest value the first level's buckets split (they hash an attribute finer than the key: a batch scope, or the item id of a key value holding many items), and whose plan does not also fix its size: told to apply that fix instead of a raise of its own, named by what it leads with (the cache, or its buckets).",
     "A key under `minCardinality` judged on the uniform share alone (nothing declared or observed): SG001's finding, with the same fix; SG003 does not repeat it.",
     "DynamoDB shards whose reads fan out (each shard's query a request of its own): weighed as SG017 weighs the read peak they make, a table's with the queries of each index keyed by its sharded attribute. Where that peak needs read throughput past a default quota (peak ÷ headroom above the table-level quota of 40,000, or the table and its GSIs above the account-level 80,000), the quota increase is part of the fix and no edit is written.",
@@ -516,11 +521,13 @@ export const hotKeyExceedsPartition = defineRule({
     ...PREFIX_INGESTION_MESSAGES,
     ...PREFIX_REORDER_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
+    ...AVERAGE_CHILDREN_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
     ...PROJECTION_MESSAGES,
     ...PROJECTION_VERDICT_MESSAGES,
     ...IN_PLACE_LAYOUT_MESSAGES,
+    ...HASHED_PAIR_OVER_MESSAGES,
     ...COPIED_INDEX_READ_MESSAGES,
     ...ADVICE_MESSAGES,
   }),
@@ -722,7 +729,7 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
-  if (a.over.length === 0) return restOverHits(a) ?? inPlaceOnlyHits(a);
+  if (a.over.length === 0) return restOverHits(a) ?? pairOverHits(a) ?? inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (!space.sharding && judgedAsTimeBucket(a)) return [];
@@ -784,6 +791,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const lead = namedLead(a);
   // Served at its peak (within its physical partition in full, or isolated by adaptive capacity): a warning, as SG001's.
   const served = hotValueVerdict(a);
+  // A share estimated from a level's whale, spread over the full key values its data suggests: said, with the field that replaces it.
+  const byData = averageChildrenNote(a);
   const notes: Id[] = [
     ...(lead?.notes ?? []),
     ...over.notes,
@@ -799,6 +808,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
     ...engineNotes(a),
+    ...(byData ? [byData.note] : []),
   ];
   const [fixId, ...fixNotes] = bounded ? [bounded.fixLead, ...advice.ids] : advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
@@ -846,6 +856,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
         ...keyReadsData(a),
+        ...byData?.data,
       }),
       edits: bounded ? undefined : advice.edits,
       parts: hotKeyParts(a),
@@ -923,6 +934,17 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
       edits: [{ op: 'remove', path }],
     },
   ];
+}
+
+/**
+ * A declared count of hashed keys, each within its usable ceiling, whose keys hashed onto one partition would pass its
+ * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's. Undefined where they fit.
+ */
+function pairOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
+  const over = a.space.sharding && hashedPairOver(a);
+  if (!over) return undefined;
+  const path = `${a.space.sharding?.path}.shards`;
+  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
 }
 
 /**

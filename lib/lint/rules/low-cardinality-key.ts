@@ -88,7 +88,8 @@ export const lowCardinalityKey = defineRule({
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
-    "A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out. A GSI keyed by a category keeps its edits (AWS's GSI write sharding).",
+    'A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out.',
+    "A GSI keyed by a category (named so, fewer values than minCardinality): the fix leads with the re-key, and, for a state, a sparse index keyed by an attribute of many values (keyed by the state, every item it holds is on one value); its shards follow, their edits kept (AWS's GSI write sharding) unless they pre-warm: no warm throughput is written for them, nor asked by SG017.",
     'A key of no more values than its shards, not named like a category, that a declared read asks for whole and by nothing else ("votes for contestant X"): no other key serves that read, so it is no category: its shards keep their edits, as AWS shards a tally keyed by candidate (candidate ID + a random suffix, "Using write sharding to distribute workloads evenly").',
     "A Cosmos DB container of one physical partition: the fix names the growth to re-key before: past 50 GB or past 10,000 RU/s (where Azure splits a provisioned partition), or a serverless container's 5,000 RU/s (all it serves on one partition).",
   ],
@@ -296,7 +297,11 @@ export const lowCardinalityKey = defineRule({
       const bounded = upperBoundVerdict(space, labels);
       // Over the logical partition's ceiling too, the lower physical share binds: the usable figure SG003 quotes.
       const bound = bindingDimension(a, hot).dimension;
-      const fixValues = advice.ids[0]?.startsWith('unspread') ? 'fixValuesNoCount' : 'fixValues';
+      // An index keyed by a category leads with its own re-key (categorical-key.ts): no second one before it.
+      const lead = advice.ids[0];
+      const reKeyLeads = lead === 'categoricalIndexReKey';
+      // Advice that opens by saying no count serves is a sentence of its own after the re-key, not an alternative to it.
+      const fixValues: Id = lead?.startsWith('unspread') || lead?.startsWith('noCount') ? 'fixValuesNoCount' : 'fixValues';
       return [
         {
           path: space.partitionKeyPath,
@@ -314,8 +319,10 @@ export const lowCardinalityKey = defineRule({
           ],
           severity: bounded ? 'warning' : (verdict.severity ?? served.severity),
           ...(bounded
-            ? { fixId: bounded.fixLead, fixNotes: [fixValues, ...advice.ids, ...verdict.fixIds] }
-            : { fixId: fixValues, fixNotes: [...advice.ids, ...verdict.fixIds] }),
+            ? { fixId: bounded.fixLead, fixNotes: [...(reKeyLeads ? [] : ([fixValues] as Id[])), ...advice.ids, ...verdict.fixIds] }
+            : reKeyLeads
+              ? { fixId: advice.ids[0], fixNotes: [...advice.ids.slice(1), ...verdict.fixIds] }
+              : { fixId: fixValues, fixNotes: [...advice.ids, ...verdict.fixIds] }),
           data: Object.assign(
             {},
             advice.data,

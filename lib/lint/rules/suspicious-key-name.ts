@@ -1,10 +1,10 @@
-import { looksLikeTimeBucket, looksLikeTrendingCategory, looksLowCardinality } from '../../design/key-names';
+import { looksLikeCityId, looksLikeTimeBucket, looksLikeTrendingCategory, looksLowCardinality } from '../../design/key-names';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 /** What a key's name suggests, read by the functions the design lint reads the same names with (key-names.ts). */
 function suspicion(name: string): 'lowCardinalityName' | 'timeBucketName' | 'trendingName' | undefined {
-  if (looksLowCardinality(name)) return 'lowCardinalityName';
+  if (looksLowCardinality(name) || looksLikeCityId(name)) return 'lowCardinalityName';
   if (looksLikeTimeBucket(name)) return 'timeBucketName';
   return looksLikeTrendingCategory(name) ? 'trendingName' : undefined;
 }
@@ -18,7 +18,7 @@ export const suspiciousKeyName = defineRule({
   severity: 'warning',
   thresholds: [],
   fires:
-    'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, is*, date, day, hour, …), or like a category that trends (tag, hashtag, topic, keyword), as the design lint reads those names.',
+    'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, city, is*, date, day, hour, …), or like a category that trends (tag, hashtag, topic, keyword), as the design lint reads those names.',
   rationale:
     'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket; a trending tag or topic concentrates traffic on one value at a time (AWS: "Best practices for designing and using partition keys", "Key range throughput exceeded"; Azure: "Partitioning and horizontal scaling").',
   fix: 'Declare the design with a guarded construct (or a design file), or acknowledge with a reason.',

@@ -37,7 +37,8 @@ export interface DesignViolation {
   readonly message: string;
   /** How to fix it (the core's computed fix for a rule); undefined when the check reports none. */
   readonly fix?: string;
-  /** The reason of the waiver, for an acknowledged finding; undefined otherwise. */
+  /** The reason of the waiver, for an acknowledged finding: of one waived both in the GuardedTable's `acknowledgements`
+   *  and with `Validations.acknowledge()`, the props' waiver's, as `skewguard lint cdk.out/` shows it; undefined otherwise. */
   readonly acknowledged?: string;
 }
 
@@ -115,12 +116,15 @@ function violation(reported: ReportedViolation, acknowledged?: string): DesignVi
 }
 
 /**
- * The reason of the waiver CDK suppressed `reported` with, or undefined when skewguard refuses that waiver (a reason
- * under 10 characters, the rule quota): CDK suppresses by id alone, but the synth fails on the refused waiver (a
- * fatal `acknowledgement` violation) and the finding stays open, as the design's lint keeps it.
+ * The reason of the waiver that acknowledges `reported`, or undefined when skewguard refuses the waiver CDK suppressed
+ * it with (a reason under 10 characters, the rule quota): CDK suppresses by id alone, but the synth fails on the
+ * refused waiver (a fatal `acknowledgement` violation) and the finding stays open, as the design's lint keeps it.
+ * The reason is the design lint's (`acknowledgedReason`), the one `lint cdk.out/` and `designReport` show: when the
+ * table's `acknowledgements` and a `Validations.acknowledge()` both waive a finding, the table's own waiver, which
+ * its design carries, comes first; CDK's `reason` is the suppressing waiver's, read only when the lint gave none.
  */
 function waiverReason(reported: ReportedViolation): string | undefined {
-  const reason = reported.reason ?? reported.ruleMetadata?.acknowledgedReason ?? '';
+  const reason = reported.ruleMetadata?.acknowledgedReason ?? reported.reason ?? '';
   const rule = reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName;
   return invalidWaiver({ rule, reason, acknowledgedAt: '' }) === undefined ? reason : undefined;
 }

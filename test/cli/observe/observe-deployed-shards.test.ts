@@ -41,14 +41,17 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
   });
 
-  it('after observe --update and lint --fix raise the shards 25 → 159, the same telemetry is judged at 25 and does not raise them again', async () => {
+  it('after observe --update and lint --fix raise the shards 25 → 180, the same telemetry is judged at 25 and does not raise them again', async () => {
     const dir = exampleTree(undefined, 1000);
     await observe(dir, '--update');
     expect(design(dir).tables[0].workload.hotKeyShare).toBe(0.6);
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
     // Beside the neighbours (160 partitions for twice 6,000 RCU and 80,000 WCU: max(4, 160)): 48,000 ÷ 159 = 301.89 +
-    // 79,698.11 ÷ 160 = 800 ≤ 800 usable (158: 801.9); above the default maxShards 100, so the example raises it to 200.
-    expect(design(dir).tables[0].sharding.shards).toBe(159);
+    // 79,698.11 ÷ 160 = 800 ≤ 800 usable (158: 801.9), but two of 159 on one partition take 603.77 + 498.11 − 1.89 = 1,100
+    // of its hard 1,000 WCU. Past 160, one partition holds ⌈N ÷ 160⌉ + 1 = 3 beside the other 32,000 WCU's 200:
+    // 3 × 48,000 ÷ N + 200 ≤ 1,000 first at 180 (3 × 266.67 + 200 = 1,000; 179: 1,004.47). Above the default maxShards
+    // 100, so the example raises it to 200.
+    expect(design(dir).tables[0].sharding.shards).toBe(180);
 
     const run = await observe(dir, '--format', 'json');
     const findings = findingsOf(run.stdout);
@@ -57,22 +60,22 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
       ruleId: 'SG020',
       severity: 'warning',
       path: 'tables[0].sharding.shards',
-      data: { declared: 159, deployed: 25, deployedKind: 'counted' },
+      data: { declared: 180, deployed: 25, deployedKind: 'counted' },
     });
     expect(mismatch?.message).toMatch(
-      /^the telemetry shows 25 shards deployed \(.*\); the design declares 159: .* judged at 25 shards, .*; re-observe after the application writes 159$/,
+      /^the telemetry shows 25 shards deployed \(.*\); the design declares 180: .* judged at 25 shards, .*; re-observe after the application writes 180$/,
     );
     expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
     // Nothing raises the shards again; but production, still at 25, is judged as deployed (review 18): 1,920 WCU per shard.
     expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && !['shardsNotDeployed', 'firesAsDeployed'].includes(f.messageId))).toEqual([]);
     expect(findings.find((f) => f.messageId === 'firesAsDeployed')).toMatchObject({ severity: 'error', data: { rule: 'SG003' } });
-    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 159 (capped at 1).
+    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 180 (capped at 1).
     expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
 
     // The nightly workflow's loop: nothing to write, and lint --fix finds nothing more to raise.
     await observe(dir, '--update');
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 159 }, workload: { hotKeyShare: 0.6 } });
+    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 180 }, workload: { hotKeyShare: 0.6 } });
   });
 
   it('a top-N report that lists only some shards bounds the share from below (× the highest shard number + 1), so it cannot ratchet', async () => {
@@ -80,7 +83,7 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     const report = JSON.parse(read(join(EXAMPLE, 'week-2026-11-17/tickets.pkc.json'))) as { Contributors: { Keys: string[] }[] };
     report.Contributors = report.Contributors.filter((c) => ['evt-8841#17', 'evt-8841#3'].includes(c.Keys[0]));
     const dir = exampleTree(report);
-    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 159');
+    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 180');
     const raised = tempTree({ 'tickets.json': text });
     const run = await cli(['observe', join(raised, 'tickets.json'), '--observations', join(dir, 'week/manifest.json'), '--format', 'json'], { cwd: dir });
     const findings = findingsOf(run.stdout);

@@ -78,17 +78,18 @@ const designOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json
 const DRIFT = ['exceedsDeclared', 'belowDeclared', 'firesWithObserved'];
 
 describe('observe, review 10', () => {
-  it('item 1: a write peak inside the tolerance (10,800 of 9,000 declared) is judged as measured: SG003 asks for 6 shards beside the neighbours, and --update writes it', async () => {
+  it('item 1: a write peak inside the tolerance (10,800 of 9,000 declared) is judged as measured: SG003 asks for 7 shards beside the neighbours, and --update writes it', async () => {
     const dir = workspace('rate-limiter-sharded.json', ['rate']);
     const run = await observe(dir);
     // 0.166 × 10,800 WCU ÷ 2 shards ≈ 895 WCU per shard > 800 usable; at the declared 9,000 it was 747, no SG003 alone.
     // Beside the neighbours (22 partitions, twice 3,000 RCU and 10,800 WCU: max(2, 22)): 298.8 + 10,501.2 ÷ 22 = 776.13 at 6
-    // (at 5, 358.56 + 474.61 = 833.17).
+    // (at 5, 358.56 + 474.61 = 833.17); but two of 6 on one partition take 2 × 298.26 + 477.35 − 13.56 = 1,060.31 of its hard
+    // 1,000 WCU, and two of 7, 2 × 255.65 + 479.29 − 11.62 = 978.97: N = 7.
     const sg003 = run.findings.find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
     expect(sg003).toMatchObject({
       path: 'tables[0].sharding.shards',
       severity: 'error',
-      fix: 'raise sharding.shards from 2 to N = 6 (random); N = 6 assumes its shards hash onto different partitions of the 22: two share one 52.62% of the time, and that partition then takes 1,060.31 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+      fix: "raise sharding.shards from 2 to N = 7 (random); N = 7 assumes its shards hash onto different partitions of the 22: two share one 65.54% of the time, and that partition then takes 978.97 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     });
     expect(sg003?.message).toContain('16.57% (observed) of the peak: 1,789.54 WCU writes, 894.77 WCU per shard over 2');
     expect(run.stdout).toContain('rate-counters peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)');
@@ -211,12 +212,16 @@ describe('observe, review 10', () => {
     const run = await observe(dir);
     // Beside the neighbours, 8 shards (the fixture's; its by-status export lists QUEUED#0..7): 16 partitions for twice
     // 4,000 RCU and 8,000 WCU (max(3, 16)), 0.36 × 8,000 ÷ 8 = 360 + (8,000 − 360) ÷ 16 = 837.5 > 800 usable: SG003 on the
-    // measured figures asks for 9 (320 + 480 = 800). (The retired sum count's 19 partitions left 762.11: no finding.)
-    expect(run.findings.filter((f) => f.data?.rule === 'SG003').map((f) => f.data?.shards)).toEqual([9]);
+    // measured figures would ask for 9 (320 + 480 = 800), but two of 9 on one partition take 640 + 480 − 20 = 1,100 of its
+    // hard 1,000 WCU (10: 1,040); 11 take 523.64 + 483.64 − 16.36 = 990.91. (The retired sum count's 19 partitions left
+    // 762.11: no finding.)
+    expect(run.findings.filter((f) => f.data?.rule === 'SG003').map((f) => f.data?.shards)).toEqual([11]);
     expect(run.stdout).toContain('jobs/by-status peakWriteUnits 8,000 measured (assumed (2 × the table');
     await observe(dir, ['--update']);
     const gsi = designOf(dir).tables[0].globalSecondaryIndexes as { workload: unknown }[];
-    expect(gsi[0].workload).toEqual({ hotKeyShare: 0.36, peakWriteUnits: 8000 });
+    // The measured 2,400 RCU too: at 11 shards the assumed 4,000 (the table's 10,000 × 0.4) fan out to 44,000 RCU, past the
+    // table-level read quota at 80% (55,000 of 40,000), where 2,400 make 26,400 (33,000): they change the verdict.
+    expect(gsi[0].workload).toEqual({ hotKeyShare: 0.36, peakReadUnits: 2400, peakWriteUnits: 8000 });
     expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 10000, peakWriteUnits: 4500 });
     expect((await observe(dir)).findings.filter((f) => f.ruleId === 'SG020' && DRIFT.includes(f.messageId))).toEqual([]);
   });

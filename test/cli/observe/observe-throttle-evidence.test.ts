@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempTree } from '../helpers';
 import { metricData, type LoadProfile } from './recorded';
-import { findingsOf, observeTable } from './support';
+import { findingsOf, minutesWriting, observeTable, withWriteQuotaThrottles } from './support';
 
 /** An on-demand table with no maximum, declaring 30,000 WCU/s of writes at peak. */
 const ON_DEMAND = {
@@ -35,18 +35,9 @@ const BUSY_WEEK: LoadProfile = {
 /** The week's metrics with WriteAccountLimitThrottleEvents in the busy minutes (`at: 'busy'`), in one quiet minute, or none. */
 function quotaThrottledWeek(at: 'busy' | 'quiet' | 'none') {
   const metrics = metricData(BUSY_WEEK);
-  const writes = metrics.MetricDataResults.find((r) => r.Id === 'consumedWrite');
-  const busy = (writes?.Timestamps ?? []).filter((_, i) => writes?.Values[i] === 39800 * 60);
-  const quiet = (writes?.Timestamps ?? []).filter((_, i) => writes?.Values[i] === 12000 * 60).slice(0, 1);
-  const throttled = at === 'busy' ? busy : at === 'quiet' ? quiet : [];
-  metrics.MetricDataResults.push({
-    Id: 'writeAccountLimitThrottles',
-    Label: 'WriteAccountLimitThrottleEvents',
-    Timestamps: throttled,
-    Values: throttled.map(() => 3000),
-    StatusCode: 'Complete',
-  });
-  return metrics;
+  const busy = minutesWriting(metrics, 39800);
+  const quiet = minutesWriting(metrics, 12000).slice(0, 1);
+  return withWriteQuotaThrottles(metrics, at === 'busy' ? busy : at === 'quiet' ? quiet : []);
 }
 
 /** The notes of a JSON report: the observed figures, which show that an export was read. */

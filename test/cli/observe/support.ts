@@ -80,3 +80,21 @@ interface JsonFinding {
 export function findingsOf(json: string): JsonFinding[] {
   return (JSON.parse(json) as { files: { findings: JsonFinding[] }[] }).files.flatMap((f) => f.findings);
 }
+
+/** The minutes of `metrics` (a recorded week, `metricData`) whose consumed writes ran at `unitsPerSecond`. */
+export function minutesWriting(metrics: ReturnType<typeof metricData>, unitsPerSecond: number): string[] {
+  const writes = metrics.MetricDataResults.find((r) => r.Id === 'consumedWrite');
+  return (writes?.Timestamps ?? []).filter((_, i) => writes?.Values[i] === unitsPerSecond * 60);
+}
+
+/** `metrics` with 3,000 WriteAccountLimitThrottleEvents (a per-table quota's throttles) in each of `minutes`. */
+export function withWriteQuotaThrottles(metrics: ReturnType<typeof metricData>, minutes: readonly string[]): ReturnType<typeof metricData> {
+  metrics.MetricDataResults.push({
+    Id: 'writeAccountLimitThrottles',
+    Label: 'WriteAccountLimitThrottleEvents',
+    Timestamps: [...minutes],
+    Values: minutes.map(() => 3000),
+    StatusCode: 'Complete',
+  });
+  return metrics;
+}

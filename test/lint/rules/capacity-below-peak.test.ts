@@ -221,9 +221,12 @@ testRule('SG017', {
           messageId: 'notPreWarmed',
           path: 'workload',
           severity: 'warning',
-          data: { writeUnitsPerSecond: 27000, launchWriteUnits: 10000, planPartitions: 27, planShards: 5, launchPartitions: 10 },
-          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 27,000 \}, the warm throughput the fix for its hottest `tenantId` value sets: 27 partitions, the least at which its 5 shards fit beside their neighbours with 5% of the usable ceiling free; .*\{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 10,000 \} \(the peak ÷ headroom\) would alone, on whose 10 partitions that value fits no shard count within maxShards \(100\)/,
-          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 27000 } }],
+          // 2,400 WCU on one tenant of 8,000: 6 shards of 400 at 36 partitions, two on one taking 2 × 400 + 7,600 ÷ 36
+          // − 400 ÷ 36 = 1,000 WCU (at 35: 1,005.71); 5 shards left 5% free at 27 (480 + 7,520 ÷ 27 = 758.52 of 800) but
+          // two of 5 take 960 + 188 − 12 = 1,136 WCU even at 40.
+          data: { writeUnitsPerSecond: 36000, launchWriteUnits: 10000, planPartitions: 36, planShards: 6, launchPartitions: 10 },
+          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 36,000 \}, the warm throughput the fix for its hottest `tenantId` value sets: 36 partitions, the least at which two of its 6 shards on one partition fit its 1,000 WCU maximum; .*\{ readUnitsPerSecond: 12,000, writeUnitsPerSecond: 10,000 \} \(the peak ÷ headroom\) would alone, on whose 10 partitions that value fits no shard count within maxShards \(100\)/,
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 36000 } }],
         },
       ],
     },
@@ -248,8 +251,10 @@ testRule('SG017', {
         {
           messageId: 'notPreWarmed',
           index: 'by-day',
-          data: { writeUnitsPerSecond: 40000, launchWriteUnits: 20000, planPartitions: 40, planShards: 11 },
-          fix: /the warm throughput the fix for its hottest `day` value sets: 40 partitions, the least at which its 11 shards fit beside their neighbours with 5% of the usable ceiling free/,
+          // 4,000 WCU on one day of 16,000: 13 shards of 307.69 at 40 partitions, two on one taking 2 × 307.69 +
+          // 15,692.31 ÷ 40 − 7.69 = 1,000 WCU; 12 take 666.67 + 391.67 − 8.33 = 1,050.
+          data: { writeUnitsPerSecond: 40000, launchWriteUnits: 20000, planPartitions: 40, planShards: 13 },
+          fix: /the warm throughput the fix for its hottest `day` value sets: 40 partitions, the least at which two of its 13 shards on one partition fit its 1,000 WCU maximum/,
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 40000 } }],
         },
       ],
@@ -352,39 +357,44 @@ testRule('SG017', {
           messageId: 'autoscaledBelowPeak',
           path: 'capacity.write.max',
           notes: ['plannedCopies'],
-          // SG003's fix leads with warm throughput (copies32): 6,000 WCU make 6 partitions, where 2 copies fit (1,500 +
-          // 4,500 ÷ 6 = 2,250 of 2,400); on the 3 partitions counted now it took 5. The peak counts the 2 the fix writes.
-          data: { peak: 200, declaredPeak: 100, copies: 2, limit: 150, suggested: 250, source: 'planned', declaredCopies: 1, declaredCopiesPeak: 100 },
-          edits: [{ op: 'set', path: 'capacity.write.max', value: 250 }],
+          // 2 copies of the 3,000 RCU item fit a usable 2,400 beside their neighbours at 6 partitions (1,500 + 4,500 ÷ 6 =
+          // 2,250), but two on one partition take 3,000 RCU and their neighbours, past its maximum at any warm
+          // throughput: no pre-warm halves the 5 copies the 3 partitions counted now need (past P: ⌈5/3⌉ + 1 = 3 copies
+          // of 600 on one, 1,800 + 5,400 ÷ 3 − 4 × 600 ÷ 3 = 2,800 of 3,000; 4 copies: 2,250 + 1,750 − 750 = 3,250).
+          // The peak counts the 5 the fix writes.
+          data: { peak: 500, declaredPeak: 100, copies: 5, limit: 150, suggested: 625, source: 'planned', declaredCopies: 1, declaredCopiesPeak: 100 },
+          edits: [{ op: 'set', path: 'capacity.write.max', value: 625 }],
           // Review 31: the peak is the fix's, said so, with the design's own figure beside it.
           message:
-            /below its planned \(SG003's fix applied\) peak of 200 WCU: .*; that peak counts the 2 replicated copies of every item that SG003's fix for the read-hot key keeps, .*\(100 WCU of declared writes × 2\); as declared, without copies, its write peak is 100 WCU$/,
+            /below its planned \(SG003's fix applied\) peak of 500 WCU: .*; that peak counts the 5 replicated copies of every item that SG003's fix for the read-hot key keeps, .*\(100 WCU of declared writes × 5\); as declared, without copies, its write peak is 100 WCU$/,
         },
       ],
     },
     {
-      // Review 31 (links.json): 2 declared copies; SG003's fix (a pre-warm, then the same 2 copies, copies32) keeps them,
-      // so the peak is the declared one.
-      name: "declared copies that SG003's pre-warm keeps: the declared peak, with the declared copies",
+      // Review 31 (links.json): 2 declared copies. SG003's fix kept them after a pre-warm (copies32); two copies of the
+      // 3,000 RCU item on one partition take all of its 3,000 RCU and more, so it now raises them to 5 (above), and
+      // the peak is the fix's, the declared 2 copies' beside it.
+      name: 'declared copies that SG003 raises: the planned peak, with the declared copies beside it',
       design: config({ sharding: { strategy: 'replicated', shards: 2 }, capacity: { read: { max: 7500 }, write: { max: 150 } } }),
       findings: [
         {
           messageId: 'autoscaledBelowPeak',
           path: 'capacity.write.max',
-          notes: ['copies'],
-          data: { peak: 200, copies: 2, source: 'declared' },
-          message: /below its declared peak of 200 WCU: .*; that peak counts the 2 replicated copies of every item the design declares/,
+          notes: ['plannedCopies'],
+          data: { peak: 500, copies: 5, source: 'planned', declaredCopies: 2, declaredCopiesPeak: 200 },
+          message: /below its planned \(SG003's fix applied\) peak of 500 WCU: .*; as declared, with its 2 copies, its write peak is 200 WCU$/,
         },
       ],
     },
     {
       // stranger28a: 209 copies past maxShards 100, with SG003's fix "put DAX in front", were still charged (50 WCU × 209).
-      // copies32: 5 copies on the 3 partitions counted now are past maxShards 4, but SG003's fix pre-warms 6 partitions,
-      // where 2 fit: those 2 are what the fix writes, so they are counted (was: none, the cache).
-      name: "copies past maxShards on today's partitions, within it after SG003's pre-warm: the 2 the fix writes are counted",
+      // copies32: 5 copies on the 3 partitions counted now are past maxShards 4, but SG003's fix pre-warms more partitions,
+      // where 3 fit (2 never do: two on one partition take 3,000 RCU and their neighbours): those 3 are what the fix
+      // writes, so they are counted (was: none, the cache).
+      name: "copies past maxShards on today's partitions, within it after SG003's pre-warm: the 3 the fix writes are counted",
       design: config({ capacity: { read: { max: 7500 }, write: { max: 150 } } }),
       options: { thresholds: { maxShards: 4 } },
-      findings: [{ messageId: 'autoscaledBelowPeak', notes: ['plannedCopies'], data: { peak: 200, copies: 2, source: 'planned' } }],
+      findings: [{ messageId: 'autoscaledBelowPeak', notes: ['plannedCopies'], data: { peak: 300, copies: 3, source: 'planned' } }],
     },
     {
       name: 'declared copies count too, on the table and on a GSI whose key every copy carries (reads are not multiplied)',

@@ -110,9 +110,10 @@ testRule('SG014', {
             usable: 737,
             minGrowth: 1.5,
             grownLoad: 1_050,
-            grownShards: 2,
+            // Two of 2 shards on one partition are the whole 1,050 WCU, past its hard 1,000: 3.
+            grownShards: 3,
           },
-          fix: /^plan sharding for this key before traffic grows 1\.05×; at 1\.5× today's peak \(1,050 WCU on this value\) it needs N = 2 shards, as SG003 would size them then; and watch it with the skew alarms$/,
+          fix: /^plan sharding for this key before traffic grows 1\.05×; at 1\.5× today's peak \(1,050 WCU on this value\) it needs N = 3 shards, as SG003 would size them then; and watch it with the skew alarms$/,
         },
       ],
     },

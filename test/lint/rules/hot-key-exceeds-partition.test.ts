@@ -32,7 +32,7 @@ function viralProduct(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
  */
 function copiedSellerIndex(copiesCarry: 'every' | 'first' | undefined, accessPatterns: DynamoDbTableDesign['accessPatterns']): DynamoDbTableDesign {
   return viralProduct({
-    sharding: { strategy: 'replicated', shards: 6 },
+    sharding: { strategy: 'replicated', shards: 7 },
     globalSecondaryIndexes: [
       {
         indexName: 'by-seller',
@@ -108,7 +108,7 @@ testRule('SG003', {
     },
     // 32 partitions (twice 48,000 RCU and 600 WCU of copies' writes: max(32, 2)): 800 + 47,200 ÷ 32 = 2,275 RCU of 2,400 a
     // copy at 6 (at 5, 960 + 47,040 ÷ 32 = 2,430).
-    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 6 } }) },
+    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 7 } }) },
     // Copy 0 alone carries the index's key (a sparse index, AWS "Take advantage of sparse indexes"): one entry per item.
     { name: 'declared replicated copies beside a GSI read by a query, copiesCarry "first"', design: copiedSellerIndex('first', READ_BY_SELLER) },
     // Every copy carries it, but no declared query reads the index: its duplicates reach no reader (its N× writes are counted).
@@ -130,9 +130,11 @@ testRule('SG003', {
           messageId: 'hotKey',
           path: 'partitionKey',
           notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'maySplitForHeat'],
-          // 160 partitions; unsharded, 800 − 60,000 ÷ 160 = 425 WCU left; at 67, 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66, 801.14).
+          // 160 partitions; unsharded, 800 − 60,000 ÷ 160 = 425 WCU left; at 67, 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66, 801.14),
+          // but two of 67 on one partition take 597.01 + 498.13 − 1.87 = 1,093.28, past its 1,000 WCU: at 80, 500 + 498.44 −
+          // 1.56 = 996.88 (at 79, 1,003.17).
           data: {
-            shards: 67,
+            shards: 80,
             hotKeyLoad: 20000,
             usable: 425,
             strategy: 'calculated',
@@ -147,8 +149,8 @@ testRule('SG003', {
             "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
           // whale21: the other 4,999 events take 60,000 ÷ 4,999 = 12 WCU each, which fits unsharded: only the hot event is sharded.
           // edits31: one other event fits unsharded up to 0.37% of the 80,000 WCU peak (296 + 79,704 ÷ 160 = 794.15 of 800).
-          fix: "shard only the hottest `eventId` value, into N = 67 calculated shards on `userId` (value#hash(userId) mod 67), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 67, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId', hotValues: 1 } }],
+          fix: "shard only the hottest `eventId` value, into N = 80 calculated shards on `userId` (value#hash(userId) mod 80), and leave every other value as it is (sharding.hotValues: 1): the application keeps the hot value in a list in its configuration and appends the suffix to its writes alone; a read of that value for one userId hits one shard, only whole-value reads fan out over 80, while a read of any other value stays one query (the next hottest, at 12 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 499.92 WCU (the other 79,988 WCU ÷ 160 partitions, the hottest value's 20,000 WCU among them, in its shards, which the hottest value's own neighbours leave out): 300.08 WCU left; this assumes no other value takes more than 0.37% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead); a value added to the list later keeps its unsharded items, so its reads also query the plain key until they are moved; N = 80 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 996.88 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 80, sourceAttribute: 'userId', hotValues: 1 } }],
         },
       ],
     },
@@ -159,21 +161,23 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           notes: ['readOver', 'readBeside', 'partitionsCounted', 'oneItem'],
-          // 32 partitions (twice 48,000 RCU: max(32, 1)): 2,400 − 43,200 ÷ 32 = 1,050 RCU left; 6 copies: 800 + 47,200 ÷ 32
-          // = 2,275 (at 5, 960 + 47,040 ÷ 32 = 2,430).
+          // 32 partitions (twice 48,000 RCU: max(32, 1)): 2,400 − 43,200 ÷ 32 = 1,050 RCU left; 6 copies fit the usable
+          // line (800 + 47,200 ÷ 32 = 2,275) but two on one partition take 2 × 800 + 1,475 − 800 ÷ 32 = 3,050, past its
+          // 3,000 RCU maximum; 7 copies: 2 × 685.71 + 1,478.57 − 21.43 = 2,828.57. Two of 7 share one of 32 partitions
+          // 1 − (31 × 30 × … × 26) ÷ 32⁶ = 50.63% of the time, more often than not: DAX leads and no copies are written.
           data: {
-            shards: 6,
+            shards: 7,
             strategy: 'replicated',
             hotKeyLoad: 4800,
             usable: 1050,
             readLoad: 4800,
             peakWrites: 100,
-            replicatedWrites: 600,
+            replicatedWrites: 700,
             cache: 'DAX',
           },
           message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
-          fix: "keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak), storing every item 6 times (6 × the table's storage); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39.24% of the time, and that partition then takes 3,050 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then)",
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          fix: "put DAX in front of the reads of the hottest `productId` value (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition; or a cache in the application itself, in-process with a TTL of a few seconds: the lighter first answer for an item every request reads, such as a configuration or kill-switch item, with no cluster to run, but each instance serves what it last read until that TTL expires, so a change reaches every reader only then); N = 7 copies would write each change to the value 7 times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, keep N = 7 replicated copies of each `productId` value (key#0…key#6), written together and read at random: each copy serves 1/7 of the reads, and every write costs 7× (100 → 700 WCU at peak), storing every item 7 times (7 × the table's storage); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50.63% of the time, and that partition then takes 2,828.57 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+          edits: false,
         },
       ],
     },
@@ -197,18 +201,17 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          data: { shards: 6, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
-          fix: /^keep N = 6 replicated copies .*\(100 → 600 WCU at peak\), storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019\.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 6 times and `my-products` return each 6 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 6× writes and remove the duplicates its queries return; the fix sets `copiesCarry: "first"` on `by-seller`, which `my-products` read, so that no duplicate reaches its readers; or put DAX/,
-          edits: [
-            { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } },
-            { op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' },
-          ],
+          data: { shards: 7, strategy: 'replicated', copiedIndexes: ['by-seller'], copiedIndexKeys: ['sellerId'], copiedIndexReads: ['my-products'] },
+          // 7 copies (6 put two on one partition past 3,000 RCU), two of which share one of 32 partitions 50.63% of the
+          // time: DAX leads, the copies and their sparse index follow, unwritten.
+          fix: /^put DAX in front of the reads of the hottest `productId` value .*; or, accepting both, keep N = 7 replicated copies .*\(100 → 700 WCU at peak\), storing every item 7 times \(7 × the table's storage\); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50\.63% of the time, and that partition then takes 2,800\.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; each copy is also written to every index whose key attributes it carries, so index `by-seller` would hold every item 7 times and `my-products` return each 7 times \(a page of `limit` items, fewer distinct ones\): write `sellerId` on copy 0 only, a sparse index .*; or count its 7× writes and remove the duplicates its queries return$/,
+          edits: false,
         },
       ],
     },
     {
-      // carry31: declared copies each carry the key of an index a query reads: the index holds every item 6 times and its
-      // queries return each 6 times; the fix writes the key on copy 0 only (copiesCarry: "first").
+      // carry31: declared copies each carry the key of an index a query reads: the index holds every item 7 times and its
+      // queries return each 7 times; the fix writes the key on copy 0 only (copiesCarry: "first").
       name: 'declared replicated copies beside a GSI every copy carries and a query reads: a warning, fixed by copiesCarry "first"',
       design: copiedSellerIndex(undefined, READ_BY_SELLER),
       findings: [
@@ -217,13 +220,13 @@ testRule('SG003', {
           severity: 'warning',
           path: 'globalSecondaryIndexes[0].copiesCarry',
           data: {
-            shards: 6,
+            shards: 7,
             copiedIndex: 'by-seller',
             copiedIndexKeys: ['sellerId'],
             copiedIndexReads: ['my-products'],
             copiesCarryPath: 'globalSecondaryIndexes[0].copiesCarry',
           },
-          message: /index `by-seller` .*: the index holds every item 6 times, takes 6× its writes, and `my-products` return each item 6 times/,
+          message: /index `by-seller` .*: the index holds every item 7 times, takes 7× its writes, and `my-products` return each item 7 times/,
           fix: /^set `globalSecondaryIndexes\[0\]\.copiesCarry` to "first" and write `sellerId` on copy 0 only/,
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].copiesCarry', value: 'first' }],
         },
@@ -245,8 +248,8 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          fix: /^keep N = 6 replicated copies .*storing every item 6 times \(6 × the table's storage\); N = 6 assumes its copies hash onto different partitions of the 32: two share one 39\.24% of the time, and that partition then takes 3,019.5 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          fix: /^put DAX in front of the reads of the hottest `productId` value .*; or, accepting both, keep N = 7 replicated copies .*storing every item 7 times \(7 × the table's storage\); N = 7 assumes its copies hash onto different partitions of the 32: two share one 50\.63% of the time, and that partition then takes 2,800\.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic$/,
+          edits: false,
         },
       ],
     },
@@ -274,7 +277,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 6 }, // as the unsharded item above
+          data: { strategy: 'replicated', shards: 7 }, // as the unsharded item above
           message: /4,800 RCU reads, 4,800 RCU per shard over 4, .*\(reads of one item, which write sharding cannot spread\)/,
           fix: /replacing its random sharding, which cannot spread the reads of one item/,
         },
@@ -289,10 +292,12 @@ testRule('SG003', {
           messageId: 'hotKey',
           edits: false,
           // 40 partitions (twice 60,000 RCU and 20,000 WCU: max(40, 40)): 2,400 − 54,000 ÷ 40 = 1,050 RCU left for the item's
-          // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 fits the usable line (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08) but
+          // not two shards on one partition: 2 × 285.71 + 20,000 ÷ 40 − 2 × 285.71 ÷ 40 = 1,057.14 of the hard 1,000; at 8,
+          // 2 × 250 + 500 − 12.5 = 987.5.
           data: { unspreadLoad: 6000, unspreadUsable: 1050 },
           // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `productId` value, into N = 7 random shards/,
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `productId` value, into N = 8 random shards/,
         },
       ],
     },
@@ -303,9 +308,9 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { shards: 67 }, // as above
+          data: { shards: 80 }, // as above
           message: /20,000 WCU writes, 5,000 WCU per shard over 4,/,
-          fix: 'raise sharding.shards from 4 to N = 67 (random); N = 67 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 1,093.28 of the usable 800 WCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+          fix: "raise sharding.shards from 4 to N = 80 (random); N = 80 assumes its shards hash onto different partitions of the 160: two share one 99.99% of the time, and that partition then takes 996.88 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
         },
       ],
     },
@@ -458,8 +463,9 @@ testRule('SG003', {
         workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 },
       }),
       // 34 partitions (twice 50,000 RCU and 500 WCU: max(34, 1)): 833.33 + 49,166.67 ÷ 34 = 2,279.41 RCU of 2,400 at 6 (at 5,
-      // 1,000 + 49,000 ÷ 34 = 2,441.18).
-      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 6 }, edits: true }],
+      // 1,000 + 49,000 ÷ 34 = 2,441.18); two of 6 on one partition take 2 × 833.33 + 1,446.08 − 24.51 = 3,088.24, past the hard
+      // 3,000; of 7, 2 × 714.29 + 1,449.58 − 21.01 = 2,857.14.
+      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 7 }, edits: true }],
     },
     {
       name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
@@ -505,11 +511,13 @@ testRule('SG003', {
           index: 'by-category',
           // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
           // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          // More shards than partitions: one holds ⌈5 ÷ 4⌉ = 2, and the test is 3 on one beside the rest: 3 × 1,200 + 1,200 −
+          // 4 × 1,200 ÷ 4 = 3,600 at 5, past the hard 3,000; at 6, 3 × 1,000 + 1,250 − 1,250 = 3,000.
           // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
           // the price would put no read on one shard.
-          data: { strategy: 'random', shards: 5 },
+          data: { strategy: 'random', shards: 6 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 5 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; --fix writes none of this until resultKb is declared on `browse-by-price`: a read over all 5 shards is 5 Queries, each charged at least half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least 2\.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, .*; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 6 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 6, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; N = 6 assumes each read of a `category` value by `browse-by-price` returns over N × 4 KB, as each shard's Query is charged at least one read unit \(half of one for an eventually consistent read, as the peak's read units are\); declare resultKb on it if less; --fix writes none of this until resultKb is declared on `browse-by-price`: a read over all 6 shards is 6 Queries, each charged at least half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least 3 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, .*; or put DAX in front of its reads \(its item cache answers GetItem/,
           // Each read's 5 Queries, at least one read unit each however little they return, go uncounted with no resultKb on
           // `browse-by-price`: no edit until it is declared (the twin below).
           edits: false,
@@ -526,17 +534,19 @@ testRule('SG003', {
           index: 'by-category',
           // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
           // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          // Sized at 6, each Query is charged ⌈400 ÷ 6 ÷ 4⌉ = 17 units: 6,120 RCU, 1,020 a shard, and 3 on one partition take
+          // 3,060, past the hard 3,000; at 7, ⌈14.29⌉ = 15 units: 6,300 RCU, 900 a shard, 3 on one 2,700.
           // Random, not calculated on `price` (carry28): its one query reads a range of prices, never one, so a hash of
           // the price would put no read on one shard.
-          data: { strategy: 'random', shards: 5 },
+          data: { strategy: 'random', shards: 7 },
           // index29: the one category takes every read (hotKeyShare: 1), so the others fit unsharded: it alone is sharded.
-          fix: /N = 5 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 5, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          fix: /N = 7 random shards; sharding.hotValues: 1\), .*every read of that value must then query all 7, while a read of any other value queries its plain value once .*, so set fanOut on `browse-by-price`; as a new index, `by-category-v2` \(a key cannot change in place, and one update cannot add an index and delete another\): deploy it beside `by-category`, move the readers, then deploy the edited design, which removes `by-category`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its query gives it.
           edits: [
             {
               op: 'set',
               path: 'globalSecondaryIndexes[0].sharding',
-              value: { strategy: 'random', shards: 5, logicalAttribute: 'category', hotValues: 1 },
+              value: { strategy: 'random', shards: 7, logicalAttribute: 'category', hotValues: 1 },
             },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'categoryShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
@@ -572,10 +582,11 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           // Copies multiply the writes: P = max(⌈100,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 34 up to 34 copies; at 6: 833.33 +
-          // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18.
-          data: { strategy: 'replicated', shards: 6, cache: 'DAX' },
-          fix: /^keep N = 6 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
+          // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18. Two of 6 on one partition take 3,088.24, past
+          // the hard 3,000; of 7, 2,857.14.
+          data: { strategy: 'replicated', shards: 7, cache: 'DAX' },
+          fix: /^keep N = 7 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 7 } }],
         },
       ],
     },
@@ -586,9 +597,9 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 6 }, // as above
+          data: { strategy: 'replicated', shards: 7 }, // as above
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
-          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 6 assumes its copies hash onto different partitions of the 34: two share one 37\.32% of the time, and that partition then takes 3,088\.24 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
+          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; N = 7 assumes its copies hash onto different partitions of the 34: two share one 48\.38% of the time, and that partition then takes 2,857\.14 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
       ],
     },
@@ -601,9 +612,10 @@ testRule('SG003', {
           edits: false,
           // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered. 40 partitions (twice 50,000
           // RCU and 20,000 WCU: max(34, 40)): the reads have 2,400 − 45,000 ÷ 40 = 1,275 RCU; the writes 800 − 18,000 ÷ 40 =
-          // 350, and need 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          // 350: 7 fit that line (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08), and 8 two on one partition (987.5 of the hard
+          // 1,000; at 7, 1,057.14).
           data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1275 },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `sellerId` value, into N = 7 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard only the hottest `sellerId` value, into N = 8 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },

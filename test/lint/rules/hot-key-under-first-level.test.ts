@@ -109,9 +109,10 @@ testRule('SG003', {
       // The reviewer's flawed users: the 50% tenant's 20,000 RU/s on one partition of 6,250 (at SG017's 50,000 over 8).
       // Its hottest user, 1/200 of it (100 RU/s), has the tenant's other 19,900 RU/s beside it, not the container
       // average's 4,987.5; the first level's fix (65 buckets at 52,700 RU/s, or 8 at 71,900) puts it whole in one
-      // bucket (0.5% of the tenant, under 1/65): the full key's finding defers to it, with no raise of its own.
+      // bucket (0.5% of the tenant, under 1/65): the full key's finding defers to it, with no raise of its own. Its share
+      // is declared: estimated, the tenant's 40 GB of 300 would spread it over about 53,333 users, not the average 200.
       name: "the full key's hottest value under a whale tenant is judged beside the whale, and defers to its fix",
-      design: users(whale),
+      design: users(whale, { workload: { peakReadUnits: 30_000, peakWriteUnits: 10_000, hotKeyShare: 0.0025 } }),
       findings: [
         {
           messageId: 'hotKeyUnderFirstLevel',
@@ -119,7 +120,7 @@ testRule('SG003', {
           severity: 'error',
           data: { hotKeyLoad: 100, levelRest: 19_900, levelLeft: 0, prefixLoad: 20_000, prefixUsable: 2_500, splitInto: 65, insideShare: 0.005 },
           message:
-            "the hottest (`/tenantId`, `/userId`) value takes 0.25% (estimated from a key level) of the peak: 100 RU/s under the hottest `/tenantId` value, whose documents stay on one physical partition until they hold 50 GB, so its neighbours there are that value's other 19,900 RU/s before any other: SG003 at `partitionKey.paths[0]` judges that value's 20,000 RU/s against the usable 2,500 RU/s left there beside the other first-level values, which leaves this one 0 RU/s",
+            "the hottest (`/tenantId`, `/userId`) value takes 0.25% (declared) of the peak: 100 RU/s under the hottest `/tenantId` value, whose documents stay on one physical partition until they hold 50 GB, so its neighbours there are that value's other 19,900 RU/s before any other: SG003 at `partitionKey.paths[0]` judges that value's 20,000 RU/s against the usable 2,500 RU/s left there beside the other first-level values, which leaves this one 0 RU/s",
           fix: /^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey\.paths\[0\]`\), which serves every value under it: this value is 0\.5% of its load, no more than the 1\/65 the smallest of the buckets that fix offers takes/,
           edits: false,
         },

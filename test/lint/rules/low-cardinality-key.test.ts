@@ -304,12 +304,13 @@ testRule('SG001', {
           messageId: 'fewValues',
           path: 'partitionKey',
           severity: 'error',
-          edits: true,
+          // No edit since two keys on one partition size N: 5 shards are no more than the 5 warehouses, so a re-key is the fix.
           // 14 partitions (twice 20,000 RCU and 4,000 WCU: max(14, 8)): 2,400 − 16,000 ÷ 14 = 1,257.14 RCU left; at 4, 1,000 +
           // 19,000 ÷ 14 = 2,357.14 RCU (at 3, 1,333.33 + 1,333.33 = 2,666.67). Its 800 WCU are over too (800 − 3,200 ÷ 14 =
-          // 571.43 left): a cache for the reads alone would not serve, so none is offered beside the shards.
-          data: { cardinality: 5, minCardinality: 100, shards: 4, hotLoad: 4000, hotUsable: 1257.14285714 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `warehouseId` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; N = 4 assumes its shards hash onto different partitions of the 14: two share one 37.46% of the time, and that partition then takes 3,285.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+          // 571.43 left): a cache for the reads alone would not serve, so none is offered beside the shards. But two of 4 on one
+          // partition take 2,000 + 1,357.14 − 71.43 = 3,285.71 RCU, past its 3,000: at 5, 1,600 + 1,371.43 − 57.14 = 2,914.29.
+          data: { cardinality: 5, minCardinality: 100, shards: 5, hotLoad: 4000, hotUsable: 1257.14285714 },
+          fix: "use a higher-cardinality attribute or a composite key, or shard `warehouseId` into N = 5 calculated shards on `orderId` (key#hash(orderId) mod 5): a read for one orderId hits one shard, only whole-key reads fan out over 5; N = 5 assumes its shards hash onto different partitions of the 14: two share one 55.33% of the time, and that partition then takes 2,914.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes no edit for these shards: `warehouseId` has 5 values, no more than the 5 shards, so the shards alone would be the spread of the key, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 5",
         },
       ],
     },
@@ -324,8 +325,8 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'error',
           edits: false,
-          data: { shards: 4, categoricalBy: 'name', categoricalKey: ['status'], categoricalShards: 4, categoricalValues: 5 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4; N = 4 assumes its shards hash onto different partitions of the 14: two share one 37.46% of the time, and that partition then takes 3,285.71 of the usable 2,400 RCU, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes no edit for these shards: `status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 4',
+          data: { shards: 5, categoricalBy: 'name', categoricalKey: ['status'], categoricalShards: 5, categoricalValues: 5 },
+          fix: "use a higher-cardinality attribute or a composite key, or shard `status` into N = 5 calculated shards on `orderId` (key#hash(orderId) mod 5): a read for one orderId hits one shard, only whole-key reads fan out over 5; N = 5 assumes its shards hash onto different partitions of the 14: two share one 55.33% of the time, and that partition then takes 2,914.29 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; --fix writes no edit for these shards: `status` is named like a status, type or region, a category of the items rather than their identity, and a re-key is the fix: choose the attribute your reads name (an entity id, such as the item id), whose many values spread the load and keep a read of one item on one partition, where shards of this key make every read of one item name its category as well, and every read of a whole category query all 5",
         },
       ],
     },
@@ -356,8 +357,8 @@ testRule('SG001', {
         ],
       }),
       // 6 partitions (twice 100 RCU and 3,000 WCU: max(1, 6)): 800 − 1,200 ÷ 6 = 600 WCU left; at 5, 360 + 2,640 ÷ 6 = 800 (at 4,
-      // 450 + 425 = 875).
-      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 5, hotLoad: 1800, hotUsable: 600 } }],
+      // 450 + 425 = 875); but two of 5 on one partition take 720 + 440 − 60 = 1,100 WCU, past its 1,000: at 6, 600 + 450 − 50 = 1,000.
+      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 6, hotLoad: 1800, hotUsable: 600 } }],
     },
     {
       // Issue 14: a two-candidate vote, 3,000 WCU on the leader (60% of 5,000): N = ceil(3,000 / 800) = 4,
@@ -374,9 +375,10 @@ testRule('SG001', {
           messageId: 'fewValues',
           severity: 'error',
           // 10 partitions (twice 100 RCU and 5,000 WCU: max(1, 10)): 800 − 2,000 ÷ 10 = 600 WCU left; at 9, 333.33 + 4,666.67 ÷ 10
-          // = 800 (at 8, 375 + 462.5 = 837.5).
-          data: { cardinality: 2, shards: 9, hotLoad: 3000, hotUsable: 600 },
-          fix: /shard `candidateId` into N = 9 calculated shards on `voterId`/,
+          // = 800 (at 8, 375 + 462.5 = 837.5); but two of 9 on one partition take 666.67 + 466.67 − 33.33 = 1,100 WCU (at 10,
+          // 1,040), and past P the 3 of 11 on one take 818.18 + 472.73 − 272.73 = 1,018.18: at 12, 750 + 475 − 275 = 950.
+          data: { cardinality: 2, shards: 12, hotLoad: 3000, hotUsable: 600 },
+          fix: /shard `candidateId` into N = 12 calculated shards on `voterId`/,
         },
       ],
     },
@@ -389,8 +391,9 @@ testRule('SG001', {
       }),
       // Review 5 item 2: a status is changed by updates, so the index takes 2× the table's 3,000 WCU: 2,000 on the hottest, N = 3.
       // 12 partitions (12,000 WCU at twice the index's 6,000, more than its reads need): at 7, 285.71 + 5,714.29 ÷ 12 = 761.9
-      // (at 6, 333.33 + 472.22 = 805.56).
-      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 7 } }],
+      // (at 6, 333.33 + 472.22 = 805.56); but two of 7 on one partition take 571.43 + 476.19 − 23.81 = 1,023.81 WCU, past its
+      // 1,000: at 8, 500 + 479.17 − 20.83 = 958.33.
+      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 8 } }],
     },
     {
       // DynamoDB hashes the attributes together: 10 regions × 3 tiers are 30 key values. 3,000 WCU over 30: 100 on the
@@ -499,13 +502,14 @@ describe('SG001 and SG003 on the same key', () => {
   // fix27b: a status is a category, so the finding offers the shards with no edits (they were written before).
   it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes, offered without edits; SG003 defers to it', () => {
     // Uniform 4,000 WCU per status: N = 13 from the load beside the neighbours (40 partitions, twice 1,000 RCU and 20,000 WCU:
-    // max(1, 40)): 307.69 + 19,692.31 ÷ 40 = 800 of 800; at 12, 825. The floor of 100 keys once made it 20.
+    // max(1, 40)): 307.69 + 19,692.31 ÷ 40 = 800 of 800; at 12, 825. The floor of 100 keys once made it 20. Two of 13 on one
+    // partition take 615.38 + 492.31 − 7.69 = 1,100 WCU, past its 1,000: at 16, 500 + 493.75 − 6.25 = 987.5 (at 15, 1,020).
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(13);
-    expect(sg001?.data?.shards).toBe(13);
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(16);
+    expect(sg001?.data?.shards).toBe(16);
     expect(sg001?.edits).toBeUndefined();
-    expect(sg001?.data).toMatchObject({ categoricalBy: 'name', categoricalShards: 13 });
+    expect(sg001?.data).toMatchObject({ categoricalBy: 'name', categoricalShards: 16 });
     expect(sg003).toBeUndefined();
   });
 
@@ -513,12 +517,13 @@ describe('SG001 and SG003 on the same key', () => {
     // fix27b: 40 warehouses, not 5 statuses, whose shards --fix writes, so the two findings' edits are there to compare.
     const findings = lint(table({ partitionKey: warehouse(40), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    // 40 partitions: 300 + 19,700 ÷ 40 = 792.5 of 800 at 20 (at 19, 315.79 + 492.11 = 807.89).
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(20);
-    expect(sg001?.data?.shards).toBe(20);
-    expect(sg003?.data?.shards).toBe(20);
+    // 40 partitions: 300 + 19,700 ÷ 40 = 792.5 of 800 at 20 (at 19, 315.79 + 492.11 = 807.89); two of 20 on one partition take
+    // 600 + 492.5 − 7.5 = 1,085 WCU, past its 1,000: at 24, 500 + 493.75 − 6.25 = 987.5 (at 23, 1,008.7).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(24);
+    expect(sg001?.data?.shards).toBe(24);
+    expect(sg003?.data?.shards).toBe(24);
     expect(sg003?.edits).toEqual(sg001?.edits);
-    expect(sg001?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 20, sourceAttribute: 'orderId' } }]);
+    expect(sg001?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 24, sourceAttribute: 'orderId' } }]);
   });
 });
 

@@ -9,6 +9,7 @@ testRule('SG015', {
     { name: 'id-like names', design: external({ attribute: 'jobId' }, { attribute: 'customerId', index: 'by-customer' }) },
     { name: 'words that only contain a trending word', design: external({ attribute: 'tagline' }, { attribute: 'topicality', index: 'x-index' }) },
     { name: 'words that only contain a suspicious word', design: external({ attribute: 'candidateId' }, { attribute: 'stateless', index: 'x-index' }) },
+    { name: 'words that only contain city', design: external({ attribute: 'velocity' }, { attribute: 'citySlugger', index: 'x-index' }) },
   ],
   invalid: [
     {
@@ -45,6 +46,25 @@ testRule('SG015', {
           fix: /with the trending value's share \(hotKeyShare\)/,
         },
         { messageId: 'trendingName', path: 'external[0].partitionKeys[1]', data: { attribute: '/topicId' } },
+      ],
+    },
+    {
+      // A city, like a country, is one of few values that carry most of the traffic; its id names one city as its code names one country.
+      name: 'Cosmos DB paths named like a city, as a country code is',
+      design: {
+        external: [
+          {
+            engine: 'cosmosdb',
+            name: 'venues',
+            partitionKeys: [{ attribute: '/city' }, { attribute: '/cityId' }, { attribute: '/location/city' }, { attribute: '/countryCode' }],
+          },
+        ],
+      },
+      findings: [
+        { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[0]', data: { attribute: '/city' } },
+        { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[1]', data: { attribute: '/cityId' } },
+        { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[2]', data: { attribute: '/location/city' } },
+        { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[3]', data: { attribute: '/countryCode' } },
       ],
     },
     {

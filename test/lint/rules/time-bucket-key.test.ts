@@ -170,11 +170,12 @@ testRule('SG002', {
           path: 'partitionKey',
           notes: [],
           // 12 partitions (twice 100 RCU and 6,000 WCU: max(1, 12)): 800 − 4,800 ÷ 12 = 400 WCU left; at 4, 300 + 5,700 ÷ 12 =
-          // 775 (at 3, 400 + 466.67 = 866.67).
+          // 775 (at 3, 400 + 466.67 = 866.67); two of 4 on one partition take 600 + 475 − 25 = 1,050 of the hard 1,000, of 5
+          // 480 + 480 − 20 = 940.
           data: { values: 5, share: 0.2, load: 1200, usable: 400, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
           message:
             "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 400 WCU its neighbours are expected to take: 400 WCU left",
-          fix: /^shard `pk` into N = 4 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
+          fix: /^shard `pk` into N = 5 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
           edits: true,
         },
       ],
@@ -277,9 +278,11 @@ testRule('SG002', {
           path: 'partitionKey',
           severity: 'error',
           // The current bucket is every write, its shards each other's neighbours: 4 partitions (twice 100 RCU and 2,000 WCU:
-          // max(1, 4), the on-demand floor too); at 5, 400 + 1,600 ÷ 4 = 800 of 800 (at 4, 500 + 375 = 875).
-          data: { shards: 5, load: 2000, unit: 'WCU', label: 'write', usable: 800, ceiling: 1000, usableShare: 0.8 },
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 5, sourceAttribute: 'orderId' } }],
+          // max(1, 4), the on-demand floor too); at 5, 400 + 1,600 ÷ 4 = 800 of 800 (at 4, 500 + 375 = 875). Past 4 shards one
+          // partition holds ⌈N ÷ 4⌉, and the test is that and one more: at 5, 3 × 400 = 1,200 of the hard 1,000; at 6,
+          // 3 × 333.33 = 1,000.
+          data: { shards: 6, load: 2000, unit: 'WCU', label: 'write', usable: 800, ceiling: 1000, usableShare: 0.8 },
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 6, sourceAttribute: 'orderId' } }],
           message:
             'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
         },
@@ -303,7 +306,7 @@ testRule('SG002', {
           messageId: 'timeKey',
           path: 'globalSecondaryIndexes[0].partitionKey',
           index: 'by-day',
-          data: { shards: 5, index: 'by-day' }, // as the table's date key above, on the index's own 4 partitions
+          data: { shards: 6, index: 'by-day' }, // as the table's date key above, on the index's own 4 partitions
           message: /^partition key `createdDay` on index `by-day` is a time bucket/,
         },
       ],

@@ -36,7 +36,7 @@ function withoutValidation<T>(read: (app: App, stack: SkewguardExampleStack) => 
  *  67 ways as its `sharding` declares) and Documents (on-demand with maximums, two GSIs receiving every write).
  *  test/replay/targets-cdk.test.ts checks these against the stack's designs. */
 export const EXAMPLE_TABLES: Readonly<Record<string, DynamoTableProfile>> = {
-  Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6_000, peakWrite: 80_000, cardinality: 5_000 * 67, hotKey: { share: 0.25, shards: 67 } },
+  Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6_000, peakWrite: 80_000, cardinality: 5_000 * 80, hotKey: { share: 0.25, shards: 80 } },
   Documents: {
     capacity: { mode: 'on-demand', maxRead: 20_000, maxWrite: 4_000 },
     peakRead: 9_000,

@@ -21,11 +21,12 @@ import { LARGE_READS_ASSUMED, plannedReadPeak, plannedWarmThroughput, type Plann
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import { copiesCarryPath, sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
+import { hashedPairOver } from '../../hashed-pair-over';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
 import type { DeclarationData, MessageData } from '../../messages';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../projection';
-import { readRequests } from '../../read-requests';
+import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
@@ -108,13 +109,25 @@ const BELOW_PEAK: Record<CapacityCeiling['source'], Id> = {
 const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
 /**
+ * The reads of a key space over the count its shards will have: where SG003 raises a declared count whose shards hashed
+ * onto one partition pass its maximum (`hashedPairOver`, a warning whose edit sets the plan's count), the fan-out over
+ * that count, as the warm throughput is sized on the count the key's fix leaves (`plannedReadPeak`): a maximum raised
+ * for the declared 4 shards (15,000 RCU) is short once SG003 sets 5 (18,750), and --fix applying both would never
+ * converge. Elsewhere the declared count's (`readRequests`).
+ */
+function countedReads(analysis: SpaceAnalysis): ReadRequests {
+  const raised = analysis.space.sharding?.strategy !== 'replicated' && analysis.once(hashedPairOver) !== undefined ? analysis.plan.shards : undefined;
+  return raised === undefined ? readRequests(analysis) : readRequestsOver(analysis, raised, (p) => p.fanOut === true);
+}
+
+/**
  * The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's
  * (written.ts), and the second write of each update of the table's hottest item whose random index shard is redrawn
  * (inherited-writes.ts, as SG003 sizes its shards); reads count every query a fan-out makes, one per shard
  * (read-requests.ts).
  */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
-  if (dimension === 'read') return readRequests(analysis).units;
+  if (dimension === 'read') return countedReads(analysis).units;
   const { units } = writtenUnits(analysis.design, analysis.space, copies.copies);
   return units + redrawnShardWrites(countedSpace(analysis, copies), units);
 }
@@ -132,7 +145,7 @@ function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimensi
   if (!sharding || !shardingNeedless(sharded) || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
   // A sharding kept on purpose (SG007 acknowledged, or turned off) stays: the raise that serves it is the fix, with its edit.
   if (shardingKeptOnPurpose(analysis.owner, sharded.space)) return undefined;
-  const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
+  const after = dimension === 'read' ? countedReads(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
   return after < peak ? after : undefined;
 }
 
@@ -148,7 +161,7 @@ function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteC
  */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
   if (dimension === 'read') {
-    const { fanOut, logical, assumed } = readRequests(analysis);
+    const { fanOut, logical, assumed } = countedReads(analysis);
     // A fan-out counted once only by taking each read to be over N × 4 KB says so, as SG003's count does.
     const assumedData = assumed && {
       key: analysis.space.partitionKey.map((a) => a.name),
@@ -192,7 +205,7 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
 
 /** The fix note for a read peak that fan-out multiplies: fewer shards cut it as a raise would serve it. */
 function fanOutFix(analysis: SpaceAnalysis, dimension: Dimension): Pick<RuleHit<Id>, 'fixNotes'> {
-  return dimension === 'read' && readRequests(analysis).fanOut !== undefined ? { fixNotes: ['fixFanOut'] } : {};
+  return dimension === 'read' && countedReads(analysis).fanOut !== undefined ? { fixNotes: ['fixFanOut'] } : {};
 }
 
 /**
@@ -594,6 +607,7 @@ function warmForKeyData(analysis: SpaceAnalysis, planned: PlannedWarmThroughput,
     launchPartitions: planned.fromPartitions,
     launchReadUnits: alone.reads,
     launchWriteUnits: alone.writes,
+    ...planned.pair,
     maxShards,
     ...(atLaunch !== undefined && atLaunch <= maxShards ? { launchShards: atLaunch } : {}),
   };
@@ -1030,9 +1044,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm: `${PRE_WARM_SET}, which serves the reads and the writes together with the {{headroom|percent}} utilization the design plans for${PRE_WARM_TERMS}`,
     // The key's fix pre-warms more than the peak alone needs: SG017 asks for that figure, and says why.
-    fixPreWarmForKey: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{planShards|one=that value fits as it is|other=its # shards fit}} beside their neighbours with 5% of the usable ceiling free; ${PRE_WARM_AS_ALONE}{{?launchShards}}on whose {{launchPartitions}} partitions that value would need N = {{launchShards}} shards, the wider fan-out that fix names as its alternative{{/launchShards}}{{!launchShards}}on whose {{launchPartitions}} partitions that value fits no shard count within maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
+    fixPreWarmForKey: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{?planPairPartitions}}{{planPairKeys}} of its {{planShards}} shards on one partition fit its {{planPairMaximum}} {{planPairUnit}} maximum{{/planPairPartitions}}{{!planPairPartitions}}{{planShards|one=that value fits as it is|other=its # shards fit}} beside their neighbours with 5% of the usable ceiling free{{/planPairPartitions}}; ${PRE_WARM_AS_ALONE}{{?launchShards}}on whose {{launchPartitions}} partitions that value would need N = {{launchShards}} shards, the wider fan-out that fix names as its alternative{{/launchShards}}{{!launchShards}}on whose {{launchPartitions}} partitions that value fits no shard count within maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
     // The same for replicated copies (warm-partitions.ts): fewer copies on more partitions, each copy fewer one write fewer per item.
-    fixPreWarmForCopies: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which its {{planShards}} replicated copies fit beside their neighbours with 5% of the usable ceiling free; ${PRE_WARM_AS_ALONE}where that value would need {{?launchShards}}N = {{launchShards}} copies (each a write of every item){{/launchShards}}{{!launchShards}}more copies than maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
+    fixPreWarmForCopies: `${PRE_WARM_SET}, the warm throughput the fix for its hottest {{key|key}} value sets: {{planPartitions}} partitions, the least at which {{?planPairPartitions}}{{planPairKeys}} of its {{planShards}} replicated copies on one partition fit its {{planPairMaximum}} {{planPairUnit}} maximum{{/planPairPartitions}}{{!planPairPartitions}}its {{planShards}} replicated copies fit beside their neighbours with 5% of the usable ceiling free{{/planPairPartitions}}; ${PRE_WARM_AS_ALONE}where that value would need {{?launchShards}}N = {{launchShards}} copies (each a write of every item){{/launchShards}}{{!launchShards}}more copies than maxShards ({{maxShards}}){{/launchShards}}${PRE_WARM_TERMS}`,
     fixMinimum:
       'raise the auto-scaling minimum to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) before the launch, so that {{index|keySpace}} is created with it (warm throughput would not do: on a provisioned table it is what the capacity can be raised to at once, not capacity); lower it once auto scaling has followed the load; or ramp the traffic up to the peak and declare `launchAtPeak`: false',
     fixOwnMinimum: "; the index takes the table's capacity, so --fix gives it capacity of its own, `capacity` = {{ownCapacity|declaration}}",

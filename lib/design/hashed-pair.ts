@@ -1,0 +1,89 @@
+/**
+ * Two of one hot value's hashed keys on one partition: the chance of it, what that partition then takes, and whether a
+ * count is sized for it. A count of N shards or copies places its keys by the hash of their values (`key#0…key#N−1`), so
+ * with N near P two often share one partition (lib/lint/hashed-keys.ts says so in the fix). Where the engine moves a hot
+ * key off such a partition only under sustained traffic (`EngineProfile.sizesForHashedPair`: DynamoDB, whose adaptive
+ * capacity isolates frequently accessed items, "Burst and adaptive capacity"), a launch, a batch start or a market open
+ * meets the pair first, and a partition past its hard 1,000 WCU / 3,000 RCU throttles ("Burst and adaptive capacity":
+ * "throttling will occur if a single partition receives more than 3000 read operation or more than 1000 write
+ * operations"; "Partitions and data distribution"). So there a count is also sized for the pair to fit that maximum.
+ */
+import { fits, type EngineProfile, type LoadDimension } from '../engines';
+
+/**
+ * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
+ * 1 − P! ÷ ((P − N)! × P^N), the birthday problem, and 1 where there are more keys than partitions.
+ */
+export function chanceTwoShareOne(keys: number, partitions: number): number {
+  if (keys > partitions) return 1;
+  let apart = 1;
+  for (let placed = 1; placed < keys; placed++) apart *= 1 - placed / partitions;
+  return 1 - apart;
+}
+
+/** One stored key's figures on its partition, as a fix states them (or as the analysis judges them). */
+export interface KeyOnPartition {
+  /** P: the partitions (slices of the key space) the keys hash over. */
+  readonly partitions: number;
+  /** One key's load. */
+  readonly load: number;
+  /** The rest of the load expected beside it: 1/P of the rest, its N − 1 siblings included. */
+  readonly neighbours: number;
+  /** The partition's usable ceiling with no neighbours (headroom × its ceiling or share). */
+  readonly usable: number;
+  /** The partition's hard maximum, which no headroom lowers (DynamoDB's 1,000 WCU / 3,000 RCU; a Cosmos DB share). */
+  readonly maximum: number;
+  readonly unit: string;
+}
+
+/**
+ * What a partition holding two of the `keys` keys takes: both in full, and the neighbours less the siblings already
+ * counted among them. Hashed onto different partitions (N ≤ P), each of the other N − 2 siblings still lands there 1/P of
+ * the time, so only the second key's 1/P comes off. Hashed evenly (N > P), the other siblings sit on other partitions, so
+ * all N − 1 siblings' 1/P come off: where the value is the whole key space (one value), nothing is left beside the two.
+ */
+export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
+  const siblingsCounted = keys > figure.partitions ? keys - 1 : 1;
+  const siblingsShare = Math.min(figure.neighbours, (siblingsCounted * figure.load) / figure.partitions);
+  return 2 * figure.load + figure.neighbours - siblingsShare;
+}
+
+/**
+ * The most of the `keys` keys one partition is sized to hold, and what it then takes (`load`). With no more keys than
+ * partitions (N ≤ P), two: both in full beside the neighbours (`twoOnOnePartition`). With more (N > P), two always
+ * share one, and a partition holds at least ⌈N/P⌉ of them: the test is that crowd and one more key hashed onto it,
+ * ⌈N/P⌉ + 1 in full (at most N), beside the neighbours less all N − 1 siblings' 1/P (the crowd stands for them). At
+ * N = P + 1 that is 3 keys of 1/(P + 1) each, more than N = P's 2 of 1/P: the test tightens past P, so no count passes
+ * there by definition, and two always sharing one is never where a count lands for free.
+ */
+export function crowdOnOnePartition(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number } {
+  if (keys <= figure.partitions) return { keys: 2, load: twoOnOnePartition(figure, keys) };
+  const crowd = Math.min(keys, Math.ceil(keys / figure.partitions) + 1);
+  const siblingsShare = Math.min(figure.neighbours, ((keys - 1) * figure.load) / figure.partitions);
+  return { keys: crowd, load: crowd * figure.load + figure.neighbours - siblingsShare };
+}
+
+/**
+ * Whether `keys` keys are enough for the keys hashed onto one partition (two, or past P the pigeonhole crowd and one
+ * more: `crowdOnOnePartition`) to fit its hard maximum beside that partition's expected neighbours, on every figure.
+ * A count is the least N, from the one the usable line alone gives, at which this and the usable line hold.
+ */
+export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[]): boolean {
+  return figures.every((figure) => keys <= 1 || fits(crowdOnOnePartition(figure, keys).load, figure.maximum));
+}
+
+/** A DynamoDB dimension's figures beside its expected neighbours (`LoadDimension.neighbours`); none without them. */
+export function besideNeighbours(d: LoadDimension): KeyOnPartition[] {
+  return d.neighbours
+    ? [{ partitions: d.neighbours.partitions, load: d.load, neighbours: d.neighbours.load, usable: d.neighbours.usableAlone, maximum: d.ceiling, unit: d.unit }]
+    : [];
+}
+
+/**
+ * Whether `keys` stored keys judged at `dimensions` (the count's own, `SpaceAnalysis.dimensionsAt`) are a count the
+ * engine accepts for the pair: always where it does not size for it (`EngineProfile.sizesForHashedPair`), else where
+ * two on one partition fit its maximum (`hashedPairFits`).
+ */
+export function countFitsPair(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[]): boolean {
+  return !profile.sizesForHashedPair || hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+}

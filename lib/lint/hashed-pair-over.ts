@@ -1,0 +1,80 @@
+/**
+ * A declared count of one hot value's hashed keys (write shards, replicated copies) whose keys each fit their
+ * partition's usable ceiling, but whose keys hashed onto one partition (two, or past P the pigeonhole crowd and one
+ * more: lib/design/hashed-pair.ts) take past its hard maximum beside its neighbours, where the engine sizes a count for
+ * them (`EngineProfile.sizesForHashedPair`: DynamoDB, 1,000 WCU / 3,000 RCU a partition, "Partitions and data
+ * distribution"; adaptive capacity isolates the keys only under sustained traffic, "Burst and adaptive capacity").
+ * The count the plan gives is then more than the declared one: without this, a declared 3 drew no finding where --fix
+ * writes 4 for the same key. A warning, not an error: the throttle needs the keys to hash together, a chance the text
+ * states. Its own message id, so a waiver can name it alone.
+ */
+import { joinPath } from '../design/field-path';
+import { besideNeighbours, chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, type KeyOnPartition } from '../design/hashed-pair';
+import { fits } from '../design/sharding';
+import type { SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
+import type { MessageData } from './rule';
+
+export const HASHED_PAIR_OVER_MESSAGES = {
+  hashedPairOver:
+    "each of the {{declaredShards}} {{hashedNoun}} of the hottest {{key|key}} value{{index|onIndex}} fits its partition's usable {{hashedUsable}} {{hashedUnit}}, but {{?hashedAlways}}with more {{hashedNoun}} than its {{hashedPartitions}} partitions one holds at least {{crowdLeast}} of them, and {{crowdKeys}} hashed onto one{{/hashedAlways}}{{!hashedAlways}}two of them hashed onto one of its {{hashedPartitions}} partitions (a chance of {{hashedChance|percent}}){{/hashedAlways}} take {{crowdLoad}} {{hashedUnit}} beside its neighbours, past the partition's {{hashedMaximum}} {{hashedUnit}} maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
+  raiseForHashedPair:
+    'raise sharding.shards from {{declaredShards}} to {{shards}}: {{plannedCrowdKeys}} of them on one partition then take {{plannedCrowdLoad}} {{hashedUnit}}, within its {{hashedMaximum}} {{hashedUnit}} maximum',
+} as const;
+
+export type HashedPairOverId = keyof typeof HASHED_PAIR_OVER_MESSAGES;
+
+/** The figure the keys on one partition pass by the most, and that crowd. Undefined where they fit on every figure. */
+function worstCrowd(figures: readonly KeyOnPartition[], keys: number) {
+  let worst: { readonly figure: KeyOnPartition; readonly keys: number; readonly load: number } | undefined;
+  for (const figure of figures) {
+    const crowd = crowdOnOnePartition(figure, keys);
+    if (!worst || crowd.load / figure.maximum > worst.load / worst.figure.maximum) worst = { figure, ...crowd };
+  }
+  return worst;
+}
+
+/**
+ * The warning's message data and edit for a declared sharding whose hashed keys fail the pair test where each fits
+ * (`SpaceAnalysis.over` empty), and the plan's count, more than declared and within `maxShards`, passes it. Undefined
+ * elsewhere (and on an engine that does not size for the pair).
+ */
+export function hashedPairOver(a: SpaceAnalysis): { readonly data: MessageData; readonly edits: DesignEdit[] } | undefined {
+  const { sharding } = a.space;
+  // Judged before the plan is asked for: an unsharded key space's plan is made only where a rule reports on it.
+  if (!a.owner.profile.sizesForHashedPair || !sharding || a.over.length > 0) return undefined;
+  const planned = a.plan.shards;
+  if (planned === undefined) return undefined;
+  if (planned <= sharding.shards || planned > a.design.thresholds.maxShards) return undefined;
+  const layout = sharding.strategy;
+  const plannedLayout = a.plan.layout;
+  if (plannedLayout === 'cache' || plannedLayout === 'none' || (layout === 'replicated') !== (plannedLayout === 'replicated')) return undefined;
+  const figures = a.perKey.flatMap(besideNeighbours);
+  const worst = worstCrowd(figures, sharding.shards);
+  if (!worst || hashedPairFits(sharding.shards, figures)) return undefined;
+  const at = worstCrowd(a.dimensionsAt(plannedLayout, planned).flatMap(besideNeighbours), planned);
+  if (!at || !fits(at.load, at.figure.maximum)) return undefined;
+  const { figure } = worst;
+  const always = sharding.shards > figure.partitions;
+  return {
+    data: {
+      key: a.space.partitionKey.map((l) => l.name),
+      index: a.space.index,
+      declaredShards: sharding.shards,
+      hashedNoun: layout === 'replicated' ? 'copies' : 'shards',
+      hashedPartitions: figure.partitions,
+      // Short of certain, at most 99.99%, as the fix's clause says it (hashed-keys.ts).
+      hashedChance: always ? 1 : Math.min(chanceTwoShareOne(sharding.shards, figure.partitions), 0.9999),
+      ...(always ? { hashedAlways: true, crowdLeast: Math.ceil(sharding.shards / figure.partitions) } : {}),
+      crowdKeys: worst.keys,
+      crowdLoad: worst.load,
+      hashedUsable: figure.usable,
+      hashedMaximum: figure.maximum,
+      hashedUnit: figure.unit,
+      shards: planned,
+      plannedCrowdKeys: at.keys,
+      plannedCrowdLoad: at.load,
+    },
+    edits: [{ op: 'set', path: joinPath(sharding.path, 'shards'), value: planned }],
+  };
+}
