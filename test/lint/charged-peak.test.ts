@@ -127,13 +127,23 @@ describe('one count and one throughput whatever count the design declares (conv3
   // Undeclared, the container is still to be created: at R ≤ 40,000 on 4 even partitions 2 shards need
   // 4,275 + (18,200 − 4,275) ÷ 4 = 7,756.25 ≤ 80% × R ÷ 4, R ≥ 38,781.25: 39,000 (9,750 each, 7,800 usable); on 3 (R ≤
   // 30,000) 4,275 + 4,641.67 = 8,916.67 passes the 8,000 usable.
-  it.each([3, 5, 6, 8, 10])('%d shards, to be created: every finding with edits names 39,000 RU/s and 2 shards, and one round ends clean', (shards) => {
+  // From 16 shards the peak as declared needs more than that (16: 800 + 1,200 × 16 + 15,000 = 35,000 RU/s, ÷ 80% =
+  // 43,750: 44,000), and SG017 asked 44,000 with the 16 kept, where SG003's 39,000 and 2 serve the 18,200 RU/s they leave.
+  it.each([3, 5, 6, 8, 10, 16, 20])('%d shards, to be created: every finding with edits names 39,000 RU/s and 2 shards, and one round ends clean', (shards) => {
     const design = leaderboards({ autoscaleMax: 30_000 }, shards);
     const findings = named(design);
     expect(findings).not.toEqual([]);
     for (const finding of findings) expect(finding).toEqual({ throughput: { autoscaleMax: 39_000 }, shards: 2 });
     const [first] = lint(design).filter((f) => f.edits);
     expect(lint(applyDesignEdits(design, first.edits as DesignEdit[]))).toEqual([]);
+  });
+
+  it("16 shards, to be created: SG017 names the 44,000 RU/s the declared count's peak needs, and why the key's fix needs less", () => {
+    const capacity = finding(lint(leaderboards({ autoscaleMax: 30_000 }, 16)), 'SG017');
+    expect(capacity?.data).toMatchObject({ peak: 35_000, needed: 39_000, neededPeak: 18_200, keyRaisePlain: 44_000, keyShards: 2 });
+    expect(capacity?.fix).toContain(
+      '39,000 RU/s, not the 44,000 RU/s the peak at 16 shards (35,000 RU/s) needs: the fix for the hottest `/region` value leads with this raise and N = 2 shards',
+    );
   });
 
   // At 51,000 RU/s the counts that fit are a window (2 to 7: past 7 each shard's fan-out crowds its neighbours), which
