@@ -17,6 +17,7 @@ import {
   profileOf,
   raisedAtCreation,
   raiseForPeak,
+  raiseSplitsFrom,
   type Loads,
   type PhysicalPartitions,
   type ValueAmongValues,
@@ -195,14 +196,15 @@ function hottestValue(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: C
 /**
  * `design` as its partitions hold `peak`'s copies: where they are planned (SG003's fix, which writes N × one copy's GB at
  * storage.totalGb), N × the GB, at least one physical partition per 50 GB of it ("Partitioning and horizontal
- * scaling"), split from the partitions the container has today (as SG003's copies at a raise are laid out, advice.ts
- * `copiesAtRaise`). Declared copies are in the declared GB already.
+ * scaling"), split from the partitions the container has today, or for a container still to be created, on those it is
+ * created with (`raiseSplitsFrom`, as SG003's copies at a raise are laid out, advice.ts `copiesAtRaise`). Declared copies
+ * are in the declared GB already.
  */
 function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesign {
   const gb = peak.from === 'planned' ? storedGb(design, peak.copies) : undefined;
   const now = profileOf(design.engine).physicalPartitions?.(design);
   if (gb === undefined || gb === design.totalGb || !now) return design;
-  return Object.assign({}, design, { totalGb: gb, splitFrom: design.splitFrom ?? now.count });
+  return Object.assign({}, design, { totalGb: gb, splitFrom: raiseSplitsFrom(design, now.count) });
 }
 
 /**
