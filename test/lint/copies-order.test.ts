@@ -30,7 +30,10 @@ describe('a read-hot value the integrated cache answers: the cache leads the cop
     expect(sg003?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/questionId` value/);
     expect(sg003?.fix).toContain('whose peak falls from 36,000 to 30,000 RU/s');
     expect(sg003?.fix).toContain("its writes (1,200 RU/s) then fit unsharded at today's throughput");
-    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
+    // The copies' raise, undeclared, is the container's creation: 800 GB start it on 16 even partitions (the 50 GB rule).
+    expect(sg003?.fix).toMatch(
+      /; or raise the container's throughput to 132,000 RU\/s \(16 physical partitions of 8,250 RU\/s: created at them.*, then keep N = 2 replicated copies/,
+    );
     expect(sg003?.fix).toMatch(/; or raise the container's throughput to 360,000 RU\/s \(36 physical partitions of 10,000 RU\/s: created at them/);
   });
 
@@ -41,7 +44,9 @@ describe('a read-hot value the integrated cache answers: the cache leads the cop
 
   it('without a read by its key, the cache is not said to answer, and the copies lead as before (the other way)', () => {
     const fix = lint(posts(false)).find((f) => f.ruleId === 'SG003')?.fix;
-    expect(fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
+    expect(fix).toMatch(
+      /^raise the container's throughput to 132,000 RU\/s \(16 physical partitions of 8,250 RU\/s: created at them.*, then keep N = 2 replicated copies/,
+    );
   });
 });
 
