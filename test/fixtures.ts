@@ -53,6 +53,37 @@ export function chatPagedContainer(autoscaleMax: number, paged = true): CosmosCo
   };
 }
 
+/**
+ * The reviewer's design (sound-21b): `/tenantId` → `/userId` → `/id`, the hottest tenant at `share` (with `largestGb`) of
+ * 24,000 RU/s, over `totalGb` (300 GB: 6 physical partitions), declaring no `physicalPartitions` unless `overrides` do.
+ */
+export function soundTenantEvents(
+  share: number,
+  throughput: CosmosContainerDesign['throughput'],
+  { largestGb = 40, totalGb = 300 } = {},
+  overrides: Partial<CosmosContainerDesign> = {},
+): CosmosContainerDesign {
+  return container({
+    name: 'tenant-events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 2000, hotKeyShare: share, largestGb },
+        { path: '/userId', cardinality: 400_000 },
+        { path: '/id', cardinality: 'unique' },
+      ],
+    },
+    throughput,
+    workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
+    storage: { totalGb, largestPartitionGb: 0.5 },
+    accessPatterns: [
+      { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
+      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
+      { name: 'admin', keyAttributes: [], share: 0.02 },
+    ],
+    ...overrides,
+  });
+}
+
 /** conv33's game leaderboards: a `/region` (8 values) at 45% of 17,000 RU/s, sharded `shards` ways on `playerId`, whose
  *  top-100 page reads every shard. */
 export function gameLeaderboards(shards: number, throughput: CosmosContainerDesign['throughput']): CosmosContainerDesign {

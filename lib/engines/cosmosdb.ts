@@ -3,7 +3,7 @@ import { fullKeyCardinality } from '../design/cardinality';
 import { UsageError, type DesignIssue } from '../design/errors';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import { num, oneOf } from '../design/shape';
-import { gridFormOf, onGrid, throughputForPeak } from './cosmos-grid';
+import { gridFormOf, onGrid, THROUGHPUT_GRID, throughputForPeak } from './cosmos-grid';
 import { judgedNeighbourLoad, type ValueAmongValues } from './neighbours';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
@@ -199,6 +199,30 @@ export function creationRequestUnits(mode: Exclude<CosmosThroughputMode, 'server
 }
 
 /**
+ * Whether a raise of `design`'s RU/s is sized as the container's creation: an autoscale maximum with no declared
+ * `physicalPartitions` (nor a layout a raise in place left, `splitFrom`) describes a container still to be created, and
+ * Azure starts one on ⌈maximum ÷ 10,000⌉ physical partitions (one per 10,000 RU/s of an autoscale maximum, and at least one
+ * per 50 GB: "Best practices for scaling provisioned throughput", large data ingestion), evenly split: the count a raise
+ * in place reaches too, but with no partition left unsplit ("how to ensure even data distribution during asynchronous
+ * scaling"), so the least RU/s that serve the peak at headroom serve it on every partition. Manual throughput keeps its
+ * raise in place: created at the raised RU/s it starts on one partition per 6,000 RU/s, a layout the design's count would
+ * not describe (SG017's create-then-raise note, capacity-below-peak/create-first.ts). A container that exists declares
+ * its count, and is raised in place.
+ */
+export function raisedAtCreation(design: Pick<CosmosKeyDesign, 'throughput' | 'physicalPartitions' | 'splitFrom'>): boolean {
+  return design.throughput?.mode === 'autoscale' && design.physicalPartitions === undefined && design.splitFrom === undefined;
+}
+
+/**
+ * The even partitions a raise of `design`'s RU/s splits from (`largestShareSlices`): the `now` it has, or the layout an
+ * earlier raise left (`splitFrom`); none for a container still to be created (`raisedAtCreation`), which Azure starts on
+ * its count evenly split. The one reading SG017's raise and SG003's raise search both lay a raise out by.
+ */
+export function raiseSplitsFrom(design: Pick<CosmosKeyDesign, 'throughput' | 'physicalPartitions' | 'splitFrom'>, now: number): number | undefined {
+  return raisedAtCreation(design) ? undefined : (design.splitFrom ?? now);
+}
+
+/**
  * The key space in slices as large as the largest share one physical partition holds (that share is 1 ÷ the slices)
  * once a scale-up has split `evenFrom` even partitions to `count`. Azure splits a parent into two children only until the count is reached, and gives every
  * partition the same RU/s ("Best practices for scaling provisioned throughput", how to ensure even data distribution
@@ -294,6 +318,33 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
 }
 
 /**
+ * The RU/s SG017 asks for `peak` (and that SG003 judges an over-capacity container at): a raise in place
+ * (`evenInPlaceThroughput`), or for a container still to be created (`raisedAtCreation`) the least autoscale maximum on
+ * the grid at which it starts on partitions that serve the peak at headroom, evenly split. Where the hottest value
+ * (`hot`, among its key's values) fits the partitions of the raise in place but not those of that least maximum, the least
+ * maximum up to the raise in place's whose partitions fit it too: sized at creation, the raise never leaves a hot value
+ * over that the raise in place served.
+ */
+export function raiseForPeak(design: CosmosKeyDesign, peak: number, hot?: ValueAmongValues): number | undefined {
+  const inPlace = evenInPlaceThroughput(design, peak);
+  const { throughput } = design;
+  if (inPlace === undefined || throughput?.mode !== 'autoscale' || !raisedAtCreation(design)) return inPlace;
+  const form = gridFormOf(throughput.mode);
+  const created = throughputForPeak(form, peak, design.thresholds.headroom, 1);
+  if (!(created < inPlace) || !hot) return Math.min(created, inPlace);
+  const fitsAt = (ru: number): boolean => {
+    const count = countPhysicalPartitions(throughput.mode, ru, design.totalGb);
+    const usable = (ru / count) * design.thresholds.headroom;
+    return hot.hot + judgedNeighbourLoad(hot, count, usable) <= usable * (1 + 1e-9);
+  };
+  if (fitsAt(created) || !fitsAt(inPlace)) return created;
+  const { step } = THROUGHPUT_GRID[form];
+  let ru = created;
+  while (ru < inPlace && !fitsAt(ru)) ru += step;
+  return ru;
+}
+
+/**
  * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
  * SG017 asks for (`evenInPlaceThroughput`, the same function SG017's fix uses): raised in place, it splits only to
  * the minimum the new RU/s need, so its current count is `existing` ("Best practices for scaling provisioned
@@ -301,16 +352,16 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
  * headroom (`movedFromServerless`), and it is judged there, so that a fix which takes it past what serverless serves (its
  * copies' writes and storage) is judged where SG017's fix leaves it, not on its logical partitions alone.
  */
-function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
+function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number, hot?: ValueAmongValues): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (throughput?.mode === 'serverless') return movedFromServerless(design, now, peak);
-  const partitioned = evenInPlaceThroughput(design, peak);
+  const partitioned = raiseForPeak(design, peak, hot);
   if (!throughput || partitioned === undefined) return undefined;
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
   // and the database's partitions divide the database's RU/s.
   const requestUnits = partitioned / sharedContainers(design);
   const count = countPhysicalPartitions(throughput.mode, partitioned, totalGb, now.count);
-  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
+  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: raiseSplitsFrom(design, now.count) }), count);
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},
@@ -428,7 +479,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
-    const raised = raisedPartitions(design, partitions, peak);
+    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : value);
     return (
       raised &&
       Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })
@@ -445,7 +496,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   throughputQuotaPassed(design, peak) {
     const { throughput } = design;
     if (!throughput || throughput.mode === 'serverless') return undefined;
-    const needed = evenInPlaceThroughput(design, peak) as number;
+    const needed = raiseForPeak(design, peak) as number;
     const quota = COSMOS_LIMITS.requestUnitsQuota;
     return needed > quota ? { quota, quotaName: throughput.mode === 'shared' ? 'database' : 'container', provisioned: needed } : undefined;
   },

@@ -10,7 +10,7 @@ import type { AccessPattern, CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, S
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, quotaFieldData, quotaInForce, sharedContainers } from '../engines';
+import { COSMOS_LIMITS, partitionedRequestUnits, quotaFieldData, quotaInForce, raiseForPeak, raiseSplitsFrom, sharedContainers } from '../engines';
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
@@ -1962,8 +1962,10 @@ function copiesAtRaise(
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const design = analysis.design as CosmosKeyDesign;
   // Split from the partitions the container has today, taken as even (as every raise is judged): the copies' storage
-  // splits them too, and the ones left unsplit keep their larger share of the key space.
-  const splitFrom = design.splitFrom ?? profile.physicalPartitions?.(design)?.count;
+  // splits them too, and the ones left unsplit keep their larger share of the key space. A container still to be created
+  // splits nothing (`raiseSplitsFrom`): it is created on the count the copies' RU/s and storage give it, evenly split.
+  const now = profile.physicalPartitions?.(design)?.count;
+  const splitFrom = now === undefined ? design.splitFrom : raiseSplitsFrom(design, now);
   let best: { readonly raise: RaisedThroughput; readonly copies: number; readonly copyFigures: MessageData } | undefined;
   for (let n = 2; n <= cap; n++) {
     const copies = withCopies(Object.assign({}, design, { splitFrom }), analysis.total, n);
@@ -2018,8 +2020,9 @@ function raiseBeforeCopies(
   const raised = raise.databaseRequestUnits ?? raise.requestUnits;
   const { reads, writes } = analysis.total;
   const copiesAdd = writes * (n - 1);
-  // The RU/s SG017 asks for the copies' peak: in place, judged on the largest share its split leaves (`evenInPlaceThroughput`).
-  const copiesCapacity = (evenInPlaceThroughput(design, reads + writes * n) as number) - declared;
+  // The RU/s SG017 asks for the copies' peak (`raiseForPeak`): in place, judged on the largest share its split leaves, or
+  // for a container still to be created, its creation.
+  const copiesCapacity = (raiseForPeak(design, reads + writes * n) as number) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
   return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis.design as CosmosKeyDesign, raise) };

@@ -22,6 +22,8 @@ import {
   neighbourLoad,
   partitionedRequestUnits,
   profileOf,
+  raisedAtCreation,
+  raiseSplitsFrom,
   sharedContainers,
   type LoadDimension,
   type Loads,
@@ -601,6 +603,11 @@ export interface RaisedThroughput {
   /** The even partitions the raise splits from: as many as `partitions` where it splits none. */
   readonly splitFrom: number;
   /**
+   * The design is a container still to be created (`raisedAtCreation`): `requestUnits` are those it is created at, which
+   * Azure starts on `partitions` evenly split, not a raise in place.
+   */
+  readonly atCreation?: true;
+  /**
    * Where the raise splits partitions and the layout it leaves serves at fewer RU/s: those RU/s (a shared database's,
    * else the container's), to lower to once the split completes, which keeps the partitions (`throughputServing`).
    */
@@ -670,13 +677,14 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   const { createAt, created, createdEach } = newContainerNames(to);
   const first = createFirstNames(to);
   const { set, containers } = sharedRaiseNames(to);
+  const at = atCreationNames(to);
   const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
   return (
     `{{?${first.mode}}}create the container at {{${createAt}}} RU/s, no more, then raise it to {{${to}}} RU/s{{/${first.mode}}}` +
-    `{{!${first.mode}}}raise ${raisedScope(to)} in place to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{!${first.mode}}}raise ${raisedScope(to)}{{${at.way}|inPlace= in place|atCreation=}} to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
     `{{?${first.mode}}}: Azure starts a container on one physical partition per {{${first.per}}} RU/s of {{${first.mode}|manual=manual throughput|autoscale=an autoscale maximum}}, and raised up to {{${partitions}}} × 10,000 RU/s it splits none{{/${first.mode}}}` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
-    `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
+    `{{!${at.flag}}}; declare physicalPartitions: {{${partitions}}} once raised{{/${at.flag}}}{{?${at.flag}}}${createdWords(to)}{{/${at.flag}}}${split}` +
     `{{?${floorNames(to).raised}}}; the hourly autoscale floor (10% of the maximum) rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
     `{{?${first.later}}}; a new container gets {{${partitions}}} only if created at {{${createAt}}} RU/s and raised: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.later}}}` +
     `{{?${first.mode}}}; created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${first.mode}}})` +
@@ -713,6 +721,16 @@ function settleFigures(to: string, raise: RaisedThroughput): Record<string, numb
   return { [names.at]: at, [names.each]: at / raise.partitions, ...floor };
 }
 
+/**
+ * What a raise of a container still to be created says (`RaisedThroughput.atCreation`): Azure starts it on one physical
+ * partition per 10,000 RU/s of an autoscale maximum, evenly split ("Best practices for scaling provisioned throughput",
+ * large data ingestion), or one per 50 GB where its storage needs more (`by`: which of the two sets the count), so no
+ * split follows; a container that exists declares its count and is raised in place.
+ */
+function createdWords(to: string): string {
+  return `: created at them, Azure starts the container on {{${atCreationNames(to).by}|throughput=one physical partition per 10,000 RU/s of an autoscale maximum|storage=one physical partition per 50 GB of its storage, more than one per 10,000 RU/s of the maximum gives}}, evenly split; where the container exists already, declare its physicalPartitions and the raise is sized in place`;
+}
+
 /** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
 export const SPLIT_WORDS = '; the split to reach it takes Azure typically 4-6 hours';
 const UNEVEN_WORDS = ', unevenly: partitions left unsplit keep a larger share of the key space, which this raise is judged on';
@@ -728,6 +746,14 @@ function raisedScope(to: string): string {
 /** The placeholder names of what a raise sets and on what (`raiseTo` → `raiseToSet`, `raiseToScope`, `raiseToContainers`). */
 function sharedRaiseNames(to: string): { readonly set: string; readonly scope: string; readonly containers: string } {
   return { set: `${to}Set`, scope: `${to}Scope`, containers: `${to}Containers` };
+}
+
+/**
+ * The placeholder names of whether a raise is a container's creation (`RaisedThroughput.atCreation`), from its `to` name:
+ * `way` (`inPlace` or `atCreation`, always given) and `flag` (given only at creation, for the clauses it adds or drops).
+ */
+function atCreationNames(to: string): { readonly way: string; readonly flag: string; readonly by: string } {
+  return { way: `${to}Way`, flag: `${to}AtCreation`, by: `${to}CreatedBy` };
 }
 
 /** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
@@ -760,19 +786,27 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
   const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
   const path = raise.newContainer;
   // A container created at the path's RU/s starts on the raise's partitions, evenly, and its raise splits none.
-  const split = raise.partitions === raise.splitFrom || path?.createFirst ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
+  const split =
+    raise.partitions === raise.splitFrom || path?.createFirst || raise.atCreation ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
   const created = newContainerNames(names.to);
   const shared = sharedRaiseNames(names.to);
   const database = raise.databaseRequestUnits;
   return Object.assign(
     { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split, ...copies },
     { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
+    { [atCreationNames(names.to).way]: raise.atCreation ? 'atCreation' : 'inPlace' },
+    raise.atCreation ? { [atCreationNames(names.to).flag]: 1, [atCreationNames(names.to).by]: createdBy(raise) } : {},
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
     path ? createFirstFigures(names.to, path, raise.partitions) : {},
     raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
     settleFigures(names.to, raise),
   );
+}
+
+/** What sets the count a container created at `raise`'s RU/s starts on: its RU/s, or its storage where that needs more. */
+function createdBy(raise: RaisedThroughput): 'throughput' | 'storage' {
+  return raise.partitions > Math.ceil(raise.requestUnits / COSMOS_LIMITS.initialPartitionRequestUnits) ? 'storage' : 'throughput';
 }
 
 /** The figures of how `path` creates a raise's layout of `partitions` (`createFirstNames`). */
@@ -870,7 +904,8 @@ export function throughputServing(
 function settled(grid: RaiseGrid, raise: RaisedThroughput, serves: (ru: number) => boolean): RaisedThroughput {
   const ru = raise.databaseRequestUnits ?? raise.requestUnits * grid.containers;
   // Within the stretch the raise is the least that serves: only a split (a stretch past the declared RU/s) can settle lower.
-  if (raise.partitions === grid.nowCount || ru <= grid.first) return raise;
+  // A container still to be created starts on the partitions of the RU/s it is created at: no split to settle after.
+  if (raise.partitions === grid.nowCount || ru <= grid.first || raise.atCreation) return raise;
   const settleAt = leastOnGrid(grid.first, ru, grid.step, serves);
   return settleAt < ru ? Object.assign({}, raise, { settleAt }) : raise;
 }
@@ -956,7 +991,8 @@ interface RaiseGrid {
   readonly containers: number;
   /** The physical partitions the container has now, and the even layout a raise splits from. */
   readonly nowCount: number;
-  readonly splitFrom: number;
+  /** Undefined for a container still to be created (`raiseSplitsFrom`): each RU/s is its creation, evenly split. */
+  readonly splitFrom: number | undefined;
   /** The grid's step, and its first and last RU/s searched. */
   readonly step: number;
   readonly first: number;
@@ -977,8 +1013,9 @@ function raiseGrid(design: CosmosKeyDesign, below?: number): RaiseGrid | undefin
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
   const containers = sharedContainers(design);
   const last = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : Math.floor((below * containers + 1e-6) / step) * step - step);
-  // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
-  const splitFrom = design.splitFrom ?? now.count;
+  // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise;
+  // none where the design is a container still to be created.
+  const splitFrom = raiseSplitsFrom(design, now.count);
   return { design, mode: throughput.mode, declared, containers, nowCount: now.count, splitFrom, step, first: Math.ceil(declared / step) * step, last };
 }
 
@@ -1012,7 +1049,8 @@ function raiseAt(grid: RaiseGrid, ru: number, partitions: number): RaisedThrough
     partitions,
     each: ru / partitions,
     keySpaceSlices,
-    splitFrom,
+    splitFrom: splitFrom ?? partitions,
+    ...(splitFrom === undefined ? { atCreation: true as const } : {}),
     ...(newContainer ? { newContainer } : {}),
   };
 }
@@ -1038,10 +1076,19 @@ function leastOnGrid(from: number, to: number, step: number, holds: (ru: number)
 export function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: number): CosmosKeyDesign {
   const throughput = design.throughput as CosmosThroughput;
   const containers = sharedContainers(design);
+  const raised = Object.assign(
+    {},
+    throughput,
+    { requestUnits: ru / containers },
+    throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {},
+  );
+  // A container still to be created stays one: the engine counts the partitions it is created on at `ru`, evenly split.
+  const splitFrom = raiseSplitsFrom(design, nowCount);
+  if (splitFrom === undefined) return Object.assign({}, design, { throughput: raised });
   return Object.assign({}, design, {
-    throughput: Object.assign({}, throughput, { requestUnits: ru / containers }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
+    throughput: raised,
     physicalPartitions: countPhysicalPartitions(throughput.mode, ru, design.totalGb, nowCount),
-    splitFrom: design.splitFrom ?? nowCount,
+    splitFrom,
   });
 }
 
@@ -1101,7 +1148,8 @@ export function layoutEdits(
   declareCount: boolean,
 ): DesignEdit[] {
   const { gb, partitions, splitFrom } = layout;
-  const uneven = keySpaceSlicesOf({ totalGb: gb, splitFrom }, partitions) < partitions;
+  // A container still to be created at the raised autoscale maximum starts evenly split (`raisedAtCreation`).
+  const uneven = !raisedAtCreation(design) && keySpaceSlicesOf({ totalGb: gb, splitFrom }, partitions) < partitions;
   const count = declareCount || (uneven && design.physicalPartitions === undefined);
   return [
     ...(count ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),

@@ -33,19 +33,23 @@ describe('an applied fix keeps what its finding said it brings about', () => {
   it('JSON: the fixes[] entry carries the finding’s fix text beside its edits (a split of hours, a new container as the other way)', async () => {
     const { stdout } = await cli(['lint', fixedCopy(), '--fix', '--format', 'json']);
     const [fix] = JSON.parse(stdout).files[0].fixes;
-    expect(fix).toMatchObject({ ruleId: 'SG017', edits: [{ op: 'set', path: 'containers[0].throughput.autoscaleMax', value: 91000 }] });
-    expect(fix.fix).toContain('raise throughput.autoscaleMax to at least 91,000 RU/s');
-    expect(fix.fix).toContain('split into 10 of 9,100 RU/s');
-    expect(fix.fix).toContain('typically 4-6 hours');
-    expect(fix.fix).toContain('create a new container at 88,000 RU/s');
+    expect(fix).toMatchObject({ ruleId: 'SG017', edits: [{ op: 'set', path: 'containers[0].throughput.autoscaleMax', value: 88000 }] });
+    // No physicalPartitions declared: the container is still to be created, at 88,000 on 9 even partitions; the raise in
+    // place (91,000, 10 of 9,100, hours of split) is named for a container that exists.
+    expect(fix.fix).toContain('raise throughput.autoscaleMax to at least 88,000 RU/s');
+    expect(fix.fix).toContain('created at 88,000 RU/s, Azure starts it on 9 physical partitions of 9,777.78 RU/s, evenly split');
+    expect(fix.fix).toContain('91,000 RU/s, whose split into 10 of 9,100 RU/s, evenly, takes Azure typically 4-6 hours');
+    expect(fix.fix).not.toContain('copy every document');
   });
 
   it('text: the fixed line is followed by the fix text, and the report no longer has the finding', async () => {
     const { stdout } = await cli(['lint', fixedCopy(), '--fix', '--no-color']);
     const lines = stdout.split('\n');
-    const fixed = lines.findIndex((line) => line.includes('fixed   SG017 registrations: set containers[0].throughput.autoscaleMax to 91000'));
+    const fixed = lines.findIndex((line) => line.includes('fixed   SG017 registrations: set containers[0].throughput.autoscaleMax to 88000'));
     expect(fixed).toBeGreaterThanOrEqual(0);
-    expect(lines[fixed + 1]).toMatch(/^ {8}fix: raise throughput\.autoscaleMax to at least 91,000 RU\/s .*typically 4-6 hours.*new container at 88,000 RU\/s/);
+    expect(lines[fixed + 1]).toMatch(
+      /^ {8}fix: raise throughput\.autoscaleMax to at least 88,000 RU\/s .*created at 88,000 RU\/s.*declare its physicalPartitions/,
+    );
     expect(stdout).not.toContain('SG017 capacity-below-peak');
   });
 });

@@ -53,7 +53,7 @@ describe('--fix raises a Cosmos DB container once for its hot key and its peak',
     expect(await raisesLeft(file)).toEqual([]);
   });
 
-  it('raises a categorical key’s container for its peak alone (51,000): the key’s fix is a re-key, which --fix does not write', async () => {
+  it('raises a categorical key’s container for its peak alone (50,000: created there, 5 even partitions of 10,000): the key’s fix is a re-key, which --fix does not write', async () => {
     const statuses = {
       ...TENANTS,
       name: 'statuses',
@@ -62,7 +62,7 @@ describe('--fix raises a Cosmos DB container once for its hot key and its peak',
     };
     const file = join(tempTree({ 'design.json': JSON.stringify({ containers: [statuses] }, null, 2) }), 'design.json');
     const { stdout } = await cli(['lint', file, '--fix', '--no-color']);
-    expect(stdout).toContain('fixed   SG017 statuses: set containers[0].throughput.autoscaleMax to 51000');
+    expect(stdout).toContain('fixed   SG017 statuses: set containers[0].throughput.autoscaleMax to 50000');
     expect(stdout).not.toContain('fixed   SG001');
     expect(JSON.parse(readFileSync(file, 'utf8')).containers[0].sharding).toBeUndefined();
   });

@@ -12,7 +12,7 @@ const fixOf = (design: CosmosContainerDesign, rule: string) => lint(design).find
 describe("a raised autoscale maximum's billed floor", () => {
   // 50,000 RU/s of peak on a 60,000 maximum over 6 partitions: SG017 asks 111,000 (12 even partitions, as
   // even-raise.test.ts derives). The floor: 10% of 60,000 = 6,000 → 10% of 111,000 = 11,100 RU/s every hour.
-  it('SG017 says the floor rises from 6,000 to 11,100 RU/s', () => {
+  it('SG017 says the floor rises from 6,000 to 6,300 RU/s', () => {
     const events: CosmosContainerDesign = {
       engine: 'cosmosdb',
       name: 'events',
@@ -21,7 +21,7 @@ describe("a raised autoscale maximum's billed floor", () => {
       throughput: { autoscaleMax: 60_000 },
     };
     expect(fixOf(events, 'SG017')).toContain(
-      'raise throughput.autoscaleMax to at least 111,000 RU/s (50,000 RU/s at 80% utilization of 63,000 RU/s; in place, the least that serve it on every physical partition; autoscale bills each hour the highest RU/s it scaled to, and at least 10% of the maximum, so the least an hour costs rises from 6,000 to 11,100 RU/s)',
+      'raise throughput.autoscaleMax to at least 63,000 RU/s (50,000 RU/s at 80% utilization; autoscale bills each hour the highest RU/s it scaled to, and at least 10% of the maximum, so the least an hour costs rises from 6,000 to 6,300 RU/s)',
     );
   });
 
@@ -37,7 +37,7 @@ describe("a raised autoscale maximum's billed floor", () => {
       thresholds: { maxHotKeyShare: 0.6 },
     });
     expect(fixOf(orders({ autoscaleMax: 12_000 }), 'SG003')).toContain(
-      "raise the container's throughput in place to 17,000 RU/s (2 physical partitions of 8,500 RU/s; declare physicalPartitions: 2 once raised; the hourly autoscale floor (10% of the maximum) rises from 1,200 to 1,700 RU/s)",
+      "raise the container's throughput to 17,000 RU/s (2 physical partitions of 8,500 RU/s: created at them, Azure starts the container on one physical partition per 10,000 RU/s of an autoscale maximum, evenly split; where the container exists already, declare its physicalPartitions and the raise is sized in place; the hourly autoscale floor (10% of the maximum) rises from 1,200 to 1,700 RU/s)",
     );
     expect(fixOf(orders({ manual: 12_000 }), 'SG003')).not.toContain('autoscale bills');
   });

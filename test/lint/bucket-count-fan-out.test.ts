@@ -17,6 +17,8 @@ const matchmaking = (
   name: 'matchmaking',
   partitionKey: { paths: [first, { path: '/queueId', cardinality: 160 }] },
   throughput: { autoscaleMax },
+  // The container exists (its key is what the fix would change): declared on the partitions its maximum started it on.
+  physicalPartitions: Math.ceil(autoscaleMax / 10_000),
   storage: { totalGb: 6 },
   workload: { peakReadUnits: 8_000, peakWriteUnits: 20_000 },
   accessPatterns: [

@@ -71,27 +71,31 @@ describe("SG003's neighbours are the rest of the peak SG017 counts", () => {
     expect(finding(lint(design), 'SG017')).toBeDefined();
     const after = fixed(design);
     expect(lint(after)).toEqual([]);
-    expect(after.throughput).toEqual({ autoscaleMax: 51_000 });
+    // Undeclared, it is a container still to be created: 39,000 RU/s start it on 4 even partitions (conv33 below has the
+    // arithmetic); the 51,000 in place of a container on 3 is conv33's.
+    expect(after.throughput).toEqual({ autoscaleMax: 39_000 });
   });
 
   it("SG017's raise carries the count SG008 asks for at the raised RU/s: one fix, both edits (conv32)", () => {
     const design = leaderboards({ autoscaleMax: 30_000 }, 8);
     const findings = lint(design);
-    // At 30,000 RU/s no count fits the hot key, so SG008 asks for none; at 51,000 it asks for 2.
+    // At 30,000 RU/s no count fits the hot key, so SG008 asks for none; created at 39,000 (4 of 9,750) it asks for 2.
     expect(finding(findings, 'SG008')).toBeUndefined();
     const capacity = finding(findings, 'SG017');
     expect(capacity?.edits).toEqual([
-      { op: 'set', path: 'throughput.autoscaleMax', value: 51_000 },
+      { op: 'set', path: 'throughput.autoscaleMax', value: 39_000 },
       { op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', shards: 2 }) },
     ]);
     expect(capacity?.fix).toContain(
-      'once raised, lower sharding.shards from 8 to N = 2, as SG008 asks at 51,000 RU/s (the N the peak needs there): each read that fans out then queries 2 shards, and the peak falls to 18,200 RU/s (3,200 reads + 15,000 writes); this fix sets both',
+      'once raised, lower sharding.shards from 8 to N = 2, as SG008 asks at 39,000 RU/s (the N the peak needs there): each read that fans out then queries 2 shards, and the peak falls to 18,200 RU/s (3,200 reads + 15,000 writes); this fix sets both',
     );
     expect(lint(applyDesignEdits(design, capacity?.edits as DesignEdit[]))).toEqual([]);
   });
 });
 
 describe('one count and one throughput whatever count the design declares (conv33)', () => {
+  // The leaderboards as they run today, on the 3 partitions 30,000 RU/s started them on: raised in place.
+  const onThree = (shards: number): Container => ({ ...leaderboards({ autoscaleMax: 30_000 }, shards), physicalPartitions: 3 });
   // At 30,000 RU/s (3 partitions of 8,000 usable) no count fits the hot key: at N shards a stored key takes 900 RU/s of
   // the page reads (every page queries every shard) + 6,750 ÷ N of the writes, beside (15,800 + 1,200 N − that) ÷ 3
   // of the rest of the peak, at least 8,566.67 (N = 3). At 51,000 (6 of 6,800 usable), N = 2 fits: 4,275 + 2,320.83.
@@ -106,18 +110,40 @@ describe('one count and one throughput whatever count the design declares (conv3
       .map((fixedTo) => ({ throughput: fixedTo.throughput, shards: fixedTo.sharding?.shards }));
 
   it.each(declaredCounts)('%d shards on 30,000 RU/s autoscale: every finding with edits names 51,000 RU/s and 2 shards', (shards) => {
-    const findings = named(leaderboards({ autoscaleMax: 30_000 }, shards));
+    const findings = named(onThree(shards));
     expect(findings).not.toEqual([]);
     for (const finding of findings) expect(finding).toEqual({ throughput: { autoscaleMax: 51_000 }, shards: 2 });
   });
 
   it.each(declaredCounts)('%d shards: one round of edits ends clean at 51,000 RU/s and 2 shards', (shards) => {
-    const design = leaderboards({ autoscaleMax: 30_000 }, shards);
+    const design = onThree(shards);
     const [first] = lint(design).filter((f) => f.edits);
     const after = applyDesignEdits(design, first.edits as DesignEdit[]);
     expect(lint(after)).toEqual([]);
     expect(after.throughput).toEqual({ autoscaleMax: 51_000 });
     expect(after.sharding?.shards).toBe(2);
+  });
+
+  // Undeclared, the container is still to be created: at R ≤ 40,000 on 4 even partitions 2 shards need
+  // 4,275 + (18,200 − 4,275) ÷ 4 = 7,756.25 ≤ 80% × R ÷ 4, R ≥ 38,781.25: 39,000 (9,750 each, 7,800 usable); on 3 (R ≤
+  // 30,000) 4,275 + 4,641.67 = 8,916.67 passes the 8,000 usable.
+  // From 16 shards the peak as declared needs more than that (16: 800 + 1,200 × 16 + 15,000 = 35,000 RU/s, ÷ 80% =
+  // 43,750: 44,000), and SG017 asked 44,000 with the 16 kept, where SG003's 39,000 and 2 serve the 18,200 RU/s they leave.
+  it.each([3, 5, 6, 8, 10, 16, 20])('%d shards, to be created: every finding with edits names 39,000 RU/s and 2 shards, and one round ends clean', (shards) => {
+    const design = leaderboards({ autoscaleMax: 30_000 }, shards);
+    const findings = named(design);
+    expect(findings).not.toEqual([]);
+    for (const finding of findings) expect(finding).toEqual({ throughput: { autoscaleMax: 39_000 }, shards: 2 });
+    const [first] = lint(design).filter((f) => f.edits);
+    expect(lint(applyDesignEdits(design, first.edits as DesignEdit[]))).toEqual([]);
+  });
+
+  it("16 shards, to be created: SG017 names the 44,000 RU/s the declared count's peak needs, and why the key's fix needs less", () => {
+    const capacity = finding(lint(leaderboards({ autoscaleMax: 30_000 }, 16)), 'SG017');
+    expect(capacity?.data).toMatchObject({ peak: 35_000, needed: 39_000, neededPeak: 18_200, keyRaisePlain: 44_000, keyShards: 2 });
+    expect(capacity?.fix).toContain(
+      '39,000 RU/s, not the 44,000 RU/s the peak at 16 shards (35,000 RU/s) needs: the fix for the hottest `/region` value leads with this raise and N = 2 shards',
+    );
   });
 
   // At 51,000 RU/s the counts that fit are a window (2 to 7: past 7 each shard's fan-out crowds its neighbours), which

@@ -24,12 +24,17 @@ describe('a read-hot value the integrated cache answers: the cache leads the cop
   const findings = lint(posts());
   const sg003 = findings.find((f) => f.ruleId === 'SG003');
 
-  it('leads with the cache, the copies at 132,000 RU/s and the 631,000 raise following (before: the copies led)', () => {
+  // Undeclared, the plain raise is the container's creation: the value's 7,200 RU/s beside (36,000 − 7,200) ÷ P within
+  // 80% of R ÷ P, at most 10,000 a partition: 7,200 P + 28,800 ≤ 8,000 P from P = 36, 360,000 RU/s (in place from 8, 631,000).
+  it('leads with the cache, the copies at 132,000 RU/s and the 360,000 raise following (before: the copies led)', () => {
     expect(sg003?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/questionId` value/);
     expect(sg003?.fix).toContain('whose peak falls from 36,000 to 30,000 RU/s');
     expect(sg003?.fix).toContain("its writes (1,200 RU/s) then fit unsharded at today's throughput");
-    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
-    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 631,000 RU\/s/);
+    // The copies' raise, undeclared, is the container's creation: 800 GB start it on 16 even partitions (the 50 GB rule).
+    expect(sg003?.fix).toMatch(
+      /; or raise the container's throughput to 132,000 RU\/s \(16 physical partitions of 8,250 RU\/s: created at them.*, then keep N = 2 replicated copies/,
+    );
+    expect(sg003?.fix).toMatch(/; or raise the container's throughput to 360,000 RU\/s \(36 physical partitions of 10,000 RU\/s: created at them/);
   });
 
   it('writes nothing under --fix (the cache is no edit of the design), and SG017 no longer counts copies', () => {
@@ -39,7 +44,9 @@ describe('a read-hot value the integrated cache answers: the cache leads the cop
 
   it('without a read by its key, the cache is not said to answer, and the copies lead as before (the other way)', () => {
     const fix = lint(posts(false)).find((f) => f.ruleId === 'SG003')?.fix;
-    expect(fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*, then keep N = 2 replicated copies/);
+    expect(fix).toMatch(
+      /^raise the container's throughput to 132,000 RU\/s \(16 physical partitions of 8,250 RU\/s: created at them.*, then keep N = 2 replicated copies/,
+    );
   });
 });
 

@@ -79,14 +79,21 @@ describe('replicated copies count the storage and the writes they add (Cosmos DB
 
   it('offers no copies at the current RU/s where their storage adds partitions: 2 copies of 150 GB are 300 GB, 6 partitions of 6,666.67 RU/s', () => {
     // A copy: 3,270 beside (21,800 − 3,270) ÷ 6 = 3,088.33: 6,358.33 > 5,333.33 usable (before: 4 partitions, 2 copies offered).
-    // The raise that serves the value unsharded: 6,270 + 14,630 ÷ P ≤ 0.8 × RU ÷ P on even slices of the 4 partitions;
-    // 8 (2 × 4) leave 8,098.75 > 8,000, so 16 = 4 × 4, past 150,000: 151,000 (89,000 on 9 before, 1 of 4 left unsplit).
-    // cachecopies15 item 5: at a raise they fit, for less than the 151,000 RU/s that serve the value unsharded (before:
+    // The raise that serves the value unsharded, undeclared (a container still to be created, evenly split):
+    // 6,270 + 14,630 ÷ P ≤ 0.8 × RU ÷ P; on 9, 6,270 + 1,625.56 = 7,895.56 ≤ 80% of 89,000 ÷ 9 = 7,911.11 (88,000: 7,822.22):
+    // 89,000. Raised in place from 4 it would need 16 = 4 × 4 even ones (8 leave 8,098.75 > 8,000), past 150,000: 151,000.
+    // cachecopies15 item 5: at a raise they fit, for less than the 89,000 RU/s that serve the value unsharded (before:
     // that raise alone, `replicated copies do not serve it`, its one edit): 2 copies at 48,000 RU/s lead.
     const design = feed(900, { storage: { totalGb: 150 } });
     const hot = hotKey(lint(design));
-    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 48,000 RU\/s .*, then keep N = 2 replicated copies/);
-    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 151,000 RU\/s .*, which serves the hottest `\/feedId` value unsharded/);
+    // Undeclared, the copies' raise is the container's creation too: 300 GB start it on 6 even partitions (the 50 GB rule),
+    // 8,000 RU/s each at 48,000: 6,358.33 ≤ 6,400 usable; at 47,000, 6,266.67 usable: over.
+    expect(hot?.fix).toMatch(
+      /^raise the container's throughput to 48,000 RU\/s \(6 physical partitions of 8,000 RU\/s: created at them, Azure starts the container on one physical partition per 50 GB of its storage.*, then keep N = 2 replicated copies/,
+    );
+    expect(hot?.fix).toMatch(
+      /; or raise the container's throughput to 89,000 RU\/s \(9 physical partitions of 9,888\.89 RU\/s: created at them.*, which serves the hottest `\/feedId` value unsharded/,
+    );
     expect(hot?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.autoscaleMax', value: 48_000 });
     expect(lint(applyDesignEdits(design, hot?.edits as DesignEdit[]))).toEqual([]);
   });

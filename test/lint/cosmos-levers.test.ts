@@ -17,6 +17,9 @@ const outbox = (extra: Partial<CosmosContainerDesign> = {}): CosmosContainerDesi
   workload: { peakReadUnits: 4_000, peakWriteUnits: 6_000, hotKeyShare: 0.6 },
   throughput: { autoscaleMax: 20_000 },
   storage: { totalGb: 50, largestPartitionGb: 5 },
+  // The outbox runs today on the 2 partitions 20,000 RU/s started it on: declared, its raises are sized in place (created
+  // at 60,000 instead, 6 of 10,000, the plain raise is below the copies' 71,000 and no copies are weighed).
+  physicalPartitions: 2,
   accessPatterns: [{ name: 'pending-due', keyAttributes: ['/status'], share: 1, keyValue: 'PENDING' }],
   ...extra,
 });
@@ -91,6 +94,8 @@ describe('an event store whose transactional batch spans the whole key value (SG
     workload: { peakReadUnits: 10_000, peakWriteUnits: 30_000, hotKeyShare: 0.2, hotKeyOperations: 'writes' },
     throughput: { autoscaleMax: 50_000 },
     storage: { totalGb: 1_000, largestPartitionGb: 12 },
+    // Redistribution moves an existing container's RU/s: its 20 partitions (⌈1,000 GB ÷ 50⌉) are declared.
+    physicalPartitions: 20,
     invariants: [{ kind: 'transactional-batch', ...(scopeAttribute ? { scopeAttribute } : {}) }],
     accessPatterns: [{ name: 'load-aggregate', keyAttributes: ['/aggregateId'], share: 1 }],
   });

@@ -103,8 +103,9 @@ describe("SG017's raise in place splits partitions evenly", () => {
   it('an autoscale maximum: 50,000 of peak on 60,000 (6 partitions) asks 111,000, a new container at 63,000 gets 7', () => {
     // 50,000 ÷ 0.8 = 62,500 → 63,000 on the 1,000 grid: 7 partitions of 9,000, 5 unsplit holding 1/6: 8,333.33 RU/s on
     // 7,200 usable. 12 = 2 × 6 past 110,000: 111,000 (9,250 each). An autoscale maximum starts a new container on one
-    // partition per 10,000 RU/s: 7 of 9,000 at 63,000, evenly.
-    const hit = sg017(spread(50_000, { autoscaleMax: 60_000 }));
+    // partition per 10,000 RU/s: 7 of 9,000 at 63,000, evenly. Declared on its 6 partitions (a container that exists):
+    // undeclared, the design is that new container and SG017 asks 63,000 (created-at-raise.test.ts).
+    const hit = sg017(spread(50_000, { autoscaleMax: 60_000 }, 6));
     expect(hit?.data).toMatchObject({
       needed: 111_000,
       neededPartitions: 12,
@@ -115,8 +116,11 @@ describe("SG017's raise in place splits partitions evenly", () => {
       createdEach: 9_000,
     });
     // Created at 111,000 an autoscale container gets 12 too: no count to declare.
-    expect(hit?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 111_000 }]);
-    expect(afterFix(spread(50_000, { autoscaleMax: 60_000 }))).toEqual({ rules: [], edits: 0 });
+    expect(hit?.edits).toEqual([
+      { op: 'set', path: 'throughput.autoscaleMax', value: 111_000 },
+      { op: 'set', path: 'physicalPartitions', value: 12 },
+    ]);
+    expect(afterFix(spread(50_000, { autoscaleMax: 60_000 }, 6))).toEqual({ rules: [], edits: 0 });
   });
 
   it("shared database throughput: the database's partitions serve every busy container, and the database is raised", () => {

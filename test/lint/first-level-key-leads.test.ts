@@ -23,6 +23,8 @@ const catClaims = (largestGb = 30, totalGb = 200): Cosmos => ({
   workload: { peakReadUnits: 12_000, peakWriteUnits: 6_000 },
   storage: { totalGb },
   throughput: { autoscaleMax: 30_000 },
+  // The container exists: its partitions, ⌈max(30,000 ÷ 10,000, GB ÷ 50)⌉, declared.
+  physicalPartitions: Math.max(3, Math.ceil(totalGb / 50)),
   accessPatterns: [
     { name: 'claims-of-event', keyAttributes: ['/catEventId'], share: 0.5, limit: 100 },
     { name: 'claim', keyAttributes: ['/catEventId', '/claimId'], share: 0.5 },
@@ -40,6 +42,8 @@ const matchmaking = (autoscaleMax: number, peakWriteUnits: number): Cosmos => ({
     ],
   },
   throughput: { autoscaleMax },
+  // The container exists (a change of key is a copy of its documents): declared on the partitions its maximum started it on.
+  physicalPartitions: Math.ceil(autoscaleMax / 10_000),
   storage: { totalGb: 6 },
   workload: { peakReadUnits: 8_000, peakWriteUnits },
   accessPatterns: [

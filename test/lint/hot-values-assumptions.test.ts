@@ -73,6 +73,8 @@ describe('a fix of the hottest value alone', () => {
       partitionKey: { paths: [{ path: '/productId', cardinality: 50_000 }] },
       throughput: { autoscaleMax: 20_000 },
       storage: { totalGb: 1 },
+      // The stock container runs today on the 2 partitions 20,000 RU/s started it on: its raise is sized in place.
+      physicalPartitions: 2,
       workload: { peakReadUnits: 4000, peakWriteUnits: 12_000, hotKeyShare: 0.5, hotKeyOperations: 'writes' },
       invariants: [{ kind: 'conditional-write', description: 'stock decremented with If-Match ETag; never below 0' }],
       accessPatterns: [{ name: 'stock-of-product', keyAttributes: ['productId'], share: 1 }],

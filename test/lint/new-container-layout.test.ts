@@ -33,10 +33,22 @@ describe("a raise in place's fix says how a new container gets the same layout",
     );
   });
 
-  it('autoscale: created at a 111,000 RU/s maximum a container gets 12 partitions too (one per 10,000), so no second path', () => {
+  it('autoscale, no declared count: created at a 97,000 RU/s maximum the container starts on 10 even partitions, so no second path', () => {
+    // Undeclared, an autoscale design is the container still to be created: 97,000 start it on ⌈9.7⌉ = 10 of 9,700,
+    // evenly: 5,540 + 22,160 ÷ 10 = 7,756 ≤ 7,760 usable; 96,000 (10 of 9,600) leave 7,680. No create-then-raise path.
+    const [hot] = sg003(stores({ throughput: { autoscaleMax: 60_000 } }));
+    expect(hot.data).toMatchObject({ raiseTo: 97_000, raisedPartitions: 10 });
+    expect(hot.data?.raiseToCreateAt).toBeUndefined();
+    expect(hot.fix).toContain(
+      '(10 physical partitions of 9,700 RU/s: created at them, Azure starts the container on one physical partition per 10,000 RU/s of an autoscale maximum, evenly split',
+    );
+    expect(hot.fix).not.toMatch(/a new container/);
+  });
+
+  it('autoscale on its 6 declared partitions: raised in place to 111,000 (12 = 2 × 6), and a new one created there gets 12 too', () => {
     // 60,000 RU/s autoscale: 6 partitions. Raised to 97,000 it would split to 10, 2 of them unsplit holding 1/6 of the key
     // space (unevensplit16); the least raise that serves is the even one, 12 = 2 × 6: ⌈111,000 ÷ 10,000⌉.
-    const [hot] = sg003(stores({ throughput: { autoscaleMax: 60_000 } }));
+    const [hot] = sg003(stores({ throughput: { autoscaleMax: 60_000 }, physicalPartitions: 6 }));
     expect(hot.data).toMatchObject({ raiseTo: 111_000, raisedPartitions: 12 });
     expect(hot.data?.raiseToCreateAt).toBeUndefined();
     expect(hot.fix).toContain('(12 physical partitions of 9,250 RU/s; declare physicalPartitions: 12 once raised; the split to reach it takes Azure');

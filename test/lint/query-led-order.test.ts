@@ -23,9 +23,13 @@ const watchProgress = (title: { hotKeyShare?: number } = {}, continueShare = 0.5
   ],
 });
 
-/** try30b/designs/inventory.json: a flagship store at 15%, over capacity at 60,000 RU/s (SG017 asks 111,000). */
-const inventory = (first: CosmosKeyPathDesign, autoscaleMax = 60000, listing = '/storeId'): CosmosContainerDesign => ({
+/**
+ * try30b/designs/inventory.json: a flagship store at 15%, over capacity at 60,000 RU/s. Declared on the 6 physical
+ * partitions it has (`physicalPartitions`), SG017 asks 111,000 in place; undeclared, it is a container still to be created.
+ */
+const inventory = (first: CosmosKeyPathDesign, autoscaleMax = 60000, listing = '/storeId', physicalPartitions?: number): CosmosContainerDesign => ({
   name: 'inventory',
+  ...(physicalPartitions === undefined ? {} : { physicalPartitions }),
   partitionKey: { paths: [first, { path: '/skuId', cardinality: 200000 }] },
   throughput: { autoscaleMax },
   storage: { totalGb: 120 },
@@ -122,14 +126,21 @@ describe('SG004: the declared queries decide a hierarchical key’s order, not o
 describe('SG003: a reorder that spreads the hot first-level value leads a raise with buckets', () => {
   const hotTitle = doc(watchProgress({ hotKeyShare: 0.05 }));
 
-  it('the 5% title: `/userId` first fits at today’s RU/s, before 253,000 RU/s + 89 buckets', () => {
+  it('the 5% title: `/userId` first fits at today’s RU/s, before 253,000 RU/s + 24 buckets', () => {
     const hot = rule(lint(hotTitle), 'SG003');
     expect(hot).toMatchObject({
       severity: 'error',
       path: 'containers[0].partitionKey.paths[0]',
       data: { level: '/titleId', reorderOrder: ['/userId', '/titleId'], reorderFirst: '/userId', reorderCrossing: 0, crossingNow: 0.5 },
     });
-    expect(hot?.fix).toMatch(/so it comes first; or raise the container's throughput in place to 253,000 RU\/s .*mod 89/);
+    // Undeclared, the container is sized at its creation: 253,000 ÷ 10,000 → 26 partitions of 9,730.77, evenly (usable
+    // 7,784.62); a bucket of 24: 9,600 ÷ 24 = 400 + (192,000 − 400) ÷ 26 = 7,369.23 → 7,769.23 fits; 23 would make 7,785.95.
+    // 252,000 leaves the average partition (192,000 ÷ 26 = 7,384.62) within 5% of its 7,753.85 usable: no count is offered.
+    expect(hot?.fix).toMatch(
+      /so it comes first; or raise the container's throughput to 253,000 RU\/s \(26 physical partitions of 9,730.77 RU\/s: created at them.*mod 24/,
+    );
+    expect(hot?.fix).not.toContain('throughput in place');
+    expect(hot?.fix).not.toContain('4-6 hours');
     expect(hot?.edits?.[0]).toMatchObject({ op: 'set', path: 'containers[0].partitionKey.paths' });
     expect(hot?.fix).toMatch(/^order the key `\/userId` → `\/titleId`: with `\/userId` first/);
   });
@@ -139,7 +150,7 @@ describe('SG003: a reorder that spreads the hot first-level value leads a raise 
   });
 
   it('a reorder that strands queries the current order serves is not offered (the flagship store)', () => {
-    const hot = rule(lint(doc(inventory(flagship))), 'SG003');
+    const hot = rule(lint(doc(inventory(flagship, 60000, '/storeId', 6))), 'SG003');
     expect(hot?.data?.reorderOrder).toBeUndefined();
     expect(hot?.fix).toMatch(/^give the first level more values/);
   });
@@ -147,11 +158,11 @@ describe('SG003: a reorder that spreads the hot first-level value leads a raise 
 
 describe('SG003: a bucketed level’s figures are one bucket’s, and the fix says what to declare', () => {
   it('the synthetic level’s fix gives the figures divided among its buckets, and the hand-applied key fits', () => {
-    const hot = rule(lint(doc(inventory(flagship))), 'SG003');
+    const hot = rule(lint(doc(inventory(flagship, 60000, '/storeId', 6))), 'SG003');
     expect(hot?.data).toMatchObject({ buckets: 3, bucketFigures: { hotKeyShare: 0.05, largestGb: 0.04 } });
     expect(hot?.fix).toMatch(/`\{ hotKeyShare: 0\.05, largestGb: 0\.04 \}`/);
     // Applied by hand as the text says, with SG017's raise (which it holds only with): no SG003 left.
-    const applied = lint(doc(inventory(bucketedStore(3, { hotKeyShare: 0.05, largestGb: 0.04 }), 111000, '/storeIdBucket')));
+    const applied = lint(doc(inventory(bucketedStore(3, { hotKeyShare: 0.05, largestGb: 0.04 }), 111000, '/storeIdBucket', 12)));
     expect(rule(applied, 'SG003')).toBeUndefined();
   });
 
@@ -172,8 +183,8 @@ describe('SG003: a bucketed level’s figures are one bucket’s, and the fix sa
 });
 
 describe('SG003: a bucket count judged at SG017’s raise holds only with it', () => {
-  it.each(['SG017 on', 'SG017 off'])('says N = 3 together with the raise to 111,000 RU/s (%s)', (mode) => {
-    const design = doc(inventory(flagship));
+  it.each(['SG017 on', 'SG017 off'])('says N = 3 together with the raise in place to 111,000 RU/s of the 6 partitions declared (%s)', (mode) => {
+    const design = doc(inventory(flagship, 60000, '/storeId', 6));
     const findings = mode === 'SG017 on' ? lint(design) : lintWithout(design, 'SG017');
     const hot = rule(findings, 'SG003');
     expect(hot?.data).toMatchObject({ buckets: 3, containerRu: 111000, declaredRu: 60000 });
@@ -184,5 +195,44 @@ describe('SG003: a bucket count judged at SG017’s raise holds only with it', (
     const hot = rule(lint(doc(inventory(flagship, 111000))), 'SG003');
     expect(hot?.fix).toMatch(/^give the first level more values/);
     expect(hot?.fix).not.toMatch(/holds only together with/);
+  });
+});
+
+describe('SG003: a container still to be created (no physicalPartitions) is sized at its creation, as SG017 sizes it', () => {
+  // 50,000 RU/s of peak on a 60,000 maximum: SG017's peak alone needs 50,000 ÷ 0.8 = 62,500 → 63,000, 7 partitions of 9,000
+  // at creation (usable 7,200; the average partition 7,142.86 is 0.79% below it, where a bucket count needs 5%).
+  const design = doc(inventory(flagship));
+
+  it('the flagship store: the raise is the least creation at which a bucket count serves, 66,000 RU/s on 7 partitions, not 111,000 in place', () => {
+    const findings = lint(design);
+    const hot = rule(findings, 'SG003');
+    // 66,000 ÷ 7 = 9,428.57 each, 7,542.86 usable (7,142.86 is 5.3% below it); a bucket of 17: 7,500 ÷ 17 = 441.18 +
+    // (50,000 − 441.18) ÷ 7 = 7,079.83 → 7,521.01 fits; 16 would make 7,544.64. 65,000: 7,428.57 usable, 3.8% over the average.
+    expect(hot?.data).toMatchObject({ bucketRaiseTo: 66000, bucketRaisedPartitions: 7, buckets: 17, bucketRaiseToWay: 'atCreation' });
+    expect(hot?.fix).toMatch(
+      /^raise the container's throughput to 66,000 RU\/s \(7 physical partitions of 9,428.57 RU\/s: created at them, Azure starts the container on one physical partition per 10,000 RU\/s of an autoscale maximum, evenly split; where the container exists already, declare its physicalPartitions and the raise is sized in place;/,
+    );
+    expect(hot?.fix).not.toContain('in place to');
+    expect(hot?.fix).not.toContain('4-6 hours');
+    expect(hot?.fix).not.toContain('once raised');
+    // SG017 asks for the same figure: one raise serves the peak and the bucketed first level.
+    expect(rule(findings, 'SG017')?.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.autoscaleMax', value: 66000 }]);
+  });
+
+  it('--fix writes 66,000 with no layout, and the re-lint buckets the store at that RU/s with no further raise', () => {
+    const { design: after, findings } = fixed(design);
+    const container = (after as { containers: CosmosContainerDesign[] }).containers[0];
+    expect(container.throughput).toEqual({ autoscaleMax: 66000 });
+    expect(container.physicalPartitions).toBeUndefined();
+    expect(rule(findings, 'SG017')).toBeUndefined();
+    expect(rule(findings, 'SG003')?.fix).toMatch(
+      /^give the first level more values: a synthetic first level `\/storeIdBucket` = \/storeId \+ "-" \+ hash\(skuId\) mod 17/,
+    );
+  });
+
+  it('declared on the partitions it has, the same container keeps the raise in place: 111,000 RU/s, 12 partitions', () => {
+    const findings = lint(doc(inventory(flagship, 60000, '/storeId', 6)));
+    expect(rule(findings, 'SG017')?.data).toMatchObject({ needed: 111000, neededPartitions: 12 });
+    expect(rule(findings, 'SG003')?.fix).toContain("raise the container's throughput in place to 954,000 RU/s");
   });
 });

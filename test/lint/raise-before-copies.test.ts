@@ -30,6 +30,8 @@ const messages = (
     },
     throughput,
     storage: { totalGb: 2_000, largestPartitionGb: 2 },
+    // It holds its 2,000 GB today (redistribution moves an existing container's RU/s), on the 40 partitions they need.
+    physicalPartitions: 40,
     workload: { peakReadUnits, peakWriteUnits, hotKeyShare: 0.00225 },
   }) satisfies CosmosContainerDesign;
 
@@ -99,8 +101,9 @@ describe('SG003 on a key short of its physical share: the cheapest fix first', (
   it('keeps the copies first when they cost less than the raise (900 RU/s of writes against 49,000 RU/s)', () => {
     const hot = fullKey(lint(feed(100)));
     expect(hot?.fix).toMatch(/^keep N = 2 replicated copies/);
-    // The unsharded raise: 16 = 4 × 4 partitions past 150,000 (89,000 on 9 before, judged as if evenly split).
-    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 151,000 RU\/s/);
+    // The unsharded raise, undeclared (a container still to be created, evenly split): 6,270 + 14,630 ÷ 9 = 7,895.56 ≤
+    // 80% of 89,000 ÷ 9 = 7,911.11: 89,000 on 9, 49,000 more than today. In place from 4 it would be 151,000 (16 = 4 × 4).
+    expect(hot?.fix).toMatch(/; or raise the container's throughput to 89,000 RU\/s \(9 physical partitions of 9,888\.89 RU\/s: created at them/);
     expect(hot?.edits).toEqual([
       { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } },
       { op: 'set', path: 'storage.totalGb', value: 200 },

@@ -63,7 +63,7 @@ describe('one --fix raises a hierarchical key once', () => {
     // least at which 9 buckets fit: 555.56 + (10,000 − 555.56) ÷ 3 = 3,703.7 of 3,733.33 usable.
     expect(sg017).toMatchObject({ data: { needed: 14_000, keyRaisePlain: 13_000, keyRaiseKey: ['/tenantId'], keyRaiseKind: 'level' } });
     expect(sg017?.fix).toContain(
-      '; 14,000 RU/s, not the 13,000 RU/s the peak alone needs: the fix for the hottest `/tenantId` value (SG003, the first level of the key) leads with this raise in place',
+      '; 14,000 RU/s, not the 13,000 RU/s the peak alone needs: the fix for the hottest `/tenantId` value (SG003, the first level of the key) leads with this raise, so one raise serves both',
     );
     expect(sg017?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.autoscaleMax', value: 14_000 });
     const after = lint(applyDesignEdits(audit(10_000), sg017?.edits as DesignEdit[]));

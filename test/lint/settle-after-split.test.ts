@@ -19,6 +19,8 @@ function keyed(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerD
     partitionKey: { paths: [{ path: '/k', cardinality: 1000 }] },
     workload: { peakReadUnits: 20_000, peakWriteUnits: 4_000, hotKeyShare: 0.1 },
     throughput: { autoscaleMax: 30_000 },
+    // It exists (the raise splits its partitions): the 3 it was created on are declared.
+    physicalPartitions: 3,
     ...overrides,
   });
 }
@@ -80,7 +82,7 @@ describe('a raise that splits to a layout serving at fewer RU/s says the RU/s to
   });
 
   it('a raise that splits nothing has no settle step', () => {
-    const hit = sg003(keyed({ throughput: { manual: 30_000 } }));
+    const hit = sg003(keyed({ throughput: { manual: 30_000 }, physicalPartitions: undefined }));
     expect(hit?.data?.raiseTo).toBeDefined();
     expect(hit?.data?.raiseToSettle).toBeUndefined();
   });
@@ -119,7 +121,7 @@ describe('splitFrom: a declared count split unevenly', () => {
   });
 
   it('is refused without physicalPartitions, or above it', () => {
-    expect(issuesOf(keyed({ splitFrom: 3 }))).toEqual([
+    expect(issuesOf(keyed({ splitFrom: 3, physicalPartitions: undefined }))).toEqual([
       expect.stringMatching(/^splitFrom: is declared without physicalPartitions: .*declare physicalPartitions too/),
     ]);
     expect(issuesOf(keyed({ physicalPartitions: 5, splitFrom: 6 }))).toEqual([

@@ -54,7 +54,8 @@ describe('the rule: a count needs 5% of the usable RU/s free', () => {
 });
 
 describe("the whale at 79% average load (the reviewer's sessions container)", () => {
-  const hit = () => firstLevel(sessions(whale, 63000));
+  // The reviewer's container exists, on 8 partitions (⌈400 GB ÷ 50⌉ over ⌈63,000 ÷ 10,000⌉ = 7): its raises are in place.
+  const hit = () => firstLevel(sessions(whale, 63000, 8));
 
   it('leads with the raise, then the smallest count there; then fewer buckets for more RU/s', () => {
     const finding = hit();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignInput, type Finding } from '../../lib';
 import { SMALL_RAISE_SHARE } from '../../lib/lint/physical-partition';
-import { container } from '../fixtures';
+import { container, soundTenantEvents } from '../fixtures';
 
 /**
  * The reviewer's design (sound-21b): `/tenantId` → `/userId` → `/id`, a tenant at `share` of 24,000 RU/s, autoscale
@@ -20,24 +20,10 @@ import { container } from '../fixtures';
  * above its 5,333.33 usable: 42,000 RU/s (+5%) serve it as it is, and 2 buckets would.
  */
 function tenantEvents(share = 0.08, throughput: CosmosContainerDesign['throughput'] = { autoscaleMax: 40_000 }): CosmosContainerDesign {
-  return container({
-    name: 'tenant-events',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 2000, hotKeyShare: share, largestGb: 40 },
-        { path: '/userId', cardinality: 400_000 },
-        { path: '/id', cardinality: 'unique' },
-      ],
-    },
-    throughput,
-    workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
-    storage: { totalGb: 300, largestPartitionGb: 0.5 },
-    accessPatterns: [
-      { name: 'user-events', keyAttributes: ['/tenantId', '/userId'], share: 0.75 },
-      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.23 },
-      { name: 'admin', keyAttributes: [], share: 0.02 },
-    ],
-  });
+  // The container exists (a new key is a copy of its documents): an autoscale one declares its 6 partitions, ⌈300 GB ÷
+  // 50⌉, so its raise is sized in place; manual throughput is raised in place from the 7 it was created on either way.
+  const declared = typeof throughput === 'object' && 'autoscaleMax' in throughput ? { physicalPartitions: 6 } : {};
+  return soundTenantEvents(share, throughput, {}, declared);
 }
 
 /** The same tenant under a flat key `/tenantId`: its hottest value is over its physical partition's share alone. */
@@ -48,6 +34,7 @@ function flatTenants(share = 0.08, autoscaleMax = 40_000, resultKb?: number): Co
     throughput: { autoscaleMax },
     workload: { peakReadUnits: 8000, peakWriteUnits: 16_000 },
     storage: { totalGb: 300, largestPartitionGb: 0.5 },
+    physicalPartitions: 6,
     accessPatterns: [
       { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.98, ...(resultKb === undefined ? {} : { resultKb }) },
       { name: 'admin', keyAttributes: [], share: 0.02 },
@@ -178,6 +165,8 @@ describe('decision 50: a small raise in place leads a new key', () => {
       workload: { peakReadUnits: 4_400, peakWriteUnits: 10_000, hotKeyShare: 0.375 },
       throughput: { autoscaleMax: 40_000 },
       storage: { totalGb: 250 },
+      // Redistribution moves an existing container's RU/s: its 5 partitions (⌈250 GB ÷ 50⌉) are declared.
+      physicalPartitions: 5,
     });
     const [finding] = sg003(design);
     expect(finding.severity).toBe('warning');

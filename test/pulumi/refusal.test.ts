@@ -557,3 +557,23 @@ describe('a full key sharded under a hot first level', () => {
     expect(refused.findings).toContainEqual(expect.objectContaining({ ruleId: 'SG003', severity: 'error', path: 'design.partitionKey.paths[0]' }));
   });
 });
+
+// A brand-new GuardedContainer (nothing declares its physical partitions) whose autoscale maximum is short of its peak:
+// the refusal sizes the container it is about to create. By hand: a 51,000 RU/s peak at 80% needs 63,750, on the
+// 1,000-step grid 64,000; created there Azure starts it on ⌈64,000 ÷ 10,000⌉ = 7 partitions of 9,142.86 RU/s, evenly
+// split, 51,000 ÷ 7 = 7,285.71 on each against 7,314.29 usable. Raised in place from the one partition of 1,000 RU/s,
+// 64,000 would split it unevenly (1 → 2 → 4 → 7, one keeping 1/4 of the key space: 12,750 RU/s); the even in-place
+// figure is 71,000 (8 of 8,875), the figure the refusal gave before, beside a copy into a new container it does not have.
+describe('a new container whose autoscale maximum is short of its peak', () => {
+  it('is refused with the figure to create it at, not a raise in place and a copy', () => {
+    const refused = refusal('new-autoscale', {
+      throughput: { autoscaleMax: 1_000 },
+      design: { partitionKey: { paths: [{ path: '/orderId', cardinality: 'unique' }] }, workload: { peakReadUnits: 21_000, peakWriteUnits: 30_000 } },
+    }) as DesignRefusedError;
+    const sg017 = refused.findings.find((f) => f.ruleId === 'SG017');
+    expect(sg017?.fix).toMatch(/^raise throughput\.autoscaleMax to at least 64,000 RU\/s/);
+    expect(sg017?.fix).toContain('created at 64,000 RU/s, Azure starts it on 7 physical partitions of 9,142.86 RU/s, evenly split');
+    expect(sg017?.fix).toContain('and the lint sizes its raise in place instead: from 1 physical partition, 71,000 RU/s');
+    expect(sg017?.fix).not.toContain('copy every document');
+  });
+});

@@ -85,11 +85,11 @@ testRule('SG014', {
             grownLoad: 3_150,
             grownContainerPeak: 52_500,
             grownContainerUsable: 48_000,
-            grownContainerRaise: 111_000,
+            grownContainerRaise: 66_000,
           },
           message:
             /^the hottest `\/storeId` value takes 6% of traffic \(declared at partitionKey\.paths\[0\]\.hotKeyShare\), within maxHotKeyShare 10%, but 2,100 of a usable 2,516\.67 RU\/s today: saturated when traffic grows 1\.05× \(1\.2× if only this value grows\), less than minGrowthHeadroom 1\.5×/,
-          fix: /^plan a bucketed first level .* before traffic grows 1\.05×; at 1\.5× today's peak the container's 52,500 RU\/s pass its usable 48,000 RU\/s: SG017's raise to 111,000 RU\/s comes first, which then serves this value as it is; and watch it with the skew alarms$/,
+          fix: /^plan a bucketed first level .* before traffic grows 1\.05×; at 1\.5× today's peak the container's 52,500 RU\/s pass its usable 48,000 RU\/s: SG017's raise to 66,000 RU\/s comes first, which then serves this value as it is; and watch it with the skew alarms$/,
         },
       ],
     },

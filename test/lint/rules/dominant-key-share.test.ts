@@ -391,7 +391,10 @@ testRule('SG014', {
       // space), so it goes to 4 even partitions of 7,750 (6,200 usable). There the tenant's 2,520 RU/s meet (16,800 −
       // 2,520) ÷ 4 = 3,570 of neighbours: 2,630 usable for it, fits, 1.02× of growth. Before: the note quoted today's
       // partition ("its own physical partition carries 9,660 RU/s ... of the 10,000 RU/s it gets"), a layout SG017's
-      // raise replaces and that SG002 and SG003 never judge on a container short of RU/s.
+      // raise replaces and that SG002 and SG003 never judge on a container short of RU/s. Undeclared, the design is a
+      // container still to be created: 21,000 starts it on 3 even partitions of 7,000 (5,600 usable), where 2,520 + (16,800 −
+      // 2,520) ÷ 3 = 7,280 does not fit; 28,000 (3 of 9,333.33, 7,466.67 usable) is the least creation that holds it
+      // (27,000: 7,200), 2,706.67 left for the tenant.
       name: "a dominant key in a container short of RU/s that fits at SG017's raise: judged there, as SG002 and SG003 judge",
       design: provisioned({ autoscaleMax: 20_000 }, 8_400, 8_400, 0.15),
       findings: [
@@ -399,9 +402,17 @@ testRule('SG014', {
           messageId: 'dominant',
           severity: 'warning',
           notes: ['aboveMaxShare', 'physicalShare', 'atCapacityRaise'],
-          data: { load: 2_520, usable: 2_630, containerRu: 31_000, declaredRu: 20_000, physicalPartitions: 4, partitionRu: 7_750, neighbourRu: 3_570 },
+          data: {
+            load: 2_520,
+            usable: 2_706.66666667,
+            containerRu: 28_000,
+            declaredRu: 20_000,
+            physicalPartitions: 3,
+            partitionRu: 9_333.33333333,
+            neighbourRu: 4_760,
+          },
           message:
-            /^the hottest `\/tenantId` value takes 15% of traffic, above maxHotKeyShare 10%: 2,520 of a usable 2,630 RU\/s today, saturated when traffic grows 1\.02×; the container's 31,000 RU\/s are divided among 4 physical partitions of 7,750 RU\/s .* \(judged at the 31,000 RU\/s the container's peak needs, not its declared 20,000 RU\/s: this key's physical partition serves it after that raise\)$/,
+            /^the hottest `\/tenantId` value takes 15% of traffic, above maxHotKeyShare 10%: 2,520 of a usable 2,706\.67 RU\/s today, saturated when traffic grows 1\.03×; the container's 28,000 RU\/s are divided among 3 physical partitions of 9,333\.33 RU\/s .* \(judged at the 28,000 RU\/s the container's peak needs, not its declared 20,000 RU\/s: this key's physical partition serves it after that raise\)$/,
         },
       ],
     },
@@ -409,11 +420,11 @@ testRule('SG014', {
 });
 
 describe("SG014 on a container short of RU/s quotes SG017's raise, as SG017 names it", () => {
-  it('the same RU/s and partitions as SG017 (31,000 on 4), not the 10,000 RU/s partitions the raise replaces', () => {
+  it('the same RU/s and partitions as SG017 (28,000 on 3), not the 10,000 RU/s partitions the raise replaces', () => {
     const findings = lint(provisioned({ autoscaleMax: 20_000 }, 8_400, 8_400, 0.15));
     const dominant = findings.find((f) => f.ruleId === 'SG014');
     const capacity = findings.find((f) => f.ruleId === 'SG017');
-    expect(capacity?.data).toMatchObject({ needed: 31_000, neededPartitions: 4, neededEach: 7_750 });
+    expect(capacity?.data).toMatchObject({ needed: 28_000, neededPartitions: 3, neededEach: 9_333.33333333 });
     expect(dominant?.data).toMatchObject({ containerRu: capacity?.data?.needed, partitionRu: capacity?.data?.neededEach });
     expect(dominant?.message).not.toContain('10,000 RU/s it gets');
   });

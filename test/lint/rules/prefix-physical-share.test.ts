@@ -34,6 +34,8 @@ function tenantDocs(share: number, autoscaleMax: number): CosmosContainerDesign 
     workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
     throughput: { autoscaleMax },
     storage: { totalGb: 500 },
+    // It holds its 500 GB today, on the 10 partitions they need: declared, its raises are sized in place.
+    physicalPartitions: 10,
   });
 }
 

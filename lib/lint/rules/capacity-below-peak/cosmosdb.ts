@@ -12,12 +12,15 @@ import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
-  evenInPlaceThroughput,
   neighbourLoad,
   physicalPartitionCount,
   profileOf,
+  raisedAtCreation,
+  raiseForPeak,
+  raiseSplitsFrom,
   type Loads,
   type PhysicalPartitions,
+  type ValueAmongValues,
 } from '../../../engines';
 import { adviceFor } from '../../advice';
 import { DesignAnalysis } from '../../analysis';
@@ -52,6 +55,7 @@ type Id =
   | 'cosmosMoreValuesForPlacement'
   | 'cosmosPlacementAbove'
   | 'cosmosRaiseForKey'
+  | 'cosmosRaiseForFewerShards'
   | 'cosmosRaiseForValue'
   | 'cosmosRaiseForLevel'
   | 'cosmosCopies'
@@ -147,18 +151,18 @@ function peakWithFewerShards(analysis: DesignAnalysis, counted: CountedPeak): Pe
 /**
  * The smallest value on `form`'s grid at which the peak fits headroom × the container's RU/s: on the declared form, a
  * raise in place, also judged on the partition holding the largest share of the key space where it splits partitions
- * (`evenInPlaceThroughput`); on another form (a serverless container's move, a shared one's dedicated throughput),
+ * (`evenInPlaceThroughput`), or for a container still to be created its creation (`raiseForPeak`); on another form (a serverless container's move, a shared one's dedicated throughput),
  * peak ÷ headroom. Where the copies are planned, they depend on the RU/s (more physical partitions give a hot key a
  * different share), so the figure is raised until the peak at that figure fits: applying the fix then leaves nothing
  * to raise again. `perContainer`: how many containers share the form's RU/s (a shared database's busy containers).
  */
-function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>, form: ThroughputForm, perContainer = 1): InPlaceRaise {
+function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>, form: ThroughputForm, perContainer = 1, hot?: ValueAmongValues): InPlaceRaise {
   const { headroom } = design.thresholds;
   const mode = design.throughput?.mode;
   const inPlace = mode !== undefined && mode !== 'serverless' && gridFormOf(mode) === form;
   // Laid out on the storage the peak's copies hold, as SG003 lays out the raise for them.
   const stored = storedLayout(design, peak);
-  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(stored, p) as number) : throughputForPeak(form, p, headroom, perContainer));
+  const figure = (p: number) => (inPlace ? (raiseForPeak(stored, p, hot) as number) : throughputForPeak(form, p, headroom, perContainer));
   let needed = figure(peak.peak);
   let neededPeak = peak.peak;
   const raise = () => ({ form, needed, neededPeak, containers: perContainer });
@@ -179,16 +183,28 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
 }
 
 /**
+ * The hottest value of the container's own key among its values, for a raise sized at creation (`raiseForPeak`): where
+ * the key is stored as declared (no sharding, no copies, declared or planned) and the peak is the declared one.
+ */
+function hottestValue(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: CountedPeak): ValueAmongValues | undefined {
+  const a = analysis.of(design.primaryKey);
+  if (peak.from === 'planned' || peak.copies > 1 || a.space.sharding || !raisedAtCreation(design)) return undefined;
+  const hot = a.hot.reads + a.hot.writes;
+  return { hot, rest: a.total.reads + a.total.writes - hot, cardinality: a.trafficValues };
+}
+
+/**
  * `design` as its partitions hold `peak`'s copies: where they are planned (SG003's fix, which writes N × one copy's GB at
  * storage.totalGb), N × the GB, at least one physical partition per 50 GB of it ("Partitioning and horizontal
- * scaling"), split from the partitions the container has today (as SG003's copies at a raise are laid out, advice.ts
- * `copiesAtRaise`). Declared copies are in the declared GB already.
+ * scaling"), split from the partitions the container has today, or for a container still to be created, on those it is
+ * created with (`raiseSplitsFrom`, as SG003's copies at a raise are laid out, advice.ts `copiesAtRaise`). Declared copies
+ * are in the declared GB already.
  */
 function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesign {
   const gb = peak.from === 'planned' ? storedGb(design, peak.copies) : undefined;
   const now = profileOf(design.engine).physicalPartitions?.(design);
   if (gb === undefined || gb === design.totalGb || !now) return design;
-  return Object.assign({}, design, { totalGb: gb, splitFrom: design.splitFrom ?? now.count });
+  return Object.assign({}, design, { totalGb: gb, splitFrom: raiseSplitsFrom(design, now.count) });
 }
 
 /**
@@ -359,6 +375,13 @@ function fewerShardsOnceRaised(
   return { data: { declaredShards: declared, afterShards: after.lowerTo, afterPeak: peak, afterReads: reads.units, afterWrites: writes }, edits };
 }
 
+/** SG017's raise as the key's fix sizes it: the figure, what the note names, and the key's count where it is written with it. */
+interface KeyRaise {
+  readonly fix: InPlaceRaise;
+  readonly data?: Record<string, number | string | readonly string[]>;
+  readonly shardEdits?: readonly DesignEdit[];
+}
+
 /**
  * SG017's raise carried to the one the fix for the container's hottest key value leads with, where that is more: the
  * least raise in place at which a shard count within maxShards fits beside its neighbours (`adviceFor`'s
@@ -370,11 +393,7 @@ function fewerShardsOnceRaised(
  * (`plannedWarmThroughput`); the finding names the peak's own figure beside it. Dedicated throughput only (manual or
  * autoscale): a shared database's raise is the database's, sized over its containers.
  */
-function withKeyRaise(
-  design: CosmosKeyDesign,
-  analysis: DesignAnalysis,
-  fix: InPlaceRaise,
-): { readonly fix: InPlaceRaise; readonly data?: Record<string, number | string | readonly string[]> } {
+function withKeyRaise(design: CosmosKeyDesign, analysis: DesignAnalysis, fix: InPlaceRaise): KeyRaise {
   const mode = design.throughput?.mode;
   if ((mode !== 'manual' && mode !== 'autoscale') || !Number.isFinite(fix.needed)) return { fix };
   // A hierarchical key's plan for its full key may wait on its first level's (a whale's buckets, SG003 at paths[0]):
@@ -398,19 +417,49 @@ function withKeyRaise(
     };
   }
   if (lead !== 'raiseThenShard' && lead !== 'raiseThenCopies') return { fix };
-  const data = advice.data as { shardRaiseTo?: number; copiesRaiseTo?: number; shards?: number; key?: readonly string[] };
+  const data = advice.data as { shardRaiseTo?: number; copiesRaiseTo?: number; shards?: number; shardCarriedPeak?: number; key?: readonly string[] };
   const { shards, key: names } = data;
   const keyRaiseTo = lead === 'raiseThenShard' ? data.shardRaiseTo : data.copiesRaiseTo;
-  if (keyRaiseTo === undefined || keyRaiseTo <= fix.needed || shards === undefined || names === undefined) return { fix };
   // A categorical key's shards are never written (a re-key is its fix: categorical-key.ts), so their raise is not asked.
-  if (lead === 'raiseThenShard' && categoricalBy(key, shards) !== undefined) return { fix };
+  if (lead === 'raiseThenShard' && shards !== undefined && categoricalBy(key, shards) !== undefined) return { fix };
+  const fewer = lead === 'raiseThenShard' ? raiseForFewerShards(design, fix, data, advice.edits) : undefined;
+  if (fewer) return fewer;
+  if (keyRaiseTo === undefined || keyRaiseTo <= fix.needed || shards === undefined || names === undefined) return { fix };
   // Asking less than the raise SG003's fix leads with would contradict it: that raise serves the peak too.
   const kind = lead === 'raiseThenShard' ? 'shards' : 'copies';
   return { fix: { ...fix, needed: keyRaiseTo }, data: { keyRaisePlain: fix.needed, keyShards: shards, keyRaiseKey: names, keyRaiseKind: kind } };
 }
 
+/**
+ * The raise the key's raise-and-shard fix leads with where it is less than the peak's own figure: the fix lowers the
+ * declared shards to N, each fan-out read then queries N shards, and the peak it leaves (`shardCarriedPeak`) fits that
+ * raise at headroom. Sized on the declared count, SG017 asked more than the fix that lowers it (16 shards of `/region` on
+ * 30,000 autoscale: 44,000 RU/s, where SG003 asked 39,000 and 2 shards), and `--fix` wrote its raise first and never
+ * settled. Only for a container still to be created (`raisedAtCreation`): evenly split, its partitions serve any peak
+ * within headroom × the RU/s, where a raise in place may leave a partition unsplit.
+ */
+function raiseForFewerShards(
+  design: CosmosKeyDesign,
+  fix: InPlaceRaise,
+  data: { readonly shardRaiseTo?: number; readonly shards?: number; readonly shardCarriedPeak?: number; readonly key?: readonly string[] },
+  keyEdits: readonly DesignEdit[] | undefined,
+): KeyRaise | undefined {
+  const { shardRaiseTo: to, shards, shardCarriedPeak: carried, key } = data;
+  const declared = design.primaryKey.sharding?.shards;
+  if (to === undefined || shards === undefined || carried === undefined || key === undefined || declared === undefined) return undefined;
+  if (!raisedAtCreation(design) || to >= fix.needed || shards >= declared || !fits(carried, to * design.thresholds.headroom)) return undefined;
+  // The fix's count is written with the raise (its own raise is this finding's, on the same field).
+  const shardEdits = (keyEdits ?? []).filter((e) => e.path === 'sharding');
+  if (shardEdits.length === 0) return undefined;
+  return {
+    shardEdits,
+    fix: { ...fix, needed: to, neededPeak: carried },
+    data: { keyRaisePlain: fix.needed, keyPlainPeak: fix.neededPeak, keyShards: shards, keyRaiseKey: key, keyRaiseKind: 'fewerShards' },
+  };
+}
+
 /** The note of a raise carried to the key's fix, by what that fix's raise serves (shards and copies: cosmosRaiseForKey). */
-const RAISE_FOR = { value: 'cosmosRaiseForValue', level: 'cosmosRaiseForLevel' } as const;
+const RAISE_FOR = { value: 'cosmosRaiseForValue', level: 'cosmosRaiseForLevel', fewerShards: 'cosmosRaiseForFewerShards' } as const;
 
 /** The note of a raise carried past the placement check (`withPlacement`), where it was. */
 function placementIds(placement: Record<string, number | string> | undefined): Id[] {
@@ -544,15 +593,15 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
   // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
-    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form));
-    const { fix, data: forKey } = removal ? { fix: placed, data: undefined } : withKeyRaise(design, analysis, placed);
-    const fewer = removal ? undefined : fewerShardsOnceRaised(design, analysis, fix);
+    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form, 1, hottestValue(design, analysis, sized)));
+    const { fix, data: forKey, shardEdits } = removal ? { fix: placed, data: undefined, shardEdits: undefined } : withKeyRaise(design, analysis, placed);
+    const fewer = removal || shardEdits ? undefined : fewerShardsOnceRaised(design, analysis, fix);
     const ids: Id[] = [
       ...placementIds(placement),
       ...(forKey ? [RAISE_FOR[forKey.keyRaiseKind as keyof typeof RAISE_FOR] ?? ('cosmosRaiseForKey' as const)] : []),
       ...(fewer ? (['cosmosFewerShardsOnceRaised'] as const) : []),
     ];
-    const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(fewer?.edits ?? [])];
+    const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(shardEdits ?? fewer?.edits ?? [])];
     return { fix, placement, data: Object.assign({}, forKey, fewer?.data), ids, edits };
   };
   const keyFirst = throughput.mode === 'serverless' ? undefined : keyPastLogicalCeiling(design, analysis, sized.peak, capacity * headroom);
@@ -579,7 +628,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     }
     case 'autoscale': {
       const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
-      const split = inPlaceSplit(design, fix, laidOut.totalGb);
+      // Carried past the peak's own figure by the key's fix or a placement, whose clause says why.
+      const split = inPlaceSplit(design, fix, laidOut.totalGb, raised !== undefined || placement !== undefined);
       const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
       // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
       const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
@@ -835,11 +885,13 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosPlacementAbove:
       "; not {{placementPlain}} RU/s: raised to them, {{placementKey|key}} (no hot value: {{placementValues}} values of {{placementValueLoad}} RU/s each) would leave the partition holding a value, one of {{placementPartitions|partitions}}, expecting {{placementExpected}} RU/s (its value and 1/P of the rest: hashing's spread) above its {{placementUsable}} usable, and this rule would warn again (no room for uneven placement); {{needed}} RU/s are the least at which it fits the {{headroom|percent}} line too",
     cosmosRaiseForKey:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least in place at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise, the least at which N = {{keyShards}} {{keyRaiseKind|shards=shards|copies=replicated copies}} fit beside their neighbours on its physical partitions, so one raise serves both and the {{keyRaiseKind|shards=shards|copies=copies}} need no second one',
+    cosmosRaiseForFewerShards:
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak at {{fanOutShards}} shards ({{keyPlainPeak}} RU/s) needs: the fix for the hottest {{keyRaiseKey|key}} value leads with this raise and N = {{keyShards}} shards, the least raise at which they fit beside their neighbours on its physical partitions, and at N = {{keyShards}} the peak it leaves ({{neededPeak}} RU/s) is within it, so one raise serves both',
     cosmosRaiseForValue:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least in place at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003) leads with this raise, the least at which that value fits beside its neighbours on its physical partition with no change of key (each physical partition gets an equal part of the RU/s, at most 10,000, and a raise past P × 10,000 RU/s splits partitions), so one raise serves both',
     cosmosRaiseForLevel:
-      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003, the first level of the key) leads with this raise in place, so one raise serves both',
+      '; {{needed}} RU/s, not the {{keyRaisePlain}} RU/s the peak alone needs: the fix for the hottest {{keyRaiseKey|key}} value (SG003, the first level of the key) leads with this raise, so one raise serves both',
     cosmosCopies:
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:

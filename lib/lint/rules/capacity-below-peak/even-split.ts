@@ -10,13 +10,15 @@
  */
 import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
-import { keySpaceSlicesOf, physicalPartitionCount, profileOf } from '../../../engines';
+import { evenInPlaceThroughput, keySpaceSlicesOf, physicalPartitionCount, profileOf, raisedAtCreation, type PhysicalPartitions } from '../../../engines';
 import { SPLIT_WORDS } from '../../physical-partition';
 
 export const EVEN_SPLIT_MESSAGES = {
   cosmosRaiseSplits: `; raised in place, {{splitScope|container=the container's|database=the database's}} {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
   cosmosUnevenAvoided:
     "; not {{plainNeeded}} RU/s: raised in place to them, {{splitScope|container=the container|database=the database}} would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or {{!splitShared}}create a new container at {{plainNeeded}} RU/s{{/splitShared}}{{?splitShared}}create a new database of {{plainNeeded}} RU/s shared throughput (a new container in this database would share its {{nowPartitions|partitions}}, not start on its own){{/splitShared}}, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document {{splitScope|container=into it|database=of its busy containers into containers there}}, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
+  cosmosCreatedAt:
+    '; the design declares no physicalPartitions, so it describes a container still to be created: created at {{needed}} RU/s, Azure starts it on {{neededPartitions|partitions}} of {{neededEach}} RU/s, evenly split ({{createdBy|throughput=one per 10,000 RU/s of an autoscale maximum|storage=one per 50 GB of its storage, more than one per 10,000 RU/s of the maximum gives}}){{?createdPlain}}; not the {{createdPlain}} RU/s the peak alone needs: created there, on {{createdPlainPartitions|partitions}} of {{createdPlainEach}} RU/s, the hottest value would not fit beside its neighbours (SG003), and from {{createdPlain}} up, {{needed}} RU/s are the least whose partitions hold it{{/createdPlain}}; where the container exists already, declare its physicalPartitions (as Insights shows them: {{nowPartitions}} for one created at {{nowRu}} RU/s and never raised) and the lint sizes its raise in place instead: from {{nowPartitions|partitions}}, {{inPlaceNeeded}} RU/s, whose split into {{inPlacePartitions}} of {{inPlaceEach}} RU/s{{inPlaceSplit|even=, evenly,|uneven=, unevenly,}} takes Azure typically 4-6 hours',
 } as const;
 
 export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
@@ -33,12 +35,14 @@ export interface InPlaceRaise {
  * The notes and figures of SG017's raise in place where it splits the container's physical partitions: how (its count,
  * asynchronously), and where it is above peak ÷ headroom (`plainNeeded`) the uneven layout that figure would leave, and
  * the new container that figure would start evenly. Nothing where the raise keeps the partitions. `totalGb`: the storage
- * the raised container holds (planned copies' N × the GB), where it is not the declared.
+ * the raised container holds (planned copies' N × the GB), where it is not the declared. `carried`: the raise was
+ * carried past the peak's figure by another clause of the finding (a key's fix, a placement), which says why.
  */
 export function inPlaceSplit(
   design: CosmosKeyDesign,
   raise: InPlaceRaise,
   totalGb = design.totalGb,
+  carried = false,
 ): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
   const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
@@ -52,6 +56,7 @@ export function inPlaceSplit(
   };
   const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
+  if (raisedAtCreation(design)) return createdAt(design, raise, now, totalGb, carried);
   const data = {
     // A shared database's partitions are the database's: a new container there shares them ("Provision standard (manual)
     // throughput on a database": containers in the same database share partitions), so the even start is a new database.
@@ -83,5 +88,47 @@ export function inPlaceSplit(
       createdPartitions: created,
       createdEach: plainNeeded / created,
     }),
+  };
+}
+
+/**
+ * SG017's raise of a container still to be created (`raisedAtCreation`: an autoscale maximum, no declared
+ * `physicalPartitions`): the layout Azure starts it on at the raised maximum, and the raise in place a container that
+ * exists would need instead, judged on the partitions it has today (the design with them declared), whose split is
+ * asynchronous, "typically 4-6 hours" ("Best practices for scaling provisioned throughput").
+ */
+function createdAt(
+  design: CosmosKeyDesign,
+  raise: InPlaceRaise,
+  now: PhysicalPartitions,
+  totalGb: number | undefined,
+  carried: boolean,
+): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
+  const mode = 'autoscale';
+  const created = physicalPartitionCount(mode, raise.needed, totalGb);
+  const existing: CosmosKeyDesign = Object.assign({}, design, { totalGb, physicalPartitions: now.count });
+  const inPlaceNeeded = Math.max(raise.needed, evenInPlaceThroughput(existing, raise.neededPeak) as number);
+  const inPlacePartitions = physicalPartitionCount(mode, inPlaceNeeded, totalGb, now.count);
+  const slices = keySpaceSlicesOf({ totalGb, splitFrom: now.count }, inPlacePartitions);
+  // Above the peak's own figure where the hottest value needs more (`raiseForPeak`): that figure, and why not it.
+  const plain = throughputForPeak(raise.form, raise.neededPeak, design.thresholds.headroom, 1);
+  const plainPartitions = physicalPartitionCount(mode, plain, totalGb);
+  const plainData: Record<string, number> =
+    plain < raise.needed && !carried ? { createdPlain: plain, createdPlainPartitions: plainPartitions, createdPlainEach: plain / plainPartitions } : {};
+  return {
+    ids: ['cosmosCreatedAt'],
+    data: {
+      nowPartitions: now.count,
+      nowRu: now.requestUnits,
+      neededPartitions: created,
+      neededEach: raise.needed / created,
+      // The storage rule (one partition per 50 GB) names itself where it, not the maximum, sets the count.
+      createdBy: created > physicalPartitionCount(mode, raise.needed) ? 'storage' : 'throughput',
+      inPlaceNeeded,
+      inPlacePartitions,
+      inPlaceEach: inPlaceNeeded / inPlacePartitions,
+      inPlaceSplit: slices < inPlacePartitions ? 'uneven' : 'even',
+      ...plainData,
+    },
   };
 }
