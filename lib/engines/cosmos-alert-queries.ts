@@ -190,6 +190,9 @@ export interface ValueLines {
   readonly key: number;
   /** A first-level value logged on several physical partitions, on each (`spanningValueRows`). */
   readonly spanning?: number;
+  /** A first-level value on a physical partition that a value of several (the design's declared largest) shares:
+   *  what that value's planned load leaves it there is less than a partition of its own leaves. */
+  readonly besideSpanning?: number;
 }
 
 /**
@@ -219,17 +222,39 @@ function keysAndPrefixesQuery(databaseName: string, containerName: string, lines
     '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName',
     sustained,
     `| where SustainedRUPerSecond > ${lines.key};`,
-    'let prefixes = keyMinutes',
-    '| summarize MinuteRU = sum(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName, Minute',
-    '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
-    sustained,
-    ...(lines.spanning === undefined ? [] : spanningValueRows(lines.spanning, true)),
-    `| where SustainedRUPerSecond > ${lines.prefix}`,
-    '| extend PartitionKey = "";',
+    ...prefixRows(lines, sustained),
     'union keys, prefixes',
     '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
     '| summarize arg_max(SustainedRUPerSecond, Prefix, PartitionKey) by RegionName',
   ].join('\n');
+}
+
+/**
+ * `prefixes`: each first-level value's sum on each physical partition, kept above its line. With a value logged on
+ * several physical partitions (`spanning`: the design's declared largest), that value is kept above its own line on
+ * each, a value on one of its partitions above `besideSpanning` (what its planned load leaves there), a value elsewhere
+ * above `prefix`. A tenant on an ordinary partition judged against the line drawn for one beside the whale is named at
+ * its ordinary load whenever its partition throttles.
+ */
+function prefixRows(lines: ValueLines, sustained: string): string[] {
+  const perPartition = [
+    '| summarize MinuteRU = sum(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName, Minute',
+    '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
+    sustained,
+  ];
+  const kept = (line: string) => [`| where SustainedRUPerSecond > ${line}`, '| extend PartitionKey = "";'];
+  if (lines.spanning === undefined) return ['let prefixes = keyMinutes', ...perPartition, ...kept(`${lines.prefix}`)];
+  const beside = lines.besideSpanning;
+  return [
+    'let prefixRows = keyMinutes',
+    ...perPartition,
+    '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+    '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double);',
+    ...(beside === undefined ? [] : ['let besideSpanning = prefixRows | where Spans > 1 | distinct PartitionKeyRangeId;']),
+    'let prefixes = prefixRows',
+    `| where Spans == 1 or SustainedRUPerSecond > ${lines.spanning}`,
+    ...kept(beside === undefined ? `${lines.prefix}` : `iff(PartitionKeyRangeId in (besideSpanning), ${beside}, ${lines.prefix})`),
+  ];
 }
 
 /** The `let` statements that name the physical partitions whose own throttling is sustained (`throttledHotValueQuery`). */

@@ -195,13 +195,17 @@ function throttledPrefixLine(headroom: number, line: PrefixLine, hotPrefix: numb
  * customer of 600 stations at 350 RU/s, under its 495.86 line: `test/replay/iot-customer-lines.test.ts`). The rule's
  * threshold is the lower line; the query drops each row under its own (`throttledHotValueQuery`).
  */
-function pageLines(prefix: number, hotKey: number, spanning: number | undefined): ValueLines {
-  return { prefix, key: Math.min(prefix, hotKey), ...(spanning === undefined ? {} : { spanning }) };
+function pageLines(page: number, defaults: Record<AlertName, number>, spanning: number | undefined, given: boolean): ValueLines {
+  // With a value on several partitions (the declared largest), the query knows its partitions (those it is logged on):
+  // the lower line applies to a tenant there, the hotPrefix line to a tenant on a partition of its own.
+  const prefix = spanning === undefined || given ? page : Math.max(page, defaults.hotPrefix);
+  const beside = spanning !== undefined && page < prefix ? { besideSpanning: page } : {};
+  return { prefix, key: Math.min(page, defaults.hotKey), ...(spanning === undefined ? {} : { spanning }), ...beside };
 }
 
-/** A hierarchical key's throttledHotValue page: its resolved threshold is the tenant line, the rule's the lower key line. */
-function onKeysAndPrefixes(alert: ResolvedAlert, hotKey: number, spanning: number | undefined) {
-  const lines = pageLines(alert.threshold, hotKey, spanning);
+/** A hierarchical key's throttledHotValue page: the rule's threshold is its lowest line, the full key's. */
+function onKeysAndPrefixes(alert: ResolvedAlert, defaults: Record<AlertName, number>, spanning: number | undefined, given: boolean) {
+  const lines = pageLines(alert.threshold, defaults, spanning, given);
   return { ...alert, threshold: lines.key, by: 'Prefix' as const, ...(spanning === undefined ? {} : { spanningLine: spanning }), lines };
 }
 
@@ -539,7 +543,9 @@ export function planAlerts(
     hotPrefix: hotPrefix && { ...hotPrefix, ...spanningValues },
     throttledHotValue:
       throttledHotValue &&
-      (hierarchical ? onKeysAndPrefixes(throttledHotValue, defaults.hotKey, spanning) : { ...throttledHotValue, by: 'PartitionKey' as const }),
+      (hierarchical
+        ? onKeysAndPrefixes(throttledHotValue, defaults, spanning, typeof options.throttledHotValue === 'object' && options.throttledHotValue.threshold !== undefined)
+        : { ...throttledHotValue, by: 'PartitionKey' as const }),
     partitionSize: resolve('partitionSize', logs ?? oneItem),
     partitionSizeLimit: resolve('partitionSizeLimit', logs ?? oneItem),
   };

@@ -59,13 +59,15 @@ afterAll(() => jest.restoreAllMocks());
 
 const queryOf = (name: string) => (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { query: string }[] }).allOf[0].query;
 
-it('the page judges a customer against the customer line (495.86 RU/s) and a station against the station line (191.74)', () => {
+it('the page judges a customer against the customer line (495.86 RU/s; 195.45 beside the 40% customer) and a station against the station line (191.74)', () => {
   expect(['readings-hot-key', 'readings-hot-prefix', 'readings-throttled-hot-value'].map((name) => alertThreshold(resources, name))).toEqual([
     191.74, 495.86, 191.74,
   ]);
   const query = queryOf('readings-throttled-hot-value');
   expect(query).toContain('| where SustainedRUPerSecond > 191.74;');
-  expect(query).toContain('| where SustainedRUPerSecond > 495.86\n| extend PartitionKey = ""');
+  // A customer on one of the 40% customer's partitions gets what its planned load leaves there (195.45); before, that
+  // line, capped at the station's, judged every customer.
+  expect(query).toContain('| where SustainedRUPerSecond > iff(PartitionKeyRangeId in (besideSpanning), 195.45, 495.86)\n| extend PartitionKey = ""');
 });
 
 describe('replayed', () => {

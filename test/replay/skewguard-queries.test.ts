@@ -75,13 +75,13 @@ const HOT_PREFIX = [
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
 ].join('\n');
 /** The lines of a hierarchical key's throttledHotValue page: a tenant's total, a full key, a tenant on several partitions. */
-type Lines = { prefix: number; key: number; spanning?: number };
+type Lines = { prefix: number; key: number; spanning?: number; besideSpanning?: number };
 /**
  * The throttledHotValue query of a hierarchical key: each full key (one logical partition, one RU log row) against the
  * key line and each first-level value's sum on each physical partition against the tenant line, kept only on a
  * physical partition whose own 429s are sustained (3 of the hour's intervals with 5+).
  */
-const throttledHotPrefix = ({ prefix, key, spanning }: Lines) =>
+const throttledHotPrefix = ({ prefix, key, spanning, besideSpanning }: Lines) =>
   [
     ...HOT_PREFIX.split('\n').slice(0, 2),
     'let requests = CDBDataPlaneRequests5M',
@@ -115,20 +115,23 @@ const throttledHotPrefix = ({ prefix, key, spanning }: Lines) =>
     '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName',
     '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
     `| where SustainedRUPerSecond > ${key};`,
-    'let prefixes = keyMinutes',
+    ...(spanning === undefined ? ['let prefixes = keyMinutes'] : ['let prefixRows = keyMinutes']),
     '| summarize MinuteRU = sum(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName, Minute',
     '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
     '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
     // A design whose hottest first-level value spans several physical partitions (the documents design's 90 GB whale):
-    // each value logged on several in the judged minutes counts only above that value's own line there.
+    // each value logged on several in the judged minutes counts only above that value's own line there, and a value
+    // on one of its partitions above what its plan leaves there (`besideSpanning`).
     ...(spanning === undefined
-      ? []
+      ? [`| where SustainedRUPerSecond > ${prefix}`]
       : [
           '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
-          '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double)',
+          '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double);',
+          ...(besideSpanning === undefined ? [] : ['let besideSpanning = prefixRows | where Spans > 1 | distinct PartitionKeyRangeId;']),
+          'let prefixes = prefixRows',
           `| where Spans == 1 or SustainedRUPerSecond > ${spanning}`,
+          `| where SustainedRUPerSecond > ${besideSpanning === undefined ? prefix : `iff(PartitionKeyRangeId in (besideSpanning), ${besideSpanning}, ${prefix})`}`,
         ]),
-    `| where SustainedRUPerSecond > ${prefix}`,
     '| extend PartitionKey = "";',
     'union keys, prefixes',
     '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
@@ -323,13 +326,31 @@ describe('each meaning, on hand-worked rows', () => {
   });
 
   // A first-level value is the sum of its full keys' rows; each is judged against the line drawn for what it sums.
-  it('throttled hot value: a full key against the key line, a first-level value\'s sum against its own (g, one key of 20 RU/s on 3)', () => {
-    const at = (lines: Lines) => run(throttledHotPrefix(lines), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...throttledOn('3'), ...answeredOn('1')] }, 100.5);
+  it("throttled hot value: a full key against the key line, a first-level value's sum against its own (g, one key of 20 RU/s on 3)", () => {
+    const at = (lines: Lines) =>
+      run(throttledHotPrefix(lines), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...throttledOn('3'), ...answeredOn('1')] }, 100.5);
     expect([at({ prefix: 25, key: 15 }), at({ prefix: 25, key: 25 }), at({ prefix: 15, key: 25 })]).toEqual([
       [{ RegionName: WE, Prefix: 'g', PartitionKey: '["g","u9"]', SustainedRUPerSecond: 20 }],
       [],
       [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
     ]);
+  });
+
+  // A tenant on a partition the spanning value shares gets the lower line; one elsewhere the tenant line.
+  it('throttled hot value: beside a value logged on several partitions, a first-level value is judged against the lower line (g on 3 at 20: 15 beside f only)', () => {
+    const beside = {
+      ...WHALE_AND_TENANT,
+      CDBPartitionKeyRUConsumption: WHALE_AND_TENANT.CDBPartitionKeyRUConsumption.map((r) =>
+        r.columns.PartitionKeyRangeId === '3' ? { ...r, columns: { ...r.columns, PartitionKeyRangeId: '2' } } : r,
+      ),
+    };
+    const at = (rows: typeof WHALE_AND_TENANT) =>
+      run(
+        throttledHotPrefix({ prefix: 25, key: 1_000, spanning: 1_000, besideSpanning: 15 }),
+        { ...rows, CDBDataPlaneRequests5M: [...throttledOn('2'), ...throttledOn('3'), ...answeredOn('1')] },
+        100.5,
+      );
+    expect([at(WHALE_AND_TENANT), at(beside)]).toEqual([[], [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }]]);
   });
 
   // A whole-container import: every partition throttles, and no interval counts for any of them.
@@ -352,7 +373,8 @@ describe('each meaning, on hand-worked rows', () => {
       ...counts.map((n, i) => row(30 + 5 * i, { StatusCode: '429', SampleCount: n, PartitionId: '3' })),
       ...counts.map((_, i) => row(30 + 5 * i, { StatusCode: '200', SampleCount: 1_000, PartitionId: '1' })),
     ];
-    const at = (counts: number[]) => run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: 40 }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows(counts) }, 100.5);
+    const at = (counts: number[]) =>
+      run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: 40 }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows(counts) }, 100.5);
     expect([at([5, 5]), at([4, 4, 4, 4]), at([5, 0, 5, 5])]).toEqual([[], [], [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }]]);
   });
 
@@ -368,7 +390,8 @@ describe('each meaning, on hand-worked rows', () => {
           ...(i < intervals && id === PHYSICAL[0] ? [row(m, { StatusCode: '429', SampleCount: 5, ...(logsIds ? { PartitionId: id } : {}) })] : []),
         ]),
       );
-    const at = (rows: LogRow[], line = 40) => run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: line }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows }, 100.5);
+    const at = (rows: LogRow[], line = 40) =>
+      run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: line }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows }, 100.5);
     expect([at(requests(3)), at(requests(3), 30), at(requests(2)), at(requests(3, false))]).toEqual([
       [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
       [{ RegionName: WE, Prefix: 'f', PartitionKey: '', SustainedRUPerSecond: 35 }],

@@ -167,8 +167,9 @@ function sustainedOf(minutes: ReadonlyMap<number, number>): number | undefined {
 /**
  * throttledHotValueQuery of a hierarchical key (`keysAndPrefixesQuery`): per judged minute, each full key's RU per
  * PartitionKeyRangeId and region, and their sum per first level (`Prefix`) there; each sustained as in `sustainedRu`.
- * A key row is kept above `lines.key`, a first-level row above `lines.prefix` (and, when its value is logged on more
- * than one range, above `lines.spanning`); only rows on a range `onPartition` keeps count, the highest per region.
+ * A key row is kept above `lines.key`, a first-level row above `lines.prefix`, or `lines.besideSpanning` on a range a
+ * value logged on more than one range is logged on (and, when its own value is, above `lines.spanning`); only rows on a
+ * range `onPartition` keeps count, the highest per region.
  */
 function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPartition: (range: string) => boolean): QuerySemantics {
   return (rowsOf, { now }) => {
@@ -193,6 +194,9 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
     }
     const spans = new Map<string, number>();
     for (const { prefix, region } of prefixes.values()) spans.set(`${region}\u0000${prefix}`, (spans.get(`${region}\u0000${prefix}`) ?? 0) + 1);
+    // The ranges a value logged on several shares (`besideSpanning`): a value there is judged against the lower line.
+    const spanned = new Set([...prefixes.values()].filter((p) => (spans.get(`${p.region}\u0000${p.prefix}`) ?? 0) > 1).map((p) => p.range));
+    const prefixLine = (s: Series) => (lines.besideSpanning !== undefined && spanned.has(s.range) ? lines.besideSpanning : lines.prefix);
     const overItsLine = (s: Series, line: number) => {
       const sustained = sustainedOf(s.minutes);
       return sustained !== undefined && sustained > line && onPartition(s.range) ? [{ s, sustained }] : [];
@@ -201,7 +205,7 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
       lines.spanning === undefined || (spans.get(`${s.region}\u0000${s.prefix}`) ?? 0) === 1 || sustained > lines.spanning;
     const kept = [
       ...[...keys.values()].flatMap((s) => overItsLine(s, lines.key)),
-      ...[...prefixes.values()].flatMap((s) => overItsLine(s, lines.prefix)).filter(({ s, sustained }) => spanningKept(s, sustained)),
+      ...[...prefixes.values()].flatMap((s) => overItsLine(s, prefixLine(s))).filter(({ s, sustained }) => spanningKept(s, sustained)),
     ];
     const best = new Map<string, ResultRow>();
     for (const { s, sustained } of kept) {
@@ -321,10 +325,16 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
 
 /** The lines a hierarchical key's throttledHotValue query carries (`keysAndPrefixesQuery`), undefined when it has none. */
 function valueLinesOf(query: string, spanning: number | undefined): ValueLines | undefined {
-  const key = /\| where SustainedRUPerSecond > ([0-9.]+);\nlet prefixes/.exec(query)?.[1];
-  const prefix = /\| where SustainedRUPerSecond > ([0-9.]+)\n\| extend PartitionKey = ""/.exec(query)?.[1];
+  const key = /\| where SustainedRUPerSecond > ([0-9.]+);\nlet prefix/.exec(query)?.[1];
+  const beside = /\| where SustainedRUPerSecond > iff\(PartitionKeyRangeId in \(besideSpanning\), ([0-9.]+), ([0-9.]+)\)\n/.exec(query);
+  const prefix = beside?.[2] ?? /\| where SustainedRUPerSecond > ([0-9.]+)\n\| extend PartitionKey = ""/.exec(query)?.[1];
   if (key === undefined || prefix === undefined) return undefined;
-  return { prefix: Number(prefix), key: Number(key), ...(spanning === undefined ? {} : { spanning }) };
+  return {
+    prefix: Number(prefix),
+    key: Number(key),
+    ...(spanning === undefined ? {} : { spanning }),
+    ...(beside === null ? {} : { besideSpanning: Number(beside[1]) }),
+  };
 }
 
 /** Each container named by two strings, or a UsageError at `containers[i].<field>`. */
