@@ -203,17 +203,10 @@ export function throttlesAndErrorsSetting(
 
 /**
  * The capacity-limit throttle metrics of these key spaces, by id: the table's account-limit throttles when `tableWide`,
- * then per key space a GSI's account-limit reads and writes and its provisioned-capacity or on-demand-maximum throttles
- * where they apply. A GSI's requests throttled by the account's per-table quota (which applies to each GSI on its own)
- * count under its GlobalSecondaryIndexName dimension, which the table's TableName-only metric leaves out ("DynamoDB
- * metrics and dimensions": ReadAccountLimitThrottleEvents; the throttling guide's IndexReadAccountLimitExceeded and
- * IndexWriteAccountLimitExceeded, counted in Read/WriteAccountLimitThrottleEvents for the GSI,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html). A GSI
- * throttled on writes fails the base table's writes too ("When a GSI has insufficient write capacity, throttling results
- * in write operations that fail on the base table", https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table),
- * so the page that names failed requests counts them. The metrics page lists
- * WriteAccountLimitThrottleEvents with TableName only; a GSI series DynamoDB never publishes adds 0 (FILL), so reading
- * it costs nothing where the page is right and catches the throttling where the guide is.
+ * then per key space a GSI's account-limit reads and its provisioned-capacity or on-demand-maximum throttles where
+ * they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension,
+ * which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents;
+ * the throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
  */
 export function capacityThrottleMetrics(
   tableName: string,
@@ -227,8 +220,7 @@ export function capacityThrottleMetrics(
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
-    if (space.indexName !== undefined)
-      for (const direction of ['Read', 'Write'] as const) metrics.push([`account${direction}${i}`, throttleEvents(space, 'AccountLimit', direction)]);
+    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
       if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);

@@ -69,10 +69,9 @@ export function throttleEventsMetricName(cause: ThrottleCause, direction: Direct
 /** Throttle events of one cause and direction, summed per minute. */
 export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, direction: Direction): cloudwatch.Metric {
   const name = throttleEventsMetricName(cause, direction);
-  // A GSI's throttles of every cause count under its GlobalSecondaryIndexName, account-limit writes included (the
-  // throttling reason IndexWriteAccountLimitExceeded is counted in WriteAccountLimitThrottleEvents for the GSI,
-  // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html).
-  return metric(space, name, cloudwatch.Stats.SUM);
+  // WriteAccountLimitThrottleEvents has only the TableName dimension.
+  const withIndex = !(cause === 'AccountLimit' && direction === 'Write');
+  return metric(space, name, cloudwatch.Stats.SUM, withIndex);
 }
 
 /** Consumed capacity units per second (the one-minute Sum divided by the period). */

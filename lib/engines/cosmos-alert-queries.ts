@@ -179,7 +179,9 @@ export const REQUEST_COUNT = 'coalesce(tolong(column_ifexists("RequestCount", re
  */
 export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', lines?: ValueLines): string {
   const throttled = onThrottledPartitions(databaseName, containerName);
-  return by === 'Prefix' && lines ? keysAndPrefixesQuery(databaseName, containerName, lines, throttled) : sustainedRuQuery(databaseName, containerName, by, lines?.spanning, throttled);
+  return by === 'Prefix' && lines
+    ? keysAndPrefixesQuery(databaseName, containerName, lines, throttled)
+    : sustainedRuQuery(databaseName, containerName, by, lines?.spanning, throttled);
 }
 
 /** The lines a hierarchical key's throttledHotValue page judges each row against, in RU/s. */

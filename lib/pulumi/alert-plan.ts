@@ -544,7 +544,12 @@ export function planAlerts(
     throttledHotValue:
       throttledHotValue &&
       (hierarchical
-        ? onKeysAndPrefixes(throttledHotValue, defaults, spanning, typeof options.throttledHotValue === 'object' && options.throttledHotValue.threshold !== undefined)
+        ? onKeysAndPrefixes(
+            throttledHotValue,
+            defaults,
+            spanning,
+            typeof options.throttledHotValue === 'object' && options.throttledHotValue.threshold !== undefined,
+          )
         : { ...throttledHotValue, by: 'PartitionKey' as const }),
     partitionSize: resolve('partitionSize', logs ?? oneItem),
     partitionSizeLimit: resolve('partitionSizeLimit', logs ?? oneItem),

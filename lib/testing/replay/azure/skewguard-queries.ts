@@ -182,7 +182,13 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
       s.minutes.set(minute, (s.minutes.get(minute) ?? 0) + ru);
       series.set(id, s);
     };
-    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedEnd - SUSTAINED_MINUTES, judgedEnd)) {
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBPartitionKeyRUConsumption'),
+      db,
+      container,
+      judgedEnd - SUSTAINED_MINUTES,
+      judgedEnd,
+    )) {
       if (!isNotEmpty(c.PartitionKey)) continue;
       const key = String(c.PartitionKey);
       const prefix = loggedFirstLevel(key);
@@ -312,8 +318,7 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
       const line = /Spans == 1 or SustainedRUPerSecond > ([0-9.]+)\n/.exec(query)?.[1];
       const spanning = line === undefined ? undefined : Number(line);
       if (query === hotPrefixQuery(db, c, spanning)) return sustainedRu(db, c, 'Prefix', spanning);
-      if (query === throttledHotValueQuery(db, c, 'PartitionKey'))
-        return throttledHotValue(db, c, (on) => sustainedRu(db, c, 'PartitionKey', undefined, on));
+      if (query === throttledHotValueQuery(db, c, 'PartitionKey')) return throttledHotValue(db, c, (on) => sustainedRu(db, c, 'PartitionKey', undefined, on));
       const lines = valueLinesOf(query, spanning);
       if (lines && query === throttledHotValueQuery(db, c, 'Prefix', lines)) return throttledHotValue(db, c, (on) => keysAndPrefixes(db, c, lines, on));
       const minimum = /iff\(Requests >= (\d+), /.exec(query)?.[1];
