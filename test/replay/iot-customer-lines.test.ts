@@ -107,13 +107,18 @@ describe('replayed', () => {
 
   it('a station growing for days past its line pages while its partition throttles', () => {
     const growing = firstAfterSustained429(replay(cosmosIncident('hot key growing for days', profile(), 'readings')));
-    expect(growing['readings-throttled-hot-value']).toBeDefined();
-    expect(growing).toEqual({});
+    // As before: judged as a station (191.74), not as its customer.
+    expect(growing).toEqual({
+      'readings-hot-key': -1_017,
+      'readings-throttled-hot-value': 58,
+      'readings-hot-partition-range': 1_078,
+      'readings-throttle-rate': 3_643,
+    });
   });
 
   it('a customer of 100 small stations growing past its partition’s budget pages as a customer', () => {
     const whale = firstAfterSustained429(replay(cosmosIncident('whale prefix under a hierarchical key', profile(), 'readings')));
-    expect(whale['readings-throttled-hot-value']).toBeDefined();
-    expect(whale).toEqual({});
+    // As before: the customer's 1,428 RU/s on partition 0 cross its line (195.45 there: a partition of the 40% customer).
+    expect(whale).toEqual({ 'readings-hot-prefix': 5, 'readings-throttled-hot-value': 25, 'readings-hot-partition-range': 55 });
   });
 });
