@@ -33,6 +33,7 @@ export {
   hotKeyQuery,
   hotPrefixQuery,
   throttledHotValueQuery,
+  type ValueLines,
   largestPartitionQuery,
   throttleRateQuery,
   INGESTION_LAG_MINUTES,

@@ -177,8 +177,91 @@ export const REQUEST_COUNT = 'coalesce(tolong(column_ifexists("RequestCount", re
  * ceiling whose 429s come and go stays one fired alert, and the stateful rule resolves only after its partition's
  * throttling has stopped for most of an hour.
  */
-export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): string {
-  return sustainedRuQuery(databaseName, containerName, by, spanningLine, [
+export function throttledHotValueQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix', lines?: ValueLines): string {
+  const throttled = onThrottledPartitions(databaseName, containerName);
+  return by === 'Prefix' && lines
+    ? keysAndPrefixesQuery(databaseName, containerName, lines, throttled)
+    : sustainedRuQuery(databaseName, containerName, by, lines?.spanning, throttled);
+}
+
+/** The lines a hierarchical key's throttledHotValue page judges each row against, in RU/s. */
+export interface ValueLines {
+  /** A first-level value's (a tenant's) total on one physical partition. */
+  readonly prefix: number;
+  /** One full key (one logical partition). */
+  readonly key: number;
+  /** A first-level value logged on several physical partitions, on each (`spanningValueRows`). */
+  readonly spanning?: number;
+  /** A first-level value on a physical partition that a value of several (the design's declared largest) shares:
+   *  what that value's planned load leaves it there is less than a partition of its own leaves. */
+  readonly besideSpanning?: number;
+}
+
+/**
+ * The throttledHotValue rows of a hierarchical key, each judged against the line drawn for what it sums. A
+ * CDBPartitionKeyRUConsumption row is one logical partition key's RU ("the logical partition key for which RU
+ * consumption statistics were retrieved", https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption),
+ * and a hierarchical key's logical partition is its full key ("Hierarchical partition keys",
+ * https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys): a first-level value (a tenant) is the sum of
+ * its full keys' rows, never a row of its own. So each full key is judged against the hotKey line (what one logical
+ * partition can use beside its neighbours) and each tenant's sum on each physical partition against the tenant line.
+ * A tenant judged against the full key's line is named at its ordinary load: an IoT customer of 600 stations at 350
+ * RU/s, under its 495.86 line with every station far under 191.74, was paged whenever its partition throttled.
+ * Rows under their own line are dropped in the query, so the rule's threshold, the lower line, passes every row kept.
+ */
+function keysAndPrefixesQuery(databaseName: string, containerName: string, lines: ValueLines, onPartitions: string[]): string {
+  const sustained = `| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[${HOT_MINUTES - 1}]) / 60.0`;
+  return [
+    ...judgedMinutes(),
+    ...onPartitions,
+    'let keyMinutes = CDBPartitionKeyRUConsumption',
+    '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+    thisContainer(databaseName, containerName),
+    '| where isnotempty(PartitionKey)',
+    `| extend Prefix = ${LOGGED_FIRST_LEVEL_KQL}`,
+    '| summarize MinuteRU = sum(RequestCharge) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName, Minute = bin(TimeGenerated, 1m);',
+    'let keys = keyMinutes',
+    '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName',
+    sustained,
+    `| where SustainedRUPerSecond > ${lines.key};`,
+    ...prefixRows(lines, sustained),
+    'union keys, prefixes',
+    '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
+    '| summarize arg_max(SustainedRUPerSecond, Prefix, PartitionKey) by RegionName',
+  ].join('\n');
+}
+
+/**
+ * `prefixes`: each first-level value's sum on each physical partition, kept above its line. With a value logged on
+ * several physical partitions (`spanning`: the design's declared largest), that value is kept above its own line on
+ * each, a value on one of its partitions above `besideSpanning` (what its planned load leaves there), a value elsewhere
+ * above `prefix`. A tenant on an ordinary partition judged against the line drawn for one beside the whale is named at
+ * its ordinary load whenever its partition throttles.
+ */
+function prefixRows(lines: ValueLines, sustained: string): string[] {
+  const perPartition = [
+    '| summarize MinuteRU = sum(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName, Minute',
+    '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
+    sustained,
+  ];
+  const kept = (line: string) => [`| where SustainedRUPerSecond > ${line}`, '| extend PartitionKey = "";'];
+  if (lines.spanning === undefined) return ['let prefixes = keyMinutes', ...perPartition, ...kept(`${lines.prefix}`)];
+  const beside = lines.besideSpanning;
+  return [
+    'let prefixRows = keyMinutes',
+    ...perPartition,
+    '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+    '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double);',
+    ...(beside === undefined ? [] : ['let besideSpanning = prefixRows | where Spans > 1 | distinct PartitionKeyRangeId;']),
+    'let prefixes = prefixRows',
+    `| where Spans == 1 or SustainedRUPerSecond > ${lines.spanning}`,
+    ...kept(beside === undefined ? `${lines.prefix}` : `iff(PartitionKeyRangeId in (besideSpanning), ${beside}, ${lines.prefix})`),
+  ];
+}
+
+/** The `let` statements that name the physical partitions whose own throttling is sustained (`throttledHotValueQuery`). */
+function onThrottledPartitions(databaseName: string, containerName: string): string[] {
+  return [
     'let requests = CDBDataPlaneRequests5M',
     `| where TimeGenerated >= judgedEnd - ${THROTTLE_LONG_WINDOW_MINUTES}m and TimeGenerated < judgedEnd`,
     thisContainer(databaseName, containerName),
@@ -207,7 +290,7 @@ export function throttledHotValueQuery(databaseName: string, containerName: stri
     `| summarize Throttled = sum(${REQUEST_COUNT}) by Interval = bin(TimeGenerated, 5m)`,
     `| where Throttled >= ${THROTTLED_PER_INTERVAL}`,
     `| count) >= ${SUSTAINED_INTERVALS};`,
-  ]);
+  ];
 }
 
 /**

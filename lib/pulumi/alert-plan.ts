@@ -7,7 +7,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
-import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, onePartitionPrefix } from '../internal';
+import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, onePartitionPrefix, type ValueLines } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -38,8 +38,9 @@ export interface AlertPlan {
   readonly hotKey?: ResolvedAlert;
   /** With `spanningLine`: the line a first-level value on several physical partitions is judged against on each. */
   readonly hotPrefix?: ResolvedAlert & { readonly spanningLine?: number };
-  /** With the value it judges: a hierarchical key's first level (`Prefix`), else the full key. */
-  readonly throttledHotValue?: ResolvedAlert & { readonly by: 'PartitionKey' | 'Prefix'; readonly spanningLine?: number };
+  /** With the value it judges: a hierarchical key's first level (`Prefix`), else the full key. On a hierarchical key,
+   *  `lines`: a tenant's total is judged against `prefix`, a full key against `key` (the rule's `threshold`, the lower). */
+  readonly throttledHotValue?: ResolvedAlert & { readonly by: 'PartitionKey' | 'Prefix'; readonly spanningLine?: number; readonly lines?: ValueLines };
   readonly partitionSize?: ResolvedAlert;
   readonly partitionSizeLimit?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
@@ -182,18 +183,30 @@ function throttledPrefixLine(headroom: number, line: PrefixLine, hotPrefix: numb
 }
 
 /**
- * The throttledHotValue page's line on a hierarchical key, at most the hotKey line: a first-level value logs at least the
- * RU of its hottest full key, and a full key is one logical partition, throttled at what its physical partition leaves it
- * beside its neighbours, at most 10,000 RU/s ("Partitioning and horizontal scaling",
- * https://learn.microsoft.com/azure/cosmos-db/partitioning-overview; `hotValueReach`'s `key`). A prefix line above that
- * reach is one a small tenant whose load is one hot key never crosses while that key's range throttles: replayed on a
- * CRM container (/tenantId → /accountId → /contactId, 8 partitions of 3,750 RU/s), a contact growing for days logged at
- * most the 1,875 RU/s it can reach, under the 1,950 page line, and was paged only by `normalizedRu`, 1,080 minutes after
- * its first sustained 429s (`test/replay/crm-hot-contact.test.ts`). At the hotKey line, the page fires on any key past
- * its ticket's line while the container's 429s are sustained.
+ * The lines of a hierarchical key's throttledHotValue page: a tenant's total against the tenant line (`prefix`), each
+ * full key against the hotKey line, at most the tenant line (`key`). A full key is one logical partition, throttled at
+ * what its physical partition leaves it beside its neighbours, at most 10,000 RU/s ("Partitioning and horizontal
+ * scaling", https://learn.microsoft.com/azure/cosmos-db/partitioning-overview; `hotValueReach`'s `key`), so a tenant
+ * line alone, above that reach, is one a small tenant whose load is one hot key never crosses while that key's range
+ * throttles: replayed on a CRM container (/tenantId → /accountId → /contactId, 8 partitions of 3,750 RU/s), a contact
+ * growing for days logged at most the 1,875 RU/s it can reach, under the 1,950 tenant line, and was paged only by
+ * `normalizedRu`, 1,080 minutes after its first sustained 429s (`test/replay/crm-hot-contact.test.ts`); judged as a
+ * key, against 1,500, it is paged. A tenant judged against the key line instead is paged at its ordinary load (an IoT
+ * customer of 600 stations at 350 RU/s, under its 495.86 line: `test/replay/iot-customer-lines.test.ts`). The rule's
+ * threshold is the lower line; the query drops each row under its own (`throttledHotValueQuery`).
  */
-function pageLineOnKeys(prefixPage: number, hotKey: number): number {
-  return Math.min(prefixPage, hotKey);
+function pageLines(page: number, defaults: Record<AlertName, number>, spanning: number | undefined, given: boolean): ValueLines {
+  // With a value on several partitions (the declared largest), the query knows its partitions (those it is logged on):
+  // the lower line applies to a tenant there, the hotPrefix line to a tenant on a partition of its own.
+  const prefix = spanning === undefined || given ? page : Math.max(page, defaults.hotPrefix);
+  const beside = spanning !== undefined && page < prefix ? { besideSpanning: page } : {};
+  return { prefix, key: Math.min(page, defaults.hotKey), ...(spanning === undefined ? {} : { spanning }), ...beside };
+}
+
+/** A hierarchical key's throttledHotValue page: the rule's threshold is its lowest line, the full key's. */
+function onKeysAndPrefixes(alert: ResolvedAlert, defaults: Record<AlertName, number>, spanning: number | undefined, given: boolean) {
+  const lines = pageLines(alert.threshold, defaults, spanning, given);
+  return { ...alert, threshold: lines.key, by: 'Prefix' as const, ...(spanning === undefined ? {} : { spanningLine: spanning }), lines };
 }
 
 /**
@@ -228,8 +241,8 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     hotKey,
     hotPrefix,
     // The line of the value it judges: hotPrefix's on a hierarchical key (lower where a value beside the hottest one
-    // reaches less), hotKey's otherwise; never above hotKey's (`pageLineOnKeys`).
-    throttledHotValue: line ? pageLineOnKeys(throttledPrefixLine(headroom, line, hotPrefix), hotKey) : hotKey,
+    // reaches less), hotKey's otherwise; a hierarchical key's full keys are judged against hotKey's too (`pageLines`).
+    throttledHotValue: line ? throttledPrefixLine(headroom, line, hotPrefix) : hotKey,
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
@@ -530,7 +543,14 @@ export function planAlerts(
     hotPrefix: hotPrefix && { ...hotPrefix, ...spanningValues },
     throttledHotValue:
       throttledHotValue &&
-      (hierarchical ? { ...throttledHotValue, by: 'Prefix' as const, ...spanningValues } : { ...throttledHotValue, by: 'PartitionKey' as const }),
+      (hierarchical
+        ? onKeysAndPrefixes(
+            throttledHotValue,
+            defaults,
+            spanning,
+            typeof options.throttledHotValue === 'object' && options.throttledHotValue.threshold !== undefined,
+          )
+        : { ...throttledHotValue, by: 'PartitionKey' as const }),
     partitionSize: resolve('partitionSize', logs ?? oneItem),
     partitionSizeLimit: resolve('partitionSizeLimit', logs ?? oneItem),
   };

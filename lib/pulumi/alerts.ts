@@ -18,6 +18,7 @@ import {
   THROTTLE_LONG_WINDOW_MINUTES,
   THROTTLED_PER_INTERVAL,
   throttleRateQuery,
+  type ValueLines,
 } from '../internal';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
@@ -223,6 +224,10 @@ export function hotPrefixAlertArgs(
   });
 }
 
+/** What a hierarchical key's throttledHotValue page judges: each row against the line drawn for what it sums. */
+const keysAndPrefixesUsed = (container: string, lines: ValueLines) =>
+  `one first-level value of the hierarchical key of container ${container} (e.g. one tenant: its full keys' RU summed on one physical partition) used more than ${ru(lines.prefix)}, or one full key (one logical partition, named in the results' PartitionKey column) more than ${ru(lines.key)},`;
+
 const HOT_VALUE: Record<'PartitionKey' | 'Prefix', string> = {
   PartitionKey: 'one partition-key value',
   Prefix: 'one first-level value of the hierarchical key (e.g. one tenant)',
@@ -231,12 +236,15 @@ const HOT_VALUE: Record<'PartitionKey' | 'Prefix', string> = {
 export function throttledHotValueAlertArgs(
   target: AlertTarget,
   workspaceId: pulumi.Input<string>,
-  alert: ResolvedAlert & { by: 'PartitionKey' | 'Prefix'; spanningLine?: number },
+  alert: ResolvedAlert & { by: 'PartitionKey' | 'Prefix'; spanningLine?: number; lines?: ValueLines },
 ): monitor.ScheduledQueryRuleArgs {
+  const { lines } = alert;
   return logAlertArgs(target, workspaceId, alert, {
-    displayName: `${target.containerName}: a hot value above ${ru(alert.threshold)} while requests are throttled (429)`,
-    description: `skewguard (${alert.tier}): ${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption) on a physical partition (PartitionKeyRangeId: the physical partition containing the logical partition key) whose own throttling was sustained: at least ${SUSTAINED_INTERVALS} of the 5-minute intervals of the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes each counted ${THROTTLED_PER_INTERVAL} or more 429s with that PartitionId (CDBDataPlaneRequests5M: the physical partition the requests were issued against), not counting an interval in which every partition returned 429s (the container at its budget): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).${spanningSentence(alert.spanningLine)}`,
-    query: (db) => throttledHotValueQuery(db, target.containerName, alert.by, alert.spanningLine),
+    displayName: lines
+      ? `${target.containerName}: a first-level value above ${ru(lines.prefix)} or a full key above ${ru(lines.key)} while requests are throttled (429)`
+      : `${target.containerName}: a hot value above ${ru(alert.threshold)} while requests are throttled (429)`,
+    description: `skewguard (${alert.tier}): ${lines ? keysAndPrefixesUsed(target.containerName, lines) : `${HOT_VALUE[alert.by]} of container ${target.containerName} used more than ${ru(alert.threshold)}`} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption) on a physical partition (PartitionKeyRangeId: the physical partition containing the logical partition key) whose own throttling was sustained: at least ${SUSTAINED_INTERVALS} of the 5-minute intervals of the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes each counted ${THROTTLED_PER_INTERVAL} or more 429s with that PartitionId (CDBDataPlaneRequests5M: the physical partition the requests were issued against), not counting an interval in which every partition returned 429s (the container at its budget): its physical partition is throttling now, though the container's 429 share, diluted by its other partitions, may look healthy. Do: find the value in the alert's ${alert.by} dimension and its range in Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; move that value to its own container or shard it (more RU/s raises each range's share only up to 10,000 RU/s).${spanningSentence(alert.spanningLine)}`,
+    query: (db) => throttledHotValueQuery(db, target.containerName, alert.by, lines),
     measure: 'SustainedRUPerSecond',
     dimensions: [alert.by, 'RegionName'],
   });

@@ -61,8 +61,13 @@ function firstAfterSustained429(c: ContainerReplay): Record<string, number> {
 }
 
 // Before: 1,950 (hotPrefix 2,025).
-it('the throttledHotValue page’s line is the hotKey line (1,500 RU/s: 80% of the 1,875 a contact can use), under the tenant lines', () => {
+it('the throttledHotValue page judges a contact against the hotKey line (1,500 RU/s: 80% of the 1,875 it can use) and a tenant against the tenant line (1,950 beside the whale, 2,025 elsewhere)', () => {
   expect(['crm-hot-key', 'crm-hot-prefix', 'crm-throttled-hot-value'].map(thresholdOf)).toEqual([1_500, 2_025, 1_500]);
+  // The rule's threshold is the contact's line; a tenant's total is judged in the query against the tenant line: 1,950
+  // on one of the whale's 4 partitions, 2,025 (hotPrefix's) elsewhere.
+  const query = (resources.find((r) => r.name === 'crm-throttled-hot-value')?.inputs.criteria as { allOf: { query: string }[] }).allOf[0].query;
+  expect(/> ([0-9.]+);\nlet prefix/.exec(query)?.[1]).toBe('1500');
+  expect(query).toContain('| where SustainedRUPerSecond > iff(PartitionKeyRangeId in (besideSpanning), 1950, 2025)');
   // The whale (1,312.5 RU/s planned on each of its 4 partitions, 1,443.75 with its margin) stays under it: nothing said.
   expect(warnings.filter((w) => w.includes('drawn on each physical partition'))).toEqual([]);
 });

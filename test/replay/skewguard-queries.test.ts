@@ -74,37 +74,71 @@ const HOT_PREFIX = [
   '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
 ].join('\n');
-/** HOT_PREFIX, each value kept only on a physical partition whose own 429s are sustained (3 of the hour's intervals with 5+). */
-const THROTTLED_HOT_PREFIX = [
-  ...HOT_PREFIX.split('\n').slice(0, 2),
-  'let requests = CDBDataPlaneRequests5M',
-  '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
-  '| where DatabaseName == "app" and CollectionName == "sessions"',
-  '| extend PartitionId = tostring(column_ifexists("PartitionId", ""));',
-  'let throttledPartitions = requests',
-  '| summarize Throttled = sumif(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null)))), toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)',
-  '| summarize Partitions = count(), Throttling = countif(Throttled > 0), Hot = make_list_if(PartitionId, Throttled >= 5) by Interval',
-  '| where Throttling < Partitions or Partitions == 1',
-  '| mv-expand PartitionId = Hot to typeof(string)',
-  '| summarize Intervals = count() by PartitionId',
-  '| where Intervals >= 3',
-  '| project PartitionId;',
-  // Where the RU log's ranges are not among the request rows' partitions, the container's 429s gate instead.
-  'let requestPartitions = requests | where isnotempty(PartitionId) | distinct PartitionId;',
-  'let rangesMatch = toscalar(CDBPartitionKeyRUConsumption',
-  '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
-  '| where DatabaseName == "app" and CollectionName == "sessions"',
-  '| where tostring(PartitionKeyRangeId) in (requestPartitions)',
-  '| count) > 0;',
-  'let containerThrottled = toscalar(requests',
-  '| where toint(StatusCode) == 429',
-  '| summarize Throttled = sum(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))) by Interval = bin(TimeGenerated, 5m)',
-  '| where Throttled >= 5',
-  '| count) >= 3;',
-  ...HOT_PREFIX.split('\n').slice(2, -1),
-  '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
-  ...HOT_PREFIX.split('\n').slice(-1),
-].join('\n');
+/** The lines of a hierarchical key's throttledHotValue page: a tenant's total, a full key, a tenant on several partitions. */
+type Lines = { prefix: number; key: number; spanning?: number; besideSpanning?: number };
+/**
+ * The throttledHotValue query of a hierarchical key: each full key (one logical partition, one RU log row) against the
+ * key line and each first-level value's sum on each physical partition against the tenant line, kept only on a
+ * physical partition whose own 429s are sustained (3 of the hour's intervals with 5+).
+ */
+const throttledHotPrefix = ({ prefix, key, spanning, besideSpanning }: Lines) =>
+  [
+    ...HOT_PREFIX.split('\n').slice(0, 2),
+    'let requests = CDBDataPlaneRequests5M',
+    '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
+    '| where DatabaseName == "app" and CollectionName == "sessions"',
+    '| extend PartitionId = tostring(column_ifexists("PartitionId", ""));',
+    'let throttledPartitions = requests',
+    '| summarize Throttled = sumif(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null)))), toint(StatusCode) == 429) by PartitionId, Interval = bin(TimeGenerated, 5m)',
+    '| summarize Partitions = count(), Throttling = countif(Throttled > 0), Hot = make_list_if(PartitionId, Throttled >= 5) by Interval',
+    '| where Throttling < Partitions or Partitions == 1',
+    '| mv-expand PartitionId = Hot to typeof(string)',
+    '| summarize Intervals = count() by PartitionId',
+    '| where Intervals >= 3',
+    '| project PartitionId;',
+    // Where the RU log's ranges are not among the request rows' partitions, the container's 429s gate instead.
+    'let requestPartitions = requests | where isnotempty(PartitionId) | distinct PartitionId;',
+    'let rangesMatch = toscalar(CDBPartitionKeyRUConsumption',
+    '| where TimeGenerated >= judgedEnd - 60m and TimeGenerated < judgedEnd',
+    '| where DatabaseName == "app" and CollectionName == "sessions"',
+    '| where tostring(PartitionKeyRangeId) in (requestPartitions)',
+    '| count) > 0;',
+    'let containerThrottled = toscalar(requests',
+    '| where toint(StatusCode) == 429',
+    '| summarize Throttled = sum(coalesce(tolong(column_ifexists("RequestCount", real(null))), tolong(column_ifexists("SampleCount", real(null))))) by Interval = bin(TimeGenerated, 5m)',
+    '| where Throttled >= 5',
+    '| count) >= 3;',
+    'let keyMinutes = CDBPartitionKeyRUConsumption',
+    ...HOT_PREFIX.split('\n').slice(3, 7),
+    '| summarize MinuteRU = sum(RequestCharge) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName, Minute = bin(TimeGenerated, 1m);',
+    'let keys = keyMinutes',
+    '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, Prefix, PartitionKeyRangeId, RegionName',
+    '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
+    `| where SustainedRUPerSecond > ${key};`,
+    ...(spanning === undefined ? ['let prefixes = keyMinutes'] : ['let prefixRows = keyMinutes']),
+    '| summarize MinuteRU = sum(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName, Minute',
+    '| summarize MinutesRU = make_list(MinuteRU) by Prefix, PartitionKeyRangeId, RegionName',
+    '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
+    // A design whose hottest first-level value spans several physical partitions (the documents design's 90 GB whale):
+    // each value logged on several in the judged minutes counts only above that value's own line there, and a value
+    // on one of its partitions above what its plan leaves there (`besideSpanning`).
+    ...(spanning === undefined
+      ? [`| where SustainedRUPerSecond > ${prefix}`]
+      : [
+          '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
+          '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double);',
+          ...(besideSpanning === undefined ? [] : ['let besideSpanning = prefixRows | where Spans > 1 | distinct PartitionKeyRangeId;']),
+          'let prefixes = prefixRows',
+          `| where Spans == 1 or SustainedRUPerSecond > ${spanning}`,
+          `| where SustainedRUPerSecond > ${besideSpanning === undefined ? prefix : `iff(PartitionKeyRangeId in (besideSpanning), ${besideSpanning}, ${prefix})`}`,
+        ]),
+    '| extend PartitionKey = "";',
+    'union keys, prefixes',
+    '| where (rangesMatch and PartitionKeyRangeId in (throttledPartitions)) or (not(rangesMatch) and containerThrottled)',
+    '| summarize arg_max(SustainedRUPerSecond, Prefix, PartitionKey) by RegionName',
+  ].join('\n');
+/** The sessions design's lines: 4,640 RU/s for a tenant and a user alike (no value of it spans partitions). */
+const SESSIONS_LINES: Lines = { prefix: 4_640, key: 4_640 };
 // Alerts35: a design whose hottest first-level value spans several physical partitions (the documents design's 90 GB
 // whale) gets these two lines after the per-partition RU/s, and each value logged on several partitions in the judged
 // minutes counts only above that value's own line (its plan and 10%, on each).
@@ -112,13 +146,7 @@ const withSpanningLine = (query: string, line: number) =>
   query.replace(
     '| where isnotnull(SustainedRUPerSecond)',
     [
-      // The throttledHotValue query keeps each partition's row, to judge it against that partition's own 429s.
-      ...(query.includes('throttledPartitions')
-        ? [
-            '| summarize Ranges = make_list(PartitionKeyRangeId), RUs = make_list(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
-            '| mv-expand PartitionKeyRangeId = Ranges to typeof(string), SustainedRUPerSecond = RUs to typeof(double)',
-          ]
-        : ['| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName']),
+      '| summarize SustainedRUPerSecond = max(SustainedRUPerSecond), Spans = count() by Prefix, RegionName',
       `| where Spans == 1 or SustainedRUPerSecond > ${line}`,
       '| where isnotnull(SustainedRUPerSecond)',
     ].join('\n'),
@@ -157,7 +185,7 @@ describe('the KQL each meaning was read from', () => {
       'sessions-hot-key': HOT_KEY,
       'sessions-hot-prefix': HOT_PREFIX,
       'sessions-throttle-rate': THROTTLE_RATE,
-      'sessions-throttled-hot-value': THROTTLED_HOT_PREFIX,
+      'sessions-throttled-hot-value': throttledHotPrefix(SESSIONS_LINES),
       'sessions-partition-size': LARGEST_PARTITION,
       'sessions-partition-size-limit': LARGEST_PARTITION,
     });
@@ -173,12 +201,13 @@ describe('the KQL each meaning was read from', () => {
   });
 
   it('a design whose hottest value spans partitions: the prefix queries carry its line, and have a meaning for it', () => {
-    expect([hotPrefixQuery('app', 'sessions', 2_475), throttledHotValueQuery('app', 'sessions', 'Prefix', 2_475)]).toEqual([
+    const lines = { prefix: 1_450, key: 1_200, spanning: 2_475 };
+    expect([hotPrefixQuery('app', 'sessions', 2_475), throttledHotValueQuery('app', 'sessions', 'Prefix', lines)]).toEqual([
       withSpanningLine(HOT_PREFIX, 2_475),
-      withSpanningLine(THROTTLED_HOT_PREFIX, 2_475),
+      throttledHotPrefix(lines),
     ]);
     const registry = skewguardQueries([{ databaseName: 'app', containerName: 'sessions' }]);
-    expect(registry(withSpanningLine(THROTTLED_HOT_PREFIX, 2_475.5), 'rule')).toEqual(expect.any(Function));
+    expect(registry(throttledHotPrefix({ ...lines, spanning: 2_475.5 }), 'rule')).toEqual(expect.any(Function));
   });
 
   it('a container not named by two strings is a UsageError at its field', () => {
@@ -283,31 +312,59 @@ describe('each meaning, on hand-worked rows', () => {
     const quiet = (partitions: string[]) => ['1', '2', '3', '9'].filter((p) => !partitions.includes(p)).flatMap(answeredOn);
     const at = (partitions: string[], line = 40) =>
       run(
-        withSpanningLine(THROTTLED_HOT_PREFIX, line),
+        throttledHotPrefix({ prefix: 0, key: 1_000, spanning: line }),
         { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...partitions.flatMap(throttledOn), ...quiet(partitions)] },
         100.5,
       );
     expect([at(['3']), at(['1']), at(['2'], 30), at(['9']), at(['1', '3'])]).toEqual([
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
       [],
-      [{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }],
+      [{ RegionName: WE, Prefix: 'f', PartitionKey: '', SustainedRUPerSecond: 35 }],
       [],
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
     ]);
+  });
+
+  // A first-level value is the sum of its full keys' rows; each is judged against the line drawn for what it sums.
+  it("throttled hot value: a full key against the key line, a first-level value's sum against its own (g, one key of 20 RU/s on 3)", () => {
+    const at = (lines: Lines) =>
+      run(throttledHotPrefix(lines), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...throttledOn('3'), ...answeredOn('1')] }, 100.5);
+    expect([at({ prefix: 25, key: 15 }), at({ prefix: 25, key: 25 }), at({ prefix: 15, key: 25 })]).toEqual([
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '["g","u9"]', SustainedRUPerSecond: 20 }],
+      [],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
+    ]);
+  });
+
+  // A tenant on a partition the spanning value shares gets the lower line; one elsewhere the tenant line.
+  it('throttled hot value: beside a value logged on several partitions, a first-level value is judged against the lower line (g on 3 at 20: 15 beside f only)', () => {
+    const beside = {
+      ...WHALE_AND_TENANT,
+      CDBPartitionKeyRUConsumption: WHALE_AND_TENANT.CDBPartitionKeyRUConsumption.map((r) =>
+        r.columns.PartitionKeyRangeId === '3' ? { ...r, columns: { ...r.columns, PartitionKeyRangeId: '2' } } : r,
+      ),
+    };
+    const at = (rows: typeof WHALE_AND_TENANT) =>
+      run(
+        throttledHotPrefix({ prefix: 25, key: 1_000, spanning: 1_000, besideSpanning: 15 }),
+        { ...rows, CDBDataPlaneRequests5M: [...throttledOn('2'), ...throttledOn('3'), ...answeredOn('1')] },
+        100.5,
+      );
+    expect([at(WHALE_AND_TENANT), at(beside)]).toEqual([[], [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }]]);
   });
 
   // A whole-container import: every partition throttles, and no interval counts for any of them.
   it('throttled hot value: an interval in which every partition logged returned 429s counts for none (g on 3 with 1, 2 and 9 throttling too: nothing)', () => {
     const at = (throttling: string[], quiet: string[]) =>
       run(
-        withSpanningLine(THROTTLED_HOT_PREFIX, 40),
+        throttledHotPrefix({ prefix: 0, key: 1_000, spanning: 40 }),
         { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: [...throttling.flatMap(throttledOn), ...quiet.flatMap(answeredOn)] },
         100.5,
       );
     expect([at(['1', '2', '3', '9'], []), at(['3'], ['1', '2', '9']), at(['1', '2', '3'], ['9'])]).toEqual([
       [],
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
     ]);
   });
 
@@ -316,8 +373,9 @@ describe('each meaning, on hand-worked rows', () => {
       ...counts.map((n, i) => row(30 + 5 * i, { StatusCode: '429', SampleCount: n, PartitionId: '3' })),
       ...counts.map((_, i) => row(30 + 5 * i, { StatusCode: '200', SampleCount: 1_000, PartitionId: '1' })),
     ];
-    const at = (counts: number[]) => run(withSpanningLine(THROTTLED_HOT_PREFIX, 40), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows(counts) }, 100.5);
-    expect([at([5, 5]), at([4, 4, 4, 4]), at([5, 0, 5, 5])]).toEqual([[], [], [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }]]);
+    const at = (counts: number[]) =>
+      run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: 40 }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows(counts) }, 100.5);
+    expect([at([5, 5]), at([4, 4, 4, 4]), at([5, 0, 5, 5])]).toEqual([[], [], [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }]]);
   });
 
   // A workspace whose request rows name partitions otherwise than the RU log's ranges: the per-partition gate could
@@ -332,12 +390,13 @@ describe('each meaning, on hand-worked rows', () => {
           ...(i < intervals && id === PHYSICAL[0] ? [row(m, { StatusCode: '429', SampleCount: 5, ...(logsIds ? { PartitionId: id } : {}) })] : []),
         ]),
       );
-    const at = (rows: LogRow[], line = 40) => run(withSpanningLine(THROTTLED_HOT_PREFIX, line), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows }, 100.5);
+    const at = (rows: LogRow[], line = 40) =>
+      run(throttledHotPrefix({ prefix: 0, key: 1_000, spanning: line }), { ...WHALE_AND_TENANT, CDBDataPlaneRequests5M: rows }, 100.5);
     expect([at(requests(3)), at(requests(3), 30), at(requests(2)), at(requests(3, false))]).toEqual([
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
-      [{ RegionName: WE, Prefix: 'f', SustainedRUPerSecond: 35 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'f', PartitionKey: '', SustainedRUPerSecond: 35 }],
       [],
-      [{ RegionName: WE, Prefix: 'g', SustainedRUPerSecond: 20 }],
+      [{ RegionName: WE, Prefix: 'g', PartitionKey: '', SustainedRUPerSecond: 20 }],
     ]);
     // One logged range among the request rows' partitions: the join holds, and 429s on a partition the RU log does not
     // name page nothing.

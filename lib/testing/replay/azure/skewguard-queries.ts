@@ -21,6 +21,7 @@ import {
   THROTTLE_EPISODE_MINUTES,
   throttleRateQuery,
   throttledHotValueQuery,
+  type ValueLines,
 } from '../../../internal';
 import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
@@ -121,7 +122,7 @@ function sustainedRu(
  * PartitionId of the request rows (`rangesMatch` false), every range is kept while the container's 429s are sustained
  * (SUSTAINED_INTERVALS of its intervals with THROTTLED_PER_INTERVAL or more, all partitions summed).
  */
-function throttledHotValue(db: string, container: string, by: 'PartitionKey' | 'Prefix', spanningLine?: number): QuerySemantics {
+function throttledHotValue(db: string, container: string, judged: (onPartition: (range: string) => boolean) => QuerySemantics): QuerySemantics {
   return (rowsOf, window) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
     const requests = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd);
@@ -136,7 +137,7 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
           perContainer.set(binned(timeGenerated, 5), (perContainer.get(binned(timeGenerated, 5)) ?? 0) + requestCount(c));
       }
       const containerThrottled = [...perContainer.values()].filter((n) => n >= THROTTLED_PER_INTERVAL).length >= SUSTAINED_INTERVALS;
-      return containerThrottled ? sustainedRu(db, container, by, spanningLine, () => true)(rowsOf, window) : [];
+      return containerThrottled ? judged(() => true)(rowsOf, window) : [];
     }
     // Per interval, each partition's 429s (a partition with only other statuses counts 0).
     const perInterval = new Map<number, Map<string, number>>();
@@ -154,7 +155,71 @@ function throttledHotValue(db: string, container: string, by: 'PartitionKey' | '
       for (const [partition, count] of partitions) if (count >= THROTTLED_PER_INTERVAL) intervals.set(partition, (intervals.get(partition) ?? 0) + 1);
     }
     const throttled = new Set([...intervals].filter(([, n]) => n >= SUSTAINED_INTERVALS).map(([partition]) => partition));
-    return throttled.size === 0 ? [] : sustainedRu(db, container, by, spanningLine, (range) => throttled.has(range))(rowsOf, window);
+    return throttled.size === 0 ? [] : judged((range) => throttled.has(range))(rowsOf, window);
+  };
+}
+
+/** The HOT_MINUTES-th highest of a series' minutes ÷ 60, undefined when it is present in fewer (KQL's null index). */
+function sustainedOf(minutes: ReadonlyMap<number, number>): number | undefined {
+  return minutes.size < HOT_MINUTES ? undefined : [...minutes.values()].sort((x, y) => y - x)[HOT_MINUTES - 1] / 60;
+}
+
+/**
+ * throttledHotValueQuery of a hierarchical key (`keysAndPrefixesQuery`): per judged minute, each full key's RU per
+ * PartitionKeyRangeId and region, and their sum per first level (`Prefix`) there; each sustained as in `sustainedRu`.
+ * A key row is kept above `lines.key`, a first-level row above `lines.prefix`, or `lines.besideSpanning` on a range a
+ * value logged on more than one range is logged on (and, when its own value is, above `lines.spanning`); only rows on a
+ * range `onPartition` keeps count, the highest per region.
+ */
+function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPartition: (range: string) => boolean): QuerySemantics {
+  return (rowsOf, { now }) => {
+    const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
+    type Series = { prefix: string; key: string; region: string; range: string; minutes: Map<number, number> };
+    const keys = new Map<string, Series>();
+    const prefixes = new Map<string, Series>();
+    const add = (series: Map<string, Series>, id: string, fields: Omit<Series, 'minutes'>, minute: number, ru: number) => {
+      const s = series.get(id) ?? { ...fields, minutes: new Map<number, number>() };
+      s.minutes.set(minute, (s.minutes.get(minute) ?? 0) + ru);
+      series.set(id, s);
+    };
+    for (const { columns: c, timeGenerated } of rowsOfContainer(
+      rowsOf('CDBPartitionKeyRUConsumption'),
+      db,
+      container,
+      judgedEnd - SUSTAINED_MINUTES,
+      judgedEnd,
+    )) {
+      if (!isNotEmpty(c.PartitionKey)) continue;
+      const key = String(c.PartitionKey);
+      const prefix = loggedFirstLevel(key);
+      const region = String(c.RegionName ?? '');
+      const range = String(c.PartitionKeyRangeId ?? '');
+      const minute = binned(timeGenerated, 1);
+      add(keys, `${region}\u0000${key}\u0000${range}`, { prefix, key, region, range }, minute, Number(c.RequestCharge));
+      add(prefixes, `${region}\u0000${prefix}\u0000${range}`, { prefix, key: '', region, range }, minute, Number(c.RequestCharge));
+    }
+    const spans = new Map<string, number>();
+    for (const { prefix, region } of prefixes.values()) spans.set(`${region}\u0000${prefix}`, (spans.get(`${region}\u0000${prefix}`) ?? 0) + 1);
+    // The ranges a value logged on several shares (`besideSpanning`): a value there is judged against the lower line.
+    const spanned = new Set([...prefixes.values()].filter((p) => (spans.get(`${p.region}\u0000${p.prefix}`) ?? 0) > 1).map((p) => p.range));
+    const prefixLine = (s: Series) => (lines.besideSpanning !== undefined && spanned.has(s.range) ? lines.besideSpanning : lines.prefix);
+    const overItsLine = (s: Series, line: number) => {
+      const sustained = sustainedOf(s.minutes);
+      return sustained !== undefined && sustained > line && onPartition(s.range) ? [{ s, sustained }] : [];
+    };
+    const spanningKept = (s: Series, sustained: number) =>
+      lines.spanning === undefined || (spans.get(`${s.region}\u0000${s.prefix}`) ?? 0) === 1 || sustained > lines.spanning;
+    const kept = [
+      ...[...keys.values()].flatMap((s) => overItsLine(s, lines.key)),
+      ...[...prefixes.values()].flatMap((s) => overItsLine(s, prefixLine(s))).filter(({ s, sustained }) => spanningKept(s, sustained)),
+    ];
+    const best = new Map<string, ResultRow>();
+    for (const { s, sustained } of kept) {
+      const current = best.get(s.region);
+      if (!current || sustained > Number(current.SustainedRUPerSecond))
+        best.set(s.region, { RegionName: s.region, Prefix: s.prefix, PartitionKey: s.key, SustainedRUPerSecond: sustained });
+    }
+    return [...best.values()];
   };
 }
 
@@ -253,12 +318,27 @@ export function skewguardQueries(containers: readonly SkewguardQueryContainer[])
       const line = /Spans == 1 or SustainedRUPerSecond > ([0-9.]+)\n/.exec(query)?.[1];
       const spanning = line === undefined ? undefined : Number(line);
       if (query === hotPrefixQuery(db, c, spanning)) return sustainedRu(db, c, 'Prefix', spanning);
-      if (query === throttledHotValueQuery(db, c, 'PartitionKey')) return throttledHotValue(db, c, 'PartitionKey');
-      if (query === throttledHotValueQuery(db, c, 'Prefix', spanning)) return throttledHotValue(db, c, 'Prefix', spanning);
+      if (query === throttledHotValueQuery(db, c, 'PartitionKey')) return throttledHotValue(db, c, (on) => sustainedRu(db, c, 'PartitionKey', undefined, on));
+      const lines = valueLinesOf(query, spanning);
+      if (lines && query === throttledHotValueQuery(db, c, 'Prefix', lines)) return throttledHotValue(db, c, (on) => keysAndPrefixes(db, c, lines, on));
       const minimum = /iff\(Requests >= (\d+), /.exec(query)?.[1];
       if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }
     return undefined;
+  };
+}
+
+/** The lines a hierarchical key's throttledHotValue query carries (`keysAndPrefixesQuery`), undefined when it has none. */
+function valueLinesOf(query: string, spanning: number | undefined): ValueLines | undefined {
+  const key = /\| where SustainedRUPerSecond > ([0-9.]+);\nlet prefix/.exec(query)?.[1];
+  const beside = /\| where SustainedRUPerSecond > iff\(PartitionKeyRangeId in \(besideSpanning\), ([0-9.]+), ([0-9.]+)\)\n/.exec(query);
+  const prefix = beside?.[2] ?? /\| where SustainedRUPerSecond > ([0-9.]+)\n\| extend PartitionKey = ""/.exec(query)?.[1];
+  if (key === undefined || prefix === undefined) return undefined;
+  return {
+    prefix: Number(prefix),
+    key: Number(key),
+    ...(spanning === undefined ? {} : { spanning }),
+    ...(beside === null ? {} : { besideSpanning: Number(beside[1]) }),
   };
 }
 
