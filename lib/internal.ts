@@ -65,6 +65,7 @@ export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { inheritedWrites, judgedLoads, type InheritedWrites } from './lint/analysis';
 export { validateAcknowledgement } from './lint/validate';
 export { interpolate } from './lint/messages';
+export { fixesOnce } from './lint/fixes-once';
 export { CATEGORICAL_BY_NAME } from './lint/categorical-key';
 /** `20000` → `20,000`: the figures of every report and alarm description written alike, in any locale. */
 export { fmt, listed } from './lint/format';

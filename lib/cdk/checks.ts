@@ -21,6 +21,7 @@ import {
 import {
   broadScopeWaiverNote,
   checkWith,
+  fixesOnce,
   lapsedWaiverNote,
   notWaivedNotes,
   ruleName,
@@ -89,7 +90,14 @@ function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
 }
 
 /** `id`: the `Validations.acknowledge()` id that waives the finding, the name CDK suppresses it by; else its rule id. */
-function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning', id = finding.ruleId): PolicyViolation {
+function findingViolation(
+  finding: Finding,
+  target: CheckedResource,
+  location: string,
+  failOn: 'error' | 'warning',
+  id = finding.ruleId,
+  fix = finding.fix,
+): PolicyViolation {
   const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
   const raised =
     !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
@@ -100,7 +108,7 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
     )
       .map((note) => ` Not waived: ${note}.`)
       .join('')}`,
-    fix: finding.fix,
+    fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {
       rule: finding.ruleId,
@@ -157,9 +165,15 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
   // A waiver in the design that no longer waives anything is stale; an app-wide
   // `Validations.acknowledge()` is not, it covers every table under its scope.
   const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(waiverId(a.ruleId, a.appliesTo)));
+  // A fix two findings on one key space share is printed once (`fixesOnce`), by those CDK prints: a waived one is suppressed.
+  const printed = findings.filter((f) => !f.acknowledged);
+  const once = fixesOnce(printed);
+  const fixes = new Map(printed.map((f, i) => [f, once[i] ?? f.fix]));
   return [
     // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
-    ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn, cdkWaiverOf(f))),
+    ...findings.map((f) =>
+      findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn, cdkWaiverOf(f), fixes.get(f) ?? f.fix),
+    ),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
       description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${unusedWaiverNote(a)}`,

@@ -5,7 +5,7 @@
  */
 import type { IConstruct } from 'constructs';
 import { describeFinding, printable, type KeySpace } from '../index';
-import { keySpacesOf } from '../internal';
+import { fixesOnce, keySpacesOf } from '../internal';
 import { checkScope } from './cdk-shapes';
 import { GuardedTable } from './guarded-table';
 
@@ -30,15 +30,16 @@ export function designReport(scope: IConstruct): string {
     lines.push('', `${printable(table.node.path)} (${design.billing}, ${table.pageAlarms.length} page and ${table.ticketAlarms.length} ticket alarms)`);
     for (const space of keySpacesOf(design)) lines.push(`  ${printable(keys(space))}`);
     if (findings.length === 0) lines.push('  no findings');
-    for (const finding of findings) {
+    const fixes = fixesOnce(findings);
+    findings.forEach((finding, i) => {
       if (!finding.acknowledged && finding.severity === 'error') errors++;
       else if (!finding.acknowledged) warnings++;
       lines.push(
-        ...describeFinding(finding, { at: `${table.node.path} ${finding.path || '(root)'}` })
+        ...describeFinding(finding, { at: `${table.node.path} ${finding.path || '(root)'}`, fix: fixes[i] ?? finding.fix })
           .split('\n')
           .map((line) => `  ${line}`),
       );
-    }
+    });
   }
   lines.push(
     '',

@@ -4,7 +4,7 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
+import { broadWaiverNote, fixesOnce, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
@@ -27,10 +27,11 @@ import { printable as p, type Palette } from './terminal';
 
 const INDENT = '        ';
 
-function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: string | undefined): string {
+/** `fix`: the finding's fix as printed, a reference where it repeats an earlier finding's (`fixesOnce`). */
+function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: string | undefined, fix: string): string {
   const label = f.acknowledged ? c.dim(`${f.severity.padEnd(7)} (acknowledged)`) : f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
   let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
-  text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
+  text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(fix)}\n`;
   if (f.acknowledged) {
     text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
     if (f.broadAcknowledgement) text += `${INDENT}${c.yellow('waives several kinds:')} ${p(broadWaiverNote(f) ?? '')}\n`;
@@ -149,13 +150,15 @@ export function textReporter(settings: ReportSettings): Reporter {
         if (!lines) groups.set(key, (lines = []));
         return lines;
       };
-      for (const f of findings) {
+      // Grouped by resource, a key space's findings keep their order: the fix each refers to is printed above it.
+      const fixes = fixesOnce(findings);
+      findings.forEach((f, i) => {
         const lines = group(f.resource, f.engine);
-        lines.push(findingLines(f, where, c, settings.docsUrl));
+        lines.push(findingLines(f, where, c, settings.docsUrl, fixes[i] ?? f.fix));
         // Taken, so that a table and its GSI that share a path and a rule (fix.ts's keyOf) do not both carry it.
         for (const n of ofFindings.get(findingKey(f)) ?? []) lines.push(problemLine(c.cyan('note   '), n, where, c));
         ofFindings.delete(findingKey(f));
-      }
+      });
       // A `Validations.acknowledge()` given on a CDK scope (a stack, a stage, the app) is no table of an engine: headed by its scope.
       for (const u of unused) group(u.resource, u.acknowledgedAt === undefined ? u.engine : 'CDK scope').push(unusedLines(u, where, c));
       for (const [resource, lines] of groups) {

@@ -78,6 +78,7 @@ import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
+import { sourcePatternsData, sourceReadsText } from './source-reads';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from './uncounted-fan-out';
@@ -104,14 +105,24 @@ const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: '
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
 const STORED_KEY_FITS = `a stored key's {{shardStoredLoad}} RU/s + ({{shardCarriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}} = {{shardNeighbours}} of the rest of ${CARRIED_LOAD} makes {{shardTotal}} of the {{shardUsable}} RU/s usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
+/** What the reads of an index sharded on a calculated source do (`sourceReadsText`). */
+const INDEX_SOURCE_READS = sourceReadsText(
+  'a read for one {{sourceAttribute}} queries one shard',
+  'only reads of a whole {{key|key}} value query all {{shards}}',
+  'every read of a whole {{key|key}} value queries all {{shards}}',
+);
+
 /** The clauses that shard a key into a count (`shardingClause`), for a key's own value. */
 const SHARD_TEXTS = {
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
   // The declared count is the one the load needs (a count for the writes alone, beside reads no count spreads).
   keepShards: 'keep the declared N = {{shards}} shards, which carry them',
-  shardCalculated:
-    'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
+  shardCalculated: `shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): ${sourceReadsText(
+    'a read for one {{sourceAttribute}} hits one shard',
+    'only whole-key reads fan out over {{shards}}',
+    'every whole-key read fans out over all {{shards}}',
+  )}`,
   shardRandom:
     'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}} shards',
 } as const;
@@ -390,13 +401,11 @@ export const ADVICE_MESSAGES = {
   // The same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
   ...CACHED_SHARD_TEXTS,
   // An index key is an attribute the application also reads: the shard goes in a separate key attribute it writes for the index.
-  shardCalculatedIndex:
-    'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
+  shardCalculatedIndex: `key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: ${INDEX_SOURCE_READS}`,
   shardRandomIndex:
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   // A multi-attribute index key with room for one more attribute (up to 4): the shard is a key attribute of its own.
-  shardCalculatedKeyAttribute:
-    'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = hash({{sourceAttribute}}) mod {{shards}} (a number; N = {{shards}} calculated shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
+  shardCalculatedKeyAttribute: `add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = hash({{sourceAttribute}}) mod {{shards}} (a number; N = {{shards}} calculated shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; ${INDEX_SOURCE_READS}`,
   shardRandomKeyAttribute:
     'add to the partition key of index {{index|code}}, after {{key|key}}, an attribute the application writes on each item, {{shardAttribute|code}} = a random 0…{{lastShard}} (a number; N = {{shards}} random shards): DynamoDB hashes the key attributes together, so each shard is a key value of its own; every read of one {{key|key}} value must then query all {{shards}}, one per {{shardAttribute}} value',
   // An index's key cannot change in place (index-replacement.ts): the re-keyed index is a new one, rolled out beside the old.
@@ -1318,7 +1327,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
   if (cacheAlternative) ids.push('orCache');
   if (plan.readsNeedCache) Object.assign(data, { cache }, paged, gathered);
-  if (calculated) data.sourceAttribute = source;
+  if (calculated) Object.assign(data, { sourceAttribute: source }, sourcePatternsData(space, analysis.owner.patternsOn(space), source));
   if (separate) Object.assign(data, { index: space.index, shardAttribute });
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
   if (fanOut.length > 0) data.fanOutPatterns = fanOut.map((p) => p.name);

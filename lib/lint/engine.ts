@@ -651,9 +651,10 @@ export function blockingFindings(findings: readonly Finding[], level: Severity =
 /**
  * One finding as the adapters and reports print it:
  * `error SG003 hot-key-exceeds-partition at tables[0].partitionKey (tickets): <message>\n  fix: <fix>`.
- * `at` replaces the field path prefix, e.g. with a construct path.
+ * `at` replaces the field path prefix, e.g. with a construct path; `fix` replaces the finding's fix, e.g. with a
+ * reference to an earlier finding's that it repeats (`fixesOnce`).
  */
-export function describeFinding(finding: Finding, options: { readonly at?: string } = {}): string {
+export function describeFinding(finding: Finding, options: { readonly at?: string; readonly fix?: string } = {}): string {
   // Names come from users' files, construct ids and resource names: escaped, so they cannot forge a line.
   const p = printable;
   const where = options.at ?? finding.path;
@@ -666,5 +667,5 @@ export function describeFinding(finding: Finding, options: { readonly at?: strin
         .map((note) => ` (${note})`)
         .join('');
   const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
-  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
+  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(options.fix ?? finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
 }

@@ -18,6 +18,7 @@ import { mayShardHotValueAlone, movingHotValue } from './hot-value-alone';
 import { raisedLayoutAt } from './physical-partition';
 import { restLoads } from './rest-loads';
 import type { MessageData } from './rule';
+import { sourceReadsText } from './source-reads';
 import { warmLever } from './warm-partitions';
 
 /**
@@ -57,10 +58,10 @@ const INDEX_OTHERS =
 
 export const HOT_VALUES_MESSAGES = {
   shardRandomHot: `shard only ${WHICH_HOT}, into N = {{shards}} random shards (value#0…value#{{lastShard}}), and leave every other value as it is (${LISTED_COUNT}): the application keeps the ${HOT_VALUE} in a list in its configuration and appends the random suffix to its writes alone; every read of ${THAT_VALUE} must then fan out over all {{shards}} shards, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
-  shardCalculatedHot: `shard only ${WHICH_HOT}, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (${LISTED_COUNT}): the application keeps the ${HOT_VALUE} in a list in its configuration and appends the suffix to its writes alone; a read of ${THAT_VALUE} for one {{sourceAttribute}} hits one shard, only whole-value reads fan out over {{shards}}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedHot: `shard only ${WHICH_HOT}, into N = {{shards}} calculated shards on {{sourceAttribute|code}} (value#hash({{sourceAttribute}}) mod {{shards}}), and leave every other value as it is (${LISTED_COUNT}): the application keeps the ${HOT_VALUE} in a list in its configuration and appends the suffix to its writes alone; ${sourceReadsText(`a read of ${THAT_VALUE} for one {{sourceAttribute}} hits one shard`, 'only whole-value reads fan out over {{shards}}', `every read of ${THAT_VALUE} as a whole fans out over all {{shards}}`)}, while a read of any other value stays one query ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // An index key: the shard goes in a separate attribute written on every item, suffixed for the listed value alone.
   shardRandomIndexHot: `${INDEX_ATTRIBUTE} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; every read of ${THAT_VALUE} must then query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
-  shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; a read of ${THAT_VALUE} for one {{sourceAttribute}} queries one shard, only reads of its whole value query all {{shards}}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
+  shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; ${sourceReadsText(`a read of ${THAT_VALUE} for one {{sourceAttribute}} queries one shard`, 'only reads of its whole value query all {{shards}}', `every read of ${THAT_VALUE} as a whole queries all {{shards}}`)}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
   // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.

@@ -127,8 +127,8 @@ function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown:
 /**
  * The attribute a calculated shard of `space` should hash, or undefined (then random sharding, whose
  * reads fan out anyway; also where every write updates one item in place, `totalUpdatedInPlace`). In order: the attribute a declared transactional batch or stored procedure
- * is scoped by (shards keep each call on one shard), the declared source, a sort-key attribute, then
- * one that whole-key queries carry — each only when it can spread the load (see `canSpread`).
+ * is scoped by (shards keep each call on one shard), the declared source, one the reads of a whole key value give
+ * (`readGivenSources`), then a sort-key attribute no read gives — each only when it can spread the load (see `canSpread`).
  */
 export function spreadingShardSource(
   design: KeyDesign,
@@ -148,11 +148,32 @@ export function spreadingShardSource(
     for (const invariant of design.invariants) if (invariant.scopeAttribute !== undefined && spreads(invariant.scopeAttribute)) return invariant.scopeAttribute;
   }
   if (declared !== undefined && spreads(declared)) return declared;
+  const given = readGivenSources(space, patterns).find(spreads);
+  if (given !== undefined) return given;
+  // No read gives one: the sort key still spreads the writes, and every read of a whole key value fans out as over random shards.
   // Reads look up one value of the source; a timestamp is read by range, never by one value.
   for (const a of space.sortKey) if (a.kind !== 'time-bucket' && spreads(a.name)) return a.name;
-  for (const pattern of patterns) {
-    if (!readsWholeKey(space, pattern)) continue;
-    for (const name of pattern.keyAttributes) if (spreads(name)) return name;
-  }
   return undefined;
+}
+
+/**
+ * The attributes a calculated shard of `space` could hash that the reads of a whole key value give by equality, best
+ * first: a read that gives the source computes its one shard and queries it alone, any other queries every shard
+ * (AWS, "Using write sharding to distribute workloads evenly"). First those every such read gives, then by the share of
+ * reads that give them, then in the order the patterns name them. A part of the partition key is the key, not a source:
+ * it hashes every item of one key value to one shard. Reads that want any item take one shard's whatever the source.
+ */
+export function readGivenSources(space: KeySpace, patterns: readonly AccessPattern[]): string[] {
+  const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name) || a.components.some((c) => sameAttribute(c.name, name)));
+  const reads = patterns.filter((p) => readsWholeKey(space, p) && p.wants !== 'any');
+  const names: string[] = [];
+  for (const p of reads) for (const name of p.keyAttributes) if (!isKey(name) && !names.some((n) => sameAttribute(n, name))) names.push(name);
+  const givers = (name: string) => reads.filter((p) => p.keyAttributes.some((k) => sameAttribute(k, name)));
+  const rank = (name: string) => {
+    const by = givers(name);
+    return { every: by.length === reads.length, share: by.reduce((sum, p) => sum + p.share, 0) };
+  };
+  const ranked = names.map((name, i) => ({ name, i, ...rank(name) }));
+  ranked.sort((a, b) => Number(b.every) - Number(a.every) || b.share - a.share || a.i - b.i);
+  return ranked.map((r) => r.name);
 }

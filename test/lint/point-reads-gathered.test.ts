@@ -58,7 +58,7 @@ describe('a read of one item on shards the reader cannot pick is charged on ever
     expect(finding?.data).toMatchObject({ strategy: 'calculated', shards: 15, sourceAttribute: 'parcelId', declaredStrategy: 'random' });
     expect(finding?.data).not.toHaveProperty('assumedPatterns');
     expect(finding?.fix).toContain(
-      'shard `depotId` into N = 15 calculated shards on `parcelId` (key#hash(parcelId) mod 15): a read for one parcelId hits one shard, only whole-key reads fan out over 15, replacing its random sharding, which cannot spread the reads of one item',
+      'shard `depotId` into N = 15 calculated shards on `parcelId` (key#hash(parcelId) mod 15): a read for one parcelId hits one shard (`get-parcel`, which gives it), only whole-key reads fan out over 15, replacing its random sharding, which cannot spread the reads of one item',
     );
     expect(finding?.fix).not.toContain('(random)');
   });

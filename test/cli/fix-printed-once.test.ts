@@ -1,0 +1,36 @@
+/**
+ * SG001 and SG003 on one few-valued hot key give one fix, SG001's with its own first words: the text report prints it
+ * once and the later finding refers to it, while JSON keeps each finding's full `fix` for machine readers.
+ */
+import { join } from 'node:path';
+import { cli, tempTree } from './helpers';
+
+const ANSWERS = {
+  engine: 'dynamodb',
+  name: 'exam-answers',
+  partitionKey: { name: 'examId', type: 'S', cardinality: 40 },
+  sortKey: { name: 'studentId', type: 'S', cardinality: 60000 },
+  workload: { peakReadUnits: 1500, peakWriteUnits: 6000, hotKeyShare: 0.95 },
+  accessPatterns: [{ name: 'answers-of-student', keyAttributes: ['examId', 'studentId'], share: 1 }],
+};
+
+const REFERENCE = `fix: the same as SG001's on this key, above, without its opening "use a higher-cardinality attribute or a composite key, or"`;
+
+describe('a fix two findings on one key share', () => {
+  const file = () => join(tempTree({ 'answers.json': JSON.stringify(ANSWERS, null, 2) }), 'answers.json');
+
+  it('text: printed once, under SG001; SG003 refers to it', async () => {
+    const { stdout } = await cli(['lint', file(), '--no-color']);
+    expect(stdout.match(/shard only the hottest `examId` value/g)).toHaveLength(1);
+    expect(stdout).toContain(REFERENCE);
+    expect(stdout.indexOf('SG001')).toBeLessThan(stdout.indexOf(REFERENCE));
+  });
+
+  it('JSON: each finding keeps its full fix', async () => {
+    const { stdout } = await cli(['lint', file(), '--format', 'json']);
+    const findings = JSON.parse(stdout).files[0].findings as { ruleId: string; fix: string }[];
+    const fixes = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id)?.fix ?? '');
+    expect(fixes[0]).toBe(`use a higher-cardinality attribute or a composite key, or ${fixes[1]}`);
+    expect(fixes[1]).toContain('shard only the hottest `examId` value');
+  });
+});
