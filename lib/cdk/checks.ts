@@ -165,15 +165,14 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
   // A waiver in the design that no longer waives anything is stale; an app-wide
   // `Validations.acknowledge()` is not, it covers every table under its scope.
   const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(waiverId(a.ruleId, a.appliesTo)));
+  // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
+  const worded = findings.map((f) => ({ raw: f, shown: target.kind === 'guarded' ? asPropFinding(f) : f }));
   // A fix two findings on one key space share is printed once (`fixesOnce`), by those CDK prints: a waived one is suppressed.
-  const printed = findings.filter((f) => !f.acknowledged);
-  const once = fixesOnce(printed);
-  const fixes = new Map(printed.map((f, i) => [f, once[i] ?? f.fix]));
+  const printed = worded.filter(({ shown }) => !shown.acknowledged);
+  const once = fixesOnce(printed.map(({ shown }) => shown));
+  const fixes = new Map(printed.map(({ raw }, i) => [raw, once[i]]));
   return [
-    // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
-    ...findings.map((f) =>
-      findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn, cdkWaiverOf(f), fixes.get(f) ?? f.fix),
-    ),
+    ...worded.map(({ raw, shown }) => findingViolation(shown, target, raw.location, failOn, cdkWaiverOf(raw), fixes.get(raw) ?? shown.fix)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
       description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${unusedWaiverNote(a)}`,
