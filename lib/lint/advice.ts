@@ -589,16 +589,19 @@ export interface PlannedWarmThroughput {
   readonly fromPartitions: number;
   /** Where the keys hashed onto one partition set those partitions (`WarmLever.pair`): the fix's figures of them. */
   readonly pair?: Readonly<Record<string, unknown>>;
+  /** The fix opens with this pre-warm, but --fix withholds its edits until the design says more (`options.withheld`). */
+  readonly withheld?: true;
 }
 
 /**
  * The warm throughput the key space's fix sets where it leads with it (`warmAdvice`, `daxThenWarm`: `warmLever`'s
  * figure), read off the one advice every rule on the key quotes (`adviceFor`): SG001, SG002 and SG003 give it, and
  * SG017's launch pre-warm asks no less (a table pre-warmed for its peak alone is the P′ at which the lever found no
- * count, or a wider one), so two findings on one key never name two warm throughputs. Undefined where the fix leads
+ * count, or a wider one), so two findings on one key never name two warm throughputs. `options.withheld`: also where
+ * the fix opens with it but --fix withholds its edits (SG017 then names it and writes nothing). Undefined where the fix leads
  * with none, or the key space is not over its ceiling (then it has no such fix).
  */
-export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThroughput | undefined {
+export function plannedWarmThroughput(analysis: SpaceAnalysis, options: { withheld?: boolean } = {}): PlannedWarmThroughput | undefined {
   if (analysis.over.length === 0 || !analysis.owner.profile.neighbourModel) return undefined;
   // A value SG003 leaves to the table's capacity is no hot key: the pre-warm for the peak alone is all it needs.
   if (leftToCapacity(analysis)) return undefined;
@@ -611,7 +614,10 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
   if (!advice.ids.some((id) => WARM_LEADS.has(id))) return undefined;
   // Warm throughput cannot be lowered again ("Understanding DynamoDB warm throughput"): a pre-warm sized for a plan whose
   // edits --fix withholds (a fan-out past a quota, a cache first) is asked for only together with that plan, by its fix.
-  if (advice.edits === undefined) return undefined;
+  // SG017's launch pre-warm asks for it even so (`withheld`), where the fix opens with the pre-warm: its figure is the
+  // one the key needs, and a pre-warm for the peak alone written first would be a second, irreversible one.
+  const withheld = advice.edits === undefined;
+  if (withheld && !(options.withheld && WARM_LEADS.has(advice.ids[0]))) return undefined;
   const { warmReadUnits, warmWriteUnits, warmPartitions, warmFromPartitions } = advice.data as {
     warmReadUnits?: number;
     warmWriteUnits?: number;
@@ -627,6 +633,7 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis): PlannedWarmThrou
     partitions: warmPartitions,
     shards: advice.shards ?? 1,
     fromPartitions: warmFromPartitions,
+    ...(withheld ? { withheld: true as const } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ type Id =
   | 'readsAfterFix'
   | 'warmAtDefaults'
   | 'warmPastQuota'
+  | 'warmWithKeyFix'
   | 'raiseOnUpperBound'
   | 'declaredWarmPastQuota'
   | 'fixQuotaForWarm'
@@ -538,7 +539,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   if (!below && alone.reads <= launch.reads && alone.writes <= launch.writes) return undefined;
   // The key's fix may pre-warm more (its hottest value's shards fit no count, or only a wide one, on the partitions the
   // peak alone makes): one warm throughput for the key space, the larger, which serves both.
-  const planned = plannedWarmThroughput(analysis);
+  const planned = plannedWarmThroughput(analysis, { withheld: true });
   const readUnitsPerSecond = Math.max(alone.reads, planned?.readUnitsPerSecond ?? 0);
   const writeUnitsPerSecond = Math.max(alone.writes, planned?.writeUnitsPerSecond ?? 0);
   const forKey = planned !== undefined && (readUnitsPerSecond > alone.reads || writeUnitsPerSecond > alone.writes) ? planned : undefined;
@@ -555,10 +556,14 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
   const onBound = !pastQuota && writesOnUpperBound(fromWrites) && writeUnitsPerSecond > launch.writes;
+  // The key's fix withholds its edits (its pre-warm among them) until the design says more: this one waits with it, so
+  // --fix writes one warm throughput, once, and never the peak's own figure before it.
+  const withKeyFix = !pastQuota && forKey?.withheld === true;
   const fixNotes: Id[] = [
     ...(fixReads ? (['readsAfterFix'] as const) : []),
     ...(pastQuota ? (['warmPastQuota'] as const) : []),
     ...(onBound ? (['raiseOnUpperBound'] as const) : []),
+    ...(withKeyFix ? (['warmWithKeyFix'] as const) : []),
   ];
   const messageId = launch.preWarmed ? (below ? 'warmBelowPeak' : 'warmWithinHeadroom') : below ? 'notPreWarmed' : 'launchWithinHeadroom';
   return {
@@ -597,7 +602,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
-    edits: pastQuota || onBound ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
+    edits: pastQuota || onBound || withKeyFix ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
 }
 
@@ -1009,6 +1014,9 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       "; --fix writes no {{boundRaise|warm=warm throughput|capacity=capacity}} from that upper bound of the index's writes: the raise is billed{{?boundWarm}} and cannot be lowered again{{/boundWarm}}, and the writes that reach the index may be far fewer; declare {{writesField|code}} with them, and the fix is sized on that figure",
     warmPastQuota:
       '; those figures are above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} units per second{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
+    // The key's fix (SG003) opens with this pre-warm but withholds its edits (`plannedWarmThroughput`, withheld).
+    warmWithKeyFix:
+      '; --fix writes it together with that fix, which sets it and waits for what the design must say first (its finding names it): warm throughput cannot be lowered again, so the figure for the peak alone is not written before it',
     declaredWarmPastQuota:
       '; its declared warm throughput, {{warmUnits}} {{unit}} per second ({{warmField|code}}), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised',
     warmAtDefaults:
