@@ -5,8 +5,11 @@
  * deployed after the first --fix paid for two pre-warms that cannot be lowered. SG017 now names the key's figure and
  * leaves the write to the key's fix: one figure in both findings, written once.
  */
-import { lint, type DesignFile, type Finding } from '../../lib';
+import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+
+/** A design file as --fix reads and writes it. */
+type DesignFile = { tables: DynamoDbTableDesign[] };
 
 const exam = (resultKb?: number): DesignFile => ({
   tables: [
@@ -35,7 +38,7 @@ const exam = (resultKb?: number): DesignFile => ({
 const on = (findings: readonly Finding[], ruleId: string, index?: string) => findings.find((f) => f.ruleId === ruleId && f.index === index);
 const fix = (design: DesignFile) => JSON.parse(fixDesignText(JSON.stringify(design, null, 2), {}).text) as DesignFile;
 const warmOf = (design: DesignFile) => {
-  const table = design.tables[0] as { warmThroughput?: unknown; globalSecondaryIndexes?: { warmThroughput?: unknown }[] };
+  const table = design.tables[0];
   return { table: table.warmThroughput, index: table.globalSecondaryIndexes?.[0]?.warmThroughput };
 };
 
@@ -56,8 +59,8 @@ describe("SG017's launch pre-warm where the key's fix opens with a pre-warm it w
     const first = fix(exam());
     expect(warmOf(first)).toEqual({ table: undefined, index: undefined });
     // The team then declares what the key's fix waits for, on the design as the first --fix left it.
-    for (const pattern of first.tables[0].accessPatterns ?? []) Object.assign(pattern, { resultKb: 64 });
-    const once = fix(first);
+    const declared = { tables: [{ ...first.tables[0], accessPatterns: first.tables[0].accessPatterns?.map((p) => ({ ...p, resultKb: 64 })) }] };
+    const once = fix(declared);
     expect(warmOf(once)).toMatchObject({ table: { writeUnitsPerSecond: 28_000 }, index: { writeUnitsPerSecond: 28_000 } });
     expect(warmOf(fix(once))).toEqual(warmOf(once));
   });
