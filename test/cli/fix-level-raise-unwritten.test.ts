@@ -4,7 +4,8 @@
  * `partitionKey.paths[0]`) raises to 122,000 RU/s and then buckets `/cityId` into a synthetic first level, a new
  * partition key that no edit writes. SG017 carried that 122,000 and --fix wrote it alone, so every error stayed and the
  * container paid for a layout it never got. SG017 now raises for the peak as the container is (77,000 ÷ 0.8 = 96,250 →
- * 96,300 RU/s), and a second --fix writes nothing.
+ * 96,300 RU/s), and a second --fix writes nothing. Where the first level's raise serves its hottest value as it is
+ * (its own finding writes that raise), SG017 still carries it, so one --fix raises once.
  */
 import { lint, type CosmosContainerDesign, type DesignInput } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
@@ -51,5 +52,41 @@ describe("--fix raises a hierarchical key's container for its peak where the fir
     const twice = fixDesignText(once.text, {});
     expect(twice.fixes).toEqual([]);
     expect(twice.text).toBe(once.text);
+  });
+});
+
+/** An audit log whose first level is bucketed already (4 buckets of each tenant, the whale's 50% split over them). */
+const audit: CosmosContainerDesign = {
+  name: 'audit',
+  partitionKey: {
+    paths: [
+      {
+        path: '/tenantIdBucket',
+        cardinality: 200_004,
+        hotKeyShare: 0.125,
+        largestGb: 10,
+        components: [
+          { name: 'tenantId', cardinality: 50_001 },
+          { name: 'bucket', cardinality: 4 },
+        ],
+      },
+      { path: '/yyyyMM', cardinality: 84, kind: 'time-bucket' },
+      { path: '/eventId', cardinality: 'unique' },
+    ],
+  },
+  workload: { peakReadUnits: 2_000, peakWriteUnits: 8_000 },
+  throughput: { autoscaleMax: 10_000 },
+  storage: { totalGb: 120 },
+  accessPatterns: [{ name: 'tenant-month-audit', keyAttributes: ['/tenantIdBucket', '/yyyyMM'], share: 1, fanOut: true, resultKb: 10 }],
+};
+
+describe("--fix still carries a first level's raise that serves its hottest value as it is", () => {
+  it("SG017 raises to the 16,000 RU/s the first level writes itself (not the peak's 13,000), once", () => {
+    const sg017 = lint({ containers: [audit] } as DesignInput).find((f) => f.ruleId === 'SG017');
+    expect(sg017?.data).toMatchObject({ needed: 16_000, keyRaisePlain: 13_000, keyRaiseKind: 'level' });
+    // Both findings are warnings: --fail-on warning lets --fix write a raise.
+    const once = fixDesignText(`${JSON.stringify({ containers: [audit] }, null, 2)}\n`, {}, 'warning');
+    expect(JSON.parse(once.text).containers[0].throughput).toEqual({ autoscaleMax: 16_000 });
+    expect(fixDesignText(once.text, {}, 'warning').fixes).toEqual([]);
   });
 });
