@@ -900,17 +900,33 @@ const LEADING_RAISES: Partial<Record<PrefixIngestionId, string>> = {
 
 /**
  * The RU/s the fix of the hottest first-level value (SG003 at `partitionKey.paths[0]`) leads with, where it leads with a
- * raise in place (after the reason no bucket count fits today, not after `prefixKeyIsTheProblem`): SG017 raises to it
- * where it is more than the peak's own figure, so one `--fix` raises the container once. Undefined elsewhere.
+ * raise in place (after the reason no bucket count fits today, not after `prefixKeyIsTheProblem`) that `--fix` writes
+ * with its plan: SG017 raises to it where it is more than the peak's own figure, so one `--fix` raises the container
+ * once. A raise that serves the value as it is (`prefixRaiseFirst`) needs no plan; one sized for buckets serves only
+ * with them (`bucketsWrittenAt`). Undefined elsewhere.
  */
 export function firstLevelLeadRaise(declared: DesignAnalysis): number | undefined {
   for (const hit of prefixIngestionHits(declared)) {
     const ids = [hit.fixId, ...(hit.fixNotes ?? [])].filter((id) => id !== 'prefixNoBucketCount' && id !== 'prefixNoBucketCountFanOut');
     const field = ids[0] === undefined ? undefined : LEADING_RAISES[ids[0]];
     const figure = field === undefined ? undefined : hit.data?.[field];
-    if (typeof figure === 'number') return figure;
+    if (typeof figure !== 'number') continue;
+    return ids[0] === 'prefixRaiseFirst' || bucketsWrittenAt(declared, figure) ? figure : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether the buckets a first-level raise to `requestUnits` is sized for are written by `--fix` once the raise is: at
+ * that raise the first level's finding is gone, or its fix carries edits. A synthetic first level is a new partition key
+ * (a new container, its data copied: "Hierarchical partition keys"), which no edit writes: a raise carried for it would
+ * leave every finding standing and bill the container for a layout it never gets, so SG017 raises for the peak alone.
+ */
+function bucketsWrittenAt(declared: DesignAnalysis, requestUnits: number): boolean {
+  const raised = raisedLayoutAt(declared.design as CosmosKeyDesign, requestUnits);
+  if (!raised) return false;
+  const hits = prefixIngestionHits(new DesignAnalysis(raised, declared.rulesOff));
+  return hits.length === 0 || hits.some((hit) => (hit.edits?.length ?? 0) > 0);
 }
 
 /** The clause that says the first level's buckets split the full key's largest value too (`bucketsSplitSize`). */

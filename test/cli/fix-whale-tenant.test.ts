@@ -39,22 +39,22 @@ describe('--fix under a whale tenant', () => {
     // SG017's raise to peak ÷ headroom alone; before: a second round also wrote the full key's own raise (51,000 RU/s).
     // fix27a: with the 8 partitions 48,000 manual RU/s were created on, which the raise in place keeps (a container
     // created at 50,000 gets 9): before, the re-lint judged the 9. The tenant's fix (SG003 at paths[0]) leads with a raise
-    // in place to 52,700, then 65 buckets: SG017 raises to that figure, not to the peak's 50,000, so the tenant's fix
-    // needs no second raise.
+    // in place to 52,700, then 65 buckets of a synthetic first level, a new key --fix does not write: SG017 raises for
+    // the peak's 50,000, not for a layout the container does not get.
     expect(first.fixes.map((f) => [f.ruleId, f.edits])).toEqual([
       [
         'SG017',
         [
-          { op: 'set', path: 'containers[0].throughput.manual', value: 52700 },
+          { op: 'set', path: 'containers[0].throughput.manual', value: 50000 },
           { op: 'set', path: 'containers[0].physicalPartitions', value: 8 },
         ],
       ],
     ]);
     const after = sg003(first.text);
-    // At 52,700 the full key's hottest value fits beside its tenant: only the tenant's finding is left, and it leads
-    // with its buckets, no raise before them (was: both findings, the tenant's still leading with the raise to 52,700).
+    // The tenant's finding is left, leading with its raise to 52,700 and its buckets, by hand (it carries no edit).
     expect(after.map((f) => [f.path, f.messageId, f.severity])).toEqual([['containers[0].partitionKey.paths[0]', 'prefixHot', 'error']]);
-    expect(after[0].fix).not.toMatch(/^raise the container's throughput/);
+    expect(after[0].fix).toMatch(/raise the container's throughput in place to 52,700 RU\/s/);
+    expect(after[0].edits).toBeUndefined();
     expect(fixDesignText(first.text, {}).fixes).toEqual([]);
   });
 

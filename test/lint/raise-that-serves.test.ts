@@ -3,8 +3,9 @@
  * - A hottest value past its logical partition's 10,000 RU/s is served by no RU/s ("Partitioning and horizontal
  *   scaling"): SG017 states the even figure the peak needs once the key's fix spreads the load and writes no edit, and
  *   SG003 judges the value on the partitions deployed, not on a raise nobody is asked to make.
- * - A hierarchical key whose first level's fix (SG003 at paths[0]) leads with a raise in place larger than the peak's:
- *   SG017 raises to it, so the second pass raises nothing.
+ * - A hierarchical key whose first level's fix (SG003 at paths[0]) leads with a raise in place larger than the peak's,
+ *   sized for buckets of a new first level that --fix never writes: SG017 raises for the peak alone, and the second
+ *   pass raises nothing.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
 import { container } from '../fixtures';
@@ -57,20 +58,21 @@ describe('SG017 raises nothing for a hottest value past its logical ceiling', ()
 });
 
 describe('one --fix raises a hierarchical key once', () => {
-  it("audit: SG017 raises to the 14,000 RU/s the first level's fix leads with (not 13,000), and the second pass raises nothing", () => {
+  it("audit: SG017 raises to the peak's 13,000 RU/s, not the 14,000 the first level's unwritten buckets need, and the second pass raises nothing", () => {
     const sg017 = byRule(lint(audit(10_000)), 'SG017');
     // 10,000 ÷ 0.8 = 12,500 → 13,000 for the peak; SG003 on /tenantId leads with 14,000 (3 partitions of 4,666.67), the
-    // least at which 9 buckets fit: 555.56 + (10,000 − 555.56) ÷ 3 = 3,703.7 of 3,733.33 usable.
-    expect(sg017).toMatchObject({ data: { needed: 14_000, keyRaisePlain: 13_000, keyRaiseKey: ['/tenantId'], keyRaiseKind: 'level' } });
-    expect(sg017?.fix).toContain(
-      '; 14,000 RU/s, not the 13,000 RU/s the peak alone needs: the fix for the hottest `/tenantId` value (SG003, the first level of the key) leads with this raise, so one raise serves both',
-    );
-    expect(sg017?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.autoscaleMax', value: 14_000 });
+    // least at which 9 buckets fit: 555.56 + (10,000 − 555.56) ÷ 3 = 3,703.7 of 3,733.33 usable. Those buckets are a
+    // synthetic first level, a new key --fix never writes: 14,000 would be paid for a layout the container does not get.
+    expect(sg017?.data).toMatchObject({ needed: 13_000 });
+    expect(sg017?.data?.keyRaiseKind).toBeUndefined();
+    expect(sg017?.fix).not.toContain('14,000');
+    expect(sg017?.edits?.[0]).toEqual({ op: 'set', path: 'throughput.autoscaleMax', value: 13_000 });
     const after = lint(applyDesignEdits(audit(10_000), sg017?.edits as DesignEdit[]));
     expect(byRule(after, 'SG017')).toBeUndefined();
     const level = byRule(after, 'SG003', 'partitionKey.paths[0]');
-    // At 14,000 the 9 buckets fit as they are: the key's fix leads, with no raise before it.
-    expect(level?.fix).toMatch(/^give the first level more values: a synthetic first level `\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(eventId\) mod 9/);
+    // The first level's fix still asks for 14,000 with its buckets, by hand: it carries no edit, so --fix settles.
+    expect(level?.fix).toMatch(/^raise the container's throughput to 14,000 RU\/s/);
+    expect(level?.edits).toBeUndefined();
     expect(after.filter((f) => f.edits?.some((e) => e.path.startsWith('throughput')))).toEqual([]);
   });
 });

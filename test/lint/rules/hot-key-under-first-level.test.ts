@@ -205,14 +205,17 @@ describe('a full key value more than a bucket under a whale (verdict27)', () => 
   it('--fix converges: the two SG003 findings name one bucket count and one share, and a second run writes nothing', () => {
     const text = JSON.stringify({ containers: [oneItemUsers(0.05)] }, null, 2);
     const first = fixDesignText(text, {});
-    // SG017 raises to the 52,700 RU/s the tenant's fix leads with (was the peak's 50,000); at 52,700 the full key's value
-    // (more than a bucket, its own plan) asks for its own raise, 67,500, which the same run writes: two plans, two values.
-    expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG017', 'SG003']);
+    // SG017 raises for the peak's 50,000, not the 52,700 the tenant's synthetic buckets need (a new key --fix does not write).
+    expect(first.fixes.map((f) => [f.ruleId, f.edits?.[0]])).toEqual([['SG017', { op: 'set', path: 'containers[0].throughput.manual', value: 50_000 }]]);
     expect(fixDesignText(first.text, {}).fixes).toEqual([]);
     const result = lintDocument(JSON.parse(first.text));
-    // At 67,500 the full key's value fits; the tenant's finding is left, and the in-place layout note on the full key.
+    // At 50,000 both findings are left, each naming its raise by hand (the tenant's 52,700 and buckets, the full key's
+    // 63,200 and shards under it), neither with an edit --fix could write.
     const left = ('findings' in result ? result.findings : []).filter((f) => f.ruleId === 'SG003');
-    expect(left.map((f) => f.messageId)).toEqual(['prefixHot', 'hotKeyInPlaceOnly']);
+    expect(left.map((f) => [f.messageId, f.edits])).toEqual([
+      ['hotKeyUnderFirstLevel', undefined],
+      ['prefixHot', undefined],
+    ]);
   });
 
   it('a transactional scope on a key level keeps the value whole: said so, beside the whale', () => {
