@@ -6,16 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempTree } from '../helpers';
-import { insightRuleReport, metricData, type LoadProfile } from './recorded';
-import { findingsOf, minutesWriting, withWriteQuotaThrottles } from './support';
-
-/** A week of minutes writing 12,000 WCU/s, with one busy minute a day at 59,800, throttled at the quota. */
-const BUSY_WEEK: LoadProfile = {
-  periods: 60 * 24 * 7,
-  reads: () => 1200,
-  writes: (i) => (i % 1440 === 600 ? 59800 : 12000),
-  hotShare: () => 0.0001,
-};
+import { insightRuleReport } from './recorded';
+import { findingsOf, QUOTA_BUSY_WEEK, quotaThrottledWeek } from './support';
 
 const ORDERS = {
   tables: [
@@ -29,11 +21,10 @@ const ORDERS = {
 };
 
 function observedTree(config?: unknown): string {
-  const metrics = metricData(BUSY_WEEK);
   const root = tempTree({
     'design.json': JSON.stringify(ORDERS, null, 2),
-    'pkc.json': JSON.stringify(insightRuleReport(BUSY_WEEK)),
-    'metrics.json': JSON.stringify(withWriteQuotaThrottles(metrics, minutesWriting(metrics, 59800))),
+    'pkc.json': JSON.stringify(insightRuleReport(QUOTA_BUSY_WEEK)),
+    'metrics.json': JSON.stringify(quotaThrottledWeek()),
     'manifest.json': JSON.stringify({ observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }),
   });
   if (config !== undefined) writeFileSync(join(root, 'skewguard.config.json'), JSON.stringify(config));

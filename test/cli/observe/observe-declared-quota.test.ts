@@ -9,21 +9,8 @@ import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable } from '../../../lib/cdk';
 import { appWithStack } from '../../cdk/support';
 import { cli, tempTree } from '../helpers';
-import { metricData, insightRuleReport, type LoadProfile } from './recorded';
-import { findingsOf, minutesWriting, withWriteQuotaThrottles } from './support';
-
-/** A week of minutes writing 12,000 WCU/s, with one busy minute a day at 59,800, throttled at the quota. */
-const BUSY_WEEK: LoadProfile = {
-  periods: 60 * 24 * 7,
-  reads: () => 1200,
-  writes: (i) => (i % 1440 === 600 ? 59800 : 12000),
-  hotShare: () => 0.0001,
-};
-
-function quotaThrottledWeek() {
-  const metrics = metricData(BUSY_WEEK);
-  return withWriteQuotaThrottles(metrics, minutesWriting(metrics, 59800));
-}
+import { insightRuleReport } from './recorded';
+import { findingsOf, QUOTA_BUSY_WEEK, quotaThrottledWeek } from './support';
 
 async function observeAssembly(quotas?: { tableWriteUnits: number }): Promise<string> {
   const root = tempTree();
@@ -35,7 +22,7 @@ async function observeAssembly(quotas?: { tableWriteUnits: number }): Promise<st
     ...(quotas ? { quotas } : {}),
   });
   app.synth();
-  writeFileSync(join(root, 'pkc.json'), JSON.stringify(insightRuleReport(BUSY_WEEK)));
+  writeFileSync(join(root, 'pkc.json'), JSON.stringify(insightRuleReport(QUOTA_BUSY_WEEK)));
   writeFileSync(join(root, 'metrics.json'), JSON.stringify(quotaThrottledWeek()));
   writeFileSync(join(root, 'manifest.json'), JSON.stringify({ observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }));
   const { stdout } = await cli(['observe', 'cdk.out', '--observations', 'manifest.json', '--format', 'json', '--no-color'], { cwd: root });

@@ -98,3 +98,17 @@ export function withWriteQuotaThrottles(metrics: ReturnType<typeof metricData>, 
   });
   return metrics;
 }
+
+/** A week of minutes writing 12,000 WCU/s, with one busy minute a day at 59,800, throttled at the per-table quota. */
+export const QUOTA_BUSY_WEEK: LoadProfile = {
+  periods: 60 * 24 * 7,
+  reads: () => 1200,
+  writes: (i) => (i % 1440 === 600 ? 59800 : 12000),
+  hotShare: () => 0.0001,
+};
+
+/** QUOTA_BUSY_WEEK's metrics, its busy minutes with the quota's throttles (WriteAccountLimitThrottleEvents). */
+export function quotaThrottledWeek(): ReturnType<typeof metricData> {
+  const metrics = metricData(QUOTA_BUSY_WEEK);
+  return withWriteQuotaThrottles(metrics, minutesWriting(metrics, 59800));
+}
