@@ -27,7 +27,7 @@ import { newShardingHotValues } from './hot-value-alone';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
-import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
+import { declaredAttributes, readGivenSources, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
 /** How many times `countToTry` takes the count again at the N it found. */
@@ -246,6 +246,7 @@ export class SpaceAnalysis {
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
   #plan: Plan | undefined;
+  #readGiven: readonly string[] | undefined;
   #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
@@ -548,6 +549,15 @@ export class SpaceAnalysis {
     const made = derive(this);
     derived.set(derive, made);
     return made;
+  }
+
+  /**
+   * The attributes the reads of a whole key value give, best first (`readGivenSources`): a calculated shard's candidate
+   * sources, the same at every count a search judges, so found once per key space.
+   */
+  get readGivenSources(): readonly string[] {
+    this.#readGiven ??= readGivenSources(this.space, this.owner.patternsOn(this.space));
+    return this.#readGiven;
   }
 
   /** Computed on first use: most key spaces are fine and no rule asks for their plan. */
@@ -936,7 +946,7 @@ function chosenShardSource(analysis: SpaceAnalysis, shards: number | undefined, 
   const { design, space, owner } = analysis;
   if ((keepRandom && space.sharding?.strategy === 'random') || analysis.inherited) return undefined;
   const patterns = owner.patternsOn(space);
-  const source = spreadingShardSource(design, space, patterns, shards, owner.declaredAttributes);
+  const source = spreadingShardSource(design, space, analysis.readGivenSources, shards, owner.declaredAttributes);
   if (source === undefined) return undefined;
   const unread = space.index !== undefined && space.sharding === undefined && !patterns.some((p) => carries(p, source));
   const hotItemKey = hotTableItemKey(design, owner.profile)?.some((name) => sameAttribute(name, source)) ?? false;

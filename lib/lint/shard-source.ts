@@ -128,12 +128,13 @@ function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown:
  * The attribute a calculated shard of `space` should hash, or undefined (then random sharding, whose
  * reads fan out anyway; also where every write updates one item in place, `totalUpdatedInPlace`). In order: the attribute a declared transactional batch or stored procedure
  * is scoped by (shards keep each call on one shard), the declared source, one the reads of a whole key value give
- * (`readGivenSources`), then a sort-key attribute no read gives — each only when it can spread the load (see `canSpread`).
+ * (`readGiven`: `readGivenSources`, best first, which a count does not change), then a sort-key attribute no read gives
+ * — each only when it can spread the load (see `canSpread`).
  */
 export function spreadingShardSource(
   design: KeyDesign,
   space: KeySpace,
-  patterns: readonly AccessPattern[],
+  readGiven: readonly string[],
   shards: number | undefined,
   attributes: readonly DeclaredAttribute[],
 ): string | undefined {
@@ -148,7 +149,7 @@ export function spreadingShardSource(
     for (const invariant of design.invariants) if (invariant.scopeAttribute !== undefined && spreads(invariant.scopeAttribute)) return invariant.scopeAttribute;
   }
   if (declared !== undefined && spreads(declared)) return declared;
-  const given = readGivenSources(space, patterns).find(spreads);
+  const given = readGiven.find(spreads);
   if (given !== undefined) return given;
   // No read gives one: the sort key still spreads the writes, and every read of a whole key value fans out as over random shards.
   // Reads look up one value of the source; a timestamp is read by range, never by one value.
