@@ -27,7 +27,7 @@ import { newShardingHotValues } from './hot-value-alone';
 import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
-import { declaredAttributes, readGivenSources, spreadingShardSource, type DeclaredAttribute } from './shard-source';
+import { declaredAttributes, readGivenSources, spreadingShardSource, type DeclaredAttributes } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
 
 /** How many times `countToTry` takes the count again at the N it found. */
@@ -89,7 +89,7 @@ export class DesignAnalysis {
   readonly #indexes: Map<string | undefined, KeySpace>;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
   #patternsByIndexName: Map<string | undefined, AccessPattern[]> | undefined;
-  #declaredAttributes: readonly DeclaredAttribute[] | undefined;
+  #declaredAttributes: DeclaredAttributes | undefined;
 
   /**
    * `rulesOff`: the rules this lint does not run because the project turned them off (`rules: { SG007: 'off' }` in its
@@ -148,7 +148,7 @@ export class DesignAnalysis {
   }
 
   /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
-  get declaredAttributes(): readonly DeclaredAttribute[] {
+  get declaredAttributes(): DeclaredAttributes {
     // The key spaces themselves, not their analyses: an analysis asks for these while it is built.
     this.#declaredAttributes ??= declaredAttributes(this.keySpaces, this.profile.localIndexes(this.design));
     return this.#declaredAttributes;

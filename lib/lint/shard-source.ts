@@ -8,6 +8,7 @@
 import { cardinalityValue } from '../design/cardinality';
 import {
   sameAttribute,
+  withoutLeadingSlash,
   type AccessPattern,
   type AttributeKind,
   type KeyAttribute,
@@ -46,8 +47,12 @@ export interface DeclaredAttribute {
   readonly path: string;
 }
 
+/** The declarations of each attribute name, in the design's order, keyed as `sameAttribute` compares names (without a
+ *  leading `/`): a lint asks for a name's declarations for every candidate source of every key space it judges. */
+export type DeclaredAttributes = ReadonlyMap<string, readonly DeclaredAttribute[]>;
+
 /** Every key attribute and key component of the design (`keySpaces` and its `localIndexes`), with its own declaration. */
-export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes: readonly LocalSecondaryIndex[]): DeclaredAttribute[] {
+export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes: readonly LocalSecondaryIndex[]): DeclaredAttributes {
   const declared: DeclaredAttribute[] = [];
   // A GSI keyed by a separate shard attribute declares, in its key, what the attribute it shards holds.
   for (const space of keySpaces) {
@@ -61,7 +66,19 @@ export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes:
     withComponents(declared, space.sortKey);
   }
   for (const lsi of localIndexes) withComponents(declared, lsi.sortKey);
-  return declared;
+  const byName = new Map<string, DeclaredAttribute[]>();
+  for (const a of declared) {
+    const name = withoutLeadingSlash(a.name);
+    const named = byName.get(name);
+    if (named) named.push(a);
+    else byName.set(name, [a]);
+  }
+  return byName;
+}
+
+/** The declarations of `attribute` (`sameAttribute`'s match of its name). */
+function declarationsOf(declared: DeclaredAttributes, attribute: string): readonly DeclaredAttribute[] {
+  return declared.get(withoutLeadingSlash(attribute)) ?? [];
 }
 
 /** Appends each attribute, then its components: a key attribute is its own declaration, a component's is its part of the attribute. */
@@ -73,26 +90,14 @@ function withComponents(declared: DeclaredAttribute[], attributes: readonly KeyA
 }
 
 /** What the design says about `attribute` as a shard source of `space`; `declared`: the design's `declaredAttributes`. */
-export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string, declared: readonly DeclaredAttribute[]): SourceFacts {
-  const sharding = space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
-  const named = declared.filter((a) => sameAttribute(a.name, attribute));
+export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string, declared: DeclaredAttributes): SourceFacts {
+  const sharding = declaredSharding(space, attribute);
+  const named = declarationsOf(declared, attribute);
   const kinded = named.find((a) => a.kind !== undefined);
   const facts: { -readonly [K in keyof SourceFacts]: SourceFacts[K] } = kinded
     ? { timeBucket: kinded.kind === 'time-bucket', timeBucketFrom: 'key' }
     : { timeBucket: looksLikeTimeBucket(attribute), timeBucketFrom: 'name' };
-  // Several declarations (an attribute keying two indexes): the fewest values is the one to trust (the first of them).
-  const counted = named.reduce<DeclaredAttribute | undefined>(
-    (fewest, a) =>
-      a.cardinality !== undefined && (fewest === undefined || cardinalityValue(a.cardinality) < cardinalityValue(fewest.cardinality)) ? a : fewest,
-    undefined,
-  );
-  if (sharding?.sourceCardinality !== undefined) {
-    facts.cardinality = cardinalityValue(sharding.sourceCardinality);
-    facts.cardinalityAt = `${sharding.path}.sourceCardinality`;
-  } else if (counted) {
-    facts.cardinality = cardinalityValue(counted.cardinality);
-    facts.cardinalityAt = `${counted.path}.cardinality`;
-  }
+  Object.assign(facts, sourceCardinality(sharding, named));
   const declaredMutable = sharding?.sourceMutable ?? named.find((a) => a.mutable !== undefined)?.mutable;
   if (declaredMutable !== undefined) {
     facts.mutable = declaredMutable;
@@ -107,6 +112,24 @@ export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: strin
   return facts;
 }
 
+/** The sharding of `space` where it declares `attribute` its source. */
+function declaredSharding(space: KeySpace, attribute: string): KeySpace['sharding'] {
+  return space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
+}
+
+/** The values a source has, and where that is declared: on its sharding, else the fewest of its declarations `named`
+ *  (an attribute keying two indexes: the fewest values is the one to trust, the first of them). */
+function sourceCardinality(sharding: KeySpace['sharding'], named: readonly DeclaredAttribute[]): Pick<SourceFacts, 'cardinality' | 'cardinalityAt'> {
+  if (sharding?.sourceCardinality !== undefined)
+    return { cardinality: cardinalityValue(sharding.sourceCardinality), cardinalityAt: `${sharding.path}.sourceCardinality` };
+  const counted = named.reduce<DeclaredAttribute | undefined>(
+    (fewest, a) =>
+      a.cardinality !== undefined && (fewest === undefined || cardinalityValue(a.cardinality) < cardinalityValue(fewest.cardinality)) ? a : fewest,
+    undefined,
+  );
+  return counted ? { cardinality: cardinalityValue(counted.cardinality), cardinalityAt: `${counted.path}.cardinality` } : {};
+}
+
 function isTableKey(design: KeyDesign, attribute: string): boolean {
   const { partitionKey, sortKey } = design.primaryKey;
   return partitionKey.some((a) => sameAttribute(a.name, attribute)) || sortKey.some((a) => sameAttribute(a.name, attribute));
@@ -119,9 +142,11 @@ function isTableKey(design: KeyDesign, attribute: string): boolean {
  */
 function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown: boolean): boolean {
   // A time bucket's many values are spread over time, not over the current writes: they all hash to one shard.
-  if (facts.mutable === true || facts.timeBucket) return false;
-  if (facts.cardinality === undefined) return trustUnknown;
-  return facts.cardinality >= Math.max(shards ?? 2, 2);
+  return facts.mutable !== true && !facts.timeBucket && enoughValues(facts.cardinality, shards, trustUnknown);
+}
+
+function enoughValues(cardinality: number | undefined, shards: number | undefined, trustUnknown: boolean): boolean {
+  return cardinality === undefined ? trustUnknown : cardinality >= Math.max(shards ?? 2, 2);
 }
 
 /**
@@ -136,12 +161,19 @@ export function spreadingShardSource(
   space: KeySpace,
   readGiven: readonly string[],
   shards: number | undefined,
-  attributes: readonly DeclaredAttribute[],
+  attributes: DeclaredAttributes,
 ): string | undefined {
   const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
   const declared = space.sharding?.sourceAttribute;
-  const spreads = (name: string) =>
-    !isKey(name) && canSpread(sourceFacts(design, space, name, attributes), shards, declared !== undefined && sameAttribute(name, declared));
+  const spreads = (name: string) => {
+    if (isKey(name)) return false;
+    const trustUnknown = declared !== undefined && sameAttribute(name, declared);
+    // Its values first: most candidates the reads give declare none, and fail before their names are read for a time
+    // bucket or a changing attribute (sourceFacts), which the lint would otherwise do for every key space it judges.
+    const values = sourceCardinality(declaredSharding(space, name), declarationsOf(attributes, name)).cardinality;
+    if (!enoughValues(values, shards, trustUnknown)) return false;
+    return canSpread(sourceFacts(design, space, name, attributes), shards, trustUnknown);
+  };
   // Every write updates one item in place: no attribute of it varies, so no calculated shard spreads them (random does).
   if (space === design.primaryKey && totalUpdatedInPlace(design)) return undefined;
   // The candidates in order, each judged only when every one before it could not spread the load.
@@ -167,14 +199,21 @@ export function spreadingShardSource(
 export function readGivenSources(space: KeySpace, patterns: readonly AccessPattern[]): string[] {
   const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name) || a.components.some((c) => sameAttribute(c.name, name)));
   const reads = patterns.filter((p) => readsWholeKey(space, p) && p.wants !== 'any');
-  const names: string[] = [];
-  for (const p of reads) for (const name of p.keyAttributes) if (!isKey(name) && !names.some((n) => sameAttribute(n, name))) names.push(name);
-  const givers = (name: string) => reads.filter((p) => p.keyAttributes.some((k) => sameAttribute(k, name)));
-  const rank = (name: string) => {
-    const by = givers(name);
-    return { every: by.length === reads.length, share: by.reduce((sum, p) => sum + p.share, 0) };
-  };
-  const ranked = names.map((name, i) => ({ name, i, ...rank(name) }));
-  ranked.sort((a, b) => Number(b.every) - Number(a.every) || b.share - a.share || a.i - b.i);
+  // Each name with the reads that give it, counted in one pass: every key space is asked this once per lint.
+  const ranked: { name: string; order: number; givers: number; share: number; lastGiver: AccessPattern | undefined }[] = [];
+  for (const p of reads) {
+    for (const name of p.keyAttributes) {
+      if (isKey(name)) continue;
+      let entry = ranked.find((r) => sameAttribute(r.name, name));
+      if (entry === undefined) ranked.push((entry = { name, order: ranked.length, givers: 0, share: 0, lastGiver: undefined }));
+      // A read naming the attribute twice (`/a` and `a`) gives it once.
+      if (entry.lastGiver === p) continue;
+      entry.lastGiver = p;
+      entry.givers++;
+      entry.share += p.share;
+    }
+  }
+  const every = (r: (typeof ranked)[number]) => Number(r.givers === reads.length);
+  if (ranked.length > 1) ranked.sort((a, b) => every(b) - every(a) || b.share - a.share || a.order - b.order);
   return ranked.map((r) => r.name);
 }
