@@ -10,6 +10,18 @@ testRule('SG015', {
     { name: 'words that only contain a trending word', design: external({ attribute: 'tagline' }, { attribute: 'topicality', index: 'x-index' }) },
     { name: 'words that only contain a suspicious word', design: external({ attribute: 'candidateId' }, { attribute: 'stateless', index: 'x-index' }) },
     { name: 'words that only contain city', design: external({ attribute: 'velocity' }, { attribute: 'citySlugger', index: 'x-index' }) },
+    {
+      // DynamoDB hashes a multi-attribute key's attributes together: the current day of each device is a value of its own.
+      name: 'a time bucket beside another attribute of a multi-attribute index key',
+      design: external({ attribute: 'jobId' }, { attribute: 'deviceId', index: 'by-device-day' }, { attribute: 'readingDay', index: 'by-device-day' }),
+    },
+    {
+      // Azure's IoT key: /deviceId → a time level; the device level routes each device's writes.
+      name: 'a time bucket as a later level of a Cosmos DB hierarchical key',
+      design: {
+        external: [{ engine: 'cosmosdb', name: 'turbines', partitionKeys: [{ attribute: '/farmId' }, { attribute: '/turbineId' }, { attribute: '/day' }] }],
+      },
+    },
   ],
   invalid: [
     {
@@ -65,6 +77,21 @@ testRule('SG015', {
         { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[1]', data: { attribute: '/cityId' } },
         { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[2]', data: { attribute: '/location/city' } },
         { messageId: 'lowCardinalityName', path: 'external[0].partitionKeys[3]', data: { attribute: '/countryCode' } },
+      ],
+    },
+    {
+      name: 'a time bucket as the first level of a Cosmos DB hierarchical key',
+      design: {
+        external: [{ engine: 'cosmosdb', name: 'turbines', partitionKeys: [{ attribute: '/day' }, { attribute: '/farmId' }, { attribute: '/turbineId' }] }],
+      },
+      findings: [
+        {
+          messageId: 'timeBucketFirstLevel',
+          path: 'external[0].partitionKeys[0]',
+          data: { attribute: '/day', name: 'turbines' },
+          message: /is the first level of the key: every write of the current period shares that prefix/,
+          fix: /^put the time bucket last, after the level that spreads the writes/,
+        },
       ],
     },
     {
