@@ -292,7 +292,10 @@ describe('scenario arguments (review 12): a wrong one is a UsageError at the fie
     expect(issuesOf(() => dynamoIncident('viral read-hot key', { Open }, { table: 'Opn' }))).toEqual([
       ['target.table', 'no profile for table Opn; expected one of Open'],
     ]);
-    expect(issuesOf(() => healthyWeek({ Open }, 1, 3))).toEqual([['days', 'must be a whole number of at least 4 (the planned peak is on day 3), got 3']]);
+    expect(issuesOf(() => healthyWeek({ Open }, 1, 0))).toEqual([
+      ['days', 'must be a whole number of days, at least 1 (4 or more to include the planned peak on day 3), got 0'],
+    ]);
+    expect(healthyWeek({ Open }, 1, 3).assumptions).toContainEqual(expect.stringMatching(/^no planned peak: it is on day 3/));
   });
 
   it("a GSI read surge beyond the per-table quota throttles the index's reads under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName, not the table's; a table without that GSI, or provisioned, is refused", () => {

@@ -93,6 +93,14 @@ export class Telemetry {
   private readonly insights = new Map<string, Map<string, number>[]>();
   /** Rows per table, bucketed by the minute they were generated, so a window reads only its minutes. */
   private readonly logs = new Map<string, LogRow[][]>();
+  /** Per table, the latest `ingestedAt` of each minute's rows: from then on a minute's rows are all visible. */
+  private readonly lastIngested = new Map<string, Float64Array>();
+  /** Per table and fold, each minute's result once all of its rows were visible (`perMinute`); cleared by a later row. */
+  private readonly folds = new Map<string, Map<string, unknown[]>>();
+  /** The key of each metric id written, by identity: a scenario writes the same id every minute. */
+  private readonly keys = new WeakMap<MetricId, string>();
+  /** Log rows the queries read (`rows`, and `perMinute` folds not yet kept): the work a replay does, which tests pin. */
+  rowsRead = 0;
   /** Rules of key spaces a scenario's model leaves out, with what to add so they are written (`leftOut`). */
   private readonly omitted = new Map<string, string>();
 
@@ -109,7 +117,11 @@ export class Telemetry {
   put(id: MetricId, minute: number, point: Datapoint | undefined): void {
     if (point === undefined) return;
     this.check(minute);
-    const key = metricKey(id);
+    let key = this.keys.get(id);
+    if (key === undefined) {
+      key = metricKey(id);
+      this.keys.set(id, key);
+    }
     let entry = this.metrics.get(key);
     if (!entry) {
       entry = { id, points: new Array(this.minutes) };
@@ -169,7 +181,39 @@ export class Telemetry {
       buckets = Array.from({ length: this.minutes }, () => []);
       this.logs.set(table, buckets);
     }
-    buckets[Math.floor(row.timeGenerated)].push(row);
+    const minute = Math.floor(row.timeGenerated);
+    buckets[minute].push(row);
+    let last = this.lastIngested.get(table);
+    if (!last) {
+      last = new Float64Array(this.minutes);
+      this.lastIngested.set(table, last);
+    }
+    last[minute] = Math.max(last[minute], row.ingestedAt);
+    for (const kept of this.folds.get(table)?.values() ?? []) kept[minute] = undefined;
+  }
+
+  /**
+   * `fold` of the rows of `table` generated in `minute` and ingested by `asOf`. Once every row of that minute is
+   * ingested, the result is kept under `name` and later calls read it without the rows: a query that sums a minute's
+   * rows (all partitions) reads each row once per replay, not once per evaluation that looks back over it. `fold` must
+   * depend on the rows alone, and `name` name it (one per query meaning).
+   */
+  perMinute<T>(table: string, name: string, minute: number, asOf: number, fold: (rows: readonly LogRow[]) => T): T {
+    const complete = (this.lastIngested.get(table)?.[minute] ?? -Infinity) <= asOf;
+    let byName = this.folds.get(table);
+    if (!byName) {
+      byName = new Map();
+      this.folds.set(table, byName);
+    }
+    let kept = byName.get(name);
+    if (!kept) {
+      kept = new Array(this.minutes);
+      byName.set(name, kept);
+    }
+    if (complete && kept[minute] !== undefined) return kept[minute] as T;
+    const result = fold(this.rows(table, minute, minute + 1, asOf));
+    if (complete) kept[minute] = result;
+    return result;
   }
 
   /** Rows of a table generated in [from, to) and ingested by `asOf`. */
@@ -178,6 +222,7 @@ export class Telemetry {
     if (!buckets) return [];
     const found: LogRow[] = [];
     for (let m = Math.max(0, Math.floor(from)); m < Math.min(this.minutes, Math.ceil(to)); m++) {
+      this.rowsRead += buckets[m].length;
       for (const row of buckets[m]) if (row.timeGenerated >= from && row.timeGenerated < to && row.ingestedAt <= asOf) found.push(row);
     }
     return found;

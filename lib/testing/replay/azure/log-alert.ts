@@ -34,9 +34,21 @@ export interface QueryWindow {
   readonly to: number;
 }
 
+/**
+ * One minute of a table folded once (`Telemetry.perMinute`): `fold` of the rows generated in `minute` and visible at the
+ * check (none outside the window), kept under `name` once they are all ingested. For a query that sums each minute over
+ * every partition: read each minute that way rather than all rows of a long window at every check.
+ */
+export type MinuteFold = <T>(table: string, name: string, minute: number, fold: (rows: readonly LogRow[]) => T) => T;
+
 /** What a query returns for one window, given the rows of a table generated in the window and
- *  visible at that check. */
-export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[], window: QueryWindow) => readonly ResultRow[];
+ *  visible at that check (`rowsOf`, or a minute at a time with `perMinute`, which `replayLogAlert` always passes). */
+export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[], window: QueryWindow, perMinute?: MinuteFold) => readonly ResultRow[];
+
+/** `perMinute` read from `rowsOf` (nothing kept), for a meaning called without one. */
+export function minuteFoldOf(rowsOf: (table: string) => readonly LogRow[]): MinuteFold {
+  return (table, _name, minute, fold) => fold(rowsOf(table).filter((r) => Math.floor(r.timeGenerated) === minute));
+}
 
 /** Finds the semantics of a query text (exact text, or a recogniser); undefined: none registered. */
 export type QueryRegistry = (query: string, ruleName: string) => QuerySemantics | undefined;
@@ -85,7 +97,10 @@ export function replayLogAlert(
       const to = tick - p * windowMinutes;
       const from = to - windowMinutes;
       if (to <= 0) break;
-      const rows = semantics((table) => telemetry.rows(table, Math.max(0, from), to, tick), { now: tick, from: Math.max(0, from), to });
+      const start = Math.max(0, from);
+      const perMinute: MinuteFold = (table, foldName, minute, fold) =>
+        minute >= start && minute < to ? telemetry.perMinute(table, foldName, minute, tick, fold) : fold([]);
+      const rows = semantics((table) => telemetry.rows(table, start, to, tick), { now: tick, from: start, to }, perMinute);
       const groups = new Map<string, ResultRow[]>();
       for (const row of rows) {
         if (!passes(filters, row)) continue;

@@ -9,7 +9,7 @@
  * Assumption: platform metrics are queryable at the check that follows their minute (Azure says
  * under a minute); dynamic thresholds are not modelled (an error).
  */
-import type { Telemetry } from '../telemetry';
+import type { Datapoint, Telemetry } from '../telemetry';
 import { alertInputError } from '../usage';
 import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
 import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
@@ -44,29 +44,40 @@ export function replayMetricAlert(name: string, inputs: Record<string, unknown>,
     };
   });
   const states = new AlertStates(inputs.autoMitigate !== false, checksToResolve('metric', frequencyMinutes), actionGroups);
-  const ids = telemetry.metricIds();
+  // The series each criterion watches, by label: which metrics match does not change from one check to the next.
+  const watched = parsed.map((criterion) => {
+    const groups = new Map<string, (readonly (Datapoint | undefined)[])[]>();
+    for (const id of telemetry.metricIds()) {
+      if (id.metricName !== criterion.metricName || (criterion.namespace && id.namespace !== criterion.namespace)) continue;
+      if (!scopes.includes(id.dimensions[SCOPE_DIMENSION]) || !passes(criterion.filters, id.dimensions)) continue;
+      const label = seriesLabel(criterion.filters, id.dimensions);
+      groups.set(label, [...(groups.get(label) ?? []), telemetry.series(id)]);
+    }
+    return groups;
+  });
   for (let tick = frequencyMinutes; tick <= telemetry.minutes; tick += frequencyMinutes) {
     const from = Math.max(0, tick - windowMinutes);
-    const perCriterion = parsed.map((criterion) => {
-      const groups = new Map<string, { total: number; count: number; max: number; min: number }[]>();
-      for (const id of ids) {
-        if (id.metricName !== criterion.metricName || (criterion.namespace && id.namespace !== criterion.namespace)) continue;
-        if (!scopes.includes(id.dimensions[SCOPE_DIMENSION]) || !passes(criterion.filters, id.dimensions)) continue;
-        const label = seriesLabel(criterion.filters, id.dimensions);
-        const points = telemetry
-          .series(id)
-          .slice(from, tick)
-          .filter((p) => p !== undefined);
-        const list = groups.get(label) ?? [];
-        for (const p of points) list.push({ total: p.sum, count: p.count, max: p.max, min: p.min });
-        groups.set(label, list);
+    const perCriterion = parsed.map((criterion, i) => {
+      const results = new Map<string, { met: boolean; value?: number }>();
+      for (const [label, series] of watched[i]) {
+        // The window's datapoints of every series of the label, as one statistic set (what `aggregate` reads of them).
+        const window = { total: 0, count: 0, max: -Infinity, min: Infinity };
+        let points = 0;
+        for (const s of series) {
+          for (let m = from; m < tick; m++) {
+            const p = s[m];
+            if (p === undefined) continue;
+            points++;
+            window.total += p.sum;
+            window.count += p.count;
+            window.max = Math.max(window.max, p.max);
+            window.min = Math.min(window.min, p.min);
+          }
+        }
+        const value = points === 0 ? undefined : aggregate(criterion.aggregation, [window]);
+        results.set(label, { met: value !== undefined && criterion.compare(value, criterion.threshold), value });
       }
-      return new Map(
-        [...groups].map(([label, values]) => {
-          const value = aggregate(criterion.aggregation, values);
-          return [label, { met: value !== undefined && criterion.compare(value, criterion.threshold), value }];
-        }),
-      );
+      return results;
     });
     const results = new Map<string, { met: boolean; value?: number }>();
     for (const label of new Set(perCriterion.flatMap((m) => [...m.keys()]))) {

@@ -25,7 +25,7 @@ import {
 } from '../../../internal';
 import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
-import type { QueryRegistry, QuerySemantics, ResultRow } from './log-alert';
+import { minuteFoldOf, type QueryRegistry, type QuerySemantics, type ResultRow } from './log-alert';
 
 /** REQUEST_COUNT's reading: a row's `RequestCount`, or its `SampleCount` where it has none. */
 function requestCount(columns: Record<string, unknown>): number {
@@ -223,6 +223,18 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
   };
 }
 
+/** A container's request rows summed: how many, their requests, and the 429s among them (whole counts: any order sums the same). */
+function requestsOf(rows: readonly LogRow[]): { rows: number; throttled: number; requests: number } {
+  let requests = 0;
+  let throttled = 0;
+  for (const { columns: c } of rows) {
+    const samples = requestCount(c);
+    requests += samples;
+    if (Math.trunc(Number(c.StatusCode)) === 429) throttled += samples;
+  }
+  return { rows: rows.length, throttled, requests };
+}
+
 /**
  * throttleRateQuery: per 5-minute interval generated from an hour before the episode's start (THROTTLE_EPISODE_MINUTES
  * before the judged span's end, bin(now, 5m) − INGESTION_LAG) to that end, throttled and total requests, and the share
@@ -235,22 +247,18 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
  */
 function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
   const perHour = THROTTLE_LONG_WINDOW_MINUTES / 5;
-  return (rowsOf, { now }) => {
+  return (rowsOf, { now }, perMinute = minuteFoldOf(rowsOf)) => {
     const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
     const episodeStart = judgedEnd - THROTTLE_EPISODE_MINUTES;
     const intervals = new Map<number, { throttled: number; requests: number }>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(
-      rowsOf('CDBDataPlaneRequests5M'),
-      db,
-      container,
-      episodeStart - THROTTLE_LONG_WINDOW_MINUTES,
-      judgedEnd,
-    )) {
-      const interval = intervals.get(binned(timeGenerated, 5)) ?? { throttled: 0, requests: 0 };
-      const samples = requestCount(c);
-      interval.requests += samples;
-      if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
-      intervals.set(binned(timeGenerated, 5), interval);
+    // Each minute summed over every partition once (23 hours of rows at every check would grow with partitions × minutes).
+    for (let minute = episodeStart - THROTTLE_LONG_WINDOW_MINUTES; minute < judgedEnd; minute++) {
+      const summed = perMinute('CDBDataPlaneRequests5M', `throttleRate ${db}/${container}`, minute, (rows) => requestsOf(rowsOfContainer(rows, db, container)));
+      if (summed.rows === 0) continue;
+      const interval = intervals.get(binned(minute, 5)) ?? { throttled: 0, requests: 0 };
+      interval.requests += summed.requests;
+      interval.throttled += summed.throttled;
+      intervals.set(binned(minute, 5), interval);
     }
     // Per end (the mv-expand: each interval reaches the ends of the hour after it), what the summarize by End reads;
     // ends are indexed from the episode's first, 5 minutes apart.

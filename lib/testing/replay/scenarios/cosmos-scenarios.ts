@@ -8,7 +8,7 @@ import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
-import { PLANNED_PEAK } from './dynamodb-scenarios';
+import { checkHealthyDays, PLANNED_PEAK, plannedPeakAssumption } from './dynamodb-scenarios';
 import { diurnal } from './load';
 import { keyLevels, loggedKey, oneItemPerKey } from './logged-keys';
 import { checkCosmosProfiles, type CosmosContainerProfile } from './profile-shapes';
@@ -84,14 +84,10 @@ function containerModel(
   };
 }
 
-/** A healthy week for every profile. `days` shortens it (at least 4, so that the planned peak on
- *  day 3 is in it), e.g. for a fast test. */
+/** A healthy week for every profile. `days` shortens it (at least 1; 4 or more to include the planned peak on
+ *  day 3), e.g. for a fast test or a smoke run. */
 export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3, days = 7): Scenario<ContainerModel> {
-  if (!Number.isInteger(days) || days < 4)
-    throw new UsageError(
-      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${shapes.describe(days)}` }],
-      'healthyCosmosWeek() arguments',
-    );
+  checkHealthyDays('healthyCosmosWeek()', days);
   checkProfiles(profiles, 'healthyCosmosWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
@@ -111,7 +107,7 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
     models,
     assumptions: [
       'ordinary days peak at 60% of the planned peak at 19:00, 15% of that at 04:00, 5% noise per minute',
-      'the planned peak on day 3, 19:00–19:45, spread evenly over the ranges',
+      plannedPeakAssumption(days, 'spread evenly over the ranges'),
       'a nightly bulk import 01:00–01:30 runs every range at 98.5% of its budget: 1–5% of requests get 429 (healthy per Microsoft); ' +
         'on a shared database (shared profiles of one RU/s) the containers split that level by their planned peaks',
       '30 one-second bursts a day of 40–100% of a range budget on one range',

@@ -18,6 +18,26 @@ const DAY = MINUTES_PER_DAY;
 /** The planned peak: day 3, 19:00 to 19:45. */
 export const PLANNED_PEAK = { start: 3 * DAY + 19 * HOUR, minutes: 45 };
 
+/**
+ * A healthy scenario's `days`, or a UsageError naming `fn`. No alert needs days of history (the longest look-back a
+ * GuardedContainer or GuardedTable alert takes is a day), so any whole number of days from 1 runs; the planned peak
+ * (day 3, 19:00) is in a run of 4 days or more, and a shorter smoke run says in its assumptions that it has none.
+ */
+export function checkHealthyDays(fn: string, days: unknown): void {
+  if (!Number.isInteger(days) || (days as number) < 1)
+    throw new UsageError(
+      [{ path: 'days', message: `must be a whole number of days, at least 1 (4 or more to include the planned peak on day 3), got ${shapes.describe(days)}` }],
+      `${fn} arguments`,
+    );
+}
+
+/** The assumption a healthy run of `days` states about the planned peak: where it is, or that the run ends before it. */
+export function plannedPeakAssumption(days: number, where: string): string {
+  return days * DAY >= PLANNED_PEAK.start + PLANNED_PEAK.minutes
+    ? `the planned peak on day 3, 19:00–19:45, ${where}`
+    : `no planned peak: it is on day 3, 19:00–19:45, after the end of this ${days}-day run (give 4 days or more to replay it)`;
+}
+
 /** Partitions a key space has: an on-demand one enough for twice its planned peak (AWS: on-demand
  *  accommodates up to double the previous peak), a provisioned one enough for its capacity, or its
  *  auto scaling maximum (partitions split as capacity rises and never merge: a table that reached
@@ -119,9 +139,9 @@ function weekdayDeploys(days: number): number[] {
     .map((d) => d * DAY + 14 * HOUR);
 }
 
-const HEALTHY_ASSUMPTIONS = [
+const healthyAssumptions = (days: number) => [
   'ordinary days peak at 30% of the planned peak at 19:00 and fall to 15% of that at 04:00, with 5% noise per minute',
-  'the planned peak runs on day 3 from 19:00 to 19:45, ramping to 100% in 10 minutes; each shard of the hot key takes its planned share and sits on its own partition',
+  plannedPeakAssumption(days, 'ramping to 100% in 10 minutes; each shard of the hot key takes its planned share and sits on its own partition'),
   'a nightly batch writes 20% of the planned write peak from 02:00 to 02:40, spread over every key',
   'weekday deploys at 14:00; the new version warms its cache with large Queries for 5 minutes',
   '20 one-second bursts a day per table (10 per index) of 60–140% of a partition ceiling on one partition',
@@ -129,14 +149,10 @@ const HEALTHY_ASSUMPTIONS = [
   'an auto-scaled table starts where its target tracking holds the load of minute 0 (that load ÷ target, within its minimum and maximum), as one that has run this workload before; its partitions those of its maximum',
 ];
 
-/** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 4,
- *  so that the planned peak on day 3 is in it), e.g. for a fast test. */
+/** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 1; 4 or more to
+ *  include the planned peak on day 3), e.g. for a fast test or a smoke run. */
 export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1, days = 7): Scenario<TableModel> {
-  if (!Number.isInteger(days) || days < 4)
-    throw new UsageError(
-      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${shapes.describe(days)}` }],
-      'healthyWeek() arguments',
-    );
+  checkHealthyDays('healthyWeek()', days);
   checkDynamoProfiles(profiles, 'healthyWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
@@ -151,7 +167,7 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
       ];
     }),
   );
-  return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
+  return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: healthyAssumptions(days), models };
 }
 
 /** RCU/s a GSI's reads surge to in 'GSI read surge beyond the per-table quota': 1.25 × the default quota of 40,000. */
