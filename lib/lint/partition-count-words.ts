@@ -5,6 +5,9 @@
 import type { PartitionCount, PartitionCountBasis } from '../engines/profile';
 import { percent } from './format';
 
+/** What a launch's count is for where the peak's own pre-warm makes it (`raised-warm-throughput`). */
+export const LAUNCH_PEAK_ALONE_WORDS = 'for the warm throughput its launch peak alone needs';
+
 /** What P was counted for, per `PartitionCount`. No `|`, `=` or braces: the words are also a template's select. */
 export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'provisioned-capacity': 'for its provisioned capacity',
@@ -13,7 +16,7 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'auto-scaling-minimum': 'for its auto-scaling minimum, more than auto scaling provisions at the declared peak',
   'auto-scaling-maximum': 'for its auto-scaling maximum, which auto scaling reaches at the declared peak',
   'declared-warm-throughput': 'for its declared warm throughput',
-  'raised-warm-throughput': 'for the warm throughput its launch peak alone needs (SG017)',
+  'raised-warm-throughput': `${LAUNCH_PEAK_ALONE_WORDS} (SG017)`,
   'twice-the-peak': 'for twice the declared peak',
   'warm-throughput': 'for its warm throughput',
 };

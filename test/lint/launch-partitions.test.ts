@@ -30,7 +30,13 @@ describe('a table launched at its peak is judged on the partitions it is created
       severity: 'error',
       data: expect.objectContaining({ keySpacePartitions: 25, partitionsCountedBy: 'raised-warm-throughput', writeNeighbours: 772 }),
     });
-    expect(hot?.message).toContain('25 partitions assumed, for the warm throughput its launch peak alone needs (SG017) (peak ÷ 80% headroom;');
+    // SG017's pre-warm is the key fix's 38,000 WCU (3 shards fit on 38 partitions), not 25,000: the 25 are where it starts.
+    expect(hot?.message).toContain(
+      "25 partitions assumed, for the warm throughput its launch peak alone needs (peak ÷ 80% headroom; 3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to 38 partitions, before the launch, not the peak's own",
+    );
+    expect(findings.find((f) => f.ruleId === 'SG017')?.fix).toContain(
+      'writeUnitsPerSecond: 38,000 }, the warm throughput the fix for its hottest `deviceId` value sets',
+    );
     expect(hot?.message).not.toContain('adaptive capacity moves frequently accessed items');
     expect(findings.find((f) => f.ruleId === 'SG017')?.fix).toContain('writeUnitsPerSecond: 25,000');
   });
@@ -61,7 +67,11 @@ describe('a table launched at its peak is judged on the partitions it is created
     expect(findings.find((f) => f.ruleId === 'SG017' && f.messageId === 'nearQuota')?.fix).toContain('to at least 45,000');
     const hot = hotKey(findings);
     expect(hot?.data).toMatchObject({ keySpacePartitions: 45, partitionsCountedBy: 'raised-warm-throughput', partitionsPeakDividedBy: 0.8 });
-    expect(hot?.message).toContain('45 partitions assumed, for the warm throughput its launch peak alone needs (SG017)');
+    // SG017's pre-warm is the held-back key fix's 72,000 WCU (past the quota), and its quota finding asks for that figure.
+    expect(hot?.message).toContain(
+      "45 partitions assumed, for the warm throughput its launch peak alone needs (peak ÷ 80% headroom; 3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to 72 partitions, before the launch, not the peak's own",
+    );
+    expect(findings.find((f) => f.ruleId === 'SG017' && f.messageId === 'nearQuota')?.data).toMatchObject({ suggested: 45_000, keyWarmUnits: 72_000 });
   });
 
   it("a launch over only in combination (75% + 75% of a new table): the partitions of SG017's 22,500 RCU / 7,500 WCU pre-warm, 8 (was the new table's 4)", () => {

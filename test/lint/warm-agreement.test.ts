@@ -37,7 +37,10 @@ describe('one warm throughput for a key launched at its peak', () => {
     expect(sg003?.data).toMatchObject({ warmWriteUnits: 36_000, warmPartitions: 36, shards: 6 });
     expect(sg017?.data).toMatchObject({ writeUnitsPerSecond: 36_000, launchWriteUnits: 10_000 });
     expect(sg017?.fix).toContain('writeUnitsPerSecond: 36,000 }, the warm throughput the fix for its hottest `tenantId` value sets');
-    expect(sg003?.message).toContain('10 partitions assumed, for the warm throughput its launch peak alone needs (SG017)');
+    // 10 partitions for the peak's own 10,000 WCU, but SG017 asks for the fix's 36,000: the count is where that pre-warm starts.
+    expect(sg003?.message).toContain(
+      "10 partitions assumed, for the warm throughput its launch peak alone needs (peak ÷ 80% headroom; 3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to 36 partitions, before the launch, not the peak's own",
+    );
   });
 
   it('GSI: SG017 on the index asks for the 40,000 WCU SG002 pre-warms it to (was 20,000)', () => {

@@ -1,6 +1,6 @@
 import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
-import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, plannedWarmThroughput, type AdviceId } from '../advice';
 import { carriedShards, hotLoad, type SpaceAnalysis } from '../analysis';
 import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId } from '../average-children';
 import { cacheWordsOf } from '../cache-words';
@@ -13,7 +13,7 @@ import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } fro
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, reachNote, type InheritedWriteId } from '../inherited-writes';
 import { newItemFloor } from '../new-item-floor';
-import { partitionCountTemplate } from '../partition-count-words';
+import { LAUNCH_PEAK_ALONE_WORDS, partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {
   AFTER_CAPACITY_FIX,
@@ -74,6 +74,7 @@ type Id =
   | 'readBeside'
   | 'writeBeside'
   | 'partitionsCounted'
+  | 'partitionsBeforeKeyWarm'
   | 'partitionsOnDeclaredReads'
   | 'then'
   | 'readsOfOneItem'
@@ -167,12 +168,28 @@ function overClauses(a: SpaceAnalysis): {
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
-  if (notes.includes('readBeside') || notes.includes('writeBeside')) notes.push('partitionsCounted');
+  if (notes.includes('readBeside') || notes.includes('writeBeside')) {
+    const planned = warmPlannedPast(a, data);
+    notes.push(planned === undefined ? 'partitionsCounted' : 'partitionsBeforeKeyWarm');
+    if (planned !== undefined) data.planWarmPartitions = planned;
+  }
   if (data.partitionsCountedBy === 'raised-warm-throughput' && a.charged.reads > a.total.reads * (1 + 1e-9)) {
     notes.push('partitionsOnDeclaredReads');
     Object.assign(data, { declaredReads: a.total.reads, chargedReads: a.charged.reads });
   }
   return { notes, data, usable: shareUsable };
+}
+
+/**
+ * The partitions the key's fix pre-warms to (`plannedWarmThroughput`, withheld too) where they are more than those a
+ * launch is counted on for the peak's own pre-warm (`raised-warm-throughput`, peak ÷ headroom): SG017 then asks for
+ * the fix's warm throughput, not the peak's own (`fixPreWarmForKey`), so the count is not SG017's but the one the
+ * fix's pre-warm starts from. Undefined otherwise.
+ */
+function warmPlannedPast(a: SpaceAnalysis, data: Readonly<Record<string, unknown>>): number | undefined {
+  if (data.partitionsCountedBy !== 'raised-warm-throughput') return undefined;
+  const planned = plannedWarmThroughput(a, { withheld: true });
+  return planned !== undefined && planned.partitions > (data.keySpacePartitions as number) ? planned.partitions : undefined;
 }
 
 /**
@@ -475,6 +492,8 @@ export const hotKeyExceedsPartition = defineRule({
     partitionsOnDeclaredReads:
       '; those partitions count the declared {{declaredReads}} RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards ({{chargedReads}} RCU, each query charged at least one read unit), so its warm throughput makes at least as many',
     partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
+    // A launch whose key's fix pre-warms past the peak's own figure (`warmPlannedPast`): SG017 asks for the fix's.
+    partitionsBeforeKeyWarm: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${LAUNCH_PEAK_ALONE_WORDS} ({{?partitionsPeakDividedBy}}peak ÷ {{partitionsPeakDividedBy|percent}} headroom; {{/partitionsPeakDividedBy}}3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to {{planWarmPartitions}} partitions, before the launch, not the peak's own`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',

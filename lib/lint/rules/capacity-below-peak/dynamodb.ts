@@ -700,16 +700,12 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const removes = after !== undefined && !peakPastQuota(design, dimension, after);
   const { headroom } = analysis.design.thresholds;
   const suggested = withHeadroom(peak, headroom);
-  // The key's fix may pre-warm past this raise (`plannedWarmThroughput`, the partitions at which its hottest value's
-  // shards fit), and DynamoDB pre-warms only up to the quota: the one request is for that figure.
-  const planned = plannedWarmThroughput(analysis);
-  const keyWarm = dimension === 'write' ? planned?.writeUnitsPerSecond : planned?.readUnitsPerSecond;
-  const forKeyWarm = !removes && keyWarm !== undefined && keyWarm > suggested;
+  const keyWarm = removes ? undefined : keyWarmPastRaise(analysis, dimension, suggested);
   const fix: Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> = removes
     ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
     : {
         fixId: 'fixQuota',
-        fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(forKeyWarm ? (['fixQuotaForKeyWarm'] as const) : [])]),
+        fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(keyWarm ? (['fixQuotaForKeyWarm'] as const) : [])]),
       };
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
@@ -729,9 +725,24 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
       peakData(capacity, dimension, from.source, peak),
       // The quota to request: the peak at the design's headroom, as the pre-warm of that peak (warmPastQuota) is sized.
       { quota, headroom, suggested, ...quotaFieldData(inForce) },
-      forKeyWarm ? { keyWarmUnits: keyWarm, key: analysis.space.partitionKey.map((k) => k.name) } : {},
+      keyWarm,
     ),
   };
+}
+
+/**
+ * The warm throughput the key's fix pre-warms `dimension` to where it is more than the quota raise `suggested` (peak ÷
+ * headroom): the partitions at which its hottest value's shards fit (`plannedWarmThroughput`), and DynamoDB pre-warms
+ * a table or index only up to the table-level quota ("Understanding DynamoDB warm throughput"), so the one request is
+ * for that figure. Also where --fix holds that fix back (`withheld`: its pre-warm waits for what the design must say
+ * first, or for the quota's raise), as SG017's launch pre-warm names it: the quota findings and the pre-warm name one
+ * plan. Undefined where the key's fix pre-warms no more than the raise.
+ */
+function keyWarmPastRaise(analysis: SpaceAnalysis, dimension: Dimension, suggested: number): MessageData | undefined {
+  const planned = plannedWarmThroughput(analysis, { withheld: true });
+  const keyWarm = dimension === 'write' ? planned?.writeUnitsPerSecond : planned?.readUnitsPerSecond;
+  if (keyWarm === undefined || keyWarm <= suggested) return undefined;
+  return { keyWarmUnits: keyWarm, key: analysis.space.partitionKey.map((k) => k.name) };
 }
 
 /**
@@ -759,6 +770,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
   const warm = dimension === 'write' ? capacity.warmWriteUnits : capacity.warmReadUnits;
   const warmPast = warm !== undefined && warm > quota;
   const suggested = withHeadroom(peak, headroom);
+  const keyWarm = keyWarmPastRaise(analysis, dimension, suggested);
   return {
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
@@ -766,7 +778,11 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
     parts: [quotaPart('nearQuota', dimension)],
     notes: noneIfEmpty([...from.notes, ...(copied.notes ?? []), ...(warmPast ? (['declaredWarmPastQuota'] as const) : [])]),
     fixId: 'fixQuota',
-    fixNotes: noneIfEmpty([...(fanOutFix(analysis, dimension).fixNotes ?? []), ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : [])]),
+    fixNotes: noneIfEmpty([
+      ...(fanOutFix(analysis, dimension).fixNotes ?? []),
+      ...(warmPast && warm > suggested ? (['fixQuotaForWarm'] as const) : []),
+      ...(keyWarm ? (['fixQuotaForKeyWarm'] as const) : []),
+    ]),
     severity: warmPast ? 'error' : 'warning',
     data: Object.assign({}, from.data, copied.data, peakData(capacity, dimension, from.source, peak), quotaFieldData(inForce), {
       quota,
@@ -779,6 +795,7 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
             warmField: joinPath(joinPath(capacity.path, 'warmThroughput'), dimension === 'write' ? 'writeUnitsPerSecond' : 'readUnitsPerSecond'),
           }
         : {}),
+      ...keyWarm,
     }),
   };
 }
