@@ -1721,7 +1721,7 @@ function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly Ac
   const declared = analysis.space.sharding;
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
-  const patterns = assumed.filter((name) => more || added.has(name));
+  const patterns = analysis.owner.patternsOn(analysis.space).filter((p) => assumed.includes(p.name) && (more || added.has(p.name)));
   return uncountedFanOutData(charge, n, patterns, analysis.space.index !== undefined);
 }
 

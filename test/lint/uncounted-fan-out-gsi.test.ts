@@ -1,11 +1,13 @@
 /**
  * A Query of a global secondary index is always eventually consistent ("DynamoDB read consistency": all reads from GSIs
  * are eventually consistent; a strongly consistent one is refused), so the least a read over a GSI's shards costs is the
- * eventually consistent floor alone: half a read unit a Query. A table's pattern keeps both floors.
+ * eventually consistent floor alone: half a read unit a Query. A table's pattern pays the floor of the consistency it
+ * declares ("Capacity unit consumption for read operations": one read unit a strongly consistent Query, half of one an
+ * eventually consistent one), so that floor alone is said; patterns of both kinds get one each, named.
  */
 import { lint, type DynamoDbTableDesign } from '../../lib';
 
-const events = (onIndex: boolean): DynamoDbTableDesign => ({
+const events = (onIndex: boolean, consistentRead?: boolean): DynamoDbTableDesign => ({
   name: 'events',
   partitionKey: onIndex ? { name: 'eventId', type: 'S', cardinality: 'unique' } : { name: 'deviceId', type: 'S', cardinality: 50000 },
   ...(onIndex ? {} : { sortKey: { name: 'at', type: 'S', cardinality: 'unique' }, sharding: { strategy: 'random', shards: 8 } }),
@@ -22,10 +24,18 @@ const events = (onIndex: boolean): DynamoDbTableDesign => ({
         ],
       }
     : {}),
-  accessPatterns: [{ name: 'device-history', ...(onIndex ? { index: 'by-device' } : {}), keyAttributes: ['deviceId'], share: 1 }],
+  accessPatterns: [
+    {
+      name: 'device-history',
+      ...(onIndex ? { index: 'by-device' } : {}),
+      keyAttributes: ['deviceId'],
+      share: 1,
+      ...(consistentRead === undefined ? {} : { consistentRead }),
+    },
+  ],
 });
 
-const sg009 = (onIndex: boolean) => lint({ tables: [events(onIndex)] }).find((f) => f.ruleId === 'SG009');
+const sg009 = (onIndex: boolean, consistentRead?: boolean) => lint({ tables: [events(onIndex, consistentRead)] }).find((f) => f.ruleId === 'SG009');
 
 describe("the least an uncounted fan-out's read costs, by where the pattern reads", () => {
   it('on a GSI: the eventually consistent floor only', () => {
@@ -39,11 +49,45 @@ describe("the least an uncounted fan-out's read costs, by where the pattern read
     expect(hit?.data).not.toHaveProperty('uncountedEventualFloor');
   });
 
-  it('on the table: both floors', () => {
+  it('on the table, read eventually consistent (the default): the half-unit floor only', () => {
     const hit = sg009(false);
     expect(hit?.index).toBeUndefined();
+    // 8 Queries × half a read unit = 4 read units a read, where the unsharded Query was charged half a unit.
     expect(hit?.fix).toContain(
-      'each charged at least one read unit however little it returns: at least 8 read units a read if strongly consistent, 4 if eventually consistent (half a unit a Query), where one Query of the unsharded key returning 4 KB or less was charged one unit (half), which',
+      'each charged at least half a read unit however little it returns, the Queries of `device-history` being eventually consistent (no consistentRead): at least 4 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, which',
+    );
+    expect(hit?.fix).not.toContain('strongly consistent');
+    expect(hit?.data).toMatchObject({ uncountedFloor: 8, uncountedEventualFloor: 4, uncountedEventualPatterns: ['device-history'] });
+  });
+
+  it('on the table, read strongly consistent (consistentRead): the whole-unit floor only', () => {
+    const hit = sg009(false, true);
+    // 8 Queries × one read unit = 8 read units a read, where the unsharded Query was charged one unit.
+    expect(hit?.fix).toContain(
+      'each charged at least one read unit however little it returns, the Queries of `device-history` being strongly consistent (consistentRead): at least 8 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit, which',
+    );
+    expect(hit?.fix).not.toContain('eventually consistent');
+    expect(hit?.data).not.toHaveProperty('uncountedEventualFloor');
+  });
+
+  it('patterns of both kinds: each floor, named by its patterns', () => {
+    // The vote tally (test/cli/fix-uncounted-fan-out.test.ts), its results read half strongly consistent: 49 Queries a
+    // read, 49 read units for `results-audit`, 24.5 for `results-per-contestant`.
+    const design: DynamoDbTableDesign = {
+      name: 'votes',
+      partitionKey: { name: 'contestantId', type: 'S', cardinality: 12 },
+      sortKey: { name: 'viewerId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 60000, peakWriteUnits: 20000, hotKeyShare: 0.35 },
+      invariants: [{ kind: 'running-total', description: 'votes count per contestant kept as ADD on a #TOTAL item', splitPerShard: true }],
+      accessPatterns: [
+        { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.49 },
+        { name: 'results-audit', keyAttributes: ['contestantId'], share: 0.49, consistentRead: true },
+        { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
+      ],
+    };
+    const hit = lint({ tables: [design] }).find((f) => f.ruleId === 'SG003');
+    expect(hit?.fix).toContain(
+      'a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns, the Queries of `results-audit` being strongly consistent (consistentRead): at least 49 read units a read; and half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit or half a unit, which',
     );
   });
 });
