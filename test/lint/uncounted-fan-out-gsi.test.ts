@@ -69,25 +69,4 @@ describe("the least an uncounted fan-out's read costs, by where the pattern read
     expect(hit?.fix).not.toContain('eventually consistent');
     expect(hit?.data).not.toHaveProperty('uncountedEventualFloor');
   });
-
-  it('patterns of both kinds: each floor, named by its patterns', () => {
-    // The vote tally (test/cli/fix-uncounted-fan-out.test.ts), its results read half strongly consistent: 49 Queries a
-    // read, 49 read units for `results-audit`, 24.5 for `results-per-contestant`.
-    const design: DynamoDbTableDesign = {
-      name: 'votes',
-      partitionKey: { name: 'contestantId', type: 'S', cardinality: 12 },
-      sortKey: { name: 'viewerId', type: 'S', cardinality: 'unique' },
-      workload: { peakReadUnits: 60000, peakWriteUnits: 20000, hotKeyShare: 0.35 },
-      invariants: [{ kind: 'running-total', description: 'votes count per contestant kept as ADD on a #TOTAL item', splitPerShard: true }],
-      accessPatterns: [
-        { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.49 },
-        { name: 'results-audit', keyAttributes: ['contestantId'], share: 0.49, consistentRead: true },
-        { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
-      ],
-    };
-    const hit = lint({ tables: [design] }).find((f) => f.ruleId === 'SG003');
-    expect(hit?.fix).toContain(
-      'a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns, the Queries of `results-audit` being strongly consistent (consistentRead): at least 49 read units a read; and half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit or half a unit, which',
-    );
-  });
 });
