@@ -22,7 +22,7 @@ import {
   categoricalKeyWithheld,
   categoricalRaiseWithheld,
 } from './categorical-key';
-import { allReadsConsistent, consistentReads } from './consistent-reads';
+import { allReadsConsistent, cacheLeavesReadsOver, consistentReads } from './consistent-reads';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
@@ -261,6 +261,10 @@ const ONE_ITEM_READS =
 const DAX_WRITES_MEET =
   ', and those reads alone ({{unspreadLoad}} {{unspreadUnit}}) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; the reads it answers never reach the partition, but every write does ({{cache}} writes through to the table), and its writes ({{hotWrites}} {{writeUnit}}) meet on the {{warmFromPartitions}} partitions counted now neighbours that leave ';
 
+/** What the cache passes through to the table where it is over the room the hottest value has (`cacheLeavesReadsOver`). */
+const CONSISTENT_LEFT_OVER =
+  "{{consistentLoad}} {{consistentUnit}} of the hottest value's reads ({{consistentShare|percent}} of them) reach its partition through it, over the {{consistentRoom}} {{consistentUnit}} left there{{?consistentUsable}} (the usable {{consistentUsable}} {{consistentUnit}} less the {{consistentNeighbours}} {{consistentUnit}} its neighbours are expected to take){{/consistentUsable}}";
+
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
@@ -372,11 +376,19 @@ export const ADVICE_MESSAGES = {
   // count is sized for the pair (DynamoDB), that partition stays within its maximum: the cost is the writes and the margin.
   orCopiesIfShared:
     '{{?copiesPairWithin}}; N = {{shards}} copies would write each change to the value {{shards}} times and, more often than not, leave two on one partition, within its maximum but over its usable ceiling until adaptive capacity moves one; the cache serves the reads without either; or, accepting both, {{/copiesPairWithin}}{{!copiesPairWithin}}; or, accepting that two copies may share a partition, {{/copiesPairWithin}}',
-  // After cacheTerms where access patterns read strongly consistent (consistent-reads.ts): what the cache then serves.
+  // After cacheTerms where access patterns read strongly consistent (consistent-reads.ts): what the cache then serves,
+  // and, where the share it passes through is still over the room the value has (`consistentOver`), that figure.
   cacheServesEventualShare:
     '; {{cache}} serves only the eventually consistent {{cacheServedShare|percent}} of these reads: {{consistentPatterns|code}} read strongly consistent (consistentRead), which it passes through to the table',
+  // After it, where the share the cache passes through is still over the room the value has (`cacheLeavesReadsOver`).
+  consistentStaysOver: `, so ${CONSISTENT_LEFT_OVER}: it is no fix for these reads alone until {{consistentPatterns|code}} may read eventually consistent`,
   cacheServesNoRead:
     '; but no cache serves these reads: {{consistentPatterns|code}} read strongly consistent (consistentRead), which {{cache}} passes through to the table, so it serves them only once they may read eventually consistent',
+  // Before a fix whose remedy for the reads is the cache, where it is none as they are declared (consistent-reads.ts).
+  eventualReadsFirst:
+    'first make {{consistentPatterns|code}} read eventually consistent (consistentRead: false), where the application allows it: {{cache}} passes a strongly consistent read through to the table, so ',
+  eventualReadsOver: `${CONSISTENT_LEFT_OVER}; then `,
+  eventualReadsNone: 'it would serve none of these reads; then ',
   // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
   cacheTerms:
     ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}}{{?cacheStale}}; the hottest value takes {{cacheStaleWrites}} {{cacheStaleWriteUnit}} of writes beside {{cacheStaleReads}} {{cacheStaleReadUnit}} of reads, so its items change while cached: {{cacheStale}}{{/cacheStale}}{{?cacheInApp}}; or {{cacheInApp}}{{/cacheInApp}})',
@@ -810,20 +822,32 @@ function withoutCacheAlternative(advice: Advice, analysis: SpaceAnalysis): Advic
   return Object.assign({}, advice, { ids: advice.ids.filter((id) => !CACHE_ALTERNATIVES.has(id)) });
 }
 
+/** The clauses that offer the cache beside the fix's own remedy for the reads, not as that remedy. */
+const CACHE_OPTIONS: ReadonlySet<string> = new Set([...CACHE_ALTERNATIVES, 'fanOutPastQuota', 'fanOutPastRuQuota']);
+
 /**
  * A fix that still names the cache, on a key space whose access patterns read strongly consistent (`consistentRead`),
- * says after its terms that it serves only the eventually consistent share of the reads, or none of them.
+ * says after its terms that it serves only the eventually consistent share of the reads, or none of them. Where the
+ * cache is the fix's remedy for the reads and they stay over as declared (`cacheLeavesReadsOver`), the fix opens with
+ * making them eventually consistent instead: a fix that puts the cache first and then says it serves none contradicts itself.
  */
 function withConsistentReads(advice: Advice, analysis: SpaceAnalysis): Advice {
   const at = advice.ids.indexOf('cacheTerms');
   if (at < 0) return advice;
   const { patterns, share } = consistentReads(analysis);
   if (patterns.length === 0 || !(share > 0)) return advice;
-  const note: AdviceId = allReadsConsistent(analysis) ? 'cacheServesNoRead' : 'cacheServesEventualShare';
-  return Object.assign({}, advice, {
-    ids: [...advice.ids.slice(0, at + 1), note, ...advice.ids.slice(at + 1)],
-    data: Object.assign({}, advice.data, { consistentPatterns: patterns.map((p) => p.name), cacheServedShare: 1 - share }),
-  });
+  const over = cacheLeavesReadsOver(analysis);
+  const data = Object.assign({}, advice.data, { consistentPatterns: patterns.map((p) => p.name), cacheServedShare: 1 - share }, over);
+  if (over && !CACHE_OPTIONS.has(advice.ids[at - 1])) {
+    const first: AdviceId[] = ['eventualReadsFirst', over.consistentOver === true ? 'eventualReadsOver' : 'eventualReadsNone'];
+    return Object.assign({}, advice, { ids: [...first, ...advice.ids], data });
+  }
+  const notes: AdviceId[] = allReadsConsistent(analysis)
+    ? ['cacheServesNoRead']
+    : over
+      ? ['cacheServesEventualShare', 'consistentStaysOver']
+      : ['cacheServesEventualShare'];
+  return Object.assign({}, advice, { ids: [...advice.ids.slice(0, at + 1), ...notes, ...advice.ids.slice(at + 1)], data });
 }
 
 /**
@@ -1265,8 +1289,10 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     // is sized so the pair fits the partition's hard maximum (hashed-pair.ts): what the copies cost then is N writes of
     // each change and a partition over its usable ceiling until adaptive capacity moves one, not a throttle.
     const colliding = declared ? undefined : collidingKeys(analysis, 'replicated', n);
-    // Not where every read is strongly consistent: the cache serves none of them (consistent-reads.ts).
-    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5 && !allReadsConsistent(analysis)) {
+    // Not where the reads the cache passes through to the table (strongly consistent) are still over: the copies lead,
+    // the cache following with that figure (consistent-reads.ts).
+    const cacheServes = cacheLeavesReadsOver(analysis) === undefined;
+    if (colliding && typeof colliding.hashedChance === 'number' && colliding.hashedChance > 0.5 && cacheServes) {
       const within = colliding.hashedWithin === true ? { copiesPairWithin: true } : {};
       return {
         ids: ['cacheHotReads', 'orCopiesIfShared', ...ids, ...anyDropped.ids],
@@ -1695,7 +1721,7 @@ function uncountedFanOut(analysis: SpaceAnalysis, n: number, fanOut: readonly Ac
   const declared = analysis.space.sharding;
   const more = declared === undefined || declared.strategy === 'replicated' || n > declared.shards;
   const added = new Set(fanOut.map((p) => p.name));
-  const patterns = assumed.filter((name) => more || added.has(name));
+  const patterns = analysis.owner.patternsOn(analysis.space).filter((p) => assumed.includes(p.name) && (more || added.has(p.name)));
   return uncountedFanOutData(charge, n, patterns, analysis.space.index !== undefined);
 }
 

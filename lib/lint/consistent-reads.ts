@@ -8,7 +8,9 @@
  * can serve changes here.
  */
 import type { AccessPattern } from '../design/key-design';
+import { fits } from '../engines/fit';
 import type { SpaceAnalysis } from './analysis';
+import type { MessageData } from './messages';
 
 /** The patterns on a key space that read strongly consistent, and their part of its reads (0 where none is declared). */
 export interface ConsistentReads {
@@ -33,4 +35,28 @@ export function consistentReads(analysis: SpaceAnalysis): ConsistentReads {
 /** Whether every read of the key space is strongly consistent, so no cache in front of it serves any. */
 export function allReadsConsistent(analysis: SpaceAnalysis): boolean {
   return consistentReads(analysis).share >= 1 - 1e-9;
+}
+
+/**
+ * Whether the cache in front of the hottest value is no fix for its reads as they are declared: every read is strongly
+ * consistent, so it serves none; or the strongly consistent share it passes through to the table still takes more than
+ * the room the value has on its partition (the usable ceiling less its neighbours' expected load, as the finding judges
+ * it): half of 5,000 RCU is 2,500, over 80% of 3,000. With the figures (`consistentLoad` of `consistentRoom`), or
+ * undefined where the cache serves the reads it must.
+ */
+export function cacheLeavesReadsOver(analysis: SpaceAnalysis): MessageData | undefined {
+  const { patterns, share } = consistentReads(analysis);
+  if (!(share > 0)) return undefined;
+  const all = share >= 1 - 1e-9;
+  const read = analysis.valueDimensions(analysis.hot).find((d) => d.label === 'read');
+  const load = analysis.hot.reads * share;
+  const over = read !== undefined && !fits(load, read.usable);
+  if (!all && !over) return undefined;
+  const room = over
+    ? Object.assign(
+        { consistentOver: true, consistentRoom: read.usable, consistentUnit: read.unit },
+        read.neighbours ? { consistentUsable: read.neighbours.usableAlone, consistentNeighbours: read.neighbours.load } : {},
+      )
+    : {};
+  return Object.assign({ consistentPatterns: patterns.map((p) => p.name), consistentShare: share, consistentLoad: load }, room);
 }

@@ -21,33 +21,44 @@
  * a read of 8 KB over 42 shards costs 105 RU, not the 8 SG017 counts without its size.
  */
 import type { QueryCharge } from '../design/gathered-read-share';
+import type { AccessPattern } from '../design/key-design';
 import type { MessageData } from './messages';
 
 /**
  * What a read over the shards costs at least, after "until resultKb is declared on …:": said the same by the fix that
  * would shard the key (advice.ts, `fanOutUncounted`) and by the one that would declare the fan-out (SG009). The words
- * follow the engine's charge: a floor per query (Cosmos DB), or whole read units per request (DynamoDB), each at
- * strong and at eventual consistency where the engine prices them apart (`uncountedEventualFloor`).
+ * follow the engine's charge: a floor per query (Cosmos DB), or whole read units per request (DynamoDB), at the
+ * consistency each pattern declares (`consistentRead`: one unit a Query; else half of one), so the figure said is the
+ * one its reads pay; patterns of both kinds get one figure each, named by their patterns.
  */
 export const FAN_OUT_UNCOUNTED_TEXT =
   "a read over all {{uncountedShards}} shards {{!uncountedWholeUnits}}costs at least {{uncountedFloor}} RU ({{uncountedShards}} × {{queryFloor}}, each shard's query checking one physical partition's index) however little it loads{{/uncountedWholeUnits}}" +
   '{{?uncountedWholeUnits}}is {{uncountedShards}} Queries, each charged at least {{/uncountedWholeUnits}}' +
-  '{{?uncountedTableQuery}}one read unit however little it returns: at least {{uncountedFloor}} read units a read if strongly consistent{{/uncountedTableQuery}}' +
-  '{{?uncountedEventualFloor}}, {{uncountedEventualFloor}} if eventually consistent (half a unit a Query){{/uncountedEventualFloor}}' +
+  '{{?uncountedStrongPatterns}}one read unit however little it returns, the Queries of {{uncountedStrongPatterns|code}} being strongly consistent (consistentRead): at least {{uncountedFloor}} read units a read{{/uncountedStrongPatterns}}' +
+  '{{?uncountedBoth}}; and {{/uncountedBoth}}' +
+  '{{?uncountedEventualPatterns}}half a read unit however little it returns, the Queries of {{uncountedEventualPatterns|code}} being eventually consistent (no consistentRead): at least {{uncountedEventualFloor}} read units a read{{/uncountedEventualPatterns}}' +
   '{{?uncountedIndexFloor}}half a read unit however little it returns, a Query of a global secondary index being eventually consistent: at least {{uncountedIndexFloor}} read units a read{{/uncountedIndexFloor}}' +
   '{{?uncountedWholeUnits}}, where one Query of the unsharded key returning {{queryFloorKb}} KB or less was charged {{/uncountedWholeUnits}}' +
-  '{{?uncountedTableQuery}}one unit (half){{/uncountedTableQuery}}{{?uncountedIndexFloor}}half a unit{{/uncountedIndexFloor}}' +
+  '{{?uncountedStrongPatterns}}one unit{{/uncountedStrongPatterns}}{{?uncountedBoth}} or {{/uncountedBoth}}{{?uncountedEventualPatterns}}half a unit{{/uncountedEventualPatterns}}{{?uncountedIndexFloor}}half a unit{{/uncountedIndexFloor}}' +
   ', which the peak SG017 checks cannot count without its size';
+
+/** A pattern as the floor reads it: its name, and whether it reads strongly consistent. */
+type UncountedPattern = Pick<AccessPattern, 'name' | 'consistentRead'>;
 
 /**
  * The data `FAN_OUT_UNCOUNTED_TEXT` reads for a fan-out over `shards` by `patterns` (those that declare no `resultKb`)
  * under the engine's `charge`, on a global secondary index where `onGsi`; undefined where there is no such pattern or the engine gives no charge.
  */
-export function uncountedFanOutData(charge: QueryCharge | undefined, shards: number, patterns: readonly string[], onGsi = false): MessageData | undefined {
+export function uncountedFanOutData(
+  charge: QueryCharge | undefined,
+  shards: number,
+  patterns: readonly UncountedPattern[],
+  onGsi = false,
+): MessageData | undefined {
   if (charge === undefined || patterns.length === 0) return undefined;
   const floor = shards * charge.minimumUnits;
   const data = {
-    uncountedPatterns: patterns,
+    uncountedPatterns: patterns.map((p) => p.name),
     uncountedShards: shards,
     uncountedFloor: floor,
     queryFloor: charge.minimumUnits,
@@ -57,8 +68,16 @@ export function uncountedFanOutData(charge: QueryCharge | undefined, shards: num
   const share = charge.eventuallyConsistentShare;
   // A GSI's Query is eventually consistent, whatever the request asks: its floor is the eventual one alone.
   if (onGsi && share !== undefined) return Object.assign(data, { uncountedWholeUnits: true, uncountedIndexFloor: floor * share });
-  const eventual = share === undefined ? {} : { uncountedEventualFloor: floor * share };
-  return Object.assign(data, { uncountedWholeUnits: true, uncountedTableQuery: true }, eventual);
+  // Each pattern pays the floor of the consistency it declares (an engine with one price charges every read the whole unit).
+  const strong = share === undefined ? patterns : patterns.filter((p) => p.consistentRead);
+  const eventual = share === undefined ? [] : patterns.filter((p) => !p.consistentRead);
+  return Object.assign(
+    data,
+    { uncountedWholeUnits: true },
+    strong.length > 0 ? { uncountedStrongPatterns: strong.map((p) => p.name) } : {},
+    eventual.length > 0 && share !== undefined ? { uncountedEventualPatterns: eventual.map((p) => p.name), uncountedEventualFloor: floor * share } : {},
+    strong.length > 0 && eventual.length > 0 ? { uncountedBoth: true } : {},
+  );
 }
 
 /** The data keys `uncountedFanOutData` writes. */
@@ -67,7 +86,9 @@ const UNCOUNTED_KEYS: readonly string[] = [
   'uncountedShards',
   'uncountedFloor',
   'uncountedWholeUnits',
-  'uncountedTableQuery',
+  'uncountedStrongPatterns',
+  'uncountedEventualPatterns',
+  'uncountedBoth',
   'uncountedEventualFloor',
   'uncountedIndexFloor',
 ];

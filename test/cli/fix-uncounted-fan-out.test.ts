@@ -108,7 +108,7 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
       expect(f?.edits).toBeUndefined();
       expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 49, uncountedFloor: 49, uncountedEventualFloor: 24.5 });
       expect(f?.fix).toContain(
-        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns: at least 49 read units a read if strongly consistent, 24.5 if eventually consistent (half a unit a Query), where one Query of the unsharded key returning 4 KB or less was charged one unit (half), which the peak SG017 checks cannot count without its size',
+        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 49 shards is 49 Queries, each charged at least half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, which the peak SG017 checks cannot count without its size',
       );
     }
 
@@ -157,6 +157,20 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
     expect(result.text).toBe(tableText(tickets));
   });
 
+  it('the vote tally read half strongly consistent: each floor, named by its patterns', () => {
+    // 49 Queries a read: 49 read units for `results-audit` (consistentRead), 24.5 for `results-per-contestant`.
+    const mixed: DynamoDbTableDesign = Object.assign({}, votes(), {
+      accessPatterns: [
+        { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.49 },
+        { name: 'results-audit', keyAttributes: ['contestantId'], share: 0.49, consistentRead: true },
+        { name: 'has-viewer-voted', keyAttributes: ['contestantId', 'viewerId'], share: 0.02 },
+      ],
+    });
+    expect(lint({ tables: [mixed] }).find((f) => f.ruleId === 'SG003')?.fix).toContain(
+      'a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns, the Queries of `results-audit` being strongly consistent (consistentRead): at least 49 read units a read; and half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit or half a unit, which',
+    );
+  });
+
   it('SG009 on random shards read whole with no resultKb: no fanOut written, the floor said; with resultKb, fanOut is written', () => {
     const sharded = (resultKb?: number): DynamoDbTableDesign => ({
       name: 'events',
@@ -169,7 +183,7 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
     const sg009 = lint({ tables: [sharded()] }).find((f) => f.ruleId === 'SG009');
     expect(sg009?.edits).toBeUndefined();
     expect(sg009?.fix).toContain(
-      'on the fan-out, --fix writes no edit until resultKb is declared on `device-history`: a read over all 8 shards is 8 Queries, each charged at least one read unit',
+      'on the fan-out, --fix writes no edit until resultKb is declared on `device-history`: a read over all 8 shards is 8 Queries, each charged at least half a read unit',
     );
     expect(sg009?.data).toMatchObject({ uncountedFloor: 8, uncountedEventualFloor: 4 });
     const sized = lint({ tables: [sharded(64)] }).find((f) => f.ruleId === 'SG009');

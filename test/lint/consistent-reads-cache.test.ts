@@ -59,31 +59,93 @@ describe('the cache lever and strongly consistent reads', () => {
     expect(hit?.fix).not.toContain('consistentRead');
   });
 
-  it('says DAX serves only the eventually consistent share where half the reads are strongly consistent', () => {
+  it('leads with the copies where the strongly consistent half DAX passes through is still over, DAX following with that figure', () => {
     const hit = sg003(
       largeItemRead(
         { name: 'product-by-id', keyAttributes: ['ProductId'], share: 0.5, consistentRead: true },
         { name: 'product-page', keyAttributes: ['ProductId'], share: 0.5 },
       ),
     );
+    // Half of the item's 5,000 RCU is read strongly consistent: 2,500 RCU reach its partition through DAX, where the
+    // value has the usable 2,400 (80% of 3,000) less its neighbours' (20,000 − 5,000) ÷ 14 = 1,071.43: 1,328.57 left.
+    expect(hit?.fix).toMatch(/^keep N = 6 replicated copies of each `ProductId` value .*; or put DAX in front of its reads \(/);
+    expect(hit?.fix).toContain(
+      "; DAX serves only the eventually consistent 50% of these reads: `product-by-id` read strongly consistent (consistentRead), which it passes through to the table, so 2,500 RCU of the hottest value's reads (50% of them) reach its partition through it, over the 1,328.57 RCU left there (the usable 2,400 RCU less the 1,071.43 RCU its neighbours are expected to take): it is no fix for these reads alone until `product-by-id` may read eventually consistent",
+    );
+    expect(hit?.edits?.find((e) => e.path === 'tables[0].sharding')).toMatchObject({ op: 'set', value: { strategy: 'replicated', shards: 6 } });
+  });
+
+  it('keeps DAX first where the strongly consistent quarter it passes through fits the room the value has', () => {
+    // 1,250 RCU strongly consistent (a quarter of 5,000) of the 1,328.57 RCU left: DAX serves the rest, and leads.
+    const hit = sg003(
+      largeItemRead(
+        { name: 'product-by-id', keyAttributes: ['ProductId'], share: 0.25, consistentRead: true },
+        { name: 'product-page', keyAttributes: ['ProductId'], share: 0.75 },
+      ),
+    );
     expect(hit?.fix).toMatch(/^put DAX in front/);
     expect(hit?.fix).toContain(
-      '; DAX serves only the eventually consistent 50% of these reads: `product-by-id` read strongly consistent (consistentRead), which it passes through to the table; N = 6 copies',
+      '; DAX serves only the eventually consistent 75% of these reads: `product-by-id` read strongly consistent (consistentRead), which it passes through to the table; N = 6 copies',
     );
+    expect(hit?.fix).not.toContain('no fix for these reads alone');
   });
 
   it('drops the DAX alternative to shards where every read is strongly consistent, and says the share where some are', () => {
     expect(sg003(products({}, {}))?.fix).toContain('; or put DAX in front of its reads (');
     expect(sg003(products({ consistentRead: true }, { consistentRead: true }))?.fix).not.toContain('DAX');
+    // 80% of the category's 6,000 RCU strongly consistent: 4,800 RCU through DAX, over the usable 2,400 less the
+    // (20,000 − 6,000) ÷ 14 = 1,000 its neighbours take; 20% (1,200 RCU) fits the 1,400 left, and DAX is offered as it was.
     expect(sg003(products({ consistentRead: true }, {}))?.fix).toMatch(
-      /; or put DAX in front of its reads \(.*\); DAX serves only the eventually consistent 20% of these reads: `product-page` read strongly consistent \(consistentRead\), which it passes through to the table$/,
+      /; or put DAX in front of its reads \(.*\); DAX serves only the eventually consistent 20% of these reads: `product-page` read strongly consistent \(consistentRead\), which it passes through to the table, so 4,800 RCU of the hottest value's reads \(80% of them\) reach its partition through it, over the 1,400 RCU left there \(the usable 2,400 RCU less the 1,000 RCU its neighbours are expected to take\): it is no fix for these reads alone until `product-page` may read eventually consistent$/,
+    );
+    expect(sg003(products({}, { consistentRead: true }))?.fix).toMatch(
+      /; DAX serves only the eventually consistent 80% of these reads: `category-listing` read strongly consistent \(consistentRead\), which it passes through to the table$/,
     );
   });
 
-  it('where only a cache serves the reads, says no cache serves them while they read strongly consistent', () => {
-    const note =
-      '; but no cache serves these reads: `parcels-of-depot` read strongly consistent (consistentRead), which DAX passes through to the table, so it serves them only once they may read eventually consistent; its writes';
-    expect(sg003(parcels({ consistentRead: true }))?.fix).toContain(note);
-    expect(sg003(parcels({}))?.fix).not.toContain('no cache serves');
+  it('where only a cache serves the reads, opens with making them eventually consistent, not with the cache it then says serves none', () => {
+    // The depot's 6,000 RCU (30% of 20,000), all strongly consistent, over the usable 2,400 less (20,000 − 6,000) ÷ 14 = 1,000.
+    const fix = sg003(parcels({ consistentRead: true }))?.fix;
+    expect(fix).toMatch(
+      /^first make `parcels-of-depot` read eventually consistent \(consistentRead: false\), where the application allows it: DAX passes a strongly consistent read through to the table, so 6,000 RCU of the hottest value's reads \(100% of them\) reach its partition through it, over the 1,400 RCU left there \(the usable 2,400 RCU less the 1,000 RCU its neighbours are expected to take\); then no shard count serves: .*; put DAX in front of them \(/,
+    );
+    expect(fix).not.toContain('no cache serves');
+    // Half of them: 3,000 RCU, still over the 1,400.
+    expect(sg003(parcels({ consistentRead: true, share: 0.5 }))?.fix).toMatch(
+      /^first make `parcels-of-depot` read eventually consistent .*so 3,000 RCU of the hottest value's reads \(50% of them\)/,
+    );
+    expect(sg003(parcels({}))?.fix).not.toMatch(/no cache serves|eventually consistent \(consistentRead: false\)/);
+  });
+
+  /** dynamo-write-line.test.ts's meter at 80% of its write capacity: DAX for the one item's reads, then warm throughput for its writes. */
+  const meter = (...patterns: AccessPatternDesign[]): DynamoDbTableDesign => ({
+    engine: 'dynamodb',
+    name: 'meter',
+    partitionKey: { name: 'meterId', type: 'S', cardinality: 1000 },
+    billing: 'provisioned',
+    workload: { peakReadUnits: 4_000, peakWriteUnits: 8_000, hotKeyShare: 0.6 },
+    capacity: { read: { fixed: 8_000 }, write: { fixed: 10_000 } },
+    accessPatterns: patterns,
+  });
+
+  it('on the DAX-then-warm-throughput path, opens with eventually consistent reads where all are strongly consistent, and keeps DAX first where half are', () => {
+    // 60% of 4,000 RCU: 2,400 RCU of one item, over the usable 2,400 less (4,000 − 2,400) ÷ 10 = 160: 2,240 left.
+    const all = sg003(meter({ name: 'meter-read', keyAttributes: ['meterId'], share: 1, consistentRead: true }))?.fix;
+    expect(all).toMatch(
+      /^first make `meter-read` read eventually consistent \(consistentRead: false\), where the application allows it: DAX passes a strongly consistent read through to the table, so 2,400 RCU of the hottest value's reads \(100% of them\) reach its partition through it, over the 2,240 RCU left there \(the usable 2,400 RCU less the 160 RCU its neighbours are expected to take\); then put DAX in front of the reads of the hottest `meterId` value \(.*pre-warm the table to 36,000 write units a second/,
+    );
+    expect(all).not.toContain('no cache serves');
+    // Half: 1,200 RCU strongly consistent fit the 2,240 left, so DAX leads and says the share it serves.
+    const half = sg003(
+      meter(
+        { name: 'meter-read', keyAttributes: ['meterId'], share: 0.5, consistentRead: true },
+        { name: 'meter-page', keyAttributes: ['meterId'], share: 0.5 },
+      ),
+    )?.fix;
+    expect(half).toMatch(/^put DAX in front of the reads of the hottest `meterId` value \(/);
+    expect(half).toContain(
+      '; DAX serves only the eventually consistent 50% of these reads: `meter-read` read strongly consistent (consistentRead), which it passes through to the table: ',
+    );
+    expect(half).not.toContain('no fix for these reads alone');
   });
 });

@@ -124,7 +124,7 @@ export const unshardedRead = defineRule({
       // it returns, which SG017 counts once (uncounted-fan-out.ts), so no edit until the size is declared.
       const uncountedOf = (p: AccessPattern) =>
         !chosen && !blocked && assumesLargeResult(p, gatheredReadShare(space, a.collection, p, charge), charge)
-          ? uncountedFanOutData(charge, sharding.shards, [p.name], space.index !== undefined)
+          ? uncountedFanOutData(charge, sharding.shards, [p], space.index !== undefined)
           : undefined;
       return unfanned.map((p) => {
         const uncounted = uncountedOf(p);

@@ -214,8 +214,8 @@ testRule('SG009', {
         {
           messageId: 'random',
           path: 'accessPatterns[0]',
-          // The read of a whole event declares no resultKb: its 25 Queries, each charged at least one read unit however
-          // little it returns, are what SG017 cannot count, so the fix says so and writes no fanOut.
+          // The read of a whole event declares no resultKb: its 25 Queries, each charged at least half a read unit however
+          // little it returns (eventually consistent, no consistentRead), are what SG017 cannot count: the fix says so, no fanOut.
           data: {
             shards: 25,
             pattern: 'tickets-of-event',
@@ -225,7 +225,7 @@ testRule('SG009', {
             uncountedEventualFloor: 12.5,
           },
           message: 'access pattern `tickets-of-event` reads `eventId`, which is random-sharded over 25 keys, without fan-out: it sees about 1/25 of the data',
-          fix: /; on the fan-out, --fix writes no edit until resultKb is declared on `tickets-of-event`: a read over all 25 shards is 25 Queries, each charged at least one read unit however little it returns: at least 25 read units a read if strongly consistent, 12\.5 if eventually consistent/,
+          fix: /; on the fan-out, --fix writes no edit until resultKb is declared on `tickets-of-event`: a read over all 25 shards is 25 Queries, each charged at least half a read unit however little it returns, the Queries of `tickets-of-event` being eventually consistent \(no consistentRead\): at least 12\.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit,/,
           edits: false,
         },
         { messageId: 'random', path: 'accessPatterns[1]' },
