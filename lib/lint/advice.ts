@@ -35,6 +35,7 @@ import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes, reachData, reachUnsure } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
 import { NO_COUNT_PARTITIONS_TEMPLATE, noCountBound } from './no-count-bound';
+import { everyShardReads } from './one-shard-reads';
 import { largestPartitionSize } from './partition-size';
 import {
   CARRIED_LOAD,
@@ -408,6 +409,10 @@ export const ADVICE_MESSAGES = {
     '; items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one',
   lowerMovesItems:
     '; every item already written keeps the shard hash mod {{declaredShards}} gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard',
+  // What the lower count buys, worth that move (AWS, "Using write sharding to distribute workloads evenly": a read of a
+  // whole value queries each of its suffixes).
+  lowerSavesQueries:
+    '; worth that move because each read by {{lowerFanOutPatterns|code}} queries every shard: {{shards}} queries a read, not {{declaredShards}}',
   shardCalculated: SHARD_TEXTS.shardCalculated,
   shardRandom: SHARD_TEXTS.shardRandom,
   // The same clauses for the count a cache-led fix names, beside the raise-and-shard alternative's own count.
@@ -514,6 +519,9 @@ export const ADVICE_MESSAGES = {
   pastQuotaWarm: `no warm throughput within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{pastQuotaOf}}{{?quotaField}} ({{quotaField|code}}){{/quotaField}} leaves room for a count within maxShards ({{pastQuotaMost}} partitions at most, where {{warmFromPartitions}} are counted now); request the table-level {{pastQuotaDirection}} throughput quota raised to at least {{pastQuotaUnits}} (Service Quotas; --fix writes no edit past a quota), then pre-warm {{warmIndex|keySpace}} to {{pastQuotaUnits}} {{pastQuotaDirection}} units a second (warmThroughput): {{pastQuotaPartitions}} partitions, the least at which {{?pastQuotaKeeps}}the declared {{/pastQuotaKeeps}}{{?pastQuotaPairPartitions}}N = {{pastQuotaShards}} shards, {{pastQuotaPairKeys}} of them on one partition, fit its {{pastQuotaPairMaximum}} {{pastQuotaPairUnit}} maximum ({{pastQuotaPairLoad}} {{pastQuotaPairUnit}} there){{/pastQuotaPairPartitions}}{{!pastQuotaPairPartitions}}{{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} with 5% of the usable ceiling free{{/pastQuotaPairPartitions}}{{?pastQuotaReshard}} (shard into N = {{pastQuotaShards}}){{/pastQuotaReshard}}: each stored key's {{pastQuotaStoredLoad}} {{pastQuotaUnit}} beside the {{pastQuotaNeighbours}} {{pastQuotaUnit}} its neighbours are then expected to take (1/{{pastQuotaPartitions}} of the rest of the key space's load), {{pastQuotaTotal}} of the usable {{pastQuotaUsable}} {{pastQuotaUnit}}; ${WARM_COST}, where capacity provisioned for the same partitions is billed every hour whether used or not (and under auto scaling reaches only the peak ÷ its target utilization, capped at the maximum)`,
   orOnDemandServes:
     '; or move the table to on-demand billing (`billing: "on-demand"`, its `capacity` removed), whose partitions follow twice its previous peak, where {{pastQuotaShards|one=the key unsharded fits|other=N = # shards fit}} too within the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota, billed per request rather than per provisioned hour',
+  // A declared count the warm lever keeps (warm-partitions.ts, `keptDeclaredCount`): no edit to the sharding.
+  warmKeepsShards: 'keep the declared N = {{shards}} shards',
+  warmKeptWhy: `; N = {{shards}} is the declared count, kept: every declared read of a {{key|key}} value reaches one shard, so fewer shards would save no read, while a lower count would move every item already written to another shard (the fewest that would fit is N = {{warmFewerShards}}: said, not written); ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   warmThenShardWhy: `; N = {{shards}} is the fewest ${WARM_FEWEST('that leaves 5% free')}: ${warmFits("each stored key's")}, its sibling shards among the neighbours; ${WARM_COST}`,
   // The same lever for replicated copies of a read-hot item (warm-partitions.ts): fewer copies, each one write fewer per item.
   warmThenCopies: `${warmTo('N = {{warmShards}} replicated copies fit', 'N = {{warmShards}} replicated copies')}, then `,
@@ -1054,6 +1062,7 @@ const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set([
   'keepShards',
   'onRandom',
   'lowerLeavesItems',
+  'lowerSavesQueries',
   'setFanOut',
 ]);
 
@@ -1326,6 +1335,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const tableRaise = form === 'key' ? undefined : tableShardsRaise(analysis, n);
   const separate = form !== 'key' && tableRaise === undefined;
   const ids: AdviceId[] = tableRaise ? [...tableRaise.ids] : shardingClause(analysis, n, form);
+  // Why lower at all: each shard dropped is a query fewer for every declared read that fans out over them (a count whose
+  // reads each reach one shard is kept where a pre-warm serves it, warm-partitions.ts `keptDeclaredCount`).
+  const lowerFanOut = ids[0] === 'lowerShards' ? everyShardReads(analysis) : [];
+  if (lowerFanOut.length > 0) {
+    ids.push('lowerSavesQueries');
+    data.lowerFanOutPatterns = lowerFanOut;
+  }
   // A count an index carrying the table's shards sets (analysis.ts, `carryingIndexNeed`): said where the plan's is written.
   const carrying = plan.carryingIndex !== undefined && n === plan.shards ? plan.carryingIndex : undefined;
   if (carrying) ids.push('forCarryingIndex');
@@ -1441,17 +1457,23 @@ function warmAdvice(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upst
   const warmData = Object.assign(warmFigures(analysis, lever), plan.shards !== undefined ? { currentShards: plan.shards, maxShards } : {});
   // The lever judges one stored key unsharded (`warmLever` at 1): a declared sharding goes with the pre-warm.
   const unsharded = !sharded && analysis.space.sharding ? shardingRemoved(analysis, {}) : undefined;
+  const kept = lever.fewerWouldFit !== undefined;
   const lead: AdviceId[] = unsharded
     ? ['warmThenUnsharded', ...unsharded.ids, 'warmUnshardedWhy']
     : !sharded
       ? ['warmServesKey']
       : copies
         ? ['warmThenCopies', ...sharded.ids.filter((id) => id !== 'orCache'), 'warmThenCopiesWhy']
-        : ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'];
+        : kept
+          ? ['warmThenShard', ...sharded.ids.map((id) => (id === 'keepShards' ? 'warmKeepsShards' : id)), 'warmKeptWhy']
+          : ['warmThenShard', ...sharded.ids, 'warmThenShardWhy'];
+  // A kept count writes no sharding edit: the declared one stays as it is.
+  const shardingPath = joinPath(analysis.space.path, 'sharding');
+  const shardEdits = (sharded?.edits ?? unsharded?.edits ?? []).filter((e) => !kept || e.path !== shardingPath);
   return {
     ids: [...lead, ...now, 'orUpstream', ...upstream],
-    data: Object.assign({}, upstreamData, sharded?.data, unsharded?.data, warmData),
-    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...(sharded?.edits ?? unsharded?.edits ?? [])],
+    data: Object.assign({}, upstreamData, sharded?.data, unsharded?.data, warmData, kept ? { warmFewerShards: lever.fewerWouldFit } : {}),
+    edits: sharded && sharded.edits === undefined ? undefined : [lever.edit, ...shardEdits],
     shards: lever.shards,
   };
 }

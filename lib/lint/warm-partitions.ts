@@ -17,6 +17,7 @@ import { allFit, countByLoad, firstCount, fits, leastBetween, smallestCount, typ
 import { DYNAMODB_LIMITS, dynamoPartitionsFor, tableQuota, type DynamoDbQuotas } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { readsOneShard } from './one-shard-reads';
 import { MIN_SPARE_FOR_COUNTS } from './physical-partition';
 import { peakPastQuota } from './throughput-quota';
 
@@ -27,6 +28,11 @@ export interface WarmLever {
   readonly warmPartitions: number;
   /** The fewest count that fits with 5% of the usable ceiling free at any warm throughput within the quota, P′ the least at which it does (1: the key as it is, unsharded). */
   readonly shards: number;
+  /**
+   * Where `shards` is the declared count, kept though fewer would fit (`keptDeclaredCount`): that fewest count, which the
+   * fix names without writing it.
+   */
+  readonly fewerWouldFit?: number;
   /** Whether twice the peak, not the declared table-level quota, bounded that warm throughput (`twicePeakPartitions`). */
   readonly peakBound?: boolean;
   /** The warm throughput to set, in one direction only (`warmDirection`). */
@@ -148,29 +154,33 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
   const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own);
   if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
+  const kept = keptDeclaredCount(analysis, fewest, (n) => n <= cap && fitsWithSpare(withShards(atMost, n), headroom, n));
+  const count = kept ?? fewest;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
-  while (!fitsWithSpare(withShards(judge, fewest), headroom, fewest)) judge = judgeAt(++partitions);
+  while (!fitsWithSpare(withShards(judge, count), headroom, count)) judge = judgeAt(++partitions);
   // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
   // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
   // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
-  if (planned !== undefined && fewest > planned / 2) return undefined;
-  const nearest = nearestShort(withShards(judge, fewest), short, headroom);
+  if (planned !== undefined && count > planned / 2) return undefined;
+  const nearest = nearestShort(withShards(judge, count), short, headroom);
   const warm = warmUnits(raised, partitions);
   const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
   const spareAtMost = (n: number) => n >= own && spare(withShards(atMost, n));
   const pair = warmBinding(
     spare,
-    partitions > 1 ? withShards(judgeAt(partitions - 1), fewest) : undefined,
-    withShards(judge, fewest),
-    fewest,
-    layout === 'replicated' ? firstCount(spareAtMost) : smallestCount(spareAtMost, own),
+    partitions > 1 ? withShards(judgeAt(partitions - 1), count) : undefined,
+    withShards(judge, count),
+    count,
+    // A kept count is not the fewest: nothing sets it but the declaration.
+    kept ?? (layout === 'replicated' ? firstCount(spareAtMost) : smallestCount(spareAtMost, own)),
   );
   return {
     partitions: now,
     warmPartitions: partitions,
-    shards: fewest,
+    shards: count,
+    ...(kept !== undefined ? { fewerWouldFit: fewest } : {}),
     ...(peakMost < quotaMost ? { peakBound: true } : {}),
     ...warm,
     ...storedFit(nearest, headroom),
@@ -187,6 +197,22 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
     },
     dimensionsOf: judge,
   };
+}
+
+/**
+ * The declared shard count, where the warm lever keeps it rather than lowering it to the `fewest` that fits: the plan
+ * keeps the declared strategy and source, the declared count is more than that fewest and fits at some warm throughput
+ * within the quota (`fitsAtMost`, with 5% free and its keys on one partition within the maximum), and every declared
+ * read of the value reaches one shard (`readsOneShard`), so fewer shards would save no read. A lower count would only
+ * move the items already written (each calculated shard is hash mod N; a dropped random suffix is no longer read), a data
+ * migration for nothing. Where a read fans out over every shard, each shard fewer is a query fewer a read: the fewest.
+ */
+function keptDeclaredCount(analysis: SpaceAnalysis, fewest: number, fitsAtMost: (n: number) => boolean): number | undefined {
+  const { plan, space } = analysis;
+  const declared = space.sharding;
+  if (!declared || declared.strategy !== plan.layout || declared.sourceAttribute !== plan.sourceAttribute) return undefined;
+  if (declared.shards <= fewest || !readsOneShard(analysis) || !fitsAtMost(declared.shards)) return undefined;
+  return declared.shards;
 }
 
 /** A raise in place of a provisioned table's fixed write capacity, and the shards of its hottest value's writes that then fit. */

@@ -1,6 +1,6 @@
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { needsEveryShard, readsWholeKey } from '../queries';
+import { readsOneShard } from '../one-shard-reads';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -94,16 +94,4 @@ export function fewerShardsAsked(a: SpaceAnalysis): number | undefined {
   // Only a fix that writes the count (--fix applies it): a plan whose advice is a cache or copies lowers nothing.
   const writesCount = adviceFor(a).edits?.some((e) => e.op === 'set' && (e.value as { shards?: unknown } | undefined)?.shards === need);
   return writesCount ? need : undefined;
-}
-
-/**
- * Whether every declared query of a sharded key's value reaches one shard (it wants any item, or it carries a calculated
- * shard's source, as a read by VIN of a date keyed `date.(hash(VIN) mod 400)` does), so none fans out: more shards cost
- * it nothing.
- */
-function readsOneShard({ owner, space }: SpaceAnalysis): boolean {
-  const strategy = space.sharding?.strategy;
-  if (strategy === undefined || strategy === 'replicated') return false;
-  const reads = owner.patternsOn(space).filter((p) => readsWholeKey(space, p));
-  return reads.length > 0 && !reads.some((p) => needsEveryShard(space, p, strategy, space.sharding?.sourceAttribute));
 }
