@@ -299,7 +299,7 @@ export const lowCardinalityKey = defineRule({
       const bound = bindingDimension(a, hot).dimension;
       // An index keyed by a category leads with its own re-key (categorical-key.ts): no second one before it.
       const lead = advice.ids[0];
-      const reKeyLeads = lead === 'categoricalIndexReKey';
+      const reKeyLeads = lead === 'categoricalIndexReKey' || lead === 'compositeKeyLeads';
       // Advice that opens by saying no count serves is a sentence of its own after the re-key, not an alternative to it.
       const fixValues: Id = lead?.startsWith('unspread') || lead?.startsWith('noCount') ? 'fixValuesNoCount' : 'fixValues';
       return [
