@@ -22,6 +22,7 @@ import {
   categoricalKeyWithheld,
   categoricalRaiseWithheld,
 } from './categorical-key';
+import { COMPOSITE_KEY_MESSAGES, compositeAttributeName, compositeCandidate } from './composite-key';
 import { allReadsConsistent, consistentReads } from './consistent-reads';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
@@ -29,7 +30,6 @@ import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
 import { bindingDimension, servedAtPeak } from './hot-value-verdict';
-import { COMPOSITE_KEY_MESSAGES, compositeAttributeName, compositeCandidate } from './composite-key';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';

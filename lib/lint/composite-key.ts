@@ -37,7 +37,7 @@ export const COMPOSITE_KEY_MESSAGES = {
     'key {{index|keySpace}} by a composite attribute the application writes on each item, {{compositeAttribute|code}} = {{key|key}} + "#" + {{compositeSource|code}} ({{compositeValues}} values): every read of a whole {{key|key}} value gives {{compositeSource|code}} by equality ({{compositePatterns|code}}), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest {{key|key}} value spreads over its {{compositeSourceValues}} {{compositeSource|code}} values{{?compositeLoad}}, {{compositeLoad}} {{compositeUnit}} each if they share it evenly{{/compositeLoad}} (more than the {{shards}} keys its load needs); {{compositeSource|code}} must be written on every item (one without it has no entry in the index) and never change',
   compositeKeyKeep: '; or, to keep {{key|key}} as the key: ',
   compositeNeedsEvery:
-    '; a composite key {{key|key}} + "#" + {{compositeSource|code}} would serve {{compositePatterns|code}} with one Query but not {{compositeKeyOnly|code}}, which gives only {{key|key}} and would then query all {{compositeSourceValues}} {{compositeSource|code}} values: the shards stay the fix',
+    '; a composite key {{key|key}} + "#" + {{compositeSource|code}} would serve {{compositePatterns|code}} with one Query, but not a read that gives only {{key|key}} ({{compositeKeyOnly|code}}), which would then query all {{compositeSourceValues}} {{compositeSource|code}} values: the shards stay the fix',
 } as const;
 
 export type CompositeKeyId = keyof typeof COMPOSITE_KEY_MESSAGES;
