@@ -9,7 +9,7 @@ import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-de
 import type { AccessPattern, CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
-import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
+import { allFit, firstCount, fits, nearestToCeiling, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, partitionedRequestUnits, quotaFieldData, quotaInForce, raiseForPeak, raiseSplitsFrom, sharedContainers } from '../engines';
 import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
@@ -22,6 +22,7 @@ import {
   categoricalKeyWithheld,
   categoricalRaiseWithheld,
 } from './categorical-key';
+import { COMPOSITE_KEY_MESSAGES, compositeAttributeName, compositeCandidate } from './composite-key';
 import { allReadsConsistent, cacheLeavesReadsOver, consistentReads } from './consistent-reads';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
@@ -553,6 +554,7 @@ export const ADVICE_MESSAGES = {
   ...CARRIED_SHARDS_MESSAGES,
   // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
   ...CATEGORICAL_KEY_MESSAGES,
+  ...COMPOSITE_KEY_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -691,7 +693,7 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const categorical = categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis);
+  const categorical = compositeKeyLeads(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis, shardingPath);
   const termed = withRedistribution(withConsistentReads(withCacheTerms(withoutCacheAlternative(categorical, analysis), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
@@ -720,15 +722,92 @@ function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPat
   const shards = categoricalKeyWithheld(analysis, advice.edits, shardingPath);
   const withheld = shards ?? categoricalRaiseWithheld(analysis, advice.edits);
   if (withheld === undefined) return advice;
-  const shard = advice.ids.findIndex((id) => (shards ? NEW_SHARD_CLAUSES : RAISE_SERVES_CLAUSES).has(id));
-  // After the shard clause and what continues it (its fan-out, why every value), before the next alternative ("; or …").
-  let at = shard < 0 ? advice.ids.length : shard + 1;
-  while (at < advice.ids.length && !/^[;,]? ?or /.test(ADVICE_MESSAGES[advice.ids[at]])) at++;
   return Object.assign({}, advice, {
-    ids: [...advice.ids.slice(0, at), ...withheld.ids, ...advice.ids.slice(at)],
+    ids: afterClause(advice.ids, shards ? NEW_SHARD_CLAUSES : RAISE_SERVES_CLAUSES, withheld.ids),
     data: Object.assign({}, advice.data, withheld.data),
     edits: undefined,
   });
+}
+
+/**
+ * `ids` with `inserted` after the first of `clauses` and what continues it (its fan-out, why every value), before the
+ * next alternative ("; or …"); at the end where none of `clauses` is there.
+ */
+function afterClause(ids: readonly AdviceId[], clauses: ReadonlySet<string>, inserted: readonly string[]): AdviceId[] {
+  const first = ids.findIndex((id) => clauses.has(id));
+  let at = first < 0 ? ids.length : first + 1;
+  while (at < ids.length && !/^[;,]? ?or /.test(ADVICE_MESSAGES[ids[at]])) at++;
+  return [...ids.slice(0, at), ...(inserted as readonly AdviceId[]), ...ids.slice(at)];
+}
+
+/**
+ * A fix that opens with new shards of an index key whose every whole-key read also gives one attribute of enough
+ * values (composite-key.ts) leads with the composite key instead, as a new index, its edits the ones --fix writes; the
+ * shards follow as the way to keep the key. Where some read gives the key alone, the shards keep the lead and say why
+ * the composite key is no option.
+ */
+function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
+  const shards = advice.shards;
+  const shardsLead = advice.ids[0] !== undefined && advice.ids[0].startsWith('shard');
+  if (shards === undefined || !shardsLead || !advice.edits?.some((e) => e.op === 'set' && e.path === shardingPath)) return advice;
+  const candidate = compositeCandidate(analysis, shards);
+  if (candidate === undefined || candidate.giving.length === 0) return advice;
+  const { space } = analysis;
+  const data = { compositeSource: candidate.source, compositePatterns: candidate.giving, compositeSourceValues: candidate.sourceValues };
+  if (candidate.keyOnly.length > 0) {
+    return Object.assign({}, advice, {
+      ids: afterClause(advice.ids, new Set([advice.ids[0]]), ['compositeNeedsEvery']),
+      data: Object.assign({}, advice.data, data, { compositeKeyOnly: candidate.keyOnly }),
+    });
+  }
+  const key = space.partitionKey[0];
+  const attribute = compositeAttributeName(analysis, candidate.source);
+  const values = analysis.cardinality * candidate.sourceValues;
+  const worst = nearestToCeiling(analysis.over);
+  const newIndex = replacementIndexName(space.index as string, indexNamesOf(analysis.owner));
+  // The hottest key value's declared share, spread evenly over the attribute's values: the composite key's hottest
+  // (never rounded below it, nor so below the uniform share of the composite's values, which normalize() refuses).
+  const share = space.workload.hotKeyShare / candidate.sourceValues;
+  const shareAt = joinPath(space.workload.path, 'hotKeyShare');
+  // Written where the workload declares a share (even the uniform one) or another field does (a key level's, which the
+  // new key drops); a unique attribute leaves no hottest composite value: the declared share goes, the uniform one stays.
+  const declaredAtWorkload = space.workload.hotKeyShareAt === shareAt;
+  const shareEdits: DesignEdit[] = !Number.isFinite(candidate.sourceValues)
+    ? declaredAtWorkload
+      ? [{ op: 'remove', path: shareAt }]
+      : []
+    : declaredAtWorkload || space.workload.hotKeyShareSource !== 'uniform'
+      ? [{ op: 'set', path: shareAt, value: Math.max(Number(share.toPrecision(12)), share) }]
+      : [];
+  return {
+    ids: ['compositeKeyLeads', 'asNewIndex', 'compositeKeyKeep', ...advice.ids],
+    data: Object.assign({}, advice.data, data, {
+      key: space.partitionKey.map((k) => k.name),
+      index: space.index,
+      newIndex,
+      compositeAttribute: attribute,
+      compositeValues: Number.isFinite(values) ? values : 'unique',
+      ...(Number.isFinite(candidate.sourceValues) ? { compositeLoad: worst.load / candidate.sourceValues, compositeUnit: worst.unit } : {}),
+    }),
+    edits: [
+      {
+        op: 'set',
+        path: key.path,
+        value: {
+          name: attribute,
+          type: 'S',
+          cardinality: Number.isFinite(values) ? values : 'unique',
+          components: [
+            { name: key.name, cardinality: key.cardinality ?? analysis.cardinality },
+            { name: candidate.source, cardinality: Number.isFinite(candidate.sourceValues) ? candidate.sourceValues : 'unique' },
+          ],
+        },
+      },
+      ...shareEdits,
+      ...replacedIndexEdits(analysis.owner, space, newIndex),
+    ],
+    shards,
+  };
 }
 
 /**

@@ -140,7 +140,7 @@ function isTableKey(design: KeyDesign, attribute: string): boolean {
  * many declared values. The declared source is trusted when its cardinality is unknown (SG018 warns);
  * an attribute skewguard suggests must be known to be enough.
  */
-function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown: boolean): boolean {
+export function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown: boolean): boolean {
   // A time bucket's many values are spread over time, not over the current writes: they all hash to one shard.
   return facts.mutable !== true && !facts.timeBucket && enoughValues(facts.cardinality, shards, trustUnknown);
 }

@@ -8,6 +8,11 @@ const AZURE = 'https://learn.microsoft.com/en-us/azure/cosmos-db';
 export const SOURCES = {
   dynamoPartitions: { title: 'DynamoDB: Partitions and data distribution', url: `${AWS}/HowItWorks.Partitions.html` },
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
+  // "Use composite attributes" (`customerid#productid#countrycode`): the composite key that leads an index's shards (composite-key.ts).
+  dynamoChoosingKey: {
+    title: 'AWS Database Blog: Choosing the right DynamoDB partition key (composite attributes)',
+    url: 'https://aws.amazon.com/blogs/database/choosing-the-right-dynamodb-partition-key/',
+  },
   // A key whose many values are accessed uniformly spreads the requests over the partitions: that is the design, and
   // its partitions' shared load is then the table's capacity to serve, not a hot key.
   dynamoUniformLoad: { title: 'DynamoDB: Designing partition keys to distribute your workload', url: `${AWS}/bp-partition-key-uniform-load.html` },

@@ -87,6 +87,7 @@ export const lowCardinalityKey = defineRule({
   ],
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
+    'A new GSI shard plan whose key every whole-key read gives with one more attribute, immutable, no time bucket, with at least N declared values (`room-status` gives `examId` and `roomId`, 2,000 rooms, N = 35): the fix leads with the composite key `examId#roomId`, a new index, one Query a read (AWS: "Choosing the right DynamoDB partition key"); the shards follow. Where a read gives the key alone, the shards lead and the fix says it would query every value.',
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
     'A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out.',
     "A GSI keyed by a category (named so, fewer values than minCardinality): the fix leads with the re-key, and, for a state, a sparse index keyed by an attribute of many values (keyed by the state, every item it holds is on one value); its shards follow, their edits kept (AWS's GSI write sharding) unless they pre-warm: no warm throughput is written for them, nor asked by SG017.",
@@ -95,6 +96,7 @@ export const lowCardinalityKey = defineRule({
   ],
   sources: [
     SOURCES.dynamoKeyDesign,
+    SOURCES.dynamoChoosingKey,
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSharding,
@@ -299,7 +301,7 @@ export const lowCardinalityKey = defineRule({
       const bound = bindingDimension(a, hot).dimension;
       // An index keyed by a category leads with its own re-key (categorical-key.ts): no second one before it.
       const lead = advice.ids[0];
-      const reKeyLeads = lead === 'categoricalIndexReKey';
+      const reKeyLeads = lead === 'categoricalIndexReKey' || lead === 'compositeKeyLeads';
       // Advice that opens by saying no count serves is a sentence of its own after the re-key, not an alternative to it.
       const fixValues: Id = lead?.startsWith('unspread') || lead?.startsWith('noCount') ? 'fixValuesNoCount' : 'fixValues';
       return [

@@ -1,0 +1,97 @@
+/**
+ * A low-cardinality, hot index key whose every read also gives one attribute by equality is keyed by the composite
+ * `key#attribute` first, its shards the alternative (AWS, "Choosing the right DynamoDB partition key": composite keys;
+ * "Using write sharding to distribute workloads evenly" where no such attribute exists). An exam's proctor index keyed
+ * `examId` (5 exams, the hottest taking 90% of the index's 12,000 WCU) whose one query, `room-status`, gives `roomId`
+ * (2,000 rooms): `examId#roomId` spreads the hottest exam's 10,800 WCU over 2,000 keys, 5.4 WCU each, where the shards
+ * need 35 keys. Where another read gives only `examId`, it would query all 2,000 rooms: the shards stay first.
+ */
+import { applyDesignEdits, lint, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
+
+const proctor = (options: { reads?: object[]; roomId?: object } = {}): DesignInput => ({
+  tables: [
+    {
+      name: 'exam-sessions',
+      partitionKey: { name: 'studentId', type: 'S', cardinality: 60000 },
+      sortKey: { name: 'examId', type: 'S', cardinality: 5 },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 12000 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'proctor',
+          partitionKey: { name: 'examId', type: 'S', cardinality: 5 },
+          sortKey: { name: 'roomId', type: 'S', cardinality: 2000, ...options.roomId },
+          workload: { peakReadUnits: 3000, peakWriteUnits: 12000, hotKeyShare: 0.9 },
+        },
+      ],
+      accessPatterns: [
+        { name: 'my-session', keyAttributes: ['studentId', 'examId'], share: 0.5 },
+        { name: 'room-status', index: 'proctor', keyAttributes: ['examId', 'roomId'], share: 0.5 - 0.1 * (options.reads?.length ?? 0) },
+        ...(options.reads ?? []),
+      ],
+    } as DynamoDbTableDesign,
+  ],
+});
+
+const onIndex = (findings: readonly Finding[], ruleId: string) => findings.find((f) => f.ruleId === ruleId && f.path.includes('globalSecondaryIndexes[0]'));
+
+describe('a composite key leads where every read of the hot key gives another attribute', () => {
+  it('proctor index: `examId#roomId` leads, as a new index, the shards follow; --fix converges', () => {
+    const design = proctor();
+    const findings = lint(design);
+    const sg001 = onIndex(findings, 'SG001');
+    // 90% of 12,000 WCU = 10,800 WCU on one exam; over 2,000 rooms, 10,800 ÷ 2,000 = 5.4 WCU a key. The shards need 35
+    // (10,800 ÷ 35 = 308.57 WCU, within the 312.5 WCU its partition leaves it), far fewer than 2,000.
+    expect(sg001?.fix).toMatch(
+      /^key index `proctor` by a composite attribute the application writes on each item, `examIdRoomId` = `examId` \+ "#" \+ `roomId` \(10,000 values\): every read of a whole `examId` value gives `roomId` by equality \(`room-status`\), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest `examId` value spreads over its 2,000 `roomId` values, 5\.4 WCU each if they share it evenly \(more than the 35 keys its load needs\)/,
+    );
+    expect(sg001?.fix).toContain('; as a new index, `proctor-v2`');
+    expect(sg001?.fix).toContain('; or, to keep `examId` as the key: key index `proctor` by a separate attribute');
+    expect(sg001?.fix).toContain('hash(roomId) mod 35');
+    // SG003 gives the same fix (the CLI prints it once, by reference).
+    expect(onIndex(findings, 'SG003')?.fix).toBe(sg001?.fix);
+    expect(sg001?.edits).toEqual([
+      {
+        op: 'set',
+        path: 'tables[0].globalSecondaryIndexes[0].partitionKey',
+        value: {
+          name: 'examIdRoomId',
+          type: 'S',
+          cardinality: 10000,
+          components: [
+            { name: 'examId', cardinality: 5 },
+            { name: 'roomId', cardinality: 2000 },
+          ],
+        },
+      },
+      // 0.9 ÷ 2,000 rooms: the hottest exam's hottest room, if its rooms share it evenly.
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare', value: 0.00045 },
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].indexName', value: 'proctor-v2' },
+      { op: 'set', path: 'tables[0].accessPatterns[1].index', value: 'proctor-v2' },
+    ]);
+    const fixed = applyDesignEdits(design, sg001?.edits ?? []);
+    expect(lint(fixed).map((f) => `${f.ruleId} ${f.path}`)).toEqual([]);
+  });
+
+  it('another read gives only `examId`: the shards lead, and the fix says the composite key would query every room', () => {
+    const findings = lint(proctor({ reads: [{ name: 'exam-overview', index: 'proctor', keyAttributes: ['examId'], share: 0.1, resultKb: 40 }] }));
+    const sg001 = onIndex(findings, 'SG001');
+    expect(sg001?.fix).toMatch(/^use a higher-cardinality attribute or a composite key, or key index `proctor` by a separate attribute/);
+    expect(sg001?.fix).toContain(
+      '; a composite key `examId` + "#" + `roomId` would serve `room-status` with one Query, but not a read that gives only `examId` (`exam-overview`), which would then query all 2,000 `roomId` values: the shards stay the fix',
+    );
+    expect(sg001?.edits?.[0]).toMatchObject({
+      op: 'set',
+      path: 'tables[0].globalSecondaryIndexes[0].sharding',
+      value: { strategy: 'calculated', sourceAttribute: 'roomId' },
+    });
+  });
+
+  it('a `roomId` that updates change, or with fewer values than the shards need, leads with no composite key', () => {
+    for (const roomId of [{ mutable: true }, { cardinality: 20 }]) {
+      const fix = onIndex(lint(proctor({ roomId })), 'SG001')?.fix;
+      expect(fix).toMatch(/^use a higher-cardinality attribute or a composite key[,;] /);
+      expect(fix).not.toContain('composite attribute');
+      expect(fix).not.toContain('a composite key `examId`');
+    }
+  });
+});
