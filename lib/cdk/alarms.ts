@@ -203,7 +203,7 @@ export function throttlesAndErrorsSetting(
 
 /**
  * The capacity-limit throttle metrics of these key spaces, by id: the table's account-limit throttles when `tableWide`,
- * then per key space a GSI's account-limit reads and writes and its provisioned-capacity or on-demand-maximum throttles
+ * then per key space an on-demand GSI's account-limit reads and writes and its provisioned-capacity or on-demand-maximum throttles
  * where they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName
  * dimension, which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions":
  * ReadAccountLimitThrottleEvents; the throttling guide's IndexReadAccountLimitExceeded).
@@ -231,7 +231,9 @@ export function capacityThrottleMetrics(
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
-    if (space.indexName !== undefined)
+    // On demand only: the account's per-table quota throttles "a table or global secondary index (GSI) in on-demand mode"
+    // (API_ThrottlingReason.html, AccountLimitExceeded); a provisioned GSI is refused capacity past it, not throttled.
+    if (space.indexName !== undefined && !capacity.provisioned)
       for (const direction of ['Read', 'Write'] as const) metrics.push([`account${direction}${i}`, throttleEvents(space, 'AccountLimit', direction)]);
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
