@@ -25,6 +25,15 @@ const MAX_DASHBOARD_NAME = 255;
  *  us-isob-east-1); AWS publishes no maximum, so 20 leaves room. */
 const LONGEST_REGION = 20;
 
+/**
+ * What an index's write throttles do to the table, said by every page that reads them: "If the GSI doesn't have sufficient
+ * capacity to handle these updates, DynamoDB throttles writes to the base table to maintain data consistency" (Developer
+ * Guide, "Understanding GSI write throttling and back pressure",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html); an index's read throttles leave
+ * the table alone (https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table).
+ */
+export const BACK_PRESSURE = "; an index's write throttles reject the table's writes too (back pressure)";
+
 /** `text`, or when longer than `max` its start and a hash of the whole: distinct texts stay distinct. */
 export function cutWithHash(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -15,7 +15,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
 import { fmt, partitionCountText } from '../internal';
-import { alarmName, fitDescription, numberText } from './alarm-text';
+import { alarmName, BACK_PRESSURE, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
@@ -203,10 +203,21 @@ export function throttlesAndErrorsSetting(
 
 /**
  * The capacity-limit throttle metrics of these key spaces, by id: the table's account-limit throttles when `tableWide`,
- * then per key space a GSI's account-limit reads and its provisioned-capacity or on-demand-maximum throttles where
- * they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension,
- * which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents;
- * the throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
+ * then per key space an on-demand GSI's account-limit reads and writes and its provisioned-capacity or on-demand-maximum throttles
+ * where they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName
+ * dimension, which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions":
+ * ReadAccountLimitThrottleEvents; the throttling guide's IndexReadAccountLimitExceeded).
+ * A GSI's writes: AWS's pages disagree on where their account-limit throttles are counted. "DynamoDB metrics and
+ * dimensions" (metrics-dimensions.html) lists WriteAccountLimitThrottleEvents with TableName only; the throttling
+ * guide names the reason IndexWriteAccountLimitExceeded ("a table or global secondary index (GSI) in on-demand mode"
+ * exceeding "the per-table account-level service quotas", API_ThrottlingReason.html; "Account limits exceeded",
+ * throttling-account-limit-exceeded-mitigation.html) and its resolution guide (troubleshooting-throttling-diagnostics.html)
+ * maps it to WriteAccountLimitThrottleEvents "(GSIs)". Both are read: the table's metric (TableName) and each GSI's
+ * (TableName + GlobalSecondaryIndexName). Where AWS publishes no GSI series the GSI's term is FILL(…, 0) and never pages;
+ * where it does and the page did not read it, a GSI throttling its table's writes paged nobody ("When a GSI has
+ * insufficient write capacity, throttling results in write operations that fail on the base table or any of its GSIs",
+ * https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table). One metric of the 10 an alarm reads is the
+ * cheaper error.
  */
 export function capacityThrottleMetrics(
   tableName: string,
@@ -220,7 +231,10 @@ export function capacityThrottleMetrics(
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
-    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
+    // On demand only: the account's per-table quota throttles "a table or global secondary index (GSI) in on-demand mode"
+    // (API_ThrottlingReason.html, AccountLimitExceeded); a provisioned GSI is refused capacity past it, not throttled.
+    if (space.indexName !== undefined && !capacity.provisioned)
+      for (const direction of ['Read', 'Write'] as const) metrics.push([`account${direction}${i}`, throttleEvents(space, 'AccountLimit', direction)]);
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
       if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
@@ -244,6 +258,8 @@ export function throttlesAndErrorsAlarms(
   for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));
   return groups.map((group, i) => {
     const what = pageContents(group.map(([id]) => id));
+    const metricsOf = group.map(([, m]) => m as cloudwatch.Metric);
+    const indexWrites = metricsOf.some((m) => m.metricName.startsWith('Write') && m.dimensions?.GlobalSecondaryIndexName !== undefined);
     return factory.create({
       id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
       tier: 'page',
@@ -255,10 +271,10 @@ export function throttlesAndErrorsAlarms(
       // systemErrorOperations, and a new AlarmName replaces the alarm (its history and every runbook, silence or
       // integration that names it). The label and description say exactly what this group sums.
       title: `failed requests (not a hot key)${i === 0 ? '' : ` (${i + 1})`}`,
-      meaning: `${group
-        .map(([, m]) => (m as cloudwatch.Metric).metricName)
+      meaning: `${metricsOf
+        .map((m) => m.metricName)
         .filter((name, j, all) => all.indexOf(name) === j)
-        .join(', ')}: ${what.meaning}`,
+        .join(', ')}: ${what.meaning}${indexWrites ? BACK_PRESSURE : ''}`,
       action: what.action,
       doc: ALARM_DOCS.metrics,
     });

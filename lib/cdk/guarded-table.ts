@@ -252,7 +252,10 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
     );
-    this.throttleAlarms = new TableThrottleAlarms(this.alarmFactory, this.alarmSettings, !this.provisioned);
+    this.throttleAlarms = new TableThrottleAlarms(this.alarmFactory, this.alarmSettings, {
+      onDemand: !this.provisioned,
+      launchAtPeak: design.launchAtPeak === true,
+    });
     this.throttleAlarms.add(...spaces);
     this.throttlesAndErrorsAlarms('', spaces, true);
     atMaximumAlarms(

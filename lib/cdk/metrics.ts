@@ -52,26 +52,18 @@ function dimensions(space: KeySpaceRef): Record<string, string> {
 }
 
 /** No label: an alarm on a labelled metric is rendered in the metric-math form, harder to read. */
-function metric(space: KeySpaceRef, metricName: string, statistic: string, withIndex = true): cloudwatch.Metric {
-  return new cloudwatch.Metric({
-    namespace: NAMESPACE,
-    metricName,
-    dimensionsMap: withIndex ? dimensions(space) : { TableName: space.tableName },
-    statistic,
-    period: PERIOD,
-  });
+function metric(space: KeySpaceRef, metricName: string, statistic: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName, dimensionsMap: dimensions(space), statistic, period: PERIOD });
 }
 
 export function throttleEventsMetricName(cause: ThrottleCause, direction: Direction): string {
   return CAUSE_METRIC[cause](direction);
 }
 
-/** Throttle events of one cause and direction, summed per minute. */
+/** Throttle events of one cause and direction of one key space, summed per minute (a GSI's under its
+ *  GlobalSecondaryIndexName: ./alarms.ts says why a GSI's WriteAccountLimitThrottleEvents is read there too). */
 export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, direction: Direction): cloudwatch.Metric {
-  const name = throttleEventsMetricName(cause, direction);
-  // WriteAccountLimitThrottleEvents has only the TableName dimension.
-  const withIndex = !(cause === 'AccountLimit' && direction === 'Write');
-  return metric(space, name, cloudwatch.Stats.SUM, withIndex);
+  return metric(space, throttleEventsMetricName(cause, direction), cloudwatch.Stats.SUM);
 }
 
 /** Consumed capacity units per second (the one-minute Sum divided by the period). */

@@ -9,10 +9,12 @@
  *   quota (40,000 units per direction by default, "Service quotas",
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). On demand, a
  *   GSI meets that quota of its own ("a table or global secondary index (GSI) in on-demand mode" exceeding
- *   "the per-table account-level service quotas", throttling reason IndexReadAccountLimitExceeded,
- *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html), its reads
- *   counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName ("DynamoDB metrics and
- *   dimensions"); its writes' quota is not modelled (WriteAccountLimitThrottleEvents has TableName only).
+ *   "the per-table account-level service quotas", throttling reasons IndexReadAccountLimitExceeded and
+ *   IndexWriteAccountLimitExceeded, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html),
+ *   its reads counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName ("DynamoDB metrics and
+ *   dimensions"), its writes under WriteAccountLimitThrottleEvents with its GlobalSecondaryIndexName as the throttling
+ *   resolution guide maps IndexWriteAccountLimitExceeded ("(GSIs)"; the metrics page lists the write metric per table
+ *   only, and the failed-requests page reads both: lib/cdk/alarms.ts, capacityThrottleMetrics).
  * - Contributor Insights counts, per partition key and minute, the consumed throughput units of the
  *   most accessed keys (3 × WCU + RCU, the unit the hot-key alarm is written in) and the throttled
  *   requests of the most throttled keys
@@ -30,7 +32,7 @@
  * normal around the minute's mean (the variances of an 8% rate spread and of Poisson arrivals added), partitions' uniform shares spread 3%; split for
  * heat halves the uniform share of a partition holding a hot key after 10 throttled minutes (at
  * most 3 times) and never splits one key; throttle metrics
- * publish a 0 in every minute with traffic; capacity limits apply to the table's own key space, the quota to a GSI's reads too.
+ * publish a 0 in every minute with traffic; capacity limits apply to the table's own key space, the quota to a GSI's too.
  */
 import { Random } from '../random';
 import { fromValues, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
@@ -231,9 +233,9 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         // Table-level limits first: what is admitted to the partitions.
         let admitted = demand;
         const causes: [string, number][] = [];
-        if (!isTable && c.mode === 'on-demand' && direction === 'read') {
-          // A GSI's reads on demand meet the per-table quota of their own (the throttling reason IndexReadAccountLimitExceeded),
-          // counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName.
+        if (!isTable && c.mode === 'on-demand') {
+          // A GSI on demand meets the per-table quota of its own (the throttling reasons IndexRead/WriteAccountLimitExceeded),
+          // counted under Read/WriteAccountLimitThrottleEvents with its GlobalSecondaryIndexName.
           const quota = c.quota ?? DEFAULT_TABLE_QUOTA;
           if (admitted > quota) {
             causes.push(['AccountLimit', admitted - quota]);
@@ -265,11 +267,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         }
         for (const [cause, excess] of causes) {
           const events = noise.poisson(excess * 60);
-          telemetry.put(
-            metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d),
-            minute,
-            count(events),
-          );
+          telemetry.put(metric(causeMetric(direction, cause), d), minute, count(events));
           if (events > 0 && truth.firstCapacityThrottle === undefined) truth.firstCapacityThrottle = minute;
         }
         const scale = admitted / demand;
@@ -325,14 +323,14 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
       for (const direction of ['read', 'write'] as const) {
         if (keyRange[direction] > 0 || traffic)
           telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
-        if (traffic && !isTable && direction === 'read' && model.capacity.mode === 'on-demand') {
+        if (traffic && !isTable && model.capacity.mode === 'on-demand') {
           const id = metric(causeMetric(direction, 'AccountLimit'), d);
           if (telemetry.series(id)[minute] === undefined) telemetry.put(id, minute, count(0));
         }
         if (traffic && isTable) {
           const zeroCauses = model.capacity.mode === 'provisioned' ? ['Provisioned'] : ['MaxOnDemand', 'AccountLimit'];
           for (const cause of zeroCauses) {
-            const id = metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d);
+            const id = metric(causeMetric(direction, cause), d);
             if (telemetry.series(id)[minute] === undefined) telemetry.put(id, minute, count(0));
           }
         }
