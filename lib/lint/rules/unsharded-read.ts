@@ -38,7 +38,7 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    "A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI with no sharding of its own whose key has the table's sharded attribute among its attributes, as stored (alone, or in a multi-attribute key beside others: `eventId` + `section`), whose values for a sharded value are the table's stored keys (`seasonId#0`…), whatever the shares declared. Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll: one shard serves it), nor for replicated copies (each holds everything).",
+    'A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI keyed by the table\'s sharded attribute as stored, alone or with others: it holds the stored keys (`E#0`…). Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll: one shard serves it), nor for replicated copies.',
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   firesAlso: [
