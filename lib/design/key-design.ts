@@ -198,14 +198,24 @@ export interface Workload {
  * one logical value on the index reads one of `shards` keys (AWS, "Using write sharding to distribute workloads
  * evenly": every suffix is queried and the results merged).
  */
-export interface CarriedShards {
+export interface CarriedShards extends HeldTableShards {
+  /** The table's hottest value's share (`workload.hotKeyShare`), which those shards divide: the value's share of the
+   *  index's traffic over all of them. */
+  readonly share: number;
+}
+
+/**
+ * The table's write sharding in place (its partition-key attribute itself holds `<value>#n`) that an index keyed by that
+ * attribute as stored holds (`KeySpace.tableShards`): a GSI's key attribute is an item attribute like any other, copied
+ * as the item stores it (AWS, "Using Global Secondary Indexes"), so a sharded value's index entries carry its N suffixes
+ * too, and a query of the plain value on the index finds none of them (AWS, "Using write sharding to distribute
+ * workloads evenly": every suffix is queried and the results merged).
+ */
+export interface HeldTableShards {
   /** The table's sharding strategy: write shards only (replicated copies are not shards of a value). */
   readonly strategy: 'random' | 'calculated';
   /** The table's shard count: the stored keys of one value the index's key takes. */
   readonly shards: number;
-  /** The table's hottest value's share (`workload.hotKeyShare`), which those shards divide: the value's share of the
-   *  index's traffic over all of them. */
-  readonly share: number;
   /** The table's `sharding.hotValues`: only its hottest values are sharded, so the index's keys hold suffixes on those
    *  values' items alone, and only their reads fan out (read-requests.ts).
    *  @default - none: every value is sharded */
@@ -289,6 +299,11 @@ export interface KeySpace {
   readonly workload: Workload;
   /** Declared write sharding or replicated copies; absent when the key is not sharded. */
   readonly sharding?: Sharding;
+  /** A GSI with no sharding of its own whose partition key has, as stored, the table's in-place-sharded partition-key
+   *  attribute among its attributes (`eventId`, or `eventId` + `section`): the table's write shards its key values hold,
+   *  whatever the shares (`workload.hotKeyShareCarried` is these shards where they also divide its hottest share).
+   *  @default - none: the index holds no table shards */
+  readonly tableShards?: HeldTableShards;
   /** A DynamoDB GSI's declared projection (`projectionType`, `nonKeyAttributes`); undefined where none is declared, and
    *  for the table or container itself. */
   readonly projection?: IndexProjection;
@@ -568,6 +583,14 @@ export interface NormalizedDocument {
 
 /** Whether two attribute names denote the same attribute: Cosmos paths may be written with or
  *  without their leading `/` in access patterns and joins. */
+/**
+ * The shards a read of one logical value of `space`'s key must cover: its own sharding, else the table's write shards its
+ * key values hold as stored (`tableShards`). Undefined where a value is one stored key.
+ */
+export function shardsRead(space: Pick<KeySpace, 'sharding' | 'tableShards'>): Sharding | HeldTableShards | undefined {
+  return space.sharding ?? space.tableShards;
+}
+
 export function sameAttribute(a: string, b: string): boolean {
   if (a === b) return true;
   // Equal but for one leading slash (`/tenantId` and `tenantId`), told without copying either name: many are compared.

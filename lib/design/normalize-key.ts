@@ -165,6 +165,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     -readonly [K in keyof KeySpace]: KeySpace[K];
   };
   if (draft.keyValues !== undefined) space.keyValues = draft.keyValues;
+  if (draft.tableShards !== undefined) space.tableShards = draft.tableShards;
   space.sortKey = draft.sortKey;
   space.workload = workload;
   space.sharding = declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log);

@@ -6,6 +6,7 @@ import type { IssueLog } from './issue-log';
 import {
   sameAttribute,
   type CarriedShards,
+  type HeldTableShards,
   type DynamoDbKeyDesign,
   type IndexKeyChange,
   type IndexProjection,
@@ -142,6 +143,7 @@ function gsiDraft(
       ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites, wordsOf)
       : undefined;
   const newItems = keyChange === undefined && workload?.peakWriteUnits === undefined ? newItemWrites(table, gsi) : undefined;
+  const tableShards = heldTableShards(partitionKey, gsi.sharding, table);
   return {
     index: gsi.indexName,
     path,
@@ -168,6 +170,7 @@ function gsiDraft(
     copiesCarry: gsi.copiesCarry ?? 'every',
     // The fields an index may lack, last: a draft is read by name (keySpace), and every field after a spread is defined at run time.
     ...(partitionKey.length > 1 ? { keyValues: combinedKeyCardinality(partitionKey, tableItems(table)) } : undefined),
+    ...(tableShards ? { tableShards } : undefined),
     ...(keyChange ? { keyChange } : undefined),
     ...(newItems ? { newItems } : undefined),
   };
@@ -239,19 +242,33 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   const carriesTableShards = sharding === undefined && indexKey.some((a) => sameAttribute(a.name, tableKey));
   const shards = carriesTableShards ? (table.sharding?.shards ?? 1) : 1;
   // Write shards (not copies) the index's key values are: a query of one value on the index reads one of them (SG009).
-  const strategy = table.sharding?.strategy;
-  const carried: CarriedShards | undefined =
-    shards > 1 && (strategy === 'random' || strategy === 'calculated')
-      ? {
-          strategy,
-          shards,
-          share,
-          ...(table.sharding?.hotValues !== undefined ? { hotValues: table.sharding.hotValues } : undefined),
-          ...(strategy === 'calculated' ? { sourceAttribute: table.sharding?.sourceAttribute } : undefined),
-          path: 'sharding',
-        }
-      : undefined;
+  const held = heldTableShards(indexKey, sharding, table);
+  const carried: CarriedShards | undefined = held && { ...held, share };
   return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : undefined) };
+}
+
+/**
+ * The table's write shards (random or calculated, more than one) an index's key values hold: the index has no sharding
+ * of its own and one of its partition-key attributes, as stored, is the table's partition-key attribute, which the
+ * table's sharding suffixes in its own value (`eventId#0`…; a table has no separate shard attribute). A GSI's key
+ * attribute is an item attribute like any other, copied as the item stores it (AWS, "Using Global Secondary Indexes"),
+ * so a sharded value's entries carry its suffixes in the index too, whatever its other key attributes (a
+ * multi-attribute key's `section`). Undefined otherwise: an index with a sharding of its own keys by a separate shard
+ * attribute holding the plain value (`logicalAttribute`), and a `components` entry is a string the application builds.
+ */
+function heldTableShards(indexKey: readonly KeyAttribute[], sharding: ShardingDesign | undefined, table: DynamoDbTableDesign): HeldTableShards | undefined {
+  const tableSharding = table.sharding;
+  const strategy = tableSharding?.strategy;
+  if (sharding !== undefined || tableSharding === undefined || !(tableSharding.shards > 1) || (strategy !== 'random' && strategy !== 'calculated'))
+    return undefined;
+  if (!indexKey.some((a) => sameAttribute(a.name, table.partitionKey.name))) return undefined;
+  return {
+    strategy,
+    shards: tableSharding.shards,
+    ...(tableSharding.hotValues !== undefined ? { hotValues: tableSharding.hotValues } : undefined),
+    ...(strategy === 'calculated' ? { sourceAttribute: tableSharding.sourceAttribute } : undefined),
+    path: 'sharding',
+  };
 }
 
 /**

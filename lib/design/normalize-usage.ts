@@ -5,6 +5,7 @@ import type { IssueLog } from './issue-log';
 import {
   givesWholeKey,
   sameAttribute,
+  shardsRead,
   withoutLeadingSlash,
   type AccessPattern,
   type Acknowledgement,
@@ -230,8 +231,8 @@ export function checkPatternReads(patterns: readonly AccessPattern[], keyRead: (
   for (const pattern of patterns) {
     const space = keyRead(pattern.index)?.space;
     if (space === undefined) continue;
-    // An index keyed by the table's sharded attribute holds the table's shards (`hotKeyShareCarried`): one of them serves it.
-    const strategy = (space.sharding ?? space.workload.hotKeyShareCarried)?.strategy;
+    // An index keyed by the table's sharded attribute holds the table's shards (`tableShards`): one of them serves it.
+    const strategy = shardsRead(space)?.strategy;
     if (pattern.wants === 'any' && strategy !== 'random' && strategy !== 'calculated') {
       log.add(
         joinPath(pattern.path, 'wants'),

@@ -11,7 +11,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, nearestToCeiling, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, partitionedRequestUnits, quotaFieldData, quotaInForce, raiseForPeak, raiseSplitsFrom, sharedContainers } from '../engines';
-import { carryingIndexes, namedValues, type SpaceAnalysis } from './analysis';
+import { namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
 import {
@@ -29,6 +29,7 @@ import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
 import type { DesignEdit } from './edits';
 import { code, fmt } from './format';
 import { HASHED_APART, HASHED_KEYS_MESSAGES, collidingKeys, withHashedKeys } from './hashed-keys';
+import { HELD_INDEX_READS_MESSAGES, heldIndexData, heldIndexFanOut, holdingIndexes } from './held-index-reads';
 import { bindingDimension, servedAtPeak } from './hot-value-verdict';
 import { HOT_VALUES_MESSAGES, proposedHotValues, withHotValuesOnly } from './hot-values';
 import { fanOutLeftIdle } from './idle-fan-out';
@@ -552,6 +553,8 @@ export const ADVICE_MESSAGES = {
   ...HOT_VALUES_MESSAGES,
   // An index whose key holds the table's stored keys (analysis.ts, `carriesTableShards`): the table's shards are its own.
   ...CARRIED_SHARDS_MESSAGES,
+  // The reads of an index keyed by the table's key as stored, which a sharding of that key in place leaves on one shard.
+  ...HELD_INDEX_READS_MESSAGES,
   // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
   ...CATEGORICAL_KEY_MESSAGES,
   ...COMPOSITE_KEY_MESSAGES,
@@ -1429,6 +1432,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const fullKey = separate && form === 'index' && space.partitionKey.length > 1;
   if (fullKey) ids.push('fullMultiAttributeKey');
   if (fanOut.length > 0) ids.push('setFanOut');
+  // The table's key sharded in place: the indexes keyed by it as stored hold the shards too, and their reads fan out with its own.
+  const heldFanOut = heldIndexFanOut(analysis, strategy, source);
+  if (heldFanOut.length > 0) ids.push('setHeldIndexFanOut');
   // A count that fits only if each gathered read with no declared size spreads (gathered-reads.ts) says it assumes so.
   const assumed = analysis.largeReadsAssumed(strategy, n);
   const floor = queryFloorData(analysis);
@@ -1459,6 +1465,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   if (separate) Object.assign(data, { index: space.index, shardAttribute });
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
   if (fanOut.length > 0) data.fanOutPatterns = fanOut.map((p) => p.name);
+  if (heldFanOut.length > 0) Object.assign(data, heldIndexData(analysis, heldFanOut));
   if (polls.length > 0) data.pollPatterns = polls;
   if (assumed) Object.assign(data, { assumedPatterns: assumed }, floor);
   if (pastQuota) Object.assign(data, { cache }, pastQuota);
@@ -1493,6 +1500,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ...storedCopies(analysis, 1),
     ...(rekeyEdits ?? []),
     ...fanOutEdits(fanOut),
+    ...fanOutEdits(heldFanOut),
   ];
   const level = analysis.once(deeperLevel);
   const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined && uncounted === undefined ? edits : undefined;
@@ -1859,8 +1867,8 @@ export function plannedReadPeak(analysis: SpaceAnalysis): { readonly reads: numb
 }
 
 /**
- * `fanOutPastQuota` for the indexes a table's sharding into `n` also shards (analysis.ts, `carryingIndexes`: keyed by
- * the table's partition-key attribute, they hold its stored keys): each query of theirs that does not give the shard
+ * `fanOutPastQuota` for the indexes a table's sharding into `n` also shards (held-index-reads.ts, `holdingIndexes`: keyed
+ * by the table's partition-key attribute, alone or beside others, they hold its stored keys): each query of theirs that does not give the shard
  * then fans out over the `n` shards, as SG009 asks, and SG017 counts every shard's query. A table fix whose count
  * passes a default read quota there brings on an SG017 that --fix cannot fix, as its own fan-out would (game-flawed.json:
  * 37 shards of the hot season make `top-100` on `leaderboard-by-season` read 95,040 RCU, 118,800 at headroom). The
@@ -1874,11 +1882,11 @@ function carryingFanOutPastQuota(
   hotValues: number | undefined,
 ): MessageData | undefined {
   if (analysis.space !== analysis.design.primaryKey) return undefined;
-  for (const index of carryingIndexes(analysis.owner)) {
+  for (const index of holdingIndexes(analysis.owner)) {
     const fanning = index.owner.patternsOn(index.space).filter((p) => !p.fanOut && needsEveryShard(index.space, p, strategy, source));
     const passed = fanOutPastQuota(index, n, fanning, hotValues);
     const names = [...fanning, ...index.owner.patternsOn(index.space).filter((p) => p.fanOut)].map((p) => code(p.name)).join(', ');
-    // Named with the queries that fan out there: the table's fix sets no fanOut on them (SG009 does, once it deploys).
+    // Named with the queries that fan out there (the table's fix sets their fanOut with its sharding, `setHeldIndexFanOut`).
     if (passed)
       return Object.assign({}, passed, {
         fanOutSpace: `${passed.fanOutSpace as string}, whose key holds these shards (the queries ${names} fan out over them),`,

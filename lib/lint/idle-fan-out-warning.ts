@@ -4,7 +4,7 @@
  */
 import { bucketLevel } from '../design/bucket-level';
 import { joinPath } from '../design/field-path';
-import { givesAttribute, type AccessPattern, type KeyAttribute, type KeyDesign } from '../design/key-design';
+import { givesAttribute, shardsRead, type AccessPattern, type KeyAttribute, type KeyDesign } from '../design/key-design';
 import { carriesTableShards, type DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { idleFanOut, type IdleFanOut } from './idle-fan-out';
@@ -102,7 +102,7 @@ const IDS: Record<IdleFanOut['kind'], readonly [IdleFanOutId, IdleFanOutId]> = {
 export function idleFanOutHits(analysis: SpaceAnalysis, writtenAt: (path: string) => ShardingAhead | undefined): RuleHit<IdleFanOutId>[] {
   const { space } = analysis;
   // Its own sharding, or the table's write shards an index keyed by the sharded attribute carries.
-  const sharding = space.sharding ?? space.workload.hotKeyShareCarried;
+  const sharding = shardsRead(space);
   const idle = analysis.owner.patternsOn(space).flatMap((pattern) => {
     const why = idleFanOut(space, pattern, sharding);
     return why === undefined ? [] : [{ pattern, why }];

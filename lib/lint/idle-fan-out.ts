@@ -9,7 +9,7 @@
  * The field then has no effect: SG009 warns at it (idle-fan-out-warning.ts), and a fix that leaves a key so removes it.
  */
 import { bucketLevel } from '../design/bucket-level';
-import { givesAttribute, type AccessPattern, type CarriedShards, type KeySpace, type Sharding } from '../design/key-design';
+import { givesAttribute, type AccessPattern, type HeldTableShards, type KeySpace, type Sharding } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
 
 /** Why a pattern's `fanOut` fans out over nothing on its key space. */
@@ -22,7 +22,7 @@ export type IdleFanOut =
  * declared bucketed first level the pattern names is fanned out over whatever the sharding (read-requests.ts,
  * `declaredBucketReads`).
  */
-export function idleFanOut(space: KeySpace, pattern: AccessPattern, sharding: Sharding | CarriedShards | undefined): IdleFanOut | undefined {
+export function idleFanOut(space: KeySpace, pattern: AccessPattern, sharding: Sharding | HeldTableShards | undefined): IdleFanOut | undefined {
   if (!pattern.fanOut) return undefined;
   if (sharding !== undefined && sharding.strategy !== 'replicated') return undefined;
   const buckets = bucketLevel(space.partitionKey[0])?.declaredBuckets ?? 1;
@@ -37,7 +37,7 @@ export function idleFanOut(space: KeySpace, pattern: AccessPattern, sharding: Sh
  */
 export function fanOutLeftIdle(analysis: SpaceAnalysis): AccessPattern[] {
   const { owner, space } = analysis;
-  const carrying = (s: KeySpace) => s.sharding === undefined && s.workload.hotKeyShareCarried !== undefined;
+  const carrying = (s: KeySpace) => s.sharding === undefined && s.tableShards !== undefined;
   const spaces = space === owner.design.primaryKey ? owner.keySpaces.filter((s) => s === space || carrying(s)) : [space];
   return spaces.flatMap((s) => owner.patternsOn(s).filter((p) => idleFanOut(s, p, undefined) !== undefined));
 }

@@ -34,7 +34,7 @@
  */
 import { bucketLevel } from '../design/bucket-level';
 import { assumesLargeResult, EVERY_SHARD_IN_FULL, gatheredReadShare, type QueryCharge, type ShardShare } from '../design/gathered-read-share';
-import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import { givesAttribute, shardsRead, type AccessPattern, type KeySpace } from '../design/key-design';
 import { carries, readsWholeKey } from './queries';
 import { restLoads, type ValueLoads } from './rest-loads';
 
@@ -94,8 +94,8 @@ interface ShardedValues {
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
 export function readRequests(analysis: ReadCounting): ReadRequests {
-  // An index keyed by the table's sharded attribute has the table's shards for its key values (`hotKeyShareCarried`).
-  const sharding = analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried;
+  // An index keyed by the table's sharded attribute has the table's shards for its key values (`tableShards`).
+  const sharding = shardsRead(analysis.space);
   if (sharding && sharding.strategy !== 'replicated' && sharding.shards > 1) return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
   return declaredBucketReads(analysis);
 }
@@ -163,8 +163,8 @@ function withAssumed(counted: ReadRequests, reads: readonly FanningRead[], shard
  * `proposedHotValues`), counted as a declared one is, so the fix's quota check and the next lint's SG017 agree.
  */
 function shardedValues(analysis: ReadCounting, proposed?: number): ShardedValues | undefined {
-  // An index carrying the table's shards (`hotKeyShareCarried`) holds suffixes on the table's listed values' items alone.
-  const hotValues = proposed ?? (analysis.space.sharding ?? analysis.space.workload.hotKeyShareCarried)?.hotValues;
+  // An index carrying the table's shards (`tableShards`) holds suffixes on the table's listed values' items alone.
+  const hotValues = proposed ?? shardsRead(analysis.space)?.hotValues;
   const { total, hot, trafficValues } = analysis;
   if (hotValues === undefined || !(total.reads > 0)) return undefined;
   const even = Number.isFinite(trafficValues) && trafficValues > 0 ? total.reads / trafficValues : 0;

@@ -74,7 +74,12 @@ describe("an index holding the table's declared shards, too few for it: the tabl
     });
     const sg003 = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(sg003?.fix).not.toContain('the fan-out makes');
-    expect(sg003?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 96, sourceAttribute: 'playerId', hotValues: 1 } }]);
+    // The index keyed by `gameId` as the table stores it holds the new shards: its whole-game read fans out with them.
+    expect(sg003?.fix).toContain('set fanOut on `top-scores` too');
+    expect(sg003?.edits).toEqual([
+      { op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 96, sourceAttribute: 'playerId', hotValues: 1 } },
+      { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
+    ]);
   });
 
   it('an index on another attribute (no table shards carried) keeps a shard attribute of its own', () => {

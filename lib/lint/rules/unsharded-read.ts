@@ -1,6 +1,6 @@
 import { joinPath } from '../../design/field-path';
 import { assumesLargeResult, gatheredReadShare } from '../../design/gathered-read-share';
-import type { AccessPattern, KeyDesign } from '../../design/key-design';
+import { shardsRead, type AccessPattern, type KeyDesign } from '../../design/key-design';
 import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { IDLE_FAN_OUT_MESSAGES, idleFanOutHits, shardingWriter } from '../idle-fan-out-warning';
@@ -38,7 +38,7 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    "A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI keyed by the table's sharded attribute itself, whose values are the table's stored keys (`seasonId#0`…). Not for a pattern that wants any matching item (wants: \"any\", a work queue's poll: one shard serves it), nor for replicated copies (each holds everything).",
+    'A sharded key read without fan-out: a random-sharded key by any pattern, a calculated-sharded one without its source attribute; also a GSI keyed by the table\'s sharded attribute as stored, alone or with others: it holds the stored keys (`E#0`…). Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll: one shard serves it), nor for replicated copies.',
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   firesAlso: [
@@ -58,6 +58,7 @@ export const unshardedRead = defineRule({
   sources: [
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoMultiAttributeKeys,
     SOURCES.dynamoQuery,
     SOURCES.dynamoQueryPagination,
     SOURCES.dynamoReadConsumption,
@@ -78,7 +79,7 @@ export const unshardedRead = defineRule({
     carriedCalculated:
       "access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which holds the table's stored keys, calculated-sharded on {{source|code}} over {{shards}} keys ({{tableSharding|code}}), without fan-out: it sees one of {{shards}} shards",
     fixCarried:
-      "set fanOut: true and query the index for all {{shards}} keys of the value (shardedKey(sharding).readKeys(key), with the table's {{tableSharding|code}})",
+      "set fanOut: true and query the index for all {{shards}} keys of the value (shardedKey(sharding).readKeys(key), with the table's {{tableSharding|code}}); or key the index by an attribute the application writes with the plain value (a new index: the table's key holds the shard in its own value, so the index keeps it plain only in an attribute of its own)",
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
     fixCalculated:
       'supply {{source|code}} (in the keyAttributes of {{pattern|code}}) to read one shard, as calculated shards are read; or, where the read wants the whole {{key|key}} value, set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), each a query of its own: which one the read does is yours to choose, so --fix writes no edit',
@@ -97,10 +98,10 @@ export const unshardedRead = defineRule({
     const writtenAt = shardingWriter(design, analysis);
     return analysis.spaces.flatMap((a): RuleHit[] => {
       const { space } = a;
-      // An index keyed by the table's sharded attribute, with no sharding of its own, holds the table's stored keys:
-      // a query of one value on it reads one of the table's shards (normalize-table.ts, `tableHotShare`).
-      const carried = space.sharding === undefined ? space.workload.hotKeyShareCarried : undefined;
-      const sharding = space.sharding ?? carried;
+      // An index keyed by the table's sharded attribute, alone or beside others, with no sharding of its own, holds the
+      // table's stored keys: a query of one value on it reads one of the table's shards (normalize-table.ts, `heldTableShards`).
+      const carried = space.sharding === undefined ? space.tableShards : undefined;
+      const sharding = shardsRead(space);
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       // There, a pattern that declares fanOut fans out over nothing (a warning: the field has no effect).

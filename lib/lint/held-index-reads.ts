@@ -1,0 +1,50 @@
+/**
+ * The index reads a table's new in-place write sharding leaves seeing one shard. A table's partition-key attribute holds
+ * its shard in its own value (`eventId#0`…; a table has no separate shard attribute, `logicalAttribute`), and a GSI's key
+ * attribute is an item attribute like any other, copied as the item stores it (AWS, "Using Global Secondary Indexes"):
+ * an index keyed by that attribute, alone or beside others (`eventId` + `section`), with no sharding of its own, holds
+ * the suffixed values too (normalize-table.ts, `heldTableShards`). Each of its queries that gives the plain value and
+ * not the shard's source then finds none of the sharded value's entries, unless it queries every suffix and merges the
+ * results (AWS, "Using write sharding to distribute workloads evenly"): SG009's finding once the sharding is declared,
+ * so the fix that declares it sets their `fanOut` with it.
+ */
+import { type AccessPattern, type KeyDesign, type KeySpace, sameAttribute } from '../design/key-design';
+import type { DesignAnalysis, SpaceAnalysis } from './analysis';
+import { needsEveryShard } from './queries';
+
+export const HELD_INDEX_READS_MESSAGES = {
+  setHeldIndexFanOut:
+    "; index {{heldIndexes|code}} is keyed by {{tableKey|code}} as the table stores it, so its entries for a sharded value carry the same suffixes and a query that gives the plain value finds none of them: set fanOut on {{heldIndexFanOutPatterns|code}} too, querying the index for every shard's key (shardedKey(sharding).readKeys(key)) and merging the results, or key the index by an attribute the application writes with the plain value (a new index: the table's key holds the shard in its own value, so no separate shard attribute of the table keeps it plain)",
+} as const;
+
+/** Whether `space`, an index with no sharding of its own, has the table's partition-key attribute, as stored, in its key. */
+export function holdsTableKey(design: KeyDesign, space: KeySpace): boolean {
+  const tableKey = design.primaryKey.partitionKey;
+  if (space === design.primaryKey || space.index === undefined || space.sharding !== undefined || tableKey.length !== 1) return false;
+  return space.partitionKey.some((a) => sameAttribute(a.name, tableKey[0].name));
+}
+
+/** The indexes that hold the table's partition-key attribute as stored (`holdsTableKey`). */
+export function holdingIndexes(analysis: DesignAnalysis): SpaceAnalysis[] {
+  return analysis.spaces.filter((index) => holdsTableKey(analysis.design, index.space));
+}
+
+/**
+ * The patterns on indexes holding the table's key that a new sharding of the table's own key by `strategy` (on
+ * `source`) leaves reading one shard: none fans out yet, and each gives the whole index key without the source. Empty
+ * for an index's own fix, and where the table's key is sharded already (SG009 judges those reads).
+ */
+export function heldIndexFanOut(analysis: SpaceAnalysis, strategy: 'random' | 'calculated', source: string | undefined): AccessPattern[] {
+  const { design, space, owner } = analysis;
+  if (space !== design.primaryKey || space.sharding !== undefined) return [];
+  return holdingIndexes(owner).flatMap((index) => owner.patternsOn(index.space).filter((p) => !p.fanOut && needsEveryShard(index.space, p, strategy, source)));
+}
+
+/** The figures `setHeldIndexFanOut` names: the indexes, the table's key, and the patterns that fan out on them. */
+export function heldIndexData(analysis: SpaceAnalysis, patterns: readonly AccessPattern[]): Record<string, string | string[]> {
+  return {
+    heldIndexes: [...new Set(patterns.map((p) => p.index as string))],
+    tableKey: analysis.design.primaryKey.partitionKey[0].name,
+    heldIndexFanOutPatterns: patterns.map((p) => p.name),
+  };
+}
