@@ -2713,10 +2713,9 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
   };
   // The raise at which a count fits leads, with its own count (today's is not offered), where it costs less than the
   // raise that serves the key as it is, or none does (over its own ceiling too): as where no count fits at all
-  // (`planAdvice`), so the same key plan gets the same least raise whatever count the design declares. Only that fix:
-  // where the raise as it is leads instead (the container's capacity the cause), the sliver is said with it, below.
+  // (`planAdvice`), so the same key plan gets the same least raise whatever count the design declares.
   const raised = raiseAndShard(analysis, upstream, Object.assign({}, data, { maxShards: analysis.design.thresholds.maxShards }));
-  if (raised?.ids[0] === 'raiseThenShard') return raised;
+  if (raised) return raised;
   const raise = throughputThatServes(analysis);
   if (!raise) return undefined;
   return {
