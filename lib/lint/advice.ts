@@ -2711,19 +2711,16 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     ...carriedLoadData(share, peak),
     ...(share.raisedFrom ? { capacityRaiseTo: share.requestUnits } : {}),
   };
-  // The raise at which a count fits leads, with its own count (today's is not offered), where it costs less than the
-  // raise that serves the key as it is, or none does (over its own ceiling too): as where no count fits at all
-  // (`planAdvice`), so the same key plan gets the same least raise whatever count the design declares.
-  const raised = raiseAndShard(analysis, upstream, Object.assign({}, data, { maxShards: analysis.design.thresholds.maxShards }));
-  if (raised) return raised;
   const raise = throughputThatServes(analysis);
-  if (!raise) return undefined;
-  return {
-    ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
-    data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
-    shards: n,
-    namesRaise: true,
-  };
+  if (raise)
+    return {
+      ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
+      data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
+      shards: n,
+      namesRaise: true,
+    };
+  // Over its own ceiling too: the raise at which shards fit leads, with its own count (today's is not offered).
+  return raiseAndShard(analysis, upstream, Object.assign({}, data, { maxShards: analysis.design.thresholds.maxShards }));
 }
 
 /**
