@@ -45,7 +45,6 @@ export {
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,
-  storageMinimumRequestUnits,
   usableBesideNeighbours,
 } from './cosmosdb';
 export { judgedNeighbourLoad, neighbourLoad, UNIFORM_KEY_TOLERANCE, type ValueAmongValues } from './neighbours';
