@@ -77,14 +77,9 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
   });
 
   it('lints a TableV2 without a design as an external table: HASH keys of the table and of a multi-attribute GSI', () => {
-    expect(findingsOf('EventsD32975C2')).toEqual([
-      expect.objectContaining({
-        ruleId: 'SG015',
-        index: 'by-tenant-day',
-        path: 'Resources.EventsD32975C2.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName',
-        line: lineOf(stackText, '"EventsD32975C2"', '"by-tenant-day"', '"eventDay"'),
-      }),
-    ]); // Contributor Insights is on in every replica and on its GSI there: no SG010
+    // The GSI's second HASH key, `eventDay`, is named like a time bucket, but DynamoDB hashes it with `tenantId`, which
+    // is not suspicious: each tenant's current day is a key value of its own (SG015 flagged it before).
+    expect(findingsOf('EventsD32975C2')).toEqual([]); // Contributor Insights is on in every replica and on its GSI there: no SG010
   });
 
   it('checks Contributor Insights on a Table and each of its GSIs, and applies acknowledgements from metadata', () => {
