@@ -12,6 +12,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, nearestToCeiling, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, partitionedRequestUnits, quotaFieldData, quotaInForce, raiseForPeak, raiseSplitsFrom, sharedContainers } from '../engines';
+import type { LoadDimension, Loads } from '../engines/profile';
 import { namedValues, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import { CARRIED_SHARDS_MESSAGES, carriedWritesFit, tableShardsRaise } from './carried-shards';
@@ -285,6 +286,9 @@ export const ADVICE_MESSAGES = {
   // After cacheHotReads (and the cache's terms): why only the cache serves.
   cacheOnlyWhy:
     ': a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  // A value of many items read in ranges (`leastPatterns`): write shards of a separate attribute divide its reads, but
+  // only down to each shard's least charge, which alone is over what the partition's neighbours leave it.
+  cacheLeastWhy: `: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write shards of a separate attribute would divide its reads only in part: ${GATHERED_READS}; at the least, {{?leastShards}}from N = {{leastShards}} shards on, {{/leastShards}}{{unspreadLoad}} {{unspreadUnit}} ({{unspreadShare|percent}} of its {{unspreadOf}} {{unspreadUnit}} of reads) still reach each shard, over the usable {{unspreadUsable}} {{unspreadUnit}} its partition's neighbours leave it, so no count serves, and every read would be {{?leastShards}}{{leastShards}} or more queries, {{/leastShards}}one per shard, where the cache answers a repeated read without reading the table`,
   cacheGatheredWhy: `: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and under write sharding ${GATHERED_READS}`,
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
   // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
@@ -1264,9 +1268,14 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   // The cache is named (in the text and the data) only by clauses about reads.
   if (plan.layout === 'cache') {
     if (paged) return { ids: ['cacheHotReads', 'cachePagedWhy', 'orWantsAny'], data: Object.assign({}, base, paged) };
-    return gathered
-      ? { ids: ['cacheHotReads', 'cacheGatheredWhy'], data: Object.assign({}, base, gathered) }
-      : { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
+    if (gathered) return { ids: ['cacheHotReads', 'cacheGatheredWhy'], data: Object.assign({}, base, gathered) };
+    // A value of many items read in ranges of a declared size: shards would divide those reads, down to each shard's least.
+    const least = leastChargedData(analysis);
+    const over = least && unspreadReadsOver(analysis)?.over;
+    if (least && over) {
+      return { ids: ['cacheHotReads', 'cacheLeastWhy'], data: Object.assign({}, base, least, unspreadFigures(analysis, over), leastFrom(analysis, over)) };
+    }
+    return { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   }
   const directions = loadDirections(analysis);
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
@@ -2207,15 +2216,12 @@ function unspreadAdvice(
   analysis: SpaceAnalysis,
   writeShards: number,
 ): { ids: AdviceId[]; data: MessageData; namesRaise: boolean; edits: DesignEdit[] | undefined } | undefined {
-  const { design, space, hot, physical } = analysis;
-  const readsSpread = analysis.plannedSpread();
-  if (analysis.spreadReadsBesideNeighbours(readsSpread)) return undefined;
+  const { design, space, hot } = analysis;
+  const unspread = unspreadReadsOver(analysis);
+  if (!unspread) return undefined;
+  const { over, readDimensions, dimensions } = unspread;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));
-  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
-  const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
-  if (!over) return undefined;
   const paged = analysis.pagedReads.length > 0;
   const gathered = gatheredData(analysis) ?? leastChargedData(analysis);
   // Copies declared, which an invariant on the item forbids: the invariant, not the shards, is why the reads stay on one item.
@@ -2227,12 +2233,7 @@ function unspreadAdvice(
       : ids[0] === 'unspreadReads'
         ? copiesData(analysis)
         : {};
-  // Part of the value's reads, each shard's least charge (`leastPatterns`): what it is part of, so its figure says why.
-  const part = gathered?.leastPatterns !== undefined && over.load < hot.reads ? { unspreadOf: hot.reads, unspreadShare: over.load / hot.reads } : {};
-  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, part, {
-    unspreadLoad: over.load,
-    unspreadUnit: over.unit,
-    unspreadUsable: over.usable,
+  const data: Record<string, unknown> = Object.assign(paged ? pagedData(analysis, over.load) : {}, gathered, keptData, unspreadFigures(analysis, over), {
     hotWrites: hot.writes,
   });
   // A GSI holds one entry per base item: it cannot keep copies. The count is judged as the plan's is: each copy within
@@ -2249,7 +2250,7 @@ function unspreadAdvice(
   }
   // Cosmos DB's physical share: the RU/s that serve the key as it is, else its busiest shard (writes spread over the count they need).
   let namesRaise = false;
-  if (physicalBound(dimensions(reads))) {
+  if (physicalBound(readDimensions)) {
     const whole = throughputThatServes(analysis);
     // The declared count where there is one (its shards are what the key has), else the count the writes need.
     const shards = space.sharding?.strategy === 'replicated' ? writeShards : (space.sharding?.shards ?? writeShards);
@@ -2320,6 +2321,50 @@ function unspreadAdvice(
   if (paged) ids.push('orWantsAny');
   // `edits` always an own property: a caller reads it, and an absent one would be read from a polluted Object.prototype.
   return { ids, data: data as MessageData, namesRaise, edits: tableRaise && !raisePastQuota ? tableRaise.edits : undefined };
+}
+
+/**
+ * The hottest value's reads that no write-shard count spreads, at their least (each shard's share at the most count
+ * accepted), on the first dimension where they exceed what the key's partition leaves them beside its neighbours, with
+ * the dimensions they were judged on; undefined where some count spreads them beside the neighbours.
+ */
+function unspreadReadsOver(
+  analysis: SpaceAnalysis,
+): { over: LoadDimension; readDimensions: LoadDimension[]; dimensions: (loads: Loads) => LoadDimension[] } | undefined {
+  const { design, hot, physical } = analysis;
+  const readsSpread = analysis.plannedSpread();
+  if (analysis.spreadReadsBesideNeighbours(readsSpread)) return undefined;
+  const { headroom } = design.thresholds;
+  const { profile } = analysis.owner;
+  const dimensions = (loads: Loads) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
+  const readDimensions = dimensions(reads);
+  const over = readDimensions.find((d) => !fits(d.load, d.usable));
+  return over ? { over, readDimensions, dimensions } : undefined;
+}
+
+/** The figures of the unspread reads (`over`): their load and the usable left them, and where they are each shard's least
+ *  charge, part of the value's reads (`leastPatterns`), what they are part of, so the figure says why. */
+function unspreadFigures(analysis: SpaceAnalysis, over: LoadDimension): MessageData {
+  const { hot } = analysis;
+  const least = leastChargedData(analysis) !== undefined && gatheredData(analysis) === undefined && over.load < hot.reads;
+  return Object.assign(least ? { unspreadOf: hot.reads, unspreadShare: over.load / hot.reads } : {}, {
+    unspreadLoad: over.load,
+    unspreadUnit: over.unit,
+    unspreadUsable: over.usable,
+  });
+}
+
+/** Loads equal within rounding (a share of the reads summed from parts). */
+const LEAST_TOLERANCE = 1e-9;
+
+/** The fewest shards at which each is charged only its least (`over`'s load): past it, more shards add queries to every
+ *  read and take nothing off a shard (each shard's Query charged at least one read unit, `GatheredReads.leastCharged`). */
+function leastFrom(analysis: SpaceAnalysis, over: LoadDimension): MessageData {
+  const reads = { reads: analysis.hot.reads, writes: 0 };
+  const spread = analysis.plannedSpread();
+  const leastShards = smallestCount((n) => storedKeyLoads(reads, 'random', n, spread).reads <= over.load * (1 + LEAST_TOLERANCE));
+  return leastShards === undefined ? {} : { leastShards };
 }
 
 /**
