@@ -89,7 +89,7 @@ export interface DescriptionPart {
 /**
  * The parts joined, within CloudWatch's 1,024 characters as deployed (`longestDeployed`): optional parts are left out in
  * their rank's order until the whole fits; what then still does not (a threshold a user gave with hundreds of digits)
- * is cut at the end of the part marked `cut`, with an ellipsis.
+ * is cut at the end of the parts marked `cut`, the last first, with an ellipsis.
  */
 export function fitDescription(parts: readonly DescriptionPart[], max = MAX_ALARM_DESCRIPTION): string {
   let kept = [...parts];
@@ -101,10 +101,17 @@ export function fitDescription(parts: readonly DescriptionPart[], max = MAX_ALAR
     if (size() <= max) break;
     kept = kept.filter((p) => p.drop !== rank);
   }
-  const over = size() - max;
+  let over = size() - max;
   // A part holding a token is never cut: the cut could split the token's placeholder (such a part is short: a token
-  // threshold and fixed words).
+  // threshold and fixed words). The last part marked first (a list of names before what fired), each only by what is
+  // still over.
   const cuttable = (p: DescriptionPart) => p.cut === true && !Token.isUnresolved(p.text);
-  if (over > 0) kept = kept.map((p) => (cuttable(p) ? { text: `${p.text.slice(0, Math.max(0, p.text.length - over - 1))}…` } : p));
-  return kept.map((p) => p.text).join('');
+  const texts = kept.map((p) => p.text);
+  for (let i = kept.length - 1; i >= 0 && over > 0; i--) {
+    if (!cuttable(kept[i])) continue;
+    const keep = Math.max(0, texts[i].length - over - 1);
+    over -= texts[i].length - keep - 1;
+    texts[i] = `${texts[i].slice(0, keep)}…`;
+  }
+  return texts.join('');
 }

@@ -59,7 +59,7 @@ export interface TierActions {
   readonly recovery: Readonly<Record<AlarmTier, readonly cloudwatch.IAlarmAction[]>>;
 }
 
-interface AlarmSpec {
+export interface AlarmSpec {
   readonly id: string;
   readonly tier: AlarmTier;
   readonly signal: SkewSignal;
@@ -79,6 +79,8 @@ interface AlarmSpec {
   /** What the on-call does. */
   readonly action: string;
   readonly doc: string;
+  /** Where to look for what broke, after what fired (an alarm over several series: where each one's own is). */
+  readonly where?: string;
 }
 
 /** Names, describes and wires every alarm of one GuardedTable. */
@@ -102,20 +104,38 @@ export class SkewAlarmFactory {
     return this.made;
   }
 
+  /** The table as its alarms and its dashboard section name it. */
+  get label(): string {
+    return this.options.label;
+  }
+
+  /** Whether the table has a dashboard section, whose graphs a description may point to. */
+  get hasDashboard(): boolean {
+    return this.options.dashboard !== undefined;
+  }
+
+  /**
+   * An alarm's description, within CloudWatch's 1,024 characters whatever the names: the dashboard link (its name up to
+   * 255) goes first, then the detail; what fired, its evaluation, what to do and the doc stay (`where`, then what fired, cut
+   * at its end).
+   */
+  describe(spec: AlarmSpec): string {
+    return fitDescription([
+      { text: `[${spec.tier}] ${spec.meaning}`, cut: true },
+      { text: spec.detail ?? '', drop: 2 },
+      ...(spec.where ? [{ text: `. ${spec.where}`, cut: true }] : []),
+      { text: `. ${evaluation(spec.threshold)}. Do: ${spec.action}. ${spec.doc}` },
+      ...(this.options.dashboard
+        ? [{ text: `${DASHBOARD}${this.options.dashboard.url}`, longest: DASHBOARD.length + this.options.dashboard.longest, drop: 1 }]
+        : []),
+    ]);
+  }
+
   create(spec: AlarmSpec): SkewAlarm {
     const where = `${this.options.label}${spec.index ? `/${spec.index}` : ''}`;
     const alarm = new cloudwatch.Alarm(this.scope, spec.id, {
       alarmName: alarmName(`skewguard ${spec.tier} ${where} ${spec.title}`),
-      // Within CloudWatch's 1,024 characters whatever the names: the dashboard link (its name up to 255) goes first, then
-      // the detail; what fired, its evaluation, what to do and the doc stay.
-      alarmDescription: fitDescription([
-        { text: `[${spec.tier}] ${spec.meaning}`, cut: true },
-        { text: spec.detail ?? '', drop: 2 },
-        { text: `. ${evaluation(spec.threshold)}. Do: ${spec.action}. ${spec.doc}` },
-        ...(this.options.dashboard
-          ? [{ text: `${DASHBOARD}${this.options.dashboard.url}`, longest: DASHBOARD.length + this.options.dashboard.longest, drop: 1 }]
-          : []),
-      ]),
+      alarmDescription: this.describe(spec),
       metric: spec.metric,
       threshold: spec.threshold.threshold,
       evaluationPeriods: spec.threshold.evaluationPeriods,

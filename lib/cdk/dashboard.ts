@@ -176,15 +176,22 @@ class AlarmStatusOf extends cloudwatch.ConcreteWidget {
   }
 }
 
+/** A key space as its dashboard row names it: the table's section title, and `index <name>` for a GSI. */
+const keySpaceTitle = (title: string, space: KeySpaceRef): string => (space.indexName ? `${title} index ${space.indexName}` : title);
+
+/** The title of a key space's graph of its throttle events by cause (its key-range throttles among them), which the
+ *  key-range page names so that the on-call finds which key space broke. */
+export const throttleGraphTitle = (title: string, space: KeySpaceRef): string => `Throttle events by cause (${keySpaceTitle(title, space)})`;
+
 /** One key space: its top keys, throttles by cause and consumed (vs provisioned) capacity, all with its own dimensions. */
 function keySpaceRow(title: string, { space, rules, provisioned, causes }: KeySpaceSection): cloudwatch.IWidget[] {
-  const name = space.indexName ? `${title} index ${space.indexName}` : title;
+  const name = keySpaceTitle(title, space);
   const width = rules?.accessed ? 6 : 8;
   return [
     ...(rules?.accessed ? [new ContributorInsightsWidget({ title: `Most accessed keys (${name})`, ruleName: rules.accessed, width })] : []),
     ...(rules ? [new ContributorInsightsWidget({ title: `Most throttled keys (${name})`, ruleName: rules.throttled, width })] : []),
     new cloudwatch.GraphWidget({
-      title: `Throttle events by cause (${name})`,
+      title: throttleGraphTitle(title, space),
       left: causes.flatMap((cause) =>
         (['Read', 'Write'] as const).map((d) => throttleEvents(space, cause, d).with({ label: throttleEventsMetricName(cause, d) })),
       ),

@@ -19,7 +19,8 @@ import { fmt } from '../internal';
 import { BACK_PRESSURE, numberText } from './alarm-text';
 import type { AlarmSettings } from './alarm-thresholds';
 import type { SkewAlarm } from './alarm-types';
-import { ALARM_DOCS, MAX_ALARM_METRICS, sum, type CapacityShape, type SkewAlarmFactory } from './alarms';
+import { ALARM_DOCS, MAX_ALARM_METRICS, sum, type AlarmSpec, type CapacityShape, type SkewAlarmFactory } from './alarms';
+import { throttleGraphTitle } from './dashboard';
 import { PERIOD, throttleEvents, type KeySpaceRef } from './metrics';
 
 /** Key spaces one key-range page reads: two metrics (read, write) each. */
@@ -91,14 +92,17 @@ export class TableThrottleAlarms {
     // Two passes, not one: the alarms are made in this order (every page, then every ticket), and the template lists its
     // resources in that order; one pass would interleave them on a table of more than 5 key spaces and change the
     // synthesized template's bytes (test/cdk/throttle-alarm-order.test.ts).
-    groups.forEach((group, g) =>
+    groups.forEach((group, g) => {
+      const spec = this.page(group, g);
       this.update(
         this.pages,
         g,
-        () => this.page(group, g),
+        () => this.factory.create(spec),
         () => keyRangePeak(group),
-      ),
-    );
+      );
+      // Its description names every key space it reads: a GSI added later is named too.
+      (this.pages[g].alarm.node.defaultChild as cloudwatch.CfnAlarm).alarmDescription = this.factory.describe(spec);
+    });
     groups.forEach((group, g) =>
       this.update(
         this.tickets,
@@ -115,11 +119,11 @@ export class TableThrottleAlarms {
     else setMetric(alarms[g].alarm, metric());
   }
 
-  private page(group: readonly KeyRangeMetrics[], g: number): SkewAlarm {
+  private page(group: readonly KeyRangeMetrics[], g: number): AlarmSpec {
     const threshold = numberText(this.settings.keyRangeThrottles.threshold, fmt);
     // Every key space after the first (the table) is a GSI.
     const indexes = this.spaces.length > 1;
-    return this.factory.create({
+    return {
       // The first keeps the id (and the AlarmName) of the table's own key-range page before it read every key space:
       // a new logical ID with the same AlarmName would fail to create beside the old one.
       id: `TableKeyRangeThrottles${g === 0 ? '' : g + 1}`,
@@ -128,10 +132,27 @@ export class TableThrottleAlarms {
       metric: keyRangePeak(group),
       threshold: this.settings.keyRangeThrottles,
       title: `hot partition (key-range throttles)${g === 0 ? '' : ` (${g + 1})`}`,
-      meaning: `Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the label names the highest) at ${threshold}+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key${indexes ? BACK_PRESSURE : ''}`,
+      meaning: `Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the alarm graphs the highest) at ${threshold}+ a minute: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key${indexes ? BACK_PRESSURE : ''}`,
       action: keyRangeAction(this.table.onDemand),
       doc: ALARM_DOCS.keyRange,
-    });
+      where: this.whereEach(group),
+    };
+  }
+
+  /**
+   * The key spaces one page reads, and where each one's own key-range throttles are, for the on-call to find the one
+   * that broke: the alarm's math graphs only their highest. Its dashboard graph where the table has one, else the
+   * metric's dimensions (DynamoDB Developer Guide, "DynamoDB metrics and dimensions": per TableName and
+   * GlobalSecondaryIndexName).
+   */
+  private whereEach(group: readonly KeyRangeMetrics[]): string | undefined {
+    // One key space: the alarm's own graph is its series.
+    if (this.spaces.length === 1) return undefined;
+    const names = group.map(({ i }) => this.spaces[i].space.indexName).map((index) => (index === undefined ? 'the table' : `index ${index}`));
+    const read = `Key spaces (${names.length}): ${names.join(', ')}; find the one at the threshold in its own `;
+    if (!this.factory.hasDashboard) return `${read}Read/WriteKeyRangeThroughputThrottleEvents (TableName, GlobalSecondaryIndexName)`;
+    const graph = throttleGraphTitle(this.factory.label, { tableName: this.factory.label, indexName: '<name>' }).replace(' index <name>', '[ index <name>]');
+    return `${read}dashboard graph "${graph}"`;
   }
 
   private ticket(group: readonly KeyRangeMetrics[], g: number): SkewAlarm {

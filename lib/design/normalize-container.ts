@@ -213,13 +213,15 @@ function fullKeyFigure(
   }
   const last = levels[levels.length - 1];
   const lastValue = last?.[field];
-  if (designValue !== undefined && lastValue !== undefined) {
-    // Reported at both fields, each naming the other: either may be the one to remove, and an editor shows each where it is.
+  // Equal figures say the same thing twice and stand; different ones contradict each other.
+  if (designValue !== undefined && lastValue !== undefined && designValue !== lastValue) {
+    // Reported at both fields, each naming the other: an editor shows each where it is. The design's field is the one to
+    // keep: it is the full key's own, while a reordering fix (SG002, SG004) moves a level's figure with its level.
     const levelPath = joinPath(last.path, field);
-    const twice = (here: string, other: string) =>
-      `declares the full key's figure a second time: ${here} and ${other} both give it (the last level's value is the full key's); keep one: remove ${here} or ${other}`;
-    log.add(levelPath, twice(levelPath, designPath));
-    log.add(designPath, twice(designPath, levelPath));
+    const figures = `${levelPath} is ${lastValue} and ${designPath} is ${designValue}`;
+    const message = `declares the full key's figure twice, differently: ${figures} (the last level's value is the full key's); keep ${designPath}, set to the right figure, and remove ${levelPath}`;
+    log.add(levelPath, message);
+    log.add(designPath, message);
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
   let deepestIndex = levels.length - 1;

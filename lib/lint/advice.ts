@@ -83,7 +83,7 @@ import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
-import { sourcePatternsData, sourceReadsText } from './source-reads';
+import { calculatedSourceData, sourceReadsText } from './source-reads';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
 import { FAN_OUT_UNCOUNTED_TEXT, uncountedFanOutData } from './uncounted-fan-out';
@@ -1471,7 +1471,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
   if (cacheAlternative) ids.push('orCache');
   if (plan.readsNeedCache) Object.assign(data, { cache }, paged, gathered);
-  if (calculated) Object.assign(data, { sourceAttribute: source }, sourcePatternsData(space, analysis.owner.patternsOn(space), source));
+  if (calculated) Object.assign(data, calculatedSourceData(space, analysis.owner.patternsOn(space), source));
   if (separate) Object.assign(data, { index: space.index, shardAttribute });
   if (fullKey) data.maxKeyAttributes = analysis.owner.profile.maxKeyLevels;
   if (fanOut.length > 0) data.fanOutPatterns = fanOut.map((p) => p.name);
@@ -2312,7 +2312,7 @@ function unspreadAdvice(
         : {
             shards: writeShards,
             lastShard: writeShards - 1,
-            ...(source !== undefined ? { sourceAttribute: source } : {}),
+            ...(source !== undefined ? calculatedSourceData(space, analysis.owner.patternsOn(space), source) : {}),
             ...(separate ? { index: space.index, shardAttribute: shardAttributeOf(analysis, form) } : {}),
             ...(space.sharding ? { declaredShards: space.sharding.shards, declaredStrategy: space.sharding.strategy } : {}),
           },
@@ -2478,7 +2478,7 @@ function cachedReadsFirst(
       cachedFewerShards: n - 1,
       cachedFewerTotal: fewer.stored + (fewer.share?.neighbours ?? 0),
       cachedFewerUsable: (fewer.share?.requestUnitsEach ?? 0) * headroom,
-      ...(source !== undefined ? { sourceAttribute: source } : {}),
+      ...(source !== undefined ? calculatedSourceData(analysis.space, analysis.owner.patternsOn(analysis.space), source) : {}),
       ...(analysis.space.sharding ? { declaredShards: analysis.space.sharding.shards, declaredStrategy: analysis.space.sharding.strategy } : {}),
     });
   }
@@ -2593,7 +2593,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         shards: n,
         lastShard: n - 1,
         ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
-        ...(calculated ? { sourceAttribute: source } : {}),
+        ...(calculated ? calculatedSourceData(space, analysis.owner.patternsOn(space), source) : {}),
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
         ...carriedLoadData(lead, leadPeak),

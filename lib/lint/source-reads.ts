@@ -21,6 +21,14 @@ export function sourceReadsText(one: string, rest: string, every: string): strin
   );
 }
 
+/**
+ * The data a calculated-sharding clause reads: its source, and what `sourceReadsText` reads. Every clause that names the
+ * source says what it buys the reads, so no clause may carry the source without the rest (an empty clause, "; ,").
+ */
+export function calculatedSourceData(space: KeySpace, patterns: readonly AccessPattern[], source: string) {
+  return { sourceAttribute: source, ...sourcePatternsData(space, patterns, source) };
+}
+
 /** The data `sourceReadsText` reads, from the patterns on `space`: those that read a whole key value and give `source`. */
 export function sourcePatternsData(
   space: KeySpace,

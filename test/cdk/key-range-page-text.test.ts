@@ -29,12 +29,12 @@ describe('the key-range page', () => {
 
   it('states its threshold beside its evaluation, for any key space', () => {
     expect(tableOnly).toMatch(
-      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of any key space \(the table, each GSI; the label names the highest\) at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 12 minutes/,
+      /^\[page\] Read\+WriteKeyRangeThroughputThrottleEvents of any key space \(the table, each GSI; the alarm graphs the highest\) at 60\+ a minute: a partition is at its ceiling \(1,000 WCU\/s or 3,000 RCU\/s\), a hot key\. Fires on 4 of the last 12 minutes/,
     );
   });
 
   it("says, where the table has a GSI, that an index's write throttles reject the table's writes", () => {
-    expect(withIndex).toContain("a hot key; an index's write throttles reject the table's writes too (back pressure). Fires on 4 of the last 12 minutes");
+    expect(withIndex).toContain("a hot key; an index's write throttles reject the table's writes too (back pressure). Key spaces (2)");
     expect(tableOnly).not.toMatch(/back pressure/);
     for (const text of [withIndex, tableOnly]) expect((text as string).length).toBeLessThanOrEqual(1024);
   });
@@ -59,11 +59,34 @@ describe('the key-range page', () => {
       'Fn::Join': [
         '',
         [
-          '[page] Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the label names the highest) at ',
+          '[page] Read+WriteKeyRangeThroughputThrottleEvents of any key space (the table, each GSI; the alarm graphs the highest) at ',
           { Ref: 'PageThrottles' },
           expect.stringMatching(/^\+ a minute: a partition is at its ceiling .*Fires on 4 of the last 12 minutes/),
         ],
       ],
     });
+  });
+
+  // The page's math graphs the highest key space only (MAX([table, index…])) under a fixed label: its description names
+  // every key space it reads and where each one's own series is, so the on-call can tell which one broke.
+  it('names every key space it reads and where its own series is: the metric dimensions', () => {
+    expect(withIndex).toContain(
+      "a hot key; an index's write throttles reject the table's writes too (back pressure). Key spaces (2): the table, index by-customer; find the one at the threshold in its own Read/WriteKeyRangeThroughputThrottleEvents (TableName, GlobalSecondaryIndexName). Fires on 4 of the last 12 minutes",
+    );
+    expect(tableOnly).not.toContain('Key spaces');
+  });
+
+  it("names, with a dashboard, each key space's graph there; a GSI added later too", () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy({ globalSecondaryIndexes: [BY_CUSTOMER], dashboard: true }));
+    table.addGlobalSecondaryIndex({ indexName: 'by-sku', partitionKey: { name: 'sku', type: AttributeType.STRING, cardinality: 'unique' } });
+    const alarms = Object.entries(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).filter(([id]) => id.includes('KeyRangeThrottles'));
+    expect(alarms).toHaveLength(1);
+    const text = JSON.stringify(alarms[0][1].Properties.AlarmDescription);
+    expect(text).toContain(
+      'Key spaces (3): the table, index by-customer, index by-sku; find the one at the threshold in its own dashboard graph \\"Throttle events by cause (',
+    );
+    expect(text).toMatch(/\[ index <name>\]\)\\"\. Fires on 4 of the last 12 minutes/);
+    expect(text).toContain('Dashboard: https://console');
   });
 });

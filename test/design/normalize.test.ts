@@ -230,12 +230,12 @@ describe('bad input is rejected with the field path and what is expected', () =>
           ],
         },
       }),
-      "partitionKey.paths[1].largestGb: declares the full key's figure a second time: partitionKey.paths[1].largestGb and storage.largestPartitionGb both give it",
+      "partitionKey.paths[1].largestGb: declares the full key's figure twice, differently: partitionKey.paths[1].largestGb is 1 and storage.largestPartitionGb is 2 (the last level's value is the full key's); keep storage.largestPartitionGb, set to the right figure, and remove partitionKey.paths[1].largestGb",
     ],
     [
-      "the full key's size declared twice, reported at the design's field too",
-      container({ storage: { largestPartitionGb: 2 }, partitionKey: { paths: [{ path: '/flightId', cardinality: 3000, largestGb: 2 }] } }),
-      "storage.largestPartitionGb: declares the full key's figure a second time: storage.largestPartitionGb and partitionKey.paths[0].largestGb both give it",
+      "the full key's size declared twice, differently, reported at the design's field too",
+      container({ storage: { largestPartitionGb: 1 }, partitionKey: { paths: [{ path: '/flightId', cardinality: 3000, largestGb: 2 }] } }),
+      "storage.largestPartitionGb: declares the full key's figure twice, differently: partitionKey.paths[0].largestGb is 2 and storage.largestPartitionGb is 1",
     ],
     [
       'replicated sharding with a source',
@@ -533,6 +533,20 @@ describe('bad input is rejected with the field path and what is expected', () =>
   it('accepts peaks up to what each engine can provision', () => {
     expect(() => lint(table({ workload: { peakReadUnits: 0, peakWriteUnits: Number.MAX_SAFE_INTEGER } }))).not.toThrow();
     expect(() => lint(container({ workload: { peakReadUnits: 2_147_483_647, peakWriteUnits: 0 } }))).not.toThrow();
+  });
+
+  // The same figure at the last level and for the whole key says one thing twice: a design lints (it made the file unlintable).
+  it.each([
+    ['size', container({ storage: { largestPartitionGb: 1000 }, partitionKey: { paths: [{ path: '/brandId', cardinality: 120, largestGb: 1000 }] } })],
+    [
+      'share',
+      container({
+        workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.25 },
+        partitionKey: { paths: [{ path: '/brandId', cardinality: 120, hotKeyShare: 0.25 }] },
+      }),
+    ],
+  ])("accepts the full key's %s declared twice with the same figure", (_, input) => {
+    expect(() => lint(input)).not.toThrow();
   });
 
   it.each(cases)('%s', (_, input, expected) => {
