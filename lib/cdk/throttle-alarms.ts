@@ -149,8 +149,8 @@ export class TableThrottleAlarms {
     // One key space: the alarm's own graph is its series.
     if (this.spaces.length === 1) return undefined;
     const names = group.map(({ i }) => this.spaces[i].space.indexName).map((index) => (index === undefined ? 'the table' : `index ${index}`));
-    const read = `Key spaces (${names.length}): ${names.join(', ')}; find the one at the threshold in its own `;
-    if (!this.factory.hasDashboard) return `${read}Read/WriteKeyRangeThroughputThrottleEvents (TableName, GlobalSecondaryIndexName)`;
+    const read = `Key spaces (${names.length}): ${names.join(', ')}; each has its own `;
+    if (!this.factory.hasDashboard) return `${read}series by TableName and GlobalSecondaryIndexName`;
     const graph = throttleGraphTitle(this.factory.label, { tableName: this.factory.label, indexName: '<name>' }).replace(' index <name>', '[ index <name>]');
     return `${read}dashboard graph "${graph}"`;
   }

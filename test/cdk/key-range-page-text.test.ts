@@ -71,7 +71,7 @@ describe('the key-range page', () => {
   // every key space it reads and where each one's own series is, so the on-call can tell which one broke.
   it('names every key space it reads and where its own series is: the metric dimensions', () => {
     expect(withIndex).toContain(
-      "a hot key; an index's write throttles reject the table's writes too (back pressure). Key spaces (2): the table, index by-customer; find the one at the threshold in its own Read/WriteKeyRangeThroughputThrottleEvents (TableName, GlobalSecondaryIndexName). Fires on 4 of the last 12 minutes",
+      "a hot key; an index's write throttles reject the table's writes too (back pressure). Key spaces (2): the table, index by-customer; each has its own series by TableName and GlobalSecondaryIndexName. Fires on 4 of the last 12 minutes",
     );
     expect(tableOnly).not.toContain('Key spaces');
   });
@@ -84,7 +84,7 @@ describe('the key-range page', () => {
     expect(alarms).toHaveLength(1);
     const text = JSON.stringify(alarms[0][1].Properties.AlarmDescription);
     expect(text).toContain(
-      'Key spaces (3): the table, index by-customer, index by-sku; find the one at the threshold in its own dashboard graph \\"Throttle events by cause (',
+      'Key spaces (3): the table, index by-customer, index by-sku; each has its own dashboard graph \\"Throttle events by cause (',
     );
     expect(text).toMatch(/\[ index <name>\]\)\\"\. Fires on 4 of the last 12 minutes/);
     expect(text).toContain('Dashboard: https://console');
