@@ -83,9 +83,7 @@ describe('the key-range page', () => {
     const alarms = Object.entries(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).filter(([id]) => id.includes('KeyRangeThrottles'));
     expect(alarms).toHaveLength(1);
     const text = JSON.stringify(alarms[0][1].Properties.AlarmDescription);
-    expect(text).toContain(
-      'Key spaces (3): the table, index by-customer, index by-sku; each has its own dashboard graph \\"Throttle events by cause (',
-    );
+    expect(text).toContain('Key spaces (3): the table, index by-customer, index by-sku; each has its own dashboard graph \\"Throttle events by cause (');
     expect(text).toMatch(/\[ index <name>\]\)\\"\. Fires on 4 of the last 12 minutes/);
     expect(text).toContain('Dashboard: https://console');
   });
