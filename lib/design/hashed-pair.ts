@@ -8,7 +8,7 @@
  * "throttling will occur if a single partition receives more than 3000 read operation or more than 1000 write
  * operations"; "Partitions and data distribution"). So there a count is also sized for the pair to fit that maximum.
  */
-import { fits, type EngineProfile, type LoadDimension } from '../engines';
+import { allFit, fits, type EngineProfile, type LoadDimension } from '../engines';
 
 /**
  * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
@@ -86,4 +86,10 @@ export function besideNeighbours(d: LoadDimension): KeyOnPartition[] {
  */
 export function countFitsPair(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[]): boolean {
   return !profile.sizesForHashedPair || hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+}
+
+/** Whether a count of `keys` stored keys judged at `dimensions` fits: each key within its usable ceiling, and the pair
+ *  within the partition's maximum where the engine sizes for it (`countFitsPair`). Every count a fix states is judged so. */
+export function countFits(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[]): boolean {
+  return allFit(dimensions) && countFitsPair(profile, keys, dimensions);
 }

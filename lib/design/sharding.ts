@@ -10,7 +10,7 @@ import { allFit, ENGINE_LIST, ENGINES, LOAD_TOLERANCE, profileOf, type Engine, t
 import { checkWith } from './check';
 import { DesignError, UsageError } from './errors';
 import { AT_LEAST_ONE_READ_UNIT, collectionReadShare, EVERY_SHARD_IN_FULL, wholeUnitCharge } from './gathered-read-share';
-import { besideNeighbours, countFitsPair, twoOnOnePartition } from './hashed-pair';
+import { besideNeighbours, countFits, twoOnOnePartition } from './hashed-pair';
 import type { ShardingStrategy } from './key-design';
 import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -62,7 +62,7 @@ export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => 
     return true;
   }, estimate);
   if (from === undefined || !profile.sizesForHashedPair) return from;
-  const ok = (n: number, dimensions = dimensionsAt(n)) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const ok = (n: number, dimensions = dimensionsAt(n)) => countFits(profile, n, dimensions);
   const atFrom = least?.n === from ? least.dimensions : dimensionsAt(from);
   if (ok(from, atFrom)) return from;
   const partitions = fewestPartitions(atFrom);
@@ -246,7 +246,7 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
     const written = { reads: total.reads, writes: total.writes * (layout === 'replicated' ? k : 1) };
     const dimensions = profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored));
     // As the rules count it: two keys hashed onto one partition fit its maximum, where the engine sizes for them.
-    return allFit(dimensions) && countFitsPair(profile, k, dimensions);
+    return countFits(profile, k, dimensions);
   };
   const n = profile.peakNeighbours ? firstCount(fitsAt) : smallestCount(fitsAt, countByLoad(loadDimensions(valid.engine, hot, headroom)));
   if (n === undefined) {

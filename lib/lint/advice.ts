@@ -5,7 +5,7 @@
  */
 import { joinPath } from '../design/field-path';
 import { AT_LEAST_ONE_READ_UNIT, HALF_IF_EVENTUAL } from '../design/gathered-read-share';
-import { countFitsPair } from '../design/hashed-pair';
+import { countFits } from '../design/hashed-pair';
 import { givesAttribute, isTimeBucketKey, sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -2238,12 +2238,8 @@ function unspreadAdvice(
   });
   // A GSI holds one entry per base item: it cannot keep copies. The count is judged as the plan's is: each copy within
   // its usable ceiling, and the copies hashed onto one partition within its maximum where the engine sizes for that
-  // (`countFitsPair`).
-  const copiesFit = (k: number) => {
-    const at = analysis.dimensionsAt('replicated', k);
-    return allFit(at) && countFitsPair(profile, k, at);
-  };
-  const copies = space.index === undefined ? firstCount(copiesFit) : undefined;
+  // (`countFits`).
+  const copies = space.index === undefined ? firstCount((k) => countFits(profile, k, analysis.dimensionsAt('replicated', k))) : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');
     data.copies = copies;

@@ -5,7 +5,7 @@
  * opposite advice.
  */
 import { keySpaceCardinality } from '../design/cardinality';
-import { countFitsPair } from '../design/hashed-pair';
+import { countFits as countFitsAt } from '../design/hashed-pair';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type CarriedShards, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -758,7 +758,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
   // A count fits where each stored key fits its usable ceiling and two hashed onto one partition fit its maximum
   // (`countFitsPair`: DynamoDB, where only sustained traffic parts them).
-  const countFits = (n: number, dimensions: readonly LoadDimension[]) => allFit(dimensions) && countFitsPair(profile, n, dimensions);
+  const countFits = (n: number, dimensions: readonly LoadDimension[]) => countFitsAt(profile, n, dimensions);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => countFits(n, analysis.dimensionsAt(layout, n, loads));
   const size = analysis.sizeNeed;
   const writes = { reads: 0, writes: hot.writes };
