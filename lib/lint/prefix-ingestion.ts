@@ -773,14 +773,18 @@ export interface CurrentBucketPrefix {
   readonly physicalPartitions?: number;
 }
 
+/** The first time-bucket level between a hierarchical key's first and last levels, if any (`/tenantId` → `/payPeriod` → `/employeeId`). */
+export function middleTimeBucket(levels: readonly KeyAttribute[]): KeyAttribute | undefined {
+  return levels.slice(1, -1).find((l) => l.kind === 'time-bucket');
+}
+
 /**
  * The current bucket's prefix under a first-level value whose data spans several physical partitions (`load`), where a
  * level between the first and the last is a time bucket of known count: undefined otherwise (on one partition the value's
  * whole load is judged there already; the last level's bucket is the full key's, judged as a combined key).
  */
 function currentBucketUnder(design: KeyDesign, load: PrefixLoad): CurrentBucketPrefix | undefined {
-  const middle = design.primaryKey.partitionKey.slice(1, -1);
-  const bucket = middle.find((l) => l.kind === 'time-bucket');
+  const bucket = middleTimeBucket(design.primaryKey.partitionKey);
   const buckets = bucket && cardinalityValue(bucket.cardinality);
   if (!bucket || load.spanned < 2 || !Number.isFinite(buckets)) return undefined;
   return {

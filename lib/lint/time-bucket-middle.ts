@@ -8,7 +8,7 @@
 import { givesAttribute } from '../design/key-design';
 import { fits } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
-import { firstLevelJudged } from './prefix-ingestion';
+import { firstLevelJudged, middleTimeBucket } from './prefix-ingestion';
 import { rekeyedEdits } from './reorder';
 import { dominantAfterReorder, reorderDominantData } from './reorder-dominant';
 import type { RuleHit } from './rule';
@@ -32,6 +32,8 @@ export type TimeBucketMiddleId = keyof typeof TIME_BUCKET_MIDDLE_MESSAGES | 'reo
  * partitions its data spans (the fix a time-bucket first level gets).
  */
 export function timeBucketMiddleHit(a: SpaceAnalysis): RuleHit<TimeBucketMiddleId> | undefined {
+  // Only a key with a middle time bucket has a current prefix to judge: no other needs its first level judged here.
+  if (middleTimeBucket(a.space.partitionKey) === undefined) return undefined;
   const first = firstLevelJudged(a);
   const bucket = first?.currentBucket;
   if (!first || !bucket || fits(bucket.writes, bucket.usable)) return undefined;
