@@ -678,6 +678,17 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
 }
 
 /**
+ * Whether a key space's peak on `dimension` may pass the table-level quota or come within the headroom under it, the
+ * two quota findings' (overQuota, nearQuota) first question: copies only multiply writes, so a peak within the headroom
+ * at the most copies accepted (MAX_SHARDS_ACCEPTED) needs neither finding, nor the plan of copies they count.
+ */
+function mayNearQuota({ design, analysis, dimension, headroom }: CeilingCheck): boolean {
+  const quota = tableQuota(design, dimension);
+  const most = peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' });
+  return most > quota || !fits(most, quota * headroom);
+}
+
+/**
  * A peak above the default table-level quota, which bounds the table and each GSI in both modes: unless the quota was
  * raised, the table cannot serve the peak it is declared for (an error, as a capacity below the peak is); a granted
  * raise is answered by acknowledging the finding with the request as the reason.
@@ -686,8 +697,6 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const design = analysis.design as DynamoDbKeyDesign;
   const inForce = quotaInForce(design, 'table-level', dimension);
   const quota = inForce.units;
-  // Copies only multiply writes: a declared peak under quota ÷ MAX_SHARDS_ACCEPTED cannot reach it (and needs no plan).
-  if (peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }) <= quota) return undefined;
   const counted = copies();
   const peak = peakOf(analysis, dimension, counted);
   if (!peakPastQuota(design, dimension, peak)) return undefined;
@@ -757,8 +766,6 @@ function nearQuota(check: CeilingCheck): RuleHit<Id> | undefined {
   const quota = inForce.units;
   const ceiling = capacity[dimension];
   if (design.billing !== 'on-demand' || (ceiling !== undefined && ceiling.units <= quota)) return undefined;
-  // Copies only multiply writes: a peak within the headroom at the most copies accepted needs no plan.
-  if (fits(peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }), quota * headroom)) return undefined;
   const { counted, peak } = countedPeak(check);
   // Above the quota itself, `overQuota` says it (an error).
   if (fits(peak, quota * headroom) || peak > quota) return undefined;
@@ -932,7 +939,8 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.launchAtPeak && design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity, headroom, sparseCopies()));
     if (design.launchAtPeak && design.billing === 'provisioned') for (const check of checks) hits.push(minimumBelowPeak(check));
-    for (const check of checks) hits.push(overQuota(space, capacity, check.dimension, sparseCopies), nearQuota({ ...check, copies: sparseCopies }));
+    for (const check of checks.filter(mayNearQuota))
+      hits.push(overQuota(space, capacity, check.dimension, sparseCopies), nearQuota({ ...check, copies: sparseCopies }));
   }
   return hits.filter((hit) => hit !== undefined);
 }
