@@ -12,7 +12,7 @@
  */
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import type { AccessPattern, KeyAttribute } from '../design/key-design';
-import type { DesignAnalysis } from './analysis';
+import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 import { shortOfGrowthAt } from './growth-left';
 import { firstLevelJudgedDesign, reorderedFirstLevel, type ReorderedFirstLevel } from './prefix-ingestion';
 import { sortKeyReads } from './queries';
@@ -64,6 +64,16 @@ export function queryLedOrder(analysis: DesignAnalysis, strictly: boolean): Quer
   if (declaredFigures(reordered) < declaredFigures(levels) || reordered.some((level) => level.hotKeyShare === 0 || level.largestGb === 0)) return undefined;
   return { order, before, after: best.after, first };
 }
+
+/**
+ * `queryLedOrder` that sends fewer queries across partitions (`strictly`), made once per lint: SG004 reports the order,
+ * and SG012 names it as the fix of the queries the current order strands.
+ */
+export function strictQueryLedOrder(analysis: DesignAnalysis): QueryLedOrder | undefined {
+  return analysis.of(analysis.design.primaryKey).once(strictlyLed);
+}
+
+const strictlyLed = (a: SpaceAnalysis): QueryLedOrder | undefined => queryLedOrder(a.owner, true);
 
 /** The level other than the first that the declared queries give most, and what would still cross with it first. */
 function bestFirstLevel(analysis: DesignAnalysis): { readonly level: KeyAttribute; readonly after: Crossing } | undefined {

@@ -4,7 +4,7 @@ import { sparseEdit, sparseForNewReads } from '../copied-indexes';
 import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor } from '../cross-partition-cost';
 import type { DesignEdit } from '../edits';
 import { carriesKey, needsEveryShard } from '../queries';
-import { queryLedOrder } from '../query-led-order';
+import { strictQueryLedOrder } from '../query-led-order';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 import { declaredCopies } from '../written';
@@ -84,7 +84,7 @@ export const crossPartitionQueries = defineRule({
         },
       ];
     }
-    const led = analysis.profile.globalIndexes ? undefined : queryLedOrder(analysis, true);
+    const led = analysis.profile.globalIndexes ? undefined : strictQueryLedOrder(analysis);
     if (led !== undefined) {
       const reorder = { order: led.order.map((l) => l.name), newFirst: led.order[0].name, afterShare: led.after.share };
       return [

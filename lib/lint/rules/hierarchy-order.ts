@@ -8,7 +8,7 @@ import type { DesignEdit } from '../edits';
 import { replacedIndexEdits } from '../index-replacement';
 import { reorderOverload, type ReorderOverload } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
-import { queryLedOrder, withQueriedLevelFirst } from '../query-led-order';
+import { strictQueryLedOrder, withQueriedLevelFirst } from '../query-led-order';
 import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, rekeyedEdits, sameOrder } from '../reorder';
 import { dominantAfterReorder, REORDER_DOMINANT, reorderDominantData } from '../reorder-dominant';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
@@ -263,7 +263,7 @@ function unqueriedOrderHit(design: KeyDesign, order: readonly KeyAttribute[]): R
  * a warning: the reorder serves more queries, but what it saves is not worth a migration on its own.
  */
 function queryLedHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
-  const led = queryLedOrder(analysis, true);
+  const led = strictQueryLedOrder(analysis);
   if (led === undefined) return [];
   const space = design.primaryKey;
   const levels = space.partitionKey;
