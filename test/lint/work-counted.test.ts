@@ -183,3 +183,41 @@ describe("the read peak a key's fix leaves is counted once", () => {
     }
   });
 });
+
+describe('the order the declared queries lead is judged once per lint', () => {
+  it('SG004 and SG012 ask which crossing queries `/userId` first would leave once between them', () => {
+    // Watch progress keyed `/titleId` → `/userId`, half its queries by user alone: both rules offer `/userId` first.
+    const crossing = jest.spyOn(DesignAnalysis.prototype, 'crossPartition');
+    try {
+      const findings = lint(
+        {
+          containers: [
+            {
+              name: 'watch-progress',
+              partitionKey: {
+                paths: [
+                  { path: '/titleId', cardinality: 20000 },
+                  { path: '/userId', cardinality: 5000000 },
+                ],
+              },
+              throughput: { autoscaleMax: 250000 },
+              storage: { totalGb: 500, largestPartitionGb: 0.005 },
+              workload: { peakReadUnits: 12000, peakWriteUnits: 180000 },
+              accessPatterns: [
+                { name: 'progress-point-read', keyAttributes: ['/titleId', '/userId'], share: 0.5 },
+                { name: 'continue-watching', keyAttributes: ['/userId'], share: 0.5 },
+              ],
+            },
+          ],
+        },
+        { only: ['SG004', 'SG012'] },
+      );
+      expect(findings.map((f) => `${f.ruleId}:${f.messageId}`)).toEqual(['SG004:queriesMissFirstLevel', 'SG012:crossingOne']);
+      // SG012's fix is SG004's reorder: the one judgement, named by both.
+      expect(findings.map((f) => f.data?.newFirst)).toEqual(['/userId', '/userId']);
+      expect(crossing.mock.calls.filter(([first]) => first === '/userId')).toHaveLength(1);
+    } finally {
+      crossing.mockRestore();
+    }
+  });
+});
