@@ -2,7 +2,7 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { broadScopeWaiverNote, partsLeftOut, ruleName, waiverId } from '../cfn/waiver-id';
+import { broadScopeWaiverNote, partsLeftOut, ruleName, waiverId, type WaivedKind } from '../cfn/waiver-id';
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
@@ -334,15 +334,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     engine: Engine,
     resource: string,
     designLocation: string,
-    /** The waivers as declared, and those in effect today (the same list when none expired). */
-    waivers: { readonly declared: readonly Acknowledgement[]; readonly inEffect: readonly Acknowledgement[] },
+    waivers: DesignWaivers,
     rule: Rule,
     hits: RuleHit[],
   ) => {
     // Most rules find nothing in most designs.
     if (hits.length === 0) return;
     const location = prefixPath(basePath, designLocation);
-    const { declared: acknowledgements, inEffect } = waivers;
     const setting = settings.get(rule.id);
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
@@ -352,16 +350,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const parts = ownValue(hit, 'parts') as RuleHit['parts'];
       const variantOf =
         rule.messageVariants && Object.prototype.hasOwnProperty.call(rule.messageVariants, hit.messageId) ? rule.messageVariants[hit.messageId] : undefined;
-      const kind = { messageId: hit.messageId, variantOf, parts };
-      // One waiver, or several that add up (one per part); the first names the finding in reports.
-      const waivers = waiversOf(inEffect, rule.id, index, kind);
-      const ack = waivers[0] as Acknowledgement | undefined;
-      // A waiver that expired is named on the finding it no longer waives (of several that added up, the one that expired).
-      const lapsed = ack || inEffect === acknowledgements ? undefined : waiversOf(acknowledgements, rule.id, index, kind).find((a) => !inEffect.includes(a));
-      // A waiver of one part of a finding made of more (reads, where the writes are over too) waives none of it, but is
-      // no stale waiver: the finding names it, and it waives the finding once the other parts are fixed (or waived too).
-      const partial = ack || !parts ? undefined : partialWaiverOf(inEffect, rule.id, index, parts);
-      for (const waiver of waivers) used.add(waiver);
+      const { waiving, lapsed, partial, tableWaiver } = waiversMeeting(waivers, rule.id, index, { messageId: hit.messageId, variantOf, parts });
+      const ack = waiving[0] as Acknowledgement | undefined;
+      for (const waiver of waiving) used.add(waiver);
       if (lapsed) used.add(lapsed);
       if (partial) for (const waiver of partial.naming) used.add(waiver);
       // In the order reports list the fields; the optional ones added only where they hold something.
@@ -377,11 +368,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         message: render(rule, hit.data, hit.messageId, hit.notes),
         fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
         acknowledged: ack !== undefined,
-        reason: waivers.length > 1 ? [...new Set(waivers.map((waiver) => waiver.reason))].join('; ') : ack?.reason,
+        reason: waiving.length > 1 ? [...new Set(waiving.map((waiver) => waiver.reason))].join('; ') : ack?.reason,
       };
       if (lapsed) finding.expiredAcknowledgement = { reason: lapsed.reason, expires: lapsed.expires as string, path: prefixPath(location, lapsed.path) };
-      // An index finding the table's waiver of the rule does not reach: said, so nobody takes the waiver for a cover.
-      const tableWaiver = ack || index === undefined ? undefined : waiversOf(inEffect, rule.id, undefined, { messageId: hit.messageId, variantOf })[0];
       if (ack && ack.appliesTo === undefined) {
         const waived = waivedBy.get(ack);
         if (waived) waived.push(finding);
@@ -467,6 +456,53 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 
 type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };
 
+/** A design's (or external resource's) waivers as declared, and those in effect today (the same list when none expired). */
+interface DesignWaivers {
+  readonly declared: readonly Acknowledgement[];
+  readonly inEffect: readonly Acknowledgement[];
+}
+
+/** The waivers one finding meets, each as its finding names it. */
+interface WaiversMet {
+  /** Those in effect that waive it: one, or several that add up (one per part); the first names it in reports. */
+  readonly waiving: readonly Acknowledgement[];
+  /** One that waived it until it expired: named on the finding it no longer waives (of several that added up, the one
+   *  that expired). */
+  readonly lapsed: Acknowledgement | undefined;
+  /** Those that name some of its parts but not all (reads, where the writes are over too): they waive none of it, but
+   *  are no stale waivers: the finding names them, and they waive it once the other parts are fixed (or waived too). */
+  readonly partial: PartialWaiver | undefined;
+  /** On an index finding none waives: the rule's waiver without `index`, which does not reach it; said, so nobody takes
+   *  it for a cover. */
+  readonly tableWaiver: Acknowledgement | undefined;
+}
+
+/** What a finding of a design that declares no acknowledgement (most designs) meets. */
+const NO_WAIVERS: WaiversMet = { waiving: [], lapsed: undefined, partial: undefined, tableWaiver: undefined };
+
+/** The waivers of `ruleId` that a finding of `kind` on the key space `index` meets. */
+function waiversMeeting(waivers: DesignWaivers, ruleId: string, index: string | undefined, kind: WaivedKind): WaiversMet {
+  const { declared, inEffect } = waivers;
+  if (declared.length === 0) return NO_WAIVERS;
+  const waiving = waiversOf(inEffect, ruleId, index, kind);
+  const waived = waiving.length > 0;
+  return {
+    waiving,
+    lapsed: waived || inEffect === declared ? undefined : waiversOf(declared, ruleId, index, kind).find((a) => !inEffect.includes(a)),
+    partial: waived || !kind.parts ? undefined : partialWaiverOf(inEffect, ruleId, index, kind.parts),
+    tableWaiver:
+      waived || index === undefined ? undefined : waiversOf(inEffect, ruleId, undefined, { messageId: kind.messageId, variantOf: kind.variantOf })[0],
+  };
+}
+
+/** Waivers that name some of a finding's parts but not all: the first (`ack`, the one reports name), all of them
+ *  (`naming`), and the parts none of them names (`leftOut`). */
+interface PartialWaiver {
+  readonly ack: Acknowledgement;
+  readonly naming: readonly Acknowledgement[];
+  readonly leftOut: string[];
+}
+
 /**
  * The waivers in effect of `ruleId` on the key space `index` that name some of `parts` when together they do not name
  * all (`naming`), the first of them (`ack`, the one reports name) and the parts none of them names (`leftOut`).
@@ -476,7 +512,7 @@ function partialWaiverOf(
   ruleId: string,
   index: string | undefined,
   parts: readonly string[],
-): { readonly ack: Acknowledgement; readonly naming: readonly Acknowledgement[]; readonly leftOut: string[] } | undefined {
+): PartialWaiver | undefined {
   const naming = acknowledgements.filter((ack) => ack.rule === ruleId && ack.index === index && partsLeftOut(ack.appliesTo, parts).length > 0);
   if (naming.length === 0) return undefined;
   const leftOut = partsLeftOut(
