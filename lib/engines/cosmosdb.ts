@@ -248,6 +248,33 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 }
 
 /**
+ * The least RU/s Azure keeps a provisioned container (or shared database) at for the storage it declares, on its grid:
+ * manual RU/s at no less than 1 RU/s per GB, an autoscale maximum at no less than 10 RU/s per GB ("Azure Cosmos DB
+ * service quotas", minimum throughput limits). Undefined for serverless (no minimum) or where storage is unknown.
+ */
+export function storageMinimumRequestUnits(design: Pick<CosmosKeyDesign, 'throughput' | 'totalGb'>): number | undefined {
+  const { throughput, totalGb } = design;
+  if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return undefined;
+  const form = gridFormOf(throughput.mode);
+  const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
+  return onGrid(form, totalGb * perGb);
+}
+
+/**
+ * The throughput a provisioned container will have: the declared one, or the storage minimum where that is higher
+ * (`storageMinimumRequestUnits`: Azure holds the RU/s there and bills them, whatever the design declares; SG017 says
+ * so). `partitioned` is what its physical partitions divide (a shared database's RU/s), `requestUnits` the container's
+ * part, raised in the same proportion. The design's own figures are left as declared: SG017 reports the gap.
+ */
+function enforcedThroughput(design: CosmosKeyDesign): { readonly partitioned?: number; readonly requestUnits?: number } {
+  const throughput = design.throughput as CosmosThroughput;
+  const partitioned = partitionedRequestUnits(throughput);
+  const minimum = storageMinimumRequestUnits(design);
+  if (partitioned === undefined || minimum === undefined || minimum <= partitioned) return { partitioned, requestUnits: throughput.requestUnits };
+  return { partitioned: minimum, requestUnits: ((throughput.requestUnits ?? partitioned) * minimum) / partitioned };
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, sharing what the container serves (`serverlessRequestUnits`). Shared database throughput: the database's partitions, counted
@@ -261,7 +288,9 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const count = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  // Judged at the RU/s it will have: below its storage minimum, Azure holds it at that minimum.
+  const enforced = enforcedThroughput(design);
+  const count = countPhysicalPartitions(throughput.mode, enforced.partitioned, totalGb, design.physicalPartitions);
   const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
   const keySpaceSlices = keySpaceSlicesOf(design, count);
@@ -269,10 +298,10 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
     const requestUnits = serverlessRequestUnits(count);
     return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices, throughputFromStorage: true };
   }
-  const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
+  const requestUnits = enforced.requestUnits ?? serverlessRequestUnits(count);
   const sharedBy = sharedContainers(design);
   // A shared database's partitions divide its RU/s, and carry its other containers' keys too.
-  const partitioned = partitionedRequestUnits(throughput) ?? requestUnits;
+  const partitioned = enforced.partitioned ?? requestUnits;
   return Object.assign(
     { count, countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     throughput.mode === 'shared' ? { sharedBy } : {},

@@ -45,6 +45,7 @@ export {
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,
+  storageMinimumRequestUnits,
   usableBesideNeighbours,
 } from './cosmosdb';
 export { judgedNeighbourLoad, neighbourLoad, UNIFORM_KEY_TOLERANCE, type ValueAmongValues } from './neighbours';
