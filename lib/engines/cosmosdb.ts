@@ -261,15 +261,16 @@ export function storageMinimumRequestUnits(design: Pick<CosmosKeyDesign, 'throug
 }
 
 /**
- * The throughput a provisioned container will have: the declared one, or the storage minimum where that is higher
- * (`storageMinimumRequestUnits`: Azure holds the RU/s there and bills them, whatever the design declares; SG017 says
- * so). `partitioned` is what its physical partitions divide (a shared database's RU/s), `requestUnits` the container's
- * part, raised in the same proportion. The design's own figures are left as declared: SG017 reports the gap.
+ * The throughput a provisioned container will have: the declared one, or the RU/s Azure holds it at for its declared
+ * storage where that is higher (`CosmosThroughput.storageMinimum`, set when the design is read: Azure keeps the RU/s
+ * there and bills them, whatever the design declares; SG017 says so). `partitioned` is what its physical partitions
+ * divide (a shared database's RU/s), `requestUnits` the container's part, raised in the same proportion. Read from the
+ * throughput, not from `totalGb`: a layout a fix weighs with more storage (N copies) is not given the higher minimum
+ * that storage forces; it is the fix's cost. The design's own figures are left as declared: SG017 reports the gap.
  */
-function enforcedThroughput(design: CosmosKeyDesign): { readonly partitioned?: number; readonly requestUnits?: number } {
-  const throughput = design.throughput as CosmosThroughput;
+function enforcedThroughput(throughput: CosmosThroughput): { readonly partitioned?: number; readonly requestUnits?: number } {
   const partitioned = partitionedRequestUnits(throughput);
-  const minimum = storageMinimumRequestUnits(design);
+  const minimum = throughput.storageMinimum;
   if (partitioned === undefined || minimum === undefined || minimum <= partitioned) return { partitioned, requestUnits: throughput.requestUnits };
   return { partitioned: minimum, requestUnits: ((throughput.requestUnits ?? partitioned) * minimum) / partitioned };
 }
@@ -289,7 +290,7 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
   // Judged at the RU/s it will have: below its storage minimum, Azure holds it at that minimum.
-  const enforced = enforcedThroughput(design);
+  const enforced = enforcedThroughput(throughput);
   const count = countPhysicalPartitions(throughput.mode, enforced.partitioned, totalGb, design.physicalPartitions);
   const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
