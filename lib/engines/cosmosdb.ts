@@ -306,7 +306,19 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   return Object.assign(
     { count, countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     throughput.mode === 'shared' ? { sharedBy } : {},
+    storageShortfall(design, partitioned),
   );
+}
+
+/**
+ * `{ storageMinimum }` where `design`'s own storage forces more RU/s than the `partitioned` it is laid out at
+ * (`storageMinimumRequestUnits`): a layout a fix weighs that stores more than the container declares (N copies), whose
+ * minimum that fix must pay for (`PhysicalPartitions.storageMinimum`). Nothing for the design as declared, which
+ * `enforcedThroughput` already holds at its minimum.
+ */
+function storageShortfall(design: CosmosKeyDesign, partitioned: number | undefined): { readonly storageMinimum?: number } {
+  const minimum = storageMinimumRequestUnits(design);
+  return minimum !== undefined && partitioned !== undefined && minimum > partitioned ? { storageMinimum: minimum } : {};
 }
 
 /**
@@ -395,6 +407,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},
+    storageShortfall(design, partitioned),
   );
 }
 

@@ -4,8 +4,9 @@
  * quotas", minimum throughput limits) and bills that, so a declared figure below it is not the one its physical
  * partitions divide. SG017 reports the gap; SG003 and SG014 judge the key at the minimum, as if it were declared.
  */
-import { lint, type CosmosContainerDesign, type Finding } from '../../../lib';
+import { lint, normalize, type CosmosContainerDesign, type CosmosKeyDesign, type Finding } from '../../../lib';
 import { fixDesignText } from '../../../lib/cli/fix';
+import { profileOf } from '../../../lib/engines';
 import { container } from '../../fixtures';
 
 /** Wind-farm telemetry: 300 farms, the largest 1.2% of 150,000 RU/s of writes and 20,000 of reads, holding 1,166 GB. */
@@ -72,5 +73,57 @@ describe('a container whose declared RU/s are above its storage minimum', () => 
     const [sg003] = ruleFindings(windFarm(15_000, 220_000, 0.07), 'SG003');
     expect(sg003.data).toMatchObject({ containerRu: 220_000, physicalPartitions: 300 });
     expect(ruleFindings(windFarm(15_000, 220_000, 0.07), 'SG017').filter((f) => f.messageId === 'cosmosBelowStorageMinimum')).toEqual([]);
+  });
+});
+
+describe('a layout a fix weighs is not given the minimum its own storage forces', () => {
+  it('5 copies of the 150,000 GB container: 750,000 GB on 15,000 partitions of the 1,500,000 RU/s it holds (100 each), the 7,500,000 they force named as their cost', () => {
+    // The re-applied first attempt read the minimum from the layout's storage: 75 copies of chat-viral's 2,000 GB (150,000
+    // GB) got 1,500,000 RU/s for free, 500 RU/s on each of 3,000 partitions, and were offered (test/lint/copies-storage).
+    const declared = normalize({ containers: [windFarm(150_000, 220_000)] }).designs[0].design as CosmosKeyDesign;
+    const profile = profileOf('cosmosdb');
+    expect(profile.physicalPartitions?.(declared)).toMatchObject({ count: 3_000, requestUnits: 1_500_000, requestUnitsEach: 500 });
+    expect(profile.physicalPartitions?.(declared)?.storageMinimum).toBeUndefined();
+    const copied = Object.assign({}, declared, { totalGb: 750_000 });
+    expect(profile.physicalPartitions?.(copied)).toMatchObject({ count: 15_000, requestUnits: 1_500_000, requestUnitsEach: 100, storageMinimum: 7_500_000 });
+  });
+
+  /** A read-hot feed on 100 partitions a past raise left (autoscale max 40,000: 400 RU/s each), 1,000 GB (minimum 10,000). */
+  const feed: CosmosContainerDesign = {
+    engine: 'cosmosdb',
+    name: 'feed',
+    throughput: { autoscaleMax: 40_000 },
+    physicalPartitions: 100,
+    partitionKey: { paths: [{ path: '/feedId', cardinality: 50_000, hotKeyShare: 0.3 }] },
+    workload: { peakReadUnits: 4_000, peakWriteUnits: 50 },
+    storage: { totalGb: 1_000 },
+  };
+
+  it('copies whose storage forces a raise are weighed with it: 45,000 RU/s and 4 copies (4,000 GB), not 5 copies at 40,000 whose 5,000 GB force 50,000', () => {
+    // Hot value: 30% of 4,000 reads + 50 writes = 1,200 + 15 RU/s. Before: 5 copies "at today's 40,000": 240 + 15 = 255
+    // beside (4,000 − 240 + 5 × 50 − 15) ÷ 100 = 39.95, within 320 usable; but 5 × 1,000 GB hold the autoscale maximum at
+    // ≥ 50,000 (10 RU/s per GB), which SG017 then raised to: 50,000 RU/s and 5 copies. Now the least raise among the
+    // counts: 4 copies need 315 + (4,000 − 300 + 4 × 50 − 15) ÷ 100 = 353.85 ≤ 80% × 45,000 ÷ 100 = 360 (352 at 44,000),
+    // and their 4,000 GB force 40,000 ≤ 45,000; 5 copies need the 50,000 their storage forces.
+    const [sg003] = lint(feed).filter((f) => f.ruleId === 'SG003');
+    expect(sg003.edits).toEqual([
+      { op: 'set', path: 'throughput.autoscaleMax', value: 45_000 },
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 4 } },
+      { op: 'set', path: 'storage.totalGb', value: 4_000 },
+    ]);
+    const once = fixDesignText(JSON.stringify({ containers: [feed] }), {});
+    expect(JSON.parse(once.text).containers[0]).toMatchObject({ throughput: { autoscaleMax: 45_000 }, storage: { totalGb: 4_000 } });
+    expect(fixDesignText(once.text, {}).fixes).toEqual([]);
+  });
+
+  it("copies within the minimum their storage forces are offered at today's RU/s, with no raise", () => {
+    // A 12.5% value (500 + 6.25 RU/s) over 320 usable: 2 copies take 256.25 beside (4,000 − 250 + 2 × 50 − 6.25) ÷ 100 =
+    // 38.44, 294.69 ≤ 320, and their 2,000 GB force 20,000, within the 40,000 it holds.
+    const cooler = Object.assign({}, feed, { partitionKey: { paths: [{ path: '/feedId', cardinality: 50_000, hotKeyShare: 0.125 }] } });
+    const [sg003] = lint(cooler).filter((f) => f.ruleId === 'SG003');
+    expect(sg003.edits).toEqual([
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } },
+      { op: 'set', path: 'storage.totalGb', value: 2_000 },
+    ]);
   });
 });
