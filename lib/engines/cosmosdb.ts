@@ -255,9 +255,12 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 export function storageMinimumRequestUnits(design: Pick<CosmosKeyDesign, 'throughput' | 'totalGb'>): number | undefined {
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return undefined;
-  const form = gridFormOf(throughput.mode);
-  const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
-  return onGrid(form, totalGb * perGb);
+  return onGrid(gridFormOf(throughput.mode), totalGb * minimumRequestUnitsPerGb(throughput.mode));
+}
+
+/** RU/s Azure keeps per GB stored at `mode`'s grid form: 10 for an autoscale maximum, 1 for manual RU/s. */
+export function minimumRequestUnitsPerGb(mode: Exclude<CosmosThroughputMode, 'serverless'>): number {
+  return gridFormOf(mode) === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
 }
 
 /**

@@ -42,6 +42,7 @@ export {
   raiseForPeak,
   keySpaceSlicesOf,
   largestShareSlices,
+  minimumRequestUnitsPerGb,
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,

@@ -12,6 +12,7 @@ import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
+  minimumRequestUnitsPerGb,
   neighbourLoad,
   physicalPartitionCount,
   profileOf,
@@ -275,7 +276,7 @@ function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
   const declared = declaredRequestUnits(throughput);
   if (declared === undefined) return [];
   const form = gridFormOf(throughput.mode);
-  const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
+  const perGb = minimumRequestUnitsPerGb(throughput.mode);
   if (declared >= minimum) return [];
   // A declared physicalPartitions needs no edit: it is at least one per 50 GB (normalize checks it), more than the
   // one per 10,000 RU/s that even 10 RU/s per GB asks for.
