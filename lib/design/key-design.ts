@@ -503,6 +503,12 @@ export interface CosmosThroughput {
   };
   /** The declared field (`throughput.manual`, `throughput.autoscaleMax`, `throughput.sharedDatabase`, `throughput`). */
   readonly path: string;
+  /** The RU/s Azure holds the container at (a shared database: the database) for the storage the design declares, where
+   *  that minimum is above the declared figure (`storageMinimumRequestUnits`): what its physical partitions divide and
+   *  Azure bills. Set once, from the declared `storage.totalGb`: a layout a fix weighs that stores more (N copies of
+   *  every document) keeps it, so the higher minimum that storage forces is that fix's cost, not capacity it is given.
+   *  Undefined where the declared figure is at or above the minimum, or the minimum is unknown. */
+  readonly storageMinimum?: number;
 }
 
 export interface CosmosKeyDesign extends KeyDesignBase {

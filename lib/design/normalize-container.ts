@@ -3,7 +3,7 @@
  * ("the hottest tenant takes 40%", "the largest tenant holds 60 GB"); the limits apply to one full
  * key value (a logical partition). This file turns per-level declarations into full-key figures.
  */
-import { COSMOS_LIMITS, partitionedRequestUnits } from '../engines';
+import { COSMOS_LIMITS, partitionedRequestUnits, storageMinimumRequestUnits } from '../engines';
 import { cardinalityValue, fullKeyCardinality, storedKeyValues } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
@@ -37,7 +37,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     );
   }
   checkLevelsWithinContainer(levels, totalGb, size, log);
-  const throughput = input.throughput === undefined ? undefined : containerThroughput(input.throughput);
+  const throughput = input.throughput === undefined ? undefined : heldAtStorageMinimum(containerThroughput(input.throughput), totalGb);
   // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"): more would count partitions, and so RU/s
   // (5,000 for each partition), that no serverless container has.
   if (throughput?.mode === 'serverless' && totalGb !== undefined && totalGb > COSMOS_LIMITS.serverlessMaxGb) {
@@ -361,6 +361,16 @@ function checkPartitionsExplained(declared: number, throughput: CosmosThroughput
     'physicalPartitions',
     `is ${n(declared)}, more than the container can have: its ${n(now)} RU/s (${throughput.path}) explain at most ${n(byThroughput)} (one per ${n(COSMOS_LIMITS.initialManualPartitionRequestUnits)} RU/s of the ${n(highestEver)} RU/s it can ever have had: Azure keeps RU/s at no less than the highest ever ÷ ${COSMOS_LIMITS.highestEverToMinimum}), and ${storage}; count the PartitionKeyRangeIds again (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID), or declare the storage that split it`,
   );
+}
+
+/**
+ * `throughput` with the RU/s Azure holds it at for the declared storage, where that minimum is above the declared figure
+ * (`CosmosThroughput.storageMinimum`): the container as declared is judged at the RU/s it will have.
+ */
+function heldAtStorageMinimum(throughput: CosmosThroughput, totalGb: number | undefined): CosmosThroughput {
+  const declared = partitionedRequestUnits(throughput);
+  const minimum = storageMinimumRequestUnits({ throughput, totalGb });
+  return declared !== undefined && minimum !== undefined && minimum > declared ? Object.assign({}, throughput, { storageMinimum: minimum }) : throughput;
 }
 
 /** The RU/s the container has at peak, from the declared form (the shape has checked each form's grid). */

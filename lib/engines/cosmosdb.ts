@@ -248,6 +248,37 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 }
 
 /**
+ * The least RU/s Azure keeps a provisioned container (or shared database) at for the storage it declares, on its grid:
+ * manual RU/s at no less than 1 RU/s per GB, an autoscale maximum at no less than 10 RU/s per GB ("Azure Cosmos DB
+ * service quotas", minimum throughput limits). Undefined for serverless (no minimum) or where storage is unknown.
+ */
+export function storageMinimumRequestUnits(design: Pick<CosmosKeyDesign, 'throughput' | 'totalGb'>): number | undefined {
+  const { throughput, totalGb } = design;
+  if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return undefined;
+  return onGrid(gridFormOf(throughput.mode), totalGb * minimumRequestUnitsPerGb(throughput.mode));
+}
+
+/** RU/s Azure keeps per GB stored at `mode`'s grid form: 10 for an autoscale maximum, 1 for manual RU/s. */
+export function minimumRequestUnitsPerGb(mode: Exclude<CosmosThroughputMode, 'serverless'>): number {
+  return gridFormOf(mode) === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
+}
+
+/**
+ * The throughput a provisioned container will have: the declared one, or the RU/s Azure holds it at for its declared
+ * storage where that is higher (`CosmosThroughput.storageMinimum`, set when the design is read: Azure keeps the RU/s
+ * there and bills them, whatever the design declares; SG017 says so). `partitioned` is what its physical partitions
+ * divide (a shared database's RU/s), `requestUnits` the container's part, raised in the same proportion. Read from the
+ * throughput, not from `totalGb`: a layout a fix weighs with more storage (N copies) is not given the higher minimum
+ * that storage forces; it is the fix's cost. The design's own figures are left as declared: SG017 reports the gap.
+ */
+function enforcedThroughput(throughput: CosmosThroughput): { readonly partitioned?: number; readonly requestUnits?: number } {
+  const partitioned = partitionedRequestUnits(throughput);
+  const minimum = throughput.storageMinimum;
+  if (partitioned === undefined || minimum === undefined || minimum <= partitioned) return { partitioned, requestUnits: throughput.requestUnits };
+  return { partitioned: minimum, requestUnits: ((throughput.requestUnits ?? partitioned) * minimum) / partitioned };
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, sharing what the container serves (`serverlessRequestUnits`). Shared database throughput: the database's partitions, counted
@@ -261,7 +292,9 @@ export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'spli
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const count = countPhysicalPartitions(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  // Judged at the RU/s it will have: below its storage minimum, Azure holds it at that minimum.
+  const enforced = enforcedThroughput(throughput);
+  const count = countPhysicalPartitions(throughput.mode, enforced.partitioned, totalGb, design.physicalPartitions);
   const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
   const keySpaceSlices = keySpaceSlicesOf(design, count);
@@ -269,14 +302,26 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
     const requestUnits = serverlessRequestUnits(count);
     return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices, throughputFromStorage: true };
   }
-  const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
+  const requestUnits = enforced.requestUnits ?? serverlessRequestUnits(count);
   const sharedBy = sharedContainers(design);
   // A shared database's partitions divide its RU/s, and carry its other containers' keys too.
-  const partitioned = partitionedRequestUnits(throughput) ?? requestUnits;
+  const partitioned = enforced.partitioned ?? requestUnits;
   return Object.assign(
     { count, countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     throughput.mode === 'shared' ? { sharedBy } : {},
+    storageShortfall(design, partitioned),
   );
+}
+
+/**
+ * `{ storageMinimum }` where `design`'s own storage forces more RU/s than the `partitioned` it is laid out at
+ * (`storageMinimumRequestUnits`): a layout a fix weighs that stores more than the container declares (N copies), whose
+ * minimum that fix must pay for (`PhysicalPartitions.storageMinimum`). Nothing for the design as declared, which
+ * `enforcedThroughput` already holds at its minimum.
+ */
+function storageShortfall(design: CosmosKeyDesign, partitioned: number | undefined): { readonly storageMinimum?: number } {
+  const minimum = storageMinimumRequestUnits(design);
+  return minimum !== undefined && partitioned !== undefined && minimum > partitioned ? { storageMinimum: minimum } : {};
 }
 
 /**
@@ -365,6 +410,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   return Object.assign(
     { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
     now.sharedBy ? { sharedBy: now.sharedBy } : {},
+    storageShortfall(design, partitioned),
   );
 }
 

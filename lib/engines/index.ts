@@ -42,9 +42,11 @@ export {
   raiseForPeak,
   keySpaceSlicesOf,
   largestShareSlices,
+  minimumRequestUnitsPerGb,
   partitionedRequestUnits,
   physicalPartitionCount,
   sharedContainers,
+  storageMinimumRequestUnits,
   usableBesideNeighbours,
 } from './cosmosdb';
 export { judgedNeighbourLoad, neighbourLoad, UNIFORM_KEY_TOLERANCE, type ValueAmongValues } from './neighbours';

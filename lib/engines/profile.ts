@@ -128,6 +128,10 @@ export interface PhysicalPartitions {
   /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s shared by up to five
    *  physical partitions of 50 GB, then 1,000 per partition): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
   readonly throughputFromStorage?: true;
+  /** Set where the layout stores more than its RU/s may hold (Cosmos DB: an autoscale maximum below 10 RU/s per GB,
+   *  manual RU/s below 1 per GB): the least RU/s its storage forces. The design as declared is judged at its own minimum;
+   *  a layout a fix weighs that stores more (N copies) is not given this one: it is what that fix costs, in RU/s. */
+  readonly storageMinimum?: number;
 }
 
 /** The physical partition a hot key value lives on, with the load its neighbours are expected to put there. */

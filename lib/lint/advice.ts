@@ -2134,7 +2134,9 @@ function copiesAtRaise(
     const figuresAt = ({ raise, design }: RaisedLayout): MessageData | undefined => {
       if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return undefined;
       const share = profile.physicalShare?.(design, copies.total, stored, analysis.trafficValues * n);
-      const fit = share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
+      // Not below the RU/s the copies' storage forces (`storageMinimum`): that minimum is the least raise they cost.
+      const fit =
+        share !== undefined && share.raisedFrom === undefined && share.storageMinimum === undefined && allFit(profile.loadDimensions(stored, headroom, share));
       // One copy on its partition at the raise, for the count's assumption that its copies hash apart (hashed-keys.ts).
       return fit
         ? {

@@ -850,8 +850,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (hotAtAll) {
     // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
     // A count whose copies need SG017's move to another capacity mode (past what a serverless container serves or
-    // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there.
-    const copiesFit = (n: number) => fitsWith('replicated', n) && !analysis.storedKeyShare('replicated', n)?.movedMode;
+    // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there. Nor one whose
+    // storage forces more RU/s than the container holds (`storageMinimum`): those copies need a raise, weighed as one.
+    const copiesFit = (n: number) => {
+      const share = analysis.storedKeyShare('replicated', n);
+      return fitsWith('replicated', n) && !share?.movedMode && share?.storageMinimum === undefined;
+    };
     const copies =
       analysis.physical || analysis.owner.partitionNeighbours
         ? firstCount(copiesFit)

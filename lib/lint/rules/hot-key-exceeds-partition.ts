@@ -260,6 +260,7 @@ export const hotKeyExceedsPartition = defineRule({
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s its peak needs (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉. Serverless: at SG017's move to manual RU/s, on the partitions Azure's in-place conversion keeps (one per 50 GB), raised in place; copies that need that move, or 1 TB, are not offered.",
+    "A provisioned Cosmos DB container declared below its storage minimum (1 RU/s per GB manual, 10 per GB of an autoscale maximum; SG017's finding): judged at that minimum, the RU/s Azure holds it at and bills, as if declared; a declared figure above it is judged as declared. Replicated copies that store more are judged at the RU/s the container holds, not at the minimum their own storage forces: where that is more, the copies need that raise, and are weighed with it as their cost.",
     "A Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above.",
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): named by the attribute whose values it shards and the reads give (`hourBucket`), with the shard attribute that holds it in brackets (`hourBucketShard`).',
     "A GSI's writes: they count every replicated copy the table keeps of an item (each copy writes its own index entry), as SG001 and SG017 count them.",
@@ -444,6 +445,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,
+    // Minimum throughput limits: manual RU/s at least MAX(400, GB × 1, highest ever ÷ 100), an autoscale maximum at least
+    // MAX(1,000, GB × 10, highest ever ÷ 10): a container is judged at the RU/s its declared storage holds it at, and
+    // copies that store more pay for the minimum their storage forces.
     SOURCES.cosmosLimits,
     // The levers' invariants: a transactional batch runs in one logical partition; a conditional write checks one item's ETag.
     SOURCES.cosmosTransactionalBatch,

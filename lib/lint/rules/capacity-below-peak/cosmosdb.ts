@@ -6,18 +6,20 @@
  * the declared peak of reads and writes.
  */
 import { cardinalityValue } from '../../../design/cardinality';
-import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
+import { gridFormOf, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { allFit, fits } from '../../../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
+  minimumRequestUnitsPerGb,
   neighbourLoad,
   physicalPartitionCount,
   profileOf,
   raisedAtCreation,
   raiseForPeak,
   raiseSplitsFrom,
+  storageMinimumRequestUnits,
   type Loads,
   type PhysicalPartitions,
   type ValueAmongValues,
@@ -269,12 +271,12 @@ function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
  */
 function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
   const { throughput, totalGb } = design;
-  if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return [];
+  const minimum = storageMinimumRequestUnits(design);
+  if (!throughput || throughput.mode === 'serverless' || totalGb === undefined || minimum === undefined) return [];
   const declared = declaredRequestUnits(throughput);
   if (declared === undefined) return [];
   const form = gridFormOf(throughput.mode);
-  const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
-  const minimum = onGrid(form, totalGb * perGb);
+  const perGb = minimumRequestUnitsPerGb(throughput.mode);
   if (declared >= minimum) return [];
   // A declared physicalPartitions needs no edit: it is at least one per 50 GB (normalize checks it), more than the
   // one per 10,000 RU/s that even 10 RU/s per GB asks for.
