@@ -34,6 +34,20 @@
  *   takes, so what it pages on is a limit (the maximum) or auto scaling not keeping up, 20 minutes
  *   after the first throttle when steady, and a table throttled in half its minutes for 40 minutes
  *   (bursts auto scaling never catches) too, which 20 of 20 never paged.
+ * - Both pages on a table launched at its peak (`launchAtPeak`: a launch, an on-sale, an exam, whose harm is done in
+ *   minutes: an 8-minute seat hold was half gone when 4 of 12 paged): 3 of 6, fixed and on-demand capacity. A cause that
+ *   goes on pages in its 3rd minute (4th for the key-range page, 5th for the capacity page before), and for one-minute
+ *   bursts every k minutes 3 of 6 keeps what the defaults were chosen for: every window holds 3 at k = 2 (one page,
+ *   no flapping), 2 at k = 3, 1 or 2 for k ≥ 4 (quiet), and a spike in one minute of 10 is 1. What it gives up: a key
+ *   throttling every 3rd minute pages at 4 of 12, not here, and 3 minutes in a row at the line page. Replayed
+ *   (test/replay/launch-on-sale.test.ts): a counter key at 2,500 WCU/s from the on-sale's first minute pages in its
+ *   3rd, a pre-warmed healthy on-sale and healthy weeks on the table stay quiet. Rejected, faster windows: any M of 2
+ *   flaps for some k (⌈N ÷ k⌉ = 2 > ⌊N ÷ k⌋ = 1 for N ÷ 2 < k < N), 2 of 3 paged healthy weeks on the on-sale table
+ *   (coincident one-second bursts: 1 and 2 pages, seeds 2 and 3) and 2 of 2 once; 3 of 3 flaps on 3 minutes in 5.
+ *   Auto-scaled capacity keeps 20 of 40: it throttles while auto scaling catches a ramp, and SG017 asks a table
+ *   launched at its peak for a minimum that holds it, so a launch's capacity throttles are at its maximum, paged in
+ *   minutes by ./at-maximum-alarm.ts. M of N as CloudWatch evaluates it: "the number of data points that must be
+ *   breaching to trigger the alarm … an 'M out of N' alarm … this value is the M" (PutMetricAlarm, DatapointsToAlarm).
  * - Ticket, sustained throttles: the key-range throttles of the table and its GSIs together (capacity-limit throttles
  *   page at 1 a minute already: the failed-requests page) at 5 or more a minute in 30 of 60 minutes: throttling the pages leave alone (59 key-range throttles a minute around the clock
  *   paged nobody, and told nobody) that goes on for half an hour. Replayed healthy weeks (the example tables and
@@ -66,6 +80,9 @@ export interface ResolvedThreshold {
   readonly threshold: number;
   readonly evaluationPeriods: number;
   readonly datapointsToAlarm: number;
+  /** Why the window is not the usual default, for the alarm's description (`LAUNCH_WINDOW_NOTE`); undefined when it is
+   *  the usual default or the user's. */
+  readonly windowNote?: string;
 }
 
 export interface ResolvedLatency {
@@ -107,12 +124,18 @@ export const HOT_KEY_THROTTLES_PER_MINUTE = 60;
 const DEFAULTS = {
   keyRangeThrottles: { threshold: 60, evaluationPeriods: 12, datapointsToAlarm: 4 },
   throttlesAndErrors: { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 },
+  /** A table launched at its peak (`launchAtPeak`): both pages at their lines in 3 of 6 (the module comment says why). */
+  launchWindow: { evaluationPeriods: 6, datapointsToAlarm: 3 },
   autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 40, datapointsToAlarm: 20 },
   sustainedThrottles: { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 },
   hotKeyAccessed: { evaluationPeriods: 10, datapointsToAlarm: 5 },
   hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 12, datapointsToAlarm: 4 },
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 10, datapointsToAlarm: 5 },
 } as const;
+
+/** Why the descriptions' window is the launch window (3 of 6): the prop that set it, in 12 bytes (a stack of 80 such
+ *  tables pays it twice a table; a sentence here cost 104 bytes a table). */
+const LAUNCH_WINDOW_NOTE = 'launchAtPeak';
 
 /** Placeholder of the ACCESSED_AND_THROTTLED_KEYS hot-key threshold until its key space is known (`hotKeyLine`). */
 const accessedHotKeyPlaceholder = (headroom: number) => Math.round(PARTITION_UNITS_PER_MINUTE * headroom);
@@ -370,12 +393,17 @@ function resolveOne(
       message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}${given}), got ${datapointsToAlarm}`,
     });
   }
-  return { threshold: input?.threshold ?? threshold, evaluationPeriods, datapointsToAlarm };
+  // The note says why the default window differs: kept while either of its values is the default.
+  const windowDefaulted = input?.evaluationPeriods === undefined || input?.datapointsToAlarm === undefined;
+  const windowNote = windowDefaulted ? defaults.windowNote : undefined;
+  return { threshold: input?.threshold ?? threshold, evaluationPeriods, datapointsToAlarm, ...(windowNote ? { windowNote } : {}) };
 }
 
 export interface AlarmOptions {
   /** The design's `thresholds.headroom`. */
   readonly headroom: number;
+  /** The design's `launchAtPeak`: the two pages of fixed and on-demand capacity take the launch window. */
+  readonly launchAtPeak: boolean;
   readonly throttledKeysOnly: boolean;
   /** Whether a hot-key alarm is made (`hotKeyAlarm`, defaulting by mode). */
   readonly hotKeyAlarm: boolean;
@@ -401,21 +429,24 @@ export function resolveAlarmSettings(
   // The page alarm on throttles and errors has a default per capacity mode, known only once the table is built.
   const fixed: DesignIssue[] = [];
   const autoScaled: DesignIssue[] = [];
+  // Auto-scaled capacity keeps its 20 of 40: it throttles by design while it catches a ramp, at a launch too.
+  const launch = options.launchAtPeak ? { ...DEFAULTS.launchWindow, windowNote: LAUNCH_WINDOW_NOTE } : {};
   const settings: AlarmSettings = {
     keyRangeThrottles: resolveOne(
       thresholds.keyRangeThrottles,
-      DEFAULTS.keyRangeThrottles,
+      { ...DEFAULTS.keyRangeThrottles, ...launch },
       DEFAULTS.keyRangeThrottles.threshold,
       'alarmThresholds.keyRangeThrottles',
       issues,
+      options.launchAtPeak ? 'the default at a launch at its peak' : undefined,
     ),
     throttlesAndErrors: resolveOne(
       thresholds.throttlesAndErrors,
-      DEFAULTS.throttlesAndErrors,
+      { ...DEFAULTS.throttlesAndErrors, ...launch },
       DEFAULTS.throttlesAndErrors.threshold,
       'alarmThresholds.throttlesAndErrors',
       fixed,
-      'the default for fixed and on-demand capacity',
+      `the default for fixed and on-demand capacity${options.launchAtPeak ? ' at a launch at its peak' : ''}`,
     ),
     autoScaledThrottlesAndErrors: resolveOne(
       thresholds.throttlesAndErrors,

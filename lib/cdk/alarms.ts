@@ -158,8 +158,8 @@ export class SkewAlarmFactory {
 /** How an alarm is evaluated, for its description: M of the last N one-minute datapoints, not necessarily consecutive
  *  (CloudWatch User Guide, "Alarm evaluation"); each alarm's metric fills a minute without data with 0 or treats it
  *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. */
-function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold): string {
-  return `Fires on ${numberText(datapointsToAlarm)} of the last ${numberText(evaluationPeriods)} minutes (no data: not breaching)`;
+function evaluation({ datapointsToAlarm, evaluationPeriods, windowNote }: ResolvedThreshold): string {
+  return `Fires on ${numberText(datapointsToAlarm)} of the last ${numberText(evaluationPeriods)} minutes (${windowNote ? `${windowNote}; ` : ''}no data: not breaching)`;
 }
 
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */

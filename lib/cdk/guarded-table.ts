@@ -187,6 +187,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
     const alarmOptions = {
       headroom: normalized?.thresholds.headroom ?? 0.8,
+      launchAtPeak: design.launchAtPeak === true,
       throttledKeysOnly,
       hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
     };

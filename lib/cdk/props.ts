@@ -186,7 +186,8 @@ export interface SkewAlarmThresholds {
    *  `evaluationPeriods`, give `datapointsToAlarm` too. A `threshold` above what the key space's requests
    *  can reach warns (`skewguard:key-range-threshold-unreachable`).
    *  @default { threshold: 60, evaluationPeriods: 12, datapointsToAlarm: 4 }: 12, not 10, so that no burst every k
-   *  minutes pages and recovers by turns (docs/cdk.md, "Sustained, not spikes") */
+   *  minutes pages and recovers by turns (docs/cdk.md, "Sustained, not spikes"); a table declared `launchAtPeak`:
+   *  3 of 6, a key pinned at its ceiling paged in its 3rd minute, not its 4th (docs/cdk.md, "A launch pages sooner") */
   readonly keyRangeThrottles?: AlarmThreshold;
   /** Page: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
    *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`
@@ -194,7 +195,8 @@ export interface SkewAlarmThresholds {
    *  refusing requests now (DynamoDB Developer Guide, "DynamoDB metrics and dimensions").
    *  @default { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 }: throttled in half the minutes, steadily
    *  (a page in the 5th) or in bursts; a table with auto-scaled capacity (minimum below maximum, table or GSI): 20 of
-   *  40, longer than auto scaling takes to catch a steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
+   *  40, longer than auto scaling takes to catch a steep ramp; fixed or on-demand capacity declared `launchAtPeak`:
+   *  3 of 6 (a page in the 3rd minute). A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
    *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
   /** Ticket: the key-range throttles of the table and its GSIs (`Read/WriteKeyRangeThroughputThrottleEvents` of every

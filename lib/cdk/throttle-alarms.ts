@@ -51,9 +51,9 @@ const TICKET_LABEL = 'key-range throttles/min, all key spaces';
 /**
  * The ticket of a table launched at its peak (`launchAtPeak`: a launch, a cut-over, a 2-hour exam): half an hour of
  * throttles in an hour is past half of such an event, too late to act on in it, and by design. What throttles in the
- * event pages in minutes: a key at its partition's ceiling (60+ a minute, the hot-partition page, 4 of 12), a capacity
- * limit, a GSI's writes included (1+ a minute, the failed-requests page, 5 of 10; replayed in
- * test/replay/launch-exam.test.ts). What is left to this ticket, throttling under those lines, is absorbed by SDK retries
+ * event pages in minutes: a key at its partition's ceiling (60+ a minute, the hot-partition page), a capacity limit, a
+ * GSI's writes included (1+ a minute, the failed-requests page), each in 3 of 6 on such a table (./alarm-thresholds.ts;
+ * replayed in test/replay/launch-exam.test.ts and launch-on-sale.test.ts). What is left to this ticket, throttling under those lines, is absorbed by SDK retries
  * in the event and is a redesign after it; a shorter window would ticket the launch's first minutes, which pre-warming
  * (SG017) is for. Its text says so, so the on-call does not read it as a missed page.
  */
