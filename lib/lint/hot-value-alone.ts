@@ -65,7 +65,7 @@ export function mayShardHotValueAlone(a: HotValueChoice, sizeNeed: number): bool
  * `proposedHotValues`), a raise it leads with among them.
  */
 export function newShardingHotValues(a: HotValueChoice, shard: Loads): number | undefined {
-  if (a.space.sharding !== undefined || movingHotValue(a) !== undefined || !mayShardHotValueAlone(a, a.sizeNeed)) return undefined;
+  if (a.space.sharding !== undefined || !mayShardHotValueAlone(a, a.sizeNeed) || movingHotValue(a) !== undefined) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
   if (rest.reads <= 0 && rest.writes <= 0) return 1;

@@ -102,9 +102,16 @@ const WHOLE_KEY: Readonly<Record<string, HotValuesId>> = {
  * found its 0.32 WCU merchants over and sharded all 20,000 for one.
  */
 export function hotValuesOnly(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): MessageData | undefined {
-  if (movingHotValue(a) !== undefined) return undefined;
+  // Whether the hottest value moves is read off the key's name: asked only of a key that qualifies by its plan.
+  if (!qualifiesAlone(a) || movingHotValue(a) !== undefined) return undefined;
   const rest = restJudged(a, judge);
   return rest?.fit ? rest.data : undefined;
+}
+
+/** Whether the key space's plan is a write sharding of a key that may shard its hottest value alone (`mayShardHotValueAlone`). */
+function qualifiesAlone(a: SpaceAnalysis): boolean {
+  const { plan } = a;
+  return (plan.layout === 'random' || plan.layout === 'calculated') && mayShardHotValueAlone(a, plan.needs.size);
 }
 
 /**
@@ -123,9 +130,7 @@ export function proposedHotValues(a: SpaceAnalysis, judge?: (loads: Loads) => re
  * quote: the nearest to its ceiling where it fits, the worst over where not. Undefined where the key does not qualify.
  */
 function restJudged(a: SpaceAnalysis, judge?: (loads: Loads) => readonly LoadDimension[]): { readonly fit: boolean; readonly data: MessageData } | undefined {
-  const { plan } = a;
-  if (plan.layout !== 'random' && plan.layout !== 'calculated') return undefined;
-  if (!mayShardHotValueAlone(a, plan.needs.size)) return undefined;
+  if (!qualifiesAlone(a)) return undefined;
   const rest = restLoads(a);
   if (rest === undefined) return undefined;
   // No load but the hottest value's: nothing else can be over its partition by its own load.

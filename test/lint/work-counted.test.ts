@@ -3,6 +3,7 @@ import { besideNeighbours, hashedPairFits } from '../../lib/design/hashed-pair';
 import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import * as adviceModule from '../../lib/lint/advice';
 import { DesignAnalysis, SpaceAnalysis } from '../../lib/lint/analysis';
+import * as hotValueAlone from '../../lib/lint/hot-value-alone';
 import { unshardedDimensions } from '../../lib/lint/physical-partition';
 import * as readRequestsModule from '../../lib/lint/read-requests';
 import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
@@ -218,6 +219,26 @@ describe('the order the declared queries lead is judged once per lint', () => {
       expect(crossing.mock.calls.filter(([first]) => first === '/userId')).toHaveLength(1);
     } finally {
       crossing.mockRestore();
+    }
+  });
+});
+
+describe("a fix reads the key's name for a moving hottest value only where the key may shard that value alone", () => {
+  it('asks no name of a few-valued key whose hottest value takes the even share (nothing declares it hotter)', () => {
+    const moving = jest.spyOn(hotValueAlone, 'movingHotValue');
+    try {
+      // 3 values of 9,000 WCU: 3,000 WCU on the hottest, the even share, so no sharding of it alone (hot-values.ts).
+      const findings = lint({
+        engine: 'dynamodb',
+        name: 'orders',
+        partitionKey: { name: 'region', type: 'S', cardinality: 3 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 9000 },
+      });
+      expect(findings.map((f) => f.ruleId)).toContain('SG001');
+      expect(moving).not.toHaveBeenCalled();
+    } finally {
+      moving.mockRestore();
     }
   });
 });
