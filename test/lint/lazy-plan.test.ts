@@ -51,3 +51,42 @@ describe('a key space is planned only when a rule reports on it', () => {
     expect(plans).toBe(1);
   });
 });
+
+/** How many key spaces `run` judges the reads of by a shard source (`gatheredWith`, which `readsSpread` is made by). */
+function readsJudged(run: () => void): number {
+  const gatheredWith = SpaceAnalysis.prototype.gatheredWith;
+  const judged = new Set<SpaceAnalysis>();
+  SpaceAnalysis.prototype.gatheredWith = function (this: SpaceAnalysis, source) {
+    judged.add(this);
+    return gatheredWith.call(this, source);
+  };
+  try {
+    run();
+  } finally {
+    SpaceAnalysis.prototype.gatheredWith = gatheredWith;
+  }
+  return judged.size;
+}
+
+describe('the reads are judged by a shard source only where shards divide them', () => {
+  // Item collections read by a pattern that gives an attribute a calculated shard could hash (`customerId`).
+  const orders = (sharding?: object) => ({
+    engine: 'dynamodb' as const,
+    name: 'orders',
+    partitionKey: { name: 'storeId', type: 'S' as const, cardinality: 100000 },
+    sortKey: { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const },
+    workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+    accessPatterns: [{ name: 'orders-of-customer', keyAttributes: ['storeId', 'customerId'], share: 1 }],
+    ...(sharding ? { sharding } : {}),
+  });
+
+  it('judges none for an unsharded table whose keys all fit', () => {
+    const findings: unknown[] = [];
+    expect(readsJudged(() => findings.push(...lint(orders())))).toBe(0);
+    expect(findings).toEqual([]);
+  });
+
+  it('judges the reads of a sharded key, whose shards divide them', () => {
+    expect(readsJudged(() => lint(orders({ strategy: 'random', shards: 4 })))).toBeGreaterThan(0);
+  });
+});
