@@ -197,8 +197,6 @@ export class SpaceAnalysis {
   /** A key value holds many items (DynamoDB: a sort-key range; Cosmos DB: a logical partition of
    *  documents), so write sharding spreads its reads too. A single item's reads stay whole. */
   readonly collection: boolean;
-  /** The declared queries that read a key value a page at a time (`limit`, DynamoDB `Limit`). */
-  readonly pagedReads: readonly AccessPattern[];
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -219,20 +217,14 @@ export class SpaceAnalysis {
   /** Loads of the busiest stored key under the declared sharding, against the usable ceilings. */
   readonly perKey: readonly LoadDimension[];
   readonly over: readonly LoadDimension[];
-  /** The whole key space's peak against one partition's usable ceilings. */
-  readonly whole: readonly LoadDimension[];
-  /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
-  readonly fitsOnePartition: boolean;
-  /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
-  readonly growth: number;
-  readonly wholeGrowth: number;
-  /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
-   *  known without making the plan. */
-  readonly sizeNeed: number;
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
+  // Made on first use: most key spaces fit, and only the rules that judge one further (few values, a plan) ask.
   #plan: Plan | undefined;
   #firstJudgement: FirstJudgement | undefined;
+  #pagedReads: readonly AccessPattern[] | undefined;
+  #sizeNeed: number | undefined;
+  #whole: readonly LoadDimension[] | undefined;
   #readGiven: readonly string[] | undefined;
   #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
@@ -248,8 +240,6 @@ export class SpaceAnalysis {
     const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
     this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
-    // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
-    this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(space, p)) : [];
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
@@ -273,8 +263,6 @@ export class SpaceAnalysis {
     const noHeavier = (hot: number, total: number) => hot * this.trafficValues <= total * (1 + 1e-9);
     this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    // Before any count is judged: a new sharding's fan-out is charged by the values it would shard (`chargedAt`).
-    this.sizeNeed = sizeNeed(owner, space);
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     // A value past its own key ceiling (one logical partition's RU/s) is served by no raise: where nothing else needs one,
     // it is judged on the layout the container has (the engine's `physicalShare`), and SG017 raises nothing for it. A
@@ -285,14 +273,37 @@ export class SpaceAnalysis {
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
     this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
-    this.whole = profile.loadDimensions(this.total, headroom);
-    this.fitsOnePartition = allFit(this.whole);
-    this.growth = growthOf(this.perKey);
-    this.wholeGrowth = growthOf(this.whole);
   }
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /** The declared queries that read a key value a page at a time (`limit`, DynamoDB `Limit`). */
+  get pagedReads(): readonly AccessPattern[] {
+    // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
+    this.#pagedReads ??= this.collection
+      ? this.owner.patternsOn(this.space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(this.space, p))
+      : [];
+    return this.#pagedReads;
+  }
+
+  /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
+   *  known without making the plan. */
+  get sizeNeed(): number {
+    this.#sizeNeed ??= sizeNeed(this.owner, this.space);
+    return this.#sizeNeed;
+  }
+
+  /** The whole key space's peak against one partition's usable ceilings. */
+  get whole(): readonly LoadDimension[] {
+    this.#whole ??= this.owner.profile.loadDimensions(this.total, this.design.thresholds.headroom);
+    return this.#whole;
+  }
+
+  /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
+  get fitsOnePartition(): boolean {
+    return allFit(this.whole);
   }
 
   /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
