@@ -1,4 +1,4 @@
-import { lint } from '../../lib';
+import { lint, type DynamoDbTableDesign, type ShardingDesign } from '../../lib';
 import { SpaceAnalysis } from '../../lib/lint/analysis';
 
 /** How many key spaces' plans `run` makes: counted on the lazy getter, whatever the machine's speed. */
@@ -70,11 +70,11 @@ function readsJudged(run: () => void): number {
 
 describe('the reads are judged by a shard source only where shards divide them', () => {
   // Item collections read by a pattern that gives an attribute a calculated shard could hash (`customerId`).
-  const orders = (sharding?: object) => ({
-    engine: 'dynamodb' as const,
+  const orders = (sharding?: ShardingDesign): DynamoDbTableDesign => ({
+    engine: 'dynamodb',
     name: 'orders',
-    partitionKey: { name: 'storeId', type: 'S' as const, cardinality: 100000 },
-    sortKey: { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const },
+    partitionKey: { name: 'storeId', type: 'S', cardinality: 100000 },
+    sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
     workload: { peakReadUnits: 100, peakWriteUnits: 100 },
     accessPatterns: [{ name: 'orders-of-customer', keyAttributes: ['storeId', 'customerId'], share: 1 }],
     ...(sharding ? { sharding } : {}),
