@@ -197,22 +197,6 @@ export class SpaceAnalysis {
   /** A key value holds many items (DynamoDB: a sort-key range; Cosmos DB: a logical partition of
    *  documents), so write sharding spreads its reads too. A single item's reads stay whole. */
   readonly collection: boolean;
-  /** The declared queries that read a key value a page at a time (`limit`, DynamoDB `Limit`). */
-  readonly pagedReads: readonly AccessPattern[];
-  /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
-   *  a page at a time. A paged query over N shards reads a page from each shard and merges them (every
-   *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
-   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works").
-   *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
-   *  function of the shard count where only some of the reads spread. */
-  readonly readsSpread: ReadSpread;
-  /** DynamoDB: how the shards divide the hottest value's reads, judged by `readSource` (gathered-reads.ts): `readsSpread`,
-   *  the reads every shard is charged in full and those divided 1/N only by assumption. Undefined where the shards divide
-   *  no read of it. The plan may judge them again by the source it chooses: `plannedReads` is the one its fix follows. */
-  readonly #firstReads: GatheredReads | undefined;
-  /** The attribute `readsSpread` takes a read that gives it to find one shard by (`chosenShardSource`); undefined: none,
-   *  every read of the value wanting all its items gathers from every shard (random shards). */
-  readonly readSource: string | undefined;
   /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
   readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
@@ -233,19 +217,14 @@ export class SpaceAnalysis {
   /** Loads of the busiest stored key under the declared sharding, against the usable ceilings. */
   readonly perKey: readonly LoadDimension[];
   readonly over: readonly LoadDimension[];
-  /** The whole key space's peak against one partition's usable ceilings. */
-  readonly whole: readonly LoadDimension[];
-  /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
-  readonly fitsOnePartition: boolean;
-  /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
-  readonly growth: number;
-  readonly wholeGrowth: number;
-  /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
-   *  known without making the plan. */
-  readonly sizeNeed: number;
   /** No value is heavier than the average one, in either direction (`uniformValues`). */
   readonly #uniform: boolean;
+  // Made on first use: most key spaces fit, and only the rules that judge one further (few values, a plan) ask.
   #plan: Plan | undefined;
+  #firstJudgement: FirstJudgement | undefined;
+  #pagedReads: readonly AccessPattern[] | undefined;
+  #sizeNeed: number | undefined;
+  #whole: readonly LoadDimension[] | undefined;
   #readGiven: readonly string[] | undefined;
   #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
@@ -261,24 +240,10 @@ export class SpaceAnalysis {
     const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
     this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
-    // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
-    this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(space, p)) : [];
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
     this.inherited = inheritedWrites(design, space, profile);
-    // The attribute a read that gives it finds one shard by: the one the declared write sharding hashes (none for random
-    // shards, whose every read of a value gathers), else the one the plan would hash at the least count (planFor judges
-    // the reads again where the count it needs makes it choose another).
-    const declared = space.sharding;
-    this.readSource =
-      declared && declared.strategy !== 'replicated'
-        ? declared.strategy === 'calculated'
-          ? declared.sourceAttribute
-          : undefined
-        : chosenShardSource(this, declared?.shards);
-    this.#firstReads = this.gatheredWith(this.readSource);
-    this.readsSpread = this.#firstReads?.spread ?? false;
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
@@ -298,8 +263,6 @@ export class SpaceAnalysis {
     const noHeavier = (hot: number, total: number) => hot * this.trafficValues <= total * (1 + 1e-9);
     this.#uniform = Number.isFinite(this.trafficValues) && noHeavier(this.hot.reads, this.total.reads) && noHeavier(this.hot.writes, this.total.writes);
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    // Before any count is judged: a new sharding's fan-out is charged by the values it would shard (`chargedAt`).
-    this.sizeNeed = sizeNeed(owner, space);
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     // A value past its own key ceiling (one logical partition's RU/s) is served by no raise: where nothing else needs one,
     // it is judged on the layout the container has (the engine's `physicalShare`), and SG017 raises nothing for it. A
@@ -310,21 +273,67 @@ export class SpaceAnalysis {
     const shards = space.sharding?.shards ?? carried?.shards ?? 1;
     this.perKey = this.dimensionsAt(carried?.strategy ?? layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
-    this.whole = profile.loadDimensions(this.total, headroom);
-    this.fitsOnePartition = allFit(this.whole);
-    this.growth = growthOf(this.perKey);
-    this.wholeGrowth = growthOf(this.whole);
   }
 
   get design(): KeyDesign {
     return this.owner.design;
   }
 
+  /** The declared queries that read a key value a page at a time (`limit`, DynamoDB `Limit`). */
+  get pagedReads(): readonly AccessPattern[] {
+    // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
+    this.#pagedReads ??= this.collection
+      ? this.owner.patternsOn(this.space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(this.space, p))
+      : [];
+    return this.#pagedReads;
+  }
+
+  /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
+   *  known without making the plan. */
+  get sizeNeed(): number {
+    this.#sizeNeed ??= sizeNeed(this.owner, this.space);
+    return this.#sizeNeed;
+  }
+
+  /** The whole key space's peak against one partition's usable ceilings. */
+  get whole(): readonly LoadDimension[] {
+    this.#whole ??= this.owner.profile.loadDimensions(this.total, this.design.thresholds.headroom);
+    return this.#whole;
+  }
+
+  /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
+  get fitsOnePartition(): boolean {
+    return allFit(this.whole);
+  }
+
+  /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
+   *  a page at a time. A paged query over N shards reads a page from each shard and merges them (every
+   *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
+   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works").
+   *  On DynamoDB, by as much as each shard's Query is charged less than the unsharded read (gathered-reads.ts): a
+   *  function of the shard count where only some of the reads spread. */
+  get readsSpread(): ReadSpread {
+    return this.#firstJudged().reads?.spread ?? false;
+  }
+
+  /** The attribute `readsSpread` takes a read that gives it to find one shard by (`chosenShardSource`); undefined: none,
+   *  every read of the value wanting all its items gathers from every shard (random shards). */
+  get readSource(): string | undefined {
+    return this.#firstJudged().source;
+  }
+
+  /** `readSource` and the reads judged by it, made on first use: only a key space sharded, or one whose hottest value
+   *  needs a plan, asks (one stored key takes its loads whole, `storedLoads`). */
+  #firstJudged(): FirstJudgement {
+    this.#firstJudgement ??= firstJudgement(this);
+    return this.#firstJudgement;
+  }
+
   /** How the shards divide the hottest value's reads under the source the plan chose (`Plan.sourceAttribute`; none:
    *  random), which its fix's count and words follow: the plan's judgement where it judged them again by that source
    *  (`Plan.rejudgedReads`), else the first (`readSource`'s). Undefined where the shards divide no read of it. */
   plannedReads(): GatheredReads | undefined {
-    return this.plan.rejudgedReads ?? this.#firstReads;
+    return this.plan.rejudgedReads ?? this.#firstJudged().reads;
   }
 
   /** `readsSpread` under the source the plan chose (`plannedReads`). */
@@ -387,11 +396,13 @@ export class SpaceAnalysis {
    * "Provisioned throughput considerations for global secondary indexes"), so random shards each take 2/N of its
    * updates. Those are the writes ÷ `writesPerUpdate`: where the updates change the index's sort key, the delete and
    * put counted already are the ones the new shard makes, not 2 more. A calculated shard spreads none: every attribute
-   * of that item, hashed, names the same shard.
+   * of that item, hashed, names the same shard. `spread`: how the shards divide the reads (`readsSpread` unless given).
    */
-  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread): Loads {
-    const stored = storedKeyLoads(loads, layout, n, spread);
-    if (this.inherited === undefined || n <= 1) return stored;
+  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot, spread?: ReadSpread): Loads {
+    // One stored key takes the value's loads whole: no spread of its reads to judge.
+    if (layout === 'none' || n <= 1) return loads;
+    const stored = storedKeyLoads(loads, layout, n, spread ?? this.readsSpread);
+    if (this.inherited === undefined) return stored;
     if (layout === 'random') return { reads: stored.reads, writes: (2 * stored.writes) / this.inherited.writesPerUpdate };
     return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
   }
@@ -403,9 +414,9 @@ export class SpaceAnalysis {
    * buckets are judged on (prefix-ingestion.ts). Counting only the other key values (`physical`, the unsharded
    * value's) would assume the N shards land on N different partitions. Copies (replicated) keep the unsharded share.
    */
-  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread, readsAnew = true): PhysicalShare | undefined {
+  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot, spread?: ReadSpread, readsAnew = true): PhysicalShare | undefined {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
-    const stored = storedKeyLoads(loads, layout, n, spread);
+    const stored = storedKeyLoads(loads, layout, n, spread ?? this.readsSpread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
     const charged = this.chargedAt(layout, n, readsAnew);
     const share = this.owner.profile.physicalShare?.(this.#oneCopy().design, charged, stored, this.trafficValues * n);
@@ -485,7 +496,7 @@ export class SpaceAnalysis {
   }
 
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
-  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread: ReadSpread = this.readsSpread, readsAnew = true): LoadDimension[] {
+  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot, spread?: ReadSpread, readsAnew = true): LoadDimension[] {
     const { headroom } = this.design.thresholds;
     const stored = this.storedLoads(layout, n, loads, spread);
     return this.owner.profile.loadDimensions(
@@ -565,6 +576,32 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
+}
+
+/** How a key space's hottest value's reads are first judged (`SpaceAnalysis.readSource`, `readsSpread`). */
+interface FirstJudgement {
+  /** The attribute a read that gives it finds one shard by (`readSource`). */
+  readonly source: string | undefined;
+  /** DynamoDB: how the shards divide the hottest value's reads, judged by `source` (gathered-reads.ts): `readsSpread`,
+   *  the reads every shard is charged in full and those divided 1/N only by assumption. Undefined where the shards divide
+   *  no read of it. The plan may judge them again by the source it chooses: `plannedReads` is the one its fix follows. */
+  readonly reads: GatheredReads | undefined;
+}
+
+/**
+ * The attribute a read of `analysis`'s key space that gives it finds one shard by: the one the declared write sharding
+ * hashes (none for random shards, whose every read of a value gathers), else the one the plan would hash at the least
+ * count (planFor judges the reads again where the count it needs makes it choose another); and the reads judged by it.
+ */
+function firstJudgement(analysis: SpaceAnalysis): FirstJudgement {
+  const declared = analysis.space.sharding;
+  const source =
+    declared && declared.strategy !== 'replicated'
+      ? declared.strategy === 'calculated'
+        ? declared.sourceAttribute
+        : undefined
+      : chosenShardSource(analysis, declared?.shards);
+  return { source, reads: analysis.gatheredWith(source) };
 }
 
 /** `SpaceAnalysis.charged`, made once per key space: its writes, and its reads with the declared fan-out counted. */

@@ -91,8 +91,11 @@ function withComponents(declared: DeclaredAttribute[], attributes: readonly KeyA
 
 /** What the design says about `attribute` as a shard source of `space`; `declared`: the design's `declaredAttributes`. */
 export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string, declared: DeclaredAttributes): SourceFacts {
-  const sharding = declaredSharding(space, attribute);
-  const named = declarationsOf(declared, attribute);
+  return factsOf(design, attribute, declaredSharding(space, attribute), declarationsOf(declared, attribute));
+}
+
+/** `sourceFacts` from the attribute's declarations: `sharding`, where it is the declared source, and `named`, its own. */
+function factsOf(design: KeyDesign, attribute: string, sharding: KeySpace['sharding'], named: readonly DeclaredAttribute[]): SourceFacts {
   const kinded = named.find((a) => a.kind !== undefined);
   const facts: { -readonly [K in keyof SourceFacts]: SourceFacts[K] } = kinded
     ? { timeBucket: kinded.kind === 'time-bucket', timeBucketFrom: 'key' }
@@ -170,9 +173,10 @@ export function spreadingShardSource(
     const trustUnknown = declared !== undefined && sameAttribute(name, declared);
     // Its values first: most candidates the reads give declare none, and fail before their names are read for a time
     // bucket or a changing attribute (sourceFacts), which the lint would otherwise do for every key space it judges.
-    const values = sourceCardinality(declaredSharding(space, name), declarationsOf(attributes, name)).cardinality;
-    if (!enoughValues(values, shards, trustUnknown)) return false;
-    return canSpread(sourceFacts(design, space, name, attributes), shards, trustUnknown);
+    const sharding = declaredSharding(space, name);
+    const named = declarationsOf(attributes, name);
+    if (!enoughValues(sourceCardinality(sharding, named).cardinality, shards, trustUnknown)) return false;
+    return canSpread(factsOf(design, name, sharding, named), shards, trustUnknown);
   };
   // Every write updates one item in place: no attribute of it varies, so no calculated shard spreads them (random does).
   if (space === design.primaryKey && totalUpdatedInPlace(design)) return undefined;
