@@ -1,6 +1,7 @@
 /** A DynamoDB table design → DynamoDbKeyDesign: its primary key, GSIs and LSIs as key spaces. */
 import { cardinalityValue, combinedKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
+import { holdsTableKeyAsStored } from './held-table-key';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import {
@@ -239,8 +240,7 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   const nameOf = (a: KeyAttribute) => (a === indexKey[0] && logical !== undefined && indexKey.length === 1 ? logical : a.name);
   const names = indexKey.map(nameOf);
   if (!names.every((name) => sameAttribute(name, tableKey) || components.some((c) => sameAttribute(name, c)))) return undefined;
-  const carriesTableShards = sharding === undefined && indexKey.some((a) => sameAttribute(a.name, tableKey));
-  const shards = carriesTableShards ? (table.sharding?.shards ?? 1) : 1;
+  const shards = holdsTableKeyAsStored(indexKey, sharding, tableKey) ? (table.sharding?.shards ?? 1) : 1;
   // Write shards (not copies) the index's key values are: a query of one value on the index reads one of them (SG009).
   const held = heldTableShards(indexKey, sharding, table);
   const carried: CarriedShards | undefined = held && { ...held, share };
@@ -248,20 +248,16 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
 }
 
 /**
- * The table's write shards (random or calculated, more than one) an index's key values hold: the index has no sharding
- * of its own and one of its partition-key attributes, as stored, is the table's partition-key attribute, which the
- * table's sharding suffixes in its own value (`eventId#0`…; a table has no separate shard attribute). A GSI's key
- * attribute is an item attribute like any other, copied as the item stores it (AWS, "Using Global Secondary Indexes"),
- * so a sharded value's entries carry its suffixes in the index too, whatever its other key attributes (a
- * multi-attribute key's `section`). Undefined otherwise: an index with a sharding of its own keys by a separate shard
- * attribute holding the plain value (`logicalAttribute`), and a `components` entry is a string the application builds.
+ * The table's write shards (random or calculated, more than one) an index's key values hold, where its key holds the
+ * table's partition-key attribute as stored (held-table-key.ts): a sharded value's entries carry its suffixes in the
+ * index too, whatever its other key attributes (a multi-attribute key's `section`). Undefined otherwise.
  */
 function heldTableShards(indexKey: readonly KeyAttribute[], sharding: ShardingDesign | undefined, table: DynamoDbTableDesign): HeldTableShards | undefined {
   const tableSharding = table.sharding;
   const strategy = tableSharding?.strategy;
   if (sharding !== undefined || tableSharding === undefined || !(tableSharding.shards > 1) || (strategy !== 'random' && strategy !== 'calculated'))
     return undefined;
-  if (!indexKey.some((a) => sameAttribute(a.name, table.partitionKey.name))) return undefined;
+  if (!holdsTableKeyAsStored(indexKey, sharding, table.partitionKey.name)) return undefined;
   return {
     strategy,
     shards: tableSharding.shards,

@@ -24,7 +24,7 @@ import {
   categoricalKeyWithheld,
   categoricalRaiseWithheld,
 } from './categorical-key';
-import { COMPOSITE_KEY_MESSAGES, compositeAttributeName, compositeCandidate } from './composite-key';
+import { COMPOSITE_KEY_MESSAGES, compositeAttributeName, compositeCandidate, compositeSortKeyEdits } from './composite-key';
 import { allReadsConsistent, cacheLeavesReadsOver, consistentReads } from './consistent-reads';
 import { COPIED_INDEX_MESSAGES, copiedIndexNotes, copiesCarryPath, SPARSE_INDEX_EDIT_MESSAGES, sparseUnderCopies } from './copied-indexes';
 import { cacheAnswersHotReads, raiseAloneLeadsCopies } from './copies-order';
@@ -787,8 +787,10 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
     : declaredAtWorkload || space.workload.hotKeyShareSource !== 'uniform'
       ? [{ op: 'set', path: shareAt, value: Math.max(Number(share.toPrecision(12)), share) }]
       : [];
+  const sortKeyEdits = compositeSortKeyEdits(space, candidate.source);
   return {
-    ids: ['compositeKeyLeads', 'asNewIndex', 'compositeKeyKeep', ...advice.ids],
+    // The new-index clause once, after the lead: the alternative's re-key is a new index too (`compositeKeyKeep` says so).
+    ids: ['compositeKeyLeads', 'asNewIndex', 'compositeKeyKeep', ...advice.ids.filter((id) => id !== 'asNewIndex')],
     data: Object.assign({}, advice.data, data, {
       key: space.partitionKey.map((k) => k.name),
       index: space.index,
@@ -796,6 +798,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
       compositeAttribute: attribute,
       compositeValues: Number.isFinite(values) ? values : 'unique',
       ...(Number.isFinite(candidate.sourceValues) ? { compositeLoad: worst.load / candidate.sourceValues, compositeUnit: worst.unit } : {}),
+      ...(sortKeyEdits.length > 0 ? { compositeSortKeyDropped: true } : {}),
     }),
     edits: [
       {
@@ -811,6 +814,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
           ],
         },
       },
+      ...sortKeyEdits,
       ...shareEdits,
       ...replacedIndexEdits(analysis.owner, space, newIndex),
     ],

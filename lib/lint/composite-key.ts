@@ -15,8 +15,9 @@
  * DynamoDB fills a new index from its table ("Managing global secondary indexes"), while a table's or container's new
  * key is a new resource and a copy of every item, which the shards avoid.
  */
-import { sameAttribute } from '../design/key-design';
+import { type KeySpace, sameAttribute } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
+import type { DesignEdit } from './edits';
 import { carries, readsWholeKey } from './queries';
 import { canSpread, sourceFacts } from './shard-source';
 
@@ -34,8 +35,8 @@ export interface CompositeCandidate {
 
 export const COMPOSITE_KEY_MESSAGES = {
   compositeKeyLeads:
-    'key {{index|keySpace}} by a composite attribute the application writes on each item, {{compositeAttribute|code}} = {{key|key}} + "#" + {{compositeSource|code}} ({{compositeValues}} values): every read of a whole {{key|key}} value gives {{compositeSource|code}} by equality ({{compositePatterns|code}}), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest {{key|key}} value spreads over its {{compositeSourceValues}} {{compositeSource|code}} values{{?compositeLoad}}, {{compositeLoad}} {{compositeUnit}} each if they share it evenly{{/compositeLoad}} (more than the {{shards}} keys its load needs); {{compositeSource|code}} must be written on every item (one without it has no entry in the index) and never change',
-  compositeKeyKeep: '; or, to keep {{key|key}} as the key: ',
+    'key {{index|keySpace}} by a composite attribute the application writes on each item, {{compositeAttribute|code}} = {{key|key}} + "#" + {{compositeSource|code}} ({{compositeValues}} values): every read of a whole {{key|key}} value gives {{compositeSource|code}} by equality ({{compositePatterns|code}}), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest {{key|key}} value spreads over its {{compositeSourceValues}} {{compositeSource|code}} values{{?compositeLoad}}, {{compositeLoad}} {{compositeUnit}} each if they share it evenly{{/compositeLoad}} (more than the {{shards}} keys its load needs){{?compositeSortKeyDropped}}; {{compositeSource|code}} leaves the sort key: the items of one composite value all hold the same {{compositeSource|code}}, so it would sort nothing{{/compositeSortKeyDropped}}; {{compositeSource|code}} must be written on every item (one without it has no entry in the index) and never change',
+  compositeKeyKeep: '; or, to keep {{key|key}} as the key (a new index too, rolled out the same way): ',
   compositeNeedsEvery:
     '; a composite key {{key|key}} + "#" + {{compositeSource|code}} would serve {{compositePatterns|code}} with one Query, but not a read that gives only {{key|key}} ({{compositeKeyOnly|code}}), which would then query all {{compositeSourceValues}} {{compositeSource|code}} values: the shards stay the fix',
 } as const;
@@ -71,4 +72,21 @@ export function compositeAttributeName(a: SpaceAnalysis, source: string): string
   const name = `${key}${source.charAt(0).toUpperCase()}${source.slice(1)}`;
   const taken = [...a.space.partitionKey, ...a.space.sortKey].some((k) => sameAttribute(k.name, name));
   return taken ? `${name}Key` : name;
+}
+
+/**
+ * The edits that take `source` out of the sort key of the index a composite key of `source` re-keys. DynamoDB stores
+ * the items of one partition-key value together, in sorted order by the sort key value, and a Query of that value
+ * narrows it by the sort key (AWS API Reference, "KeySchemaElement"; "Querying tables in DynamoDB"): once the partition
+ * key holds `source`, every item of one key value (`examIdRoomId` = `exam-1#room-7`) has the same `source` (`room-7`),
+ * so a sort key of it orders and narrows nothing. The index keeps its other sort-key attributes (a multi-attribute sort
+ * key's `seat` after `roomId` orders a room's items as before); it has no sort key where `source` was its only one, and
+ * keeps its sort key where `source` is not in it. One edit: the key's attribute names are distinct.
+ */
+export function compositeSortKeyEdits(space: KeySpace, source: string): DesignEdit[] {
+  const dropped = space.sortKey.find((k) => sameAttribute(k.name, source));
+  if (dropped === undefined) return [];
+  // Alone, the whole field goes (`sortKey`, or `sortKeys` from `sortKeys[0]`): a `sortKeys` list may not be empty.
+  const path = space.sortKey.length === 1 ? dropped.path.replace(/\[0\]$/, '') : dropped.path;
+  return [{ op: 'remove', path }];
 }

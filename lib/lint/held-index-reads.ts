@@ -1,14 +1,12 @@
 /**
- * The index reads a table's new in-place write sharding leaves seeing one shard. A table's partition-key attribute holds
- * its shard in its own value (`eventId#0`…; a table has no separate shard attribute, `logicalAttribute`), and a GSI's key
- * attribute is an item attribute like any other, copied as the item stores it (AWS, "Using Global Secondary Indexes"):
- * an index keyed by that attribute, alone or beside others (`eventId` + `section`), with no sharding of its own, holds
- * the suffixed values too (normalize-table.ts, `heldTableShards`). Each of its queries that gives the plain value and
- * not the shard's source then finds none of the sharded value's entries, unless it queries every suffix and merges the
- * results (AWS, "Using write sharding to distribute workloads evenly"): SG009's finding once the sharding is declared,
- * so the fix that declares it sets their `fanOut` with it.
+ * The index reads a table's new in-place write sharding leaves seeing one shard. An index holding the table's
+ * partition-key attribute as stored (design/held-table-key.ts) holds its suffixed values too (`eventId#0`…), so each of
+ * its queries that gives the plain value and not the shard's source finds none of the sharded value's entries, unless
+ * it queries every suffix and merges the results (AWS, "Using write sharding to distribute workloads evenly"): SG009's
+ * finding once the sharding is declared, so the fix that declares it sets their `fanOut` with it.
  */
-import { type AccessPattern, type KeyDesign, type KeySpace, sameAttribute } from '../design/key-design';
+import { holdsTableKeyAsStored } from '../design/held-table-key';
+import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 import { needsEveryShard } from './queries';
 
@@ -17,11 +15,11 @@ export const HELD_INDEX_READS_MESSAGES = {
     "; index {{heldIndexes|code}} is keyed by {{tableKey|code}} as the table stores it, so its entries for a sharded value carry the same suffixes and a query that gives the plain value finds none of them: set fanOut on {{heldIndexFanOutPatterns|code}} too, querying the index for every shard's key (shardedKey(sharding).readKeys(key)) and merging the results, or key the index by an attribute the application writes with the plain value (a new index: the table's key holds the shard in its own value, so no separate shard attribute of the table keeps it plain)",
 } as const;
 
-/** Whether `space`, an index with no sharding of its own, has the table's partition-key attribute, as stored, in its key. */
+/** Whether `space`, an index, holds the table's partition-key attribute as stored (held-table-key.ts). */
 export function holdsTableKey(design: KeyDesign, space: KeySpace): boolean {
   const tableKey = design.primaryKey.partitionKey;
-  if (space === design.primaryKey || space.index === undefined || space.sharding !== undefined || tableKey.length !== 1) return false;
-  return space.partitionKey.some((a) => sameAttribute(a.name, tableKey[0].name));
+  if (space === design.primaryKey || space.index === undefined || tableKey.length !== 1) return false;
+  return holdsTableKeyAsStored(space.partitionKey, space.sharding, tableKey[0].name);
 }
 
 /** The indexes that hold the table's partition-key attribute as stored (`holdsTableKey`). */

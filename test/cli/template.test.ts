@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { App, Stack } from 'aws-cdk-lib';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { cli, fixtures, root, tempTree } from './helpers';
 
 const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(
@@ -78,7 +80,8 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
 
   it('lints a TableV2 without a design as an external table: HASH keys of the table and of a multi-attribute GSI', () => {
     // The GSI's second HASH key, `eventDay`, is named like a time bucket, but DynamoDB hashes it with `tenantId`, which
-    // is not suspicious: each tenant's current day is a key value of its own (SG015 flagged it before).
+    // is not suspicious: each tenant's current day is a key value of its own (SG015 flagged it before; a suspicious
+    // second attribute is still located at KeySchema[1]: 'a TableV2 synthesized here' below).
     expect(findingsOf('EventsD32975C2')).toEqual([]); // Contributor Insights is on in every replica and on its GSI there: no SG010
   });
 
@@ -210,5 +213,39 @@ describe('hand-written templates', () => {
     const report: Report = JSON.parse((await cli(['lint', dir, '--format', 'json'])).stdout);
     expect(report.files[0].kind).toBe('template');
     expect(report.files[0].findings.map((f) => [f.ruleId, f.path])).toEqual([['SG010', 'Resources.T.Properties.Replicas']]);
+  });
+});
+
+describe('a TableV2 synthesized here, without a design', () => {
+  it('locates a finding on a multi-attribute GSI key’s second attribute at its KeySchema[1] entry', async () => {
+    // `tenantId` is not suspicious, `orderStatus` is named like a few-valued field: SG015 flags the second HASH key
+    // alone (hashing it with the tenant does not make a status many-valued, as it does the current day: `eventDay` above).
+    const app = new App({ outdir: join(tempTree(), 'cdk.out') });
+    new TableV2(new Stack(app, 'Shop'), 'Orders', {
+      partitionKey: { name: 'orderId', type: AttributeType.STRING },
+      // On in the table's replica and on its GSI there (no SG010).
+      contributorInsightsSpecification: { enabled: true },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-tenant-status',
+          partitionKeys: [
+            { name: 'tenantId', type: AttributeType.STRING },
+            { name: 'orderStatus', type: AttributeType.STRING },
+          ],
+        },
+      ],
+    });
+    const templateFile = join(app.outdir, 'Shop.template.json');
+    app.synth();
+    const [file] = (JSON.parse((await cli(['lint', app.outdir, '--format', 'json'])).stdout) as Report).files;
+    const text = readFileSync(templateFile, 'utf8');
+    expect(file.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'SG015',
+        index: 'by-tenant-status',
+        path: 'Resources.OrdersA9B65338.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName',
+        line: lineOf(text, '"OrdersA9B65338"', '"by-tenant-status"', '"orderStatus"'),
+      }),
+    ]);
   });
 });

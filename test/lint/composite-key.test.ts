@@ -8,7 +8,8 @@
  */
 import { applyDesignEdits, lint, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
 
-const proctor = (options: { reads?: object[]; roomId?: object } = {}): DesignInput => ({
+/** `keys`: the proctor index's sort key in place of `roomId` (`sortKeys`, or another `sortKey`); `indexes`: more GSIs. */
+const proctor = (options: { reads?: object[]; roomId?: object; keys?: object; indexes?: object[] } = {}): DesignInput => ({
   tables: [
     {
       name: 'exam-sessions',
@@ -19,9 +20,10 @@ const proctor = (options: { reads?: object[]; roomId?: object } = {}): DesignInp
         {
           indexName: 'proctor',
           partitionKey: { name: 'examId', type: 'S', cardinality: 5 },
-          sortKey: { name: 'roomId', type: 'S', cardinality: 2000, ...options.roomId },
+          ...(options.keys ?? { sortKey: { name: 'roomId', type: 'S', cardinality: 2000, ...options.roomId } }),
           workload: { peakReadUnits: 3000, peakWriteUnits: 12000, hotKeyShare: 0.9 },
         },
+        ...(options.indexes ?? []),
       ],
       accessPatterns: [
         { name: 'my-session', keyAttributes: ['studentId', 'examId'], share: 0.5 },
@@ -44,8 +46,13 @@ describe('a composite key leads where every read of the hot key gives another at
     expect(sg001?.fix).toMatch(
       /^key index `proctor` by a composite attribute the application writes on each item, `examIdRoomId` = `examId` \+ "#" \+ `roomId` \(10,000 values\): every read of a whole `examId` value gives `roomId` by equality \(`room-status`\), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest `examId` value spreads over its 2,000 `roomId` values, 5\.4 WCU each if they share it evenly \(more than the 35 keys its load needs\)/,
     );
-    expect(sg001?.fix).toContain('; as a new index, `proctor-v2`');
-    expect(sg001?.fix).toContain('; or, to keep `examId` as the key: key index `proctor` by a separate attribute');
+    // The new-index clause once, after the lead; the shards' re-key is a new index too, and says so in a few words.
+    expect(sg001?.fix?.split('as a new index, `proctor-v2`')).toHaveLength(2);
+    expect(sg001?.fix).toContain('; or, to keep `examId` as the key (a new index too, rolled out the same way): key index `proctor` by a separate attribute');
+    // `roomId`, now in the partition key, is one value within each key value: it leaves the sort key.
+    expect(sg001?.fix).toContain(
+      '; `roomId` leaves the sort key: the items of one composite value all hold the same `roomId`, so it would sort nothing; `roomId` must be written',
+    );
     expect(sg001?.fix).toContain('hash(roomId) mod 35');
     // SG003 gives the same fix (the CLI prints it once, by reference).
     expect(onIndex(findings, 'SG003')?.fix).toBe(sg001?.fix);
@@ -63,6 +70,7 @@ describe('a composite key leads where every read of the hot key gives another at
           ],
         },
       },
+      { op: 'remove', path: 'tables[0].globalSecondaryIndexes[0].sortKey' },
       // 0.9 ÷ 2,000 rooms: the hottest exam's hottest room, if its rooms share it evenly.
       { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare', value: 0.00045 },
       { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].indexName', value: 'proctor-v2' },
@@ -70,6 +78,29 @@ describe('a composite key leads where every read of the hot key gives another at
     ]);
     const fixed = applyDesignEdits(design, sg001?.edits ?? []);
     expect(lint(fixed).map((f) => `${f.ruleId} ${f.path}`)).toEqual([]);
+  });
+
+  it('the new index keeps a sort key other than `roomId`: a multi-attribute one without `roomId`, or another attribute whole', () => {
+    const sortKeyOf = (design: DesignInput) => {
+      const sg001 = onIndex(lint(design), 'SG001');
+      expect(sg001?.fix).toMatch(/^key index `proctor` by a composite attribute/);
+      const fixed = applyDesignEdits(design, sg001?.edits ?? []);
+      expect(lint(fixed).map((f) => `${f.ruleId} ${f.path}`)).toEqual([]);
+      const [index] = (fixed as { tables: DynamoDbTableDesign[] }).tables[0].globalSecondaryIndexes ?? [];
+      return { fix: sg001?.fix, sortKey: index.sortKey, sortKeys: index.sortKeys };
+    };
+    const seat = { name: 'seatNo', type: 'S', cardinality: 40 };
+    const room = { name: 'roomId', type: 'S', cardinality: 2000 };
+    // `roomId` + `seatNo`: the seats still order a room's items.
+    expect(sortKeyOf(proctor({ keys: { sortKeys: [room, seat] } }))).toMatchObject({ sortKey: undefined, sortKeys: [seat] });
+    // `roomId` alone in `sortKeys`: no sort key (a `sortKeys` list may not be empty).
+    expect(sortKeyOf(proctor({ keys: { sortKeys: [room] } }))).toMatchObject({ sortKey: undefined, sortKeys: undefined });
+    // Sorted by when each session started, `roomId` declared on another index: the sort key stays, and the fix says nothing of it.
+    const started = { name: 'startedAt', type: 'S' };
+    const byRoom = { indexName: 'by-room', partitionKey: room };
+    const kept = sortKeyOf(proctor({ keys: { sortKey: started }, indexes: [byRoom] }));
+    expect(kept).toMatchObject({ sortKey: started, sortKeys: undefined });
+    expect(kept.fix).not.toContain('leaves the sort key');
   });
 
   it('another read gives only `examId`: the shards lead, and the fix says the composite key would query every room', () => {
