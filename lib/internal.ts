@@ -99,6 +99,8 @@ export {
   acknowledgementIssues,
   broadScopeWaiverNote,
   CDK_PLUGIN_NAME,
+  kindsNaming,
+  kindsWaived,
   recordedIn,
   ruleName,
   unusedScopeWaiverNote,
@@ -107,6 +109,7 @@ export {
   waiverOfId,
   waivesFinding,
   waivingIds,
+  type WaivedKind,
 } from './cfn/cdk-acknowledgements';
 /** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */
 export type { Rule, RuleHit } from './lint/rule';

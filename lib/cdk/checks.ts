@@ -22,6 +22,8 @@ import {
   broadScopeWaiverNote,
   checkWith,
   fixesOnce,
+  kindsNaming,
+  kindsWaived,
   lapsedWaiverNote,
   notWaivedNotes,
   ruleName,
@@ -31,6 +33,7 @@ import {
   waiverConcerns,
   waiverId,
   waivingIds,
+  type WaivedKind,
 } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
@@ -116,6 +119,9 @@ function findingViolation(
       messageId: finding.messageId,
       // The kind that message id is a variant of (`hotKey` for `hotNamedKey`): its brackets waive every variant.
       ...(finding.variantOf !== undefined ? { variantOf: finding.variantOf } : {}),
+      // The parts it is made of, comma-separated (CDK's metadata values are strings): `overQuotaReads`, which
+      // `skewguard::SG017[overQuotaReads]` waives alone.
+      ...(finding.parts !== undefined ? { parts: finding.parts.join(',') } : {}),
       title: finding.title,
       severity: finding.severity,
       fieldPath: finding.path,
@@ -322,19 +328,18 @@ function withBroadWaiverNotes(violations: readonly PolicyViolation[], acknowledg
     // Suppressed by the rule's own id: waived, and named by the rule id alone (a kind's id names one kind).
     if (meta?.acknowledgedReason === undefined || v.ruleName !== ruleName(meta.rule)) return undefined;
     const waiver = closestWaiver(acknowledgements, meta.rule, meta.constructPath);
-    // A message id's variants are one kind (`hotKey` and `hotNamedKey`), as the core counts them.
-    return waiver && { waiver, messageId: meta.variantOf ?? meta.messageId };
+    return waiver && { waiver, kind: { messageId: meta.messageId, variantOf: meta.variantOf, parts: meta.parts?.split(',') } };
   });
-  const kinds = new Map<RecordedAcknowledgement, Set<string>>();
-  for (const w of waived) if (w) kinds.set(w.waiver, (kinds.get(w.waiver) ?? new Set()).add(w.messageId));
+  // Counted as the core counts them (`kindsWaived`): a message id's variants are one kind, its differing parts several.
+  const byWaiver = new Map<RecordedAcknowledgement, WaivedKind[]>();
+  for (const w of waived) if (w) byWaiver.set(w.waiver, [...(byWaiver.get(w.waiver) ?? []), w.kind]);
+  const kinds = new Map([...byWaiver].map(([waiver, found]) => [waiver, kindsWaived(found)]));
   return violations.map((v, i) => {
     const w = waived[i];
-    const absorbed = w && [...(kinds.get(w.waiver) ?? [])].sort();
+    const absorbed = w && kinds.get(w.waiver);
     if (!w || !absorbed || absorbed.length < 2) return v;
-    return {
-      ...v,
-      description: `${v.description} Waives several kinds: ${broadScopeWaiverNote(w.waiver.rule, w.waiver.acknowledgedAt, absorbed, w.messageId)}.`,
-    };
+    const note = broadScopeWaiverNote(w.waiver.rule, w.waiver.acknowledgedAt, absorbed, kindsNaming(w.kind, absorbed));
+    return { ...v, description: `${v.description} Waives several kinds: ${note}.` };
   });
 }
 

@@ -11,7 +11,19 @@ import { validateAcknowledgement } from '../lint/validate';
 import { RULE_QUOTA_CHECK } from './rule-quota';
 import { CDK_PLUGIN_NAME, ruleName, waiverId, waiverOfId } from './waiver-id';
 
-export { broadScopeWaiverNote, CDK_PLUGIN_NAME, ruleName, waiverConcerns, waiverId, waiverOfId, waivesFinding, waivingIds } from './waiver-id';
+export {
+  broadScopeWaiverNote,
+  CDK_PLUGIN_NAME,
+  kindsNaming,
+  kindsWaived,
+  ruleName,
+  waiverConcerns,
+  waiverId,
+  waiverOfId,
+  waivesFinding,
+  waivingIds,
+  type WaivedKind,
+} from './waiver-id';
 
 const NAMESPACE = `${CDK_PLUGIN_NAME}::`;
 /** Where CDK files an id given without a namespace (`acknowledge({ id: 'SG001' })`): as an annotation's, which waives nothing of ours. */

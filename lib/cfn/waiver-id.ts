@@ -100,11 +100,42 @@ export function partsLeftOut(appliesTo: readonly string[] | undefined, parts: re
 }
 
 /**
+ * The kinds of finding one waiver of a whole rule waives, sorted: each finding's message id (a variant counted as the
+ * kind it words: `hotNamedKey` as `hotKey`), or, where the findings of one message id differ in their parts, those parts.
+ * A waiver of SG017's `overQuota` on the reads and on the writes waives 2 kinds, `overQuotaReads` and `overQuotaWrites`:
+ * they are separate quotas, each raised by its own Service Quotas request (AWS: "Service, account, and table quotas in
+ * Amazon DynamoDB"), so a ticket that raised one must not hide the other.
+ */
+export function kindsWaived(findings: readonly WaivedKind[]): string[] {
+  const partLists = new Map<string, Set<string>>();
+  for (const finding of findings) {
+    const kind = kindOf(finding);
+    partLists.set(kind, (partLists.get(kind) ?? new Set()).add((finding.parts ?? []).join(',')));
+  }
+  const kinds = new Set<string>();
+  for (const finding of findings) {
+    const kind = kindOf(finding);
+    if ((partLists.get(kind)?.size ?? 0) < 2 || !finding.parts?.length) kinds.add(kind);
+    else for (const part of finding.parts) kinds.add(part);
+  }
+  return [...kinds].sort();
+}
+
+/** The kinds among `kinds` (a broad waiver's, `kindsWaived`) that name `finding`: what to give `appliesTo` (or CDK's
+ *  brackets) for a waiver written for it alone: its message id, or its parts where the waiver's kinds split that id. */
+export function kindsNaming(finding: WaivedKind, kinds: readonly string[]): string[] {
+  const kind = kindOf(finding);
+  return kinds.includes(kind) || !finding.parts?.length ? [kind] : [...finding.parts];
+}
+
+const kindOf = (finding: WaivedKind): string => finding.variantOf ?? finding.messageId ?? '';
+
+/**
  * How the synth and `lint cdk.out/` say a `Validations.acknowledge()` of `rule` without a kind, given at
- * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kind `messageId`:
+ * `acknowledgedAt`, absorbs several kinds of its findings, on one it waives of the kinds `named` (`kindsNaming`):
  * "Validations.acknowledge({ id: 'skewguard::SG017' }) at Stack waives 2 kinds of finding: overQuota, warmBelowPeak;
  * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
  */
-export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], messageId: string): string {
-  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, [messageId]))}' if it was written for this kind only`;
+export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], named: readonly string[]): string {
+  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, named))}' if it was written for this kind only`;
 }

@@ -8,6 +8,7 @@
  * stage), so this is settled over the whole run.
  */
 import type { Finding } from '../index';
+import { kindsWaived } from '../internal';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './file-result';
 
 const key = (ruleId: string, acknowledgedAt: string) => `${acknowledgedAt}\u0000${ruleId}`;
@@ -19,7 +20,7 @@ const key = (ruleId: string, acknowledgedAt: string) => `${acknowledgedAt}\u0000
 export function settleScopeAcknowledgements(results: readonly FileResult[]): FileResult[] {
   const used = new Set<string>();
   for (const result of results) for (const copy of result.scopeAcknowledgements ?? []) if (!copy.unused) used.add(key(copy.ruleId, copy.acknowledgedAt));
-  const kinds = kindsWaived(results);
+  const kinds = scopeKindsWaived(results);
   const reported = new Set<string>();
   return results.map((result) => {
     const stale: LocatedUnusedAcknowledgement[] = [];
@@ -35,19 +36,17 @@ export function settleScopeAcknowledgements(results: readonly FileResult[]): Fil
   });
 }
 
-const kindOf = (finding: Finding): string => finding.variantOf ?? finding.messageId;
-
-/** The kinds (message ids, a variant counted as the kind it words: `hotNamedKey` as `hotKey`) each scope's waiver of a
- *  whole rule waives over every table of the run, sorted. */
-function kindsWaived(results: readonly FileResult[]): Map<string, string[]> {
-  const kinds = new Map<string, Set<string>>();
+/** The kinds (`kindsWaived`: message ids, or their parts where those differ) each scope's waiver of a whole rule waives
+ *  over every table of the run, sorted. */
+function scopeKindsWaived(results: readonly FileResult[]): Map<string, string[]> {
+  const waived = new Map<string, Finding[]>();
   for (const result of results) {
     for (const copy of result.scopeAcknowledgements ?? []) {
       const k = key(copy.ruleId, copy.acknowledgedAt);
-      for (const { finding } of copy.waived ?? []) kinds.set(k, (kinds.get(k) ?? new Set()).add(kindOf(result.findings[finding])));
+      for (const { finding } of copy.waived ?? []) waived.set(k, [...(waived.get(k) ?? []), result.findings[finding]]);
     }
   }
-  return new Map([...kinds].map(([k, set]) => [k, [...set].sort()]));
+  return new Map([...waived].map(([k, findings]) => [k, kindsWaived(findings)]));
 }
 
 /** `result`'s findings, each one a scope's waiver waives naming it with the kinds it waives over the run when they are

@@ -2,7 +2,7 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { broadScopeWaiverNote, partsLeftOut, ruleName, waiverId, type WaivedKind } from '../cfn/waiver-id';
+import { broadScopeWaiverNote, kindsNaming, kindsWaived, partsLeftOut, ruleName, waiverId, type WaivedKind } from '../cfn/waiver-id';
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
@@ -525,8 +525,7 @@ function partialWaiverOf(
 /** Names each waiver without `appliesTo` that waived findings of more than one kind on the findings it waived. */
 function nameBroadWaivers(waivedBy: ReadonlyMap<Acknowledgement, MutableFinding[]>, location: string): void {
   for (const [ack, waived] of waivedBy) {
-    // A message id's variants are one kind (`hotKey` and `hotNamedKey`): a waiver of that kind waives each.
-    const kinds = [...new Set(waived.map((f) => f.variantOf ?? f.messageId))].sort();
+    const kinds = kindsWaived(waived);
     if (kinds.length < 2) continue;
     const broad = { path: prefixPath(location, ack.path), kinds };
     for (const finding of waived) finding.broadAcknowledgement = broad;
@@ -629,9 +628,9 @@ export function partialWaiverNote(finding: Finding): string | undefined {
 export function broadWaiverNote(finding: Finding): string | undefined {
   const broad = finding.broadAcknowledgement;
   if (!broad) return undefined;
-  if (broad.acknowledgedAt !== undefined)
-    return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, finding.variantOf ?? finding.messageId));
-  return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify([finding.variantOf ?? finding.messageId])}\` if it was written for this kind only`;
+  const named = kindsNaming(finding, broad.kinds);
+  if (broad.acknowledgedAt !== undefined) return printable(broadScopeWaiverNote(finding.ruleId, broad.acknowledgedAt, broad.kinds, named));
+  return `the acknowledgement of ${finding.ruleId} at ${printable(broad.path)} names no \`appliesTo\` and waives ${broad.kinds.length} kinds of finding: ${broad.kinds.map(printable).join(', ')}; give it \`appliesTo: ${JSON.stringify(named)}\` if it was written for this kind only`;
 }
 
 /** How every report says why an acknowledgement without `index` waives nothing while its rule still fires on its
