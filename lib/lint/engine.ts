@@ -33,7 +33,8 @@ export interface ExpiredAcknowledgement {
 export interface BroadAcknowledgement {
   /** Its full field path, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
-  /** The message ids of the findings it waives, sorted. */
+  /** The kinds of the findings it waives, sorted: their message ids, or the parts of one message id whose findings
+   *  differ in their parts (`overQuotaReads`, `overQuotaWrites`: two quotas, raised by separate requests). */
   readonly kinds: readonly string[];
   /** Set by `skewguard lint cdk.out/` when the waiver is a template's copy of a `Validations.acknowledge()` given at this
    *  construct path (`''` for the app): reports then name the CDK id that waives one kind (`skewguard::SG017[overQuota]`).
@@ -98,7 +99,8 @@ export interface Finding {
    *  (add `index` to waive it here). @default - absent: no finding on an index, or no such acknowledgement */
   readonly acknowledgementWithoutIndex?: AcknowledgementWithoutIndex;
   /** On an acknowledged finding: the acknowledgement that waived it when it names no `appliesTo` and waives findings of
-   *  more than one kind, so reports say which kinds one waiver absorbs (add `appliesTo` to tie it to one).
+   *  more than one kind (findings of one message id whose `parts` differ count as several), so reports say which kinds
+   *  one waiver absorbs (add `appliesTo` to tie it to one).
    *  @default - absent: not acknowledged, or its acknowledgement waives one kind (or names the kinds in `appliesTo`) */
   readonly broadAcknowledgement?: BroadAcknowledgement;
   /** The narrower kinds the finding is made of (its rule's part kinds: SG003's hot key has `hotKeyReads` where its reads
@@ -522,7 +524,7 @@ function partialWaiverOf(
   return leftOut.length > 0 ? { ack: naming[0], naming, leftOut } : undefined;
 }
 
-/** Names each waiver without `appliesTo` that waived findings of more than one kind on the findings it waived. */
+/** Names each waiver without `appliesTo` that waived findings of more than one kind (`kindsWaived`) on the findings it waived. */
 function nameBroadWaivers(waivedBy: ReadonlyMap<Acknowledgement, MutableFinding[]>, location: string): void {
   for (const [ack, waived] of waivedBy) {
     const kinds = kindsWaived(waived);
