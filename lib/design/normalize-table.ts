@@ -42,11 +42,10 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   const indexKinds = uniqueIndexKinds(gsis, lsis, log);
   const patterns = accessPatterns(input.accessPatterns, indexKinds, log);
   const shares = readShares(patterns, indexKinds);
-  const tableReads = (index?: string) => ({
-    units: input.workload.peakReadUnits * shares.shareOf(index),
-    share: shares.shareOf(index),
-    source: shares.declared ? ('access-patterns' as const) : ('table' as const),
-  });
+  const tableReads = (index?: string) => {
+    const share = shares.shareOf(index);
+    return { units: input.workload.peakReadUnits * share, share, source: shares.declared ? ('access-patterns' as const) : ('table' as const) };
+  };
 
   const primaryKey = keySpace(
     {
@@ -393,14 +392,15 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     log.add(joinPath(indexPath, field), `is required: give ${field} (one attribute) or ${listField} (up to 4)`);
   }
   if (multiple) {
-    const attributes = listOf(multiple, (a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey', wordsOf));
+    const listPath = joinPath(indexPath, listField);
+    const attributes = listOf(multiple, (a, i) => keyAttribute(a, joinPath(listPath, i), log, field === 'sortKey', wordsOf));
     if (field === 'sortKey' && attributes.length > 1) {
       attributes.forEach((a) => {
         if (a.cardinality === undefined)
           log.add(joinPath(a.path, 'cardinality'), 'is required in a multi-attribute sort key: SG004 checks the attributes go from low to high cardinality');
       });
     }
-    return { attributes, path: joinPath(indexPath, listField) };
+    return { attributes, path: listPath };
   }
   const path = joinPath(indexPath, field);
   return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey', wordsOf)] : [], path };

@@ -156,13 +156,14 @@ export function readKinds(value: unknown, path: string, reported: ReadonlySet<st
 
 /** One design passed on its own, read with its engine's input shape into a document around it. */
 const SINGLE_DESIGN: { readonly [E in Engine]: (input: unknown) => DesignDocument } = {
-  dynamodb: (input) => documentOf({ tables: [parse(dynamoDbTableShape, input, '')] }),
-  cosmosdb: (input) => documentOf({ containers: [parse(cosmosContainerShape, input, '')] }),
+  dynamodb: (input) => documentOf([parse(dynamoDbTableShape, input, '')], undefined),
+  cosmosdb: (input) => documentOf(undefined, [parse(cosmosContainerShape, input, '')]),
 };
 
-/** A document around one design, every field its own (like every parsed object): absent ones read as undefined, never inherited. */
-function documentOf(fields: DesignDocument): DesignDocument {
-  return { description: undefined, tables: undefined, containers: undefined, external: undefined, thresholds: undefined, ...fields };
+/** A document around one design, every field its own (like every parsed object): absent ones read as undefined, never inherited.
+ *  Named field by field: a spread into the literal would define every field at run time, for every design linted. */
+function documentOf(tables: DesignDocument['tables'], containers: DesignDocument['containers']): DesignDocument {
+  return { description: undefined, tables, containers, external: undefined, thresholds: undefined };
 }
 
 export function parse<T>(shape: Shape<T>, value: unknown, path: string): T {
