@@ -890,8 +890,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // stores) is none: the move's RU/s grow with the copies' own writes, so some count always "fits" there. Nor one whose
     // storage forces more RU/s than the container holds (`storageMinimum`): those copies need a raise, weighed as one.
     const copiesFit = (n: number) => {
+      if (!fitsWith('replicated', n)) return false;
       const share = analysis.storedKeyShare('replicated', n);
-      return fitsWith('replicated', n) && !share?.movedMode && share?.storageMinimum === undefined;
+      return !share?.movedMode && share?.storageMinimum === undefined;
     };
     const copies =
       analysis.physical || analysis.owner.partitionNeighbours
