@@ -332,7 +332,12 @@ function withBroadWaiverNotes(violations: readonly PolicyViolation[], acknowledg
   });
   // Counted as the core counts them (`kindsWaived`): a message id's variants are one kind, its differing parts several.
   const byWaiver = new Map<RecordedAcknowledgement, WaivedKind[]>();
-  for (const w of waived) if (w) byWaiver.set(w.waiver, [...(byWaiver.get(w.waiver) ?? []), w.kind]);
+  for (const w of waived) {
+    if (!w) continue;
+    const found = byWaiver.get(w.waiver) ?? [];
+    found.push(w.kind);
+    byWaiver.set(w.waiver, found);
+  }
   const kinds = new Map([...byWaiver].map(([waiver, found]) => [waiver, kindsWaived(found)]));
   return violations.map((v, i) => {
     const w = waived[i];

@@ -25,6 +25,10 @@ export function waiverOfId(id: string): { rule: string; appliesTo?: string[] } {
 /** The id (after the namespace) that waives `rule`'s findings of the kinds `appliesTo` names: `SG017[overQuota]`. */
 export const waiverId = (rule: string, appliesTo?: readonly string[]): string => (appliesTo?.length ? `${rule}[${appliesTo.join(',')}]` : rule);
 
+/** The CDK ids that waive `rule`'s findings of `kinds`, one id a kind (a bracket holds one kind, `waiverOfId`), quoted
+ *  and joined: `'skewguard::SG003[hotKeyReads]' and 'skewguard::SG003[hotKeyWrites]'`. */
+export const kindWaiverIds = (rule: string, kinds: readonly string[]): string => kinds.map((kind) => `'${ruleName(waiverId(rule, [kind]))}'`).join(' and ');
+
 /** What a waiver is matched against: a finding's kind (`messageId`; undefined asks whether a waiver covers any kind),
  *  the kind that message id is a variant of (`variantOf`) and the parts it is made of (`parts`). */
 export interface WaivedKind {
@@ -137,5 +141,5 @@ const kindOf = (finding: WaivedKind): string => finding.variantOf ?? finding.mes
  * acknowledge 'skewguard::SG017[warmBelowPeak]' if it was written for this kind only" (the CDK form of `broadWaiverNote`).
  */
 export function broadScopeWaiverNote(rule: string, acknowledgedAt: string, kinds: readonly string[], named: readonly string[]): string {
-  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge '${ruleName(waiverId(rule, named))}' if it was written for this kind only`;
+  return `Validations.acknowledge({ id: '${ruleName(rule)}' }) at ${acknowledgedAt || '(app)'} waives ${kinds.length} kinds of finding: ${kinds.join(', ')}; acknowledge ${kindWaiverIds(rule, named)} if it was written for this kind only`;
 }

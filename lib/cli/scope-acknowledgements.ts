@@ -43,7 +43,11 @@ function scopeKindsWaived(results: readonly FileResult[]): Map<string, string[]>
   for (const result of results) {
     for (const copy of result.scopeAcknowledgements ?? []) {
       const k = key(copy.ruleId, copy.acknowledgedAt);
-      for (const { finding } of copy.waived ?? []) waived.set(k, [...(waived.get(k) ?? []), result.findings[finding]]);
+      for (const { finding } of copy.waived ?? []) {
+        const findings = waived.get(k) ?? [];
+        findings.push(result.findings[finding]);
+        waived.set(k, findings);
+      }
     }
   }
   return new Map([...waived].map(([k, findings]) => [k, kindsWaived(findings)]));

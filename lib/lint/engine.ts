@@ -2,7 +2,7 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { broadScopeWaiverNote, kindsNaming, kindsWaived, partsLeftOut, ruleName, waiverId, type WaivedKind } from '../cfn/waiver-id';
+import { broadScopeWaiverNote, kindsNaming, kindsWaived, kindWaiverIds, partsLeftOut, type WaivedKind } from '../cfn/waiver-id';
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
@@ -619,7 +619,7 @@ export function partialWaiverNote(finding: Finding): string | undefined {
   const kinds = RULES.find((rule) => rule.id === finding.ruleId)?.partKinds ?? {};
   const leftOut = partial.leftOut.map((part) => `${printable(part)}${Object.prototype.hasOwnProperty.call(kinds, part) ? ` (${kinds[part]})` : ''}`).join(', ');
   const all = JSON.stringify([...partial.appliesTo, ...partial.leftOut]);
-  return `the acknowledgement of ${finding.ruleId} at ${printable(partial.path)} (\`appliesTo: ${printable(JSON.stringify(partial.appliesTo))}\`) does not waive this finding, which is also ${leftOut}: fix that (the fix below), or, if it is accepted too, name it as well (\`appliesTo: ${printable(all)}\`, or in a waiver of its own; through CDK, acknowledge ${partial.leftOut.map((part) => `'${printable(ruleName(waiverId(finding.ruleId, [part])))}'`).join(' and ')} beside it)`;
+  return `the acknowledgement of ${finding.ruleId} at ${printable(partial.path)} (\`appliesTo: ${printable(JSON.stringify(partial.appliesTo))}\`) does not waive this finding, which is also ${leftOut}: fix that (the fix below), or, if it is accepted too, name it as well (\`appliesTo: ${printable(all)}\`, or in a waiver of its own; through CDK, acknowledge ${printable(kindWaiverIds(finding.ruleId, partial.leftOut))} beside it)`;
 }
 
 /** How every report names the kinds one acknowledgement without `appliesTo` waives, or undefined when it waives one:
