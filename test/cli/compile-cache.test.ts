@@ -48,6 +48,23 @@ function settle(file: string): void {
   if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
 }
 
+/**
+ * A fresh copy of the bin run once with a cache directory of its own, within SETTLED_MS of the copy, so the bundle it
+ * reads has just changed. A run that ended 3 s or more after the copy, having recorded the bundle settled, may have read
+ * it settled (a machine so loaded that Node took that long to start): not the case under test, so it is made again, up
+ * to 5 times. A run that ended sooner and recorded it settled fails the test at once.
+ */
+function firstRunOfFreshCopy() {
+  for (let attempt = 1; ; attempt++) {
+    const copy = copyOfBin();
+    const cache = join(tempTree(), 'cache');
+    const first = run(cache, {}, LINT, [], copy.bin);
+    const made = join(cache, files(cache)[0] ?? 'none');
+    const tooSlowToTell = Date.now() - statSync(copy.bundle).ctimeMs >= 3000 && !/ unsettled /.test(files(cache).length > 0 ? parts(made).header : '');
+    if (!tooSlowToTell || attempt === 5) return { copy, cache, first, made };
+  }
+}
+
 /** A copy of the bin and its start bundle in a package of its own (a lint of the fixture loads no other bundle). */
 function copyOfBin(): { bin: string; bundle: string } {
   const dir = tempTree({ 'package.json': readFileSync(join(root, 'package.json')) });
@@ -157,11 +174,8 @@ function copyOfBin(): { bin: string; bundle: string } {
   });
 
   it('checks a bundle that had just changed by content, and records its identity once it has settled', () => {
-    const copy = copyOfBin();
-    const cache = join(tempTree(), 'cache');
-    const first = run(cache, {}, LINT, [], copy.bin);
+    const { copy, cache, first, made } = firstRunOfFreshCopy();
     expect(first.said).toMatch(/compile cache written/);
-    const made = join(cache, files(cache)[0]);
     expect(parts(made).header).toMatch(/^skewguard-compile-cache 2 unsettled \d+ findings,templates$/);
     expect(run(cache, {}, LINT, [], copy.bin).said).toMatch(/^compile cache used: /);
     settle(copy.bundle);
