@@ -130,6 +130,10 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
   if (planned !== undefined && planned <= now) return undefined;
+  // Worth a one-off charge that cannot be undone only where the lever at least halves the fan-out (5 shards → 4 is not).
+  // Its count is no fewer than the key's own (`own`) nor than the fewest that fits (`fewest`): each is held to it as soon
+  // as it is known, before the searches that follow it.
+  const halves = (n: number) => planned === undefined || n <= planned / 2;
   // `cachedReads`: the hottest value's reads are of one item that no count spreads, and DAX in front of them takes them
   // off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
@@ -143,7 +147,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The own count is a search: made only once the checks above leave a lever possible.
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
   const own = sizedOwnCount(analysis, layout, cap, loads);
-  if (own === undefined || (planned !== undefined && own >= planned)) return undefined;
+  if (own === undefined || !halves(own)) return undefined;
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
@@ -153,17 +157,16 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
   const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
   const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own);
-  if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
+  if (fewest === undefined || fewest > cap || !halves(fewest)) return undefined;
   const kept = keptDeclaredCount(analysis, fewest, (n) => n <= cap && fitsWithSpare(withShards(atMost, n), headroom, n));
   const count = kept ?? fewest;
+  if (!halves(count)) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
   while (!fitsWithSpare(withShards(judge, count), headroom, count)) judge = judgeAt(++partitions);
   // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
   // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
-  // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
-  if (planned !== undefined && count > planned / 2) return undefined;
   const nearest = nearestShort(withShards(judge, count), short, headroom);
   const warm = warmUnits(raised, partitions);
   const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
