@@ -1495,29 +1495,34 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     ids.splice(fanOutAt >= 0 ? fanOutAt + 1 : fullKey ? 2 : 1, 0, 'asNewIndex');
     Object.assign(data, { newIndex });
   }
+  // The edits, made only where --fix writes them: a complete count (or the one another remedy leads with) whose fan-out
+  // passes no quota and is counted, on a key whose shard attribute is not the designer's to join (`separateShardAttribute`).
+  const writes = (count !== undefined || plan.complete) && pastQuota === undefined && uncounted === undefined;
   const keyEdits =
-    !rekey || shardAttribute === undefined
+    !writes || !rekey || shardAttribute === undefined
       ? []
       : form === 'attribute'
         ? addedShardAttribute(analysis, shardAttribute)
         : separateShardAttribute(analysis, shardAttribute);
-  // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
-  const rekeyEdits = keyEdits && rekey ? [...keyEdits, ...replacedIndexEdits(analysis.owner, space, newIndex)] : keyEdits;
-  const edits: DesignEdit[] = [
-    ...(tableRaise?.edits ?? [
-      {
-        op: 'set',
-        path: shardingPath,
-        value: shardingValue(strategy, n, source, declared, rekey && form === 'index' ? space.partitionKey[0].name : declared?.logicalAttribute),
-      },
-    ]),
-    ...storedCopies(analysis, 1),
-    ...(rekeyEdits ?? []),
-    ...fanOutEdits(fanOut),
-    ...fanOutEdits(heldFanOut),
-  ];
+  const written: DesignEdit[] | undefined =
+    writes && keyEdits !== undefined
+      ? [
+          ...(tableRaise?.edits ?? [
+            {
+              op: 'set',
+              path: shardingPath,
+              value: shardingValue(strategy, n, source, declared, rekey && form === 'index' ? space.partitionKey[0].name : declared?.logicalAttribute),
+            },
+          ]),
+          ...storedCopies(analysis, 1),
+          ...keyEdits,
+          // A re-keyed index is a new index under a new name: no deploy changes an index's key in place (index-replacement.ts).
+          ...(rekey ? replacedIndexEdits(analysis.owner, space, newIndex) : []),
+          ...fanOutEdits(fanOut),
+          ...fanOutEdits(heldFanOut),
+        ]
+      : undefined;
   const level = analysis.once(deeperLevel);
-  const written = (count !== undefined || plan.complete) && rekeyEdits !== undefined && pastQuota === undefined && uncounted === undefined ? edits : undefined;
   if (level?.attribute || level?.at === 0 || (level !== undefined && wholeValueOverLogical(analysis)))
     return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB

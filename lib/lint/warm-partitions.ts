@@ -130,6 +130,10 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const planned = plan.shards !== undefined && plan.shards <= maxShards ? plan.shards : undefined;
   // A count no larger than the partitions it spreads over is no extreme fan-out: it stays the fix.
   if (planned !== undefined && planned <= now) return undefined;
+  // The most shards the lever offers: within maxShards, and worth a one-off charge that cannot be undone only where it at
+  // least halves the fan-out (5 shards → 4 is not). Its count is no fewer than the key's own (`own`) nor than the fewest
+  // that fits (`fewest`): each is held to that as soon as it is known, and the search for the fewest goes no further.
+  const mostShards = planned === undefined ? cap : Math.min(cap, Math.floor(planned / 2));
   // `cachedReads`: the hottest value's reads are of one item that no count spreads, and DAX in front of them takes them
   // off its partition and off the table's reads; its writes are judged alone (DAX writes through).
   const short = new Set(analysis.over.map((d) => d.label).filter((label) => !cachedReads || label !== 'read'));
@@ -143,7 +147,7 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The own count is a search: made only once the checks above leave a lever possible.
   const { loads, total } = cachedReads ? cachedReadLoads(analysis) : { loads: analysis.hot, total: analysis.total };
   const own = sizedOwnCount(analysis, layout, cap, loads);
-  if (own === undefined || (planned !== undefined && own >= planned)) return undefined;
+  if (own === undefined || own > mostShards) return undefined;
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
@@ -152,18 +156,17 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
   const roomy = (n: number) => n >= own && fitsWithSpare(withShards(atMost, n), headroom, n);
-  const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own);
-  if (fewest === undefined || fewest > cap || (planned !== undefined && fewest >= planned)) return undefined;
+  const fewest = layout === 'replicated' ? firstCount(roomy) : fewestRoomy((n) => withShards(atMost, n), headroom, own, mostShards);
+  if (fewest === undefined || fewest > mostShards) return undefined;
   const kept = keptDeclaredCount(analysis, fewest, (n) => n <= cap && fitsWithSpare(withShards(atMost, n), headroom, n));
   const count = kept ?? fewest;
+  if (count > mostShards) return undefined;
   let partitions = now + 1;
   let judge = judgeAt(partitions);
   while (!fitsWithSpare(withShards(judge, count), headroom, count)) judge = judgeAt(++partitions);
   // The count offered is `fewest`, the one P′ is the least for: a smaller count that fits at P′ only without the spare
   // (15 shards at 783 of 800 WCU where 16 leave 5% free) fits at fewer partitions too (36, not 38), so offered with P′ it
   // would make "the least at which it fits" false, and leave it no margin at all at its own least.
-  // Worth a one-off charge that cannot be undone only where it at least halves the fan-out (5 shards → 4 is not).
-  if (planned !== undefined && count > planned / 2) return undefined;
   const nearest = nearestShort(withShards(judge, count), short, headroom);
   const warm = warmUnits(raised, partitions);
   const spare = (dimensions: readonly LoadDimension[]) => spareFree(dimensions, headroom);
@@ -553,14 +556,17 @@ function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, k
 }
 
 /**
- * The fewest shards from `own` at which `dimensionsAt` fits with spare (`fitsWithSpare`). The pair test is not monotone
- * in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on each), so it is not bisected: the
- * least count that leaves 5% free (monotone) is searched, then the counts from it walked up, as `leastCount` does.
+ * The fewest shards from `own` to `most` at which `dimensionsAt` fits with spare (`fitsWithSpare`), undefined where none
+ * does. The pair test is not monotone in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on
+ * each), so it is not bisected: the least count that leaves 5% free (monotone: none where `most` does not) is searched,
+ * then the counts from it walked up, as `leastCount` does.
  */
-function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number): number | undefined {
-  const from = smallestCount((n) => n >= own && spareFree(dimensionsAt(n), headroom), own);
+function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number, most = MAX_SHARDS_ACCEPTED): number | undefined {
+  const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
+  if (own > most) return undefined;
+  const from = spare(own) ? own : spare(most) ? leastBetween(spare, own + 1, most) : undefined;
   if (from === undefined) return undefined;
-  for (let n = from; n <= MAX_SHARDS_ACCEPTED; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
+  for (let n = from; n <= most; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
   return undefined;
 }
 

@@ -62,6 +62,27 @@ describe("the warm-throughput lever's own count is found from the load, not by h
     expect(a.plan.layout).toMatch(/^(random|calculated)$/);
     expect(judgements(() => warmLever(a))).toBeLessThanOrEqual(4);
   });
+
+  it("stops at the most shards it may offer, half the plan's count, where a search past them judged 40 counts", () => {
+    // Every write and read of today's orderDate: 3,735 WCU and 32,993 RCU, planned as 35 calculated shards beside 22
+    // partitions. The lever's own count is 14 (32,993 ÷ 2,400 RCU usable, 13.75), within the 17 that halve the 35; at
+    // the 40 partitions write warm throughput makes under the default 40,000 WCU table quota, 17 shards leave no 5%
+    // free, so no fewer do and no lever is offered.
+    const [{ design }] = normalize({
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderDate', type: 'S', cardinality: 'unique' },
+      sortKey: { name: 'itemId', type: 'S', cardinality: 'unique' },
+      billing: 'on-demand',
+      workload: { peakReadUnits: 32993, peakWriteUnits: 3735 },
+    }).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    expect([a.plan.layout, a.plan.shards]).toEqual(['calculated', 35]);
+    let lever: ReturnType<typeof warmLever> = undefined;
+    // Its own count (3: one key, 14 and 13), then 14 and 17 at 40 partitions.
+    expect(judgements(() => (lever = warmLever(a)))).toBeLessThanOrEqual(5);
+    expect(lever).toBeUndefined();
+  });
 });
 
 describe("an unsharded key's hottest value is judged once, by the analysis", () => {
