@@ -348,7 +348,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
       const index = keySpaceOf(hit);
       const severity = ownValue(hit, 'severity') as Severity | undefined;
-      const edits = ownValue(hit, 'edits') as RuleHit['edits'];
+      // No edits is none: a fix whose change no design field states (a serverless account's move) writes nothing.
+      const given = ownValue(hit, 'edits') as RuleHit['edits'];
+      const edits = given?.length ? given : undefined;
       const parts = ownValue(hit, 'parts') as RuleHit['parts'];
       const variantOf =
         rule.messageVariants && Object.prototype.hasOwnProperty.call(rule.messageVariants, hit.messageId) ? rule.messageVariants[hit.messageId] : undefined;

@@ -608,6 +608,11 @@ export interface RaisedThroughput {
    */
   readonly atCreation?: true;
   /**
+   * The container is serverless: the raise is the manual RU/s set after SG017's move to provisioned throughput
+   * (`serverlessMovedTo`), no raise in place, and no design field can say it (`raiseEdits` writes none, as SG017 writes none).
+   */
+  readonly movedFromServerless?: ServerlessConversion;
+  /**
    * Where the raise splits partitions and the layout it leaves serves at fewer RU/s: those RU/s (a shared database's,
    * else the container's), to lower to once the split completes, which keeps the partitions (`throughputServing`).
    */
@@ -681,7 +686,8 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
   return (
     `{{?${first.mode}}}create the container at {{${createAt}}} RU/s, no more, then raise it to {{${to}}} RU/s{{/${first.mode}}}` +
-    `{{!${first.mode}}}raise ${raisedScope(to)}{{${at.way}|inPlace= in place|atCreation=}} to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{!${first.mode}}}${raisedScope(to)}{{${at.way}|inPlace= in place|atCreation=}} to {{${set}}} RU/s{{/${first.mode}}} ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{?${movedName(to)}}}, the ones the conversion keeps at the {{${movedName(to)}}} RU/s it sets first (its physical partitions × 5,000){{/${movedName(to)}}}` +
     `{{?${first.mode}}}: Azure starts a container on one physical partition per {{${first.per}}} RU/s of {{${first.mode}|manual=manual throughput|autoscale=an autoscale maximum}}, and raised up to {{${partitions}}} × 10,000 RU/s it splits none{{/${first.mode}}}` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
     `{{!${at.flag}}}; declare physicalPartitions: {{${partitions}}} once raised{{/${at.flag}}}{{?${at.flag}}}${createdWords(to)}{{/${at.flag}}}${split}` +
@@ -737,10 +743,21 @@ const UNEVEN_WORDS = ', unevenly: partitions left unsplit keep a larger share of
 
 /**
  * What a raise in place raises: the container's own throughput, or a shared database's, which its containers share and
- * whose partitions host all their keys ("Introduction to provisioned throughput", set throughput on a database).
+ * whose partitions host all their keys ("Introduction to provisioned throughput", set throughput on a database); for a
+ * serverless container (`movedFromServerless`), the manual throughput its account's move to provisioned throughput
+ * gives it, in SG017's words for that move ("Change from serverless to provisioned capacity mode": the whole account,
+ * every container converted to manual throughput in place, irreversible).
  */
 function raisedScope(to: string): string {
-  return `{{${sharedRaiseNames(to).scope}|container=the container's throughput|database=the database's shared throughput (throughput.sharedDatabase)}}`;
+  return (
+    `{{${sharedRaiseNames(to).scope}|container=raise the container's throughput|database=raise the database's shared throughput (throughput.sharedDatabase)` +
+    `|moved=change the whole account to provisioned throughput, SG017's move (a one-way change: Azure converts every container in the account to manual throughput in place, and the account cannot return to serverless), then set this container's manual throughput}}`
+  );
+}
+
+/** The placeholder of what a serverless container's conversion sets first (`ServerlessConversion.convertedRu`), from a raise's `to` name. */
+function movedName(to: string): string {
+  return `${to}Converted`;
 }
 
 /** The placeholder names of what a raise sets and on what (`raiseTo` → `raiseToSet`, `raiseToScope`, `raiseToContainers`). */
@@ -793,7 +810,8 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
   const database = raise.databaseRequestUnits;
   return Object.assign(
     { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split, ...copies },
-    { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
+    { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database !== undefined ? 'database' : raise.movedFromServerless ? 'moved' : 'container' },
+    raise.movedFromServerless ? { [movedName(names.to)]: raise.movedFromServerless.convertedRu } : {},
     { [atCreationNames(names.to).way]: raise.atCreation ? 'atCreation' : 'inPlace' },
     raise.atCreation ? { [atCreationNames(names.to).flag]: 1, [atCreationNames(names.to).by]: createdBy(raise) } : {},
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
@@ -862,8 +880,51 @@ export function throughputServing(
   design: CosmosKeyDesign,
   load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly gb?: number },
 ): RaisedThroughput | undefined {
-  const grid = raiseGrid(design);
+  // A serverless container has no raise: the search runs on it as SG017's move leaves it, from that move's RU/s up.
+  const moved = serverlessMove(design, load.total);
+  const grid = raiseGrid(moved?.design ?? design);
   if (!grid) return undefined;
+  const found = servingOnGrid(grid, load);
+  return found && moved ? Object.assign({}, found, { movedFromServerless: moved.from }) : found;
+}
+
+/**
+ * A serverless container as SG017's move leaves it (`serverlessMovedTo`, at the manual RU/s of `peak` ÷ headroom, the
+ * least SG017 asks for), and what the conversion gives it first; undefined for a container with provisioned throughput.
+ */
+function serverlessMove(design: CosmosKeyDesign, peak: number): { readonly design: CosmosKeyDesign; readonly from: ServerlessConversion } | undefined {
+  if (design.throughput?.mode !== 'serverless') return undefined;
+  const kept = countPhysicalPartitions('serverless', undefined, design.totalGb, design.physicalPartitions);
+  const moved = serverlessMovedTo(design, 'manual', throughputForPeak('manual', peak, design.thresholds.headroom, 1));
+  return { design: moved, from: { convertedRu: kept * COSMOS_LIMITS.serverlessContainerRequestUnits, keptPartitions: kept } };
+}
+
+/**
+ * A serverless container moved to provisioned `mode` at `requestUnits`: "Changing from serverless to provisioned capacity
+ * mode converts all containers within the account to manual provisioned throughput containers in-place", at "number of
+ * partitions * 5000" RU/s ("Change from serverless to provisioned capacity mode"), so it keeps the physical partitions
+ * it has (one per 50 GB, or as declared), and the RU/s then set in place split them only to ⌈RU/s ÷ 10,000⌉ ("Best
+ * practices for scaling provisioned throughput"). The one layout SG017's move and SG003's raise after it are judged on.
+ */
+export function serverlessMovedTo(design: CosmosKeyDesign, mode: 'manual' | 'autoscale', requestUnits: number): CosmosKeyDesign {
+  const throughput = Object.assign({}, design.throughput as CosmosThroughput, { mode, requestUnits });
+  const kept = countPhysicalPartitions('serverless', undefined, design.totalGb, design.physicalPartitions);
+  const physicalPartitions = countPhysicalPartitions(mode, requestUnits, design.totalGb, kept);
+  return Object.assign({}, design, { throughput, physicalPartitions, splitFrom: design.splitFrom ?? kept });
+}
+
+/** What a serverless container's conversion to manual throughput gives it: partitions × 5,000 RU/s, on the partitions it keeps. */
+export interface ServerlessConversion {
+  readonly convertedRu: number;
+  readonly keptPartitions: number;
+}
+
+/** `throughputServing`'s search on `grid`. */
+function servingOnGrid(
+  grid: RaiseGrid,
+  load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly gb?: number },
+): RaisedThroughput | undefined {
+  const { design } = grid;
   const { headroom } = design.thresholds;
   const { hot, total, cardinality } = load;
   // On a shared database's partitions, every busy container's keys are the value's neighbours.
@@ -1125,6 +1186,8 @@ export function raiseLeadsKeyChange(design: CosmosKeyDesign, raise: RaisedThroug
  * partitions, or none, which is what the settle step's text says to lower to once the raise's split completes.
  */
 export function raiseEdits(design: CosmosKeyDesign, raise: RaisedThroughput, copies = 1): DesignEdit[] {
+  // A serverless container's capacity mode is its account's, which no design field sets: SG017's move writes no edit either.
+  if (raise.movedFromServerless) return [];
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
   // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
   const value = raise.databaseRequestUnits ?? raise.requestUnits;

@@ -37,7 +37,14 @@ describe('a serverless container is judged where SG017 moves it', () => {
   it('offers the unsharded key no copies: every count needs the move, or stores more than 1 TB (before: 2, then 23)', () => {
     const [hot] = byRule(lint(devices()), 'SG003');
     expect(hot.edits).toBeUndefined();
-    expect(hot.fix).toMatch(/^no count of replicated copies up to 1,000 fits .*: put the integrated cache in front of the reads/);
+    // The move to manual throughput leads (before: no raise was searched for a serverless container, and the copies'
+    // refusal led): at 8,000 RU/s on the 3 partitions kept, 2,133.33 usable each, less (4,000 − 1,200) ÷ 3 = 933.33 of
+    // neighbours, leaves exactly 1,200 for the device; 7,900 leaves 1,173.33.
+    expect(hot.data).toMatchObject({ raiseTo: 8_000, raisedPartitions: 3, raiseToConverted: 15_000 });
+    expect(hot.fix).toMatch(
+      /^change the whole account to provisioned throughput, SG017's move .*manual throughput in place to 8,000 RU\/s \(3 physical partitions/,
+    );
+    expect(hot.fix).toContain('replicated copies do not serve it');
   });
 
   it("a tenant over its partition even at the move is SG003's error, not SG014's warning on a short container", () => {

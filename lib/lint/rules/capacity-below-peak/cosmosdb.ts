@@ -29,7 +29,16 @@ import { DesignAnalysis } from '../../analysis';
 import { categoricalBy } from '../../categorical-key';
 import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, type CrossPartitionCostId } from '../../cross-partition-cost';
 import type { DesignEdit } from '../../edits';
-import { layoutEdits, overOnlyBySpread, raiseFigures, raiseInPlace, raisedInPlaceTo, throughputServing, type RaiseNames } from '../../physical-partition';
+import {
+  layoutEdits,
+  overOnlyBySpread,
+  raiseFigures,
+  raiseInPlace,
+  raisedInPlaceTo,
+  serverlessMovedTo,
+  throughputServing,
+  type RaiseNames,
+} from '../../physical-partition';
 import { plannedValueRaise } from '../../planned-raise';
 import { firstLevelLeadRaise, firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
@@ -218,13 +227,8 @@ function storedLayout(design: CosmosKeyDesign, peak: CountedPeak): CosmosKeyDesi
 function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
   const moved = Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits });
-  // A serverless container is converted in place ("Change from serverless to provisioned capacity mode"): it keeps its
-  // partitions, and the new RU/s split them only to their minimum.
-  if (!inPlace && throughput.mode === 'serverless') {
-    const kept = physicalPartitionCount('serverless', undefined, design.totalGb, design.physicalPartitions);
-    const physicalPartitions = physicalPartitionCount(moved.mode, requestUnits, design.totalGb, kept);
-    return Object.assign({}, design, { throughput: moved, physicalPartitions, splitFrom: design.splitFrom ?? kept });
-  }
+  // A serverless container is converted in place: it keeps its partitions, and the new RU/s split them only to their minimum.
+  if (!inPlace && throughput.mode === 'serverless') return serverlessMovedTo(design, moved.mode as 'manual' | 'autoscale', requestUnits);
   if (!inPlace) return Object.assign({}, design, { throughput: moved });
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
