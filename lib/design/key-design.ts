@@ -509,6 +509,11 @@ export interface CosmosThroughput {
    *  every document) keeps it, so the higher minimum that storage forces is that fix's cost, not capacity it is given.
    *  Undefined where the declared figure is at or above the minimum, or the minimum is unknown. */
   readonly storageMinimum?: number;
+  /** Set on a copy judged as it will be deployed: at these RU/s (held at `storageMinimum`) even where the peak is above
+   *  their usable part, never at the raise SG017 asks for (`hotValueReach`: what a value can use, so where an alert's
+   *  line is drawn, is what the deployed partitions leave it). Never set by `normalize`: the rules judge an over-capacity
+   *  container at SG017's raise, so that a hot value is not blamed for the capacity SG017 reports. */
+  readonly asDeployed?: true;
 }
 
 export interface CosmosKeyDesign extends KeyDesignBase {

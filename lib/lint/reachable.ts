@@ -1,6 +1,6 @@
 /**
- * The most RU/s a Cosmos DB container's hottest values can use, as SG003 judges them: what an alert on one value's
- * RU/s can ever see. A logical partition serves at most 10,000 RU/s, and only its physical partition's share of the
+ * The most RU/s a Cosmos DB container's hottest values can use once deployed: what an alert on one value's RU/s can
+ * ever see. A logical partition serves at most 10,000 RU/s, and only its physical partition's share of the
  * container's RU/s (divided evenly among the physical partitions), which the other key values there share
  * ("Partitioning and horizontal scaling"); a hierarchical key's first-level value stays on the physical partitions
  * its data spans, one per 50 GB ("Hierarchical partition keys"). Above these figures the value is rate-limited (429).
@@ -38,15 +38,19 @@ export interface HotValueReach {
 }
 
 /**
- * What the container's busiest stored key and hottest first-level value can use, on the physical share SG003 judges
- * them on (the engine's `physicalShare`: the declared `physicalPartitions`, else those the container is created with
- * at its declared throughput and size; for a container above its capacity, the layout SG017's raise gives). Without
- * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
+ * What the container's busiest stored key and hottest first-level value can use, on the physical share of the container
+ * as deployed (the engine's `physicalShare` of `asDeployed`: the declared `physicalPartitions`, else those the container
+ * is created with at its declared throughput, held at its storage minimum, and size). For a container above its
+ * capacity that is not the layout SG003 judges (SG017's raise, so that a value is not blamed for the capacity SG017
+ * reports): SG017 is a warning, the container is deployed at its declared RU/s, and its values are throttled there
+ * (60,000 RU/s autoscale at a 55,000 peak: 6 partitions of 10,000 beside 9,167 of neighbours leave a key 833 RU/s, where
+ * the 7 partitions of the 69,000 raise would leave it 2,000). Without declared throughput only the key's own 10,000
+ * RU/s and a first-level value's 10,000 RU/s per partition are known.
  * `input`: one container's design, as written (`engine: 'cosmosdb'`), as a file of that one container, or as
  * `normalize()` returns it (its document, or `designs[i].design`); anything else throws UsageError.
  */
 export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | DesignInput): HotValueReach {
-  const design = containerOf(input);
+  const design = asDeployed(containerOf(input));
   const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
   const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
@@ -59,6 +63,15 @@ export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | Desi
     prefixShare,
     prefixLoad: prefixLoads && prefixLoads.reads + prefixLoads.writes,
   };
+}
+
+/**
+ * `design` judged at the RU/s it is deployed with (`CosmosThroughput.asDeployed`), never at the raise SG017 asks for:
+ * the layout its values are throttled on until that raise is made. As it is without declared throughput.
+ */
+export function asDeployed(design: CosmosKeyDesign): CosmosKeyDesign {
+  const { throughput } = design;
+  return throughput === undefined ? design : Object.assign({}, design, { throughput: Object.assign({}, throughput, { asDeployed: true as const }) });
 }
 
 /** What `hotValueReach` is called with, if `engine` and `primaryKey` say it is a normalized design (the alerts pass one). */
