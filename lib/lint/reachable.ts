@@ -66,12 +66,11 @@ export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | Desi
 }
 
 /**
- * `design` judged at the RU/s it is deployed with (`CosmosThroughput.asDeployed`), never at the raise SG017 asks for:
- * the layout its values are throttled on until that raise is made. As it is without declared throughput.
+ * `design` judged on the partitions it is deployed with (`KeyDesignBase.asDeployed`), never on the raise SG017 asks
+ * for: the layout its keys are throttled on until that raise is made.
  */
-export function asDeployed(design: CosmosKeyDesign): CosmosKeyDesign {
-  const { throughput } = design;
-  return throughput === undefined ? design : Object.assign({}, design, { throughput: Object.assign({}, throughput, { asDeployed: true as const }) });
+export function asDeployed<D extends KeyDesign>(design: D): D {
+  return Object.assign({}, design, { asDeployed: true as const });
 }
 
 /** What `hotValueReach` is called with, if `engine` and `primaryKey` say it is a normalized design (the alerts pass one). */
@@ -153,11 +152,12 @@ export interface DynamoHotKeyReach {
  * neighbours included: the model SG003 sizes the key on and the accessed-mode hot-key ticket draws its line on, one
  * model (`dynamoNeighbourModel`): the other keys hash evenly over the key space's P partitions, so 1/P of the rest
  * of the peak shares the hot key's partition, sibling shards included; P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉) of the
- * provisioned capacity at the declared peak (`provisionedAtPeak`), or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
+ * provisioned capacity at the declared peak (`provisionedAtPeak`) as deployed (`asDeployed`: never the capacity SG017
+ * raises it to, which the table does not have until that fix is made), or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
  * table's 12,000 RCU / 4,000 WCU: 4 partitions). An assumption the alarm says.
  */
 export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | undefined): DynamoHotKeyReach {
-  const a = new DesignAnalysis(design).spaces.find((s) => s.space.index === index);
+  const a = new DesignAnalysis(asDeployed(design)).spaces.find((s) => s.space.index === index);
   if (!a) throw new Error(`no key space ${index ?? '(table)'} in ${design.name}`);
   const layout = a.space.sharding?.strategy ?? 'none';
   const shards = a.space.sharding?.shards ?? 1;
