@@ -50,7 +50,11 @@ export interface HotValueReach {
  * `normalize()` returns it (its document, or `designs[i].design`); anything else throws UsageError.
  */
 export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | DesignInput): HotValueReach {
-  const design = asDeployed(containerOf(input));
+  return reachOf(asDeployed(containerOf(input)));
+}
+
+/** `hotValueReach` of a normalized design on the layout it says: as deployed (`asDeployed`), else as SG003 judges it. */
+export function reachOf(design: CosmosKeyDesign): HotValueReach {
   const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
   const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
