@@ -4,8 +4,8 @@
 // partitions: a key of its 1,000,000 alike values meets 9,000 ÷ 10 = 900 WCU there and can use 100 before it throttles.
 // Drawn on SG017's 9,000 ÷ 0.8 = 11,250 WCU (12 partitions, 750 beside it, 250 of reach), the line sat at 80% of 250 = 200
 // WCU/s (36,001 a minute in the rule's 3 × WCU), which a key throttled at 100 never crosses.
-import { hotKeyLine } from '../../lib/cdk/alarm-thresholds';
 import { lint, normalize, type DesignInput, type DynamoDbKeyDesign, type DynamoDbTableDesign } from '../../lib';
+import { hotKeyLine } from '../../lib/cdk/alarm-thresholds';
 import { dynamoHotKeyReach } from '../../lib/internal';
 
 const events: DynamoDbTableDesign = {
@@ -18,7 +18,11 @@ const events: DynamoDbTableDesign = {
 const design = normalize({ tables: [events] } as DesignInput).designs[0].design as DynamoDbKeyDesign;
 
 it('SG017 warns and asks for 11,250 WCU: the table is deployed at 10,000', () => {
-  expect(lint({ tables: [events] } as DesignInput).filter((f) => f.ruleId === 'SG017').map((f) => f.severity)).toEqual(['warning']);
+  expect(
+    lint({ tables: [events] } as DesignInput)
+      .filter((f) => f.ruleId === 'SG017')
+      .map((f) => f.severity),
+  ).toEqual(['warning']);
 });
 
 it('the key is judged on the 10 partitions its 10,000 WCU give (100 WCU of reach beside 900), not the 12 of the raise (250)', () => {
