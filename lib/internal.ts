@@ -73,7 +73,7 @@ export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
 /** What a DynamoDB key can use beside its neighbours' planned load (the hot-key ticket's line in accessed mode). */
-export { dynamoHotKeyReach, dynamoPartitionsFor, type DirectionReach, type DynamoHotKeyReach } from './lint/reachable';
+export { asDeployed, dynamoHotKeyReach, reachOf, dynamoPartitionsFor, type DirectionReach, type DynamoHotKeyReach } from './lint/reachable';
 /** What a first-level value on one physical partition can use (the hotPrefix and throttledHotValue lines' ceiling). */
 export { onePartitionPrefix, type OnePartitionPrefix } from './lint/prefix-ingestion';
 export { partitionCountText } from './lint/partition-count-words';

@@ -393,6 +393,12 @@ export interface Acknowledgement {
 export interface KeyDesignBase {
   /** Declared table or container name, used in findings and reports. */
   readonly name: string;
+  /** Set on a copy judged as it will be deployed (`asDeployed`): on the partitions its declared capacity gives (a Cosmos
+   *  DB container's RU/s held at their storage minimum; a provisioned table's capacity, a launch's warm throughput) even
+   *  where the peak is above their usable part, never on the raise SG017 asks for. What a key can use, so where an alert's
+   *  line is drawn, is what the deployed partitions leave it. Never set by `normalize`: the rules judge an over-capacity
+   *  design at SG017's raise, so that a hot key is not blamed for the capacity SG017 reports. */
+  readonly asDeployed?: true;
   /** The table's or container's own key space: its partition key, sort key, workload and sharding. */
   readonly primaryKey: KeySpace;
   /** Largest logical partition (Cosmos DB) / item collection (DynamoDB) before sharding, in GB. */

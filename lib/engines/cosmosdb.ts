@@ -520,7 +520,10 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const logicalUsable = COSMOS_LIMITS.logicalPartitionRequestUnits * headroom;
     const servable = peak - hotLoad + Math.min(hotLoad, logicalUsable);
     const raiseServesNothing = pastOwnCeiling && design.throughput?.mode !== 'serverless' && servable <= partitions.requestUnits * headroom * (1 + 1e-9);
-    if ((storable && peak <= partitions.requestUnits * headroom * (1 + 1e-9)) || raiseServesNothing)
+    // A copy judged as deployed (`asDeployed`) keeps its declared RU/s whatever its peak: SG017's raise is a warning's
+    // fix, and until it is made every value is throttled on the partitions the container has.
+    const withinRequestUnits = design.asDeployed === true || peak <= partitions.requestUnits * headroom * (1 + 1e-9);
+    if ((storable && withinRequestUnits) || raiseServesNothing)
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles

@@ -86,8 +86,9 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
   const write = capacity?.write;
   if (design.billing === 'provisioned' && read !== undefined && write !== undefined) {
     const { headroom } = design.thresholds;
-    const reads = provisionedAtPeak(read, total.reads, headroom, capacity?.warmReadUnits);
-    const writes = provisionedAtPeak(write, total.writes, headroom, capacity?.warmWriteUnits);
+    const deployed = design.asDeployed === true;
+    const reads = provisionedAtPeak(read, total.reads, headroom, capacity?.warmReadUnits, deployed);
+    const writes = provisionedAtPeak(write, total.writes, headroom, capacity?.warmWriteUnits, deployed);
     const partitions = dynamoPartitionsFor(reads.units, writes.units);
     // Named by the direction that sets P (the writes where both give as many).
     const counted = dynamoPartitionsFor(reads.units, 0) > dynamoPartitionsFor(0, writes.units) ? reads : writes;
@@ -99,7 +100,7 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
     return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), { countedBy: 'twice-the-peak' }, total, stored);
   const warm = { reads: capacity?.warmReadUnits ?? 0, writes: capacity?.warmWriteUnits ?? 0 };
   return design.launchAtPeak
-    ? launchNeighbours(total, stored, warm, design.thresholds.headroom)
+    ? launchNeighbours(total, stored, warm, design.thresholds.headroom, design.asDeployed === true)
     : onDemandNeighboursWarm(total, stored, warm.reads, warm.writes);
 }
 
@@ -111,11 +112,12 @@ interface CapacityAtPeak extends PartitionCountBasis {
 /**
  * One provisioned direction's capacity at the declared `peak`: fixed units, or what auto scaling provisions there,
  * ⌈peak ÷ target⌉ between its minimum (1 when not declared, as CDK renders it) and maximum; the maximum raised to
- * peak ÷ headroom where it is below (SG017's finding, judged at the capacity its fix gives, as --fix leaves it); then
- * the declared warm throughput where that is more.
+ * peak ÷ headroom where it is below (SG017's finding, judged at the capacity its fix gives, as --fix leaves it; not for
+ * a table judged as deployed, `deployed`, whose keys are throttled on the partitions its declared capacity gives until
+ * that fix is made); then the declared warm throughput where that is more.
  */
-function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: number, warm: number | undefined): CapacityAtPeak {
-  const raisedTo = peak / headroom;
+function provisionedAtPeak(ceiling: CapacityCeiling, peak: number, headroom: number, warm: number | undefined, deployed: boolean): CapacityAtPeak {
+  const raisedTo = deployed ? 0 : peak / headroom;
   const most = Math.max(ceiling.units, raisedTo);
   const raised = raisedTo > ceiling.units;
   let at: CapacityAtPeak;
@@ -151,12 +153,19 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
  * partition then averages its full ceiling, past its usable line, whatever the key, and a uniform value was "over" by
  * that alone (0.15 WCU beside 999.85 on the 150 partitions of 150,000 WCU), the table's capacity, SG017's finding.
  */
-function launchNeighbours(total: Loads, stored: Loads, warm: { readonly reads: number; readonly writes: number }, headroom: number): PartitionNeighbours {
+function launchNeighbours(
+  total: Loads,
+  stored: Loads,
+  warm: { readonly reads: number; readonly writes: number },
+  headroom: number,
+  deployed: boolean,
+): PartitionNeighbours {
   const launch = launchCapacity(warm.reads, warm.writes);
   const has = dynamoPartitionsFor(launch.reads, launch.writes);
   const basis: PartitionCountBasis = { countedBy: launch.preWarmed ? 'declared-warm-throughput' : 'warm-throughput' };
   const withRoom = { reads: total.reads / headroom, writes: total.writes / headroom };
-  if (launchFits(withRoom, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
+  // Judged as deployed (`asDeployed`): the partitions the launch has, not those of the pre-warm SG017 asks for.
+  if (deployed || launchFits(withRoom, launch)) return Object.assign(neighboursOn(has, basis, total, stored), { atLaunch: true as const });
   const preWarm = warmThroughputFor(total, launch, headroom);
   const raised = dynamoPartitionsFor(preWarm.reads, preWarm.writes);
   // "peak ÷ headroom" only where that is what the pre-warm is: not where a declared warm throughput or a combination sets it.

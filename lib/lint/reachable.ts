@@ -1,6 +1,6 @@
 /**
- * The most RU/s a Cosmos DB container's hottest values can use, as SG003 judges them: what an alert on one value's
- * RU/s can ever see. A logical partition serves at most 10,000 RU/s, and only its physical partition's share of the
+ * The most RU/s a Cosmos DB container's hottest values can use once deployed: what an alert on one value's RU/s can
+ * ever see. A logical partition serves at most 10,000 RU/s, and only its physical partition's share of the
  * container's RU/s (divided evenly among the physical partitions), which the other key values there share
  * ("Partitioning and horizontal scaling"); a hierarchical key's first-level value stays on the physical partitions
  * its data spans, one per 50 GB ("Hierarchical partition keys"). Above these figures the value is rate-limited (429).
@@ -38,15 +38,23 @@ export interface HotValueReach {
 }
 
 /**
- * What the container's busiest stored key and hottest first-level value can use, on the physical share SG003 judges
- * them on (the engine's `physicalShare`: the declared `physicalPartitions`, else those the container is created with
- * at its declared throughput and size; for a container above its capacity, the layout SG017's raise gives). Without
- * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
+ * What the container's busiest stored key and hottest first-level value can use, on the physical share of the container
+ * as deployed (the engine's `physicalShare` of `asDeployed`: the declared `physicalPartitions`, else those the container
+ * is created with at its declared throughput, held at its storage minimum, and size). For a container above its
+ * capacity that is not the layout SG003 judges (SG017's raise, so that a value is not blamed for the capacity SG017
+ * reports): SG017 is a warning, the container is deployed at its declared RU/s, and its values are throttled there
+ * (60,000 RU/s autoscale at a 55,000 peak: 6 partitions of 10,000 beside 9,167 of neighbours leave a key 833 RU/s, where
+ * the 7 partitions of the 69,000 raise would leave it 2,000). Without declared throughput only the key's own 10,000
+ * RU/s and a first-level value's 10,000 RU/s per partition are known.
  * `input`: one container's design, as written (`engine: 'cosmosdb'`), as a file of that one container, or as
  * `normalize()` returns it (its document, or `designs[i].design`); anything else throws UsageError.
  */
 export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | DesignInput): HotValueReach {
-  const design = containerOf(input);
+  return reachOf(asDeployed(containerOf(input)));
+}
+
+/** `hotValueReach` of a normalized design on the layout it says: as deployed (`asDeployed`), else as SG003 judges it. */
+export function reachOf(design: CosmosKeyDesign): HotValueReach {
   const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
   const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
@@ -59,6 +67,14 @@ export function hotValueReach(input: CosmosKeyDesign | NormalizedDocument | Desi
     prefixShare,
     prefixLoad: prefixLoads && prefixLoads.reads + prefixLoads.writes,
   };
+}
+
+/**
+ * `design` judged on the partitions it is deployed with (`KeyDesignBase.asDeployed`), never on the raise SG017 asks
+ * for: the layout its keys are throttled on until that raise is made.
+ */
+export function asDeployed<D extends KeyDesign>(design: D): D {
+  return Object.assign({}, design, { asDeployed: true as const });
 }
 
 /** What `hotValueReach` is called with, if `engine` and `primaryKey` say it is a normalized design (the alerts pass one). */
@@ -140,11 +156,12 @@ export interface DynamoHotKeyReach {
  * neighbours included: the model SG003 sizes the key on and the accessed-mode hot-key ticket draws its line on, one
  * model (`dynamoNeighbourModel`): the other keys hash evenly over the key space's P partitions, so 1/P of the rest
  * of the peak shares the hot key's partition, sibling shards included; P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉) of the
- * provisioned capacity at the declared peak (`provisionedAtPeak`), or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
+ * provisioned capacity at the declared peak (`provisionedAtPeak`) as deployed (`asDeployed`: never the capacity SG017
+ * raises it to, which the table does not have until that fix is made), or, on demand, of twice the declared peak, at least the warm throughput (declared, else a new
  * table's 12,000 RCU / 4,000 WCU: 4 partitions). An assumption the alarm says.
  */
 export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | undefined): DynamoHotKeyReach {
-  const a = new DesignAnalysis(design).spaces.find((s) => s.space.index === index);
+  const a = new DesignAnalysis(asDeployed(design)).spaces.find((s) => s.space.index === index);
   if (!a) throw new Error(`no key space ${index ?? '(table)'} in ${design.name}`);
   const layout = a.space.sharding?.strategy ?? 'none';
   const shards = a.space.sharding?.shards ?? 1;

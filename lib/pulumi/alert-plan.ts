@@ -6,8 +6,8 @@
  * exactly as designed stays quiet.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
-import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, onePartitionPrefix, type ValueLines } from '../internal';
+import { profileOf, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
+import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, asDeployed, onePartitionPrefix, reachOf, type ValueLines } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -91,8 +91,8 @@ function peakRequestUnits(design: CosmosKeyDesign): number {
  * logical partition key consumed, per region, within its physical partition (Azure Monitor table reference,
  * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption): consumed RU, so a
  * value never logs more than its partitions serve it; beyond that its requests are rate-limited (429). What it can
- * reach is the core's `hotValueReach`, the ceiling SG003 judges it on: a key's 10,000 RU/s, or its physical
- * partition's share of the container's RU/s less its neighbours' expected load when lower; a first-level value's
+ * reach is the core's `hotValueReach`, on the partitions the container is deployed with: a key's 10,000 RU/s, or its
+ * physical partition's share of the container's RU/s less its neighbours' expected load when lower; a first-level value's
  * partitions (one per 50 GB it holds: "the total RU/s achievable for a single TenantId can exceed 10,000 RU/s" only
  * when its data is in several, Hierarchical partition keys FAQ,
  * https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys-faq), less the other values' load on each.
@@ -312,7 +312,7 @@ function unreachableThreshold(
   if (!given || given.threshold === undefined || given.threshold < reach) return undefined;
   return (
     `alerts.${name}.threshold is ${ru(given.threshold)}, at or above the ${ru(reach)} ${value} can use beside its neighbours' planned load ` +
-    `(SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. ` +
+    `on the partitions the container is deployed with (hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. ` +
     `Give a threshold below ${ru(reach)}, or leave it out for the default (${ru(fallback)})`
   );
 }
@@ -487,15 +487,33 @@ const noCeiling = (name: 'hotKey' | 'hotPrefix' | 'throttledHotValue') =>
   `what a key can reach is the database's shared RU/s, which the design does not declare (${SHARED_FIELD}); ` +
   `a default line drawn from the 10,000 RU/s logical-partition ceiling could be one the database never serves. Declare it, or give alerts.${name}.threshold`;
 
+/**
+ * The layout the per-value lines are drawn on: the one the container is deployed with (`asDeployed`: its declared RU/s,
+ * held at their storage minimum), not the raise SG017 recommends, which leaves a value more room than it has until it
+ * is made (the chat container at a 55,000 RU/s peak on 60,000 autoscale: 833.33 RU/s a key can use on its 6 partitions,
+ * against a line of 1,600 drawn for the raise's 7, which it never logs). Except where the planned peak uses all the
+ * deployed RU/s: every partition is then at its budget at the peak whatever its keys, a key has nothing its neighbours
+ * leave it (a line at 0 opens on any key, all the time), and the throttling is the container's, which normalizedRu and
+ * throttleRate page on; the lines are drawn where SG003 judges the key, at SG017's raise.
+ */
+function linesLayout(declared: CosmosKeyDesign): CosmosKeyDesign {
+  const deployed = asDeployed(declared);
+  const partitions = profileOf(deployed.engine).physicalPartitions?.(deployed);
+  const full = partitions !== undefined && peakRequestUnits(deployed) >= partitions.requestUnits;
+  return full ? declared : deployed;
+}
+
 /** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
- *  The design carries the container's throughput (args.throughput) when known at plan time. */
+ *  The design carries the container's throughput (args.throughput) when known at plan time; the per-value lines are
+ *  drawn on `linesLayout`. */
 export function planAlerts(
   options: SkewAlertsOptions = {},
-  design: CosmosKeyDesign,
+  declared: CosmosKeyDesign,
   mode: ThroughputMode,
   monitoring: MonitoringActionGroups | undefined,
 ): AlertPlan {
-  const reach = hotValueReach(design);
+  const design = linesLayout(declared);
+  const reach = reachOf(design);
   const defaults = defaultThresholds(design, reach);
   const spanning = spanningLine(design.thresholds.headroom, prefixLine(design, reach), reach);
   const spanningValues = spanning === undefined ? {} : { spanningLine: spanning };

@@ -99,10 +99,11 @@ export interface SkewAlertsOptions {
    *  key never shows more than its partition serves it. Needs `monitoring`.
    *  @default - > the design's headroom × what the key can reach (8,000 of a key's 10,000 RU/s ceiling),
    *  or the design's own load of its hottest key + 10% (its minute-to-minute noise) when higher, at most 95% of what it can reach (unless
-   *  that load alone is above it, still below the ceiling). What a key can reach is SG003's ceiling
-   *  (`hotValueReach`): the lower of 10,000 RU/s and its physical partition's share of the container's
-   *  RU/s less the load its neighbours there are expected to take (the core's count of partitions: the
-   *  design's `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, and per 50 GB).
+   *  that load alone is above it, still below the ceiling). What a key can reach is its ceiling on
+   *  the container as deployed (`hotValueReach`): the lower of 10,000 RU/s and its physical partition's share of the
+   *  container's RU/s less the load its neighbours there are expected to take (the core's count of partitions: the
+   *  design's `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, at the declared RU/s held at
+   *  their storage minimum, and per 50 GB); never at the raise SG017 recommends, which the key does not have until it is made.
    *  An acknowledged SG003 design whose hottest key is planned at or above that ceiling gets 95% of it:
    *  the alert then fires while the key is throttled at its ceiling, the failure the acknowledgement
    *  accepted; window PT15M, every PT5M, ticket. A ticket, as GuardedTable's hot-key alarm: the line
@@ -116,7 +117,7 @@ export interface SkewAlertsOptions {
    *  partition (`PartitionKeyRangeId`): a value's data stays on one until it holds 50 GB, and each serves it at most its share.
    *  Needs `monitoring` and a key of two or three levels.
    *  @default - as `hotKey`, against what a first-level value can use on one physical partition: its share of the
-   *  container's RU/s less the other first-level values' expected load there (SG003's figure), and above the
+   *  container's RU/s less the other first-level values' expected load there (SG003's figure, on the container as deployed), and above the
    *  hottest value's planned load on each partition its data spans (one per 50 GB of its `largestGb`) where that
    *  fits; where it does not, the line stays within a one-partition tenant's reach and the Pulumi log says the
    *  hottest value will fire it; window PT15M, every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does.

@@ -672,8 +672,8 @@ describe('skew alerts', () => {
     it('at or above it: a warning per field, with the reach and the fix, and the alerts still created as given (the value logs at most its reach, and the alert needs more than the threshold)', async () => {
       const { component, warned } = await thresholds('unreachable', 4_000, 4_100);
       expect(warned).toEqual([
-        "skewguard: alerts.hotKey.threshold is 4,000 RU/s, at or above the 4,000 RU/s the hottest stored key can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,000 RU/s, or leave it out for the default (3,200 RU/s)",
-        "skewguard: alerts.hotPrefix.threshold is 4,100 RU/s, at or above the 4,002 RU/s the hottest first-level value can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,002 RU/s, or leave it out for the default (3,201 RU/s)",
+        "skewguard: alerts.hotKey.threshold is 4,000 RU/s, at or above the 4,000 RU/s the hottest stored key can use beside its neighbours' planned load on the partitions the container is deployed with (hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,000 RU/s, or leave it out for the default (3,200 RU/s)",
+        "skewguard: alerts.hotPrefix.threshold is 4,100 RU/s, at or above the 4,002 RU/s the hottest first-level value can use beside its neighbours' planned load on the partitions the container is deployed with (hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,002 RU/s, or leave it out for the default (3,201 RU/s)",
       ]);
       expect([criterionOf(engine.named('unreachable-hot-key')).threshold, criterionOf(engine.named('unreachable-hot-prefix')).threshold]).toEqual([
         4_000, 4_100,
