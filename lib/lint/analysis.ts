@@ -225,6 +225,7 @@ export class SpaceAnalysis {
   #pagedReads: readonly AccessPattern[] | undefined;
   #sizeNeed: number | undefined;
   #whole: readonly LoadDimension[] | undefined;
+  #hotOnOneKey: readonly LoadDimension[] | undefined;
   #readGiven: readonly string[] | undefined;
   #charged: Loads | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
@@ -299,6 +300,16 @@ export class SpaceAnalysis {
   get whole(): readonly LoadDimension[] {
     this.#whole ??= this.owner.profile.loadDimensions(this.total, this.design.thresholds.headroom);
     return this.#whole;
+  }
+
+  /**
+   * The hottest value's load stored on one key, beside its neighbours, however the key is sharded: where it is sharded,
+   * what its plan's count search starts from and the growth factor every finding on the key gives
+   * (physical-partition.ts, `unshardedDimensions`), judged once for both.
+   */
+  get hotOnOneKey(): readonly LoadDimension[] {
+    this.#hotOnOneKey ??= this.owner.profile.loadDimensions(this.hot, this.design.thresholds.headroom, this.physical, this.neighboursAt('none', 1));
+    return this.#hotOnOneKey;
   }
 
   /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
@@ -801,7 +812,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from. The analysis has
   // them already where the key is not sharded (its busiest stored key is then that one key).
-  const unsharded = space.sharding || carried ? dimensionsOf(hot) : analysis.perKey;
+  const unsharded = space.sharding || carried ? analysis.hotOnOneKey : analysis.perKey;
   const unshardedWrites = dimensionsOf(writes);
   const writesHot = !allFit(unshardedWrites);
   const hotAtAll = !allFit(unsharded);

@@ -165,10 +165,9 @@ export interface LargestShare {
  * or its physical partition's share less the neighbours' expected load where that is lower, as SG003 (and
  * the plan) judge it.
  */
-export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
+export function unshardedDimensions(a: SpaceAnalysis): readonly LoadDimension[] {
   // An unsharded key's busiest stored key is that one key: the analysis judged it already (`perKey`), as the plan reads it.
-  if (share === a.physical && !a.space.sharding) return a.perKey;
-  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share, a.neighboursAt('none', 1));
+  return a.space.sharding ? a.hotOnOneKey : a.perKey;
 }
 
 /**

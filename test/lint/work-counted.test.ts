@@ -93,6 +93,18 @@ describe("an unsharded key's hottest value is judged once, by the analysis", () 
     expect(judgements(() => (dimensions = unshardedDimensions(a)))).toBe(0);
     expect(dimensions).toBe(a.perKey);
   });
+
+  it("judges a sharded key's hottest value unsharded once, for its plan and every rule that asks", () => {
+    const [{ design }] = normalize({ ...hotTable, sharding: { strategy: 'random', shards: 4 } }).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    // The plan's count search starts from it (made first: its own count's judgements are not the ones counted).
+    void a.plan;
+    let dimensions: ReturnType<typeof unshardedDimensions> | undefined;
+    expect(judgements(() => (dimensions = unshardedDimensions(a)))).toBe(0);
+    expect(dimensions).toBe(unshardedDimensions(a));
+    // 12,000 WCU on one key: over its 1,000 WCU partition maximum.
+    expect(dimensions?.find((d) => d.label === 'write')?.load).toBe(12000);
+  });
 });
 
 describe('SG001 asks the size need, not the plan, of a few-valued key that fits', () => {
