@@ -489,6 +489,13 @@ const capacityProps = {
   warmThroughput: { shape: warmThroughput, optional: true, doc: "Warm throughput (pre-warming); default DynamoDB's initial throughput." },
 } as const;
 
+/** CloudFormation's `Projection`: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. */
+const includeListsAttributes = {
+  if: { properties: { projectionType: { type: 'string', const: 'INCLUDE' } }, required: ['projectionType'] },
+  then: requires('nonKeyAttributes'),
+  else: { not: requires('nonKeyAttributes') },
+};
+
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   {
     indexName: { shape: dynamoDbName, doc: 'Index name.' },
@@ -519,11 +526,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   {
     constraints: [
       { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
-      {
-        if: { properties: { projectionType: { type: 'string', const: 'INCLUDE' } }, required: ['projectionType'] },
-        then: requires('nonKeyAttributes'),
-        else: { not: requires('nonKeyAttributes') },
-      },
+      includeListsAttributes,
       { not: requires('sortKey', 'sortKeys') },
       {
         if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] },
@@ -549,10 +552,23 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   },
 );
 
-const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
-  indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
-});
+const localSecondaryIndex = record<LocalSecondaryIndexDesign>(
+  {
+    indexName: { shape: dynamoDbName, doc: 'Index name.' },
+    sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
+    projectionType: {
+      shape: oneOf(['ALL', 'KEYS_ONLY', 'INCLUDE']),
+      optional: true,
+      doc: "What the index copies besides its keys; default ALL, as CDK deploys. Under ALL each item write writes the index at the item's size, charged to the table's WCU.",
+    },
+    nonKeyAttributes: {
+      shape: list(attributeName, { minItems: 1 }),
+      optional: true,
+      doc: 'The non-key attributes an INCLUDE projection copies (only with projectionType "INCLUDE").',
+    },
+  },
+  { constraints: [includeListsAttributes] },
+);
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },

@@ -9,6 +9,7 @@ import {
   launchCapacity,
   launchFits,
   launchFractions,
+  profileOf,
   quotaFieldData,
   quotaInForce,
   tableQuota,
@@ -30,7 +31,7 @@ import { readRequests, readRequestsOver, type ReadRequests } from '../../read-re
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
-import { declaredCopies, writtenUnits } from '../../written';
+import { declaredCopies, writtenUnits, type Written } from '../../written';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { copiesOnceSparse, countedSpace, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE, quotaPart } from './meta';
@@ -42,6 +43,7 @@ type Id =
   | 'withinHeadroom'
   | 'inherited'
   | 'copies'
+  | 'localIndexWrites'
   | 'plannedCopies'
   | 'sparseCopies'
   | 'redrawnShards'
@@ -166,6 +168,28 @@ function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteC
  * item, or the queries of reads that fan out over the shards (none for one copy, or reads that do not fan out).
  */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
+  const counted = copiesOrFanOut(analysis, dimension, copies);
+  const lsi = dimension === 'write' ? localIndexNote(analysis, writtenUnits(analysis.design, analysis.space, copies.copies)) : undefined;
+  return lsi === undefined ? counted : { notes: [...(counted.notes ?? []), 'localIndexWrites'], data: Object.assign({}, counted.data, lsi) };
+}
+
+/**
+ * The figures of a table's write peak that counts its local secondary indexes' writes beside its own (written.ts): the
+ * indexes whose writes are counted, and those writes. Undefined where none are counted.
+ */
+function localIndexNote(analysis: SpaceAnalysis, written: Written): MessageData | undefined {
+  if (written.localIndexUnits === 0) return undefined;
+  const counted = profileOf(analysis.design.engine)
+    .localIndexes(analysis.design)
+    .filter((lsi) => lsi.writesPerTableWrite > 0);
+  return {
+    localIndexes: counted.map((lsi) => lsi.indexName),
+    localIndexCount: counted.length,
+    localIndexWrites: written.localIndexUnits, tableOwnWrites: written.units - written.localIndexUnits };
+}
+
+/** `copiesOf` without the local secondary indexes' writes. */
+function copiesOrFanOut(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
   if (dimension === 'read') {
     const { fanOut, logical, assumed } = countedReads(analysis);
     // A fan-out counted once only by taking each read to be over N × 4 KB says so, as SG003's count does.
@@ -242,6 +266,8 @@ function peakSource(
       data: { declaredReads, tableReadsSource: 'declared', readShare: workload.readShare, readsField: joinPath(space.path, 'workload.peakReadUnits') },
     };
   }
+  // The table's peak with its LSIs' writes (written.ts) is the declared one and theirs: `localIndexWrites` says so.
+  if (analysis.written.localIndexUnits > 0) return { source: 'derived', notes: [], data: {} };
   if (workload.writeSource === 'declared') return DECLARED;
   const change = workload.keyChange;
   // Under a projection that leaves attributes out, the table's writes are the index's upper bound (projection.ts).
@@ -1020,6 +1046,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
+    localIndexWrites:
+      "; that write peak is the table's {{tableOwnWrites}} WCU and {{localIndexWrites}} WCU of writes to its local secondary {{localIndexCount|one=index|other=indexes}} {{localIndexes|code}}, projected `ALL`: each write of an item writes its index entry, the size of the item, and DynamoDB charges it to the table's write capacity, in the item's partition",
     fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each charged ${AT_LEAST_ONE_READ_UNIT}{{?fanOutSized}}; for {{fanOutSized|code}}, its part of the declared resultKb, rounded up to 4 KB{{/fanOutSized}}`,
     fanOutAssumed: `; it counts the fan-out of {{assumedPatterns|code}} over its N = {{assumedShards}} shards once, as the shards divide it: that read peak ${LARGE_READS_ASSUMED}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
