@@ -9,7 +9,6 @@ import {
   launchCapacity,
   launchFits,
   launchFractions,
-  profileOf,
   quotaFieldData,
   quotaInForce,
   tableQuota,
@@ -31,7 +30,8 @@ import { readRequests, readRequestsOver, type ReadRequests } from '../../read-re
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { peakPastQuota, quotaPassed, type CapacityDimension } from '../../throughput-quota';
-import { declaredCopies, writtenUnits, type Written } from '../../written';
+import { declaredCopies, writtenUnits } from '../../written';
+import { LOCAL_INDEX_MESSAGES, localIndexNote, type LocalIndexId } from '../../local-index-writes';
 import { shardingKeptOnPurpose, shardingNeedless } from '../needless-sharding';
 import { copiesOnceSparse, countedSpace, spaceWriteCopies, writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE, quotaPart } from './meta';
@@ -43,7 +43,7 @@ type Id =
   | 'withinHeadroom'
   | 'inherited'
   | 'copies'
-  | 'localIndexWrites'
+  | LocalIndexId
   | 'plannedCopies'
   | 'sparseCopies'
   | 'redrawnShards'
@@ -169,23 +169,9 @@ function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteC
  */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
   const counted = copiesOrFanOut(analysis, dimension, copies);
-  const lsi = dimension === 'write' ? localIndexNote(analysis, writtenUnits(analysis.design, analysis.space, copies.copies)) : undefined;
-  return lsi === undefined ? counted : { notes: [...(counted.notes ?? []), 'localIndexWrites'], data: Object.assign({}, counted.data, lsi) };
-}
-
-/**
- * The figures of a table's write peak that counts its local secondary indexes' writes beside its own (written.ts): the
- * indexes whose writes are counted, and those writes. Undefined where none are counted.
- */
-function localIndexNote(analysis: SpaceAnalysis, written: Written): MessageData | undefined {
-  if (written.localIndexUnits === 0) return undefined;
-  const counted = profileOf(analysis.design.engine)
-    .localIndexes(analysis.design)
-    .filter((lsi) => lsi.writesPerTableWrite > 0);
-  return {
-    localIndexes: counted.map((lsi) => lsi.indexName),
-    localIndexCount: counted.length,
-    localIndexWrites: written.localIndexUnits, tableOwnWrites: written.units - written.localIndexUnits };
+  if (dimension === 'read') return counted;
+  const lsi = localIndexNote(analysis.design, writtenUnits(analysis.design, analysis.space, copies.copies));
+  return { notes: noneIfEmpty([...(counted.notes ?? []), ...lsi.ids]), data: Object.assign({}, counted.data, lsi.data) };
 }
 
 /** `copiesOf` without the local secondary indexes' writes. */
@@ -1046,8 +1032,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    localIndexWrites:
-      "; that write peak is the table's {{tableOwnWrites}} WCU and {{localIndexWrites}} WCU of writes to its local secondary {{localIndexCount|one=index|other=indexes}} {{localIndexes|code}}, projected `ALL`: each write of an item writes its index entry, the size of the item, and DynamoDB charges it to the table's write capacity, in the item's partition",
+    ...LOCAL_INDEX_MESSAGES,
     fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each charged ${AT_LEAST_ONE_READ_UNIT}{{?fanOutSized}}; for {{fanOutSized|code}}, its part of the declared resultKb, rounded up to 4 KB{{/fanOutSized}}`,
     fanOutAssumed: `; it counts the fan-out of {{assumedPatterns|code}} over its N = {{assumedShards}} shards once, as the shards divide it: that read peak ${LARGE_READS_ASSUMED}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
