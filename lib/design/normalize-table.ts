@@ -208,7 +208,11 @@ function newItemWrites(table: DynamoDbTableDesign, gsi: GlobalSecondaryIndexDesi
  * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
  * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
  */
-function projectionOf(index: Pick<GlobalSecondaryIndexDesign, 'projectionType' | 'nonKeyAttributes'>, path: string, log: IssueLog): IndexProjection | undefined {
+function projectionOf(
+  index: Pick<GlobalSecondaryIndexDesign, 'projectionType' | 'nonKeyAttributes'>,
+  path: string,
+  log: IssueLog,
+): IndexProjection | undefined {
   const type = index.projectionType;
   const attributes = index.nonKeyAttributes;
   if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {

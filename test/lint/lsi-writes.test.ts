@@ -24,7 +24,7 @@ describe("an LSI's writes counted on the table", () => {
     expect(quota).toMatchObject({ severity: 'error', path: 'workload.peakWriteUnits' });
     // 30,000 WCU of the table's own writes + 30,000 WCU of index entries, each the item's size: 60,000 > 40,000.
     expect(quota.message).toContain('the derived write peak of the table, 60,000 WCU, is above the default table-level quota of 40,000');
-    expect(quota.message).toContain("30,000 WCU of writes to its local secondary index `by-type`, projected `ALL`, beside its own 30,000 WCU");
+    expect(quota.message).toContain('30,000 WCU of writes to its local secondary index `by-type`, projected `ALL`, beside its own 30,000 WCU');
     // 60,000 ÷ 0.8 headroom.
     expect(quota.fix).toContain('at least 75,000 WCU');
   });
@@ -40,7 +40,7 @@ describe("an LSI's writes counted on the table", () => {
   it('an ALL LSI at a rate that fits twice stays clean: 15,000 × 2 = 30,000, within 80% of 40,000', () => {
     expect(lint(events(15_000))).toEqual([]);
     // 18,000 × 2 = 36,000: under the quota, past the 32,000 its headroom plans for: a warning, not an error.
-    expect(findings(events(18_000), 'SG017').map((f) => [f.severity, f.data.peak])).toEqual([['warning', 36_000]]);
+    expect(findings(events(18_000), 'SG017').map((f) => [f.severity, f.data?.peak])).toEqual([['warning', 36_000]]);
   });
 
   it("a hot tenant's partition takes its LSI writes too: SG003's N grows", () => {

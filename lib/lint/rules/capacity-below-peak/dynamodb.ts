@@ -1004,6 +1004,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoOnDemandThrottling,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoLsiWrites,
     SOURCES.dynamoSharding,
     SOURCES.dynamoReadConsumption,
     SOURCES.dynamoQueryMinimum,
