@@ -5,8 +5,8 @@
  * so the table's peak, and its hottest value's, take them. Said wherever such a figure is judged (SG001, SG003, SG017),
  * with the indexes and the units each part takes, so the figure is never mistaken for the declared one.
  */
-import { profileOf } from '../engines';
 import type { KeyDesign } from '../design/key-design';
+import { profileOf } from '../engines';
 import type { MessageData } from './messages';
 import type { Written } from './written';
 
