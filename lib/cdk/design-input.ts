@@ -91,23 +91,28 @@ function without<T extends object>(value: T, keys: readonly string[]): Record<st
  * which names it (once: the design then declares no projection).
  */
 export function gsiDesign(gsi: GuardedGlobalSecondaryIndex): GlobalSecondaryIndexDesign {
-  const design = without(gsi, [...GSI_SETTINGS, ...Object.keys(REPLACED_INDEX_PROPS)]);
-  if (design === (gsi as unknown)) return design as unknown as GlobalSecondaryIndexDesign;
-  const type = gsi.projectionType ?? dynamodb.ProjectionType.ALL;
-  const attributes: unknown = gsi.nonKeyAttributes;
+  return withProjection(gsi, without(gsi, [...GSI_SETTINGS, ...Object.keys(REPLACED_INDEX_PROPS)])) as unknown as GlobalSecondaryIndexDesign;
+}
+
+/**
+ * `design`, an index's design part, with the index's projection as the design's `projectionType` (TableV2's default,
+ * `ALL`, where none is given: `buildIndexProjection` in aws-cdk-lib) and `nonKeyAttributes`; as it is where the index
+ * is no plain object, or where its projection is one TableV2 would not take (reported elsewhere, once).
+ */
+function withProjection(index: dynamodb.SecondaryIndexProps, design: Record<string, unknown>): Record<string, unknown> {
+  if (design === (index as unknown)) return design;
+  const type = index.projectionType ?? dynamodb.ProjectionType.ALL;
+  const attributes: unknown = index.nonKeyAttributes;
   const listed = attributes === undefined || (Array.isArray(attributes) && attributes.every((a) => typeof a === 'string'));
-  if (!PROJECTION_TYPES.has(type) || !listed) return design as unknown as GlobalSecondaryIndexDesign;
-  return Object.assign(
-    design,
-    { projectionType: type },
-    gsi.nonKeyAttributes === undefined ? {} : { nonKeyAttributes: gsi.nonKeyAttributes },
-  ) as unknown as GlobalSecondaryIndexDesign;
+  if (!PROJECTION_TYPES.has(type) || !listed) return design;
+  return Object.assign(design, { projectionType: type }, index.nonKeyAttributes === undefined ? {} : { nonKeyAttributes: index.nonKeyAttributes });
 }
 
 const PROJECTION_TYPES: ReadonlySet<string> = new Set(Object.values(dynamodb.ProjectionType));
 
+/** An LSI's design part: its projection as `gsiDesign` gives a GSI's (the table's writes count an `ALL` LSI's). */
 function lsiDesign(lsi: GuardedLocalSecondaryIndex): LocalSecondaryIndexDesign {
-  return without(lsi, LSI_SETTINGS) as unknown as LocalSecondaryIndexDesign;
+  return withProjection(lsi, without(lsi, LSI_SETTINGS)) as unknown as LocalSecondaryIndexDesign;
 }
 
 /**

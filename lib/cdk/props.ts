@@ -77,7 +77,8 @@ export type LocalSecondaryIndexSettings = Pick<dynamodb.LocalSecondaryIndexProps
 export const LSI_SETTINGS = ['projectionType', 'nonKeyAttributes'] as const satisfies readonly (keyof LocalSecondaryIndexSettings)[];
 
 /** A local secondary index: the core's design plus TableV2's projection settings. */
-export interface GuardedLocalSecondaryIndex extends Omit<LocalSecondaryIndexDesign, 'sortKey'>, LocalSecondaryIndexSettings {
+export interface GuardedLocalSecondaryIndex
+  extends Omit<LocalSecondaryIndexDesign, 'sortKey' | 'projectionType' | 'nonKeyAttributes'>, LocalSecondaryIndexSettings {
   /** The alternative sort key. */
   readonly sortKey: GuardedSortKey;
 }

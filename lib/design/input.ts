@@ -467,6 +467,20 @@ export interface LocalSecondaryIndexDesign {
   readonly indexName: string;
   /** The alternative sort key. */
   readonly sortKey: SortKeyAttributeDesign;
+  /** What the index copies of each item besides its keys: `ALL`, `KEYS_ONLY`, or `INCLUDE` with `nonKeyAttributes`.
+   *  An LSI's writes are charged to the table's write capacity and its entries live in the base item's partition (its
+   *  item collection), so the table's write peak, and the hottest key value's, count them (Developer Guide, "Local
+   *  secondary indexes", Provisioned throughput considerations, Write capacity units). Under `ALL` an entry is the
+   *  item, so each table write of an item costs the index what it cost the table: the table is counted at twice its
+   *  declared writes per `ALL` index. Under `KEYS_ONLY` or `INCLUDE` an entry may cost less than the item (1 WCU
+   *  for a 2 KB item's keys) and an update that changes no indexed attribute costs the index nothing: with item
+   *  sizes and update shares unknown, such an index adds nothing to the count (its lower bound: no design is refused
+   *  on writes it may not make).
+   *  @default 'ALL' - what CDK's `addLocalSecondaryIndex` and `TableV2` deploy when no projection is given */
+  readonly projectionType?: 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+  /** The non-key attributes an `INCLUDE` projection copies into the index (required with it, and read only with it).
+   *  @default - none: only with `projectionType: 'INCLUDE'` */
+  readonly nonKeyAttributes?: readonly string[];
 }
 
 export interface DynamoDbMonitoringDesign {

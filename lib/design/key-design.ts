@@ -428,6 +428,19 @@ export interface LocalSecondaryIndex {
   readonly sortKey: readonly KeyAttribute[];
   /** Field path of the declaration, e.g. `localSecondaryIndexes[0]`. */
   readonly path: string;
+  /** Its projection: as declared, else `ALL` (what CDK deploys), with the path of `projectionType` either way. */
+  readonly projection: IndexProjection;
+  /**
+   * The write units it is counted at per write unit of the table, charged to the table's write capacity and stored in
+   * the written item's partition (AWS, "Local secondary indexes", Provisioned throughput considerations, Write
+   * capacity units): 1 under `ALL`, whose entry is the item, so each write of an item costs the index what it cost the
+   * table whatever the item's size; 0 under `KEYS_ONLY` or `INCLUDE`, the lower bound: such an entry can cost less
+   * than the item (one WCU for a 2 KB item's keys) and an update that changes no indexed attribute costs it nothing,
+   * and with item sizes unknown no more is certain, so no design is refused on writes it may not make. Neither counts
+   * the second write (a delete and a put) of an update that changes the index's sort key: one write per table write
+   * is what every write of a dense `ALL` index costs at least.
+   */
+  readonly writesPerTableWrite: number;
 }
 
 /** The most one dimension of a table or GSI serves before DynamoDB throttles it, whatever the key. */

@@ -83,7 +83,14 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
 
   const localSecondaryIndexes = listOf(lsis, (lsi, i) => {
     const path = joinPath('localSecondaryIndexes', i);
-    return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
+    const projection = projectionOf(lsi, path, log) ?? { type: 'ALL' as const, nonKeyAttributes: [], path: joinPath(path, 'projectionType') };
+    return {
+      indexName: lsi.indexName,
+      sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)],
+      path,
+      projection,
+      writesPerTableWrite: projection.type === 'ALL' ? 1 : 0,
+    };
   });
 
   // The key a pattern's index reads: a GSI's own; an LSI's, the table's partition key with a sort key of its own.
@@ -197,13 +204,17 @@ function newItemWrites(table: DynamoDbTableDesign, gsi: GlobalSecondaryIndexDesi
 }
 
 /**
- * The GSI's declared projection (`projectionType`, `nonKeyAttributes`), checked as CloudFormation's `Projection` takes
+ * The index's declared projection (`projectionType`, `nonKeyAttributes`), checked as CloudFormation's `Projection` takes
  * them: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. None where `projectionType` is not
  * declared (`nonKeyAttributes` alone is an issue: it says nothing without the type).
  */
-function projectionOf(gsi: GlobalSecondaryIndexDesign, path: string, log: IssueLog): IndexProjection | undefined {
-  const type = gsi.projectionType;
-  const attributes = gsi.nonKeyAttributes;
+function projectionOf(
+  index: Pick<GlobalSecondaryIndexDesign, 'projectionType' | 'nonKeyAttributes'>,
+  path: string,
+  log: IssueLog,
+): IndexProjection | undefined {
+  const type = index.projectionType;
+  const attributes = index.nonKeyAttributes;
   if (type === 'INCLUDE' && (attributes === undefined || attributes.length === 0)) {
     log.add(joinPath(path, 'nonKeyAttributes'), 'is required with projectionType "INCLUDE": list the non-key attributes the index copies, or use "KEYS_ONLY"');
   } else if (type !== 'INCLUDE' && attributes !== undefined) {

@@ -489,6 +489,25 @@ const capacityProps = {
   warmThroughput: { shape: warmThroughput, optional: true, doc: "Warm throughput (pre-warming); default DynamoDB's initial throughput." },
 } as const;
 
+/** An index's `projectionType` (documented as `typeDoc`) and the `nonKeyAttributes` an `INCLUDE` one lists. */
+function projectionProps(typeDoc: string) {
+  return {
+    projectionType: { shape: oneOf(['ALL', 'KEYS_ONLY', 'INCLUDE'] as const), optional: true as const, doc: typeDoc },
+    nonKeyAttributes: {
+      shape: list(attributeName, { minItems: 1 }),
+      optional: true as const,
+      doc: 'The non-key attributes an INCLUDE projection copies (only with projectionType "INCLUDE").',
+    },
+  };
+}
+
+/** CloudFormation's `Projection`: `NonKeyAttributes` lists what an `INCLUDE` projection copies, and only it. */
+const includeListsAttributes = {
+  if: { properties: { projectionType: { type: 'string', const: 'INCLUDE' } }, required: ['projectionType'] },
+  then: requires('nonKeyAttributes'),
+  else: { not: requires('nonKeyAttributes') },
+};
+
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   {
     indexName: { shape: dynamoDbName, doc: 'Index name.' },
@@ -499,16 +518,9 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
     workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
     sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
     contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
-    projectionType: {
-      shape: oneOf(['ALL', 'KEYS_ONLY', 'INCLUDE']),
-      optional: true,
-      doc: "What the index copies besides its keys; under KEYS_ONLY or INCLUDE, the table's writes it is counted at are an upper bound (declare workload.peakWriteUnits).",
-    },
-    nonKeyAttributes: {
-      shape: list(attributeName, { minItems: 1 }),
-      optional: true,
-      doc: 'The non-key attributes an INCLUDE projection copies (only with projectionType "INCLUDE").',
-    },
+    ...projectionProps(
+      "What the index copies besides its keys; under KEYS_ONLY or INCLUDE, the table's writes it is counted at are an upper bound (declare workload.peakWriteUnits).",
+    ),
     copiesCarry: {
       shape: oneOf(['every', 'first']),
       optional: true,
@@ -519,11 +531,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   {
     constraints: [
       { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
-      {
-        if: { properties: { projectionType: { type: 'string', const: 'INCLUDE' } }, required: ['projectionType'] },
-        then: requires('nonKeyAttributes'),
-        else: { not: requires('nonKeyAttributes') },
-      },
+      includeListsAttributes,
       { not: requires('sortKey', 'sortKeys') },
       {
         if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] },
@@ -549,10 +557,16 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   },
 );
 
-const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
-  indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
-});
+const localSecondaryIndex = record<LocalSecondaryIndexDesign>(
+  {
+    indexName: { shape: dynamoDbName, doc: 'Index name.' },
+    sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
+    ...projectionProps(
+      "What the index copies besides its keys; default ALL, as CDK deploys. Under ALL each item write writes the index at the item's size, charged to the table's WCU.",
+    ),
+  },
+  { constraints: [includeListsAttributes] },
+);
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },

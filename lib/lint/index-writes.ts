@@ -12,6 +12,7 @@
 import { joinPath } from '../design/field-path';
 import type { IndexKeyChange, KeyDesign, KeySpace } from '../design/key-design';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { LOCAL_INDEX_MESSAGES, localIndexNote } from './local-index-writes';
 import type { MessageData } from './messages';
 
 export const INDEX_WRITE_MESSAGES = {
@@ -24,6 +25,7 @@ export const INDEX_WRITE_MESSAGES = {
   onlyByName: '; at 1× it would fit: only the name of {{changingKey|code}} makes it over, so this is a warning until the design declares either field',
   // Over at 1× too: the error stands, and the count it would need without the doubling is said beside the fix.
   shardsIfOnce: '; N = {{shardsOnce}} if no update changes {{changingKey|code}} ({{mutableField|code}}: false)',
+  ...LOCAL_INDEX_MESSAGES,
 } as const;
 
 export type IndexWriteId = keyof typeof INDEX_WRITE_MESSAGES;
@@ -34,11 +36,18 @@ export function indexWriteFields(space: KeySpace, change: IndexKeyChange): { rea
 }
 
 /**
- * The notes and their figures for an index whose writes are not the table's declared ones: counted at 2× the table's
- * writes (its key changes on updates), or multiplied by the table's replicated copies of every item (written.ts), or
- * both; none for any other key space.
+ * The notes and their figures for a key space whose writes are not the table's declared ones: an index counted at 2×
+ * the table's writes (its key changes on updates), or multiplied by the table's replicated copies of every item
+ * (written.ts), or both; the table with its local secondary indexes' writes (local-index-writes.ts); none otherwise.
  */
 export function indexWriteNote(a: SpaceAnalysis): { readonly ids: IndexWriteId[]; readonly data: MessageData } {
+  const local = localIndexNote(a.design, a.written);
+  if (local.ids.length === 0) return gsiWriteNote(a);
+  const gsi = gsiWriteNote(a);
+  return { ids: [...gsi.ids, ...local.ids], data: Object.assign({}, gsi.data, local.data) };
+}
+
+function gsiWriteNote(a: SpaceAnalysis): { readonly ids: IndexWriteId[]; readonly data: MessageData } {
   const { space, written } = a;
   const copies = written.copies > 1 ? { ids: ['indexCopies' as const], data: { indexWrites: written.units, copies: written.copies } } : NO_NOTE;
   const change = space.workload.keyChange;

@@ -31,6 +31,10 @@ export const SOURCES = {
     title: 'CloudFormation: AWS::DynamoDB::GlobalTable LocalSecondaryIndex ("can only be created when its parent table is created")',
     url: 'https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-localsecondaryindex.html',
   },
+  dynamoLsiWrites: {
+    title: 'DynamoDB: Local secondary indexes, Provisioned throughput considerations (write capacity units: charged to the table)',
+    url: `${AWS}/LSI.html#LSI.ThroughputConsiderations.Writes`,
+  },
   dynamoLsiLimit: { title: 'DynamoDB: Item collection size limit (local secondary indexes)', url: `${AWS}/LSI.html#LSI.ItemCollections.SizeLimit` },
   dynamoGsiThroughput: {
     title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',

@@ -12,9 +12,15 @@
  * attributes copy 0 alone carries (`copiesCarry: 'first'`) takes one write per declared write: DynamoDB writes an item
  * to an index only where the item has the index's key attributes (Developer Guide, "Take advantage of sparse indexes",
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-indexes-general-sparse-indexes.html).
+ *
+ * The table itself is written at its declared peak and its local secondary indexes' writes beside it: AWS charges
+ * an LSI's writes to the table's write capacity, and its entries live in the written item's partition, its item
+ * collection (Developer Guide, "Local secondary indexes", Provisioned throughput considerations,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html), so the table's peak and its hottest key
+ * value's both take them (`LocalSecondaryIndex.writesPerTableWrite` says how many per table write).
  */
 import type { KeyDesign, KeySpace } from '../design/key-design';
-import type { Loads } from '../engines';
+import { profileOf, type Loads } from '../engines';
 
 export interface Written {
   /** Write units per second the key space takes at its peak: `perCopy` × `copies`. */
@@ -24,6 +30,9 @@ export interface Written {
   readonly perCopy: number;
   /** Copies of every base item whose writes reach it (1: none). */
   readonly copies: number;
+  /** The table's local secondary indexes' writes among `units`, charged to the table and its partitions: each write
+   *  unit of every copy × the summed `writesPerTableWrite` of its LSIs; 0 for a GSI or a table without one. */
+  readonly localIndexUnits: number;
   /** A GSI counted at 2× the table's writes because its key changes on updates: `units` if none did (the table's
    *  writes × `copies`); undefined for any other key space. */
   readonly once: number | undefined;
@@ -88,5 +97,13 @@ export function writtenUnits(design: KeyDesign, space: KeySpace, copiesOfTable =
   const { workload } = space;
   const perCopy = workload.peakWriteUnits;
   const change = workload.writeSource === 'key-changes' ? workload.keyChange : undefined;
-  return { units: perCopy * copies, perCopy, copies, once: change && change.tableWriteUnits * copies };
+  const localIndexUnits = space === design.primaryKey ? perCopy * copies * localIndexWritesPerWrite(design) : 0;
+  return { units: perCopy * copies + localIndexUnits, perCopy, copies, localIndexUnits, once: change && change.tableWriteUnits * copies };
+}
+
+/** The write units the table's LSIs take per write unit of the table (0 for a design without any). */
+export function localIndexWritesPerWrite(design: KeyDesign): number {
+  return profileOf(design.engine)
+    .localIndexes(design)
+    .reduce((sum, lsi) => sum + lsi.writesPerTableWrite, 0);
 }

@@ -409,6 +409,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoGsiUpdate,
     SOURCES.cfnTableGsiUpdates,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoLsiWrites,
     SOURCES.dynamoGsiThrottling,
     // A table key attribute never changes in place: an index key that is one is never moved by the hot item's updates.
     SOURCES.dynamoUpdateItem,

@@ -102,6 +102,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoLsiWrites,
     SOURCES.dynamoGsiThrottling,
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,

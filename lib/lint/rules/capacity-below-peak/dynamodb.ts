@@ -24,6 +24,7 @@ import type { DesignEdit } from '../../edits';
 import { hashedPairOver } from '../../hashed-pair-over';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
+import { LOCAL_INDEX_MESSAGES, localIndexNote, type LocalIndexId } from '../../local-index-writes';
 import type { DeclarationData, MessageData } from '../../messages';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../projection';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
@@ -42,6 +43,7 @@ type Id =
   | 'withinHeadroom'
   | 'inherited'
   | 'copies'
+  | LocalIndexId
   | 'plannedCopies'
   | 'sparseCopies'
   | 'redrawnShards'
@@ -166,6 +168,14 @@ function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteC
  * item, or the queries of reads that fan out over the shards (none for one copy, or reads that do not fan out).
  */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
+  const counted = copiesOrFanOut(analysis, dimension, copies);
+  if (dimension === 'read') return counted;
+  const lsi = localIndexNote(analysis.design, writtenUnits(analysis.design, analysis.space, copies.copies));
+  return { notes: noneIfEmpty([...(counted.notes ?? []), ...lsi.ids]), data: Object.assign({}, counted.data, lsi.data) };
+}
+
+/** `copiesOf` without the local secondary indexes' writes. */
+function copiesOrFanOut(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
   if (dimension === 'read') {
     const { fanOut, logical, assumed } = countedReads(analysis);
     // A fan-out counted once only by taking each read to be over N × 4 KB says so, as SG003's count does.
@@ -242,6 +252,8 @@ function peakSource(
       data: { declaredReads, tableReadsSource: 'declared', readShare: workload.readShare, readsField: joinPath(space.path, 'workload.peakReadUnits') },
     };
   }
+  // The table's peak with its LSIs' writes (written.ts) is the declared one and theirs: `localIndexWrites` says so.
+  if (analysis.written.localIndexUnits > 0) return { source: 'derived', notes: [], data: {} };
   if (workload.writeSource === 'declared') return DECLARED;
   const change = workload.keyChange;
   // Under a projection that leaves attributes out, the table's writes are the index's upper bound (projection.ts).
@@ -992,6 +1004,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoOnDemandThrottling,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoLsiWrites,
     SOURCES.dynamoSharding,
     SOURCES.dynamoReadConsumption,
     SOURCES.dynamoQueryMinimum,
@@ -1020,6 +1033,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
+    ...LOCAL_INDEX_MESSAGES,
     fanOutReads: `; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads${HOT_VALUES_SHARE}) query all {{fanOutShards}} shards for every read${HOT_VALUES_ONLY}, each charged ${AT_LEAST_ONE_READ_UNIT}{{?fanOutSized}}; for {{fanOutSized|code}}, its part of the declared resultKb, rounded up to 4 KB{{/fanOutSized}}`,
     fanOutAssumed: `; it counts the fan-out of {{assumedPatterns|code}} over its N = {{assumedShards}} shards once, as the shards divide it: that read peak ${LARGE_READS_ASSUMED}`,
     // The table's hottest item's updates each move its index entry to a newly drawn random shard: a delete and a put.
