@@ -56,13 +56,14 @@ const provisionedOf = (design: TableDesign) => {
 
 /** The design the construct checks: the props' design with its name (from the construct path), billing mode and capacity. */
 function coreDesign(design: TableDesign, name: string): DynamoDbTableDesign {
-  // GuardedTable declares each GSI's projection, TableV2's default (ALL) where the props give none.
+  // GuardedTable declares each GSI's and LSI's projection, TableV2's default (ALL) where the props give none.
   const projected = design.globalSecondaryIndexes?.map((gsi) => ({ projectionType: 'ALL' as const, ...gsi }));
-  const indexes = projected ? { globalSecondaryIndexes: projected } : {};
+  const localProjected = design.localSecondaryIndexes?.map((lsi) => ({ projectionType: 'ALL' as const, ...lsi }));
+  const indexes = { ...(projected ? { globalSecondaryIndexes: projected } : {}), ...(localProjected ? { localSecondaryIndexes: localProjected } : {}) };
   if (design.billing !== 'provisioned') return { ...design, ...indexes, engine: 'dynamodb', name, billing: 'on-demand' };
   const capacity = provisionedOf(design);
   const globalSecondaryIndexes = projected?.map((gsi) => ({ ...gsi, capacity }));
-  return { ...design, engine: 'dynamodb', name, billing: 'provisioned', capacity, ...(globalSecondaryIndexes ? { globalSecondaryIndexes } : {}) };
+  return { ...design, ...indexes, engine: 'dynamodb', name, billing: 'provisioned', capacity, ...(globalSecondaryIndexes ? { globalSecondaryIndexes } : {}) };
 }
 
 const shape = (findings: readonly Finding[]) => findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged]);
