@@ -893,7 +893,7 @@ export function throughputServing(
  */
 function serverlessMove(design: CosmosKeyDesign, peak: number): { readonly design: CosmosKeyDesign; readonly from: ServerlessConversion } | undefined {
   if (design.throughput?.mode !== 'serverless') return undefined;
-  const kept = countPhysicalPartitions('serverless', undefined, design.totalGb, design.physicalPartitions);
+  const kept = partitionsKeptOnConversion(design);
   const moved = serverlessMovedTo(design, 'manual', throughputForPeak('manual', peak, design.thresholds.headroom, 1));
   return { design: moved, from: { convertedRu: kept * COSMOS_LIMITS.serverlessContainerRequestUnits, keptPartitions: kept } };
 }
@@ -907,9 +907,14 @@ function serverlessMove(design: CosmosKeyDesign, peak: number): { readonly desig
  */
 export function serverlessMovedTo(design: CosmosKeyDesign, mode: 'manual' | 'autoscale', requestUnits: number): CosmosKeyDesign {
   const throughput = Object.assign({}, design.throughput as CosmosThroughput, { mode, requestUnits });
-  const kept = countPhysicalPartitions('serverless', undefined, design.totalGb, design.physicalPartitions);
+  const kept = partitionsKeptOnConversion(design);
   const physicalPartitions = countPhysicalPartitions(mode, requestUnits, design.totalGb, kept);
   return Object.assign({}, design, { throughput, physicalPartitions, splitFrom: design.splitFrom ?? kept });
+}
+
+/** The physical partitions a serverless container has, which its conversion to provisioned throughput keeps (one per 50 GB, or as declared). */
+function partitionsKeptOnConversion(design: CosmosKeyDesign): number {
+  return countPhysicalPartitions('serverless', undefined, design.totalGb, design.physicalPartitions);
 }
 
 /** What a serverless container's conversion to manual throughput gives it: partitions × 5,000 RU/s, on the partitions it keeps. */
