@@ -828,8 +828,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
  * pre-warms.
  */
 function categoricalIndexLeads(advice: Advice, analysis: SpaceAnalysis): Advice {
-  const sparse = sparseIndexKey(analysis.design, analysis.space) !== undefined;
-  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits, sparse);
+  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits);
   if (lead === undefined) return advice;
   return Object.assign({}, advice, {
     ids: lead.ids as readonly AdviceId[],

@@ -7,6 +7,7 @@ import * as hotValueAlone from '../../lib/lint/hot-value-alone';
 import { unshardedDimensions } from '../../lib/lint/physical-partition';
 import * as readRequestsModule from '../../lib/lint/read-requests';
 import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
+import * as sparseIndexModule from '../../lib/lint/sparse-index';
 import { warmLever } from '../../lib/lint/warm-partitions';
 
 /** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
@@ -272,6 +273,27 @@ describe("a fix reads the key's name for a moving hottest value only where the k
       expect(moving).not.toHaveBeenCalled();
     } finally {
       moving.mockRestore();
+    }
+  });
+});
+
+describe('a fix asks whether an index is a state only where its re-key leads', () => {
+  it("asks it once of a table key's plan (its sparse-index alternative), not again for a re-key no table key takes", () => {
+    const sparse = jest.spyOn(sparseIndexModule, 'sparseIndexKey');
+    try {
+      // 3 regions of 9,000 WCU: the table's key is sharded (random), so its fix weighs the sparse-index alternative once
+      // (keptAdvice); a table key is never an index keyed by a category (categoricalIndexFirst), so nothing asks again.
+      const findings = lint({
+        engine: 'dynamodb',
+        name: 'orders',
+        partitionKey: { name: 'region', type: 'S', cardinality: 3 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 9000 },
+      });
+      expect(findings.map((f) => f.ruleId)).toContain('SG001');
+      expect(sparse).toHaveBeenCalledTimes(1);
+    } finally {
+      sparse.mockRestore();
     }
   });
 });
