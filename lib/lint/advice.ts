@@ -83,6 +83,7 @@ import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
+import { sizeSetCountData } from './size-set-count';
 import { calculatedSourceData, sourceReadsText } from './source-reads';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
@@ -316,7 +317,7 @@ export const ADVICE_MESSAGES = {
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // Past maxShards, and its own fan-out past the RU/s it was judged at (`fanOutPastJudged`): withheld, no "raise maxShards".
   overMaxShardsFanOut:
-    'no shard count is offered: the count its neighbours ask for, N = {{shards}}, is past maxShards {{maxShards}}, and every read of {{fanOutPatterns|code}} would query each shard, {{fanOutAtCount}} RU/s of reads at the peak, past the usable {{judgedUsable}} of the {{judgedRu}} RU/s it was judged at, so that count would not serve either: ',
+    "no shard count is offered: the count {{?sizeCountGb}}the largest value's size asks for, N = {{shards}} ({{sizeCountGb}} GB ÷ {{sizeCountUsableGb}} GB usable, {{headroom|percent}} of the {{sizeCountLimitGb}} GB one value may hold){{/sizeCountGb}}{{!sizeCountGb}}its neighbours ask for, N = {{shards}}{{/sizeCountGb}}, is past maxShards {{maxShards}}, and every read of {{fanOutPatterns|code}} would query each shard, {{fanOutAtCount}} RU/s of reads at the peak, past the usable {{judgedUsable}} of the {{judgedRu}} RU/s it was judged at, so that count would not serve either: ",
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount: `it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; `,
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
@@ -2667,7 +2668,7 @@ function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: read
  */
 function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
   const unworkable = fanOutPastJudged(analysis, n);
-  if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable), shards: n };
+  if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable, sizeSetCountData(analysis, n)), shards: n };
   const pastQuota = pastQuotaAdvice(analysis);
   if (pastQuota)
     return {
