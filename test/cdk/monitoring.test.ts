@@ -176,9 +176,19 @@ describe('ticket alarms without a ticket target', () => {
     expect(warnings.map((w) => w.id)).toEqual(['/Test']);
     const text = String(warnings[0].entry.data);
     expect(text).toContain(`${orders.ticketAlarms.length} "skewguard ticket …" alarm`);
-    expect(text).toContain('the GuardedTable Test/Orders notify no one');
+    expect(text).toContain('the GuardedTable Test/Orders notifies no one');
     expect(text).not.toContain('Test/Ticketed');
-    expect(text).toContain('Set ticketTopic');
+    expect(text).toContain('Set ticketTopic (an SNS topic for the team backlog) or ticketActions on it');
+  });
+
+  it('agree with the count: one alarm notifies, several notify; the props go on it (one table) or on each of them', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Invoices', healthy());
+    const [ticket] = ticketWarnings(stack).map((w) => String(w.entry.data));
+    expect(ticket).toContain('2 "skewguard ticket …" alarms of 2 GuardedTables Test/Orders, Test/Invoices notify no one');
+    expect(ticket).toContain("so slower problems (throttles sustained under the page's line, a hot key, latency, replication lag) alarm in CloudWatch only");
+    expect(ticket).toContain('or ticketActions on each of them');
   });
 
   it('stay quiet when every table has a ticket topic or ticket actions', () => {
