@@ -1,4 +1,5 @@
-import { lint, normalize } from '../../lib';
+import { lint, lintNormalized, normalize } from '../../lib';
+import * as fieldPathModule from '../../lib/design/field-path';
 import { besideNeighbours, hashedPairFits } from '../../lib/design/hashed-pair';
 import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import * as adviceModule from '../../lib/lint/advice';
@@ -294,6 +295,24 @@ describe('a fix asks whether an index is a state only where its re-key leads', (
       expect(sparse).toHaveBeenCalledTimes(1);
     } finally {
       sparse.mockRestore();
+    }
+  });
+});
+
+describe("a design's place in the file is prefixed to its paths once", () => {
+  it("prefixes the design's location once, then each finding's and each edit's path, however many rules report", () => {
+    // A file of one table whose hot tenant (30% of 40,000 WCU) is over its partition (SG003, with its shard count as an
+    // edit) and whose writes near the table quota (SG017): two rules report. Each rule with findings, the unused
+    // waivers and the broad ones each prefixed the table's location again.
+    const document = normalize({ tables: [hotTable] });
+    const spy = jest.spyOn(fieldPathModule, 'prefixPath');
+    try {
+      const { findings } = lintNormalized(document);
+      expect(findings.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
+      const edits = findings.flatMap((f) => f.edits ?? []);
+      expect(spy.mock.calls.length).toBe(1 + findings.length + edits.length);
+    } finally {
+      spy.mockRestore();
     }
   });
 });
