@@ -32,7 +32,9 @@ describe('a hot conversation in a container short of RU/s: one raise, written on
     expect(hot?.edits).toEqual(raise);
     expect(capacity?.edits).toEqual(raise);
     expect(capacity?.data).toMatchObject({ needed: 129_000, keyRaisePlain: 69_000, keyRaiseKind: 'value' });
-    expect(capacity?.fix).toContain("129,000 RU/s, not the 69,000 RU/s the peak alone needs: the fix for the hottest `/conversationId` value (SG003) leads with this raise");
+    expect(capacity?.fix).toContain(
+      '129,000 RU/s, not the 69,000 RU/s the peak alone needs: the fix for the hottest `/conversationId` value (SG003) leads with this raise',
+    );
   });
 
   it.each(['error', 'warning'] as const)('--fix (failing on %s) converges in one run, SG014 warning of the growth the least raise leaves', (failOn) => {
