@@ -604,6 +604,15 @@ export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead:
   return at < 0 ? [...ids, or] : [...ids.slice(0, at), lead, ...ids.slice(at)];
 }
 
+/**
+ * The edits of a fix whose own key change goes before the raises (`keyChangeBeforeRaises`): none where the advice led
+ * with a raise, since the key change now leads and states no design field, and the raise after it is an alternative
+ * that leaves the key as it is (a time bucket stays one at any RU/s). The advice's edits otherwise.
+ */
+export function editsBeforeRaises(advice: { readonly ids: readonly string[]; readonly edits?: readonly DesignEdit[] }): readonly DesignEdit[] | undefined {
+  return RAISE_LEADS.has(advice.ids[0]) ? undefined : advice.edits;
+}
+
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
   return analysis.once(termedAdvice);
@@ -2775,6 +2784,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     return {
       ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
       data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise, raise.copies ?? 1),
       shards: n,
       namesRaise: true,
     };
