@@ -20,7 +20,7 @@
  * better design: one request per read, no fan-out, no count to size.
  */
 import { onKeyItem, sameAttribute } from '../design/key-design';
-import type { SpaceAnalysis } from './analysis';
+import { carriesTableShards, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { carries, readsWholeKey } from './queries';
 import { canSpread, sourceFacts } from './shard-source';
@@ -66,9 +66,10 @@ export type CompositeKeyId = keyof typeof COMPOSITE_KEY_MESSAGES;
 export function compositeCandidate(a: SpaceAnalysis, shards: number): CompositeCandidate | undefined {
   const { design, space } = a;
   if (space.sharding !== undefined || space.partitionKey.length !== 1 || space.partitionKey[0].components.length > 0) return undefined;
-  if (space.index === undefined && !compositeOnTable(a)) return undefined;
+  // No whole-key read gives another attribute: nothing to join to the key, so nothing more to ask.
   const source = a.readGivenSources[0];
   if (source === undefined) return undefined;
+  if (space.index === undefined && !compositeOnTable(a)) return undefined;
   const facts = sourceFacts(design, space, source, a.owner.declaredAttributes);
   if (facts.cardinality === undefined || !canSpread(facts, shards, false)) return undefined;
   // Reads that want any item take one key value's whatever the key (`readGivenSources` ranks without them too).
@@ -88,10 +89,15 @@ export function compositeCandidate(a: SpaceAnalysis, shards: number): CompositeC
  * value. Nor where an invariant keeps one aggregate item per key value (`onKeyItem`: a running total, a condition with
  * no scopeAttribute), even split per shard: its sub-totals are a few items of one value the reads sum, where under the
  * composite key the value's items spread over every value of the attribute, with no item left to hold the total.
+ * Nor where an index is keyed by the table's partition-key attribute (`carriesTableShards`: a leaderboard's `top-scores`
+ * keyed by `gameId`): the table's shards in place are the stored values of that attribute, so they spread the index's
+ * hottest value too, one fix for both ("Using write sharding to distribute workloads evenly"); the composite key is a
+ * new attribute, which leaves the attribute, and so the index's hottest value, whole.
  */
 function compositeOnTable(a: SpaceAnalysis): boolean {
   const { profile } = a.owner;
-  return profile.routing === 'full-key' && !profile.hotWritesOnOneItem(a.design) && !a.design.invariants.some(onKeyItem);
+  if (profile.routing !== 'full-key' || profile.hotWritesOnOneItem(a.design) || a.design.invariants.some(onKeyItem)) return false;
+  return !a.owner.spaces.some((index) => carriesTableShards(a.design, index.space));
 }
 
 /** The composite attribute's name: `examId` and `roomId` → `examIdRoomId`, not one the key space has already. */

@@ -223,6 +223,18 @@ describe("a composite key leads on a table's own key where every read gives anot
     }
   });
 
+  // The index's key values are the table's stored `examId`: shards in place spread its hottest exam too, where a
+  // composite attribute would leave `examId`, and so the index's 10,800 WCU, on one value (carried-shards-raise).
+  it("an index keyed by the table's `examId` keeps the shards in place first: they spread the index's hottest exam too", () => {
+    // 200 exams, more than the 35 shards: no category, so the shards keep their edit.
+    const examId = { name: 'examId', type: 'S', cardinality: 200 };
+    const byExam = { indexName: 'by-exam', partitionKey: examId, sortKey: { name: 'startedAt', type: 'S' } };
+    const sg003 = onTable(lint(examRooms({ table: { partitionKey: examId, globalSecondaryIndexes: [byExam] } })), 'SG003');
+    expect(sg003?.fix).toMatch(/^shard only the hottest `examId` value, into N = 35 calculated shards on `roomId`/);
+    expect(sg003?.fix).not.toContain('composite attribute');
+    expect(sg003?.edits?.[0]).toMatchObject({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', sourceAttribute: 'roomId' } });
+  });
+
   it('a Cosmos DB container of the same shape gets no composite key: it declares no values of `/roomId` to spread over', () => {
     const findings = lint({
       containers: [
