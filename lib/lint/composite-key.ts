@@ -23,7 +23,7 @@ import { onKeyItem, sameAttribute } from '../design/key-design';
 import { carriesTableShards, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { carries, readsWholeKey } from './queries';
-import { canSpread, sourceFacts } from './shard-source';
+import { canSpread, declaredCardinality, sourceFacts } from './shard-source';
 
 /** The attribute a composite key would join to the key, and the reads that give it or not. */
 export interface CompositeCandidate {
@@ -70,6 +70,9 @@ export function compositeCandidate(a: SpaceAnalysis, shards: number): CompositeC
   const source = a.readGivenSources[0];
   if (source === undefined) return undefined;
   if (space.index === undefined && !compositeOnTable(a)) return undefined;
+  // Most attributes declare no count of their values, and a composite key is built only on declared ones (`canSpread`
+  // trusts no unknown count): asked before the rest of the attribute's facts, which read its name and its declarations.
+  if (declaredCardinality(a.owner.declaredAttributes, source) === undefined) return undefined;
   const facts = sourceFacts(design, space, source, a.owner.declaredAttributes);
   if (facts.cardinality === undefined || !canSpread(facts, shards, false)) return undefined;
   // Reads that want any item take one key value's whatever the key (`readGivenSources` ranks without them too).
