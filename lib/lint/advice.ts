@@ -711,7 +711,8 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const categorical = compositeKeyLeads(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis, shardingPath);
+  // The composite key before a categorical table key's shards are withheld: it is the re-key their clause asks for.
+  const categorical = categoricalKeyKept(compositeKeyLeads(categoricalIndexLeads(kept, analysis), analysis, shardingPath), analysis, shardingPath);
   const termed = withRedistribution(withConsistentReads(withCacheTerms(withoutCacheAlternative(categorical, analysis), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
@@ -759,15 +760,18 @@ function afterClause(ids: readonly AdviceId[], clauses: ReadonlySet<string>, ins
 }
 
 /**
- * A fix that opens with new shards of an index key whose every whole-key read also gives one attribute of enough
- * values (composite-key.ts) leads with the composite key instead, as a new index, its edits the ones --fix writes; the
- * shards follow as the way to keep the key. Where some read gives the key alone, the shards keep the lead and say why
- * the composite key is no option.
+ * A fix that opens with new shards of a key whose every whole-key read also gives one attribute of enough values
+ * (composite-key.ts) leads with the composite key instead, its edits the ones --fix writes: on an index as a new index,
+ * on a table as a new key of the table (--fix writes a table's key change only where a finding fails the run:
+ * cli/fix.ts). The shards follow as the way to keep the key. Where some read gives the key alone, the shards keep the
+ * lead and say why the composite key is no option.
  */
 function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
   const shards = advice.shards;
   const shardsLead = advice.ids[0] !== undefined && advice.ids[0].startsWith('shard');
   if (shards === undefined || !shardsLead || !advice.edits?.some((e) => e.op === 'set' && e.path === shardingPath)) return advice;
+  // Shards for the size alone (an item collection past an LSI's 10 GB, no load over) are sized by it, not by a load.
+  if (analysis.over.length === 0) return advice;
   const candidate = compositeCandidate(analysis, shards);
   if (candidate === undefined || candidate.giving.length === 0) return advice;
   const { space } = analysis;
@@ -782,7 +786,8 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
   const attribute = compositeAttributeName(analysis, candidate.source);
   const values = analysis.cardinality * candidate.sourceValues;
   const worst = nearestToCeiling(analysis.over);
-  const newIndex = replacementIndexName(space.index as string, indexNamesOf(analysis.owner));
+  const onTable = space.index === undefined;
+  const newIndex = onTable ? undefined : replacementIndexName(space.index as string, indexNamesOf(analysis.owner));
   // The hottest key value's declared share, spread evenly over the attribute's values: the composite key's hottest
   // (never rounded below it, nor so below the uniform share of the composite's values, which normalize() refuses).
   const share = space.workload.hotKeyShare / candidate.sourceValues;
@@ -797,14 +802,17 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
     : declaredAtWorkload || space.workload.hotKeyShareSource !== 'uniform'
       ? [{ op: 'set', path: shareAt, value: Math.max(Number(share.toPrecision(12)), share) }]
       : [];
-  const sortKeyEdits = compositeSortKeyEdits(space, candidate.source);
+  const sortKeyEdits = compositeSortKeyEdits(analysis, candidate.source);
+  // The new-index clause once, after the lead: the alternative's re-key is a new index too (`compositeKeyKeep` says so).
+  // A table's new key is a new table, and its shards in place a rewrite of the items they move (`compositeTableKeep`).
+  const rollout: AdviceId[] = onTable
+    ? ['compositeOnTableItems', 'compositeTableRollout', 'compositeTableKeep']
+    : ['compositeOnIndexItems', 'asNewIndex', 'compositeKeyKeep'];
   return {
-    // The new-index clause once, after the lead: the alternative's re-key is a new index too (`compositeKeyKeep` says so).
-    ids: ['compositeKeyLeads', 'asNewIndex', 'compositeKeyKeep', ...advice.ids.filter((id) => id !== 'asNewIndex')],
+    ids: ['compositeKeyLeads', ...rollout, ...advice.ids.filter((id) => id !== 'asNewIndex')],
     data: Object.assign({}, advice.data, data, {
       key: space.partitionKey.map((k) => k.name),
-      index: space.index,
-      newIndex,
+      ...(onTable ? {} : { index: space.index, newIndex }),
       compositeAttribute: attribute,
       compositeValues: Number.isFinite(values) ? values : 'unique',
       ...(Number.isFinite(candidate.sourceValues) ? { compositeLoad: worst.load / candidate.sourceValues, compositeUnit: worst.unit } : {}),
@@ -826,7 +834,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
       },
       ...sortKeyEdits,
       ...shareEdits,
-      ...replacedIndexEdits(analysis.owner, space, newIndex),
+      ...(onTable ? [] : replacedIndexEdits(analysis.owner, space, newIndex)),
     ],
     shards,
   };

@@ -300,6 +300,7 @@ export const hotKeyExceedsPartition = defineRule({
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     'A new GSI shard plan whose key every whole-key read gives with one more attribute, immutable, no time bucket, with at least N declared values (`room-status` gives `examId` and `roomId`, 2,000 rooms, N = 35): the fix leads with the composite key `examId#roomId`, a new index without the `roomId` sort key, one Query a read (AWS: "Choosing the right DynamoDB partition key"); the shards follow. Where a read gives the key alone, the shards lead and the fix says it would query every value.',
+    "The same on a DynamoDB table's own key (`exam-rooms` keyed `examId`, sorted by `roomId`): the composite key leads as the table's new key (a KeySchema change replaces the table: CloudFormation, \"AWS::DynamoDB::Table\"); a sort key an LSI or a scopeAttribute needs stays. Not where the hot writes are one item (no sort key), an invariant keeps one aggregate item per key value, or an index is keyed by the table's key attribute (the shards in place spread it too).",
     'A waiver for a cache in front of a read-hot value (DAX, a write-through cache; the integrated cache, which serves point reads and queries): every write still reaches the partition, so it names the reads, `appliesTo: ["hotKeyReads"]`, and waives the finding only while the reads alone are over; writes over too (`hotKeyWrites`) keep it reported, with their shards (AWS: "DAX and DynamoDB consistency models"; Azure: "Azure Cosmos DB integrated cache").',
     'A Cosmos DB flat key whose hottest value is hot and over 50 GB, its load within the physical partitions its documents would span (one per 50 GB; under 50 GB they stay on one): the hierarchical key leads, the key as first level, then a finer attribute the reads give ("(a finer attribute)" where none is named; no edit), the shards after it (Azure: "Hierarchical partition keys"). --fix writes a named one, with the raise it needs (a new container: "Change partition key").',
     'DynamoDB reads declared `consistentRead` pass through DAX to the table (AWS: "DAX and DynamoDB consistency models"): DAX leads only where that share fits the room the hottest value has on its partition (the usable ceiling less its neighbours\' load), else the copies lead and DAX follows with that figure; where the cache is the only remedy, the fix opens with making the named reads eventually consistent. All reads consistent: no DAX beside other remedies.',
@@ -409,6 +410,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
+    // A table's own new key (composite-key.ts): KeySchema changes replace the table.
+    SOURCES.cfnDynamoDbTable,
     SOURCES.dynamoUpdateTable,
     SOURCES.dynamoGsiUpdate,
     SOURCES.cfnTableGsiUpdates,
