@@ -83,6 +83,7 @@ import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
+import { SIZE_BOUND_MESSAGES, sizeBound } from './size-bound';
 import { sizeSetCountData } from './size-set-count';
 import { calculatedSourceData, sourceReadsText } from './source-reads';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -564,6 +565,7 @@ export const ADVICE_MESSAGES = {
   // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
   ...CATEGORICAL_KEY_MESSAGES,
   ...COMPOSITE_KEY_MESSAGES,
+  ...SIZE_BOUND_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -1279,7 +1281,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
-  const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
+  // A count set by size past maxShards: what serves size, where batching the writes would shrink only their rate.
+  const sized = sizeBound(analysis);
+  const base = Object.assign({ key: space.partitionKey.map((a) => a.name), resource: nouns.resource }, sized?.data);
 
   if (plan.layout === 'none') return shardingRemoved(analysis, base);
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
@@ -1299,7 +1303,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     return { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   }
   const directions = loadDirections(analysis);
-  const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstream: AdviceId[] = sized ? sized.ids : !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
   const warm = count === undefined ? (warmAdvice(analysis, upstream, upstreamData) ?? daxThenWarm(analysis, upstreamData)) : undefined;
@@ -1677,7 +1681,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       ...(raise ? (['orRaiseWrites'] as const) : []),
       ...now,
       'orUpstream',
-      'upstream',
+      ...(sizeBound(analysis)?.ids ?? ['upstream' as const]),
     ],
     data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis) ?? copiesData(analysis), {
       ...(raise

@@ -402,6 +402,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoSparseIndexes,
     // The lever's count for a table with an LSI: no fewer shards than its largest item collection needs (10 GB each).
     SOURCES.dynamoLsiLimit,
+    // Past maxShards by size, batching serves nothing: a time to live expires what need not be kept (size-bound.ts).
+    SOURCES.dynamoTtl,
+    SOURCES.cosmosTtl,
     // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
