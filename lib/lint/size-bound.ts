@@ -16,9 +16,10 @@ import type { MessageData } from './messages';
 import { largestPartitionSize } from './partition-size';
 
 export const SIZE_BOUND_MESSAGES = {
-  // In place of `upstream`: fewer writes store the same data, so batching them serves nothing here.
+  // In place of `upstream`: fewer writes store the same data, so batching them serves nothing here. Where the clause
+  // before already named the count its size sets (`sizeCountGb`, size-set-count.ts), the figures are not said again.
   sizeNotBatched:
-    'its size sets the count, {{sizeBoundGb}} GB over the {{sizeBoundUsableGb}} GB usable of one {{keyValueData}} (N = {{sizeBoundShards}}), which batching its writes would not shrink: fewer writes store the same data',
+    '{{!sizeCountGb}}its size sets the count, {{sizeBoundGb}} GB over the {{sizeBoundUsableGb}} GB usable of one {{keyValueData}} (N = {{sizeBoundShards}}), which batching its writes would not shrink{{/sizeCountGb}}{{?sizeCountGb}}batching its writes would not shrink its size{{/sizeCountGb}}: fewer writes store the same data',
   // The ceiling is the local secondary index's and no access pattern reads that index: remove it, and the limit goes.
   sizeUnreadLocalIndex:
     "; the {{sizeBoundUsableGb}} GB are set by the local secondary {{sizeBoundIndexes|indexes}} alone (without one an item collection has no size limit), and no access pattern reads it: remove it, a new table without it with every item copied (an LSI exists only from its table's creation), then lint that design for the count its writes need",

@@ -51,9 +51,10 @@ describe('Cosmos DB: a logical partition past maxShards by size', () => {
   it('SG003 and SG006 say what serves size (548 = ⌈8,760 ÷ 16⌉), not batching', () => {
     for (const rule of ['SG003', 'SG006']) {
       const fix = fixOf(chat(8760), rule);
-      expect(fix).toContain(
-        'its size sets the count, 8,760 GB over the 16 GB usable of one logical partition (N = 548), which batching its writes would not shrink',
-      );
+      // The clause before names the count its size sets (8,760 GB ÷ 16 GB usable), so this one does not say it again.
+      expect(fix).toContain("the count the largest value's size asks for, N = 548 (8,760 GB ÷ 16 GB usable, 80% of the 20 GB one value may hold)");
+      expect(fix).toContain('batching its writes would not shrink its size: fewer writes store the same data');
+      expect(fix).not.toContain('its size sets the count');
       expect(fix).toContain('a finer key spreads it, or a time to live expires it where its data can expire');
       expect(fix).not.toContain(BATCH);
       expect(fix).not.toContain('{{');
