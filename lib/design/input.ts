@@ -83,6 +83,15 @@ export interface WorkloadDesign {
    *  `skewguard observe --update` writes it when the logged operations of the hottest Cosmos DB key go one way.
    *  @default 'both' */
   readonly hotKeyOperations?: HotKeyOperations;
+  /** Which value of the key is the hottest is not known ahead or changes over time: an alert storm at whichever site is
+   *  alerting, a flash sale on whichever product, the current hour's topic. A fix that write-shards the key then shards
+   *  every value (no `sharding.hotValues` list), since a list of hot values in the application's configuration would
+   *  name the wrong one, each value left off it unsharded at the full `hotKeyShare` (AWS, "Using write sharding to
+   *  distribute workloads evenly", and Azure, "Create a synthetic partition key", suffix every value of the key); every
+   *  value's reads then fan out over the shards, and the fix is costed so. A key that declares `sharding.hotValues`
+   *  cannot declare this too.
+   *  @default false: the hottest value is known ahead and stays, so a fix may shard it alone (`sharding.hotValues: 1`) */
+  readonly hotKeyMoves?: boolean;
 }
 
 /** A DynamoDB table's peak traffic: the common figures, and what share of the writes create or delete items. */
@@ -126,6 +135,11 @@ export interface IndexWorkloadDesign {
    *  `logicalAttribute`, holds the unsharded value and its own shard: only its own shards spread it); for its writes, the table's hottest item's share where that is more and the index
    *  takes the table's writes (see `peakWriteUnits`) */
   readonly hotKeyShare?: number;
+  /** Which value of the index's key is the hottest is not known ahead or changes over time (see the table's
+   *  `workload.hotKeyMoves`): a fix that write-shards the index shards every value, each value's reads fanning out.
+   *  @default - the table's `workload.hotKeyMoves` where the index's hottest share is the table's (its key is the
+   *  table's partition-key attribute or its components); false otherwise */
+  readonly hotKeyMoves?: boolean;
 }
 
 export interface StorageDesign {

@@ -187,6 +187,9 @@ export interface Workload {
   readonly hotKeyShareCarried?: CarriedShards;
   /** Which operations carry the hottest value's share (`workload.hotKeyOperations`; an index's: both). */
   readonly hotKeyOperations: HotKeyOperations;
+  /** Path of the field that declared the hottest value not known ahead or moving (`workload.hotKeyMoves: true`, an
+   *  index's own or the table's it inherits); absent where the hottest value is taken to be known and to stay. */
+  readonly hotKeyMovesAt?: string;
   /** Field path of this key space's `workload` (`workload`, `globalSecondaryIndexes[0].workload`), whether or not it is
    *  declared. */
   readonly path: string;

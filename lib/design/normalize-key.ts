@@ -119,6 +119,8 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding' | 
   readonly hotKeyShare?: DeclaredFigure;
   /** The table's or container's own key: which operations carry its hottest value's share (default both). */
   readonly hotKeyOperations?: HotKeyOperations;
+  /** The field that declared the hottest value not known ahead or moving (`workload.hotKeyMoves: true`); none where not. */
+  readonly hotKeyMovesAt?: string;
   readonly sharding: ShardingDesign | undefined;
 }
 
@@ -160,6 +162,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   if (declared?.inherited !== undefined && hot.source === 'derived') workload.hotKeyShareInherited = declared.inherited;
   if (carried !== undefined) workload.hotKeyShareCarried = carried;
   workload.hotKeyOperations = draft.hotKeyOperations ?? 'both';
+  if (draft.hotKeyMovesAt !== undefined) workload.hotKeyMovesAt = draft.hotKeyMovesAt;
   workload.path = workloadPath;
   const space = { index, path: draft.path, partitionKey: draft.partitionKey, partitionKeyPath: draft.partitionKeyPath } as {
     -readonly [K in keyof KeySpace]: KeySpace[K];
@@ -169,6 +172,9 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   space.sortKey = draft.sortKey;
   space.workload = workload;
   space.sharding = declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, index !== undefined, log);
+  if (declaredSharding?.hotValues !== undefined && draft.hotKeyMovesAt !== undefined) {
+    log.add(joinPath(draft.path, 'sharding.hotValues'), movingHotValues(draft.hotKeyMovesAt));
+  }
   if (projection !== undefined) space.projection = projection;
   if (copiesCarry !== undefined) space.copiesCarry = copiesCarry;
   space.keyMonitoring = draft.keyMonitoring;
@@ -279,6 +285,14 @@ function hotValuesIssues(input: ShardingDesign, path: string, partitionKey: read
   if (typeof values === 'number' && hotValues >= values) {
     log.add(path, `is ${hotValues}, but the key has only ${values} values: every value would be sharded; remove hotValues to shard the whole key`);
   }
+}
+
+/**
+ * A list of hot values the application keeps (`hotValues`) on a key whose hottest value is not known ahead or moves
+ * (`hotKeyMoves`): the list would name the wrong value, and the one that is hot then would stay unsharded.
+ */
+function movingHotValues(movesAt: string): string {
+  return `shards only the values the application lists, but ${movesAt} says which value is the hottest is not known ahead or moves: a list would miss the one that is hot at the time, left unsharded; remove hotValues to shard every value, or set ${movesAt} to false`;
 }
 
 /** A separate shard attribute is a GSI's one partition-key attribute, holding another attribute's value plus the shard. */

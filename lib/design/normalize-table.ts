@@ -57,6 +57,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
       peakWriteUnits: input.workload.peakWriteUnits,
       hotKeyShare: input.workload.hotKeyShare === undefined ? undefined : { value: input.workload.hotKeyShare, source: 'declared', at: 'workload.hotKeyShare' },
       hotKeyOperations: input.workload.hotKeyOperations,
+      hotKeyMovesAt: input.workload.hotKeyMoves === true ? 'workload.hotKeyMoves' : undefined,
       sharding: input.sharding,
       keyMonitoring: contributorInsights,
       keyMonitoringPath: 'monitoring.contributorInsights',
@@ -169,6 +170,7 @@ function gsiDraft(
       workload?.hotKeyShare === undefined
         ? (tableHotShare(partitionKey, gsi.sharding, table) ?? inheritedHotShare(partitionKey, gsi, table))
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
+    hotKeyMovesAt: indexHotKeyMoves(partitionKey, gsi, path, table),
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
@@ -255,6 +257,18 @@ function tableHotShare(indexKey: readonly KeyAttribute[], sharding: ShardingDesi
   const held = heldTableShards(indexKey, sharding, table);
   const carried: CarriedShards | undefined = held && { ...held, share };
   return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare', ...(carried ? { carried } : undefined) };
+}
+
+/**
+ * Where an index's hottest value is declared not known ahead or moving (`workload.hotKeyMoves: true`): its own
+ * declaration, else the table's where the index's hottest share is the table's (`tableHotShare`: the table's hot value
+ * is the index's, so it moves with it). Undefined where neither says so.
+ */
+function indexHotKeyMoves(indexKey: readonly KeyAttribute[], gsi: GlobalSecondaryIndexDesign, path: string, table: DynamoDbTableDesign): string | undefined {
+  const own = gsi.workload?.hotKeyMoves;
+  if (own !== undefined) return own ? joinPath(path, 'workload.hotKeyMoves') : undefined;
+  const inherits = table.workload.hotKeyMoves === true && gsi.workload?.hotKeyShare === undefined && tableHotShare(indexKey, gsi.sharding, table) !== undefined;
+  return inherits ? 'workload.hotKeyMoves' : undefined;
 }
 
 /**

@@ -200,11 +200,16 @@ const workloadProps = (units: Shape<number>): Props<WorkloadDesign> => ({
     optional: true,
     doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
   },
+  hotKeyMoves: {
+    shape: bool(),
+    optional: true,
+    doc: 'Which value is the hottest is not known ahead or changes over time: a write-sharding fix shards every value, not the hottest alone (default false).',
+  },
 });
 
 const workloadShape = (units: Shape<number>) =>
   record<WorkloadDesign>(workloadProps(units), {
-    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined }),
+    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined, hotKeyMoves: undefined }),
   });
 
 const dynamoDbWorkload = record<DynamoDbWorkloadDesign>(
@@ -217,7 +222,14 @@ const dynamoDbWorkload = record<DynamoDbWorkloadDesign>(
     },
   },
   {
-    blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyOperations: undefined, newItemShare: undefined }),
+    blank: () => ({
+      peakReadUnits: undefined,
+      peakWriteUnits: undefined,
+      hotKeyShare: undefined,
+      hotKeyOperations: undefined,
+      hotKeyMoves: undefined,
+      newItemShare: undefined,
+    }),
   },
 );
 
@@ -234,8 +246,13 @@ const indexWorkload = record<IndexWorkloadDesign>(
       doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score: a finding over only at twice them, on a name alone, is a warning).",
     },
     hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
+    hotKeyMoves: {
+      shape: bool(),
+      optional: true,
+      doc: "Which value of the index's key is the hottest is not known ahead or changes over time (default the table's, where the index's hottest share is the table's).",
+    },
   },
-  { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined }) },
+  { blank: () => ({ peakReadUnits: undefined, peakWriteUnits: undefined, hotKeyShare: undefined, hotKeyMoves: undefined }) },
 );
 
 const storage = record<StorageDesign>(

@@ -25,7 +25,8 @@ export interface HotValueChoice extends ValueLoads {
  * Why the key's hottest value moves, so a fix shards every value rather than the hottest alone: a key not yet sharded,
  * whose `components` declare a time bucket (`labelId` + `yyyyMM`: the hot value is this month's, a new one each month,
  * `everyValueMovesBucket`), named like a category that trends (`hashtag`, `topic`: `everyValueMoves`) or like a geospatial cell (`geohash`, `h3Index`:
- * `everyValueMovesGeo`; key-names.ts). The design declares the hottest value's share, not which value it is; a trending
+ * `everyValueMovesGeo`; key-names.ts), or declared so (`workload.hotKeyMoves: true`, `everyValueMovesDeclared`: which
+ * value is hot is not known ahead, an alert storm at whichever site alerts). Without that field the design declares the hottest value's share, not which value it is; a trending
  * one changes (the hourly hashtag), a hot cell moves with the crowd and is one of several, and a configured list of hot
  * values would trail them, each value listed late keeping its unsharded items. AWS shards where the writes concentrate
  * ("Using write sharding to distribute workloads evenly"): where that moves, every value; for map cells it chooses the
@@ -35,9 +36,13 @@ export interface HotValueChoice extends ValueLoads {
  * take AWS and Azure documentation and the database blog only): the alternative the geo clause names. A key the design already shards for its hottest values (`hotValues`) keeps the
  * choice it declares. Undefined where the hottest value is not taken to move.
  */
-export function movingHotValue({ space }: Pick<HotValueChoice, 'space'>): 'everyValueMoves' | 'everyValueMovesGeo' | 'everyValueMovesBucket' | undefined {
+export function movingHotValue({
+  space,
+}: Pick<HotValueChoice, 'space'>): 'everyValueMovesDeclared' | 'everyValueMoves' | 'everyValueMovesGeo' | 'everyValueMovesBucket' | undefined {
   const [key] = space.partitionKey;
   if (space.sharding !== undefined || space.partitionKey.length !== 1) return undefined;
+  // Declared (`workload.hotKeyMoves`): the team knows any value can be the hot one (an alert storm at whichever site).
+  if (space.workload.hotKeyMovesAt !== undefined) return 'everyValueMovesDeclared';
   // Declared, not guessed: a time-bucket component (`labelId` + `yyyyMM`) makes the hot value the current bucket's.
   if (key.components.some((part) => part.kind === 'time-bucket')) return 'everyValueMovesBucket';
   if (looksLikeTrendingCategory(key.name)) return 'everyValueMoves';

@@ -8,6 +8,7 @@
  * plan's, sized by that value's load alone: the one count `shardsFor()` gives for one key. The others are judged
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
+import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign } from '../design/key-design';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
@@ -25,12 +26,14 @@ import { warmLever } from './warm-partitions';
  * The next hottest value, left unsharded, fits: at an even part of the rest, in what its partition's usable ceiling
  * leaves beside its neighbours' expected load (both figures said where neighbours are counted). Where the hottest value
  * takes all the traffic (`hotKeyShare: 1`), no other value has a load to quote (`restIdle`): said so, not "at 0 WCU".
- * The design declares one hottest value; the fix assumes no second one passes `otherMaxShare`, which it names. Its
+ * The design declares one hottest value; the fix assumes no second one passes `otherMaxShare`, which it names, and
+ * that the hottest is known ahead and stays: where not, the field that says so (`workload.hotKeyMoves`) is named, since
+ * with it the fix shards every value (hot-value-alone.ts, `movingHotValue`). Its
  * neighbours hold the hottest value's shards, which the finding's figure for the hottest value leaves out: said, so the
  * two neighbour figures of one finding read as different sums, not a contradiction.
  */
 const NEXT_HOTTEST_FITS =
-  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest{{listedHot|one=|other= value the list leaves out}}, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them, in its shards, which the hottest value's own neighbours leave out): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no {{listedHot|one=other|other=unlisted}} value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, or{{/otherMaxShare}}{{!otherMaxShare}}where{{/otherMaxShare}} the hot one moves, shard every value instead)";
+  "({{?restIdle}}no other value carries traffic, the hottest taking all of it{{/restIdle}}{{!restIdle}}the next hottest{{listedHot|one=|other= value the list leaves out}}, at {{restLoad}} {{restUnit}} if the other values share the rest evenly, fits unsharded {{/restIdle}}{{?restBeside}}in its partition's usable {{restUsableAlone}} {{restUnit}} less its neighbours' expected {{restBeside}} {{restUnit}} (the other {{restOthers}} {{restUnit}} ÷ {{restPartitions}} partitions, the hottest value's {{restHottest}} {{restUnit}} among them, in its shards, which the hottest value's own neighbours leave out): {{restUsable}} {{restUnit}} left{{/restBeside}}{{?restAlone}}in its usable {{restUsable}} {{restUnit}}{{/restAlone}}; {{?otherMaxShare}}this assumes no {{listedHot|one=other|other=unlisted}} value takes more than {{otherMaxShare|percent}} of the peak, the most one can and still fit unsharded: where one does, shard every value instead; {{/otherMaxShare}}where which value is hot is not known ahead or moves, set {{hotKeyMovesField|code}} to true, and the fix shards every value)";
 
 /**
  * Which values a fix shards: the hottest alone, or where the design already lists its hottest values
@@ -64,6 +67,9 @@ export const HOT_VALUES_MESSAGES = {
   shardCalculatedIndexHot: `${INDEX_ATTRIBUTE} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards; ${LISTED_COUNT}), ${INDEX_OTHERS}; ${sourceReadsText(`a read of ${THAT_VALUE} for one {{sourceAttribute}} queries one shard`, 'only reads of its whole value query all {{shards}}', `every read of ${THAT_VALUE} as a whole queries all {{shards}}`)}, while a read of any other value queries its plain value once ${NEXT_HOTTEST_FITS}${LISTED_LATER}`,
   // A count changed on a sharding of the hottest values only, whose other values would then be over unsharded.
   everyValueNow: ', for every value (remove sharding.hotValues): the others, unsharded, would be over their partition too',
+  // A key whose workload declares its hottest value not known ahead or moving: the whole key is sharded, and says why.
+  everyValueMovesDeclared:
+    "; every value, not the hottest alone: {{hotKeyMovesField|code}} says which {{key|key}} value is the hottest is not known ahead or moves (any value can be the hot one: an alert storm at whichever site alerts), and a list of hot values in the application's configuration would miss the one hot at the time, which would take its whole share unsharded; so every value's reads fan out over the shards",
   // A key named like a category that trends: its hottest value moves, so the whole key is sharded, the hottest alone the alternative.
   everyValueMoves:
     "; every value, not the hottest alone: {{key|key}} is named like a category that trends (a hashtag, a topic), whose hottest value moves, and a list of hot values in the application's configuration would trail it, each value listed late keeping its unsharded items; where the hot value is known ahead and stays, shard it alone instead (sharding.hotValues: 1), which keeps every other value's reads to one query",
@@ -224,18 +230,23 @@ export function withHotValuesOnly<T extends { readonly ids: readonly string[]; r
     return judged === undefined ? advice : withEveryValueNote(advice, 'everyValueWhy', judged.data);
   }
   const moves = movingHotValue(a);
-  if (moves !== undefined) return withEveryValueNote(advice, moves, {});
+  if (moves !== undefined) return withEveryValueNote(advice, moves, { hotKeyMovesField: a.space.workload.hotKeyMovesAt ?? hotKeyMovesField(a) });
   const at = advice.ids.findIndex((id) => WHOLE_KEY[id] !== undefined);
   if (at < 0) return advice;
   // A list the design declares is the team's knowledge of its hot values: a new sharding keeps it, each listed value
   // into the N sized for the hottest, as SG003 judges it; lowered to 1, the others would lose their shards unsaid.
   const hotValues = a.space.sharding?.hotValues ?? 1;
-  const rest = Object.assign({ listedHot: hotValues }, judged.data);
+  const rest = Object.assign({ listedHot: hotValues, hotKeyMovesField: hotKeyMovesField(a) }, judged.data);
   const ids = advice.ids.map((id, i) => (i === at ? WHOLE_KEY[id] : id));
   const edits = advice.edits?.map((edit) =>
     edit.op === 'set' && edit.path === shardingPath ? Object.assign({}, edit, { value: Object.assign({}, edit.value as object, { hotValues }) }) : edit,
   );
   return Object.assign({}, advice, { ids, data: Object.assign({}, advice.data, rest) }, edits ? { edits } : {});
+}
+
+/** The field that declares the key space's hottest value not known ahead or moving (`workload.hotKeyMoves`). */
+function hotKeyMovesField(a: SpaceAnalysis): string {
+  return joinPath(a.space.workload.path, 'hotKeyMoves');
 }
 
 /**

@@ -53,7 +53,7 @@ describe('a provisioned table near 80% of its write capacity keeps its write lev
     // edits31: so is the most a second meter can take unsharded (7.42% of the 8,000 WCU peak: 593.6 + 7,406.4 ÷ 36 = 799.33
     // of the usable 800), the figure the fix assumes.
     expect(finding?.fix).toMatch(
-      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 222\.13 WCU \(the other 7,996\.8 WCU ÷ 36 partitions, the hottest value's 4,800 WCU among them, in its shards, which the hottest value's own neighbours leave out\): 577\.87 WCU left; this assumes no other value takes more than 7\.42% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead\)/,
+      /\(the next hottest, at 3\.2 WCU if the other values share the rest evenly, fits unsharded in its partition's usable 800 WCU less its neighbours' expected 222\.13 WCU \(the other 7,996\.8 WCU ÷ 36 partitions, the hottest value's 4,800 WCU among them, in its shards, which the hottest value's own neighbours leave out\): 577\.87 WCU left; this assumes no other value takes more than 7\.42% of the peak, the most one can and still fit unsharded: where one does, shard every value instead; where which value is hot is not known ahead or moves, set `workload\.hotKeyMoves` to true, and the fix shards every value\)/,
     );
   });
 

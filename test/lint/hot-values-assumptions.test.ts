@@ -24,7 +24,9 @@ describe('a fix of the hottest value alone', () => {
     const finding = tableFix(events(1));
     expect(finding?.fix).toContain('sharding.hotValues: 1');
     expect(finding?.fix).not.toContain('the next hottest, at 0');
-    expect(finding?.fix).toContain('(no other value carries traffic, the hottest taking all of it; where the hot one moves, shard every value instead)');
+    expect(finding?.fix).toContain(
+      '(no other value carries traffic, the hottest taking all of it; where which value is hot is not known ahead or moves, set `workload.hotKeyMoves` to true, and the fix shards every value)',
+    );
     expect(finding?.data).toMatchObject({ restIdle: true });
     expect(finding?.data?.otherMaxShare).toBeUndefined();
   });
@@ -32,7 +34,7 @@ describe('a fix of the hottest value alone', () => {
   it('names the most a second value can take unsharded: 11.99% of 3,000 WCU beside 1/6 of the rest fits the usable 800', () => {
     const finding = tableFix(events(0.5));
     expect(finding?.fix).toContain(
-      '300.5 WCU left; this assumes no other value takes more than 11.99% of the peak, the most one can and still fit unsharded: where one does, or the hot one moves, shard every value instead)',
+      '300.5 WCU left; this assumes no other value takes more than 11.99% of the peak, the most one can and still fit unsharded: where one does, shard every value instead; where which value is hot is not known ahead or moves, set `workload.hotKeyMoves` to true, and the fix shards every value)',
     );
     const most = finding?.data?.otherMaxShare as number;
     expect(most).toBe(0.1199);
