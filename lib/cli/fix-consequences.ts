@@ -166,9 +166,8 @@ export function recreatesResource(edit: DesignEdit): boolean {
 
 /**
  * The raise of a capacity or throughput `edit` sets, in words (`containers[1].throughput.autoscaleMax from 40000 to 71000,
- * +78%`), or undefined where it raises nothing: a higher figure than `before` holds at its path, billed every hour it stands
- * (Cosmos DB: "Pricing model"; DynamoDB provisioned capacity likewise). A declared count of physical partitions, or the
- * layout they split from, is not billed.
+ * +78%`, and how it is billed: `billingOf`), or undefined where it raises nothing: a higher figure than `before` holds
+ * at its path. A declared count of physical partitions, or the layout they split from, is not billed.
  */
 export function capacityRaise(edit: DesignEdit, before: unknown): string | undefined {
   const segments = parseFieldPath(edit.path);
@@ -177,7 +176,22 @@ export function capacityRaise(edit: DesignEdit, before: unknown): string | undef
   if (!segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   const current = valueAtSegments(before, segments);
   if (typeof current !== 'number' || edit.value <= current) return undefined;
-  return raiseInWords(edit.path, current, edit.value);
+  return `${raiseInWords(edit.path, current, edit.value)}, ${billingOf(segments, current, edit.value)}`;
+}
+
+/**
+ * How a raise to `to` at `segments` is billed. A cap is billed only when used: an on-demand table's maximum caps
+ * request units billed per request, and an auto-scaling maximum caps the capacity auto scaling provisions, which is
+ * what is billed ("Amazon DynamoDB pricing"; "Managing throughput capacity automatically with DynamoDB auto scaling").
+ * Cosmos DB autoscale bills each hour the highest RU/s it scaled to, at least 10% of the maximum ("Frequently asked
+ * questions about autoscale provisioned throughput"). Fixed capacity, a minimum and manual RU/s are billed every hour.
+ */
+function billingOf(segments: readonly (string | number)[], from: number, to: number): string {
+  const last = segments[segments.length - 1];
+  if (segments.includes('onDemand')) return 'a cap: on demand, only the requests served are billed';
+  if (last === 'max') return `a maximum: billed only for capacity auto scaling provisions above ${from}, in the hours the load asks for it`;
+  if (last === 'autoscaleMax') return `billed each hour for the highest RU/s it scaled to, at least 10% of the maximum (${Math.ceil(to / 10)} RU/s)`;
+  return 'billed every hour it stands';
 }
 
 /** A raise at `path`, in words: `… from 40000 to 71000, +78%`. */

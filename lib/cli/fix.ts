@@ -177,7 +177,7 @@ function costlyChange(f: Finding, document: unknown): string | undefined {
   const keyChange = recreation && applicationChange(recreation);
   if (keyChange !== undefined) return `changes the key (${keyChange})`;
   const raises = edits.map((edit) => capacityRaise(edit, document)).filter((raise) => raise !== undefined);
-  if (raises.length > 0) return `raises ${raises.join('; ')}, billed every hour it stands`;
+  if (raises.length > 0) return `raises ${raises.join('; ')}`;
   const warm = edits.map((edit) => warmThroughputRaise(edit, document)).filter((raise) => raise !== undefined);
   return warm.length > 0 ? `raises ${warm.join('; ')}, warm throughput charged for the increase that cannot be lowered again` : undefined;
 }

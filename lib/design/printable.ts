@@ -15,8 +15,13 @@
  *  zero-width no-break space (BOM) U+FEFF. `a\u200bb` prints as `ab` but is another name.
  *  `UNSAFE_CHARACTERS` is the set as the body of a regular-expression class (`[…]`), for patterns that refuse them. */
 export const UNSAFE_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
-const UNSAFE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'g');
-const UNSAFE_TEST = new RegExp(UNSAFE.source);
+/** Those characters, and a lone surrogate (half of a UTF-16 pair, which JSON's `\\ud800` can write): it has no UTF-8
+ *  form, so a terminal shows U+FFFD and the name a service stores is not the one declared. Matched with the `u` flag,
+ *  under which a whole pair (an emoji) is one character and never matches. The JSON Schema's pattern leaves them to
+ *  the lint: a validator without the `u` flag would refuse every emoji. */
+export const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}\\ud800-\\udfff]`, 'u');
+const UNSAFE = new RegExp(UNSAFE_CHARACTER.source, 'gu');
+const UNSAFE_TEST = UNSAFE_CHARACTER;
 
 function escapeChar(char: string): string {
   const code = char.charCodeAt(0);

@@ -1,7 +1,7 @@
 import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import { hasUnsafeCharacters, printable, UNSAFE_CHARACTERS, withoutUnsafeCharacters } from './printable';
+import { hasUnsafeCharacters, printable, UNSAFE_CHARACTER, UNSAFE_CHARACTERS, withoutUnsafeCharacters } from './printable';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
@@ -247,8 +247,7 @@ function report(issues: DesignIssue[], place: Place, key: string | number | unde
   return undefined;
 }
 
-const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`);
-const UNSAFE_CHARACTERS_ALL = new RegExp(UNSAFE_CHARACTER.source, 'g');
+const UNSAFE_CHARACTERS_ALL = new RegExp(UNSAFE_CHARACTER.source, 'gu');
 /** For JSON Schema: none of the characters `printable()` escapes. */
 const VISIBLE_ONLY = new RegExp(`^[^${UNSAFE_CHARACTERS}]*$`);
 

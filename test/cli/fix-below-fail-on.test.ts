@@ -119,7 +119,7 @@ describe('--fix below --fail-on: a raise for a hot value', () => {
         ruleId: 'SG003',
         path: 'containers[0].sharding.shards',
         message:
-          'it is a warning, below --fail-on error, and its fix raises containers[0].throughput.autoscaleMax from 40000 to 47000, +18%, billed every hour it stands: --fix writes a key change or a raise only on a table or container a finding fails the run on, and none does on this one; apply it by hand if you agree with it, or run --fix with --fail-on warning',
+          'it is a warning, below --fail-on error, and its fix raises containers[0].throughput.autoscaleMax from 40000 to 47000, +18%, billed each hour for the highest RU/s it scaled to, at least 10% of the maximum (4700 RU/s): --fix writes a key change or a raise only on a table or container a finding fails the run on, and none does on this one; apply it by hand if you agree with it, or run --fix with --fail-on warning',
       },
     ]);
   });
@@ -255,5 +255,36 @@ describe('--fix --fail-on warning on the helpdesk', () => {
     const result = fixDesignText(helpdesk, {});
     expect(result.text).toBe(helpdesk);
     expect(result.skipped).toEqual([expect.objectContaining({ ruleId: 'SG003', message: expect.stringMatching(/run --fix with --fail-on warning$/) })]);
+  });
+});
+
+/**
+ * A raise is named with how it is billed (stranger47a M9): a DynamoDB auto-scaling maximum bills only the capacity auto
+ * scaling provisions above the old one, when the load asks for it ("Amazon DynamoDB pricing"), not every hour; fixed
+ * capacity is billed every hour it stands.
+ */
+describe('--fix below --fail-on: how a DynamoDB raise is billed', () => {
+  const trips = (write: { min: number; max: number } | { fixed: number }): DesignInput => ({
+    tables: [
+      {
+        name: 'trips',
+        partitionKey: { name: 'tripId', type: 'S', cardinality: 'unique' },
+        capacity: { read: { fixed: 6000 }, write },
+        workload: { peakReadUnits: 3000, peakWriteUnits: 1500 },
+      },
+    ],
+  });
+  const skippedMessage = (design: DesignInput) => fixDesignText(`${JSON.stringify(design, null, 2)}\n`, {}).skipped.map((s) => s.message);
+
+  it('an auto-scaling maximum at the peak: billed only for what auto scaling provisions above it', () => {
+    expect(skippedMessage(trips({ min: 600, max: 1500 }))).toEqual([
+      expect.stringContaining(
+        'its fix raises tables[0].capacity.write.max from 1500 to 1875, +25%, a maximum: billed only for capacity auto scaling provisions above 1500, in the hours the load asks for it:',
+      ),
+    ]);
+  });
+
+  it('fixed capacity at the peak: billed every hour it stands', () => {
+    expect(skippedMessage(trips({ fixed: 1500 }))).toEqual([expect.stringContaining('+25%, billed every hour it stands:')]);
   });
 });

@@ -174,6 +174,13 @@ describe('printable() and describeFinding()', () => {
     expect(text).toContain('evil\\x1b[2J\\u202e');
     expect(text.split('\n')).toHaveLength(2);
   });
+
+  it('escape a lone surrogate, which has no UTF-8 form (a terminal shows U+FFFD), and keep a whole pair (an emoji)', () => {
+    expect(printable('status\ud800 \udc00x 😀')).toBe('status\\ud800 \\udc00x 😀');
+    const [unsafe] = lint(table({ partitionKey: { name: 'status\ud800', type: 'S', cardinality: 3 } })).filter((f) => f.ruleId === 'SG005');
+    expect(unsafe).toMatchObject({ path: 'partitionKey.name', message: expect.stringContaining('`status\\ud800` (shown escaped)') });
+    expect(lint(table({ partitionKey: { name: 'status😀', type: 'S', cardinality: 'unique' } })).filter((f) => f.ruleId === 'SG005')).toEqual([]);
+  });
 });
 
 describe('hostile values at the public core entry points (sweep of issue 13 §3)', () => {

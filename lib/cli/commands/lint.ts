@@ -558,7 +558,8 @@ async function fixFile(
       refusal = error.message;
     }
   }
-  // When the fixes were not written, the report is the file as it is.
+  // When the fixes were not written, the report is the file as it was read: where another writer changed it meanwhile,
+  // what is on disk now may be half-saved, and the next run lints it as it then stands (docs/cli.md).
   const written = fixes.length > 0 && refusal === undefined;
   const text = written ? fixed : original;
   const parsed = parseInput(candidate.file, text);

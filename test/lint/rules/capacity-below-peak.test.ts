@@ -601,9 +601,10 @@ testRule('SG017', {
           messageId: 'minimumBelowPeak',
           path: 'capacity.write.min',
           severity: 'warning',
-          data: { peak: 15_000, limit: 5, suggested: 18_750, minimumFrom: 'declared' },
+          // Each raise at most the consumed 5 ÷ 70% (1.43×), throttled at what it has: ⌈ln(3,000) ÷ ln(1.43)⌉ = 23 raises.
+          data: { peak: 15_000, limit: 5, suggested: 18_750, minimumFrom: 'declared', scaleSteps: 23, targetUtilization: 0.7 },
           message:
-            /^new and provisioned, the table is created with 5 WCU of write capacity, its auto-scaling minimum \(`capacity\.write\.min`\), and its declared peak of 15,000 WCU arrives at creation \(launchAtPeak\): launched at that peak it throttles every request above 5 WCU until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes/,
+            /^new and provisioned, the table is created with 5 WCU of write capacity, its auto-scaling minimum \(`capacity\.write\.min`\), and its declared peak of 15,000 WCU arrives at creation \(launchAtPeak\): launched at that peak it throttles every request above 5 WCU until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes.*so from 5 to 15,000 WCU is 23 raises of at most 1\.43× each, 2 minutes or more apiece/,
           fix: /^raise the auto-scaling minimum to at least 18,750 \(15,000 WCU at 80% utilization\) before the launch/,
           // Sized at peak ÷ headroom, as every SG017 raise; the maximum kept.
           edits: [{ op: 'set', path: 'capacity.write', value: { min: 18_750, max: 20_000 } }],
@@ -618,7 +619,7 @@ testRule('SG017', {
         {
           messageId: 'minimumBelowPeak',
           path: 'capacity.write.min',
-          data: { limit: 1, minimumFrom: 'default' },
+          data: { limit: 1, minimumFrom: 'default', scaleSteps: 20 }, // ⌈ln(1,000) ÷ ln(1 ÷ 0.7)⌉
           message: /created with 1 WCU of write capacity, the auto-scaling minimum when none is given \(CDK minCapacity\)/,
           // The minimum above the maximum would not deploy: the maximum rises with it, to the value belowPeak asks.
           edits: [{ op: 'set', path: 'capacity.write', value: { min: 1250, max: 1250 } }],

@@ -6,6 +6,7 @@ import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
 import { fits } from '../../../design/sharding';
 import {
   DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM,
+  DYNAMODB_AUTO_SCALING_TARGET,
   launchCapacity,
   launchFits,
   launchFractions,
@@ -676,6 +677,7 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       limit: start,
       utilization: peak / start,
       minimumFrom: ceiling.min === undefined ? 'default' : 'declared',
+      ...(below ? scalingSteps(start, peak, ceiling.targetUtilization ?? DYNAMODB_AUTO_SCALING_TARGET.default / 100) : {}),
       limitField: joinPath(ceiling.inherited ? '' : capacity.path, `${own}.min`),
       suggested,
       headroom,
@@ -687,6 +689,17 @@ function minimumBelowPeak(check: CeilingCheck): RuleHit<Id> | undefined {
       ? undefined
       : (ownCapacityOf?.edits ?? [{ op: 'set', path: joinPath(capacity.path, own), value: declarationOf(ceiling, ceiling.units, suggested) }]),
   };
+}
+
+/**
+ * How many raises auto scaling takes from `start` to provision `peak`: each sets the capacity to the consumed capacity ÷
+ * the target utilization, and a table throttled at its capacity consumes no more than it has, so each raise multiplies
+ * the capacity by at most 1 ÷ target, and each waits for 2 consecutive minutes above the target ("Managing throughput
+ * capacity automatically with DynamoDB auto scaling"): 1 WCU to 30,000 at 70% is 29 raises, an hour at least.
+ */
+function scalingSteps(start: number, peak: number, targetUtilization: number): { scaleSteps: number; scaleFactor: number; targetUtilization: number } {
+  const scaleFactor = 1 / targetUtilization;
+  return { scaleSteps: Math.ceil(Math.log(peak / start) / Math.log(scaleFactor)), scaleFactor, targetUtilization };
 }
 
 /**
@@ -1060,7 +1073,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '; its declared warm throughput, {{warmUnits}} {{unit}} per second ({{warmField|code}}), is above the quota too, and DynamoDB pre-warms only up to it: the deployment fails until the quota is raised',
     warmAtDefaults:
       "; its declared warmThroughput raises neither default (12,000 RCU, 4,000 WCU, the least warm throughput a table takes), so it pre-warms nothing: the defaults' combination is what the table serves, and a value above a default is what makes it serve each of its warm values at once",
-    minimumBelowPeak: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
+    minimumBelowPeak: `new and provisioned, {{index|keySpace}} is created with {{limit}} {{unit}} of {{dimension}} capacity, {{minimumFrom|declared=its auto-scaling minimum|default=the auto-scaling minimum when none is given (CDK minCapacity)}} ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} arrives at creation (launchAtPeak): launched at that peak it throttles every request above {{limit}} {{unit}} until auto scaling raises the capacity, which starts only once the consumed capacity has stayed above the target utilization for 2 consecutive minutes and then takes several minutes; each raise provisions the consumed capacity ÷ the {{targetUtilization|percent}} target utilization, and a throttled table consumes no more than it has, so from {{limit}} to {{peak}} {{unit}} is {{scaleSteps}} raises of at most {{scaleFactor}}× each, 2 minutes or more apiece; burst capacity, at most 300 seconds of unused capacity at the minimum, covers little of it`,
     // A launch capacity the peak fits only without the headroom (belowPeak's withinHeadroom, at creation).
     launchWithinHeadroom: `new and on-demand, {{index|keySpace}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it, more than the {{headroom|percent}} the design plans for: launched at that peak, a burst above it throttles until on-demand scaling catches up`,
     warmWithinHeadroom: `pre-warmed, {{index|keySpace}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for, as of any capacity: launched at that peak, a burst above it throttles until on-demand scaling catches up`,
