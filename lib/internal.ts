@@ -20,6 +20,7 @@ export {
 export {
   COSMOS_LIMITS,
   DEFAULT_QUOTAS,
+  raisedQuotasText,
   DYNAMODB_AUTO_SCALING_TARGET,
   DYNAMODB_LIMITS,
   ENGINES,
@@ -117,3 +118,4 @@ export type { Rule, RuleHit } from './lint/rule';
 /** Deploy-time checks of the Pulumi adapter, watched by its testing helper (`runWithMocks`). */
 export { reportDeployTimeCheck, watchDeployTimeChecks } from './design/deploy-time-checks';
 export { dayPinnedOn, pinDayOn } from './design/run-day';
+export { grouped } from './design/grouped';

@@ -408,14 +408,21 @@ export interface AlarmOptions {
   readonly hotKeyAlarm: boolean | undefined;
 }
 
-/** Why `hotKeyAlarm: true` is refused in THROTTLED_KEYS mode (the module comment says more). */
-const HOT_KEY_ALARM_THROTTLED_MODE =
-  'true makes a ticket on the hottest key in ACCESSED_AND_THROTTLED_KEYS mode only, where it sees the key before it throttles: ' +
-  "in THROTTLED_KEYS mode (the default) Contributor Insights counts throttled requests only, and the table's throttle metrics count each of them, " +
-  'which the hot-partition page, the failed-requests page and the sustained-throttles ticket read, so such a ticket would open on their ' +
-  'incidents and say nothing they do not (find the key in Contributor Insights "most throttled keys", as the page says). ' +
-  'Set contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS for a ticket before the key throttles ' +
-  '(every request is then a Contributor Insights event), or remove hotKeyAlarm';
+/**
+ * Why a hot-key ticket setting is refused in THROTTLED_KEYS mode, where no such ticket is made (the module comment says
+ * more): `hotKeyAlarm: true` asks for it, `alarmThresholds.hotKey` sets its line. `what`: the setting's words, `field`:
+ * the setting to remove, the other of the two fixes.
+ */
+function hotKeyTicketThrottledMode(what: string, field: string): string {
+  return (
+    `${what} the ticket on the hottest key, which is made in ACCESSED_AND_THROTTLED_KEYS mode only, where it sees the key before it throttles: ` +
+    "in THROTTLED_KEYS mode (the default) Contributor Insights counts throttled requests only, and the table's throttle metrics count each of them, " +
+    'which the hot-partition page, the failed-requests page and the sustained-throttles ticket read, so such a ticket would open on their ' +
+    'incidents and say nothing they do not (find the key in Contributor Insights "most throttled keys", as the page says). ' +
+    'Set contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS for a ticket before the key throttles ' +
+    `(every request is then a Contributor Insights event), or remove ${field}`
+  );
+}
 
 /** Every alarm setting with its default filled in; problems go to `issues` with their field paths. */
 export function resolveAlarmSettings(
@@ -432,7 +439,11 @@ export function resolveAlarmSettings(
   const hotKeyDefaults = { ...DEFAULTS.hotKey, threshold: accessedHotKeyPlaceholder(options.headroom) };
   // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
   const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
-  if (options.hotKeyAlarm === true && options.throttledKeysOnly) issues.push({ path: 'hotKeyAlarm', message: HOT_KEY_ALARM_THROTTLED_MODE });
+  if (options.throttledKeysOnly && options.hotKeyAlarm === true)
+    issues.push({ path: 'hotKeyAlarm', message: hotKeyTicketThrottledMode('true asks for', 'hotKeyAlarm') });
+  // A line for a ticket the mode never makes would be taken and silently unused.
+  if (options.throttledKeysOnly && thresholds.hotKey !== undefined)
+    issues.push({ path: 'alarmThresholds.hotKey', message: hotKeyTicketThrottledMode('sets the line of', 'alarmThresholds.hotKey') });
   const hotKeyAlarm = options.hotKeyAlarm ?? !options.throttledKeysOnly;
   // The page alarm on throttles and errors has a default per capacity mode, known only once the table is built.
   const fixed: DesignIssue[] = [];

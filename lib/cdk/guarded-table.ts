@@ -62,7 +62,7 @@ import { pageComposite } from './page-composite';
 import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
-import { declaredQuotas } from './quotas';
+import { declaredQuotas, sayRaisedQuotas } from './quotas';
 import { onAddReplica, replicationLatencyAlarm, warnUnwatchedReplica } from './replica-alarms';
 import { regionalInvariants, warnRegionalInvariants } from './replica-invariants';
 import { indexIssues, settingsIssues } from './settings-check';
@@ -171,6 +171,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const usage: DesignIssue[] = settingsIssues(props);
     // Before the first normalization: the quotas decide SG017's and SG003's findings.
     this.quotas = declaredQuotas(this, lint.quotas, usage);
+    sayRaisedQuotas(this, this.quotas);
     const issues: DesignIssue[] = [];
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
     this.provisioned = settings.billing instanceof dynamodb.Billing && settings.billing.mode === dynamodb.BillingMode.PROVISIONED;

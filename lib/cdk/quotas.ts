@@ -4,9 +4,10 @@
  * the app or a stack) and read by every GuardedTable under it; a table's own `quotas` prop overrides it field by field.
  * Both are checked by the validator of `skewguard lint`'s `quotas` option, each problem at its field.
  */
+import { Annotations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DesignIssue, DynamoDbQuotas } from '../index';
-import { checkedQuotas, quotasOver } from '../internal';
+import { checkedQuotas, quotasOver, raisedQuotasText } from '../internal';
 
 /** Context key: the account's raised DynamoDB throughput quotas, `{ "tableWriteUnits": 200000 }` (a JSON string from `-c`). */
 export const QUOTAS_CONTEXT = 'skewguard:dynamoDbQuotas';
@@ -32,4 +33,24 @@ export function declaredQuotas(scope: Construct, own: unknown, issues: DesignIss
   const context = checkedQuotas(contextValue(scope.node.tryGetContext(QUOTAS_CONTEXT), at, issues), at, issues);
   const prop = checkedQuotas(own, 'quotas', issues);
   return quotasOver(context, prop);
+}
+
+/** The warning's id: `Annotations.of(table).acknowledgeWarning('skewguard:quotas-raised')` silences it. */
+export const QUOTAS_RAISED_WARNING = 'skewguard:quotas-raised';
+
+/**
+ * Says on `scope` (a GuardedTable) the quotas it is linted with above their published defaults, as `skewguard lint` says a
+ * config's (`raises tableWriteUnits to 200,000 (AWS default 40,000)`): a raise passes SG017's quota findings and SG003's
+ * warm-throughput plans up to the declared figure, so a figure the account was never granted would hide them. A synth
+ * warning, as the construct's other notices; nothing where every figure is its default.
+ */
+export function sayRaisedQuotas(scope: Construct, quotas: DynamoDbQuotas | undefined): void {
+  const raised = quotas && raisedQuotasText(quotas);
+  if (!raised) return;
+  Annotations.of(scope).addWarningV2(
+    QUOTAS_RAISED_WARNING,
+    `quotas (prop or context ${QUOTAS_CONTEXT}) raises ${raised}: SG017's quota findings and SG003's warm-throughput plans pass up to these figures, ` +
+      'not the defaults. Declare only a raise Service Quotas granted the account in this Region; once checked, ' +
+      `acknowledge with Annotations.of(table).acknowledgeWarning('${QUOTAS_RAISED_WARNING}')`,
+  );
 }

@@ -280,19 +280,23 @@ export function loosensThreshold(threshold: keyof Thresholds, value: number): bo
   return LOOSER_WHEN[threshold] === 'higher' ? value > byDefault : value < byDefault;
 }
 
+/** The figures of `given` that differ from their `defaults`: what a config changes, not what it repeats. */
+function differingFrom<K extends string>(defaults: Readonly<Record<K, number>>, given: Partial<Record<K, number>> | undefined): Partial<Record<K, number>> {
+  const differing: Partial<Record<K, number>> = {};
+  for (const [name, value] of Object.entries(given ?? {}) as [K, number | undefined][])
+    if (value !== undefined && value !== defaults[name]) differing[name] = value;
+  return differing;
+}
+
 export function configInUse(config: ProjectConfig | undefined, cwd: string, flags: FlagSettings = {}): ConfigInUse {
   if (!config) return { rulesOff: [], severities: {}, thresholds: {}, quotas: {}, loosens: [] };
   const settings = Object.entries(config.rules ?? {});
   const rulesOff = settings.filter(([, setting]) => setting === 'off').map(([rule]) => rule);
   const severities: Record<string, Severity> = {};
   for (const [rule, setting] of settings) if (setting !== 'off' && changesSeverity(rule, setting)) severities[rule] = setting;
-  const thresholds: Partial<Record<keyof Thresholds, number>> = {};
-  for (const [name, value] of Object.entries(config.thresholds ?? {}) as [keyof Thresholds, number | undefined][])
-    if (value !== undefined && value !== DEFAULT_THRESHOLDS[name]) thresholds[name] = value;
+  const thresholds = differingFrom(DEFAULT_THRESHOLDS, config.thresholds);
   // A quota is only raised (a figure below its default is refused when the config is read): one that differs is higher.
-  const quotas: Partial<Record<keyof DynamoDbQuotas, number>> = {};
-  for (const [name, value] of Object.entries(config.quotas ?? {}) as [keyof DynamoDbQuotas, number | undefined][])
-    if (value !== undefined && value !== DEFAULT_QUOTAS[name]) quotas[name] = value;
+  const quotas = differingFrom(DEFAULT_QUOTAS, config.quotas);
   // A flag decides its setting: the config's is then not in effect, so not named.
   const failOn = flags.failOn === undefined && config.failOn !== LINT_DEFAULTS.failOn ? config.failOn : undefined;
   const maxWarnings = flags.maxWarnings === undefined ? config.maxWarnings : undefined;

@@ -4,8 +4,8 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { DEFAULT_THRESHOLDS, type DynamoDbQuotas, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
+import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { DEFAULT_RULE_QUOTA, grouped, raisedQuotasText, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -193,10 +193,7 @@ function exitReason(s: Summary): string {
   return s.invalidFiles > 0 ? `${plural(s.invalidFiles, 'input')} could not be linted` : `the fixes of ${plural(s.filesNotFixed, 'file')} could not be written`;
 }
 
-/** `12,345`: thousands grouped by hand (toLocaleString loads ICU: ~50 ms of a CLI's cold start). */
-export function grouped(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+export { grouped };
 
 export function plural(count: number, word: string): string {
   return `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -282,15 +279,14 @@ function configChanges(config: ConfigInUse): { loosening: string[]; tightening: 
     names.map(([name, value]) => `${name} to ${value} (default ${DEFAULT_THRESHOLDS[name]})`).join(', ');
   const looser = thresholds.filter(([name, value]) => loosensThreshold(name, value));
   const stricter = thresholds.filter(([name, value]) => !loosensThreshold(name, value));
-  const quotas = Object.entries(config.quotas) as [keyof DynamoDbQuotas, number][];
-  const quotasText = quotas.map(([name, units]) => `${name} to ${grouped(units)} (AWS default ${grouped(DEFAULT_QUOTAS[name])})`).join(', ');
+  const quotasText = raisedQuotasText(config.quotas);
   const quota = config.contributorInsightsRuleQuota;
   const quotaText = `counts Contributor Insights rules against a quota of ${quota} (default ${DEFAULT_RULE_QUOTA})`;
   const loosening = [
     ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
     ...severityChanges(config.severities, 'warning', 'lowers'),
     ...(looser.length > 0 ? [`loosens ${thresholdText(looser)}`] : []),
-    ...(quotas.length > 0 ? [`raises ${quotasText}`] : []),
+    ...(quotasText ? [`raises ${quotasText}`] : []),
     ...(config.reportUnusedAcknowledgements === 'off' ? ['reports no unused acknowledgement'] : []),
     ...(quota !== undefined && quota > DEFAULT_RULE_QUOTA ? [quotaText] : []),
   ];

@@ -502,6 +502,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   queryCharge: { kbPerUnit: 1 / COSMOS_LIMITS.queryRequestUnitsPerKb, minimumUnits: COSMOS_LIMITS.queryRequestUnitsPerPartition, wholeUnits: false },
 
   physicalPartitions,
+  containerOf: (design) => design,
   // Also the check of a hierarchical key's first level (prefix-ingestion.ts): a first-level value's documents sit on
   // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
   // consume only that partition's throughput). The key's count of values (`cardinality`: the first level's, there) only

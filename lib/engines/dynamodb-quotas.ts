@@ -3,6 +3,7 @@
  * throughput default quotas), or the raised figures the account was granted, declared once in the lint's `quotas`
  * option. Every rule and fix reads them here, so a declared raise moves every finding that weighs a quota together.
  */
+import { grouped } from '../design/grouped';
 import { DYNAMODB_LIMITS } from './dynamodb-limits';
 
 /** The account's DynamoDB throughput quotas in one Region, as Service Quotas granted them. */
@@ -36,6 +37,19 @@ export const DEFAULT_QUOTAS: Readonly<Required<DynamoDbQuotas>> = {
   accountReadUnits: DYNAMODB_LIMITS.accountThroughputQuota,
   accountWriteUnits: DYNAMODB_LIMITS.accountThroughputQuota,
 };
+
+/**
+ * The declared quotas above their published defaults, as every report names such a raise (a loosening: SG017's quota
+ * findings and SG003's warm-throughput plans then pass up to the declared figure): `tableWriteUnits to 200,000 (AWS
+ * default 40,000), …`. Undefined where none is raised.
+ */
+export function raisedQuotasText(quotas: DynamoDbQuotas): string | undefined {
+  const raised = (Object.entries(quotas) as [keyof DynamoDbQuotas, number | undefined][]).filter(
+    (entry): entry is [keyof DynamoDbQuotas, number] => entry[1] !== undefined && entry[1] !== DEFAULT_QUOTAS[entry[0]],
+  );
+  if (raised.length === 0) return undefined;
+  return raised.map(([name, units]) => `${name} to ${grouped(units)} (AWS default ${grouped(DEFAULT_QUOTAS[name])})`).join(', ');
+}
 
 /** A quota in force: its units per second, and the option field that declared it (absent for the default). */
 export interface QuotaInForce {

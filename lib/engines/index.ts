@@ -59,6 +59,7 @@ export {
   QUOTA_FIELDS,
   quotaFieldData,
   quotaInForce,
+  raisedQuotasText,
   tableQuota,
   type DynamoDbQuotas,
   type QuotaInForce,

@@ -4,7 +4,7 @@
  * engine's name, so a new engine is a new profile (plus its input shape), not an edit to every rule.
  */
 import type { QueryCharge } from '../design/gathered-read-share';
-import type { KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-design';
+import type { CosmosKeyDesign, KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-design';
 
 /** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
 export interface Loads {
@@ -338,6 +338,12 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * when the engine has no such model or the design declares no throughput.
    */
   physicalPartitions?(design: D): PhysicalPartitions | undefined;
+  /**
+   * The design as a container whose RU/s its physical partitions divide, which a raise in place edits (Cosmos DB: the
+   * design itself, typed so that a rule holding any design edits its throughput without a cast); absent where the
+   * engine raises no throughput in place (DynamoDB: SG017 sets the table's own capacity fields).
+   */
+  containerOf?(design: D): CosmosKeyDesign;
   /**
    * The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly).
    * `cardinality`: how many values share the traffic (default: the full key's; a hierarchical key's first level passes

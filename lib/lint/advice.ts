@@ -38,6 +38,7 @@ import { fanOutLeftIdle } from './idle-fan-out';
 import { indexNamesOf, replacedIndexEdits, replacementIndexName } from './index-replacement';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes, reachData, reachUnsure } from './inherited-writes';
 import { brokenInvariants, INVARIANT_ADVICE_MESSAGES, keepingInvariants, wholeKeyCalls } from './invariants';
+import { type KeyValueSize, keyValueSize } from './key-value-size';
 import { NO_COUNT_PARTITIONS_TEMPLATE, noCountBound } from './no-count-bound';
 import { everyShardReads } from './one-shard-reads';
 import { largestPartitionSize } from './partition-size';
@@ -1282,7 +1283,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
   // A count set by size past maxShards: what serves size, where batching the writes would shrink only their rate.
-  const sized = sizeBound(analysis);
+  const sized = analysis.once(sizeBound);
   const base = Object.assign({ key: space.partitionKey.map((a) => a.name), resource: nouns.resource }, sized?.data);
 
   if (plan.layout === 'none') return shardingRemoved(analysis, base);
@@ -1303,7 +1304,13 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     return { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   }
   const directions = loadDirections(analysis);
-  const upstream: AdviceId[] = sized ? sized.ids : !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstream: AdviceId[] = sized
+    ? [...sized.ids]
+    : !directions.writes
+      ? ['cacheHotReads']
+      : directions.reads
+        ? ['upstream', 'andCacheReads']
+        : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
   const warm = count === undefined ? (warmAdvice(analysis, upstream, upstreamData) ?? daxThenWarm(analysis, upstreamData)) : undefined;
@@ -1681,7 +1688,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       ...(raise ? (['orRaiseWrites'] as const) : []),
       ...now,
       'orUpstream',
-      ...(sizeBound(analysis)?.ids ?? ['upstream' as const]),
+      ...(analysis.once(sizeBound)?.ids ?? ['upstream' as const]),
     ],
     data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis) ?? copiesData(analysis), {
       ...(raise
@@ -2534,13 +2541,12 @@ function withoutCacheClauses(ids: readonly AdviceId[]): AdviceId[] {
  * alone would take (undefined where that is 1: unsharded, its writes fit).
  */
 function cachedSizeData(analysis: SpaceAnalysis, n: number, byLoad: number): MessageData {
-  const size = largestPartitionSize(analysis.design)?.gb as number;
-  const limit = analysis.owner.profile.keyValueSizeLimit(analysis.design)?.gb as number;
+  const size = keyValueSize(analysis) as KeyValueSize;
   return {
-    cachedSizeGb: size,
-    cachedLimitGb: limit,
-    cachedUsableGb: limit * analysis.design.thresholds.headroom,
-    cachedPartGb: size / n,
+    cachedSizeGb: size.gb,
+    cachedLimitGb: size.limitGb,
+    cachedUsableGb: size.usableGb,
+    cachedPartGb: size.gb / n,
     ...(byLoad > 1 ? { cachedLoadShards: byLoad } : {}),
   };
 }
@@ -2775,7 +2781,8 @@ function fanOutPastJudged(analysis: SpaceAnalysis, n: number): MessageData | und
  */
 function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice | undefined {
   const share = analysis.physical;
-  if (!share) return undefined;
+  const container = analysis.owner.profile.containerOf?.(analysis.design);
+  if (!share || !container) return undefined;
   const { headroom } = analysis.design.thresholds;
   const peak = analysis.charged.reads + analysis.charged.writes;
   if (roomForCounts(peak, share.requestUnits, headroom)) return undefined;
@@ -2796,7 +2803,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     return {
       ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
       data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
-      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise, raise.copies ?? 1),
+      edits: raiseEdits(container, raise, raise.copies ?? 1),
       shards: n,
       namesRaise: true,
     };

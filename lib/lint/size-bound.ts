@@ -11,9 +11,8 @@
  * sized by the value's rate (needs.size within maxShards), batching stays the fallback (advice.ts `upstream`).
  */
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
-import { usablePartitionGb } from './analysis';
+import { keyValueSize } from './key-value-size';
 import type { MessageData } from './messages';
-import { largestPartitionSize } from './partition-size';
 
 export const SIZE_BOUND_MESSAGES = {
   // In place of `upstream`: fewer writes store the same data, so batching them serves nothing here. Where the clause
@@ -35,17 +34,19 @@ export type SizeBoundId = keyof typeof SIZE_BOUND_MESSAGES;
 /** The clauses that name the local secondary index: SG006 leads with the index itself, so leaves them out. */
 export const LOCAL_INDEX_CLAUSES: ReadonlySet<string> = new Set<SizeBoundId>(['sizeUnreadLocalIndex', 'sizeReadLocalIndex']);
 
-/** The clauses and figures that replace batching where the plan's count is set by size past maxShards; else undefined. */
-export function sizeBound(analysis: SpaceAnalysis): { ids: SizeBoundId[]; data: MessageData } | undefined {
+/**
+ * The clauses and figures that replace batching where the plan's count is set by size past maxShards; else undefined.
+ * Asked through `analysis.once(sizeBound)`: made once per key space however many of a plan's fixes name it.
+ */
+export function sizeBound(analysis: SpaceAnalysis): { readonly ids: readonly SizeBoundId[]; readonly data: MessageData } | undefined {
   const { owner, plan } = analysis;
   if (plan.needs.size <= owner.design.thresholds.maxShards) return undefined;
-  const usable = usablePartitionGb(owner);
-  const gb = largestPartitionSize(owner.design)?.gb;
-  if (usable === undefined || gb === undefined) return undefined;
+  const size = keyValueSize(analysis);
+  if (size === undefined) return undefined;
   const data: MessageData = {
-    sizeBoundGb: gb,
-    sizeBoundUsableGb: usable,
-    sizeBoundShards: Math.ceil(gb / usable),
+    sizeBoundGb: size.gb,
+    sizeBoundUsableGb: size.usableGb,
+    sizeBoundShards: Math.ceil(size.gb / size.usableGb),
     keyValueData: owner.profile.nouns.keyValueData,
   };
   const imposedBy = owner.profile.keyValueSizeLimit(owner.design)?.imposedBy;

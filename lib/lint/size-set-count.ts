@@ -6,7 +6,7 @@
  * count by its neighbours' load would send the reader to the RU/s, where no raise changes it.
  */
 import type { SpaceAnalysis } from './analysis';
-import { largestPartitionSize } from './partition-size';
+import { keyValueSize } from './key-value-size';
 import type { MessageData } from './rule';
 
 /** The figures of `n` where the size sets it (`sizeCountGb`, `sizeCountUsableGb`, `sizeCountLimitGb`); undefined
@@ -14,9 +14,7 @@ import type { MessageData } from './rule';
 export function sizeSetCountData(analysis: SpaceAnalysis, n: number): MessageData | undefined {
   const { needs } = analysis.plan;
   if (needs.size !== n || (needs.throughput ?? 0) >= n) return undefined;
-  const size = largestPartitionSize(analysis.design)?.gb;
-  const limit = analysis.owner.profile.keyValueSizeLimit(analysis.design)?.gb;
-  if (size === undefined || limit === undefined) return undefined;
-  const { headroom } = analysis.design.thresholds;
-  return { sizeCountGb: size, sizeCountLimitGb: limit, sizeCountUsableGb: limit * headroom, headroom };
+  const size = keyValueSize(analysis);
+  if (size === undefined) return undefined;
+  return { sizeCountGb: size.gb, sizeCountLimitGb: size.limitGb, sizeCountUsableGb: size.usableGb, headroom: analysis.design.thresholds.headroom };
 }

@@ -72,6 +72,43 @@ describe('a GuardedTable at 50,000 WCU, with and without a raised table-level wr
   });
 });
 
+describe("a raised quota is said at synth, as the CLI says a config's (a loosening: the quota findings pass up to it)", () => {
+  const raisedWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack)
+      .findWarning('*', Match.stringLikeRegexp('skewguard:quotas-raised'))
+      .map((w) => [w.id, String(w.entry.data)]);
+
+  it('the prop at 2^53 − 1 (every quota finding hidden): a warning on the table naming each raise and its AWS default', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', busy({ quotas: { tableWriteUnits: Number.MAX_SAFE_INTEGER, accountWriteUnits: Number.MAX_SAFE_INTEGER } }));
+    const warnings = raisedWarnings(stack);
+    expect(warnings.map(([id]) => id)).toEqual(['/Test/Orders']);
+    expect(warnings[0][1]).toContain(
+      'quotas (prop or context skewguard:dynamoDbQuotas) raises tableWriteUnits to 9,007,199,254,740,991 (AWS default 40,000), accountWriteUnits to 9,007,199,254,740,991 (AWS default 80,000): ' +
+        "SG017's quota findings and SG003's warm-throughput plans pass up to these figures",
+    );
+    expect(warnings[0][1]).toContain("Annotations.of(table).acknowledgeWarning('skewguard:quotas-raised')");
+  });
+
+  it('the context too, on every table under it', () => {
+    const { stack } = appWithStack();
+    stack.node.setContext(QUOTAS_CONTEXT, '{"tableReadUnits":80000}');
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Jobs', healthy());
+    expect(raisedWarnings(stack).map(([id, text]) => [id, /raises tableReadUnits to 80,000 \(AWS default 40,000\):/.test(text)])).toEqual([
+      ['/Test/Orders', true],
+      ['/Test/Jobs', true],
+    ]);
+  });
+
+  it('says nothing without quotas, or with each at its default (nothing loosened)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Jobs', healthy({ quotas: { tableWriteUnits: 40_000, accountReadUnits: 80_000 } }));
+    expect(raisedWarnings(stack)).toEqual([]);
+  });
+});
+
 describe('the key-range page bound follows the declared table-level quotas', () => {
   const warningsOf = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
     AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:key-range-threshold-unreachable'));

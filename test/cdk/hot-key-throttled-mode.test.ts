@@ -54,6 +54,24 @@ describe('THROTTLED_KEYS mode (the default)', () => {
     );
   });
 
+  it('refuses alarmThresholds.hotKey, a line for the ticket this mode never makes, naming the field and both fixes', () => {
+    const { stack } = appWithStack();
+    expect(() => new GuardedTable(stack, 'Jobs', healthy({ alarmThresholds: { hotKey: { threshold: 100_000 } } }))).toThrow(
+      /alarmThresholds\.hotKey: sets the line of the ticket on the hottest key, which is made in ACCESSED_AND_THROTTLED_KEYS mode only.*THROTTLED_KEYS mode.*Set contributorInsightsMode: ContributorInsightsMode\.ACCESSED_AND_THROTTLED_KEYS.*or remove alarmThresholds\.hotKey/s,
+    );
+    // Whatever the alarm prop says: with hotKeyAlarm: false too, the line would be taken and never used.
+    const { stack: off } = appWithStack();
+    expect(() => new GuardedTable(off, 'Jobs', healthy({ hotKeyAlarm: false, alarmThresholds: { hotKey: { evaluationPeriods: 20 } } }))).toThrow(
+      /alarmThresholds\.hotKey: sets the line/,
+    );
+  });
+
+  it('takes the other alarm thresholds as they are (no hot-key line given, nothing to refuse)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Jobs', healthy({ alarmThresholds: { sustainedThrottles: { threshold: 10 } } }));
+    expect(alarmsOf(Template.fromStack(stack)).find((a) => a.name === 'ticket: sustained throttles')?.threshold).toBe(10);
+  });
+
   it('takes hotKeyAlarm: false as it is (nothing to refuse)', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Jobs', healthy({ hotKeyAlarm: false }));
@@ -73,5 +91,15 @@ describe('ACCESSED_AND_THROTTLED_KEYS mode', () => {
     expect(page.metrics).not.toContain('INSIGHT_RULE_METRIC');
     expect([ticket.window, page.window]).toEqual(['5 of 10', '4 of 12']);
     expect(ticket.threshold).not.toBe(page.threshold);
+  });
+
+  it('takes alarmThresholds.hotKey, the line of the ticket it makes', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(
+      stack,
+      'Jobs',
+      healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, alarmThresholds: { hotKey: { threshold: 100_000 } } }),
+    );
+    expect(alarmsOf(Template.fromStack(stack)).find((a) => a.name.includes('hot key'))?.threshold).toBe(100_000);
   });
 });

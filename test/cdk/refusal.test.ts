@@ -1,7 +1,7 @@
 import { App, Aws, Lazy, NestedStack, RemovalPolicy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
-import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, Capacity, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
 import {
   checkResources,
@@ -253,7 +253,10 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['an alarm family that does not exist', { alarmThresholds: { latency: { threshold: 25 } } }, 'alarmThresholds.latency'],
     [
       'more datapoints than periods',
-      { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } },
+      {
+        contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+        alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } },
+      },
       'alarmThresholds.hotKey.datapointsToAlarm',
     ],
     // Review 15 item 3: CloudWatch caps evaluationPeriods × period at 86,400 s (PutMetricAlarm): 1,440 one-minute periods.
@@ -285,7 +288,8 @@ describe('invalid input throws at construction, naming the construct and the fie
   });
 
   it('names the most evaluationPeriods CloudWatch takes, and why; takes 1,440, and a token evaluationPeriods with its datapointsToAlarm', () => {
-    const issues = issuesOf(construct({ ...healthy(), alarmThresholds: { hotKey: { evaluationPeriods: 1441 } } }), UsageError);
+    const accessed = { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS };
+    const issues = issuesOf(construct({ ...healthy(), ...accessed, alarmThresholds: { hotKey: { evaluationPeriods: 1441 } } }), UsageError);
     expect(issues).toEqual([
       {
         path: 'alarmThresholds.hotKey.evaluationPeriods',
@@ -296,6 +300,7 @@ describe('invalid input throws at construction, naming the construct and the fie
     expect(() =>
       construct({
         ...healthy(),
+        ...accessed,
         alarmThresholds: { keyRangeThrottles: { evaluationPeriods: 1440 }, hotKey: { evaluationPeriods: token, datapointsToAlarm: 3 } },
       }),
     ).not.toThrow();

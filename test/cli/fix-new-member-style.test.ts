@@ -70,3 +70,54 @@ describe('--fix writes a new object as the file writes its siblings', () => {
     expect(await fixed(expanded)).toBe(`${JSON.stringify(design, null, 2)}\n`);
   });
 });
+
+/**
+ * A fix that inserts members where none stood (the game's fix above replaces one): SG003 on a poll whose hottest value
+ * takes half of 5,000 WCU shards the table (a new `sharding` member of the table) and marks the read of a whole poll
+ * as fanning out over the shards (a new `fanOut` member of its access pattern). Each is written as the object it goes
+ * into writes its members: inline in a one-line object, on a line of its own in a multi-line one; a new object beside
+ * one-line siblings on one line (here within the file's longest line, the description's), over several lines beside
+ * siblings that span lines. The count and source are the fix's (the rule tests check them), read back from the file.
+ */
+describe('--fix inserts a new member as the object it goes into writes its members', () => {
+  const COMPACT = [
+    '{',
+    '  "description": "Poll votes: each vote is written under its poll, and the tally reads every vote of one poll at once.",',
+    '  "tables": [',
+    '    {',
+    '      "name": "votes",',
+    '      "partitionKey": { "name": "pollId", "type": "S", "cardinality": 1000 },',
+    '      "sortKey": { "name": "voterId", "type": "S", "cardinality": "unique" },',
+    '      "billing": "on-demand",',
+    '      "workload": { "peakReadUnits": 100, "peakWriteUnits": 5000, "hotKeyShare": 0.5 },',
+    '      "accessPatterns": [',
+    '        { "name": "tally", "keyAttributes": ["pollId"], "share": 1, "resultKb": 4 }',
+    '      ]',
+    '    }',
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+  /** The `sharding` the fix wrote to `text`, as data. */
+  const shardingOf = (text: string): Record<string, unknown> => JSON.parse(text).tables[0].sharding;
+
+  it('a one-line access pattern gains `fanOut` inline, and the table a one-line `sharding` beside its one-line members', async () => {
+    const after = await fixed(COMPACT);
+    const sharding = shardingOf(after);
+    expect(sharding).toMatchObject({ strategy: expect.any(String), shards: expect.any(Number) });
+    const oneLine = `{ ${Object.entries(sharding)
+      .map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`)
+      .join(', ')} }`;
+    expect(after).toBe(COMPACT.replace('"resultKb": 4 }\n      ]\n', `"resultKb": 4, "fanOut": true }\n      ],\n      "sharding": ${oneLine}\n`));
+  });
+
+  it('a multi-line access pattern (a file laid out by JSON.stringify) gains `fanOut` on a line of its own, and `sharding` spans lines', async () => {
+    const expanded = `${JSON.stringify(JSON.parse(COMPACT), null, 2)}\n`;
+    const after = await fixed(expanded);
+    const design = JSON.parse(expanded);
+    design.tables[0].accessPatterns[0].fanOut = true;
+    design.tables[0].sharding = shardingOf(after);
+    expect(after).toBe(`${JSON.stringify(design, null, 2)}\n`);
+    expect(after).toContain('"resultKb": 4,\n          "fanOut": true\n        }');
+  });
+});
