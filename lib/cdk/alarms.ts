@@ -18,7 +18,9 @@ import { fmt, partitionCountText } from '../internal';
 import { alarmName, BACK_PRESSURE, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
+import { AT_MAXIMUM, atMaximum, atMaximumName } from './at-maximum-condition';
 import {
+  consumedUnits,
   latency,
   PERIOD,
   systemErrors,
@@ -183,11 +185,15 @@ export interface CapacityShape {
   readonly provisioned: boolean;
   /** Provisioned with auto scaling (a minimum below the maximum) in either direction. */
   readonly autoScaled: boolean;
+  /** The auto-scaling maximum, units a second, of each direction that auto-scales (the at-maximum page watches it). */
+  readonly autoScalingMaximum: Readonly<Partial<Record<Direction, number>>>;
   /** On-demand maximums set (`maxReadRequestUnits` / `maxWriteRequestUnits`). */
   readonly maxOnDemand: Readonly<Record<Direction, boolean>>;
 }
 
-/** CloudWatch reads at most 10 metrics in an alarm's math expression (CloudWatch User Guide, "Limits"). */
+/** CloudWatch reads at most 10 metrics in an alarm's math expression: "Alarms based on metric math expressions can
+ *  reference a maximum of 10 metrics. This is a hard limit" (CloudWatch User Guide, "Limits",
+ *  https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/alarm-limits.html). */
 export const MAX_ALARM_METRICS = 10;
 
 /**
@@ -201,7 +207,17 @@ export const MAX_ALARM_METRICS = 10;
  * and a ticket for that would teach nothing the design's planned peak does not already say; throttles
  * beyond 20 minutes are the maximum reached or auto scaling not keeping up, which the on-call fixes.
  * Asked for more than the maximum, where waiting cannot help, a separate page comes in minutes
- * (./at-maximum-alarm.ts, auto-scaled tables only).
+ * (./at-maximum-alarm.ts, auto-scaled tables only), and owns those throttles: in a minute it counts an auto-scaled
+ * direction at its maximum (consumed units a second at 90%+ of it, ./at-maximum-condition.ts), this page reads that
+ * direction's provisioned-capacity throttles as 0, `IF(consumed ÷ period >= 0.9 × maximum, 0, throttled)`. One capacity
+ * event then pages once: replayed, writes at 1.4 × the maximum paged twice (the at-maximum page 4 or 17 minutes after
+ * the first throttle, this one 19), and now page once (test/replay/at-auto-scaling-maximum.test.ts). Below 90% of the
+ * maximum (auto scaling catching a ramp, or not keeping up) the throttles count as before, and page at the same minute
+ * (test/replay/at-maximum-owns-throttles.test.ts). The cost: a throttled minute at the maximum no longer counts here
+ * where the at-maximum page's 5 of 10 is not reached (a table throttled at its maximum in under half of every 10
+ * minutes, and under it in others, pages neither; none of the replays does). One more metric per auto-scaled
+ * direction, of the 10 an alarm reads: a table with both directions auto-scaled reads 6 (account-limit reads and
+ * writes, each direction's throttles and consumed units), each such GSI 4 more.
  * One alarm still, not a second one for the auto-scaled causes (footprint: ≤ 3 resources per table):
  * the per-table quota bounds what a provisioned table can be given, so its excess throttles as
  * provisioned capacity, and SystemErrors are opt-in (who opts in can set `throttlesAndErrors`).
@@ -219,9 +235,10 @@ export function throttlesAndErrorsSetting(
 }
 
 /**
- * The capacity-limit throttle metrics of these key spaces, by id: the table's account-limit throttles when `tableWide`,
+ * The capacity-limit throttle terms of these key spaces, by metric id: the table's account-limit throttles when `tableWide`,
  * then per key space an on-demand GSI's account-limit reads and writes and its provisioned-capacity or on-demand-maximum throttles
- * where they apply. A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName
+ * where they apply (an auto-scaled direction's provisioned throttles with its consumed units, to leave out the minutes at
+ * its maximum). A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName
  * dimension, which the table's TableName-only metric leaves out ("DynamoDB metrics and dimensions":
  * ReadAccountLimitThrottleEvents; the throttling guide's IndexReadAccountLimitExceeded).
  * A GSI's writes: AWS's pages disagree on where their account-limit throttles are counted. "DynamoDB metrics and
@@ -236,28 +253,68 @@ export function throttlesAndErrorsSetting(
  * https://repost.aws/knowledge-center/dynamodb-gsi-throttling-table). One metric of the 10 an alarm reads is the
  * cheaper error.
  */
-export function capacityThrottleMetrics(
-  tableName: string,
-  spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[],
-  tableWide: boolean,
-): [string, cloudwatch.IMetric][] {
-  const metrics: [string, cloudwatch.IMetric][] = tableWide
+export function capacityThrottleTerms(tableName: string, spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[], tableWide: boolean): PageTerm[] {
+  const terms: PageTerm[] = tableWide
     ? [
-        ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
-        ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
+        { id: 'accountRead', metric: throttleEvents({ tableName }, 'AccountLimit', 'Read') },
+        { id: 'accountWrite', metric: throttleEvents({ tableName }, 'AccountLimit', 'Write') },
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
     // On demand only: the account's per-table quota throttles "a table or global secondary index (GSI) in on-demand mode"
     // (API_ThrottlingReason.html, AccountLimitExceeded); a provisioned GSI is refused capacity past it, not throttled.
     if (space.indexName !== undefined && !capacity.provisioned)
-      for (const direction of ['Read', 'Write'] as const) metrics.push([`account${direction}${i}`, throttleEvents(space, 'AccountLimit', direction)]);
+      for (const direction of ['Read', 'Write'] as const)
+        terms.push({ id: `account${direction}${i}`, metric: throttleEvents(space, 'AccountLimit', direction) });
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
-      if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
+      if (cause === undefined) continue;
+      const id = `${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`;
+      const maximum = cause === 'Provisioned' ? capacity.autoScalingMaximum[direction] : undefined;
+      terms.push({
+        id,
+        metric: throttleEvents(space, cause, direction),
+        ...(maximum === undefined
+          ? {}
+          : {
+              atMaximum: { id: `consumed${direction}${i}`, metric: consumedUnits(space, direction), maximum, named: atMaximumName(space, direction, maximum) },
+            }),
+      });
     }
   });
-  return metrics;
+  return terms;
+}
+
+/** One addend of the failed-requests page: a metric (by its id) as it is, or an auto-scaled direction's provisioned-capacity
+ *  throttles read as 0 in the minutes the at-maximum page counts that direction at its maximum (its consumed units). */
+export interface PageTerm {
+  readonly id: string;
+  readonly metric: cloudwatch.IMetric;
+  readonly atMaximum?: { readonly id: string; readonly metric: cloudwatch.IMetric; readonly maximum: number; readonly named: string };
+}
+
+const metricsOfTerm = (term: PageTerm): [string, cloudwatch.IMetric][] => [
+  [term.id, term.metric],
+  ...(term.atMaximum ? [[term.atMaximum.id, term.atMaximum.metric] as [string, cloudwatch.IMetric]] : []),
+];
+
+const expressionOf = ({ id, atMaximum: at }: PageTerm): string =>
+  at === undefined ? `FILL(${id}, 0)` : `IF(${atMaximum(at.id, at.maximum)}, 0, FILL(${id}, 0))`;
+
+/** The terms in alarms of at most 10 metrics each, in order, a term's metrics in one alarm. */
+function inAlarms(terms: readonly PageTerm[]): PageTerm[][] {
+  const groups: PageTerm[][] = [];
+  let metrics = MAX_ALARM_METRICS;
+  for (const term of terms) {
+    const size = metricsOfTerm(term).length;
+    if (metrics + size > MAX_ALARM_METRICS) {
+      groups.push([]);
+      metrics = 0;
+    }
+    groups[groups.length - 1].push(term);
+    metrics += size;
+  }
+  return groups;
 }
 
 export function throttlesAndErrorsAlarms(
@@ -269,19 +326,23 @@ export function throttlesAndErrorsAlarms(
   /** Whether the table-wide metrics (account-limit throttles, SystemErrors) are included: once per table. */
   tableWide: boolean,
 ): SkewAlarm[] {
-  const metrics = capacityThrottleMetrics(tableName, spaces, tableWide);
-  if (tableWide) for (const operation of settings.systemErrorOperations) metrics.push([`errors${operation}`, systemErrors(tableName, operation)]);
-  const groups: [string, cloudwatch.IMetric][][] = [];
-  for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));
-  return groups.map((group, i) => {
-    const what = pageContents(group.map(([id]) => id));
-    const metricsOf = group.map(([, m]) => m as cloudwatch.Metric);
+  const terms = capacityThrottleTerms(tableName, spaces, tableWide);
+  if (tableWide) for (const operation of settings.systemErrorOperations) terms.push({ id: `errors${operation}`, metric: systemErrors(tableName, operation) });
+  return inAlarms(terms).map((group, i) => {
+    const what = pageContents(group.map(({ id }) => id));
+    const metricsOf = group.map(({ metric }) => metric as cloudwatch.Metric);
     const indexWrites = metricsOf.some((m) => m.metricName.startsWith('Write') && m.dimensions?.GlobalSecondaryIndexName !== undefined);
+    const atMaximumNames = group.flatMap(({ atMaximum: at }) => (at ? [at.named] : []));
     return factory.create({
       id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
       tier: 'page',
       signal: 'throttles-and-errors',
-      metric: sum(Object.fromEntries(group), `${what.title}/min`),
+      metric: new cloudwatch.MathExpression({
+        expression: group.map(expressionOf).join(' + '),
+        usingMetrics: Object.fromEntries(group.flatMap(metricsOfTerm)),
+        period: PERIOD,
+        label: `${what.title}/min${atMaximumNames.length > 0 ? ', less those at the auto-scaling maximum' : ''}`,
+      }),
       threshold: throttlesAndErrorsSetting(settings, spaces).threshold,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
       // The alarm's name, true whatever the group holds: a name that listed the metrics changed with billing or
@@ -291,12 +352,16 @@ export function throttlesAndErrorsAlarms(
       meaning: `${metricsOf
         .map((m) => m.metricName)
         .filter((name, j, all) => all.indexOf(name) === j)
-        .join(', ')}: ${what.meaning}${indexWrites ? BACK_PRESSURE : ''}`,
+        .join(', ')}: ${what.meaning}${indexWrites ? BACK_PRESSURE : ''}${atMaximumNames.length > 0 ? leftToAtMaximum(atMaximumNames) : ''}`,
       action: what.action,
       doc: ALARM_DOCS.metrics,
     });
   });
 }
+
+/** What the page leaves out of an auto-scaled direction's provisioned throttles, and to which page. */
+const leftToAtMaximum = (named: readonly string[]) =>
+  `; provisioned throttles not counted while their direction consumes ${AT_MAXIMUM * 100}%+ of its auto-scaling maximum a second (Consumed*CapacityUnits, Sum ÷ 60: ${named.join(', ')}): the "throttled at its auto-scaling maximum" page owns those`;
 
 /**
  * What one page alarm of throttlesAndErrorsAlarms sums, named from the metrics it holds (by their

@@ -18,18 +18,19 @@
  * - `ProvisionedWriteCapacityUnits` at the maximum: DynamoDB publishes it at five-minute intervals (same page).
  * A jump from the minimum pages once auto scaling has walked up to the maximum (replayed: 17 minutes after the first
  * throttle, each step at most 1 ÷ target of the consumed capacity); a rise that auto scaling follows, 4.
+ * This page owns a direction's throttles at its maximum: the failed-requests page (./alarms.ts) leaves that direction's
+ * provisioned-capacity throttles out of the minutes this page counts it at its maximum (./at-maximum-condition.ts), so
+ * one capacity event pages once (replayed: it paged twice, this page and the failed-requests page 19 minutes after the
+ * first throttle).
  */
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { numberText } from './alarm-text';
-import type { SkewAlarm, SkewAlarmFactory } from './alarms';
+import { MAX_ALARM_METRICS, type SkewAlarm, type SkewAlarmFactory } from './alarms';
+import { AT_MAXIMUM, atMaximum, atMaximumName } from './at-maximum-condition';
 import { consumedUnits, PERIOD, throttleEvents, type Direction, type KeySpaceRef } from './metrics';
 
 /** 5 of the last 10 minutes, as a fixed table's failed-requests page: throttled at the maximum in half the minutes
  *  pages, in the 5th minute when steady; a minute or two (a spike burst credit nearly covers) does not. */
 const AT_MAXIMUM_EVALUATION = { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 } as const;
-
-/** The share of the maximum consumed a second from which a throttled key space is at its maximum. */
-const AT_MAXIMUM = 0.9;
 
 /** One auto-scaled direction of one key space, with its maximum in units a second. */
 export interface AutoScaledDirection {
@@ -39,7 +40,7 @@ export interface AutoScaledDirection {
 }
 
 /** CloudWatch reads at most 10 metrics in an alarm's math expression: 2 for each direction. */
-const DIRECTIONS_PER_ALARM = 5;
+const DIRECTIONS_PER_ALARM = MAX_ALARM_METRICS / 2;
 
 const AUTO_SCALING_DOC = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html';
 
@@ -52,10 +53,9 @@ export function atMaximumAlarms(factory: SkewAlarmFactory, idSuffix: string, dir
     const terms = group.map(({ space, direction, maximum }, i) => {
       usingMetrics[`consumed${i}`] = consumedUnits(space, direction);
       usingMetrics[`throttled${i}`] = throttleEvents(space, 'Provisioned', direction);
-      const [c, t] = [`FILL(consumed${i}, 0)`, `FILL(throttled${i}, 0)`];
-      return `IF(${t} > 0 AND ${c} / PERIOD(consumed${i}) >= ${AT_MAXIMUM} * ${numberText(maximum)}, 1, 0)`;
+      return `IF(FILL(throttled${i}, 0) > 0 AND ${atMaximum(`consumed${i}`, maximum)}, 1, 0)`;
     });
-    const named = group.map(({ space, direction, maximum }) => `${space.indexName ?? 'table'} ${direction.toLowerCase()}s ${numberText(maximum, units)}`);
+    const named = group.map(({ space, direction, maximum }) => atMaximumName(space, direction, maximum));
     return factory.create({
       id: `AtAutoScalingMaximum${idSuffix}${g === 0 ? '' : g + 1}`,
       tier: 'page',
@@ -69,11 +69,12 @@ export function atMaximumAlarms(factory: SkewAlarmFactory, idSuffix: string, dir
       }),
       threshold: AT_MAXIMUM_EVALUATION,
       title: `throttled at its auto-scaling maximum${g === 0 ? '' : ` (${g + 1})`}`,
-      meaning: `*ProvisionedThroughputThrottleEvents while Consumed*CapacityUnits a second is at ${AT_MAXIMUM * 100}%+ of the auto-scaling maximum (${named.join(', ')}): at its maximum and refusing requests; auto scaling adds nothing past it`,
+      meaning:
+        `*ProvisionedThroughputThrottleEvents (requests over the provisioned capacity) while Consumed*CapacityUnits a second (the minute's Sum ÷ 60) ` +
+        `is at ${AT_MAXIMUM * 100}%+ of the auto-scaling maximum (${named.join(', ')}): at its maximum and refusing requests; auto scaling adds nothing past it. ` +
+        'This page owns those throttles: the failed-requests page leaves them out in those minutes',
       action: "raise that maximum (maxCapacity, the scalable target's MaxCapacity) now, or shed the load",
       doc: AUTO_SCALING_DOC,
     });
   });
 }
-
-const units = (value: number) => value.toLocaleString('en-US');

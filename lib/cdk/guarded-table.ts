@@ -616,6 +616,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const capacity: CapacityShape = {
       provisioned,
       autoScaled: autoScaled.length > 0,
+      autoScalingMaximum: Object.fromEntries(autoScaled.map(({ direction, maximum }) => [direction, maximum])),
       maxOnDemand:
         gsi === undefined
           ? this.tableMaximumsSet

@@ -26,13 +26,18 @@ interface AlarmProps {
   }[];
 }
 
-function atMaximumAlarms(props: Partial<GuardedTableProps>): AlarmProps[] {
+function alarmsNamed(props: Partial<GuardedTableProps>, title: string): AlarmProps[] {
   const { stack } = appWithStack();
   new GuardedTable(stack, 'Orders', healthy({ pageTopic: new sns.Topic(stack, 'Page'), ...props }));
   return Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm'))
     .map((r) => r.Properties as AlarmProps)
-    .filter((p) => p.AlarmName.includes('throttled at its auto-scaling maximum'));
+    .filter((p) => p.AlarmName.includes(title));
 }
+
+const atMaximumAlarms = (props: Partial<GuardedTableProps>) => alarmsNamed(props, 'throttled at its auto-scaling maximum');
+const failedRequests = (props: Partial<GuardedTableProps>) => alarmsNamed(props, 'failed requests (not a hot key)');
+const expressionOf = (alarm: AlarmProps) => alarm.Metrics.find((m) => m.ReturnData !== false)?.Expression;
+const metricCount = (alarm: AlarmProps) => alarm.Metrics.filter((m) => m.MetricStat !== undefined).length;
 
 const autoscaled = (minCapacity: number, maxCapacity: number) => Capacity.autoscaled({ minCapacity, maxCapacity });
 
@@ -61,6 +66,7 @@ describe('throttled at its auto-scaling maximum', () => {
     expect([alarm.AlarmActions, alarm.OKActions]).toEqual([[{ Ref: expect.stringMatching(/^Page/) }], [{ Ref: expect.stringMatching(/^Page/) }]]);
     expect(alarm.AlarmDescription).toContain('(table writes 2,000)');
     expect(alarm.AlarmDescription).toContain('Do: raise that maximum');
+    expect(alarm.AlarmDescription).toContain('This page owns those throttles: the failed-requests page leaves them out in those minutes');
     expect(alarm.AlarmDescription).toContain('https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html');
   });
 
@@ -87,5 +93,53 @@ describe('throttled at its auto-scaling maximum', () => {
     expect(atMaximumAlarms({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(1_500), writeCapacity: autoscaled(1_000, 1_000) }) })).toEqual([]);
     expect(atMaximumAlarms({})).toEqual([]);
     expect(atMaximumAlarms({ billing: Billing.onDemand({ maxReadRequestUnits: 5_000, maxWriteRequestUnits: 1_000 }) })).toEqual([]);
+  });
+});
+
+describe('the failed-requests page leaves the minutes at the maximum to the at-maximum page', () => {
+  it("auto-scaled writes: their throttles read as 0 where consumed WCU/s is at 90% of 2,000, the at-maximum page's own condition; fixed reads as before", () => {
+    const props = { billing: Billing.provisioned({ readCapacity: Capacity.fixed(1_500), writeCapacity: autoscaled(100, 2_000) }) };
+    const [page, ...more] = failedRequests(props);
+    expect(more).toEqual([]);
+    expect(expressionOf(page)).toBe(
+      'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(provisionedRead0, 0) + IF(FILL(consumedWrite0, 0) / PERIOD(consumedWrite0) >= 0.9 * 2000, 0, FILL(provisionedWrite0, 0))',
+    );
+    // The same condition, written once: the at-maximum page breaches exactly where this page leaves the throttles out.
+    const condition = /FILL\(consumed\w*, 0\) \/ PERIOD\(consumed\w*\) >= 0\.9 \* 2000/;
+    expect(expressionOf(atMaximumAlarms(props)[0])).toMatch(condition);
+    const consumed = page.Metrics.find((m) => m.Id === 'consumedWrite0')?.MetricStat;
+    expect([consumed?.Metric.MetricName, consumed?.Stat, consumed?.Period]).toEqual(['ConsumedWriteCapacityUnits', 'Sum', 60]);
+    expect(page.AlarmDescription).toContain(
+      'provisioned throttles not counted while their direction consumes 90%+ of its auto-scaling maximum a second (Consumed*CapacityUnits, Sum ÷ 60: table writes 2,000): the "throttled at its auto-scaling maximum" page owns those',
+    );
+  });
+
+  it('stays within the 10 metrics an alarm reads: a table and one GSI auto-scaled both ways, 10 in one; a second such GSI, 10 + 4 in two, each direction with its consumed units', () => {
+    const gsi = (i: number) => ({
+      indexName: `by-${i}`,
+      partitionKey: { name: `k${i}`, type: AttributeType.STRING, cardinality: 1_000_000 },
+      readCapacity: autoscaled(50, 3_000),
+      writeCapacity: autoscaled(50, 2_000),
+    });
+    const billing = Billing.provisioned({ readCapacity: autoscaled(100, 3_000), writeCapacity: autoscaled(50, 2_000) });
+    expect(failedRequests({ billing, globalSecondaryIndexes: [gsi(0)] }).map(metricCount)).toEqual([10]);
+    const two = failedRequests({ billing, globalSecondaryIndexes: [gsi(0), gsi(1)] });
+    expect(two.map(metricCount)).toEqual([10, 4]);
+    expect(two.map((a) => a.AlarmName.replace(/.* failed/, 'failed'))).toEqual(['failed requests (not a hot key)', 'failed requests (not a hot key) (2)']);
+    for (const alarm of two)
+      for (const [, direction, i] of (expressionOf(alarm) ?? '').matchAll(/FILL\(provisioned(Read|Write)(\d)/g))
+        expect(alarm.Metrics.map((m) => m.Id)).toContain(`consumed${direction}${i}`);
+  });
+
+  it('fixed capacity and on demand: no consumed units, every term as it was', () => {
+    for (const billing of [
+      Billing.provisioned({ readCapacity: Capacity.fixed(1_500), writeCapacity: autoscaled(1_000, 1_000) }),
+      Billing.onDemand({ maxReadRequestUnits: 5_000, maxWriteRequestUnits: 1_000 }),
+      undefined,
+    ]) {
+      const [page] = failedRequests(billing ? { billing } : {});
+      expect(expressionOf(page)).not.toContain('IF(');
+      expect(page.Metrics.map((m) => m.MetricStat?.Metric.MetricName ?? 'expression').filter((name) => name.startsWith('Consumed'))).toEqual([]);
+    }
   });
 });

@@ -494,12 +494,20 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       'accountWrite=WriteAccountLimitThrottleEvents',
       'provisionedRead0=ReadProvisionedThroughputThrottleEvents',
       'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
+      // Auto-scaled writes: their consumed units leave out the minutes at 90%+ of the maximum, which the at-maximum page owns.
+      'consumedWrite0=ConsumedWriteCapacityUnits',
       // No account-limit metric of the GSI: the per-table quota throttles a key space on demand only (API_ThrottlingReason).
       'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user',
       'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
+      'consumedWrite1=ConsumedWriteCapacityUnits@by-user',
       'errorsGetItem=SystemErrors@GetItem',
       'errorsPutItem=SystemErrors@PutItem',
     ]);
+    // 10 metrics, CloudWatch's most: each auto-scaled direction's throttles read as 0 where it consumes 90%+ of its 1,000 WCU/s.
+    expect(ticket.expression).toBe(
+      'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(provisionedRead0, 0) + IF(FILL(consumedWrite0, 0) / PERIOD(consumedWrite0) >= 0.9 * 1000, 0, FILL(provisionedWrite0, 0)) + ' +
+        'FILL(provisionedRead1, 0) + IF(FILL(consumedWrite1, 0) / PERIOD(consumedWrite1) >= 0.9 * 1000, 0, FILL(provisionedWrite1, 0)) + FILL(errorsGetItem, 0) + FILL(errorsPutItem, 0)',
+    );
     // Writes auto-scale (minimum 1 up to 1,000): 20 of 40, longer than auto scaling takes to catch a ramp (test/replay/auto-scaling.test.ts).
     expect(ticket).toMatchObject({ threshold: 1, evaluation: '20 of 40' });
     // A page alarm under the composite notifies nobody itself.

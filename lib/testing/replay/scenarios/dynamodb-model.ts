@@ -14,7 +14,7 @@
  *   its reads counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName ("DynamoDB metrics and
  *   dimensions"), its writes under WriteAccountLimitThrottleEvents with its GlobalSecondaryIndexName as the throttling
  *   resolution guide maps IndexWriteAccountLimitExceeded ("(GSIs)"; the metrics page lists the write metric per table
- *   only, and the failed-requests page reads both: lib/cdk/alarms.ts, capacityThrottleMetrics).
+ *   only, and the failed-requests page reads both: lib/cdk/alarms.ts, capacityThrottleTerms).
  * - Contributor Insights counts, per partition key and minute, the consumed throughput units of the
  *   most accessed keys (3 × WCU + RCU, the unit the hot-key alarm is written in) and the throttled
  *   requests of the most throttled keys
