@@ -22,6 +22,9 @@ import { indentedJson, jsonArray } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
 
+/** The notification descriptor of what the rules did not judge for want of a declared figure. */
+const NOT_JUDGED = 'not-judged';
+
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** A file as a URI relative to %SRCROOT% (the cwd), or an absolute file URI when it lies outside. */
@@ -145,6 +148,15 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: 'note',
           message: { text: printable(problemText(n)) },
           locations: [location(file.file, n, n.path)],
+        });
+      // What the rules did not judge: notes of the run, never results, so that no code-scanning alert or gate counts them.
+      for (const n of file.notJudged ?? [])
+        notifications.push({
+          level: 'note',
+          descriptor: { id: NOT_JUDGED },
+          message: { text: printable(`${n.resource}: not judged: ${n.what}; declare ${n.declare}`) },
+          locations: [location(file.file, {}, n.path)],
+          properties: { ruleId: n.ruleId, kind: n.kind, declare: n.declare },
         });
       for (const f of visibleFindings(file, settings)) {
         yield result({

@@ -11,6 +11,7 @@ import {
   failingWarnings,
   grouped,
   hiddenByQuiet,
+  notJudgedText,
   plural,
   reportedUnused,
   summaryLines,
@@ -165,6 +166,8 @@ export function textReporter(settings: ReportSettings): Reporter {
         yield `  ${resource}\n`;
         yield* lines;
       }
+      const unjudged = notJudgedText(result, settings);
+      if (unjudged !== undefined) yield `  ${c.dim(p(unjudged))}\n`;
       yield '\n';
     },
     *footer(outcome: Outcome) {

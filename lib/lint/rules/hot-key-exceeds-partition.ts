@@ -52,6 +52,7 @@ import {
 } from '../projection';
 import { projectionFirst } from '../projection-first';
 import { restLoads } from '../rest-loads';
+import { fmt } from '../format';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { sg003DefersToSg001 } from './low-cardinality-key';
@@ -574,6 +575,18 @@ export const hotKeyExceedsPartition = defineRule({
     const reordered = prefix.map((hit) => withReorder(hit, analysis));
     return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...reordered, ...copiedIndexReadHits(analysis)];
   },
+  // No share declared (nor one a key level or a time bucket gives): the hottest value is judged at the average, so a
+  // whale the design does not name passes unseen.
+  unjudged: (_design, analysis) =>
+    analysis.spaces
+      .map((a) => a.space)
+      .filter(({ workload }) => workload.hotKeyShareSource === 'uniform' && workload.hotKeyShareAt === undefined && workload.hotKeyShare < 1)
+      .map(({ index, workload }) => ({
+        kind: 'hottestValue',
+        declare: `${workload.path}.hotKeyShare`,
+        ...(index === undefined ? {} : { index }),
+        what: `the hottest value taken as uniform${workload.hotKeyShare > 0 ? `, 1/${fmt(Math.round(1 / workload.hotKeyShare))} of the load` : ': no value hotter than another'}`,
+      })),
 });
 
 /**
