@@ -16,7 +16,7 @@ import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
-import { notJudgedText, reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
@@ -114,8 +114,6 @@ export function githubReporter(settings: ReportSettings): Reporter {
       for (const n of result.notes) {
         yield annotate({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
       }
-      const unjudged = notJudgedText(result, settings);
-      if (unjudged !== undefined) yield annotate({ level: 'notice', file, title: 'skewguard: not judged', message: [unjudged] });
       const broadWaivers = new Set<string>();
       for (const f of visibleFindings(result, settings)) {
         // A waived finding is not annotated, but a waiver that absorbs several kinds is, once: nothing else says it.

@@ -5,7 +5,8 @@
  * their reason (its `justification`, SARIF 2.1.0 §3.35.5; a waiver that absorbs several kinds of its rule's findings
  * is named in the message, as the other notes on a finding are); stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
  * Every result has a fingerprint of its rule, file and field path, so code scanning tracks it across edits.
- * Input errors and notes become tool notifications. Results are streamed; notifications (one per
+ * Input errors and notes become tool notifications; what the rules did not judge for want of a declared figure is
+ * the run's `properties.notJudged`. Results are streamed; notifications (one per
  * invalid input) are kept until the end, where SARIF puts the invocation.
  */
 import { createHash } from 'node:crypto';
@@ -21,9 +22,6 @@ import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visib
 import { indentedJson, jsonArray } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
-
-/** The notification descriptor of what the rules did not judge for want of a declared figure. */
-const NOT_JUDGED = 'not-judged';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -100,6 +98,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl, settings.extraRules ?? []);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
+  const notJudged: unknown[] = [];
   const pad = '        ';
   let first = true;
   // A problem of the whole file (it cannot be read) is located at the file, with no region.
@@ -149,15 +148,9 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           message: { text: printable(problemText(n)) },
           locations: [location(file.file, n, n.path)],
         });
-      // What the rules did not judge: notes of the run, never results, so that no code-scanning alert or gate counts them.
-      for (const n of file.notJudged ?? [])
-        notifications.push({
-          level: 'note',
-          descriptor: { id: NOT_JUDGED },
-          message: { text: printable(`${n.resource}: not judged: ${n.what}; declare ${n.declare}`) },
-          locations: [location(file.file, {}, n.path)],
-          properties: { ruleId: n.ruleId, kind: n.kind, declare: n.declare },
-        });
+      // What the rules did not judge: a list of the run's (its `properties`), never results, so that no code-scanning
+      // alert or gate counts them, nor a notification, which would say the tool itself met a problem.
+      for (const n of file.notJudged ?? []) notJudged.push({ artifactLocation: artifactLocation(file.file, cwd), ...n });
       for (const f of visibleFindings(file, settings)) {
         yield result({
           ruleId: f.ruleId,
@@ -194,7 +187,8 @@ export function sarifReporter(settings: ReportSettings): Reporter {
         toolExecutionNotifications: notifications,
         properties: config,
       };
-      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
+      const properties = notJudged.length > 0 ? `,\n      "properties": ${indentedJson({ notJudged }, '      ')}` : '';
+      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}${properties}\n    }\n  ]\n}\n`;
     },
   };
 }

@@ -183,7 +183,7 @@ const FIELDS_NAMED = 3;
 
 /**
  * The line that says what a file's rules did not judge, or judged on an assumption, and what to declare so they do:
- * `not judged: the hottest value taken as uniform, 1/50,000,000 of the load (declare containers[0].workload.hotKeyShare);
+ * `not judged: the hottest value, taken as uniform (1/50,000,000 of the load) (declare containers[0].workload.hotKeyShare);
  * …`, one clause per thing said alike on several key spaces; undefined where there is none, and under --quiet, which
  * shows errors only (the JSON and SARIF reports still carry them).
  */

@@ -62,7 +62,7 @@ export interface UnjudgedHit {
   readonly declare: string;
   /** The GSI whose key space it concerns; absent for the table's or container's own. */
   readonly index?: string;
-  /** What went unjudged, or what was assumed in its place, in a phrase (`the hottest value taken as uniform, 1/50,000,000`). */
+  /** What went unjudged, or what was assumed in its place, in a phrase (`the hottest value, taken as uniform (1/50,000,000 of the load)`). */
   readonly what: string;
 }
 

@@ -585,7 +585,7 @@ export const hotKeyExceedsPartition = defineRule({
         kind: 'hottestValue',
         declare: `${workload.path}.hotKeyShare`,
         ...(index === undefined ? {} : { index }),
-        what: `the hottest value taken as uniform${workload.hotKeyShare > 0 ? `, 1/${fmt(Math.round(1 / workload.hotKeyShare))} of the load` : ': no value hotter than another'}`,
+        what: `the hottest value, taken as uniform (${workload.hotKeyShare > 0 ? `1/${fmt(Math.round(1 / workload.hotKeyShare))} of the load` : 'no value hotter than another'})`,
       })),
 });
 
