@@ -44,15 +44,8 @@ describe('what the rules did not judge', () => {
       ['partitionSize', 'containers[0].storage.largestPartitionGb'],
       ['storageMinimum', 'containers[0].storage.totalGb'],
     ]);
-    expect(draft.notJudged[0]).toEqual({
-      ruleId: 'SG003',
-      kind: 'hottestValue',
-      engine: 'cosmosdb',
-      resource: 'messages',
-      path: 'containers[0]',
-      declare: 'containers[0].workload.hotKeyShare',
-      what: 'the hottest value, taken as uniform (1/50,000,000 of the load)',
-    });
+    // The core's entries as they are (test/lint/not-judged.test.ts holds their shape), with no line or column.
+    expect(Object.keys(draft.notJudged[0])).toEqual(['ruleId', 'kind', 'engine', 'resource', 'path', 'declare', 'what']);
     expect(full).not.toHaveProperty('notJudged');
     const sarif = JSON.parse((await run(['draft.json', 'declared.json', '--format', 'sarif'])).stdout).runs[0];
     expect(sarif.results).toEqual([]);

@@ -6,6 +6,7 @@ import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId 
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { fmt } from '../format';
 import { HASHED_PAIR_OVER_MESSAGES, hashedPairOver, type HashedPairOverId } from '../hashed-pair-over';
 import { HOT_KEY_PARTS, HOT_KEY_VARIANTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
@@ -52,7 +53,6 @@ import {
 } from '../projection';
 import { projectionFirst } from '../projection-first';
 import { restLoads } from '../rest-loads';
-import { fmt } from '../format';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { sg003DefersToSg001 } from './low-cardinality-key';
