@@ -187,8 +187,14 @@ export function sarifReporter(settings: ReportSettings): Reporter {
         toolExecutionNotifications: notifications,
         properties: config,
       };
-      const properties = notJudged.length > 0 ? `,\n      "properties": ${indentedJson({ notJudged }, '      ')}` : '';
-      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}${properties}\n    }\n  ]\n}\n`;
+      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}`;
+      // One entry a chunk, as the results: a run over many tables lists as many.
+      if (notJudged.length > 0) {
+        yield `,\n      "properties": {\n        "notJudged": `;
+        yield* jsonArray(notJudged, '        ');
+        yield '\n      }';
+      }
+      yield '\n    }\n  ]\n}\n';
     },
   };
 }
