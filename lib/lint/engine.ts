@@ -173,7 +173,7 @@ export interface NotJudged {
   readonly engine: Engine;
   /** Table or container name. */
   readonly resource: string;
-  /** The GSI whose key space it concerns; absent for the table's or container's own. */
+  /** The GSI whose key space it concerns. @default - absent: the table's or container's own key space */
   readonly index?: string;
   /** Full field path of the design or key space it concerns, e.g. `containers[0]`, `tables[0].globalSecondaryIndexes[1]`. */
   readonly path: string;

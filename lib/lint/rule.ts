@@ -60,7 +60,7 @@ export interface UnjudgedHit {
   readonly kind: string;
   /** The field that, declared, lets the rule judge it, relative to the table or container (`storage.largestPartitionGb`). */
   readonly declare: string;
-  /** The GSI whose key space it concerns; absent for the table's or container's own. */
+  /** The GSI whose key space it concerns. @default - absent: the table's or container's own key space */
   readonly index?: string;
   /** What went unjudged, or what was assumed in its place, in a phrase (`the hottest value, taken as uniform (1/50,000,000 of the load)`). */
   readonly what: string;
