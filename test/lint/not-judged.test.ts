@@ -54,7 +54,7 @@ describe('notJudged', () => {
     ]);
   });
 
-  it('names a GSI by its own workload field, and is silent on a key of one value (its share is 1, not assumed)', () => {
+  it("names a GSI by its own workload field (its reads alone where its writes are the table's hottest item's), and is silent on a key of one value", () => {
     const table = {
       name: 'orders',
       partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
@@ -70,7 +70,9 @@ describe('notJudged', () => {
         index: 'byCustomer',
         path: 'tables[0].globalSecondaryIndexes[0]',
         declare: 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare',
-        what: 'the hottest value, taken as uniform (1/200,000 of the load)',
+        // Every write of the table's hottest item (1% of them, above the index's 1/200,000) writes the index on one
+        // value: its writes are judged at that item's share, only its reads at the uniform one.
+        what: "the hottest value's reads, taken as uniform (1/200,000 of the load): its writes are the table's hottest item's",
       }),
     ]);
   });
