@@ -58,6 +58,7 @@ export {
   type Finding,
   type LintOptions,
   type LintResult,
+  type NotJudged,
   type PartialAcknowledgement,
   type RuleSetting,
   type UnusedAcknowledgement,

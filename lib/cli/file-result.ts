@@ -1,5 +1,5 @@
 /** What linting one input produced, placed at lines and columns: shared by the readers and the reports. */
-import type { DesignEdit, Engine, Finding, UnusedAcknowledgement } from '../index';
+import type { DesignEdit, Engine, Finding, NotJudged, UnusedAcknowledgement } from '../index';
 import type { Position } from './json-locations';
 import type { Place } from './place';
 
@@ -71,6 +71,10 @@ export interface FileResult {
    *  whether one waives nothing is decided over every template of the run (see scope-acknowledgements.ts). */
   readonly scopeAcknowledgements?: readonly ScopeAcknowledgementCopy[];
   readonly notes: readonly InputNote[];
+  /** What the rules did not judge for want of a declared figure, or judged on an assumption in its place (the
+   *  hottest value taken as uniform): the lint's assumptions, said on a line of their own, never counted as findings.
+   *  @default - none: every design declares what its rules read */
+  readonly notJudged?: readonly NotJudged[];
   readonly fixes?: readonly AppliedFix[];
   /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):
    *  its `errors` say why, and the run exits 2. */

@@ -211,7 +211,7 @@ const NO_DESIGN = 'holds no design to lint: declare at least one entry in "table
 function lintDesign(file: string, located: LocatedJson, options: LintOptions): FileResult {
   const at = (path: string) => located.positionOf(path);
   try {
-    const { findings, unusedAcknowledgements } = lintDocument(located.value as DesignInput, options);
+    const { findings, unusedAcknowledgements, notJudged } = lintDocument(located.value as DesignInput, options);
     // A valid file that declares nothing would otherwise say "no findings" of a design never checked.
     if (declaresNothing(located.value)) return failedInput(file, NO_DESIGN);
     return {
@@ -221,6 +221,7 @@ function lintDesign(file: string, located: LocatedJson, options: LintOptions): F
       errors: [],
       unusedAcknowledgements: unusedAcknowledgements.map((u) => ({ ...u, engine: engineAt(located.value, u.path), ...at(u.path) })),
       notes: [],
+      ...(notJudged.length > 0 ? { notJudged } : {}),
     };
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;

@@ -48,6 +48,10 @@ export function jsonReporter(settings: ReportSettings): Reporter {
       yield* jsonArray(reportedUnused(result, settings), pad);
       yield `,\n${pad}"notes": `;
       yield* jsonArray(result.notes, pad);
+      if (result.notJudged) {
+        yield `,\n${pad}"notJudged": `;
+        yield* jsonArray(result.notJudged, pad);
+      }
       if (result.fixes) {
         yield `,\n${pad}"fixes": `;
         yield* jsonArray(result.fixes, pad);

@@ -5,7 +5,8 @@
  * their reason (its `justification`, SARIF 2.1.0 §3.35.5; a waiver that absorbs several kinds of its rule's findings
  * is named in the message, as the other notes on a finding are); stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
  * Every result has a fingerprint of its rule, file and field path, so code scanning tracks it across edits.
- * Input errors and notes become tool notifications. Results are streamed; notifications (one per
+ * Input errors and notes become tool notifications; what the rules did not judge for want of a declared figure is
+ * the run's `properties.notJudged`. Results are streamed; notifications (one per
  * invalid input) are kept until the end, where SARIF puts the invocation.
  */
 import { createHash } from 'node:crypto';
@@ -97,6 +98,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl, settings.extraRules ?? []);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
+  const notJudged: unknown[] = [];
   const pad = '        ';
   let first = true;
   // A problem of the whole file (it cannot be read) is located at the file, with no region.
@@ -146,6 +148,9 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           message: { text: printable(problemText(n)) },
           locations: [location(file.file, n, n.path)],
         });
+      // What the rules did not judge: a list of the run's (its `properties`), never results, so that no code-scanning
+      // alert or gate counts them, nor a notification, which would say the tool itself met a problem.
+      for (const n of file.notJudged ?? []) notJudged.push({ artifactLocation: artifactLocation(file.file, cwd), ...n });
       for (const f of visibleFindings(file, settings)) {
         yield result({
           ruleId: f.ruleId,
@@ -182,7 +187,14 @@ export function sarifReporter(settings: ReportSettings): Reporter {
         toolExecutionNotifications: notifications,
         properties: config,
       };
-      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
+      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}`;
+      // One entry a chunk, as the results: a run over many tables lists as many.
+      if (notJudged.length > 0) {
+        yield `,\n      "properties": {\n        "notJudged": `;
+        yield* jsonArray(notJudged, '        ');
+        yield '\n      }';
+      }
+      yield '\n    }\n  ]\n}\n';
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   failingWarnings,
   grouped,
   hiddenByQuiet,
+  notJudgedText,
   plural,
   reportedUnused,
   summaryLines,
@@ -140,6 +141,9 @@ export function textReporter(settings: ReportSettings): Reporter {
       const findings = visibleFindings(result, settings);
       const { ofFindings, ofInput } = notesByFinding(result.notes, findings);
       for (const n of ofInput) yield problemLine(c.cyan('note   '), n, where, c);
+      // What the rules did not judge heads the file with its notes: it bears on the verdict of every table below.
+      const unjudged = notJudgedText(result, settings);
+      if (unjudged !== undefined) yield `    ${c.cyan('note   ')} ${p(unjudged)}\n`;
       for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const unused = reportedUnused(result, settings);
       if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${cleanLine(result, settings, c)}\n`;

@@ -178,6 +178,27 @@ export class Tally {
   }
 }
 
+/** At most this many fields are named for one thing not judged; the rest are counted (`and 4 more`). */
+const FIELDS_NAMED = 3;
+
+/**
+ * The line that says what a file's rules did not judge, or judged on an assumption, and what to declare so they do:
+ * `not judged: the hottest value, taken as uniform (1/50,000,000 of the load) (declare containers[0].workload.hotKeyShare);
+ * …`, one clause per thing said alike on several key spaces; undefined where there is none, and under --quiet, which
+ * shows errors only (the JSON and SARIF reports still carry them).
+ */
+export function notJudgedText(result: FileResult, settings: ReportSettings): string | undefined {
+  if (settings.quiet || !result.notJudged?.length) return undefined;
+  const byWhat = new Map<string, string[]>();
+  for (const n of result.notJudged) byWhat.set(n.what, [...(byWhat.get(n.what) ?? []), n.declare]);
+  const clauses = [...byWhat].map(([what, fields]) => {
+    const named = fields.slice(0, FIELDS_NAMED).join(', ');
+    const more = fields.length > FIELDS_NAMED ? ` and ${grouped(fields.length - FIELDS_NAMED)} more` : '';
+    return `${what}${fields.length > 1 ? ` on ${grouped(fields.length)} key spaces` : ''} (declare ${named}${more})`;
+  });
+  return `not judged: ${clauses.join('; ')}`;
+}
+
 /** The exit codes (docs/cli.md#exit-codes). closedPipe: 128 + SIGPIPE (13), the shell's code for a tool stopped by a closed pipe. */
 export const EXIT = { clean: 0, findings: 1, invalid: 2, closedPipe: 141 } as const;
 

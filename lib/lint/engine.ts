@@ -6,16 +6,16 @@ import { broadScopeWaiverNote, kindsNaming, kindsWaived, kindWaiverIds, partsLef
 import { DesignError, UsageError } from '../design/errors';
 import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
-import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
+import type { Acknowledgement, KeyDesign, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
 import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
-import { ENGINES } from '../engines';
+import { ENGINES, keySpacesOf } from '../engines';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
-import { keySpaceOf, waiversOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
+import { keySpaceOf, waiversOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity, type UnjudgedHit } from './rule';
 import { RETIRED_RULES, RULES, retiredRuleNote } from './rules';
 import { CATALOGUE_IDS, messageIdsIn, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
@@ -158,12 +158,40 @@ export interface UnusedAcknowledgement {
   };
 }
 
+/**
+ * What a rule that ran did not judge for want of a declared figure, or judged on an assumption in its place: the lint's
+ * assumptions, reported beside the findings (never as one: nothing is known to be wrong) so that a clean lint is not
+ * read as every rule having judged the design.
+ */
+export interface NotJudged {
+  /** Id of the rule that would judge it, e.g. `SG006`. */
+  readonly ruleId: string;
+  /** Stable id of what went unjudged: `partitionSize` (the largest key value's size against its cap), `hottestValue`
+   *  (the hottest value taken as uniform, 1/cardinality), `storageMinimum` (the RU/s and partitions storage sets). */
+  readonly kind: string;
+  /** Engine of the design. */
+  readonly engine: Engine;
+  /** Table or container name. */
+  readonly resource: string;
+  /** The GSI whose key space it concerns. @default - absent: the table's or container's own key space */
+  readonly index?: string;
+  /** Full field path of the design or key space it concerns, e.g. `containers[0]`, `tables[0].globalSecondaryIndexes[1]`. */
+  readonly path: string;
+  /** Full field path of the figure that, declared, lets the rule judge it, e.g. `containers[0].storage.largestPartitionGb`. */
+  readonly declare: string;
+  /** What went unjudged, or what was assumed in its place, in a phrase. */
+  readonly what: string;
+}
+
 export interface LintResult {
   /** Every finding, acknowledged ones included (`acknowledged: true`): by design in file order, then errors before
    *  warnings, then by rule id and field path. */
   readonly findings: Finding[];
   /** Acknowledgements that waived no finding of a rule that ran: candidates to remove. */
   readonly unusedAcknowledgements: UnusedAcknowledgement[];
+  /** What the rules that ran did not judge for want of a declared figure, by design in file order: empty where every
+   *  design declares what its rules read. */
+  readonly notJudged: NotJudged[];
 }
 
 /**
@@ -395,6 +423,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   const unused: UnusedAcknowledgement[] = [];
+  const notJudged: NotJudged[] = [];
   const collectUnused = (own: readonly Finding[], engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
@@ -442,6 +471,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const own: Finding[] = [];
     for (const rule of checks.designs[design.engine]) {
       collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
+      for (const hit of rule.unjudged?.(design, analysis) ?? []) {
+        const said = located(hit, rule.id, design, location);
+        // Two rules that read one undeclared figure say it once.
+        if (!notJudged.some((n) => n.kind === said.kind && n.declare === said.declare)) notJudged.push(said);
+      }
     }
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
     add(own, location);
@@ -457,7 +491,22 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     collectUnused(own, resource.engine, resource.name, location, resource.acknowledgements);
     add(own, location);
   }
-  return { findings, unusedAcknowledgements: unused };
+  return { findings, unusedAcknowledgements: unused, notJudged };
+}
+
+/** A rule's unjudged hit on `design`, its paths made full (`location` is the design's). */
+function located(hit: UnjudgedHit, ruleId: string, design: KeyDesign, location: string): NotJudged {
+  const space = hit.index === undefined ? design.primaryKey : keySpacesOf(design).find((s) => s.index === hit.index);
+  return {
+    ruleId,
+    kind: hit.kind,
+    engine: design.engine,
+    resource: design.name,
+    ...(hit.index === undefined ? {} : { index: hit.index }),
+    path: prefixPath(location, space?.path ?? ''),
+    declare: prefixPath(location, hit.declare),
+    what: hit.what,
+  };
 }
 
 type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };

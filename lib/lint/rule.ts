@@ -50,6 +50,22 @@ export interface RuleHit<M extends string = string> {
   readonly parts?: readonly string[];
 }
 
+/**
+ * What a rule did not judge on a design for want of a declared figure, or judged on an assumption in its place (the
+ * hottest value taken as uniform): not a finding, since nothing is known to be wrong, but said, so that a clean lint
+ * is not read as every rule having judged the design.
+ */
+export interface UnjudgedHit {
+  /** Stable id of what went unjudged: `partitionSize`, `hottestValue`, `storageMinimum`. */
+  readonly kind: string;
+  /** The field that, declared, lets the rule judge it, relative to the table or container (`storage.largestPartitionGb`). */
+  readonly declare: string;
+  /** The GSI whose key space it concerns. @default - absent: the table's or container's own key space */
+  readonly index?: string;
+  /** What went unjudged, or what was assumed in its place, in a phrase (`the hottest value, taken as uniform (1/50,000,000 of the load)`). */
+  readonly what: string;
+}
+
 export interface RuleMeta<M extends string> {
   /** `SG` + three digits; stable forever, never reused. */
   readonly id: string;
@@ -122,6 +138,9 @@ export interface Rule extends RuleDescription {
   check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
+  /** What `check` leaves unjudged on this design for want of a declared figure (its early returns on an undeclared
+   *  field), or judges on an assumption in its place. @default - the rule judges every design it checks */
+  unjudged?(design: KeyDesign, analysis: DesignAnalysis): UnjudgedHit[];
   /** The engines whose resources created outside the guarded constructs `checkExternal` checks: a rule across engines
    *  may check them on one engine only (SG005 on Cosmos DB), so a template's table is told which rules it was linted by. */
   readonly externalEngines: readonly Engine[];
@@ -137,6 +156,7 @@ interface RuleDefinition<E extends Engine, M extends string> extends Omit<RuleMe
   readonly messages: () => Readonly<Record<M, string>>;
   check?(design: DesignOf<E>, analysis: DesignAnalysis): RuleHit<M>[];
   checkExternal?(resource: ExternalResource): RuleHit<M>[];
+  unjudged?(design: DesignOf<E>, analysis: DesignAnalysis): UnjudgedHit[];
 }
 
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
@@ -252,6 +272,9 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
         : undefined,
       checkExternal: parts.some((part) => part.checkExternal)
         ? (resource: ExternalResource) => partOf.get(resource.engine)?.checkExternal?.(resource) ?? []
+        : undefined,
+      unjudged: parts.some((part) => part.unjudged)
+        ? (design: KeyDesign, analysis: DesignAnalysis) => partOf.get(design.engine)?.unjudged?.(design, analysis) ?? []
         : undefined,
     },
     messages,

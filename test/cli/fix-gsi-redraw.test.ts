@@ -40,6 +40,10 @@ DECLARED_3900.tables[0].globalSecondaryIndexes[0] = {
   workload: { peakWriteUnits: 3900 },
 };
 
+/** The report without its `not judged` note, which names the index's undeclared hotKeyShare (its reads are taken as
+ *  uniform): a note, not a finding on the index. */
+const findingsOf = (stdout: string) => stdout.replace(/^ {4}note {4}not judged: .*\n/m, '');
+
 describe('--fix on a GSI hot on the table’s hottest item', () => {
   it('writes no capacity from the index’s upper-bound writes; sizes it for the redrawn shards’ writes once they are declared', async () => {
     const file = join(tempTree({ 'prov.json': PROV }), 'prov.json');
@@ -65,14 +69,14 @@ describe('--fix on a GSI hot on the table’s hottest item', () => {
     const last = await cli(['lint', file, '--fix', '--no-color']);
     expect(readFileSync(file, 'utf8')).toBe(settled);
     // Only the table's own key is left: its hot item's reads need DAX, which no design edit gives.
-    expect(last.stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+    expect(findingsOf(last.stdout)).not.toMatch(/globalSecondaryIndexes\[0\]/);
   });
 
   it('never tells a sharded index sized for those writes to remove its shards', async () => {
     const file = join(tempTree({ 'd.json': `${JSON.stringify(DECLARED_3900, null, 2)}\n` }), 'd.json');
     const { stdout } = await cli(['lint', file, '--no-color']);
     expect(stdout).not.toContain('SG007');
-    expect(stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+    expect(findingsOf(stdout)).not.toMatch(/globalSecondaryIndexes\[0\]/);
   });
 
   it('projecting ALL: --fix writes the KEYS_ONLY projection as a new index, its writes declared, and sizes the capacity for those', async () => {
@@ -92,6 +96,6 @@ describe('--fix on a GSI hot on the table’s hottest item', () => {
     const after = readFileSync(file, 'utf8');
     const second = await cli(['lint', file, '--fix', '--no-color']);
     expect(readFileSync(file, 'utf8')).toBe(after);
-    expect(second.stdout).not.toMatch(/globalSecondaryIndexes\[0\]/);
+    expect(findingsOf(second.stdout)).not.toMatch(/globalSecondaryIndexes\[0\]/);
   });
 });

@@ -287,7 +287,7 @@ describe('lintTemplateResource(): the one reader of template resources for the C
     const linted = (of: object) => ({
       design: of,
       document: normalize({ ...of, engine: 'dynamodb' } as Parameters<typeof normalize>[0]),
-      result: { findings: [], unusedAcknowledgements: [] },
+      result: { findings: [], unusedAcknowledgements: [], notJudged: [] },
     });
     const rules = (result: ReturnType<typeof lintTemplateResource>) => result.findings.map((f) => f.ruleId);
 

@@ -6,6 +6,7 @@ import { AVERAGE_CHILDREN_MESSAGES, averageChildrenNote, type AverageChildrenId 
 import { cacheWordsOf } from '../cache-words';
 import { COPIED_INDEX_READ_MESSAGES, copiedIndexReadHits, type CopiedIndexReadId } from '../copied-indexes';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { fmt } from '../format';
 import { HASHED_PAIR_OVER_MESSAGES, hashedPairOver, type HashedPairOverId } from '../hashed-pair-over';
 import { HOT_KEY_PARTS, HOT_KEY_VARIANTS, hotKeyParts } from '../hot-key-parts';
 import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type HotValueVerdictId } from '../hot-value-verdict';
@@ -576,7 +577,24 @@ export const hotKeyExceedsPartition = defineRule({
     const reordered = prefix.map((hit) => withReorder(hit, analysis));
     return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...reordered, ...copiedIndexReadHits(analysis)];
   },
+  // No share declared (nor one a key level or a time bucket gives): the hottest value is judged at the average, so a
+  // whale the design does not name passes unseen. An index written at the table's hottest item's share (`inherited`)
+  // is judged so on its writes: only its reads are taken as uniform.
+  unjudged: (_design, analysis) =>
+    analysis.spaces
+      .filter(({ space: { workload } }) => workload.hotKeyShareSource === 'uniform' && workload.hotKeyShareAt === undefined && workload.hotKeyShare < 1)
+      .map(({ space: { index, workload }, inherited }) => ({
+        kind: 'hottestValue',
+        declare: `${workload.path}.hotKeyShare`,
+        ...(index === undefined ? {} : { index }),
+        what: `the hottest value${inherited ? "'s reads" : ''}, taken as uniform (${uniformShareText(workload.hotKeyShare)})${inherited ? ": its writes are the table's hottest item's" : ''}`,
+      })),
 });
+
+/** `1/50,000,000 of the load`; a unique key's share (none) as what it says. */
+function uniformShareText(share: number): string {
+  return share > 0 ? `1/${fmt(Math.round(1 / share))} of the load` : 'no value hotter than another';
+}
 
 /**
  * One fix for one container, not one per key level: the full key's hottest value sits under one first-level value, on

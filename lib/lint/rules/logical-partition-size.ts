@@ -3,6 +3,7 @@ import { fits } from '../../design/sharding';
 import type { KeyValueSizeLimit } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, MOVED_FIGURES, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
+import { fmt } from '../format';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
 import { bucketsSplitSize, firstLevelSplits, prefixIngestionHits } from '../prefix-ingestion';
@@ -122,8 +123,7 @@ export const logicalPartitionSize = defineRule({
     if (limit === undefined || usable === undefined || figure === undefined) return [];
     const size = figure.gb;
     const space = design.primaryKey;
-    // Replicas copy the whole partition: only shards divide its size.
-    const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
+    const shards = sizeShards(design);
     if (fits(size / shards, usable)) return [];
     const spaceAnalysis = analysis.of(space);
     const advice = adviceFor(spaceAnalysis);
@@ -205,7 +205,26 @@ export const logicalPartitionSize = defineRule({
       },
     ];
   },
+  unjudged(design, analysis) {
+    const limit = analysis.profile.keyValueSizeLimit(design);
+    const usable = usablePartitionGb(analysis);
+    // A limit an LSI sets, left unchecked, is a warning of its own (itemCollectionUndeclared): nothing more to say.
+    if (limit === undefined || limit.imposedBy || usable === undefined) return [];
+    const figure = largestPartitionSize(design);
+    const largest = `the largest ${analysis.profile.nouns.keyValueData}'s size against its ${fmt(limit.gb)} GB cap`;
+    const declare = 'storage.largestPartitionGb';
+    if (figure === undefined) return [{ kind: 'partitionSize', declare, what: `${largest}: no storage declared` }];
+    // The average is a lower bound: within the cap it says nothing of the largest value (past it, the finding says so).
+    if (figure.source !== 'average' || !fits(figure.gb / sizeShards(design), usable)) return [];
+    return [{ kind: 'partitionSize', declare, what: `${largest}, judged only at the average (${fmt(figure.gb)} GB: storage.totalGb ÷ the key's values)` }];
+  },
 });
+
+/** The shards that divide the largest value's size: replicas copy the whole partition, so only shards do. */
+function sizeShards(design: KeyDesign): number {
+  const sharding = design.primaryKey.sharding;
+  return sharding && sharding.strategy !== 'replicated' ? sharding.shards : 1;
+}
 
 /**
  * A table with an LSI and no declared size: the 10 GB item-collection limit is then unchecked (AWS "Item collection size

@@ -937,7 +937,20 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       "serverless is the account's capacity mode, not the container's: change the whole account to provisioned throughput (a one-way change: Azure converts every container in the account to manual throughput in place, this one at {{convertedRu}} RU/s, its physical partitions × 5,000, and the account cannot return to serverless), then set this container to { manual } of at least {{needed}} RU/s or { autoscaleMax } of at least {{neededAutoscale}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale maximums in steps of 1,000), in place: it keeps its {{partitions|partitions}}{{?splitTo}}, split to {{splitTo}} by that raise{{/splitTo}}, on which SG003 judges its keys (declare physicalPartitions: {{keptPartitions}}); or move this container into a provisioned account (a new container there, the data copied{{?createdPartitions}}, which created at {{needed}} RU/s gets {{createdPartitions|partitions}}, not {{keptPartitions}}{{/createdPartitions}}). Serverless throughput grows only with stored data, and is not guaranteed",
   }),
   check: cosmosHits,
+  unjudged: (design) => (storageMinimumUnjudged(design) ? [STORAGE_MINIMUM_UNJUDGED] : []),
 });
+
+/** A provisioned container with no storage.totalGb: the RU/s minimum its storage sets (belowStorageMinimum), and the
+ *  physical partition per 50 GB that SG003 and SG012 count, are not judged. */
+function storageMinimumUnjudged({ throughput, totalGb }: CosmosKeyDesign): boolean {
+  return throughput !== undefined && throughput.mode !== 'serverless' && totalGb === undefined;
+}
+
+const STORAGE_MINIMUM_UNJUDGED = {
+  kind: 'storageMinimum',
+  declare: 'storage.totalGb',
+  what: 'the RU/s Azure keeps for the stored GB (10 per GB of an autoscale maximum, 1 of manual) and the physical partition per 50 GB: no storage declared',
+};
 
 /** The figures of the `cosmosFanOutAssumed` note: the fan-out reads counted once on the assumption that their undeclared
  *  result is large, and what N queries would cost at the least (N × about 2.5 RU) were each under the floor. */
