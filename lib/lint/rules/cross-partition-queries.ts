@@ -1,7 +1,7 @@
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import { sparseEdit, sparseForNewReads } from '../copied-indexes';
-import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor } from '../cross-partition-cost';
+import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, perPartitionFloor } from '../cross-partition-cost';
 import type { DesignEdit } from '../edits';
 import { spanningPrefixData, spanningPrefixQueries, type SpanningPrefixQueries } from '../prefix-query-span';
 import { carriesKey, needsEveryShard } from '../queries';
@@ -13,9 +13,8 @@ import { declaredCopies } from '../written';
 /** What the prefix queries of a spanning first-level value read (prefix-query-span.ts). */
 const PREFIX_SPAN =
   'the queries of {{prefixPatterns|code}} ({{prefixPatternShares|percent}}) give only the first level {{prefixLevel|code}}, and {{spanOf|hottest=its hottest value holds|each=each of its values holds}} {{prefixGb}} GB, over {{prefixPartitions|partitions}} ({{partitionGb}} GB each), to all of which Azure routes a query by that prefix: {{prefixShare|percent}} of queries reach them';
-/** What each of them is charged, as a cross-partition query is on every partition (cross-partition-cost.ts). */
-const PREFIX_FLOOR =
-  'checks the index of those {{prefixPartitions}} physical partitions, at least about {{perPartition}} RU each ({{prefixFloor}} RU a query, matching or not), and they take {{prefixRu}} RU/s of the declared read peak: the declared RU/s cover at most {{prefixQueries}} such queries a second, and the design gives no query rate to count more, so where the application sends more, add {{prefixFloor}} RU for each to peakReadUnits';
+/** What those queries take and what each is charged, as a cross-partition query is on every partition (cross-partition-cost.ts). */
+const PREFIX_FLOOR = `they take {{prefixRu}} RU/s of the declared read peak, and each such query ${perPartitionFloor('those {{prefixPartitions}}', 'prefixFloor', 'prefixQueries')}`;
 
 export const crossPartitionQueries = defineRule({
   id: 'SG012',
@@ -44,9 +43,9 @@ export const crossPartitionQueries = defineRule({
     prefixSpanning: `${PREFIX_SPAN}, above maxCrossPartitionShare {{limit|percent}}`,
     prefixSpanningWithCrossing: `${PREFIX_SPAN}, and {{patterns|code}} ({{patternShares|percent}}) do not carry the partition key ({{share|percent}} of queries): {{spanningShare|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}`,
     // The per-partition floor of those queries, after either message above.
-    prefixSpanFloor: `; each such query ${PREFIX_FLOOR}`,
+    prefixSpanFloor: `; ${PREFIX_FLOOR}`,
     // Those queries beside a finding led by queries that miss the key.
-    prefixSpanCharged: `; ${PREFIX_SPAN}, and each such query ${PREFIX_FLOOR}`,
+    prefixSpanCharged: `; ${PREFIX_SPAN}; ${PREFIX_FLOOR}`,
     fixPrefixSpan:
       'give these queries a level under {{prefixLevel|code}} they can name (a time bucket, such as the month, before the deeper levels), so each reads one narrower prefix on fewer partitions; or keep the value under {{partitionGb}} GB (a time to live, or old documents moved to another container); or maintain a change-feed projection keyed for these queries',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',

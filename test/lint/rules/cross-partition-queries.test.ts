@@ -83,7 +83,7 @@ testRule('SG012', {
             prefixFloor: 440,
           },
           message:
-            'the queries of `last-50-messages` (100%) give only the first level `/conversationId`, and its hottest value holds 8,760 GB, over 176 physical partitions (50 GB each), to all of which Azure routes a query by that prefix: 10% of queries reach them, above maxCrossPartitionShare 5%; each such query checks the index of those 176 physical partitions, at least about 2.5 RU each (440 RU a query, matching or not), and they take 1,500 RU/s of the declared read peak: the declared RU/s cover at most 3.41 such queries a second, and the design gives no query rate to count more, so where the application sends more, add 440 RU for each to peakReadUnits',
+            'the queries of `last-50-messages` (100%) give only the first level `/conversationId`, and its hottest value holds 8,760 GB, over 176 physical partitions (50 GB each), to all of which Azure routes a query by that prefix: 10% of queries reach them, above maxCrossPartitionShare 5%; they take 1,500 RU/s of the declared read peak, and each such query checks the index of those 176 physical partitions, at least about 2.5 RU each (440 RU a query, matching or not): the declared RU/s cover at most 3.41 such queries a second, and the design gives no query rate to count more, so where the application sends more, add 440 RU for each to peakReadUnits',
         },
       ],
     },
@@ -100,7 +100,7 @@ testRule('SG012', {
           messageId: 'prefixSpanningWithCrossing',
           data: { crossPartitionShare: 0.11, prefixShare: 0.08, prefixRu: 1_200, prefixPatterns: ['last-50-messages'], patterns: ['unread-counts'] },
           message:
-            /: 8% of queries reach them, and `unread-counts` \(3%\) do not carry the partition key \(3% of queries\): 11% of queries cross partitions, above maxCrossPartitionShare 5%; each such query checks the index of those 176 physical partitions, .* \(440 RU a query, matching or not\), and they take 1,200 RU\/s .* at most 2.73 such queries a second/,
+            /: 8% of queries reach them, and `unread-counts` \(3%\) do not carry the partition key \(3% of queries\): 11% of queries cross partitions, above maxCrossPartitionShare 5%; they take 1,200 RU\/s of the declared read peak, and each such query checks the index of those 176 physical partitions, .* \(440 RU a query, matching or not\): the declared RU\/s cover at most 2\.73 such queries a second/,
         },
       ],
     },
@@ -140,7 +140,7 @@ testRule('SG012', {
           notes: ['crossPartitionQueryFloor', 'prefixSpanCharged'],
           data: { crossPartitionShare: 0.2, crossingPartitions: 1_760, crossingFloor: 4_400, prefixPartitions: 176, prefixFloor: 440, prefixRu: 1_200 },
           message:
-            /4,400 RU for each to peakReadUnits; the queries of `last-50-messages` \(80%\) give only the first level .*: 8% of queries reach them, and each such query .* \(440 RU a query, matching or not\), and they take 1,200 RU\/s of the declared read peak: the declared RU\/s cover at most 2\.73 such queries a second/,
+            /4,400 RU for each to peakReadUnits; the queries of `last-50-messages` \(80%\) give only the first level .*: 8% of queries reach them; they take 1,200 RU\/s of the declared read peak, and each such query .* \(440 RU a query, matching or not\): the declared RU\/s cover at most 2\.73 such queries a second/,
         },
       ],
     },
