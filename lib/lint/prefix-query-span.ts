@@ -6,7 +6,9 @@
  * about 2.5 RU on each of them, matching or not, as a cross-partition query is on every one ("Query a container",
  * https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-query-container). A value stays on one partition until it
  * holds 50 GB, then spans one per 50 GB it holds ("Hierarchical partition keys"; `firstLevelSpan`), at most the
- * container's partitions: such a value's prefix queries cost min(P, ⌈GB ÷ 50⌉) × 2.5 RU or more each.
+ * container's partitions: such a value's prefix queries cost min(P, ⌈GB ÷ 50⌉) × 2.5 RU or more each. Counted only past
+ * the partitions a small container has (5: 30,000 manual RU/s over 100 GB), the line under which the query docs find
+ * a query over every partition costs about what a targeted one does (SG012's `smallResource`).
  *
  * Which values span is what the design says of their size (`hottestValueSize`, the size SG003 judges the hottest
  * first-level value on): a uniform first level's values each hold storage.totalGb ÷ its values, so every value's prefix
@@ -18,9 +20,12 @@
  */
 import { cardinalityValue } from '../design/cardinality';
 import { givesAttribute, type AccessPattern, type KeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS } from '../engines';
+import { COSMOS_LIMITS, countPhysicalPartitions } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import { firstLevelShare, hottestValueSize } from './prefix-ingestion';
+
+/** The most physical partitions a container judged small has: 30,000 manual RU/s over 100 GB, 5 (one per 6,000). */
+const SMALL_CONTAINER_PARTITIONS = countPhysicalPartitions('manual', COSMOS_LIMITS.smallContainerRequestUnits, COSMOS_LIMITS.smallContainerGb);
 
 /** A hierarchical key's first-level prefix queries that reach several physical partitions (`spanningPrefixQueries`). */
 export interface SpanningPrefixQueries {
@@ -40,7 +45,8 @@ export interface SpanningPrefixQueries {
 
 /**
  * The prefix queries of `design`'s spanning first-level value(s) on a container of `containerPartitions` physical
- * partitions; undefined where the key is not prefix-routed, has one level, no value spans 2 or more partitions, or no
+ * partitions; undefined where the key is not prefix-routed, has one level, no value spans more partitions than a small
+ * container has, or no
  * declared query reads such a value by its prefix.
  */
 export function spanningPrefixQueries(analysis: DesignAnalysis, design: KeyDesign, containerPartitions: number): SpanningPrefixQueries | undefined {
@@ -58,7 +64,7 @@ export function spanningPrefixQueries(analysis: DesignAnalysis, design: KeyDesig
   const deeper = design.primaryKey.partitionKey.slice(1);
   const patterns = design.accessPatterns.filter((p) => p.index === undefined && givesAttribute(p, first) && !deeper.some((l) => givesAttribute(p, l)));
   const share = patterns.reduce((sum, p) => sum + p.share, 0) * readShare;
-  if (partitions < 2 || !(share > 0)) return undefined;
+  if (partitions <= SMALL_CONTAINER_PARTITIONS || !(share > 0)) return undefined;
   return { patterns, level: first.name, spanOf: held.source === 'uniform' ? 'each' : 'hottest', gb, partitions, share };
 }
 

@@ -59,6 +59,8 @@ testRule('SG012', {
     },
     // 40 GB: on one physical partition, so a query by its prefix checks one index, as a targeted one does.
     { name: 'a prefix query of a first-level value on one physical partition', design: chat(40, [lastMessages]) },
+    // 120 GB: 3 partitions, no more than a small container's 5 (30,000 RU/s, 100 GB), whose queries over all cost about a targeted one's.
+    { name: 'a prefix query of a value spanning as few partitions as a small container has', design: chat(120, [lastMessages]) },
     // Hot by its writes only: read as every other conversation is (1/50,000,000 of the reads), so its prefix queries are not counted.
     { name: 'a prefix query of a spanning value hot by its writes only', design: chat(8_760, [lastMessages], 'writes') },
   ],
