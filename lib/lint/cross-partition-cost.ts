@@ -10,9 +10,17 @@
 import { COSMOS_LIMITS } from '../engines';
 import type { DesignAnalysis } from './analysis';
 
+/**
+ * What each query checking the physical partitions `partitions` says is charged, and what the declared RU/s cover, its
+ * figures under the data names `floor` (RU a query) and `queries` (a second): said of cross-partition queries and of a
+ * spanning first-level value's prefix queries (SG012's prefix-query-span.ts) alike.
+ */
+export function perPartitionFloor(partitions: string, floor: string, queries: string): string {
+  return `checks the index of ${partitions} physical partitions, at least about {{perPartition}} RU each ({{${floor}}} RU a query, matching or not): the declared RU/s cover at most {{${queries}}} such queries a second, and the design gives no query rate to count more, so where the application sends more, add {{${floor}}} RU for each to peakReadUnits`;
+}
+
 /** What each cross-partition query is charged, said the same by SG017 (of its read peak) and SG012 (of its queries). */
-const PER_PARTITION_FLOOR =
-  'checks the index of all {{crossingPartitions}} physical partitions, at least about {{perPartition}} RU each ({{crossingFloor}} RU a query, matching or not): the declared RU/s cover at most {{crossingQueries}} such queries a second, and the design gives no query rate to count more, so where the application sends more, add {{crossingFloor}} RU for each to peakReadUnits';
+const PER_PARTITION_FLOOR = perPartitionFloor('all {{crossingPartitions}}', 'crossingFloor', 'crossingQueries');
 
 export const CROSS_PARTITION_COST_MESSAGES = {
   // SG017: appended to the read peak it judges.

@@ -370,7 +370,7 @@ export type SizeInference = 'cardinality' | 'undeclared';
  * (one per 50 GB: "Hierarchical partition keys"). 0 (one partition) too without storage.totalGb, and for a derived share, which says which value is hottest by its traffic (the full key's hottest value is under
  * it), not that it holds much.
  */
-function hottestValueSize(
+export function hottestValueSize(
   design: KeyDesign,
   first: KeyAttribute,
   values: number,

@@ -1,13 +1,20 @@
-import type { AccessPattern } from '../../design/key-design';
+import type { AccessPattern, KeyDesign } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import { sparseEdit, sparseForNewReads } from '../copied-indexes';
-import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor } from '../cross-partition-cost';
+import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, perPartitionFloor } from '../cross-partition-cost';
 import type { DesignEdit } from '../edits';
+import { spanningPrefixData, spanningPrefixQueries, type SpanningPrefixQueries } from '../prefix-query-span';
 import { carriesKey, needsEveryShard } from '../queries';
 import { strictQueryLedOrder } from '../query-led-order';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 import { declaredCopies } from '../written';
+
+/** What the prefix queries of a spanning first-level value read (prefix-query-span.ts). */
+const PREFIX_SPAN =
+  'the queries of {{prefixPatterns|code}} ({{prefixPatternShares|percent}}) give only the first level {{prefixLevel|code}}, and {{spanOf|hottest=its hottest value holds|each=each of its values holds}} {{prefixGb}} GB, over {{prefixPartitions|partitions}} ({{partitionGb}} GB each), to all of which Azure routes a query by that prefix: {{prefixShare|percent}} of queries reach them';
+/** What those queries take and what each is charged, as a cross-partition query is on every partition (cross-partition-cost.ts). */
+const PREFIX_FLOOR = `they take {{prefixRu}} RU/s of the declared read peak, and each such query ${perPartitionFloor('those {{prefixPartitions}}', 'prefixFloor', 'prefixQueries')}`;
 
 export const crossPartitionQueries = defineRule({
   id: 'SG012',
@@ -16,21 +23,31 @@ export const crossPartitionQueries = defineRule({
   severity: 'warning',
   thresholds: ['maxCrossPartitionShare'],
   fires:
-    'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic. Not on a Cosmos DB container declared small (throughput at most 30,000 RU/s and storage.totalGb at most 100 GB).',
+    'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic, with, in Cosmos DB, queries giving only a first level whose value spans over 5 physical partitions. Not on a Cosmos DB container declared small (throughput at most 30,000 RU/s and storage.totalGb at most 100 GB).',
   rationale:
     'A query without the partition key visits every partition: in DynamoDB a Scan, since a Query needs one partition key value (AWS: "Querying tables"), in Cosmos DB a cross-partition query charged a minimum of about 2.5 RU for every physical partition whose index it checks, matching or not (Azure: "Query a container"). Keep them rare.',
   rationaleDetails: [
     'A Cosmos DB container of 2 or more physical partitions: the finding adds that each such query is charged at least about 2.5 RU on every one of them, so the RU/s declared for these queries (their share of peakReadUnits) cover at most RU ÷ (2.5 × P) of them a second; where the application sends more, each costs 2.5 × P RU beyond the declared peak (Azure: "Query a container").',
+    'A Cosmos DB query giving only a hierarchical key\'s first level is routed to the physical partitions holding that value, one per 50 GB it holds (at most the container\'s); past the 5 of a small container it is charged about 2.5 RU on each and counts toward maxCrossPartitionShare at its value\'s read share: every value of a uniform level; a declared hottest one (largestGb) where hotKeyOperations is reads or both (Azure: "Hierarchical partition keys", "Query a container").',
     'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
   ],
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes). Where another order of a Cosmos DB hierarchical key gives these queries its first level, reorder it (SG004).',
-  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
+  sources: [SOURCES.cosmosCrossPartition, SOURCES.cosmosHierarchical, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
   messages: () => ({
     ...CROSS_PARTITION_COST_MESSAGES,
     crossingOne:
       '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     crossingMany:
       '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    // Only prefix queries of a spanning first-level value take the share past the limit (prefix-query-span.ts).
+    prefixSpanning: `${PREFIX_SPAN}, above maxCrossPartitionShare {{limit|percent}}`,
+    prefixSpanningWithCrossing: `${PREFIX_SPAN}, and {{patterns|code}} ({{patternShares|percent}}) do not carry the partition key ({{share|percent}} of queries): {{spanningShare|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}`,
+    // The per-partition floor of those queries, after either message above.
+    prefixSpanFloor: `; ${PREFIX_FLOOR}`,
+    // Those queries beside a finding led by queries that miss the key.
+    prefixSpanCharged: `; ${PREFIX_SPAN}; ${PREFIX_FLOOR}`,
+    fixPrefixSpan:
+      'give these queries a level under {{prefixLevel|code}} they can name (a time bucket, such as the month, before the deeper levels), so each reads one narrower prefix on fewer partitions; or keep the value under {{partitionGb}} GB (a time to live, or old documents moved to another container); or maintain a change-feed projection keyed for these queries',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
     // A pattern naming no index, whose key attributes an existing GSI's key is (orders-of-customer, by-customer).
     fixNameIndex:
@@ -52,15 +69,20 @@ export const crossPartitionQueries = defineRule({
     if (analysis.profile.smallResource?.(design)) return [];
     const { patterns: crossing, share } = analysis.crossPartition();
     const limit = design.thresholds.maxCrossPartitionShare;
-    if (share <= limit + 1e-9) return [];
-    // On 2 or more physical partitions each such query is charged on every one of them: the note says what that costs.
     const partitions = analysis.profile.physicalPartitions?.(design);
-    const floor = partitions && crossPartitionFloor(analysis, partitions.count, analysis.of(design.primaryKey).total.reads, 'crossPartitionQueryFloor');
+    const reads = analysis.of(design.primaryKey).total.reads;
+    // A first-level value spanning several physical partitions: its prefix queries reach each of them.
+    const spanning = partitions && spanningPrefixQueries(analysis, design, partitions.count);
+    if (share <= limit + 1e-9) return spanning && share + spanning.share > limit + 1e-9 ? [prefixLed(analysis, design, spanning, reads)] : [];
+    // On 2 or more physical partitions each such query is charged on every one of them: the note says what that costs.
+    const floor = partitions && crossPartitionFloor(analysis, partitions.count, reads, 'crossPartitionQueryFloor');
     const data = Object.assign(
       { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
       floor?.data,
+      spanning && spanningData(analysis, design, spanning, reads),
     );
-    const notes = floor ? { notes: floor.ids } : {};
+    const noted = [...(floor?.ids ?? []), ...(spanning ? (['prefixSpanCharged'] as const) : [])];
+    const notes = floor || spanning ? { notes: noted } : {};
     const named = analysis.profile.globalIndexes ? crossing.map((p) => indexCarrying(analysis, p)) : [];
     if (named.length > 0 && named.every((index) => index !== undefined)) {
       const fanOut = crossing.filter((p, i) => readsEveryShard(analysis, p, named[i] as string));
@@ -108,6 +130,35 @@ export const crossPartitionQueries = defineRule({
     ];
   },
 });
+
+/**
+ * The finding where the prefix queries of a spanning first-level value take the share of queries that reach many
+ * partitions past maxCrossPartitionShare, those missing the key alone not (`spanningPrefixQueries`).
+ */
+function prefixLed(analysis: DesignAnalysis, design: KeyDesign, spanning: SpanningPrefixQueries, reads: number) {
+  const { patterns: crossing, share } = analysis.crossPartition();
+  const spanningShare = share + spanning.share;
+  const data = Object.assign(
+    { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit: design.thresholds.maxCrossPartitionShare },
+    { crossPartitionShare: spanningShare, spanningShare },
+    spanningData(analysis, design, spanning, reads),
+  );
+  return {
+    path: 'accessPatterns',
+    messageId: crossing.length > 0 ? ('prefixSpanningWithCrossing' as const) : ('prefixSpanning' as const),
+    notes: ['prefixSpanFloor' as const],
+    fixId: 'fixPrefixSpan' as const,
+    data,
+  };
+}
+
+/** The figures of `spanning`'s queries, with the partition size they span by. */
+function spanningData(analysis: DesignAnalysis, design: KeyDesign, spanning: SpanningPrefixQueries, reads: number) {
+  return Object.assign(spanningPrefixData(spanning, reads), {
+    prefixPatternShares: spanning.patterns.map((p) => p.share),
+    partitionGb: analysis.profile.prefixPartition?.(design).gb ?? 0,
+  });
+}
 
 /**
  * The first GSI whose partition key a pattern that names no index carries (DynamoDB: a Query of that index by those
