@@ -83,9 +83,12 @@ export interface PartitionNeighbours {
 /**
  * The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table).
  * `values`: how many stored keys share the key space's traffic, where known: a uniform key (no value heavier than the
- * average one) is then judged at the average partition (`judgedNeighbourLoad`).
+ * average one) is then judged at the average partition (`judgedNeighbourLoad`). `charged`: the key space's peak as the
+ * engine charges it (each Query of a fan-out over shards a request of its own), which the neighbours are the rest of,
+ * and which counts an on-demand key space's partitions (they follow the traffic it consumes); `total` (the declared
+ * peak, each read once) counts a provisioned one's, at the capacity declared or raised for that peak. Defaults to `total`.
  */
-export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number) => PartitionNeighbours;
+export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number, charged?: Loads) => PartitionNeighbours;
 
 /** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
 export interface DirectionNeighbours {

@@ -151,7 +151,13 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
-    judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+    judge(
+      analysis.storedLoads(n === 1 ? 'none' : layout, n, loads),
+      analysis.uniformValues(n),
+      analysis.totalAt(layout, n, total),
+      // Cached reads reach no partition: the rest as declared. Else the peak as charged at n (`chargedAtCount`), as the lint counts it.
+      cachedReads ? undefined : analysis.chargedAtCount(n === 1 ? 'none' : layout, n),
+    );
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
@@ -325,7 +331,13 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const { headroom } = design.thresholds;
   const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
   const withShards = (partitions: number, n: number) =>
-    warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+    warmedJudge(
+      analysis,
+      capacity,
+      raised,
+      partitions,
+      total,
+    )(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total), analysis.chargedAtCount(n === 1 ? 'none' : layout, n));
   const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom, n);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
@@ -395,6 +407,7 @@ function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shar
     analysis.storedLoads(shards === 1 ? 'none' : layout, shards, analysis.hot),
     analysis.uniformValues(shards),
     analysis.totalAt(layout, shards),
+    analysis.chargedAtCount(shards === 1 ? 'none' : layout, shards),
   );
   return fitsWithSpare(dimensions, design.thresholds.headroom, shards);
 }
@@ -481,7 +494,7 @@ function warmedJudge(
   short: ReadonlySet<string>,
   partitions: number,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   return judgeWithCapacity(
     analysis,
@@ -506,7 +519,7 @@ function judgeWithCapacity(
   capacity: KeySpaceCapacity,
   change: Partial<KeySpaceCapacity>,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
   return judgeOnDesign(analysis, Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) }), total);
@@ -517,11 +530,12 @@ function judgeOnDesign(
   analysis: SpaceAnalysis,
   edited: DynamoDbKeyDesign,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = edited.thresholds;
-  return (stored: Loads, values?: number, atTotal: Loads = total) =>
-    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values));
+  // `charged`: the peak the neighbours are the rest of, each Query of a fan-out counted (`SpaceAnalysis.chargedAtCount`).
+  return (stored: Loads, values?: number, atTotal: Loads = total, charged?: Loads) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values, charged ?? atTotal));
 }
 
 /**
