@@ -51,8 +51,15 @@ export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel 
   const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
   return (index, total, stored, values, charged = total) => {
     const counted = neighboursOfCapacity(design, capacityByIndex.get(index), design.billing === 'provisioned' ? total : charged, stored);
-    return judgedAmong(charged === total ? counted : restOf(counted, charged, stored), stored, values, design.thresholds.headroom);
+    return judgedAmong(charged === total ? counted : restOf(asCharged(counted, design, charged), charged, stored), stored, values, design.thresholds.headroom);
   };
+}
+
+/** On demand, counted for twice the peak as charged where fan-out makes the reads more than declared: the figure, so
+ *  the words say what P was counted for (`chargedReads`), not "the declared peak". */
+function asCharged(counted: PartitionNeighbours, design: DynamoDbKeyDesign, charged: Loads): PartitionNeighbours {
+  if (design.billing === 'provisioned' || counted.countedBy !== 'twice-the-peak') return counted;
+  return Object.assign({}, counted, { chargedReads: charged.reads });
 }
 
 /**
@@ -230,6 +237,7 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
     usableAlone,
   };
   if (neighbours.atLaunch) counted.atLaunch = true;
+  if (neighbours.chargedReads !== undefined) counted.chargedReads = neighbours.chargedReads;
   return { label, unit, load, ceiling, usable: Math.max(0, usableAlone - beside), neighbours: counted };
 }
 

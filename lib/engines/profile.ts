@@ -57,6 +57,9 @@ export interface PartitionCountBasis {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by to give the capacity P is counted for; undefined where none was. */
   readonly peakDividedBy?: number;
+  /** On demand, twice the peak as charged (`twice-the-peak`): the reads charged a second where they are more than the
+   *  declared ones (each Query of a fan-out over the shards charged on its own); undefined where charged = declared. */
+  readonly chargedReads?: number;
 }
 
 /**
@@ -70,6 +73,8 @@ export interface PartitionNeighbours {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
   readonly peakDividedBy?: number;
+  /** As `PartitionCountBasis.chargedReads`. */
+  readonly chargedReads?: number;
   /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
   readonly total: Loads;
   /** Expected reads of the other keys on the stored key's partition: (total − the stored key's reads) ÷ P. */
@@ -102,6 +107,8 @@ export interface DirectionNeighbours {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
   readonly peakDividedBy?: number;
+  /** As `PartitionCountBasis.chargedReads`. */
+  readonly chargedReads?: number;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
   /** As `PartitionNeighbours.atLaunch`. */

@@ -20,7 +20,12 @@ import { partitionCountTemplate } from './partition-count-words';
  *  in place of advice.ts's `noCount`, which says the value's own ceiling binds. */
 export const NO_COUNT_PARTITIONS_TEMPLATE =
   'no count up to {{maxShardsAccepted}} fits the hottest {{key|key}} value on the {{noCountPartitions}} partitions assumed ' +
-  partitionCountTemplate('noCountCountedBy', 'noCountDividedBy', '{{noCountTotal}} {{noCountUnit}} over them, {{noCountEach}} a partition') +
+  partitionCountTemplate(
+    'noCountCountedBy',
+    'noCountDividedBy',
+    'noCountChargedReads',
+    '{{noCountTotal}} {{noCountUnit}} over them, {{noCountEach}} a partition',
+  ) +
   ': that is {{noCountEachShare|percent}} of the usable {{noCountUsable}} {{noCountUnit}} before any shard is placed, so every shard meets a partition too full to take it: ' +
   'the partitions bind, not the count, and more come only with more capacity or warm throughput, ' +
   '{{?noCountQuotaPast}}past the table-level {{noCountDirection}} quota of {{noCountQuota}} {{noCountUnit}}{{/noCountQuotaPast}}' +
@@ -64,6 +69,7 @@ export function noCountBound(analysis: SpaceAnalysis): MessageData | undefined {
     // A partition serves at most `ceiling` units a second: capacity within the quota makes at most quota ÷ ceiling.
     neighbours.partitions >= Math.floor(quota.units / over.ceiling) ? { noCountQuotaPast: true } : {},
     neighbours.peakDividedBy === undefined ? {} : { noCountDividedBy: neighbours.peakDividedBy },
+    neighbours.chargedReads === undefined ? {} : { noCountChargedReads: neighbours.chargedReads },
     quota.field === undefined ? {} : { noCountQuotaField: quota.field },
   );
 }

@@ -10,6 +10,7 @@
  * 2,100 + (73,200 − 2,100) ÷ 49 = 3,551.02 RCU, past the 3,000 RCU a partition serves ("Burst and adaptive capacity").
  */
 import { lint, type DynamoDbTableDesign } from '../../lib';
+import { partitionCountText } from '../../lib/internal';
 import { table } from '../fixtures';
 
 /** The audit log with its hottest tenant (35%) in 33 random shards, the LSI dropped; `reads`: the table's declared RCU. */
@@ -47,6 +48,31 @@ describe("SG003 counts a sharded key's neighbours on its fanned-out reads (Dynam
     expect(finding.message).toContain('its partition takes 3,551.02 RCU, past the 3,000 RCU one partition serves');
     // The pair the fix states: two shards in full beside the neighbours less the second's 1/49: 4,200 + 1,451.02 − 42.86.
     expect(finding.fix).toContain('two share one 99.99% of the time, and that partition then takes 5,608.16 of the usable 2,400 RCU');
+  });
+
+  it('says P was counted for twice the peak as charged, with the 73,200 RCU its fanned-out reads are charged', () => {
+    const [finding] = sg003(shardedAuditLog(10_000));
+    expect(finding.data).toMatchObject({ partitionsCountedBy: 'twice-the-peak', partitionsChargedReads: 73_200 });
+    expect(finding.message).toContain(
+      '49 partitions assumed, for twice the peak as charged (its reads fan out over the shards: 73,200 RCU; 3,000 RCU and 1,000 WCU each; on demand AWS publishes no count',
+    );
+    expect(finding.message).not.toContain('twice the declared peak');
+  });
+
+  it('an unsharded on-demand key, charged as declared, keeps "for twice the declared peak"', () => {
+    const { sharding: _sharding, ...unsharded } = shardedAuditLog(20_000);
+    const [finding] = sg003(unsharded);
+    // 12,000 RCU on the key, 4,200 of them the tenant's; P = max(⌈40,000 ÷ 3,000⌉ = 14, 48) = 48 of the declared peak.
+    expect(finding.data).toMatchObject({ keySpacePartitions: 48, partitionsCountedBy: 'twice-the-peak' });
+    expect(finding.data?.partitionsChargedReads).toBeUndefined();
+    expect(finding.message).toContain('48 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each;');
+  });
+
+  it("the alarm's words: the charged figure where it counted P, the declared words elsewhere", () => {
+    expect(partitionCountText({ countedBy: 'twice-the-peak', chargedReads: 73_200 })).toBe(
+      'for twice the peak as charged (its reads fan out over the shards: 73,200 RCU; on demand: AWS publishes no count)',
+    );
+    expect(partitionCountText({ countedBy: 'twice-the-peak' })).toBe('for twice the declared peak (on demand: AWS publishes no count)');
   });
 
   it('the same sharding whose fanned-out reads fit stays clean: 1,000 RCU declared, 210 RCU a shard beside 148.13', () => {

@@ -130,7 +130,7 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 /** The other keys' expected load beside the stored key on its partition (DynamoDB), for the `readBeside` / `writeBeside` clause. */
 function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
   if (!d.neighbours) return {};
-  const { load, total, partitions, countedBy, peakDividedBy } = d.neighbours;
+  const { load, total, partitions, countedBy, peakDividedBy, chargedReads } = d.neighbours;
   return {
     [`${label}Neighbours`]: load,
     [`${label}Rest`]: Math.max(0, total - d.load),
@@ -138,6 +138,7 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
     keySpacePartitions: partitions,
     partitionsCountedBy: countedBy,
     ...(peakDividedBy !== undefined ? { partitionsPeakDividedBy: peakDividedBy } : {}),
+    ...(chargedReads !== undefined ? { partitionsChargedReads: chargedReads } : {}),
   };
 }
 
@@ -499,7 +500,7 @@ export const hotKeyExceedsPartition = defineRule({
     // neighbour model counts the declared reads: two figures, said why, rather than one silently (leaderboard, 3 shards).
     partitionsOnDeclaredReads:
       '; those partitions count the declared {{declaredReads}} RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards ({{chargedReads}} RCU, each query charged at least one read unit), so its warm throughput makes at least as many',
-    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
+    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', 'partitionsChargedReads', PARTITION_DETAIL)}`,
     // A launch whose key's fix pre-warms past the peak's own figure (`warmPlannedPast`): SG017 asks for the fix's.
     partitionsBeforeKeyWarm: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${LAUNCH_PEAK_ALONE_WORDS} ({{?partitionsPeakDividedBy}}peak ÷ {{partitionsPeakDividedBy|percent}} headroom; {{/partitionsPeakDividedBy}}3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to {{planWarmPartitions}} partitions, before the launch, not the peak's own`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
