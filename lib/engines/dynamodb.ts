@@ -3,6 +3,7 @@ import { wholeUnitCharge } from '../design/gathered-read-share';
 import { onKeyItem, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
+import { tableQuota } from './dynamodb-quotas';
 import { withHeadroom } from './fit';
 import { judgedNeighbourLoad, UNIFORM_KEY_TOLERANCE } from './neighbours';
 import type { DirectionNeighbours, EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
@@ -44,15 +45,23 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  * `charged` is the key space's peak as charged (`SpaceAnalysis.chargedAtCount`): each Query of a fan-out over N shards
  * a request of its own, charged at least 0.5 RCU on the partition of the shard it reads ("Query"), so both the rest
  * beside a stored key and the partitions an on-demand table has served its way to count those requests; a provisioned
- * table's partitions stay those of its capacity at the declared peak.
+ * table's are those of the capacity SG017 raises to for that charged peak where the raise is within the table-level read
+ * quota (`countedOn`), else those of its capacity at the declared peak (no raise can follow).
  * An expectation, not a bound: a hash can put more on one partition, which the headroom under the ceiling absorbs.
  */
 export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel {
   const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
   return (index, total, stored, values, charged = total) => {
-    const counted = neighboursOfCapacity(design, capacityByIndex.get(index), design.billing === 'provisioned' ? total : charged, stored);
+    const counted = neighboursOfCapacity(design, capacityByIndex.get(index), countedOn(design, total, charged), stored);
     return judgedAmong(charged === total ? counted : restOf(asCharged(counted, design, charged), charged, stored), stored, values, design.thresholds.headroom);
   };
+}
+
+/** The peak P is counted on: as charged on demand; provisioned, as charged where SG017's raise to it (÷ headroom) is
+ *  within the table-level read quota (it can follow with that raise), else the declared peak. */
+function countedOn(design: DynamoDbKeyDesign, total: Loads, charged: Loads): Loads {
+  if (design.billing !== 'provisioned') return charged;
+  return charged.reads / design.thresholds.headroom <= tableQuota(design, 'read') ? charged : total;
 }
 
 /** On demand, counted for twice the peak as charged where fan-out makes the reads more than declared: the figure, so

@@ -28,6 +28,7 @@ import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
 import { declaredAttributes, readGivenSources, spreadingShardSource, type DeclaredAttributes } from './shard-source';
+import { readsPastQuota } from './throughput-quota';
 import { withCopies, writtenUnits, type Written } from './written';
 
 /** How many times `countToTry` takes the count again at the N it found. */
@@ -407,7 +408,11 @@ export class SpaceAnalysis {
     const strategy = this.readSource === undefined ? layout : 'calculated';
     const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, strategy, this.readSource);
     const hotValues = anew ? newShardingHotValues(this, this.storedLoads(layout, n)) : declared?.hotValues;
-    return { reads: readRequestsOver(this, n, fansOut, hotValues).units, writes: this.total.writes };
+    const reads = readRequestsOver(this, n, fansOut, hotValues).units;
+    // A declared count raised: the fan-out SG009 would set is counted only where SG009 can write it (within the read
+    // quota); past it SG009 writes none, and the reads stay as declared, as the next lint charges them.
+    if (anew || readsPastQuota(this, reads) === undefined) return { reads, writes: this.total.writes };
+    return { reads: readRequestsOver(this, n, (p) => p.fanOut === true, hotValues).units, writes: this.total.writes };
   }
 
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);

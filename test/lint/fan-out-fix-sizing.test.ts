@@ -31,7 +31,10 @@ describe('fixes sized for the fan-out they add (DynamoDB)', () => {
       ],
       monitoring: { contributorInsights: true },
     } as DesignInput;
-    expect(sg003(design)).toEqual([]);
+    // Left unfanned (SG009 writes no fanOut), the reads stay as declared, and the writes' pair is SG003's: 21,039.75 WCU
+    // hot on 70 shards, 300.57 each, on max(35, ⌈168,318 ÷ 1,000⌉) = 169 partitions: two take 601.14 + 494.42 =
+    // 1,095.56 of 1,000 WCU; at 84, 2 × 250.47 + 495.02 = 995.96.
+    expect(sg003(design).map((f) => [f.messageId, f.edits])).toEqual([['hashedPairOver', [{ op: 'set', path: 'sharding.shards', value: 84 }]]]);
     const finding = lint(design).find((f) => f.ruleId === 'SG009');
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain('but fanning out `pattern-1` puts the hottest `status` value over its partition beside the queries it adds');
