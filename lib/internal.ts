@@ -19,6 +19,7 @@ export {
 } from './lint/engine';
 export {
   COSMOS_LIMITS,
+  DEFAULT_QUOTAS,
   DYNAMODB_AUTO_SCALING_TARGET,
   DYNAMODB_LIMITS,
   ENGINES,

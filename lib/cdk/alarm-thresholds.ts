@@ -59,10 +59,12 @@
  *   of 10 minutes: above the plan, before the key throttles, and a key above it in half the minutes (bursts) too. A key
  *   planned hot in both directions: the combined line scaled to the minute's traffic, over the floor a key of one
  *   direction reaches (`TrafficScaledLine`).
- *   THROTTLED_KEYS: 60 throttles a minute in 4 of 12 (the key-range page's line and window, for the same bursts); its
- *   metric fills a minute without a throttled key with 0 (Contributor Insights publishes nothing then), so the alarm
- *   counts breaching minutes of 12 rather than flapping on the missing ones (4 of 5 went to ALARM and back every
- *   2 minutes of a key throttling every other minute: 162 tickets in 5.5 h).
+ *   None in THROTTLED_KEYS mode: its rule counts throttled requests only ("CloudWatch contributor insights for
+ *   DynamoDB: How it works", "Throttled keys mode"), each of them a throttle the table's throttle metrics count, which
+ *   the two pages and the sustained-throttles ticket read. A ticket on it (60 a minute in 4 of 12, made until this
+ *   release with `hotKeyAlarm: true`) had the key-range page's line and window and opened on each of its incidents; a
+ *   lower line over a longer window would repeat the sustained-throttles ticket instead (a key's throttles are its key
+ *   space's). Neither names the key (an alarm on MaxContributorValue carries no contributor): the page's action does.
  * - Ticket, latency (opt-in): the percentile at or above its line in 5 of 10 minutes with enough requests, so slow
  *   minutes in bursts (every other minute for hours) open a ticket, where 5 of 5 never did, and a slow minute in 10 not.
  * M of N: Datapoints to Alarm (M) of the last Evaluation Periods (N) must breach, not necessarily consecutive ones
@@ -106,7 +108,7 @@ export interface AlarmSettings {
    * no `evaluationPeriods`): refused once the table's capacity says which of them its alarm takes.
    */
   readonly throttlesAndErrorsIssues: { readonly fixed: readonly DesignIssue[]; readonly autoScaled: readonly DesignIssue[] };
-  /** Undefined when no hot-key alarm is made. In ACCESSED_AND_THROTTLED_KEYS mode its threshold is a placeholder unless
+  /** Undefined when no hot-key alarm is made (always in THROTTLED_KEYS mode). Its threshold is a placeholder unless
    *  `hotKeyThresholdGiven`: each key space's line is drawn from its own neighbours (`hotKeyLine`). */
   readonly hotKey?: ResolvedThreshold;
   readonly hotKeyThresholdGiven: boolean;
@@ -118,8 +120,6 @@ export interface AlarmSettings {
 /** ConsumedThroughputUnits (3 × WCU + RCU) one key's partition serves in a minute: 3,000 units/s × 60
  *  (DynamoDB Developer Guide, "CloudWatch contributor insights for DynamoDB: How it works"). */
 export const PARTITION_UNITS_PER_MINUTE = DYNAMODB_LIMITS.partitionReadUnits * 60;
-/** THROTTLED_KEYS mode counts throttled requests: one a second for a minute means a key is pinned. */
-export const HOT_KEY_THROTTLES_PER_MINUTE = 60;
 
 const DEFAULTS = {
   keyRangeThrottles: { threshold: 60, evaluationPeriods: 12, datapointsToAlarm: 4 },
@@ -128,8 +128,7 @@ const DEFAULTS = {
   launchWindow: { evaluationPeriods: 6, datapointsToAlarm: 3 },
   autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 40, datapointsToAlarm: 20 },
   sustainedThrottles: { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 },
-  hotKeyAccessed: { evaluationPeriods: 10, datapointsToAlarm: 5 },
-  hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 12, datapointsToAlarm: 4 },
+  hotKey: { evaluationPeriods: 10, datapointsToAlarm: 5 },
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 10, datapointsToAlarm: 5 },
 } as const;
 
@@ -137,7 +136,7 @@ const DEFAULTS = {
  *  tables pays it twice a table; a sentence here cost 104 bytes a table). */
 const LAUNCH_WINDOW_NOTE = 'launchAtPeak';
 
-/** Placeholder of the ACCESSED_AND_THROTTLED_KEYS hot-key threshold until its key space is known (`hotKeyLine`). */
+/** Placeholder of the hot-key threshold until its key space is known (`hotKeyLine`). */
 const accessedHotKeyPlaceholder = (headroom: number) => Math.round(PARTITION_UNITS_PER_MINUTE * headroom);
 
 /** The highest share of what a key can reach that the line may sit at, where the key's planned load alone is above the headroom. */
@@ -405,9 +404,18 @@ export interface AlarmOptions {
   /** The design's `launchAtPeak`: the two pages of fixed and on-demand capacity take the launch window. */
   readonly launchAtPeak: boolean;
   readonly throttledKeysOnly: boolean;
-  /** Whether a hot-key alarm is made (`hotKeyAlarm`, defaulting by mode). */
-  readonly hotKeyAlarm: boolean;
+  /** The `hotKeyAlarm` prop: undefined makes the ticket in ACCESSED_AND_THROTTLED_KEYS mode only, the one mode it is made in. */
+  readonly hotKeyAlarm: boolean | undefined;
 }
+
+/** Why `hotKeyAlarm: true` is refused in THROTTLED_KEYS mode (the module comment says more). */
+const HOT_KEY_ALARM_THROTTLED_MODE =
+  'true makes a ticket on the hottest key in ACCESSED_AND_THROTTLED_KEYS mode only, where it sees the key before it throttles: ' +
+  "in THROTTLED_KEYS mode (the default) Contributor Insights counts throttled requests only, and the table's throttle metrics count each of them, " +
+  'which the hot-partition page, the failed-requests page and the sustained-throttles ticket read, so such a ticket would open on their ' +
+  'incidents and say nothing they do not (find the key in Contributor Insights "most throttled keys", as the page says). ' +
+  'Set contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS for a ticket before the key throttles ' +
+  '(every request is then a Contributor Insights event), or remove hotKeyAlarm';
 
 /** Every alarm setting with its default filled in; problems go to `issues` with their field paths. */
 export function resolveAlarmSettings(
@@ -421,11 +429,11 @@ export function resolveAlarmSettings(
     input.systemErrorOperations === undefined
       ? DEFAULT_SYSTEM_ERROR_OPERATIONS
       : (operationList.read(input.systemErrorOperations, 'systemErrorOperations', issues) ?? DEFAULT_SYSTEM_ERROR_OPERATIONS);
-  const hotKeyDefaults = options.throttledKeysOnly
-    ? DEFAULTS.hotKeyThrottled
-    : { ...DEFAULTS.hotKeyAccessed, threshold: accessedHotKeyPlaceholder(options.headroom) };
+  const hotKeyDefaults = { ...DEFAULTS.hotKey, threshold: accessedHotKeyPlaceholder(options.headroom) };
   // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
   const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
+  if (options.hotKeyAlarm === true && options.throttledKeysOnly) issues.push({ path: 'hotKeyAlarm', message: HOT_KEY_ALARM_THROTTLED_MODE });
+  const hotKeyAlarm = options.hotKeyAlarm ?? !options.throttledKeysOnly;
   // The page alarm on throttles and errors has a default per capacity mode, known only once the table is built.
   const fixed: DesignIssue[] = [];
   const autoScaled: DesignIssue[] = [];
@@ -464,7 +472,7 @@ export function resolveAlarmSettings(
       issues,
     ),
     throttlesAndErrorsIssues: { fixed, autoScaled },
-    hotKey: options.hotKeyAlarm ? hotKey : undefined,
+    hotKey: hotKeyAlarm && !options.throttledKeysOnly ? hotKey : undefined,
     hotKeyThresholdGiven: thresholds.hotKey?.threshold !== undefined,
     latency: latency && resolveLatency(latency, issues),
     systemErrorOperations: [...new Set(systemErrorOperations)],
@@ -486,11 +494,11 @@ export function resolveAlarmSettings(
  * consumes at most 180,000 of them (3,000 RCU/s, or 1,000 WCU/s × 3, for 60 s; throttled requests consume nothing):
  * a threshold above that stays silent through the very throttling the alarm is for. Said, not refused: a key at its
  * read and write ceilings at once, or whose sort-key range split for heat has spread over several partitions, logs
- * more. The default never exceeds it; a THROTTLED_KEYS threshold counts throttles, which have no such ceiling.
+ * more. The default never exceeds it.
  */
 export function unreachableHotKeyThreshold(settings: AlarmSettings, options: AlarmOptions): string | undefined {
   const threshold = settings.hotKey?.threshold;
-  if (options.throttledKeysOnly || threshold === undefined || Token.isUnresolved(threshold) || threshold <= PARTITION_UNITS_PER_MINUTE) return undefined;
+  if (threshold === undefined || Token.isUnresolved(threshold) || threshold <= PARTITION_UNITS_PER_MINUTE) return undefined;
   const units = (value: number) => value.toLocaleString('en-US');
   return (
     `alarmThresholds.hotKey.threshold is ${units(threshold)} ConsumedThroughputUnits a minute, above the ${units(PARTITION_UNITS_PER_MINUTE)} a key ` +

@@ -26,7 +26,7 @@ const TIERS: Record<WarnedTier, { id: string; watches: string; props: string }> 
   },
   ticket: {
     id: TICKET_WARNING_ID,
-    watches: "slower trouble (throttles sustained under the page's line, a hot key, latency, replication lag)",
+    watches: "slower problems (throttles sustained under the page's line, a hot key, latency, replication lag)",
     props: 'Set ticketTopic (an SNS topic for the team backlog) or ticketActions',
   },
 };
@@ -56,11 +56,13 @@ class AlarmsWithoutActionsWarning implements IAspect {
     const { id, watches, props } = TIERS[tier];
     const alarms = tables.reduce((sum, t) => sum + t.alarms(), 0);
     const names = tables.map((t) => printable(t.path)).join(', ');
+    // The verb agrees with the alarms; the props are set on the tables.
+    const one = { alarm: alarms === 1, table: tables.length === 1 };
     Annotations.of(this.stack).addWarningV2(
       id,
-      `${alarms} "skewguard ${tier} …" alarm${alarms === 1 ? '' : 's'} of ${tables.length === 1 ? 'the GuardedTable' : `${tables.length} GuardedTables`} ${names} ` +
-        `notify no one: no ${tier}Topic or ${tier}Actions was given, so ${watches} alarm in CloudWatch only. ` +
-        `${props} on each of them`,
+      `${alarms} "skewguard ${tier} …" alarm${one.alarm ? '' : 's'} of ${one.table ? 'the GuardedTable' : `${tables.length} GuardedTables`} ${names} ` +
+        `${one.alarm ? 'notifies' : 'notify'} no one: no ${tier}Topic or ${tier}Actions was given, so ${watches} alarm in CloudWatch only. ` +
+        `${props} on ${one.table ? 'it' : 'each of them'}`,
     );
   }
 }

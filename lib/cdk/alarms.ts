@@ -18,7 +18,6 @@ import { fmt, partitionCountText } from '../internal';
 import { alarmName, BACK_PRESSURE, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
-import type { InsightRuleNames } from './insight-rules';
 import {
   latency,
   PERIOD,
@@ -27,7 +26,6 @@ import {
   hottestKeyPerDirection,
   hottestKeyCombined,
   hottestKeyOverScaledLine,
-  filledTopContributor,
   type Direction,
   type KeySpaceRef,
   type LatencyOperation,
@@ -41,7 +39,6 @@ const DOCS = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
 export const ALARM_DOCS = {
   keyRange: `${DOCS}/throttling-key-range-limit-exceeded-mitigation.html`,
   metrics: `${DOCS}/metrics-dimensions.html`,
-  contributorInsights: `${DOCS}/contributorinsights_HowItWorks.html`,
 } as const;
 
 const DASHBOARD = ' Dashboard: ';
@@ -346,34 +343,28 @@ function pageContents(ids: readonly string[]): { title: string; meaning: string;
   return { title, meaning, action };
 }
 
-/** Ticket: the hottest key of a key space, from its Contributor Insights rule. In ACCESSED_AND_THROTTLED_KEYS mode its
- *  reads and writes are each held against their own ceiling (`hottestKeyPerDirection`): AWS throttles them independently. */
+/** Ticket: the hottest key of a key space, from its Contributor Insights most accessed keys rule (ACCESSED_AND_THROTTLED_KEYS
+ *  mode, the only one it is made in: alarm-thresholds.ts says why). Its reads and writes are each held against their own
+ *  ceiling (`hottestKeyPerDirection`): AWS throttles them independently. */
 export function hotKeyAlarm(
   factory: SkewAlarmFactory,
   space: KeySpaceRef,
-  rules: InsightRuleNames,
+  /** The key space's most accessed keys rule (`InsightRuleNames.accessed`). */
+  accessedRule: string,
   settings: AlarmSettings & { hotKey: ResolvedThreshold },
-  /** Accessed mode: the line drawn from the key's neighbours (`hotKeyLine`). */
-  line?: HotKeyLine,
+  /** The line drawn from the key's neighbours (`hotKeyLine`). */
+  line: HotKeyLine,
 ): SkewAlarm {
-  const resolved = line ? { ...settings.hotKey, threshold: line.trafficScaled?.floor ?? line.threshold } : settings.hotKey;
+  const resolved = { ...settings.hotKey, threshold: line.trafficScaled?.floor ?? line.threshold };
   // Written as the 180,000 beside it is: 162,000, not 162000; a token threshold as CloudFormation resolves it.
   const threshold = numberText(resolved.threshold, fmt);
   const noun = nounOf(space);
-  const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: resolved };
-  if (rules.accessed === undefined || line === undefined) {
-    return factory.create({
-      ...common,
-      metric: filledTopContributor(rules.throttled, 'most throttled key, ThrottleCount per minute'),
-      title: 'hot key throttled',
-      meaning: `one key of the ${noun} has ${threshold}+ throttled requests (ThrottleCount) a minute`,
-      action: 'find it in Contributor Insights "most throttled keys"; plan sharding or caching',
-      doc: ALARM_DOCS.contributorInsights,
-    });
-  }
   return factory.create({
-    ...common,
-    metric: hotKeyMetric(space, rules.accessed, line),
+    ...ofKeySpace(space, 'HotKey'),
+    tier: 'ticket',
+    signal: 'hot-key',
+    threshold: resolved,
+    metric: hotKeyMetric(space, accessedRule, line),
     title: 'hot key approaching its ceiling',
     meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineMeaning(line)}`,
     detail: hotKeyLineDetail(line, noun),

@@ -189,7 +189,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       headroom: normalized?.thresholds.headroom ?? 0.8,
       launchAtPeak: design.launchAtPeak === true,
       throttledKeysOnly,
-      hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
+      hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : undefined,
     };
     this.alarmSettings = resolveAlarmSettings(monitoring, alarmOptions, usage);
     refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
@@ -622,12 +622,12 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     };
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
-    if (rules && this.alarmSettings.hotKey) {
+    if (rules?.accessed !== undefined && this.alarmSettings.hotKey) {
       const given = this.alarmSettings.hotKeyThresholdGiven ? this.alarmSettings.hotKey.threshold : undefined;
-      const line = rules.accessed === undefined ? undefined : this.hotKeyLineOf(space, given);
+      const line = this.hotKeyLineOf(space, given);
       const capped = cappedHotKeyLine(line, space.index === undefined ? 'the table' : `index ${space.index}`);
       if (capped) Annotations.of(this).addWarningV2('skewguard:hot-key-line-capped', capped);
-      hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey }, line);
+      hotKeyAlarm(this.alarmFactory, ref, rules.accessed, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey }, line);
     }
     const causes: ThrottleCause[] = [
       'KeyRange',

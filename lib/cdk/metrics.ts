@@ -126,16 +126,6 @@ export function topContributor(ruleName: string, label: string): cloudwatch.Math
 }
 
 /**
- * `topContributor` with a minute in which no key contributed filled with 0: a THROTTLED_KEYS rule logs nothing in a
- * minute without throttles, and an M-of-N alarm on the bare metric fills such gaps only as far as its evaluation range
- * lacks real datapoints ("Configuring how CloudWatch alarms treat missing data"), so a key throttling every other minute
- * took the alarm to ALARM and back every 2 minutes. Filled, each of the last N minutes counts, breaching or not.
- */
-export function filledTopContributor(ruleName: string, label: string): cloudwatch.MathExpression {
-  return new cloudwatch.MathExpression({ expression: 'FILL(top, 0)', usingMetrics: { top: topContributor(ruleName, label) }, period: PERIOD, label });
-}
-
-/**
  * The hottest key's load, read and write each held against its own ceiling, in ConsumedThroughputUnits a minute
  * (3 × WCU + RCU, in which both ceilings are 180,000: 3,000 RCU or 1,000 WCU × 3, for 60 s). AWS throttles a
  * partition's reads and writes independently ("DynamoDB's partition-level throttling operates independently for reads

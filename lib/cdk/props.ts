@@ -207,17 +207,14 @@ export interface SkewAlarmThresholds {
    *  @default { threshold: 5, evaluationPeriods: 60, datapointsToAlarm: 30 }: 5 or more a minute in half of an hour;
    *  replayed healthy weeks reach 5 a minute in at most 5 minutes of an hour (docs/cdk.md, "Sustained throttles") */
   readonly sustainedThrottles?: AlarmThreshold;
-  /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
-   *  ACCESSED_AND_THROTTLED_KEYS: the most accessed key's reads and writes, each against its own ceiling (AWS throttles
-   *  them independently), in ConsumedThroughputUnits (3 × WCU + RCU, where each ceiling is 180,000 a minute): the higher
-   *  of MIN(the key's units, the key space's reads) and MIN(the key's units, 3 × the key space's writes).
-   *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
-   *  @default - ACCESSED_AND_THROTTLED_KEYS: the design's `thresholds.headroom` × what the key's partition leaves it
-   *  beside its neighbours' planned load, in the direction left less, in 5 of 10 minutes; THROTTLED_KEYS: 60 throttled
-   *  requests a minute in 4 of 12 (a minute without a throttled key counts as 0; 12, as for the key-range page, so
-   *  that no burst every k minutes opens and closes it by turns). An ACCESSED_AND_THROTTLED_KEYS threshold above
-   *  180,000 is kept with a synth warning: a key throttled at its partition's ceiling consumes no more, so the
-   *  alarm could not fire through that throttling */
+  /** Ticket (ACCESSED_AND_THROTTLED_KEYS mode only; see `hotKeyAlarm`): the hottest single partition key, from the most
+   *  accessed keys rule (Contributor Insights `MaxContributorValue` per minute): its reads and writes, each against its
+   *  own ceiling (AWS throttles them independently), in ConsumedThroughputUnits (3 × WCU + RCU, where each ceiling is
+   *  180,000 a minute): the higher of MIN(the key's units, the key space's reads) and MIN(the key's units, 3 × the key
+   *  space's writes).
+   *  @default - the design's `thresholds.headroom` × what the key's partition leaves it beside its neighbours' planned
+   *  load, in the direction left less, in 5 of 10 minutes. A threshold above 180,000 is kept with a synth warning: a key
+   *  throttled at its partition's ceiling consumes no more, so the alarm could not fire through that throttling */
   readonly hotKey?: AlarmThreshold;
 }
 
@@ -240,10 +237,11 @@ export interface SkewMonitoringProps {
   /** Thresholds of the default alarms. @default - see `SkewAlarmThresholds` */
   readonly alarmThresholds?: SkewAlarmThresholds;
   /**
-   * A ticket alarm per key space on its hottest key (Contributor Insights), which needs the rule
-   * names looked up at deploy time (one custom resource per table).
-   * @default - true in ACCESSED_AND_THROTTLED_KEYS mode (the key approaching its ceiling), false in
-   * THROTTLED_KEYS mode (the page alarm on key-range throttles already fires on the same throttles)
+   * A ticket alarm per key space on its hottest key approaching its ceiling, from Contributor Insights' most accessed
+   * keys rule, which needs the rule names looked up at deploy time (one custom resource per table). Made in
+   * ACCESSED_AND_THROTTLED_KEYS mode only: in THROTTLED_KEYS mode the rules count throttled requests only, which the
+   * hot-partition page and the sustained-throttles ticket already alarm on, so `true` there is refused at synth.
+   * @default - true in ACCESSED_AND_THROTTLED_KEYS mode; false (none made) in THROTTLED_KEYS mode
    */
   readonly hotKeyAlarm?: boolean;
   /** Latency alarms (ticket tier), per operation. @default - none */

@@ -20,7 +20,7 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
-import { joinPath as childPath, DEFAULT_RULE_QUOTA, rebasePath, RETIRED_RULES } from '../internal';
+import { joinPath as childPath, DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
@@ -222,6 +222,9 @@ export interface ConfigInUse {
   readonly severities: Readonly<Record<string, Severity>>;
   /** The project thresholds the config sets to other than their defaults (`DEFAULT_THRESHOLDS`), by name. */
   readonly thresholds: Readonly<Partial<Thresholds>>;
+  /** The DynamoDB throughput quotas the config raises above AWS's defaults (`DEFAULT_QUOTAS`), by field: each
+   *  loosens the lint, since a table is then only found over the raised figure (2^53 − 1 hides every quota finding). */
+  readonly quotas: Readonly<DynamoDbQuotas>;
   /** `failOn`, `maxWarnings` and `reportUnusedAcknowledgements` where the config sets them to other than their
    *  defaults and no flag overrides them. @default - not set by the config */
   readonly failOn?: Severity;
@@ -231,7 +234,8 @@ export interface ConfigInUse {
    *  it: a raised quota passes tables the default would fail. @default - not set by the config */
   readonly contributorInsightsRuleQuota?: number;
   /** The settings above that make the lint laxer than the defaults, as config paths (`rules.SG001`,
-   *  `thresholds.headroom`, `reportUnusedAcknowledgements`): empty when the config only tightens. */
+   *  `thresholds.headroom`, `quotas.tableWriteUnits`, `reportUnusedAcknowledgements`): empty when the config only
+   *  tightens. */
   readonly loosens: readonly string[];
 }
 
@@ -277,7 +281,7 @@ export function loosensThreshold(threshold: keyof Thresholds, value: number): bo
 }
 
 export function configInUse(config: ProjectConfig | undefined, cwd: string, flags: FlagSettings = {}): ConfigInUse {
-  if (!config) return { rulesOff: [], severities: {}, thresholds: {}, loosens: [] };
+  if (!config) return { rulesOff: [], severities: {}, thresholds: {}, quotas: {}, loosens: [] };
   const settings = Object.entries(config.rules ?? {});
   const rulesOff = settings.filter(([, setting]) => setting === 'off').map(([rule]) => rule);
   const severities: Record<string, Severity> = {};
@@ -285,6 +289,10 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
   const thresholds: Partial<Record<keyof Thresholds, number>> = {};
   for (const [name, value] of Object.entries(config.thresholds ?? {}) as [keyof Thresholds, number | undefined][])
     if (value !== undefined && value !== DEFAULT_THRESHOLDS[name]) thresholds[name] = value;
+  // A quota is only raised (a figure below its default is refused when the config is read): one that differs is higher.
+  const quotas: Partial<Record<keyof DynamoDbQuotas, number>> = {};
+  for (const [name, value] of Object.entries(config.quotas ?? {}) as [keyof DynamoDbQuotas, number | undefined][])
+    if (value !== undefined && value !== DEFAULT_QUOTAS[name]) quotas[name] = value;
   // A flag decides its setting: the config's is then not in effect, so not named.
   const failOn = flags.failOn === undefined && config.failOn !== LINT_DEFAULTS.failOn ? config.failOn : undefined;
   const maxWarnings = flags.maxWarnings === undefined ? config.maxWarnings : undefined;
@@ -304,6 +312,7 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
     ...(Object.keys(thresholds) as (keyof Thresholds)[])
       .filter((name) => loosensThreshold(name, thresholds[name] as number))
       .map((name) => `thresholds.${name}`),
+    ...Object.keys(quotas).map((name) => `quotas.${name}`),
     ...(unused === 'off' ? ['reportUnusedAcknowledgements'] : []),
     ...(ruleQuota !== undefined && ruleQuota > DEFAULT_RULE_QUOTA ? ['contributorInsightsRuleQuota'] : []),
   ];
@@ -312,6 +321,7 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
     rulesOff,
     severities,
     thresholds,
+    quotas,
     ...(failOn === undefined ? {} : { failOn }),
     ...(maxWarnings === undefined ? {} : { maxWarnings }),
     ...(unused === undefined ? {} : { reportUnusedAcknowledgements: unused }),

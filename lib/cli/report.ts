@@ -4,8 +4,8 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
+import { DEFAULT_THRESHOLDS, type DynamoDbQuotas, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -264,8 +264,8 @@ export function failingWarnings(warnings: number, why: string): string {
 }
 
 /**
- * `config: skewguard.config.json (turns off SG001; lowers SG003 to warning; loosens headroom to 0.99 (default 0.8); sets
- * SG014 to error)`, or `config: none`: every setting that differs from the defaults, what loosens the lint first and
+ * `config: skewguard.config.json (turns off SG001; lowers SG003 to warning; loosens headroom to 0.99 (default 0.8); raises
+ * tableWriteUnits to 200,000 (AWS default 40,000); sets SG014 to error)`, or `config: none`: every setting that differs from the defaults, what loosens the lint first and
  * in yellow, what tightens it after, plain (a stricter config is no warning).
  */
 export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLORS): string {
@@ -282,12 +282,15 @@ function configChanges(config: ConfigInUse): { loosening: string[]; tightening: 
     names.map(([name, value]) => `${name} to ${value} (default ${DEFAULT_THRESHOLDS[name]})`).join(', ');
   const looser = thresholds.filter(([name, value]) => loosensThreshold(name, value));
   const stricter = thresholds.filter(([name, value]) => !loosensThreshold(name, value));
+  const quotas = Object.entries(config.quotas) as [keyof DynamoDbQuotas, number][];
+  const quotasText = quotas.map(([name, units]) => `${name} to ${grouped(units)} (AWS default ${grouped(DEFAULT_QUOTAS[name])})`).join(', ');
   const quota = config.contributorInsightsRuleQuota;
   const quotaText = `counts Contributor Insights rules against a quota of ${quota} (default ${DEFAULT_RULE_QUOTA})`;
   const loosening = [
     ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
     ...severityChanges(config.severities, 'warning', 'lowers'),
     ...(looser.length > 0 ? [`loosens ${thresholdText(looser)}`] : []),
+    ...(quotas.length > 0 ? [`raises ${quotasText}`] : []),
     ...(config.reportUnusedAcknowledgements === 'off' ? ['reports no unused acknowledgement'] : []),
     ...(quota !== undefined && quota > DEFAULT_RULE_QUOTA ? [quotaText] : []),
   ];
@@ -308,6 +311,7 @@ export function configFields(config: ConfigInUse | undefined) {
     rulesOff: config?.rulesOff ?? [],
     severities: config?.severities ?? {},
     thresholds: config?.thresholds ?? {},
+    quotas: config?.quotas ?? {},
     failOn: config?.failOn ?? null,
     maxWarnings: config?.maxWarnings ?? null,
     reportUnusedAcknowledgements: config?.reportUnusedAcknowledgements ?? null,

@@ -83,6 +83,8 @@ import { queriesLeadElsewhere, withQueriedLevelFirst } from './query-led-order';
 import { readRequestsOver, type ReadRequests } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
+import { SIZE_BOUND_MESSAGES, sizeBound } from './size-bound';
+import { sizeSetCountData } from './size-set-count';
 import { calculatedSourceData, sourceReadsText } from './source-reads';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign, readsPastQuota, type QuotaPassed } from './throughput-quota';
@@ -316,7 +318,7 @@ export const ADVICE_MESSAGES = {
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // Past maxShards, and its own fan-out past the RU/s it was judged at (`fanOutPastJudged`): withheld, no "raise maxShards".
   overMaxShardsFanOut:
-    'no shard count is offered: the count its neighbours ask for, N = {{shards}}, is past maxShards {{maxShards}}, and every read of {{fanOutPatterns|code}} would query each shard, {{fanOutAtCount}} RU/s of reads at the peak, past the usable {{judgedUsable}} of the {{judgedRu}} RU/s it was judged at, so that count would not serve either: ',
+    "no shard count is offered: the count {{?sizeCountGb}}the largest value's size asks for, N = {{shards}} ({{sizeCountGb}} GB ÷ {{sizeCountUsableGb}} GB usable, {{headroom|percent}} of the {{sizeCountLimitGb}} GB one value may hold){{/sizeCountGb}}{{!sizeCountGb}}its neighbours ask for, N = {{shards}}{{/sizeCountGb}}, is past maxShards {{maxShards}}, and every read of {{fanOutPatterns|code}} would query each shard, {{fanOutAtCount}} RU/s of reads at the peak, past the usable {{judgedUsable}} of the {{judgedRu}} RU/s it was judged at, so that count would not serve either: ",
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount: `it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; `,
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
@@ -563,6 +565,7 @@ export const ADVICE_MESSAGES = {
   // Why --fix writes no shards of a categorical primary key (categorical-key.ts).
   ...CATEGORICAL_KEY_MESSAGES,
   ...COMPOSITE_KEY_MESSAGES,
+  ...SIZE_BOUND_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -601,6 +604,15 @@ const RAISE_LEADS: ReadonlySet<string> = new Set<AdviceId>(['raiseThenShard', 'r
 export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead: T, or: T): T[] {
   const at = ids.findIndex((id) => RAISE_LEADS.has(id));
   return at < 0 ? [...ids, or] : [...ids.slice(0, at), lead, ...ids.slice(at)];
+}
+
+/**
+ * The edits of a fix whose own key change goes before the raises (`keyChangeBeforeRaises`): none where the advice led
+ * with a raise, since the key change now leads and states no design field, and the raise after it is an alternative
+ * that leaves the key as it is (a time bucket stays one at any RU/s). The advice's edits otherwise.
+ */
+export function editsBeforeRaises(advice: { readonly ids: readonly string[]; readonly edits?: readonly DesignEdit[] }): readonly DesignEdit[] | undefined {
+  return RAISE_LEADS.has(advice.ids[0]) ? undefined : advice.edits;
 }
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
@@ -701,7 +713,8 @@ const WARM_LEADS: ReadonlySet<AdviceId> = new Set(['warmThenShard', 'warmThenCop
 function termedAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(analysis.space.path, 'sharding');
   const kept = smallRaiseFirst(withHotValuesOnly(keptAdvice(analysis), analysis, shardingPath), analysis);
-  const categorical = compositeKeyLeads(categoricalIndexLeads(categoricalKeyKept(kept, analysis, shardingPath), analysis), analysis, shardingPath);
+  // The composite key before a categorical table key's shards are withheld: it is the re-key their clause asks for.
+  const categorical = categoricalKeyKept(compositeKeyLeads(categoricalIndexLeads(kept, analysis), analysis, shardingPath), analysis, shardingPath);
   const termed = withRedistribution(withConsistentReads(withCacheTerms(withoutCacheAlternative(categorical, analysis), analysis), analysis), analysis);
   // Last: where the hot item's updates may not reach the index, no clause of the shards' stays (`reachFirst`).
   const advice = reachFirst(
@@ -749,15 +762,18 @@ function afterClause(ids: readonly AdviceId[], clauses: ReadonlySet<string>, ins
 }
 
 /**
- * A fix that opens with new shards of an index key whose every whole-key read also gives one attribute of enough
- * values (composite-key.ts) leads with the composite key instead, as a new index, its edits the ones --fix writes; the
- * shards follow as the way to keep the key. Where some read gives the key alone, the shards keep the lead and say why
- * the composite key is no option.
+ * A fix that opens with new shards of a key whose every whole-key read also gives one attribute of enough values
+ * (composite-key.ts) leads with the composite key instead, its edits the ones --fix writes: on an index as a new index,
+ * on a table as a new key of the table (--fix writes a table's key change only where a finding fails the run:
+ * cli/fix.ts). The shards follow as the way to keep the key. Where some read gives the key alone, the shards keep the
+ * lead and say why the composite key is no option.
  */
 function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
   const shards = advice.shards;
   const shardsLead = advice.ids[0] !== undefined && advice.ids[0].startsWith('shard');
   if (shards === undefined || !shardsLead || !advice.edits?.some((e) => e.op === 'set' && e.path === shardingPath)) return advice;
+  // Shards for the size alone (an item collection past an LSI's 10 GB, no load over) are sized by it, not by a load.
+  if (analysis.over.length === 0) return advice;
   const candidate = compositeCandidate(analysis, shards);
   if (candidate === undefined || candidate.giving.length === 0) return advice;
   const { space } = analysis;
@@ -772,7 +788,8 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
   const attribute = compositeAttributeName(analysis, candidate.source);
   const values = analysis.cardinality * candidate.sourceValues;
   const worst = nearestToCeiling(analysis.over);
-  const newIndex = replacementIndexName(space.index as string, indexNamesOf(analysis.owner));
+  const onTable = space.index === undefined;
+  const newIndex = onTable ? undefined : replacementIndexName(space.index as string, indexNamesOf(analysis.owner));
   // The hottest key value's declared share, spread evenly over the attribute's values: the composite key's hottest
   // (never rounded below it, nor so below the uniform share of the composite's values, which normalize() refuses).
   const share = space.workload.hotKeyShare / candidate.sourceValues;
@@ -787,14 +804,17 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
     : declaredAtWorkload || space.workload.hotKeyShareSource !== 'uniform'
       ? [{ op: 'set', path: shareAt, value: Math.max(Number(share.toPrecision(12)), share) }]
       : [];
-  const sortKeyEdits = compositeSortKeyEdits(space, candidate.source);
+  const sortKeyEdits = compositeSortKeyEdits(analysis, candidate.source);
+  // The new-index clause once, after the lead: the alternative's re-key is a new index too (`compositeKeyKeep` says so).
+  // A table's new key is a new table, and its shards in place a rewrite of the items they move (`compositeTableKeep`).
+  const rollout: AdviceId[] = onTable
+    ? ['compositeOnTableItems', 'compositeTableRollout', 'compositeTableKeep']
+    : ['compositeOnIndexItems', 'asNewIndex', 'compositeKeyKeep'];
   return {
-    // The new-index clause once, after the lead: the alternative's re-key is a new index too (`compositeKeyKeep` says so).
-    ids: ['compositeKeyLeads', 'asNewIndex', 'compositeKeyKeep', ...advice.ids.filter((id) => id !== 'asNewIndex')],
+    ids: ['compositeKeyLeads', ...rollout, ...advice.ids.filter((id) => id !== 'asNewIndex')],
     data: Object.assign({}, advice.data, data, {
       key: space.partitionKey.map((k) => k.name),
-      index: space.index,
-      newIndex,
+      ...(onTable ? {} : { index: space.index, newIndex }),
       compositeAttribute: attribute,
       compositeValues: Number.isFinite(values) ? values : 'unique',
       ...(Number.isFinite(candidate.sourceValues) ? { compositeLoad: worst.load / candidate.sourceValues, compositeUnit: worst.unit } : {}),
@@ -816,7 +836,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
       },
       ...sortKeyEdits,
       ...shareEdits,
-      ...replacedIndexEdits(analysis.owner, space, newIndex),
+      ...(onTable ? [] : replacedIndexEdits(analysis.owner, space, newIndex)),
     ],
     shards,
   };
@@ -828,8 +848,7 @@ function compositeKeyLeads(advice: Advice, analysis: SpaceAnalysis, shardingPath
  * pre-warms.
  */
 function categoricalIndexLeads(advice: Advice, analysis: SpaceAnalysis): Advice {
-  const sparse = sparseIndexKey(analysis.design, analysis.space) !== undefined;
-  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits, sparse);
+  const lead = categoricalIndexFirst(analysis, advice.ids, advice.edits);
   if (lead === undefined) return advice;
   return Object.assign({}, advice, {
     ids: lead.ids as readonly AdviceId[],
@@ -1262,7 +1281,9 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
-  const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
+  // A count set by size past maxShards: what serves size, where batching the writes would shrink only their rate.
+  const sized = sizeBound(analysis);
+  const base = Object.assign({ key: space.partitionKey.map((a) => a.name), resource: nouns.resource }, sized?.data);
 
   if (plan.layout === 'none') return shardingRemoved(analysis, base);
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
@@ -1282,7 +1303,7 @@ function planAdvice(analysis: SpaceAnalysis, count?: number, readsCached = false
     return { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   }
   const directions = loadDirections(analysis);
-  const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstream: AdviceId[] = sized ? sized.ids : !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // DynamoDB: more partitions (warm throughput) before a count its neighbours set, or none (warm-partitions.ts).
   const warm = count === undefined ? (warmAdvice(analysis, upstream, upstreamData) ?? daxThenWarm(analysis, upstreamData)) : undefined;
@@ -1660,7 +1681,7 @@ function daxThenWarm(analysis: SpaceAnalysis, upstreamData: MessageData): Advice
       ...(raise ? (['orRaiseWrites'] as const) : []),
       ...now,
       'orUpstream',
-      'upstream',
+      ...(sizeBound(analysis)?.ids ?? ['upstream' as const]),
     ],
     data: Object.assign({}, upstreamData, sharded.data, gatheredData(analysis) ?? copiesData(analysis), {
       ...(raise
@@ -2668,7 +2689,7 @@ function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: read
  */
 function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
   const unworkable = fanOutPastJudged(analysis, n);
-  if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable), shards: n };
+  if (unworkable) return { ids: ['overMaxShardsFanOut', ...upstream], data: Object.assign({}, data, unworkable, sizeSetCountData(analysis, n)), shards: n };
   const pastQuota = pastQuotaAdvice(analysis);
   if (pastQuota)
     return {
@@ -2775,6 +2796,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     return {
       ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
       data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
+      edits: raiseEdits(analysis.design as CosmosKeyDesign, raise, raise.copies ?? 1),
       shards: n,
       namesRaise: true,
     };

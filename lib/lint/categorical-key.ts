@@ -24,6 +24,7 @@ import type { DesignEdit } from './edits';
 import { raisedThroughputOf } from './physical-partition';
 import { readsWholeKey } from './queries';
 import type { MessageData } from './rule';
+import { sparseIndexKey } from './sparse-index';
 
 /** Why a key named like a category is one, after the key: the finding's clause and --fix's note (cli/fix.ts) both say it. */
 export const CATEGORICAL_BY_NAME = 'is named like a status, type or region, a category of the items rather than their identity';
@@ -169,7 +170,7 @@ const WRITES_FIRST: ReadonlySet<string> = new Set(['removeCopiesFirst', 'tableCo
 
 /**
  * The fix of an index keyed by a category, `ids` (the plan's: shards, a pre-warm, the quota raise a pre-warm past it
- * needs), led by the re-key: an attribute of many values the reads give, and, for a state (`sparse`: sparse-index.ts),
+ * needs), led by the re-key: an attribute of many values the reads give, and, for a state (`sparseIndexKey`),
  * a sparse index keyed by such an attribute, since one keyed by the state puts every item it holds on one value (AWS,
  * "Take advantage of sparse indexes": the index holds the items that carry its key, each under that key's value). The
  * plan follows as the way to keep the category as the key (AWS's GSI write sharding for selective queries). Its edits
@@ -180,11 +181,12 @@ export function categoricalIndexFirst(
   a: SpaceAnalysis,
   ids: readonly string[],
   edits: readonly DesignEdit[] | undefined,
-  sparse: boolean,
 ): { readonly ids: readonly string[]; readonly data: MessageData; readonly withheld: boolean } | undefined {
   // A fix that first changes what the index is written (the table's copies, its own sparse copies, the reach of the
   // hot item's updates) sizes nothing of its key yet: the next lint judges the key on what is left.
   if (!categoricalIndex(a) || a.over.length === 0 || ids.length === 0 || WRITES_FIRST.has(ids[0])) return undefined;
+  // Asked only of the index whose re-key leads: every other key space's fix reads no answer.
+  const sparse = sparseIndexKey(a.design, a.space) !== undefined;
   const withheld = (edits ?? []).some((e) => e.path.endsWith('warmThroughput'));
   return {
     ids: [

@@ -328,21 +328,21 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
   // The findings each waiver without `appliesTo` waived, per design: one that absorbs several kinds is named on them.
-  let waivedBy = new Map<Acknowledgement, MutableFinding[]>();
+  const waivedBy = new Map<Acknowledgement, MutableFinding[]>();
   const checks = runChecks(catalogue, run);
   const collect = (
     /** The findings of the design (or external resource) `hits` are on. */
     own: Finding[],
     engine: Engine,
     resource: string,
-    designLocation: string,
+    /** The design's full field path (`basePath` prefixed). */
+    location: string,
     waivers: DesignWaivers,
     rule: Rule,
     hits: RuleHit[],
   ) => {
     // Most rules find nothing in most designs.
     if (hits.length === 0) return;
-    const location = prefixPath(basePath, designLocation);
     const setting = settings.get(rule.id);
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
@@ -395,8 +395,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   const unused: UnusedAcknowledgement[] = [];
-  const collectUnused = (own: readonly Finding[], engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
-    const location = prefixPath(basePath, designLocation);
+  const collectUnused = (own: readonly Finding[], engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
       if (used.has(ack) || settings.get(ack.rule) === 'off' || (only && !only.has(ack.rule))) continue;
@@ -427,14 +426,16 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   // No settings (most runs): no rule is off, and DesignAnalysis takes its own empty set.
   const rulesOff = settings.size === 0 ? undefined : new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   // Each design's findings, sorted (compareFindings), after those of the designs before it in the file.
-  const add = (own: Finding[], designLocation: string) => {
-    nameBroadWaivers(waivedBy, prefixPath(basePath, designLocation));
-    waivedBy = new Map();
+  const add = (own: Finding[], location: string) => {
+    nameBroadWaivers(waivedBy, location);
+    waivedBy.clear();
     if (own.length > 1) own.sort(compareFindings);
     if (findings.length === 0) findings = own;
     else for (const finding of own) findings.push(finding);
   };
-  for (const { location, design: declared } of document.designs) {
+  for (const { location: designLocation, design: declared } of document.designs) {
+    // The design's full path, prefixed once for its findings, its unused waivers and its broad ones.
+    const location = prefixPath(basePath, designLocation);
     const design = withWaiversInEffect(declared, today);
     const waivers = { declared: declared.acknowledgements, inEffect: design.acknowledgements };
     const analysis = new DesignAnalysis(design, rulesOff);
@@ -445,7 +446,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
     add(own, location);
   }
-  for (const { location, resource } of document.external) {
+  for (const { location: resourceLocation, resource } of document.external) {
+    const location = prefixPath(basePath, resourceLocation);
     const seen = withWaiversInEffect(resource, today);
     const waivers = { declared: resource.acknowledgements, inEffect: seen.acknowledgements };
     const own: Finding[] = [];

@@ -1352,11 +1352,17 @@ export function raiseCost(design: CosmosKeyDesign, requestUnits: number, reads: 
  * shared database's RU/s (× its busy containers), whose partitions serve them all, else the container's.
  */
 export function costFigures(design: CosmosKeyDesign, name: string, cost: number): Record<string, number | string> {
-  const containers = sharedContainers(design);
-  return { [name]: cost * containers, [`${name}Scope`]: design.throughput?.mode === 'shared' ? 'database' : 'container' };
+  const total = cost * sharedContainers(design);
+  // Past Azure's default maximum per container or database ("Service quotas"), raised only by a support ticket: said.
+  const quota = total > COSMOS_LIMITS.requestUnitsQuota ? { [`${name}Quota`]: COSMOS_LIMITS.requestUnitsQuota } : {};
+  return { [name]: total, [`${name}Scope`]: design.throughput?.mode === 'shared' ? 'database' : 'container', ...quota };
 }
 
-/** The words of `costFigures(design, name, …)`: what needs the cost. */
+/** The words of `costFigures(design, name, …)`: what needs the cost, and the support ticket where it is past the quota. */
 export function costScope(name: string): string {
-  return `{{${name}Scope|container=the container|database=the database}} needs {{${name}}} RU/s`;
+  const scope = `{{${name}Scope|container=the container|database=the database}}`;
+  return (
+    `${scope} needs {{${name}}} RU/s` +
+    `{{?${name}Quota}}, above Azure's default maximum of {{${name}Quota}} RU/s per {{${name}Scope}}, which a support ticket must raise first{{/${name}Quota}}`
+  );
 }

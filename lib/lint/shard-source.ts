@@ -120,6 +120,11 @@ function declaredSharding(space: KeySpace, attribute: string): KeySpace['shardin
   return space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
 }
 
+/** The fewest values the declarations of `attribute` give, where no sharding declares it a source: undefined where none counts them. */
+export function declaredCardinality(declared: DeclaredAttributes, attribute: string): number | undefined {
+  return sourceCardinality(undefined, declarationsOf(declared, attribute)).cardinality;
+}
+
 /** The values a source has, and where that is declared: on its sharding, else the fewest of its declarations `named`
  *  (an attribute keying two indexes: the fewest values is the one to trust, the first of them). */
 function sourceCardinality(sharding: KeySpace['sharding'], named: readonly DeclaredAttribute[]): Pick<SourceFacts, 'cardinality' | 'cardinalityAt'> {

@@ -36,6 +36,7 @@ export const SOURCES = {
     url: `${AWS}/LSI.html#LSI.ThroughputConsiderations.Writes`,
   },
   dynamoLsiLimit: { title: 'DynamoDB: Item collection size limit (local secondary indexes)', url: `${AWS}/LSI.html#LSI.ItemCollections.SizeLimit` },
+  dynamoTtl: { title: 'DynamoDB: Using time to live (TTL) (expired items deleted at no write cost)', url: `${AWS}/TTL.html` },
   dynamoGsiThroughput: {
     title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',
     url: `${AWS}/GSI.html#GSI.ThroughputConsiderations`,
@@ -297,6 +298,7 @@ export const SOURCES = {
   cosmosPricing: { title: 'Azure Cosmos DB: Pricing model (provisioned throughput billed hourly)', url: `${AZURE}/how-pricing-works` },
   // "Changing the partition key entails creating a new destination container", then copying the data into it: a key
   // change is a one-off migration, never an edit --fix can write.
+  cosmosTtl: { title: 'Azure Cosmos DB: Time to live (TTL) (expired items deleted automatically)', url: `${AZURE}/nosql/time-to-live` },
   cosmosChangePartitionKey: { title: 'Azure Cosmos DB: Change partition key (a new container, data copied)', url: `${AZURE}/nosql/change-partition-key` },
   cosmosNormalizedRu: { title: 'Azure Cosmos DB: Normalized RU/s consumption', url: `${AZURE}/monitor-normalized-request-units` },
   cosmosDiagnosticQueries: { title: 'Azure Cosmos DB: Troubleshoot issues with diagnostics queries', url: `${AZURE}/nosql/diagnostic-queries` },

@@ -20,25 +20,6 @@ function alarm(stack: Parameters<typeof Template.fromStack>[0], id: string) {
 const TOKEN_DIGITS = /\d{1,3}(,\d{3}){5,}|e\+\d/;
 
 describe('an alarm threshold given as a token', () => {
-  it('is written as the parameter CloudFormation resolves, in the throttled-keys hot-key alarm', () => {
-    const { stack } = appWithStack();
-    const threshold = new CfnParameter(stack, 'HotKeyThrottles', { type: 'Number' }).valueAsNumber;
-    new GuardedTable(stack, 'Orders', healthy({ hotKeyAlarm: true, alarmThresholds: { hotKey: { threshold } } }));
-    const { AlarmDescription, Threshold } = alarm(stack, 'HotKey');
-    expect(Threshold).toEqual({ Ref: 'HotKeyThrottles' });
-    expect(JSON.stringify(AlarmDescription)).not.toMatch(TOKEN_DIGITS);
-    expect(AlarmDescription).toEqual({
-      'Fn::Join': [
-        '',
-        [
-          expect.stringMatching(/one key of the table has $/),
-          { Ref: 'HotKeyThrottles' },
-          expect.stringMatching(/^\+ throttled requests \(ThrottleCount\) a minute\. Fires on/),
-        ],
-      ],
-    });
-  });
-
   it('is written as the parameter in the accessed-mode hot-key alarm', () => {
     const { stack } = appWithStack();
     const threshold = new CfnParameter(stack, 'HotKeyUnits', { type: 'Number' }).valueAsNumber;

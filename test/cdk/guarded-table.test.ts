@@ -562,17 +562,8 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   });
 });
 
-describe('GuardedTable, THROTTLED_KEYS with the hot-key alarm asked for', () => {
-  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 12, minutes without one filled with 0', () => {
-    const { stack } = appWithStack();
-    new GuardedTable(stack, 'Jobs', healthy({ hotKeyAlarm: true }));
-    const [hotKey] = alarmsOf(templateOf(stack)).filter((a) => a.name.includes('hot key throttled'));
-    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 12', missing: 'notBreaching' });
-    // INSIGHT_RULE_METRIC of the throttled keys rule, each minute without a throttled key filled with 0 (review 16).
-    expect(hotKey.expression).toContain('ThrottledKeysRule');
-    expect(JSON.stringify(hotKey)).toContain('FILL(top, 0)');
-  });
-
+// hotKeyAlarm: true in THROTTLED_KEYS mode is refused: test/cdk/hot-key-throttled-mode.test.ts.
+describe('GuardedTable, THROTTLED_KEYS mode', () => {
   it('makes nothing that needs the rule names by default: no lookup, no function', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Jobs', healthy());

@@ -176,9 +176,19 @@ describe('ticket alarms without a ticket target', () => {
     expect(warnings.map((w) => w.id)).toEqual(['/Test']);
     const text = String(warnings[0].entry.data);
     expect(text).toContain(`${orders.ticketAlarms.length} "skewguard ticket …" alarm`);
-    expect(text).toContain('the GuardedTable Test/Orders notify no one');
+    expect(text).toContain('the GuardedTable Test/Orders notifies no one');
     expect(text).not.toContain('Test/Ticketed');
-    expect(text).toContain('Set ticketTopic');
+    expect(text).toContain('Set ticketTopic (an SNS topic for the team backlog) or ticketActions on it');
+  });
+
+  it('agree with the count: one alarm notifies, several notify; the props go on it (one table) or on each of them', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Invoices', healthy());
+    const [ticket] = ticketWarnings(stack).map((w) => String(w.entry.data));
+    expect(ticket).toContain('2 "skewguard ticket …" alarms of 2 GuardedTables Test/Orders, Test/Invoices notify no one');
+    expect(ticket).toContain("so slower problems (throttles sustained under the page's line, a hot key, latency, replication lag) alarm in CloudWatch only");
+    expect(ticket).toContain('or ticketActions on each of them');
   });
 
   it('stay quiet when every table has a ticket topic or ticket actions', () => {
@@ -245,13 +255,13 @@ describe('a hot-key threshold the user gives, against what one key can consume i
     expect(hotKeyThresholds(stack)).toEqual([180_001]);
   });
 
-  it('stays quiet at 180,000 (the alarm breaches at or above its threshold: a key pinned at the ceiling for the minute), below it, and in THROTTLED_KEYS mode (a count of throttles)', () => {
+  it('stays quiet at 180,000 (the alarm breaches at or above its threshold: a key pinned at the ceiling for the minute), below it, and in THROTTLED_KEYS mode (no hot-key alarm there)', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'AtCeiling', accessed(180_000));
     new GuardedTable(stack, 'Below', accessed(170_000));
-    new GuardedTable(stack, 'Throttles', healthy({ hotKeyAlarm: true, alarmThresholds: { hotKey: { threshold: 200_000 } } }));
+    new GuardedTable(stack, 'Throttles', healthy({ alarmThresholds: { hotKey: { threshold: 200_000 } } }));
     expect(unreachableWarnings(stack)).toEqual([]);
-    expect(hotKeyThresholds(stack).sort()).toEqual([170_000, 180_000, 200_000]);
+    expect(hotKeyThresholds(stack).sort()).toEqual([170_000, 180_000]);
   });
 });
 

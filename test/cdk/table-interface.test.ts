@@ -4,7 +4,7 @@
  */
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AttributeType, Billing, Capacity, CfnGlobalTable, Operation, StreamViewType, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, Capacity, CfnGlobalTable, ContributorInsightsMode, Operation, StreamViewType, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -26,7 +26,7 @@ function fullStack() {
       },
     ],
     pageTopic: new sns.Topic(stack, 'Page'),
-    hotKeyAlarm: true,
+    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
     compositeAlarm: true,
     dashboard: true,
   });

@@ -190,6 +190,7 @@ describe('json report', () => {
       rulesOff: [],
       severities: {},
       thresholds: {},
+      quotas: {},
       failOn: null,
       maxWarnings: null,
       reportUnusedAcknowledgements: null,

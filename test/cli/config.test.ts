@@ -151,7 +151,7 @@ describe('config validation', () => {
 });
 
 /** The settings a config leaves at their defaults, as the JSON and SARIF reports give them. */
-const UNCHANGED = { thresholds: {}, failOn: null, maxWarnings: null, reportUnusedAcknowledgements: null };
+const UNCHANGED = { thresholds: {}, quotas: {}, failOn: null, maxWarnings: null, reportUnusedAcknowledgements: null };
 
 describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
   const config = JSON.stringify({ rules: { SG001: 'off', SG010: 'off' } });
@@ -165,6 +165,7 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     rulesOff: [],
     severities: {},
     thresholds: { headroom: 0.99, minCardinality: 200 },
+    quotas: {},
     failOn: 'warning',
     maxWarnings: null,
     reportUnusedAcknowledgements: 'off',
@@ -218,6 +219,37 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     const higher = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ thresholds: { minGrowthHeadroom: 2 } }) });
     const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: higher })).stdout);
     expect(json.config).toMatchObject({ thresholds: { minGrowthHeadroom: 2 }, loosens: [] });
+  });
+
+  it('names each quota it raises as a loosening: 2^53 − 1 hides every quota finding', async () => {
+    // A stranger's IoT fleet: 200,000 WCU declared against the default 40,000 table-level write quota, and 262,000 WCU
+    // provisioned (the table's 260,000 maximum and its GSI's 2,000) against the default 80,000 account-level one.
+    const iot = readFileSync(join(fixtures, 'designs/iot-fleet.json'), 'utf8');
+    const huge = { quotas: { tableWriteUnits: 2 ** 53 - 1, accountWriteUnits: 2 ** 53 - 1, tableReadUnits: 40_000 } };
+    const dir = tempTree({ 'iot.json': iot, 'skewguard.config.json': JSON.stringify(huge) });
+    expect((await cli(['lint', 'iot.json', '--no-config'], { cwd: dir })).stdout).toContain('3 errors, 0 warnings');
+    const text = await cli(['lint', 'iot.json'], { cwd: dir });
+    expect(text.code).toBe(0);
+    // tableReadUnits at its default is no change, so it is not named.
+    expect(text.stdout).toContain(
+      'config: skewguard.config.json (raises tableWriteUnits to 9,007,199,254,740,991 (AWS default 40,000), accountWriteUnits to 9,007,199,254,740,991 (AWS default 80,000))\n',
+    );
+    const fields = {
+      rulesOff: [],
+      severities: {},
+      ...UNCHANGED,
+      quotas: { tableWriteUnits: 9_007_199_254_740_991, accountWriteUnits: 9_007_199_254_740_991 },
+      loosens: ['quotas.tableWriteUnits', 'quotas.accountWriteUnits'],
+    };
+    const json = JSON.parse((await cli(['lint', 'iot.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.config).toEqual({ file: 'skewguard.config.json', ...fields });
+    const sarif = JSON.parse((await cli(['lint', 'iot.json', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'skewguard.config.json', ...fields });
+    const github = await cli(['lint', 'iot.json', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('config: skewguard.config.json (raises tableWriteUnits to 9,007,199,254,740,991 (AWS default 40,000), ');
+    // In color, with the other loosenings: yellow.
+    const color = await cli(['lint', 'iot.json', '--color'], { cwd: dir });
+    expect(color.stdout).toContain('\x1b[33mraises tableWriteUnits to 9,007,199,254,740,991 (AWS default 40,000), accountWriteUnits');
   });
 
   it('gives a config that only tightens an empty loosens, and no yellow', async () => {
@@ -368,5 +400,12 @@ describe('the config declares raised DynamoDB throughput quotas', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/skewguard\.config\.json:2:\d+: quotas\.tableWriteUnits: .*an integer ≥ 40000, got 1000/);
     expect(stderr).toMatch(/skewguard\.config\.json:2:\d+: quotas\.accountReadUnits: .*an integer ≥ 80000/);
+  });
+
+  it('a figure past 2^53 − 1 (1e300) is refused at its field, saying why', async () => {
+    const dir = tempTree({ 'skewguard.config.json': '{"quotas":{"tableWriteUnits":1e300}}', 'd.json': DESIGN });
+    const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain('skewguard.config.json:1:12: quotas.tableWriteUnits: is above 2^53 − 1 (9007199254740991), past which a number is not exact');
   });
 });

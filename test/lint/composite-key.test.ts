@@ -34,6 +34,17 @@ const proctor = (options: { reads?: object[]; roomId?: object; keys?: object; in
   ],
 });
 
+/** The composite key both fixes write: 5 exams × 2,000 rooms = 10,000 values. */
+const EXAM_ROOM_KEY = {
+  name: 'examIdRoomId',
+  type: 'S',
+  cardinality: 10000,
+  components: [
+    { name: 'examId', cardinality: 5 },
+    { name: 'roomId', cardinality: 2000 },
+  ],
+};
+
 const onIndex = (findings: readonly Finding[], ruleId: string) => findings.find((f) => f.ruleId === ruleId && f.path.includes('globalSecondaryIndexes[0]'));
 
 describe('a composite key leads where every read of the hot key gives another attribute', () => {
@@ -60,15 +71,7 @@ describe('a composite key leads where every read of the hot key gives another at
       {
         op: 'set',
         path: 'tables[0].globalSecondaryIndexes[0].partitionKey',
-        value: {
-          name: 'examIdRoomId',
-          type: 'S',
-          cardinality: 10000,
-          components: [
-            { name: 'examId', cardinality: 5 },
-            { name: 'roomId', cardinality: 2000 },
-          ],
-        },
+        value: EXAM_ROOM_KEY,
       },
       { op: 'remove', path: 'tables[0].globalSecondaryIndexes[0].sortKey' },
       // 0.9 ÷ 2,000 rooms: the hottest exam's hottest room, if its rooms share it evenly.
@@ -124,5 +127,128 @@ describe('a composite key leads where every read of the hot key gives another at
       expect(fix).not.toContain('composite attribute');
       expect(fix).not.toContain('a composite key `examId`');
     }
+  });
+});
+
+/**
+ * The same exam as a table keyed by `examId` (5 exams, the hottest taking 90% of 12,000 WCU), its sort key `roomId`
+ * (2,000 rooms): sharding `examId` in place rewrites the stored key of every item of the values it shards, and changes
+ * every reader of them, as the composite key's new table copies every item, so the composite key leads here too: one
+ * Query per read, no fan-out, no count to size (AWS, "Choosing the right DynamoDB partition key": composite keys).
+ */
+const examRooms = (options: { reads?: object[]; table?: object } = {}): DesignInput => ({
+  tables: [
+    {
+      name: 'exam-rooms',
+      partitionKey: { name: 'examId', type: 'S', cardinality: 5 },
+      sortKey: { name: 'roomId', type: 'S', cardinality: 2000 },
+      workload: { peakReadUnits: 3000, peakWriteUnits: 12000, hotKeyShare: 0.9 },
+      accessPatterns: [{ name: 'room-status', keyAttributes: ['examId', 'roomId'], share: 1 - 0.1 * (options.reads?.length ?? 0) }, ...(options.reads ?? [])],
+      ...options.table,
+    } as DynamoDbTableDesign,
+  ],
+});
+
+const onTable = (findings: readonly Finding[], ruleId: string) => findings.find((f) => f.ruleId === ruleId && f.path === 'tables[0].partitionKey');
+
+describe("a composite key leads on a table's own key where every read gives another attribute", () => {
+  it('`examId#roomId` leads as a new key of the table, the shards in place follow; --fix converges', () => {
+    const design = examRooms();
+    const findings = lint(design);
+    const sg001 = onTable(findings, 'SG001');
+    // 90% of 12,000 WCU = 10,800 WCU on one exam; ÷ 2,000 rooms = 5.4 WCU a key. The shards need 35 (10,800 ÷ 35 =
+    // 308.57 WCU, within the 800 − 487.5 = 312.5 WCU its partition leaves it), far fewer than 2,000.
+    expect(sg001?.fix).toMatch(
+      /^key the table by a composite attribute the application writes on each item, `examIdRoomId` = `examId` \+ "#" \+ `roomId` \(10,000 values\): every read of a whole `examId` value gives `roomId` by equality \(`room-status`\), so each reads one key value with one Query, no fan-out and no shard count to size, and the hottest `examId` value spreads over its 2,000 `roomId` values, 5\.4 WCU each if they share it evenly \(more than the 35 keys its load needs\); `roomId` leaves the sort key/,
+    );
+    // A table's key: no index to add beside it, but a new table where it holds data, as a container's re-key is said.
+    expect(sg001?.fix).not.toContain('as a new index');
+    expect(sg001?.fix).toContain(
+      '; every write must carry `examIdRoomId`, built from `roomId` (a put without the key is refused), and `roomId` must never change',
+    );
+    expect(sg001?.fix).toContain(
+      '; a partition key cannot be changed in place: on a table not yet deployed, deploy it keyed so; on one that holds data, create a table keyed so, copy every item into it and point the application at it',
+    );
+    // The shards follow, a rewrite of the items they move on a table that holds data; not withheld as a categorical
+    // key's (5 values, no more than the 35 shards): the composite key is the re-key that clause would ask for.
+    expect(sg001?.fix).toContain('; or, to keep `examId` as the key (on a table that holds data a rewrite too: every item of a value the shards cover moves');
+    expect(sg001?.fix).toContain('into N = 35 calculated shards on `roomId`');
+    expect(sg001?.fix).not.toContain('a re-key is the fix');
+    expect(onTable(findings, 'SG003')?.fix).toBe(sg001?.fix);
+    expect(sg001?.edits).toEqual([
+      {
+        op: 'set',
+        path: 'tables[0].partitionKey',
+        value: EXAM_ROOM_KEY,
+      },
+      { op: 'remove', path: 'tables[0].sortKey' },
+      // 0.9 ÷ 2,000 rooms: the hottest exam's hottest room, if its rooms share it evenly.
+      { op: 'set', path: 'tables[0].workload.hotKeyShare', value: 0.00045 },
+    ]);
+    expect(lint(applyDesignEdits(design, sg001?.edits ?? [])).map((f) => `${f.ruleId} ${f.path}`)).toEqual([]);
+  });
+
+  it('a read gives only `examId`: the shards in place lead, and the fix says the composite key would query every room', () => {
+    const sg001 = onTable(lint(examRooms({ reads: [{ name: 'exam-overview', keyAttributes: ['examId'], share: 0.1, resultKb: 40 }] })), 'SG001');
+    expect(sg001?.fix).toMatch(
+      /^use a higher-cardinality attribute or a composite key, or shard only the hottest `examId` value, into N = 35 calculated shards/,
+    );
+    expect(sg001?.fix).toContain(
+      '; a composite key `examId` + "#" + `roomId` would serve `room-status` with one Query, but not a read that gives only `examId` (`exam-overview`), which would then query all 2,000 `roomId` values: the shards stay the fix',
+    );
+    expect(sg001?.edits?.[0]).toMatchObject({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', sourceAttribute: 'roomId' } });
+  });
+
+  it('a local secondary index keeps the sort key: it needs a table with a composite primary key', () => {
+    const lsi = { indexName: 'by-start', sortKey: { name: 'startedAt', type: 'S' } };
+    // The largest exam's items declared at 2 GB, within an item collection's 10 GB (SG006 checks it only where declared).
+    const design = examRooms({ table: { localSecondaryIndexes: [lsi], storage: { largestPartitionGb: 2 } } });
+    const sg001 = onTable(lint(design), 'SG001');
+    expect(sg001?.fix).toMatch(/^key the table by a composite attribute/);
+    expect(sg001?.fix).not.toContain('leaves the sort key');
+    expect(sg001?.edits?.map((e) => e.path)).toEqual(['tables[0].partitionKey', 'tables[0].workload.hotKeyShare']);
+    expect(lint(applyDesignEdits(design, sg001?.edits ?? [])).map((f) => `${f.ruleId} ${f.path}`)).toEqual([]);
+  });
+
+  it('a running total per exam, or no sort key, leaves no composite key: the hot writes are one item of one room', () => {
+    const total = { invariants: [{ kind: 'running-total', description: 'seats taken per exam', splitPerShard: true }] };
+    const noSortKey = {
+      sortKey: undefined,
+      globalSecondaryIndexes: [{ indexName: 'by-room', partitionKey: { name: 'roomId', type: 'S', cardinality: 2000 } }],
+    };
+    for (const table of [total, noSortKey]) {
+      const fix = onTable(lint(examRooms({ table })), 'SG001')?.fix;
+      expect(fix).toBeDefined();
+      expect(fix).not.toContain('composite attribute');
+    }
+  });
+
+  // The index's key values are the table's stored `examId`: shards in place spread its hottest exam too, where a
+  // composite attribute would leave `examId`, and so the index's 10,800 WCU, on one value (carried-shards-raise).
+  it("an index keyed by the table's `examId` keeps the shards in place first: they spread the index's hottest exam too", () => {
+    // 200 exams, more than the 35 shards: no category, so the shards keep their edit.
+    const examId = { name: 'examId', type: 'S', cardinality: 200 };
+    const byExam = { indexName: 'by-exam', partitionKey: examId, sortKey: { name: 'startedAt', type: 'S' } };
+    const sg003 = onTable(lint(examRooms({ table: { partitionKey: examId, globalSecondaryIndexes: [byExam] } })), 'SG003');
+    expect(sg003?.fix).toMatch(/^shard only the hottest `examId` value, into N = 35 calculated shards on `roomId`/);
+    expect(sg003?.fix).not.toContain('composite attribute');
+    expect(sg003?.edits?.[0]).toMatchObject({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', sourceAttribute: 'roomId' } });
+  });
+
+  it('a Cosmos DB container of the same shape gets no composite key: it declares no values of `/roomId` to spread over', () => {
+    const findings = lint({
+      containers: [
+        {
+          name: 'exam-rooms',
+          partitionKey: { paths: [{ path: '/examId', cardinality: 5 }] },
+          throughput: { autoscaleMax: 100000 },
+          workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.9 },
+          accessPatterns: [{ name: 'room-status', keyAttributes: ['/examId', '/roomId'], share: 1 }],
+        },
+      ],
+    });
+    const sg003 = findings.find((f) => f.ruleId === 'SG003');
+    expect(sg003?.fix).toMatch(/^shard only the hottest `\/examId` value/);
+    expect(sg003?.fix).not.toContain('composite attribute');
   });
 });

@@ -527,6 +527,26 @@ describe('fixes converge', () => {
     expect(fixed.sharding).toEqual({ strategy: 'random', shards: 20 });
     expect(lint({ tables: [fixed] })).toEqual([]);
   });
+  // A table keyed by 5 exams whose every read gives `roomId` (its sort key, 2,000 rooms): the composite key
+  // `examId#roomId` leads its fix (lib/lint/composite-key.ts). A key change of the table itself, written because SG001
+  // and SG003 fail the run (cli/fix.ts); one --fix run writes it, and the re-lint is clean.
+  const examRooms = (): DynamoDbTableDesign => ({
+    name: 'exam-rooms',
+    partitionKey: { name: 'examId', type: 'S', cardinality: 5 },
+    sortKey: { name: 'roomId', type: 'S', cardinality: 2000 },
+    workload: { peakReadUnits: 3000, peakWriteUnits: 12000, hotKeyShare: 0.9 },
+    accessPatterns: [{ name: 'room-status', keyAttributes: ['examId', 'roomId'], share: 1 }],
+  });
+  it('on a table whose every read gives the room: one --fix run writes the composite key and the re-lint is clean', () => {
+    expect(problems({ tables: [examRooms()] })).toEqual([]);
+    expect(fixesEnd({ tables: [examRooms()] })).toEqual([]);
+    const { text } = fixDesignText(JSON.stringify({ tables: [examRooms()] }, null, 2), {});
+    const fixed = JSON.parse(text).tables[0];
+    expect(fixed.partitionKey).toMatchObject({ name: 'examIdRoomId', cardinality: 10000 });
+    expect(fixed.sortKey).toBeUndefined();
+    expect(fixed.sharding).toBeUndefined();
+    expect(lint({ tables: [fixed] })).toEqual([]);
+  });
   it("on usage counters past the quota, one --fix run writes SG017's raise and SG003 says what needs the quota first (prov33)", () => {
     const { text } = fixDesignText(JSON.stringify({ tables: [counters(30_000, 20_000)] }, null, 2), {});
     const after = lint(JSON.parse(text));

@@ -21,11 +21,11 @@ describe("a table's hotKeyShare, where access patterns send part of its reads to
     const finding = tableKeyFinding(posts);
     expect(finding.data).toMatchObject({ share: 0.3, keyReads: 27000, keyReadShare: 0.9, tableReads: 30000 });
     expect(finding.message).toContain(
-      "takes 30% (declared) of the peak its key serves (27,000 RCU of reads, 90% of the table's declared 30,000 RCU: the share of the access patterns that read it, with the share no pattern claims): 8,100 RCU reads against",
+      "takes 30% (declared) of the reads its key serves (27,000 RCU of reads, 90% of the table's declared 30,000 RCU: the share of the access patterns that read it, with the share no pattern claims): 8,100 RCU reads against",
     );
   });
 
-  it("is the declared peak, said plainly, where every read is the table key's: 30% of 30,000 RCU, 9,000 RCU", () => {
+  it("is the declared reads, said plainly, where every read is the table key's: 30% of 30,000 RCU, 9,000 RCU", () => {
     const own = {
       ...posts,
       accessPatterns: (posts.accessPatterns ?? [])
@@ -34,6 +34,6 @@ describe("a table's hotKeyShare, where access patterns send part of its reads to
     };
     const finding = tableKeyFinding(own);
     expect(finding.data).not.toHaveProperty('keyReads');
-    expect(finding.message).toContain('takes 30% (declared) of the peak: 9,000 RCU reads against');
+    expect(finding.message).toContain('takes 30% (declared) of the reads: 9,000 RCU reads against');
   });
 });

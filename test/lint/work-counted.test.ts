@@ -1,4 +1,5 @@
-import { lint, normalize } from '../../lib';
+import { lint, lintNormalized, normalize } from '../../lib';
+import * as fieldPathModule from '../../lib/design/field-path';
 import { besideNeighbours, hashedPairFits } from '../../lib/design/hashed-pair';
 import { dynamoDbProfile } from '../../lib/engines/dynamodb';
 import * as adviceModule from '../../lib/lint/advice';
@@ -7,6 +8,7 @@ import * as hotValueAlone from '../../lib/lint/hot-value-alone';
 import { unshardedDimensions } from '../../lib/lint/physical-partition';
 import * as readRequestsModule from '../../lib/lint/read-requests';
 import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
+import * as sparseIndexModule from '../../lib/lint/sparse-index';
 import { warmLever } from '../../lib/lint/warm-partitions';
 
 /** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
@@ -272,6 +274,45 @@ describe("a fix reads the key's name for a moving hottest value only where the k
       expect(moving).not.toHaveBeenCalled();
     } finally {
       moving.mockRestore();
+    }
+  });
+});
+
+describe('a fix asks whether an index is a state only where its re-key leads', () => {
+  it("asks it once of a table key's plan (its sparse-index alternative), not again for a re-key no table key takes", () => {
+    const sparse = jest.spyOn(sparseIndexModule, 'sparseIndexKey');
+    try {
+      // 3 regions of 9,000 WCU: the table's key is sharded (random), so its fix weighs the sparse-index alternative once
+      // (keptAdvice); a table key is never an index keyed by a category (categoricalIndexFirst), so nothing asks again.
+      const findings = lint({
+        engine: 'dynamodb',
+        name: 'orders',
+        partitionKey: { name: 'region', type: 'S', cardinality: 3 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 9000 },
+      });
+      expect(findings.map((f) => f.ruleId)).toContain('SG001');
+      expect(sparse).toHaveBeenCalledTimes(1);
+    } finally {
+      sparse.mockRestore();
+    }
+  });
+});
+
+describe("a design's place in the file is prefixed to its paths once", () => {
+  it("prefixes the design's location once, then each finding's and each edit's path, however many rules report", () => {
+    // A file of one table whose hot tenant (30% of 40,000 WCU) is over its partition (SG003, with its shard count as an
+    // edit) and whose writes near the table quota (SG017): two rules report. Each rule with findings, the unused
+    // waivers and the broad ones each prefixed the table's location again.
+    const document = normalize({ tables: [hotTable] });
+    const spy = jest.spyOn(fieldPathModule, 'prefixPath');
+    try {
+      const { findings } = lintNormalized(document);
+      expect(findings.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
+      const edits = findings.flatMap((f) => f.edits ?? []);
+      expect(spy.mock.calls.length).toBe(1 + findings.length + edits.length);
+    } finally {
+      spy.mockRestore();
     }
   });
 });

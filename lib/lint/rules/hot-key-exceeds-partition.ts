@@ -232,6 +232,10 @@ const PARTITION_DETAIL =
   '3,000 RCU and 1,000 WCU each{{partitionsCountedBy|twice-the-peak=; on demand AWS publishes no count, and serves up to double the previous peak|warm-throughput=; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second|provisioned-capacity=|raised-capacity=|auto-scaling-at-peak=|auto-scaling-minimum=|auto-scaling-maximum=|declared-warm-throughput=|raised-warm-throughput=; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second, and SG017 asks for more before the launch}}';
 
 // Where a key's hottest share comes from, as the lead of a hot-key message says it.
+// What the share is of: the peak, or the one direction `workload.hotKeyOperations` declares it of (a chat channel hot
+// by its writes takes 10% of the writes, not of the peak).
+const SHARE_OF = '{{hotOperations|both=peak|reads=reads|writes=writes}}';
+
 const SHARE_SOURCE =
   '{{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}';
 
@@ -298,6 +302,7 @@ export const hotKeyExceedsPartition = defineRule({
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise), after pre-warming a DynamoDB table or index where its neighbours set N; keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     'A new GSI shard plan whose key every whole-key read gives with one more attribute, immutable, no time bucket, with at least N declared values (`room-status` gives `examId` and `roomId`, 2,000 rooms, N = 35): the fix leads with the composite key `examId#roomId`, a new index without the `roomId` sort key, one Query a read (AWS: "Choosing the right DynamoDB partition key"); the shards follow. Where a read gives the key alone, the shards lead and the fix says it would query every value.',
+    "The same on a DynamoDB table's own key (`exam-rooms` keyed `examId`, sorted by `roomId`): the composite key leads as the table's new key (a KeySchema change replaces the table: CloudFormation, \"AWS::DynamoDB::Table\"); a sort key an LSI or a scopeAttribute needs stays. Not where the hot writes are one item (no sort key), an invariant keeps one aggregate item per key value, or an index is keyed by the table's key attribute (the shards in place spread it too).",
     'A waiver for a cache in front of a read-hot value (DAX, a write-through cache; the integrated cache, which serves point reads and queries): every write still reaches the partition, so it names the reads, `appliesTo: ["hotKeyReads"]`, and waives the finding only while the reads alone are over; writes over too (`hotKeyWrites`) keep it reported, with their shards (AWS: "DAX and DynamoDB consistency models"; Azure: "Azure Cosmos DB integrated cache").',
     'A Cosmos DB flat key whose hottest value is hot and over 50 GB, its load within the physical partitions its documents would span (one per 50 GB; under 50 GB they stay on one): the hierarchical key leads, the key as first level, then a finer attribute the reads give ("(a finer attribute)" where none is named; no edit), the shards after it (Azure: "Hierarchical partition keys"). --fix writes a named one, with the raise it needs (a new container: "Change partition key").',
     'DynamoDB reads declared `consistentRead` pass through DAX to the table (AWS: "DAX and DynamoDB consistency models"): DAX leads only where that share fits the room the hottest value has on its partition (the usable ceiling less its neighbours\' load), else the copies lead and DAX follows with that figure; where the cache is the only remedy, the fix opens with making the named reads eventually consistent. All reads consistent: no DAX beside other remedies.',
@@ -399,6 +404,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoSparseIndexes,
     // The lever's count for a table with an LSI: no fewer shards than its largest item collection needs (10 GB each).
     SOURCES.dynamoLsiLimit,
+    // Past maxShards by size, batching serves nothing: a time to live expires what need not be kept (size-bound.ts).
+    SOURCES.dynamoTtl,
+    SOURCES.cosmosTtl,
     // Identify the hot keys (Contributor Insights) "to target your mitigation efforts": the list of hot values.
     SOURCES.dynamoKeyRangeThrottling,
     SOURCES.dynamoGsiSharding,
@@ -407,6 +415,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoMultiAttributeKeys,
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
+    // A table's own new key (composite-key.ts): KeySchema changes replace the table.
+    SOURCES.cfnDynamoDbTable,
     SOURCES.dynamoUpdateTable,
     SOURCES.dynamoGsiUpdate,
     SOURCES.cfnTableGsiUpdates,
@@ -457,10 +467,10 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosOptimisticConcurrency,
   ],
   messages: () => ({
-    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
+    hotKey: `the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the ${SHARE_OF}${KEY_READS}: `,
     // A hierarchical key's hottest value under the hottest first-level value (deferToFirstLevel): on that value's physical
     // partition, its neighbours are the rest of that value's load first, then the other first-level values hashed there.
-    hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the peak: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
+    hotKeyUnderFirstLevel: `the hottest {{key|key}} value takes {{share|percent}} (${SHARE_SOURCE}) of the ${SHARE_OF}: {{hotKeyLoad}} RU/s under the hottest {{level|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its neighbours there are that value's other {{levelRest}} RU/s before any other: SG003 at {{levelPath|code}} judges that value's {{prefixLoad}} RU/s against the usable {{prefixUsable}} RU/s left there beside the other first-level values, which leaves this one {{levelLeft}} RU/s`,
     // A value under the hottest first-level value that no bucket of its fix can hold (beyondFirstLevelBuckets): its own
     // plan stays, applied with that fix, not instead of it.
     beyondFirstLevelBuckets:
@@ -468,7 +478,7 @@ export const hotKeyExceedsPartition = defineRule({
     underFirstLevelWithin:
       "; that value is within the RU/s its physical partition has for it in full, above only the headroom the design plans to keep, so this is a warning, as that value's finding is",
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
-    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the peak${KEY_READS}: `,
+    hotHeldKey: `the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} (${SHARE_SOURCE}${INHERITED_SHARE}) of the ${SHARE_OF}${KEY_READS}: `,
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -872,6 +882,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),
         shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
+        hotOperations: space.workload.hotKeyOperations,
         ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),

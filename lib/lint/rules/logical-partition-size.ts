@@ -7,6 +7,7 @@ import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
 import { bucketsSplitSize, firstLevelSplits, prefixIngestionHits } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
+import { indexesRead, LOCAL_INDEX_CLAUSES } from '../size-bound';
 import { SOURCES } from '../sources';
 
 type Id =
@@ -20,6 +21,7 @@ type Id =
   | 'perShard'
   | 'logicalPartitionCap'
   | 'itemCollectionCap'
+  | 'fixItemCollectionUnread'
   | 'orOwnResource'
   | 'sizedForAverage'
   | 'fixItemCollection'
@@ -62,6 +64,9 @@ export const logicalPartitionSize = defineRule({
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosIotPartitioning,
     SOURCES.dynamoLsiLimit,
+    // Past maxShards by size, batching serves nothing: a time to live expires what need not be kept (size-bound.ts).
+    SOURCES.dynamoTtl,
+    SOURCES.cosmosTtl,
     SOURCES.cfnLocalSecondaryIndex,
     // The fix's count assumes its keys hash onto different partitions (hashed-keys.ts): what each engine does when two do not.
     SOURCES.dynamoAdaptive,
@@ -96,6 +101,9 @@ export const logicalPartitionSize = defineRule({
     // An LSI is part of the table's creation, so this fix is a new table, which the user must plan as one.
     fixItemCollection:
       'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
+    // No access pattern reads the index that sets the limit: removing it serves, with no index to replace.
+    fixItemCollectionUnread:
+      'remove the local secondary {{localIndexes|indexes}}, which no access pattern reads (without one an item collection has no size limit): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
     // For a size problem the level below is Microsoft's answer ("if you have scenarios in which
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
     finerLevelFirst: `make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB)${LEVEL_LAST}${MOVED_FIGURES}; or `,
@@ -180,16 +188,18 @@ export const logicalPartitionSize = defineRule({
         },
       ];
     }
-    const fixNotes = withSizeSplit(advice.ids);
+    // The index clauses of a size-bound fix repeat this finding's own lead (`fixItemCollection*`): said once, there.
+    const fixNotes = withSizeSplit(advice.ids.filter((id) => !LOCAL_INDEX_CLAUSES.has(id)));
     if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
+    const unread = limit.imposedBy !== undefined && !indexesRead(analysis, limit.imposedBy.names);
     return [
       {
         path: 'storage.largestPartitionGb',
         messageId: 'itemCollection',
         notes: [...perShard, 'itemCollectionCap'],
-        fixId: 'fixItemCollection',
+        fixId: unread ? 'fixItemCollectionUnread' : 'fixItemCollection',
         fixNotes,
-        data,
+        data: unread ? Object.assign(data, { localIndexes: limit.imposedBy?.names }) : data,
         // Sharding every key for the largest collection makes every read fan out; the index swap is the
         // native fix but changes read consistency: a decision, so no edit.
       },

@@ -88,6 +88,7 @@ export const lowCardinalityKey = defineRule({
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
     'A new GSI shard plan whose key every whole-key read gives with one more attribute, immutable, no time bucket, with at least N declared values (`room-status` gives `examId` and `roomId`, 2,000 rooms, N = 35): the fix leads with the composite key `examId#roomId`, a new index without the `roomId` sort key, one Query a read (AWS: "Choosing the right DynamoDB partition key"); the shards follow. Where a read gives the key alone, the shards lead and the fix says it would query every value.',
+    "The same on a DynamoDB table's own key (`exam-rooms` keyed `examId`, sorted by `roomId`): the composite key leads as the table's new key (a KeySchema change replaces the table: CloudFormation, \"AWS::DynamoDB::Table\"); a sort key an LSI or a scopeAttribute needs stays. Not where the hot writes are one item (no sort key), an invariant keeps one aggregate item per key value, or an index is keyed by the table's key attribute (the shards in place spread it too).",
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
     'A categorical primary key not yet sharded (every key attribute named like a status, type or region, or no more values than the shards its load needs): the shards stay among its options, with no edits, and the fix and --fix say why: a re-key by the attribute the reads name (an entity id) is the fix (AWS and Azure ask for a key of many values), since shards of a category make every read of one item a fan-out.',
     "A GSI keyed by a category (named so, fewer values than minCardinality): the fix leads with the re-key, and, for a state, a sparse index keyed by an attribute of many values (keyed by the state, every item it holds is on one value); its shards follow, their edits kept (AWS's GSI write sharding) unless they pre-warm: no warm throughput is written for them, nor asked by SG017.",
@@ -106,6 +107,11 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoGsiThrottling,
     SOURCES.cfnGsiKeySchema,
     SOURCES.cfnGlobalTableGsiKeySchema,
+    // A table's own new key (composite-key.ts): KeySchema changes replace the table.
+    SOURCES.cfnDynamoDbTable,
+    // A key attribute never changes in place (the composite key's attribute must not change), and an LSI needs a sort key.
+    SOURCES.dynamoUpdateItem,
+    SOURCES.dynamoLsiLimit,
     SOURCES.dynamoUpdateTable,
     SOURCES.cfnTableGsiUpdates,
     SOURCES.cosmosPartitioning,

@@ -2,7 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit, fits, type LoadDimension } from '../../design/sharding';
 import { COSMOS_LIMITS, type PhysicalShare } from '../../engines';
-import { ADVICE_MESSAGES, adviceFor, keyChangeBeforeRaises, type AdviceId } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, editsBeforeRaises, keyChangeBeforeRaises, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import {
   AFTER_CAPACITY_FIX,
@@ -191,7 +191,7 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixId,
       fixNotes,
       data: Object.assign({}, advice.data, base, physical?.data, raised?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
-      edits: advice.edits,
+      edits: editsBeforeRaises(advice),
     },
   ];
 }
@@ -428,7 +428,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixId,
       fixNotes,
       data: Object.assign({}, advice.data, base, physical?.data),
-      edits: advice.edits,
+      edits: editsBeforeRaises(advice),
     },
   ];
 }

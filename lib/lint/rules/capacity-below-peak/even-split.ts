@@ -10,7 +10,15 @@
  */
 import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
-import { evenInPlaceThroughput, keySpaceSlicesOf, physicalPartitionCount, profileOf, raisedAtCreation, type PhysicalPartitions } from '../../../engines';
+import {
+  COSMOS_LIMITS,
+  evenInPlaceThroughput,
+  keySpaceSlicesOf,
+  physicalPartitionCount,
+  profileOf,
+  raisedAtCreation,
+  type PhysicalPartitions,
+} from '../../../engines';
 import { SPLIT_WORDS } from '../../physical-partition';
 
 export const EVEN_SPLIT_MESSAGES = {
@@ -18,7 +26,7 @@ export const EVEN_SPLIT_MESSAGES = {
   cosmosUnevenAvoided:
     "; not {{plainNeeded}} RU/s: raised in place to them, {{splitScope|container=the container|database=the database}} would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or {{!splitShared}}create a new container at {{plainNeeded}} RU/s{{/splitShared}}{{?splitShared}}create a new database of {{plainNeeded}} RU/s shared throughput (a new container in this database would share its {{nowPartitions|partitions}}, not start on its own){{/splitShared}}, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document {{splitScope|container=into it|database=of its busy containers into containers there}}, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
   cosmosCreatedAt:
-    '; the design declares no physicalPartitions, so it describes a container still to be created: created at {{needed}} RU/s, Azure starts it on {{neededPartitions|partitions}} of {{neededEach}} RU/s, evenly split ({{createdBy|throughput=one per 10,000 RU/s of an autoscale maximum|storage=one per 50 GB of its storage, more than one per 10,000 RU/s of the maximum gives}}){{?createdPlain}}; not the {{createdPlain}} RU/s the peak alone needs: created there, on {{createdPlainPartitions|partitions}} of {{createdPlainEach}} RU/s, the hottest value would not fit beside its neighbours (SG003), and from {{createdPlain}} up, {{needed}} RU/s are the least whose partitions hold it{{/createdPlain}}; where the container exists already, declare its physicalPartitions (as Insights shows them: {{nowPartitions}} for one created at {{nowRu}} RU/s and never raised) and the lint sizes its raise in place instead: from {{nowPartitions|partitions}}, {{inPlaceNeeded}} RU/s, whose split into {{inPlacePartitions}} of {{inPlaceEach}} RU/s{{inPlaceSplit|even=, evenly,|uneven=, unevenly,}} takes Azure typically 4-6 hours',
+    "; the design declares no physicalPartitions, so it describes a container still to be created: created at {{needed}} RU/s, Azure starts it on {{neededPartitions|partitions}} of {{neededEach}} RU/s, evenly split ({{createdBy|throughput=one per 10,000 RU/s of an autoscale maximum|storage=one per 50 GB of its storage, more than one per 10,000 RU/s of the maximum gives}}){{?createdPlain}}; not the {{createdPlain}} RU/s the peak alone needs: created there, on {{createdPlainPartitions|partitions}} of {{createdPlainEach}} RU/s, the hottest value would not fit beside its neighbours (SG003), and from {{createdPlain}} up, {{needed}} RU/s are the least whose partitions hold it{{/createdPlain}}; where the container exists already, declare its physicalPartitions (as Insights shows them: {{nowPartitions}} for one created at {{nowRu}} RU/s and never raised) and the lint sizes its raise in place instead: from {{nowPartitions|partitions}}, {{inPlaceNeeded}} RU/s, whose split into {{inPlacePartitions}} of {{inPlaceEach}} RU/s{{inPlaceSplit|even=, evenly,|uneven=, unevenly,}} takes Azure typically 4-6 hours{{?inPlaceQuota}}, and which is above Azure's default maximum of {{inPlaceQuota}} RU/s per container: Azure refuses it until a support ticket raises that maximum, so file the ticket first{{/inPlaceQuota}}",
 } as const;
 
 export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
@@ -128,6 +136,9 @@ function createdAt(
       inPlacePartitions,
       inPlaceEach: inPlaceNeeded / inPlacePartitions,
       inPlaceSplit: slices < inPlacePartitions ? 'uneven' : 'even',
+      // Past Azure's default maximum per container ("Service quotas": raised by a support ticket), as the raise SG017
+      // writes says of itself (cosmosRaisePastQuota): a figure the deployment refuses is named with the ticket it needs.
+      ...(inPlaceNeeded > COSMOS_LIMITS.requestUnitsQuota ? { inPlaceQuota: COSMOS_LIMITS.requestUnitsQuota } : {}),
       ...plainData,
     },
   };
