@@ -572,16 +572,29 @@ function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, k
 /**
  * The fewest shards from `own` to `most` at which `dimensionsAt` fits with spare (`fitsWithSpare`), undefined where none
  * does. The pair test is not monotone in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on
- * each), so it is not bisected: the least count that leaves 5% free (monotone: none where `most` does not) is searched,
- * then the counts from it walked up, as `leastCount` does.
+ * each), so it is not bisected: the least count that leaves 5% free is searched, then the counts from it walked up, as
+ * `leastCount` does. That least count is bisected where `most` leaves 5% free (the spare is then monotone); where it does
+ * not, the counts that do are a window, not a tail: each shard's Query of a fan-out is a request of its own, charged at
+ * least 0.5 RCU ("Query"), so the neighbours' reads grow with N while a shard's own load stops shrinking. Those counts are
+ * walked up from `own` until one fits, or until the neighbours alone leave a dimension less than the 5% (past that they
+ * only grow), as `fewestBeforeNeighboursFill` walks the plan's.
  */
 function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number, most = MAX_SHARDS_ACCEPTED): number | undefined {
   const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
   if (own > most) return undefined;
-  const from = spare(own) ? own : spare(most) ? leastBetween(spare, own + 1, most) : undefined;
-  if (from === undefined) return undefined;
-  for (let n = from; n <= most; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
+  const tail = spare(most);
+  const from = spare(own) || !tail ? own : leastBetween(spare, own + 1, most);
+  for (let n = from; n <= most; n++) {
+    const dimensions = dimensionsAt(n);
+    if (spareFree(dimensions, headroom) && hashedPairFits(n, dimensions.flatMap(besideNeighbours))) return n;
+    if (!tail && neighboursFill(dimensions, headroom)) return undefined;
+  }
   return undefined;
+}
+
+/** Whether the neighbours alone leave some dimension less than 5% of its usable ceiling (MIN_SPARE_FOR_COUNTS). */
+function neighboursFill(dimensions: readonly LoadDimension[], headroom: number): boolean {
+  return dimensions.some((d) => d.neighbours !== undefined && d.usable < MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom));
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS), the pair aside. */
