@@ -64,10 +64,11 @@ function countedOn(design: DynamoDbKeyDesign, total: Loads, charged: Loads): Loa
   return charged.reads / design.thresholds.headroom <= tableQuota(design, 'read') ? charged : total;
 }
 
-/** On demand, counted for twice the peak as charged where fan-out makes the reads more than declared: the figure, so
- *  the words say what P was counted for (`chargedReads`), not "the declared peak". */
+/** On demand, counted for twice the peak as charged, or for the launch pre-warm SG017 sizes on it, where fan-out makes
+ *  the reads more than declared: the figure, so the words say what P was counted for (`chargedReads`), not "the
+ *  declared peak". */
 function asCharged(counted: PartitionNeighbours, design: DynamoDbKeyDesign, charged: Loads): PartitionNeighbours {
-  if (design.billing === 'provisioned' || counted.countedBy !== 'twice-the-peak') return counted;
+  if (design.billing === 'provisioned' || (counted.countedBy !== 'twice-the-peak' && counted.countedBy !== 'raised-warm-throughput')) return counted;
   return Object.assign({}, counted, { chargedReads: charged.reads });
 }
 

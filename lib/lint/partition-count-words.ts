@@ -21,9 +21,12 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'warm-throughput': 'for its warm throughput',
 };
 
-/** On demand, twice the peak as charged where fan-out makes it more than declared (`PartitionCountBasis.chargedReads`):
- *  in place of `twice-the-peak`'s words, which say the declared peak. */
-const CHARGED_PEAK_WORDS = 'for twice the peak as charged';
+/** On demand, counted on the peak as charged where fan-out makes it more than declared (`PartitionCountBasis.chargedReads`):
+ *  in place of the words of the counts that carry it, which say the declared peak. */
+const CHARGED_PEAK_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
+  'twice-the-peak': 'for twice the peak as charged',
+  'raised-warm-throughput': 'for the warm throughput its launch peak as charged needs (SG017)',
+};
 const FANNED_OUT_WORDS = 'its reads fan out over the shards: ';
 
 /** What the share the peak was divided by is (`PartitionCountBasis.peakDividedBy`), for the counts that have one. */
@@ -46,7 +49,7 @@ export function partitionCountText(basis: PartitionCountBasis): string {
   const ratio = basis.peakDividedBy !== undefined && divided ? `peak ÷ ${percent(basis.peakDividedBy)} ${divided}` : undefined;
   const charged = basis.chargedReads === undefined ? undefined : `${FANNED_OUT_WORDS}${fmt(basis.chargedReads)} RCU`;
   const notes = [charged, ratio, NO_COUNT_NOTE[basis.countedBy]].filter((note) => note !== undefined);
-  const words = charged === undefined ? PARTITION_COUNT_WORDS[basis.countedBy] : CHARGED_PEAK_WORDS;
+  const words = (charged === undefined ? undefined : CHARGED_PEAK_WORDS[basis.countedBy]) ?? PARTITION_COUNT_WORDS[basis.countedBy];
   return words + (notes.length > 0 ? ` (${notes.join('; ')})` : '');
 }
 
@@ -65,7 +68,7 @@ function select(key: string, words: Readonly<Partial<Record<PartitionCount, stri
  * {{chargedReads}} RCU; detail)`.
  */
 export function partitionCountTemplate(countedBy: string, dividedBy: string, chargedReads: string, detail: string): string {
-  const words = `{{?${chargedReads}}}${CHARGED_PEAK_WORDS}{{/${chargedReads}}}{{!${chargedReads}}}${select(countedBy, PARTITION_COUNT_WORDS)}{{/${chargedReads}}}`;
+  const words = `{{?${chargedReads}}}${select(countedBy, CHARGED_PEAK_WORDS)}{{/${chargedReads}}}{{!${chargedReads}}}${select(countedBy, PARTITION_COUNT_WORDS)}{{/${chargedReads}}}`;
   const charged = `{{?${chargedReads}}}${FANNED_OUT_WORDS}{{${chargedReads}}} RCU; {{/${chargedReads}}}`;
   const ratio = `{{?${dividedBy}}}peak ÷ {{${dividedBy}|percent}} ${select(countedBy, DIVIDED_BY_WORDS)}; {{/${dividedBy}}}`;
   return `${words} (${charged}${ratio}${detail})`;

@@ -75,7 +75,6 @@ type Id =
   | 'writeBeside'
   | 'partitionsCounted'
   | 'partitionsBeforeKeyWarm'
-  | 'partitionsOnDeclaredReads'
   | 'then'
   | 'readsOfOneItem'
   | 'orMoveHotValue'
@@ -173,10 +172,6 @@ function overClauses(a: SpaceAnalysis): {
     const planned = warmPlannedPast(a, data);
     notes.push(planned === undefined ? 'partitionsCounted' : 'partitionsBeforeKeyWarm');
     if (planned !== undefined) data.planWarmPartitions = planned;
-  }
-  if (data.partitionsCountedBy === 'raised-warm-throughput' && a.charged.reads > a.total.reads * (1 + 1e-9)) {
-    notes.push('partitionsOnDeclaredReads');
-    Object.assign(data, { declaredReads: a.total.reads, chargedReads: a.charged.reads });
   }
   return { notes, data, usable: shareUsable };
 }
@@ -506,10 +501,6 @@ export const hotKeyExceedsPartition = defineRule({
     // P and how it was counted, once, in the words the CDK hot-key alarm uses too (`partitionCountTemplate`): provisioned,
     // from the capacity at the declared peak; on demand, for twice the peak or the warm throughput (declared, else a new
     // table's), whichever counts more (AWS publishes no count).
-    // SG017 pre-warms for the reads as charged (read-requests.ts: each Query of a fan-out a request of its own), the
-    // neighbour model counts the declared reads: two figures, said why, rather than one silently (leaderboard, 3 shards).
-    partitionsOnDeclaredReads:
-      '; those partitions count the declared {{declaredReads}} RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards ({{chargedReads}} RCU, each query charged at least one read unit), so its warm throughput makes at least as many',
     partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', 'partitionsChargedReads', PARTITION_DETAIL)}`,
     // A launch whose key's fix pre-warms past the peak's own figure (`warmPlannedPast`): SG017 asks for the fix's.
     partitionsBeforeKeyWarm: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${LAUNCH_PEAK_ALONE_WORDS} ({{?partitionsPeakDividedBy}}peak ÷ {{partitionsPeakDividedBy|percent}} headroom; {{/partitionsPeakDividedBy}}3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to {{planWarmPartitions}} partitions, before the launch, not the peak's own`,
