@@ -573,23 +573,37 @@ function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, k
  * The fewest shards from `own` to `most` at which `dimensionsAt` fits with spare (`fitsWithSpare`), undefined where none
  * does. The pair test is not monotone in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on
  * each), so it is not bisected: the least count that leaves 5% free is searched, then the counts from it walked up, as
- * `leastCount` does. That least count is bisected where `most` leaves 5% free (the spare is then monotone); where it does
- * not, the counts that do are a window, not a tail: each shard's Query of a fan-out is a request of its own, charged at
- * least 0.5 RCU ("Query"), so the neighbours' reads grow with N while a shard's own load stops shrinking. Those counts are
- * walked up from `own` until one fits, or until the neighbours alone leave a dimension less than the 5% (past that they
- * only grow), as `fewestBeforeNeighboursFill` walks the plan's.
+ * `leastCount` does. That least count is bisected where `most` leaves 5% free (the spare is then monotone). Where it
+ * does not, but the neighbours at `most` count more load than at `own`, the counts that leave it are a window, not a
+ * tail: each shard's Query of a fan-out is a request of its own, charged at least 0.5 RCU ("Query"), so the neighbours'
+ * reads grow with N while a shard's own load stops shrinking. Those counts are walked up from `own` until one fits, or
+ * until the neighbours alone leave a dimension less than the 5% (past that they only grow), as
+ * `fewestBeforeNeighboursFill` walks the plan's.
  */
 function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number, most = MAX_SHARDS_ACCEPTED): number | undefined {
-  const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
   if (own > most) return undefined;
-  const tail = spare(most);
-  const from = spare(own) || !tail ? own : leastBetween(spare, own + 1, most);
+  const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
+  const atOwn = dimensionsAt(own);
+  const atMost = dimensionsAt(most);
+  const tail = spareFree(atMost, headroom);
+  const window = !tail && fanOutGrows(atOwn, atMost);
+  const from = spareFree(atOwn, headroom) || window ? own : tail ? leastBetween(spare, own + 1, most) : undefined;
+  if (from === undefined) return undefined;
   for (let n = from; n <= most; n++) {
     const dimensions = dimensionsAt(n);
-    if (spareFree(dimensions, headroom) && hashedPairFits(n, dimensions.flatMap(besideNeighbours))) return n;
-    if (!tail && neighboursFill(dimensions, headroom)) return undefined;
+    if ((tail || spareFree(dimensions, headroom)) && hashedPairFits(n, dimensions.flatMap(besideNeighbours))) return n;
+    if (window && neighboursFill(dimensions, headroom)) return undefined;
   }
   return undefined;
+}
+
+/** Whether some dimension's neighbours at the larger count are counted on more load than at the smaller (a fan-out
+ *  charged on each shard, `SpaceAnalysis.chargedAtCount`). */
+function fanOutGrows(fewer: readonly LoadDimension[], more: readonly LoadDimension[]): boolean {
+  return more.some((d) => {
+    const before = fewer.find((f) => f.label === d.label)?.neighbours;
+    return d.neighbours !== undefined && before !== undefined && d.neighbours.total > before.total * (1 + 1e-9);
+  });
 }
 
 /** Whether the neighbours alone leave some dimension less than 5% of its usable ceiling (MIN_SPARE_FOR_COUNTS). */
