@@ -3,6 +3,7 @@ import { wholeUnitCharge } from '../design/gathered-read-share';
 import { onKeyItem, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
+import { tableQuota } from './dynamodb-quotas';
 import { withHeadroom } from './fit';
 import { judgedNeighbourLoad, UNIFORM_KEY_TOLERANCE } from './neighbours';
 import type { DirectionNeighbours, EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCountBasis, PartitionNeighbours } from './profile';
@@ -35,18 +36,55 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  *   throughput in different scenarios"); or the peak ÷ headroom where that is more (SG017 raises the capacity to it); or
  *   the declared warm throughput where that is more (partitions never merge: a table once that large keeps them, and
  *   warm throughput is how a design says so);
- * - on demand: per direction the most of twice the declared peak (the table "accommodates up to double the previous
+ * - on demand: per direction the most of twice the peak (the table "accommodates up to double the previous
  *   peak", "On-demand capacity mode"; AWS publishes no count), the declared warm throughput, and the warm throughput a
  *   new on-demand table or GSI starts with, 12,000 read and 4,000 write units a second ("A new on-demand table starts
  *   with a warm throughput of 12,000 read units per second and 4,000 write units per second. Your table can instantly
  *   accommodate sustained traffic up to these levels": "Understanding DynamoDB warm throughput in different scenarios";
  *   "Pre-warming a table for on-demand capacity mode"), so at least 4 partitions.
+ * `charged` is the key space's peak as charged (`SpaceAnalysis.chargedAtCount`): each Query of a fan-out over N shards
+ * a request of its own, charged at least 0.5 RCU on the partition of the shard it reads ("Query"), so both the rest
+ * beside a stored key and the partitions an on-demand table has served its way to count those requests; a provisioned
+ * table's are those of the capacity SG017 raises to for that charged peak where the raise is within the table-level read
+ * quota (`countedOn`), else those of its capacity at the declared peak (no raise can follow).
  * An expectation, not a bound: a hash can put more on one partition, which the headroom under the ceiling absorbs.
  */
 export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel {
   const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
-  return (index, total, stored, values) =>
-    judgedAmong(neighboursOfCapacity(design, capacityByIndex.get(index), total, stored), stored, values, design.thresholds.headroom);
+  return (index, total, stored, values, charged = total) => {
+    const counted = neighboursOfCapacity(design, capacityByIndex.get(index), countedOn(design, total, charged), stored);
+    return judgedAmong(charged === total ? counted : restOf(asCharged(counted, design, charged), charged, stored), stored, values, design.thresholds.headroom);
+  };
+}
+
+/** The peak P is counted on: as charged on demand; provisioned, as charged where SG017's raise to it (÷ headroom) is
+ *  within the table-level read quota (it can follow with that raise), else the declared peak. */
+function countedOn(design: DynamoDbKeyDesign, total: Loads, charged: Loads): Loads {
+  if (design.billing !== 'provisioned') return charged;
+  return charged.reads / design.thresholds.headroom <= tableQuota(design, 'read') ? charged : total;
+}
+
+/** On demand, counted for twice the peak as charged, or for the launch pre-warm SG017 sizes on it, where fan-out makes
+ *  the reads more than declared: the figure, so the words say what P was counted for (`chargedReads`), not "the
+ *  declared peak". */
+function asCharged(counted: PartitionNeighbours, design: DynamoDbKeyDesign, charged: Loads): PartitionNeighbours {
+  if (design.billing === 'provisioned' || (counted.countedBy !== 'twice-the-peak' && counted.countedBy !== 'raised-warm-throughput')) return counted;
+  return Object.assign({}, counted, { chargedReads: charged.reads });
+}
+
+/**
+ * `neighbours` on the same P, with the rest taken from `charged`, the peak as DynamoDB charges it: each Query of a
+ * fan-out over N shards is a request of its own, charged at least 0.5 RCU eventually consistent, 1 strongly ("Query":
+ * read capacity; "Using write sharding to distribute workloads evenly": the application queries every suffix), served
+ * by the partition that holds the shard it reads. So the other keys put 1/P of those requests on the stored key's
+ * partition, not 1/P of the logical reads declared: 33 shards of a tenant read at 2,100 RCU each put 71,100 RCU beside
+ * a shard, not 3,900 (SG017 counts the same 73,200 RCU against the table's quota).
+ */
+function restOf(neighbours: PartitionNeighbours, charged: Loads, stored: Loads): PartitionNeighbours {
+  const { partitions } = neighbours;
+  const reads = Math.max(0, charged.reads - stored.reads) / partitions;
+  const writes = Math.max(0, charged.writes - stored.writes) / partitions;
+  return Object.assign({}, neighbours, { total: charged, reads, writes });
 }
 
 /**
@@ -209,6 +247,7 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
     usableAlone,
   };
   if (neighbours.atLaunch) counted.atLaunch = true;
+  if (neighbours.chargedReads !== undefined) counted.chargedReads = neighbours.chargedReads;
   return { label, unit, load, ceiling, usable: Math.max(0, usableAlone - beside), neighbours: counted };
 }
 

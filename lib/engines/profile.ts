@@ -57,6 +57,9 @@ export interface PartitionCountBasis {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by to give the capacity P is counted for; undefined where none was. */
   readonly peakDividedBy?: number;
+  /** On demand, twice the peak as charged (`twice-the-peak`): the reads charged a second where they are more than the
+   *  declared ones (each Query of a fan-out over the shards charged on its own); undefined where charged = declared. */
+  readonly chargedReads?: number;
 }
 
 /**
@@ -70,6 +73,8 @@ export interface PartitionNeighbours {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
   readonly peakDividedBy?: number;
+  /** As `PartitionCountBasis.chargedReads`. */
+  readonly chargedReads?: number;
   /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
   readonly total: Loads;
   /** Expected reads of the other keys on the stored key's partition: (total − the stored key's reads) ÷ P. */
@@ -83,9 +88,12 @@ export interface PartitionNeighbours {
 /**
  * The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table).
  * `values`: how many stored keys share the key space's traffic, where known: a uniform key (no value heavier than the
- * average one) is then judged at the average partition (`judgedNeighbourLoad`).
+ * average one) is then judged at the average partition (`judgedNeighbourLoad`). `charged`: the key space's peak as the
+ * engine charges it (each Query of a fan-out over shards a request of its own), which the neighbours are the rest of,
+ * and which counts an on-demand key space's partitions (they follow the traffic it consumes); `total` (the declared
+ * peak, each read once) counts a provisioned one's, at the capacity declared or raised for that peak. Defaults to `total`.
  */
-export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number) => PartitionNeighbours;
+export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads, values?: number, charged?: Loads) => PartitionNeighbours;
 
 /** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
 export interface DirectionNeighbours {
@@ -99,6 +107,8 @@ export interface DirectionNeighbours {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by for the capacity P is counted for (`PartitionCountBasis`). */
   readonly peakDividedBy?: number;
+  /** As `PartitionCountBasis.chargedReads`. */
+  readonly chargedReads?: number;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
   /** As `PartitionNeighbours.atLaunch`. */

@@ -28,6 +28,7 @@ import { largestPartitionSize } from './partition-size';
 import { carries, carriesKey, needsEveryShard, readsWholeKey } from './queries';
 import { declaredBucketReads, readRequests, readRequestsOver } from './read-requests';
 import { declaredAttributes, readGivenSources, spreadingShardSource, type DeclaredAttributes } from './shard-source';
+import { readsPastQuota } from './throughput-quota';
 import { withCopies, writtenUnits, type Written } from './written';
 
 /** How many times `countToTry` takes the count again at the N it found. */
@@ -228,6 +229,7 @@ export class SpaceAnalysis {
   #hotOnOneKey: readonly LoadDimension[] | undefined;
   #readGiven: readonly string[] | undefined;
   #charged: Loads | undefined;
+  #chargedAtCount: Map<string, Loads> | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
   constructor(
@@ -382,14 +384,35 @@ export class SpaceAnalysis {
    * first level counted on each (`declaredBucketReads`).
    */
   chargedAt(layout: KeyLayout, n: number, readsAnew = true): Loads {
+    // Asked at each count a search tries, and again by the neighbours and the physical share of that count. Random and
+    // calculated shards are charged alike: which reads fan out follows the source reads give (`readSource`).
+    const key = `${layout === 'calculated' ? 'random' : layout} ${n} ${readsAnew}`;
+    const known = (this.#chargedAtCount ??= new Map()).get(key);
+    if (known !== undefined) return known;
+    const charged = this.#chargedAtUncounted(layout, n, readsAnew);
+    this.#chargedAtCount.set(key, charged);
+    return charged;
+  }
+
+  /** `chargedAt`, counted. */
+  #chargedAtUncounted(layout: KeyLayout, n: number, readsAnew: boolean): Loads {
     const declared = this.space.sharding;
-    const anew = readsAnew && declared === undefined && carriedShards(this.space) === undefined;
+    // Copies declared and shards counted (the plan trades the copies for shards): the shards are new, and so is their fan-out.
+    const anew =
+      readsAnew && (declared === undefined || (declared.strategy === 'replicated' && layout !== 'replicated')) && carriedShards(this.space) === undefined;
     if ((!anew && (!declared || declared.strategy === 'replicated')) || layout === 'none' || layout === 'replicated' || n <= 1)
       return { reads: declaredBucketReads(this).units, writes: this.total.writes };
     if (declared?.strategy === layout && declared.shards === n) return this.charged;
-    const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, layout, this.readSource);
+    // The plan counts every write sharding as `random` (the loads are the same); a read giving the source it hashes
+    // (`readSource`) still finds one shard.
+    const strategy = this.readSource === undefined ? layout : 'calculated';
+    const fansOut = (p: AccessPattern) => p.fanOut === true || needsEveryShard(this.space, p, strategy, this.readSource);
     const hotValues = anew ? newShardingHotValues(this, this.storedLoads(layout, n)) : declared?.hotValues;
-    return { reads: readRequestsOver(this, n, fansOut, hotValues).units, writes: this.total.writes };
+    const reads = readRequestsOver(this, n, fansOut, hotValues).units;
+    // A declared count raised: the fan-out SG009 would set is counted only where SG009 can write it (within the read
+    // quota); past it SG009 writes none, and the reads stay as declared, as the next lint charges them.
+    if (anew || readsPastQuota(this, reads) === undefined) return { reads, writes: this.total.writes };
+    return { reads: readRequestsOver(this, n, (p) => p.fanOut === true, hotValues).units, writes: this.total.writes };
   }
 
   /** How write shards divide the hottest value's reads where a read giving `source` finds one shard (gathered-reads.ts);
@@ -470,9 +493,34 @@ export class SpaceAnalysis {
     return this.#neighboursBeside(layout, n, this.storedLoads(layout, n, loads));
   }
 
-  /** `neighboursAt` of the stored key's own loads (`stored`, from `storedLoads`). */
-  #neighboursBeside(layout: KeyLayout, n: number, stored: Loads): PartitionNeighbours | undefined {
-    return this.owner.partitionNeighbours?.(this.space.index, this.totalAt(layout, n), stored, this.uniformValues(n));
+  /**
+   * `neighboursAt` of the stored key's own loads (`stored`, from `storedLoads`), on the key space's peak as charged at
+   * that count (`chargedAtCount`, as SG017 counts it).
+   */
+  #neighboursBeside(layout: KeyLayout, n: number, stored: Loads, readsAnew = true): PartitionNeighbours | undefined {
+    return this.owner.partitionNeighbours?.(
+      this.space.index,
+      this.totalAt(layout, n),
+      stored,
+      this.uniformValues(n),
+      this.chargedAtCount(layout, n, readsAnew),
+    );
+  }
+
+  /**
+   * The key space's peak at `n` stored keys under `layout` as the engine charges it: its reads as `chargedAt` counts
+   * them, each Query of a fan-out over the N shards a request of its own, charged at least 0.5 RCU eventually
+   * consistent, 1 strongly (AWS "Query"; "Using write sharding to distribute workloads evenly": a read of a sharded value
+   * queries every suffix), on the partition holding the shard it reads; its writes as `totalAt` counts them (copies write
+   * every one). The neighbours beside a stored key are 1/P of the rest of this peak, not of the logical reads declared
+   * (a tenant's 2,100 RCU of pages on each of 33 shards: 73,200 RCU over the table, not 6,000), and an on-demand table's
+   * P is counted on it too: its partitions follow the traffic it has consumed ("On-demand capacity mode": up to double
+   * the previous peak). `readsAnew` as `chargedAt`.
+   */
+  chargedAtCount(layout: KeyLayout, n: number, readsAnew = true): Loads {
+    const total = this.totalAt(layout, n);
+    const charged = this.chargedAt(layout, n, readsAnew);
+    return charged.reads === total.reads ? total : { reads: charged.reads, writes: total.writes };
   }
 
   /**
@@ -514,7 +562,7 @@ export class SpaceAnalysis {
       stored,
       headroom,
       this.storedKeyShare(layout, n, loads, spread, readsAnew),
-      this.#neighboursBeside(layout, n, stored),
+      this.#neighboursBeside(layout, n, stored, readsAnew),
     );
   }
 
@@ -825,9 +873,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // where some count fits them, two of its shards on one partition included (`leastCount`): each shard's Query is
   // charged at least one read unit, so past some count a shard's reads stop falling, and where two such shards pass the
   // partition's maximum no count serves them; else, as reads no count divides, they call for copies or a cache.
-  const readsDivide = (spread: ReadSpread) =>
-    spread === true ||
-    (spread !== false && leastCount(profile, (n) => analysis.dimensionsAt('random', n, { reads: hot.reads, writes: 0 }, spread)) !== undefined);
+  const readsDivide = (spread: ReadSpread) => {
+    if (spread === true || spread === false) return spread;
+    const readsAt = (n: number) => analysis.dimensionsAt('random', n, { reads: hot.reads, writes: 0 }, spread);
+    return (leastCount(profile, readsAt) ?? fewestBeforeFanOutFills(analysis, (n) => countFits(n, readsAt(n)))) !== undefined;
+  };
   const shardsCalledFor = (spread: ReadSpread) =>
     writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
   // The reads judged again by the source the plan chose, where it is not the one they were judged by (below).
@@ -958,7 +1008,8 @@ function raiseServesCount(analysis: SpaceAnalysis, spread: ReadSpread): boolean 
  */
 function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
   const { physical, design } = analysis;
-  if (physical === undefined || physical.raisedFrom) return undefined;
+  if (physical === undefined) return analysis.owner.partitionNeighbours ? fewestBeforeNeighboursFill(analysis, fitsAt) : undefined;
+  if (physical.raisedFrom) return undefined;
   const usable = physical.requestUnits * design.thresholds.headroom;
   for (let n = 2, before = peakWithShards(analysis, 1); n <= MAX_SHARDS_ACCEPTED; n++) {
     const peak = peakWithShards(analysis, n);
@@ -966,6 +1017,23 @@ function fewestBeforeFanOutFills(analysis: SpaceAnalysis, fitsAt: (n: number) =>
     if (peak <= before || !fits(peak, usable)) return undefined;
     if (fitsAt(n)) return n;
     before = peak;
+  }
+  return undefined;
+}
+
+/**
+ * `fewestBeforeFanOutFills` where each stored key meets its neighbours on partitions counted from the declared peak
+ * (DynamoDB, `neighboursAt`): the neighbours are 1/P of the reads as charged at each count, each shard's Query a request
+ * of its own ("Query": at least 0.5 RCU each), so they grow with N on the same P while a shard's own reads shrink to the
+ * Query's floor, and the counts that fit are a window. Walked up from 2 until one fits, or until the neighbours alone
+ * leave a direction nothing of its usable ceiling at a count whose fan-out adds to the peak: past it they only grow.
+ */
+function fewestBeforeNeighboursFill(analysis: SpaceAnalysis, fitsAt: (n: number) => boolean): number | undefined {
+  for (let n = 2, before = peakWithShards(analysis, 1); n <= MAX_SHARDS_ACCEPTED; n++) {
+    if (fitsAt(n)) return n;
+    const peak = peakWithShards(analysis, n);
+    if (peak > before && analysis.dimensionsAt('random', n).some((d) => d.neighbours !== undefined && d.usable <= 0)) return undefined;
+    before = Math.max(before, peak);
   }
   return undefined;
 }

@@ -20,7 +20,12 @@ import { partitionCountTemplate } from './partition-count-words';
  *  in place of advice.ts's `noCount`, which says the value's own ceiling binds. */
 export const NO_COUNT_PARTITIONS_TEMPLATE =
   'no count up to {{maxShardsAccepted}} fits the hottest {{key|key}} value on the {{noCountPartitions}} partitions assumed ' +
-  partitionCountTemplate('noCountCountedBy', 'noCountDividedBy', '{{noCountTotal}} {{noCountUnit}} over them, {{noCountEach}} a partition') +
+  partitionCountTemplate(
+    'noCountCountedBy',
+    'noCountDividedBy',
+    'noCountChargedReads',
+    '{{noCountTotal}} {{noCountUnit}} over them, {{noCountEach}} a partition',
+  ) +
   ': that is {{noCountEachShare|percent}} of the usable {{noCountUsable}} {{noCountUnit}} before any shard is placed, so every shard meets a partition too full to take it: ' +
   'the partitions bind, not the count, and more come only with more capacity or warm throughput, ' +
   '{{?noCountQuotaPast}}past the table-level {{noCountDirection}} quota of {{noCountQuota}} {{noCountUnit}}{{/noCountQuotaPast}}' +
@@ -45,6 +50,9 @@ export function noCountBound(analysis: SpaceAnalysis): MessageData | undefined {
   const over = analysis.dimensionsAt(layout, MAX_SHARDS_ACCEPTED).find((d) => d.load > d.usable && d.neighbours !== undefined);
   const neighbours = over?.neighbours;
   if (!over || !neighbours || (over.label !== 'read' && over.label !== 'write')) return undefined;
+  // Reads that fill the partitions only as the count's own fan-out charges them (each shard's Query a request of its
+  // own, "Query") are no load "before any shard is placed": there the value's reads bind, not the partitions.
+  if (over.label === 'read' && neighbours.total > analysis.totalAt(layout, MAX_SHARDS_ACCEPTED).reads * (1 + 1e-9)) return undefined;
   const direction: QuotaDimension = over.label;
   const quota = quotaInForce(design, 'table-level', direction);
   const each = neighbours.total / neighbours.partitions;
@@ -64,6 +72,7 @@ export function noCountBound(analysis: SpaceAnalysis): MessageData | undefined {
     // A partition serves at most `ceiling` units a second: capacity within the quota makes at most quota ÷ ceiling.
     neighbours.partitions >= Math.floor(quota.units / over.ceiling) ? { noCountQuotaPast: true } : {},
     neighbours.peakDividedBy === undefined ? {} : { noCountDividedBy: neighbours.peakDividedBy },
+    neighbours.chargedReads === undefined ? {} : { noCountChargedReads: neighbours.chargedReads },
     quota.field === undefined ? {} : { noCountQuotaField: quota.field },
   );
 }

@@ -3,7 +3,7 @@
  * (a template, filled from the finding's data) and the CDK hot-key alarm's description (text, filled here).
  */
 import type { PartitionCount, PartitionCountBasis } from '../engines/profile';
-import { percent } from './format';
+import { fmt, percent } from './format';
 
 /** What a launch's count is for where the peak's own pre-warm makes it (`raised-warm-throughput`). */
 export const LAUNCH_PEAK_ALONE_WORDS = 'for the warm throughput its launch peak alone needs';
@@ -20,6 +20,14 @@ export const PARTITION_COUNT_WORDS: Readonly<Record<PartitionCount, string>> = {
   'twice-the-peak': 'for twice the declared peak',
   'warm-throughput': 'for its warm throughput',
 };
+
+/** On demand, counted on the peak as charged where fan-out makes it more than declared (`PartitionCountBasis.chargedReads`):
+ *  in place of the words of the counts that carry it, which say the declared peak. */
+const CHARGED_PEAK_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
+  'twice-the-peak': 'for twice the peak as charged',
+  'raised-warm-throughput': 'for the warm throughput its launch peak as charged needs (SG017)',
+};
+const FANNED_OUT_WORDS = 'its reads fan out over the shards: ';
 
 /** What the share the peak was divided by is (`PartitionCountBasis.peakDividedBy`), for the counts that have one. */
 const DIVIDED_BY_WORDS: Readonly<Partial<Record<PartitionCount, string>>> = {
@@ -39,8 +47,10 @@ const NO_COUNT_NOTE: Readonly<Partial<Record<PartitionCount, string>>> = {
 export function partitionCountText(basis: PartitionCountBasis): string {
   const divided = DIVIDED_BY_WORDS[basis.countedBy];
   const ratio = basis.peakDividedBy !== undefined && divided ? `peak ÷ ${percent(basis.peakDividedBy)} ${divided}` : undefined;
-  const notes = [ratio, NO_COUNT_NOTE[basis.countedBy]].filter((note) => note !== undefined);
-  return PARTITION_COUNT_WORDS[basis.countedBy] + (notes.length > 0 ? ` (${notes.join('; ')})` : '');
+  const charged = basis.chargedReads === undefined ? undefined : `${FANNED_OUT_WORDS}${fmt(basis.chargedReads)} RCU`;
+  const notes = [charged, ratio, NO_COUNT_NOTE[basis.countedBy]].filter((note) => note !== undefined);
+  const words = (charged === undefined ? undefined : CHARGED_PEAK_WORDS[basis.countedBy]) ?? PARTITION_COUNT_WORDS[basis.countedBy];
+  return words + (notes.length > 0 ? ` (${notes.join('; ')})` : '');
 }
 
 /** A `{{key|id=words|…}}` select over `words`. */
@@ -51,11 +61,15 @@ function select(key: string, words: Readonly<Partial<Record<PartitionCount, stri
 }
 
 /**
- * The words as a message template, from data `countedBy` (the id) and `dividedBy` (the share, where there is one), with
- * the message's own bracketed `detail` after the ratio: `for the capacity auto scaling provisions at the declared peak
- * (peak ÷ {{dividedBy|percent}} target; detail)`.
+ * The words as a message template, from data `countedBy` (the id), `dividedBy` (the share, where there is one) and
+ * `chargedReads` (the reads as charged, where they set the count in place of the declared ones), with the message's
+ * own bracketed `detail` after the ratio: `for the capacity auto scaling provisions at the declared peak
+ * (peak ÷ {{dividedBy|percent}} target; detail)`, `for twice the peak as charged (its reads fan out over the shards:
+ * {{chargedReads}} RCU; detail)`.
  */
-export function partitionCountTemplate(countedBy: string, dividedBy: string, detail: string): string {
+export function partitionCountTemplate(countedBy: string, dividedBy: string, chargedReads: string, detail: string): string {
+  const words = `{{?${chargedReads}}}${select(countedBy, CHARGED_PEAK_WORDS)}{{/${chargedReads}}}{{!${chargedReads}}}${select(countedBy, PARTITION_COUNT_WORDS)}{{/${chargedReads}}}`;
+  const charged = `{{?${chargedReads}}}${FANNED_OUT_WORDS}{{${chargedReads}}} RCU; {{/${chargedReads}}}`;
   const ratio = `{{?${dividedBy}}}peak ÷ {{${dividedBy}|percent}} ${select(countedBy, DIVIDED_BY_WORDS)}; {{/${dividedBy}}}`;
-  return `${select(countedBy, PARTITION_COUNT_WORDS)} (${ratio}${detail})`;
+  return `${words} (${charged}${ratio}${detail})`;
 }

@@ -147,6 +147,8 @@ export interface DynamoHotKeyReach {
   readonly countedBy: PartitionCount;
   /** The share the declared peak was divided by for the capacity they were counted for (`PartitionCountBasis`). */
   readonly peakDividedBy?: number;
+  /** On demand, the reads as charged P was counted for where fan-out makes them more than declared (`PartitionCountBasis`). */
+  readonly chargedReads?: number;
   readonly read: DirectionReach;
   readonly write: DirectionReach;
 }
@@ -180,6 +182,7 @@ export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | und
     partitions: model.partitions,
     countedBy: model.countedBy,
     ...(model.peakDividedBy !== undefined ? { peakDividedBy: model.peakDividedBy } : {}),
+    ...(model.chargedReads !== undefined ? { chargedReads: model.chargedReads } : {}),
     read: direction(DYNAMODB_LIMITS.partitionReadUnits, model.reads, stored.reads, total.reads),
     write: direction(DYNAMODB_LIMITS.partitionWriteUnits, model.writes, stored.writes, total.writes),
   };

@@ -6,10 +6,24 @@
  * not bring on an SG017 error that --fix cannot fix, and two copies of the arithmetic would drift apart (SG003 once
  * weighed the fan-out peak against the quota while SG017 weighed peak ÷ headroom, the auto-scaling target).
  */
-import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
+import type { DynamoDbKeyDesign, KeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { fits } from '../design/sharding';
 import { quotaFieldData, quotaInForce, tableQuota, withHeadroom, type QuotaLevel, type QuotaPassed } from '../engines';
-import type { DesignAnalysis, SpaceAnalysis } from './analysis';
+import type { EngineProfile, Loads } from '../engines/profile';
+
+/** What the quota checks read of a design's analysis (`DesignAnalysis`), named by shape: the analysis asks them too. */
+interface QuotaOwner {
+  readonly profile: EngineProfile;
+  readonly design: KeyDesign;
+}
+
+/** What the quota checks read of a key space's analysis (`SpaceAnalysis`). */
+interface QuotaSpace {
+  readonly owner: QuotaOwner;
+  readonly design: KeyDesign;
+  readonly space: { readonly index?: string };
+  readonly total: Loads;
+}
 
 export type CapacityDimension = 'read' | 'write';
 
@@ -72,7 +86,7 @@ export function editlessQuotaError(
  * design whose capacity these quotas bound: only DynamoDB's does, so the design is a DynamoDB design. Undefined for an
  * engine without one (Cosmos DB's RU/s quota is checked on the container's raise, by SG017 itself).
  */
-export function quotaBoundDesign(analysis: DesignAnalysis): DynamoDbKeyDesign | undefined {
+export function quotaBoundDesign(analysis: QuotaOwner): DynamoDbKeyDesign | undefined {
   return analysis.profile.limits.tableThroughputQuota === undefined ? undefined : (analysis.design as DynamoDbKeyDesign);
 }
 
@@ -83,7 +97,7 @@ export function quotaBoundDesign(analysis: DesignAnalysis): DynamoDbKeyDesign | 
  * throughput as one budget (`throughputQuotaPassed`: Cosmos DB's 1,000,000 RU/s per container, or per database for
  * shared throughput, "Service quotas"), those reads and the key space's writes together. Undefined within them.
  */
-export function readsPastQuota(analysis: SpaceAnalysis, reads: number): QuotaPassed | undefined {
+export function readsPastQuota(analysis: QuotaSpace, reads: number): QuotaPassed | undefined {
   const bound = quotaBoundDesign(analysis.owner);
   if (bound)
     return editlessQuotaError(

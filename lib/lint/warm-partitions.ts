@@ -151,7 +151,13 @@ export function warmLever(analysis: SpaceAnalysis, cachedReads = false): WarmLev
   // The ceilings at `partitions` (one judge per partition count: it reads the design as the edit leaves it), and at n shards under one.
   const judgeAt = (partitions: number) => warmedJudge(analysis, capacity, raised, partitions, total);
   const withShards = (judge: ReturnType<typeof judgeAt>, n: number) =>
-    judge(analysis.storedLoads(n === 1 ? 'none' : layout, n, loads), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+    judge(
+      analysis.storedLoads(n === 1 ? 'none' : layout, n, loads),
+      analysis.uniformValues(n),
+      analysis.totalAt(layout, n, total),
+      // Cached reads reach no partition: the rest as declared. Else the peak as charged at n (`chargedAtCount`), as the lint counts it.
+      cachedReads ? undefined : analysis.chargedAtCount(n === 1 ? 'none' : layout, n),
+    );
   // The fewest count that fits with room to spare at the most partitions the quota allows (more partitions only help).
   const atMost = judgeAt(most);
   // Copies' own writes grow with N, so their fit is no monotone search (`firstCount`, as the plan counts copies).
@@ -325,7 +331,13 @@ export function pastQuotaLever(analysis: SpaceAnalysis): PastQuotaLever | undefi
   const { headroom } = design.thresholds;
   const stored = (n: number) => analysis.storedLoads(n === 1 ? 'none' : layout, n, analysis.hot);
   const withShards = (partitions: number, n: number) =>
-    warmedJudge(analysis, capacity, raised, partitions, total)(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total));
+    warmedJudge(
+      analysis,
+      capacity,
+      raised,
+      partitions,
+      total,
+    )(stored(n), analysis.uniformValues(n), analysis.totalAt(layout, n, total), analysis.chargedAtCount(n === 1 ? 'none' : layout, n));
   const roomyAt = (partitions: number) => (n: number) => n >= own && fitsWithSpare(withShards(partitions, n), headroom, n);
   // The declared count where it fits by the bound (the user's own fan-out, one edit fewer); else the fewest there.
   const declared = space.sharding?.strategy === layout ? space.sharding.shards : undefined;
@@ -395,6 +407,7 @@ function onDemandServes(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, shar
     analysis.storedLoads(shards === 1 ? 'none' : layout, shards, analysis.hot),
     analysis.uniformValues(shards),
     analysis.totalAt(layout, shards),
+    analysis.chargedAtCount(shards === 1 ? 'none' : layout, shards),
   );
   return fitsWithSpare(dimensions, design.thresholds.headroom, shards);
 }
@@ -481,7 +494,7 @@ function warmedJudge(
   short: ReadonlySet<string>,
   partitions: number,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const warm = warmUnits(short, partitions);
   return judgeWithCapacity(
     analysis,
@@ -506,7 +519,7 @@ function judgeWithCapacity(
   capacity: KeySpaceCapacity,
   change: Partial<KeySpaceCapacity>,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const design = analysis.design as DynamoDbKeyDesign;
   const changed: KeySpaceCapacity = Object.assign({}, capacity, change);
   return judgeOnDesign(analysis, Object.assign({}, design, { capacity: design.capacity.map((c) => (c === capacity ? changed : c)) }), total);
@@ -517,11 +530,12 @@ function judgeOnDesign(
   analysis: SpaceAnalysis,
   edited: DynamoDbKeyDesign,
   total: Loads,
-): (stored: Loads, values?: number, atTotal?: Loads) => readonly LoadDimension[] {
+): (stored: Loads, values?: number, atTotal?: Loads, charged?: Loads) => readonly LoadDimension[] {
   const model = analysis.owner.profile.neighbourModel?.(edited);
   const { headroom } = edited.thresholds;
-  return (stored: Loads, values?: number, atTotal: Loads = total) =>
-    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values));
+  // `charged`: the peak the neighbours are the rest of, each Query of a fan-out counted (`SpaceAnalysis.chargedAtCount`).
+  return (stored: Loads, values?: number, atTotal: Loads = total, charged?: Loads) =>
+    analysis.owner.profile.loadDimensions(stored, headroom, undefined, model?.(analysis.space.index, atTotal, stored, values, charged ?? atTotal));
 }
 
 /**
@@ -558,16 +572,43 @@ function fitsWithSpare(dimensions: readonly LoadDimension[], headroom: number, k
 /**
  * The fewest shards from `own` to `most` at which `dimensionsAt` fits with spare (`fitsWithSpare`), undefined where none
  * does. The pair test is not monotone in N (past P it holds ⌈N/P⌉ + 1 keys, and a read of one item is charged in full on
- * each), so it is not bisected: the least count that leaves 5% free (monotone: none where `most` does not) is searched,
- * then the counts from it walked up, as `leastCount` does.
+ * each), so it is not bisected: the least count that leaves 5% free is searched, then the counts from it walked up, as
+ * `leastCount` does. That least count is bisected where `most` leaves 5% free (the spare is then monotone). Where it
+ * does not, but the neighbours at `most` count more load than at `own`, the counts that leave it are a window, not a
+ * tail: each shard's Query of a fan-out is a request of its own, charged at least 0.5 RCU ("Query"), so the neighbours'
+ * reads grow with N while a shard's own load stops shrinking. Those counts are walked up from `own` until one fits, or
+ * until the neighbours alone leave a dimension less than the 5% (past that they only grow), as
+ * `fewestBeforeNeighboursFill` walks the plan's.
  */
 function fewestRoomy(dimensionsAt: (n: number) => readonly LoadDimension[], headroom: number, own: number, most = MAX_SHARDS_ACCEPTED): number | undefined {
-  const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
   if (own > most) return undefined;
-  const from = spare(own) ? own : spare(most) ? leastBetween(spare, own + 1, most) : undefined;
+  const spare = (n: number) => spareFree(dimensionsAt(n), headroom);
+  const atOwn = dimensionsAt(own);
+  const atMost = dimensionsAt(most);
+  const tail = spareFree(atMost, headroom);
+  const window = !tail && fanOutGrows(atOwn, atMost);
+  const from = spareFree(atOwn, headroom) || window ? own : tail ? leastBetween(spare, own + 1, most) : undefined;
   if (from === undefined) return undefined;
-  for (let n = from; n <= most; n++) if (hashedPairFits(n, dimensionsAt(n).flatMap(besideNeighbours))) return n;
+  for (let n = from; n <= most; n++) {
+    const dimensions = dimensionsAt(n);
+    if ((tail || spareFree(dimensions, headroom)) && hashedPairFits(n, dimensions.flatMap(besideNeighbours))) return n;
+    if (window && neighboursFill(dimensions, headroom)) return undefined;
+  }
   return undefined;
+}
+
+/** Whether some dimension's neighbours at the larger count are counted on more load than at the smaller (a fan-out
+ *  charged on each shard, `SpaceAnalysis.chargedAtCount`). */
+function fanOutGrows(fewer: readonly LoadDimension[], more: readonly LoadDimension[]): boolean {
+  return more.some((d) => {
+    const before = fewer.find((f) => f.label === d.label)?.neighbours;
+    return d.neighbours !== undefined && before !== undefined && d.neighbours.total > before.total * (1 + 1e-9);
+  });
+}
+
+/** Whether the neighbours alone leave some dimension less than 5% of its usable ceiling (MIN_SPARE_FOR_COUNTS). */
+function neighboursFill(dimensions: readonly LoadDimension[], headroom: number): boolean {
+  return dimensions.some((d) => d.neighbours !== undefined && d.usable < MIN_SPARE_FOR_COUNTS * usableAlone(d, headroom));
 }
 
 /** Every dimension fits with 5% of its usable ceiling alone free (MIN_SPARE_FOR_COUNTS), the pair aside. */

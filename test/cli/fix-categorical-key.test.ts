@@ -82,10 +82,11 @@ describe('--fix on a tally keyed by contestant (voting-tally.json)', () => {
     const sized = JSON.parse(votingTally) as { tables: { accessPatterns: { name: string; resultKb?: number }[] }[] };
     for (const p of sized.tables[0].accessPatterns) if (p.name === 'results-per-contestant') p.resultKb = 400;
     const file = join(tempTree({ 'voting.json': `${JSON.stringify(sized, null, 2)}\n` }), 'voting.json');
+    // 100 shards: from 50 to 99 each shard's Query of the 400 KB page is charged 8 KB, 1 RCU (fix-uncounted-fan-out.test.ts).
     const first = await cli(['lint', file, '--fix']);
-    expect(first.stdout).toContain('fixed   SG001 votes: set tables[0].sharding to {"strategy":"random","shards":50}');
+    expect(first.stdout).toContain('fixed   SG001 votes: set tables[0].sharding to {"strategy":"random","shards":100}');
     const [votes] = JSON.parse(readFileSync(file, 'utf8')).tables;
-    expect(votes.sharding).toEqual({ strategy: 'random', shards: 50 });
+    expect(votes.sharding).toEqual({ strategy: 'random', shards: 100 });
     expect(votes.accessPatterns.map((p: { fanOut?: boolean }) => p.fanOut)).toEqual([true, true]);
     const fixedText = readFileSync(file, 'utf8');
     const second = await cli(['lint', file, '--fix']);

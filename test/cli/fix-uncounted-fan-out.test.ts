@@ -97,18 +97,19 @@ const votes = (resultKb?: number): DynamoDbTableDesign => ({
 const tableText = (design: DynamoDbTableDesign) => `${JSON.stringify({ tables: [design] }, null, 2)}\n`;
 
 describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
-  it('the vote tally with no resultKb: no sharding or fanOut is written, and the fix says the 49 Queries a read costs at least', () => {
-    // 40 partitions (twice 60,000 RCU and 20,000 WCU). Each shard takes 0.98 × 21,000 ÷ N of the pages' reads and all 420 of
-    // `has-viewer-voted` (tried on every shard): 41 fit the usable line (921.95 + 1,476.95 = 2,398.9), but past 40 one
-    // partition holds ⌈N ÷ 40⌉ + 1 = 3: 3 × 921.95 + 1,476.95 − 921.95 = 3,320.85 of its hard 3,000 RCU; at 49,
-    // 3 × 840 + 1,479 − 1,008 = 2,991 (48: 3,027.75).
+  it('the vote tally with no resultKb: no sharding or fanOut is written, and the fix says the 60 Queries a read costs at least', () => {
+    // Each shard takes 0.98 × 21,000 ÷ N of the pages' reads and all 420 of `has-viewer-voted` (tried on every shard, a
+    // Query of its own: AWS "Query"), and the table is charged 58,800 + 1,200 × N RCU; on demand its partitions follow
+    // twice that peak as charged: at 60, 130,800 RCU on ⌈261,600 ÷ 3,000⌉ = 88 partitions, two shards on one take
+    // 2 × 763 + (130,800 − 1,526) ÷ 88 = 2,995.02 of its hard 3,000 RCU; at 59, 129,600 RCU on 87, 2 × 768.81 + 1,471.98
+    // = 3,009.61 (at 49, 117,600 RCU on 79: 2 × 840 + 1,467.34 = 3,147.34, where the declared peak's 40 partitions gave 2,991).
     const findings = lint({ tables: [votes()] });
     for (const id of ['SG001', 'SG003']) {
       const f = findings.find((g) => g.ruleId === id);
       expect(f?.edits).toBeUndefined();
-      expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 49, uncountedFloor: 49, uncountedEventualFloor: 24.5 });
+      expect(f?.data).toMatchObject({ uncountedPatterns: ['results-per-contestant'], uncountedShards: 60, uncountedFloor: 60, uncountedEventualFloor: 30 });
       expect(f?.fix).toContain(
-        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 49 shards is 49 Queries, each charged at least half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, which the peak SG017 checks cannot count without its size',
+        '--fix writes none of this until resultKb is declared on `results-per-contestant`: a read over all 60 shards is 60 Queries, each charged at least half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 30 read units a read, where one Query of the unsharded key returning 4 KB or less was charged half a unit, which the peak SG017 checks cannot count without its size',
       );
     }
 
@@ -131,9 +132,14 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
   });
 
   it('with a large result declared, the fan-out is counted and the shards are written', () => {
+    // A 400 KB page is 1,176 reads a second (58,800 RCU ÷ 50 RCU), each shard's Query charged its share rounded up to
+    // 4 KB (AWS "Query"): from 50 to 99 shards ⌈100 ÷ N⌉ = 2 units, 1 RCU eventually consistent, so a hot shard takes
+    // 411.6 + 420 RCU at every such count (at 50, 118,800 RCU on 80 partitions: 2 × 831.6 + 1,464.21 = 3,127.41, past
+    // 3,000); at 100, 4 KB a Query, 0.5 RCU: 205.8 + 420 = 625.8 a shard, 58,800 + 120,000 = 178,800 RCU on 120
+    // partitions, 2 × 625.8 + 1,479.57 = 2,731.17. 100 is the least that fits.
     const result = fixDesignText(tableText(votes(400)), {});
     const design = JSON.parse(result.text) as { tables: DynamoDbTableDesign[] };
-    expect(design.tables[0].sharding).toEqual({ strategy: 'random', shards: 50 });
+    expect(design.tables[0].sharding).toEqual({ strategy: 'random', shards: 100 });
     expect(design.tables[0].accessPatterns?.map((p) => p.fanOut)).toEqual([true, true]);
   });
 
@@ -158,7 +164,8 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
   });
 
   it('the vote tally read half strongly consistent: each floor, named by its patterns', () => {
-    // 49 Queries a read: 49 read units for `results-audit` (consistentRead), 24.5 for `results-per-contestant`.
+    // 60 Queries a read (the count above: reads split across the patterns alike): 60 read units for `results-audit`
+    // (consistentRead), 30 for `results-per-contestant`.
     const mixed: DynamoDbTableDesign = Object.assign({}, votes(), {
       accessPatterns: [
         { name: 'results-per-contestant', keyAttributes: ['contestantId'], share: 0.49 },
@@ -167,7 +174,7 @@ describe('--fix writes no fan-out it cannot count (DynamoDB)', () => {
       ],
     });
     expect(lint({ tables: [mixed] }).find((f) => f.ruleId === 'SG003')?.fix).toContain(
-      'a read over all 49 shards is 49 Queries, each charged at least one read unit however little it returns, the Queries of `results-audit` being strongly consistent (consistentRead): at least 49 read units a read; and half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 24.5 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit or half a unit, which',
+      'a read over all 60 shards is 60 Queries, each charged at least one read unit however little it returns, the Queries of `results-audit` being strongly consistent (consistentRead): at least 60 read units a read; and half a read unit however little it returns, the Queries of `results-per-contestant` being eventually consistent (no consistentRead): at least 30 read units a read, where one Query of the unsharded key returning 4 KB or less was charged one unit or half a unit, which',
     );
   });
 

@@ -26,20 +26,26 @@ const sg003 = (table: DynamoDbTableDesign) => lint({ tables: [table] }).find((f)
 const fixed = (table: DynamoDbTableDesign) => fixDesignText(JSON.stringify({ tables: [table] }, null, 2), {});
 
 describe("SG003's shards weigh their fan-out as SG017 does", () => {
-  it('table-level: 4 shards make 52,000 RCU of requests, which at 80% need 65,000, past the 40,000 quota: no edit', () => {
+  it('table-level: 3 shards make 39,000 RCU of requests, which at 80% need 48,750, past the 40,000 quota: no edit', () => {
     // 1,155 WCU on the hottest status (33% of 3,500), beside the other writes on 11 partitions (the 33,000 RCU and
-    // 5,000 WCU provisioned: max(11, 5)): one of 3 shards takes 385 + 3,115 ÷ 11 = 668.18 of 800, but two of them on one
-    // partition 2 × 385 + 283.18 − 35 = 1,018.18, past its 1,000 WCU maximum; two of 4, 577.5 + 291.93 − 26.25 = 843.18.
-    // (reads32: with the hottest status a share of the reads too, each `get` charged on every shard, no count served them.)
+    // 5,000 WCU provisioned: max(11, 5)): one of 2 shards takes 577.5 + 2,922.5 ÷ 11 = 843.18 of 800, and two of 2 on one
+    // partition 1,155 alone, past its 1,000 WCU maximum at any P. Each `get` queries every shard, each Query charged on
+    // its own: 13,000 × 3 = 39,000 RCU at 3 shards. That passes the capacity, and its raise (÷ 80% = 48,750) the 40,000
+    // quota, so P stays the 11 of the capacity declared, where the fan-out alone puts 39,000 ÷ 11 = 3,545.45 RCU on each
+    // partition: no count fits there. Pre-warmed to 18,000 WCU (18 partitions), 3 shards fit: reads 39,000 ÷ 18 = 2,166.67
+    // of 2,280 (5% free), writes 385 + 3,115 ÷ 18 = 558.06, two on one 770 + 2,730 ÷ 18 = 921.67 of 1,000 (on 17,
+    // 2,294.12 RCU leaves less than 5%). Was 4 (52,000 RCU, 65,000 needed), sized on the declared 13,000 RCU beside each
+    // shard: at 4 the fan-out puts 52,000 ÷ 11 = 4,727.27 on each partition. Past the quota either way: no edit.
     const jobs = queue({
       capacity: { read: { fixed: 33_000 }, write: { fixed: 5_000 } },
       workload: { peakReadUnits: 13_000, peakWriteUnits: 3_500, hotKeyShare: 0.33, hotKeyOperations: 'writes' },
     });
     const finding = sg003(jobs);
-    expect(finding).toMatchObject({ data: { shards: 4, fanOutReads: 52_000, fanOutNeeded: 65_000, quota: 40_000, quotaName: 'table-level' } });
+    expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
+    expect(finding?.data).toMatchObject({ warmWriteUnits: 18_000, warmPartitions: 18, hashedLoad: expect.closeTo(921.67, 2) });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "the fan-out makes the table read 52,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 65,000 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+      "the fan-out makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     // --fix brings on no SG017 it cannot fix: it writes nothing, and says why.
     const result = fixed(jobs);

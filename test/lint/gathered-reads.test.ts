@@ -58,7 +58,17 @@ describe('shards of a read-hot DynamoDB key value whose reads gather every shard
     const finding = sg003(parcels({ sharding: { strategy: 'random', shards: 6 } }, { fanOut: true, resultKb: 2 }));
     expect(finding?.severity).toBe('error');
     expect(finding?.path).toBe('sharding.shards');
-    expect(finding?.data).toMatchObject({ readLoad: 6_000, readPerKey: 6_000, readLeft: 1_400, declaredShards: 6 });
+    // Every depot is sharded and every read queries its 6 shards, each Query charged what the 2 KB read was: 120,000 RCU
+    // as charged, P = max(⌈2 × 120,000 ÷ 3,000⌉ = 80, ⌈2 × 2,000 ÷ 1,000⌉ = 4) = 80 on demand, 114,000 ÷ 80 = 1,425 beside
+    // each shard: 975 left (was 1,400: 14,000 declared ÷ 14 partitions). 6,000 is over either way.
+    expect(finding?.data).toMatchObject({
+      readLoad: 6_000,
+      readPerKey: 6_000,
+      readLeft: 975,
+      readNeighbours: 1_425,
+      keySpacePartitions: 80,
+      declaredShards: 6,
+    });
     expect(finding?.message).toContain('6,000 RCU reads, 6,000 RCU per shard over 6, against a usable 2,400 RCU');
     // Undeclared in size, 8 shards (the count the pair needs: 6 draw SG003's hashedPairOver warning) fit.
     expect(sg003(parcels({ sharding: { strategy: 'random', shards: 8 } }, { fanOut: true }))).toBeUndefined();

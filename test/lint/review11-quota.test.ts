@@ -101,7 +101,9 @@ describe('SG003: a sharding fix whose fan-out passes the table-level quota write
   // sharded (hotValues: 1): only its reads fan out (28,500 + 1,500 × 4 = 34,500 RCU, not 30,000 × 4 = 120,000), within
   // the quota (before, every followee was sharded, past the quota). Each page of `my-followers` queries every shard, so
   // each shard's partition serves the star's 1,500 RCU in full: two of the 4 on one of the 40 partitions (14.32% of the
-  // time) take 3,000 + 712.5 − 37.5 = 3,675 RCU, past the hard 3,000, at any count. So the writes' 4 shards come with DAX
+  // time) take 3,000 + 825 − 37.5 = 3,787.5 RCU, past the hard 3,000, at any count: the neighbours are 1/40 of the rest
+  // of the 34,500 RCU as charged, the other 3 shards' queries among them ((34,500 − 1,500) ÷ 40 = 825; P = max(⌈2 ×
+  // 34,500 ÷ 3,000⌉ = 23, 2 × 20,000 ÷ 1,000 = 40) = 40 still), not of the 30,000 declared (712.5: 3,675 before). So the writes' 4 shards come with DAX
   // in front of those reads, which no edit writes, and --fix writes none of it (the edits once wrote a count whose own
   // pair clause said 3,675 RCU).
   it('N = 4 on followers-of for the star alone: only its reads of my-followers fan out, within the quota; the pair its pages read in full asks for DAX, and no edit', () => {
@@ -109,8 +111,8 @@ describe('SG003: a sharding fix whose fan-out passes the table-level quota write
     // Random (carry28): no query on the index gives `followerId`, the sort key a calculated shard would hash.
     expect(sg003.fix).toContain('N = 4 random shards; sharding.hotValues: 1');
     expect(sg003.fix).not.toContain('table-level read throughput quota');
-    expect(sg003.data).toMatchObject({ fixReads: 34_500, fixReadShards: 4, hashedLoad: 3675, hashedPartitions: 40, cache: 'DAX' });
-    expect(sg003.fix).toContain('two share one 14.32% of the time, and that partition then takes 3,675 of the usable 2,400 RCU');
+    expect(sg003.data).toMatchObject({ fixReads: 34_500, fixReadShards: 4, hashedLoad: 3787.5, hashedPartitions: 40, cache: 'DAX' });
+    expect(sg003.fix).toContain('two share one 14.32% of the time, and that partition then takes 3,787.5 of the usable 2,400 RCU');
     expect(sg003.fix).toContain('every page of `my-followers` queries all the shards, which do not divide its reads: put DAX in front of them');
     expect(sg003.edits).toBeUndefined();
     // No SG017 on the design as it is: 30,000 RCU unsharded is within the quota's 80%.

@@ -64,21 +64,27 @@ describe("SG017's pre-warm counts the reads the key's fix fans out", () => {
   });
 });
 
-describe('a key sharded with fanOut already: SG003 says why its partitions are not those of SG017’s pre-warm', () => {
-  it('each query of the fan-out charged: SG017 pre-warms 45,000 RCU, SG003 names both read figures', () => {
+describe('a key sharded with fanOut already: SG003 counts the partitions of SG017’s pre-warm, for the reads as charged', () => {
+  it('each query of the fan-out charged: SG017 pre-warms 45,000 RCU, and SG003 counts its 15 partitions', () => {
+    // Each `top-scores` read (1 KB) queries the 3 shards, each Query charged what the unsharded read was: 36,000 RCU.
+    // SG017's pre-warm, 36,000 ÷ 80% = 45,000 RCU and 6,000 ÷ 80% = 7,500 WCU, makes max(⌈45,000 ÷ 3,000⌉, ⌈7,500 ÷ 1,000⌉)
+    // = 15 partitions, and SG003 judges the key on them (was 8, from the declared 12,000 RCU: 15,000 ÷ 3,000 = 5 and 8 of
+    // the writes, while the neighbours beside it were already the 32,400 RCU charged). Beside a shard's 3,600 RCU:
+    // 32,400 ÷ 15 = 2,160, 240 left.
     const findings = lint(sharded(1));
     expect(on(findings, 'SG017')?.data).toMatchObject({ reads: 36_000, readUnitsPerSecond: 45_000 });
     const sg003 = on(findings, 'SG003');
-    expect(sg003?.data).toMatchObject({ keySpacePartitions: 8, declaredReads: 12_000, chargedReads: 36_000 });
+    expect(sg003?.data).toMatchObject({ keySpacePartitions: 15, partitionsChargedReads: 36_000, readNeighbours: 2_160, readLeft: 240 });
     expect(sg003?.message).toContain(
-      'those partitions count the declared 12,000 RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards (36,000 RCU',
+      '15 partitions assumed, for the warm throughput its launch peak as charged needs (SG017) (its reads fan out over the shards: 36,000 RCU; peak ÷ 80% headroom;',
     );
+    expect(sg003?.message).not.toContain('each read once');
   });
 
   it('a fan-out counted once (no resultKb: each shard reads its part) says nothing of it', () => {
     const sg003 = on(lint(sharded()), 'SG003');
-    expect(sg003?.data?.chargedReads).toBeUndefined();
-    expect(sg003?.message).not.toContain('each read once');
+    expect(sg003?.data?.partitionsChargedReads).toBeUndefined();
+    expect(sg003?.message).not.toContain('as charged');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
-import type { DesignAnalysis } from '../analysis';
+import { DesignAnalysis } from '../analysis';
 import { sparseEdit, sparseForNewReads } from '../copied-indexes';
 import { CROSS_PARTITION_COST_MESSAGES, crossPartitionFloor, perPartitionFloor } from '../cross-partition-cost';
 import type { DesignEdit } from '../edits';
@@ -32,7 +32,19 @@ export const crossPartitionQueries = defineRule({
     'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
   ],
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection. Where a pattern names no index and an existing GSI is keyed on what it gives, name that index (an edit --fix writes). Where another order of a Cosmos DB hierarchical key gives these queries its first level, reorder it (SG004).',
-  sources: [SOURCES.cosmosCrossPartition, SOURCES.cosmosHierarchical, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery, SOURCES.dynamoQueryIndexName],
+  fixDetails: [
+    'A named index that is write-sharded: the queries sent there read every shard (fanOut), each Query charged at least 0.5 RCU on the partition of the shard it reads (AWS "Query"); where those requests would put the index\'s hottest value over its partition (SG003 on the design the edit leaves), --fix writes no edit and the fix says so.',
+  ],
+  sources: [
+    SOURCES.cosmosCrossPartition,
+    SOURCES.cosmosHierarchical,
+    SOURCES.dynamoKeyDesign,
+    SOURCES.dynamoQuery,
+    SOURCES.dynamoQueryIndexName,
+    // A query sent to a sharded index reads every shard, each Query charged at least its floor (fanOutPutsOver).
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoQueryMinimum,
+  ],
   messages: () => ({
     ...CROSS_PARTITION_COST_MESSAGES,
     crossingOne:
@@ -55,6 +67,9 @@ export const crossPartitionQueries = defineRule({
     // The index is write-sharded: a whole-key query then reads every shard (SG009), so the fix sets fanOut beside.
     fixNameIndexFanOut:
       'read the index these queries already carry the key of: set {{indexPatterns|code}} to {{namedIndexes|code}} ("index" of each access pattern), and `fanOut`: true where the index is sharded; the application must send those queries to that index (their IndexName) and read every shard of it',
+    // The fan-out the fix adds puts a named index's hottest value over (SG003 on the design as edited): said, not written.
+    fixNameIndexFanOutOver:
+      "; --fix writes no edit: on {{fanOutOverIndexes|code}} each of these queries would be a Query of every shard, each charged on the partition of the shard it reads, and beside those requests the index's hottest value would pass its partition's usable ceiling (SG003); remove shards the index does not need first (SG007)",
     // The table's replicated copies each carry the named index's key (copied-indexes.ts): its queries would read every copy.
     fixNameIndexSparse:
       '; and set `copiesCarry`: "first" on {{sparseIndexes|code}}: each of the table\'s {{copies}} replicated copies carries its key, so these queries would return every item {{copies}} times (SG003); with the key written on copy 0 only, the index holds one of each',
@@ -86,6 +101,7 @@ export const crossPartitionQueries = defineRule({
     const named = analysis.profile.globalIndexes ? crossing.map((p) => indexCarrying(analysis, p)) : [];
     if (named.length > 0 && named.every((index) => index !== undefined)) {
       const fanOut = crossing.filter((p, i) => readsEveryShard(analysis, p, named[i] as string));
+      const overBy = fanOutPutsOver(analysis, crossing, named as string[], fanOut);
       // An index every replicated copy writes would return each item once per copy to them: made sparse with it.
       const sparse = sparseForNewReads(analysis, named as string[]);
       const edits = [
@@ -100,9 +116,17 @@ export const crossPartitionQueries = defineRule({
           messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
           ...notes,
           fixId: fanOut.length > 0 ? ('fixNameIndexFanOut' as const) : ('fixNameIndex' as const),
-          ...(sparse.length > 0 ? { fixNotes: ['fixNameIndexSparse' as const] } : {}),
-          data: { ...data, indexPatterns: crossing.map((p) => `${p.path}.index`), namedIndexes: named as string[], ...sparseData },
-          edits,
+          ...(sparse.length > 0 || overBy.length > 0
+            ? { fixNotes: [...(sparse.length > 0 ? ['fixNameIndexSparse' as const] : []), ...(overBy.length > 0 ? ['fixNameIndexFanOutOver' as const] : [])] }
+            : {}),
+          data: {
+            ...data,
+            indexPatterns: crossing.map((p) => `${p.path}.index`),
+            namedIndexes: named as string[],
+            ...sparseData,
+            ...(overBy.length > 0 ? { fanOutOverIndexes: overBy } : {}),
+          },
+          ...(overBy.length > 0 ? {} : { edits }),
         },
       ];
     }
@@ -182,4 +206,31 @@ function readsEveryShard(analysis: DesignAnalysis, pattern: AccessPattern, index
   const sharding = space?.sharding;
   if (space === undefined || pattern.fanOut || (sharding?.strategy !== 'random' && sharding?.strategy !== 'calculated')) return false;
   return needsEveryShard(space, { ...pattern, index }, sharding.strategy, sharding.sourceAttribute);
+}
+
+/**
+ * The named indexes whose hottest value is within its ceilings now and over once `fanOut`'s patterns, sent to them, read
+ * every shard: each Query of each shard a request of its own, charged at least 0.5 RCU on the partition of the shard it
+ * reads (AWS "Query"; "Using write sharding to distribute workloads evenly"), which the neighbours of every stored key
+ * of the index are 1/P of (`SpaceAnalysis.chargedAtCount`). Judged as the next lint judges the design the edits leave:
+ * the same analysis of the design with those patterns moved.
+ */
+function fanOutPutsOver(analysis: DesignAnalysis, crossing: readonly AccessPattern[], named: readonly string[], fanOut: readonly AccessPattern[]): string[] {
+  if (fanOut.length === 0) return [];
+  const { design } = analysis;
+  const accessPatterns = design.accessPatterns.map((p) => {
+    const i = crossing.indexOf(p);
+    return i < 0 ? p : Object.assign({}, p, { index: named[i], fanOut: p.fanOut || fanOut.includes(p) });
+  });
+  const moved = new DesignAnalysis(Object.assign({}, design, { accessPatterns }) as KeyDesign, analysis.rulesOff);
+  const targets = new Set(fanOut.map((p) => named[crossing.indexOf(p)]));
+  return moved.spaces
+    .filter(
+      (a) =>
+        a.space.index !== undefined &&
+        targets.has(a.space.index) &&
+        a.over.length > 0 &&
+        analysis.spaces.find((b) => b.space.index === a.space.index)?.over.length === 0,
+    )
+    .map((a) => a.space.index as string);
 }

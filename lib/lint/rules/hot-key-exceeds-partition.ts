@@ -76,7 +76,6 @@ type Id =
   | 'writeBeside'
   | 'partitionsCounted'
   | 'partitionsBeforeKeyWarm'
-  | 'partitionsOnDeclaredReads'
   | 'then'
   | 'readsOfOneItem'
   | 'orMoveHotValue'
@@ -131,7 +130,7 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 /** The other keys' expected load beside the stored key on its partition (DynamoDB), for the `readBeside` / `writeBeside` clause. */
 function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
   if (!d.neighbours) return {};
-  const { load, total, partitions, countedBy, peakDividedBy } = d.neighbours;
+  const { load, total, partitions, countedBy, peakDividedBy, chargedReads } = d.neighbours;
   return {
     [`${label}Neighbours`]: load,
     [`${label}Rest`]: Math.max(0, total - d.load),
@@ -139,6 +138,7 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
     keySpacePartitions: partitions,
     partitionsCountedBy: countedBy,
     ...(peakDividedBy !== undefined ? { partitionsPeakDividedBy: peakDividedBy } : {}),
+    ...(chargedReads !== undefined ? { partitionsChargedReads: chargedReads } : {}),
   };
 }
 
@@ -173,10 +173,6 @@ function overClauses(a: SpaceAnalysis): {
     const planned = warmPlannedPast(a, data);
     notes.push(planned === undefined ? 'partitionsCounted' : 'partitionsBeforeKeyWarm');
     if (planned !== undefined) data.planWarmPartitions = planned;
-  }
-  if (data.partitionsCountedBy === 'raised-warm-throughput' && a.charged.reads > a.total.reads * (1 + 1e-9)) {
-    notes.push('partitionsOnDeclaredReads');
-    Object.assign(data, { declaredReads: a.total.reads, chargedReads: a.charged.reads });
   }
   return { notes, data, usable: shareUsable };
 }
@@ -260,6 +256,7 @@ export const hotKeyExceedsPartition = defineRule({
     "Not reported either: an unsharded key (any share) whose hottest value is over its physical partition only because the container's average partition (its whole load ÷ P, as if the key were uniform) leaves less than 5% of the usable RU/s free, the value no heavier than that average, its partition within its full RU/s and less than 1% of the usable RU/s above the average one: the neighbours alone fill it, the container's capacity (SG017's).",
     "A value over its partition only by the container's capacity, as above, but 1% or more of the usable RU/s above the average partition: the fix leads with the raise in place that serves the value as it is, alone, with no shards, and a hierarchical key's first level with no buckets (8 RU/s beside 3,999.2 at SG017's 50,000 RU/s on 10 partitions is within 1%, and not reported).",
     "A DynamoDB key space: the ceiling less the neighbours' expected load, 1/P of the rest of the key space's peak. P = max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), the fewest partitions that serve R reads and W writes a second at once (AWS: a partition serves both at once), on demand of twice the peak, the warm throughput or a new table's 12,000 / 4,000 (4 partitions), whichever is most.",
+    'DynamoDB neighbours count the reads as SG017 does, each Query of a fan-out over the shards a request of at least 0.5 RCU (AWS: "Query") on its shard\'s partition, and so does an on-demand P (twice the peak consumed). A tenant\'s 2,100 RCU of pages on each of 33 shards: 73,200 RCU, P = max(⌈146,400 ÷ 3,000⌉, 48) = 49, and (73,200 − 2,100) ÷ 49 = 1,451.02 RCU beside a shard: 3,551.02, past 3,000. The counts that fit are then a window: the least in it.',
     "A DynamoDB uniform key (no value heavier than the average one) at least 400 × (P − 1) values strong is judged at the average partition's load, as on Cosmos DB: hashed with probability 1/P each, its partitions' loads keep within 5% of their average (a spread of √((P − 1) ÷ values)), so at a provisioned table's line such a key is SG017's finding; fewer values, or a key with a whale, keep the expectation.",
     "The same on DynamoDB, per direction: an unsharded key (any share) whose hottest value is over only because the key space's average partition (its peak ÷ P) leaves less than 5% of the usable 800 WCU or 2,400 RCU free, the value no heavier than that average, its partition within 1,000 WCU / 3,000 RCU and at most 5% of the usable above the average one, is not reported: the capacity's (SG017's; 10 WCU beside 799.6). Further above, the pre-warm that serves it as it is leads, with no shards.",
     'Provisioned, P counts the capacity at the declared peak: fixed units; auto scaled, ⌈peak ÷ target utilization⌉ between its minimum and maximum (target 70% unless declared); or peak ÷ headroom, or the declared warm throughput, where more.',
@@ -507,11 +504,7 @@ export const hotKeyExceedsPartition = defineRule({
     // P and how it was counted, once, in the words the CDK hot-key alarm uses too (`partitionCountTemplate`): provisioned,
     // from the capacity at the declared peak; on demand, for twice the peak or the warm throughput (declared, else a new
     // table's), whichever counts more (AWS publishes no count).
-    // SG017 pre-warms for the reads as charged (read-requests.ts: each Query of a fan-out a request of its own), the
-    // neighbour model counts the declared reads: two figures, said why, rather than one silently (leaderboard, 3 shards).
-    partitionsOnDeclaredReads:
-      '; those partitions count the declared {{declaredReads}} RCU of reads, each read once, where SG017 pre-warms for each query of the fan-out over the shards ({{chargedReads}} RCU, each query charged at least one read unit), so its warm throughput makes at least as many',
-    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', PARTITION_DETAIL)}`,
+    partitionsCounted: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${partitionCountTemplate('partitionsCountedBy', 'partitionsPeakDividedBy', 'partitionsChargedReads', PARTITION_DETAIL)}`,
     // A launch whose key's fix pre-warms past the peak's own figure (`warmPlannedPast`): SG017 asks for the fix's.
     partitionsBeforeKeyWarm: `; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, ${LAUNCH_PEAK_ALONE_WORDS} ({{?partitionsPeakDividedBy}}peak ÷ {{partitionsPeakDividedBy|percent}} headroom; {{/partitionsPeakDividedBy}}3,000 RCU and 1,000 WCU each; a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second), the count the fix's pre-warm starts from: SG017 asks for that pre-warm, to {{planWarmPartitions}} partitions, before the launch, not the peak's own`,
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',

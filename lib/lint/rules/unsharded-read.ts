@@ -2,7 +2,7 @@ import { joinPath } from '../../design/field-path';
 import { assumesLargeResult, gatheredReadShare } from '../../design/gathered-read-share';
 import { shardsRead, type AccessPattern, type KeyDesign } from '../../design/key-design';
 import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
-import { DesignAnalysis } from '../analysis';
+import { DesignAnalysis, type SpaceAnalysis } from '../analysis';
 import { IDLE_FAN_OUT_MESSAGES, idleFanOutHits, shardingWriter } from '../idle-fan-out-warning';
 import { needsEveryShard } from '../queries';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
@@ -13,22 +13,43 @@ import { shardingNeedless } from './needless-sharding';
 
 const CAPACITY_RULE = 'SG017';
 
+/** The design as setting fanOut on `patterns` leaves it, and its analysis: what the next lint judges. */
+interface Fanned {
+  readonly design: KeyDesign;
+  readonly analysis: DesignAnalysis;
+}
+
+function fannedOut(design: KeyDesign, analysis: DesignAnalysis, patterns: readonly AccessPattern[]): Fanned {
+  const fanning = new Set(patterns);
+  const fanned = { ...design, accessPatterns: design.accessPatterns.map((p) => (fanning.has(p) ? { ...p, fanOut: true } : p)) } as KeyDesign;
+  return { design: fanned, analysis: new DesignAnalysis(fanned, analysis.rulesOff) };
+}
+
 /**
  * The SG017 errors that setting fanOut on `patterns` would make fire and that carry no edits (a read peak past a
  * throughput quota, which only a quota request lifts), unacknowledged: --fix would trade an error it can write for
- * one it cannot. SG017 is run on the design as the fix would leave it, so the fix respects exactly what SG017 checks;
- * an SG017 with edits (a capacity raise) is the fan-out's cost, which --fix then writes too.
+ * one it cannot. SG017 is run on the design as the fix would leave it (`fanned`), so the fix respects exactly what SG017
+ * checks; an SG017 with edits (a capacity raise) is the fan-out's cost, which --fix then writes too.
  */
-function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, patterns: readonly AccessPattern[]): RuleHit[] {
-  const fanning = new Set(patterns);
-  const fanned = { ...design, accessPatterns: design.accessPatterns.map((p) => (fanning.has(p) ? { ...p, fanOut: true } : p)) } as KeyDesign;
+function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, fanned: Fanned): RuleHit[] {
   const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
   // An error there already (not a warning at the same path: an index's write peak past a quota only by a key's name).
   const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).filter((hit) => hit.severity !== 'warning').map(where));
   const waived = (hit: RuleHit) => acknowledgementOf(design.acknowledgements, CAPACITY_RULE, hit.index) !== undefined;
-  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned, analysis.rulesOff)) ?? []).filter(
+  return (capacityBelowPeak.check?.(fanned.design, fanned.analysis) ?? []).filter(
     (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
   );
+}
+
+/**
+ * Whether the fan-out puts the key space's hottest value over its partition where it was within it: each Query of each
+ * shard is a request of its own, charged at least 0.5 RCU on the partition of the shard it reads (AWS "Query"; "Using
+ * write sharding to distribute workloads evenly"), so the neighbours of every shard grow with the fan-out
+ * (`SpaceAnalysis.chargedAtCount`), and SG003 would fire on the design the edit leaves: a fix that trades this finding
+ * for that one is not written.
+ */
+function fanOutPutsOver(a: SpaceAnalysis, fanned: Fanned): boolean {
+  return a.over.length === 0 && (fanned.analysis.spaces.find((b) => b.space.path === a.space.path)?.over.length ?? 0) > 0;
 }
 
 export const unshardedRead = defineRule({
@@ -52,6 +73,7 @@ export const unshardedRead = defineRule({
     'Calculated shards read without their source: supplying it (one shard per read) leads; the fan-out over every shard is the other read. Which one the pattern is, the design cannot say, so --fix writes neither.',
     'Random shards read whole with no `resultKb`: each shard\'s query is charged at least a minimum however little it returns (DynamoDB a read unit, half if eventually consistent, AWS: "Capacity unit consumption for read operations"; Cosmos DB about 2.5 RU, Azure: "Query an Azure Cosmos DB container"), N of them a read, which SG017 cannot count without the size: --fix writes no fanOut until it is declared.',
     "A `fanOut` with no effect: remove it, or declare the sharding you meant (random or calculated write shards), or name a bucketed first level in keyAttributes. Where the fix of the key's load or size shards it (SG003, SG006), declaring that sharding is the fix, and no edit removes the field first.",
+    "Where fanning out would put the key's hottest value over its partition (SG003 on the design the edit leaves: each shard's Query a request of its own, charged at least 0.5 RCU on that shard's partition, AWS \"Query\"), --fix writes no fanOut and says so: set it by hand and apply what SG003 then asks. 70 random shards of a status key read at 51,502 RCU, one pattern of 7.5% fanned out: 318,024.85 RCU charged on 213 partitions, 1,135.8 RCU on the hottest shard beside 1,487.74, past the usable 2,400.",
     'A read a page at a time (`limit`) fans out as a page of every shard, merged in sort-key order: every shard serves every page, so the shards do not divide its reads (AWS, "Paginating table query results"); SG003 says when those reads need a cache (DAX).',
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
   ],
@@ -90,6 +112,8 @@ export const unshardedRead = defineRule({
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
     fixPastCapacity:
       '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
+    fixPastPartition:
+      "; but fanning out {{fanOutPatterns|code}} puts the hottest {{key|key}} value over its partition beside the queries it adds, each shard's Query charged on that shard's partition (SG003), so --fix writes no edit: set fanOut by hand, lint, and apply what SG003 then asks first",
     fixPastQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason`,
     fixPastRuQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} before the fan-out deploys, then set fanOut and acknowledge SG017 with the ticket as the reason`,
     ...IDLE_FAN_OUT_MESSAGES,
@@ -110,10 +134,14 @@ export const unshardedRead = defineRule({
       const unfanned = analysis.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source));
       // Fanning out queries every shard, and SG017 counts each query: every fan-out this space needs, together, must not
       // make SG017 fire where no edit fixes it (reads whose peak ÷ headroom passes a default quota: its fix is a quota request).
-      const blocked = unfanned.length > 0 && editlessCapacityErrors(design, analysis, unfanned).length > 0;
-      const pastQuota = blocked ? fanOutPastQuota(a, sharding.shards, unfanned) : undefined;
+      const fanned = unfanned.length > 0 ? fannedOut(design, analysis, unfanned) : undefined;
+      const pastCapacity = fanned !== undefined && editlessCapacityErrors(design, analysis, fanned).length > 0;
+      const pastPartition = fanned !== undefined && !pastCapacity && fanOutPutsOver(a, fanned);
+      const blocked = pastCapacity || pastPartition;
+      const pastQuota = pastCapacity ? fanOutPastQuota(a, sharding.shards, unfanned) : undefined;
       const fixNotes = [
-        ...(blocked ? ([pastQuota ? (ruQuota(pastQuota) ? 'fixPastRuQuota' : 'fixPastQuota') : 'fixPastCapacity'] as const) : []),
+        ...(pastCapacity ? ([pastQuota ? (ruQuota(pastQuota) ? 'fixPastRuQuota' : 'fixPastQuota') : 'fixPastCapacity'] as const) : []),
+        ...(pastPartition ? (['fixPastPartition'] as const) : []),
         'fixAny' as const,
         ...(!carried && shardingNeedless(a) ? (['fixNeedless'] as const) : []),
       ];
