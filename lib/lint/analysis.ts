@@ -114,6 +114,11 @@ export class DesignAnalysis {
     return this.spaces.find((a) => a.space === space) as SpaceAnalysis;
   }
 
+  /** The key space of the GSI named `index`, if the design has one by that name. */
+  spaceOfIndex(index: string): KeySpace | undefined {
+    return this.#indexes.get(index);
+  }
+
   /** The key space a query reads: its index's, else the primary key's (an LSI shares the table's partition key). */
   spaceOf(pattern: AccessPattern): KeySpace {
     if (pattern.index === undefined) return this.design.primaryKey;

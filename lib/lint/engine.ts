@@ -10,7 +10,7 @@ import type { Acknowledgement, KeyDesign, NormalizedDocument } from '../design/k
 import { normalizeInput } from '../design/normalize';
 import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
-import { ENGINES, keySpacesOf } from '../engines';
+import { ENGINES } from '../engines';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -424,6 +424,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   };
   const unused: UnusedAcknowledgement[] = [];
   const notJudged: NotJudged[] = [];
+  // Two rules that read one undeclared figure say it once: a set of what was said, not a scan per hit (a table of
+  // 3,000 GSIs would scan 3,000 entries 3,000 times).
+  const judgedSaid = new Set<string>();
   const collectUnused = (own: readonly Finding[], engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
@@ -472,9 +475,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     for (const rule of checks.designs[design.engine]) {
       collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
       for (const hit of rule.unjudged?.(design, analysis) ?? []) {
-        const said = located(hit, rule.id, design, location);
-        // Two rules that read one undeclared figure say it once.
-        if (!notJudged.some((n) => n.kind === said.kind && n.declare === said.declare)) notJudged.push(said);
+        const said = located(hit, rule.id, design, analysis, location);
+        const key = `${said.kind}\u0000${said.declare}`;
+        if (judgedSaid.has(key)) continue;
+        judgedSaid.add(key);
+        notJudged.push(said);
       }
     }
     collectUnused(own, design.engine, design.name, location, declared.acknowledgements);
@@ -495,8 +500,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 }
 
 /** A rule's unjudged hit on `design`, its paths made full (`location` is the design's). */
-function located(hit: UnjudgedHit, ruleId: string, design: KeyDesign, location: string): NotJudged {
-  const space = hit.index === undefined ? design.primaryKey : keySpacesOf(design).find((s) => s.index === hit.index);
+function located(hit: UnjudgedHit, ruleId: string, design: KeyDesign, analysis: DesignAnalysis, location: string): NotJudged {
+  const space = hit.index === undefined ? design.primaryKey : analysis.spaceOfIndex(hit.index);
   return {
     ruleId,
     kind: hit.kind,

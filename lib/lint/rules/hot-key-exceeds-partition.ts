@@ -575,7 +575,11 @@ export const hotKeyExceedsPartition = defineRule({
   // is judged so on its writes: only its reads are taken as uniform.
   unjudged: (_design, analysis) =>
     analysis.spaces
-      .filter(({ space: { workload } }) => workload.hotKeyShareSource === 'uniform' && workload.hotKeyShareAt === undefined && workload.hotKeyShare < 1)
+      // A unique key (share 0) is left out: each value is one item, and the note would sit on nearly every sound design.
+      .filter(
+        ({ space: { workload } }) =>
+          workload.hotKeyShareSource === 'uniform' && workload.hotKeyShareAt === undefined && workload.hotKeyShare > 0 && workload.hotKeyShare < 1,
+      )
       .map(({ space: { index, workload }, inherited }) => ({
         kind: 'hottestValue',
         declare: `${workload.path}.hotKeyShare`,
@@ -584,9 +588,9 @@ export const hotKeyExceedsPartition = defineRule({
       })),
 });
 
-/** `1/50,000,000 of the load`; a unique key's share (none) as what it says. */
+/** `1/50,000,000 of the load`. */
 function uniformShareText(share: number): string {
-  return share > 0 ? `1/${fmt(Math.round(1 / share))} of the load` : 'no value hotter than another';
+  return `1/${fmt(Math.round(1 / share))} of the load`;
 }
 
 /**
