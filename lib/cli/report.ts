@@ -190,7 +190,11 @@ const FIELDS_NAMED = 3;
 export function notJudgedText(result: FileResult, settings: ReportSettings): string | undefined {
   if (settings.quiet || !result.notJudged?.length) return undefined;
   const byWhat = new Map<string, string[]>();
-  for (const n of result.notJudged) byWhat.set(n.what, [...(byWhat.get(n.what) ?? []), n.declare]);
+  for (const n of result.notJudged) {
+    const fields = byWhat.get(n.what);
+    if (fields) fields.push(n.declare);
+    else byWhat.set(n.what, [n.declare]);
+  }
   const clauses = [...byWhat].map(([what, fields]) => {
     const named = fields.slice(0, FIELDS_NAMED).join(', ');
     const more = fields.length > FIELDS_NAMED ? ` and ${grouped(fields.length - FIELDS_NAMED)} more` : '';

@@ -27,7 +27,7 @@ import {
   type KeySpace,
   type Severity,
 } from '../../index';
-import { inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
+import { grouped, inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
@@ -93,7 +93,7 @@ export function keySpaceLabel(target: KeySpaceTarget): string {
 
 /** `2,400`, `0.31`: as the messages print a figure. */
 export function show(value: number): string {
-  if (Number.isInteger(value)) return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (Number.isInteger(value)) return grouped(value);
   if (Math.abs(value) >= 100) return show(Math.round(value));
   return String(Number(value.toPrecision(2)));
 }

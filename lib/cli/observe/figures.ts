@@ -4,6 +4,7 @@
  * keys), an `upper` bound, or an `estimate`; the comparison uses a bound only in the direction it
  * proves (a lower bound can show that reality exceeds a declaration, never that it stays below).
  */
+import { grouped } from '../../internal';
 import type { Gap } from './gaps';
 import type { DeployedShards } from './shard-count';
 
@@ -279,5 +280,5 @@ export function isoMinute(ms: number): string {
 
 /** `7,560,000`, `0.0240`: the raw figures quoted in a derivation. */
 export function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toPrecision(3);
+  return Number.isInteger(n) ? grouped(n) : n.toPrecision(3);
 }
