@@ -215,7 +215,7 @@ export const MAX_ALARM_METRICS = 10;
  * maximum (auto scaling catching a ramp, or not keeping up) the throttles count as before, and page at the same minute
  * (test/replay/at-maximum-owns-throttles.test.ts). The cost: a throttled minute at the maximum no longer counts here
  * where the at-maximum page's 5 of 10 is not reached (a table throttled at its maximum in under half of every 10
- * minutes, and under it in others, pages neither; none of the replays does). One more metric per auto-scaled
+ * minutes, and under it in others, pages neither: test/replay/at-maximum-in-bursts.test.ts). One more metric per auto-scaled
  * direction, of the 10 an alarm reads: a table with both directions auto-scaled reads 6 (account-limit reads and
  * writes, each direction's throttles and consumed units), each such GSI 4 more.
  * One alarm still, not a second one for the auto-scaled causes (footprint: ≤ 3 resources per table):

@@ -5,20 +5,12 @@
 // summing every throttle, and pages at the same minutes. Healthy weeks: at-auto-scaling-maximum.test.ts, auto-scaling.test.ts.
 import { clockOf, dynamoIncident, healthyWeek, PLANNED_PEAK, replayStack, type CfnTemplate, type Scenario, type TableModel } from '../../lib/testing/replay';
 import { PROVISIONED_TABLES, provisionedTemplate } from './support/provisioned-stack';
+import { unmasked } from './support/unmasked';
 
 const pages = (target: string) => target.includes('OnCall');
 const template = provisionedTemplate();
 const FAILED_REQUESTS = 'skewguard page Provisioned/Scaled failed requests (not a hot key)';
 const KEY_RANGE = 'skewguard page Provisioned/Scaled hot partition (key-range throttles)';
-
-/** The failed-requests page as it was: each provisioned-throttle term counted in every minute. */
-function unmasked(cfn: CfnTemplate): CfnTemplate {
-  const copy = JSON.parse(JSON.stringify(cfn)) as CfnTemplate;
-  for (const resource of Object.values(copy.Resources ?? {}))
-    for (const m of (resource.Properties?.Metrics ?? []) as { Expression?: string }[])
-      m.Expression &&= m.Expression.replace(/IF\(FILL\(consumed\w+, 0\) \/ PERIOD\(consumed\w+\) >= 0\.9 \* \d+, 0, (FILL\(provisioned\w+, 0\))\)/g, '$1');
-  return copy;
-}
 
 const listed = (cfn: CfnTemplate, scenario: Scenario<TableModel>) =>
   Object.values(replayStack(cfn, scenario, { pages }).tables).flatMap((t) => t.pages.map((p) => `${clockOf(p.minute)} ${p.alarm}`));
