@@ -197,7 +197,7 @@ function fullKeyFigure(
     if (field === 'hotKeyShare' && value < uniform * (1 - SHARE_ROUNDING)) {
       log.add(
         path,
-        `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values at this level the hottest one takes at least that`,
+        `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values down to this level the hottest one takes at least that; raise hotKeyShare or the declared cardinality`,
       );
     }
     if (above !== undefined && value > above.value) log.add(path, nestedFigureMessage(field, { value, path, level: level.name }, above));

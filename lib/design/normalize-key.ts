@@ -137,7 +137,10 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   const cardinality = keySpaceCardinality(draft);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
   const declared = draft.hotKeyShare;
-  const belowUniform = declared?.source === 'declared' ? belowUniformShare(declared.value, cardinality) : undefined;
+  // A figure a key level declared (`level`) was judged there, against the values down to that level, never more than the
+  // full key's (normalize-container.ts, `fullKeyFigure`): judged again here it was reported twice.
+  const judgedAtItsLevel = declared?.level !== undefined;
+  const belowUniform = declared?.source === 'declared' && !judgedAtItsLevel ? belowUniformShare(declared.value, cardinality) : undefined;
   if (declared !== undefined && belowUniform !== undefined) log.add(declared.at, belowUniform);
   // The table's shards an index carries stay known however few of its keys' traffic one of them takes (share ÷ N at
   // or below the uniform share: 0.4 ÷ 80 of a 200-value key): its reads must still fan out over them (SG009).

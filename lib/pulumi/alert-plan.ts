@@ -32,8 +32,12 @@ export interface SkippedAlerts {
   readonly reason: string;
 }
 
+/** The normalizedRu alert, split by partition-key range unless `ranges` (the container's physical partitions as deployed)
+ *  are more than one alert rule watches (`METRIC_SERIES_PER_RULE`): then it watches each minute's highest range. */
+export type RangeAlert = ResolvedAlert & { readonly byRange: boolean; readonly ranges?: number };
+
 export interface AlertPlan {
-  readonly normalizedRu?: ResolvedAlert;
+  readonly normalizedRu?: RangeAlert;
   readonly throttleRate?: ResolvedAlert & { readonly minimumRequests: number };
   readonly hotKey?: ResolvedAlert;
   /** With `spanningLine`: the line a first-level value on several physical partitions is judged against on each. */
@@ -503,6 +507,20 @@ function linesLayout(declared: CosmosKeyDesign): CosmosKeyDesign {
   return full ? declared : deployed;
 }
 
+/**
+ * Azure Monitor watches at most 5,000 metric time series per alert rule (public cloud; "Azure Monitor service limits":
+ * "5,000 metric time series per alert rule"): split by `PartitionKeyRangeId`, a container of more physical partitions
+ * would leave ranges past that unwatched.
+ */
+export const METRIC_SERIES_PER_RULE = 5_000;
+
+/** The normalizedRu alert for a container of `ranges` physical partitions as deployed: split by range while one rule
+ *  watches every range, else unsplit, where the metric is "the maximum RU/s utilization across all partition key ranges"
+ *  each minute ("Monitor normalized RU/s"), so no range goes unwatched. */
+function byRangeWhileWatched(alert: ResolvedAlert, ranges: number | undefined): RangeAlert {
+  return { ...alert, byRange: ranges === undefined || ranges <= METRIC_SERIES_PER_RULE, ...(ranges === undefined ? {} : { ranges }) };
+}
+
 /** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
  *  The design carries the container's throughput (args.throughput) when known at plan time; the per-value lines are
  *  drawn on `linesLayout`. */
@@ -554,8 +572,10 @@ export function planAlerts(
   const hotPrefix = hierarchical ? resolve('hotPrefix', logs ?? ceilingUnknown('hotPrefix')) : undefined;
   const throttledHotValue = resolve('throttledHotValue', logs ?? ceilingUnknown('throttledHotValue'));
   const watching = (['throttleRate', 'hotKey', 'hotPrefix'] as const).filter((name) => ({ throttleRate, hotKey, hotPrefix })[name] !== undefined);
+  const normalizedRu = resolve('normalizedRu', noNormalizedRu(mode, watching, logs === undefined));
+  const deployed = asDeployed(declared);
   const alerts = {
-    normalizedRu: resolve('normalizedRu', noNormalizedRu(mode, watching, logs === undefined)),
+    normalizedRu: normalizedRu && byRangeWhileWatched(normalizedRu, profileOf(deployed.engine).physicalPartitions?.(deployed)?.count),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
     hotKey,
     hotPrefix: hotPrefix && { ...hotPrefix, ...spanningValues },

@@ -20,7 +20,7 @@ import {
   throttleRateQuery,
   type ValueLines,
 } from '../internal';
-import type { AlertPlan } from './alert-plan';
+import { METRIC_SERIES_PER_RULE, type AlertPlan, type RangeAlert } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
 import { LOG_ALERT_CATEGORY, THROTTLE_RATE_CATEGORY } from './partition-key-categories';
 
@@ -82,14 +82,15 @@ function include(name: string, values: pulumi.Input<string>[]) {
  * One partition-key range (physical partition) of this container whose NormalizedRUConsumption,
  * averaged over the window, stays above the threshold: the metric is each minute's highest one-second
  * utilization, so only a range saturated minute after minute gets there, not a one-second burst, nor
- * a half-hour job or a planned peak that ends within the window.
+ * a half-hour job or a planned peak that ends within the window. Past the ranges one rule watches
+ * (`alert.byRange` false), the unsplit metric: each minute's highest range, whichever it is.
  */
-export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert): monitor.MetricAlertArgs {
+export function normalizedRuAlertArgs(target: AlertTarget, alert: RangeAlert): monitor.MetricAlertArgs {
   return {
     resourceGroupName: target.resourceGroupName,
     // Metric alert rules are global resources; any other location is rejected.
     location: 'global',
-    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: at its budget minute after minute, so its requests are throttled (429) even when the container's 429 share looks healthy. Do: open Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; if this range alone is at 100%, find its hottest keys in CDBPartitionKeyRUConsumption and spread them (more RU/s raises each range's share only up to 10,000 RU/s); if every range is, the container needs more RU/s. A planned job that holds every range at its budget for longer than ${alert.windowSize} fires this too: give alerts.normalizedRu a windowSize longer than the job.`,
+    description: `skewguard (${alert.tier}): ${rangeWatched(target.containerName, alert)} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: at its budget minute after minute, so its requests are throttled (429) even when the container's 429 share looks healthy. Do: open Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; if this range alone is at 100%, find its hottest keys in CDBPartitionKeyRUConsumption and spread them (more RU/s raises each range's share only up to 10,000 RU/s); if every range is, the container needs more RU/s. A planned job that holds every range at its budget for longer than ${alert.windowSize} fires this too: give alerts.normalizedRu a windowSize longer than the job.`,
     scopes: [target.accountId],
     enabled: true,
     autoMitigate: true,
@@ -110,7 +111,7 @@ export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert)
           dimensions: [
             include('DatabaseName', [target.databaseName]),
             include('CollectionName', [target.containerName]),
-            include('PartitionKeyRangeId', ['*']),
+            ...(alert.byRange ? [include('PartitionKeyRangeId', ['*'])] : []),
           ],
         },
       ],
@@ -118,6 +119,14 @@ export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert)
     actions: alert.actionGroupIds.map((actionGroupId) => ({ actionGroupId })),
     tags: target.tags,
   };
+}
+
+/** What the normalizedRu alert watches: each range, or past the ranges one rule watches, each minute's highest. */
+function rangeWatched(containerName: string, alert: RangeAlert): string {
+  if (alert.byRange) return `a partition-key range of container ${containerName}`;
+  const ranges = (alert.ranges ?? 0).toLocaleString('en-US');
+  const limit = METRIC_SERIES_PER_RULE.toLocaleString('en-US');
+  return `the busiest partition-key range of container ${containerName} (not split by range: its ${ranges} ranges are more than the ${limit} metric time series Azure Monitor watches in one alert rule, so each minute counts its highest range, whichever it is, and ranges taking turns at their budget fire it too)`;
 }
 
 interface LogAlertSpec {

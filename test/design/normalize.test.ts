@@ -590,6 +590,22 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ]);
   });
 
+  // A stranger's one-level container: a share declared on the key's level was judged at the level and again as the full
+  // key's figure, and printed twice in two wordings.
+  it("reports a level's share below the uniform share once", () => {
+    const issues = issuesOf({
+      containers: [
+        container({
+          partitionKey: { paths: [{ path: '/tenantId', cardinality: 3000, hotKeyShare: 0.00001 }] },
+          workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+        }),
+      ],
+    });
+    expect(issues).toEqual([
+      'containers[0].partitionKey.paths[0].hotKeyShare: is 0.00001, below the uniform share 1/3000 = 0.000333: with 3000 distinct values down to this level the hottest one takes at least that; raise hotKeyShare or the declared cardinality',
+    ]);
+  });
+
   // A share below 1/cardinality is a check across fields, which ran only once the shape passed: it came a run later.
   it('reports a hot key share below the uniform share beside the shape problems', () => {
     const issues = issuesOf({
