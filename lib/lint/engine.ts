@@ -204,7 +204,7 @@ export interface LintResult {
  * ("could not be read: …") with what was thrown as its `cause` (and the error's).
  */
 export function lint(input: DesignInput, options?: LintOptions): Finding[] {
-  return lintDocument(input, options).findings;
+  return lintWithCatalogue(input, options, CATALOGUE, FINDINGS_ALONE).findings;
 }
 
 /** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
@@ -285,8 +285,20 @@ function withWaiversInEffect<T extends { readonly acknowledgements: readonly Ack
   return Object.assign({}, owner, { acknowledgements: owner.acknowledgements.filter((ack) => !expiredOn(ack, today)) });
 }
 
+/** What a lint gathers beside its findings. */
+interface Gathered {
+  /** Whether it asks every rule what it left unjudged on each design (`LintResult.notJudged`). */
+  readonly notJudged: boolean;
+}
+
+/** What `lintDocument()` and `lintNormalized()` return. */
+const EVERYTHING: Gathered = { notJudged: true };
+/** `lint()` returns the findings alone: it does not ask the rules what they left unjudged (most designs say the
+ *  hottest value is taken as uniform), a list its caller never sees. */
+const FINDINGS_ALONE: Gathered = { notJudged: false };
+
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
-export function lintWithCatalogue(input: DesignInput, options: LintOptions | undefined, catalogue: Catalogue): LintResult {
+export function lintWithCatalogue(input: DesignInput, options: LintOptions | undefined, catalogue: Catalogue, gathered = EVERYTHING): LintResult {
   const known = catalogueIds(catalogue);
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
@@ -301,7 +313,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
     throw new DesignError(issues, 'design');
   }
   if (valid instanceof Error) throw valid;
-  return lintNormalizedDocument(document, catalogue, runSettings(read));
+  return lintNormalizedDocument(document, catalogue, runSettings(read), gathered);
 }
 
 /**
@@ -311,7 +323,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
  * settings, `only` and `basePath` take effect here. Throws `UsageError` when the options are wrong.
  */
 export function lintNormalized(document: NormalizedDocument, options: LintOptions = {}): LintResult {
-  return lintNormalizedDocument(document, CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE))));
+  return lintNormalizedDocument(document, CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE))), EVERYTHING);
 }
 
 /** The value, or the input error it threw (anything else is a bug and propagates). */
@@ -351,7 +363,7 @@ export function externalChecks(engine: Engine, options: LintOptions = {}): reado
   return runChecks(CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE)))).external[engine];
 }
 
-function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
+function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings, gathered: Gathered): LintResult {
   const { settings, only, basePath, today } = run;
   let findings: Finding[] = [];
   const used = new Set<Acknowledgement>();
@@ -474,6 +486,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     const own: Finding[] = [];
     for (const rule of checks.designs[design.engine]) {
       collect(own, design.engine, design.name, location, waivers, rule, rule.check(design, analysis));
+      if (!gathered.notJudged) continue;
       for (const hit of rule.unjudged?.(design, analysis) ?? []) {
         const said = located(hit, rule.id, design, analysis, location);
         const key = `${said.kind}\u0000${said.declare}`;
