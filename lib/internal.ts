@@ -119,3 +119,5 @@ export type { Rule, RuleHit } from './lint/rule';
 export { reportDeployTimeCheck, watchDeployTimeChecks } from './design/deploy-time-checks';
 export { dayPinnedOn, pinDayOn } from './design/run-day';
 export { grouped } from './design/grouped';
+/** A config's figures that differ from their defaults (the quotas a report names raised, the thresholds it names changed). */
+export { differingFrom } from './design/differing-from';

@@ -443,10 +443,36 @@ export function lsiTrips(): DynamoDbTableDesign {
   });
 }
 
+/** Payments keyed by `paymentId`; `by-merchant` on `merchantId` (20,000), the hottest merchant declared at 40% of 8,000 WCU. */
+export function paymentsByMerchant(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'payments',
+    partitionKey: { name: 'paymentId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 4000, peakWriteUnits: 8000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-merchant',
+        partitionKey: { name: 'merchantId', type: 'S', cardinality: 20_000 },
+        sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
+        workload: { hotKeyShare: 0.4 },
+        ...index,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
+      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3, resultKb: 480 },
+    ],
+    ...overrides,
+  });
+}
+
 /** Findings of one rule for a design. */
 export function findingsOf(ruleId: string, design: DynamoDbTableDesign | CosmosContainerDesign | Parameters<typeof lint>[0]): Finding[] {
   return lint(design).filter((f) => f.ruleId === ruleId);
 }
+
+/** The first SG003 finding on a GSI (not the table's key). */
+export const indexHotKeyHit = (findings: readonly Finding[]): Finding | undefined => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
 
 /** Ids of every rule that fired, sorted and de-duplicated. */
 export function rulesFired(findings: readonly Finding[]): string[] {

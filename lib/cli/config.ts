@@ -20,7 +20,7 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
-import { joinPath as childPath, DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, rebasePath, RETIRED_RULES } from '../internal';
+import { joinPath as childPath, DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, differingFrom, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
@@ -278,14 +278,6 @@ export const LOOSER_WHEN: Readonly<Record<keyof Thresholds, 'higher' | 'lower'>>
 export function loosensThreshold(threshold: keyof Thresholds, value: number): boolean {
   const byDefault = DEFAULT_THRESHOLDS[threshold];
   return LOOSER_WHEN[threshold] === 'higher' ? value > byDefault : value < byDefault;
-}
-
-/** The figures of `given` that differ from their `defaults`: what a config changes, not what it repeats. */
-function differingFrom<K extends string>(defaults: Readonly<Record<K, number>>, given: Partial<Record<K, number>> | undefined): Partial<Record<K, number>> {
-  const differing: Partial<Record<K, number>> = {};
-  for (const [name, value] of Object.entries(given ?? {}) as [K, number | undefined][])
-    if (value !== undefined && value !== defaults[name]) differing[name] = value;
-  return differing;
 }
 
 export function configInUse(config: ProjectConfig | undefined, cwd: string, flags: FlagSettings = {}): ConfigInUse {

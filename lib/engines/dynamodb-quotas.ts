@@ -3,6 +3,7 @@
  * throughput default quotas), or the raised figures the account was granted, declared once in the lint's `quotas`
  * option. Every rule and fix reads them here, so a declared raise moves every finding that weighs a quota together.
  */
+import { differingFrom } from '../design/differing-from';
 import { grouped } from '../design/grouped';
 import { DYNAMODB_LIMITS } from './dynamodb-limits';
 
@@ -44,9 +45,7 @@ export const DEFAULT_QUOTAS: Readonly<Required<DynamoDbQuotas>> = {
  * default 40,000), …`. Undefined where none is raised.
  */
 export function raisedQuotasText(quotas: DynamoDbQuotas): string | undefined {
-  const raised = (Object.entries(quotas) as [keyof DynamoDbQuotas, number | undefined][]).filter(
-    (entry): entry is [keyof DynamoDbQuotas, number] => entry[1] !== undefined && entry[1] !== DEFAULT_QUOTAS[entry[0]],
-  );
+  const raised = Object.entries(differingFrom(DEFAULT_QUOTAS, quotas)) as [keyof DynamoDbQuotas, number][];
   if (raised.length === 0) return undefined;
   return raised.map(([name, units]) => `${name} to ${grouped(units)} (AWS default ${grouped(DEFAULT_QUOTAS[name])})`).join(', ');
 }

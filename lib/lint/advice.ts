@@ -2102,8 +2102,8 @@ function copiesLedOrLeading(analysis: SpaceAnalysis, copiesFix: Advice, raise: R
     const cached = cachedReadsFirst(analysis, alternatives, { cache: analysis.owner.profile.cache }, [], true);
     if (cached) return cached;
   }
-  if (!raiseAloneLeadsCopies(raise, copiesRaise)) return copiesFix;
-  const design = analysis.design as CosmosKeyDesign;
+  const design = analysis.owner.profile.containerOf?.(analysis.design);
+  if (design === undefined || !raiseAloneLeadsCopies(raise, copiesRaise)) return copiesFix;
   const alone = raise.databaseRequestUnits ?? raise.requestUnits;
   const copies = copiesRaise.databaseRequestUnits ?? copiesRaise.requestUnits;
   return {
@@ -2158,7 +2158,8 @@ function copiesAtRaise(
   const { profile } = analysis.owner;
   const { headroom, maxShards } = analysis.design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
-  const design = analysis.design as CosmosKeyDesign;
+  const design = profile.containerOf?.(analysis.design);
+  if (design === undefined) return undefined;
   // Split from the partitions the container has today, taken as even (as every raise is judged): the copies' storage
   // splits them too, and the ones left unsplit keep their larger share of the key space. A container still to be created
   // splits nothing (`raiseSplitsFrom`): it is created on the count the copies' RU/s and storage give it, evenly split.
@@ -2210,7 +2211,8 @@ function raiseBeforeCopies(
 ):
   | { readonly raise: RaisedThroughput; readonly adds: number; readonly copiesAdd: number; readonly copiesNeedRaise: boolean; readonly edits: DesignEdit[] }
   | undefined {
-  const design = analysis.design as CosmosKeyDesign;
+  const design = analysis.owner.profile.containerOf?.(analysis.design);
+  if (design === undefined) return undefined;
   const { throughput } = design;
   if (!physicalBound(analysis.over) || !throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined) return undefined;
   const raise = throughputThatServes(analysis);

@@ -9,7 +9,6 @@
  * unsharded, at an even part of what the hottest leaves (the model knows one value's share, as SG003 does).
  */
 import { joinPath } from '../design/field-path';
-import type { CosmosKeyDesign } from '../design/key-design';
 import type { Loads } from '../design/sharding';
 import { allFit, fits, largestShare, nearestToCeiling } from '../design/sharding';
 import type { LoadDimension } from '../engines';
@@ -206,7 +205,8 @@ function raisedJudge(data: MessageData, a: SpaceAnalysis): ((loads: Loads) => re
   const { shardRaiseTo, shards } = data;
   const { layout } = a.plan;
   if (typeof shardRaiseTo !== 'number' || typeof shards !== 'number' || layout === 'cache') return undefined;
-  const raised = raisedLayoutAt(a.design as CosmosKeyDesign, shardRaiseTo);
+  const container = a.owner.profile.containerOf?.(a.design);
+  const raised = container && raisedLayoutAt(container, shardRaiseTo);
   if (raised === undefined) return undefined;
   const { profile } = a.owner;
   const charged = a.chargedAt(layout, shards);

@@ -11,7 +11,6 @@
  * verdict, and a container raised in place that declares its measured count is what `physicalPartitions` is for;
  * nor for a key with no value above the average one, whose values load every partition alike on any count.
  */
-import type { CosmosKeyDesign } from '../design/key-design';
 import { fits } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
 import { newContainerPath, physicalBound } from './physical-partition';
@@ -33,9 +32,10 @@ export type InPlaceLayoutId = keyof typeof IN_PLACE_LAYOUT_MESSAGES;
  * own stored keys). Undefined elsewhere.
  */
 export function inPlaceOnlyLayout(a: SpaceAnalysis): MessageData | undefined {
-  const design = a.design as CosmosKeyDesign;
-  const declared = design.physicalPartitions;
   const { profile } = a.owner;
+  const design = profile.containerOf?.(a.design);
+  if (design === undefined) return undefined;
+  const declared = design.physicalPartitions;
   if (a.space !== design.primaryKey || declared === undefined || a.space.sharding || a.over.length > 0 || a.physical?.raisedFrom) return undefined;
   // A key with no value above the average one loads every partition alike, on any count: the container's RU/s decide (SG017).
   const hot = a.hot.reads + a.hot.writes;

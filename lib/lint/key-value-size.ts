@@ -7,11 +7,13 @@
  */
 import type { SpaceAnalysis } from './analysis';
 import { usablePartitionGb } from './analysis';
-import { largestPartitionSize } from './partition-size';
+import { largestPartitionSize, type PartitionSizeSource } from './partition-size';
 
 export interface KeyValueSize {
   /** GB of the largest key value (`largestPartitionSize`). */
   readonly gb: number;
+  /** Where `gb` comes from: declared, estimated from a key level, or the average over the key's values (a lower bound). */
+  readonly source: PartitionSizeSource;
   /** GB one key value may hold: the engine's ceiling. */
   readonly limitGb: number;
   /** headroom × `limitGb`: what a design may plan to fill. */
@@ -21,9 +23,9 @@ export interface KeyValueSize {
 /** The largest key value's size and its ceiling; undefined where the design declares no size or the engine sets none. */
 export function keyValueSize(analysis: SpaceAnalysis): KeyValueSize | undefined {
   const { owner } = analysis;
-  const gb = largestPartitionSize(owner.design)?.gb;
+  const figure = largestPartitionSize(owner.design);
   const limitGb = owner.profile.keyValueSizeLimit(owner.design)?.gb;
   const usableGb = usablePartitionGb(owner);
-  if (gb === undefined || limitGb === undefined || usableGb === undefined) return undefined;
-  return { gb, limitGb, usableGb };
+  if (figure === undefined || limitGb === undefined || usableGb === undefined) return undefined;
+  return { gb: figure.gb, source: figure.source, limitGb, usableGb };
 }

@@ -38,7 +38,8 @@ export const OR_MERGE_PARTITIONS =
  * share on which the hot key fits beside its neighbours' expected load, judged as SG003 judges it.
  */
 export function partitionMergeData(a: SpaceAnalysis): Record<string, number> | undefined {
-  const design = a.design as CosmosKeyDesign;
+  const design = a.owner.profile.containerOf?.(a.design);
+  if (design === undefined) return undefined;
   const { throughput, totalGb } = design;
   const now = a.physical;
   if (a.space !== design.primaryKey || a.space.sharding || declaredCopies(design) > 1) return undefined;

@@ -102,7 +102,7 @@ export const REDISTRIBUTE_FIRST =
 /** The figures REDISTRIBUTE_FIRST needs, or none where redistribution cannot serve the hot value. */
 export function redistributionData(a: SpaceAnalysis): Record<string, number | string> {
   const share = a.space === a.design.primaryKey ? a.physical : undefined;
-  const mode = (a.design as CosmosKeyDesign).throughput?.mode;
+  const mode = a.owner.profile.containerOf?.(a.design)?.throughput?.mode;
   if (!share || share.raisedFrom || share.count < 2 || mode === undefined || mode === 'serverless') return {};
   const need = Math.ceil((a.hot.reads + a.hot.writes + share.neighbours) / a.design.thresholds.headroom);
   const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
@@ -568,13 +568,15 @@ export const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
  * serverless or when the key's own ceiling bites anyway.
  */
 export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undefined {
+  const cosmos = a.owner.profile.containerOf?.(a.design);
+  if (cosmos === undefined) return undefined;
   const copies = keptCopies(a);
-  const container = withCopies(a.design, a.total, copies);
+  const container = withCopies(cosmos, a.total, copies);
   const stored = storedKeyLoads(a.hot, 'replicated', copies, a.readsSpread);
   const hot = stored.reads + stored.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * a.design.thresholds.headroom) return undefined;
   const total = container.total.reads + container.total.writes;
-  const raise = throughputServing(container.design as CosmosKeyDesign, { hot, total, cardinality: a.trafficValues * copies });
+  const raise = throughputServing(container.design, { hot, total, cardinality: a.trafficValues * copies });
   return raise && Object.assign({}, raise, { copies });
 }
 
@@ -1265,8 +1267,9 @@ export interface ShardRaise extends RaisedThroughput {
  */
 export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; readonly least?: ShardRaise } | undefined {
   const layout = a.plan.layout;
-  if (a.physical === undefined || (layout !== 'random' && layout !== 'calculated')) return undefined;
   const { profile } = a.owner;
+  const design = profile.containerOf?.(a.design);
+  if (design === undefined || a.physical === undefined || (layout !== 'random' && layout !== 'calculated')) return undefined;
   const { headroom, maxShards } = a.design.thresholds;
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const stored = (n: number) => storedKeyLoads(a.hot, layout, n, a.readsSpread);
@@ -1281,7 +1284,6 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
   // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
   // (else 63 shards are offered at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
-  const design = a.design as CosmosKeyDesign;
   const share = (layout: RaisedLayout, n: number) => profile.physicalShare?.(layout.design, charged(n), stored(n), a.trafficValues * n);
   // A share judged at a further raise (`raisedFrom`: the count's fan-out takes the peak past these RU/s) is not this raise's.
   const serves = (layout: RaisedLayout, n: number) => {

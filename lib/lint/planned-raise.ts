@@ -8,7 +8,6 @@
  * give. Raised to the peak's figure alone, the re-lint would find that value over and ask for the rest: two rounds of
  * --fix for one container.
  */
-import type { CosmosKeyDesign } from '../design/key-design';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { raisedLayoutAt, raisedThroughputOf } from './physical-partition';
@@ -47,7 +46,8 @@ export function judgedAtWrittenRaise(a: SpaceAnalysis, advice: { readonly ids: r
   const lead = advice.ids[0];
   const keyRaise = lead === 'raiseThenShard' ? advice.data.shardRaiseTo : lead === 'raiseThenCopies' ? advice.data.copiesRaiseTo : undefined;
   const to = typeof keyRaise === 'number' ? keyRaise : physical.requestUnits;
-  const raised = raisedLayoutAt(a.design as CosmosKeyDesign, to);
+  const container = a.owner.profile.containerOf?.(a.design);
+  const raised = container && raisedLayoutAt(container, to);
   if (raised === undefined) return undefined;
   const judged = new DesignAnalysis(raised, a.owner.rulesOff).of(raised.primaryKey);
   return judged.over.length > 0 && !judged.physical?.raisedFrom ? judged : undefined;

@@ -673,10 +673,11 @@ export function keptAsFirstLevel(design: KeyDesign): ReorderedFirstLevel | undef
  */
 export function keptFirstLevelRaise(design: KeyDesign): RaisedThroughput | undefined {
   const kept = keptAsFirstLevel(design);
-  if (!kept?.overloaded) return undefined;
+  const container = profileOf(design.engine).containerOf?.(design);
+  if (!kept?.overloaded || container === undefined) return undefined;
   const [flat] = design.primaryKey.partitionKey;
   const gb = design.largestPartitionGb ?? flat.largestGb ?? 0;
-  return throughputServing(design as CosmosKeyDesign, { hot: kept.load, total: peakOf(design), cardinality: cardinalityValue(flat.cardinality), gb });
+  return throughputServing(container, { hot: kept.load, total: peakOf(design), cardinality: cardinalityValue(flat.cardinality), gb });
 }
 
 /**
@@ -927,7 +928,8 @@ export function firstLevelLeadRaise(declared: DesignAnalysis): number | undefine
  * leave every finding standing and bill the container for a layout it never gets, so SG017 raises for the peak alone.
  */
 function bucketsWrittenAt(declared: DesignAnalysis, requestUnits: number): boolean {
-  const raised = raisedLayoutAt(declared.design as CosmosKeyDesign, requestUnits);
+  const container = declared.profile.containerOf?.(declared.design);
+  const raised = container && raisedLayoutAt(container, requestUnits);
   if (!raised) return false;
   const hits = prefixIngestionHits(new DesignAnalysis(raised, declared.rulesOff));
   return hits.length === 0 || hits.some((hit) => (hit.edits?.length ?? 0) > 0);
@@ -1307,7 +1309,8 @@ function raisesPastMaxShards(
   raise: RaisedThroughput | undefined,
   fix: BucketFix,
 ): { fixId: PrefixIngestionId; fixNotes: PrefixIngestionId[]; data: MessageData } | undefined {
-  const design = space.design as CosmosKeyDesign;
+  const design = space.owner.profile.containerOf?.(space.design);
+  if (design === undefined) return undefined;
   const { maxShards } = design.thresholds;
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits, space);
   const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
@@ -1557,7 +1560,8 @@ function noBucketCountHit(
   sliver?: { readonly buckets: number; readonly spare: number },
   undone?: MessageData,
 ): RuleHit<PrefixIngestionId> | undefined {
-  const design = space.design as CosmosKeyDesign;
+  const design = space.owner.profile.containerOf?.(space.design);
+  if (design === undefined) return undefined;
   const physical = load.physical as PhysicalShare;
   const { maxShards, headroom } = design.thresholds;
   const peakLoad = peakOf(design);

@@ -39,7 +39,8 @@ export interface WhaleLevelEdits {
  * and storage fields that declared the whale's figures (MOVED_FIGURES), removed as the edit puts them on the level.
  */
 export function whaleLevelEdits(analysis: SpaceAnalysis, attribute: string, moved: readonly string[] = []): WhaleLevelEdits | undefined {
-  const design = analysis.design as CosmosKeyDesign;
+  const design = analysis.owner.profile.containerOf?.(analysis.design);
+  if (design === undefined) return undefined;
   const [flat] = design.primaryKey.partitionKey;
   const values = cardinalityValue(flat.cardinality);
   if (!Number.isFinite(values) || design.throughput === undefined) return undefined;

@@ -4,37 +4,12 @@
  * which keeps a list of hot values in the application's configuration, the wrong one once another value is hot), and
  * every value's reads fan out over the shards. Undeclared, the fix of the hottest value alone names the field.
  */
-import { lint, normalize, type DynamoDbTableDesign, type Finding, type GlobalSecondaryIndexDesign } from '../../lib';
-import { fixedOnce, table } from '../fixtures';
-
-/** Payments keyed by `paymentId`; `by-merchant` on `merchantId` (20,000), the hottest merchant at 40% of 8,000 WCU. */
-function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
-  return table({
-    name: 'payments',
-    partitionKey: { name: 'paymentId', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 4000, peakWriteUnits: 8000 },
-    globalSecondaryIndexes: [
-      {
-        indexName: 'by-merchant',
-        partitionKey: { name: 'merchantId', type: 'S', cardinality: 20_000 },
-        sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
-        workload: { hotKeyShare: 0.4 },
-        ...index,
-      },
-    ],
-    accessPatterns: [
-      { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
-      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3, resultKb: 480 },
-    ],
-    ...overrides,
-  });
-}
-
-const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
+import { lint, normalize } from '../../lib';
+import { fixedOnce, indexHotKeyHit, paymentsByMerchant, table } from '../fixtures';
 
 describe('workload.hotKeyMoves: the hottest value is not known ahead', () => {
   it('not declared: the hottest value alone is sharded, and the fix names the field that shards every value', () => {
-    const hit = indexHit(lint(payments()));
+    const hit = indexHotKeyHit(lint(paymentsByMerchant()));
     expect(hit?.edits).toContainEqual({
       op: 'set',
       path: 'globalSecondaryIndexes[0].sharding',
@@ -50,7 +25,7 @@ describe('workload.hotKeyMoves: the hottest value is not known ahead', () => {
   // merchant's 480 KB read (1,200 RCU of the 4,000: 30%) queries all 12, 40 KB each, 5 RCU eventually consistent, 60 in
   // all as before (480 KB ÷ 4 KB ÷ 2): the fan-out adds no read units where each shard's part is whole 4 KB blocks.
   it('declared on the index: every value is sharded (no hotValues), every read fans out, and the fix says why', () => {
-    const hit = indexHit(lint(payments({ workload: { hotKeyShare: 0.4, hotKeyMoves: true } })));
+    const hit = indexHotKeyHit(lint(paymentsByMerchant({ workload: { hotKeyShare: 0.4, hotKeyMoves: true } })));
     expect(hit).toMatchObject({ severity: 'error', data: { hotKeyLoad: 3200, shards: 12 } });
     expect(hit?.edits).toContainEqual({
       op: 'set',
@@ -68,7 +43,7 @@ describe('workload.hotKeyMoves: the hottest value is not known ahead', () => {
   });
 
   it('declared: --fix converges, the re-keyed index sharded whole and linting clean', () => {
-    const after = fixedOnce(payments({ workload: { hotKeyShare: 0.4, hotKeyMoves: true } }));
+    const after = fixedOnce(paymentsByMerchant({ workload: { hotKeyShare: 0.4, hotKeyMoves: true } }));
     expect(after.design.globalSecondaryIndexes?.[0]).toMatchObject({
       indexName: 'by-merchant-v2',
       partitionKey: { name: 'merchantIdShard' },
@@ -123,7 +98,7 @@ describe('workload.hotKeyMoves: the hottest value is not known ahead', () => {
   });
 
   it('refuses a list of hot values on a key declared to move, naming both fields', () => {
-    const listed = payments(
+    const listed = paymentsByMerchant(
       {
         partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 20_000 },
         sharding: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 },

@@ -5,39 +5,14 @@
  * shards the hottest value alone where the others fit unsharded (the same judgement as the table's, hot-values.ts), the
  * separate attribute written on every item with the plain value for the others, and its edits re-lint clean.
  */
-import { lint, type DynamoDbTableDesign, type Finding, type GlobalSecondaryIndexDesign } from '../../lib';
-import { fixedOnce, table } from '../fixtures';
-
-/** Payments keyed by `paymentId`; `by-merchant` on `merchantId` (20,000), one merchant declared at 40% of 8,000 WCU. */
-function payments(index: Partial<GlobalSecondaryIndexDesign> = {}, overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
-  return table({
-    name: 'payments',
-    partitionKey: { name: 'paymentId', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 4000, peakWriteUnits: 8000 },
-    globalSecondaryIndexes: [
-      {
-        indexName: 'by-merchant',
-        partitionKey: { name: 'merchantId', type: 'S', cardinality: 20_000 },
-        sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique' },
-        workload: { hotKeyShare: 0.4 },
-        ...index,
-      },
-    ],
-    accessPatterns: [
-      { name: 'get-payment', keyAttributes: ['paymentId'], share: 0.7 },
-      { name: 'payments-of-merchant', index: 'by-merchant', keyAttributes: ['merchantId'], share: 0.3, resultKb: 480 },
-    ],
-    ...overrides,
-  });
-}
-
-const indexHit = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.index !== undefined);
+import { lint } from '../../lib';
+import { fixedOnce, indexHotKeyHit, paymentsByMerchant } from '../fixtures';
 
 describe('an index keyed by a declared whale shards that value alone', () => {
   // 3,200 of 8,000 WCU on 16 partitions, two shards on one partition: at 12, 2 × 266.67 + (8,000 − 266.67) ÷ 16 − 266.67
   // ÷ 16 = 1,000 WCU, within the 1,000 WCU maximum; at 11, 1,045.45; at 10, 1,100.
   it('payments by merchant: 3,200 WCU on one merchantId, 12 random shards for it alone, the others one query', () => {
-    const hit = indexHit(lint(payments()));
+    const hit = indexHotKeyHit(lint(paymentsByMerchant()));
     expect(hit).toMatchObject({ severity: 'error', data: { hotKeyLoad: 3200, shards: 12, shardAttribute: 'merchantIdShard', restUnit: 'WCU' } });
     expect(hit?.fix).toMatch(
       /^key index `by-merchant` by a separate attribute the application writes on each item, instead of by `merchantId` itself: `merchantIdShard` = `merchantId` for every value but the hottest, which alone takes `merchantId` \+ "#" \+ a random 0…11 \(N = 12 random shards; sharding.hotValues: 1\)/,
@@ -53,7 +28,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
   });
 
   it('--fix converges: the re-keyed index lints clean (no SG003, SG017 or SG009), its sharding of the hottest value kept', () => {
-    const after = fixedOnce(payments());
+    const after = fixedOnce(paymentsByMerchant());
     expect(after.design.globalSecondaryIndexes?.[0]).toMatchObject({
       indexName: 'by-merchant-v2',
       partitionKey: { name: 'merchantIdShard' },
@@ -63,8 +38,11 @@ describe('an index keyed by a declared whale shards that value alone', () => {
   });
 
   it('a few merchants, the next hottest over unsharded (900 WCU of a usable 450): every value is sharded, and the fix says why', () => {
-    const few = payments({ partitionKey: { name: 'merchantId', type: 'S', cardinality: 3 } }, { workload: { peakReadUnits: 2000, peakWriteUnits: 3000 } });
-    const hit = indexHit(lint(few));
+    const few = paymentsByMerchant(
+      { partitionKey: { name: 'merchantId', type: 'S', cardinality: 3 } },
+      { workload: { peakReadUnits: 2000, peakWriteUnits: 3000 } },
+    );
+    const hit = indexHotKeyHit(lint(few));
     expect(hit?.fix).toMatch(
       /^key index `by-merchant` by a separate attribute the application writes on each item, `merchantIdShard` = `merchantId` \+ "#" \+ a random/,
     );
@@ -77,7 +55,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
   });
 
   it('a count raised on an index sharded for its hottest value keeps hotValues where the others fit', () => {
-    const declared = payments(
+    const declared = paymentsByMerchant(
       {
         indexName: 'by-merchant-v2',
         partitionKey: { name: 'merchantIdShard', type: 'S', cardinality: 20_000 },
@@ -90,7 +68,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
         ],
       },
     );
-    const hit = indexHit(lint(declared));
+    const hit = indexHotKeyHit(lint(declared));
     expect(hit?.fix).toBe(
       "raise sharding.shards from 8 to N = 12 (random); N = 12 assumes its shards hash onto different partitions of the 16: two share one 99.69% of the time, and that partition then takes 1,000 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     );

@@ -4,6 +4,7 @@ import type { KeyValueSizeLimit } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, finerLevelForSize, MOVED_FIGURES, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { fmt } from '../format';
+import { keyValueSize } from '../key-value-size';
 import { largestPartitionSize } from '../partition-size';
 import { raiseInPlace } from '../physical-partition';
 import { bucketsSplitSize, firstLevelSplits, prefixIngestionHits } from '../prefix-ingestion';
@@ -206,17 +207,17 @@ export const logicalPartitionSize = defineRule({
     ];
   },
   unjudged(design, analysis) {
+    // The limit itself, not keyValueSize's: that is undefined where no size is declared, when the cap is all to name.
     const limit = analysis.profile.keyValueSizeLimit(design);
-    const usable = usablePartitionGb(analysis);
     // A limit an LSI sets, left unchecked, is a warning of its own (itemCollectionUndeclared): nothing more to say.
-    if (limit === undefined || limit.imposedBy || usable === undefined) return [];
-    const figure = largestPartitionSize(design);
+    if (limit === undefined || limit.imposedBy) return [];
+    const size = keyValueSize(analysis.of(design.primaryKey));
     const largest = `the largest ${analysis.profile.nouns.keyValueData}'s size against its ${fmt(limit.gb)} GB cap`;
     const declare = 'storage.largestPartitionGb';
-    if (figure === undefined) return [{ kind: 'partitionSize', declare, what: `${largest}: no storage declared` }];
+    if (size === undefined) return [{ kind: 'partitionSize', declare, what: `${largest}: no storage declared` }];
     // The average is a lower bound: within the cap it says nothing of the largest value (past it, the finding says so).
-    if (figure.source !== 'average' || !fits(figure.gb / sizeShards(design), usable)) return [];
-    return [{ kind: 'partitionSize', declare, what: `${largest}, judged only at the average (${fmt(figure.gb)} GB: storage.totalGb ÷ the key's values)` }];
+    if (size.source !== 'average' || !fits(size.gb / sizeShards(design), size.usableGb)) return [];
+    return [{ kind: 'partitionSize', declare, what: `${largest}, judged only at the average (${fmt(size.gb)} GB: storage.totalGb ÷ the key's values)` }];
   },
 });
 
