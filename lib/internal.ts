@@ -91,6 +91,7 @@ export {
   type TemplateMetadata,
 } from './cfn/metadata';
 export { checkedQuotas, quotasOver } from './cfn/declared-quotas';
+export { asPropPath } from './cfn/prop-paths';
 export { guardedAlarmsOf, guardedMarkerOf, templateOnlyRules } from './cfn/template-coverage';
 export { scopeWaiverCopyPath } from './cfn/scope-waiver-copy';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
@@ -119,3 +120,4 @@ export type { Rule, RuleHit } from './lint/rule';
 export { reportDeployTimeCheck, watchDeployTimeChecks } from './design/deploy-time-checks';
 export { dayPinnedOn, pinDayOn } from './design/run-day';
 export { grouped } from './design/grouped';
+export { notJudgedClause, notJudgedNote } from './lint/not-judged-words';
