@@ -20,6 +20,7 @@ export {
 export {
   COSMOS_LIMITS,
   DEFAULT_QUOTAS,
+  raisedQuotasNotice,
   raisedQuotasText,
   DYNAMODB_AUTO_SCALING_TARGET,
   DYNAMODB_LIMITS,
