@@ -9,7 +9,15 @@
  * design are said to be (one note for the template), and one GuardedTable wrote whose design was stripped is an input
  * error (designless-tables.ts, which `observe` says them with too).
  */
-import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type NotJudged, type TemplateFinding, type TemplateResourceResult } from '../index';
+import {
+  asPropFinding,
+  lintTemplateResource,
+  type Finding,
+  type LintOptions,
+  type NotJudged,
+  type TemplateFinding,
+  type TemplateResourceResult,
+} from '../index';
 import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, raisedQuotasNotice, scopeWaiverCopyPath, waiverId, waivesFinding, waivingIds } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';

@@ -39,7 +39,9 @@ describe('GuardedTable: what the rules did not judge, as synth info', () => {
     expect(line).toMatch(
       /^ {4}note {4}not judged: the hottest value, taken as uniform \(1\/5,000 of the load\) \(declare Resources\.Orders[A-Z0-9]+\.Metadata\.skewguard\.design\.workload\.hotKeyShare\); /,
     );
-    expect(line).toMatch(/the hottest value, taken as uniform \(1\/2,000 of the load\) \(declare Resources\.Orders[A-Z0-9]+\.Metadata\.skewguard\.design\.globalSecondaryIndexes\[0\]\.workload\.hotKeyShare\)$/);
+    expect(line).toMatch(
+      /the hottest value, taken as uniform \(1\/2,000 of the load\) \(declare Resources\.Orders[A-Z0-9]+\.Metadata\.skewguard\.design\.globalSecondaryIndexes\[0\]\.workload\.hotKeyShare\)$/,
+    );
   });
 
   it('the same table declaring hotKeyShare on the table and the GSI: no info, and no line from `lint cdk.out/`', async () => {

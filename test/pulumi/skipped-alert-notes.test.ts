@@ -98,7 +98,12 @@ describe('what the rules did not judge, logged as info naming the arg to declare
 
   it('without the storage (largest tenant, total GB): one info line each, at the arg to declare, no warning', async () => {
     const undeclared: GuardedContainerArgs['design'] = {
-      partitionKey: { paths: [{ path: '/tenantId', cardinality: 12_000 }, { path: '/ticketId', cardinality: 'unique' }] },
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 12_000 },
+          { path: '/ticketId', cardinality: 'unique' },
+        ],
+      },
       workload: { peakReadUnits: 8_000, peakWriteUnits: 4_000 },
     };
     const program = () =>
