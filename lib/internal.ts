@@ -20,6 +20,7 @@ export {
 export {
   COSMOS_LIMITS,
   DEFAULT_QUOTAS,
+  raisedQuotasNotice,
   raisedQuotasText,
   DYNAMODB_AUTO_SCALING_TARGET,
   DYNAMODB_LIMITS,
@@ -91,6 +92,7 @@ export {
   type TemplateMetadata,
 } from './cfn/metadata';
 export { checkedQuotas, quotasOver } from './cfn/declared-quotas';
+export { asPropPath } from './cfn/prop-paths';
 export { guardedAlarmsOf, guardedMarkerOf, templateOnlyRules } from './cfn/template-coverage';
 export { scopeWaiverCopyPath } from './cfn/scope-waiver-copy';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
@@ -121,3 +123,4 @@ export { dayPinnedOn, pinDayOn } from './design/run-day';
 export { grouped } from './design/grouped';
 /** A config's figures that differ from their defaults (the quotas a report names raised, the thresholds it names changed). */
 export { differingFrom } from './design/differing-from';
+export { notJudgedClause, notJudgedNote } from './lint/not-judged-words';

@@ -58,6 +58,7 @@ import { overrideIndexContributorInsights, type Replica } from './index-contribu
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
+import { sayNotJudgedAtSynth } from './not-judged';
 import { pageComposite } from './page-composite';
 import { pinnedDay } from './pinned-day';
 import { SkewguardPlugin } from './plugin';
@@ -228,6 +229,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
       }),
     );
     SkewguardPlugin.of(this).trackGuarded(this.resource, this, (waivers) => this.lint(waivers));
+    sayNotJudgedAtSynth(this, () => this.lint().result.notJudged);
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
       Annotations.of(this).addWarningV2(
         'skewguard:destroy-with-deletion-protection',

@@ -7,7 +7,7 @@
 import { Annotations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DesignIssue, DynamoDbQuotas } from '../index';
-import { checkedQuotas, quotasOver, raisedQuotasText } from '../internal';
+import { checkedQuotas, quotasOver, raisedQuotasNotice } from '../internal';
 
 /** Context key: the account's raised DynamoDB throughput quotas, `{ "tableWriteUnits": 200000 }` (a JSON string from `-c`). */
 export const QUOTAS_CONTEXT = 'skewguard:dynamoDbQuotas';
@@ -45,12 +45,10 @@ export const QUOTAS_RAISED_WARNING = 'skewguard:quotas-raised';
  * warning, as the construct's other notices; nothing where every figure is its default.
  */
 export function sayRaisedQuotas(scope: Construct, quotas: DynamoDbQuotas | undefined): void {
-  const raised = quotas && raisedQuotasText(quotas);
-  if (!raised) return;
+  const notice = quotas && raisedQuotasNotice(quotas);
+  if (!notice) return;
   Annotations.of(scope).addWarningV2(
     QUOTAS_RAISED_WARNING,
-    `quotas (prop or context ${QUOTAS_CONTEXT}) raises ${raised}: SG017's quota findings and SG003's warm-throughput plans pass up to these figures, ` +
-      'not the defaults. Declare only a raise Service Quotas granted the account in this Region; once checked, ' +
-      `acknowledge with Annotations.of(table).acknowledgeWarning('${QUOTAS_RAISED_WARNING}')`,
+    `quotas (prop or context ${QUOTAS_CONTEXT}) ${notice}; once checked, acknowledge with Annotations.of(table).acknowledgeWarning('${QUOTAS_RAISED_WARNING}')`,
   );
 }

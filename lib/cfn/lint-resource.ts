@@ -12,7 +12,7 @@ import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
 import type { DynamoDbKeyDesign, NormalizedDocument } from '../design/key-design';
 import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
-import { lintNormalized, normalize, type Finding, type LintResult, type UnusedAcknowledgement } from '../lint/engine';
+import { lintNormalized, normalize, type Finding, type LintResult, type NotJudged, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
 import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
@@ -55,6 +55,12 @@ export interface TemplateResourceResult {
   /** The waivers copied from `Validations.acknowledge()` calls (`Metadata.skewguard.acknowledgedAt`):
    *  its id (`SG017`, or `SG017[overQuota]` for one kind) → the acknowledging scope's construct path. @default - none */
   readonly acknowledgedAt?: Readonly<Record<string, string>>;
+  /** What the rules did not judge on a guarded resource's design for want of a declared figure, `path` and `declare`
+   *  at their template locations (`Resources.Orders.Metadata.skewguard.design.workload.hotKeyShare`). @default - none */
+  readonly notJudged?: readonly NotJudged[];
+  /** The raised quotas a GuardedTable declared (`Metadata.skewguard.quotas`), with which its design was linted.
+   *  @default - none: the options' quotas, else the published defaults */
+  readonly quotas?: DynamoDbQuotas;
 }
 
 /** Options of the lint, with `basePath` the resource's location in its template (`Resources.Orders`). */
@@ -94,7 +100,8 @@ export function lintTemplateResource(logicalId: string, resource: unknown, optio
     if (issues.length > 0) return empty('guarded', issues);
     const options = written ? { ...lintOptions, quotas: quotasOver(lintOptions.quotas, written) } : lintOptions;
     const reused = linted !== undefined && sameJson(linted.design, metadata.design) && sameJson(linted.quotas, metadata.quotas) ? linted : undefined;
-    return withScopes(lintGuarded(metadata.design, resource, basePath, options, reused), metadata.acknowledgedAt);
+    const guarded = lintGuarded(metadata.design, resource, basePath, options, reused);
+    return withScopes(written ? { ...guarded, quotas: written } : guarded, metadata.acknowledgedAt);
   }
   return withScopes(lintRaw(logicalId, resource, basePath, lintOptions), metadata.status === 'read' ? metadata.acknowledgedAt : undefined);
 }
@@ -194,6 +201,9 @@ function lintGuarded(design: unknown, resource: unknown, resourceAt: string, opt
       unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => ({ ...ack, location: prefixPath(designAt, ack.path) })),
       errors: [],
       notes: [],
+      ...(result.notJudged.length > 0
+        ? { notJudged: result.notJudged.map((n) => ({ ...n, path: prefixPath(designAt, n.path), declare: prefixPath(designAt, n.declare) })) }
+        : {}),
     };
   } catch (error) {
     return empty(

@@ -5,7 +5,7 @@
  * text, so a report is streamed, never built whole.
  */
 import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { DEFAULT_RULE_QUOTA, grouped, raisedQuotasText, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
+import { DEFAULT_RULE_QUOTA, grouped, notJudgedClause, raisedQuotasText, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -178,9 +178,6 @@ export class Tally {
   }
 }
 
-/** At most this many fields are named for one thing not judged; the rest are counted (`and 4 more`). */
-const FIELDS_NAMED = 3;
-
 /**
  * The line that says what a file's rules did not judge, or judged on an assumption, and what to declare so they do:
  * `not judged: the hottest value, taken as uniform (1/50,000,000 of the load) (declare containers[0].workload.hotKeyShare);
@@ -195,12 +192,7 @@ export function notJudgedText(result: FileResult, settings: ReportSettings): str
     if (fields) fields.push(n.declare);
     else byWhat.set(n.what, [n.declare]);
   }
-  const clauses = [...byWhat].map(([what, fields]) => {
-    const named = fields.slice(0, FIELDS_NAMED).join(', ');
-    const more = fields.length > FIELDS_NAMED ? ` and ${grouped(fields.length - FIELDS_NAMED)} more` : '';
-    return `${what}${fields.length > 1 ? ` on ${grouped(fields.length)} key spaces` : ''} (declare ${named}${more})`;
-  });
-  return `not judged: ${clauses.join('; ')}`;
+  return `not judged: ${[...byWhat].map(([what, fields]) => notJudgedClause(what, fields)).join('; ')}`;
 }
 
 /** The exit codes (docs/cli.md#exit-codes). closedPipe: 128 + SIGPIPE (13), the shell's code for a tool stopped by a closed pipe. */

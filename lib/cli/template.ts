@@ -9,11 +9,19 @@
  * design are said to be (one note for the template), and one GuardedTable wrote whose design was stripped is an input
  * error (designless-tables.ts, which `observe` says them with too).
  */
-import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, scopeWaiverCopyPath, waiverId, waivesFinding, waivingIds } from '../internal';
+import {
+  asPropFinding,
+  lintTemplateResource,
+  type Finding,
+  type LintOptions,
+  type NotJudged,
+  type TemplateFinding,
+  type TemplateResourceResult,
+} from '../index';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, raisedQuotasNotice, scopeWaiverCopyPath, waiverId, waivesFinding, waivingIds } from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
-import type { LocatedJson } from './json-locations';
+import type { LocatedJson, Position } from './json-locations';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -47,6 +55,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
   const errors: InputError[] = [];
   const unused: LocatedUnusedAcknowledgement[] = [];
   const notes: InputNote[] = [];
+  const notJudged: NotJudged[] = [];
   const scoped: ScopeAcknowledgementCopy[] = [];
   const at = (path: string) => located.positionOf(path);
   const designless: (DesignlessTable & { readonly noteAt: number })[] = [];
@@ -89,11 +98,30 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
     for (const note of result.notes) notes.push({ ...note, ...at(note.path) });
+    const raised = result.quotas && raisedQuotasNotice(result.quotas);
+    if (raised) notes.push(quotasNote(logicalId, raised, at));
+    if (result.notJudged) notJudged.push(...result.notJudged);
     if (result.kind === 'raw') designless.push({ logicalId, resource, noteAt: notes.length });
   }
   const said = designlessTables(designless, resources.Resources, 'lint', options);
   for (const issue of said.errors) errors.push({ ...issue, ...at(issue.path) });
   // In file order: where the first table it names would have had its own.
   for (const note of said.notes) notes.splice(note.first.noteAt, 0, { path: note.path, message: note.message, ...at(note.path) });
-  return { file, kind: 'template', findings, errors, unusedAcknowledgements: unused, ...(scoped.length > 0 ? { scopeAcknowledgements: scoped } : {}), notes };
+  return {
+    file,
+    kind: 'template',
+    findings,
+    errors,
+    unusedAcknowledgements: unused,
+    ...(scoped.length > 0 ? { scopeAcknowledgements: scoped } : {}),
+    notes,
+    ...(notJudged.length > 0 ? { notJudged } : {}),
+  };
+}
+
+/** The note on a GuardedTable whose template declares raised quotas, in the words of its synth warning: a loosening,
+ *  said as a config's raise is on `lint` of design files. */
+function quotasNote(logicalId: string, raised: string, at: (path: string) => Position): InputNote {
+  const path = `${joinPath('Resources', logicalId)}.${METADATA_PATH}.quotas`;
+  return { path, message: `the GuardedTable's quota declaration ${raised}`, ...at(path) };
 }

@@ -50,6 +50,21 @@ export function raisedQuotasText(quotas: DynamoDbQuotas): string | undefined {
   return raised.map(([name, units]) => `${name} to ${grouped(units)} (AWS default ${grouped(DEFAULT_QUOTAS[name])})`).join(', ');
 }
 
+/**
+ * What declaring raised quotas does, as a GuardedTable's synth warning and `skewguard lint cdk.out/` on its template say
+ * it: `raises tableWriteUnits to 200,000 (AWS default 40,000): SG017's quota findings and SG003's warm-throughput plans
+ * pass up to these figures, not the defaults. Declare only a raise Service Quotas granted the account in this Region`.
+ * Undefined where none is raised.
+ */
+export function raisedQuotasNotice(quotas: DynamoDbQuotas): string | undefined {
+  const raised = raisedQuotasText(quotas);
+  if (raised === undefined) return undefined;
+  return (
+    `raises ${raised}: SG017's quota findings and SG003's warm-throughput plans pass up to these figures, not the defaults. ` +
+    'Declare only a raise Service Quotas granted the account in this Region'
+  );
+}
+
 /** A quota in force: its units per second, and the option field that declared it (absent for the default). */
 export interface QuotaInForce {
   readonly units: number;

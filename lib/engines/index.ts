@@ -59,6 +59,7 @@ export {
   QUOTA_FIELDS,
   quotaFieldData,
   quotaInForce,
+  raisedQuotasNotice,
   raisedQuotasText,
   tableQuota,
   type DynamoDbQuotas,

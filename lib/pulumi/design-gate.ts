@@ -20,6 +20,7 @@ import {
   type Finding,
   type LintOptions,
   type LintResult,
+  type NotJudged,
   type Severity,
   type UnusedAcknowledgement,
 } from '../index';
@@ -40,6 +41,8 @@ export interface DesignVerdict {
   /** Every finding, acknowledged or not, with paths as in the component's args. */
   readonly findings: readonly Finding[];
   readonly unusedAcknowledgements: readonly UnusedAcknowledgement[];
+  /** What the rules did not judge for want of a declared figure, `declare` at the args' path (`design.workload.hotKeyShare`). */
+  readonly notJudged: readonly NotJudged[];
 }
 
 export interface GateInput {
@@ -129,6 +132,7 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     // Edits to a throughput from args are dropped by argEdits (it is changed in args.throughput, not by a design edit).
     findings: result.findings.map((f) => ({ ...f, path: pathOf(f.path), edits: argEdits(f.edits, pathOf) })),
     unusedAcknowledgements: result.unusedAcknowledgements.map((a) => ({ ...a, path: argPath(a.path) })),
+    notJudged: result.notJudged.map((n) => ({ ...n, path: pathOf(n.path), declare: pathOf(n.declare) })),
   };
 }
 

@@ -5,7 +5,7 @@
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
-import { listed, unusedWaiverNote } from '../internal';
+import { listed, notJudgedNote, unusedWaiverNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan, type DataSafetyOptions } from './container-plan';
 import { containerArgs } from './container-resource';
@@ -154,7 +154,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
     this.registerOutputs({ containerName: this.containerName, partitionKeyPaths: this.partitionKeyPaths });
   }
 
-  /** Warnings and waivers go to the Pulumi log, attributed to this component. */
+  /** Warnings, waivers and what the rules did not judge go to the Pulumi log, attributed to this component. */
   private report(plan: ContainerPlan): void {
     for (const finding of plan.verdict.findings) {
       if (finding.acknowledged) pulumi.log.info(`skewguard: ${describeFinding(finding)}`, this);
@@ -163,6 +163,8 @@ export class GuardedContainer extends pulumi.ComponentResource {
     for (const ack of plan.verdict.unusedAcknowledgements) {
       pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${unusedWaiverNote(ack)}; remove it`, this);
     }
+    // Information, never a warning: nothing is known to be wrong.
+    for (const entry of plan.verdict.notJudged) pulumi.log.info(notJudgedNote(entry), this);
     for (const { alerts, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${listed(alerts, 'or')} alert: ${reason}`, this);
     }

@@ -23,8 +23,10 @@ describe('a GuardedTable at 50,000 WCU, with and without a raised table-level wr
     expect(sg017(table)).toEqual(['overQuota']);
     expect(synthError(app)).toContain('SG017');
     const { stdout } = await cli(['lint', 'cdk.out', '--format', 'json'], { cwd: join(app.outdir, '..') });
-    const findings = (JSON.parse(stdout).files as { findings: { ruleId: string; messageId: string }[] }[]).flatMap((file) => file.findings);
-    expect(findings.map((f) => [f.ruleId, f.messageId])).toEqual([['SG017', 'overQuota']]);
+    const files = JSON.parse(stdout).files as { findings: { ruleId: string; messageId: string }[]; notes: unknown[] }[];
+    expect(files.flatMap((file) => file.findings).map((f) => [f.ruleId, f.messageId])).toEqual([['SG017', 'overQuota']]);
+    // No quota declared: no note of a raise.
+    expect(files.flatMap((file) => file.notes)).toEqual([]);
   });
 
   it('the prop: synthesizes, the metadata records the quotas, and `lint cdk.out/` finds nothing', async () => {
@@ -36,7 +38,17 @@ describe('a GuardedTable at 50,000 WCU, with and without a raised table-level wr
       Metadata: { skewguard: Match.objectLike({ quotas: { tableWriteUnits: 200_000 } }) },
     });
     const { stdout } = await cli(['lint', 'cdk.out', '--format', 'json'], { cwd: join(app.outdir, '..') });
-    expect((JSON.parse(stdout).files as { findings: unknown[] }[]).flatMap((file) => file.findings)).toEqual([]);
+    const files = JSON.parse(stdout).files as { findings: unknown[]; notes: { path: string; message: string }[] }[];
+    expect(files.flatMap((file) => file.findings)).toEqual([]);
+    // The raise is said as the synth's warning says it (a loosening), at the metadata that declares it.
+    expect(files.flatMap((file) => file.notes)).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/^Resources\.Orders[A-Z0-9]+\.Metadata\.skewguard\.quotas$/),
+        message:
+          "the GuardedTable's quota declaration raises tableWriteUnits to 200,000 (AWS default 40,000): SG017's quota findings and SG003's " +
+          'warm-throughput plans pass up to these figures, not the defaults. Declare only a raise Service Quotas granted the account in this Region',
+      }),
+    ]);
   });
 
   it('the context of an enclosing scope, as `-c` gives it (a JSON string), read by every table under it', () => {

@@ -79,3 +79,46 @@ describe('a note on alerts a container cannot get', () => {
     ]);
   });
 });
+
+describe('what the rules did not judge, logged as info naming the arg to declare', () => {
+  /** The `skewguard SG… did not judge` lines one run logs, info and warnings apart. */
+  async function notJudgedLines(program: () => unknown): Promise<{ info: string[]; warn: string[] }> {
+    await runWithMocks(program);
+    const said = (log: typeof pulumi.log.info) =>
+      jest
+        .mocked(log)
+        .mock.calls.map(([message]) => message)
+        .filter((message) => / did not judge /.test(message));
+    return { info: said(pulumi.log.info), warn: said(pulumi.log.warn) };
+  }
+
+  it('the helpdesk design declares every figure its rules read: no line', async () => {
+    expect(await notJudgedLines(monitored({ manual: 20_000 }))).toEqual({ info: [], warn: [] });
+  });
+
+  it('without the storage (largest tenant, total GB): one info line each, at the arg to declare, no warning', async () => {
+    const undeclared: GuardedContainerArgs['design'] = {
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 12_000 },
+          { path: '/ticketId', cardinality: 'unique' },
+        ],
+      },
+      workload: { peakReadUnits: 8_000, peakWriteUnits: 4_000 },
+    };
+    const program = () =>
+      new GuardedContainer('tickets', {
+        monitoring: new CosmosAccountMonitoring('acct', { resourceGroupName: 'rg', account }),
+        database: 'helpdesk',
+        throughput: { manual: 20_000 },
+        design: undeclared,
+      });
+    expect(await notJudgedLines(program)).toEqual({
+      info: [
+        "skewguard SG006 did not judge the largest logical partition's size against its 20 GB cap: no storage declared (declare design.storage.largestPartitionGb)",
+        'skewguard SG017 did not judge the RU/s Azure keeps for the stored GB (10 per GB of an autoscale maximum, 1 of manual) and the physical partition per 50 GB: no storage declared (declare design.storage.totalGb)',
+      ],
+      warn: [],
+    });
+  });
+});
