@@ -33,7 +33,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      warn(io, `skewguard: ${error.message}`, `Run \`skewguard ${error.command ? `${error.command} ` : ''}--help\` for usage.`);
+      // A mistake in a command's options (`lint --fail-on bogus`) points at that command's help, as the docs say.
+      const command = error.command ?? COMMANDS.find((spec) => spec.name === argv[0])?.name;
+      warn(io, `skewguard: ${error.message}`, `Run \`skewguard ${command ? `${command} ` : ''}--help\` for usage.`);
       return EXIT.invalid;
     }
     if (error instanceof CommandError) {

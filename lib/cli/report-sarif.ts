@@ -20,7 +20,7 @@ import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
 import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson, jsonArray } from './report-json';
-import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
+import { ruleDocsUrl, rulesDocumentationUrl, unusedAcknowledgementDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -32,7 +32,7 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra: readonly RuleDescription[]): ReportingDescriptor[] {
+function ruleDescriptors(unused: 'error' | 'warning' | 'off', docsUrl: string | undefined, extra: readonly RuleDescription[]): ReportingDescriptor[] {
   const rules: ReportingDescriptor[] = [...RULES, ...extra].map((r) => ({
     id: r.id,
     name: r.title,
@@ -48,13 +48,16 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
     defaultConfiguration: { level: r.severity },
     properties: { tags: ['partition-key', ...r.engines] },
   }));
-  if (withUnused) {
+  if (unused !== 'off') {
+    // GitHub code scanning requires every rule's fullDescription (SARIF validator rule GH2012), as for the catalogue's.
     rules.push({
       id: UNUSED_ACKNOWLEDGEMENT,
       name: UNUSED_ACKNOWLEDGEMENT,
       shortDescription: { text: 'An acknowledgement waives nothing: the finding it was written for no longer occurs.' },
+      fullDescription: { text: 'An acknowledgement in the design names a rule (and key) that reports no finding there in this run.' },
       help: { text: UNUSED_FIX },
-      helpUri: rulesDocumentationUrl(docsUrl),
+      helpUri: unusedAcknowledgementDocsUrl(docsUrl),
+      defaultConfiguration: { level: unused },
       properties: { tags: ['acknowledgement'] },
     });
   }
@@ -95,7 +98,7 @@ export function logicalPlace(resource: string, index: string | undefined, path: 
 
 export function sarifReporter(settings: ReportSettings): Reporter {
   const { cwd } = settings;
-  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl, settings.extraRules ?? []);
+  const rules = ruleDescriptors(settings.unusedAcknowledgements, settings.docsUrl, settings.extraRules ?? []);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
   const notJudged: unknown[] = [];

@@ -37,6 +37,11 @@ export function rulesDocumentationUrl(base = DOCUMENTATION_URL): string {
   return `${base}rules.md`;
 }
 
+/** docs/cli.md's section on acknowledgements that waive nothing (the `unused-acknowledgement` reporting rule). */
+export function unusedAcknowledgementDocsUrl(base = DOCUMENTATION_URL): string {
+  return `${base}cli.md#acknowledgements-that-waive-nothing`;
+}
+
 export function ruleDocsUrl(id: string, title: string, base = DOCUMENTATION_URL): string {
   // SG020 observed-drift is the observe command's, not the core catalogue's: docs/observe.md explains it.
   if (id === 'SG020') return `${base}observe.md#${ruleAnchor(id, title)}`;

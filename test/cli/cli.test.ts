@@ -285,6 +285,22 @@ describe('sarif report', () => {
     expect(runLog.invocations[0].executionSuccessful).toBe(true);
   });
 
+  // A CI integrator's SARIF failed Microsoft's validator in its GitHub rules (GH2012: fullDescription is required by
+  // GitHub Advanced Security): the unused-acknowledgement rule had none, no default level, and a link without an anchor.
+  it('gives every driver rule, the reporting ones too, what GitHub code scanning requires: fullDescription, a default level, an anchored link', () => {
+    type Descriptor = { id: string; fullDescription?: { text: string }; defaultConfiguration?: { level: string }; helpUri?: string };
+    const rules = log.runs[0].tool.driver.rules as unknown as Descriptor[];
+    for (const rule of rules) {
+      expect([rule.id, rule.fullDescription?.text]).toEqual([rule.id, expect.stringMatching(/\S/)]);
+      expect([rule.id, rule.defaultConfiguration?.level]).toEqual([rule.id, expect.stringMatching(/^(error|warning|note)$/)]);
+      expect([rule.id, rule.helpUri]).toEqual([rule.id, expect.stringMatching(/\.md#[a-z0-9-]+$/)]);
+    }
+    expect(rules.find((r) => r.id === 'unused-acknowledgement')).toMatchObject({
+      defaultConfiguration: { level: 'warning' },
+      helpUri: expect.stringMatching(/docs\/cli\.md#acknowledgements-that-waive-nothing$/),
+    });
+  });
+
   it("titles each rule with its one-line summary (GitHub code scanning's rule name), says when it fires in fullDescription and why in help", () => {
     type Descriptor = { id: string; shortDescription: { text: string }; fullDescription?: { text: string }; help?: { text: string; markdown: string } };
     const rules = log.runs[0].tool.driver.rules as unknown as Descriptor[];

@@ -57,6 +57,14 @@ describe('usage errors exit 2 with a readable message', () => {
     expect(stderr).not.toMatch(/\n\s+at /); // never a stack trace
   });
 
+  // docs/cli.md says a mistake in a command's options points at `skewguard <command> --help`; a value refused after the
+  // options were read (--fail-on bogus) pointed at the general help.
+  it("points a refused option value at its command's help", async () => {
+    const { code, stderr } = await cli(['lint', 'design.json', '--fail-on', 'bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('skewguard: --fail-on must be one of error, warning, got "bogus"\nRun `skewguard lint --help` for usage.\n');
+  });
+
   it('prints help for every command, listing each of its options', async () => {
     for (const command of COMMANDS) {
       const { code, stdout } = await cli([command.name, '--help']);
