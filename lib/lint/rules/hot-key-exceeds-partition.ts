@@ -13,8 +13,8 @@ import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type Hot
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, reachNote, type InheritedWriteId } from '../inherited-writes';
-import { newItemFloor } from '../new-item-floor';
 import { launchWarmHeldForQuota } from '../launch-warm';
+import { newItemFloor } from '../new-item-floor';
 import { LAUNCH_PEAK_ALONE_WORDS, partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
 import {

@@ -24,9 +24,9 @@ import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import { copiesCarryPath, sparseUnderCopies } from '../../copied-indexes';
 import type { DesignEdit } from '../../edits';
 import { hashedPairOver } from '../../hashed-pair-over';
-import { keyWarmHeldForQuota, type LaunchWarm } from '../../launch-warm';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
+import { keyWarmHeldForQuota, type LaunchWarm } from '../../launch-warm';
 import { LOCAL_INDEX_MESSAGES, localIndexNote, type LocalIndexId } from '../../local-index-writes';
 import type { DeclarationData, MessageData } from '../../messages';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../projection';
@@ -1175,4 +1175,23 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
   }),
   check: dynamoHits,
+  unjudged: (design) => (servedPeakAssumed(design) ? [SERVED_PEAK_ASSUMED] : []),
 });
+
+/**
+ * An on-demand table that does not declare `launchAtPeak` is judged as one that has served its peak before: on demand
+ * it "instantly accommodates up to double the previous peak traffic" ("On-demand capacity mode", initial throughput and
+ * scaling properties), so its partitions are counted for twice its peak, where a new table has only its warm
+ * throughput (12,000 RCU and 4,000 WCU unless pre-warmed: "Understanding DynamoDB warm throughput"). Said, never a
+ * finding, since nothing is known to be wrong; quiet where `launchAtPeak` is declared either way, or the table is
+ * provisioned (its capacity counts its partitions).
+ */
+function servedPeakAssumed(design: DynamoDbKeyDesign): boolean {
+  return design.billing === 'on-demand' && design.launchAtPeakDeclared !== true;
+}
+
+const SERVED_PEAK_ASSUMED = {
+  kind: 'servedPeak',
+  declare: 'launchAtPeak',
+  what: 'the peak taken as one the on-demand table has served before, its partitions counted for twice it (a new table, or a spike far above its usual traffic, has only its warm throughput: 12,000 RCU and 4,000 WCU unless pre-warmed)',
+};
