@@ -600,3 +600,27 @@ export function pacingLaunch(acknowledgements?: DynamoDbTableDesign['acknowledge
   });
   return table;
 }
+
+/**
+ * A flash sale on a new on-demand table: 30,000 WCU of seat holds at launch (`launchAtPeak`), 70% on one event. Its
+ * peak's own pre-warm, 37,500 WCU (30,000 ÷ 80%), is within the 40,000 WCU default table-level quota; the hottest
+ * event's shards fit only at 60 partitions (60,000 WCU), past it.
+ */
+export function flashSaleLaunch(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'seats',
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 2000 },
+    sortKey: { name: 'seatId', type: 'S', cardinality: 120_000 },
+    billing: 'on-demand',
+    launchAtPeak: true,
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 30_000, hotKeyShare: 0.7 },
+    invariants: [{ kind: 'conditional-write', description: 'a seat is held by one buyer', scopeAttribute: 'seatId' }],
+    globalSecondaryIndexes: [{ indexName: 'by-buyer', partitionKey: { name: 'buyerId', type: 'S', cardinality: 2_000_000 } }],
+    accessPatterns: [
+      { name: 'free-seats-of-event', keyAttributes: ['eventId'], share: 0.8, resultKb: 120_000 },
+      { name: 'holds-of-buyer', index: 'by-buyer', keyAttributes: ['buyerId'], share: 0.2 },
+    ],
+    ...overrides,
+  };
+}

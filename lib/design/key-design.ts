@@ -488,6 +488,8 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   /** The declared peak arrives at creation (`launchAtPeak`): a new on-demand table must be pre-warmed for it, a new
    *  provisioned one created with an auto-scaling minimum that serves it. */
   readonly launchAtPeak: boolean;
+  /** True where the design declares `launchAtPeak` (either way); absent where it is the default, `false`. */
+  readonly launchAtPeakDeclared?: true;
   /** The table's, then each GSI's, in the order of `globalSecondaryIndexes`. */
   readonly capacity: readonly KeySpaceCapacity[];
   /** Each GSI's key space, in declared order; empty when there are none. */

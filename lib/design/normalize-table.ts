@@ -107,6 +107,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     name: input.name,
     billing: billingOf(input),
     launchAtPeak: input.launchAtPeak ?? false,
+    ...(input.launchAtPeak === undefined ? {} : { launchAtPeakDeclared: true as const }),
     capacity: tableCapacity(input, log),
     primaryKey,
     globalSecondaryIndexes,

@@ -634,6 +634,8 @@ export interface PlannedWarmThroughput {
   readonly pair?: Readonly<Record<string, unknown>>;
   /** The fix opens with this pre-warm, but --fix withholds its edits until the design says more (`options.withheld`). */
   readonly withheld?: true;
+  /** It is above the table-level quota in force (`pastQuotaWarm`): advice for after the quota's raise, never an edit. */
+  readonly pastQuota?: true;
 }
 
 /**
@@ -686,7 +688,8 @@ export function plannedWarmThroughput(analysis: SpaceAnalysis, options: { withhe
  * pre-warm names it too. DynamoDB pre-warms a table or index only up to that quota ("Understanding DynamoDB warm
  * throughput", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html), so it is advice
  * after the quota's raise on both findings, never an edit: unlike a plan --fix withholds within the quota (above),
- * asking for it writes nothing that cannot be lowered.
+ * asking for it writes nothing that cannot be lowered. Nor does it hold back the peak's own pre-warm where that is
+ * within the quota: it is below this figure, and warm throughput can be raised to it later (SG017's `notPreWarmed`).
  */
 function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined {
   const { pastQuotaDirection, pastQuotaUnits, pastQuotaPartitions, pastQuotaShards, warmFromPartitions } = data as {
@@ -704,6 +707,7 @@ function pastQuotaPlanned(data: MessageData): PlannedWarmThroughput | undefined 
     partitions: pastQuotaPartitions,
     shards: pastQuotaShards,
     fromPartitions: warmFromPartitions,
+    pastQuota: true,
   };
 }
 

@@ -167,7 +167,8 @@ export interface NotJudged {
   /** Id of the rule that would judge it, e.g. `SG006`. */
   readonly ruleId: string;
   /** Stable id of what went unjudged: `partitionSize` (the largest key value's size against its cap), `hottestValue`
-   *  (the hottest value taken as uniform, 1/cardinality), `storageMinimum` (the RU/s and partitions storage sets). */
+   *  (the hottest value taken as uniform, 1/cardinality), `storageMinimum` (the RU/s and partitions storage sets), `servedPeak` (an on-demand table's partitions counted
+   *  for twice its peak: no `launchAtPeak` declared). */
   readonly kind: string;
   /** Engine of the design. */
   readonly engine: Engine;

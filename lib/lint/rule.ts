@@ -56,7 +56,7 @@ export interface RuleHit<M extends string = string> {
  * is not read as every rule having judged the design.
  */
 export interface UnjudgedHit {
-  /** Stable id of what went unjudged: `partitionSize`, `hottestValue`, `storageMinimum`. */
+  /** Stable id of what went unjudged: `partitionSize`, `hottestValue`, `storageMinimum`, `servedPeak`. */
   readonly kind: string;
   /** The field that, declared, lets the rule judge it, relative to the table or container (`storage.largestPartitionGb`). */
   readonly declare: string;

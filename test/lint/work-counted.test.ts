@@ -308,10 +308,12 @@ describe("a design's place in the file is prefixed to its paths once", () => {
     const document = normalize({ tables: [hotTable] });
     const spy = jest.spyOn(fieldPathModule, 'prefixPath');
     try {
-      const { findings } = lintNormalized(document);
+      const { findings, notJudged } = lintNormalized(document);
       expect(findings.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
       const edits = findings.flatMap((f) => f.edits ?? []);
-      expect(spy.mock.calls.length).toBe(1 + findings.length + edits.length);
+      // Each figure not judged (here the on-demand table's undeclared `launchAtPeak`) prefixes its path and its field.
+      expect(notJudged.map((n) => n.kind)).toEqual(['servedPeak']);
+      expect(spy.mock.calls.length).toBe(1 + findings.length + edits.length + 2 * notJudged.length);
     } finally {
       spy.mockRestore();
     }

@@ -13,6 +13,7 @@ import { HOT_VALUE_VERDICT_MESSAGES, bindingDimension, hotValueVerdict, type Hot
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, reachNote, type InheritedWriteId } from '../inherited-writes';
+import { launchWarmHeldForQuota } from '../launch-warm';
 import { newItemFloor } from '../new-item-floor';
 import { LAUNCH_PEAK_ALONE_WORDS, partitionCountTemplate } from '../partition-count-words';
 import { OR_MERGE_PARTITIONS, partitionMergeData } from '../partition-merge';
@@ -181,12 +182,14 @@ function overClauses(a: SpaceAnalysis): {
  * The partitions the key's fix pre-warms to (`plannedWarmThroughput`, withheld too) where they are more than those a
  * launch is counted on for the peak's own pre-warm (`raised-warm-throughput`, peak ÷ headroom): SG017 then asks for
  * the fix's warm throughput, not the peak's own (`fixPreWarmForKey`), so the count is not SG017's but the one the
- * fix's pre-warm starts from. Undefined otherwise.
+ * fix's pre-warm starts from. Undefined otherwise, and where the fix's pre-warm waits for the quota's raise while the
+ * peak's own is within it (launch-warm.ts): SG017 asks for the peak's own then, on which the count is made.
  */
 function warmPlannedPast(a: SpaceAnalysis, data: Readonly<Record<string, unknown>>): number | undefined {
   if (data.partitionsCountedBy !== 'raised-warm-throughput') return undefined;
   const planned = plannedWarmThroughput(a, { withheld: true });
-  return planned !== undefined && planned.partitions > (data.keySpacePartitions as number) ? planned.partitions : undefined;
+  if (planned === undefined || launchWarmHeldForQuota(a, planned)) return undefined;
+  return planned.partitions > (data.keySpacePartitions as number) ? planned.partitions : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   launchFits,
   launchFractions,
   quotaFieldData,
+  QUOTA_FIELDS,
   quotaInForce,
   tableQuota,
   warmAtDefaults,
@@ -25,6 +26,7 @@ import type { DesignEdit } from '../../edits';
 import { hashedPairOver } from '../../hashed-pair-over';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import { redrawnShardWrites } from '../../inherited-writes';
+import { keyWarmHeldForQuota, type LaunchWarm } from '../../launch-warm';
 import { LOCAL_INDEX_MESSAGES, localIndexNote, type LocalIndexId } from '../../local-index-writes';
 import type { DeclarationData, MessageData } from '../../messages';
 import { PROJECTION_MESSAGES, projectionNote, type ProjectionId } from '../../projection';
@@ -68,6 +70,7 @@ type Id =
   | 'declaredWarmPastQuota'
   | 'fixQuotaForWarm'
   | 'fixQuotaForKeyWarm'
+  | 'keyWarmPastQuota'
   | 'minimumBelowPeak'
   | 'warmBelowPeak'
   | 'launchWithinHeadroom'
@@ -551,8 +554,10 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   const alone = warmThroughputFor(fixReads ? { reads: fixReads.reads, writes } : peak, launch, headroom);
   if (!below && alone.reads <= launch.reads && alone.writes <= launch.writes) return undefined;
   // The key's fix may pre-warm more (its hottest value's shards fit no count, or only a wide one, on the partitions the
-  // peak alone makes): one warm throughput for the key space, the larger, which serves both.
-  const planned = plannedWarmThroughput(analysis, { withheld: true });
+  // peak alone makes): one warm throughput for the key space, the larger, which serves both. Where that figure is past
+  // the quota but the peak's own is within it, the launch gets the peak's own (`keyWarmPastQuota`).
+  const design = analysis.design as DynamoDbKeyDesign;
+  const { planned, pastQuotaPlan } = keyWarmAsked(analysis, design, alone);
   const readUnitsPerSecond = Math.max(alone.reads, planned?.readUnitsPerSecond ?? 0);
   const writeUnitsPerSecond = Math.max(alone.writes, planned?.writeUnitsPerSecond ?? 0);
   const forKey = planned !== undefined && (readUnitsPerSecond > alone.reads || writeUnitsPerSecond > alone.writes) ? planned : undefined;
@@ -561,10 +566,9 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
   // finding on the same peak (nearQuota, overQuota: peak ÷ headroom above the quota means a peak above 80% of it) asks
   // for. Said with the quota and without an edit, as every raise past a default quota: --fix writes no figure the
   // deployment refuses.
-  const design = analysis.design as DynamoDbKeyDesign;
   // The quota named is the one passed: the write quota where the writes pass theirs, else the read quota.
-  const passedQuota =
-    writeUnitsPerSecond > tableQuota(design, 'write') ? quotaInForce(design, 'table-level', 'write') : quotaInForce(design, 'table-level', 'read');
+  const passedDimension: Dimension = writeUnitsPerSecond > tableQuota(design, 'write') ? 'write' : 'read';
+  const passedQuota = quotaInForce(design, 'table-level', passedDimension);
   const pastQuota = readUnitsPerSecond > tableQuota(design, 'read') || writeUnitsPerSecond > tableQuota(design, 'write');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
@@ -577,6 +581,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
     ...(pastQuota ? (['warmPastQuota'] as const) : []),
     ...(onBound ? (['raiseOnUpperBound'] as const) : []),
     ...(withKeyFix ? (['warmWithKeyFix'] as const) : []),
+    ...(pastQuotaPlan ? (['keyWarmPastQuota'] as const) : []),
   ];
   const messageId = launch.preWarmed ? (below ? 'warmBelowPeak' : 'warmWithinHeadroom') : below ? 'notPreWarmed' : 'launchWithinHeadroom';
   return {
@@ -609,7 +614,8 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
       writeUnitsPerSecond,
       ...(forKey ? warmForKeyData(analysis, forKey, alone) : {}),
       ...fixReads?.data,
-      ...(pastQuota ? { quota: passedQuota.units, ...quotaFieldData(passedQuota) } : {}),
+      ...(pastQuota ? { quota: passedQuota.units, ...quotaFieldData(passedQuota), quotaOption: quotaOption(passedDimension) } : {}),
+      ...(pastQuotaPlan ? keyWarmPastQuotaData(analysis, design, pastQuotaPlan) : {}),
       ...(onBound ? { boundRaise: 'warm', boundWarm: true } : {}),
       headroom,
       ...copiesOf(analysis, 'read', copies).data,
@@ -617,6 +623,43 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, headr
     }),
     edits: pastQuota || onBound || withKeyFix ? undefined : [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
+}
+
+/**
+ * The key's pre-warm (`plannedWarmThroughput`) a launch asks for: all of it, except where it waits for the quota's
+ * raise while the peak's own pre-warm (`alone`) is within the quota (`keyWarmHeldForQuota`): then `pastQuotaPlan`, which
+ * the fix names with the quota to raise, and --fix writes `alone`.
+ */
+function keyWarmAsked(
+  analysis: SpaceAnalysis,
+  design: DynamoDbKeyDesign,
+  alone: LaunchWarm,
+): { readonly planned?: PlannedWarmThroughput; readonly pastQuotaPlan?: PlannedWarmThroughput } {
+  const planned = plannedWarmThroughput(analysis, { withheld: true });
+  if (planned !== undefined && keyWarmHeldForQuota(planned, design, alone)) return { pastQuotaPlan: planned };
+  return planned === undefined ? {} : { planned };
+}
+
+/** What `keyWarmPastQuota` says of the key's pre-warm held back for the quota's raise: its figure, and the quota it passes. */
+function keyWarmPastQuotaData(analysis: SpaceAnalysis, design: DynamoDbKeyDesign, plan: PlannedWarmThroughput): MessageData {
+  const dimension: Dimension = plan.writeUnitsPerSecond !== undefined ? 'write' : 'read';
+  const inForce = quotaInForce(design, 'table-level', dimension);
+  return {
+    key: analysis.space.partitionKey.map((k) => k.name),
+    keyWarmUnits: (dimension === 'write' ? plan.writeUnitsPerSecond : plan.readUnitsPerSecond) ?? 0,
+    keyWarmUnit: UNIT[dimension],
+    keyWarmDimension: dimension,
+    planPartitions: plan.partitions,
+    planShards: plan.shards,
+    quota: inForce.units,
+    ...quotaFieldData(inForce),
+    quotaOption: quotaOption(dimension),
+  };
+}
+
+/** The lint option that declares the table-level quota in `dimension` once its raise is granted (`quotas.tableWriteUnits`). */
+function quotaOption(dimension: Dimension): string {
+  return `quotas.${QUOTA_FIELDS['table-level'][dimension]}`;
 }
 
 /** What `fixPreWarmForKey` says of the key's own pre-warm (`plannedWarmThroughput`) beside the peak's alone. */
@@ -1065,7 +1108,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     raiseOnUpperBound:
       "; --fix writes no {{boundRaise|warm=warm throughput|capacity=capacity}} from that upper bound of the index's writes: the raise is billed{{?boundWarm}} and cannot be lowered again{{/boundWarm}}, and the writes that reach the index may be far fewer; declare {{writesField|code}} with them, and the fix is sized on that figure",
     warmPastQuota:
-      '; those figures are above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} units per second{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them (--fix writes no figure the deployment refuses)',
+      '; those figures are above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level quota of {{quota}} units per second{{?quotaField}} ({{quotaField|code}}){{/quotaField}}, which bounds warm throughput too (DynamoDB pre-warms a table or index only up to it): request its raise to at least those figures first, then set them{{!quotaField}} and declare the granted quota as {{quotaOption|code}}{{/quotaField}}: no pre-warm within the quota serves this peak at the {{headroom|percent}} utilization the design plans for (--fix writes no figure the deployment refuses)',
+    // The key's pre-warm is past the quota while the peak's own is within it (`keyWarmAsked`): the peak's is written.
+    keyWarmPastQuota:
+      "; the fix for its hottest {{key|key}} value pre-warms more, {{keyWarmUnits}} {{keyWarmUnit}} a second ({{planPartitions}} partitions, the least at which {{planShards|one=that value fits as it is|other=its # shards fit}} beside {{planShards|one=its|other=their}} neighbours), above the {{?quotaField}}declared{{/quotaField}}{{!quotaField}}default{{/quotaField}} table-level {{keyWarmDimension}} quota of {{quota}}, which bounds warm throughput too: no pre-warm within the quota makes room for that value, so it stays SG003's finding until the quota is raised (Service Quotas, DynamoDB; then declare the granted figure as {{quotaOption|code}}); --fix writes this pre-warm, within the quota, for the launch's peak meanwhile: below that figure, it can be raised to it later and never needs lowering",
     // The key's fix (SG003) opens with this pre-warm but withholds its edits (`plannedWarmThroughput`, withheld).
     warmWithKeyFix:
       '; --fix writes it together with that fix, which sets it and waits for what the design must say first (its finding names it): warm throughput cannot be lowered again, so the figure for the peak alone is not written before it',
@@ -1129,4 +1175,23 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
   }),
   check: dynamoHits,
+  unjudged: (design) => (servedPeakAssumed(design) ? [SERVED_PEAK_ASSUMED] : []),
 });
+
+/**
+ * An on-demand table that does not declare `launchAtPeak` is judged as one that has served its peak before: on demand
+ * it "instantly accommodates up to double the previous peak traffic" ("On-demand capacity mode", initial throughput and
+ * scaling properties), so its partitions are counted for twice its peak, where a new table has only its warm
+ * throughput (12,000 RCU and 4,000 WCU unless pre-warmed: "Understanding DynamoDB warm throughput"). Said, never a
+ * finding, since nothing is known to be wrong; quiet where `launchAtPeak` is declared either way, or the table is
+ * provisioned (its capacity counts its partitions).
+ */
+function servedPeakAssumed(design: DynamoDbKeyDesign): boolean {
+  return design.billing === 'on-demand' && design.launchAtPeakDeclared !== true;
+}
+
+const SERVED_PEAK_ASSUMED = {
+  kind: 'servedPeak',
+  declare: 'launchAtPeak',
+  what: 'the peak taken as one the on-demand table has served before, its partitions counted for twice it (a new table, or a spike far above its usual traffic, has only its warm throughput: 12,000 RCU and 4,000 WCU unless pre-warmed)',
+};
