@@ -230,7 +230,9 @@ const PARTITION_DETAIL =
 // Where a key's hottest share comes from, as the lead of a hot-key message says it.
 // What the share is of: the peak, or the one direction `workload.hotKeyOperations` declares it of (a chat channel hot
 // by its writes takes 10% of the writes, not of the peak).
-const SHARE_OF = '{{hotOperations|both=peak|reads=reads|writes=writes}}';
+// A value hot by its writes over on its reads: those are the even share every value takes (analysis.ts), said so.
+const SHARE_OF =
+  '{{hotOperations|both=peak|reads=reads|writes=writes}}{{?evenReadValues}} and, as every value, 1/{{evenReadValues}} of the reads{{/evenReadValues}}';
 
 const SHARE_SOURCE =
   '{{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}';
@@ -898,6 +900,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),
         shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
         hotOperations: space.workload.hotKeyOperations,
+        ...evenReadsData(a),
         ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
@@ -931,6 +934,13 @@ function keyReadsData(a: SpaceAnalysis): { keyReads?: number; keyReadShare?: num
   const { workload, index } = a.space;
   if (index !== undefined || workload.readSource !== 'access-patterns' || !(workload.readShare < 1) || !a.over.some((d) => d.label === 'read')) return {};
   return { keyReads: workload.peakReadUnits, keyReadShare: workload.readShare, tableReads: workload.peakReadUnits / workload.readShare };
+}
+
+/** A value hot by its writes (`hotKeyOperations: 'writes'`) over on its reads: the values whose even share of the
+ *  reads it takes, for the lead to say where its reads come from. Empty elsewhere. */
+function evenReadsData(a: SpaceAnalysis): { evenReadValues?: number } {
+  if (a.space.workload.hotKeyOperations !== 'writes' || a.namedReads || !a.over.some((d) => d.label === 'read')) return {};
+  return { evenReadValues: a.trafficValues };
 }
 
 /** Where the share came from, as the finding's `shareSource`: a GSI key's inherited from a component (`inherited`), the
