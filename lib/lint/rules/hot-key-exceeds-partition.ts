@@ -1004,13 +1004,15 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
 
 /**
  * A declared count of hashed keys, each within its usable ceiling, whose keys hashed onto one partition would pass its
- * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's. Undefined where they fit.
+ * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's, or, where the plan finds no
+ * count that fits, keeps it with no edit. Undefined where they fit.
  */
 function pairOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
   const over = a.space.sharding && hashedPairOver(a);
   if (!over) return undefined;
   const path = `${a.space.sharding?.path}.shards`;
-  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
+  const fixId = over.raisedTo === undefined ? 'keepForHashedPair' : 'raiseForHashedPair';
+  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId, severity: 'warning', data: over.data, edits: over.edits }];
 }
 
 /**
