@@ -253,9 +253,13 @@ export class SpaceAnalysis {
     this.namedReads = namedReads(owner, space);
     this.inherited = inheritedWrites(design, space, profile);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
+    // A value hot by its writes is still read as often as the average value (1/values of the reads), as SG017 charges
+    // its fan-out (read-requests.ts `shardedValues`): sharded, each read of it queries every shard, so each shard's
+    // partition serves those reads, and counting none would pass a shard its fan-out puts over its partition.
     const { hotKeyOperations } = space.workload;
     const carried = carriedShards(space);
-    const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
+    const evenShare = Number.isFinite(this.trafficValues) ? 1 / this.trafficValues : 0;
+    const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? evenShare : hotKeyShare);
     const writeShare = this.inherited?.share ?? hotKeyShare;
     const shareHot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     // An index keyed by the table's sharded attribute (`hotKeyShareCarried`): `hotKeyShare` is one of the table's shards

@@ -20,6 +20,9 @@ export const HASHED_PAIR_OVER_MESSAGES = {
     "each of the {{declaredShards}} {{hashedNoun}} of the hottest {{key|key}} value{{index|onIndex}} fits its partition's usable {{hashedUsable}} {{hashedUnit}}, but {{?hashedAlways}}with more {{hashedNoun}} than its {{hashedPartitions}} partitions one holds at least {{crowdLeast}} of them, and {{crowdKeys}} hashed onto one{{/hashedAlways}}{{!hashedAlways}}two of them hashed onto one of its {{hashedPartitions}} partitions (a chance of {{hashedChance|percent}}){{/hashedAlways}} take {{crowdLoad}} {{hashedUnit}} beside its neighbours, past the partition's {{hashedMaximum}} {{hashedUnit}} maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
   raiseForHashedPair:
     'raise sharding.shards from {{declaredShards}} to {{shards}}: {{plannedCrowdKeys}} of them on one partition then take {{plannedCrowdLoad}} {{hashedUnit}}, within its {{hashedMaximum}} {{hashedUnit}} maximum',
+  // A declared count the plan offers no larger count for: said, as a planned count failing the pair is rejected; no edit.
+  keepForHashedPair:
+    "the fix for the key offers no larger count of {{hashedNoun}} within maxShards ({{maxShards}}) that keeps them within that maximum, so --fix writes no edit: lower the hottest value's load on each {{hashedNoun|shards=shard|copies=copy}} (a cache in front of its reads, its writes batched upstream), or acknowledge this warning with the reason the pair's chance is accepted",
 } as const;
 
 export type HashedPairOverId = keyof typeof HASHED_PAIR_OVER_MESSAGES;
@@ -34,26 +37,38 @@ function worstCrowd(figures: readonly KeyOnPartition[], keys: number) {
   return worst;
 }
 
+/** The hashed-pair warning of a declared count: its message data, its edit (none where it is kept), and the count it
+ *  raises the sharding to (`raisedTo`, SG017 counting the fan-out over it), where it does. */
+export interface HashedPairOver {
+  readonly data: MessageData;
+  readonly edits: DesignEdit[] | undefined;
+  readonly raisedTo: number | undefined;
+}
+
 /**
  * The warning's message data and edit for a declared sharding whose hashed keys fail the pair test where each fits
- * (`SpaceAnalysis.over` empty), and the plan's count, more than declared and within `maxShards`, passes it. Undefined
- * elsewhere (and on an engine that does not size for the pair).
+ * (`SpaceAnalysis.over` empty): where the plan's count, more than declared and within `maxShards`, passes it, the
+ * edit raises the count to it; where the plan offers no larger count (none fits, or it keeps the declared one,
+ * judged on other figures), the count is still reported, as a planned count failing the pair is rejected, with no edit. Undefined elsewhere (a smaller
+ * or other layout planned) and on an engine that does not size for the pair.
  */
-export function hashedPairOver(a: SpaceAnalysis): { readonly data: MessageData; readonly edits: DesignEdit[] } | undefined {
+export function hashedPairOver(a: SpaceAnalysis): HashedPairOver | undefined {
   const { sharding } = a.space;
   // Judged before the plan is asked for: an unsharded key space's plan is made only where a rule reports on it.
   if (!a.owner.profile.sizesForHashedPair || !sharding || a.over.length > 0) return undefined;
-  const planned = a.plan.shards;
-  if (planned === undefined) return undefined;
-  if (planned <= sharding.shards || planned > a.design.thresholds.maxShards) return undefined;
-  const layout = sharding.strategy;
-  const plannedLayout = a.plan.layout;
-  if (plannedLayout === 'cache' || plannedLayout === 'none' || (layout === 'replicated') !== (plannedLayout === 'replicated')) return undefined;
   const figures = a.perKey.flatMap(besideNeighbours);
   const worst = worstCrowd(figures, sharding.shards);
   if (!worst || hashedPairFits(sharding.shards, figures)) return undefined;
-  const at = worstCrowd(a.dimensionsAt(plannedLayout, planned).flatMap(besideNeighbours), planned);
-  if (!at || !fits(at.load, at.figure.maximum)) return undefined;
+  const planned = a.plan.shards;
+  const layout = sharding.strategy;
+  const plannedLayout = a.plan.layout;
+  if (plannedLayout === 'cache' || plannedLayout === 'none' || (layout === 'replicated') !== (plannedLayout === 'replicated')) return undefined;
+  const larger = planned !== undefined && planned > sharding.shards ? planned : undefined;
+  if (larger !== undefined && larger > a.design.thresholds.maxShards) return undefined;
+  const at = larger === undefined ? undefined : worstCrowd(a.dimensionsAt(plannedLayout, larger).flatMap(besideNeighbours), larger);
+  const raised = larger !== undefined && at !== undefined && fits(at.load, at.figure.maximum);
+  // A larger planned count that fails the pair at its own figures: not the kept count the other variant says.
+  if (larger !== undefined && !raised) return undefined;
   const { figure } = worst;
   const always = sharding.shards > figure.partitions;
   return {
@@ -71,10 +86,9 @@ export function hashedPairOver(a: SpaceAnalysis): { readonly data: MessageData; 
       hashedUsable: figure.usable,
       hashedMaximum: figure.maximum,
       hashedUnit: figure.unit,
-      shards: planned,
-      plannedCrowdKeys: at.keys,
-      plannedCrowdLoad: at.load,
+      ...(raised ? { shards: larger, plannedCrowdKeys: at.keys, plannedCrowdLoad: at.load } : { maxShards: a.design.thresholds.maxShards }),
     },
-    edits: [{ op: 'set', path: joinPath(sharding.path, 'shards'), value: planned }],
+    edits: raised ? [{ op: 'set', path: joinPath(sharding.path, 'shards'), value: larger }] : undefined,
+    raisedTo: raised ? larger : undefined,
   };
 }

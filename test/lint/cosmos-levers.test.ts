@@ -108,7 +108,9 @@ describe('an event store whose transactional batch spans the whole key value (SG
     const raise = hit?.fix?.indexOf('raise the container') ?? -1;
     expect(redistribute).toBeGreaterThan(0);
     expect(redistribute).toBeLessThan(raise);
-    expect(hit?.fix).toMatch(/partition 9,625 RU\/s, which adds no RU\/s .*; or raise the container's throughput in place to 193,000 RU\/s/);
+    // Moved 9,625 → 9,626 RU/s: hot by its writes, the aggregate also takes its even share of the reads (10,000 ÷
+    // 50,000,000 = 0.0002 RU/s), which puts the partition's need a fraction past 9,625, rounded up to whole RU/s.
+    expect(hit?.fix).toMatch(/partition 9,626 RU\/s, which adds no RU\/s .*; or raise the container's throughput in place to 193,000 RU\/s/);
   });
 
   it('every edit SG003 offers validates: applied, the design lints with no SG003', () => {

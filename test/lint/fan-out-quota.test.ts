@@ -42,7 +42,11 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
     });
     const finding = sg003(jobs);
     expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
-    expect(finding?.data).toMatchObject({ warmWriteUnits: 18_000, warmPartitions: 18, hashedLoad: expect.closeTo(921.67, 2) });
+    // Moved (warmWriteUnits 18,000 → 12,000, warmPartitions 18 → 12, hashedLoad 921.67 → 997.5): the hottest status is
+    // read as often as any (13,000 ÷ 5 = 2,600 RCU), and each `get` tries every shard, so each shard takes 2,600 RCU
+    // beside 23,400 ÷ 11 = 2,127.27: no count serves those reads, DAX leads for them, and the warm throughput is sized on
+    // the writes it leaves: two of 3 on one of 12 partitions take 770 + 2,730 ÷ 12 = 997.5 of 1,000 WCU (on 11, 1,018.18).
+    expect(finding?.data).toMatchObject({ readPerKey: 2_600, warmWriteUnits: 12_000, warmPartitions: 12, hashedLoad: 997.5 });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
       "the fan-out makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
@@ -83,18 +87,20 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
     );
   });
 
-  it('within the quotas the shards are written, and --fix follows with the raise SG017 asks: 37,500 RCU for 30,000', () => {
+  it("within the quotas, but the hottest status's even share of the reads on every shard: no count serves, no shards written", () => {
     // As above: 4 shards beside the neighbours, 7,500 RCU of reads over all 4.
     const jobs = queue({
       capacity: { read: { fixed: 25_000 }, write: { fixed: 5_000 } },
       workload: { peakReadUnits: 7_500, peakWriteUnits: 3_000, hotKeyShare: 0.4, hotKeyOperations: 'writes' },
     });
-    expect(sg003(jobs)?.edits).toEqual([{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 4 } }]);
-    const result = fixed(jobs);
-    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
-    const table = JSON.parse(result.text).tables[0] as DynamoDbTableDesign;
-    expect(table.capacity).toEqual({ read: { fixed: 37_500 }, write: { fixed: 5_000 } });
-    expect(lint({ tables: [table] })).toEqual([]);
+    // Moved (edits: shards 4 → none; --fix SG003 + SG017 → nothing; re-lint clean → this SG003): the hottest status is
+    // read as often as any, 7,500 ÷ 5 = 1,500 RCU, and each `get` tries every shard, so each shard takes those 1,500 RCU
+    // whatever the count, beside (15,000 − 1,500) ÷ 9 = 1,500 RCU of neighbours (9 partitions: 25,000 RCU ÷ 3,000): 3,000
+    // RCU, the partition's whole maximum, past the usable 2,400. No count serves it; the shards are not written.
+    const finding = sg003(jobs);
+    expect(finding).toMatchObject({ severity: 'warning', data: { readPerKey: 1_500, readNeighbours: 1_500 } });
+    expect(finding?.edits).toBeUndefined();
+    expect(fixed(jobs).fixes).toEqual([]);
   });
 });
 

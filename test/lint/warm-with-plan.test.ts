@@ -5,7 +5,7 @@
  * out past the 40,000 RCU table-level quota, so --fix withholds it; SG017 then asks for the warm throughput the design as
  * written needs (30,000).
  */
-import { lint, type Finding } from '../../lib';
+import { lint, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
 import { schedulerJobs } from '../fixtures';
 
@@ -92,5 +92,46 @@ describe('SG017 writes a plan-sized pre-warm only together with that plan', () =
     // No plan to pre-warm for: SG017 asks the launch's own pre-warm, 24,000 WCU ÷ 80%, within the quota, as for any key.
     expect(sg017?.data).not.toHaveProperty('planPartitions');
     expect(sg017?.data).toMatchObject({ writes: 24_000, writeUnitsPerSecond: 30_000 });
+  });
+});
+
+/**
+ * A declared count whose shards hashed two onto one partition pass its hard maximum (AWS "Burst and adaptive
+ * capacity": a partition throttles past 3,000 RCU or 1,000 WCU) is reported where the fix offers no larger count, as a
+ * planned count failing that test is rejected (above): before, only where a larger count passed.
+ */
+describe('a declared count whose pair passes the maximum, with no larger count offered', () => {
+  /** The status index of `jobs(null)` declared at `shards` random shards, pre-warmed to `writeUnitsPerSecond`. */
+  const sharded = (shards: number, writeUnitsPerSecond: number): DynamoDbTableDesign => {
+    const design = jobs(null);
+    const [index] = design.globalSecondaryIndexes ?? [];
+    return {
+      ...design,
+      globalSecondaryIndexes: [
+        {
+          ...index,
+          partitionKey: { name: 'statusShard', type: 'S', cardinality: 3 },
+          sharding: { strategy: 'random', shards, logicalAttribute: 'status' },
+          warmThroughput: { readUnitsPerSecond: 12_000, writeUnitsPerSecond },
+        },
+      ],
+      accessPatterns: design.accessPatterns?.map((p) => (p.index === 'by-status' ? { ...p, keyAttributes: ['statusShard'], fanOut: true } : p)),
+    };
+  };
+
+  // The poll's 1,200 RCU on every shard (each serves its page in full): 38,400 RCU as charged. Two of 32 on one of 47
+  // partitions take 2,400 + (38,400 − 2,400) ÷ 47 = 3,165.96 RCU, past 3,000 (writes: 2 × 250 + 500 = 1,000 WCU, at
+  // it). Each shard alone: 1,200 + 791.49 of a usable 2,400 RCU. Main: no finding.
+  it('warns, with its figures, and writes no edit', () => {
+    const hit = on(lint(sharded(32, 47_000)), 'SG003', 'by-status');
+    expect(hit).toMatchObject({ severity: 'warning', messageId: 'hashedPairOver', edits: undefined });
+    expect(hit?.data).toMatchObject({ declaredShards: 32, hashedPartitions: 47, hashedUnit: 'RCU', crowdLoad: expect.closeTo(3165.96, 2) });
+    expect(hit?.message).toContain('two of them hashed onto one of its 47 partitions (a chance of 99.99%) take 3,165.96 RCU beside its neighbours');
+    expect(hit?.fix).toMatch(/^the fix for the key offers no larger count of shards within maxShards \(100\)/);
+  });
+
+  // Pre-warmed to 64,000 WCU (64 partitions): two of 32 on one take 2,400 + 36,000 ÷ 64 = 2,962.5 RCU, within 3,000.
+  it('stays quiet where the pair fits', () => {
+    expect(lint(sharded(32, 64_000)).filter((f) => f.messageId === 'hashedPairOver')).toEqual([]);
   });
 });

@@ -233,7 +233,9 @@ const PARTITION_DETAIL =
 // Where a key's hottest share comes from, as the lead of a hot-key message says it.
 // What the share is of: the peak, or the one direction `workload.hotKeyOperations` declares it of (a chat channel hot
 // by its writes takes 10% of the writes, not of the peak).
-const SHARE_OF = '{{hotOperations|both=peak|reads=reads|writes=writes}}';
+// A value hot by its writes over on its reads: those are the even share every value takes (analysis.ts), said so.
+const SHARE_OF =
+  '{{hotOperations|both=peak|reads=reads|writes=writes}}{{?evenReadValues}} and, as every value, 1/{{evenReadValues}} of the reads{{/evenReadValues}}';
 
 const SHARE_SOURCE =
   '{{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries|inherited=}}';
@@ -363,7 +365,8 @@ export const hotKeyExceedsPartition = defineRule({
     "Where that key needs shards at a raise: where its logical partition's ceiling needs them, where its largest value's size needs them anyway (SG006: a raise alone leaves it too large), or where they let a smaller raise serve than the key as it is (which then follows).",
     "The raises with shards of that key, the cheaper first: the least RU/s at which a count within `maxShards` fits (with 5% of the usable RU/s free), and the least at which the fewest shards its own ceiling needs fit (each beside 1/P of the rest of the container's load, its sibling shards included), each with the physical partitions it leaves. Where the reads the wider fan-out multiplies (counted as SG017 counts them) make the first cost more, the second leads.",
     "A count of N shards or copies of one value sizes each beside 1/P of its siblings' load, as if the N keys hashed onto different partitions. Where two on one partition would pass its usable ceiling, the fix says so, with the chance two share one (1 − P! ÷ ((P − N)! × P^N), certain when N > P) and that partition's load: on DynamoDB until adaptive capacity isolates them; Cosmos DB never splits a partition for heat, so there it stays.",
-    'DynamoDB: N is also the least count, from the one the usable ceiling gives, at which two keys on one partition (past P, the ⌈N/P⌉ it holds and one more) fit its hard 1,000 WCU / 3,000 RCU beside its neighbours (AWS: "Partitions and data distribution"; adaptive capacity parts them only under sustained traffic, "Burst and adaptive capacity"). A declared count failing it: a warning (`hashedPairOver`) whose fix and edit set the plan\'s count. Cosmos DB counts are sized on the expected placement.',
+    'DynamoDB: N is also the least count, from the one the usable ceiling gives, at which two keys on one partition (past P, the ⌈N/P⌉ it holds and one more) fit its hard 1,000 WCU / 3,000 RCU beside its neighbours (AWS: "Partitions and data distribution"; adaptive capacity parts them only under sustained traffic, "Burst and adaptive capacity"). A declared count failing it: a warning (`hashedPairOver`) whose fix and edit set the plan\'s count; where the fix offers no larger count, the same warning with no edit, as a planned count failing it is rejected. Cosmos DB counts are sized on the expected placement.',
+    'A value declared hot by its writes (`workload.hotKeyOperations: "writes"`) still takes the even 1/values of the reads every value takes: sharded, each read of it queries every shard, and each shard\'s partition serves it (AWS "Using write sharding to distribute workloads evenly"; "Query": each Query charged on its own).',
     "A hierarchical key's full key whose hottest value the first level's buckets split (they hash an attribute finer than the key: a batch scope, or the item id of a key value holding many items), and whose plan does not also fix its size: told to apply that fix instead of a raise of its own, named by what it leads with (the cache, or its buckets).",
     "A key under `minCardinality` judged on the uniform share alone (nothing declared or observed): SG001's finding, with the same fix; SG003 does not repeat it.",
     "DynamoDB shards whose reads fan out (each shard's query a request of its own): weighed as SG017 weighs the read peak they make, a table's with the queries of each index keyed by its sharded attribute. Where that peak needs read throughput past a default quota (peak ÷ headroom above the table-level quota of 40,000, or the table and its GSIs above the account-level 80,000), the quota increase is part of the fix and no edit is written.",
@@ -901,6 +904,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : valueShare(space),
         shareSource: inherited.ids.length > 0 ? 'table-item' : shareSourceOf(space),
         hotOperations: space.workload.hotKeyOperations,
+        ...evenReadsData(a),
         ...(inherited.ids.length > 0 ? {} : inheritedShareData(space)),
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
@@ -934,6 +938,13 @@ function keyReadsData(a: SpaceAnalysis): { keyReads?: number; keyReadShare?: num
   const { workload, index } = a.space;
   if (index !== undefined || workload.readSource !== 'access-patterns' || !(workload.readShare < 1) || !a.over.some((d) => d.label === 'read')) return {};
   return { keyReads: workload.peakReadUnits, keyReadShare: workload.readShare, tableReads: workload.peakReadUnits / workload.readShare };
+}
+
+/** A value hot by its writes (`hotKeyOperations: 'writes'`) over on its reads: the values whose even share of the
+ *  reads it takes, for the lead to say where its reads come from. Empty elsewhere. */
+function evenReadsData(a: SpaceAnalysis): { evenReadValues?: number } {
+  if (a.space.workload.hotKeyOperations !== 'writes' || a.namedReads || !a.over.some((d) => d.label === 'read')) return {};
+  return { evenReadValues: a.trafficValues };
 }
 
 /** Where the share came from, as the finding's `shareSource`: a GSI key's inherited from a component (`inherited`), the
@@ -997,13 +1008,15 @@ function restOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
 
 /**
  * A declared count of hashed keys, each within its usable ceiling, whose keys hashed onto one partition would pass its
- * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's. Undefined where they fit.
+ * hard maximum (`hashedPairOver`): a warning whose fix raises the count to the plan's, or, where the plan finds no
+ * count that fits, keeps it with no edit. Undefined where they fit.
  */
 function pairOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
   const over = a.space.sharding && hashedPairOver(a);
   if (!over) return undefined;
   const path = `${a.space.sharding?.path}.shards`;
-  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
+  const fixId = over.raisedTo === undefined ? 'keepForHashedPair' : 'raiseForHashedPair';
+  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId, severity: 'warning', data: over.data, edits: over.edits }];
 }
 
 /**

@@ -128,7 +128,7 @@ function countedReads(analysis: SpaceAnalysis): ReadRequests {
 
 /** `countedReads`, made once per key space: its peak, its fan-out and its reads without it are all asked for. */
 function countReads(analysis: SpaceAnalysis): ReadRequests {
-  const raised = analysis.space.sharding?.strategy !== 'replicated' && analysis.once(hashedPairOver) !== undefined ? analysis.plan.shards : undefined;
+  const raised = analysis.space.sharding?.strategy !== 'replicated' ? analysis.once(hashedPairOver)?.raisedTo : undefined;
   return raised === undefined ? readRequests(analysis) : readRequestsOver(analysis, raised, (p) => p.fanOut === true);
 }
 
