@@ -26,6 +26,7 @@ import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
+import { looserThresholds } from './loosened-thresholds';
 import { pathInside } from './path-inside';
 import type { Place } from './place';
 import { readInputFile } from './read-input';
@@ -258,28 +259,6 @@ function changesSeverity(rule: string, severity: Severity): boolean {
   return catalogue !== undefined && !(catalogue === 'warning' && severity === 'warning');
 }
 
-/**
- * Which way each threshold loosens the lint: a higher headroom plans closer to a ceiling, a lower minCardinality
- * accepts fewer key values (SG001), a higher maxShards or fanOutFactor accepts wider fan-outs (SG008), a higher
- * maxCrossPartitionShare or maxHotKeyShare accepts more of the traffic before SG012 or SG014 warns, and a lower
- * minGrowthHeadroom lets a hot value come closer to its ceiling before SG014 warns (limits.ts).
- */
-export const LOOSER_WHEN: Readonly<Record<keyof Thresholds, 'higher' | 'lower'>> = {
-  headroom: 'higher',
-  minCardinality: 'lower',
-  maxShards: 'higher',
-  fanOutFactor: 'higher',
-  maxCrossPartitionShare: 'higher',
-  maxHotKeyShare: 'higher',
-  minGrowthHeadroom: 'lower',
-};
-
-/** Whether `value` makes `threshold` laxer than its default. */
-export function loosensThreshold(threshold: keyof Thresholds, value: number): boolean {
-  const byDefault = DEFAULT_THRESHOLDS[threshold];
-  return LOOSER_WHEN[threshold] === 'higher' ? value > byDefault : value < byDefault;
-}
-
 export function configInUse(config: ProjectConfig | undefined, cwd: string, flags: FlagSettings = {}): ConfigInUse {
   if (!config) return { rulesOff: [], severities: {}, thresholds: {}, quotas: {}, loosens: [] };
   const settings = Object.entries(config.rules ?? {});
@@ -305,9 +284,7 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
     ...Object.keys(severities)
       .filter((rule) => severities[rule] === 'warning')
       .map((rule) => `rules.${rule}`),
-    ...(Object.keys(thresholds) as (keyof Thresholds)[])
-      .filter((name) => loosensThreshold(name, thresholds[name] as number))
-      .map((name) => `thresholds.${name}`),
+    ...looserThresholds(thresholds).map((name) => `thresholds.${name}`),
     ...Object.keys(quotas).map((name) => `quotas.${name}`),
     ...(unused === 'off' ? ['reportUnusedAcknowledgements'] : []),
     ...(ruleQuota !== undefined && ruleQuota > DEFAULT_RULE_QUOTA ? ['contributorInsightsRuleQuota'] : []),

@@ -1,5 +1,5 @@
 /** What linting one input produced, placed at lines and columns: shared by the readers and the reports. */
-import type { DesignEdit, Engine, Finding, NotJudged, UnusedAcknowledgement } from '../index';
+import type { DesignEdit, Engine, Finding, NotJudged, Thresholds, UnusedAcknowledgement } from '../index';
 import type { Position } from './json-locations';
 import type { Place } from './place';
 
@@ -58,6 +58,13 @@ export interface AppliedFix {
   readonly applicationChanges?: readonly string[];
 }
 
+/** The thresholds one `thresholds` object of a design file loosens, at that object (`thresholds`, `containers[0].thresholds`). */
+export interface LoosenedThresholds extends Place {
+  readonly path: string;
+  /** Those that loosen the lint, each with the value the file gives. */
+  readonly thresholds: Readonly<Partial<Thresholds>>;
+}
+
 export type SourceKind = 'design' | 'template';
 
 export interface FileResult {
@@ -75,6 +82,9 @@ export interface FileResult {
    *  hottest value taken as uniform): the lint's assumptions, said on a line of their own, never counted as findings.
    *  @default - none: every design declares what its rules read */
   readonly notJudged?: readonly NotJudged[];
+  /** The thresholds a design file sets laxer than their defaults (its own `thresholds`, or a design's): said in every
+   *  report as a config's are, so a file cannot loosen its own lint unseen. @default - none: the file loosens nothing */
+  readonly loosens?: readonly LoosenedThresholds[];
   readonly fixes?: readonly AppliedFix[];
   /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):
    *  its `errors` say why, and the run exits 2. */

@@ -4,6 +4,7 @@
  */
 import { declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
 import { closest, DYNAMODB_TEMPLATE_TYPES } from '../internal';
+import { designLoosens } from './design-loosens';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { Place } from './place';
@@ -214,6 +215,7 @@ function lintDesign(file: string, located: LocatedJson, options: LintOptions): F
     const { findings, unusedAcknowledgements, notJudged } = lintDocument(located.value as DesignInput, options);
     // A valid file that declares nothing would otherwise say "no findings" of a design never checked.
     if (declaresNothing(located.value)) return failedInput(file, NO_DESIGN);
+    const loosens = designLoosens(located.value, at);
     return {
       file,
       kind: 'design',
@@ -222,6 +224,7 @@ function lintDesign(file: string, located: LocatedJson, options: LintOptions): F
       unusedAcknowledgements: unusedAcknowledgements.map((u) => ({ ...u, engine: engineAt(located.value, u.path), ...at(u.path) })),
       notes: [],
       ...(notJudged.length > 0 ? { notJudged } : {}),
+      ...(loosens.length > 0 ? { loosens } : {}),
     };
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;

@@ -14,6 +14,7 @@
  */
 import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { FileResult } from './lint-files';
+import { loosensText } from './loosened-thresholds';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
 import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
@@ -113,6 +114,10 @@ export function githubReporter(settings: ReportSettings): Reporter {
       }
       for (const n of result.notes) {
         yield annotate({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
+      }
+      for (const { thresholds, ...at } of result.loosens ?? []) {
+        const message = [problemText({ path: at.path, message: loosensText(thresholds) })];
+        yield annotate({ level: 'notice', file, line: at.line, column: at.column, title: 'skewguard: thresholds loosened', message });
       }
       const broadWaivers = new Set<string>();
       for (const f of visibleFindings(result, settings)) {

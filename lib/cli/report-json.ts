@@ -3,6 +3,7 @@
  * `reportVersion` changes if a field is ever removed or renamed. Streamed one finding at a time,
  * laid out exactly as `JSON.stringify(report, null, 2)` would lay it out.
  */
+import { loosenedPaths } from './design-loosens';
 import type { FileResult } from './lint-files';
 import { configFields, reportedUnused, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
@@ -51,6 +52,10 @@ export function jsonReporter(settings: ReportSettings): Reporter {
       if (result.notJudged) {
         yield `,\n${pad}"notJudged": `;
         yield* jsonArray(result.notJudged, pad);
+      }
+      if (result.loosens) {
+        yield `,\n${pad}"loosens": `;
+        yield* jsonArray(loosenedPaths(result.loosens), pad);
       }
       if (result.fixes) {
         yield `,\n${pad}"fixes": `;

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
 import { RULES, type RuleDescription } from '../index';
 import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes, withBullets } from '../internal';
+import { loosenedPaths } from './design-loosens';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
@@ -102,6 +103,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
   const notJudged: unknown[] = [];
+  const designLoosens: unknown[] = [];
   const pad = '        ';
   let first = true;
   // A problem of the whole file (it cannot be read) is located at the file, with no region.
@@ -154,6 +156,8 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       // What the rules did not judge: a list of the run's (its `properties`), never results, so that no code-scanning
       // alert or gate counts them, nor a notification, which would say the tool itself met a problem.
       for (const n of file.notJudged ?? []) notJudged.push({ artifactLocation: artifactLocation(file.file, cwd), ...n });
+      // Thresholds a design file loosens: beside the config's `loosens`, in the invocation's properties, by the same paths.
+      if (file.loosens) designLoosens.push({ artifactLocation: artifactLocation(file.file, cwd), loosens: loosenedPaths(file.loosens) });
       for (const f of visibleFindings(file, settings)) {
         yield result({
           ruleId: f.ruleId,
@@ -188,7 +192,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       const invocation = {
         executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0,
         toolExecutionNotifications: notifications,
-        properties: config,
+        properties: designLoosens.length > 0 ? { ...config, designLoosens } : config,
       };
       yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}`;
       // One entry a chunk, as the results: a run over many tables lists as many.

@@ -6,6 +6,7 @@
 import type { DesignEdit } from '../index';
 import { broadWaiverNote, fixesOnce, lapsedWaiverNote, notWaivedNotes } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
+import { loosensText } from './loosened-thresholds';
 import { placeText } from './place';
 import {
   failingWarnings,
@@ -144,6 +145,8 @@ export function textReporter(settings: ReportSettings): Reporter {
       // What the rules did not judge heads the file with its notes: it bears on the verdict of every table below.
       const unjudged = notJudgedText(result, settings);
       if (unjudged !== undefined) yield `    ${c.cyan('note   ')} ${p(unjudged)}\n`;
+      // Thresholds the file loosens, in yellow as the config line's (shown under --quiet too: they decide what passes).
+      for (const { thresholds, ...at } of result.loosens ?? []) yield problemLine(c.yellow('note   '), { ...at, message: loosensText(thresholds) }, where, c);
       for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const unused = reportedUnused(result, settings);
       if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${cleanLine(result, settings, c)}\n`;

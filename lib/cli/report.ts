@@ -4,10 +4,11 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
+import type { RuleDescription, Severity, Thresholds } from '../index';
 import { DEFAULT_RULE_QUOTA, grouped, notJudgedClause, raisedQuotasText, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
-import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
+import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
+import { loosensText, loosensThreshold, thresholdText } from './loosened-thresholds';
 import { NO_COLORS, printable, type Palette } from './terminal';
 
 export type { UnusedAcknowledgementLevel } from './config';
@@ -292,8 +293,6 @@ export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLO
 /** A config's settings as phrases, those that make the lint laxer than the defaults apart from those that make it stricter. */
 function configChanges(config: ConfigInUse): { loosening: string[]; tightening: string[] } {
   const thresholds = Object.entries(config.thresholds) as [keyof Thresholds, number][];
-  const thresholdText = (names: [keyof Thresholds, number][]) =>
-    names.map(([name, value]) => `${name} to ${value} (default ${DEFAULT_THRESHOLDS[name]})`).join(', ');
   const looser = thresholds.filter(([name, value]) => loosensThreshold(name, value));
   const stricter = thresholds.filter(([name, value]) => !loosensThreshold(name, value));
   const quotasText = raisedQuotasText(config.quotas);
@@ -302,7 +301,7 @@ function configChanges(config: ConfigInUse): { loosening: string[]; tightening: 
   const loosening = [
     ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
     ...severityChanges(config.severities, 'warning', 'lowers'),
-    ...(looser.length > 0 ? [`loosens ${thresholdText(looser)}`] : []),
+    ...(looser.length > 0 ? [loosensText(Object.fromEntries(looser))] : []),
     ...(quotasText ? [`raises ${quotasText}`] : []),
     ...(config.reportUnusedAcknowledgements === 'off' ? ['reports no unused acknowledgement'] : []),
     ...(quota !== undefined && quota > DEFAULT_RULE_QUOTA ? [quotaText] : []),

@@ -306,8 +306,17 @@ function enabledWhileSent(alert: LogAlertName, target: AlertTarget, container: p
   });
 }
 
-/** The alerts whose line depends on the container's RU/s (what a value can reach: `hotValueReach`). */
-const LINES_FROM_THROUGHPUT: readonly LogAlertName[] = ['hotKey', 'hotPrefix'];
+/**
+ * The log alerts whose args cannot depend on the container's RU/s, so a preview that does not know them still shows
+ * their lines: throttleRate's share (Azure's healthy 5%) and its minimum requests, and the size lines (the design's
+ * headroom × 20 GB, and 19 GB), are drawn without the RU/s. Every other log alert is read from the plan made once they
+ * are known: hotKey, hotPrefix and throttledHotValue are drawn on what a value can reach (`hotValueReach`), which the
+ * RU/s divide among the physical partitions. Listed the other way round, throttledHotValue was left out and kept the
+ * line planned without the RU/s (7,995 RU/s on a 6,000 RU/s container, where the same plain number gave 2,400): a page
+ * that could never fire. An alert not listed here follows the resolved plan. (normalizedRu, a metric alert, is a
+ * percentage of each range's own RU/s: its 99% does not move with them.)
+ */
+const LINES_WITHOUT_THROUGHPUT: readonly LogAlertName[] = ['throttleRate', 'partitionSize', 'partitionSizeLimit'];
 
 /**
  * A log alert's args with its line, and the texts that state it, read from the plan made once the RU/s are known
@@ -335,7 +344,8 @@ function lineAtDeployment<A>(
 
 /**
  * Creates the planned alerts as children of `parent`, named `<name>-<alert>`. `atDeployment`: the plan made once the
- * container's RU/s, given as an Output, are known; the hotKey and hotPrefix lines follow it.
+ * container's RU/s, given as an Output, are known; every line drawn on the RU/s (hotKey, hotPrefix, throttledHotValue)
+ * follows it.
  */
 export function createSkewAlerts(
   name: string,
@@ -354,7 +364,7 @@ export function createSkewAlerts(
     if (!alert || workspaceId === undefined) return undefined;
     const planned = args(workspaceId, alert);
     const ruleArgs =
-      atDeployment && LINES_FROM_THROUGHPUT.includes(alertName)
+      atDeployment && !LINES_WITHOUT_THROUGHPUT.includes(alertName)
         ? lineAtDeployment(
             planned,
             atDeployment.apply((resolved) => resolved[alertName] as A | undefined),

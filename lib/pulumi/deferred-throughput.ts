@@ -1,7 +1,7 @@
 /**
  * Dedicated RU/s given as a Pulumi Output (`{ manual: otherStack.getOutput('ru') }`). The number decides part of the
- * verdict (the design's physical partitions, SG003 and SG012; its capacity against the peak, SG017) and the hotKey and
- * hotPrefix lines, so a plan made without it passes what the number refuses and draws lines that may never fire.
+ * verdict (the design's physical partitions, SG003 and SG012; its capacity against the peak, SG017) and the hotKey,
+ * hotPrefix and throttledHotValue lines, so a plan made without it passes what the number refuses and draws lines that may never fire.
  *
  * The container is planned again in `apply`, once the number is known, by the same `planContainer` a plain number goes
  * through (Pulumi's way to validate an Output: "apply" runs the check on the value). The container's RU/s and the
@@ -123,9 +123,9 @@ const declaredBeside = (deferred: DeferredThroughput, declared: unknown, request
 /** What a preview without the RU/s leaves to the deployment. */
 export const unknownInPreview = (deferred: DeferredThroughput) =>
   `${deferredField(deferred)} is not known in this preview: the design was linted without it. Its range and step, the design's fit to it ` +
-  `(its physical partitions, SG003 and SG012, and its capacity against the peak, SG017) and the hotKey and hotPrefix lines are checked ` +
+  `(its physical partitions, SG003 and SG012, and its capacity against the peak, SG017) and the hotKey, hotPrefix and throttledHotValue lines are checked ` +
   'when its value is known, at deployment (pulumi up), which fails with the report, before the container is created, if the rules refuse it';
 
 /** Said once the RU/s are known and checked. */
 export const checkedAtDeployment = (deferred: DeferredThroughput, requestUnits: number) =>
-  `${deferredField(deferred)} (a Pulumi Output) is ${ru(requestUnits)}: the design and the hotKey and hotPrefix lines were checked against it`;
+  `${deferredField(deferred)} (a Pulumi Output) is ${ru(requestUnits)}: the design and the hotKey, hotPrefix and throttledHotValue lines were checked against it`;

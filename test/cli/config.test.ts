@@ -409,3 +409,66 @@ describe('the config declares raised DynamoDB throughput quotas', () => {
     expect(stderr).toContain('skewguard.config.json:1:12: quotas.tableWriteUnits: is above 2^53 − 1 (9007199254740991), past which a number is not exact');
   });
 });
+
+describe('a design file cannot loosen its lint unseen', () => {
+  // A Cosmos DB expert's SaaS orders container: its hottest tenant at 15% of the traffic is SG014's warning; the same
+  // design with `thresholds: { headroom: 1, maxHotKeyShare: 1 }` in the file said "✔ no findings" and nothing else, where
+  // the same thresholds in the config are named as loosening the lint.
+  const orders = {
+    name: 'orders',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 500, hotKeyShare: 0.15, largestGb: 6 },
+        { path: '/userId', cardinality: 2_000_000 },
+        { path: '/orderId', cardinality: 'unique' },
+      ],
+    },
+    throughput: { autoscaleMax: 20_000 },
+    workload: { peakReadUnits: 8_000, peakWriteUnits: 3_000 },
+    storage: { totalGb: 40 },
+  };
+  const loosened = JSON.stringify({ containers: [orders], thresholds: { headroom: 1, maxHotKeyShare: 1 } }, null, 2);
+  const LINE = 'thresholds (orders.json:35:3): loosens headroom to 1 (default 0.8), maxHotKeyShare to 1 (default 0.1)';
+
+  it('names them in every report format, in the words of the config line', async () => {
+    const dir = tempTree({ 'orders.json': loosened });
+    const strict = tempTree({ 'orders.json': JSON.stringify({ containers: [orders] }) });
+    expect((await cli(['lint', 'orders.json', '--no-config'], { cwd: strict })).stdout).toContain('SG014');
+    const text = await cli(['lint', 'orders.json', '--no-config'], { cwd: dir });
+    expect(text.code).toBe(0); // said, as a config's loosening is; the exit code is the thresholds' to decide
+    expect(text.stdout).toContain(`orders.json\n    note    ${LINE}\n    ✔ no findings\n`);
+    // The same thresholds in the config: the same words.
+    const config = tempTree({
+      'orders.json': JSON.stringify({ containers: [orders] }),
+      'skewguard.config.json': JSON.stringify({ thresholds: { headroom: 1, maxHotKeyShare: 1 } }),
+    });
+    expect((await cli(['lint', 'orders.json'], { cwd: config })).stdout).toContain('(loosens headroom to 1 (default 0.8), maxHotKeyShare to 1 (default 0.1))');
+    const color = await cli(['lint', 'orders.json', '--no-config', '--color'], { cwd: dir });
+    expect(color.stdout).toContain('\x1b[33mnote   \x1b[39m thresholds');
+    const quiet = await cli(['lint', 'orders.json', '--no-config', '--quiet'], { cwd: dir });
+    expect(quiet.stdout).toContain(LINE);
+    const json = JSON.parse((await cli(['lint', 'orders.json', '--no-config', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.files[0].loosens).toEqual(['thresholds.headroom', 'thresholds.maxHotKeyShare']);
+    const sarif = JSON.parse((await cli(['lint', 'orders.json', '--no-config', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].properties.designLoosens).toEqual([
+      { artifactLocation: { uri: 'orders.json', uriBaseId: '%SRCROOT%' }, loosens: ['thresholds.headroom', 'thresholds.maxHotKeyShare'] },
+    ]);
+    const github = await cli(['lint', 'orders.json', '--no-config', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('::notice file=orders.json,line=35,col=3,title=skewguard%3A thresholds loosened::');
+    expect(github.stdout).toContain('thresholds: loosens headroom to 1 (default 0.8), maxHotKeyShare to 1 (default 0.1)');
+  });
+
+  it("names a design's own thresholds at their place, and nothing that only tightens", async () => {
+    const file = { containers: [{ ...orders, thresholds: { minCardinality: 10, headroom: 0.7 } }], thresholds: { maxShards: 50 } };
+    const dir = tempTree({ 'orders.json': JSON.stringify(file) });
+    const text = await cli(['lint', 'orders.json', '--no-config'], { cwd: dir });
+    expect(text.stdout).toContain('note    containers[0].thresholds (orders.json:1:');
+    expect(text.stdout).toContain('): loosens minCardinality to 10 (default 100)\n');
+    expect(text.stdout).not.toMatch(/loosens[^\n]*(headroom|maxShards)/);
+    const json = JSON.parse((await cli(['lint', 'orders.json', '--no-config', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.files[0].loosens).toEqual(['containers[0].thresholds.minCardinality']);
+    const tight = tempTree({ 'orders.json': JSON.stringify({ containers: [orders], thresholds: { headroom: 0.7 } }) });
+    const none = JSON.parse((await cli(['lint', 'orders.json', '--no-config', '--format', 'json'], { cwd: tight })).stdout);
+    expect(none.files[0]).not.toHaveProperty('loosens');
+  });
+});

@@ -99,12 +99,53 @@ describe('throughput given as an Output', () => {
     expect(engine.named('late').inputs.options).toEqual({ throughput: 4_000 });
   });
 
+  // The throttledHotValue page kept the line planned without the RU/s, drawn on a logical partition's 10,000 RU/s alone
+  // (7,995 RU/s on tenant → user, 8,000 on tenant alone), on a 6,000 RU/s container of one physical partition, where no
+  // value can use more than 6,000 less the others' planned load: it never paged. With the number, its line is the hotKey line of the value it judges: on
+  // tenant → user (500 tenants, 100,000 users; 3,000 RU/s peak) a full key's, floor(0.8 × (6,000 − 3,000 + 0.03)) = 2,400;
+  // on tenant alone a tenant's, floor(0.8 × (6,000 − 3,000 + 6)) = 2,404 (a tenant's planned load: 3,000 ÷ 500).
+  const tenants = (levels: [string, number][]): GuardedContainerArgs['design'] => ({
+    partitionKey: { paths: levels.map(([path, cardinality]) => ({ path, cardinality })) },
+    workload: { peakReadUnits: 2_000, peakWriteUnits: 1_000 },
+  });
+  /** What each alert of a component says of its line, by the alert's suffix: the threshold, the texts that state it and
+   *  the query that applies it, with the container's name left out (the two components differ only in it). */
+  const lines = (component: string) =>
+    Object.fromEntries(
+      engine.registered
+        .filter((r) => r.custom && r.name.startsWith(`${component}-`))
+        .map(({ name, inputs }) => {
+          const { threshold: value, query } = inputs.criteria.allOf[0];
+          const said = JSON.stringify({ value, displayName: inputs.displayName, description: inputs.description, query });
+          return [name.slice(component.length + 1), JSON.parse(said.split(component).join('<container>'))];
+        }),
+    );
+  it.each<[string, [string, number][], number]>([
+    [
+      'hierarchical',
+      [
+        ['/tenantId', 500],
+        ['/userId', 100_000],
+      ],
+      2_400,
+    ],
+    ['one-level', [['/tenantId', 500]], 2_404],
+  ])('gives every alert of a %s key the lines of the plain number', async (kind, levels, page) => {
+    const plain = construct(`plain-${kind}`, { manual: 6_000 }, tenants(levels));
+    const late = construct(`late-${kind}`, { manual: pulumi.output(6_000) }, tenants(levels));
+    await registeredAll([plain, late, ...Object.values(plain.alerts), ...Object.values(late.alerts)]);
+    expect(Object.keys(late.alerts)).toEqual(Object.keys(plain.alerts));
+    expect(Object.keys(plain.alerts)).toEqual(expect.arrayContaining(['normalizedRu', 'throttleRate', 'hotKey', 'throttledHotValue', 'partitionSize']));
+    expect(threshold(`late-${kind}-throttled-hot-value`)).toBe(page);
+    expect(lines(`late-${kind}`)).toEqual(lines(`plain-${kind}`));
+  });
+
   it('logs the report of the plan made with the value, saying it was checked against it', async () => {
     const info = jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
     const late = construct('late-logged', { autoscaleMax: pulumi.output(4_000) }, tenantItems(2_000, 1_000));
     await registeredAll([late.container]);
     expect(info).toHaveBeenCalledWith(
-      'skewguard: throughput.autoscaleMax (a Pulumi Output) is 4,000 RU/s: the design and the hotKey and hotPrefix lines were checked against it',
+      'skewguard: throughput.autoscaleMax (a Pulumi Output) is 4,000 RU/s: the design and the hotKey, hotPrefix and throttledHotValue lines were checked against it',
       late,
     );
   });
