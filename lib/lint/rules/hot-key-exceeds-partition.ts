@@ -1000,7 +1000,7 @@ function pairOverHits(a: SpaceAnalysis): RuleHit<Id>[] | undefined {
   const over = a.space.sharding && hashedPairOver(a);
   if (!over) return undefined;
   const path = `${a.space.sharding?.path}.shards`;
-  return [{ path, index: a.space.index, messageId: 'hashedPairOver', fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
+  return [{ path, index: a.space.index, messageId: over.id, fixId: 'raiseForHashedPair', severity: 'warning', data: over.data, edits: over.edits }];
 }
 
 /**
