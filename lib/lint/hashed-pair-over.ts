@@ -13,8 +13,8 @@ import { joinPath } from '../design/field-path';
 import { besideNeighbours, chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, overflowingCrowd, type KeyOnPartition } from '../design/hashed-pair';
 import { fits } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
-import { crowdChanceData, crowdChanceText } from './hashed-keys';
 import type { DesignEdit } from './edits';
+import { crowdChanceData, crowdChanceText } from './hashed-keys';
 import type { MessageData } from './rule';
 
 export const HASHED_PAIR_OVER_MESSAGES = {
