@@ -45,7 +45,7 @@ export const configShape = shapes.record<ConfigFields>(
     },
     thresholds: {
       shape: jsonObject('an object of threshold overrides, e.g. { "headroom": 0.7 }'),
-      doc: "Project-wide thresholds (headroom, minCardinality, maxShards, fanOutFactor, maxCrossPartitionShare, maxHotKeyShare, minGrowthHeadroom), below a file's and a design's own.",
+      doc: "Project-wide thresholds (headroom, minCardinality, maxShards, fanOutFactor, maxCrossPartitionShare, maxHotKeyShare, minGrowthHeadroom, crowdConfidence), below a file's and a design's own.",
       optional: true,
     },
     rules: {

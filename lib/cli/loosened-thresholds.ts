@@ -9,7 +9,8 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from '../index';
  * Which way each threshold loosens the lint: a higher headroom plans closer to a ceiling, a lower minCardinality
  * accepts fewer key values (SG001), a higher maxShards or fanOutFactor accepts wider fan-outs (SG008), a higher
  * maxCrossPartitionShare or maxHotKeyShare accepts more of the traffic before SG012 or SG014 warns, and a lower
- * minGrowthHeadroom lets a hot value come closer to its ceiling before SG014 warns (limits.ts).
+ * minGrowthHeadroom lets a hot value come closer to its ceiling before SG014 warns, and a lower crowdConfidence sizes
+ * shard counts for less likely crowds (limits.ts).
  */
 export const LOOSER_WHEN: Readonly<Record<keyof Thresholds, 'higher' | 'lower'>> = {
   headroom: 'higher',
@@ -19,6 +20,7 @@ export const LOOSER_WHEN: Readonly<Record<keyof Thresholds, 'higher' | 'lower'>>
   maxCrossPartitionShare: 'higher',
   maxHotKeyShare: 'higher',
   minGrowthHeadroom: 'lower',
+  crowdConfidence: 'lower',
 };
 
 /** Whether `value` makes `threshold` laxer than its default. */

@@ -9,6 +9,7 @@
  * operations"; "Partitions and data distribution"). So there a count is also sized for the pair to fit that maximum.
  */
 import { allFit, fits, type EngineProfile, type LoadDimension } from '../engines';
+import { chanceOfCrowd } from './crowd-chance';
 
 /**
  * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
@@ -37,15 +38,20 @@ export interface KeyOnPartition {
 }
 
 /**
- * What a partition holding two of the `keys` keys takes: both in full, and the neighbours less the siblings already
- * counted among them. Hashed onto different partitions (N ≤ P), each of the other N − 2 siblings still lands there 1/P of
- * the time, so only the second key's 1/P comes off. Hashed evenly (N > P), the other siblings sit on other partitions, so
- * all N − 1 siblings' 1/P come off: where the value is the whole key space (one value), nothing is left beside the two.
+ * What a partition holding `crowd` of the `keys` keys takes: those in full, and the neighbours less the siblings already
+ * counted among them. Hashed onto different partitions (N ≤ P), each of the other siblings still lands there 1/P of the
+ * time, so only the crowd's other keys' 1/P come off. Hashed evenly (N > P), the other siblings sit on other partitions,
+ * so all N − 1 siblings' 1/P come off: where the value is the whole key space (one value), nothing is left beside them.
  */
-export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
-  const siblingsCounted = keys > figure.partitions ? keys - 1 : 1;
+export function crowdLoad(figure: KeyOnPartition, keys: number, crowd: number): number {
+  const siblingsCounted = keys > figure.partitions ? keys - 1 : crowd - 1;
   const siblingsShare = Math.min(figure.neighbours, (siblingsCounted * figure.load) / figure.partitions);
-  return 2 * figure.load + figure.neighbours - siblingsShare;
+  return crowd * figure.load + figure.neighbours - siblingsShare;
+}
+
+/** What a partition holding two of the `keys` keys takes (`crowdLoad`). */
+export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number {
+  return crowdLoad(figure, keys, 2);
 }
 
 /**
@@ -54,22 +60,44 @@ export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number 
  * share one, and a partition holds at least ⌈N/P⌉ of them: the test is that crowd and one more key hashed onto it,
  * ⌈N/P⌉ + 1 in full (at most N), beside the neighbours less all N − 1 siblings' 1/P (the crowd stands for them). At
  * N = P + 1 that is 3 keys of 1/(P + 1) each, more than N = P's 2 of 1/P: the test tightens past P, so no count passes
- * there by definition, and two always sharing one is never where a count lands for free.
+ * there by definition, and two always sharing one is never where a count lands for free. A rule of thumb, not a
+ * likely bound: the hash places keys like balls in bins, and 75 keys on 60 partitions put 4 or more on one 93% of the
+ * time (`overflowingCrowd` says how likely the crowd that passes the maximum is; `crowdConfidence` sizes for it).
  */
 export function crowdOnOnePartition(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number } {
-  if (keys <= figure.partitions) return { keys: 2, load: twoOnOnePartition(figure, keys) };
-  const crowd = Math.min(keys, Math.ceil(keys / figure.partitions) + 1);
-  const siblingsShare = Math.min(figure.neighbours, ((keys - 1) * figure.load) / figure.partitions);
-  return { keys: crowd, load: crowd * figure.load + figure.neighbours - siblingsShare };
+  const crowd = keys <= figure.partitions ? 2 : Math.min(keys, Math.ceil(keys / figure.partitions) + 1);
+  return { keys: crowd, load: crowdLoad(figure, keys, crowd) };
+}
+
+/**
+ * The fewest of the `keys` keys that, hashed onto one partition, take past its hard maximum beside its neighbours
+ * (`crowdLoad`), what they take, and the chance that so many or more share one (`chanceOfCrowd`); undefined where all N
+ * on one partition fit.
+ */
+export function overflowingCrowd(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number; readonly chance: number } | undefined {
+  for (let crowd = 2; crowd <= keys; crowd++) {
+    const load = crowdLoad(figure, keys, crowd);
+    if (!fits(load, figure.maximum)) return { keys: crowd, load, chance: chanceOfCrowd(keys, figure.partitions, crowd) };
+  }
+  return undefined;
 }
 
 /**
  * Whether `keys` keys are enough for the keys hashed onto one partition (two, or past P the pigeonhole crowd and one
  * more: `crowdOnOnePartition`) to fit its hard maximum beside that partition's expected neighbours, on every figure.
- * A count is the least N, from the one the usable line alone gives, at which this and the usable line hold.
+ * With a `confidence` above 0 (the design's `crowdConfidence`), also for the crowd that passes the maximum
+ * (`overflowingCrowd`) to gather on one partition no more often than 1 − confidence. A count is the least N, from the
+ * one the usable line alone gives, at which this and the usable line hold.
  */
-export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[]): boolean {
-  return figures.every((figure) => keys <= 1 || fits(crowdOnOnePartition(figure, keys).load, figure.maximum));
+export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[], confidence = 0): boolean {
+  if (keys <= 1) return true;
+  return figures.every((figure) => fits(crowdOnOnePartition(figure, keys).load, figure.maximum) && (confidence <= 0 || likelyFits(figure, keys, confidence)));
+}
+
+/** Whether the crowd of `keys` keys that passes the partition's maximum gathers no more often than 1 − `confidence`. */
+function likelyFits(figure: KeyOnPartition, keys: number, confidence: number): boolean {
+  const overflow = overflowingCrowd(figure, keys);
+  return overflow === undefined || overflow.chance <= 1 - confidence;
 }
 
 /** A DynamoDB dimension's figures beside its expected neighbours (`LoadDimension.neighbours`); none without them. */
@@ -82,14 +110,14 @@ export function besideNeighbours(d: LoadDimension): KeyOnPartition[] {
 /**
  * Whether `keys` stored keys judged at `dimensions` (the count's own, `SpaceAnalysis.dimensionsAt`) are a count the
  * engine accepts for the pair: always where it does not size for it (`EngineProfile.sizesForHashedPair`), else where
- * two on one partition fit its maximum (`hashedPairFits`).
+ * two on one partition fit its maximum (`hashedPairFits`), at the design's `crowdConfidence` where above 0.
  */
-export function countFitsPair(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[]): boolean {
-  return !profile.sizesForHashedPair || hashedPairFits(keys, dimensions.flatMap(besideNeighbours));
+export function countFitsPair(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[], confidence = 0): boolean {
+  return !profile.sizesForHashedPair || hashedPairFits(keys, dimensions.flatMap(besideNeighbours), confidence);
 }
 
 /** Whether a count of `keys` stored keys judged at `dimensions` fits: each key within its usable ceiling, and the pair
  *  within the partition's maximum where the engine sizes for it (`countFitsPair`). Every count a fix states is judged so. */
-export function countFits(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[]): boolean {
-  return allFit(dimensions) && countFitsPair(profile, keys, dimensions);
+export function countFits(profile: EngineProfile, keys: number, dimensions: readonly LoadDimension[], confidence = 0): boolean {
+  return allFit(dimensions) && countFitsPair(profile, keys, dimensions, confidence);
 }

@@ -38,6 +38,14 @@ export interface Thresholds {
    *  planning, not a vendor limit.
    *  @default 1.5 (the hottest value can take 1.5× today's peak before its partition saturates) */
   readonly minGrowthHeadroom: number;
+  /** How sure a shard or copy count must be that the keys the hash puts on one partition fit its hard maximum, where the
+   *  engine sizes a count for them (DynamoDB: adaptive capacity isolates a hot key only under sustained traffic, so a
+   *  launch meets the crowd). 0 keeps the rule of thumb: two keys on one partition, or past P partitions ⌈N/P⌉ + 1.
+   *  Above 0 (0.9, 0.99), N is also raised until the fewest keys that would pass the maximum gather on one partition
+   *  no more often than 1 − this (75 shards on 60 partitions put 4 on one 93% of the time). Findings state that chance
+   *  either way. A planning choice, not a vendor limit: each shard more is one more Query of every fan-out read.
+   *  @default 0 (the rule of thumb) */
+  readonly crowdConfidence: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -48,6 +56,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   maxCrossPartitionShare: 0.05,
   maxHotKeyShare: 0.1,
   minGrowthHeadroom: 1.5,
+  crowdConfidence: 0,
 };
 
 /** Declared shares may be rounded (0.333 for 1/3): a share this close below the uniform one is accepted as it. */

@@ -450,6 +450,11 @@ const thresholds = record<ThresholdOverrides>({
     optional: true,
     doc: 'SG014 growth the hottest declared value must have left before its partition saturates (a factor above 1; SG007 keeps a sharding whose removal would leave less; a share above maxHotKeyShare warns only where growth left × share is below it); default 1.5.',
   },
+  crowdConfidence: {
+    shape: num({ min: 0, max: 0.9999 }),
+    optional: true,
+    doc: 'SG003: how sure a shard count must be that the shards hashed onto one partition fit its hard maximum (0.99: the crowd that would pass it gathers at most 1% of the time); default 0, the rule of thumb of two on one partition (past P, the pigeonhole crowd and one more).',
+  },
 });
 
 const designBaseProps = {

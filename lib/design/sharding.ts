@@ -50,9 +50,16 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
  * engine sizes for them (`countFitsPair`). The search starts from the least count the usable line alone gives
  * (`smallestCount`), never below it. Up to P keys the pair test is two keys of load ÷ N beside the rest ÷ P, which only
  * eases as N grows, so where P stays put over that range (shards; copies multiply the writes and with them P) it is
- * bisected; past P it counts ⌈N/P⌉ + 1 keys, not monotone in N, so the search walks up from there.
+ * bisected; past P it counts ⌈N/P⌉ + 1 keys, not monotone in N, so the search walks up from there. With a `confidence`
+ * above 0 (`Thresholds.crowdConfidence`, `hashedPairFits`) it walks up from the start: the chance of the crowd that
+ * passes the maximum need not ease as N grows (each key lighter, but more keys to crowd).
  */
-export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => readonly LoadDimension[], estimate?: number): number | undefined {
+export function leastCount(
+  profile: EngineProfile,
+  dimensionsAt: (n: number) => readonly LoadDimension[],
+  estimate?: number,
+  confidence = 0,
+): number | undefined {
   // The least fitting count the search met, with its figures: the count it returns, whose figures the pair test reads.
   let least: { readonly n: number; readonly dimensions: readonly LoadDimension[] } | undefined;
   const from = smallestCount((n) => {
@@ -62,9 +69,10 @@ export function leastCount(profile: EngineProfile, dimensionsAt: (n: number) => 
     return true;
   }, estimate);
   if (from === undefined || !profile.sizesForHashedPair) return from;
-  const ok = (n: number, dimensions = dimensionsAt(n)) => countFits(profile, n, dimensions);
+  const ok = (n: number, dimensions = dimensionsAt(n)) => countFits(profile, n, dimensions, confidence);
   const atFrom = least?.n === from ? least.dimensions : dimensionsAt(from);
   if (ok(from, atFrom)) return from;
+  if (confidence > 0) return firstCountFrom(from + 1, ok);
   const partitions = fewestPartitions(atFrom);
   if (partitions !== undefined && partitions > from && partitions <= MAX_SHARDS_ACCEPTED) {
     // The formula's answer first (`pairCountByLoad`), taken where the two counts about it confirm it, as `smallestCount` does.

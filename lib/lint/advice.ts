@@ -2284,7 +2284,10 @@ function unspreadAdvice(
   // A GSI holds one entry per base item: it cannot keep copies. The count is judged as the plan's is: each copy within
   // its usable ceiling, and the copies hashed onto one partition within its maximum where the engine sizes for that
   // (`countFits`).
-  const copies = space.index === undefined ? firstCount((k) => countFits(profile, k, analysis.dimensionsAt('replicated', k))) : undefined;
+  const copies =
+    space.index === undefined
+      ? firstCount((k) => countFits(profile, k, analysis.dimensionsAt('replicated', k), analysis.design.thresholds.crowdConfidence))
+      : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');
     data.copies = copies;

@@ -863,7 +863,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
   // A count fits where each stored key fits its usable ceiling and two hashed onto one partition fit its maximum
   // (`countFitsPair`: DynamoDB, where only sustained traffic parts them).
-  const countFits = (n: number, dimensions: readonly LoadDimension[]) => countFitsAt(profile, n, dimensions);
+  const { crowdConfidence } = design.thresholds;
+  const countFits = (n: number, dimensions: readonly LoadDimension[]) => countFitsAt(profile, n, dimensions, crowdConfidence);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => countFits(n, analysis.dimensionsAt(layout, n, loads));
   const size = analysis.sizeNeed;
   const writes = { reads: 0, writes: hot.writes };
@@ -885,7 +886,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const readsDivide = (spread: ReadSpread) => {
     if (spread === true || spread === false) return spread;
     const readsAt = (n: number) => analysis.dimensionsAt('random', n, { reads: hot.reads, writes: 0 }, spread);
-    return (leastCount(profile, readsAt) ?? fewestBeforeFanOutFills(analysis, (n) => countFits(n, readsAt(n)))) !== undefined;
+    return (leastCount(profile, readsAt, undefined, crowdConfidence) ?? fewestBeforeFanOutFills(analysis, (n) => countFits(n, readsAt(n)))) !== undefined;
   };
   const shardsCalledFor = (spread: ReadSpread) =>
     writesHot || size > 1 || (hotAtAll && collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsDivide(spread))));
@@ -906,14 +907,15 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const countWith = (spread: ReadSpread) => {
       const dimensionsAt = (n: number) => analysis.dimensionsAt('random', n, hot, spread);
       const fitsAt = (n: number) => countFits(n, dimensionsAt(n));
-      const full = leastCount(profile, dimensionsAt, analysis.countToTry('random', hot, unsharded)) ?? fewestBeforeFanOutFills(analysis, fitsAt);
+      const full =
+        leastCount(profile, dimensionsAt, analysis.countToTry('random', hot, unsharded), crowdConfidence) ?? fewestBeforeFanOutFills(analysis, fitsAt);
       // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache, unless a raise in
       // place serves a count with the reads counted (`raiseServesCount`): that count is the key's, whatever is declared.
       // The writes' count is judged beside the reads as declared (`readsAnew` off): the fan-out a new sharding would add
       // is of reads the cache is to take.
       const own =
         full === undefined && !analysis.spreadReadsBesideNeighbours(spread) && !raiseServesCount(analysis, spread)
-          ? leastCount(profile, (n) => analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false), countByLoad(unshardedWrites))
+          ? leastCount(profile, (n) => analysis.dimensionsAt('random', n, writes, analysis.readsSpread, false), countByLoad(unshardedWrites), crowdConfidence)
           : full;
       // A table's shards are an index's too where its key holds the table's stored keys: N is the larger of what each needs.
       const carrying = carryingIndexNeed(analysis, own);
@@ -967,7 +969,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const copies =
       analysis.physical || analysis.owner.partitionNeighbours
         ? firstCount(copiesFit)
-        : leastCount(profile, (n) => analysis.dimensionsAt('replicated', n, hot), countByLoad(unsharded));
+        : leastCount(profile, (n) => analysis.dimensionsAt('replicated', n, hot), countByLoad(unsharded), crowdConfidence);
     return {
       layout: 'replicated',
       shards: copies,

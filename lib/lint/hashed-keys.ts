@@ -15,7 +15,7 @@
  * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
-import { besideNeighbours, chanceTwoShareOne, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
+import { besideNeighbours, chanceTwoShareOne, overflowingCrowd, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
 import { fits, type KeyLayout } from '../design/sharding';
 import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
@@ -25,10 +25,60 @@ import type { MessageData } from './messages';
 export const HASHED_APART =
   "its {{hashedNoun}} hash {{?hashedAlways}}evenly over the {{hashedPartitions}} partitions: with more {{hashedNoun}} than partitions, two always share one{{/hashedAlways}}{{!hashedAlways}}onto different partitions of the {{hashedPartitions}}: two share one {{hashedChance|percent}} of the time{{/hashedAlways}}, and that partition then takes {{?hashedWithin}}{{hashedLoad}} {{hashedUnit}}, within the partition's {{hashedMaximum}} {{hashedUnit}} maximum, over its usable {{hashedUsable}}{{/hashedWithin}}{{!hashedWithin}}{{hashedLoad}} of the usable {{hashedUsable}} {{hashedUnit}}{{/hashedWithin}}{{?hashedSeparated}}, until adaptive capacity moves one of them to a partition of its own under sustained traffic{{/hashedSeparated}}{{!hashedSeparated}}, for good: {{hashedEngine}} does not split a partition for heat{{/hashedSeparated}}";
 
-/** The clause, said after the count it qualifies. */
+/**
+ * How likely the crowd that passes the partition's hard maximum is (`crowdChanceData`, its data named from `prefix`), said
+ * after a count sized for the pair: "4 or more of the 75 shards share one partition 93.16% of the time, and it then takes 1,270 WCU, past its 1,000
+ * WCU maximum".
+ */
+export function crowdChanceText(prefix = 'crowdOver'): string {
+  // No section: it goes inside one (hashed-pair-over.ts), and sections do not nest. The engines that size a count for
+  // the crowd are those that part hot keys only under sustained traffic (`EngineProfile.sizesForHashedPair`).
+  return `{{${prefix}Keys}} or more of the {{${prefix}Of}} {{${prefix}Noun}} share one of the {{${prefix}Partitions}} partitions {{${prefix}Chance|percent}} of the time, and it then takes {{${prefix}Load}} {{${prefix}Unit}}, past its {{${prefix}Maximum}} {{${prefix}Unit}} maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic`;
+}
+
+/** The clauses, said after the count they qualify. */
 export const HASHED_KEYS_MESSAGES = {
   hashedApart: `; N = {{hashedKeys}} assumes ${HASHED_APART}`,
+  hashedCrowd: `; ${crowdChanceText()}`,
 } as const;
+
+/** A crowd this unlikely goes unsaid: a fix that named every 1-in-1,000 crowd would bury the likely ones. */
+export const CROWD_CHANCE_FLOOR = 0.01;
+
+/**
+ * The data of `crowdChanceText` for `keys` keys where the engine sizes a count for the keys one partition holds
+ * (`EngineProfile.sizesForHashedPair`): the figure whose crowd past the maximum (`overflowingCrowd`) is likeliest, where
+ * that chance is at least `CROWD_CHANCE_FLOOR`; undefined elsewhere. Computed for a count a finding states, not in a
+ * count search.
+ */
+export function crowdChanceData(
+  profile: EngineProfile,
+  noun: Noun,
+  keys: number,
+  figures: readonly KeyOnPartition[],
+  prefix = 'crowdOver',
+): MessageData | undefined {
+  if (!profile.sizesForHashedPair || keys <= 1) return undefined;
+  let likeliest: { readonly figure: KeyOnPartition; readonly keys: number; readonly load: number; readonly chance: number } | undefined;
+  for (const figure of figures) {
+    const crowd = overflowingCrowd(figure, keys);
+    if (crowd && (!likeliest || crowd.chance > likeliest.chance)) likeliest = { figure, ...crowd };
+  }
+  if (!likeliest || likeliest.chance < CROWD_CHANCE_FLOOR) return undefined;
+  const { figure } = likeliest;
+  const data: MessageData = {
+    Keys: likeliest.keys,
+    Of: keys,
+    Noun: noun,
+    Partitions: figure.partitions,
+    // Short of certain, at most 99.99%, as the pair's chance is said.
+    Chance: Math.min(likeliest.chance, 0.9999),
+    Load: likeliest.load,
+    Maximum: figure.maximum,
+    Unit: figure.unit,
+  };
+  return Object.fromEntries(Object.entries(data).map(([name, value]) => [prefix + name, value]));
+}
 
 /** The data names of a fix's clause that states its count's figures, and the clause after which the assumption goes. */
 interface StatedFigures {
@@ -158,14 +208,17 @@ export function withHashedKeys<A extends Clauses>(
   const figures = stated ? statedFigures(advice.data, stated, analysis) : judgedFigures(analysis, layout, keys);
   const noun = stated?.noun ?? (layout === 'replicated' ? 'copies' : 'shards');
   const data = figures && hashedKeysData(analysis.owner.profile, noun, keys, figures);
-  if (!data) return advice;
+  // How likely the crowd past the partition's maximum is, said after the count (and its assumption) where likely enough.
+  const crowd = figures && crowdChanceData(analysis.owner.profile, noun, keys, figures);
+  if (!data && !crowd) return advice;
   const next = advice.ids.findIndex((id, i) => i > at && texts[id]?.startsWith(';'));
   const end = next < 0 ? advice.ids.length : next;
-  const both = keys === advice.shards ? joined[advice.ids[end]] : undefined;
-  const [before, after] = [advice.ids.slice(0, end), advice.ids.slice(end)];
+  const both = data && keys === advice.shards ? joined[advice.ids[end]] : undefined;
+  const [before, after] = [advice.ids.slice(0, end), both ? advice.ids.slice(end + 1) : advice.ids.slice(end)];
+  const apart = both ?? (data ? 'hashedApart' : undefined);
   return Object.assign({}, advice, {
-    ids: both ? [...before, both, ...after.slice(1)] : [...before, 'hashedApart', ...after],
-    data: Object.assign({}, advice.data, data),
+    ids: [...before, ...(apart ? [apart] : []), ...(crowd ? ['hashedCrowd'] : []), ...after],
+    data: Object.assign({}, advice.data, data, crowd),
   });
 }
 

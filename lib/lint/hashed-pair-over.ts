@@ -8,18 +8,22 @@
  * writes 4 for the same key. A warning, not an error: the throttle needs the keys to hash together, a chance the text
  * states. Its own message id, so a waiver can name it alone.
  */
+import { chanceOfCrowd } from '../design/crowd-chance';
 import { joinPath } from '../design/field-path';
-import { besideNeighbours, chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, type KeyOnPartition } from '../design/hashed-pair';
+import { besideNeighbours, chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, overflowingCrowd, type KeyOnPartition } from '../design/hashed-pair';
 import { fits } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { crowdChanceData, crowdChanceText } from './hashed-keys';
 import type { MessageData } from './rule';
 
 export const HASHED_PAIR_OVER_MESSAGES = {
   hashedPairOver:
-    "each of the {{declaredShards}} {{hashedNoun}} of the hottest {{key|key}} value{{index|onIndex}} fits its partition's usable {{hashedUsable}} {{hashedUnit}}, but {{?hashedAlways}}with more {{hashedNoun}} than its {{hashedPartitions}} partitions one holds at least {{crowdLeast}} of them, and {{crowdKeys}} hashed onto one{{/hashedAlways}}{{!hashedAlways}}two of them hashed onto one of its {{hashedPartitions}} partitions (a chance of {{hashedChance|percent}}){{/hashedAlways}} take {{crowdLoad}} {{hashedUnit}} beside its neighbours, past the partition's {{hashedMaximum}} {{hashedUnit}} maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
-  raiseForHashedPair:
-    'raise sharding.shards from {{declaredShards}} to {{shards}}: {{plannedCrowdKeys}} of them on one partition then take {{plannedCrowdLoad}} {{hashedUnit}}, within its {{hashedMaximum}} {{hashedUnit}} maximum',
+    "each of the {{declaredShards}} {{hashedNoun}} of the hottest {{key|key}} value{{index|onIndex}} fits its partition's usable {{hashedUsable}} {{hashedUnit}}, but {{?hashedAlways}}with more {{hashedNoun}} than its {{hashedPartitions}} partitions one holds at least {{crowdLeast}} of them, and {{crowdKeys}} hashed onto one (so many or more share one {{crowdChance|percent}} of the time){{/hashedAlways}}{{!hashedAlways}}two of them hashed onto one of its {{hashedPartitions}} partitions (a chance of {{hashedChance|percent}}){{/hashedAlways}} take {{crowdLoad}} {{hashedUnit}} beside its neighbours, past the partition's {{hashedMaximum}} {{hashedUnit}} maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
+  // With `crowdConfidence` above 0, where the rule of thumb's crowd fits but the crowd that passes the maximum is likelier than it allows.
+  hashedCrowdOver:
+    "each of the {{declaredShards}} {{hashedNoun}} of the hottest {{key|key}} value{{index|onIndex}} fits its partition's usable {{hashedUsable}} {{hashedUnit}}, but {{crowdKeys}} or more of them share one of its {{hashedPartitions}} partitions {{crowdChance|percent}} of the time, more often than the {{crowdAllowed|percent}} that crowdConfidence {{crowdConfidence}} allows, and take {{crowdLoad}} {{hashedUnit}} beside its neighbours, past the partition's {{hashedMaximum}} {{hashedUnit}} maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
+  raiseForHashedPair: `raise sharding.shards from {{declaredShards}} to {{shards}}: {{plannedCrowdKeys}} of them on one partition then take {{plannedCrowdLoad}} {{hashedUnit}}, within its {{hashedMaximum}} {{hashedUnit}} maximum{{?plannedOverKeys}}; ${crowdChanceText('plannedOver')}{{/plannedOverKeys}}`,
   // A declared count the plan offers no larger count for: said, as a planned count failing the pair is rejected; no edit.
   keepForHashedPair:
     "the fix for the key offers no larger count of {{hashedNoun}} within maxShards ({{maxShards}}) that keeps them within that maximum, so --fix writes no edit: lower the hottest value's load on each {{hashedNoun|shards=shard|copies=copy}} (a cache in front of its reads, its writes batched upstream), or acknowledge this warning with the reason the pair's chance is accepted",
@@ -37,9 +41,10 @@ function worstCrowd(figures: readonly KeyOnPartition[], keys: number) {
   return worst;
 }
 
-/** The hashed-pair warning of a declared count: its message data, its edit (none where it is kept), and the count it
- *  raises the sharding to (`raisedTo`, SG017 counting the fan-out over it), where it does. */
+/** The hashed-pair warning of a declared count: its message id, data, its edit (none where it is kept), and the count
+ *  it raises the sharding to (`raisedTo`, SG017 counting the fan-out over it), where it does. */
 export interface HashedPairOver {
+  readonly id: 'hashedPairOver' | 'hashedCrowdOver';
   readonly data: MessageData;
   readonly edits: DesignEdit[] | undefined;
   readonly raisedTo: number | undefined;
@@ -49,46 +54,91 @@ export interface HashedPairOver {
  * The warning's message data and edit for a declared sharding whose hashed keys fail the pair test where each fits
  * (`SpaceAnalysis.over` empty): where the plan's count, more than declared and within `maxShards`, passes it, the
  * edit raises the count to it; where the plan offers no larger count (none fits, or it keeps the declared one,
- * judged on other figures), the count is still reported, as a planned count failing the pair is rejected, with no edit. Undefined elsewhere (a smaller
- * or other layout planned) and on an engine that does not size for the pair.
+ * judged on other figures), the count is still reported, as a planned count failing the pair is rejected, with no
+ * edit. Undefined elsewhere (a smaller or other layout planned) and on an engine that does not size for the pair.
  */
 export function hashedPairOver(a: SpaceAnalysis): HashedPairOver | undefined {
   const { sharding } = a.space;
   // Judged before the plan is asked for: an unsharded key space's plan is made only where a rule reports on it.
   if (!a.owner.profile.sizesForHashedPair || !sharding || a.over.length > 0) return undefined;
+  const { crowdConfidence, maxShards } = a.design.thresholds;
   const figures = a.perKey.flatMap(besideNeighbours);
   const worst = worstCrowd(figures, sharding.shards);
-  if (!worst || hashedPairFits(sharding.shards, figures)) return undefined;
+  if (!worst || hashedPairFits(sharding.shards, figures, crowdConfidence)) return undefined;
   const planned = a.plan.shards;
   const layout = sharding.strategy;
   const plannedLayout = a.plan.layout;
   if (plannedLayout === 'cache' || plannedLayout === 'none' || (layout === 'replicated') !== (plannedLayout === 'replicated')) return undefined;
   const larger = planned !== undefined && planned > sharding.shards ? planned : undefined;
-  if (larger !== undefined && larger > a.design.thresholds.maxShards) return undefined;
-  const at = larger === undefined ? undefined : worstCrowd(a.dimensionsAt(plannedLayout, larger).flatMap(besideNeighbours), larger);
-  const raised = larger !== undefined && at !== undefined && fits(at.load, at.figure.maximum);
+  if (larger !== undefined && larger > maxShards) return undefined;
+  const plannedFigures = larger === undefined ? [] : a.dimensionsAt(plannedLayout, larger).flatMap(besideNeighbours);
+  const at = larger === undefined ? undefined : worstCrowd(plannedFigures, larger);
+  const raisedTo = larger !== undefined && at !== undefined && fits(at.load, at.figure.maximum) ? larger : undefined;
   // A larger planned count that fails the pair at its own figures: not the kept count the other variant says.
-  if (larger !== undefined && !raised) return undefined;
+  if (larger !== undefined && raisedTo === undefined) return undefined;
+  const hashedNoun = layout === 'replicated' ? 'copies' : 'shards';
+  const raise =
+    raisedTo !== undefined && at !== undefined
+      ? {
+          shards: raisedTo,
+          plannedCrowdKeys: at.keys,
+          plannedCrowdLoad: at.load,
+          // The planned count's own likely crowd, said after it as every count sized for the pair says it (hashed-keys.ts).
+          ...crowdChanceData(a.owner.profile, hashedNoun, raisedTo, plannedFigures, 'plannedOver'),
+        }
+      : { maxShards };
+  const edits: DesignEdit[] | undefined = raisedTo === undefined ? undefined : [{ op: 'set', path: joinPath(sharding.path, 'shards'), value: raisedTo }];
+  const common = { key: a.space.partitionKey.map((l) => l.name), index: a.space.index, declaredShards: sharding.shards, hashedNoun, ...raise };
+  // The rule of thumb's crowd fits: only `crowdConfidence` fails the count, on the likeliest crowd past the maximum.
+  if (fits(worst.load, worst.figure.maximum)) {
+    const likely = figures
+      .map((figure) => ({ figure, crowd: overflowingCrowd(figure, sharding.shards) }))
+      .filter((c) => c.crowd !== undefined && c.crowd.chance > 1 - crowdConfidence)
+      .sort((x, y) => (y.crowd?.chance ?? 0) - (x.crowd?.chance ?? 0))[0];
+    if (!likely?.crowd) return undefined;
+    const { figure, crowd } = likely;
+    return {
+      id: 'hashedCrowdOver',
+      data: {
+        ...common,
+        hashedPartitions: figure.partitions,
+        crowdKeys: crowd.keys,
+        crowdChance: Math.min(crowd.chance, 0.9999),
+        crowdConfidence,
+        crowdAllowed: 1 - crowdConfidence,
+        crowdLoad: crowd.load,
+        hashedUsable: figure.usable,
+        hashedMaximum: figure.maximum,
+        hashedUnit: figure.unit,
+      },
+      edits,
+      raisedTo,
+    };
+  }
   const { figure } = worst;
   const always = sharding.shards > figure.partitions;
   return {
+    id: 'hashedPairOver',
     data: {
-      key: a.space.partitionKey.map((l) => l.name),
-      index: a.space.index,
-      declaredShards: sharding.shards,
-      hashedNoun: layout === 'replicated' ? 'copies' : 'shards',
+      ...common,
       hashedPartitions: figure.partitions,
       // Short of certain, at most 99.99%, as the fix's clause says it (hashed-keys.ts).
       hashedChance: always ? 1 : Math.min(chanceTwoShareOne(sharding.shards, figure.partitions), 0.9999),
-      ...(always ? { hashedAlways: true, crowdLeast: Math.ceil(sharding.shards / figure.partitions) } : {}),
+      ...(always
+        ? {
+            hashedAlways: true,
+            crowdLeast: Math.ceil(sharding.shards / figure.partitions),
+            // How likely that crowd or more is on one partition (the pigeonhole's ⌈N/P⌉ is certain; one more is not).
+            crowdChance: Math.min(chanceOfCrowd(sharding.shards, figure.partitions, worst.keys), 0.9999),
+          }
+        : {}),
       crowdKeys: worst.keys,
       crowdLoad: worst.load,
       hashedUsable: figure.usable,
       hashedMaximum: figure.maximum,
       hashedUnit: figure.unit,
-      ...(raised ? { shards: larger, plannedCrowdKeys: at.keys, plannedCrowdLoad: at.load } : { maxShards: a.design.thresholds.maxShards }),
     },
-    edits: raised ? [{ op: 'set', path: joinPath(sharding.path, 'shards'), value: larger }] : undefined,
-    raisedTo: raised ? larger : undefined,
+    edits,
+    raisedTo,
   };
 }

@@ -125,7 +125,9 @@ describe('DynamoDB: a declared count whose two keys on one partition pass its ma
     expect(found[0].message).toBe(
       "each of the 3 shards of the hottest `entryDayShard` value on index `by-day` fits its partition's usable 800 WCU, but two of them hashed onto one of its 4 partitions (a chance of 62.5%) take 1,050 WCU beside its neighbours, past the partition's 1,000 WCU maximum, which throttles until adaptive capacity moves one of them to a partition of its own under sustained traffic (a launch or a batch start meets it first)",
     );
-    expect(found[0].fix).toBe('raise sharding.shards from 3 to 4: 2 of them on one partition then take 875 WCU, within its 1,000 WCU maximum');
+    expect(found[0].fix).toBe(
+      'raise sharding.shards from 3 to 4: 2 of them on one partition then take 875 WCU, within its 1,000 WCU maximum; 3 or more of the 4 shards share one of the 4 partitions 20.31% of the time, and it then takes 1,137.5 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+    );
     expect(found[0].edits).toEqual([{ op: 'set', path: SHARDS, value: 4 }]);
     const again = lint(applyDesignEdits(declared(3), found[0].edits as DesignEdit[]));
     expect(again.filter((f) => f.path.startsWith('tables[0].globalSecondaryIndexes[0]'))).toEqual([]);

@@ -70,7 +70,7 @@ describe('an index keyed by a declared whale shards that value alone', () => {
     );
     const hit = indexHotKeyHit(lint(declared));
     expect(hit?.fix).toBe(
-      "raise sharding.shards from 8 to N = 12 (random); N = 12 assumes its shards hash onto different partitions of the 16: two share one 99.69% of the time, and that partition then takes 1,000 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+      "raise sharding.shards from 8 to N = 12 (random); N = 12 assumes its shards hash onto different partitions of the 16: two share one 99.69% of the time, and that partition then takes 1,000 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 12 shards share one of the 16 partitions 48.95% of the time, and it then takes 1,250 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     );
     expect(hit?.edits).toEqual([
       { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 12, logicalAttribute: 'merchantId', hotValues: 1 } },

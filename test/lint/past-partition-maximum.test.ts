@@ -37,7 +37,9 @@ describe('SG003 on DynamoDB: a key that fits alone, past the partition maximum b
     expect(finding.message).toContain(
       "it is over only beside its neighbours: alone it would fit one partition's usable ceiling, but with their expected 476.25 WCU its partition takes 1,046.25 WCU, past the 1,000 WCU one partition serves: adaptive capacity may later move it to a partition of its own, but it lifts no partition past that maximum, so the peak throttles until then",
     );
-    expect(finding.fix).toBe('raise sharding.shards from 20 to N = 37 (calculated on `playerId`)');
+    expect(finding.fix).toBe(
+      'raise sharding.shards from 20 to N = 37 (calculated on `playerId`); 4 or more of the 37 shards share one of the 24 partitions 88.06% of the time, and it then takes 1,257.43 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic',
+    );
   });
 
   it('36 shards: 316.67 + 486.81 = 803.47 WCU, over the usable 800 but within 1,000: still the adaptive-capacity warning', () => {

@@ -64,7 +64,7 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     );
     expect(finding.message).toContain('11 partitions assumed, for twice the declared peak');
     expect(finding.fix).toBe(
-      "raise sharding.shards from 2 to N = 6 (calculated on `userId`); N = 6 assumes its shards hash onto different partitions of the 11: two share one 81.22% of the time, and that partition then takes 2,909.09 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+      "raise sharding.shards from 2 to N = 6 (calculated on `userId`); N = 6 assumes its shards hash onto different partitions of the 11: two share one 81.22% of the time, and that partition then takes 2,909.09 RCU, within the partition's 3,000 RCU maximum, over its usable 2,400, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 6 shards share one of the 11 partitions 13.33% of the time, and it then takes 1,136.36 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     );
     expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toHaveLength(1);
     // At 5 each shard fits its usable line; the pair's 3,200 RCU draws the warning that raises it to 6.

@@ -89,7 +89,7 @@ describe('observe, review 10', () => {
     expect(sg003).toMatchObject({
       path: 'tables[0].sharding.shards',
       severity: 'error',
-      fix: "raise sharding.shards from 2 to N = 7 (random); N = 7 assumes its shards hash onto different partitions of the 22: two share one 65.54% of the time, and that partition then takes 978.97 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+      fix: "raise sharding.shards from 2 to N = 7 (random); N = 7 assumes its shards hash onto different partitions of the 22: two share one 65.54% of the time, and that partition then takes 978.97 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 7 shards share one of the 22 partitions 6.27% of the time, and it then takes 1,222.99 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     });
     expect(sg003?.message).toContain('16.57% (observed) of the peak: 1,789.54 WCU writes, 894.77 WCU per shard over 2');
     expect(run.stdout).toContain('rate-counters peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)');

@@ -62,7 +62,7 @@ testRule('SG008', {
           path: 'sharding.shards',
           data: { declaredShards: 64, need: 16, shards: 16 },
           // Review 32: a lower count moves every item's calculated shard, so the fix says the items must be rewritten.
-          fix: "lower sharding.shards from 64 to N = 16 (calculated on `userId`); N = 16 assumes its shards hash onto different partitions of the 80: two share one 79.96% of the time, and that partition then takes 993.75 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every item already written keeps the shard hash mod 64 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard",
+          fix: "lower sharding.shards from 64 to N = 16 (calculated on `userId`); N = 16 assumes its shards hash onto different partitions of the 80: two share one 79.96% of the time, and that partition then takes 993.75 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 16 shards share one of the 80 partitions 7.59% of the time, and it then takes 1,240.63 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic; every item already written keeps the shard hash mod 64 gave it, so a read that computes its shard anew, or fans out over the kept suffixes, misses it until the application rewrites it under its new shard",
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 16, sourceAttribute: 'userId' } }],
         },
       ],
@@ -75,7 +75,7 @@ testRule('SG008', {
         {
           messageId: 'overNeed',
           data: { declaredShards: 64, need: 16, shards: 16 },
-          fix: "lower sharding.shards from 64 to N = 16 (random); N = 16 assumes its shards hash onto different partitions of the 80: two share one 79.96% of the time, and that partition then takes 993.75 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one",
+          fix: "lower sharding.shards from 64 to N = 16 (random); N = 16 assumes its shards hash onto different partitions of the 80: two share one 79.96% of the time, and that partition then takes 993.75 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 16 shards share one of the 80 partitions 7.59% of the time, and it then takes 1,240.63 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic; items already written under a dropped suffix are missing from every read, which queries the kept suffixes only, until the application rewrites them under a kept one",
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 16 } }],
         },
       ],
