@@ -285,6 +285,12 @@ export const SOURCES = {
     title: 'Azure Resource Manager (Cosmos DB): ContainerPartitionKey (kind: Hash; MultiHash for up to three paths)',
     url: 'https://learn.microsoft.com/javascript/api/@azure/arm-cosmosdb/containerpartitionkey',
   },
+  // Containers of version 1 hash "the first 101 bytes of the partition key" (100 in earlier revisions and in the .NET SDK's
+  // PartitionKeyDefinitionVersion): keys sharing them "are considered as the same logical partition", so the partition's
+  // size quota and unique indexes apply across them; version 2 "can generate a unique hash from large partition keys up to
+  // 2 KB", and "it is always recommended" unless an old SDK needs version 1. A Resource Manager template gets it "by using
+  // the "version":2 property within the partitionKey object": ARM's default is version 1 (SG005 on a container resource).
+  cosmosLargePartitionKey: { title: 'Azure Cosmos DB: Create containers with large partition key (version 2)', url: `${AZURE}/large-partition-keys` },
   // "Use a partition key with pre-calculated suffixes": a suffix computed from an item's own property, appended to a hot
   // value, spreads "the writes [...] evenly [...] across the partition key values, and across the partitions", and
   // "avoid[s] creating a single hot partition key": SG003's bucketed first level, and SG014's reason to leave one that fits.

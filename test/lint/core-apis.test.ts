@@ -181,6 +181,16 @@ describe('lintExternal(): one external resource, a rule subset, reported at the 
       ).toEqual([['hashWithLevels', 'external[0].partitionKeyKind']]);
     });
 
+    it('reports a one-path key of version 1, which hashes only the first 101 bytes of a value; an unknown version is not judged', () => {
+      expect(sg005(container(['/deviceId'], { partitionKeyVersion: 1 }))).toEqual([['hashVersion1', 'partitionKeyVersion', []]]);
+      const [finding] = lintExternal(container(['/deviceId'], { partitionKeyKind: 'Hash', partitionKeyVersion: 1 }), { only: ['SG005'] }).findings;
+      expect(finding.severity).toBe('error');
+      expect(finding.message).toContain('first 101 bytes');
+      expect(finding.fix).toContain('create a new container with version 2 and copy the data');
+      expect(sg005(container(['/deviceId'], { partitionKeyVersion: 2 }))).toEqual([]);
+      expect(sg005(container(['/deviceId']))).toEqual([]);
+    });
+
     it('reports each structure fault at the field it was read from, with no edits (a raw resource is not a design)', () => {
       // Kind given: absent, it is Hash (as ARM's), and the four paths are hashWithLevels too.
       expect(sg005(container(['tenantId', '/a', '/a', '/b'], { partitionKeyKind: 'MultiHash' }))).toEqual([

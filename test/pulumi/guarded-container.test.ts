@@ -69,6 +69,13 @@ describe('the container', () => {
     expect(await resolved(component.urn)).toBe('urn:pulumi:dev::skewguard-test::skewguard:cosmosdb:GuardedContainer::events');
   });
 
+  it('sends version 2 for a one-path key whose design names no version: ARM would create version 1, which hashes 101 bytes', async () => {
+    expect(orders.partitionKey).not.toHaveProperty('version');
+    await guarded('orders-v2', { monitoring: accountMonitoring(), design: orders });
+    const container = engine.ofType(CONTAINER).find((r) => r.name === 'orders-v2');
+    expect((container?.inputs.resource as { partitionKey: unknown }).partitionKey).toEqual({ paths: ['/orderId'], kind: 'Hash', version: 2 });
+  });
+
   it('uses Hash for one path, keeps a declared version, and honors containerName and protect: false', async () => {
     const recorder = optionsRecorder();
     await guarded(

@@ -284,7 +284,7 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     violationsOf(POLICY_NAMES.keyStructure, await asPolicyResource(rawContainer(partitionKey)));
 
   it('passes a valid single or hierarchical key', async () => {
-    expect(await structure({ paths: ['/orderId'] })).toEqual([]);
+    expect(await structure({ paths: ['/orderId'], version: 2 })).toEqual([]);
     expect(await structure({ paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 })).toEqual([]);
     expect(await structure({ paths: ['/tenantId', '/userId'], kind: 'MultiHash', version: 2 })).toEqual([]);
     expect(await structure({ paths: ['/tenantId'], version: 2 })).toEqual([]);
@@ -313,9 +313,32 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     }
   });
 
+  it('reports a one-path key of version 1, given or left to ARM, which hashes only the first 101 bytes of a value', async () => {
+    // azure-native fills an absent kind ("Hash") but sends no version: ARM then creates version 1 (Azure, "Create
+    // containers with large partition key": a template asks for version 2 with "version": 2 in the partitionKey).
+    for (const key of [{ paths: ['/deviceId'] }, { paths: ['/deviceId'], kind: 'Hash', version: 1 }]) {
+      const violations = await structure(key);
+      expect(violations).toEqual([
+        expect.stringMatching(/^error SG005 key-structure at resource\.partitionKey\.version \(raw-\d+\): partition key version 1 .* first 101 bytes/),
+      ]);
+      expect(violations[0]).toContain('fix: set partitionKey.version to 2 before the container is created; an existing container keeps its version');
+    }
+    expect(await structure({ paths: ['/deviceId'], kind: 'Hash', version: 2 })).toEqual([]);
+    // A hierarchical key already needs version 2: one finding, the MultiHash one, not two.
+    expect(await structure({ paths: ['/tenantId', '/deviceId'], kind: 'MultiHash', version: 1 })).toEqual([
+      expect.stringContaining('a MultiHash (hierarchical) key needs partition key version 2, got 1'),
+    ]);
+  });
+
+  it('takes a waiver of the version finding for a container that exists with version 1', async () => {
+    const resource = await asPolicyResource(rawContainer({ paths: ['/deviceId'] }));
+    const waiver = { rule: 'SG005', reason: 'Created in 2018; device ids are 36-byte GUIDs.', appliesTo: ['hashVersion1'] };
+    expect(await violationsOf(POLICY_NAMES.keyStructure, resource, { acknowledgements: { [resource.name]: [waiver] } })).toEqual([]);
+  });
+
   it.each([
     ['MultiHash without version 2', { paths: ['/tenantId', '/deviceId'], kind: 'MultiHash' }, 'resource.partitionKey.version'],
-    ['a path without "/"', { paths: ['tenantId'], kind: 'Hash' }, 'resource.partitionKey.paths[0]'],
+    ['a path without "/"', { paths: ['tenantId'], kind: 'Hash', version: 2 }, 'resource.partitionKey.paths[0]'],
     ['more than 3 levels', { paths: ['/a', '/b', '/c', '/d'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths'],
     ['a duplicate path', { paths: ['/tenantId', '/tenantId'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths[1]'],
     ['several paths with kind Hash', { paths: ['/tenantId', '/deviceId'], kind: 'Hash', version: 2 }, 'resource.partitionKey.kind'],

@@ -30,7 +30,7 @@ function containerPolicy(
 export function keyStructurePolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
   return containerPolicy(
     POLICY_NAMES.keyStructure,
-    'skewguard SG005: a Cosmos DB container\'s partition key must be valid as declared (paths start with "/", no wildcard, at most 3 levels, no duplicates, MultiHash with version 2): it cannot be changed after creation.',
+    'skewguard SG005: a Cosmos DB container\'s partition key must be valid as declared (paths start with "/", no wildcard, at most 3 levels, no duplicates, version 2, which ARM sets only when asked, and MultiHash for several paths): it cannot be changed after creation.',
     enforcementLevel,
     waivers,
     keyStructureVerdict,

@@ -93,7 +93,7 @@ function unreadableKeyHolder(props: Record<string, unknown>): { path: string; me
   return undefined;
 }
 
-/** SG005 on the declared key: path syntax, at most 3 levels, duplicates, MultiHash with version 2. */
+/** SG005 on the declared key: path syntax, at most 3 levels, duplicates, version 2 (ARM's default is 1), MultiHash for several paths. */
 export function keyStructureVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const holder = unreadableKeyHolder(container.props);
   if (holder) return [`SG005: ${reportName(container)}: ${holder.path}: ${holder.message}`];
@@ -108,7 +108,7 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
     ...externalResource(container, acknowledgements),
     partitionKeys: Array.isArray(paths) ? paths.map((attribute: unknown) => ({ attribute })) : paths,
     partitionKeyKind: key.kind,
-    // ARM's default partition-key version is 1; only version 2 takes a MultiHash key.
+    // ARM's default partition-key version is 1: it hashes only a value's first 101 bytes, and takes no MultiHash key.
     partitionKeyVersion: key.version ?? 1,
   } as ExternalResourceDesign;
   return verdict(() => lintExternal(resource, { only: ['SG005'], locations: locationsOf(Array.isArray(paths) ? paths.length : 0) }), 'SG005', container);

@@ -26,6 +26,11 @@ testRule('SG005', {
         },
       }),
     },
+    {
+      // A design declares version 1 only for a container created with it (an import), whose version cannot change.
+      name: 'a one-path design that declares version 1',
+      design: container({ partitionKey: { paths: [{ path: '/orderId', cardinality: 'unique' }], version: 1 } }),
+    },
     { name: 'a nested path', design: container({ partitionKey: { paths: [{ path: '/address/zipCode', cardinality: 40000 }] } }) },
     // Letters outside ASCII are property names like any other: only control and bidi characters are refused.
     { name: 'a path of non-ASCII letters', design: container({ partitionKey: { paths: [{ path: '/größe/顧客', cardinality: 40000 }] } }) },

@@ -13,6 +13,7 @@ type Id =
   | 'unsafePath'
   | 'duplicatePath'
   | 'multiHashVersion'
+  | 'hashVersion1'
   | 'hashWithLevels'
   | 'fixLevels'
   | 'fixPath'
@@ -20,6 +21,7 @@ type Id =
   | 'fixPathTaken'
   | 'fixDuplicatePath'
   | 'fixVersion'
+  | 'fixHashVersion'
   | 'fixKind';
 
 /** `/a/b`: segments of at least one non-blank character, no wildcard (the path as almost every design writes it). */
@@ -48,6 +50,11 @@ interface DeclaredKey {
   readonly versionPath: string;
   /** Whether the hits carry edits: a design can be rewritten, a raw resource only reported. */
   readonly editable: boolean;
+  /**
+   * Whether a one-path key's version 1 is judged. A resource's is what ARM creates (or already has); a design's is
+   * declared only to import a container created with it (docs/pulumi.md), whose version can never change.
+   */
+  readonly judgesHashVersion: boolean;
 }
 
 /** A level's path as SG005 fixes it (`validPath`, its control and bidi characters left out): undefined where none is left. */
@@ -135,6 +142,11 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
       }),
     );
   }
+  // Version 1 hashes only the first 101 bytes of a value (Azure, "Create containers with large partition key"): values
+  // sharing them share one logical partition's hash, its storage quota and unique keys. Version 2 hashes up to 2 KB.
+  if (key.judgesHashVersion && key.kind === 'Hash' && levels.length <= 1 && key.version === 1) {
+    hits.push({ path: key.versionPath, messageId: 'hashVersion1', fixId: 'fixHashVersion', data: {} });
+  }
   if (key.kind === 'Hash' && levels.length > 1) {
     hits.push(
       withEdits({
@@ -161,6 +173,7 @@ function designHits(design: CosmosKeyDesign): RuleHit<Id>[] {
     version: design.partitionKeyVersion,
     versionPath: 'partitionKey.version',
     editable: true,
+    judgesHashVersion: false,
   });
 }
 
@@ -174,6 +187,7 @@ function externalHits(resource: ExternalResource): RuleHit<Id>[] {
     version: resource.partitionKeyVersion,
     versionPath: resource.partitionKeyVersionPath,
     editable: false,
+    judgesHashVersion: true,
   });
 }
 
@@ -183,9 +197,16 @@ export const cosmosDbKeyStructure = defineRule({
   fires:
     'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths, or a path holding an unseen character.',
   firesAlso: [
+    "A Cosmos DB container resource (the policy pack's, or a design file's `external` entry), not a design: a one-path key of version 1, which ARM creates when partitionKey.version is omitted and which hashes only a value's first 101 bytes. A design declares version 1 only to import a container created with it.",
     'Unseen characters in a Cosmos DB path: a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF).',
   ],
-  sources: [SOURCES.cosmosHierarchical, SOURCES.cosmosPartitionKeyDefinition, SOURCES.cosmosContainerPartitionKey, SOURCES.cosmosChangePartitionKey],
+  sources: [
+    SOURCES.cosmosHierarchical,
+    SOURCES.cosmosPartitionKeyDefinition,
+    SOURCES.cosmosContainerPartitionKey,
+    SOURCES.cosmosChangePartitionKey,
+    SOURCES.cosmosLargePartitionKey,
+  ],
   messages: () => ({
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
     invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
@@ -193,6 +214,8 @@ export const cosmosDbKeyStructure = defineRule({
       'the partition-key path {{name|code}} (shown escaped) holds control, bidirectional-formatting or invisible characters: it displays as another path than the one deployed, and no document written with the property name a reader sees carries it',
     duplicatePath: 'the partition-key path {{name|code}} appears twice',
     multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
+    hashVersion1:
+      'partition key version 1 (what ARM creates when partitionKey.version is omitted) hashes only the first 101 bytes of a key value: values sharing those bytes count as one logical partition (its 20 GB quota, its unique keys); version 2 hashes values up to 2 KB',
     hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
     fixLevels: 'keep {{keep|code}}, or fold the extra levels into a synthetic key',
     fixPath: 'use {{valid|code}}',
@@ -200,6 +223,8 @@ export const cosmosDbKeyStructure = defineRule({
     fixPathTaken: 'the key already has {{valid|code}}, the path this one reads as: remove this one, or name the property it was meant to be',
     fixDuplicatePath: 'list each path once',
     fixVersion: 'set partitionKey.version to 2',
+    fixHashVersion:
+      'set partitionKey.version to 2 before the container is created; an existing container keeps its version: create a new container with version 2 and copy the data into it (container copy or change feed), or acknowledge SG005 for this container when no key value reaches 101 bytes',
     fixKind: 'set partitionKey.kind to "MultiHash" with version 2 for a hierarchical key',
   }),
   check: designHits,
