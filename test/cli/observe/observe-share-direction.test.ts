@@ -109,3 +109,65 @@ describe('observe --update: a DynamoDB key whose partition throttled one way is 
     },
   );
 });
+
+/**
+ * Cosmos DB: CDBPartitionKeyRUConsumption's RequestCharge is RU, one unit for reads and writes, so its share needs no
+ * weighting; but one logical partition is served at most 10,000 RU/s ("Partitioning and horizontal scaling"), so a key
+ * that logged 18,000 RU/s in a minute (the rows of two regions, say: the table logs each region's) is a data problem.
+ */
+describe('observe: a Cosmos DB key logged above the 10,000 RU/s one logical partition is served', () => {
+  const CONTAINER = {
+    containers: [
+      {
+        name: 'telemetry',
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        throughput: { autoscaleMax: 50000 },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.3 },
+      },
+    ],
+  };
+
+  async function observeWhale(whaleRuPerSecond: number) {
+    const rows = Array.from({ length: PERIODS }, (_, m) => [
+      {
+        TimeGenerated: at(m),
+        DatabaseName: 'shop',
+        CollectionName: 'telemetry',
+        PartitionKey: '["whale"]',
+        OperationName: 'Create',
+        RequestCharge: whaleRuPerSecond * 60,
+      },
+      ...Array.from({ length: 20 }, (_, t) => ({
+        TimeGenerated: at(m),
+        DatabaseName: 'shop',
+        CollectionName: 'telemetry',
+        PartitionKey: `["t${t}"]`,
+        OperationName: t % 2 ? 'Create' : 'Query',
+        RequestCharge: 60000,
+      })),
+    ]).flat();
+    const manifest = { periodSeconds: 60, observations: [{ container: 'telemetry', database: 'shop', ruConsumption: 'ru.json' }] };
+    const dir = tempTree({ 'telemetry.json': JSON.stringify(CONTAINER), 'manifest.json': JSON.stringify(manifest), 'ru.json': JSON.stringify(rows) });
+    const run = await cli(['observe', 'telemetry.json', '--observations', 'manifest.json', '--update', '--min-window', '30m', '--format', 'json'], {
+      cwd: dir,
+    });
+    const workload = JSON.parse(readFileSync(join(dir, 'telemetry.json'), 'utf8')).containers[0].workload;
+    return { findings: findingsOf(run.stdout), workload };
+  }
+
+  it('18,000 RU/s: a gap naming the ceiling and where such rows come from, and no figure of the rows judged or written', async () => {
+    const { findings, workload } = await observeWhale(18000);
+    const gap = findings.find((f) => f.messageId === 'incompleteObservations');
+    expect(gap?.message).toContain('logged 18,000 RU/s at 2026-12-06T12:00:00.000Z, more than the 10,000 RU/s one logical partition can be served');
+    expect(gap?.message).toContain('filter RegionName');
+    expect(gap?.data).toMatchObject({ gap: 'keyAboveLogicalCeiling', unitsPerSecond: '18,000', ceiling: '10,000' });
+    expect(findings.filter((f) => f.ruleId === 'SG020' && f.path.includes('workload'))).toEqual([]);
+    expect(workload).toEqual(CONTAINER.containers[0].workload);
+  });
+
+  it('6,000 RU/s: within the ceiling, no gap, and its share is read from the rows (its logged operations, all writes, are written)', async () => {
+    const { findings, workload } = await observeWhale(6000);
+    expect(findings.filter((f) => f.messageId === 'incompleteObservations')).toEqual([]);
+    expect(workload).toMatchObject({ hotKeyOperations: 'writes' });
+  });
+});
