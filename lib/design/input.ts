@@ -80,7 +80,8 @@ export interface WorkloadDesign {
    *  celebrity item that is read, hardly written), `writes` (a device or a counter that is written, hardly read),
    *  or `both`. The hottest value's load is `hotKeyShare` of the peak of each direction it names; its fix names
    *  only the remedies for those directions (a cache for reads; batching or write sharding for writes).
-   *  `skewguard observe --update` writes it when the logged operations of the hottest Cosmos DB key go one way.
+   *  `skewguard observe --update` writes it when the logged operations of the hottest Cosmos DB key go one way, or when
+   *  the key-range throttles of a DynamoDB table at its hottest key's busiest period went one way.
    *  @default 'both' */
   readonly hotKeyOperations?: HotKeyOperations;
   /** Which value of the key is the hottest is not known ahead or changes over time: an alert storm at whichever site is

@@ -5,6 +5,11 @@
  *   period's seconds, the highest period. Cosmos DB logs only the top logical keys of each physical
  *   partition, so the peaks are lower bounds and the share (hottest key ÷ the logged total) an estimate.
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs
+ *   RequestCharge is RU, one unit for reads and writes: the share needs no weighting (DynamoDB's does). The table
+ *   logs "RU consumption for logical partition keys in each region"
+ *   (https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption): a key above the
+ *   10,000 RU/s a logical partition serves ("Partitioning and horizontal scaling") is a data problem (several regions' rows
+ *   summed, duplicate rows, or a periodSeconds shorter than the rows' period): a gap, and no figure is read from the rows.
  * - Largest logical partition: the largest SizeKb in CDBPartitionKeyStatistics (KB ÷ 1,048,576 = GB).
  *   The statistics are sampled and keys under about 1 GB may be absent: with no row for the
  *   container, the largest partition is taken to be under 1 GB (an upper bound).
@@ -73,6 +78,24 @@ function operationsOf(rows: readonly RuConsumptionRow[], ofKey: (row: RuConsumpt
   return reads <= total * ONE_WAY_SHARE ? 'writes' : 'both';
 }
 
+/**
+ * The busiest key of any period whose logged RU/s pass what one logical partition is served (10,000 RU/s in any second,
+ * so in any period's average too: each stored key is one logical partition). No period can show it: the rows are not one
+ * region's charge of that key in that period, and every figure read from them is wrong, so none is.
+ */
+function keyAboveLogicalCeiling(
+  periods: ReadonlyMap<number, { readonly keys: ReadonlyMap<string, number> }>,
+  period: number,
+): { key: string; unitsPerSecond: number; at: number } | undefined {
+  let worst: { key: string; unitsPerSecond: number; at: number } | undefined;
+  for (const [at, { keys }] of periods)
+    for (const [key, charge] of keys) {
+      const unitsPerSecond = charge / period;
+      if (unitsPerSecond > COSMOS_LIMITS.logicalPartitionRequestUnits && (!worst || unitsPerSecond > worst.unitsPerSecond)) worst = { key, unitsPerSecond, at };
+    }
+  return worst;
+}
+
 function fromRuConsumption(
   rows: readonly RuConsumptionRow[],
   file: string,
@@ -108,6 +131,18 @@ function fromRuConsumption(
   };
   const [peakAt, peak] = all.reduce((best, e) => (e[1].read + e[1].write > best[1].read + best[1].write ? e : best));
   const [hotKey, hotCharge] = [...peak.keys.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
+  const impossible = keyAboveLogicalCeiling(periods, period);
+  if (impossible) {
+    gaps.push({
+      gap: 'keyAboveLogicalCeiling',
+      file,
+      key: showKey(impossible.key),
+      unitsPerSecond: fmt(impossible.unitsPerSecond),
+      at: new Date(impossible.at).toISOString(),
+      ceiling: fmt(COSMOS_LIMITS.logicalPartitionRequestUnits),
+    });
+    return {};
+  }
   const total = peak.read + peak.write;
   const stored = total > 0 ? hotCharge / total : 0;
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards; peak?: BusiestPeriod } = {

@@ -4,8 +4,9 @@
  *   period: RCU/WCU per second averaged over that period (a burst inside it is higher).
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html
  * - Hottest key's share: the most accessed keys rule (PKC) counts ConsumedThroughputUnits per key
- *   (3 × WCU + RCU, reads and writes in one unit); at the period with the largest Sum over all
- *   contributors, MaxContributorValue ÷ Sum.
+ *   ("(3 x consumed write capacity units) + consumed read capacity units", reads and writes in one unit); at the period
+ *   with the largest Sum over all contributors, MaxContributorValue ÷ Sum. Its direction: that of the key-range
+ *   throttles of that period where they went one way (`throttledDirection`), else both, at the table's mix.
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
  * - Distinct keys: the largest UniqueContributors of a period, or ApproximateUniqueCount over the
  *   window: keys that were accessed, so a lower bound of the cardinality.
@@ -22,7 +23,7 @@
  * otherwise overstate the share and raise itself again.
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ThrottleFigure } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ShareFigure, type ThrottleFigure } from './figures';
 import type { Gap } from './gaps';
 import { throttledRuleEvidence } from './insight-rule-kind';
 import { keyRangeThrottledOf } from './key-range-throttled';
@@ -152,7 +153,8 @@ function fromContributorInsights(
       value: Math.min(1, stored * scale.shards),
       bound: scale.bound,
       derivation: `Contributor Insights MaxContributorValue ÷ Sum at the busiest ${period} s (${fmt(peak.maxContributorValue ?? 0)} of ${fmt(peak.sum ?? 0)} ConsumedThroughputUnits at ${new Date(peak.timestamp).toISOString()})${scale.text}`,
-      limits: 'ConsumedThroughputUnits weigh a write 3× a read: a read-hot key and a write-hot key with the same share of capacity units show the same',
+      limits:
+        "ConsumedThroughputUnits weigh a write 3× a read and do not tell a key's reads from its writes: a share of both is judged as that share of each peak, the table's mix, unless its partition throttled one way (a key all writes takes more of the write ceiling than that: see its load)",
       averagedOverSeconds: period,
       ...(hottest.c && hottest.value >= 0 ? { key: hottest.c.keys.map(showKey).join(' / ') } : {}),
       load: {
@@ -180,6 +182,45 @@ function keyRangeThrottlesAt(series: readonly MetricSeries[], timestamp: number)
   const at = (id: string) => series.find((s) => s.id === id)?.points.find((p) => p.timestamp === timestamp)?.value ?? 0;
   if (!series.some((s) => s.id === 'readThrottles' || s.id === 'writeThrottles')) return undefined;
   return { read: at('readThrottles'), write: at('writeThrottles') };
+}
+
+/** The table's consumed RCU/s and WCU/s of one period, where the metrics export has them. */
+function consumedAt(series: readonly MetricSeries[], timestamp: number, period: number): { reads?: number; writes?: number } {
+  const at = (id: string) => {
+    const value = series.find((s) => s.id === id)?.points.find((p) => p.timestamp === timestamp)?.value;
+    return value === undefined ? undefined : value / period;
+  };
+  return { reads: at('consumedRead'), writes: at('consumedWrite') };
+}
+
+/**
+ * The direction the hottest key's units are taken in: that of the key-range throttles of the period its share was read
+ * at, where they all went one way. Contributor Insights counts a key's reads and writes in one unit, ConsumedThroughputUnits
+ * (3 × WCU + RCU), and the lint reads a share of both directions as that share of each peak (the table's mix of reads and
+ * writes), while a partition's read and write ceilings are separate: a key whose units are writes, judged at the
+ * table's mix, is judged below what it writes (2,300 units/s at a share of 0.5 of 1,000 RCU and 1,200 WCU: 600 WCU,
+ * where all writes are 767). A partition that refused writes alone, at the key's busiest period, says its writes
+ * filled it: the key's units are taken as writes (its reads, if any, counted with them, 3 to a WCU), and as reads for reads,
+ * where the table consumed at least that much that way in the period (else the key did both, and is left at the mix).
+ */
+function throttledDirection(
+  throttles: { read: number; write: number },
+  keyUnitsPerSecond: number,
+  consumed: { reads?: number; writes?: number },
+): Pick<ShareFigure, 'operations' | 'operationsEvidence'> | undefined {
+  const operations = throttles.write > 0 && throttles.read === 0 ? 'writes' : throttles.read > 0 && throttles.write === 0 ? 'reads' : undefined;
+  if (!operations) return undefined;
+  // The key's units all one way cannot be more than the table consumed that way in the period: if they are, it did both.
+  const [asOneWay, tableWay] = operations === 'writes' ? [keyUnitsPerSecond / 3, consumed.writes] : [keyUnitsPerSecond, consumed.reads];
+  if (tableWay === undefined || asOneWay > tableWay) return undefined;
+  const [refused, quiet] =
+    operations === 'writes'
+      ? [`${fmt(throttles.write)} WriteKeyRangeThroughputThrottleEvents`, 'ReadKeyRangeThroughputThrottleEvents']
+      : [`${fmt(throttles.read)} ReadKeyRangeThroughputThrottleEvents`, 'WriteKeyRangeThroughputThrottleEvents'];
+  return {
+    operations,
+    operationsEvidence: `the key-range throttles of the period its share was read at were all ${operations} (${refused}, no ${quiet}): its units are taken as ${operations}`,
+  };
 }
 
 export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {
@@ -227,5 +268,11 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
   const peakAt = figures.hotKeyShare?.load?.at;
   const throttledAtPeak = peakAt === undefined ? undefined : keyRangeThrottlesAt(series, peakAt);
   if (throttledAtPeak) figures = { ...figures, hotKeyPeriodThrottles: throttledAtPeak };
+  const load = figures.hotKeyShare?.load;
+  const direction =
+    throttledAtPeak && load?.at !== undefined
+      ? throttledDirection(throttledAtPeak, load.storedUnitsPerSecond ?? load.unitsPerSecond, consumedAt(series, load.at, context.periodSeconds))
+      : undefined;
+  if (direction && figures.hotKeyShare) figures = { ...figures, hotKeyShare: { ...figures.hotKeyShare, ...direction } };
   return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}), ...(noAccessedKeys ? { noAccessedKeys } : {}) };
 }

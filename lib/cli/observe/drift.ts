@@ -686,8 +686,9 @@ const loggedText = (operations: HotKeyOperations, each = false) =>
  * level's with that one field (lib/lint/analysis.ts; prefix-ingestion.ts `firstLevelLoads`), so both shares are restated
  * against the same operations, and observe declares them as the Cosmos DB logs name them: the hottest key's, and the
  * hottest first-level value's; both where those two went different ways (a read-hot key under a write-hot tenant: one
- * way for both would judge the other's load in the wrong direction). Where the logs name none (DynamoDB's Contributor
- * Insights counts reads and writes in one unit), the design's declaration.
+ * way for both would judge the other's load in the wrong direction). DynamoDB's Contributor Insights counts reads and
+ * writes in one unit: there, the direction the key's partition throttled in at the period its share was read at, where
+ * it throttled one way (derive-dynamodb.ts `throttledDirection`); else the design's declaration.
  */
 export function carriedOperations(target: KeySpaceTarget, figures: ObservedFigures): Carried {
   const declared = target.keySpace.workload.hotKeyOperations;
@@ -697,6 +698,9 @@ export function carriedOperations(target: KeySpaceTarget, figures: ObservedFigur
   if (key === undefined && prefix === undefined)
     return { operations: declared, why: declared === 'both' ? '' : `declared hotKeyOperations ${declared}: the lint takes the share of the ${declared} alone` };
   const operations = key === undefined || prefix === undefined || key === prefix ? (key ?? prefix ?? 'both') : 'both';
+  // DynamoDB: told by the direction its partition throttled in, not by logged operations (derive-dynamodb.ts).
+  const evidence = figures.hotKeyShare?.operationsEvidence;
+  if (evidence && prefix === undefined) return { operations, why: evidence, measured: { operations, text: evidence } };
   const whose =
     key !== undefined && prefix !== undefined && key !== prefix
       ? `the hottest key's logged operations were ${loggedText(key)}, and the hottest first-level value's ${loggedText(prefix)}: the design's one hotKeyOperations takes both`

@@ -43,10 +43,18 @@ export interface KeyLoad {
 /**
  * The operations the hottest key logged over the window (Cosmos DB, whose logs name each one): `reads` or
  * `writes` when they all went one way (a bot that only reads), `both` otherwise. What its fix names follows it.
+ * DynamoDB's Contributor Insights counts reads and writes in one unit: there, the direction its partition throttled in.
  */
 export type KeyOperations = 'reads' | 'writes' | 'both';
 
-export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad; readonly operations?: KeyOperations };
+export type ShareFigure = Figure & {
+  readonly key?: string;
+  readonly load?: KeyLoad;
+  readonly operations?: KeyOperations;
+  /** Why `operations` is what it is, where the data shows it otherwise than by logged operations (DynamoDB: the
+   *  direction of the key-range throttles of the period the share was read at). */
+  readonly operationsEvidence?: string;
+};
 
 /**
  * Throttle events summed over the window, with the busiest period (by the direction's consumed units)

@@ -23,7 +23,16 @@ export type Gap =
   /** Cosmos DB: TotalRequests with no datapoints for the container. */
   | { readonly gap: 'noRequests'; readonly file: string }
   /** Cosmos DB: NormalizedRUConsumption with no datapoints for the container. */
-  | { readonly gap: 'noNormalizedRu'; readonly file: string };
+  | { readonly gap: 'noNormalizedRu'; readonly file: string }
+  /** Cosmos DB: a key logged more RU/s in one period than one logical partition can be served (derive-cosmos.ts). */
+  | {
+      readonly gap: 'keyAboveLogicalCeiling';
+      readonly file: string;
+      readonly key: string;
+      readonly unitsPerSecond: string;
+      readonly at: string;
+      readonly ceiling: string;
+    };
 
 const GAP_MESSAGES: Readonly<Record<Gap['gap'], string>> = {
   unknownQueryId: `{{file}}: the query id "{{queryId}}" is not one observe reads (${Object.keys(METRIC_IDS).join(', ')}): its data is not used`,
@@ -36,6 +45,8 @@ const GAP_MESSAGES: Readonly<Record<Gap['gap'], string>> = {
   requestsNotByStatus: `{{file}}: TotalRequests is not split by StatusCode (filter "StatusCode eq '*'"), so its 429s cannot be counted`,
   noRequests: '{{file}}: TotalRequests has no datapoints for this container',
   noNormalizedRu: '{{file}}: NormalizedRUConsumption has no datapoints for this container',
+  keyAboveLogicalCeiling:
+    "{{file}}: key {{key}} logged {{unitsPerSecond}} RU/s at {{at}}, more than the {{ceiling}} RU/s one logical partition can be served: no period can show that, so the rows are not one region's RequestCharge of that key in that period, and no peak, share or key count is read from them (none is judged or written). Export them again from one region (the table logs each region's: filter RegionName), without duplicate rows, and with periodSeconds the rows' own",
 };
 
 /** A gap as the report says it. */

@@ -89,14 +89,14 @@ describe('observe, review 10', () => {
     expect(sg003).toMatchObject({
       path: 'tables[0].sharding.shards',
       severity: 'error',
-      fix: "raise sharding.shards from 2 to N = 7 (random); N = 7 assumes its shards hash onto different partitions of the 22: two share one 65.54% of the time, and that partition then takes 978.97 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 7 shards share one of the 22 partitions 6.27% of the time, and it then takes 1,222.99 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+      fix: "raise sharding.shards from 2 to N = 8 (random); N = 8 assumes its shards hash onto different partitions of the 22: two share one 76.5% of the time, and that partition then takes 944.32 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     });
-    expect(sg003?.message).toContain('16.57% (observed) of the peak: 1,789.54 WCU writes, 894.77 WCU per shard over 2');
+    expect(sg003?.message).toContain('17.59% (observed) of the writes: 1,900 WCU writes, 950 WCU per shard over 2');
     expect(run.stdout).toContain('rate-counters peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)');
     expect(run.code).toBe(1);
 
     await observe(dir, ['--update']);
-    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 3000, peakWriteUnits: 10800, hotKeyShare: 0.165698 });
+    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 3000, peakWriteUnits: 10800, hotKeyShare: 0.175926, hotKeyOperations: 'writes' });
     const lint = await cli(['lint', join(dir, 'design.json'), '--format', 'json']);
     expect(findingsOf(lint.stdout).find((f) => f.ruleId === 'SG003')).toMatchObject({ path: 'tables[0].sharding.shards' });
     const again = await observe(dir);
@@ -138,10 +138,12 @@ describe('observe, review 10', () => {
   });
 
   it('item 1: a share written by an earlier --update, equal to the one observed, reads "(observed)"', async () => {
-    const dir = workspace('rate-limiter-sharded.json', ['rate'], (t) => t.replace('"hotKeyShare": 0.12', '"hotKeyShare": 0.165698'));
+    const dir = workspace('rate-limiter-sharded.json', ['rate'], (t) =>
+      t.replace('"hotKeyShare": 0.12', '"hotKeyShare": 0.175926, "hotKeyOperations": "writes"'),
+    );
     const run = await observe(dir, ['--tolerance', '0.1']);
     const sg003 = run.findings.find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
-    expect(sg003?.message).toContain('takes 16.57% (observed) of the peak');
+    expect(sg003?.message).toContain('takes 17.59% (observed) of the');
   });
 
   // Review 11 item 2: the table's metric (TableName only) counts no GSI's reads, so 6,000 measured there is the
