@@ -89,7 +89,7 @@ describe('observe, review 10', () => {
     expect(sg003).toMatchObject({
       path: 'tables[0].sharding.shards',
       severity: 'error',
-      fix: "raise sharding.shards from 2 to N = 8 (random); N = 8 assumes its shards hash onto different partitions of the 22: two share one 76.5% of the time, and that partition then takes 944.32 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
+      fix: "raise sharding.shards from 2 to N = 8 (random); N = 8 assumes its shards hash onto different partitions of the 22: two share one 76.5% of the time, and that partition then takes 944.32 WCU, within the partition's 1,000 WCU maximum, over its usable 800, until adaptive capacity moves one of them to a partition of its own under sustained traffic; 3 or more of the 8 shards share one of the 22 partitions 9.64% of the time, and it then takes 1,171.02 WCU, past its 1,000 WCU maximum, until adaptive capacity moves one of them to a partition of its own under sustained traffic",
     });
     expect(sg003?.message).toContain('17.59% (observed) of the writes: 1,900 WCU writes, 950 WCU per shard over 2');
     expect(run.stdout).toContain('rate-counters peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)');
