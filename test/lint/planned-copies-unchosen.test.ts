@@ -5,14 +5,14 @@
  * acknowledged finding is not fixed, so no copy is written: SG017 judges the declared 200 WCU, 40% of 500 (within the
  * planned 80%), and stays quiet. With SG003 running and unacknowledged, it still counts the 3 copies.
  */
-import { lint } from '../../lib';
+import { lint, type DesignDocument } from '../../lib';
 
-const products = (acknowledgements: readonly object[] = []) => ({
+const products = (acknowledgements: readonly { rule: string; reason: string }[] = []): DesignDocument => ({
   tables: [
     {
       name: 'products',
-      partitionKey: { name: 'productId', type: 'S', cardinality: 200_000 },
-      billing: 'provisioned',
+      partitionKey: { name: 'productId', type: 'S' as const, cardinality: 200_000 },
+      billing: 'provisioned' as const,
       capacity: { read: { fixed: 20_000 }, write: { fixed: 500 } },
       workload: { peakReadUnits: 16_000, peakWriteUnits: 200, hotKeyShare: 0.25 },
       acknowledgements,
