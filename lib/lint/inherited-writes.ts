@@ -11,11 +11,11 @@ import { joinPath } from '../design/field-path';
 import { onKeyItem, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
 import { undeclaredKeys } from './hot-item-reach';
+import { hotKeyFixKept } from './hot-key-fix-kept';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
 import { projectionFirst } from './projection-first';
-import { hotKeyFixKept } from './hot-key-fix-kept';
 
 export const INHERITED_WRITE_MESSAGES = {
   inheritedWrites:
