@@ -201,7 +201,7 @@ function raiseInWords(path: string, from: number, to: number): string {
 
 /**
  * The warm throughput raise `edit` sets, in words (`tables[0].warmThroughput.readUnitsPerSecond from 15000 to 19000,
- * +27%`; `… to 15000, where none is declared`), or undefined where it raises nothing: charged once for the increase, and it cannot be lowered again
+ * +27%`), or undefined where it raises nothing: charged once for the increase, and it cannot be lowered again
  * ("Understanding DynamoDB warm throughput"), so, like a billed raise, written only for a finding that fails the run.
  */
 export function warmThroughputRaise(edit: DesignEdit, before: unknown): string | undefined {
@@ -214,10 +214,7 @@ export function warmThroughputRaise(edit: DesignEdit, before: unknown): string |
   const base = whole ? edit.path : edit.path.slice(0, edit.path.lastIndexOf('.'));
   const raises = Object.entries(set).flatMap(([name, value]) => {
     const current = valueAt(before, `${base}.${name}`);
-    if (typeof value !== 'number') return [];
-    // None declared: the table's own warm throughput is not known here, and any increase over it is just as final.
-    if (current === undefined) return [`${base}.${name} to ${value}, where none is declared`];
-    if (typeof current !== 'number' || value <= current) return [];
+    if (typeof value !== 'number' || typeof current !== 'number' || value <= current) return [];
     return [raiseInWords(`${base}.${name}`, current, value)];
   });
   return raises.length > 0 ? raises.join('; ') : undefined;
