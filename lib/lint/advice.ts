@@ -737,12 +737,18 @@ function termedAdvice(analysis: SpaceAnalysis): Advice {
 const NEW_SHARD_CLAUSES: ReadonlySet<string> = new Set<AdviceId>(['shardRandom', 'shardCalculated', 'shardRandomHot', 'shardCalculatedHot']);
 
 /** The clauses that raise the throughput to serve the key unsharded, which the categorical clause follows (`categoricalKeyKept`). */
-const RAISE_SERVES_CLAUSES: ReadonlySet<string> = new Set<AdviceId>(['raiseServesKey', 'smallRaiseServesKey', 'orRaiseServesKey', 'unspreadRaiseWhole']);
+const RAISE_SERVES_CLAUSES: ReadonlySet<string> = new Set<AdviceId>([
+  'raiseServesKey',
+  'smallRaiseServesKey',
+  'orRaiseServesKey',
+  'unspreadRaiseWhole',
+  'warmServesKey',
+]);
 
 /**
  * A fix that shards a categorical primary key anew keeps its clauses but not its edits, and says after its shards why
  * (`categoricalKeyWithheld`: a re-key is the fix); every rule that quotes the plan (SG001, SG003, SG006) says the same.
- * So does a raise that serves such a key, named like a category, unsharded (`categoricalRaiseWithheld`).
+ * So does a raise or a pre-warm that serves such a key, named like a category, unsharded (`categoricalRaiseWithheld`).
  */
 function categoricalKeyKept(advice: Advice, analysis: SpaceAnalysis, shardingPath: string): Advice {
   const shards = categoricalKeyWithheld(analysis, advice.edits, shardingPath);

@@ -47,6 +47,9 @@ export const CATEGORICAL_KEY_MESSAGES = {
     "; and a {{changingKey|code}} value changes over a document's life, where a partition key value cannot be updated: each change is a delete and a create, 2 writes in two logical partitions that no transactional batch or ETag (If-Match) claim covers together",
   // Azure, "Partitioning and horizontal scaling": a logical partition's 10,000 RU/s, which no RU/s of the container pass.
   categoricalRaise: `; --fix writes no edit for this raise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and ${RE_KEY}, where the hottest category's share of all the traffic grows with it, each growth another raise, up to one logical partition's ceiling, which no raise passes`,
+  // DynamoDB, "Understanding DynamoDB warm throughput": warm throughput cannot be lowered again; one partition key value
+  // is served by one partition, whose 3,000 RCU and 1,000 WCU no pre-warm passes.
+  categoricalPreWarm: `; --fix writes no edit for this pre-warm: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and ${RE_KEY}, where the hottest category's share of all the traffic grows with it, each growth another pre-warm, up to one partition's ceiling, which no pre-warm passes, and warm throughput, once raised, cannot be lowered again`,
   // An index keyed by a category (categoricalIndexFirst): the re-key leads, and the fix that keeps the key follows it.
   categoricalIndexReKey: `key {{index|keySpace}} otherwise: {{categoricalKey|key}} ${CATEGORICAL_BY_NAME}, and ${RE_KEY} over the index's partitions (the user or account id its reads give, say: one user's items in a category rather than every item in it), with {{categoricalKey|key}} after it in the sort key where a read wants one category of that value`,
   // A sparse index of a state (sparse-index.ts) needs such a key too: keyed by the state, it holds one value.
@@ -143,16 +146,25 @@ function changingKeyAttribute(a: SpaceAnalysis): string | undefined {
 
 /**
  * Where a plan's edits raise the throughput that serves an unsharded primary key named like a category (a 7-value
- * `/status`): the raise keeps its text, but --fix writes none of it, for the reason the shards of such a key are withheld
- * (above): a re-key is the fix. Undefined where the key is not so named, or the edits raise nothing.
+ * `/status`), or pre-warm its table for it (warm throughput, which cannot be lowered again): the raise keeps its text,
+ * but --fix writes none of it, for the reason the shards of such a key are withheld (above): a re-key is the fix, and
+ * the finding that asks for it (SG001's fewer values than minCardinality) stays after any raise. Undefined where the key
+ * is not so named, or the edits raise nothing.
  */
 export function categoricalRaiseWithheld(
   a: SpaceAnalysis,
   edits: readonly DesignEdit[] | undefined,
 ): { readonly ids: readonly CategoricalKeyId[]; readonly data: MessageData } | undefined {
-  if (categoricalBy(a, 0) !== 'name' || raisedThroughputOf(edits) === undefined) return undefined;
-  return { ids: ['categoricalRaise'], data: { categoricalKey: a.space.partitionKey.map((k) => k.name), categoricalBy: 'name', categoricalWithheld: 'raise' } };
+  if (categoricalBy(a, 0) !== 'name') return undefined;
+  const categoricalKey = a.space.partitionKey.map((k) => k.name);
+  if (raisedThroughputOf(edits) !== undefined)
+    return { ids: ['categoricalRaise'], data: { categoricalKey, categoricalBy: 'name', categoricalWithheld: 'raise' } };
+  if (!(edits ?? []).some(preWarms)) return undefined;
+  return { ids: ['categoricalPreWarm'], data: { categoricalKey, categoricalBy: 'name', categoricalWithheld: 'warm' } };
 }
+
+/** Whether `edit` sets warm throughput (the table's or an index's). */
+const preWarms = (edit: DesignEdit): boolean => edit.op === 'set' && /(^|\.)warmThroughput(\.|$)/.test(edit.path);
 
 /**
  * Whether `a` is a global secondary index keyed by a category, by its attributes' names as a table's key is
@@ -187,7 +199,7 @@ export function categoricalIndexFirst(
   if (!categoricalIndex(a) || a.over.length === 0 || ids.length === 0 || WRITES_FIRST.has(ids[0])) return undefined;
   // Asked only of the index whose re-key leads: every other key space's fix reads no answer.
   const sparse = sparseIndexKey(a.design, a.space) !== undefined;
-  const withheld = (edits ?? []).some((e) => e.path.endsWith('warmThroughput'));
+  const withheld = (edits ?? []).some(preWarms);
   return {
     ids: [
       'categoricalIndexReKey',

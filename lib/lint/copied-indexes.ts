@@ -10,7 +10,8 @@ import { joinPath } from '../design/field-path';
 import type { KeySpace } from '../design/key-design';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { acknowledgementOf, type MessageData, type RuleHit } from './rule';
+import { hotKeyFixKept } from './hot-key-fix-kept';
+import type { MessageData, RuleHit } from './rule';
 import { declaredCopies } from './written';
 
 export const COPIED_INDEX_MESSAGES = {
@@ -95,29 +96,21 @@ function readCopiedIndex(owner: DesignAnalysis, space: KeySpace): boolean {
  * item under the fix, whatever the copies.
  */
 export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boolean {
-  return readCopiedIndex(owner, space) && !copiesAccepted(owner, space);
-}
-
-/** SG003 acknowledged on the index, or turned off: the copies it warns of stay (acknowledgementOf, as the engine matches it). */
-function copiesAccepted(owner: DesignAnalysis, space: KeySpace): boolean {
-  return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(owner.design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
+  return readCopiedIndex(owner, space) && !hotKeyFixKept(owner, space);
 }
 
 /**
  * The indexes of `indexes` that a fix routing queries to them (SG012's, which names the index a query carries the key
  * of) must make sparse as it does: every replicated copy the table keeps carries the key of each (`copiesCarry`:
  * "every", the default), so those queries would return each item once per copy, which SG003 then warns of
- * (`copiedIndexReadHits`), unless the design accepts the copies there (`copiesAccepted`). None where the table keeps none.
+ * (`copiedIndexReadHits`), unless the design accepts the copies there (`hotKeyFixKept`). None where the table keeps none.
  */
 export function sparseForNewReads(owner: DesignAnalysis, indexes: readonly string[]): KeySpace[] {
   if (declaredCopies(owner.design) <= 1) return [];
   return owner.keySpaces.filter(
-    (space) => space.index !== undefined && indexes.includes(space.index) && space.copiesCarry !== 'first' && !copiesAccepted(owner, space),
+    (space) => space.index !== undefined && indexes.includes(space.index) && space.copiesCarry !== 'first' && !hotKeyFixKept(owner, space),
   );
 }
-
-/** SG003's id, whose warning the acknowledgement waives (its rule module imports this one). */
-const HOT_KEY_RULE = 'SG003';
 
 /**
  * A DynamoDB table that declares replicated copies (`sharding.strategy: 'replicated'`) beside a GSI every copy carries

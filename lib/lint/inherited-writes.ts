@@ -11,11 +11,11 @@ import { joinPath } from '../design/field-path';
 import { onKeyItem, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
 import { undeclaredKeys } from './hot-item-reach';
+import { hotKeyFixKept } from './hot-key-fix-kept';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
 import { projectionFirst } from './projection-first';
-import { acknowledgementOf } from './rule';
 
 export const INHERITED_WRITE_MESSAGES = {
   inheritedWrites:
@@ -144,19 +144,10 @@ function randomShardsAfterFix(a: SpaceAnalysis): boolean {
   // A projection that leads the fix (projection-first.ts) keeps the key: no shard is drawn.
   const written = a.plan.shards !== undefined && a.plan.shards <= a.design.thresholds.maxShards;
   // Nor does a fix that asks first whether the hot item's updates reach the index at all (advice.ts, `reachFirst`).
-  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a) && projectionFirst(a) === undefined && !reachUnsure(a);
+  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a.owner, a.space) && projectionFirst(a) === undefined && !reachUnsure(a);
   const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
   return layout === 'random' && (shards ?? 1) > 1;
 }
-
-/** SG003 (which carries the plan's sharding edit) acknowledged for the index or turned off: --fix leaves its key as declared. */
-function hotKeyFixKept(a: SpaceAnalysis): boolean {
-  const { owner, design, space } = a;
-  return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
-}
-
-/** SG003's id (its rule module imports this one). */
-const HOT_KEY_RULE = 'SG003';
 
 /**
  * Whether `a`, a random-sharded GSI that declares its own write peak, needs its shards if the table's hottest item's

@@ -6,10 +6,13 @@
  * advice), whichever is more, so raising capacity and applying that fix never undo each other. Copies the plan
  * counts but its fix does not lead with (a cheaper raise of the RU/s comes first, or more copies than maxShards, where
  * the fix is a cache in front of the reads) are not what the design will write: SG017 does not ask for capacity for them.
+ * Nor are the copies of a fix nobody chose: with SG003 turned off, or acknowledged on the table (a cache in front of the
+ * reads instead, say), the design writes its declared copies only.
  */
 import { adviceFor } from '../../advice';
 import { DesignAnalysis, type SpaceAnalysis } from '../../analysis';
 import { sparseUnderCopies } from '../../copied-indexes';
+import { hotKeyFixKept } from '../../hot-key-fix-kept';
 import { withSpace } from '../../index-writes';
 import { declaredCopies } from '../../written';
 
@@ -27,6 +30,8 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
   // Nor does a plan of shards, or of no stored keys at all: only replicated copies are written more than once.
   if (primary.over.length === 0 || primary.plan.layout !== 'replicated') return { copies: declared, from: 'declared' };
+  // Nor does a fix nobody chose: SG003 turned off gives none, and acknowledged it is not applied (`hotKeyFixKept`).
+  if (hotKeyFixKept(analysis, primary.space)) return { copies: declared, from: 'declared' };
   // The count the fix writes, not the plan's: a fix that leads with warm throughput keeps fewer copies (warm-partitions.ts).
   const advice = adviceFor(primary);
   const shards = advice.shards;
