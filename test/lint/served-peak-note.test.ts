@@ -36,6 +36,15 @@ describe('an on-demand table without launchAtPeak is said to be counted for twic
     expect(result(onDemand).findings).toEqual(result({ ...onDemand, launchAtPeak: false }).findings);
   });
 
+  // Said on every on-demand design, the line sat on nearly every small one, where a new table serves the peak as well.
+  it("is quiet where no key space's peak passes a new table's warm throughput (12,000 RCU, 4,000 WCU)", () => {
+    const small = { ...onDemand, workload: { ...onDemand.workload, peakReadUnits: 12_000, peakWriteUnits: 4_000 } };
+    expect(servedPeak(small)).toEqual([]);
+    expect(servedPeak({ ...small, workload: { ...small.workload, peakWriteUnits: 4_001 } })).toHaveLength(1);
+    // The table's key space reads 80% of the reads (its access pattern's share): 15,001 × 0.8 = 12,000.8 RCU.
+    expect(servedPeak({ ...small, workload: { ...small.workload, peakReadUnits: 15_001 } })).toHaveLength(1);
+  });
+
   it('is quiet for a provisioned table: its capacity counts its partitions', () => {
     const provisioned: Omit<DynamoDbTableDesign, 'engine'> = {
       ...onDemand,

@@ -7,6 +7,7 @@ import { fits } from '../../../design/sharding';
 import {
   DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM,
   DYNAMODB_AUTO_SCALING_TARGET,
+  DYNAMODB_LIMITS,
   launchCapacity,
   launchFits,
   launchFractions,
@@ -1183,11 +1184,16 @@ export const dynamoDbCapacityBelowPeak = defineRule({
  * it "instantly accommodates up to double the previous peak traffic" ("On-demand capacity mode", initial throughput and
  * scaling properties), so its partitions are counted for twice its peak, where a new table has only its warm
  * throughput (12,000 RCU and 4,000 WCU unless pre-warmed: "Understanding DynamoDB warm throughput"). Said, never a
- * finding, since nothing is known to be wrong; quiet where `launchAtPeak` is declared either way, or the table is
- * provisioned (its capacity counts its partitions).
+ * finding, since nothing is known to be wrong; quiet where `launchAtPeak` is declared either way, where the table is
+ * provisioned (its capacity counts its partitions), and where no key space's peak passes a new table's warm throughput
+ * (the assumption then decides nothing: a new table serves that peak too, and a note on nearly every small on-demand
+ * design would teach users to skip the line).
  */
 function servedPeakAssumed(design: DynamoDbKeyDesign): boolean {
-  return design.billing === 'on-demand' && design.launchAtPeakDeclared !== true;
+  if (design.billing !== 'on-demand' || design.launchAtPeakDeclared === true) return false;
+  return [design.primaryKey, ...design.globalSecondaryIndexes].some(
+    ({ workload }) => workload.peakReadUnits > DYNAMODB_LIMITS.newOnDemandReadUnits || workload.peakWriteUnits > DYNAMODB_LIMITS.newOnDemandWriteUnits,
+  );
 }
 
 const SERVED_PEAK_ASSUMED = {
