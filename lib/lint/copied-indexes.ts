@@ -10,7 +10,7 @@ import { joinPath } from '../design/field-path';
 import type { KeySpace } from '../design/key-design';
 import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { hotKeyFixKept } from './hot-key-fix-kept';
+import { hotKeyFixUnchosen } from './hot-key-fix-unchosen';
 import type { MessageData, RuleHit } from './rule';
 import { declaredCopies } from './written';
 
@@ -96,19 +96,19 @@ function readCopiedIndex(owner: DesignAnalysis, space: KeySpace): boolean {
  * item under the fix, whatever the copies.
  */
 export function sparseUnderCopies(owner: DesignAnalysis, space: KeySpace): boolean {
-  return readCopiedIndex(owner, space) && !hotKeyFixKept(owner, space);
+  return readCopiedIndex(owner, space) && !hotKeyFixUnchosen(owner, space);
 }
 
 /**
  * The indexes of `indexes` that a fix routing queries to them (SG012's, which names the index a query carries the key
  * of) must make sparse as it does: every replicated copy the table keeps carries the key of each (`copiesCarry`:
  * "every", the default), so those queries would return each item once per copy, which SG003 then warns of
- * (`copiedIndexReadHits`), unless the design accepts the copies there (`hotKeyFixKept`). None where the table keeps none.
+ * (`copiedIndexReadHits`), unless the design accepts the copies there (`hotKeyFixUnchosen`). None where the table keeps none.
  */
 export function sparseForNewReads(owner: DesignAnalysis, indexes: readonly string[]): KeySpace[] {
   if (declaredCopies(owner.design) <= 1) return [];
   return owner.keySpaces.filter(
-    (space) => space.index !== undefined && indexes.includes(space.index) && space.copiesCarry !== 'first' && !hotKeyFixKept(owner, space),
+    (space) => space.index !== undefined && indexes.includes(space.index) && space.copiesCarry !== 'first' && !hotKeyFixUnchosen(owner, space),
   );
 }
 

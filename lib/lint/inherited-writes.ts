@@ -11,7 +11,7 @@ import { joinPath } from '../design/field-path';
 import { onKeyItem, type KeySpace } from '../design/key-design';
 import { DesignAnalysis, inheritedWrites, type SpaceAnalysis } from './analysis';
 import { undeclaredKeys } from './hot-item-reach';
-import { hotKeyFixKept } from './hot-key-fix-kept';
+import { hotKeyFixUnchosen } from './hot-key-fix-unchosen';
 import { withSpace } from './index-writes';
 import type { MessageData } from './messages';
 import { PROJECTION_FIX_MESSAGES, projectionData, projectsOut } from './projection';
@@ -144,7 +144,8 @@ function randomShardsAfterFix(a: SpaceAnalysis): boolean {
   // A projection that leads the fix (projection-first.ts) keeps the key: no shard is drawn.
   const written = a.plan.shards !== undefined && a.plan.shards <= a.design.thresholds.maxShards;
   // Nor does a fix that asks first whether the hot item's updates reach the index at all (advice.ts, `reachFirst`).
-  const fixed = a.over.some((d) => d.label === 'write') && written && !hotKeyFixKept(a.owner, a.space) && projectionFirst(a) === undefined && !reachUnsure(a);
+  const fixed =
+    a.over.some((d) => d.label === 'write') && written && !hotKeyFixUnchosen(a.owner, a.space) && projectionFirst(a) === undefined && !reachUnsure(a);
   const [layout, shards] = fixed ? [a.plan.layout, a.plan.shards] : [a.space.sharding?.strategy, a.space.sharding?.shards];
   return layout === 'random' && (shards ?? 1) > 1;
 }

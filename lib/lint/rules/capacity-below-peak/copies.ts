@@ -12,7 +12,7 @@
 import { adviceFor } from '../../advice';
 import { DesignAnalysis, type SpaceAnalysis } from '../../analysis';
 import { sparseUnderCopies } from '../../copied-indexes';
-import { hotKeyFixKept } from '../../hot-key-fix-kept';
+import { hotKeyFixUnchosen } from '../../hot-key-fix-unchosen';
 import { withSpace } from '../../index-writes';
 import { declaredCopies } from '../../written';
 
@@ -30,8 +30,8 @@ export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
   // Nor does a plan of shards, or of no stored keys at all: only replicated copies are written more than once.
   if (primary.over.length === 0 || primary.plan.layout !== 'replicated') return { copies: declared, from: 'declared' };
-  // Nor does a fix nobody chose: SG003 turned off gives none, and acknowledged it is not applied (`hotKeyFixKept`).
-  if (hotKeyFixKept(analysis, primary.space)) return { copies: declared, from: 'declared' };
+  // Nor does a fix nobody chose: SG003 turned off gives none, and acknowledged it is not applied (`hotKeyFixUnchosen`).
+  if (hotKeyFixUnchosen(analysis, primary.space)) return { copies: declared, from: 'declared' };
   // The count the fix writes, not the plan's: a fix that leads with warm throughput keeps fewer copies (warm-partitions.ts).
   const advice = adviceFor(primary);
   const shards = advice.shards;

@@ -12,6 +12,6 @@ import { acknowledgementOf } from './rule';
 /** SG003's id (its rule module imports the modules that ask this, so it is named here, not imported). */
 const HOT_KEY_RULE = 'SG003';
 
-export function hotKeyFixKept(owner: DesignAnalysis, space: KeySpace): boolean {
+export function hotKeyFixUnchosen(owner: DesignAnalysis, space: KeySpace): boolean {
   return owner.rulesOff.has(HOT_KEY_RULE) || acknowledgementOf(owner.design.acknowledgements, HOT_KEY_RULE, space.index) !== undefined;
 }
