@@ -66,10 +66,13 @@ export interface LoosenedThresholds extends Place {
 }
 
 export type SourceKind = 'design' | 'template';
+/** What an input was: a design file or a template, linted (or failing to be), or `skipped`, something a search found and
+ *  did not lint (not a design: a file of another kind, YAML, a linked directory, a search's count of such files). */
+export type InputKind = SourceKind | 'skipped';
 
 export interface FileResult {
   readonly file: string;
-  readonly kind: SourceKind;
+  readonly kind: InputKind;
   readonly findings: readonly LocatedFinding[];
   /** Why the file could not be linted; non-empty means exit code 2. */
   readonly errors: readonly InputError[];

@@ -10,16 +10,16 @@ import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './jso
 import type { Place } from './place';
 import { lintTemplate } from './template';
 
-export type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, SourceKind } from './file-result';
+export type { AppliedFix, FileResult, InputError, InputKind, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, SourceKind } from './file-result';
 
 /** An input that could not be linted, for `message`: at `position`, or at the whole file when it has none. */
 export function failedInput(file: string, message: string, position: Place = {}, kind: SourceKind = 'design'): FileResult {
   return { file, kind, findings: [], errors: [{ path: '', message, ...position }], unusedAcknowledgements: [], notes: [] };
 }
 
-/** A file a search found and did not lint, with the note that says why. */
+/** A file a search found and did not lint, with the note that says why: no design, so of kind `skipped`. */
 export function skippedInput(file: string, message: string, position: Place = {}): FileResult {
-  return { file, kind: 'design', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
+  return { file, kind: 'skipped', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,8 @@
  * their reason (its `justification`, SARIF 2.1.0 §3.35.5; a waiver that absorbs several kinds of its rule's findings
  * is named in the message, as the other notes on a finding are); stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
  * Every result has a fingerprint of its rule, file and field path, so code scanning tracks it across edits.
- * Input errors and notes become tool notifications; what the rules did not judge for want of a declared figure is
+ * An input error is a result of the `input-error` reporting rule at its file (code scanning shows results, not
+ * notifications) and a tool notification of level error; notes are notifications; what the rules did not judge for want of a declared figure is
  * the run's `properties.notJudged`. Results are streamed; notifications (one per
  * invalid input) are kept until the end, where SARIF puts the invocation.
  */
@@ -19,9 +20,19 @@ import { loosenedPaths } from './design-loosens';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
-import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import {
+  configFields,
+  INPUT_ERROR,
+  reportedUnused,
+  UNUSED_ACKNOWLEDGEMENT,
+  UNUSED_FIX,
+  visibleFindings,
+  type Outcome,
+  type Reporter,
+  type ReportSettings,
+} from './report';
 import { indentedJson, jsonArray } from './report-json';
-import { ruleDocsUrl, rulesDocumentationUrl, unusedAcknowledgementDocsUrl } from './rule-docs';
+import { inputErrorDocsUrl, ruleDocsUrl, rulesDocumentationUrl, unusedAcknowledgementDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -62,6 +73,19 @@ function ruleDescriptors(unused: 'error' | 'warning' | 'off', docsUrl: string | 
       properties: { tags: ['acknowledgement'] },
     });
   }
+  // Last, so that the catalogue's and unused-acknowledgement's indexes stay where they were.
+  rules.push({
+    id: INPUT_ERROR,
+    name: INPUT_ERROR,
+    shortDescription: { text: 'An input that could not be linted: its designs or template went unchecked.' },
+    fullDescription: {
+      text: 'A design file or template that cannot be read, does not parse, or is not a valid design or template (or, under --fix, whose fixes could not be written).',
+    },
+    help: { text: 'Fix the input where the message points; until then, none of its designs is checked. The run exits 2.' },
+    helpUri: inputErrorDocsUrl(docsUrl),
+    defaultConfiguration: { level: 'error' },
+    properties: { tags: ['input'] },
+  });
   return rules;
 }
 
@@ -141,12 +165,21 @@ export function sarifReporter(settings: ReportSettings): Reporter {
         seen.set(key, occurrence + 1);
         return { [FINGERPRINT]: findingFingerprint(ruleId, uri, place, occurrence) };
       };
-      for (const e of file.errors)
-        notifications.push({
+      // An input error is a condition of the file, which SARIF represents by a result (§3.58.1), and GitHub code scanning
+      // shows results only: a notification alone left the file unchecked with nothing on the pull request. The
+      // notification stays as well: one of level error says the run failed and its results are incomplete (§3.20.21).
+      for (const e of file.errors) {
+        const text = printable(problemText(e));
+        notifications.push({ level: 'error', message: { text }, locations: [location(file.file, e, e.path)] });
+        yield result({
+          ruleId: INPUT_ERROR,
+          ruleIndex: ruleIndex.get(INPUT_ERROR),
           level: 'error',
-          message: { text: printable(problemText(e)) },
+          message: { text },
           locations: [location(file.file, e, e.path)],
+          partialFingerprints: partialFingerprints(INPUT_ERROR, e.path),
         });
+      }
       for (const n of file.notes)
         notifications.push({
           level: 'note',

@@ -55,6 +55,9 @@ export interface ReportedUnusedAcknowledgement extends LocatedUnusedAcknowledgem
 
 /** The reporting id of a stale acknowledgement (not a design rule, so not an `SG` id). */
 export const UNUSED_ACKNOWLEDGEMENT = 'unused-acknowledgement';
+/** The SARIF rule of an input that could not be linted (it does not parse, fails validation, cannot be read): a result,
+ *  so that code scanning shows it on the file, as well as a notification that the run is incomplete. */
+export const INPUT_ERROR = 'input-error';
 
 export function visibleFindings(result: FileResult, settings: ReportSettings): readonly LocatedFinding[] {
   return settings.quiet ? result.findings.filter((f) => f.severity === 'error' && !f.acknowledged) : result.findings;

@@ -42,6 +42,11 @@ export function unusedAcknowledgementDocsUrl(base = DOCUMENTATION_URL): string {
   return `${base}cli.md#acknowledgements-that-waive-nothing`;
 }
 
+/** docs/cli.md's exit codes, whose code 2 lists what makes an input an error (the `input-error` reporting rule). */
+export function inputErrorDocsUrl(base = DOCUMENTATION_URL): string {
+  return `${base}cli.md#exit-codes`;
+}
+
 export function ruleDocsUrl(id: string, title: string, base = DOCUMENTATION_URL): string {
   // SG020 observed-drift is the observe command's, not the core catalogue's: docs/observe.md explains it.
   if (id === 'SG020') return `${base}observe.md#${ruleAnchor(id, title)}`;

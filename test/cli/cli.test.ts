@@ -277,7 +277,13 @@ describe('sarif report', () => {
     expect(sarifErrors(log)).toEqual([]);
     expect(sarifErrors({ ...log, runs: [{ ...runLog, results: [{ level: 'fatal' }] }] })).not.toEqual([]); // the validator is live
     // The Contributor Insights rule quota (lint cdk.out/ counts it over the run) is listed with the catalogue.
-    expect(runLog.tool.driver.rules.map((r) => r.id)).toEqual([...RULES.map((r) => r.id), 'contributor-insights-rule-quota', 'unused-acknowledgement']);
+    // input-error last: an input that could not be linted is a result too (GitHub code scanning shows no notification).
+    expect(runLog.tool.driver.rules.map((r) => r.id)).toEqual([
+      ...RULES.map((r) => r.id),
+      'contributor-insights-rule-quota',
+      'unused-acknowledgement',
+      'input-error',
+    ]);
     expect(runLog.tool.driver.rules[3]).toMatchObject({
       id: 'SG004',
       name: 'hierarchy-order',
@@ -424,13 +430,21 @@ describe('sarif report', () => {
     expect(waived?.suppressions).toEqual([{ kind: 'inSource', justification: expect.stringContaining('Twelve regions') }]);
   });
 
-  it('reports stale acknowledgements as results, input errors as notifications of an unsuccessful run', async () => {
+  it('reports stale acknowledgements as results, input errors as results and notifications of an unsuccessful run', async () => {
     const dir = tempTree({ 'stale.json': STALE, 'unknown.json': '{ "tabels": [] }' });
     const { code, stdout } = await cli(['lint', join(dir, 'stale.json'), join(dir, 'unknown.json'), '--format', 'sarif']);
     expect(code).toBe(2);
     const sarif = JSON.parse(stdout);
     expect(sarifErrors(sarif)).toEqual([]);
-    expect(sarif.runs[0].results).toEqual([expect.objectContaining({ ruleId: 'unused-acknowledgement', level: 'warning', ruleIndex: RULES.length + 1 })]);
+    expect(sarif.runs[0].results).toEqual([
+      expect.objectContaining({ ruleId: 'unused-acknowledgement', level: 'warning', ruleIndex: RULES.length + 1 }),
+      expect.objectContaining({
+        ruleId: 'input-error',
+        level: 'error',
+        ruleIndex: RULES.length + 2,
+        message: { text: expect.stringContaining('tabels: is not a known field') },
+      }),
+    ]);
     expect(sarif.runs[0].invocations[0]).toMatchObject({
       executionSuccessful: false,
       toolExecutionNotifications: [
