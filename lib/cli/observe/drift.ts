@@ -19,6 +19,7 @@
  */
 import {
   physicalPartitionCount,
+  profileOf,
   type DesignEdit,
   type Engine,
   type Finding,
@@ -96,6 +97,11 @@ export function show(value: number): string {
   if (Number.isInteger(value)) return grouped(value);
   if (Math.abs(value) >= 100) return show(Math.round(value));
   return String(Number(value.toPrecision(2)));
+}
+
+/** A size in GB to three significant digits: 19.5, not `show`'s two (20), which reads as a logical partition at its 20 GB cap. */
+export function showGb(gb: number): string {
+  return gb >= 100 ? show(gb) : String(Number(gb.toPrecision(3)));
 }
 
 /** `0.175`, `0.000015`: a share as the messages print it, to three significant digits, so that the
@@ -216,6 +222,9 @@ interface Comparison {
   readonly writeAs?: { readonly value: (observed: number) => number; readonly text: (observed: number) => string };
   /** The comparison to make instead where the index's write peak is written (declared, it turns the inheritance off). */
   readonly unlessWritesDeclared?: Comparison;
+  /** A size's hard ceiling (a key value's size limit: a Cosmos DB logical partition's 20 GB) and the usable share of it
+   *  the lint keeps (`thresholds.headroom`): a figure at or above that share is a floor of the size (`nearCap`). */
+  readonly cap?: { readonly gb: number; readonly usableGb: number };
 }
 
 /** `'unique'` counts as unbounded, as the design model counts it (lib/design/cardinality.ts). */
@@ -483,10 +492,12 @@ function comparisons(target: KeySpaceTarget, observation: Observation, tableShar
       path: label,
     });
   }
+  const sizeLimit = profileOf(target.engine).keyValueSizeLimit(target.design);
   if (figures.largestPartitionGb && target.keySpace.index === undefined && target.design.largestPartitionGb !== undefined)
     list.push({
       field: 'largestPartitionGb',
       declared: target.design.largestPartitionGb,
+      ...(sizeLimit ? { cap: { gb: sizeLimit.gb, usableGb: sizeLimit.gb * target.design.thresholds.headroom } } : {}),
       ...(target.design.largestPartitionGbSource === 'derived'
         ? {
             assumed: `assumed (${fieldPath(target.location, target.design.largestPartitionGbAt ?? '')} spread over the full keys under one of its values; storage.largestPartitionGb is not declared) largestPartitionGb ${show(target.design.largestPartitionGb)}`,
@@ -567,9 +578,30 @@ function writtenText(c: Comparison): string {
 }
 
 /**
+ * A size at or above the usable share of its hard ceiling (16 GB of a Cosmos DB logical partition's 20 GB at the default
+ * 80% headroom): a floor of what the key value would hold, never evidence that a larger declaration is over-declared. The
+ * ceiling refuses writes past it ("Maximum storage across all items per (logical) partition: 20 GB",
+ * https://learn.microsoft.com/azure/cosmos-db/concepts-limits; a DynamoDB item collection's 10 GB with an LSI,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html#LSI.ItemCollections.SizeLimit), so a key value
+ * near it stops growing there whatever it would hold, and the statistic is sampled, hence approximate. Lowering the
+ * declaration to such a figure (60 GB declared, 19.5 GB observed: 97.5% of 20 GB) would write what the ceiling let in
+ * as the key value's size, and size its shards for that.
+ */
+function nearCap(c: Comparison): boolean {
+  return c.cap !== undefined && c.figure.value >= c.cap.usableGb;
+}
+
+function cappedMessage(c: Comparison): string {
+  const cap = c.cap as NonNullable<Comparison['cap']>;
+  const observed = c.figure.value;
+  return `${keptText(c)}: the observed ${showGb(observed)} GB is ${String(Math.round((observed / cap.gb) * 1000) / 10)}% of the ${show(cap.gb)} GB one key value can hold (past the usable ${show(cap.usableGb)} GB), so it is a floor of the size, not over-declaration: writes past ${show(cap.gb)} GB are refused, and a key value near the limit stops growing there whatever it would hold; the declaration is never lowered to it`;
+}
+
+/**
  * - `exceeds`: above the declaration by more than the tolerance (an error, written by --update);
  * - `below`: under `below` × the declaration (a warning, written);
  * - `kept`: would be `below`, but from a coarse average that cannot show it (a note);
+ * - `capped`: would be `below`, but a size within the headroom kept below its hard ceiling (`nearCap`, a note);
  * - `inherited`: no drift of an index's derived write peak where the lint takes the index to receive the table's
  *   hottest item's writes (a note, `keptInherited`): judged, the measured peak would be declared, and turn that off;
  * - `judged`: no drift, but the lint runs again with the measured figure (above the declaration within the
@@ -578,7 +610,7 @@ function writtenText(c: Comparison): string {
  *   would hide an SG003 the measured peak raises);
  * - `same`: what --update would write is the declaration, or nothing the measurement proves.
  */
-function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'short' | 'inherited' | 'judged' | 'same' {
+function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'capped' | 'short' | 'inherited' | 'judged' | 'same' {
   const observed = c.figure.value;
   const { bound, averagedOverSeconds: seconds } = c.figure;
   if (writtenValue(c, observed) === fieldValue(c)) return 'same';
@@ -591,6 +623,7 @@ function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exce
   const fine = seconds === undefined || seconds <= FINEST_PERIOD_SECONDS;
   if (bound !== 'lower' && !c.assumed && !small && observed < c.declared * settings.below) {
     if (!fine) return 'kept';
+    if (nearCap(c)) return 'capped';
     return isLoad(c.field) && spanMs < settings.minWindowMs * WINDOW_SLACK ? 'short' : 'below';
   }
   if (bound !== 'upper' && observed > c.declared) return 'judged';
@@ -850,7 +883,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
           }
         : chosen;
     const observed = c.figure.value;
-    const format = c.field === 'hotKeyShare' ? showShare : show;
+    const format = c.field === 'hotKeyShare' ? showShare : c.field === 'largestPartitionGb' ? showGb : show;
     const declaredText = c.assumed ?? c.declaredText ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
     const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
@@ -862,6 +895,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     if (verdict === 'exceeds' || verdict === 'below' || verdict === 'judged') judgedAt.set(c.field, edit.value as number);
     if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
     else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c) });
+    else if (verdict === 'capped') kept.push({ path: c.path, message: cappedMessage(c) });
     else if (verdict === 'short') kept.push({ path: c.path, message: shortWindowMessage(c, window, settings.minWindowMs) });
     else if (verdict === 'inherited' && c.inherited) kept.push({ path: c.path, message: keptInherited(c, target, c.inherited) });
     else if (verdict === 'exceeds') {
