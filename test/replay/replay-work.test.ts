@@ -2,7 +2,7 @@
 // every 5-minute check, and reads each request row once per minute it sums, not once per check that looks over it.
 // Reading them all at every check grew with partitions × minutes × checks, and a 4-day replay of 1,944 partitions did
 // not finish in 14 minutes.
-import { throttleRateQuery } from '../../lib/internal';
+import { hotKeyQuery, throttledHotValueQuery, throttleRateQuery } from '../../lib/internal';
 import { replayLogAlert } from '../../lib/testing/replay/azure/log-alert';
 import { skewguardQueries } from '../../lib/testing/replay/azure/skewguard-queries';
 import { healthyCosmosWeek } from '../../lib/testing/replay/scenarios/cosmos-scenarios';
@@ -79,4 +79,49 @@ it('a healthy smoke run of 1 day is accepted and says the planned peak is not in
   expect(() => healthyCosmosWeek(profiles, 3, 0)).toThrow(
     /days: must be a whole number of days, at least 1 \(4 or more to include the planned peak on day 3\), got 0/,
   );
+});
+
+/** A day of the RU log (20 keys a minute on 2 partitions, ingested 3 to 12 minutes later) and each partition's request
+ *  rows (200s only) per 5-minute interval. */
+function keyRows(): { telemetry: Telemetry; ruRows: number } {
+  const telemetry = new Telemetry(1440);
+  const base = { DatabaseName: 'db', CollectionName: 'c', RegionName: 'West Europe' };
+  let ruRows = 0;
+  for (let minute = 0; minute < telemetry.minutes; minute++) {
+    const ingestedAt = minute + 1 + 3 + (minute % 9);
+    for (let k = 0; k < 20; k++) {
+      const columns = { ...base, PartitionKey: `k-${k}`, PartitionKeyRangeId: String(k % 2), RequestCharge: 600 };
+      telemetry.log('CDBPartitionKeyRUConsumption', { timeGenerated: minute, ingestedAt, columns });
+      ruRows++;
+    }
+    if (minute % 5 === 0)
+      for (const p of ['0', '1'])
+        telemetry.log('CDBDataPlaneRequests5M', {
+          timeGenerated: minute,
+          ingestedAt: ingestedAt + 5,
+          columns: { ...base, PartitionId: p, StatusCode: '200', RequestCount: 100 },
+        });
+  }
+  return { telemetry, ruRows };
+}
+const ruleOf = (query: string, windowSize: string) => ({
+  windowSize,
+  evaluationFrequency: 'PT5M',
+  severity: 2,
+  criteria: { allOf: [{ query, timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedRUPerSecond', operator: 'GreaterThan', threshold: 1_000 }] },
+});
+
+// Each check judges 5 minutes (ending 10 minutes ago) of a 15-minute or 2-hour window: reading the whole window at every
+// 5-minute check read each RU row 3 times (hotKey) or 24 times (throttledHotValue, whose hour of ranges it asks of the
+// RU log at every check), and those reads were most of a Cosmos DB week's replay.
+it('the hotKey and throttledHotValue queries read each RU-log row about once a replay, not once per check whose window holds it', () => {
+  const queries = skewguardQueries([{ databaseName: 'db', containerName: 'c' }]);
+  const reads = [ruleOf(hotKeyQuery('db', 'c'), 'PT15M'), ruleOf(throttledHotValueQuery('db', 'c', 'PartitionKey'), 'PT2H')].map((rule) => {
+    const { telemetry, ruRows } = keyRows();
+    replayLogAlert('rule', rule, telemetry, [], queries);
+    return telemetry.rowsRead / ruRows;
+  });
+  // hotKey: 1 (3 before); throttledHotValue: 0.4, its hour's first minute naming a range the request rows name, with the
+  // request rows' reads (23.5 before).
+  expect(reads.map((r) => Math.round(r * 10) / 10)).toEqual([1, 0.4]);
 });

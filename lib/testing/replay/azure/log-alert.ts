@@ -41,12 +41,16 @@ export interface QueryWindow {
  */
 export type MinuteFold = <T>(table: string, name: string, minute: number, fold: (rows: readonly LogRow[]) => T) => T;
 
+/** The rows of `table` generated in the check's window and visible at the check; given a span `[from, to)`, only those
+ *  generated in it as well (a query judging 5 minutes of a 2-hour window reads those 5, not the whole window). */
+export type RowsOf = (table: string, from?: number, to?: number) => readonly LogRow[];
+
 /** What a query returns for one window, given the rows of a table generated in the window and
  *  visible at that check (`rowsOf`, or a minute at a time with `perMinute`, which `replayLogAlert` always passes). */
-export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[], window: QueryWindow, perMinute?: MinuteFold) => readonly ResultRow[];
+export type QuerySemantics = (rowsOf: RowsOf, window: QueryWindow, perMinute?: MinuteFold) => readonly ResultRow[];
 
 /** `perMinute` read from `rowsOf` (nothing kept), for a meaning called without one. */
-export function minuteFoldOf(rowsOf: (table: string) => readonly LogRow[]): MinuteFold {
+export function minuteFoldOf(rowsOf: RowsOf): MinuteFold {
   return (table, _name, minute, fold) => fold(rowsOf(table).filter((r) => Math.floor(r.timeGenerated) === minute));
 }
 
@@ -100,7 +104,8 @@ export function replayLogAlert(
       const start = Math.max(0, from);
       const perMinute: MinuteFold = (table, foldName, minute, fold) =>
         minute >= start && minute < to ? telemetry.perMinute(table, foldName, minute, tick, fold) : fold([]);
-      const rows = semantics((table) => telemetry.rows(table, start, to, tick), { now: tick, from: start, to }, perMinute);
+      const rowsOf: RowsOf = (table, spanFrom = start, spanTo = to) => telemetry.rows(table, Math.max(start, spanFrom), Math.min(to, spanTo), tick);
+      const rows = semantics(rowsOf, { now: tick, from: start, to }, perMinute);
       const groups = new Map<string, ResultRow[]>();
       for (const row of rows) {
         if (!passes(filters, row)) continue;

@@ -25,7 +25,7 @@ import {
 } from '../../../internal';
 import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
-import { minuteFoldOf, type QueryRegistry, type QuerySemantics, type ResultRow } from './log-alert';
+import { minuteFoldOf, type QueryRegistry, type QuerySemantics, type ResultRow, type RowsOf } from './log-alert';
 
 /** REQUEST_COUNT's reading: a row's `RequestCount`, or its `SampleCount` where it has none. */
 function requestCount(columns: Record<string, unknown>): number {
@@ -44,7 +44,22 @@ export interface SkewguardQueryContainer {
  *  read in place (no copy per row): a replay runs these queries some 20,000 times over thousands of rows. */
 const rowsOfContainer = (rows: readonly LogRow[], db: string, container: string, from = -Infinity, to = Infinity): LogRow[] =>
   rows.filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container && r.timeGenerated >= from && r.timeGenerated < to);
+/** `rowsOfContainer` of the rows `rowsOf` gives for the span alone: a 5-minute span of a 2-hour window reads 5 minutes. */
+const spanOfContainer = (rowsOf: RowsOf, table: string, db: string, container: string, from: number, to: number): LogRow[] =>
+  rowsOfContainer(rowsOf(table, from, to), db, container, from, to);
 const isNotEmpty = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
+/** `loggedFirstLevel` for one check: a key is logged once a minute, so a span parses each key once, not once a row. */
+function firstLevels(): (partitionKey: string) => string {
+  const known = new Map<string, string>();
+  return (partitionKey) => {
+    let first = known.get(partitionKey);
+    if (first === undefined) {
+      first = loggedFirstLevel(partitionKey);
+      known.set(partitionKey, first);
+    }
+    return first;
+  };
+}
 const binned = (minute: number, size: number) => Math.floor(minute / size) * size;
 
 /** largestPartitionQuery: max SizeKb per non-empty key, in GB, every key (the alert splits them by PartitionKey). */
@@ -80,11 +95,12 @@ function sustainedRu(
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
     const judgedStart = judgedEnd - SUSTAINED_MINUTES;
+    const firstLevelOf = firstLevels();
     // Per value and region (and physical partition): the RU of each judged minute.
     const perMinute = new Map<string, { value: string; region: string; range: string; minutes: Map<number, number> }>();
-    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedStart, judgedEnd)) {
+    for (const { columns: c, timeGenerated } of spanOfContainer(rowsOf, 'CDBPartitionKeyRUConsumption', db, container, judgedStart, judgedEnd)) {
       if (!isNotEmpty(c.PartitionKey)) continue;
-      const value = by === 'Prefix' ? loggedFirstLevel(String(c.PartitionKey)) : String(c.PartitionKey);
+      const value = by === 'Prefix' ? firstLevelOf(String(c.PartitionKey)) : String(c.PartitionKey);
       const region = String(c.RegionName ?? '');
       const range = String(c.PartitionKeyRangeId ?? '');
       // A first-level value per physical partition (`by Prefix, PartitionKeyRangeId, RegionName`).
@@ -123,13 +139,17 @@ function sustainedRu(
  * (SUSTAINED_INTERVALS of its intervals with THROTTLED_PER_INTERVAL or more, all partitions summed).
  */
 function throttledHotValue(db: string, container: string, judged: (onPartition: (range: string) => boolean) => QuerySemantics): QuerySemantics {
-  return (rowsOf, window) => {
+  const rangeIdsName = `rangeIds ${db}/${container}`;
+  const rangeIdsOf = (rows: readonly LogRow[]) => new Set(rowsOfContainer(rows, db, container).map(({ columns: c }) => String(c.PartitionKeyRangeId ?? '')));
+  return (rowsOf, window, perMinute = minuteFoldOf(rowsOf)) => {
     const judgedEnd = binned(window.now, 1) - INGESTION_LAG_MINUTES;
-    const requests = rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd);
+    const hourStart = judgedEnd - THROTTLE_LONG_WINDOW_MINUTES;
+    const requests = spanOfContainer(rowsOf, 'CDBDataPlaneRequests5M', db, container, hourStart, judgedEnd);
     const requestPartitions = new Set(requests.map(({ columns: c }) => String(c.PartitionId ?? '')).filter((p) => p !== ''));
-    const rangesMatch = rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedEnd - THROTTLE_LONG_WINDOW_MINUTES, judgedEnd).some(
-      ({ columns: c }) => requestPartitions.has(String(c.PartitionKeyRangeId ?? '')),
-    );
+    // The ranges the RU log names, a minute at a time (an hour of every key's rows at every check was most of a replay).
+    let rangesMatch = false;
+    for (let minute = hourStart; minute < judgedEnd && !rangesMatch; minute++)
+      rangesMatch = [...perMinute('CDBPartitionKeyRUConsumption', rangeIdsName, minute, rangeIdsOf)].some((range) => requestPartitions.has(range));
     if (!rangesMatch) {
       const perContainer = new Map<number, number>();
       for (const { columns: c, timeGenerated } of requests) {
@@ -174,6 +194,7 @@ function sustainedOf(minutes: ReadonlyMap<number, number>): number | undefined {
 function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPartition: (range: string) => boolean): QuerySemantics {
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
+    const firstLevelOf = firstLevels();
     type Series = { prefix: string; key: string; region: string; range: string; minutes: Map<number, number> };
     const keys = new Map<string, Series>();
     const prefixes = new Map<string, Series>();
@@ -182,8 +203,9 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
       s.minutes.set(minute, (s.minutes.get(minute) ?? 0) + ru);
       series.set(id, s);
     };
-    for (const { columns: c, timeGenerated } of rowsOfContainer(
-      rowsOf('CDBPartitionKeyRUConsumption'),
+    for (const { columns: c, timeGenerated } of spanOfContainer(
+      rowsOf,
+      'CDBPartitionKeyRUConsumption',
       db,
       container,
       judgedEnd - SUSTAINED_MINUTES,
@@ -191,7 +213,7 @@ function keysAndPrefixes(db: string, container: string, lines: ValueLines, onPar
     )) {
       if (!isNotEmpty(c.PartitionKey)) continue;
       const key = String(c.PartitionKey);
-      const prefix = loggedFirstLevel(key);
+      const prefix = firstLevelOf(key);
       const region = String(c.RegionName ?? '');
       const range = String(c.PartitionKeyRangeId ?? '');
       const minute = binned(timeGenerated, 1);
@@ -247,13 +269,16 @@ function requestsOf(rows: readonly LogRow[]): { rows: number; throttled: number;
  */
 function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
   const perHour = THROTTLE_LONG_WINDOW_MINUTES / 5;
+  // Built once: a check reads some 1,400 minutes, and a name made per read is a new string to hash at each.
+  const foldName = `throttleRate ${db}/${container}`;
+  const summedOf = (rows: readonly LogRow[]) => requestsOf(rowsOfContainer(rows, db, container));
   return (rowsOf, { now }, perMinute = minuteFoldOf(rowsOf)) => {
     const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
     const episodeStart = judgedEnd - THROTTLE_EPISODE_MINUTES;
     const intervals = new Map<number, { throttled: number; requests: number }>();
     // Each minute summed over every partition once (23 hours of rows at every check would grow with partitions × minutes).
     for (let minute = episodeStart - THROTTLE_LONG_WINDOW_MINUTES; minute < judgedEnd; minute++) {
-      const summed = perMinute('CDBDataPlaneRequests5M', `throttleRate ${db}/${container}`, minute, (rows) => requestsOf(rowsOfContainer(rows, db, container)));
+      const summed = perMinute('CDBDataPlaneRequests5M', foldName, minute, summedOf);
       if (summed.rows === 0) continue;
       const interval = intervals.get(binned(minute, 5)) ?? { throttled: 0, requests: 0 };
       interval.requests += summed.requests;

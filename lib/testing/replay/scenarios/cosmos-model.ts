@@ -245,7 +245,10 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   const perContainerMetrics = model.throughput.kind !== 'shared';
   const burstsAt = new Map<number, { range: number; ru: number }[]>();
   for (const b of model.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
-  const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
+  const hotKeys = model.hotKeys ?? [];
+  // Each hot key's RU/s, asked once a minute: the range's load, its truth, its 429s and its log row all read it.
+  const hotRu = new Float64Array(hotKeys.length);
+  const keysOn = Array.from({ length: ranges }, (_, r) => hotKeys.flatMap((k, i) => (k.range === r ? [i] : [])));
   const keyCeiling = model.design ? hotValueReach(model.design).key : Math.min(KEY_CEILING, budget);
   const uniformKeys = uniformKeysOf(model, ranges);
   // Logged in the shape of the container's key: a plain value for one level, a JSON array of its levels otherwise.
@@ -265,16 +268,17 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   const interval = Array.from({ length: ranges }, () => ({ ok: 0, throttled: 0 }));
   for (let minute = 0; minute < telemetry.minutes; minute++) {
     const uniform = model.ru(minute);
+    hotKeys.forEach((k, i) => (hotRu[i] = k.ru(minute)));
     let ok = 0;
     let throttled = 0;
     for (let r = 0; r < ranges; r++) {
       const keys = keysOn[r];
-      const own = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
+      const own = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, i) => s + hotRu[i], 0));
       // On a shared database the range also carries the neighbours' keys: its load, and its 429s, are the sum's.
       const mean = own + (shared ? shared.neighbours(minute, r) : 0);
       const sd = perSecondSd(mean, RATE_SPREAD, RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
-      if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
+      if (truth.firstKeyOver80 === undefined && keys.some((i) => hotRu[i] >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
       // The range's excess falls on each container's requests in proportion to its load there.
       let excess = mean > 0 ? expectedExcess(mean, sd, budget) * 60 * (own / mean) : 0;
@@ -285,7 +289,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         }
       }
       // A logical partition above its own 10,000 RU/s ceiling throttles whatever the range budget.
-      for (const k of keys) excess += Math.max(0, k.ru(minute) - KEY_CEILING) * 60;
+      for (const i of keys) excess += Math.max(0, hotRu[i] - KEY_CEILING) * 60;
       const throttledRequests = rng.poisson(excess / RU_PER_REQUEST);
       const okRequests = Math.max(0, Math.round((own * 60 - excess) / RU_PER_REQUEST));
       throttled += throttledRequests;
@@ -359,7 +363,9 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         },
       });
     // Azure logs the RU a key consumed, never its demand: at most its ceiling (its 429s are the range's excess, above).
-    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, k.range, Math.min(k.ru(minute), keyCeiling) * 60);
+    hotKeys.forEach((k, i) => {
+      if (hotRu[i] > 0) row(k.key, k.range, Math.min(hotRu[i], keyCeiling) * 60);
+    });
     // The uniform keys' ranges: spread over them in turn, as hashing spreads many keys evenly.
     for (const [k, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformRng)) row(uniformNames[k], k % ranges, requestCharge);
     for (const s of model.sizes ?? []) {
