@@ -4,8 +4,8 @@
  * lib/design/crowd-bound.ts) says so in O(1). Counted as sums done, whatever the machine's speed.
  */
 import { lint, type DesignInput } from '../../lib';
-import * as crowdChanceModule from '../../lib/design/crowd-chance';
 import { likelyChanceOfCrowd } from '../../lib/design/crowd-bound';
+import * as crowdChanceModule from '../../lib/design/crowd-chance';
 import { overflowingCrowd, crowdLoad, type KeyOnPartition } from '../../lib/design/hashed-pair';
 import { fits } from '../../lib/engines';
 
