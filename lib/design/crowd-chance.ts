@@ -5,8 +5,8 @@
  *
  * Exact, not Poissonised: the common 1 − (1 − Pr[Bin(N, 1/P) ≥ k])^P treats the partitions' counts as independent, but
  * they share the N keys (a crowded partition leaves fewer for the rest), and it runs low by 0.03 at 75 keys on 60
- * partitions (0.90 for 0.93). Both ways below are cheap, and done only for a count a finding states (and, with
- * `crowdConfidence`, for each count the search tries).
+ * partitions (0.90 for 0.93). Both ways below are exact, and done only where the chance can matter (crowd-bound.ts):
+ * for a count a finding states (and, with `crowdConfidence`, for each count the search tries).
  */
 
 /** The chance that `keys` keys hashed over `partitions` partitions put `crowd` or more on one. */

@@ -9,7 +9,7 @@
  * operations"; "Partitions and data distribution"). So there a count is also sized for the pair to fit that maximum.
  */
 import { allFit, fits, type EngineProfile, type LoadDimension } from '../engines';
-import { chanceOfCrowd } from './crowd-chance';
+import { likelyChanceOfCrowd } from './crowd-bound';
 
 /**
  * The chance that hashing `keys` keys over `partitions` equally likely partitions puts two or more on one:
@@ -71,15 +71,26 @@ export function crowdOnOnePartition(figure: KeyOnPartition, keys: number): { rea
 
 /**
  * The fewest of the `keys` keys that, hashed onto one partition, take past its hard maximum beside its neighbours
- * (`crowdLoad`), what they take, and the chance that so many or more share one (`chanceOfCrowd`); undefined where all N
- * on one partition fit.
+ * (`crowdLoad`), what they take, and the chance that so many or more share one where it may reach `least`
+ * (`likelyChanceOfCrowd`: undefined where it is below); undefined where all N on one partition fit. What a crowd takes
+ * grows with it (each key more adds its load and takes at most 1/P of it off the neighbours), so the fewest is found by
+ * halving the range, not by walking up from 2.
  */
-export function overflowingCrowd(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number; readonly chance: number } | undefined {
-  for (let crowd = 2; crowd <= keys; crowd++) {
-    const load = crowdLoad(figure, keys, crowd);
-    if (!fits(load, figure.maximum)) return { keys: crowd, load, chance: chanceOfCrowd(keys, figure.partitions, crowd) };
+export function overflowingCrowd(
+  figure: KeyOnPartition,
+  keys: number,
+  least: number,
+): { readonly keys: number; readonly load: number; readonly chance: number | undefined } | undefined {
+  const overflows = (crowd: number) => !fits(crowdLoad(figure, keys, crowd), figure.maximum);
+  if (keys < 2 || !overflows(keys)) return undefined;
+  // The fewest that overflow lies in (fitting, overflowing]; a crowd is two or more, so 1 stands below it.
+  let [fitting, overflowing] = [1, keys];
+  while (overflowing - fitting > 1) {
+    const middle = Math.floor((fitting + overflowing) / 2);
+    if (overflows(middle)) overflowing = middle;
+    else fitting = middle;
   }
-  return undefined;
+  return { keys: overflowing, load: crowdLoad(figure, keys, overflowing), chance: likelyChanceOfCrowd(keys, figure.partitions, overflowing, least) };
 }
 
 /**
@@ -96,8 +107,8 @@ export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[],
 
 /** Whether the crowd of `keys` keys that passes the partition's maximum gathers no more often than 1 − `confidence`. */
 function likelyFits(figure: KeyOnPartition, keys: number, confidence: number): boolean {
-  const overflow = overflowingCrowd(figure, keys);
-  return overflow === undefined || overflow.chance <= 1 - confidence;
+  const chance = overflowingCrowd(figure, keys, 1 - confidence)?.chance;
+  return chance === undefined || chance <= 1 - confidence;
 }
 
 /** A DynamoDB dimension's figures beside its expected neighbours (`LoadDimension.neighbours`); none without them. */

@@ -61,8 +61,10 @@ export function crowdChanceData(
   if (!profile.sizesForHashedPair || keys <= 1) return undefined;
   let likeliest: { readonly figure: KeyOnPartition; readonly keys: number; readonly load: number; readonly chance: number } | undefined;
   for (const figure of figures) {
-    const crowd = overflowingCrowd(figure, keys);
-    if (crowd && (!likeliest || crowd.chance > likeliest.chance)) likeliest = { figure, ...crowd };
+    // A chance the bound puts below the floor is never the one said: the likeliest said is at least the floor.
+    const crowd = overflowingCrowd(figure, keys, CROWD_CHANCE_FLOOR);
+    const chance = crowd?.chance;
+    if (crowd && chance !== undefined && (!likeliest || chance > likeliest.chance)) likeliest = { figure, ...crowd, chance };
   }
   if (!likeliest || likeliest.chance < CROWD_CHANCE_FLOOR) return undefined;
   const { figure } = likeliest;

@@ -92,18 +92,18 @@ export function hashedPairOver(a: SpaceAnalysis): HashedPairOver | undefined {
   // The rule of thumb's crowd fits: only `crowdConfidence` fails the count, on the likeliest crowd past the maximum.
   if (fits(worst.load, worst.figure.maximum)) {
     const likely = figures
-      .map((figure) => ({ figure, crowd: overflowingCrowd(figure, sharding.shards) }))
-      .filter((c) => c.crowd !== undefined && c.crowd.chance > 1 - crowdConfidence)
-      .sort((x, y) => (y.crowd?.chance ?? 0) - (x.crowd?.chance ?? 0))[0];
-    if (!likely?.crowd) return undefined;
-    const { figure, crowd } = likely;
+      .map((figure) => ({ figure, crowd: overflowingCrowd(figure, sharding.shards, 1 - crowdConfidence) }))
+      .flatMap(({ figure, crowd }) => (crowd?.chance !== undefined && crowd.chance > 1 - crowdConfidence ? [{ figure, crowd, chance: crowd.chance }] : []))
+      .sort((x, y) => y.chance - x.chance)[0];
+    if (!likely) return undefined;
+    const { figure, crowd, chance } = likely;
     return {
       id: 'hashedCrowdOver',
       data: {
         ...common,
         hashedPartitions: figure.partitions,
         crowdKeys: crowd.keys,
-        crowdChance: Math.min(crowd.chance, 0.9999),
+        crowdChance: Math.min(chance, 0.9999),
         crowdConfidence,
         crowdAllowed: 1 - crowdConfidence,
         crowdLoad: crowd.load,
