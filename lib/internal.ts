@@ -124,3 +124,4 @@ export { grouped } from './design/grouped';
 /** A config's figures that differ from their defaults (the quotas a report names raised, the thresholds it names changed). */
 export { differingFrom } from './design/differing-from';
 export { notJudgedClause, notJudgedNote } from './lint/not-judged-words';
+export { DOCUMENT_COLLECTIONS } from './design/normalize';

@@ -5,13 +5,11 @@
  * test (`looserThresholds`) and in the same words (`loosensText`); a file that loosens its own lint is never "no findings" alone.
  */
 import type { Thresholds } from '../index';
+import { DOCUMENT_COLLECTIONS } from '../internal';
 
 import type { LoosenedThresholds } from './file-result';
 import { looserThresholds } from './loosened-thresholds';
 import type { Place } from './place';
-
-/** The design lists of a file: each entry may declare `thresholds` of its own. */
-const DESIGN_LISTS = ['tables', 'containers', 'external'] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -20,7 +18,7 @@ function thresholdObjects(document: unknown): [string, Partial<Thresholds>][] {
   if (!isObject(document)) return [];
   const found: [string, Partial<Thresholds>][] = [];
   if (isObject(document.thresholds)) found.push(['thresholds', document.thresholds]);
-  for (const list of DESIGN_LISTS) {
+  for (const list of DOCUMENT_COLLECTIONS) {
     const designs = document[list];
     if (!Array.isArray(designs)) continue;
     designs.forEach((design: unknown, i) => {

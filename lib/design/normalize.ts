@@ -66,7 +66,8 @@ function itemsOf(list: unknown): unknown[] {
 }
 
 /** The lists of designs a design file holds. */
-const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
+/** A design document's lists of designs (`tables`, `containers`, `external`). */
+export const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
 
 /**
  * Whether a design document declares nothing to check: no `engine` of its own (one design passed
