@@ -65,7 +65,6 @@ function itemsOf(list: unknown): unknown[] {
   return Array.from({ length: typeof length === 'number' ? length : 0 }, (_, i) => fieldOf(list, i));
 }
 
-/** The lists of designs a design file holds. */
 /** A design document's lists of designs (`tables`, `containers`, `external`). */
 export const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
 
