@@ -125,3 +125,5 @@ export { grouped } from './design/grouped';
 export { differingFrom } from './design/differing-from';
 export { notJudgedClause, notJudgedNote } from './lint/not-judged-words';
 export { DOCUMENT_COLLECTIONS } from './design/normalize';
+/** The one guard for a JSON object (not null, not an array), and its type. */
+export { isObject, type JsonObject } from './design/json-object';

@@ -5,13 +5,11 @@
  * test (`looserThresholds`) and in the same words (`loosensText`); a file that loosens its own lint is never "no findings" alone.
  */
 import type { Thresholds } from '../index';
-import { DOCUMENT_COLLECTIONS } from '../internal';
+import { DOCUMENT_COLLECTIONS, isObject } from '../internal';
 
 import type { LoosenedThresholds } from './file-result';
 import { looserThresholds } from './loosened-thresholds';
 import type { Place } from './place';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every `thresholds` object of a design file (valid: the file was linted), by its path. */
 function thresholdObjects(document: unknown): [string, Partial<Thresholds>][] {

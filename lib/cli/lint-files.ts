@@ -3,7 +3,7 @@
  * places every finding, input error and stale acknowledgement at its line and column.
  */
 import { declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
-import { closest, DOCUMENT_COLLECTIONS, DYNAMODB_TEMPLATE_TYPES } from '../internal';
+import { closest, DOCUMENT_COLLECTIONS, DYNAMODB_TEMPLATE_TYPES, isObject } from '../internal';
 import { designLoosens } from './design-loosens';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
@@ -21,8 +21,6 @@ export function failedInput(file: string, message: string, position: Place = {},
 export function skippedInput(file: string, message: string, position: Place = {}): FileResult {
   return { file, kind: 'design', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Own properties only: a polluted Object.prototype cannot make any JSON a design or a template. */
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const TOP_LEVEL_KEYS = [...DOCUMENT_COLLECTIONS, 'Resources'];
