@@ -20,13 +20,12 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
-import { joinPath as childPath, DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, differingFrom, isObject, rebasePath, RETIRED_RULES } from '../internal';
+import { DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, differingFrom, isObject, joinPath as childPath, looserThresholds, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
-import { looserThresholds } from './loosened-thresholds';
 import { pathInside } from './path-inside';
 import type { Place } from './place';
 import { readInputFile } from './read-input';

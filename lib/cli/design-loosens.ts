@@ -5,10 +5,8 @@
  * test (`looserThresholds`) and in the same words (`loosensText`); a file that loosens its own lint is never "no findings" alone.
  */
 import type { Thresholds } from '../index';
-import { DOCUMENT_COLLECTIONS, isObject } from '../internal';
-
+import { DOCUMENT_COLLECTIONS, isObject, loosenedPart } from '../internal';
 import type { LoosenedThresholds } from './file-result';
-import { looserThresholds } from './loosened-thresholds';
 import type { Place } from './place';
 
 /** Every `thresholds` object of a design file (valid: the file was linted), by its path. */
@@ -29,9 +27,8 @@ function thresholdObjects(document: unknown): [string, Partial<Thresholds>][] {
 /** The thresholds a linted design file loosens, each object's at its place (`at`); empty when it loosens none. */
 export function designLoosens(document: unknown, at: (path: string) => Place): LoosenedThresholds[] {
   return thresholdObjects(document).flatMap(([path, given]) => {
-    const looser = looserThresholds(given);
-    if (looser.length === 0) return [];
-    return [{ path, thresholds: Object.fromEntries(looser.map((name) => [name, given[name]])), ...at(path) }];
+    const thresholds = loosenedPart(given);
+    return thresholds ? [{ path, thresholds, ...at(path) }] : [];
   });
 }
 
