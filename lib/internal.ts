@@ -124,3 +124,8 @@ export { grouped } from './design/grouped';
 /** A config's figures that differ from their defaults (the quotas a report names raised, the thresholds it names changed). */
 export { differingFrom } from './design/differing-from';
 export { notJudgedClause, notJudgedNote } from './lint/not-judged-words';
+export { DOCUMENT_COLLECTIONS } from './design/normalize';
+/** The one guard for a JSON object (not null, not an array), and its type. */
+export { isObject, type JsonObject } from './design/json-object';
+/** Which thresholds loosen the lint, and the words every report (CLI, GuardedTable, GuardedContainer) says them in. */
+export { loosenedPart, loosensNotice, loosensText, loosensThreshold, looserThresholds, thresholdText } from './design/loosened-thresholds';

@@ -22,6 +22,7 @@ import {
   broadScopeWaiverNote,
   checkWith,
   fixesOnce,
+  isObject,
   kindsNaming,
   kindsWaived,
   lapsedWaiverNote,
@@ -361,9 +362,7 @@ const recordedAcknowledgement = shapes.record<RecordedAcknowledgement>({
  *  "error" or "warning" could pass every warning silently, or a non-list throw a TypeError from inside. */
 const CHECK_INPUT = shapes.record<{ resources: readonly CheckedResource[]; options: CheckOptions }>({
   resources: {
-    shape: shapes.list(
-      custom<CheckedResource>('a checked resource (an object)', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
-    ),
+    shape: shapes.list(custom<CheckedResource>('a checked resource (an object)', isObject)),
     doc: 'The resources to check.',
   },
   options: {

@@ -69,6 +69,7 @@ import { regionalInvariants, warnRegionalInvariants } from './replica-invariants
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
+import { sayLoosenedThresholds } from './thresholds-loosened';
 import { TableThrottleAlarms } from './throttle-alarms';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
@@ -195,6 +196,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     };
     this.alarmSettings = resolveAlarmSettings(monitoring, alarmOptions, usage);
     refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
+    sayLoosenedThresholds(this, design.thresholds);
     const unreachable = unreachableHotKeyThreshold(this.alarmSettings, alarmOptions);
     if (unreachable) Annotations.of(this).addWarningV2('skewguard:hot-key-threshold-unreachable', unreachable);
     const unreachablePage = unreachableKeyRangeThreshold(this.alarmSettings, normalized.quotas);

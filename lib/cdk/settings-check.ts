@@ -7,11 +7,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { shapes, type DesignIssue } from '../index';
-import { didYouMean } from '../internal';
+import { didYouMean, isObject } from '../internal';
 import { cdkEnum, custom, instanceOf, numberOrToken, withMember } from './cdk-shapes';
 import { DESIGN_PROPS, LINT_PROPS, MONITORING_PROPS, TABLE_SETTINGS, type GuardedTableProps } from './props';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arnHint = (what: string, how: string) => (value: unknown) => (typeof value === 'string' ? ` (for ${what} ARN use ${how})` : '');
 
 const topic = withMember('an SNS topic (ITopic)', 'topicArn', 'string', arnHint('a topic', 'sns.Topic.fromTopicArn(scope, id, arn)'));
@@ -41,7 +40,7 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
   pageActions: alarmActions,
   ticketActions: alarmActions,
   compositeAlarm: boolean,
-  dashboard: custom('true, false or a SkewDashboard', (value) => typeof value === 'boolean' || (isRecord(value) && typeof value.addTable === 'function')),
+  dashboard: custom('true, false or a SkewDashboard', (value) => typeof value === 'boolean' || (isObject(value) && typeof value.addTable === 'function')),
   encryption: instanceOf('a TableEncryptionV2 (TableEncryptionV2.awsManagedKey(), .dynamoOwnedKey() or .customerManagedKey(key))', dynamodb.TableEncryptionV2),
   timeToLiveAttribute: custom('the name of the expiry attribute', (value) => typeof value === 'string' && value.length > 0),
   dynamoStream: cdkEnum('StreamViewType', dynamodb.StreamViewType),
@@ -52,7 +51,7 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
   warmThroughput,
   replicas: custom(
     'an array of replicas ({ region, … } as TableV2 takes them)',
-    (value) => Array.isArray(value) && value.every((replica) => isRecord(replica) && typeof replica.region === 'string'),
+    (value) => Array.isArray(value) && value.every((replica) => isObject(replica) && typeof replica.region === 'string'),
   ),
   multiRegionConsistency: cdkEnum('MultiRegionConsistency', dynamodb.MultiRegionConsistency),
   witnessRegion: custom('a Region name such as "us-east-2"', (value) => typeof value === 'string' && value.length > 0),
@@ -61,7 +60,7 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
   pointInTimeRecoverySpecification: pointInTimeRecovery,
 };
 
-const tag = custom('{ key: string, value: string }', (value) => isRecord(value) && typeof value.key === 'string' && typeof value.value === 'string');
+const tag = custom('{ key: string, value: string }', (value) => isObject(value) && typeof value.key === 'string' && typeof value.value === 'string');
 
 const CONTRIBUTOR_INSIGHTS =
   "GuardedTable sets Contributor Insights itself, on unless the design turns it off, since its hot-key alarms read it: choose its mode with contributorInsightsMode (ContributorInsightsMode.THROTTLED_KEYS, the default, or ACCESSED_AND_THROTTLED_KEYS); turn it off with the design's monitoring.contributorInsights: false, which SG010 reports as an error that needs a waiver";
@@ -141,7 +140,7 @@ function indexSettingsIssues(given: Record<string, unknown>, issues: DesignIssue
  */
 export function indexIssues(index: unknown, at: string): DesignIssue[] {
   const issues: DesignIssue[] = [];
-  if (!isRecord(index)) return issues;
+  if (!isObject(index)) return issues;
   for (const [key, instead] of Object.entries(REPLACED_INDEX_PROPS)) {
     if (index[key] !== undefined) issues.push({ path: `${at}.${key}`, message: `is not a GuardedTable index prop: ${instead}` });
   }
@@ -160,7 +159,7 @@ export function indexIssues(index: unknown, at: string): DesignIssue[] {
 /** Every key attribute's `type`, which a design file may leave out but TableV2 needs: without it the
  *  synth fails inside CloudFormation's property validation ("attributeType: required but missing"). */
 function checkKeyType(key: unknown, path: string, issues: DesignIssue[]): void {
-  if (isRecord(key) && key.type === undefined) {
+  if (isObject(key) && key.type === undefined) {
     issues.push({
       path: `${path}.type`,
       message: "is required: TableV2 needs every key attribute's type, 'S', 'N' or 'B' (AttributeType.STRING, NUMBER or BINARY)",

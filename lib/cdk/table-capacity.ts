@@ -12,10 +12,8 @@ import { PropertyInjectors, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import type { CapacityDeclarations, CapacityUnitsDesign, ProvisionedCapacityDesign } from '../index';
-import { DYNAMODB_AUTO_SCALING_TARGET } from '../internal';
+import { DYNAMODB_AUTO_SCALING_TARGET, isObject, type JsonObject } from '../internal';
 import { GSI_SETTINGS, type GuardedGlobalSecondaryIndex, type GuardedTableSettings } from './props';
-
-type Json = Record<string, unknown>;
 
 /** The capacity of the table and of each GSI by name, and the figures that could not be read. */
 export interface DerivedCapacity {
@@ -31,8 +29,6 @@ export interface DerivedCapacity {
    */
   readonly tableMaximums: Readonly<Record<'Read' | 'Write', boolean>>;
 }
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads the figures of one resource of the table. `replicas` is the CfnGlobalTable's `replicas` as
@@ -57,13 +53,13 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
       writeProvisionedThroughputSettings: resource.writeProvisionedThroughputSettings,
       writeOnDemandThroughputSettings: resource.writeOnDemandThroughputSettings,
     },
-  }) as Json;
+  }) as JsonObject;
   const allReplicas: unknown[] = Array.isArray(rendered.replicas) ? rendered.replicas : [];
   const replica = allReplicas[0];
   const replicaIndexes = isObject(replica) && Array.isArray(replica.globalSecondaryIndexes) ? (replica.globalSecondaryIndexes as unknown[]) : [];
 
   /** One key space from its write settings (table or GSI) and its read settings (the replica's). */
-  const declarations = (write: Json, read: Json, owner: string): CapacityDeclarations => {
+  const declarations = (write: JsonObject, read: JsonObject, owner: string): CapacityDeclarations => {
     const warm = write.warmThroughput;
     const warmThroughput = isObject(warm)
       ? withoutUndefined({
@@ -153,7 +149,7 @@ function provisionedUnits(
 
 /** `Capacity.autoscaled({ targetUtilizationPercent })` as TableV2 renders it (`targetTrackingScalingPolicyConfiguration.targetValue`,
  *  70 when not given); undefined for the default, so the design reads as a user who left it out would write it. */
-function targetPercentOf(scaling: Json): number | undefined {
+function targetPercentOf(scaling: JsonObject): number | undefined {
   const policy = scaling.targetTrackingScalingPolicyConfiguration;
   const target = isObject(policy) ? policy.targetValue : undefined;
   return typeof target === 'number' && target !== DYNAMODB_AUTO_SCALING_TARGET.default ? target : undefined;

@@ -5,9 +5,10 @@
  * forged metadata makes them differ; the lint judged the design, so every difference is a finding.
  * Values computed at deploy time (intrinsics) are not compared: the raw-table reader notes them.
  */
+import { isObject } from '../design/json-object';
 import type { DynamoDbKeyDesign, KeySpace } from '../design/key-design';
 import type { RuleHit } from '../lint/rule';
-import { isIntrinsic, isObject, own } from './intrinsics';
+import { isIntrinsic, own } from './intrinsics';
 import { contributorInsightsSwitches } from './template-table';
 
 type Hit = RuleHit<'key' | 'undeclaredIndex' | 'missingIndex' | 'contributorInsights' | 'inReplica' | 'inReplicaRegion' | 'fix'>;

@@ -3,11 +3,8 @@
  * time, which a template check never guesses (CloudFormation User Guide, "Intrinsic function
  * reference": https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/intrinsic-function-reference.html).
  */
+import { isObject, type JsonObject } from '../design/json-object';
 import { describe } from '../design/shape';
-
-export type Json = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object with one key, `Ref`, `Condition` or `Fn::…`. */
 export function isIntrinsic(value: unknown): boolean {
@@ -20,7 +17,7 @@ export function isIntrinsic(value: unknown): boolean {
  *  intrinsic function Fn::If (known only at deploy time)"), else what the core's one value describer
  *  (`describe` of the shape toolkit) says of it ("nothing", "an array", "\"yes\""). */
 export function describeValue(value: unknown): string {
-  return isIntrinsic(value) ? `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)` : describe(value);
+  return isIntrinsic(value) ? `the intrinsic function ${Object.keys(value as JsonObject)[0]} (known only at deploy time)` : describe(value);
 }
 
 /** An own property of a template object, never one inherited from a (possibly polluted) prototype. */

@@ -10,6 +10,7 @@
 import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
+import { isObject } from '../design/json-object';
 import type { DynamoDbKeyDesign, NormalizedDocument } from '../design/key-design';
 import type { DynamoDbQuotas } from '../engines/dynamodb-quotas';
 import { lintNormalized, normalize, type Finding, type LintResult, type NotJudged, type UnusedAcknowledgement } from '../lint/engine';
@@ -19,7 +20,6 @@ import { RULES } from '../lint/rules';
 import { validateLintOptions, type LintOptions } from '../lint/validate';
 import { checkedQuotas, quotasOver } from './declared-quotas';
 import { templateMismatches } from './design-match';
-import { isObject } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
 import { externalTableOf } from './template-table';
 import { waiverId } from './waiver-id';

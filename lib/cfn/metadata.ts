@@ -4,7 +4,8 @@
  * through this one reader, by the contract in docs/cdk.md ("Template metadata").
  */
 import type { DesignIssue } from '../design/errors';
-import { isObject, own } from './intrinsics';
+import { isObject } from '../design/json-object';
+import { own } from './intrinsics';
 
 /** The CloudFormation `Metadata` key of skewguard's entry on a DynamoDB resource, and its version. */
 export const TEMPLATE_METADATA_KEY = 'skewguard';

@@ -5,7 +5,8 @@
  * when, over every table under the scope, the waiver absorbs several kinds, as the synth counts them.
  */
 import { joinPath } from '../design/field-path';
-import { isObject, own } from './intrinsics';
+import { isObject } from '../design/json-object';
+import { own } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
 import { externalTableOf } from './template-table';
 

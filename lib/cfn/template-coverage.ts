@@ -4,11 +4,12 @@
  * names and Contributor Insights switches, read by template-table.ts), and a table GuardedTable wrote whose design is
  * gone (a stripped or hand-edited template) is recognised by what else GuardedTable left in the template.
  */
+import { isObject } from '../design/json-object';
 import { externalChecks } from '../lint/engine';
 import type { Rule } from '../lint/rule';
 import { RULES } from '../lint/rules';
 import type { LintOptions } from '../lint/validate';
-import { isIntrinsic, isObject, own } from './intrinsics';
+import { isIntrinsic, own } from './intrinsics';
 import { templateMetadataOf } from './metadata';
 
 /** Alarm names GuardedTable gives (lib/cdk/alarms.ts): `skewguard <tier> <table> <what>`, never a token. */

@@ -7,7 +7,8 @@
  * guessed: they are listed in `unchecked`.
  */
 import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
-import { describeValue, isIntrinsic, isObject, own, type Json } from './intrinsics';
+import { isObject, type JsonObject } from '../design/json-object';
+import { describeValue, isIntrinsic, own } from './intrinsics';
 import { indexWaiverCopies, templateMetadataOf } from './metadata';
 import { waiverId } from './waiver-id';
 
@@ -82,7 +83,7 @@ function indexNameOf(gsi: unknown): string | undefined {
 }
 
 /** AWS::DynamoDB::Table: on the table and on each GSI. */
-function tableSwitches(properties: Json): Switch[] {
+function tableSwitches(properties: JsonObject): Switch[] {
   const indexes = own(properties, 'GlobalSecondaryIndexes');
   const switches: Switch[] = [switchOf(properties, 'Properties')];
   if (Array.isArray(indexes)) indexes.forEach((gsi, g) => switches.push(switchOf(gsi, `Properties.GlobalSecondaryIndexes[${g}]`, { index: indexNameOf(gsi) })));
@@ -92,7 +93,7 @@ function tableSwitches(properties: Json): Switch[] {
 
 /** AWS::DynamoDB::GlobalTable: on every replica, and on every GSI in every replica (a GSI a replica
  *  does not list has it off there). No replica at all: on nowhere. */
-function globalTableSwitches(properties: Json): Switch[] {
+function globalTableSwitches(properties: JsonObject): Switch[] {
   const replicas = own(properties, 'Replicas');
   if (replicas === undefined || (Array.isArray(replicas) && replicas.length === 0)) return [{ enabled: false, location: 'Properties.Replicas' }];
   if (!Array.isArray(replicas)) return [{ enabled: undefined, location: 'Properties.Replicas', found: replicas }];

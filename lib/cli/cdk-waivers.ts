@@ -7,13 +7,12 @@
  * what `cdk synth` refused. Judged by the synth's own functions (lib/cfn/cdk-acknowledgements.ts).
  */
 import { acknowledgementsIn, invalidWaiver, unprefixedWaiver, type ConstructMetadataEntry, type WaiverProblem } from '../index';
+import { isObject } from '../internal';
 import type { InputError, InputNote } from './file-result';
 import { readInputFile } from './read-input';
 
 /** Where a stack artifact's construct metadata is: a file beside the manifest, or the manifest's own entry. */
 export type CdkMetadataSource = { readonly file: string } | { readonly entries: unknown };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The metadata as `construct path → entries`, or why it cannot be read. */
 function metadataOf(source: CdkMetadataSource): { entries: Record<string, unknown> } | { error: string } {

@@ -4,12 +4,12 @@
  * (`configSchema()`), so the two cannot drift apart.
  */
 import { shapes } from '../index';
+import { isObject } from '../internal';
 
 type Shape<T> = shapes.Shape<T>;
 
 /** A JSON object, read as it is: the thresholds and rule settings inside are checked by the core, as lint() checks them. */
 function jsonObject(expected: string): Shape<Record<string, unknown>> {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   return {
     expected,
     is: isObject,

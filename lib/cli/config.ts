@@ -20,13 +20,12 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
-import { joinPath as childPath, DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, differingFrom, rebasePath, RETIRED_RULES } from '../internal';
+import { DEFAULT_QUOTAS, DEFAULT_RULE_QUOTA, differingFrom, isObject, joinPath as childPath, looserThresholds, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
-import { looserThresholds } from './loosened-thresholds';
 import { pathInside } from './path-inside';
 import type { Place } from './place';
 import { readInputFile } from './read-input';
@@ -163,10 +162,10 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
   for (const issue of issues) report(issue.path, issue.message);
   // The thresholds and rules are checked in depth even when another field is wrong: every problem at once.
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const objectAt = (key: string) =>
-    typeof raw[key] === 'object' && raw[key] !== null && !Array.isArray(raw[key]) && Object.prototype.hasOwnProperty.call(raw, key)
-      ? (raw[key] as Record<string, unknown>)
-      : undefined;
+  const objectAt = (key: string) => {
+    const field = raw[key];
+    return isObject(field) && Object.prototype.hasOwnProperty.call(raw, key) ? field : undefined;
+  };
   const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report);
   const rules = readWithCore(objectAt('rules'), 'rules', report);
   const quotas = readWithCore(objectAt('quotas'), 'quotas', report);

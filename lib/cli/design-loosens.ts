@@ -5,22 +5,16 @@
  * test (`looserThresholds`) and in the same words (`loosensText`); a file that loosens its own lint is never "no findings" alone.
  */
 import type { Thresholds } from '../index';
-
+import { DOCUMENT_COLLECTIONS, isObject, loosenedPart } from '../internal';
 import type { LoosenedThresholds } from './file-result';
-import { looserThresholds } from './loosened-thresholds';
 import type { Place } from './place';
-
-/** The design lists of a file: each entry may declare `thresholds` of its own. */
-const DESIGN_LISTS = ['tables', 'containers', 'external'] as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every `thresholds` object of a design file (valid: the file was linted), by its path. */
 function thresholdObjects(document: unknown): [string, Partial<Thresholds>][] {
   if (!isObject(document)) return [];
   const found: [string, Partial<Thresholds>][] = [];
   if (isObject(document.thresholds)) found.push(['thresholds', document.thresholds]);
-  for (const list of DESIGN_LISTS) {
+  for (const list of DOCUMENT_COLLECTIONS) {
     const designs = document[list];
     if (!Array.isArray(designs)) continue;
     designs.forEach((design: unknown, i) => {
@@ -33,9 +27,8 @@ function thresholdObjects(document: unknown): [string, Partial<Thresholds>][] {
 /** The thresholds a linted design file loosens, each object's at its place (`at`); empty when it loosens none. */
 export function designLoosens(document: unknown, at: (path: string) => Place): LoosenedThresholds[] {
   return thresholdObjects(document).flatMap(([path, given]) => {
-    const looser = looserThresholds(given);
-    if (looser.length === 0) return [];
-    return [{ path, thresholds: Object.fromEntries(looser.map((name) => [name, given[name]])), ...at(path) }];
+    const thresholds = loosenedPart(given);
+    return thresholds ? [{ path, thresholds, ...at(path) }] : [];
   });
 }
 

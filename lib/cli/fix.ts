@@ -25,7 +25,7 @@ import {
   type LintOptions,
   type Severity,
 } from '../index';
-import { CATEGORICAL_BY_NAME, parseFieldPath, prefixPath, rebasePath } from '../internal';
+import { CATEGORICAL_BY_NAME, DOCUMENT_COLLECTIONS, parseFieldPath, prefixPath, rebasePath } from '../internal';
 import { applicationChange, capacityRaise, recreatesResource, warmThroughputRaise } from './fix-consequences';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
@@ -101,7 +101,7 @@ function uncountedNotFixed(f: Finding): string | undefined {
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 // A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
-const COLLECTIONS = new Set(['tables', 'containers', 'external']);
+const COLLECTIONS: ReadonlySet<string> = new Set(DOCUMENT_COLLECTIONS);
 
 /** The design a path lies in (`tables[3]`, `tables[3].sharding`), or `''` outside one (a file that is one design). */
 function designAt(path: string): string {

@@ -3,7 +3,7 @@
  * places every finding, input error and stale acknowledgement at its line and column.
  */
 import { declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
-import { closest, DYNAMODB_TEMPLATE_TYPES } from '../internal';
+import { closest, DOCUMENT_COLLECTIONS, DYNAMODB_TEMPLATE_TYPES, isObject } from '../internal';
 import { designLoosens } from './design-loosens';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
@@ -21,12 +21,9 @@ export function failedInput(file: string, message: string, position: Place = {},
 export function skippedInput(file: string, message: string, position: Place = {}): FileResult {
   return { file, kind: 'skipped', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Own properties only: a polluted Object.prototype cannot make any JSON a design or a template. */
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-const DESIGN_KEYS = ['tables', 'containers', 'external'];
-const TOP_LEVEL_KEYS = [...DESIGN_KEYS, 'Resources'];
+const TOP_LEVEL_KEYS = [...DOCUMENT_COLLECTIONS, 'Resources'];
 
 /**
  * What a JSON value is, by its top level: an object with a `Resources` object is a CloudFormation
@@ -36,7 +33,7 @@ const TOP_LEVEL_KEYS = [...DESIGN_KEYS, 'Resources'];
 export function sourceKind(value: unknown): SourceKind | undefined {
   if (!isObject(value)) return undefined;
   if (has(value, 'Resources') && isObject(value.Resources)) return 'template';
-  if (DESIGN_KEYS.some((key) => has(value, key))) return 'design';
+  if (DOCUMENT_COLLECTIONS.some((key) => has(value, key))) return 'design';
   if (has(value, 'engine') && (value.engine === 'dynamodb' || value.engine === 'cosmosdb') && has(value, 'partitionKey')) return 'design';
   if (has(value, '$schema') && typeof value.$schema === 'string' && value.$schema.includes('design.schema')) return 'design';
   return undefined;
@@ -46,7 +43,7 @@ export function sourceKind(value: unknown): SourceKind | undefined {
 function hybridError(file: string, located: LocatedJson): FileResult | undefined {
   const value = located.value;
   if (!isObject(value) || !has(value, 'Resources')) return undefined;
-  const design = DESIGN_KEYS.find((key) => has(value, key));
+  const design = DOCUMENT_COLLECTIONS.find((key) => has(value, key));
   if (!design) return undefined;
   return failedInput(
     file,
@@ -90,7 +87,7 @@ export function nearMissInput(file: string, located: LocatedJson): FileResult | 
     notes: [],
   });
   for (const key of keys) {
-    const guess = closest(key, DESIGN_KEYS);
+    const guess = closest(key, DOCUMENT_COLLECTIONS);
     if (guess && guess !== key && (guess.toLowerCase() === key.toLowerCase() || holdsDesigns(value[key])))
       return keyError(
         key,

@@ -12,9 +12,8 @@
  * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
  * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
-import { broadWaiverNote, lapsedWaiverNote, notWaivedNotes } from '../internal';
+import { broadWaiverNote, lapsedWaiverNote, loosensText, notWaivedNotes } from '../internal';
 import type { FileResult } from './lint-files';
-import { loosensText } from './loosened-thresholds';
 import { pathInside } from './path-inside';
 import { hasPosition, placeText, problemText, type Place } from './place';
 import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';

@@ -4,9 +4,8 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import { broadWaiverNote, fixesOnce, lapsedWaiverNote, notWaivedNotes } from '../internal';
+import { broadWaiverNote, fixesOnce, lapsedWaiverNote, loosensText, notWaivedNotes } from '../internal';
 import type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding } from './lint-files';
-import { loosensText } from './loosened-thresholds';
 import { placeText } from './place';
 import {
   failingWarnings,

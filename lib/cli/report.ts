@@ -5,10 +5,20 @@
  * text, so a report is streamed, never built whole.
  */
 import type { RuleDescription, Severity, Thresholds } from '../index';
-import { DEFAULT_RULE_QUOTA, grouped, notJudgedClause, raisedQuotasText, unusedScopeWaiverNote, unusedWaiverNote, waiverId } from '../internal';
+import {
+  DEFAULT_RULE_QUOTA,
+  grouped,
+  loosensText,
+  loosensThreshold,
+  notJudgedClause,
+  raisedQuotasText,
+  thresholdText,
+  unusedScopeWaiverNote,
+  unusedWaiverNote,
+  waiverId,
+} from '../internal';
 import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
-import { loosensText, loosensThreshold, thresholdText } from './loosened-thresholds';
 import { NO_COLORS, printable, type Palette } from './terminal';
 
 export type { UnusedAcknowledgementLevel } from './config';

@@ -18,12 +18,20 @@ import {
   type TemplateFinding,
   type TemplateResourceResult,
 } from '../index';
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, raisedQuotasNotice, scopeWaiverCopyPath, waiverId, waivesFinding, waivingIds } from '../internal';
+import {
+  DYNAMODB_TEMPLATE_TYPES,
+  isObject,
+  joinPath,
+  METADATA_PATH,
+  raisedQuotasNotice,
+  scopeWaiverCopyPath,
+  waiverId,
+  waivesFinding,
+  waivingIds,
+} from '../internal';
 import { designlessTables, type DesignlessTable } from './designless-tables';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson, Position } from './json-locations';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A finding of `lintTemplateResource` as the CLI reports it (`lint cdk.out/`, and `observe cdk.out/`): at its location in

@@ -6,6 +6,7 @@
 import { THROUGHPUT_GRID, type ThroughputForm } from '../engines/cosmos-grid';
 import { COSMOS_LIMITS } from '../engines/cosmosdb';
 import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './input';
+import { isObject } from './json-object';
 import { describe, num, oneOf, pathOf, readKeys, record, type Shape } from './shape';
 import { didYouMean } from './suggest';
 
@@ -74,7 +75,7 @@ export function formGuess(keys: readonly string[]): string {
 /** `{ manual }`, `{ autoscaleMax }`, `{ sharedDatabase, containers? }` or `"serverless"`, exactly one form. */
 export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
   expected: '{ manual: RU/s }, { autoscaleMax: RU/s }, { sharedDatabase: RU/s, containers?: n } or "serverless"',
-  is: (value) => typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+  is: (value) => typeof value === 'string' || isObject(value),
   read(value, place, issues, key) {
     if (value === 'shared') {
       issues.push({
@@ -84,8 +85,7 @@ export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
       return undefined;
     }
     if (typeof value === 'string') return serverless.read(value, place, issues, key);
-    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-    const keys = isObject ? readKeys(value, place, issues, key) : [];
+    const keys = isObject(value) ? readKeys(value, place, issues, key) : [];
     if (keys === undefined) return undefined;
     const form = formOfKeys(keys);
     if (form) return dedicated[form].read(value, place, issues, key);

@@ -9,6 +9,7 @@ import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
+import { isObject } from './json-object';
 import type { Cardinality, ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
 import { listOf } from './lists';
@@ -25,7 +26,6 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   const unreadable: DesignIssue[] = [];
   const engine = fieldOf(readValue(input, '', unreadable), 'engine', unreadable);
   if (unreadable.length > 0) throw new DesignError(unreadable);
-  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
   if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
     return normalizeDocument(
@@ -37,7 +37,7 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   if (engine !== undefined) {
     throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
   }
-  if (isObject && fieldOf(input, 'partitionKey') !== undefined) {
+  if (isObject(input) && fieldOf(input, 'partitionKey') !== undefined) {
     throw new DesignError([
       {
         path: 'engine',
@@ -65,8 +65,8 @@ function itemsOf(list: unknown): unknown[] {
   return Array.from({ length: typeof length === 'number' ? length : 0 }, (_, i) => fieldOf(list, i));
 }
 
-/** The lists of designs a design file holds. */
-const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
+/** A design document's lists of designs (`tables`, `containers`, `external`). */
+export const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
 
 /**
  * Whether a design document declares nothing to check: no `engine` of its own (one design passed

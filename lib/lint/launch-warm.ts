@@ -13,6 +13,7 @@ import type { DynamoDbKeyDesign } from '../design/key-design';
 import { launchCapacity, tableQuota, warmThroughputFor } from '../engines';
 import type { PlannedWarmThroughput } from './advice';
 import type { SpaceAnalysis } from './analysis';
+import { quotaBoundDesign } from './throughput-quota';
 
 /** Warm throughput in both directions, as `warmThroughputFor` sizes it. */
 export interface LaunchWarm {
@@ -32,12 +33,13 @@ export function keyWarmHeldForQuota(planned: PlannedWarmThroughput | undefined, 
 
 /**
  * `keyWarmHeldForQuota` on the peak's own pre-warm as the engine counts a launch's partitions on it (the key space's
- * total ÷ headroom beside its declared warm throughput, `launchNeighbours`): what SG003 says SG017 asks for. False for
- * a key space with no capacity of its own (an engine without warm throughput).
+ * total ÷ headroom beside its declared warm throughput, `launchNeighbours`): what SG003 says SG017 asks for. False
+ * where the engine's profile declares no table-level quota to hold a pre-warm back for (`quotaBoundDesign`: Cosmos DB
+ * has no warm throughput).
  */
 export function launchWarmHeldForQuota(analysis: SpaceAnalysis, planned: PlannedWarmThroughput): boolean {
-  if (!planned.pastQuota || !('capacity' in analysis.design)) return false;
-  const design = analysis.design as DynamoDbKeyDesign;
+  const design = quotaBoundDesign(analysis.owner);
+  if (!planned.pastQuota || design === undefined) return false;
   const capacity = design.capacity.find((c) => c.index === analysis.space.index);
   if (capacity === undefined) return false;
   const alone = warmThroughputFor(analysis.total, launchCapacity(capacity.warmReadUnits, capacity.warmWriteUnits), design.thresholds.headroom);

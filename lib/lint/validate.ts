@@ -8,6 +8,7 @@ import { UsageError, type DesignIssue } from '../design/errors';
 import { joinPath } from '../design/field-path';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
+import { isObject } from '../design/json-object';
 import { readKinds } from '../design/normalize';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import { calendarDay, list, mapOf, oneOf, ownData, record, text } from '../design/shape';
@@ -107,15 +108,13 @@ export function readLintOptions(options: unknown, known: KnownRules, path = 'opt
   return checkWith(shape, withoutRetiredRules(data, known), { path, subject: 'lint options' });
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * `options` without settings of retired rules in `rules`: a retired id is never an error (an old
  * config keeps working, as an old waiver does), and a retired rule runs no more, so its setting has
  * no effect. The CLI says so in a note (lib/cli/config.ts).
  */
 function withoutRetiredRules(options: unknown, known: KnownRules): unknown {
-  if (!isPlainObject(options) || !Object.prototype.hasOwnProperty.call(options, 'rules') || !isPlainObject(options.rules)) return options;
+  if (!isObject(options) || !Object.prototype.hasOwnProperty.call(options, 'rules') || !isObject(options.rules)) return options;
   const rules = options.rules;
   if (!Object.keys(rules).some((id) => known.retiredRuleIds.includes(id))) return options;
   return { ...options, rules: Object.fromEntries(Object.entries(rules).filter(([id]) => !known.retiredRuleIds.includes(id))) };

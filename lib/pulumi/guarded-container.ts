@@ -14,6 +14,7 @@ import { argPath, refusedVerdict, type DesignVerdict } from './design-gate';
 import { DesignRefusedError, keepMessage } from './errors';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { nameOf, resolveAccount, type AccountReference } from './references';
+import { loosenedThresholdWarnings } from './thresholds-loosened';
 import { GUARDED_CONTAINER_TYPE } from './type-tokens';
 
 /**
@@ -93,6 +94,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
     }
     const plan = planned;
     const args = plan.args;
+    for (const warning of loosenedThresholdWarnings(args)) pulumi.log.warn(`skewguard: ${warning}`, this);
     // RU/s given as an Output: planned again once known, and that plan's report is the one logged (deferred-throughput.ts).
     const deferred = plan.deferredThroughput;
     let atDeployment: pulumi.Output<DeployTimePlan> | undefined;

@@ -8,7 +8,7 @@
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
 import { shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
-import { THROUGHPUT_GRID, didYouMean, requestUnitsShape } from '../internal';
+import { THROUGHPUT_GRID, didYouMean, isObject, requestUnitsShape } from '../internal';
 import { deployTime } from './arg-shapes';
 
 /**
@@ -61,7 +61,7 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
       });
       return undefined;
     }
-    const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    const keys = isObject(value) ? Object.keys(value) : [];
     if (keys.length === 1 && keys[0] === 'manual') return manual.read(value, place, issues, key);
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);
     issues.push({

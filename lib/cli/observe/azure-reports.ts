@@ -16,7 +16,8 @@
  *   per status code): the same shape, with data[] { timeStamp, count }.
  *   https://learn.microsoft.com/azure/azure-monitor/reference/supported-metrics/microsoft-documentdb-databaseaccounts-metrics
  */
-import { isObject, Reader, type JsonObject } from './read-json';
+import { isObject, type JsonObject } from '../../internal';
+import { Reader } from './read-json';
 
 export interface RuConsumptionRow {
   readonly timestamp: number;

@@ -4,6 +4,7 @@
  * inside a derivation.
  */
 import { shapes } from '../../index';
+import { isObject, type JsonObject } from '../../internal';
 import type { Place } from '../place';
 
 const { describe } = shapes;
@@ -20,12 +21,6 @@ export class ObservationError extends Error {
     super(`${file}: ${path ? `${path}: ` : ''}${detail}`);
     this.name = 'ObservationError';
   }
-}
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Own properties only: a polluted Object.prototype cannot add a field to an observation. */

@@ -20,7 +20,17 @@ import {
   type Finding,
   type LintOptions,
 } from '../../index';
-import { checkedQuotas, DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, quotasOver, rebasePath, templateMetadataOf } from '../../internal';
+import {
+  checkedQuotas,
+  DYNAMODB_TEMPLATE_TYPES,
+  isObject,
+  joinPath,
+  METADATA_PATH,
+  prefixPath,
+  quotasOver,
+  rebasePath,
+  templateMetadataOf,
+} from '../../internal';
 import { designlessTables, type DesignlessTable } from '../designless-tables';
 import type { LocatedJson } from '../json-locations';
 import { inPropWords, templateFindingOf } from '../template';
@@ -47,8 +57,6 @@ export interface FileSources {
   /** Tables of a template that have no design to observe. */
   readonly notes: readonly DesignIssue[];
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = (value: unknown, key: string): unknown => (isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined);
 
 /** The edits under `basePath`, relative to it. */

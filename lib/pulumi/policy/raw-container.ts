@@ -16,6 +16,7 @@ import {
   type LintResult,
   shapes,
 } from '../../index';
+import { isObject } from '../../internal';
 
 export interface RawContainer {
   /** Pulumi resource name: one of the keys of `acknowledgements` in the policy options (the URN is the other). */
@@ -70,21 +71,19 @@ function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, containe
 const MISSING_PATHS =
   'is required: the container\'s partition-key paths, e.g. { paths: ["/tenantId"], kind: "Hash", version: 2 }, or up to 3 paths with kind "MultiHash" for a hierarchical key';
 
-const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * What is wrong at `resource` or `resource.partitionKey` when either is not an object, or undefined. Read through, the
  * paths of a `resource: 'garbage'` are "required": true, but the field to fix is the one above them.
  */
 function unreadableKeyHolder(props: Record<string, unknown>): { path: string; message: string } | undefined {
   const resource = props.resource;
-  if (!isRecord(resource)) {
+  if (!isObject(resource)) {
     const example = '{ id: "orders", partitionKey: { paths: ["/tenantId"], kind: "Hash", version: 2 } }';
     const problem = resource === undefined ? 'is required' : `expected an object, got ${shapes.describe(resource)}`;
     return { path: 'resource', message: `${problem}: the container's resource, with its id and partition key, e.g. ${example}` };
   }
   const key = (resource as Record<string, unknown>).partitionKey;
-  if (key !== undefined && !isRecord(key)) {
+  if (key !== undefined && !isObject(key)) {
     return {
       path: 'resource.partitionKey',
       message: `expected an object, got ${shapes.describe(key)}: the container's partition key, e.g. { paths: ["/tenantId"], kind: "Hash", version: 2 }`,

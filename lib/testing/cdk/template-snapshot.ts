@@ -16,6 +16,7 @@
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
 import { shapes, UsageError } from '../../index';
+import { isObject, type JsonObject } from '../../internal';
 import { knownOptions, readOptions } from '../options';
 import { typeFilter } from '../type-filter';
 
@@ -56,10 +57,6 @@ const PATH_SUFFIX = /[0-9A-F]{8}$/;
 /** What a resource type filter looks like: `AWS::Service::Resource`, `AWS::Service::*`, `Custom::Name`. */
 const TYPE_PATTERN = /^[A-Za-z0-9]+::[A-Za-z0-9]+(::([A-Za-z0-9]+|\*))?$/;
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A deep copy with every object's keys sorted. */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -71,18 +68,18 @@ export function sortKeys(value: unknown): unknown {
   );
 }
 
-function section(template: Json, name: string): Json {
+function section(template: JsonObject, name: string): JsonObject {
   const found = template[name];
   return isObject(found) ? found : {};
 }
 
 /** Removes sections left empty (a template without parameters has no `Parameters` key). */
-function dropEmpty(template: Json, names: readonly string[]): void {
-  for (const name of names) if (isObject(template[name]) && Object.keys(template[name] as Json).length === 0) delete template[name];
+function dropEmpty(template: JsonObject, names: readonly string[]): void {
+  for (const name of names) if (isObject(template[name]) && Object.keys(template[name] as JsonObject).length === 0) delete template[name];
 }
 
 /** What the aws-cdk-lib version puts in a template: bootstrap check, CDK metadata, runtime mapping, construct metadata. */
-function removeCdkVersionNoise(template: Json): void {
+function removeCdkVersionNoise(template: JsonObject): void {
   delete section(template, 'Parameters').BootstrapVersion;
   delete section(template, 'Rules').CheckBootstrapVersion;
   delete section(template, 'Conditions').CDKMetadataAvailable;
@@ -112,7 +109,7 @@ function replaceRuntimeLookups(value: unknown): unknown {
 }
 
 /** skewguard's lookup functions: the targets of the Contributor Insights rule lookups' service tokens. */
-function maskLookupFunctions(resources: Json): void {
+function maskLookupFunctions(resources: JsonObject): void {
   for (const resource of Object.values(resources)) {
     if (!isObject(resource) || resource.Type !== LOOKUP_RESOURCE_TYPE || !isObject(resource.Properties)) continue;
     if (resource.Properties.Nonce !== undefined) resource.Properties.Nonce = PLACEHOLDERS.lookupNonce;
@@ -133,7 +130,7 @@ const NUMBERING_ORDER = ['Resources', 'Outputs', 'Conditions', 'Rules', 'Mapping
  * key-sorted template (resources first). Positions depend on logical IDs and property names, never
  * on the hashes themselves, so new asset content keeps every number.
  */
-function assetPlaceholders(template: Json, assetHashes: readonly string[]): Map<string, string> {
+function assetPlaceholders(template: JsonObject, assetHashes: readonly string[]): Map<string, string> {
   const ordered = [
     ...NUMBERING_ORDER.filter((name) => name in template),
     ...Object.keys(template)
@@ -149,7 +146,7 @@ function assetPlaceholders(template: Json, assetHashes: readonly string[]): Map<
 }
 
 /** Logical IDs that carry a hash: a Lambda Version's (code hash) and the legacy synthesizer's asset parameters. */
-function hashedLogicalIds(template: Json, placeholders: Map<string, string>): Map<string, string> {
+function hashedLogicalIds(template: JsonObject, placeholders: Map<string, string>): Map<string, string> {
   const renames = new Map<string, string>();
   for (const [id, resource] of Object.entries(section(template, 'Resources'))) {
     const match = VERSION_ID.exec(id);
@@ -164,14 +161,14 @@ function hashedLogicalIds(template: Json, placeholders: Map<string, string>): Ma
 }
 
 /** Replaces every occurrence of each key by its value in the template's JSON text, longest first. */
-function substitute(template: Json, replacements: Map<string, string>): Json {
+function substitute(template: JsonObject, replacements: Map<string, string>): JsonObject {
   let text = JSON.stringify(template);
   for (const [from, to] of [...replacements].sort((a, b) => b[0].length - a[0].length)) text = text.split(from).join(to);
-  return JSON.parse(text) as Json;
+  return JSON.parse(text) as JsonObject;
 }
 
 /** Removes the resources whose type `resourceTypes` does not keep. */
-function keepResourceTypes(template: Json, resourceTypes: unknown): void {
+function keepResourceTypes(template: JsonObject, resourceTypes: unknown): void {
   const resources = section(template, 'Resources');
   const typeOf = (resource: unknown) => (isObject(resource) && typeof resource.Type === 'string' ? resource.Type : '');
   const keep = typeFilter(resourceTypes, Object.values(resources).map(typeOf), {
@@ -215,13 +212,13 @@ export function templateSnapshot(template: unknown, assetHashes: readonly string
       'stack snapshot input',
     );
   }
-  const copy = JSON.parse(plainJson(template)) as Json;
+  const copy = JSON.parse(plainJson(template)) as JsonObject;
   removeCdkVersionNoise(copy);
   maskLookupFunctions(section(copy, 'Resources'));
   const placeholders = assetPlaceholders(copy, assetHashes);
   // Whole logical IDs first, so a hash inside one is not replaced on its own and leaves its suffix behind.
   const stable = substitute(substitute(copy, hashedLogicalIds(copy, placeholders)), placeholders);
-  const result = replaceRuntimeLookups(stable) as Json;
+  const result = replaceRuntimeLookups(stable) as JsonObject;
   if (resourceTypes !== undefined) keepResourceTypes(result, resourceTypes);
   return sortKeys(result) as Record<string, unknown>;
 }

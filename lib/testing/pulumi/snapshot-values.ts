@@ -6,6 +6,7 @@
  * resource reference never constructs a resource.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { isObject, type JsonObject } from '../../internal';
 
 /** What the snapshot shows instead of values it must not or cannot show. */
 export const MASKS = {
@@ -15,10 +16,6 @@ export const MASKS = {
 
 const { specialSigKey, specialSecretSig, specialResourceSig, specialAssetSig, specialArchiveSig, specialOutputValueSig, unknownValue } = pulumi.runtime;
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `<type>::<name>` of a URN (`urn:pulumi:stack::project::parent$type::name`). */
 export function urnLabel(urn: string): string {
   const parts = urn.split('::');
@@ -27,7 +24,7 @@ export function urnLabel(urn: string): string {
   return `${type}::${parts.slice(3).join('::')}`;
 }
 
-function asset(kind: 'asset' | 'archive', value: Json): unknown {
+function asset(kind: 'asset' | 'archive', value: JsonObject): unknown {
   if (typeof value.path === 'string') return `[${kind} path=${value.path}]`;
   if (typeof value.uri === 'string') return `[${kind} uri=${value.uri}]`;
   if (typeof value.text === 'string') return { [`[${kind} text]`]: value.text };

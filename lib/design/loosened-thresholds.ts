@@ -1,9 +1,9 @@
 /**
  * Which thresholds make the lint laxer than their defaults, and the words every report uses for them: the CLI's config
- * line, a design file's note, GuardedTable's synth warning. One test and one wording, so a threshold said to loosen in
+ * line, a design file's note, GuardedTable's synth warning, GuardedContainer's Pulumi warning. One test and one wording, so a threshold said to loosen in
  * one place is said so, alike, in every other.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../index';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './limits';
 
 /**
  * Which way each threshold loosens the lint: a higher headroom plans closer to a ceiling, a lower minCardinality
@@ -42,4 +42,17 @@ export function thresholdText(names: readonly (readonly [keyof Thresholds, numbe
 /** `loosens headroom to 1 (default 0.8)`: thresholds that loosen the lint, in the words of every report. */
 export function loosensText(thresholds: Readonly<Partial<Thresholds>>): string {
   return `loosens ${thresholdText(Object.entries(thresholds) as [keyof Thresholds, number][])}`;
+}
+
+/** The fields of `given` that make the lint laxer than their defaults (`{ headroom: 0.99 }`); undefined where none do. */
+export function loosenedPart(given: Readonly<Partial<Thresholds>> | undefined): Partial<Thresholds> | undefined {
+  const looser = looserThresholds(given);
+  return looser.length === 0 ? undefined : Object.fromEntries(looser.map((name) => [name, given?.[name]]));
+}
+
+/** `loosens headroom to 0.99 (default 0.8)` where `given` makes the lint laxer than its defaults, in the words of the
+ *  CLI's note (`loosensText`), for a construct to say; undefined where it loosens nothing. */
+export function loosensNotice(given: Readonly<Partial<Thresholds>> | undefined): string | undefined {
+  const part = loosenedPart(given);
+  return part && loosensText(part);
 }
