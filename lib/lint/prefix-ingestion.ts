@@ -65,6 +65,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { keyValueTheRaiseFits } from './raise-fits';
 import { pagedOverBuckets, readRequests, readRequestsOverBuckets } from './read-requests';
 import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';
@@ -305,7 +306,9 @@ function loadAt(
   const peak = { reads: declared.reads + fanOut.peakReads, writes: declared.writes };
   const hottest = hottestFirstLevelLoads(design, hotShare, values);
   const loads = { reads: hottest.reads + fanOut.bucketReads, writes: hottest.writes };
-  const physical = profile.physicalShare?.(design, peak, loads, values);
+  // Judged at the raise SG017 asks for, sized for the full key's hottest value, whatever the first level's or bucket count.
+  const raisedFor = keyValueTheRaiseFits(new DesignAnalysis(design).of(design.primaryKey), peak.reads + peak.writes);
+  const physical = profile.physicalShare?.(design, peak, loads, values, false, raisedFor);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
   const load = partitionLoad(design, loads);
