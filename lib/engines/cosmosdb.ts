@@ -513,7 +513,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     hot,
     cardinality = fullKeyCardinality(design.primaryKey.partitionKey),
     pastOwnCeiling = false,
-    raisedFor?: ValueAmongValues,
+    raisedFor?: () => ValueAmongValues,
   ): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
@@ -538,7 +538,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // after that fix too (SG003).
     // One raise for every value judged at it: sized for the container's own key's hottest value where the caller names it
     // (a first level, or its buckets, judged at a raise sized for themselves got a figure SG017 never asks for).
-    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : (raisedFor ?? value));
+    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : (raisedFor?.() ?? value));
     return (
       raised &&
       Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })

@@ -364,9 +364,17 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * judged on the layout the container has, not where SG017's raise would leave it. `raisedFor`: the value SG017's raise
    * is sized to fit (the container's own key's hottest value, `keyValueTheRaiseFits`), where it is not `hot`: a
    * hierarchical key's first level and its buckets are judged at the one raise SG017 asks for, not at one of their own.
+   * A function, called only where the container is raised: figuring that value takes an analysis of the design.
    * @default - the raise is sized for `hot`
    */
-  physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number, pastOwnCeiling?: boolean, raisedFor?: ValueAmongValues): PhysicalShare | undefined;
+  physicalShare?(
+    design: D,
+    total: Loads,
+    hot: Loads,
+    cardinality?: number,
+    pastOwnCeiling?: boolean,
+    raisedFor?: () => ValueAmongValues,
+  ): PhysicalShare | undefined;
   /**
    * The other keys' expected load on the partition of a stored key of a key space (its index name; undefined: the table)
    * whose own load is `stored`, with the key space at `total`: made once per design (DynamoDB: `dynamoNeighbourModel`).

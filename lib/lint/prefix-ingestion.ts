@@ -307,7 +307,9 @@ function loadAt(
   const hottest = hottestFirstLevelLoads(design, hotShare, values);
   const loads = { reads: hottest.reads + fanOut.bucketReads, writes: hottest.writes };
   // Judged at the raise SG017 asks for, sized for the full key's hottest value, whatever the first level's or bucket count.
-  const raisedFor = keyValueTheRaiseFits(new DesignAnalysis(design).of(design.primaryKey), peak.reads + peak.writes);
+  // Figured only where the container is raised: an analysis of the design per count a search tries costs a physical share
+  // each (test/lint/linear-work counted 87 more on a container that needs no raise).
+  const raisedFor = () => keyValueTheRaiseFits(new DesignAnalysis(design).of(design.primaryKey), peak.reads + peak.writes);
   const physical = profile.physicalShare?.(design, peak, loads, values, false, raisedFor);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
