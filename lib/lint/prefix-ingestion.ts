@@ -900,6 +900,22 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
 
 const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
 
+/** The clauses that say no bucket count is offered at the RU/s a first-level finding judged: its count follows a raise. */
+const COUNT_AFTER_RAISE: readonly PrefixIngestionId[] = ['prefixNoBucketCount', 'prefixNoBucketCountFanOut', 'prefixSliverToday'];
+
+/**
+ * The RU/s at which a first-level finding's bucket count (`buckets`) serves, where it serves only after a raise: no count
+ * is offered at the RU/s the finding judged (`COUNT_AFTER_RAISE`), and its fix spells the bucketing out at the cheaper of
+ * its two raises (`raisesInCostOrder`), the fewer-buckets one (`fewRaiseTo`) or the least (`bucketRaiseTo`), each
+ * naming its own count. Undefined where the count serves at the RU/s judged.
+ */
+export function bucketCountRaise(hit: RuleHit<PrefixIngestionId>): number | undefined {
+  if (![hit.fixId, ...(hit.fixNotes ?? [])].some((id) => id !== undefined && COUNT_AFTER_RAISE.includes(id))) return undefined;
+  const data = hit.data ?? {};
+  const raise = data.buckets === data.fewBuckets ? data.fewRaiseTo : data.buckets === data.bucketsAtRaise ? data.bucketRaiseTo : undefined;
+  return typeof raise === 'number' ? raise : undefined;
+}
+
 /** The clauses that lead the hottest first-level value's fix with a raise in place, each with the field of its figure. */
 const LEADING_RAISES: Partial<Record<PrefixIngestionId, string>> = {
   prefixRaiseFirst: RAISE.to,
