@@ -507,7 +507,14 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
   // consume only that partition's throughput). The key's count of values (`cardinality`: the first level's, there) only
   // tells a uniform key at the container's line from a hot one (`judgedNeighbourLoad`).
-  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey), pastOwnCeiling = false): PhysicalShare | undefined {
+  physicalShare(
+    design,
+    total,
+    hot,
+    cardinality = fullKeyCardinality(design.primaryKey.partitionKey),
+    pastOwnCeiling = false,
+    raisedFor?: () => ValueAmongValues,
+  ): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
@@ -529,7 +536,9 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
-    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : value);
+    // One raise for every value judged at it: sized for the container's own key's hottest value where the caller names it
+    // (a first level, or its buckets, judged at a raise sized for themselves got a figure SG017 never asks for).
+    const raised = raisedPartitions(design, partitions, peak, partitions.sharedBy ? undefined : (raisedFor?.() ?? value));
     return (
       raised &&
       Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })

@@ -5,6 +5,7 @@
  */
 import type { QueryCharge } from '../design/gathered-read-share';
 import type { CosmosKeyDesign, KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-design';
+import type { ValueAmongValues } from './neighbours';
 
 /** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
 export interface Loads {
@@ -360,9 +361,20 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * its own). Cosmos DB hashes values to partitions, so the expectation does not depend on it; it tells a uniform key at
    * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`). `pastOwnCeiling`: the
    * value is over its own key ceiling, which no raise lifts; where the rest of the load needs no raise either, it is
-   * judged on the layout the container has, not where SG017's raise would leave it.
+   * judged on the layout the container has, not where SG017's raise would leave it. `raisedFor`: the value SG017's raise
+   * is sized to fit (the container's own key's hottest value, `keyValueTheRaiseFits`), where it is not `hot`: a
+   * hierarchical key's first level and its buckets are judged at the one raise SG017 asks for, not at one of their own.
+   * A function, called only where the container is raised: figuring that value takes an analysis of the design.
+   * @default - the raise is sized for `hot`
    */
-  physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number, pastOwnCeiling?: boolean): PhysicalShare | undefined;
+  physicalShare?(
+    design: D,
+    total: Loads,
+    hot: Loads,
+    cardinality?: number,
+    pastOwnCeiling?: boolean,
+    raisedFor?: () => ValueAmongValues,
+  ): PhysicalShare | undefined;
   /**
    * The other keys' expected load on the partition of a stored key of a key space (its index name; undefined: the table)
    * whose own load is `stored`, with the key space at `total`: made once per design (DynamoDB: `dynamoNeighbourModel`).

@@ -9,7 +9,7 @@ import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import { shortOfGrowth } from './growth-left';
 import type { MessageData } from './messages';
 import { hotValueGrowth, judgedOnOnePhysicalPartition, leftToCapacity, overCapacity, throughputThatServes, unshardedDimensions } from './physical-partition';
-import { prefixIngestionHits } from './prefix-ingestion';
+import { bucketCountRaise, prefixIngestionHits } from './prefix-ingestion';
 
 /**
  * Whether the key's hottest value, unsharded, would be short of minGrowthHeadroom (`shortOfGrowth`, on the same
@@ -76,7 +76,8 @@ const grow = (a: SpaceAnalysis): SpaceAnalysis => {
 /**
  * What the key would need at minGrowthHeadroom × today's peaks, as the analysis SG003 sizes its fixes on gives it there:
  * `grownShards`, the shards (or copies) of the full key's hottest value (`plan.needs.throughput`), or, for a hierarchical
- * key's first-level value (`firstLevel`), `grownBuckets` and the raise `grownRaiseTo` SG003's prefix check offers;
+ * key's first-level value (`firstLevel`), `grownBuckets` (with `grownBucketsRaiseTo`, the RU/s they serve at, where
+ * SG003 offers them only after a raise) and the raise `grownRaiseTo` SG003's prefix check offers;
  * `grownRaiseTo` for a flat Cosmos DB key, the least RU/s that serve its hottest value there (`throughputThatServes`);
  * and `grownContainerPeak` / `grownContainerUsable` where the container itself is past its usable RU/s there (SG017's
  * finding at that peak), with `grownContainerRaise`, the RU/s SG017 raises it to (the layout the key is judged on
@@ -91,9 +92,13 @@ export function grownNeeds(a: SpaceAnalysis, firstLevel: boolean): MessageData {
   if (firstLevel) {
     const hit = prefixIngestionHits(grown.owner)[0];
     const data = hit?.data ?? {};
+    // A count SG003 offers only after a raise serves at that raise, not at SG017's: said, or N reads as enough there.
+    const countRaise = hit && bucketCountRaise(hit);
     return Object.assign(
       {},
-      typeof data.buckets === 'number' && data.buckets > 1 ? { grownBuckets: data.buckets } : {},
+      typeof data.buckets === 'number' && data.buckets > 1
+        ? Object.assign({ grownBuckets: data.buckets }, countRaise ? { grownBucketsRaiseTo: countRaise } : {})
+        : {},
       typeof data.raiseTo === 'number' ? { grownRaiseTo: data.raiseTo } : {},
       container,
     );

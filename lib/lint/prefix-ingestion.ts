@@ -65,6 +65,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { keyValueTheRaiseFits } from './raise-fits';
 import { pagedOverBuckets, readRequests, readRequestsOverBuckets } from './read-requests';
 import { reorderedLevels } from './reorder';
 import type { MessageData, RuleHit } from './rule';
@@ -305,7 +306,11 @@ function loadAt(
   const peak = { reads: declared.reads + fanOut.peakReads, writes: declared.writes };
   const hottest = hottestFirstLevelLoads(design, hotShare, values);
   const loads = { reads: hottest.reads + fanOut.bucketReads, writes: hottest.writes };
-  const physical = profile.physicalShare?.(design, peak, loads, values);
+  // Judged at the raise SG017 asks for, sized for the full key's hottest value, whatever the first level's or bucket count.
+  // Figured only where the container is raised: an analysis of the design per count a search tries costs a physical share
+  // each (test/lint/linear-work counted 87 more on a container that needs no raise).
+  const raisedFor = () => keyValueTheRaiseFits(new DesignAnalysis(design).of(design.primaryKey), peak.reads + peak.writes);
+  const physical = profile.physicalShare?.(design, peak, loads, values, false, raisedFor);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
   const load = partitionLoad(design, loads);
@@ -894,6 +899,22 @@ export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIng
 }
 
 const prefixHitsOnce = (a: SpaceAnalysis): RuleHit<PrefixIngestionId>[] => prefixHits(a.owner).map(headroomVerdict);
+
+/** The clauses that say no bucket count is offered at the RU/s a first-level finding judged: its count follows a raise. */
+const COUNT_AFTER_RAISE: readonly PrefixIngestionId[] = ['prefixNoBucketCount', 'prefixNoBucketCountFanOut', 'prefixSliverToday'];
+
+/**
+ * The RU/s at which a first-level finding's bucket count (`buckets`) serves, where it serves only after a raise: no count
+ * is offered at the RU/s the finding judged (`COUNT_AFTER_RAISE`), and its fix spells the bucketing out at the cheaper of
+ * its two raises (`raisesInCostOrder`), the fewer-buckets one (`fewRaiseTo`) or the least (`bucketRaiseTo`), each
+ * naming its own count. Undefined where the count serves at the RU/s judged.
+ */
+export function bucketCountRaise(hit: RuleHit<PrefixIngestionId>): number | undefined {
+  if (![hit.fixId, ...(hit.fixNotes ?? [])].some((id) => id !== undefined && COUNT_AFTER_RAISE.includes(id))) return undefined;
+  const data = hit.data ?? {};
+  const raise = data.buckets === data.fewBuckets ? data.fewRaiseTo : data.buckets === data.bucketsAtRaise ? data.bucketRaiseTo : undefined;
+  return typeof raise === 'number' ? raise : undefined;
+}
 
 /** The clauses that lead the hottest first-level value's fix with a raise in place, each with the field of its figure. */
 const LEADING_RAISES: Partial<Record<PrefixIngestionId, string>> = {

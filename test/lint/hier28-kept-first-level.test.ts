@@ -143,22 +143,43 @@ describe('a new first level says to remove the figures it splits (hier28 A)', ()
 });
 
 // conv29: SG006's deeper key where SG003's load still needs shards (`finerLevelLoadStays`) was only ever tested absent.
-// It is reached where the kept first level fits its partition but the plan needs shards for the load beside it: three
-// replicated copies of a write-heavy key, on a container whose 2 partitions are over.
+// It is reached where the kept first level fits its partition at SG017's raise but the plan needs shards for the load
+// beside it: three replicated copies of a write-heavy key (30,000 RU/s of writes × 3 = 90,000 RU/s), 50 customers, one
+// of 21 GB, on a container whose 2 partitions are over.
 describe("SG006's deeper key that fixes the size but not the load", () => {
-  it('leads with the deeper key and says the load still needs SG003', () => {
-    const design: CosmosContainerDesign = {
-      engine: 'cosmosdb',
-      name: 'events',
-      partitionKey: { paths: [{ path: '/customerId', cardinality: 50 }] },
-      workload: { peakReadUnits: 0, peakWriteUnits: 30000 },
-      storage: { largestPartitionGb: 21 },
-      throughput: { autoscaleMax: 20000 },
-      sharding: { strategy: 'replicated', shards: 3 },
-    };
+  const events = (physicalPartitions?: number): CosmosContainerDesign => ({
+    engine: 'cosmosdb',
+    name: 'events',
+    partitionKey: { paths: [{ path: '/customerId', cardinality: 50 }] },
+    workload: { peakReadUnits: 0, peakWriteUnits: 30000 },
+    storage: { largestPartitionGb: 21 },
+    throughput: { autoscaleMax: 20000 },
+    sharding: { strategy: 'replicated', shards: 3 },
+    ...(physicalPartitions ? { physicalPartitions } : {}),
+  });
+
+  it('leads with the deeper key and says the load still needs SG003, where the kept first level fits at the raise', () => {
+    // An existing container (2 partitions): SG017 raises it in place to 151,000 RU/s, 16 partitions of 9,437.5 (7,550
+    // usable); the customer kept whole as the first level, 90,000 ÷ 50 = 1,800 RU/s (its 3 copies' writes), meets
+    // 88,200 ÷ 16 = 5,512.5: 7,312.5, within.
+    const design = events(2);
     const size = at(lint(design), 'SG006');
     expect(size?.fix).toMatch(/^make the key hierarchical, `\/customerId` → \(the new level\)/);
     expect(size?.fix).toContain('this fixes the size, not the load');
+    expect(at(lint(design), 'SG017')?.data).toMatchObject({ needed: 151_000, neededPartitions: 16 });
+    expect(at(lint(design), 'SG003')?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }]);
+  });
+
+  it('leads with the shards where the kept first level is over at the one raise SG017 states', () => {
+    // A container still to be created: SG017's raise is 113,000 RU/s (90,000 ÷ 80%, on the grid), 12 partitions of
+    // 9,416.67 (7,533.33 usable), where the kept customer's 1,800 RU/s meet 88,200 ÷ 12 = 7,350: 9,150, over. Judged at a
+    // raise of its own (144,000 RU/s on 15 partitions: 1,800 + 5,880 = 7,680 of 7,680) it passed, and the deeper key led,
+    // though the next lint's SG003 would reject its first level at the raise SG017 asks for.
+    const design = events();
+    expect(at(lint(design), 'SG017')?.data).toMatchObject({ needed: 113_000, neededPartitions: 12 });
+    const size = at(lint(design), 'SG006');
+    expect(size?.fix).toMatch(/^shard `\/customerId` into N = 2 random shards/);
+    expect(size?.fix).not.toContain('make the key hierarchical');
     expect(at(lint(design), 'SG003')?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }]);
   });
 });

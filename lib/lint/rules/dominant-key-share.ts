@@ -176,7 +176,7 @@ export const dominantKeyShare = defineRule({
     fixGrowthFirstLevel: `plan a bucketed first level ({{level}} + "-" + hash of a deeper level mod N) or more container throughput ${BEFORE_GROWTH}`,
     grownShards: `${AT_GROWN_PEAK} it needs N = {{grownShards}} shards, as SG003 would size them then`,
     grownCopies: `${AT_GROWN_PEAK} it needs N = {{grownShards}} copies, as SG003 would size them then`,
-    grownBuckets: `${AT_GROWN_PEAK} it needs N = {{grownBuckets}} buckets, as SG003 would size them then`,
+    grownBuckets: `${AT_GROWN_PEAK} it needs N = {{grownBuckets}} buckets{{?grownBucketsRaiseTo}} at {{grownBucketsRaiseTo}} RU/s{{/grownBucketsRaiseTo}}, as SG003 would size them then`,
     grownRaise: "; at {{minGrowth}}× today's peak, {{grownRaiseTo}} RU/s of container throughput serve it as it is",
     grownOverCapacity: `${GROWN_CONTAINER}, and this value still needs more`,
     grownOverCapacityServes: `${GROWN_CONTAINER}, which then serves this value as it is`,

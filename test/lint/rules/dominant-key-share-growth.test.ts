@@ -13,16 +13,16 @@ import { testRule } from '../../support/rule-tester';
  * at peak, 6% on the biggest store (2,100 RU/s) under one first-level value, beside (35,000 − 2,100) ÷ 6 = 5,483.33 of
  * the other stores: 7,583.33 of 8,000, growth 8,000 ÷ 7,583.33 = 1.05×.
  */
-const carts = (): CosmosContainerDesign =>
+const carts = (autoscaleMax = 60_000, hotKeyShare = 0.06): CosmosContainerDesign =>
   container({
     name: 'carts',
     partitionKey: {
       paths: [
-        { path: '/storeId', cardinality: 20_000, hotKeyShare: 0.06, largestGb: 8 },
+        { path: '/storeId', cardinality: 20_000, hotKeyShare, largestGb: 8 },
         { path: '/cartId', cardinality: 'unique' },
       ],
     },
-    throughput: { autoscaleMax: 60_000 },
+    throughput: { autoscaleMax },
     workload: { peakReadUnits: 20_000, peakWriteUnits: 15_000 },
     storage: { totalGb: 200, largestPartitionGb: 0.001 },
     accessPatterns: [
@@ -86,10 +86,32 @@ testRule('SG014', {
             grownContainerPeak: 52_500,
             grownContainerUsable: 48_000,
             grownContainerRaise: 66_000,
+            grownBuckets: 6,
+            grownBucketsRaiseTo: 70_000,
+            grownRaiseTo: 105_000,
           },
           message:
             /^the hottest `\/storeId` value takes 6% of traffic \(declared at partitionKey\.paths\[0\]\.hotKeyShare\), within maxHotKeyShare 10%, but 2,100 of a usable 2,516\.67 RU\/s today: saturated when traffic grows 1\.05× \(1\.2× if only this value grows\), less than minGrowthHeadroom 1\.5×/,
-          fix: /^plan a bucketed first level .* before traffic grows 1\.05×; at 1\.5× today's peak the container's 52,500 RU\/s pass its usable 48,000 RU\/s: SG017's raise to 66,000 RU\/s comes first, which then serves this value as it is; and watch it with the skew alarms$/,
+          // At SG017's 66,000 RU/s (7 partitions of 9,428.57, 7,542.86 usable) the store's 3,150 RU/s meet (52,500 − 3,150) ÷ 7
+          // = 7,050 of the others: 10,200, over. Its 6 buckets serve at 70,000 (7 of 10,000: 525 + 51,975 ÷ 7 = 7,950 of
+          // 8,000; 5 make 8,040), the least raise that leaves a count 5% of room; alone it fits at 105,000 (11 of 9,545.45:
+          // 3,150 + 49,350 ÷ 11 = 7,636.36 of 7,636.36; 104,000 leaves 7,563.64).
+          fix: /^plan a bucketed first level .* before traffic grows 1\.05×; at 1\.5× today's peak the container's 52,500 RU\/s pass its usable 48,000 RU\/s: SG017's raise to 66,000 RU\/s comes first, and this value still needs more; at 1\.5× today's peak \(3,150 RU\/s on this value\) it needs N = 6 buckets at 70,000 RU\/s, as SG003 would size them then; at 1\.5× today's peak, 105,000 RU\/s of container throughput serve it as it is; and watch it with the skew alarms$/,
+        },
+      ],
+    },
+    {
+      // 7% on 7 partitions of 10,000, no raise at 1.5× (52,500 of 56,000 usable): 7 buckets serve at today's RU/s
+      // (525 + 51,975 ÷ 7 = 7,950 of 8,000; 6 make 8,025), so no RU/s are named with the count.
+      name: "a bigger store on the carts' 70,000 RU/s: its buckets serve at the RU/s it has",
+      design: carts(70_000, 0.07),
+      findings: [
+        {
+          messageId: 'nearCeiling',
+          severity: 'warning',
+          path: 'partitionKey.paths',
+          data: { grownBuckets: 7, grownRaiseTo: 117_000 },
+          fix: /; at 1\.5× today's peak \(3,675 RU\/s on this value\) it needs N = 7 buckets, as SG003 would size them then; /,
         },
       ],
     },

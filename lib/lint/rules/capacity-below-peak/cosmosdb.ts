@@ -41,6 +41,7 @@ import {
 } from '../../physical-partition';
 import { plannedValueRaise } from '../../planned-raise';
 import { firstLevelLeadRaise, firstLevelShare, hottestFirstLevelLoads } from '../../prefix-ingestion';
+import { keyValueTheRaiseFits } from '../../raise-fits';
 import { readRequests, readRequestsOver, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -50,11 +51,13 @@ import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { CREATE_FIRST_MESSAGES, createFirst, type CreateFirstId } from './create-first';
 import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
+import { HOTTEST_VALUE_MESSAGES, raisedForHottestValue, type HottestValueId } from './hottest-value';
 import { CAPACITY_BELOW_PEAK, HOT_VALUES_ONLY, HOT_VALUES_SHARE, hotValuesData, PEAK_SOURCE } from './meta';
 
 type Id =
   | EvenSplitId
   | CreateFirstId
+  | HottestValueId
   | CrossPartitionCostId
   | 'cosmosManualBelowPeak'
   | 'cosmosAutoscaleBelowPeak'
@@ -200,8 +203,7 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
 function hottestValue(design: CosmosKeyDesign, analysis: DesignAnalysis, peak: CountedPeak): ValueAmongValues | undefined {
   const a = analysis.of(design.primaryKey);
   if (peak.from === 'planned' || peak.copies > 1 || a.space.sharding || !raisedAtCreation(design)) return undefined;
-  const hot = a.hot.reads + a.hot.writes;
-  return { hot, rest: a.total.reads + a.total.writes - hot, cardinality: a.trafficValues };
+  return keyValueTheRaiseFits(a);
 }
 
 /**
@@ -599,16 +601,20 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   // A dedicated container's raise, placed (withPlacement), and carried to its key's (withKeyRaise) except where the fix
   // removes needless sharding (`removal`): its shards are then not the ones the key's plan sizes.
   const dedicatedRaise = (form: 'manual' | 'autoscaleMax') => {
-    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form, 1, hottestValue(design, analysis, sized)));
+    const hottest = hottestValue(design, analysis, sized);
+    const { fix: placed, placement } = withPlacement(design, throughputFor(design, sized, form, 1, hottest));
     const { fix, data: forKey, shardEdits } = removal ? { fix: placed, data: undefined, shardEdits: undefined } : withKeyRaise(design, analysis, placed);
     const fewer = removal || shardEdits ? undefined : fewerShardsOnceRaised(design, analysis, fix);
+    // Past the peak's own figure for the hottest value alone: said, or the raise reads as the peak at headroom.
+    const forValue = forKey || placement ? undefined : raisedForHottestValue(design, fix, hottest);
     const ids: Id[] = [
       ...placementIds(placement),
       ...(forKey ? [RAISE_FOR[forKey.keyRaiseKind as keyof typeof RAISE_FOR] ?? ('cosmosRaiseForKey' as const)] : []),
       ...(fewer ? (['cosmosFewerShardsOnceRaised'] as const) : []),
     ];
     const edits = (value: number): DesignEdit[] => [...raise(form, value), ...(shardEdits ?? fewer?.edits ?? [])];
-    return { fix, placement, data: Object.assign({}, forKey, fewer?.data), ids, edits };
+    const valueIds: Id[] = forValue ? ['cosmosRaiseForHottestValue'] : [];
+    return { fix, placement, data: Object.assign({}, forKey, forValue, fewer?.data), valueIds, ids, edits };
   };
   const keyFirst = throughput.mode === 'serverless' ? undefined : keyPastLogicalCeiling(design, analysis, sized.peak, capacity * headroom);
   if (keyFirst && throughput.mode !== 'serverless') {
@@ -624,16 +630,17 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   }
   switch (throughput.mode) {
     case 'manual': {
-      const { fix, placement, data: raised, ids, edits } = dedicatedRaise('manual');
+      const { fix, placement, data: raised, valueIds, ids, edits } = dedicatedRaise('manual');
       const split = inPlaceSplit(design, fix, laidOut.totalGb);
       const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
       return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', Object.assign(figures(fix, split.data, placement), first.data, raised), edits(fix.needed), [
+        ...valueIds,
         ...createdOrSplit(split.ids, first.ids),
         ...ids,
       ]);
     }
     case 'autoscale': {
-      const { fix, placement, data: raised, ids, edits } = dedicatedRaise('autoscaleMax');
+      const { fix, placement, data: raised, valueIds, ids, edits } = dedicatedRaise('autoscaleMax');
       // Carried past the peak's own figure by the key's fix or a placement, whose clause says why.
       const split = inPlaceSplit(design, fix, laidOut.totalGb, raised !== undefined || placement !== undefined);
       const first = createFirst(design, partitions.count, fix.needed, laidOut.totalGb);
@@ -644,7 +651,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
         'cosmosRaiseAutoscale',
         Object.assign(figures(fix, split.data, placement), first.data, floor, raised),
         edits(fix.needed),
-        [...createdOrSplit(split.ids, first.ids), ...ids],
+        [...valueIds, ...createdOrSplit(split.ids, first.ids), ...ids],
       );
     }
     case 'shared': {
@@ -877,6 +884,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ],
   messages: () => ({
     ...EVEN_SPLIT_MESSAGES,
+    ...HOTTEST_VALUE_MESSAGES,
     ...CREATE_FIRST_MESSAGES,
     ...CROSS_PARTITION_COST_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
