@@ -386,8 +386,7 @@ function changingKey(
   const declared = attributes.find((a) => a.mutable === true);
   if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
   const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
-  const changingName = (a: KeyAttribute) =>
-    [nameOf(a), ...a.components.map((c) => c.name)].find((name) => wordsLookMutable(wordsOf(name)));
+  const changingName = (a: KeyAttribute) => [nameOf(a), ...a.components.map((c) => c.name)].find((name) => wordsLookMutable(wordsOf(name)));
   for (const attribute of attributes) {
     const name = attribute.mutable === undefined ? changingName(attribute) : undefined;
     if (name !== undefined) return { attribute: name, from: 'name', tableWriteUnits, path: attribute.path };

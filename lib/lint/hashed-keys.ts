@@ -15,7 +15,7 @@
  * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
-import { besideNeighbours, chanceTwoShareOne, overflowingCrowd, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
+import { besideNeighbours, chanceTwoShareOne, overflowingCrowd, placedKeys, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
 import { fits, type KeyLayout } from '../design/sharding';
 import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
@@ -40,6 +40,8 @@ export function crowdChanceText(prefix = 'crowdOver'): string {
 export const HASHED_KEYS_MESSAGES = {
   hashedApart: `; N = {{hashedKeys}} assumes ${HASHED_APART}`,
   hashedCrowd: `; ${crowdChanceText()}`,
+  // Where every value is sharded alike, what the crowd's keys are (`placedKeys`).
+  hashedCrowdValues: ' (the {{crowdOverOf}} {{crowdOverNoun}} are {{crowdOverEachOf}} for each of the {{crowdOverValues}} values, each as busy as the hottest)',
 } as const;
 
 /** A crowd this unlikely goes unsaid: a fix that named every 1-in-1,000 crowd would bury the likely ones. */
@@ -61,15 +63,16 @@ export function crowdChanceData(
   if (!profile.sizesForHashedPair || keys <= 1) return undefined;
   let likeliest: { readonly figure: KeyOnPartition; readonly keys: number; readonly load: number; readonly chance: number } | undefined;
   for (const figure of figures) {
-    const crowd = overflowingCrowd(figure, keys);
+    const crowd = overflowingCrowd(figure, placedKeys(figure, keys));
     if (crowd && (!likeliest || crowd.chance > likeliest.chance)) likeliest = { figure, ...crowd };
   }
   if (!likeliest || likeliest.chance < CROWD_CHANCE_FLOOR) return undefined;
   const { figure } = likeliest;
   const data: MessageData = {
     Keys: likeliest.keys,
-    Of: keys,
+    Of: placedKeys(figure, keys),
     Noun: noun,
+    ...(placedKeys(figure, keys) > keys ? { EachOf: keys, Values: placedKeys(figure, keys) / keys } : {}),
     Partitions: figure.partitions,
     // Short of certain, at most 99.99%, as the pair's chance is said.
     Chance: Math.min(likeliest.chance, 0.9999),
@@ -217,7 +220,7 @@ export function withHashedKeys<A extends Clauses>(
   const [before, after] = [advice.ids.slice(0, end), both ? advice.ids.slice(end + 1) : advice.ids.slice(end)];
   const apart = both ?? (data ? 'hashedApart' : undefined);
   return Object.assign({}, advice, {
-    ids: [...before, ...(apart ? [apart] : []), ...(crowd ? ['hashedCrowd'] : []), ...after],
+    ids: [...before, ...(apart ? [apart] : []), ...(crowd ? ['hashedCrowd'] : []), ...(crowd?.crowdOverEachOf ? ['hashedCrowdValues'] : []), ...after],
     data: Object.assign({}, advice.data, data, crowd),
   });
 }
