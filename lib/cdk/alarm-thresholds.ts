@@ -224,8 +224,8 @@ function trafficScaledLine(
  * `reachableThreshold`): the lint asks how much a key may be planned for its partition, neighbours included, to keep its
  * headroom; the ticket asks when a key has used that share of what it can reach before it is throttled (1,000 − its
  * neighbours: "Burst and adaptive capacity", a partition past 1,000 WCU throttles). A key planned between the two is
- * SG003's finding already, at lint time; a ticket at SG003's line would open at a load the key serves unthrottled,
- * and never under the plan it is raised to the plan (a key running as designed stays quiet) for such a key anyway.
+ * SG003's finding already, at lint time; a ticket at SG003's line would open at a load the key serves unthrottled, and
+ * for such a key the line is raised to its plan anyway (never under the plan: a key running as designed stays quiet).
  */
 export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
   const line = plannedHotKeyLine(model, headroom, given);
