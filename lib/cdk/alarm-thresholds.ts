@@ -218,6 +218,14 @@ function trafficScaledLine(
  * independently and have different neighbours: the threshold is in the terms of the direction left less, and the other
  * direction's bound is scaled to it (`ScaledDirection`), so each fires at the same share of what it can reach. `given`: the
  * user's threshold, kept (in the reference direction's terms).
+ *
+ * Why headroom × (1,000 − neighbours) here and SG003's headroom × 1,000 − neighbours (about 404 against 305 WCU beside
+ * 495 WCU of neighbours), as the Cosmos DB hotKey line differs from its lint (lib/pulumi/alert-plan.ts,
+ * `reachableThreshold`): the lint asks how much a key may be planned for its partition, neighbours included, to keep its
+ * headroom; the ticket asks when a key has used that share of what it can reach before it is throttled (1,000 − its
+ * neighbours: "Burst and adaptive capacity", a partition past 1,000 WCU throttles). A key planned between the two is
+ * SG003's finding already, at lint time; a ticket at SG003's line would open at a load the key serves unthrottled, and
+ * for such a key the line is raised to its plan anyway (never under the plan: a key running as designed stays quiet).
  */
 export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
   const line = plannedHotKeyLine(model, headroom, given);

@@ -31,12 +31,13 @@ export interface KeyAttributeDesignBase {
    *  @default - the attribute is one value, not a composite */
   readonly components?: readonly KeyPartDesign[];
   /** Global secondary index keys only: whether the application changes this attribute on existing
-   *  items (a score, a status). Each change moves the item in the index (a delete and a put), and a
+   *  items (a score, a status; for a composite, any of its components: `status` of `status#dueDate`
+   *  rewrites the stored value when it changes). Each change moves the item in the index (a delete and a put), and a
    *  shard calculated from it moves the item between shards (SG018). A table's own key attributes
    *  never change in place: DynamoDB's UpdateItem cannot modify them.
    *  A finding over only at the 2× writes a name gives an index is a warning, not an error (SG001, SG003, SG017):
    *  declare `mutable` (or the index's `workload.peakWriteUnits`) for the verdict to rest on the design.
-   *  @default - inferred from the name: `score`, `status`, `rank`, `balance`… are changed by updates */
+   *  @default - inferred from the name, or a composite's component names: `score`, `status`, `rank`, `balance`… are changed by updates */
   readonly mutable?: boolean;
 }
 

@@ -373,7 +373,10 @@ function withLogicalKind(attributes: KeyAttribute[], gsi: GlobalSecondaryIndexDe
 
 /** The first index key attribute declared `mutable: true`, else the first not declared `mutable: false` whose name
  *  says updates change it (`orderStatus`, `score`, `updatedAt`), a separate shard attribute (`orderStatusShard`) by
- *  the name of the attribute it holds (`logical`); undefined when none changes. */
+ *  the name of the attribute it holds (`logical`), a composite (`statusDue` = `status` + `dueDate`) by the name of a
+ *  component it carries: an update of that component rewrites the stored value, so the index entry moves as a plain
+ *  `status` key's does. Its `mutable` stays the composite attribute's (the value DynamoDB indexes); undefined when none
+ *  changes. */
 function changingKey(
   attributes: readonly KeyAttribute[],
   logical: string | undefined,
@@ -383,8 +386,12 @@ function changingKey(
   const declared = attributes.find((a) => a.mutable === true);
   if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
   const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
-  const named = attributes.find((a) => a.mutable === undefined && wordsLookMutable(wordsOf(nameOf(a))));
-  return named === undefined ? undefined : { attribute: nameOf(named), from: 'name', tableWriteUnits, path: named.path };
+  const changingName = (a: KeyAttribute) => [nameOf(a), ...a.components.map((c) => c.name)].find((name) => wordsLookMutable(wordsOf(name)));
+  for (const attribute of attributes) {
+    const name = attribute.mutable === undefined ? changingName(attribute) : undefined;
+    if (name !== undefined) return { attribute: name, from: 'name', tableWriteUnits, path: attribute.path };
+  }
+  return undefined;
 }
 
 /** The table's indexes by name, each global or local. Index names are unique within a table across GSIs and LSIs (one

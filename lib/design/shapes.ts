@@ -138,7 +138,7 @@ function keyAttributeProps(name: typeof attributeName) {
     mutable: {
       shape: bool(),
       optional: true,
-      doc: 'Index keys: the application changes this attribute on existing items (a score, a status); inferred from the name when omitted, and then a finding over only at the doubled index writes it implies is a warning.',
+      doc: "Index keys: the application changes this attribute on existing items (a score, a status; for a composite, any of its components, as `status` of `status#dueDate`: the stored value then changes); inferred from the names (the attribute's and its components') when omitted, and then a finding over only at the doubled index writes it implies is a warning.",
     },
   } as const;
 }

@@ -579,19 +579,24 @@ export const hotKeyExceedsPartition = defineRule({
   },
   // No share declared (nor one a key level or a time bucket gives): the hottest value is judged at the average, so a
   // whale the design does not name passes unseen. An index written at the table's hottest item's share (`inherited`)
-  // is judged so on its writes: only its reads are taken as uniform.
+  // is judged so on its writes: only its reads are taken as uniform. A key that combines a time bucket with other parts
+  // (`status#dueDate`) splits the current bucket's load evenly over those parts' values (1/5 each), the same assumption:
+  // every new invoice is OPEN, so one of them takes far more than its fifth.
   unjudged: (_design, analysis) =>
     analysis.spaces
       // A unique key (share 0) is left out: each value is one item, and the note would sit on nearly every sound design.
       .filter(
         ({ space: { workload } }) =>
-          workload.hotKeyShareSource === 'uniform' && workload.hotKeyShareAt === undefined && workload.hotKeyShare > 0 && workload.hotKeyShare < 1,
+          (workload.hotKeyShareSource === 'uniform' || workload.hotKeyShareSource === 'time-bucket') &&
+          workload.hotKeyShareAt === undefined &&
+          workload.hotKeyShare > 0 &&
+          workload.hotKeyShare < 1,
       )
       .map(({ space: { index, workload }, inherited }) => ({
         kind: 'hottestValue',
         declare: `${workload.path}.hotKeyShare`,
         ...(index === undefined ? {} : { index }),
-        what: `the hottest value${inherited ? "'s reads" : ''}, taken as uniform (${uniformShareText(workload.hotKeyShare)})${inherited ? ": its writes are the table's hottest item's" : ''}`,
+        what: `the hottest ${workload.hotKeyShareSource === 'time-bucket' ? "of the current bucket's values" : `value${inherited ? "'s reads" : ''}`}, taken as uniform (${uniformShareText(workload.hotKeyShare)})${inherited ? ": its writes are the table's hottest item's" : ''}`,
       })),
 });
 
