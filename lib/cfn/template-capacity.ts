@@ -123,8 +123,8 @@ export interface CapacityDifference {
 
 /**
  * The figures where the resource and the design (`input`, as the metadata holds it) differ. A figure the template
- * gives as anything but a number (an intrinsic function) is not compared: it is known only at deploy time, and the
- * GuardedTable warns of it. GSIs are matched by name; one on a single side is SG016's index finding already.
+ * gives as anything but a number (an intrinsic function) is not compared, nor the figures read with it (the dimension's
+ * provisioned capacity): it is known only at deploy time, and the GuardedTable warns of it. GSIs are matched by name; one on a single side is SG016's index finding already.
  */
 export function capacityDifferences(input: DesignInput, properties: unknown): CapacityDifference[] {
   const template = templateCapacityFigures(properties);
@@ -144,17 +144,23 @@ export function capacityDifferences(input: DesignInput, properties: unknown): Ca
   for (const space of spaces) {
     const declared = designFigures(space.index === undefined ? input : declaredGsis.get(space.index));
     const deployed = template.filter((f) => f.index === space.index);
+    // A dimension with a figure known only at deploy time is the GuardedTable's unchecked warning, its design without it.
+    const unknown = new Set(deployed.filter((f) => typeof f.value !== 'number').map((f) => groupOf(f.field)));
     for (const figure of deployed) {
-      if (typeof figure.value !== 'number') continue;
+      if (unknown.has(groupOf(figure.field))) continue;
       const design = declared.get(figure.field);
       if (design !== figure.value)
-        differences.push({ index: space.index, field: figure.field, location: figure.location, template: figure.value, design: asNumber(design) });
+        differences.push({ index: space.index, field: figure.field, location: figure.location, template: asNumber(figure.value), design: asNumber(design) });
     }
     for (const [field, design] of declared) {
-      if (!deployed.some((f) => f.field === field)) differences.push({ index: space.index, field, location: space.location, design: asNumber(design) });
+      if (!unknown.has(groupOf(field)) && !deployed.some((f) => f.field === field))
+        differences.push({ index: space.index, field, location: space.location, design: asNumber(design) });
     }
   }
   return differences;
 }
+
+/** The figures read together: one dimension's provisioned capacity (`capacity.write`), else the figure alone. */
+const groupOf = (field: string) => (field.startsWith('capacity.') ? field.split('.').slice(0, 2).join('.') : field);
 
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
