@@ -18,7 +18,7 @@ export const templateDiffersFromDesign = defineRule({
   fires:
     'A synthesized table resource differs from the design in its skewguard metadata: a key attribute name, a global or local secondary index that one has and the other has not, a Contributor Insights switch of the table, a GSI or a replica, or a capacity figure (provisioned capacity, an on-demand maximum, warm throughput) of the table or a GSI.',
   rationale:
-    'Every verdict about a GuardedTable is a verdict about its declared design. When the deployed KeySchema, indexes, Contributor Insights or capacity differ from it (an escape-hatch override, an aspect, a hand-edited template, forged metadata), the checks judged a table that will not exist, and the hot key the real table has goes unchecked and unwatched; a capacity ceiling overridden below the declared peak throttles it while SG017 passed it, and an at-maximum alarm drawn at the old ceiling can never fire.',
+    'Every verdict about a GuardedTable is about its declared design. When the deployed KeySchema, indexes, Contributor Insights or capacity differ from it (an escape-hatch override, an aspect, a hand edit, forged metadata), the checks judged a table that will not exist: a hot key goes unwatched, or an overridden capacity ceiling throttles a peak SG017 passed, under alarms drawn at the old one.',
   fix: 'Synthesize the table from its design: remove the override or edit, or change the design and let the GuardedTable write both. It cannot be acknowledged: a waiver would sit in the metadata it checks.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoContributorInsights, SOURCES.cfnDynamoDbTable, SOURCES.cfnDynamoDbGlobalTable],
   messages: () => ({
