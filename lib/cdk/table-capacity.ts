@@ -32,7 +32,7 @@ export interface DerivedCapacity {
 
 /**
  * Reads the figures of one resource of the table. `replicas` is the CfnGlobalTable's `replicas` as
- * TableV2 rendered it (before anything wraps it): its first entry is the table in the stack's region.
+ * TableV2 rendered it (before anything wraps it): its last entry is the table in the stack's region.
  */
 export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unknown): DerivedCapacity {
   const stack = Stack.of(resource);
@@ -55,7 +55,8 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
     },
   }) as JsonObject;
   const allReplicas: unknown[] = Array.isArray(rendered.replicas) ? rendered.replicas : [];
-  const replica = allReplicas[0];
+  // TableV2 renders the added replicas first and the stack's own table last (renderReplicaTables()).
+  const replica = allReplicas[allReplicas.length - 1];
   const replicaIndexes = isObject(replica) && Array.isArray(replica.globalSecondaryIndexes) ? (replica.globalSecondaryIndexes as unknown[]) : [];
 
   /** One key space from its write settings (table or GSI) and its read settings (the replica's). */

@@ -5,13 +5,15 @@
  * forged metadata makes them differ; the lint judged the design, so every difference is a finding.
  * Values computed at deploy time (intrinsics) are not compared: the raw-table reader notes them.
  */
+import type { DesignInput } from '../design/input';
 import { isObject } from '../design/json-object';
 import type { DynamoDbKeyDesign, KeySpace } from '../design/key-design';
 import type { RuleHit } from '../lint/rule';
 import { isIntrinsic, own } from './intrinsics';
+import { capacityDifferences } from './template-capacity';
 import { contributorInsightsSwitches } from './template-table';
 
-type Hit = RuleHit<'key' | 'undeclaredIndex' | 'missingIndex' | 'contributorInsights' | 'inReplica' | 'inReplicaRegion' | 'fix'>;
+type Hit = RuleHit<'key' | 'undeclaredIndex' | 'missingIndex' | 'contributorInsights' | 'inReplica' | 'inReplicaRegion' | 'capacity' | 'fix' | 'capacityFix'>;
 
 /** HASH and RANGE attribute names of a key schema, or undefined when any part is not a literal. */
 function keyNamesOf(keySchema: unknown): { hash: string[]; range: string[] } | undefined {
@@ -93,8 +95,22 @@ function indexHits(
   return hits;
 }
 
-/** Every difference between the resource and `design` (the normalized design in its metadata). */
-export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown): Hit[] {
+const units = (value: number | undefined) => (value === undefined ? 'none' : value.toLocaleString('en-US'));
+
+/** Each capacity figure the resource deploys otherwise than `input` (the design as its metadata holds it) declares. */
+function capacityHits(input: DesignInput, properties: unknown): Hit[] {
+  return capacityDifferences(input, properties).map((d) => ({
+    path: d.location,
+    index: d.index,
+    messageId: 'capacity',
+    fixId: 'capacityFix',
+    data: { index: d.index, property: d.location, field: d.field, template: units(d.template), design: units(d.design) },
+  }));
+}
+
+/** Every difference between the resource and `design` (the normalized design in its metadata; `input`, that design as
+ *  written there, whose capacity fields are compared figure by figure). */
+export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown, input: DesignInput): Hit[] {
   const properties = own(resource, 'Properties');
   if (!isObject(properties)) return [];
   const table = design.primaryKey;
@@ -107,6 +123,7 @@ export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown)
     ...keyHits(table, own(properties, 'KeySchema'), 'Properties.KeySchema'),
     ...indexHits('GlobalSecondaryIndexes', properties, gsis),
     ...indexHits('LocalSecondaryIndexes', properties, lsis),
+    ...capacityHits(input, properties),
   ];
   const replicas = own(properties, 'Replicas');
   for (const s of contributorInsightsSwitches(resource)) {

@@ -154,11 +154,11 @@ function inputIssues(error: unknown): readonly DesignIssue[] {
 }
 
 /** SG016's findings: where the resource differs from its design, at the resource's fields. */
-function mismatchFindings(design: DynamoDbKeyDesign, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
+function mismatchFindings(design: DynamoDbKeyDesign, input: DesignInput, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
   const rule = RULES.find((r) => r.id === 'SG016');
   if (!rule || options.rules?.SG016 === 'off' || (options.only && !options.only.includes('SG016'))) return [];
   const setting = options.rules?.SG016;
-  return templateMismatches(design, resource).map((hit) => ({
+  return templateMismatches(design, resource, input).map((hit) => ({
     ruleId: rule.id,
     title: rule.title,
     messageId: hit.messageId,
@@ -191,7 +191,7 @@ function lintGuarded(design: unknown, resource: unknown, resourceAt: string, opt
     return {
       kind: 'guarded',
       findings: [
-        ...mismatchFindings(document.designs[0].design as DynamoDbKeyDesign, resource, resourceAt, options),
+        ...mismatchFindings(document.designs[0].design as DynamoDbKeyDesign, input, resource, resourceAt, options),
         ...result.findings.map((finding) => ({
           ...finding,
           location: prefixPath(designAt, finding.path),
