@@ -35,19 +35,6 @@ export interface KeyOnPartition {
   /** The partition's hard maximum, which no headroom lowers (DynamoDB's 1,000 WCU / 3,000 RCU; a Cosmos DB share). */
   readonly maximum: number;
   readonly unit: string;
-  /** Every stored key placed by hash at this load, where every value is as hot as this one and sharded alike (a uniform
-   *  key's values × N, `DirectionNeighbours.hashedKeys`): the crowd is of those. @default - the value's own N keys */
-  readonly hashedKeys?: number;
-}
-
-/**
- * The keys a crowd on one partition is made of for a value's `keys` keys: the value's own, or, where every value is as hot
- * and sharded alike (`KeyOnPartition.hashedKeys`), all of theirs. A fix that shards each of 5 equally busy regions
- * into 16 places 80 shards of 250 WCU on 40 partitions: the hottest partition's neighbours are whole shards, not 1/40
- * of the rest, and 4 or more share one nearly always (each of 40 partitions holds 2 on average).
- */
-export function placedKeys(figure: KeyOnPartition, keys: number): number {
-  return keys > 1 && figure.hashedKeys !== undefined ? Math.max(keys, figure.hashedKeys) : keys;
 }
 
 /**
@@ -78,17 +65,6 @@ export function twoOnOnePartition(figure: KeyOnPartition, keys: number): number 
  * time (`overflowingCrowd` says how likely the crowd that passes the maximum is; `crowdConfidence` sizes for it).
  */
 export function crowdOnOnePartition(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number } {
-  const own = sizedCrowd(figure, keys);
-  const placed = placedKeys(figure, keys);
-  // Every value sharded alike: that crowd of all their keys too, whichever takes more (the value's own two beside the
-  // rest's even spread can: 2 of 16 shards of 250 WCU beside 493.75 take 987.5 WCU, 3 of all 80 shards 750).
-  if (placed === keys) return own;
-  const all = sizedCrowd(figure, placed);
-  return all.load > own.load ? all : own;
-}
-
-/** `crowdOnOnePartition` of `keys` keys placed by hash, each at the figure's load. */
-function sizedCrowd(figure: KeyOnPartition, keys: number): { readonly keys: number; readonly load: number } {
   const crowd = keys <= figure.partitions ? 2 : Math.min(keys, Math.ceil(keys / figure.partitions) + 1);
   return { keys: crowd, load: crowdLoad(figure, keys, crowd) };
 }
@@ -131,24 +107,14 @@ export function hashedPairFits(keys: number, figures: readonly KeyOnPartition[],
 
 /** Whether the crowd of `keys` keys that passes the partition's maximum gathers no more often than 1 − `confidence`. */
 function likelyFits(figure: KeyOnPartition, keys: number, confidence: number): boolean {
-  const chance = overflowingCrowd(figure, placedKeys(figure, keys), 1 - confidence)?.chance;
+  const chance = overflowingCrowd(figure, keys, 1 - confidence)?.chance;
   return chance === undefined || chance <= 1 - confidence;
 }
 
 /** A DynamoDB dimension's figures beside its expected neighbours (`LoadDimension.neighbours`); none without them. */
 export function besideNeighbours(d: LoadDimension): KeyOnPartition[] {
   return d.neighbours
-    ? [
-        {
-          partitions: d.neighbours.partitions,
-          load: d.load,
-          neighbours: d.neighbours.load,
-          usable: d.neighbours.usableAlone,
-          maximum: d.ceiling,
-          unit: d.unit,
-          ...(d.neighbours.hashedKeys === undefined ? {} : { hashedKeys: d.neighbours.hashedKeys }),
-        },
-      ]
+    ? [{ partitions: d.neighbours.partitions, load: d.load, neighbours: d.neighbours.load, usable: d.neighbours.usableAlone, maximum: d.ceiling, unit: d.unit }]
     : [];
 }
 

@@ -1,7 +1,6 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
 import { wholeUnitCharge } from '../design/gathered-read-share';
 import { onKeyItem, type CapacityCeiling, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
-import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { launchCapacity, launchFits, warmThroughputFor } from './dynamodb-launch';
 import { DYNAMODB_AUTO_SCALING_DEFAULT_MINIMUM, DYNAMODB_AUTO_SCALING_TARGET, DYNAMODB_LIMITS } from './dynamodb-limits';
 import { tableQuota } from './dynamodb-quotas';
@@ -106,10 +105,7 @@ function restOf(neighbours: PartitionNeighbours, charged: Loads, stored: Loads):
  * the average's 12.5 − 12.5 gives; 3 statuses of 3.33 WCU, 1.67 WCU, not none).
  */
 function judgedAmong(neighbours: PartitionNeighbours, stored: Loads, values: number | undefined, headroom: number): PartitionNeighbours {
-  if (values === undefined) return neighbours;
-  // Few keys, each as loaded as the stored one (a uniform key's 5 regions × 16 shards): a crowd on one partition is
-  // of whole keys of them, which hashed-pair.ts counts. Past MAX_SHARDS_ACCEPTED the crowd's chance is not computed.
-  if (!averageHolds(values, neighbours.partitions)) return values > MAX_SHARDS_ACCEPTED ? neighbours : Object.assign({}, neighbours, { hashedKeys: values });
+  if (values === undefined || !averageHolds(values, neighbours.partitions)) return neighbours;
   const judged = (hot: number, total: number, ceiling: number) =>
     judgedNeighbourLoad({ hot, rest: Math.max(0, total - hot), cardinality: values }, neighbours.partitions, ceiling * headroom);
   const among: { -readonly [K in keyof PartitionNeighbours]: PartitionNeighbours[K] } = Object.assign({}, neighbours);
@@ -251,7 +247,6 @@ function direction(label: 'read' | 'write', load: number, headroom: number, neig
     usableAlone,
   };
   if (neighbours.atLaunch) counted.atLaunch = true;
-  if (neighbours.hashedKeys !== undefined) counted.hashedKeys = neighbours.hashedKeys;
   if (neighbours.chargedReads !== undefined) counted.chargedReads = neighbours.chargedReads;
   return { label, unit, load, ceiling, usable: Math.max(0, usableAlone - beside), neighbours: counted };
 }

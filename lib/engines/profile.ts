@@ -84,11 +84,6 @@ export interface PartitionNeighbours {
   readonly writes: number;
   /** The peak meets a new resource (`launchAtPeak`): its neighbours are met before adaptive capacity can rebalance. */
   readonly atLaunch?: true;
-  /** The stored keys the key space's traffic is placed on by hash, each as loaded as this one, where every value is as
-   *  hot as the hottest (a uniform key: its values × N, every value sharded or copied alike), at most
-   *  MAX_SHARDS_ACCEPTED: the keys a partition's crowd is made of, whole keys, not an even spread (hashed-pair.ts).
-   *  @default - none: only the hottest value's own keys are placed whole, the rest spread evenly */
-  readonly hashedKeys?: number;
 }
 
 /**
@@ -119,8 +114,6 @@ export interface DirectionNeighbours {
   readonly usableAlone: number;
   /** As `PartitionNeighbours.atLaunch`. */
   readonly atLaunch?: true;
-  /** As `PartitionNeighbours.hashedKeys`. @default - none */
-  readonly hashedKeys?: number;
 }
 
 /** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */

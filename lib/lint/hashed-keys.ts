@@ -15,7 +15,7 @@
  * logical partitions to physical partitions by hash and splits a physical partition for storage or throughput, never
  * for heat ("Partitioning and horizontal scaling"), so it stays.
  */
-import { besideNeighbours, chanceTwoShareOne, overflowingCrowd, placedKeys, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
+import { besideNeighbours, chanceTwoShareOne, overflowingCrowd, twoOnOnePartition, type KeyOnPartition } from '../design/hashed-pair';
 import { fits, type KeyLayout } from '../design/sharding';
 import type { EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
@@ -40,8 +40,6 @@ export function crowdChanceText(prefix = 'crowdOver'): string {
 export const HASHED_KEYS_MESSAGES = {
   hashedApart: `; N = {{hashedKeys}} assumes ${HASHED_APART}`,
   hashedCrowd: `; ${crowdChanceText()}`,
-  // Where every value is sharded alike, what the crowd's keys are (`placedKeys`).
-  hashedCrowdValues: ' (the {{crowdOverOf}} {{crowdOverNoun}} are {{crowdOverEachOf}} for each of the {{crowdOverValues}} values, each as busy as the hottest)',
 } as const;
 
 /** A crowd this unlikely goes unsaid: a fix that named every 1-in-1,000 crowd would bury the likely ones. */
@@ -64,7 +62,7 @@ export function crowdChanceData(
   let likeliest: { readonly figure: KeyOnPartition; readonly keys: number; readonly load: number; readonly chance: number } | undefined;
   for (const figure of figures) {
     // A chance the bound puts below the floor is never the one said: the likeliest said is at least the floor.
-    const crowd = overflowingCrowd(figure, placedKeys(figure, keys), CROWD_CHANCE_FLOOR);
+    const crowd = overflowingCrowd(figure, keys, CROWD_CHANCE_FLOOR);
     const chance = crowd?.chance;
     if (crowd && chance !== undefined && (!likeliest || chance > likeliest.chance)) likeliest = { figure, ...crowd, chance };
   }
@@ -72,9 +70,8 @@ export function crowdChanceData(
   const { figure } = likeliest;
   const data: MessageData = {
     Keys: likeliest.keys,
-    Of: placedKeys(figure, keys),
+    Of: keys,
     Noun: noun,
-    ...(placedKeys(figure, keys) > keys ? { EachOf: keys, Values: placedKeys(figure, keys) / keys } : {}),
     Partitions: figure.partitions,
     // Short of certain, at most 99.99%, as the pair's chance is said.
     Chance: Math.min(likeliest.chance, 0.9999),
@@ -222,7 +219,7 @@ export function withHashedKeys<A extends Clauses>(
   const [before, after] = [advice.ids.slice(0, end), both ? advice.ids.slice(end + 1) : advice.ids.slice(end)];
   const apart = both ?? (data ? 'hashedApart' : undefined);
   return Object.assign({}, advice, {
-    ids: [...before, ...(apart ? [apart] : []), ...(crowd ? ['hashedCrowd'] : []), ...(crowd?.crowdOverEachOf ? ['hashedCrowdValues'] : []), ...after],
+    ids: [...before, ...(apart ? [apart] : []), ...(crowd ? ['hashedCrowd'] : []), ...after],
     data: Object.assign({}, advice.data, data, crowd),
   });
 }

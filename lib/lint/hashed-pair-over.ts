@@ -10,15 +10,7 @@
  */
 import { chanceOfCrowd } from '../design/crowd-chance';
 import { joinPath } from '../design/field-path';
-import {
-  besideNeighbours,
-  chanceTwoShareOne,
-  crowdOnOnePartition,
-  hashedPairFits,
-  overflowingCrowd,
-  placedKeys,
-  type KeyOnPartition,
-} from '../design/hashed-pair';
+import { besideNeighbours, chanceTwoShareOne, crowdOnOnePartition, hashedPairFits, overflowingCrowd, type KeyOnPartition } from '../design/hashed-pair';
 import { fits } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -100,7 +92,7 @@ export function hashedPairOver(a: SpaceAnalysis): HashedPairOver | undefined {
   // The rule of thumb's crowd fits: only `crowdConfidence` fails the count, on the likeliest crowd past the maximum.
   if (fits(worst.load, worst.figure.maximum)) {
     const likely = figures
-      .map((figure) => ({ figure, crowd: overflowingCrowd(figure, placedKeys(figure, sharding.shards), 1 - crowdConfidence) }))
+      .map((figure) => ({ figure, crowd: overflowingCrowd(figure, sharding.shards, 1 - crowdConfidence) }))
       .flatMap(({ figure, crowd }) => (crowd?.chance !== undefined && crowd.chance > 1 - crowdConfidence ? [{ figure, crowd, chance: crowd.chance }] : []))
       .sort((x, y) => y.chance - x.chance)[0];
     if (!likely) return undefined;
