@@ -146,7 +146,9 @@ export interface IndexWorkloadDesign {
 
 export interface StorageDesign {
   /** Expected size in GB of the largest logical partition (Cosmos DB: one full key value) or item
-   *  collection (DynamoDB: all items of one partition-key value), before sharding.
+   *  collection (DynamoDB: all items of one partition-key value plus the attributes projected into the table's local
+   *  secondary indexes, as the 10 GB limit counts them, AWS ItemCollectionMetrics: 6 GB of items projected `ALL` into
+   *  one LSI are about 12 GB), before sharding.
    *  @default - unknown: SG006 is not checked */
   readonly largestPartitionGb?: number;
 }
