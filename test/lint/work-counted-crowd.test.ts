@@ -8,16 +8,11 @@ import { likelyChanceOfCrowd } from '../../lib/design/crowd-bound';
 import * as crowdChanceModule from '../../lib/design/crowd-chance';
 import { overflowingCrowd, crowdLoad, type KeyOnPartition } from '../../lib/design/hashed-pair';
 import { fits } from '../../lib/engines';
+import { callsDuring } from '../support/calls-during';
 
 /** The crowds whose chance `run` sums exactly: [keys, partitions, crowd]. */
 function exactSums(run: () => void): number[][] {
-  const spy = jest.spyOn(crowdChanceModule, 'chanceOfCrowd');
-  try {
-    run();
-    return spy.mock.calls;
-  } finally {
-    spy.mockRestore();
-  }
+  return callsDuring(crowdChanceModule, 'chanceOfCrowd', run) as number[][];
 }
 
 /** 23,616 WCU on one of 12 order dates, planned as 76 calculated shards on 48 partitions. */

@@ -11,16 +11,11 @@ import { writeCopies } from '../../lib/lint/rules/capacity-below-peak/copies';
 import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 import * as sparseIndexModule from '../../lib/lint/sparse-index';
 import { warmLever } from '../../lib/lint/warm-partitions';
+import { callsDuring } from '../support/calls-during';
 
 /** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
 function judgements(run: () => void): number {
-  const spy = jest.spyOn(dynamoDbProfile, 'loadDimensions');
-  try {
-    run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
+  return callsDuring(dynamoDbProfile, 'loadDimensions', run).length;
 }
 
 /** A table whose hottest key value takes 30% of 40,000 WCU: 12,000 WCU, which needs shards beside its neighbours. */
